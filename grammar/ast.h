@@ -1,0 +1,100 @@
+/* ast.h: the syntax tree the grammar builds (a Python subset).
+ *
+ * The tree records what was written, with a byte span per node; it does no
+ * name resolution and no typing (that is elaboration's job).  All nodes
+ * share one layout and live in the parser's syntax arena, which is rewound
+ * after each top-level definition or class member has been elaborated.
+ *
+ * Field use per kind:
+ *   NAME        name
+ *   INT         u (value; may exceed INT64_MAX, see AST_BIG)   FLOAT  f
+ *   STRING      name (decoded bytes, NUL-terminated), u = length
+ *   TRUE FALSE NONE ELLIPSIS   -
+ *   ATTR        a = value, name = attribute
+ *   CALL        a = callee, list = positional args, list2 = KEYWORD nodes
+ *   KEYWORD     name, a = value
+ *   SUBSCRIPT   a = value, list = indices (expressions or KEYWORD nodes)
+ *   TUPLE LIST  list = elements
+ *   BINOP       op (AstBinOp), a, b       UNARY  op (AstUnaryOp), a
+ *   BOOLOP      op (AST_AND / AST_OR / AST_XOR), a, b
+ *   COMPARE     op (AstCmpOp), a, b
+ *   EXPR_STMT   a          ASSIGN a = target, b = value, list = extra targets
+ *   ANNASSIGN   a = target, b = annotation, c = value (may be NULL)
+ *   AUGASSIGN   op (AstBinOp), a = target, b = value
+ *   RETURN      a (may be NULL)        YIELD  a (may be NULL)
+ *   PASS BREAK CONTINUE
+ *   IF          a = test, list = body, list2 = orelse (AST_HAS_ELSE)
+ *   FOR         a = target, b = iterable, list = body
+ *   WHILE       a = test, list = body
+ *   WITH        a = context, b = 'as' target (NULL), list = body, list2 = extra items
+ *   FUNCDEF     name, list = PARAM nodes, list2 = body, a = return annotation,
+ *               b = decorators (a LIST node, may be NULL)
+ *   PARAM       name, a = annotation, b = default
+ *   CLASSDEF    name, b = decorators, list = bases  (members are streamed)
+ *   IMPORT      list = ALIAS nodes      IMPORTFROM  name = module, list = ALIAS
+ *   ALIAS       name = dotted name, a = NAME of the 'as' name (may be NULL) */
+#ifndef PYPTOCC_AST_H
+#define PYPTOCC_AST_H
+
+#include <stdint.h>
+
+#include "support/arena.h"
+#include "support/source.h"
+
+typedef struct AstNode AstNode;
+
+typedef struct AstList {
+    AstNode **items;
+    uint32_t n, cap;
+} AstList;
+
+typedef enum AstKind {
+    AST_NAME, AST_INT, AST_FLOAT, AST_STRING, AST_TRUE, AST_FALSE, AST_NONE, AST_ELLIPSIS,
+    AST_ATTR, AST_CALL, AST_KEYWORD, AST_SUBSCRIPT, AST_TUPLE, AST_LIST,
+    AST_BINOP, AST_UNARY, AST_BOOLOP, AST_COMPARE,
+    AST_EXPR_STMT, AST_ASSIGN, AST_ANNASSIGN, AST_AUGASSIGN, AST_RETURN, AST_YIELD,
+    AST_PASS, AST_BREAK, AST_CONTINUE, AST_IF, AST_FOR, AST_WHILE, AST_WITH,
+    AST_FUNCDEF, AST_PARAM, AST_CLASSDEF, AST_IMPORT, AST_IMPORTFROM, AST_ALIAS,
+    AST_ERROR,                /* placeholder left by error recovery */
+    AST_KIND_COUNT
+} AstKind;
+
+typedef enum AstBinOp {
+    AST_ADD, AST_SUB, AST_MUL, AST_DIV, AST_FLOORDIV, AST_MOD, AST_POW,
+    AST_SHL, AST_SHR, AST_BITAND, AST_BITOR, AST_BITXOR, AST_MATMUL
+} AstBinOp;
+
+typedef enum AstUnaryOp { AST_NEG, AST_POS, AST_INVERT, AST_NOT } AstUnaryOp;
+typedef enum AstBoolOp { AST_AND, AST_OR, AST_XOR } AstBoolOp;
+typedef enum AstCmpOp { AST_EQ, AST_NE, AST_LT, AST_LE, AST_GT, AST_GE, AST_IN, AST_NOT_IN, AST_IS, AST_IS_NOT } AstCmpOp;
+
+enum {
+    AST_PARENS = 1,          /* written inside parentheses */
+    AST_HAS_ELSE = 2,        /* IF with an else (or elif) part */
+    AST_BIG = 4,             /* INT literal > INT64_MAX (only valid negated) */
+    AST_TRAILING_COMMA = 8,  /* TUPLE/LIST/SUBSCRIPT written with a final comma */
+    AST_ELIF = 16,           /* IF produced by 'elif' */
+};
+
+struct AstNode {
+    uint8_t kind;       /* AstKind */
+    uint8_t op;
+    uint8_t flags;
+    uint8_t reserved;
+    uint32_t depth;     /* expression nesting depth (for the recursion limit) */
+    Span span;
+    const char *name;
+    AstNode *a, *b;
+    union {
+        AstNode *c;
+        uint64_t u;
+        double f;
+    };
+    AstList list, list2;
+};
+
+/* Expression nesting beyond this is an error (keeps every later recursive
+ * walk well inside the C stack). */
+#define AST_MAX_DEPTH 1000
+
+#endif

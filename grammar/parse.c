@@ -1,0 +1,205 @@
+/* parse.c: runs scanner -> layout filter -> parser, words syntax errors,
+ * and hands finished definitions to the sink (rewinding the syntax arena
+ * behind them). */
+#include "config.h"
+#include "grammar/parse.h"
+#include "grammar/parser.h"
+#include "lexer/lexer_extra.h"
+
+/* flex's header needs the parser's YYSTYPE/YYLTYPE first. */
+#include "lexer/lexer.h"
+
+#include <string.h>
+
+static int raw_lex(void *value, uint32_t *lo, uint32_t *hi, void *scanner)
+{
+    YYLTYPE loc;
+    int tok = ppy_lex((YYSTYPE *)value, &loc, scanner);
+    *lo = loc.lo;
+    *hi = loc.hi;
+    return tok;
+}
+
+/* The parser's hooks (declared inside parser.c only, so that flex's
+ * renaming of yylex does not reach them). */
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx);
+void yyerror(YYLTYPE *loc, ParseCtx *ctx, const char *msg);
+
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
+{
+    uint32_t lo, hi;
+    int tok = layout_next(&ctx->layout, lval, &lo, &hi);
+    lloc->lo = lo;
+    lloc->hi = hi;
+    switch (tok) {
+    case IF: case ELIF: case ELSE: case FOR: case WHILE: case WITH: case DEF: case CLASS:
+        ctx->block_kw = tok;
+        ctx->block_kw_at = lo;
+        break;
+    default:
+        break;
+    }
+    return tok;
+}
+
+void yyerror(YYLTYPE *loc, ParseCtx *ctx, const char *msg)
+{
+    /* With custom error reporting bison calls this only when its stack is
+     * exhausted, i.e. for absurdly deep nesting. */
+    (void)msg;
+    ctx->errors++;
+    diag_error(ctx->diag, *loc, "too deeply nested: the parser's stack is exhausted");
+}
+
+static const char *block_word(int tok)
+{
+    switch (tok) {
+    case IF: return "'if' statement";
+    case ELIF: return "'elif' statement";
+    case ELSE: return "'else'";
+    case FOR: return "'for' statement";
+    case WHILE: return "'while' statement";
+    case WITH: return "'with' statement";
+    case DEF: return "function definition";
+    case CLASS: return "class definition";
+    default: return "':'";
+    }
+}
+
+/* The token as the user wrote it, for the message. */
+static void describe_token(ParseCtx *ctx, Span at, int tok, const char *name, char *buf, size_t cap)
+{
+    size_t len = at.hi > at.lo ? at.hi - at.lo : 0;
+    if (tok == PSYM_NAME && len && len < 64)
+        snprintf(buf, cap, "identifier '%.*s'", (int)len, ctx->src->text + at.lo);
+    else if (tok == PSYM_NUMBER && len && len < 64)
+        snprintf(buf, cap, "number '%.*s'", (int)len, ctx->src->text + at.lo);
+    else
+        snprintf(buf, cap, "%s", name);
+}
+
+void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unexpected_name,
+                        const int *expected, const char *const *expected_names, int nexpected)
+{
+    char what[96];
+    ctx->errors++;
+    if (unexpected == PSYM_INDENT) {
+        diag_error(ctx->diag, at, "unexpected indent");
+        return;
+    }
+    if (nexpected == 1 && expected[0] == PSYM_INDENT) {
+        SourcePos p = source_pos(ctx->src, ctx->block_kw_at);
+        diag_error(ctx->diag, at, "expected an indented block after %s on line %u", block_word(ctx->block_kw), p.line);
+        return;
+    }
+    if (unexpected == PSYM_UNSUPPORTED) {
+        diag_error(ctx->diag, at, "%s is not supported in PyPTO programs", unexpected_name);
+        return;
+    }
+    describe_token(ctx, at, unexpected, unexpected_name, what, sizeof what);
+    if (nexpected == 0) {
+        diag_error(ctx->diag, at, "invalid syntax: unexpected %s", what);
+    } else {
+        char list[512];
+        size_t k = 0;
+        list[0] = '\0';
+        for (int i = 0; i < nexpected && k < sizeof list - 64; i++) {
+            const char *sep = i == 0 ? "" : i == nexpected - 1 ? " or " : ", ";
+            k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", sep, expected_names[i]);
+        }
+        diag_error(ctx->diag, at, "invalid syntax: unexpected %s, expected %s", what, list);
+    }
+}
+
+void parse_keep(ParseCtx *ctx) { ctx->keep = 1; }
+
+static void close_open_class(ParseCtx *ctx)
+{
+    AstNode *cls = ctx->open_class;
+    if (!cls)
+        return;
+    ctx->open_class = NULL;
+    if (ctx->sink.class_end)
+        ctx->sink.class_end(ctx->sink.data, cls);
+    arena_reset(&ctx->arena, ctx->mark);
+}
+
+void parse_toplevel(ParseCtx *ctx, AstList *stmts)
+{
+    int kept = 0;
+    close_open_class(ctx);   /* a class whose body failed to parse */
+    for (uint32_t i = 0; i < stmts->n; i++) {
+        ctx->keep = 0;
+        if (ctx->sink.toplevel)
+            ctx->sink.toplevel(ctx->sink.data, stmts->items[i]);
+        kept |= ctx->keep;
+    }
+    if (kept)
+        ctx->mark = arena_mark(&ctx->arena);
+    else
+        arena_reset(&ctx->arena, ctx->mark);
+}
+
+void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
+{
+    close_open_class(ctx);
+    ctx->open_class = classdef;
+    if (ctx->sink.class_begin)
+        ctx->sink.class_begin(ctx->sink.data, classdef);
+    ctx->class_mark = arena_mark(&ctx->arena);
+}
+
+void parse_class_member(ParseCtx *ctx, AstList *stmts)
+{
+    int kept = 0;
+    for (uint32_t i = 0; i < stmts->n; i++) {
+        ctx->keep = 0;
+        if (ctx->sink.class_member)
+            ctx->sink.class_member(ctx->sink.data, stmts->items[i]);
+        kept |= ctx->keep;
+    }
+    if (kept)
+        ctx->class_mark = arena_mark(&ctx->arena);
+    else
+        arena_reset(&ctx->arena, ctx->class_mark);
+}
+
+void parse_class_end(ParseCtx *ctx, AstNode *classdef, Span span)
+{
+    (void)span;
+    if (ctx->open_class == classdef)
+        close_open_class(ctx);
+}
+
+unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink)
+{
+    struct LexExtra extra;
+    yyscan_t scanner;
+    const unsigned char *t = (const unsigned char *)src->text;
+    uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
+
+    memset(ctx, 0, sizeof *ctx);
+    arena_init(&ctx->arena);
+    ctx->names = names;
+    ctx->diag = diag;
+    ctx->src = src;
+    ctx->sink = sink;
+    memset(&extra, 0, sizeof extra);
+    extra.src = src;
+    extra.diag = diag;
+    extra.names = names;
+    extra.read_pos = extra.offset = start;
+    if (ppy_lex_init_extra(&extra, &scanner) != 0)
+        diag_ice(__FILE__, __LINE__, "cannot create the scanner");
+    ctx->scanner = scanner;
+    layout_init(&ctx->layout, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
+    layout_set_codes(&ctx->layout, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
+    ctx->mark = arena_mark(&ctx->arena);
+    yyparse(ctx);
+    close_open_class(ctx);
+    ppy_lex_destroy(scanner);
+    ctx->scanner = NULL;
+    return ctx->errors;
+}
+
+void parse_ctx_free(ParseCtx *ctx) { arena_free(&ctx->arena); }

@@ -1,0 +1,62 @@
+/* parse.h: running the parser over one source file.
+ *
+ * The parser does not build one tree for the whole file.  It hands each
+ * complete top-level statement, and each member of a class body, to a sink
+ * as soon as it is reduced; the sink (elaboration) turns it into IR and the
+ * syntax arena is then rewound, so memory holds one definition's tree at a
+ * time.  parse_keep() asks that the tree just handed over survive (inline
+ * functions are expanded later, at their call sites). */
+#ifndef PYPTOCC_PARSE_H
+#define PYPTOCC_PARSE_H
+
+#include "grammar/ast.h"
+#include "lexer/layout.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "support/intern.h"
+#include "support/source.h"
+
+typedef struct ParseSink {
+    void (*toplevel)(void *data, AstNode *stmt);
+    void (*class_begin)(void *data, AstNode *classdef);
+    void (*class_member)(void *data, AstNode *stmt);
+    void (*class_end)(void *data, AstNode *classdef);
+    void *data;
+} ParseSink;
+
+typedef struct ParseCtx {
+    Arena arena;            /* the syntax arena */
+    ArenaMark mark;         /* rewind point for the next top-level statement */
+    ArenaMark class_mark;   /* rewind point for the next class member */
+    AstNode *open_class;    /* class whose members are being handed over */
+    int keep;               /* the sink asked to keep the last tree */
+    Interner *names;
+    DiagEngine *diag;
+    SourceFile *src;
+    ParseSink sink;
+    Layout layout;
+    void *scanner;
+    unsigned errors;        /* syntax errors reported */
+    uint32_t block_kw_at;   /* last block keyword ('if', 'def', ...) */
+    int block_kw;           /* its token code, 0 if none yet */
+} ParseCtx;
+
+/* Parses src, calling the sink; returns the number of syntax errors.
+ * The caller owns nothing afterwards but what the sink kept. */
+unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink);
+void parse_ctx_free(ParseCtx *ctx);
+/* Called by a sink: keep the tree it was just given (do not rewind). */
+void parse_keep(ParseCtx *ctx);
+
+/* Hand-off points used by the grammar's actions. */
+void parse_toplevel(ParseCtx *ctx, AstList *stmts);
+void parse_class_begin(ParseCtx *ctx, AstNode *classdef);
+void parse_class_member(ParseCtx *ctx, AstList *stmts);
+void parse_class_end(ParseCtx *ctx, AstNode *classdef, Span span);
+
+/* Syntax-error reporting (called from the grammar's error hook). */
+enum ParseSym { PSYM_OTHER, PSYM_INDENT, PSYM_NAME, PSYM_NUMBER, PSYM_UNSUPPORTED };
+void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unexpected_name,
+                        const int *expected, const char *const *expected_names, int nexpected);
+
+#endif

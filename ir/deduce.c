@@ -1,0 +1,188 @@
+/* deduce.c: the operator registry (lookup and enumeration over the
+ * per-category tables of ir/ops_*.c) and the generic parts of type
+ * deduction: running an op's deduction, error reporting, kwarg lookup,
+ * type rendering for messages, and BroadcastShapes (ops.md 3.1).
+ *
+ * The tables are static and sorted by name, so the registry needs no
+ * initialisation and no mutable state: lookup is a binary search per
+ * table, and enumeration merges the tables on the fly. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/ops_internal.h"
+#include "ir/printer.h"
+#include "support/strbuf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct OpTable {
+    const OpDef *ops;
+    const uint32_t *count;
+} OpTable;
+
+/* Every table; their name ranges may interleave (the block ops are split
+ * by kind across files), so enumeration merges rather than concatenates. */
+static const OpTable op_tables[] = {
+    {ops_block_elem, &ops_block_elem_count}, {ops_block_mem, &ops_block_mem_count},
+    {ops_block_misc, &ops_block_misc_count}, {ops_system, &ops_system_count},
+    {ops_tensor, &ops_tensor_count},
+};
+#define NTABLES OPS_ARRAY_LEN(op_tables)
+
+const OpDef *op_lookup(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (uint32_t t = 0; t < NTABLES; t++) {
+        const OpDef *ops = op_tables[t].ops;
+        uint32_t lo = 0, hi = *op_tables[t].count;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            int c = strcmp(name, op_name(&ops[mid]));
+            if (c == 0)
+                return &ops[mid];
+            if (c < 0)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+    }
+    return NULL;
+}
+
+uint32_t op_count(void)
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < NTABLES; t++)
+        n += *op_tables[t].count;
+    return n;
+}
+
+/* The i-th op in global name order: a merge walk over the sorted tables.
+ * O(i * tables), which is nothing for ~120 ops and keeps the registry
+ * free of any cached state. */
+const OpDef *op_at(uint32_t i)
+{
+    uint32_t pos[NTABLES];
+    memset(pos, 0, sizeof pos);
+    for (;;) {
+        const OpDef *best = NULL;
+        uint32_t best_t = 0;
+        for (uint32_t t = 0; t < NTABLES; t++) {
+            const OpDef *cand;
+            if (pos[t] >= *op_tables[t].count)
+                continue;
+            cand = &op_tables[t].ops[pos[t]];
+            if (!best || strcmp(op_name(cand), op_name(best)) < 0) {
+                best = cand;
+                best_t = t;
+            }
+        }
+        if (!best)
+            return NULL;
+        if (i == 0)
+            return best;
+        i--;
+        pos[best_t]++;
+    }
+}
+
+const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, uint32_t nargs, const IrKwarg *kwargs,
+                        uint32_t nkwargs, OpError *err)
+{
+    DeduceCtx dc;
+    dc.ir = ir;
+    dc.op = op;
+    dc.args = args;
+    dc.nargs = nargs;
+    dc.kwargs = kwargs;
+    dc.nkwargs = nkwargs;
+    dc.err = err;
+    err->msg[0] = '\0';
+    err->arg = -1;
+    /* The front end's binding guarantees the arity; passes that rebuild
+     * calls do not go through it, so check here as well rather than let a
+     * deduction function read past the arguments. */
+    if (nargs != op->nargs)
+        return op_fail(&dc, -1, "expects %u argument%s, got %u", (unsigned)op->nargs, op->nargs == 1 ? "" : "s",
+                       (unsigned)nargs);
+    return op->deduce(&dc);
+}
+
+const IrType *deduce_fail(DeduceCtx *dc, int arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dc->err->msg, sizeof dc->err->msg, fmt, ap);
+    va_end(ap);
+    dc->err->arg = arg;
+    return NULL;
+}
+
+const IrKwarg *deduce_kwarg(const DeduceCtx *dc, const char *name)
+{
+    for (uint32_t i = 0; i < dc->nkwargs; i++)
+        if (strcmp(dc->kwargs[i].key, name) == 0)
+            return &dc->kwargs[i];
+    return NULL;
+}
+
+const char *type_to_string(IrCtx *ir, const IrType *t, char *buf, size_t cap)
+{
+    StrBuf sb;
+    size_t n;
+    if (cap == 0)
+        return buf;
+    sb_init(&sb);
+    ir_print_type(&sb, ir, t, "pl");
+    n = sb.len < cap - 1 ? sb.len : cap - 1;
+    if (n)
+        memcpy(buf, sb.data, n);
+    buf[n] = '\0';
+    sb_free(&sb);
+    return buf;
+}
+
+/* ops.md 3.1 rule 3: the same expression, or equal constants. */
+static int dims_equal(const IrExpr *a, const IrExpr *b)
+{
+    int64_t va, vb;
+    if (a == b)
+        return 1;
+    return ir_dim_value(a, &va) && ir_dim_value(b, &vb) && va == vb;
+}
+
+static int dim_is_one(const IrExpr *d)
+{
+    int64_t v;
+    return ir_dim_value(d, &v) && v == 1;
+}
+
+int broadcast_shapes(uint32_t na, const IrExpr *const *a, uint32_t nb, const IrExpr *const *b, const IrExpr **out_dims,
+                     uint32_t *nout)
+{
+    uint32_t n = na > nb ? na : nb;
+    /* Walk right to left; out_dims is filled from its end, so no reversal
+     * is needed.  A side that has run out of dimensions yields the other
+     * side's dimension (rules 1 and 2). */
+    for (uint32_t k = 0; k < n; k++) {
+        const IrExpr *da = k < na ? a[na - 1 - k] : NULL;
+        const IrExpr *db = k < nb ? b[nb - 1 - k] : NULL;
+        const IrExpr *r;
+        if (!da)
+            r = db;
+        else if (!db)
+            r = da;
+        else if (dims_equal(da, db))
+            r = da;
+        else if (dim_is_one(da))
+            r = db;
+        else if (dim_is_one(db))
+            r = da;
+        else
+            return 0;
+        out_dims[n - 1 - k] = r;
+    }
+    *nout = n;
+    return 1;
+}

@@ -1,0 +1,89 @@
+/* enums.c: names and properties of the IR enumerations. */
+#include "config.h"
+#include "ir/enums.h"
+
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int bits;
+    char cls;
+} dtype_info[DT_COUNT] = {
+#define X(e, n, b, c) {n, b, c},
+    IR_DTYPES(X)
+#undef X
+};
+
+const char *dtype_name(DataType dt) { return dtype_info[dt].name; }
+int dtype_bits(DataType dt) { return dtype_info[dt].bits; }
+int dtype_bytes(DataType dt) { return (dtype_info[dt].bits + 7) / 8; }
+int dtype_is_float(DataType dt) { return dtype_info[dt].cls == 'F'; }
+int dtype_is_signed_int(DataType dt) { return dtype_info[dt].cls == 'S'; }
+int dtype_is_unsigned_int(DataType dt) { return dtype_info[dt].cls == 'U'; }
+int dtype_is_int(DataType dt) { return dtype_info[dt].cls == 'S' || dtype_info[dt].cls == 'U'; }
+
+int dtype_from_name(const char *name)
+{
+    if (strcmp(name, "BF16") == 0)
+        return DT_BF16;
+    if (strcmp(name, "INDEX") == 0)
+        return DT_INDEX;
+    for (int i = 0; i < DT_COUNT; i++)
+        if (strcmp(name, dtype_info[i].name) == 0)
+            return i;
+    return -1;
+}
+
+DataType dtype_promote(DataType a, DataType b)
+{
+    int fa = dtype_is_float(a), fb = dtype_is_float(b);
+    if (a == b)
+        return a;
+    if (fa != fb)
+        return fa ? a : b;
+    if (dtype_bits(a) != dtype_bits(b))
+        return dtype_bits(a) > dtype_bits(b) ? a : b;
+    if (dtype_is_signed_int(b) && !dtype_is_signed_int(a))
+        return b;
+    return a;
+}
+
+static int find_name(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+static const char *const memspace_names[MS_COUNT] = {"DDR", "Vec", "Mat", "Left", "Right", "Acc"};
+static const char *const memspace_lowers[MS_COUNT] = {"ddr", "vec", "mat", "left", "right", "acc"};
+const char *memspace_name(MemorySpace ms) { return memspace_names[ms]; }
+const char *memspace_lower(MemorySpace ms) { return memspace_lowers[ms]; }
+int memspace_from_name(const char *name) { return find_name(memspace_names, MS_COUNT, name); }
+
+static const char *const pipe_names[PIPE_COUNT] = {"MTE1", "MTE2", "MTE3", "M", "V", "S", "FIX", "ALL"};
+const char *pipe_name(PipeKind p) { return pipe_names[p]; }
+int pipe_from_name(const char *name) { return find_name(pipe_names, PIPE_COUNT, name); }
+
+static const char *const tile_layout_names[TL_COUNT] = {"none_box", "row_major", "col_major"};
+const char *tile_layout_name(TileLayout l) { return tile_layout_names[l]; }
+int tile_layout_from_name(const char *name) { return find_name(tile_layout_names, TL_COUNT, name); }
+
+static const char *const tile_pad_names[TP_COUNT] = {"null", "zero", "max", "min"};
+const char *tile_pad_name(TilePad p) { return tile_pad_names[p]; }
+int tile_pad_from_name(const char *name) { return find_name(tile_pad_names, TP_COUNT, name); }
+
+static const char *const tensor_layout_names[TENSOR_LAYOUT_COUNT] = {"ND", "DN", "NZ"};
+const char *tensor_layout_name(TensorLayout l) { return tensor_layout_names[l]; }
+int tensor_layout_from_name(const char *name) { return find_name(tensor_layout_names, TENSOR_LAYOUT_COUNT, name); }
+
+static const char *const func_type_names[FUNC_TYPE_COUNT] = {"Opaque", "Orchestration", "InCore"};
+const char *func_type_name(FuncType t) { return func_type_names[t]; }
+int func_type_from_name(const char *name) { return find_name(func_type_names, FUNC_TYPE_COUNT, name); }
+
+int cast_mode_from_name(const char *name)
+{
+    static const char *const modes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};
+    return find_name(modes, (int)(sizeof modes / sizeof modes[0]), name);
+}

@@ -1,0 +1,87 @@
+/* enums.h: the IR's enumerations (data types, memory spaces, pipes, layouts,
+ * function and loop kinds) with their printed names and properties.
+ * Orders and numeric values follow the reference (printer.md, ops.md):
+ * MemorySpace and PipeType numbers appear in printed IR. */
+#ifndef PYPTOCC_IR_ENUMS_H
+#define PYPTOCC_IR_ENUMS_H
+
+#include <stdint.h>
+
+/* X(enum, printed name, bits, class)  class: B bool, S signed, U unsigned, F float */
+#define IR_DTYPES(X)                   \
+    X(BOOL, "BOOL", 1, 'B')            \
+    X(INT4, "INT4", 4, 'S')            \
+    X(INT8, "INT8", 8, 'S')            \
+    X(INT16, "INT16", 16, 'S')         \
+    X(INT32, "INT32", 32, 'S')         \
+    X(INT64, "INT64", 64, 'S')         \
+    X(UINT4, "UINT4", 4, 'U')          \
+    X(UINT8, "UINT8", 8, 'U')          \
+    X(UINT16, "UINT16", 16, 'U')       \
+    X(UINT32, "UINT32", 32, 'U')       \
+    X(UINT64, "UINT64", 64, 'U')       \
+    X(FP4, "FP4", 4, 'F')              \
+    X(FP8E4M3FN, "FP8E4M3FN", 8, 'F')  \
+    X(FP8E5M2, "FP8E5M2", 8, 'F')      \
+    X(FP16, "FP16", 16, 'F')           \
+    X(FP32, "FP32", 32, 'F')           \
+    X(BF16, "BFLOAT16", 16, 'F')       \
+    X(HF4, "HF4", 4, 'F')              \
+    X(HF8, "HF8", 8, 'F')
+
+typedef enum DataType {
+#define X(e, n, b, c) DT_##e,
+    IR_DTYPES(X)
+#undef X
+    DT_COUNT
+} DataType;
+
+/* INDEX is an alias of INT64 (printer.md 4.2). */
+#define DT_INDEX DT_INT64
+
+const char *dtype_name(DataType dt);   /* "FP32", "BFLOAT16" */
+int dtype_bits(DataType dt);
+int dtype_bytes(DataType dt);          /* ceil(bits / 8) */
+int dtype_is_float(DataType dt);
+int dtype_is_int(DataType dt);         /* signed or unsigned integer (not BOOL) */
+int dtype_is_signed_int(DataType dt);
+int dtype_is_unsigned_int(DataType dt);
+/* DSL spellings, including the aliases BF16 and INDEX; -1 if unknown. */
+int dtype_from_name(const char *name);
+/* PromoteDataTypes (ops.md 3.2). */
+DataType dtype_promote(DataType a, DataType b);
+
+typedef enum MemorySpace { MS_DDR, MS_VEC, MS_MAT, MS_LEFT, MS_RIGHT, MS_ACC, MS_COUNT } MemorySpace;
+const char *memspace_name(MemorySpace ms);     /* "Vec" */
+const char *memspace_lower(MemorySpace ms);    /* "vec" (MemRef names) */
+int memspace_from_name(const char *name);
+
+typedef enum PipeKind { PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M, PIPE_V, PIPE_S, PIPE_FIX, PIPE_ALL, PIPE_COUNT } PipeKind;
+const char *pipe_name(PipeKind p);
+int pipe_from_name(const char *name);
+
+typedef enum TileLayout { TL_NONE_BOX, TL_ROW_MAJOR, TL_COL_MAJOR, TL_COUNT } TileLayout;
+const char *tile_layout_name(TileLayout l);
+int tile_layout_from_name(const char *name);
+
+typedef enum TilePad { TP_NULL, TP_ZERO, TP_MAX, TP_MIN, TP_COUNT } TilePad;
+const char *tile_pad_name(TilePad p);
+int tile_pad_from_name(const char *name);
+
+typedef enum TensorLayout { TENSOR_ND, TENSOR_DN, TENSOR_NZ, TENSOR_LAYOUT_COUNT } TensorLayout;
+const char *tensor_layout_name(TensorLayout l);
+int tensor_layout_from_name(const char *name);
+
+typedef enum ForKind { FOR_SEQUENTIAL, FOR_PARALLEL } ForKind;
+typedef enum ScopeKind { SCOPE_INCORE } ScopeKind;
+
+typedef enum FuncType { FUNC_OPAQUE, FUNC_ORCHESTRATION, FUNC_INCORE, FUNC_TYPE_COUNT } FuncType;
+const char *func_type_name(FuncType t);
+int func_type_from_name(const char *name);
+
+typedef enum ParamDir { DIR_IN, DIR_OUT, DIR_INOUT } ParamDir;
+
+/* Cast rounding modes (kwarg mode=): none 0 ... odd 6. */
+int cast_mode_from_name(const char *name);
+
+#endif

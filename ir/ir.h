@@ -1,0 +1,445 @@
+/* ir.h: the PyPTO IR (seeds 02 and 04): types, expressions, statements,
+ * functions and programs.
+ *
+ * Design:
+ *  - Every node is immutable once built and lives in the IrCtx arena of its
+ *    compilation; the whole IR is released by ir_ctx_free().
+ *  - Nodes share a small header (kind, operator, dtype, span) and are
+ *    distinguished by kind; specific structs embed the header first.  Nodes
+ *    are kept compact (a ConstInt is 24 bytes, a Var 32) because a large
+ *    input's IR must stay within a few times the input size.
+ *  - Types are hash-consed: equal types are the same pointer.  Constant
+ *    shape dimensions are canonical ConstInt nodes; symbolic dimensions are
+ *    compared by identity, as the reference does.
+ *  - Var identity is pointer identity; names are interned strings and need
+ *    not be unique (before ConvertToSSA a name may be assigned many times).
+ *  - Scalar-valued expressions (constants, binary and unary nodes) carry
+ *    only their dtype; ir_expr_type() derives their ScalarType.
+ *
+ * The IR knows no pass and no output format. */
+#ifndef PYPTOCC_IR_H
+#define PYPTOCC_IR_H
+
+#include <stdint.h>
+
+#include "ir/enums.h"
+#include "support/arena.h"
+#include "support/intern.h"
+#include "support/source.h"
+
+typedef struct IrType IrType;
+typedef struct IrExpr IrExpr;
+typedef struct IrStmt IrStmt;
+typedef struct IrFunc IrFunc;
+typedef struct IrProgram IrProgram;
+typedef struct IrMemRef IrMemRef;
+typedef struct OpDef OpDef;
+
+/* ------------------------------------------------------------------ types */
+
+typedef enum IrTypeKind {
+    TYPE_UNKNOWN,
+    TYPE_SCALAR,
+    TYPE_TENSOR,
+    TYPE_TILE,
+    TYPE_TUPLE,
+    TYPE_PIPE,
+    TYPE_MEMREF,
+} IrTypeKind;
+
+typedef struct IrTileView {
+    uint32_t nvalid, nstride;
+    const IrExpr *const *valid_shape;
+    const IrExpr *const *stride;
+    const IrExpr *start_offset;     /* NULL when absent */
+    uint8_t blayout, slayout, pad;  /* TileLayout, TileLayout, TilePad */
+    uint32_t fractal;
+    uint32_t hash;
+} IrTileView;
+
+typedef struct IrTensorView {
+    uint32_t nstride;
+    const IrExpr *const *stride;
+    uint8_t layout;                 /* TensorLayout */
+    uint32_t hash;
+} IrTensorView;
+
+struct IrType {
+    uint8_t kind;        /* IrTypeKind */
+    uint8_t dtype;       /* scalar, tensor, tile */
+    uint8_t pipe;        /* PipeType kind */
+    uint8_t reserved;
+    uint32_t n;          /* rank (tensor, tile) or arity (tuple) */
+    uint32_t hash;
+    const IrExpr *const *dims;       /* tensor/tile shape */
+    const IrType *const *elems;      /* tuple element types */
+    const IrMemRef *memref;          /* optional */
+    const IrTileView *tile_view;     /* optional, tile only; never all-default */
+    const IrTensorView *tensor_view; /* optional, tensor only */
+};
+
+/* ------------------------------------------------------------ expressions */
+
+typedef enum IrExprKind {
+    EXPR_VAR,
+    EXPR_ITER_ARG,
+    EXPR_MEMREF,
+    EXPR_CONST_INT,
+    EXPR_CONST_FLOAT,
+    EXPR_CONST_BOOL,
+    EXPR_BINARY,
+    EXPR_UNARY,
+    EXPR_CALL,
+    EXPR_TUPLE_GET,
+    EXPR_MAKE_TUPLE,
+    EXPR_KIND_COUNT
+} IrExprKind;
+
+/* X(enum, node name, printed symbol or function, precedence) */
+#define IR_BINARY_OPS(X)                     \
+    X(ADD, "Add", "+", 10)                   \
+    X(SUB, "Sub", "-", 10)                   \
+    X(MUL, "Mul", "*", 11)                   \
+    X(FLOOR_DIV, "FloorDiv", "//", 11)       \
+    X(FLOOR_MOD, "FloorMod", "%", 11)        \
+    X(FLOAT_DIV, "FloatDiv", "/", 11)        \
+    X(MIN, "Min", "min", 14)                 \
+    X(MAX, "Max", "max", 14)                 \
+    X(POW, "Pow", "**", 13)                  \
+    X(EQ, "Eq", "==", 5)                     \
+    X(NE, "Ne", "!=", 5)                     \
+    X(LT, "Lt", "<", 5)                      \
+    X(LE, "Le", "<=", 5)                     \
+    X(GT, "Gt", ">", 5)                      \
+    X(GE, "Ge", ">=", 5)                     \
+    X(AND, "And", "and", 3)                  \
+    X(OR, "Or", "or", 1)                     \
+    X(XOR, "Xor", "xor", 2)                  \
+    X(BIT_AND, "BitAnd", "&", 8)             \
+    X(BIT_OR, "BitOr", "|", 6)               \
+    X(BIT_XOR, "BitXor", "^", 7)             \
+    X(SHL, "BitShiftLeft", "<<", 9)          \
+    X(SHR, "BitShiftRight", ">>", 9)
+
+typedef enum IrBinaryOp {
+#define X(e, n, s, p) BIN_##e,
+    IR_BINARY_OPS(X)
+#undef X
+    BIN_COUNT
+} IrBinaryOp;
+
+typedef enum IrUnaryOp { UN_ABS, UN_NEG, UN_NOT, UN_BIT_NOT, UN_CAST, UN_COUNT } IrUnaryOp;
+
+const char *ir_binary_name(IrBinaryOp op);
+const char *ir_binary_symbol(IrBinaryOp op);
+int ir_binary_precedence(IrBinaryOp op);
+int ir_binary_is_comparison(IrBinaryOp op);
+const char *ir_unary_name(IrUnaryOp op);
+
+/* The common header. */
+struct IrExpr {
+    uint8_t kind;    /* IrExprKind */
+    uint8_t op;      /* binary/unary operator; ConstBool value; call flags */
+    uint8_t dtype;   /* scalar-valued nodes */
+    uint8_t flags;
+    Span span;
+};
+
+typedef struct IrVar {
+    IrExpr e;
+    uint32_t id;                 /* creation order within the IrCtx (stable, for maps) */
+    const IrType *type;
+    const char *name;            /* interned */
+} IrVar;
+
+typedef struct IrIterArg {
+    IrVar v;
+    const IrExpr *init;
+} IrIterArg;
+
+/* A MemRef is a variable-like expression (printed by its name, type
+ * MemRefType) describing an allocation: pl.MemRef(space, addr, size, id). */
+struct IrMemRef {
+    IrVar v;
+    const IrExpr *addr;
+    uint64_t size;
+    uint32_t ref_id;
+    uint8_t space;               /* MemorySpace */
+};
+
+typedef struct IrConstInt {
+    IrExpr e;
+    int64_t value;
+} IrConstInt;
+
+typedef struct IrConstFloat {
+    IrExpr e;
+    double value;
+} IrConstFloat;
+
+typedef struct IrBinary {
+    IrExpr e;                    /* op = IrBinaryOp, dtype = result dtype */
+    const IrExpr *lhs, *rhs;
+} IrBinary;
+
+typedef struct IrUnary {
+    IrExpr e;                    /* op = IrUnaryOp, dtype = result (cast target) */
+    const IrExpr *operand;
+} IrUnary;
+
+typedef enum IrCalleeKind { CALLEE_OP, CALLEE_GLOBAL, CALLEE_OPAQUE } IrCalleeKind;
+
+/* What a Call calls: a registered operator, a function of the program
+ * (GlobalVar), or an unregistered name.  For CALLEE_OP the callee is the
+ * first member of its OpDef (op_registry.h: callee_op()). */
+typedef struct IrCallee {
+    uint8_t kind;                /* IrCalleeKind */
+    const char *name;            /* "block.add" (static), or the function name (interned) */
+} IrCallee;
+
+typedef enum IrKwKind { KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE } IrKwKind;
+
+typedef struct IrKwarg {
+    const char *key;             /* interned */
+    uint8_t kind;                /* IrKwKind */
+    union {
+        int64_t i;               /* bool, int, dtype, memory space */
+        double d;
+        const char *s;           /* interned */
+    } v;
+} IrKwarg;
+
+typedef struct IrCall {
+    IrExpr e;
+    uint16_t nargs, nkwargs;     /* limits: IR_MAX_ARGS */
+    const IrType *type;
+    const IrCallee *callee;
+    const IrKwarg *kwargs;
+    const IrExpr *args[];
+} IrCall;
+
+#define IR_MAX_ARGS 65535u
+
+typedef struct IrTupleGet {
+    IrExpr e;
+    uint32_t index;
+    const IrType *type;
+    const IrExpr *tuple;
+} IrTupleGet;
+
+typedef struct IrMakeTuple {
+    IrExpr e;
+    uint32_t n;
+    const IrType *type;
+    const IrExpr *elems[];
+} IrMakeTuple;
+
+/* ------------------------------------------------------------- statements */
+
+typedef enum IrStmtKind {
+    STMT_ASSIGN,
+    STMT_EVAL,
+    STMT_YIELD,
+    STMT_RETURN,
+    STMT_IF,
+    STMT_FOR,
+    STMT_WHILE,
+    STMT_SCOPE,
+    STMT_SEQ,
+    STMT_OPS,
+    STMT_KIND_COUNT
+} IrStmtKind;
+
+struct IrStmt {
+    uint8_t kind;    /* IrStmtKind */
+    uint8_t sub;     /* ForKind, ScopeKind */
+    uint16_t reserved;
+    Span span;
+};
+
+typedef struct IrAssign {
+    IrStmt s;
+    const IrVar *var;
+    const IrExpr *value;
+} IrAssign;
+
+typedef struct IrEval {
+    IrStmt s;
+    const IrExpr *expr;
+} IrEval;
+
+/* YieldStmt and ReturnStmt. */
+typedef struct IrValues {
+    IrStmt s;
+    uint32_t n;
+    const IrExpr *values[];
+} IrValues;
+
+typedef struct IrIf {
+    IrStmt s;
+    uint32_t nret;
+    const IrExpr *cond;
+    const IrStmt *then_body;
+    const IrStmt *else_body;     /* NULL when absent */
+    const IrVar *const *ret;
+} IrIf;
+
+typedef struct IrFor {
+    IrStmt s;                    /* sub = ForKind */
+    uint32_t niter;              /* iter_args == return vars */
+    const IrVar *loop_var;
+    const IrExpr *start, *stop, *step;
+    const IrIterArg *const *iter_args;
+    const IrVar *const *ret;
+    const IrStmt *body;
+} IrFor;
+
+typedef struct IrWhile {
+    IrStmt s;
+    uint32_t niter;
+    const IrExpr *cond;
+    const IrIterArg *const *iter_args;
+    const IrVar *const *ret;
+    const IrStmt *body;
+} IrWhile;
+
+typedef struct IrScope {
+    IrStmt s;                    /* sub = ScopeKind */
+    const IrStmt *body;
+} IrScope;
+
+/* SeqStmts and OpStmts. */
+typedef struct IrSeq {
+    IrStmt s;
+    uint32_t n;
+    const IrStmt *stmts[];
+} IrSeq;
+
+/* -------------------------------------------------- functions, programs */
+
+typedef struct IrParam {
+    const IrVar *var;
+    uint8_t dir;                 /* ParamDir */
+} IrParam;
+
+struct IrFunc {
+    Span span;
+    const char *name;
+    uint8_t type;                /* FuncType */
+    uint32_t nparams, nret;
+    const IrParam *params;
+    const IrType *const *ret_types;
+    const IrStmt *body;
+};
+
+struct IrProgram {
+    Span span;
+    const char *name;            /* "" when unnamed */
+    uint32_t n;
+    const IrFunc *const *funcs;  /* sorted by name (byte-wise) */
+};
+
+/* -------------------------------------------------------------- context */
+
+typedef struct IrTypeSet {
+    void **slots;
+    uint32_t cap, count;
+} IrTypeSet;
+
+typedef struct IrCtx {
+    Arena arena;
+    Interner *names;             /* shared with the front end */
+    IrTypeSet types, tile_views, tensor_views, dims;
+    const IrType *scalar[DT_COUNT];
+    const IrType *unknown, *memref_type, *pipe[PIPE_COUNT];
+    uint32_t next_var_id;
+} IrCtx;
+
+void ir_ctx_init(IrCtx *ctx, Interner *names);
+void ir_ctx_free(IrCtx *ctx);
+static inline const char *ir_name(IrCtx *ctx, const char *s) { return intern_cstr(ctx->names, s); }
+
+/* ------------------------------------------------------------ type API */
+
+const IrType *ir_type_scalar(IrCtx *ctx, DataType dt);
+const IrType *ir_type_unknown(IrCtx *ctx);
+const IrType *ir_type_memref(IrCtx *ctx);
+const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p);
+/* Constant dims are canonicalised; dims is copied. */
+const IrType *ir_type_tensor(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                             const IrMemRef *memref, const IrTensorView *view);
+const IrType *ir_type_tile(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                           const IrMemRef *memref, const IrTileView *view);
+const IrType *ir_type_tuple(IrCtx *ctx, uint32_t n, const IrType *const *elems);
+/* Same type with another dtype / shape (attached views and memref dropped). */
+const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt);
+/* A tile view; NULL if every field is at its default. */
+const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
+                               const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
+                               TileLayout slayout, uint32_t fractal, TilePad pad);
+const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal);
+const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout);
+/* Canonical dimension constant. */
+const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value);
+
+static inline int ir_type_is_shaped(const IrType *t) { return t->kind == TYPE_TENSOR || t->kind == TYPE_TILE; }
+/* 1 and *out set if dimension i is a ConstInt. */
+int ir_dim_value(const IrExpr *dim, int64_t *out);
+/* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
+uint64_t ir_type_byte_size(const IrType *t);
+
+/* ----------------------------------------------------- expression API */
+
+const IrType *ir_expr_type(IrCtx *ctx, const IrExpr *e);
+
+IrVar *ir_var_new(IrCtx *ctx, const char *name, const IrType *type, Span span);
+IrIterArg *ir_iter_arg_new(IrCtx *ctx, const char *name, const IrType *type, const IrExpr *init, Span span);
+IrMemRef *ir_memref_new(IrCtx *ctx, const char *name, MemorySpace space, const IrExpr *addr, uint64_t size,
+                        uint32_t ref_id, Span span);
+const IrExpr *ir_const_int(IrCtx *ctx, int64_t value, DataType dt, Span span);
+const IrExpr *ir_const_float(IrCtx *ctx, double value, DataType dt, Span span);
+const IrExpr *ir_const_bool(IrCtx *ctx, int value, Span span);
+/* Raw constructors: the caller has computed the dtype. */
+const IrExpr *ir_binary(IrCtx *ctx, IrBinaryOp op, DataType dt, const IrExpr *lhs, const IrExpr *rhs, Span span);
+const IrExpr *ir_unary(IrCtx *ctx, IrUnaryOp op, DataType dt, const IrExpr *operand, Span span);
+const IrExpr *ir_call(IrCtx *ctx, const IrCallee *callee, uint32_t nargs, const IrExpr *const *args,
+                      uint32_t nkwargs, const IrKwarg *kwargs, const IrType *type, Span span);
+const IrExpr *ir_tuple_get(IrCtx *ctx, const IrExpr *tuple, uint32_t index, Span span);
+const IrExpr *ir_make_tuple(IrCtx *ctx, uint32_t n, const IrExpr *const *elems, Span span);
+const IrCallee *ir_callee_global(IrCtx *ctx, const char *name);
+const IrCallee *ir_callee_opaque(IrCtx *ctx, const char *name);
+
+/* Node accessors (checked by kind in debug builds). */
+#define IR_AS(T, e) ((const T *)(e))
+static inline int ir_is_var_like(const IrExpr *e)
+{
+    return e->kind == EXPR_VAR || e->kind == EXPR_ITER_ARG || e->kind == EXPR_MEMREF;
+}
+static inline int ir_is_const_number(const IrExpr *e)
+{
+    return e->kind == EXPR_CONST_INT || e->kind == EXPR_CONST_FLOAT;
+}
+
+/* ------------------------------------------------------ statement API */
+
+const IrStmt *ir_assign(IrCtx *ctx, const IrVar *var, const IrExpr *value, Span span);
+const IrStmt *ir_eval(IrCtx *ctx, const IrExpr *expr, Span span);
+const IrStmt *ir_yield(IrCtx *ctx, uint32_t n, const IrExpr *const *values, Span span);
+const IrStmt *ir_return(IrCtx *ctx, uint32_t n, const IrExpr *const *values, Span span);
+const IrStmt *ir_if(IrCtx *ctx, const IrExpr *cond, const IrStmt *then_body, const IrStmt *else_body,
+                    uint32_t nret, const IrVar *const *ret, Span span);
+const IrStmt *ir_for(IrCtx *ctx, ForKind kind, const IrVar *loop_var, const IrExpr *start, const IrExpr *stop,
+                     const IrExpr *step, uint32_t niter, const IrIterArg *const *iter_args,
+                     const IrVar *const *ret, const IrStmt *body, Span span);
+const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrIterArg *const *iter_args,
+                       const IrVar *const *ret, const IrStmt *body, Span span);
+const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
+const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span);
+
+IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,
+                    uint32_t nret, const IrType *const *ret_types, const IrStmt *body, Span span);
+/* Sorts the functions by name; names must be distinct. */
+IrProgram *ir_program_new(IrCtx *ctx, const char *name, uint32_t n, const IrFunc *const *funcs, Span span);
+const IrFunc *ir_program_find(const IrProgram *p, const char *name);
+
+#endif

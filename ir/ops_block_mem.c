@@ -1,0 +1,234 @@
+/* ops_block_mem.c: block ops that create tiles, move data between global
+ * memory and the on-chip buffers, or reinterpret a tile (ops.md 5.1 and
+ * 5.8): get_block_idx, create_tile, full, alloc, load, store, l0c_store,
+ * move, vec_move, view, reshape, transpose.
+ *
+ * The table at the end is sorted by name (checked by the unit test). */
+#include "config.h"
+#include "ir/ops_internal.h"
+
+/* ------------------------------------------------------------ deduction */
+
+static const IrType *deduce_get_block_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_UINT64); }
+
+/* dtype kwarg (required) as a DataType; 0 after an error. */
+static int dtype_kwarg(DeduceCtx *dc, const char *name, DataType *out)
+{
+    int64_t v;
+    if (op_kwarg_int(dc, name, &v) != 1)
+        return 0;
+    if (v < 0 || v >= DT_COUNT) {
+        op_fail(dc, -1, "%s is not a data type", name);
+        return 0;
+    }
+    *out = (DataType)v;
+    return 1;
+}
+
+static int memspace_kwarg(DeduceCtx *dc, MemorySpace *out)
+{
+    int64_t v;
+    if (op_kwarg_int(dc, "target_memory", &v) != 1)
+        return 0;
+    if (v < 0 || v >= MS_COUNT) {
+        op_fail(dc, -1, "target_memory is not a memory space");
+        return 0;
+    }
+    *out = (MemorySpace)v;
+    return 1;
+}
+
+static const IrType *deduce_create_tile(DeduceCtx *dc)
+{
+    const IrExpr *const *shape;
+    uint32_t n;
+    DataType dt;
+    MemorySpace ms;
+    if (!op_const_shape_arg(dc, 0, &n, &shape) || !dtype_kwarg(dc, "dtype", &dt) || !memspace_kwarg(dc, &ms))
+        return NULL;
+    return op_make_tile(dc, dt, n, shape, NULL);
+}
+
+static const IrType *deduce_full(DeduceCtx *dc)
+{
+    const IrExpr *const *shape;
+    uint32_t n;
+    DataType dt;
+    if (!op_const_shape_arg(dc, 0, &n, &shape) || !op_need_scalar(dc, 1) || !dtype_kwarg(dc, "dtype", &dt))
+        return NULL;
+    return op_make_tile(dc, dt, n, shape, NULL);
+}
+
+/* ops.md 5.1: the fill value is typed with the tile's dtype when it is a
+ * literal, so it prints and lowers as a constant of the tile's type.  A
+ * negated literal counts as a literal; any other expression is kept. */
+static void normalize_full(DeduceCtx *dc, const IrExpr **args)
+{
+    const IrKwarg *kw = deduce_kwarg(dc, "dtype");
+    const IrExpr *v = args[1];
+    int neg = 0;
+    DataType dt;
+    if (!kw || kw->kind != KW_DTYPE || kw->v.i < 0 || kw->v.i >= DT_COUNT)
+        return;
+    dt = (DataType)kw->v.i;
+    if (v->kind == EXPR_UNARY && v->op == UN_NEG && ir_is_const_number(IR_AS(IrUnary, v)->operand)) {
+        neg = 1;
+        v = IR_AS(IrUnary, v)->operand;
+    }
+    if (v->kind == EXPR_CONST_INT) {
+        int64_t x = IR_AS(IrConstInt, v)->value;
+        if (neg && x == INT64_MIN)
+            return;
+        args[1] = ir_const_int(dc->ir, neg ? -x : x, dt, args[1]->span);
+    } else if (v->kind == EXPR_CONST_FLOAT) {
+        double x = IR_AS(IrConstFloat, v)->value;
+        args[1] = ir_const_float(dc->ir, neg ? -x : x, dt, args[1]->span);
+    }
+}
+
+static const IrType *deduce_alloc(DeduceCtx *dc)
+{
+    int64_t ms;
+    if (!op_const_int_value(dc->args[0], &ms) || ms < 0 || ms >= MS_COUNT)
+        return op_fail(dc, 0, "first argument must be a memory space constant");
+    return ir_type_memref(dc->ir);
+}
+
+/* offsets and shapes of load/store: tuples of equal, non-zero length. */
+static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
+{
+    const IrExpr *const *offsets;
+    uint32_t no, ns;
+    if (!op_tuple_arg(dc, 1, "offsets", 0, &no, &offsets) || !op_tuple_arg(dc, 2, "shapes", 0, &ns, shapes))
+        return 0;
+    if (no != ns) {
+        op_fail(dc, -1, "offsets and shapes must have the same length, got %u offsets and %u shapes", (unsigned)no,
+                (unsigned)ns);
+        return 0;
+    }
+    if (ns == 0) {
+        op_fail(dc, 2, "shapes must have at least one dimension");
+        return 0;
+    }
+    *n = ns;
+    return 1;
+}
+
+static const IrType *deduce_load(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *const *shapes;
+    const IrTileView *view = NULL;
+    uint32_t n;
+    MemorySpace ms;
+    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &shapes) || !memspace_kwarg(dc, &ms))
+        return NULL;
+    if (ms != MS_VEC && ms != MS_MAT)
+        return op_fail(dc, -1,
+                       "target_memory must be pl.MemorySpace.Vec or pl.MemorySpace.Mat, got "
+                       "pl.MemorySpace.%s",
+                       memspace_name(ms));
+    /* L1 (Mat) tiles are stored in the fractal NZ layout the cube unit
+     * reads: column-major blocks of row-major boxes. */
+    if (ms == MS_MAT)
+        view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    return op_make_tile(dc, (DataType)t->dtype, n, shapes, view);
+}
+
+static const IrType *deduce_store(DeduceCtx *dc)
+{
+    const IrType *out;
+    const IrExpr *const *shapes;
+    uint32_t n;
+    if (!op_need_tile(dc, 0) || !region_args(dc, &n, &shapes) || !(out = op_need_tensor(dc, 3)))
+        return NULL;
+    /* The result is the output tensor itself (same type, same MemRef). */
+    return out;
+}
+
+static const IrType *deduce_move(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *dims[2];
+    MemorySpace ms;
+    int64_t transpose;
+    TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
+    if (!(t = op_need_tile(dc, 0)) || !memspace_kwarg(dc, &ms) || op_kwarg_int(dc, "transpose", &transpose) != 1)
+        return NULL;
+    /* The cube unit's operand layouts: Left (L0A) row-major boxes, Right
+     * (L0B) column-major boxes. */
+    if (ms == MS_LEFT)
+        sl = TL_ROW_MAJOR;
+    else if (ms == MS_RIGHT)
+        sl = TL_COL_MAJOR;
+    if (transpose && t->n == 2) {
+        dims[0] = t->dims[1];
+        dims[1] = t->dims[0];
+        if (sl != TL_NONE_BOX) {
+            TileLayout x = bl;
+            bl = sl;
+            sl = x;
+        } else {
+            bl = bl == TL_ROW_MAJOR ? TL_COL_MAJOR : TL_ROW_MAJOR;
+        }
+        return op_make_tile(dc, (DataType)t->dtype, 2, dims, ir_tile_view_layout(dc->ir, bl, sl, 512));
+    }
+    return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, ir_tile_view_layout(dc->ir, bl, sl, 512));
+}
+
+static const IrType *deduce_vec_move(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
+}
+
+static const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
+static const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TILE); }
+static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
+
+/* --------------------------------------------------------------- schema */
+
+static const OpParam p_alloc[] = {PARG("memory_space"), PARG("addr"), PARG("size"), PARG("id")};
+static const OpParam p_create_tile[] = {PARG("shape"), PKW("dtype", 0), PKW("target_memory", 1)};
+static const KwSpec k_create_tile[] = {KW_REQ("dtype", KWT_DTYPE), KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
+static const OpParam p_full[] = {PARG("shape"), PKW("dtype", 0), PARG("value")};
+static const KwSpec k_full[] = {KW_REQ("dtype", KWT_DTYPE)};
+static const OpParam p_load[] = {PARG("tensor"), PARG("offsets"), PARG("shapes"), PKW("target_memory", 0)};
+static const KwSpec k_load[] = {KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
+static const OpParam p_store[] = {PARG("tile"), PARG("offsets"), PARG("shapes"), PARG("output_tensor")};
+static const OpParam p_move[] = {PARG("tile"), PKW("target_memory", 0), PKW("transpose", 1)};
+static const KwSpec k_move[] = {KW_REQ("target_memory", KWT_MEMSPACE), KW_DEF("transpose", KWT_BOOL, 0)};
+static const OpParam p_tile[] = {PARG("tile")};
+static const OpParam p_view[] = {PARG("tile"), PARG("shape"), PARG("offset")};
+static const OpParam p_reshape[] = {PARG("tile"), PARG("shape")};
+static const OpParam p_transpose[] = {PARG("tile"), PARG("axis1"), PARG("axis2")};
+
+const OpDef ops_block_mem[] = {
+    OPDEF("block.alloc", OPC_BLOCK, 4, p_alloc, deduce_alloc, "Allocate the memory of a MemRef (made by InitMemRef)"),
+    OPDEF_KW("block.create_tile", OPC_BLOCK, 1, p_create_tile, k_create_tile, deduce_create_tile,
+             "Create an uninitialised tile of a static shape"),
+    {
+        .callee = {CALLEE_OP, "block.full"},
+        .category = OPC_BLOCK,
+        .nargs = 2,
+        .nparams = OPS_ARRAY_LEN(p_full),
+        .nkw = OPS_ARRAY_LEN(k_full),
+        .params = p_full,
+        .kwargs = k_full,
+        .deduce = deduce_full,
+        .normalize = normalize_full,
+        .description = "Create a tile of a static shape filled with a value",
+    },
+    OPDEF0("block.get_block_idx", OPC_BLOCK, deduce_get_block_idx, "Index of the current block (UINT64)"),
+    OPDEF("block.l0c_store", OPC_BLOCK, 4, p_store, deduce_store, "Copy an Acc (L0C) tile to a global tensor"),
+    OPDEF_KW("block.load", OPC_BLOCK, 3, p_load, k_load, deduce_load,
+             "Copy a region of a global tensor into a Vec or Mat tile"),
+    OPDEF_KW("block.move", OPC_BLOCK, 1, p_move, k_move, deduce_move,
+             "Move a tile to another memory space, optionally transposed"),
+    OPDEF("block.reshape", OPC_BLOCK, 2, p_reshape, deduce_reshape, "Reshape a tile (same element count)"),
+    OPDEF("block.store", OPC_BLOCK, 4, p_store, deduce_store, "Copy a tile into a region of a global tensor"),
+    OPDEF("block.transpose", OPC_BLOCK, 3, p_transpose, deduce_transpose, "Transpose a tile by swapping two axes"),
+    OPDEF("block.vec_move", OPC_BLOCK, 1, p_tile, deduce_vec_move, "Copy a tile within Vec memory"),
+    OPDEF("block.view", OPC_BLOCK, 3, p_view, deduce_view, "A view of a tile with a new shape at an offset"),
+};
+const uint32_t ops_block_mem_count = OPS_ARRAY_LEN(ops_block_mem);

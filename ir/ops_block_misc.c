@@ -1,0 +1,268 @@
+/* ops_block_misc.c: block reductions (ops.md 5.5), row/column/scalar
+ * broadcasts (5.6) and the matrix multiplies (5.7).
+ *
+ * Shape checks compare dimensions only when both are constants: a
+ * symbolic dimension may well be equal at run time, and the reference
+ * accepts it.
+ *
+ * The table at the end is sorted by name (checked by the unit test). */
+#include "config.h"
+#include "ir/ops_internal.h"
+
+#include <string.h>
+
+/* 0 only when both dims are constants and differ. */
+static int dims_may_match(const IrExpr *a, const IrExpr *b, int64_t *va, int64_t *vb)
+{
+    return !(ir_dim_value(a, va) && ir_dim_value(b, vb) && *va != *vb);
+}
+
+static int dim_is_const_one(const IrExpr *d)
+{
+    int64_t v;
+    return ir_dim_value(d, &v) && v == 1;
+}
+
+/* A tile argument with at least min_rank dims; named in messages. */
+static const IrType *need_tile_rank(DeduceCtx *dc, uint32_t i, const char *name, uint32_t min_rank, uint32_t max_rank)
+{
+    const IrType *t = op_need_tile(dc, i);
+    char buf[160];
+    if (!t)
+        return NULL;
+    if (t->n < min_rank || t->n > max_rank) {
+        if (min_rank == max_rank)
+            op_fail(dc, (int)i, "%s must have %u dimensions, got %s", name, (unsigned)min_rank,
+                    type_to_string(dc->ir, t, buf, sizeof buf));
+        else
+            op_fail(dc, (int)i, "%s must have at least %u dimensions, got %s", name, (unsigned)min_rank,
+                    type_to_string(dc->ir, t, buf, sizeof buf));
+        return NULL;
+    }
+    return t;
+}
+
+/* ----------------------------------------------------------- reductions */
+
+/* row_sum, row_max, row_min (tile, tmp_tile): [..., rows, 1]. */
+static const IrType *deduce_row_reduce(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *buf[8], **dims;
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, UINT32_MAX)) || !op_need_tile(dc, 1))
+        return NULL;
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    dims[t->n - 1] = ir_dim_const(dc->ir, 1);
+    return op_make_tile(dc, (DataType)t->dtype, t->n, dims, NULL);
+}
+
+/* sum, max, min (tile; axis, keepdim): the axis becomes 1 or disappears;
+ * nothing left is a Scalar. */
+static const IrType *deduce_reduce(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *buf[8], **dims;
+    int64_t axis, keepdim;
+    uint32_t ax, n = 0;
+    if (!(t = op_need_tile(dc, 0)) || op_kwarg_int(dc, "axis", &axis) != 1 ||
+        op_kwarg_int(dc, "keepdim", &keepdim) != 1 || !op_normalize_axis(dc, -1, "axis", axis, t->n, &ax))
+        return NULL;
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (i != ax)
+            dims[n++] = t->dims[i];
+        else if (keepdim)
+            dims[n++] = ir_dim_const(dc->ir, 1);
+    }
+    if (n == 0)
+        return ir_type_scalar(dc->ir, (DataType)t->dtype);
+    return op_make_tile(dc, (DataType)t->dtype, n, dims, NULL);
+}
+
+/* ----------------------------------------------------------- broadcasts */
+
+static const IrType *deduce_row_expand(DeduceCtx *dc)
+{
+    const IrType *t = need_tile_rank(dc, 0, "src", 2, UINT32_MAX);
+    return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
+}
+
+/* row_expand_add.. (tile [.., M, N], row_vec [.., M, 1]). */
+static const IrType *deduce_row_expand_op(DeduceCtx *dc)
+{
+    const IrType *t, *r;
+    int64_t a, b;
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, UINT32_MAX)) || !(r = need_tile_rank(dc, 1, "row_vec", 2, UINT32_MAX)))
+        return NULL;
+    if (!dim_is_const_one(r->dims[r->n - 1]))
+        return op_fail(dc, 1, "row_vec's last dimension must be 1");
+    if (!dims_may_match(t->dims[t->n - 2], r->dims[r->n - 2], &a, &b))
+        return op_fail(dc, 1, "row_vec has %lld rows, the tile has %lld", (long long)b, (long long)a);
+    return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)r->dtype), t->n, t->dims, NULL);
+}
+
+/* col_expand.. (target [M, N], col_vec [1, N]). */
+static const IrType *deduce_col_expand(DeduceCtx *dc)
+{
+    const IrType *t, *c;
+    int64_t a, b;
+    char buf[160];
+    if (!(t = op_need_tile(dc, 0)) || !(c = op_need_tile(dc, 1)))
+        return NULL;
+    if (c->n != 2 || !dim_is_const_one(c->dims[0]))
+        return op_fail(dc, 1, "col_vec must have shape [1, N], got %s", type_to_string(dc->ir, c, buf, sizeof buf));
+    if (t->n >= 1 && !dims_may_match(t->dims[t->n - 1], c->dims[1], &a, &b))
+        return op_fail(dc, 1, "col_vec has %lld columns, the target has %lld", (long long)b, (long long)a);
+    return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)c->dtype), t->n, t->dims, NULL);
+}
+
+static const IrType *deduce_expands(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TILE); }
+
+/* ------------------------------------------------------------- matmuls */
+
+/* K of lhs [M, K] and rhs [K, N] must agree when both are constant. */
+static int check_k(DeduceCtx *dc, const IrExpr *kl, const IrExpr *kr)
+{
+    int64_t a, b;
+    if (dims_may_match(kl, kr, &a, &b))
+        return 1;
+    op_fail(dc, -1, "inner dimensions differ: lhs K=%lld, rhs K=%lld", (long long)a, (long long)b);
+    return 0;
+}
+
+/* The cube unit multiplies equal input types into FP32 or INT32. */
+static int cube_dtype(DeduceCtx *dc, const IrType *l, const IrType *r, DataType *out)
+{
+    char a[32], b[32];
+    if (l->dtype != r->dtype) {
+        op_fail(dc, -1, "lhs and rhs must have the same dtype, got %s and %s",
+                op_dtype_str((DataType)l->dtype, a, sizeof a), op_dtype_str((DataType)r->dtype, b, sizeof b));
+        return 0;
+    }
+    *out = dtype_is_float((DataType)l->dtype) && dtype_is_float((DataType)r->dtype) ? DT_FP32 : DT_INT32;
+    return 1;
+}
+
+/* Acc (L0C) layout: NZ fractal boxes of 1024 bytes. */
+static const IrTileView *acc_view(DeduceCtx *dc)
+{
+    return ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
+}
+
+/* matmul, gemv (lhs [M, K], rhs [K, N]) -> [M, N]. */
+static const IrType *deduce_matmul(DeduceCtx *dc)
+{
+    const IrType *l, *r;
+    const IrExpr *dims[2];
+    DataType dt;
+    if (!(l = need_tile_rank(dc, 0, "lhs", 2, 2)) || !(r = need_tile_rank(dc, 1, "rhs", 2, 2)) ||
+        !check_k(dc, l->dims[1], r->dims[0]) || !cube_dtype(dc, l, r, &dt))
+        return NULL;
+    dims[0] = l->dims[0];
+    dims[1] = r->dims[1];
+    return op_make_tile(dc, dt, 2, dims, acc_view(dc));
+}
+
+/* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N]) -> acc.shape. */
+static const IrType *deduce_matmul_acc(DeduceCtx *dc)
+{
+    const IrType *acc, *l, *r;
+    int64_t a, b;
+    DataType dt;
+    if (!(acc = need_tile_rank(dc, 0, "acc", 2, 2)) || !(l = need_tile_rank(dc, 1, "lhs", 2, 2)) ||
+        !(r = need_tile_rank(dc, 2, "rhs", 2, 2)))
+        return NULL;
+    if (!dims_may_match(acc->dims[0], l->dims[0], &a, &b))
+        return op_fail(dc, -1, "M dimensions differ: acc M=%lld, lhs M=%lld", (long long)a, (long long)b);
+    if (!dims_may_match(acc->dims[1], r->dims[1], &a, &b))
+        return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)a, (long long)b);
+    if (!check_k(dc, l->dims[1], r->dims[0]) || !cube_dtype(dc, l, r, &dt))
+        return NULL;
+    return op_make_tile(dc, dt, 2, acc->dims, acc_view(dc));
+}
+
+/* matmul_bias, gemv_bias (lhs [M, K], rhs [K, N], bias [1, N]). */
+static const IrType *deduce_matmul_bias(DeduceCtx *dc)
+{
+    const IrType *l, *r, *bias;
+    const IrExpr *dims[2];
+    int64_t a, b;
+    char buf[160];
+    if (!(l = need_tile_rank(dc, 0, "lhs", 2, 2)) || !(r = need_tile_rank(dc, 1, "rhs", 2, 2)) ||
+        !(bias = need_tile_rank(dc, 2, "bias", 2, 2)) || !check_k(dc, l->dims[1], r->dims[0]))
+        return NULL;
+    if (!dim_is_const_one(bias->dims[0]))
+        return op_fail(dc, 2, "bias must have shape [1, N], got %s", type_to_string(dc->ir, bias, buf, sizeof buf));
+    if (!dims_may_match(bias->dims[1], r->dims[1], &a, &b))
+        return op_fail(dc, 2, "bias has N=%lld, the result has N=%lld", (long long)a, (long long)b);
+    dims[0] = l->dims[0];
+    dims[1] = r->dims[1];
+    return op_make_tile(dc, dtype_promote(dtype_promote((DataType)l->dtype, (DataType)r->dtype), (DataType)bias->dtype),
+                        2, dims, NULL);
+}
+
+/* batch_matmul (lhs [.., M, K], rhs [.., K, N]) -> bcast(batch) + [M, N]. */
+static const IrType *deduce_batch_matmul(DeduceCtx *dc)
+{
+    const IrType *l, *r;
+    const IrExpr *buf[8], **dims;
+    uint32_t nb;
+    char sl[140], sr[140];
+    if (!(l = need_tile_rank(dc, 0, "lhs", 2, UINT32_MAX)) || !(r = need_tile_rank(dc, 1, "rhs", 2, UINT32_MAX)) ||
+        !check_k(dc, l->dims[l->n - 1], r->dims[r->n - 2]))
+        return NULL;
+    dims = op_dims_scratch(dc, (l->n > r->n ? l->n : r->n), buf, 8);
+    if (!broadcast_shapes(l->n - 2, l->dims, r->n - 2, r->dims, dims, &nb))
+        return op_fail(dc, -1, "cannot broadcast the batch dimensions of %s and %s",
+                       type_to_string(dc->ir, l, sl, sizeof sl), type_to_string(dc->ir, r, sr, sizeof sr));
+    dims[nb] = l->dims[l->n - 2];
+    dims[nb + 1] = r->dims[r->n - 1];
+    return op_make_tile(dc, dtype_promote((DataType)l->dtype, (DataType)r->dtype), nb + 2, dims, NULL);
+}
+
+/* --------------------------------------------------------------- schema */
+
+static const OpParam p_lhs_rhs[] = {PARG("lhs"), PARG("rhs")};
+static const OpParam p_acc[] = {PARG("acc"), PARG("lhs"), PARG("rhs")};
+static const OpParam p_bias[] = {PARG("lhs"), PARG("rhs"), PARG("bias")};
+static const OpParam p_row_reduce[] = {PARG("tile"), PARG("tmp_tile")};
+static const OpParam p_reduce[] = {PARG("tile"), PKW("axis", 0), PKW("keepdim", 1)};
+static const KwSpec k_reduce[] = {KW_REQ("axis", KWT_INT), KW_DEF("keepdim", KWT_BOOL, 0)};
+static const OpParam p_src[] = {PARG("src")};
+static const OpParam p_row_vec[] = {PARG("tile"), PARG("row_vec")};
+static const OpParam p_col_expand[] = {PARG("target"), PARG("col_vec")};
+static const OpParam p_col_vec[] = {PARG("tile"), PARG("col_vec")};
+static const OpParam p_expands[] = {PARG("target"), PARG("scalar")};
+
+const OpDef ops_block_misc[] = {
+    OPDEF("block.batch_matmul", OPC_BLOCK, 2, p_lhs_rhs, deduce_batch_matmul, "Batched matrix multiply of two tiles"),
+    OPDEF("block.col_expand", OPC_BLOCK, 2, p_col_expand, deduce_col_expand,
+          "Broadcast a [1, N] tile over the rows of the target's shape"),
+    OPDEF("block.col_expand_div", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
+          "Divide a tile by a broadcast [1, N] tile"),
+    OPDEF("block.col_expand_mul", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
+          "Multiply a tile by a broadcast [1, N] tile"),
+    OPDEF("block.col_expand_sub", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
+          "Subtract a broadcast [1, N] tile from a tile"),
+    OPDEF("block.expands", OPC_BLOCK, 2, p_expands, deduce_expands, "Fill a tile of the target's shape with a scalar"),
+    OPDEF("block.gemv", OPC_BLOCK, 2, p_lhs_rhs, deduce_matmul, "Matrix-vector multiply [1, K] x [K, N]"),
+    OPDEF("block.gemv_acc", OPC_BLOCK, 3, p_acc, deduce_matmul_acc, "Matrix-vector multiply-accumulate"),
+    OPDEF("block.gemv_bias", OPC_BLOCK, 3, p_bias, deduce_matmul_bias, "Matrix-vector multiply plus bias"),
+    OPDEF("block.matmul", OPC_BLOCK, 2, p_lhs_rhs, deduce_matmul, "Matrix multiply [M, K] x [K, N] into Acc"),
+    OPDEF("block.matmul_acc", OPC_BLOCK, 3, p_acc, deduce_matmul_acc, "Matrix multiply-accumulate: acc + lhs x rhs"),
+    OPDEF("block.matmul_bias", OPC_BLOCK, 3, p_bias, deduce_matmul_bias, "Matrix multiply plus a [1, N] bias"),
+    OPDEF_KW("block.max", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Maximum along an axis"),
+    OPDEF_KW("block.min", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Minimum along an axis"),
+    OPDEF("block.row_expand", OPC_BLOCK, 1, p_src, deduce_row_expand,
+          "Broadcast each row's first element along the row"),
+    OPDEF("block.row_expand_add", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Add a broadcast [M, 1] tile"),
+    OPDEF("block.row_expand_div", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Divide by a broadcast [M, 1] tile"),
+    OPDEF("block.row_expand_mul", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Multiply by a broadcast [M, 1] tile"),
+    OPDEF("block.row_expand_sub", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Subtract a broadcast [M, 1] tile"),
+    OPDEF("block.row_max", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Maximum of each row into [M, 1]"),
+    OPDEF("block.row_min", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Minimum of each row into [M, 1]"),
+    OPDEF("block.row_sum", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Sum of each row into [M, 1]"),
+    OPDEF_KW("block.sum", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Sum along an axis"),
+};
+const uint32_t ops_block_misc_count = OPS_ARRAY_LEN(ops_block_misc);

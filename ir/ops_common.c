@@ -1,0 +1,361 @@
+/* ops_common.c: helpers shared by the deduction functions of ir/ops_*.c:
+ * argument-kind checks with uniform messages, tuple and constant
+ * arguments, kwarg access with schema defaults, result-type construction
+ * (with the TileType rank limit), and the deductions that block and
+ * tensor ops have in common (elementwise, tile/tensor with scalar, cast,
+ * reshape, transpose, view). */
+#include "config.h"
+#include "ir/ops_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ messages */
+
+const char *op_printed_name(const OpDef *op, char *buf, size_t cap)
+{
+    const char *name = op_name(op);
+    const char *cut = strstr(name, "_scalar");
+    int len = cut ? (int)(cut - name) : (int)strlen(name);
+    snprintf(buf, cap, "pl.%.*s", len, name);
+    return buf;
+}
+
+const IrType *op_fail(DeduceCtx *dc, int arg, const char *fmt, ...)
+{
+    char name[64], body[sizeof dc->err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    return deduce_fail(dc, arg, "'%s': %s", op_printed_name(dc->op, name, sizeof name), body);
+}
+
+const char *op_ordinal(uint32_t i)
+{
+    static const char *const names[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+    return i < OPS_ARRAY_LEN(names) ? names[i] : "an";
+}
+
+const char *op_dtype_str(DataType dt, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "pl.%s", dtype_name(dt));
+    return buf;
+}
+
+/* ------------------------------------------------------- argument checks */
+
+const IrType *op_arg_type(DeduceCtx *dc, uint32_t i) { return ir_expr_type(dc->ir, dc->args[i]); }
+
+static const IrType *need_kind(DeduceCtx *dc, uint32_t i, IrTypeKind kind, const char *what)
+{
+    const IrType *t = op_arg_type(dc, i);
+    char buf[160];
+    if (t->kind == kind)
+        return t;
+    op_fail(dc, (int)i, "%s argument must be a %s, got %s", op_ordinal(i), what,
+            type_to_string(dc->ir, t, buf, sizeof buf));
+    return NULL;
+}
+
+const IrType *op_need_tile(DeduceCtx *dc, uint32_t i) { return need_kind(dc, i, TYPE_TILE, "Tile"); }
+const IrType *op_need_tensor(DeduceCtx *dc, uint32_t i) { return need_kind(dc, i, TYPE_TENSOR, "Tensor"); }
+const IrType *op_need_scalar(DeduceCtx *dc, uint32_t i) { return need_kind(dc, i, TYPE_SCALAR, "Scalar"); }
+
+int op_need_int_dtype(DeduceCtx *dc, uint32_t i, const IrType *t)
+{
+    char buf[160];
+    if (dtype_is_int((DataType)t->dtype))
+        return 1;
+    op_fail(dc, (int)i, "%s argument must have an integer dtype, got %s", op_ordinal(i),
+            type_to_string(dc->ir, t, buf, sizeof buf));
+    return 0;
+}
+
+int op_tuple_arg(DeduceCtx *dc, uint32_t i, const char *what, int index_only, uint32_t *n, const IrExpr *const **elems)
+{
+    const IrExpr *e = dc->args[i];
+    const IrType *t = ir_expr_type(dc->ir, e);
+    char buf[160];
+    if (t->kind != TYPE_TUPLE) {
+        op_fail(dc, (int)i, "%s (%s argument) must be a tuple, got %s", what, op_ordinal(i),
+                type_to_string(dc->ir, t, buf, sizeof buf));
+        return 0;
+    }
+    for (uint32_t k = 0; k < t->n; k++) {
+        const IrType *et = t->elems[k];
+        DataType dt = (DataType)et->dtype;
+        if (et->kind != TYPE_SCALAR || !dtype_is_int(dt) || (index_only && dt != DT_INT64 && dt != DT_UINT64)) {
+            op_fail(dc, (int)i, "%s element %u must be %s, got %s", what, (unsigned)k,
+                    index_only ? "an INT64 or UINT64 Scalar" : "an integer Scalar",
+                    type_to_string(dc->ir, et, buf, sizeof buf));
+            return 0;
+        }
+    }
+    *n = t->n;
+    if (e->kind == EXPR_MAKE_TUPLE) {
+        *elems = IR_AS(IrMakeTuple, e)->elems;
+    } else {
+        /* A tuple-valued variable: its elements are read with TupleGet,
+         * as the reference does for runtime tuples. */
+        const IrExpr **v = t->n ? arena_array(&dc->ir->arena, t->n, sizeof *v) : NULL;
+        for (uint32_t k = 0; k < t->n; k++)
+            v[k] = ir_tuple_get(dc->ir, e, k, e->span);
+        *elems = v;
+    }
+    return 1;
+}
+
+int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *const **elems)
+{
+    const IrExpr *e = dc->args[i];
+    const IrMakeTuple *mt;
+    char buf[160];
+    /* A static shape must be written out: a tuple variable's elements are
+     * not constants. */
+    if (e->kind != EXPR_MAKE_TUPLE) {
+        op_fail(dc, (int)i, "shape (%s argument) must be a list of constants, got %s", op_ordinal(i),
+                type_to_string(dc->ir, ir_expr_type(dc->ir, e), buf, sizeof buf));
+        return 0;
+    }
+    mt = IR_AS(IrMakeTuple, e);
+    if (mt->n == 0) {
+        op_fail(dc, (int)i, "shape must not be empty");
+        return 0;
+    }
+    for (uint32_t k = 0; k < mt->n; k++) {
+        const IrExpr *d = mt->elems[k];
+        if (d->kind != EXPR_CONST_INT || !dtype_is_int((DataType)d->dtype)) {
+            op_fail(dc, (int)i, "shape element %u must be an integer constant", (unsigned)k);
+            return 0;
+        }
+        if (IR_AS(IrConstInt, d)->value <= 0) {
+            op_fail(dc, (int)i, "shape element %u must be positive, got %lld", (unsigned)k,
+                    (long long)IR_AS(IrConstInt, d)->value);
+            return 0;
+        }
+    }
+    *n = mt->n;
+    *elems = mt->elems;
+    return 1;
+}
+
+int op_const_int_value(const IrExpr *e, int64_t *v)
+{
+    if (e->kind == EXPR_CONST_INT) {
+        *v = IR_AS(IrConstInt, e)->value;
+        return 1;
+    }
+    /* The front end may keep "-1" as Neg(1). */
+    if (e->kind == EXPR_UNARY && e->op == UN_NEG && IR_AS(IrUnary, e)->operand->kind == EXPR_CONST_INT) {
+        int64_t x = IR_AS(IrConstInt, IR_AS(IrUnary, e)->operand)->value;
+        if (x == INT64_MIN)
+            return 0;
+        *v = -x;
+        return 1;
+    }
+    return 0;
+}
+
+int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out)
+{
+    int64_t a = axis < 0 ? axis + (int64_t)rank : axis;
+    if (a < 0 || a >= (int64_t)rank) {
+        op_fail(dc, arg, "%s %lld is out of range for rank %u", what, (long long)axis, (unsigned)rank);
+        return 0;
+    }
+    *out = (uint32_t)a;
+    return 1;
+}
+
+/* --------------------------------------------------------------- kwargs */
+
+int op_kwarg_int(DeduceCtx *dc, const char *name, int64_t *out)
+{
+    const IrKwarg *kw = deduce_kwarg(dc, name);
+    if (kw) {
+        if (kw->kind == KW_DOUBLE || kw->kind == KW_STRING) {
+            op_fail(dc, -1, "kwarg '%s' has a value of the wrong kind", name);
+            return -1;
+        }
+        *out = kw->v.i;
+        return 1;
+    }
+    /* Not stored: fall back to the schema (calls built by passes or tests
+     * may omit defaulted kwargs). */
+    for (uint32_t k = 0; k < dc->op->nkw; k++) {
+        const KwSpec *s = &dc->op->kwargs[k];
+        if (strcmp(s->name, name) != 0)
+            continue;
+        if (s->presence == KW_DEFAULTED) {
+            *out = s->idefault;
+            return 1;
+        }
+        if (s->presence == KW_OPTIONAL)
+            return 0;
+        break;
+    }
+    op_fail(dc, -1, "missing required kwarg '%s'", name);
+    return -1;
+}
+
+/* --------------------------------------------------------- result types */
+
+const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, uint32_t cap)
+{
+    if (n <= cap)
+        return buf;
+    return arena_array(&dc->ir->arena, n, sizeof *buf);
+}
+
+const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims, const IrTileView *view)
+{
+    /* The reference's TileType constructor message, word for word: the
+     * limit is a property of the type, not of the op. */
+    if (rank > 2)
+        return deduce_fail(dc, -1, "TileType can have at most 2 dimensions, got %u", (unsigned)rank);
+    return ir_type_tile(dc->ir, dt, rank, dims, NULL, view);
+}
+
+const IrType *op_make_tensor(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims)
+{
+    return ir_type_tensor(dc->ir, dt, rank, dims, NULL, NULL);
+}
+
+const IrType *op_make_shaped(DeduceCtx *dc, const IrType *like, DataType dt, uint32_t rank, const IrExpr *const *dims)
+{
+    if (like->kind == TYPE_TILE)
+        return op_make_tile(dc, dt, rank, dims, NULL);
+    return op_make_tensor(dc, dt, rank, dims);
+}
+
+int op_broadcast(DeduceCtx *dc, const IrType *a, const IrType *b, const IrExpr **out, uint32_t *nout)
+{
+    char sa[140], sb[140];
+    if (broadcast_shapes(a->n, a->dims, b->n, b->dims, out, nout))
+        return 1;
+    op_fail(dc, -1, "cannot broadcast %s with %s", type_to_string(dc->ir, a, sa, sizeof sa),
+            type_to_string(dc->ir, b, sb, sizeof sb));
+    return 0;
+}
+
+/* ------------------------------------------------------ shared deductions */
+
+static const IrType *need_shaped(DeduceCtx *dc, uint32_t i, IrTypeKind kind)
+{
+    return kind == TYPE_TILE ? op_need_tile(dc, i) : op_need_tensor(dc, i);
+}
+
+const IrType *op_deduce_elementwise(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a, *b;
+    const IrExpr *buf[8], **dims;
+    uint32_t n;
+    if (!(a = need_shaped(dc, 0, kind)) || !(b = need_shaped(dc, 1, kind)))
+        return NULL;
+    dims = op_dims_scratch(dc, a->n > b->n ? a->n : b->n, buf, 8);
+    if (!op_broadcast(dc, a, b, dims, &n))
+        return NULL;
+    return op_make_shaped(dc, a, dtype_promote((DataType)a->dtype, (DataType)b->dtype), n, dims);
+}
+
+const IrType *op_deduce_shaped_scalar(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a, *s;
+    if (!(a = need_shaped(dc, 0, kind)) || !(s = op_need_scalar(dc, 1)))
+        return NULL;
+    return op_make_shaped(dc, a, dtype_promote((DataType)a->dtype, (DataType)s->dtype), a->n, a->dims);
+}
+
+const IrType *op_deduce_cast(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a;
+    int64_t target, mode;
+    if (!(a = need_shaped(dc, 0, kind)))
+        return NULL;
+    if (op_kwarg_int(dc, "target_type", &target) != 1)
+        return NULL; /* required: reported by op_kwarg_int */
+    if (target < 0 || target >= DT_COUNT)
+        return op_fail(dc, -1, "target_type is not a data type");
+    if (op_kwarg_int(dc, "mode", &mode) < 0)
+        return NULL;
+    if (mode < 0 || mode > 6)
+        return op_fail(dc, -1, "mode must be between 0 and 6, got %lld", (long long)mode);
+    return op_make_shaped(dc, a, (DataType)target, a->n, a->dims);
+}
+
+/* Product of constant dims; 0 when any dim is symbolic or the product
+ * does not fit (then the element counts are not compared). */
+static int static_elements(uint32_t n, const IrExpr *const *dims, int64_t *out)
+{
+    int64_t p = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t v;
+        if (!ir_dim_value(dims[i], &v) || v <= 0)
+            return 0;
+        if (p > INT64_MAX / v)
+            return 0;
+        p *= v;
+    }
+    *out = p;
+    return 1;
+}
+
+const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a;
+    const IrExpr *const *shape;
+    uint32_t n;
+    int64_t before, after;
+    if (!(a = need_shaped(dc, 0, kind)))
+        return NULL;
+    if (!op_tuple_arg(dc, 1, "shape", kind == TYPE_TILE, &n, &shape))
+        return NULL;
+    if (static_elements(a->n, a->dims, &before) && static_elements(n, shape, &after) && before != after)
+        return op_fail(dc, 1, "cannot reshape %lld elements into a shape of %lld elements", (long long)before,
+                       (long long)after);
+    return op_make_shaped(dc, a, (DataType)a->dtype, n, shape);
+}
+
+const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a;
+    const IrExpr *buf[8], **dims, *tmp;
+    int64_t v1, v2;
+    uint32_t ax1, ax2;
+    if (!(a = need_shaped(dc, 0, kind)))
+        return NULL;
+    if (a->n < 2) {
+        char text[160];
+        return op_fail(dc, 0, "first argument must have at least 2 dimensions, got %s",
+                       type_to_string(dc->ir, a, text, sizeof text));
+    }
+    if (!op_const_int_value(dc->args[1], &v1))
+        return op_fail(dc, 1, "axis1 must be an integer constant");
+    if (!op_const_int_value(dc->args[2], &v2))
+        return op_fail(dc, 2, "axis2 must be an integer constant");
+    if (!op_normalize_axis(dc, 1, "axis1", v1, a->n, &ax1) || !op_normalize_axis(dc, 2, "axis2", v2, a->n, &ax2))
+        return NULL;
+    if (ax1 == ax2)
+        return op_fail(dc, -1, "axis1 and axis2 must be different, both are %u", (unsigned)ax1);
+    dims = op_dims_scratch(dc, a->n, buf, 8);
+    memcpy(dims, a->dims, a->n * sizeof *dims);
+    tmp = dims[ax1];
+    dims[ax1] = dims[ax2];
+    dims[ax2] = tmp;
+    return op_make_shaped(dc, a, (DataType)a->dtype, a->n, dims);
+}
+
+const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *a;
+    const IrExpr *const *shape, *const *offset;
+    uint32_t ns, no;
+    int index_only = kind == TYPE_TILE;
+    if (!(a = need_shaped(dc, 0, kind)))
+        return NULL;
+    if (!op_tuple_arg(dc, 1, "shape", index_only, &ns, &shape) ||
+        !op_tuple_arg(dc, 2, "offset", index_only, &no, &offset))
+        return NULL;
+    return op_make_shaped(dc, a, (DataType)a->dtype, ns, shape);
+}

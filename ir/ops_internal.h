@@ -1,0 +1,141 @@
+/* ops_internal.h: what the operator tables (ir/ops_*.c) and the registry
+ * (ir/deduce.c) share, and nothing else includes.
+ *
+ * Each ops_*.c file owns one table of OpDefs sorted by name; deduce.c
+ * searches and merges them.  The helpers below (ir/ops_common.c) check
+ * arguments and build result types so that every deduction function
+ * reports problems in one style: "'pl.block.add': second argument must be a Tile, got <type>". */
+#ifndef PYPTOCC_OPS_INTERNAL_H
+#define PYPTOCC_OPS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "ir/op_registry.h"
+
+/* ----------------------------------------------------------- the tables */
+
+extern const OpDef ops_block_mem[]; /* memory, data movement, transform */
+extern const uint32_t ops_block_mem_count;
+extern const OpDef ops_block_elem[]; /* elementwise and unary */
+extern const uint32_t ops_block_elem_count;
+extern const OpDef ops_block_misc[]; /* reductions, broadcasts, matmul */
+extern const uint32_t ops_block_misc_count;
+extern const OpDef ops_tensor[];
+extern const uint32_t ops_tensor_count;
+extern const OpDef ops_system[];
+extern const uint32_t ops_system_count;
+
+#define OPS_ARRAY_LEN(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
+
+/* One OpDef from its registered name.  PARAMS and KWS are arrays (their
+ * lengths are taken with sizeof); NARGS is the number of IR arguments,
+ * which the unit test checks against the params with kw == -1. */
+#define OPDEF_KW(NAME, CAT, NARGS, PARAMS, KWS, DEDUCE, DESC)                                                          \
+    {                                                                                                                  \
+        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = (NARGS), .nparams = (uint8_t)OPS_ARRAY_LEN(PARAMS),   \
+        .nkw = (uint8_t)OPS_ARRAY_LEN(KWS), .params = (PARAMS), .kwargs = (KWS), .deduce = (DEDUCE),                   \
+        .normalize = NULL, .description = (DESC)                                                                       \
+    }
+/* Without kwargs. */
+#define OPDEF(NAME, CAT, NARGS, PARAMS, DEDUCE, DESC)                                                                  \
+    {                                                                                                                  \
+        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = (NARGS), .nparams = (uint8_t)OPS_ARRAY_LEN(PARAMS),   \
+        .nkw = 0, .params = (PARAMS), .kwargs = NULL, .deduce = (DEDUCE), .normalize = NULL, .description = (DESC)     \
+    }
+/* Without parameters at all (pl.block.get_block_idx(), pl.system.bar_v()). */
+#define OPDEF0(NAME, CAT, DEDUCE, DESC)                                                                                \
+    {                                                                                                                  \
+        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = 0, .nparams = 0, .nkw = 0, .params = NULL,            \
+        .kwargs = NULL, .deduce = (DEDUCE), .normalize = NULL, .description = (DESC)                                   \
+    }
+
+/* Kwarg schema entries, and DSL parameters bound to the next IR argument
+ * (PARG) or to kwarg number K (PKW). */
+/* clang-format off */
+#define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
+#define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
+#define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
+#define PARG(NAME) {(NAME), -1}
+#define PKW(NAME, K) {(NAME), (K)}
+/* clang-format on */
+
+/* ------------------------------------------------------------ messages */
+
+/* deduce_fail with the message prefixed by "'pl.<op>': ". */
+const IrType *op_fail(DeduceCtx *dc, int arg, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "first", "second", ... for IR argument i (0-based). */
+const char *op_ordinal(uint32_t i);
+/* A dtype as the printer writes it ("pl.FP32"), written into buf. */
+const char *op_dtype_str(DataType dt, char *buf, size_t cap);
+
+/* ------------------------------------------------------- argument checks */
+
+/* Type of IR argument i. */
+const IrType *op_arg_type(DeduceCtx *dc, uint32_t i);
+/* The argument's type if it has the kind, else NULL with the error
+ * "<ordinal> argument must be a Tile, got <type>". */
+const IrType *op_need_tile(DeduceCtx *dc, uint32_t i);
+const IrType *op_need_tensor(DeduceCtx *dc, uint32_t i);
+const IrType *op_need_scalar(DeduceCtx *dc, uint32_t i);
+/* 1 if t (of argument i) has an integer dtype, else 0 with an error. */
+int op_need_int_dtype(DeduceCtx *dc, uint32_t i, const IrType *t);
+
+/* A tuple argument (MakeTuple, or any TupleType value, whose elements are
+ * then TupleGet nodes).  Every element must be an integer Scalar; with
+ * index_only, INT64 or UINT64 only.  "what" names it in messages
+ * ("offsets").  Returns 1 with *n and *elems set, 0 on error. */
+int op_tuple_arg(DeduceCtx *dc, uint32_t i, const char *what, int index_only, uint32_t *n, const IrExpr *const **elems);
+/* A tuple argument whose elements must all be ConstInt > 0 (create_tile,
+ * full). */
+int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *const **elems);
+/* 1 and *v if e is an integer constant (ConstInt or -ConstInt). */
+int op_const_int_value(const IrExpr *e, int64_t *v);
+/* An axis argument / kwarg value normalised against rank ("axis + rank"
+ * when negative); 0 and an error if out of range.  what: "axis". */
+int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out);
+
+/* --------------------------------------------------------------- kwargs */
+
+/* The kwarg's integer value (bool, int, cast mode, pipe, dtype and memory
+ * space are all stored in v.i).  Falls back to the schema default when
+ * the front end did not store it.  Returns 1 with *out, 0 if an optional
+ * kwarg is absent, -1 after reporting an error (required kwarg missing,
+ * value of the wrong kind). */
+int op_kwarg_int(DeduceCtx *dc, const char *name, int64_t *out);
+
+/* --------------------------------------------------------- result types */
+
+/* Scratch for n dims: buf when n <= cap, else an IR-arena array. */
+const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, uint32_t cap);
+/* Tile types of rank > 2 are rejected here: "TileType can have at most 2
+ * dimensions, got N". */
+const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                           const IrTileView *view);
+const IrType *op_make_tensor(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims);
+/* Same kind (tile or tensor) as like, with a new shape and dtype. */
+const IrType *op_make_shaped(DeduceCtx *dc, const IrType *like, DataType dt, uint32_t rank, const IrExpr *const *dims);
+/* bcast(a, b) into out (capacity max(a->n, b->n)); 0 with "cannot
+ * broadcast <a> with <b>" on failure. */
+int op_broadcast(DeduceCtx *dc, const IrType *a, const IrType *b, const IrExpr **out, uint32_t *nout);
+
+/* ------------------------------------------------------ shared deductions */
+
+/* (lhs, rhs) both of `kind` (TYPE_TILE / TYPE_TENSOR): Shaped(bcast,
+ * promote).  Used by block.add.. and tensor.add.. */
+const IrType *op_deduce_elementwise(DeduceCtx *dc, IrTypeKind kind);
+/* (lhs: kind, rhs: Scalar): Shaped(lhs.shape, promote(lhs, rhs)). */
+const IrType *op_deduce_shaped_scalar(DeduceCtx *dc, IrTypeKind kind);
+/* (x: kind) -> x.shape with dtype target_type kwarg (block.cast,
+ * tensor.cast). */
+const IrType *op_deduce_cast(DeduceCtx *dc, IrTypeKind kind);
+/* (x: kind, shape: tuple) with equal static element counts (block.reshape,
+ * tensor.reshape). */
+const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind);
+/* (x: kind, axis1: ConstInt, axis2: ConstInt), rank >= 2. */
+const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind);
+/* (x: kind, shape: tuple, offset: tuple) -> Shaped(shape, x.dtype). */
+const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind);
+
+#endif

@@ -1,0 +1,183 @@
+/* ops_tensor.c: the tensor.* ops (ops.md 6): tensors of any rank in
+ * global memory, used by orchestration and opaque functions.
+ *
+ * The table at the end is sorted by name (checked by the unit test). */
+#include "config.h"
+#include "ir/ops_internal.h"
+
+#include <string.h>
+
+static const IrType *deduce_create(DeduceCtx *dc)
+{
+    const IrExpr *const *shape;
+    uint32_t n;
+    int64_t dt;
+    if (!op_tuple_arg(dc, 0, "shape", 0, &n, &shape) || op_kwarg_int(dc, "dtype", &dt) != 1)
+        return NULL;
+    if (dt < 0 || dt >= DT_COUNT)
+        return op_fail(dc, -1, "dtype is not a data type");
+    return op_make_tensor(dc, (DataType)dt, n, shape);
+}
+
+static const IrType *deduce_read(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *const *idx;
+    uint32_t n;
+    if (!(t = op_need_tensor(dc, 0)) || !op_tuple_arg(dc, 1, "indices", 0, &n, &idx))
+        return NULL;
+    if (n != t->n)
+        return op_fail(dc, 1, "expects %u indices for a tensor of rank %u, got %u", (unsigned)t->n, (unsigned)t->n,
+                       (unsigned)n);
+    return ir_type_scalar(dc->ir, (DataType)t->dtype);
+}
+
+static const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TENSOR); }
+
+static const IrType *deduce_assemble(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *const *off;
+    uint32_t n;
+    if (!(t = op_need_tensor(dc, 0)) || !op_need_tensor(dc, 1) || !op_tuple_arg(dc, 2, "offset", 0, &n, &off))
+        return NULL;
+    /* A new value of the target's shape and dtype (not the target's type:
+     * its MemRef belongs to the target). */
+    return op_make_tensor(dc, (DataType)t->dtype, t->n, t->dims);
+}
+
+static const IrType *deduce_dim(DeduceCtx *dc)
+{
+    const IrType *t;
+    int64_t axis;
+    uint32_t ax;
+    if (!(t = op_need_tensor(dc, 0)))
+        return NULL;
+    if (!op_const_int_value(dc->args[1], &axis))
+        return op_fail(dc, 1, "axis must be an integer constant");
+    if (!op_normalize_axis(dc, 1, "axis", axis, t->n, &ax))
+        return NULL;
+    return ir_type_scalar(dc->ir, DT_INT64);
+}
+
+static const IrType *deduce_binary(DeduceCtx *dc) { return op_deduce_elementwise(dc, TYPE_TENSOR); }
+static const IrType *deduce_scalar(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TENSOR); }
+
+/* matmul (lhs, rhs; a_trans, b_trans, c_matrix_nz, out_dtype): the 1-D
+ * cases follow numpy (vector operands contribute no result dimension);
+ * from 2-D up the last two dims are the matrix, earlier ones broadcast. */
+static const IrType *deduce_matmul(DeduceCtx *dc)
+{
+    const IrType *l, *r;
+    const IrExpr *buf[8], **dims;
+    int64_t a_trans, b_trans, nz, out;
+    uint32_t n = 0;
+    int has_out;
+    DataType dt;
+    if (!(l = op_need_tensor(dc, 0)) || !(r = op_need_tensor(dc, 1)))
+        return NULL;
+    if (l->n < 1)
+        return op_fail(dc, 0, "lhs must have at least 1 dimension");
+    if (r->n < 1)
+        return op_fail(dc, 1, "rhs must have at least 1 dimension");
+    if (op_kwarg_int(dc, "a_trans", &a_trans) != 1 || op_kwarg_int(dc, "b_trans", &b_trans) != 1 ||
+        op_kwarg_int(dc, "c_matrix_nz", &nz) != 1 || (has_out = op_kwarg_int(dc, "out_dtype", &out)) < 0)
+        return NULL;
+    if (has_out && (out < 0 || out >= DT_COUNT))
+        return op_fail(dc, -1, "out_dtype is not a data type");
+    dt = has_out ? (DataType)out : dtype_promote((DataType)l->dtype, (DataType)r->dtype);
+    dims = op_dims_scratch(dc, l->n > r->n ? l->n : r->n, buf, 8);
+    if (l->n == 1 && r->n == 1) {
+        n = 0;
+    } else if (l->n == 2 && r->n == 1) {
+        dims[n++] = l->dims[0];
+    } else if (l->n == 1 && r->n == 2) {
+        dims[n++] = r->dims[1];
+    } else if (l->n >= 2 && r->n >= 2) {
+        char sl[140], sr[140];
+        if (!broadcast_shapes(l->n - 2, l->dims, r->n - 2, r->dims, dims, &n))
+            return op_fail(dc, -1, "cannot broadcast the batch dimensions of %s and %s",
+                           type_to_string(dc->ir, l, sl, sizeof sl), type_to_string(dc->ir, r, sr, sizeof sr));
+        dims[n++] = a_trans ? l->dims[l->n - 1] : l->dims[l->n - 2];
+        dims[n++] = b_trans ? r->dims[r->n - 2] : r->dims[r->n - 1];
+    } else {
+        return op_fail(dc, -1, "a 1-D operand needs a 1-D or 2-D partner, got ranks %u and %u", (unsigned)l->n,
+                       (unsigned)r->n);
+    }
+    return op_make_tensor(dc, dt, n, dims);
+}
+
+/* row_max, row_sum (input): the reference's fixed attributes axis=-1,
+ * keep_dim=True, so the last dimension becomes 1. */
+static const IrType *deduce_row_reduce(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *buf[8], **dims;
+    uint32_t ax;
+    if (!(t = op_need_tensor(dc, 0)) || !op_normalize_axis(dc, 0, "axis", -1, t->n, &ax))
+        return NULL;
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    dims[ax] = ir_dim_const(dc->ir, 1);
+    return op_make_tensor(dc, (DataType)t->dtype, t->n, dims);
+}
+
+/* exp of an integer tensor is real-valued: FP32. */
+static const IrType *deduce_exp(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tensor(dc, 0);
+    if (!t)
+        return NULL;
+    return op_make_tensor(dc, dtype_is_float((DataType)t->dtype) ? (DataType)t->dtype : DT_FP32, t->n, t->dims);
+}
+
+static const IrType *deduce_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
+static const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
+static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }
+
+/* --------------------------------------------------------------- schema */
+
+static const OpParam p_lhs_rhs[] = {PARG("lhs"), PARG("rhs")};
+static const OpParam p_input[] = {PARG("input")};
+static const OpParam p_create[] = {PARG("shape"), PKW("dtype", 0)};
+static const KwSpec k_create[] = {KW_REQ("dtype", KWT_DTYPE)};
+static const OpParam p_read[] = {PARG("tensor"), PARG("indices")};
+static const OpParam p_view[] = {PARG("tensor"), PARG("shape"), PARG("offset")};
+static const OpParam p_assemble[] = {PARG("target"), PARG("source"), PARG("offset")};
+static const OpParam p_dim[] = {PARG("tensor"), PARG("axis")};
+static const OpParam p_matmul[] = {PARG("lhs"),       PARG("rhs"),       PKW("out_dtype", 3),
+                                   PKW("a_trans", 0), PKW("b_trans", 1), PKW("c_matrix_nz", 2)};
+static const KwSpec k_matmul[] = {KW_DEF("a_trans", KWT_BOOL, 0), KW_DEF("b_trans", KWT_BOOL, 0),
+                                  KW_DEF("c_matrix_nz", KWT_BOOL, 0), KW_OPT("out_dtype", KWT_DTYPE)};
+static const OpParam p_cast[] = {PARG("input"), PKW("target_type", 0), PKW("mode", 1)};
+static const KwSpec k_cast[] = {KW_REQ("target_type", KWT_DTYPE), KW_DEF("mode", KWT_CAST_MODE, 2)};
+static const OpParam p_reshape[] = {PARG("tensor"), PARG("shape")};
+static const OpParam p_transpose[] = {PARG("tensor"), PARG("axis1"), PARG("axis2")};
+
+#define T_BIN(NAME, FN, DESC) OPDEF(NAME, OPC_TENSOR, 2, p_lhs_rhs, FN, DESC)
+
+const OpDef ops_tensor[] = {
+    T_BIN("tensor.add", deduce_binary, "Elementwise tensor + tensor (broadcasting)"),
+    T_BIN("tensor.add_scalar", deduce_scalar, "Elementwise tensor + scalar"),
+    OPDEF("tensor.assemble", OPC_TENSOR, 3, p_assemble, deduce_assemble, "Write a tensor into a target at an offset"),
+    OPDEF_KW("tensor.cast", OPC_TENSOR, 1, p_cast, k_cast, deduce_cast, "Convert a tensor to another dtype"),
+    OPDEF_KW("tensor.create", OPC_TENSOR, 1, p_create, k_create, deduce_create, "Create a tensor of a shape and dtype"),
+    OPDEF("tensor.dim", OPC_TENSOR, 2, p_dim, deduce_dim, "One dimension of a tensor's shape (INT64)"),
+    T_BIN("tensor.div", deduce_binary, "Elementwise tensor / tensor (broadcasting)"),
+    T_BIN("tensor.div_scalar", deduce_scalar, "Elementwise tensor / scalar"),
+    OPDEF("tensor.exp", OPC_TENSOR, 1, p_input, deduce_exp, "Elementwise exponential"),
+    OPDEF_KW("tensor.matmul", OPC_TENSOR, 2, p_matmul, k_matmul, deduce_matmul,
+             "Matrix multiply with optional transposes"),
+    T_BIN("tensor.maximum", deduce_binary, "Elementwise maximum of two tensors (broadcasting)"),
+    T_BIN("tensor.mul", deduce_binary, "Elementwise tensor * tensor (broadcasting)"),
+    T_BIN("tensor.mul_scalar", deduce_scalar, "Elementwise tensor * scalar"),
+    OPDEF("tensor.read", OPC_TENSOR, 2, p_read, deduce_read, "Read one element of a tensor"),
+    OPDEF("tensor.reshape", OPC_TENSOR, 2, p_reshape, deduce_reshape, "Reshape a tensor (same element count)"),
+    OPDEF("tensor.row_max", OPC_TENSOR, 1, p_input, deduce_row_reduce, "Maximum along the last axis (kept as 1)"),
+    OPDEF("tensor.row_sum", OPC_TENSOR, 1, p_input, deduce_row_reduce, "Sum along the last axis (kept as 1)"),
+    T_BIN("tensor.sub", deduce_binary, "Elementwise tensor - tensor (broadcasting)"),
+    T_BIN("tensor.sub_scalar", deduce_scalar, "Elementwise tensor - scalar"),
+    OPDEF("tensor.transpose", OPC_TENSOR, 3, p_transpose, deduce_transpose, "Transpose a tensor by swapping two axes"),
+    OPDEF("tensor.view", OPC_TENSOR, 3, p_view, deduce_view, "A view of a tensor with a new shape at an offset"),
+};
+const uint32_t ops_tensor_count = OPS_ARRAY_LEN(ops_tensor);

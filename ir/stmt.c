@@ -1,0 +1,174 @@
+/* stmt.c: statement, function and program constructors. */
+#include "config.h"
+#include "ir/ir.h"
+#include "support/diag.h"
+#include "support/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void init_stmt(IrStmt *s, IrStmtKind kind, Span span)
+{
+    s->kind = (uint8_t)kind;
+    s->sub = 0;
+    s->reserved = 0;
+    s->span = span;
+}
+
+static void *copy_array(IrCtx *ctx, uint32_t n, const void *src, size_t elem)
+{
+    return n ? arena_memdup(&ctx->arena, src, (size_t)n * elem) : NULL;
+}
+
+const IrStmt *ir_assign(IrCtx *ctx, const IrVar *var, const IrExpr *value, Span span)
+{
+    IrAssign *a = arena_alloc(&ctx->arena, sizeof *a);
+    init_stmt(&a->s, STMT_ASSIGN, span);
+    a->var = var;
+    a->value = value;
+    return &a->s;
+}
+
+const IrStmt *ir_eval(IrCtx *ctx, const IrExpr *expr, Span span)
+{
+    IrEval *e = arena_alloc(&ctx->arena, sizeof *e);
+    init_stmt(&e->s, STMT_EVAL, span);
+    e->expr = expr;
+    return &e->s;
+}
+
+static const IrStmt *values_stmt(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrExpr *const *values, Span span)
+{
+    IrValues *v = arena_alloc(&ctx->arena, sizeof *v + (size_t)n * sizeof v->values[0]);
+    init_stmt(&v->s, kind, span);
+    v->n = n;
+    if (n)
+        memcpy(v->values, values, n * sizeof *values);
+    return &v->s;
+}
+
+const IrStmt *ir_yield(IrCtx *ctx, uint32_t n, const IrExpr *const *values, Span span)
+{
+    return values_stmt(ctx, STMT_YIELD, n, values, span);
+}
+
+const IrStmt *ir_return(IrCtx *ctx, uint32_t n, const IrExpr *const *values, Span span)
+{
+    return values_stmt(ctx, STMT_RETURN, n, values, span);
+}
+
+const IrStmt *ir_if(IrCtx *ctx, const IrExpr *cond, const IrStmt *then_body, const IrStmt *else_body,
+                    uint32_t nret, const IrVar *const *ret, Span span)
+{
+    IrIf *s = arena_alloc(&ctx->arena, sizeof *s);
+    init_stmt(&s->s, STMT_IF, span);
+    s->nret = nret;
+    s->cond = cond;
+    s->then_body = then_body;
+    s->else_body = else_body;
+    s->ret = copy_array(ctx, nret, ret, sizeof *ret);
+    return &s->s;
+}
+
+const IrStmt *ir_for(IrCtx *ctx, ForKind kind, const IrVar *loop_var, const IrExpr *start, const IrExpr *stop,
+                     const IrExpr *step, uint32_t niter, const IrIterArg *const *iter_args,
+                     const IrVar *const *ret, const IrStmt *body, Span span)
+{
+    IrFor *s = arena_alloc(&ctx->arena, sizeof *s);
+    init_stmt(&s->s, STMT_FOR, span);
+    s->s.sub = (uint8_t)kind;
+    s->niter = niter;
+    s->loop_var = loop_var;
+    s->start = start;
+    s->stop = stop;
+    s->step = step;
+    s->iter_args = copy_array(ctx, niter, iter_args, sizeof *iter_args);
+    s->ret = copy_array(ctx, niter, ret, sizeof *ret);
+    s->body = body;
+    return &s->s;
+}
+
+const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrIterArg *const *iter_args,
+                       const IrVar *const *ret, const IrStmt *body, Span span)
+{
+    IrWhile *s = arena_alloc(&ctx->arena, sizeof *s);
+    init_stmt(&s->s, STMT_WHILE, span);
+    s->niter = niter;
+    s->cond = cond;
+    s->iter_args = copy_array(ctx, niter, iter_args, sizeof *iter_args);
+    s->ret = copy_array(ctx, niter, ret, sizeof *ret);
+    s->body = body;
+    return &s->s;
+}
+
+const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span)
+{
+    IrScope *s = arena_alloc(&ctx->arena, sizeof *s);
+    init_stmt(&s->s, STMT_SCOPE, span);
+    s->s.sub = (uint8_t)kind;
+    s->body = body;
+    return &s->s;
+}
+
+const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span)
+{
+    IrSeq *s = arena_alloc(&ctx->arena, sizeof *s + (size_t)n * sizeof s->stmts[0]);
+    init_stmt(&s->s, kind, span);
+    s->n = n;
+    if (n)
+        memcpy(s->stmts, stmts, n * sizeof *stmts);
+    return &s->s;
+}
+
+IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,
+                    uint32_t nret, const IrType *const *ret_types, const IrStmt *body, Span span)
+{
+    IrFunc *f = arena_alloc(&ctx->arena, sizeof *f);
+    f->span = span;
+    f->name = name;
+    f->type = (uint8_t)type;
+    f->nparams = nparams;
+    f->nret = nret;
+    f->params = copy_array(ctx, nparams, params, sizeof *params);
+    f->ret_types = copy_array(ctx, nret, ret_types, sizeof *ret_types);
+    f->body = body;
+    return f;
+}
+
+static int cmp_func_name(const void *a, const void *b)
+{
+    const IrFunc *fa = *(const IrFunc *const *)a, *fb = *(const IrFunc *const *)b;
+    return strcmp(fa->name, fb->name);
+}
+
+IrProgram *ir_program_new(IrCtx *ctx, const char *name, uint32_t n, const IrFunc *const *funcs, Span span)
+{
+    IrProgram *p = arena_alloc(&ctx->arena, sizeof *p);
+    const IrFunc **sorted = copy_array(ctx, n, funcs, sizeof *funcs);
+    if (n)
+        qsort(sorted, n, sizeof *sorted, cmp_func_name);
+    for (uint32_t i = 1; i < n; i++)
+        if (sorted[i - 1]->name == sorted[i]->name)
+            ICE("program has two functions named '%s'", sorted[i]->name);
+    p->span = span;
+    p->name = name;
+    p->n = n;
+    p->funcs = sorted;
+    return p;
+}
+
+const IrFunc *ir_program_find(const IrProgram *p, const char *name)
+{
+    uint32_t lo = 0, hi = p->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(p->funcs[mid]->name, name);
+        if (c == 0)
+            return p->funcs[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}

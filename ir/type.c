@@ -1,0 +1,402 @@
+/* type.c: hash-consed IR types, tile views and tensor views.
+ *
+ * Constant shape dimensions are replaced by one canonical ConstInt per
+ * value, so two types are equal exactly when their fields are pointer-equal
+ * and interning is a field-wise comparison.  Hashes use values and Var ids,
+ * never addresses of constants, so they are the same on every run. */
+#include "config.h"
+#include "ir/ir.h"
+#include "support/diag.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------- hash sets */
+
+typedef uint32_t (*SetHashFn)(const void *obj);
+
+static void set_init(IrTypeSet *s)
+{
+    s->cap = 256;
+    s->count = 0;
+    s->slots = xcalloc(s->cap, sizeof *s->slots);
+}
+
+static void set_free(IrTypeSet *s)
+{
+    xfree(s->slots);
+    s->slots = NULL;
+    s->cap = s->count = 0;
+}
+
+static void set_insert_slot(IrTypeSet *s, void *obj, uint32_t h)
+{
+    uint32_t mask = s->cap - 1, i = h & mask;
+    while (s->slots[i])
+        i = (i + 1) & mask;
+    s->slots[i] = obj;
+}
+
+static void set_add(IrTypeSet *s, void *obj, uint32_t h, SetHashFn hash)
+{
+    if ((s->count + 1) * 2 > s->cap) {
+        void **old = s->slots;
+        uint32_t old_cap = s->cap;
+        if (s->cap > UINT32_MAX / 2)
+            xalloc_die();
+        s->cap *= 2;
+        s->slots = xcalloc(s->cap, sizeof *s->slots);
+        for (uint32_t i = 0; i < old_cap; i++)
+            if (old[i])
+                set_insert_slot(s, old[i], hash(old[i]));
+        xfree(old);
+    }
+    set_insert_slot(s, obj, h);
+    s->count++;
+}
+
+static inline uint32_t mix(uint32_t h, uint64_t v)
+{
+    h ^= (uint32_t)v + 0x9e3779b9u + (h << 6) + (h >> 2);
+    h ^= (uint32_t)(v >> 32) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    return h;
+}
+
+static uint64_t expr_key(const IrExpr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == EXPR_CONST_INT)
+        return (uint64_t)IR_AS(IrConstInt, e)->value * 31u + 7u;
+    if (ir_is_var_like(e))
+        return ((uint64_t)IR_AS(IrVar, e)->id << 8) | 0x5au;
+    return (uint64_t)(uintptr_t)e;
+}
+
+/* ------------------------------------------------------------- context */
+
+void ir_ctx_init(IrCtx *ctx, Interner *names)
+{
+    memset(ctx, 0, sizeof *ctx);
+    arena_init(&ctx->arena);
+    ctx->names = names;
+    set_init(&ctx->types);
+    set_init(&ctx->tile_views);
+    set_init(&ctx->tensor_views);
+    set_init(&ctx->dims);
+    for (int i = 0; i < DT_COUNT; i++) {
+        IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_SCALAR;
+        t->dtype = (uint8_t)i;
+        t->hash = mix(1, (uint64_t)i);
+        ctx->scalar[i] = t;
+    }
+    {
+        IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_UNKNOWN;
+        ctx->unknown = t;
+        t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_MEMREF;
+        ctx->memref_type = t;
+    }
+    for (int i = 0; i < PIPE_COUNT; i++) {
+        IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_PIPE;
+        t->pipe = (uint8_t)i;
+        ctx->pipe[i] = t;
+    }
+}
+
+void ir_ctx_free(IrCtx *ctx)
+{
+    set_free(&ctx->types);
+    set_free(&ctx->tile_views);
+    set_free(&ctx->tensor_views);
+    set_free(&ctx->dims);
+    arena_free(&ctx->arena);
+}
+
+const IrType *ir_type_scalar(IrCtx *ctx, DataType dt) { return ctx->scalar[dt]; }
+const IrType *ir_type_unknown(IrCtx *ctx) { return ctx->unknown; }
+const IrType *ir_type_memref(IrCtx *ctx) { return ctx->memref_type; }
+const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p) { return ctx->pipe[p]; }
+
+/* -------------------------------------------------------- dimensions */
+
+static uint32_t dim_hash(const void *obj) { return mix(17, (uint64_t)IR_AS(IrConstInt, obj)->value); }
+
+const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value)
+{
+    uint32_t h = mix(17, (uint64_t)value);
+    uint32_t mask = ctx->dims.cap - 1, i = h & mask;
+    IrConstInt *c;
+    while (ctx->dims.slots[i]) {
+        const IrConstInt *d = ctx->dims.slots[i];
+        if (d->value == value)
+            return &d->e;
+        i = (i + 1) & mask;
+    }
+    c = (IrConstInt *)ir_const_int(ctx, value, DT_INDEX, span_unknown());
+    set_add(&ctx->dims, c, h, dim_hash);
+    return &c->e;
+}
+
+int ir_dim_value(const IrExpr *dim, int64_t *out)
+{
+    if (dim && dim->kind == EXPR_CONST_INT) {
+        *out = IR_AS(IrConstInt, dim)->value;
+        return 1;
+    }
+    return 0;
+}
+
+static const IrExpr *canon_dim(IrCtx *ctx, const IrExpr *d)
+{
+    if (d->kind == EXPR_CONST_INT)
+        return ir_dim_const(ctx, IR_AS(IrConstInt, d)->value);
+    return d;
+}
+
+/* -------------------------------------------------------------- views */
+
+static uint32_t tile_view_hash_fields(uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
+                                      const IrExpr *const *stride, const IrExpr *start, int bl, int sl,
+                                      uint32_t fractal, int pad)
+{
+    uint32_t h = mix(31, nvalid);
+    for (uint32_t i = 0; i < nvalid; i++)
+        h = mix(h, expr_key(valid[i]));
+    h = mix(h, nstride);
+    for (uint32_t i = 0; i < nstride; i++)
+        h = mix(h, expr_key(stride[i]));
+    h = mix(h, expr_key(start));
+    h = mix(h, ((uint64_t)bl << 16) | ((uint64_t)sl << 8) | (uint64_t)pad);
+    return mix(h, fractal);
+}
+
+static uint32_t tile_view_hash(const void *obj) { return IR_AS(IrTileView, obj)->hash; }
+
+static int same_exprs(uint32_t n, const IrExpr *const *a, const IrExpr *const *b)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+static const IrExpr **copy_dims(IrCtx *ctx, uint32_t n, const IrExpr *const *src)
+{
+    const IrExpr **d;
+    if (!n)
+        return NULL;
+    d = arena_array(&ctx->arena, n, sizeof *d);
+    for (uint32_t i = 0; i < n; i++)
+        d[i] = canon_dim(ctx, src[i]);
+    return d;
+}
+
+const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
+                               const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
+                               TileLayout slayout, uint32_t fractal, TilePad pad)
+{
+    const IrExpr *vbuf[8], *sbuf[8];
+    const IrExpr **v = nvalid <= 8 ? vbuf : xmalloc(xmul_size(nvalid, sizeof *v));
+    const IrExpr **st = nstride <= 8 ? sbuf : xmalloc(xmul_size(nstride, sizeof *st));
+    const IrTileView *found = NULL;
+    uint32_t h, mask, i;
+    IrTileView *tv;
+
+    if (nvalid == 0 && nstride == 0 && !start_offset && blayout == TL_ROW_MAJOR && slayout == TL_NONE_BOX &&
+        fractal == 512 && pad == TP_NULL)
+        return NULL;
+    for (i = 0; i < nvalid; i++)
+        v[i] = canon_dim(ctx, valid[i]);
+    for (i = 0; i < nstride; i++)
+        st[i] = canon_dim(ctx, stride[i]);
+    h = tile_view_hash_fields(nvalid, v, nstride, st, start_offset, blayout, slayout, fractal, pad);
+    mask = ctx->tile_views.cap - 1;
+    for (i = h & mask; ctx->tile_views.slots[i]; i = (i + 1) & mask) {
+        const IrTileView *c = ctx->tile_views.slots[i];
+        if (c->hash == h && c->nvalid == nvalid && c->nstride == nstride && c->start_offset == start_offset &&
+            c->blayout == blayout && c->slayout == slayout && c->fractal == fractal && c->pad == pad &&
+            same_exprs(nvalid, c->valid_shape, v) && same_exprs(nstride, c->stride, st)) {
+            found = c;
+            break;
+        }
+    }
+    if (!found) {
+        tv = arena_zalloc(&ctx->arena, sizeof *tv);
+        tv->nvalid = nvalid;
+        tv->nstride = nstride;
+        tv->valid_shape = nvalid ? arena_memdup(&ctx->arena, v, nvalid * sizeof *v) : NULL;
+        tv->stride = nstride ? arena_memdup(&ctx->arena, st, nstride * sizeof *st) : NULL;
+        tv->start_offset = start_offset;
+        tv->blayout = (uint8_t)blayout;
+        tv->slayout = (uint8_t)slayout;
+        tv->pad = (uint8_t)pad;
+        tv->fractal = fractal;
+        tv->hash = h;
+        set_add(&ctx->tile_views, tv, h, tile_view_hash);
+        found = tv;
+    }
+    if (v != vbuf)
+        xfree(v);
+    if (st != sbuf)
+        xfree(st);
+    return found;
+}
+
+const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal)
+{
+    return ir_tile_view(ctx, 0, NULL, 0, NULL, NULL, blayout, slayout, fractal, TP_NULL);
+}
+
+static uint32_t tensor_view_hash(const void *obj) { return IR_AS(IrTensorView, obj)->hash; }
+
+const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout)
+{
+    const IrExpr **st = copy_dims(ctx, nstride, stride);
+    uint32_t h = mix(37, nstride), mask, i;
+    IrTensorView *tv;
+    for (i = 0; i < nstride; i++)
+        h = mix(h, expr_key(st[i]));
+    h = mix(h, layout);
+    mask = ctx->tensor_views.cap - 1;
+    for (i = h & mask; ctx->tensor_views.slots[i]; i = (i + 1) & mask) {
+        const IrTensorView *c = ctx->tensor_views.slots[i];
+        if (c->hash == h && c->nstride == nstride && c->layout == layout && same_exprs(nstride, c->stride, st))
+            return c;
+    }
+    tv = arena_zalloc(&ctx->arena, sizeof *tv);
+    tv->nstride = nstride;
+    tv->stride = st;
+    tv->layout = (uint8_t)layout;
+    tv->hash = h;
+    set_add(&ctx->tensor_views, tv, h, tensor_view_hash);
+    return tv;
+}
+
+/* -------------------------------------------------------------- types */
+
+static uint32_t type_hash(const void *obj) { return IR_AS(IrType, obj)->hash; }
+
+static uint32_t compute_hash(const IrType *t)
+{
+    uint32_t h = mix((uint32_t)t->kind * 101u, ((uint64_t)t->dtype << 8) | t->pipe);
+    h = mix(h, t->n);
+    for (uint32_t i = 0; i < t->n; i++)
+        h = mix(h, t->kind == TYPE_TUPLE ? t->elems[i]->hash : expr_key(t->dims[i]));
+    if (t->memref)
+        h = mix(h, (uint64_t)t->memref->v.id + 1);
+    if (t->tile_view)
+        h = mix(h, t->tile_view->hash);
+    if (t->tensor_view)
+        h = mix(h, t->tensor_view->hash);
+    return h;
+}
+
+static int type_fields_equal(const IrType *a, const IrType *b)
+{
+    if (a->kind != b->kind || a->dtype != b->dtype || a->pipe != b->pipe || a->n != b->n ||
+        a->memref != b->memref || a->tile_view != b->tile_view || a->tensor_view != b->tensor_view)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        if (a->kind == TYPE_TUPLE ? a->elems[i] != b->elems[i] : a->dims[i] != b->dims[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* key points to a stack type whose arrays are temporary; copied on insert. */
+static const IrType *intern_type(IrCtx *ctx, IrType *key)
+{
+    uint32_t mask = ctx->types.cap - 1, i;
+    IrType *t;
+    key->hash = compute_hash(key);
+    for (i = key->hash & mask; ctx->types.slots[i]; i = (i + 1) & mask) {
+        const IrType *c = ctx->types.slots[i];
+        if (c->hash == key->hash && type_fields_equal(c, key))
+            return c;
+    }
+    t = arena_alloc(&ctx->arena, sizeof *t);
+    *t = *key;
+    if (key->n && key->kind == TYPE_TUPLE)
+        t->elems = arena_memdup(&ctx->arena, key->elems, key->n * sizeof *key->elems);
+    else if (key->n)
+        t->dims = arena_memdup(&ctx->arena, key->dims, key->n * sizeof *key->dims);
+    set_add(&ctx->types, t, t->hash, type_hash);
+    return t;
+}
+
+static const IrType *shaped(IrCtx *ctx, IrTypeKind kind, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                            const IrMemRef *memref, const IrTileView *tview, const IrTensorView *tensor_view)
+{
+    const IrExpr *buf[8];
+    const IrExpr **d = rank <= 8 ? buf : xmalloc(xmul_size(rank, sizeof *d));
+    IrType key;
+    const IrType *r;
+    memset(&key, 0, sizeof key);
+    for (uint32_t i = 0; i < rank; i++)
+        d[i] = canon_dim(ctx, dims[i]);
+    key.kind = (uint8_t)kind;
+    key.dtype = (uint8_t)dt;
+    key.n = rank;
+    key.dims = d;
+    key.memref = memref;
+    key.tile_view = tview;
+    key.tensor_view = tensor_view;
+    r = intern_type(ctx, &key);
+    if (d != buf)
+        xfree(d);
+    return r;
+}
+
+const IrType *ir_type_tensor(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                             const IrMemRef *memref, const IrTensorView *view)
+{
+    return shaped(ctx, TYPE_TENSOR, dt, rank, dims, memref, NULL, view);
+}
+
+const IrType *ir_type_tile(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                           const IrMemRef *memref, const IrTileView *view)
+{
+    return shaped(ctx, TYPE_TILE, dt, rank, dims, memref, view, NULL);
+}
+
+const IrType *ir_type_tuple(IrCtx *ctx, uint32_t n, const IrType *const *elems)
+{
+    IrType key;
+    memset(&key, 0, sizeof key);
+    key.kind = TYPE_TUPLE;
+    key.n = n;
+    key.elems = elems;
+    return intern_type(ctx, &key);
+}
+
+const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt)
+{
+    switch (t->kind) {
+    case TYPE_SCALAR:
+        return ir_type_scalar(ctx, dt);
+    case TYPE_TENSOR:
+        return ir_type_tensor(ctx, dt, t->n, t->dims, NULL, NULL);
+    case TYPE_TILE:
+        return ir_type_tile(ctx, dt, t->n, t->dims, NULL, NULL);
+    default:
+        ICE("ir_type_with_dtype on a type without dtype");
+    }
+}
+
+uint64_t ir_type_byte_size(const IrType *t)
+{
+    uint64_t n = (uint64_t)dtype_bytes((DataType)t->dtype);
+    for (uint32_t i = 0; i < t->n; i++) {
+        int64_t v;
+        if (!ir_dim_value(t->dims[i], &v) || v < 0)
+            return 0;
+        if (v != 0 && n > UINT64_MAX / (uint64_t)v)
+            return 0;
+        n *= (uint64_t)v;
+    }
+    return n;
+}

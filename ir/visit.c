@@ -1,0 +1,321 @@
+/* visit.c: the generic walker and mutator. */
+#include "config.h"
+#include "ir/visit.h"
+#include "support/diag.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+void ir_walk_expr(IrWalker *w, const IrExpr *e)
+{
+    if (w->pre_expr && !w->pre_expr(w, e))
+        return;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_BINARY:
+        ir_walk_expr(w, IR_AS(IrBinary, e)->lhs);
+        ir_walk_expr(w, IR_AS(IrBinary, e)->rhs);
+        return;
+    case EXPR_UNARY:
+        ir_walk_expr(w, IR_AS(IrUnary, e)->operand);
+        return;
+    case EXPR_CALL: {
+        const IrCall *c = IR_AS(IrCall, e);
+        for (uint32_t i = 0; i < c->nargs; i++)
+            ir_walk_expr(w, c->args[i]);
+        return;
+    }
+    case EXPR_TUPLE_GET:
+        ir_walk_expr(w, IR_AS(IrTupleGet, e)->tuple);
+        return;
+    case EXPR_MAKE_TUPLE: {
+        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
+        for (uint32_t i = 0; i < t->n; i++)
+            ir_walk_expr(w, t->elems[i]);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+static void walk_values(IrWalker *w, uint32_t n, const IrExpr *const *v)
+{
+    for (uint32_t i = 0; i < n; i++)
+        ir_walk_expr(w, v[i]);
+}
+
+void ir_walk_stmt(IrWalker *w, const IrStmt *s)
+{
+    if (!s)
+        return;
+    if (w->pre_stmt && !w->pre_stmt(w, s))
+        return;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ir_walk_expr(w, IR_AS(IrAssign, s)->value);
+        break;
+    case STMT_EVAL:
+        ir_walk_expr(w, IR_AS(IrEval, s)->expr);
+        break;
+    case STMT_YIELD:
+    case STMT_RETURN:
+        walk_values(w, IR_AS(IrValues, s)->n, IR_AS(IrValues, s)->values);
+        break;
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        ir_walk_expr(w, f->cond);
+        ir_walk_stmt(w, f->then_body);
+        ir_walk_stmt(w, f->else_body);
+        break;
+    }
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        ir_walk_expr(w, f->start);
+        ir_walk_expr(w, f->stop);
+        ir_walk_expr(w, f->step);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ir_walk_expr(w, f->iter_args[i]->init);
+        ir_walk_stmt(w, f->body);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ir_walk_expr(w, f->iter_args[i]->init);
+        ir_walk_expr(w, f->cond);
+        ir_walk_stmt(w, f->body);
+        break;
+    }
+    case STMT_SCOPE:
+        ir_walk_stmt(w, IR_AS(IrScope, s)->body);
+        break;
+    case STMT_SEQ:
+    case STMT_OPS: {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        for (uint32_t i = 0; i < q->n; i++)
+            ir_walk_stmt(w, q->stmts[i]);
+        break;
+    }
+    case STMT_KIND_COUNT:
+        ICE("statement of unknown kind");
+    }
+    if (w->post_stmt)
+        w->post_stmt(w, s);
+}
+
+void ir_walk_func(IrWalker *w, const IrFunc *f) { ir_walk_stmt(w, f->body); }
+
+/* -------------------------------------------------------------- mutator */
+
+static const IrExpr *hook_expr(IrMutator *m, const IrExpr *e) { return m->expr ? m->expr(m, e) : e; }
+
+static const IrVar *mutate_def(IrMutator *m, const IrVar *v)
+{
+    const IrExpr *r = hook_expr(m, &v->e);
+    if (!ir_is_var_like(r))
+        ICE("mutator replaced a definition by a non-variable");
+    return IR_AS(IrVar, r);
+}
+
+const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
+{
+    IrCtx *ctx = m->ctx;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_BINARY: {
+        const IrBinary *b = IR_AS(IrBinary, e);
+        const IrExpr *l = ir_mutate_expr(m, b->lhs), *r = ir_mutate_expr(m, b->rhs);
+        if (l != b->lhs || r != b->rhs)
+            e = ir_binary(ctx, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
+        break;
+    }
+    case EXPR_UNARY: {
+        const IrUnary *u = IR_AS(IrUnary, e);
+        const IrExpr *x = ir_mutate_expr(m, u->operand);
+        if (x != u->operand)
+            e = ir_unary(ctx, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
+        break;
+    }
+    case EXPR_CALL: {
+        const IrCall *c = IR_AS(IrCall, e);
+        const IrExpr **args = NULL;
+        for (uint32_t i = 0; i < c->nargs; i++) {
+            const IrExpr *a = ir_mutate_expr(m, c->args[i]);
+            if (a != c->args[i] && !args) {
+                args = xmalloc(xmul_size(c->nargs, sizeof *args));
+                memcpy(args, c->args, c->nargs * sizeof *args);
+            }
+            if (args)
+                args[i] = a;
+        }
+        if (args) {
+            e = ir_call(ctx, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, e->span);
+            xfree(args);
+        }
+        break;
+    }
+    case EXPR_TUPLE_GET: {
+        const IrTupleGet *g = IR_AS(IrTupleGet, e);
+        const IrExpr *t = ir_mutate_expr(m, g->tuple);
+        if (t != g->tuple)
+            e = ir_tuple_get(ctx, t, g->index, e->span);
+        break;
+    }
+    case EXPR_MAKE_TUPLE: {
+        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
+        const IrExpr **el = NULL;
+        for (uint32_t i = 0; i < t->n; i++) {
+            const IrExpr *x = ir_mutate_expr(m, t->elems[i]);
+            if (x != t->elems[i] && !el) {
+                el = xmalloc(xmul_size(t->n, sizeof *el));
+                memcpy(el, t->elems, t->n * sizeof *el);
+            }
+            if (el)
+                el[i] = x;
+        }
+        if (el) {
+            e = ir_make_tuple(ctx, t->n, el, e->span);
+            xfree(el);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return hook_expr(m, e);
+}
+
+static const IrExpr **mutate_values(IrMutator *m, uint32_t n, const IrExpr *const *v, int *changed)
+{
+    const IrExpr **out = n ? xmalloc(xmul_size(n, sizeof *out)) : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        out[i] = ir_mutate_expr(m, v[i]);
+        if (out[i] != v[i])
+            *changed = 1;
+    }
+    return out;
+}
+
+static const IrVar **mutate_defs(IrMutator *m, uint32_t n, const IrVar *const *v, int *changed)
+{
+    const IrVar **out = n ? xmalloc(xmul_size(n, sizeof *out)) : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        out[i] = mutate_def(m, v[i]);
+        if (out[i] != v[i])
+            *changed = 1;
+    }
+    return out;
+}
+
+/* Iter args: the init value is mutated, then the iter arg itself (as a def). */
+static const IrIterArg **mutate_iter_args(IrMutator *m, uint32_t n, const IrIterArg *const *it, int *changed)
+{
+    const IrIterArg **out = n ? xmalloc(xmul_size(n, sizeof *out)) : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrIterArg *a = it[i];
+        const IrExpr *init = ir_mutate_expr(m, a->init);
+        const IrVar *v;
+        if (init != a->init)
+            a = ir_iter_arg_new(m->ctx, a->v.name, a->v.type, init, a->v.e.span);
+        v = mutate_def(m, &a->v);
+        if (v->e.kind != EXPR_ITER_ARG)
+            ICE("mutator replaced an iter arg by a non-iter-arg");
+        out[i] = (const IrIterArg *)v;
+        if (out[i] != it[i])
+            *changed = 1;
+    }
+    return out;
+}
+
+const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s)
+{
+    IrCtx *ctx = m->ctx;
+    int changed = 0;
+    const IrStmt *r = s;
+    if (!s)
+        return NULL;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN: {
+        const IrAssign *a = IR_AS(IrAssign, s);
+        const IrExpr *v = ir_mutate_expr(m, a->value);
+        const IrVar *var = mutate_def(m, a->var);
+        if (v != a->value || var != a->var)
+            r = ir_assign(ctx, var, v, s->span);
+        break;
+    }
+    case STMT_EVAL: {
+        const IrExpr *x = ir_mutate_expr(m, IR_AS(IrEval, s)->expr);
+        if (x != IR_AS(IrEval, s)->expr)
+            r = ir_eval(ctx, x, s->span);
+        break;
+    }
+    case STMT_YIELD:
+    case STMT_RETURN: {
+        const IrValues *v = IR_AS(IrValues, s);
+        const IrExpr **vals = mutate_values(m, v->n, v->values, &changed);
+        if (changed)
+            r = s->kind == STMT_YIELD ? ir_yield(ctx, v->n, vals, s->span) : ir_return(ctx, v->n, vals, s->span);
+        xfree(vals);
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrExpr *c = ir_mutate_expr(m, f->cond);
+        const IrStmt *t = ir_mutate_stmt(m, f->then_body);
+        const IrStmt *e = ir_mutate_stmt(m, f->else_body);
+        const IrVar **ret = mutate_defs(m, f->nret, f->ret, &changed);
+        if (changed || c != f->cond || t != f->then_body || e != f->else_body)
+            r = ir_if(ctx, c, t, e, f->nret, ret, s->span);
+        xfree(ret);
+        break;
+    }
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        const IrExpr *a = ir_mutate_expr(m, f->start), *b = ir_mutate_expr(m, f->stop);
+        const IrExpr *c = ir_mutate_expr(m, f->step);
+        const IrIterArg **it = mutate_iter_args(m, f->niter, f->iter_args, &changed);
+        const IrVar *lv = mutate_def(m, f->loop_var);
+        const IrStmt *body = ir_mutate_stmt(m, f->body);
+        const IrVar **ret = mutate_defs(m, f->niter, f->ret, &changed);
+        if (changed || a != f->start || b != f->stop || c != f->step || lv != f->loop_var || body != f->body)
+            r = ir_for(ctx, (ForKind)s->sub, lv, a, b, c, f->niter, it, ret, body, s->span);
+        xfree(it);
+        xfree(ret);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        const IrIterArg **it = mutate_iter_args(m, f->niter, f->iter_args, &changed);
+        const IrExpr *c = ir_mutate_expr(m, f->cond);
+        const IrStmt *body = ir_mutate_stmt(m, f->body);
+        const IrVar **ret = mutate_defs(m, f->niter, f->ret, &changed);
+        if (changed || c != f->cond || body != f->body)
+            r = ir_while(ctx, c, f->niter, it, ret, body, s->span);
+        xfree(it);
+        xfree(ret);
+        break;
+    }
+    case STMT_SCOPE: {
+        const IrStmt *b = ir_mutate_stmt(m, IR_AS(IrScope, s)->body);
+        if (b != IR_AS(IrScope, s)->body)
+            r = ir_scope(ctx, (ScopeKind)s->sub, b, s->span);
+        break;
+    }
+    case STMT_SEQ:
+    case STMT_OPS: {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        const IrStmt **v = q->n ? xmalloc(xmul_size(q->n, sizeof *v)) : NULL;
+        for (uint32_t i = 0; i < q->n; i++) {
+            v[i] = ir_mutate_stmt(m, q->stmts[i]);
+            if (v[i] != q->stmts[i])
+                changed = 1;
+        }
+        if (changed)
+            r = ir_seq(ctx, (IrStmtKind)s->kind, q->n, v, s->span);
+        xfree(v);
+        break;
+    }
+    case STMT_KIND_COUNT:
+        ICE("statement of unknown kind");
+    }
+    return m->stmt ? m->stmt(m, r) : r;
+}

@@ -1,0 +1,42 @@
+/* visit.h: generic IR traversal (visitor) and rebuilding (mutator).
+ *
+ * The walker visits statements and expressions in program order, pre-order,
+ * calling the hooks that are set; a pre hook returning 0 skips the node's
+ * children.  Iter-arg init values are visited as operands of their loop,
+ * before the loop body.  Types are not walked.
+ *
+ * The mutator rebuilds a tree bottom-up: its hooks receive a node whose
+ * children have already been mutated and return the node to use (the same
+ * pointer when nothing changed).  Unchanged subtrees are shared, not copied.
+ *
+ * Recursion depth is bounded by the front end's nesting limits. */
+#ifndef PYPTOCC_VISIT_H
+#define PYPTOCC_VISIT_H
+
+#include "ir/ir.h"
+
+typedef struct IrWalker IrWalker;
+struct IrWalker {
+    int (*pre_expr)(IrWalker *w, const IrExpr *e);
+    int (*pre_stmt)(IrWalker *w, const IrStmt *s);
+    void (*post_stmt)(IrWalker *w, const IrStmt *s);
+    void *data;
+};
+
+void ir_walk_expr(IrWalker *w, const IrExpr *e);
+void ir_walk_stmt(IrWalker *w, const IrStmt *s);
+void ir_walk_func(IrWalker *w, const IrFunc *f);
+
+typedef struct IrMutator IrMutator;
+struct IrMutator {
+    IrCtx *ctx;
+    /* Called after the children were mutated; return the replacement. */
+    const IrExpr *(*expr)(IrMutator *m, const IrExpr *e);
+    const IrStmt *(*stmt)(IrMutator *m, const IrStmt *s);
+    void *data;
+};
+
+const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e);
+const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s);
+
+#endif

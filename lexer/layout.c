@@ -1,0 +1,276 @@
+/* layout.c: NEWLINE/INDENT/DEDENT, bracket pairing and the program header
+ * (see layout.h for the rules). */
+#include "config.h"
+#include "lexer/layout.h"
+#include "support/xalloc.h"
+
+#include <ctype.h>
+#include <string.h>
+
+void layout_init(Layout *L, LayoutRawLex raw, void *scanner, size_t value_size, SourceFile *src, DiagEngine *diag,
+                 Interner *names)
+{
+    memset(L, 0, sizeof *L);
+    L->raw = raw;
+    L->scanner = scanner;
+    L->value_size = value_size;
+    if (value_size > sizeof L->held_value)
+        diag_ice(__FILE__, __LINE__, "parser value too large for the layout filter");
+    L->src = src;
+    L->diag = diag;
+    L->names = names;
+    L->at_bol = 1;
+    L->header_span = span_unknown();
+}
+
+void layout_set_codes(Layout *L, int newline, int indent, int dedent, int error, int eof)
+{
+    L->tok_newline = newline;
+    L->tok_indent = indent;
+    L->tok_dedent = dedent;
+    L->tok_error = error;
+    L->tok_eof = eof;
+}
+
+/* Indentation of the line holding offset `at`, measured CPython's way:
+ * col with tabs to multiples of 8, alt with tabs as one column. */
+static void measure_indent(const Layout *L, uint32_t at, int *col, int *alt)
+{
+    const char *t = L->src->text;
+    uint32_t start = at;
+    int c = 0, a = 0;
+    while (start > 0 && t[start - 1] != '\n')
+        start--;
+    for (uint32_t i = start; i < at; i++) {
+        if (t[i] == ' ') {
+            c++;
+            a++;
+        } else if (t[i] == '\t') {
+            c = (c / 8 + 1) * 8;
+            a++;
+        } else if (t[i] == '\f') {
+            c = a = 0;
+        } else {
+            break;   /* a backslash-continued line: only leading blanks count */
+        }
+        if (c > 1000000)
+            break;
+    }
+    *col = c;
+    *alt = a;
+}
+
+static void read_header(Layout *L, uint32_t lo, uint32_t hi)
+{
+    const char *t = L->src->text;
+    uint32_t i = lo + 1;
+    if (L->seen_token || L->has_header)
+        return;   /* only before any code; later it is an ordinary comment */
+    while (i < hi && (t[i] == ' ' || t[i] == '\t'))
+        i++;
+    i += (uint32_t)strlen("pypto.program");
+    while (i < hi && (t[i] == ' ' || t[i] == '\t'))
+        i++;
+    L->has_header = 1;
+    L->header_span = span_make(lo, hi);
+    if (i < hi && t[i] == ':') {
+        uint32_t b, e;
+        i++;
+        while (i < hi && (t[i] == ' ' || t[i] == '\t'))
+            i++;
+        b = i;
+        e = hi;
+        while (e > b && isspace((unsigned char)t[e - 1]))
+            e--;
+        L->header_name = intern(L->names, t + b, e - b);
+    } else {
+        L->header_name = intern(L->names, "", 0);
+    }
+}
+
+/* Compare the new line's indentation with the stack; set pending. Returns
+ * 0, or -1 after reporting an error. */
+static int indent_line(Layout *L, uint32_t at)
+{
+    int col, alt, top = L->col[L->levels], topalt = L->alt[L->levels];
+    measure_indent(L, at, &col, &alt);
+    if (col == top) {
+        if (alt != topalt)
+            goto inconsistent;
+        return 0;
+    }
+    if (col > top) {
+        if (alt <= topalt)
+            goto inconsistent;
+        if (L->levels >= LAYOUT_MAX_INDENT) {
+            diag_error(L->diag, span_make(at, at), "too many levels of indentation (limit %d)", LAYOUT_MAX_INDENT);
+            return -1;
+        }
+        L->levels++;
+        L->col[L->levels] = col;
+        L->alt[L->levels] = alt;
+        L->pending = 1;
+        return 0;
+    }
+    while (L->levels > 0 && col < L->col[L->levels]) {
+        L->levels--;
+        L->pending--;
+    }
+    if (col != L->col[L->levels]) {
+        diag_error(L->diag, span_make(at, at), "unindent does not match any outer indentation level");
+        return -1;
+    }
+    if (alt != L->alt[L->levels])
+        goto inconsistent;
+    return 0;
+inconsistent:
+    diag_error(L->diag, span_make(at, at), "inconsistent use of tabs and spaces in indentation");
+    return -1;
+}
+
+static char closer_for(char open) { return open == '(' ? ')' : open == '[' ? ']' : '}'; }
+
+static const char *bracket_word(char c)
+{
+    return (c == '(' || c == ')') ? "parenthesis" : (c == '[' || c == ']') ? "bracket" : "brace";
+}
+
+/* Bracket bookkeeping for a real token; -1 after reporting an error. */
+static int track_bracket(Layout *L, int code, uint32_t lo)
+{
+    char c;
+    if (code != '(' && code != '[' && code != '{' && code != ')' && code != ']' && code != '}')
+        return 0;
+    c = (char)code;
+    if (c == '(' || c == '[' || c == '{') {
+        if (L->nbrackets >= LAYOUT_MAX_BRACKETS) {
+            diag_error(L->diag, span_make(lo, lo + 1), "too many nested brackets (limit %d)", LAYOUT_MAX_BRACKETS);
+            return -1;
+        }
+        L->brackets[L->nbrackets].ch = c;
+        L->brackets[L->nbrackets].offset = lo;
+        L->nbrackets++;
+        return 0;
+    }
+    if (L->nbrackets == 0) {
+        diag_error(L->diag, span_make(lo, lo + 1), "unmatched '%c'", c);
+        return -1;
+    }
+    L->nbrackets--;
+    if (closer_for(L->brackets[L->nbrackets].ch) != c) {
+        LayoutBracket *o = &L->brackets[L->nbrackets];
+        diag_error(L->diag, span_make(lo, lo + 1), "closing %s '%c' does not match opening %s '%c'",
+                   bracket_word(c), c, bracket_word(o->ch), o->ch);
+        diag_note(L->diag, span_make(o->offset, o->offset + 1), "'%c' opened here", o->ch);
+        return -1;
+    }
+    return 0;
+}
+
+int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
+{
+    for (;;) {
+        int code;
+        uint32_t tlo, thi;
+        if (L->pending > 0) {
+            L->pending--;
+            *lo = *hi = L->pending_at;
+            return L->tok_indent;
+        }
+        if (L->pending < 0) {
+            L->pending++;
+            *lo = *hi = L->pending_at;
+            return L->tok_dedent;
+        }
+        if (L->error_pending) {
+            L->error_pending = 0;
+            *lo = *hi = L->pending_at;
+            return L->tok_error;
+        }
+        if (L->held) {
+            L->held = 0;
+            memcpy(value, L->held_value, L->value_size);
+            *lo = L->hold.lo;
+            *hi = L->hold.hi;
+            return L->hold.code;
+        }
+        if (L->eof) {
+            *lo = *hi = L->src->len;
+            return L->tok_eof;
+        }
+        code = L->raw(value, &tlo, &thi, L->scanner);
+        if (code == LEX_HEADER) {
+            read_header(L, tlo, thi);
+            continue;
+        }
+        if (code == LEX_RAW_NEWLINE) {
+            if (L->nbrackets > 0 || L->at_bol)
+                continue;
+            L->at_bol = 1;
+            *lo = tlo;
+            *hi = thi;
+            return L->tok_newline;
+        }
+        if (code == LEX_ERROR) {
+            /* The scanner reported it; let the parser recover quietly. */
+            *lo = tlo;
+            *hi = thi;
+            if (L->at_bol && L->nbrackets == 0) {
+                L->at_bol = 0;
+                L->seen_token = 1;
+            }
+            return L->tok_error;
+        }
+        if (code == L->tok_eof) {
+            uint32_t end = L->src->len;
+            if (L->nbrackets > 0) {
+                for (int i = 0; i < L->nbrackets; i++) {
+                    LayoutBracket *b = &L->brackets[i];
+                    diag_error(L->diag, span_make(b->offset, b->offset + 1), "'%c' was never closed", b->ch);
+                }
+                L->nbrackets = 0;
+                if (!L->at_bol) {
+                    L->at_bol = 1;
+                    *lo = *hi = end;
+                    return L->tok_error;
+                }
+            }
+            if (!L->at_bol) {
+                L->at_bol = 1;
+                *lo = *hi = end;
+                return L->tok_newline;
+            }
+            L->eof = 1;
+            L->pending = -L->levels;
+            L->levels = 0;
+            L->pending_at = end;
+            continue;
+        }
+        /* A real token.  The first of a logical line is held back while the
+         * INDENT/DEDENTs (and any error token) before it are handed out. */
+        if (L->at_bol && L->nbrackets == 0) {
+            L->at_bol = 0;
+            L->seen_token = 1;
+            L->pending_at = tlo;
+            L->error_pending = indent_line(L, tlo) < 0;
+            memcpy(L->held_value, value, L->value_size);
+            L->hold.code = code;
+            L->hold.lo = tlo;
+            L->hold.hi = thi;
+            L->held = 1;
+            if (track_bracket(L, code, tlo) < 0) {
+                L->held = 0;
+                L->error_pending = 1;
+            }
+            continue;
+        }
+        if (track_bracket(L, code, tlo) < 0) {
+            *lo = tlo;
+            *hi = thi;
+            return L->tok_error;
+        }
+        *lo = tlo;
+        *hi = thi;
+        return code;
+    }
+}

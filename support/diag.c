@@ -1,0 +1,342 @@
+/* diag.c: GCC-style and JSON diagnostics with source excerpts. */
+#include "config.h"
+#include "support/diag.h"
+#include "support/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int on;
+    const char *desc;
+} warning_table[W_COUNT] = {
+#define X(e, name, on, desc) {name, on, desc},
+    DIAG_WARNINGS(X)
+#undef X
+};
+
+enum { DIAG_MAX_LINE_WIDTH = 200, DIAG_WINDOW_BEFORE = 60 };
+
+/* GCC's colours. */
+#define C_LOCUS "\033[01m"
+#define C_ERROR "\033[01;31m"
+#define C_WARN "\033[01;35m"
+#define C_NOTE "\033[01;36m"
+#define C_CARET "\033[01;32m"
+#define C_RESET "\033[m"
+
+void diag_init(DiagEngine *d, FILE *out)
+{
+    memset(d, 0, sizeof *d);
+    d->out = out;
+    d->max_errors = 100;
+    for (int i = 0; i < W_COUNT; i++)
+        d->enabled[i] = (unsigned char)warning_table[i].on;
+    sb_init(&d->pending);
+}
+
+void diag_set_source(DiagEngine *d, SourceFile *src) { d->src = src; }
+
+void diag_free(DiagEngine *d)
+{
+    diag_flush(d);
+    sb_free(&d->pending);
+}
+
+int diag_warning_from_name(const char *name)
+{
+    for (int i = 0; i < W_COUNT; i++)
+        if (strcmp(name, warning_table[i].name) == 0)
+            return i;
+    return -1;
+}
+
+const char *diag_warning_name(DiagWarning w) { return warning_table[w].name; }
+const char *diag_warning_description(DiagWarning w) { return warning_table[w].desc; }
+
+static const char *severity_name(DiagSeverity s)
+{
+    return s == DIAG_ERROR ? "error" : s == DIAG_WARNING ? "warning" : "note";
+}
+
+static const char *severity_color(DiagSeverity s)
+{
+    return s == DIAG_ERROR ? C_ERROR : s == DIAG_WARNING ? C_WARN : C_NOTE;
+}
+
+static void json_string(StrBuf *sb, const char *s)
+{
+    sb_putc(sb, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            sb_putc(sb, '\\');
+            sb_putc(sb, (char)c);
+        } else if (c == '\n') {
+            sb_puts(sb, "\\n");
+        } else if (c == '\t') {
+            sb_puts(sb, "\\t");
+        } else if (c < 0x20 || c == 0x7f) {
+            sb_printf(sb, "\\u%04x", c);
+        } else {
+            sb_putc(sb, (char)c);
+        }
+    }
+    sb_putc(sb, '"');
+}
+
+/* Display width of text[from, to) starting at display column col0 (tabs
+ * expand to the next multiple of 8; each UTF-8 code point is one column). */
+static uint32_t display_advance(const char *text, uint32_t from, uint32_t to, uint32_t col0)
+{
+    uint32_t col = col0;
+    for (uint32_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\t')
+            col = (col / 8 + 1) * 8;
+        else if ((c & 0xC0) != 0x80)
+            col++;
+    }
+    return col;
+}
+
+static void put_display(StrBuf *sb, const char *text, uint32_t from, uint32_t to, uint32_t col0)
+{
+    uint32_t col = col0;
+    for (uint32_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\t') {
+            uint32_t next = (col / 8 + 1) * 8;
+            sb_indent(sb, (int)(next - col));
+            col = next;
+        } else {
+            if ((c & 0xC0) != 0x80)
+                col++;
+            /* Control characters would garble a terminal: show a space. */
+            sb_putc(sb, (char)(c < 0x20 || c == 0x7f ? ' ' : c));
+        }
+    }
+}
+
+/* Index of the first byte at or after display column target. */
+static uint32_t byte_at_column(const char *text, uint32_t from, uint32_t to, uint32_t target)
+{
+    uint32_t col = 0, i = from;
+    while (i < to && col < target) {
+        unsigned char c = (unsigned char)text[i];
+        col = c == '\t' ? (col / 8 + 1) * 8 : col + 1;
+        i++;
+        while (i < to && ((unsigned char)text[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
+}
+
+static void render_excerpt(DiagEngine *d, StrBuf *sb, Span span)
+{
+    SourceFile *sf = d->src;
+    SourcePos p = source_pos(sf, span.lo);
+    uint32_t lo = span.lo < p.line_start ? p.line_start : span.lo;
+    uint32_t hi = span.hi;
+    uint32_t c0, c1, width, start_col = 0, from = p.line_start, to = p.line_end;
+    char num[16];
+    int numw;
+
+    if (lo > p.line_end)
+        lo = p.line_end;
+    if (hi > p.line_end)
+        hi = p.line_end;
+    if (hi < lo)
+        hi = lo;
+    c0 = display_advance(sf->text, p.line_start, lo, 0);
+    c1 = display_advance(sf->text, lo, hi, c0);
+    width = display_advance(sf->text, p.line_start, p.line_end, 0);
+    if (width > DIAG_MAX_LINE_WIDTH) {
+        /* Show a window of the line around the caret. */
+        start_col = c0 > DIAG_WINDOW_BEFORE ? c0 - DIAG_WINDOW_BEFORE : 0;
+        from = byte_at_column(sf->text, p.line_start, p.line_end, start_col);
+        start_col = display_advance(sf->text, p.line_start, from, 0);
+        to = byte_at_column(sf->text, p.line_start, p.line_end, start_col + DIAG_MAX_LINE_WIDTH);
+        if (c1 > start_col + DIAG_MAX_LINE_WIDTH)
+            c1 = start_col + DIAG_MAX_LINE_WIDTH;
+    }
+    snprintf(num, sizeof num, "%u", p.line);
+    numw = (int)strlen(num) < 4 ? 4 : (int)strlen(num);
+    sb_printf(sb, " %*s | ", numw, num);
+    if (from > p.line_start)
+        sb_puts(sb, "...");
+    put_display(sb, sf->text, from, to, start_col);
+    if (to < p.line_end)
+        sb_puts(sb, "...");
+    sb_putc(sb, '\n');
+    sb_printf(sb, " %*s | ", numw, "");
+    sb_indent(sb, (int)(c0 - start_col) + (from > p.line_start ? 3 : 0));
+    if (d->color)
+        sb_puts(sb, C_CARET);
+    sb_putc(sb, '^');
+    for (uint32_t c = c0 + 1; c < c1; c++)
+        sb_putc(sb, '~');
+    if (d->color)
+        sb_puts(sb, C_RESET);
+    sb_putc(sb, '\n');
+}
+
+static void emit_text(DiagEngine *d, DiagSeverity sev, const char *option, Span span, const char *msg)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    if (d->color)
+        sb_puts(&sb, C_LOCUS);
+    if (d->src && span_is_known(span)) {
+        SourcePos p = source_pos(d->src, span.lo);
+        sb_printf(&sb, "%s:%u:%u:", d->src->name, p.line, p.col);
+    } else {
+        sb_printf(&sb, "%s:", d->src ? d->src->name : "pyptocc");
+    }
+    if (d->color)
+        sb_puts(&sb, C_RESET);
+    sb_putc(&sb, ' ');
+    if (d->color)
+        sb_puts(&sb, severity_color(sev));
+    sb_puts(&sb, severity_name(sev));
+    sb_putc(&sb, ':');
+    if (d->color)
+        sb_puts(&sb, C_RESET);
+    sb_printf(&sb, " %s", msg);
+    if (option)
+        sb_printf(&sb, " [%s]", option);
+    sb_putc(&sb, '\n');
+    if (d->src && span_is_known(span))
+        render_excerpt(d, &sb, span);
+    fwrite(sb.data, 1, sb.len, d->out);
+    fflush(d->out);
+    sb_free(&sb);
+}
+
+static void json_location(DiagEngine *d, StrBuf *sb, Span span)
+{
+    sb_puts(sb, "\"file\":");
+    json_string(sb, d->src ? d->src->name : "pyptocc");
+    if (d->src && span_is_known(span)) {
+        SourcePos b = source_pos(d->src, span.lo);
+        SourcePos e = source_pos(d->src, span.hi > span.lo ? span.hi : span.lo);
+        sb_printf(sb, ",\"line\":%u,\"column\":%u,\"end\":{\"line\":%u,\"column\":%u}", b.line, b.col,
+                  e.line, e.col);
+    }
+}
+
+void diag_flush(DiagEngine *d)
+{
+    if (d->format == DIAG_FORMAT_JSON && d->pending.len) {
+        sb_puts(&d->pending, "]}\n");
+        fwrite(d->pending.data, 1, d->pending.len, d->out);
+        fflush(d->out);
+        sb_reset(&d->pending);
+    }
+}
+
+static void emit(DiagEngine *d, DiagSeverity sev, const char *option, Span span, const char *fmt, va_list ap)
+{
+    StrBuf msg;
+    sb_init(&msg);
+    sb_vprintf(&msg, fmt, ap);
+    if (d->format == DIAG_FORMAT_JSON) {
+        StrBuf *sb = &d->pending;
+        if (sev == DIAG_NOTE && sb->len) {
+            if (d->pending_notes++)
+                sb_putc(sb, ',');
+            sb_putc(sb, '{');
+            json_location(d, sb, span);
+            sb_puts(sb, ",\"severity\":\"note\",\"message\":");
+            json_string(sb, sb_cstr(&msg));
+            sb_putc(sb, '}');
+        } else {
+            diag_flush(d);
+            sb_putc(sb, '{');
+            json_location(d, sb, span);
+            sb_printf(sb, ",\"severity\":\"%s\",\"message\":", severity_name(sev));
+            json_string(sb, sb_cstr(&msg));
+            if (option) {
+                sb_puts(sb, ",\"option\":");
+                json_string(sb, option);
+            }
+            sb_puts(sb, ",\"notes\":[");
+            d->pending_notes = 0;
+        }
+    } else {
+        emit_text(d, sev, option, span, sb_cstr(&msg));
+    }
+    sb_free(&msg);
+}
+
+void diag_verror(DiagEngine *d, Span span, const char *fmt, va_list ap)
+{
+    d->errors++;
+    if (d->errors > d->max_errors) {
+        d->suppressed++;
+        d->note_skip = 1;
+        return;
+    }
+    d->note_skip = 0;
+    emit(d, DIAG_ERROR, NULL, span, fmt, ap);
+}
+
+void diag_error(DiagEngine *d, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, span, fmt, ap);
+    va_end(ap);
+}
+
+void diag_warning(DiagEngine *d, DiagWarning w, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    char option[64];
+    if (d->no_warnings || !d->enabled[w]) {
+        d->note_skip = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    if (d->werror || d->as_error[w]) {
+        snprintf(option, sizeof option, "-Werror=%s", warning_table[w].name);
+        d->errors++;
+        if (d->errors > d->max_errors) {
+            d->suppressed++;
+            d->note_skip = 1;
+        } else {
+            d->note_skip = 0;
+            emit(d, DIAG_ERROR, option, span, fmt, ap);
+        }
+    } else {
+        snprintf(option, sizeof option, "-W%s", warning_table[w].name);
+        d->warnings++;
+        d->note_skip = 0;
+        emit(d, DIAG_WARNING, option, span, fmt, ap);
+    }
+    va_end(ap);
+}
+
+void diag_note(DiagEngine *d, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    if (d->note_skip)
+        return;
+    va_start(ap, fmt);
+    emit(d, DIAG_NOTE, NULL, span, fmt, ap);
+    va_end(ap);
+}
+
+_Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "pyptocc: internal error: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (at %s:%d)\nPlease report this bug.\n", file, line);
+    fatal_cleanup();
+    abort();
+}

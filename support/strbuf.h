@@ -1,0 +1,38 @@
+/* strbuf.h: growable text buffers, optionally draining to a FILE.
+ *
+ * Printers and emitters write through a StrBuf.  With a sink set, the buffer
+ * is flushed whenever it passes a threshold, so printing a large program
+ * does not hold the whole output in memory; without one it accumulates (for
+ * tests and round-trip checks).  Write errors are remembered, not ignored. */
+#ifndef PYPTOCC_STRBUF_H
+#define PYPTOCC_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct StrBuf {
+    char *data;
+    size_t len, cap;
+    FILE *sink;    /* when set, data is flushed to it in large blocks */
+    int error;     /* a write to sink failed (errno saved) */
+} StrBuf;
+
+void sb_init(StrBuf *sb);
+void sb_init_sink(StrBuf *sb, FILE *sink);
+void sb_free(StrBuf *sb);
+void sb_reset(StrBuf *sb);
+void sb_reserve(StrBuf *sb, size_t extra);
+void sb_putc(StrBuf *sb, char c);
+void sb_put(StrBuf *sb, const char *s, size_t n);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_put_i64(StrBuf *sb, long long v);
+void sb_indent(StrBuf *sb, int spaces);
+/* Write buffered text to the sink; returns 0 or the saved errno. */
+int sb_flush(StrBuf *sb);
+/* NUL-terminated view of the accumulated text (no sink). */
+const char *sb_cstr(StrBuf *sb);
+
+#endif
