@@ -1,4 +1,434 @@
-/* main.c: placeholder entry point (replaced by the real driver). */
+/* main.c: the pyptocc command line.
+ *
+ * Reads the options (GNU style), reads the input, runs the front end and
+ * writes the requested output atomically.  This is the only place that
+ * knows about command-line state; everything below receives plain values.
+ *
+ * Exit status: 0 success (warnings allowed), 1 the input has errors,
+ * 2 usage or I/O error, 70 internal error or out of memory. */
 #include "config.h"
+
+#include <errno.h>
 #include <stdio.h>
-int main(void) { return 0; }
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver/output.h"
+#include "grammar/frontend.h"
+#include "ir/op_registry.h"
+#include "ir/printer.h"
+#include "lexer/literal.h"
+#include "support/diag.h"
+#include "support/strbuf.h"
+#include "support/xalloc.h"
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 70 };
+
+typedef enum Emit { EMIT_PY, EMIT_PTO, EMIT_PTO_TILE, EMIT_CPP } Emit;
+
+typedef struct Options {
+    const char *input;
+    const char *output;
+    const char *prefix;
+    Emit emit;
+    int syntax_only;
+    int color;          /* -1 auto */
+    DiagFormat diag_format;
+    int werror, no_warnings;
+    int list_ops;
+    unsigned char enable[W_COUNT], disable[W_COUNT], as_error[W_COUNT];
+} Options;
+
+static void usage(FILE *f)
+{
+    fputs("Usage: pyptocc [options] INPUT\n"
+          "Compile a PyPTO program (INPUT is a file, or - for standard input).\n"
+          "\n"
+          "Output:\n"
+          "  -o, --output=FILE         write the result to FILE (default: standard output)\n"
+          "      --emit=KIND           what to produce: py (the IR as PyPTO text);\n"
+          "                            pto, pto-tile and cpp are not available yet\n"
+          "      --prefix=NAME         module prefix used when printing (default: pl)\n"
+          "  -fsyntax-only             check the program, write nothing\n"
+          "\n"
+          "Diagnostics:\n"
+          "  -W NAME, -WNAME           enable warning NAME\n"
+          "  -Wno-NAME                 disable warning NAME\n"
+          "  -Wall                     enable all warnings\n"
+          "  -Werror, -Werror=NAME     make all warnings, or warning NAME, errors\n"
+          "  -w                        disable all warnings\n"
+          "      --diagnostics-format=text|json\n"
+          "      --color[=auto|always|never]\n"
+          "\n"
+          "Information:\n"
+          "      --list-ops            list the operator registry and exit\n"
+          "      --help                show this help and exit\n"
+          "      --version             show the version and exit\n"
+          "\n"
+          "Warnings:\n",
+          f);
+    for (int i = 0; i < W_COUNT; i++)
+        fprintf(f, "  -W%-24s %s\n", diag_warning_name((DiagWarning)i), diag_warning_description((DiagWarning)i));
+    fputs("\nExit status: 0 success, 1 errors in the input, 2 usage or I/O error, 70 internal error.\n", f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("pyptocc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\npyptocc: try 'pyptocc --help' for more information\n", stderr);
+    return EXIT_USAGE;
+}
+
+/* "--name=value" / "--name value": the value, advancing *i as needed. */
+static const char *long_value(int argc, char **argv, int *i, const char *name, int *matched)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    *matched = 0;
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=') {
+        *matched = 1;
+        return a + n + 1;
+    }
+    if (a[n] == '\0') {
+        *matched = 1;
+        if (*i + 1 < argc)
+            return argv[++*i];
+        return NULL;
+    }
+    return NULL;
+}
+
+static int valid_identifier(const char *s)
+{
+    if (!*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return 0;
+    return 1;
+}
+
+static int warning_option(Options *o, const char *name)
+{
+    int w;
+    if (strcmp(name, "error") == 0) {
+        o->werror = 1;
+        return 0;
+    }
+    if (strcmp(name, "all") == 0 || strcmp(name, "extra") == 0) {
+        for (int i = 0; i < W_COUNT; i++)
+            o->enable[i] = 1;
+        return 0;
+    }
+    if (strncmp(name, "error=", 6) == 0) {
+        if ((w = diag_warning_from_name(name + 6)) < 0)
+            return usage_error("unknown warning option '-Werror=%s'", name + 6);
+        o->as_error[w] = 1;
+        o->enable[w] = 1;
+        return 0;
+    }
+    if (strncmp(name, "no-", 3) == 0) {
+        if (strncmp(name + 3, "error=", 6) == 0) {
+            if ((w = diag_warning_from_name(name + 9)) < 0)
+                return usage_error("unknown warning option '-Wno-error=%s'", name + 9);
+            o->as_error[w] = 0;
+            return 0;
+        }
+        if ((w = diag_warning_from_name(name + 3)) < 0)
+            return usage_error("unknown warning option '-Wno-%s'", name + 3);
+        o->disable[w] = 1;
+        o->enable[w] = 0;
+        return 0;
+    }
+    if ((w = diag_warning_from_name(name)) < 0)
+        return usage_error("unknown warning option '-W%s'", name);
+    o->enable[w] = 1;
+    o->disable[w] = 0;
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, Options *o)
+{
+    int no_more = 0;
+    memset(o, 0, sizeof *o);
+    o->emit = EMIT_PTO;
+    o->color = -1;
+    o->prefix = "pl";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        int m, rc;
+        if (no_more || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (o->input)
+                return usage_error("more than one input file ('%s')", a);
+            o->input = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            no_more = 1;
+            continue;
+        }
+        if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            exit(fflush(stdout) == 0 ? 0 : EXIT_USAGE);
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("pyptocc %s\n", PACKAGE_VERSION);
+            exit(fflush(stdout) == 0 ? 0 : EXIT_USAGE);
+        }
+        if (strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("missing filename after '%s'", a);
+            o->output = argv[++i];
+            continue;
+        }
+        if (strncmp(a, "-o", 2) == 0 && a[2]) {
+            o->output = a + 2;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--output", &m)) || m) {
+            if (!v)
+                return usage_error("missing filename after '%s'", "--output");
+            o->output = v;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--emit", &m)) || m) {
+            if (v && strcmp(v, "py") == 0)
+                o->emit = EMIT_PY;
+            else if (v && strcmp(v, "pto") == 0)
+                o->emit = EMIT_PTO;
+            else if (v && strcmp(v, "pto-tile") == 0)
+                o->emit = EMIT_PTO_TILE;
+            else if (v && strcmp(v, "cpp") == 0)
+                o->emit = EMIT_CPP;
+            else
+                return usage_error("unknown --emit kind '%s' (expected py, pto, pto-tile or cpp)", v ? v : "");
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--prefix", &m)) || m) {
+            if (!v || !valid_identifier(v))
+                return usage_error("--prefix needs an identifier, got '%s'", v ? v : "");
+            o->prefix = v;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--diagnostics-format", &m)) || m) {
+            if (v && strcmp(v, "text") == 0)
+                o->diag_format = DIAG_FORMAT_TEXT;
+            else if (v && strcmp(v, "json") == 0)
+                o->diag_format = DIAG_FORMAT_JSON;
+            else
+                return usage_error("unknown diagnostics format '%s' (expected text or json)", v ? v : "");
+            continue;
+        }
+        if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
+            o->color = 1;
+            continue;
+        }
+        if (strncmp(a, "--color=", 8) == 0 || strncmp(a, "--colour=", 9) == 0) {
+            v = strchr(a, '=') + 1;
+            if (strcmp(v, "auto") == 0)
+                o->color = -1;
+            else if (strcmp(v, "always") == 0)
+                o->color = 1;
+            else if (strcmp(v, "never") == 0)
+                o->color = 0;
+            else
+                return usage_error("unknown --color value '%s' (expected auto, always or never)", v);
+            continue;
+        }
+        if (strcmp(a, "-fsyntax-only") == 0) {
+            o->syntax_only = 1;
+            continue;
+        }
+        if (strcmp(a, "--list-ops") == 0) {
+            o->list_ops = 1;
+            continue;
+        }
+        if (strcmp(a, "-w") == 0) {
+            o->no_warnings = 1;
+            continue;
+        }
+        if (strcmp(a, "-W") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("missing warning name after '%s'", a);
+            if ((rc = warning_option(o, argv[++i])) != 0)
+                return rc;
+            continue;
+        }
+        if (strncmp(a, "-W", 2) == 0) {
+            if ((rc = warning_option(o, a + 2)) != 0)
+                return rc;
+            continue;
+        }
+        return usage_error("unrecognized command-line option '%s'", a);
+    }
+    return 0;
+}
+
+static void list_ops(void)
+{
+    static const char *const kw_types[] = {"bool", "int", "float", "str", "DataType", "MemorySpace", "mode", "PipeType"};
+    for (uint32_t i = 0; i < op_count(); i++) {
+        const OpDef *op = op_at(i);
+        int first = 1;
+        printf("%s(", op_name(op));
+        for (uint32_t p = 0; p < op->nparams; p++) {
+            if (op->params[p].kw >= 0)
+                continue;
+            printf("%s%s", first ? "" : ", ", op->params[p].name);
+            first = 0;
+        }
+        for (uint32_t k = 0; k < op->nkw; k++) {
+            const KwSpec *s = &op->kwargs[k];
+            printf("%s%s: %s%s", first ? "" : ", ", s->name, kw_types[s->type],
+                   s->presence == KW_REQUIRED ? "" : s->presence == KW_OPTIONAL ? " (optional)" : " (defaulted)");
+            first = 0;
+        }
+        printf(")  %s\n", op->description ? op->description : "");
+    }
+}
+
+/* Reads the whole input; NULL after printing a message. */
+static char *read_input(const char *path, uint32_t *len_out)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    size_t cap = 1 << 16, len = 0;
+    char *buf;
+    struct stat st;
+    if (!f) {
+        fprintf(stderr, "pyptocc: error: cannot open '%s': %s\n", path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fileno(f), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "pyptocc: error: '%s' is a directory\n", path);
+            fclose(f);
+            return NULL;
+        }
+        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size + 2 > cap)
+            cap = (uint64_t)st.st_size + 2 <= SOURCE_MAX_BYTES ? (size_t)st.st_size + 2 : cap;
+    }
+    buf = xmalloc(cap);
+    for (;;) {
+        size_t n;
+        if (len + 1 >= cap) {
+            if (cap >= SOURCE_MAX_BYTES) {
+                fprintf(stderr, "pyptocc: error: '%s' is too large (the limit is %u bytes)\n", path, SOURCE_MAX_BYTES);
+                xfree(buf);
+                if (f != stdin)
+                    fclose(f);
+                return NULL;
+            }
+            cap = cap * 2 > SOURCE_MAX_BYTES ? SOURCE_MAX_BYTES : cap * 2;
+            buf = xrealloc(buf, cap);
+        }
+        n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "pyptocc: error: cannot read '%s': %s\n", path, strerror(errno));
+        xfree(buf);
+        if (f != stdin)
+            fclose(f);
+        return NULL;
+    }
+    if (f != stdin)
+        fclose(f);
+    buf[len] = '\0';
+    *len_out = (uint32_t)len;
+    return buf;
+}
+
+static int run(const Options *o)
+{
+    SourceFile src;
+    DiagEngine diag;
+    Interner names;
+    IrCtx ir;
+    FrontendResult res;
+    uint32_t len = 0;
+    char *text;
+    int status = 0;
+    Output out;
+
+    if (o->emit != EMIT_PY && !o->syntax_only) {
+        fprintf(stderr, "pyptocc: error: --emit=%s is not available yet; use --emit=py or -fsyntax-only\n",
+                o->emit == EMIT_PTO ? "pto" : o->emit == EMIT_PTO_TILE ? "pto-tile" : "cpp");
+        return EXIT_USAGE;
+    }
+    text = read_input(o->input, &len);
+    if (!text)
+        return EXIT_USAGE;
+    source_init(&src, strcmp(o->input, "-") == 0 ? "<stdin>" : o->input, text, len);
+    diag_init(&diag, stderr);
+    diag_set_source(&diag, &src);
+    diag.format = o->diag_format;
+    diag.color = o->color < 0 ? (isatty(STDERR_FILENO) && getenv("TERM") && strcmp(getenv("TERM"), "dumb") != 0)
+                              : o->color;
+    diag.werror = o->werror;
+    diag.no_warnings = o->no_warnings;
+    for (int i = 0; i < W_COUNT; i++) {
+        if (o->enable[i])
+            diag.enabled[i] = 1;
+        if (o->disable[i])
+            diag.enabled[i] = 0;
+        diag.as_error[i] = o->as_error[i];
+    }
+    interner_init(&names);
+    ir_ctx_init(&ir, &names);
+
+    if (source_check_encoding(&src, &diag) == 0)
+        frontend_run(&src, &diag, &ir, &res);
+    if (diag.errors) {
+        status = EXIT_INPUT;
+    } else if (!o->syntax_only) {
+        if (output_open(&out, o->output) != 0) {
+            status = EXIT_USAGE;
+        } else {
+            StrBuf sb;
+            sb_init_sink(&sb, out.fp);
+            if (res.program)
+                ir_print_program(&sb, &ir, res.program, o->prefix);
+            else if (res.func)
+                ir_print_function(&sb, &ir, res.func, o->prefix);
+            sb_putc(&sb, '\n');
+            sb_flush(&sb);
+            sb_free(&sb);
+            if (output_commit(&out) != 0)
+                status = EXIT_USAGE;
+        }
+    }
+    if (diag.suppressed)
+        fprintf(stderr, "pyptocc: %u more error%s not shown\n", diag.suppressed, diag.suppressed == 1 ? "" : "s");
+    diag_free(&diag);
+    ir_ctx_free(&ir);
+    interner_free(&names);
+    source_free(&src);
+    xfree(text);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    int rc;
+    const char *fail = getenv("PYPTOCC_FAIL_ALLOC");
+    output_install_cleanup();
+    if (fail && *fail)
+        xalloc_fail_after(strtoul(fail, NULL, 10));
+    if ((rc = parse_options(argc, argv, &o)) != 0)
+        return rc;
+    if (o.list_ops) {
+        list_ops();
+        return fflush(stdout) == 0 ? 0 : EXIT_USAGE;
+    }
+    if (!o.input)
+        return usage_error("%s", "no input file");
+    return run(&o);
+}

@@ -52,6 +52,8 @@ struct ConstEnv {
     const IrVar *(*dynvar)(ConstEnv *env, const char *name, Span at);
     Arena *arena;               /* where values live */
     Interner *names;
+    void *module;               /* for the callbacks: the elaborator */
+    void *function;             /* for the callbacks: the function being elaborated, or NULL */
 };
 
 typedef struct ConstError {

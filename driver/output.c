@@ -1,0 +1,134 @@
+/* output.c: atomic output files (see output.h). */
+#include "config.h"
+#include "driver/output.h"
+#include "support/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The one temporary file of this process, for the signal handler. */
+static volatile sig_atomic_t have_tmp;
+static char tmp_for_signal[4096];
+
+static void remove_tmp(void)
+{
+    if (have_tmp) {
+        have_tmp = 0;
+        unlink(tmp_for_signal);
+    }
+}
+
+static void on_signal(int sig)
+{
+    remove_tmp();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void output_install_cleanup(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    fatal_set_cleanup(remove_tmp);
+}
+
+static int is_stdout(const char *target) { return !target || strcmp(target, "-") == 0; }
+
+int output_open(Output *o, const char *target)
+{
+    const char *slash;
+    size_t dirlen;
+    int fd;
+    mode_t mask;
+    memset(o, 0, sizeof *o);
+    o->target = target;
+    if (is_stdout(target)) {
+        o->fp = stdout;
+        return 0;
+    }
+    slash = strrchr(target, '/');
+    dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+    if (dirlen + 32 > sizeof tmp_for_signal) {
+        fprintf(stderr, "pyptocc: error: output path is too long: %s\n", target);
+        return -1;
+    }
+    o->tmp_path = xmalloc(dirlen + 32);
+    memcpy(o->tmp_path, target, dirlen);
+    strcpy(o->tmp_path + dirlen, ".pyptocc-tmp-XXXXXX");
+    fd = mkstemp(o->tmp_path);
+    if (fd < 0) {
+        fprintf(stderr, "pyptocc: error: cannot create output file '%s': %s\n", target, strerror(errno));
+        xfree(o->tmp_path);
+        o->tmp_path = NULL;
+        return -1;
+    }
+    memcpy(tmp_for_signal, o->tmp_path, strlen(o->tmp_path) + 1);
+    have_tmp = 1;
+    /* mkstemp makes the file 0600; give it the mode a new file would get. */
+    mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->fp = fdopen(fd, "w");
+    if (!o->fp) {
+        fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", target, strerror(errno));
+        close(fd);
+        output_abort(o);
+        return -1;
+    }
+    return 0;
+}
+
+void output_abort(Output *o)
+{
+    if (o->tmp_path) {
+        if (o->fp)
+            fclose(o->fp);
+        unlink(o->tmp_path);
+        have_tmp = 0;
+        xfree(o->tmp_path);
+        o->tmp_path = NULL;
+    }
+    o->fp = NULL;
+}
+
+int output_commit(Output *o)
+{
+    int err = 0;
+    if (is_stdout(o->target)) {
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "pyptocc: error: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
+            return -1;
+        }
+        return 0;
+    }
+    if (fflush(o->fp) != 0 || ferror(o->fp))
+        err = errno ? errno : EIO;
+    if (!err && fsync(fileno(o->fp)) != 0 && errno != EINVAL && errno != EROFS)
+        err = errno;
+    if (fclose(o->fp) != 0 && !err)
+        err = errno ? errno : EIO;
+    o->fp = NULL;
+    if (!err && rename(o->tmp_path, o->target) != 0)
+        err = errno;
+    if (err) {
+        fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", o->target, strerror(err));
+        unlink(o->tmp_path);
+    }
+    have_tmp = 0;
+    xfree(o->tmp_path);
+    o->tmp_path = NULL;
+    return err ? -1 : 0;
+}

@@ -1,0 +1,31 @@
+/* output.h: writing the result so that a failed or interrupted compilation
+ * never leaves a partial or altered output file.
+ *
+ * The result is written to a temporary file in the target's directory and
+ * renamed over the target only when everything succeeded; on an error, a
+ * signal, out-of-memory or an internal error the temporary file is removed
+ * and the target is untouched. */
+#ifndef PYPTOCC_OUTPUT_H
+#define PYPTOCC_OUTPUT_H
+
+#include <stdio.h>
+
+typedef struct Output {
+    const char *target;      /* NULL or "-" for standard output */
+    char *tmp_path;          /* the temporary file, while open */
+    FILE *fp;
+} Output;
+
+/* Opens the output (creates the temporary file); 0, or -1 with a message
+ * printed. */
+int output_open(Output *o, const char *target);
+/* Completes: flush, close, rename.  Returns 0 or -1 (message printed). */
+int output_commit(Output *o);
+/* Abandons: close and remove the temporary file. */
+void output_abort(Output *o);
+
+/* Installs the signal handlers and the fatal-exit cleanup that remove the
+ * temporary file. */
+void output_install_cleanup(void);
+
+#endif

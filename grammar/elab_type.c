@@ -1,0 +1,533 @@
+/* elab_type.c: type annotations.
+ *
+ *   pl.Tensor[[64, n], pl.FP32]            pl.Tensor[[64, 64], pl.FP16, pl.NZ]
+ *   pl.Tile[[16, 16], pl.FP16]             pl.Scalar[pl.INT64]    pl.INT64
+ *   pl.InOut[T]  pl.Out[T]  (parameters)   tuple[T1, T2]  (returns)
+ *   pl.Tuple([T1, T2])  pl.MemRefType  pl.UnknownType
+ *   pl.Tensor((64, 64), pl.FP32)  (the reference's legacy call form)
+ *   ..., memref=mem_vec_3 / pl.MemRef(...), tile_view=pl.TileView(...),
+ *   tensor_view=pl.TensorView(...)        (printed memory plans)
+ *
+ * A shape dimension is an integer, a module constant, a scalar variable in
+ * scope, a pl.dynamic() constant, or an otherwise undefined name, which
+ * denotes a dynamic dimension of that name (so that printed programs whose
+ * dimensions came from pl.dynamic() reparse). */
+#include "config.h"
+#include "grammar/elab.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+static const IrType *fail(Elab *E, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static const IrType *fail(Elab *E, Span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(E->diag, at, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+/* Is n the type constructor `name` (pl.name or bare name)? */
+static int is_ctor(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
+{
+    if (n->kind == AST_ATTR)
+        return n->name == name && n->a->kind == AST_NAME && elab_is_prefix(E, n->a->name);
+    return n->kind == AST_NAME && n->name == name && !elab_global(E, name) && !(fc && scope_lookup(&fc->scope, name));
+}
+
+static const ConstVal *const_of(Elab *E, FnCtx *fc, const AstNode *n, ConstError *err)
+{
+    ConstEnv env = E->env;
+    env.function = fc;
+    return const_eval(&env, n, err);
+}
+
+static int dtype_of(Elab *E, FnCtx *fc, const AstNode *n, DataType *out)
+{
+    ConstError err;
+    const ConstVal *v = const_of(E, fc, n, &err);
+    if (v && v->kind == CV_DTYPE) {
+        *out = (DataType)v->v.i;
+        return 1;
+    }
+    if (n->kind == AST_ATTR && n->a->kind == AST_NAME && elab_is_prefix(E, n->a->name))
+        diag_error(E->diag, n->span, "unknown data type '%s.%s'", n->a->name, n->name);
+    else
+        diag_error(E->diag, n->span, "expected a data type such as pl.FP32");
+    return 0;
+}
+
+/* One dimension. */
+static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    ConstError err;
+    const ConstVal *v;
+    if (n->kind == AST_NAME) {
+        const IrExpr *local = fc ? scope_lookup(&fc->scope, n->name) : NULL;
+        if (local == &elab_poison)
+            return NULL;
+        if (local) {
+            const IrType *t = ir_expr_type(E->ir, local);
+            if (t->kind != TYPE_SCALAR || !dtype_is_int((DataType)t->dtype)) {
+                char b[256];
+                diag_error(E->diag, n->span, "dimension '%s' must be an integer scalar, got %s", n->name,
+                           elab_type_str(E, t, b, sizeof b));
+                return NULL;
+            }
+            return local;
+        }
+        if (!elab_global(E, n->name) && !elab_is_prefix(E, n->name))
+            return &elab_dynvar(E, n->name, n->span)->e;   /* an implicit dynamic dimension */
+    }
+    v = const_of(E, fc, n, &err);
+    if (v && v->kind == CV_INT) {
+        if (v->v.i < -1) {
+            diag_error(E->diag, n->span, "dimension %lld is negative (-1 marks a dynamic dimension)", (long long)v->v.i);
+            return NULL;
+        }
+        return ir_dim_const(E->ir, v->v.i);
+    }
+    if (v && v->kind == CV_DYNVAR)
+        return &v->v.var->e;
+    if (fc && !v) {
+        /* A scalar expression of variables in scope: n * 2. */
+        const IrExpr *x;
+        unsigned errors = E->diag->errors;
+        x = elab_expr(fc, n);
+        if (x && ir_expr_type(E->ir, x)->kind == TYPE_SCALAR && dtype_is_int((DataType)ir_expr_type(E->ir, x)->dtype))
+            return x;
+        if (x || E->diag->errors == errors)
+            diag_error(E->diag, n->span, "a dimension must be an integer constant or an integer scalar");
+        return NULL;
+    }
+    if (v) {
+        char b[128];
+        const_format(v, b, sizeof b);
+        diag_error(E->diag, n->span, "a dimension must be an integer, got %s", b);
+    } else {
+        diag_error(E->diag, err.at, "%s", err.msg);
+    }
+    return NULL;
+}
+
+/* A shape: [d, d] / (d, d) / a constant naming a list. */
+static int shape_of(Elab *E, FnCtx *fc, const AstNode *n, ExprVec *dims)
+{
+    if (n->kind == AST_LIST || n->kind == AST_TUPLE) {
+        int ok = 1;
+        for (uint32_t i = 0; i < n->list.n; i++) {
+            const IrExpr *d = dim_of(E, fc, n->list.items[i]);
+            if (!d)
+                ok = 0;
+            vec_push(*dims, d);
+        }
+        return ok;
+    }
+    {
+        ConstError err;
+        const ConstVal *v = const_of(E, fc, n, &err);
+        if (!v || (v->kind != CV_LIST && v->kind != CV_TUPLE)) {
+            diag_error(E->diag, n->span, "a shape must be a list of dimensions, e.g. [64, 128]");
+            return 0;
+        }
+        for (uint32_t i = 0; i < v->v.seq.n; i++) {
+            const ConstVal *d = v->v.seq.items[i];
+            if (d->kind == CV_INT && d->v.i >= -1)
+                vec_push(*dims, ir_dim_const(E->ir, d->v.i));
+            else if (d->kind == CV_DYNVAR)
+                vec_push(*dims, &d->v.var->e);
+            else {
+                diag_error(E->diag, n->span, "element %u of this shape is not an integer", i);
+                return 0;
+            }
+        }
+        return 1;
+    }
+}
+
+/* pl.MemRef(space, addr, size, id) or the name of a MemRef variable. */
+static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    if (n->kind == AST_NAME) {
+        const IrExpr *v = fc ? scope_lookup(&fc->scope, n->name) : NULL;
+        if (v && v != &elab_poison && v->kind == EXPR_MEMREF)
+            return (const IrMemRef *)v;
+        diag_error(E->diag, n->span, "'%s' is not a MemRef defined by pl.block.alloc", n->name);
+        return NULL;
+    }
+    if (n->kind == AST_CALL && is_ctor(E, fc, n->a, E->n.MemRef) && n->list.n == 4 && !n->list2.n) {
+        ConstError err;
+        const ConstVal *sp = const_of(E, fc, n->list.items[0], &err), *sz, *id;
+        const IrExpr *addr;
+        IrMemRef *m;
+        char name[64];
+        if (!sp || sp->kind != CV_MEMSPACE) {
+            diag_error(E->diag, n->list.items[0]->span, "expected a memory space such as pl.MemorySpace.DDR");
+            return NULL;
+        }
+        sz = const_of(E, fc, n->list.items[2], &err);
+        id = sz ? const_of(E, fc, n->list.items[3], &err) : NULL;
+        if (!sz || !id || sz->kind != CV_INT || id->kind != CV_INT || sz->v.i < 0 || id->v.i < 0) {
+            diag_error(E->diag, n->span, "pl.MemRef(space, addr, size, id) needs a non-negative size and id");
+            return NULL;
+        }
+        if (fc && (m = ptrmap_get(&fc->memrefs, (void *)(uintptr_t)(id->v.i + 1))))
+            return m;   /* the same MemRef as an earlier mention of this id */
+        {
+            const ConstVal *a = const_of(E, fc, n->list.items[1], &err);
+            if (a && a->kind == CV_INT)
+                addr = ir_const_int(E->ir, a->v.i, DT_INT64, n->list.items[1]->span);
+            else if (fc)
+                addr = elab_expr(fc, n->list.items[1]);
+            else
+                addr = NULL;
+            if (!addr) {
+                diag_error(E->diag, n->list.items[1]->span, "a MemRef address must be an integer");
+                return NULL;
+            }
+        }
+        snprintf(name, sizeof name, "mem_%s_%lld", memspace_lower((MemorySpace)sp->v.i), (long long)id->v.i);
+        m = ir_memref_new(E->ir, intern_cstr(E->names, name), (MemorySpace)sp->v.i, addr, (uint64_t)sz->v.i,
+                          (uint32_t)id->v.i, n->span);
+        if (fc)
+            ptrmap_put(&fc->memrefs, (void *)(uintptr_t)(id->v.i + 1), m);
+        return m;
+    }
+    diag_error(E->diag, n->span, "expected pl.MemRef(space, addr, size, id) or the name of a MemRef");
+    return NULL;
+}
+
+static int enum_kw(Elab *E, FnCtx *fc, const AstNode *v, ConstKind kind, const char *what, int64_t *out)
+{
+    ConstError err;
+    const ConstVal *c = const_of(E, fc, v, &err);
+    if (c && c->kind == kind) {
+        *out = c->v.i;
+        return 1;
+    }
+    diag_error(E->diag, v->span, "expected %s", what);
+    return 0;
+}
+
+static int expr_list(Elab *E, FnCtx *fc, const AstNode *v, ExprVec *out)
+{
+    if (v->kind != AST_LIST && v->kind != AST_TUPLE) {
+        diag_error(E->diag, v->span, "expected a list");
+        return 0;
+    }
+    return shape_of(E, fc, v, out);
+}
+
+/* 1 with *out (NULL when every field is at its default), 0 on error. */
+static int tile_view_of(Elab *E, FnCtx *fc, const AstNode *n, const IrTileView **out)
+{
+    ExprVec valid, stride;
+    const IrExpr *start = NULL;
+    int64_t bl = TL_ROW_MAJOR, sl = TL_NONE_BOX, pad = TP_NULL, fractal = 512;
+    int ok = 1;
+    *out = NULL;
+    if (n->kind != AST_CALL || !is_ctor(E, fc, n->a, E->n.TileView) || n->list.n) {
+        diag_error(E->diag, n->span, "expected pl.TileView(field=value, ...)");
+        return 0;
+    }
+    vec_init(valid);
+    vec_init(stride);
+    for (uint32_t i = 0; i < n->list2.n && ok; i++) {
+        const AstNode *kw = n->list2.items[i];
+        const char *k = kw->name;
+        if (strcmp(k, "valid_shape") == 0)
+            ok = expr_list(E, fc, kw->a, &valid);
+        else if (strcmp(k, "stride") == 0)
+            ok = expr_list(E, fc, kw->a, &stride);
+        else if (strcmp(k, "start_offset") == 0)
+            ok = (start = dim_of(E, fc, kw->a)) != NULL;
+        else if (strcmp(k, "blayout") == 0)
+            ok = enum_kw(E, fc, kw->a, CV_TILE_LAYOUT, "a pl.TileLayout value", &bl);
+        else if (strcmp(k, "slayout") == 0)
+            ok = enum_kw(E, fc, kw->a, CV_TILE_LAYOUT, "a pl.TileLayout value", &sl);
+        else if (strcmp(k, "pad") == 0)
+            ok = enum_kw(E, fc, kw->a, CV_TILE_PAD, "a pl.TilePad value", &pad);
+        else if (strcmp(k, "fractal") == 0) {
+            ConstError err;
+            const ConstVal *c = const_of(E, fc, kw->a, &err);
+            ok = c && c->kind == CV_INT && c->v.i > 0 && c->v.i <= UINT32_MAX;
+            if (ok)
+                fractal = c->v.i;
+            else
+                diag_error(E->diag, kw->a->span, "fractal must be a positive integer");
+        } else {
+            diag_error(E->diag, kw->span, "unknown TileView field '%s'", k);
+            ok = 0;
+        }
+    }
+    if (ok)
+        *out = ir_tile_view(E->ir, valid.len, valid.data, stride.len, stride.data, start, (TileLayout)bl,
+                            (TileLayout)sl, (uint32_t)fractal, (TilePad)pad);
+    vec_free(valid);
+    vec_free(stride);
+    return ok;
+}
+
+static const IrTensorView *tensor_view_of(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    ExprVec stride;
+    int64_t layout = TENSOR_ND;
+    int ok = 1;
+    const IrTensorView *tv = NULL;
+    if (n->kind != AST_CALL || !is_ctor(E, fc, n->a, E->n.TensorView) || n->list.n) {
+        diag_error(E->diag, n->span, "expected pl.TensorView(stride=[...], layout=...)");
+        return NULL;
+    }
+    vec_init(stride);
+    for (uint32_t i = 0; i < n->list2.n && ok; i++) {
+        const AstNode *kw = n->list2.items[i];
+        if (strcmp(kw->name, "stride") == 0)
+            ok = expr_list(E, fc, kw->a, &stride);
+        else if (strcmp(kw->name, "layout") == 0)
+            ok = enum_kw(E, fc, kw->a, CV_TENSOR_LAYOUT, "a pl.TensorLayout value", &layout);
+        else {
+            diag_error(E->diag, kw->span, "unknown TensorView field '%s'", kw->name);
+            ok = 0;
+        }
+    }
+    if (ok)
+        tv = ir_tensor_view(E->ir, stride.len, stride.data, (TensorLayout)layout);
+    vec_free(stride);
+    return tv;
+}
+
+/* Tensor / Tile: args = [shape, dtype, (layout)] plus keyword items. */
+static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode *at, const AstNode *const *args,
+                                 uint32_t nargs, const AstNode *const *kws, uint32_t nkws)
+{
+    ExprVec dims;
+    DataType dt;
+    const IrMemRef *memref = NULL;
+    const IrTileView *tview = NULL;
+    const IrTensorView *tensor_view = NULL;
+    const IrType *t = NULL;
+    int ok = 1;
+    const char *what = is_tile ? "Tile" : "Tensor";
+    if (nargs < 2 || nargs > (is_tile ? 2u : 3u)) {
+        return fail(E, at->span, "%s needs [shape, dtype]%s", what, is_tile ? "" : " or [shape, dtype, layout]");
+    }
+    vec_init(dims);
+    if (!shape_of(E, fc, args[0], &dims))
+        ok = 0;
+    if (!dtype_of(E, fc, args[1], &dt))
+        ok = 0;
+    if (nargs == 3) {
+        int64_t layout;
+        if (enum_kw(E, fc, args[2], CV_TENSOR_LAYOUT, "a tensor layout such as pl.NZ", &layout))
+            tensor_view = ir_tensor_view(E->ir, 0, NULL, (TensorLayout)layout);
+        else
+            ok = 0;
+    }
+    for (uint32_t i = 0; i < nkws; i++) {
+        const AstNode *kw = kws[i];
+        if (kw->name == E->n.memref) {
+            if (!(memref = memref_of(E, fc, kw->a)))
+                ok = 0;
+        } else if (kw->name == E->n.tile_view && is_tile) {
+            if (!tile_view_of(E, fc, kw->a, &tview))
+                ok = 0;
+        } else if (kw->name == E->n.tensor_view && !is_tile) {
+            if (!(tensor_view = tensor_view_of(E, fc, kw->a)))
+                ok = 0;
+        } else {
+            diag_error(E->diag, kw->span, "unexpected '%s=' in a %s type", kw->name, what);
+            ok = 0;
+        }
+    }
+    if (ok && is_tile && dims.len > 2) {
+        diag_error(E->diag, args[0]->span, "TileType can have at most 2 dimensions, got %u", dims.len);
+        ok = 0;
+    }
+    if (ok)
+        t = is_tile ? ir_type_tile(E->ir, dt, dims.len, dims.data, memref, tview)
+                    : ir_type_tensor(E->ir, dt, dims.len, dims.data, memref, tensor_view);
+    vec_free(dims);
+    return t;
+}
+
+static const IrType *tuple_of(Elab *E, FnCtx *fc, const AstNode *const *items, uint32_t n)
+{
+    const IrType **el = xmalloc(xmul_size(n ? n : 1, sizeof *el));
+    const IrType *t = NULL;
+    int ok = 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(el[i] = elab_type(E, fc, items[i])))
+            ok = 0;
+    if (ok)
+        t = ir_type_tuple(E->ir, n, el);
+    xfree(el);
+    return t;
+}
+
+/* Split subscript items into positionals and keywords. */
+static void split_items(const AstList *items, const AstNode **pos, uint32_t *np, const AstNode **kw, uint32_t *nk,
+                        uint32_t cap)
+{
+    *np = *nk = 0;
+    for (uint32_t i = 0; i < items->n && i < cap; i++) {
+        if (items->items[i]->kind == AST_KEYWORD)
+            kw[(*nk)++] = items->items[i];
+        else
+            pos[(*np)++] = items->items[i];
+    }
+}
+
+const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
+{
+    enum { CAP = 16 };
+    const AstNode *pos[CAP], *kw[CAP];
+    uint32_t np, nk;
+    if (ann->depth > AST_MAX_DEPTH)
+        return NULL;
+    if (ann->kind == AST_SUBSCRIPT) {
+        const AstNode *base = ann->a;
+        if (ann->list.n > CAP)
+            return fail(E, ann->span, "too many items in a type annotation");
+        split_items(&ann->list, pos, &np, kw, &nk, CAP);
+        if (is_ctor(E, fc, base, E->n.Tensor) || is_ctor(E, fc, base, E->n.Tile))
+            return shaped_type(E, fc, is_ctor(E, fc, base, E->n.Tile), ann, pos, np, kw, nk);
+        if (nk)
+            return fail(E, kw[0]->span, "unexpected keyword in a type annotation");
+        if (is_ctor(E, fc, base, E->n.Scalar)) {
+            DataType dt;
+            if (np != 1)
+                return fail(E, ann->span, "Scalar takes one data type: pl.Scalar[pl.INT64]");
+            return dtype_of(E, fc, pos[0], &dt) ? ir_type_scalar(E->ir, dt) : NULL;
+        }
+        if (base->kind == AST_NAME && base->name == E->n.tuple)
+            return tuple_of(E, fc, pos, np);
+        if (is_ctor(E, fc, base, E->n.InOut) || is_ctor(E, fc, base, E->n.Out))
+            return fail(E, ann->span, "pl.%s[...] is only valid on a function parameter", base->name);
+        return fail(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile or pl.Scalar)");
+    }
+    if (ann->kind == AST_CALL) {
+        const AstNode *base = ann->a;
+        if (is_ctor(E, fc, base, E->n.Tuple)) {
+            const AstNode *l = ann->list.n == 1 ? ann->list.items[0] : NULL;
+            if (!l || ann->list2.n || (l->kind != AST_LIST && l->kind != AST_TUPLE))
+                return fail(E, ann->span, "pl.Tuple takes a list of types: pl.Tuple([T1, T2])");
+            return tuple_of(E, fc, (const AstNode *const *)l->list.items, l->list.n);
+        }
+        if (is_ctor(E, fc, base, E->n.Tensor) || is_ctor(E, fc, base, E->n.Tile))
+            return shaped_type(E, fc, is_ctor(E, fc, base, E->n.Tile), ann, (const AstNode *const *)ann->list.items,
+                               ann->list.n, (const AstNode *const *)ann->list2.items, ann->list2.n);
+        if (is_ctor(E, fc, base, E->n.Scalar)) {
+            DataType dt;
+            if (ann->list.n != 1 || ann->list2.n)
+                return fail(E, ann->span, "Scalar takes one data type");
+            return dtype_of(E, fc, ann->list.items[0], &dt) ? ir_type_scalar(E->ir, dt) : NULL;
+        }
+        return fail(E, base->span, "unknown type constructor");
+    }
+    if (is_ctor(E, fc, ann, E->n.MemRefType))
+        return ir_type_memref(E->ir);
+    if (is_ctor(E, fc, ann, E->n.UnknownType))
+        return ir_type_unknown(E->ir);
+    if (ann->kind == AST_ATTR || ann->kind == AST_NAME) {
+        /* A bare data type annotates a scalar: x: pl.INT64. */
+        ConstError err;
+        const ConstVal *v = const_of(E, fc, ann, &err);
+        if (v && v->kind == CV_DTYPE)
+            return ir_type_scalar(E->ir, (DataType)v->v.i);
+        if (is_ctor(E, fc, ann, E->n.Tensor) || is_ctor(E, fc, ann, E->n.Tile) || is_ctor(E, fc, ann, E->n.Scalar))
+            return fail(E, ann->span, "incomplete type annotation: write e.g. pl.Tensor[[64, 64], pl.FP32]");
+        return fail(E, ann->span, "unknown type annotation");
+    }
+    return fail(E, ann->span, "unsupported type annotation");
+}
+
+int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out)
+{
+    out->dir = DIR_IN;
+    out->type = NULL;
+    if (ann->kind == AST_SUBSCRIPT && (is_ctor(E, fc, ann->a, E->n.InOut) || is_ctor(E, fc, ann->a, E->n.Out))) {
+        out->dir = is_ctor(E, fc, ann->a, E->n.InOut) ? DIR_INOUT : DIR_OUT;
+        if (ann->list.n != 1 || ann->list.items[0]->kind == AST_KEYWORD) {
+            diag_error(E->diag, ann->span, "pl.%s takes one type", ann->a->name);
+            return 0;
+        }
+        ann = ann->list.items[0];
+    }
+    out->type = elab_type(E, fc, ann);
+    if (!out->type)
+        return 0;
+    if (out->type->kind == TYPE_TUPLE) {
+        diag_error(E->diag, ann->span, "a parameter cannot have a tuple type");
+        out->type = NULL;
+        return 0;
+    }
+    if (out->dir == DIR_INOUT && out->type->kind == TYPE_SCALAR) {
+        diag_error(E->diag, ann->span, "Scalar parameters cannot have InOut direction");
+        out->type = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out)
+{
+    const IrType **ret;
+    if (ann->kind == AST_NONE)
+        return 0;
+    if (ann->kind == AST_SUBSCRIPT && ann->a->kind == AST_NAME && ann->a->name == E->n.tuple) {
+        uint32_t n = ann->list.n;
+        int ok = 1;
+        ret = arena_array(&E->arena, n ? n : 1, sizeof *ret);
+        for (uint32_t i = 0; i < n; i++) {
+            const AstNode *it = ann->list.items[i];
+            if (it->kind == AST_KEYWORD || !(ret[i] = elab_type(E, fc, it)))
+                ok = 0;
+            else if (ret[i]->kind == TYPE_TUPLE) {
+                diag_error(E->diag, it->span, "nested tuple types are not supported");
+                ok = 0;
+            }
+        }
+        *out = ret;
+        return ok ? (int)n : -1;
+    }
+    ret = arena_array(&E->arena, 1, sizeof *ret);
+    if (!(ret[0] = elab_type(E, fc, ann)))
+        return -1;
+    *out = ret;
+    return 1;
+}
+
+int elab_types_match(const IrType *a, const IrType *b)
+{
+    int64_t x, y;
+    if (a == b)
+        return 1;
+    if (a->kind != b->kind || a->n != b->n)
+        return 0;
+    switch ((IrTypeKind)a->kind) {
+    case TYPE_SCALAR:
+        return a->dtype == b->dtype;
+    case TYPE_TENSOR:
+    case TYPE_TILE:
+        if (a->dtype != b->dtype)
+            return 0;
+        for (uint32_t i = 0; i < a->n; i++) {
+            if (a->dims[i] == b->dims[i])
+                continue;
+            if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
+                return 0;
+        }
+        return 1;
+    case TYPE_TUPLE:
+        for (uint32_t i = 0; i < a->n; i++)
+            if (!elab_types_match(a->elems[i], b->elems[i]))
+                return 0;
+        return 1;
+    case TYPE_PIPE:
+        return a->pipe == b->pipe;
+    default:
+        return 1;
+    }
+}
