@@ -8,11 +8,9 @@
  * 2 usage or I/O error, 70 internal error or out of memory. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "driver/output.h"
@@ -21,6 +19,7 @@
 #include "ir/printer.h"
 #include "lexer/literal.h"
 #include "support/diag.h"
+#include "support/readfile.h"
 #include "support/strbuf.h"
 #include "support/xalloc.h"
 
@@ -292,59 +291,6 @@ static void list_ops(void)
     }
 }
 
-/* Reads the whole input; NULL after printing a message. */
-static char *read_input(const char *path, uint32_t *len_out)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    size_t cap = 1 << 16, len = 0;
-    char *buf;
-    struct stat st;
-    if (!f) {
-        fprintf(stderr, "pyptocc: error: cannot open '%s': %s\n", path, strerror(errno));
-        return NULL;
-    }
-    if (fstat(fileno(f), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "pyptocc: error: '%s' is a directory\n", path);
-            fclose(f);
-            return NULL;
-        }
-        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size + 2 > cap)
-            cap = (uint64_t)st.st_size + 2 <= SOURCE_MAX_BYTES ? (size_t)st.st_size + 2 : cap;
-    }
-    buf = xmalloc(cap);
-    for (;;) {
-        size_t n;
-        if (len + 1 >= cap) {
-            if (cap >= SOURCE_MAX_BYTES) {
-                fprintf(stderr, "pyptocc: error: '%s' is too large (the limit is %u bytes)\n", path, SOURCE_MAX_BYTES);
-                xfree(buf);
-                if (f != stdin)
-                    fclose(f);
-                return NULL;
-            }
-            cap = cap * 2 > SOURCE_MAX_BYTES ? SOURCE_MAX_BYTES : cap * 2;
-            buf = xrealloc(buf, cap);
-        }
-        n = fread(buf + len, 1, cap - len - 1, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    if (ferror(f)) {
-        fprintf(stderr, "pyptocc: error: cannot read '%s': %s\n", path, strerror(errno));
-        xfree(buf);
-        if (f != stdin)
-            fclose(f);
-        return NULL;
-    }
-    if (f != stdin)
-        fclose(f);
-    buf[len] = '\0';
-    *len_out = (uint32_t)len;
-    return buf;
-}
-
 static int run(const Options *o)
 {
     SourceFile src;
@@ -356,15 +302,18 @@ static int run(const Options *o)
     char *text;
     int status = 0;
     Output out;
+    char msg[512];
 
     if (o->emit != EMIT_PY && !o->syntax_only) {
         fprintf(stderr, "pyptocc: error: --emit=%s is not available yet; use --emit=py or -fsyntax-only\n",
                 o->emit == EMIT_PTO ? "pto" : o->emit == EMIT_PTO_TILE ? "pto-tile" : "cpp");
         return EXIT_USAGE;
     }
-    text = read_input(o->input, &len);
-    if (!text)
+    text = read_file(o->input, &len, msg, sizeof msg);
+    if (!text) {
+        fprintf(stderr, "pyptocc: error: %s\n", msg);
         return EXIT_USAGE;
+    }
     source_init(&src, strcmp(o->input, "-") == 0 ? "<stdin>" : o->input, text, len);
     diag_init(&diag, stderr);
     diag_set_source(&diag, &src);

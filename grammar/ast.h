@@ -74,6 +74,7 @@ enum {
     AST_BIG = 4,             /* INT literal > INT64_MAX (only valid negated) */
     AST_TRAILING_COMMA = 8,  /* TUPLE/LIST/SUBSCRIPT written with a final comma */
     AST_ELIF = 16,           /* IF produced by 'elif' */
+    AST_SYNTAX_ERROR = 32,   /* a syntax error was reported inside this statement */
 };
 
 struct AstNode {

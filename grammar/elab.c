@@ -228,7 +228,9 @@ static void elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
     vec_push(E->externs, f);
     g = bind_global(E, def->name, G_FUNC, def->span);
     g->func = f;
-    f->func = elab_body(E, &f->sig, def, 0, f);
+    /* After a syntax error in the body only the signature is trusted. */
+    if (!(def->flags & AST_SYNTAX_ERROR))
+        f->func = elab_body(E, &f->sig, def, 0, f);
 }
 
 static int is_main_guard(const AstNode *s)
@@ -241,6 +243,8 @@ static int is_main_guard(const AstNode *s)
 static void elab_toplevel(void *data, AstNode *s)
 {
     Elab *E = data;
+    if ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF)
+        return;   /* already reported; its meaning is unreliable */
     switch ((AstKind)s->kind) {
     case AST_IMPORT:
     case AST_IMPORTFROM:
@@ -360,7 +364,7 @@ static int calls_undeclared_method(Elab *E, const AstNode *n)
 static void elab_class_member(void *data, AstNode *s)
 {
     Elab *E = data;
-    if (!E->class_is_program)
+    if (!E->class_is_program || ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF))
         return;
     if (s->kind == AST_FUNCDEF) {
         FuncType type = FUNC_OPAQUE;
@@ -389,6 +393,8 @@ static void elab_class_member(void *data, AstNode *s)
         elab_signature(E, s, type, 1, &m->sig);
         vec_push(E->methods, m);
         ptrmap_put(&E->method_map, s->name, m);
+        if (s->flags & AST_SYNTAX_ERROR)
+            return;   /* the signature is usable; the body is not */
         for (uint32_t i = 0; i < s->list2.n; i++) {
             if (calls_undeclared_method(E, s->list2.items[i])) {
                 m->deferred = 1;

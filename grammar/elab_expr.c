@@ -498,6 +498,30 @@ static int is_arith4(const char *s)
     return strcmp(s, "add") == 0 || strcmp(s, "sub") == 0 || strcmp(s, "mul") == 0 || strcmp(s, "div") == 0;
 }
 
+/* pl.store(tile, offsets, output): the April-2026 spelling without shapes
+ * (ops.md 4.3); the shapes are the tile's. */
+static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call)
+{
+    Elab *E = fc->E;
+    const IrExpr *args[4];
+    const IrType *tt;
+    OpError err;
+    const IrType *type;
+    for (int i = 0; i < 3; i++)
+        if (!(args[i < 2 ? i : 3] = elab_expr(fc, call->list.items[i])))
+            return NULL;
+    tt = type_of(fc, args[0]);
+    if (tt->kind != TYPE_TILE) {
+        char b[256];
+        return err_at(fc, call->list.items[0]->span, "the first argument of a store must be a Tile, got %s",
+                      elab_type_str(E, tt, b, sizeof b));
+    }
+    args[2] = ir_make_tuple(E->ir, tt->n, tt->dims, call->span);
+    if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
+        return err_at(fc, call->span, "%s", err.msg);
+    return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
+}
+
 /* Resolve and call "<ns>.<name>", with DSL spelling conversions. */
 static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name, const AstNode *call, const PreArgs *pre,
                                 const char *written)
@@ -519,6 +543,9 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
     op = op_lookup(full);
     if (!op)
         return err_at(fc, call->a->span, "unknown operation '%s'", written);
+    if ((strcmp(full, "block.store") == 0 || strcmp(full, "block.l0c_store") == 0) && call->list.n == 3 &&
+        !call->list2.n)
+        return store_without_shapes(fc, op, call);
     return call_op(fc, op, call, pre);
 }
 

@@ -759,8 +759,12 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     yield_track_init(&t);
     block_push(fc);
     scope_enter(&fc->scope);
-    for (uint32_t i = 0; ok && i < n; i++)
-        define_name(fc, iters[i]->v.name, &iters[i]->v.e, iters[i]->v.e.span);
+    if (target->kind == AST_TUPLE)
+        for (uint32_t i = 0; i < target->list.n; i++) {
+            const AstNode *nm = target->list.items[i];
+            if (nm->kind == AST_NAME)
+                define_name(fc, nm->name, ok ? &iters[i]->v.e : &elab_poison, nm->span);
+        }
     if (ok) {
         const AstNode *c = first->a;
         if (c->list.n != 1 || c->list2.n)
@@ -871,8 +875,12 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     scope_enter(&fc->scope);
     if (loop_var)
         define_name(fc, loop_name->name, &loop_var->e, loop_name->span);
-    for (uint32_t i = 0; ok && iters && i < n; i++)
-        define_name(fc, iters[i]->v.name, &iters[i]->v.e, iters[i]->v.e.span);
+    if (iter_names)
+        for (uint32_t i = 0; i < iter_names->list.n; i++) {
+            const AstNode *nm = iter_names->list.items[i];
+            if (nm->kind == AST_NAME)
+                define_name(fc, nm->name, ok && iters ? &iters[i]->v.e : &elab_poison, nm->span);
+        }
     elab_loop_body(fc, &s->list, &t, plain, plain);
     /* A loop written without yields leaks its assignments (ConvertToSSA
      * turns them into loop-carried values). */
@@ -892,6 +900,10 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     if (!plain)
         for (uint32_t i = 0; i < t.names.len; i++)
             define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
+    if (!ok && iter_names)   /* keep uses of the iter_args' names quiet after an error */
+        for (uint32_t i = 0; i < iter_names->list.n; i++)
+            if (iter_names->list.items[i]->kind == AST_NAME && !scope_lookup(&fc->scope, iter_names->list.items[i]->name))
+                define_name(fc, iter_names->list.items[i]->name, &elab_poison, iter_names->list.items[i]->span);
     yield_track_free(&t);
     xfree(inits);
     xfree(iters);

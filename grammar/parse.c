@@ -81,10 +81,32 @@ static void describe_token(ParseCtx *ctx, Span at, int tok, const char *name, ch
 void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unexpected_name,
                         const int *expected, const char *const *expected_names, int nexpected)
 {
-    char what[96];
+    char what[96], ch;
+    uint32_t open_at;
+    int colon = 0;
     ctx->errors++;
     if (unexpected == PSYM_INDENT) {
         diag_error(ctx->diag, at, "unexpected indent");
+        ctx->stray_indents++;
+        return;
+    }
+    if (unexpected == PSYM_DEDENT && ctx->stray_indents > 0) {
+        ctx->stray_indents--;   /* the end of a block already reported as unexpected */
+        return;
+    }
+    /* Inside an unclosed bracket, a token on a later line means the bracket
+     * was never closed: say so at the opener, then let layout resume. */
+    if (layout_open_bracket(&ctx->layout, &ch, &open_at) &&
+        source_pos(ctx->src, open_at).line != source_pos(ctx->src, at.lo).line) {
+        diag_error(ctx->diag, span_make(open_at, open_at + 1), "'%c' was never closed", ch);
+        layout_drop_brackets(&ctx->layout);
+        return;
+    }
+    for (int i = 0; i < nexpected; i++)
+        if (strcmp(expected_names[i], "':'") == 0)
+            colon = 1;
+    if (colon && unexpected == PSYM_NEWLINE) {
+        diag_error(ctx->diag, at, "expected ':'");
         return;
     }
     if (nexpected == 1 && expected[0] == PSYM_INDENT) {
@@ -97,7 +119,7 @@ void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unex
         return;
     }
     describe_token(ctx, at, unexpected, unexpected_name, what, sizeof what);
-    if (nexpected == 0) {
+    if (nexpected == 0 || nexpected > 6) {
         diag_error(ctx->diag, at, "invalid syntax: unexpected %s", what);
     } else {
         char list[512];
@@ -124,10 +146,21 @@ static void close_open_class(ParseCtx *ctx)
     arena_reset(&ctx->arena, ctx->mark);
 }
 
+/* Flag the trees of this hand-over if errors were reported while they
+ * were parsed. */
+static void flag_errors(ParseCtx *ctx, AstList *stmts)
+{
+    if (ctx->diag->errors != ctx->errors_at_handoff)
+        for (uint32_t i = 0; i < stmts->n; i++)
+            stmts->items[i]->flags |= AST_SYNTAX_ERROR;
+    ctx->errors_at_handoff = ctx->diag->errors;
+}
+
 void parse_toplevel(ParseCtx *ctx, AstList *stmts)
 {
     int kept = 0;
     close_open_class(ctx);   /* a class whose body failed to parse */
+    flag_errors(ctx, stmts);
     for (uint32_t i = 0; i < stmts->n; i++) {
         ctx->keep = 0;
         if (ctx->sink.toplevel)
@@ -144,6 +177,7 @@ void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
 {
     close_open_class(ctx);
     ctx->open_class = classdef;
+    ctx->errors_at_handoff = ctx->diag->errors;
     if (ctx->sink.class_begin)
         ctx->sink.class_begin(ctx->sink.data, classdef);
     ctx->class_mark = arena_mark(&ctx->arena);
@@ -152,6 +186,7 @@ void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
 void parse_class_member(ParseCtx *ctx, AstList *stmts)
 {
     int kept = 0;
+    flag_errors(ctx, stmts);
     for (uint32_t i = 0; i < stmts->n; i++) {
         ctx->keep = 0;
         if (ctx->sink.class_member)
@@ -195,6 +230,7 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     layout_init(&ctx->layout, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
     layout_set_codes(&ctx->layout, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
     ctx->mark = arena_mark(&ctx->arena);
+    ctx->errors_at_handoff = diag->errors;
     yyparse(ctx);
     close_open_class(ctx);
     ppy_lex_destroy(scanner);

@@ -16,6 +16,9 @@
 #include "support/intern.h"
 #include "support/source.h"
 
+/* Sink callbacks receive trees whose flags carry AST_SYNTAX_ERROR when a
+ * syntax error was reported inside them: their meaning is unreliable and
+ * elaborating them would only produce follow-on errors. */
 typedef struct ParseSink {
     void (*toplevel)(void *data, AstNode *stmt);
     void (*class_begin)(void *data, AstNode *classdef);
@@ -39,6 +42,8 @@ typedef struct ParseCtx {
     unsigned errors;        /* syntax errors reported */
     uint32_t block_kw_at;   /* last block keyword ('if', 'def', ...) */
     int block_kw;           /* its token code, 0 if none yet */
+    int stray_indents;      /* 'unexpected indent's whose DEDENT is still to come */
+    unsigned errors_at_handoff; /* diagnostics count when the last tree was handed over */
 } ParseCtx;
 
 /* Parses src, calling the sink; returns the number of syntax errors.
@@ -55,7 +60,7 @@ void parse_class_member(ParseCtx *ctx, AstList *stmts);
 void parse_class_end(ParseCtx *ctx, AstNode *classdef, Span span);
 
 /* Syntax-error reporting (called from the grammar's error hook). */
-enum ParseSym { PSYM_OTHER, PSYM_INDENT, PSYM_NAME, PSYM_NUMBER, PSYM_UNSUPPORTED };
+enum ParseSym { PSYM_OTHER, PSYM_INDENT, PSYM_DEDENT, PSYM_NEWLINE, PSYM_NAME, PSYM_NUMBER, PSYM_UNSUPPORTED };
 void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unexpected_name,
                         const int *expected, const char *const *expected_names, int nexpected);
 

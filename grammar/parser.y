@@ -127,6 +127,7 @@ stmt
     : simple_stmt                           { $$ = $1; }
     | compound_stmt                         { ast_list_one(ctx, &$$, $1); }
     | error NEWLINE                         { ast_list_init(&$$); yyerrok; }
+    | error NEWLINE INDENT stmts DEDENT     { ast_list_init(&$$); yyerrok; }
     ;
 
 stmts
@@ -482,6 +483,8 @@ static int classify(yysymbol_kind_t k)
 {
     switch (k) {
     case YYSYMBOL_INDENT: return PSYM_INDENT;
+    case YYSYMBOL_DEDENT: return PSYM_DEDENT;
+    case YYSYMBOL_NEWLINE: return PSYM_NEWLINE;
     case YYSYMBOL_NAME: return PSYM_NAME;
     case YYSYMBOL_INT: case YYSYMBOL_FLOAT: return PSYM_NUMBER;
     case YYSYMBOL_LAMBDA: case YYSYMBOL_TRY: case YYSYMBOL_EXCEPT: case YYSYMBOL_FINALLY:
@@ -495,7 +498,7 @@ static int classify(yysymbol_kind_t k)
 /* Collect what the parser expected and let parse.c word the message. */
 static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx)
 {
-    enum { MAX_EXPECTED = 8 };
+    enum { MAX_EXPECTED = 64 };
     yysymbol_kind_t expected[MAX_EXPECTED];
     int classes[MAX_EXPECTED];
     const char *names[MAX_EXPECTED];

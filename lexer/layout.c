@@ -167,6 +167,17 @@ static int track_bracket(Layout *L, int code, uint32_t lo)
     return 0;
 }
 
+int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset)
+{
+    if (!L->nbrackets)
+        return 0;
+    *ch = L->brackets[L->nbrackets - 1].ch;
+    *offset = L->brackets[L->nbrackets - 1].offset;
+    return 1;
+}
+
+void layout_drop_brackets(Layout *L) { L->nbrackets = 0; }
+
 int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
 {
     for (;;) {

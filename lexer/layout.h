@@ -79,6 +79,11 @@ void layout_init(Layout *L, LayoutRawLex raw, void *scanner, size_t value_size, 
                  Interner *names);
 /* The parser's codes for the tokens the filter makes. */
 void layout_set_codes(Layout *L, int newline, int indent, int dedent, int error, int eof);
+/* The innermost open bracket: 1 with its character and offset, 0 if none. */
+int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset);
+/* Forget the open brackets (after they were reported): layout resumes, so
+ * the parser can recover at the next line. */
+void layout_drop_brackets(Layout *L);
 /* Next filtered token code; its value is left in *value by the scanner. */
 int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi);
 

@@ -86,49 +86,81 @@ static void json_string(StrBuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-/* Display width of text[from, to) starting at display column col0 (tabs
- * expand to the next multiple of 8; each UTF-8 code point is one column). */
+/* One display unit of a source line at byte i: its length in bytes and
+ * its width in columns at column col (tabs advance to the next multiple of
+ * 8).  Invalid UTF-8 bytes are shown as "<XX>" (4 columns), as GCC does. */
+static uint32_t unit_len(const char *text, uint32_t i, uint32_t to, int *invalid)
+{
+    const unsigned char *s = (const unsigned char *)text + i;
+    unsigned char c = s[0];
+    uint32_t n, k;
+    *invalid = 0;
+    if (c < 0x80)
+        return 1;
+    n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    if (n == 0 || i + n > to)
+        goto bad;
+    for (k = 1; k < n; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            goto bad;
+    return n;
+bad:
+    *invalid = 1;
+    return 1;
+}
+
+static uint32_t unit_width(const char *text, uint32_t i, int invalid, uint32_t col)
+{
+    if (invalid)
+        return 4;
+    if (text[i] == '\t')
+        return (col / 8 + 1) * 8 - col;
+    return 1;
+}
+
+/* Display column reached after text[from, to) starting at column col0. */
 static uint32_t display_advance(const char *text, uint32_t from, uint32_t to, uint32_t col0)
 {
-    uint32_t col = col0;
-    for (uint32_t i = from; i < to; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == '\t')
-            col = (col / 8 + 1) * 8;
-        else if ((c & 0xC0) != 0x80)
-            col++;
+    uint32_t col = col0, i = from;
+    while (i < to) {
+        int bad;
+        uint32_t n = unit_len(text, i, to, &bad);
+        col += unit_width(text, i, bad, col);
+        i += n;
     }
     return col;
 }
 
 static void put_display(StrBuf *sb, const char *text, uint32_t from, uint32_t to, uint32_t col0)
 {
-    uint32_t col = col0;
-    for (uint32_t i = from; i < to; i++) {
+    uint32_t col = col0, i = from;
+    while (i < to) {
+        int bad;
+        uint32_t n = unit_len(text, i, to, &bad);
+        uint32_t w = unit_width(text, i, bad, col);
         unsigned char c = (unsigned char)text[i];
-        if (c == '\t') {
-            uint32_t next = (col / 8 + 1) * 8;
-            sb_indent(sb, (int)(next - col));
-            col = next;
-        } else {
-            if ((c & 0xC0) != 0x80)
-                col++;
-            /* Control characters would garble a terminal: show a space. */
-            sb_putc(sb, (char)(c < 0x20 || c == 0x7f ? ' ' : c));
-        }
+        if (bad)
+            sb_printf(sb, "<%02x>", c);
+        else if (c == '\t')
+            sb_indent(sb, (int)w);
+        else if (c < 0x20 || c == 0x7f)
+            sb_putc(sb, ' ');   /* control characters would garble a terminal */
+        else
+            sb_put(sb, text + i, n);
+        col += w;
+        i += n;
     }
 }
 
-/* Index of the first byte at or after display column target. */
+/* Index of the first unit at or after display column target. */
 static uint32_t byte_at_column(const char *text, uint32_t from, uint32_t to, uint32_t target)
 {
     uint32_t col = 0, i = from;
     while (i < to && col < target) {
-        unsigned char c = (unsigned char)text[i];
-        col = c == '\t' ? (col / 8 + 1) * 8 : col + 1;
-        i++;
-        while (i < to && ((unsigned char)text[i] & 0xC0) == 0x80)
-            i++;
+        int bad;
+        uint32_t n = unit_len(text, i, to, &bad);
+        col += unit_width(text, i, bad, col);
+        i += n;
     }
     return i;
 }

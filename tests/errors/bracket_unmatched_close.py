@@ -1,0 +1,3 @@
+import pypto.language as pl
+
+x = 1)

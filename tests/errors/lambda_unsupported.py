@@ -1,0 +1,3 @@
+import pypto.language as pl
+
+square = lambda x: x * x
