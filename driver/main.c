@@ -353,6 +353,9 @@ static int run(const Options *o)
                 status = EXIT_USAGE;
         }
     }
+    if (getenv("PYPTOCC_STATS"))
+        fprintf(stderr, "pyptocc: stats: input %u bytes, IR arena %zu bytes, names %zu bytes, %u types\n", len,
+                ir.arena.total, names.arena.total, ir.types.count);
     if (diag.suppressed)
         fprintf(stderr, "pyptocc: %u more error%s not shown\n", diag.suppressed, diag.suppressed == 1 ? "" : "s");
     diag_free(&diag);

@@ -1,4 +1,5 @@
 /* output.c: atomic output files (see output.h). */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "config.h"
 #include "driver/output.h"
 #include "support/xalloc.h"
@@ -53,11 +54,46 @@ int output_open(Output *o, const char *target)
     size_t dirlen;
     int fd;
     mode_t mask;
+    struct stat st;
     memset(o, 0, sizeof *o);
     o->target = target;
     if (is_stdout(target)) {
         o->fp = stdout;
         return 0;
+    }
+    if (stat(target, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "pyptocc: error: cannot write output file '%s': Is a directory\n", target);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            /* A device or pipe (-o /dev/null): written directly; renaming
+             * a file over it would replace the device. */
+            o->fp = fopen(target, "w");
+            o->direct = 1;
+            if (!o->fp) {
+                fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
+                return -1;
+            }
+            return 0;
+        }
+    }
+    /* A symbolic link: replace the file it names, not the link.  A link to
+     * a file that does not exist yet is written through directly. */
+    if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
+        char *real = realpath(target, NULL);
+        if (!real) {
+            o->fp = fopen(target, "w");
+            o->direct = 1;
+            if (!o->fp) {
+                fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
+                return -1;
+            }
+            return 0;
+        }
+        o->resolved = xstrdup(real);
+        free(real);
+        target = o->resolved;
     }
     slash = strrchr(target, '/');
     dirlen = slash ? (size_t)(slash - target) + 1 : 0;
@@ -93,6 +129,13 @@ int output_open(Output *o, const char *target)
 
 void output_abort(Output *o)
 {
+    if (o->direct && o->fp) {
+        fclose(o->fp);
+        o->fp = NULL;
+        return;
+    }
+    xfree(o->resolved);
+    o->resolved = NULL;
     if (o->tmp_path) {
         if (o->fp)
             fclose(o->fp);
@@ -107,6 +150,16 @@ void output_abort(Output *o)
 int output_commit(Output *o)
 {
     int err = 0;
+    if (o->direct) {
+        if (fflush(o->fp) != 0 || ferror(o->fp))
+            err = errno ? errno : EIO;
+        if (fclose(o->fp) != 0 && !err)
+            err = errno ? errno : EIO;
+        o->fp = NULL;
+        if (err)
+            fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", o->target, strerror(err));
+        return err ? -1 : 0;
+    }
     if (is_stdout(o->target)) {
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "pyptocc: error: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
@@ -121,7 +174,7 @@ int output_commit(Output *o)
     if (fclose(o->fp) != 0 && !err)
         err = errno ? errno : EIO;
     o->fp = NULL;
-    if (!err && rename(o->tmp_path, o->target) != 0)
+    if (!err && rename(o->tmp_path, o->resolved ? o->resolved : o->target) != 0)
         err = errno;
     if (err) {
         fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", o->target, strerror(err));
@@ -129,6 +182,8 @@ int output_commit(Output *o)
     }
     have_tmp = 0;
     xfree(o->tmp_path);
+    xfree(o->resolved);
     o->tmp_path = NULL;
+    o->resolved = NULL;
     return err ? -1 : 0;
 }

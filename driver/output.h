@@ -4,7 +4,8 @@
  * The result is written to a temporary file in the target's directory and
  * renamed over the target only when everything succeeded; on an error, a
  * signal, out-of-memory or an internal error the temporary file is removed
- * and the target is untouched. */
+ * and the target is untouched.  A target that is a device or a pipe
+ * (-o /dev/null) is written directly; a symbolic link is followed. */
 #ifndef PYPTOCC_OUTPUT_H
 #define PYPTOCC_OUTPUT_H
 
@@ -13,6 +14,8 @@
 typedef struct Output {
     const char *target;      /* NULL or "-" for standard output */
     char *tmp_path;          /* the temporary file, while open */
+    char *resolved;          /* the file a symbolic link target names */
+    int direct;              /* a device or pipe, written in place */
     FILE *fp;
 } Output;
 

@@ -831,7 +831,8 @@ void ir_program_print_order(const IrProgram *p, const IrFunc **out)
     for (uint32_t i = 0; i < n; i++) {
         cc.found.len = 0;
         ir_walk_func(&cc.w, p->funcs[i]);
-        qsort(cc.found.data, cc.found.len, sizeof(uint32_t), cmp_u32);
+        if (cc.found.len > 1)
+            qsort(cc.found.data, cc.found.len, sizeof(uint32_t), cmp_u32);
         first[i] = edges.len;
         for (uint32_t k = 0; k < cc.found.len; k++) {
             vec_push(edges, cc.found.data[k]);
