@@ -139,6 +139,15 @@ static void elab_import(Elab *E, const AstNode *s)
 
 /* --------------------------------------------------------- constants */
 
+/* Module constants live as long as the compilation; other evaluations use
+ * the scratch arena (see Elab.scratch). */
+static const ConstVal *eval_persistent(Elab *E, const AstNode *e, ConstError *err)
+{
+    ConstEnv env = E->env;
+    env.arena = &E->arena;
+    return const_eval(&env, e, err);
+}
+
 static void bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
 {
     ConstError err;
@@ -153,7 +162,7 @@ static void bind_constant(Elab *E, const char *name, const AstNode *value, Span 
             return;
         }
     }
-    v = const_eval(&E->env, value, &err);
+    v = eval_persistent(E, value, &err);
     if (v) {
         g = bind_global(E, name, G_CONST, span);
         g->val = v;
@@ -194,7 +203,7 @@ static void elab_module_assign(Elab *E, const AstNode *s)
     }
     if (target->kind == AST_TUPLE && s->kind == AST_ASSIGN) {
         ConstError err;
-        const ConstVal *v = const_eval(&E->env, value, &err);
+        const ConstVal *v = eval_persistent(E, value, &err);
         uint32_t n = target->list.n;
         for (uint32_t i = 0; i < n; i++) {
             const AstNode *t = target->list.items[i];
@@ -240,9 +249,17 @@ static int is_main_guard(const AstNode *s)
            strcmp(t->a->name, "__name__") == 0;
 }
 
+static void elab_toplevel_stmt(Elab *E, AstNode *s);
+
 static void elab_toplevel(void *data, AstNode *s)
 {
     Elab *E = data;
+    elab_toplevel_stmt(E, s);
+    arena_reset(&E->scratch, E->scratch_base);
+}
+
+static void elab_toplevel_stmt(Elab *E, AstNode *s)
+{
     if ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF)
         return;   /* already reported; its meaning is unreliable */
     switch ((AstKind)s->kind) {
@@ -361,9 +378,17 @@ static int calls_undeclared_method(Elab *E, const AstNode *n)
     return 0;
 }
 
+static void elab_member(Elab *E, AstNode *s);
+
 static void elab_class_member(void *data, AstNode *s)
 {
     Elab *E = data;
+    elab_member(E, s);
+    arena_reset(&E->scratch, E->scratch_base);
+}
+
+static void elab_member(Elab *E, AstNode *s)
+{
     if (!E->class_is_program || ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF))
         return;
     if (s->kind == AST_FUNCDEF) {
@@ -426,6 +451,7 @@ static void elab_class_end(void *data, AstNode *cls)
         }
     E->in_class = 0;
     E->class_is_program = 0;
+    arena_reset(&E->scratch, E->scratch_base);
 }
 
 /* ------------------------------------------------------------ results */
@@ -591,6 +617,8 @@ unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResu
     E.names = ir->names;
     E.parse = &parse;
     arena_init(&E.arena);
+    arena_init(&E.scratch);
+    E.scratch_base = arena_mark(&E.scratch);
     ptrmap_init(&E.globals);
     ptrmap_init(&E.dynvars);
     ptrmap_init(&E.method_map);
@@ -601,7 +629,7 @@ unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResu
     E.env.lookup = env_lookup;
     E.env.is_dsl_prefix = env_is_prefix;
     E.env.dynvar = env_dynvar;
-    E.env.arena = &E.arena;
+    E.env.arena = &E.scratch;
     E.env.names = E.names;
     E.env.module = &E;
 
@@ -624,5 +652,6 @@ unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResu
     ptrmap_free(&E.method_map);
     parse_ctx_free(&parse);
     arena_free(&E.arena);
+    arena_free(&E.scratch);
     return diag->errors - errors_before;
 }

@@ -147,7 +147,9 @@ struct Elab {
     IrCtx *ir;
     Interner *names;
     ParseCtx *parse;
-    Arena arena;                /* globals, constants, signatures */
+    Arena arena;                /* globals, module constants, signatures */
+    Arena scratch;              /* values evaluated while elaborating one definition */
+    ArenaMark scratch_base;
     ConstEnv env;
     PtrMap globals;             /* name -> Global */
     int has_import;             /* a pypto.language import was seen */

@@ -46,12 +46,12 @@ static const ConstVal *const_in_fn(FnCtx *fc, const AstNode *e, ConstError *err)
 }
 
 /* A module constant as an IR expression (seed 01's closure variables). */
-static const IrExpr *const_to_ir(FnCtx *fc, const ConstVal *v, Span span)
+static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int in_list)
 {
     IrCtx *ir = fc->E->ir;
     switch ((ConstKind)v->kind) {
     case CV_INT:
-        return ir_const_int(ir, v->v.i, DT_INT64, span);
+        return in_list ? ir_dim_const(ir, v->v.i) : ir_const_int(ir, v->v.i, DT_INT64, span);
     case CV_FLOAT:
         return ir_const_float(ir, v->v.f, DT_FP32, span);
     case CV_BOOL:
@@ -62,7 +62,7 @@ static const IrExpr *const_to_ir(FnCtx *fc, const ConstVal *v, Span span)
         const IrExpr *r = NULL;
         uint32_t i;
         for (i = 0; i < v->v.seq.n; i++)
-            if (!(el[i] = const_to_ir(fc, v->v.seq.items[i], span)))
+            if (!(el[i] = const_to_ir_in(fc, v->v.seq.items[i], span, 1)))
                 break;
         if (i == v->v.seq.n)
             r = ir_make_tuple(ir, v->v.seq.n, el, span);
@@ -84,6 +84,8 @@ static const IrExpr *const_to_ir(FnCtx *fc, const ConstVal *v, Span span)
     }
     }
 }
+
+static const IrExpr *const_to_ir(FnCtx *fc, const ConstVal *v, Span span) { return const_to_ir_in(fc, v, span, 0); }
 
 int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out)
 {
@@ -951,14 +953,42 @@ static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
     return ir_tuple_get(fc->E->ir, v, (uint32_t)c->v.i, e->span);
 }
 
+/* An integer literal, or a minus sign directly before one. */
+static int int_literal(const AstNode *e, int64_t *v)
+{
+    if (e->kind == AST_INT && !(e->flags & AST_BIG)) {
+        *v = (int64_t)e->u;
+        return 1;
+    }
+    if (e->kind == AST_UNARY && e->op == AST_NEG && e->a->kind == AST_INT && !(e->a->flags & AST_PARENS) &&
+        (!(e->a->flags & AST_BIG) || e->a->u == (uint64_t)INT64_MAX + 1)) {
+        *v = (e->a->flags & AST_BIG) ? INT64_MIN : -(int64_t)e->a->u;
+        return 1;
+    }
+    return 0;
+}
+
 static const IrExpr *elab_seq(FnCtx *fc, const AstNode *e)
 {
-    const IrExpr **el = xmalloc(xmul_size(e->list.n ? e->list.n : 1, sizeof *el));
+    const IrExpr **el;
     const IrExpr *r = NULL;
     int ok = 1;
-    for (uint32_t i = 0; i < e->list.n; i++)
-        if (!(el[i] = elab_expr(fc, e->list.items[i])))
+    int64_t vals[16];
+    uint32_t nlit = 0;
+    while (nlit < e->list.n && nlit < 16 && int_literal(e->list.items[nlit], &vals[nlit]))
+        nlit++;
+    if (nlit == e->list.n && nlit > 0 && nlit <= 16)
+        return ir_const_tuple(fc->E->ir, nlit, vals);
+    el = xmalloc(xmul_size(e->list.n ? e->list.n : 1, sizeof *el));
+    for (uint32_t i = 0; i < e->list.n; i++) {
+        int64_t v;
+        /* Offsets and shapes are lists of literals: their elements share
+         * the canonical constants (the list keeps its own location). */
+        if (int_literal(e->list.items[i], &v))
+            el[i] = ir_dim_const(fc->E->ir, v);
+        else if (!(el[i] = elab_expr(fc, e->list.items[i])))
             ok = 0;
+    }
     if (ok)
         r = ir_make_tuple(fc->E->ir, e->list.n, el, e->span);
     xfree(el);

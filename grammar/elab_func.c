@@ -186,7 +186,8 @@ int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, Fun
     else if (in_class)
         diag_error(E->diag, def->span, "the first parameter of program function '%s' must be 'self'", def->name);
     sig->nparams = n - first;
-    sig->params = arena_array(&E->arena, sig->nparams ? sig->nparams : 1, sizeof *sig->params);
+    /* In the IR arena: the function uses these arrays as they are. */
+    sig->params = arena_array(&E->ir->arena, sig->nparams ? sig->nparams : 1, sizeof *sig->params);
     for (uint32_t i = first; i < n; i++) {
         const AstNode *p = def->list.items[i];
         IrParam *prm = &sig->params[i - first];

@@ -479,7 +479,7 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
     if (ann->kind == AST_SUBSCRIPT && ann->a->kind == AST_NAME && ann->a->name == E->n.tuple) {
         uint32_t n = ann->list.n;
         int ok = 1;
-        ret = arena_array(&E->arena, n ? n : 1, sizeof *ret);
+        ret = arena_array(&E->ir->arena, n ? n : 1, sizeof *ret);
         for (uint32_t i = 0; i < n; i++) {
             const AstNode *it = ann->list.items[i];
             if (it->kind == AST_KEYWORD || !(ret[i] = elab_type(E, fc, it)))
@@ -492,7 +492,7 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
         *out = ret;
         return ok ? (int)n : -1;
     }
-    ret = arena_array(&E->arena, 1, sizeof *ret);
+    ret = arena_array(&E->ir->arena, 1, sizeof *ret);
     if (!(ret[0] = elab_type(E, fc, ann)))
         return -1;
     *out = ret;

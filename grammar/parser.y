@@ -77,15 +77,32 @@ void yyerror(YYLTYPE *loc, ParseCtx *ctx, const char *msg);
 %token ARROW "'->'" ELLIPSIS "'...'"
 %token PLUSEQ "'+='" MINUSEQ "'-='" STAREQ "'*='" SLASHEQ "'/='" PERCENTEQ "'%='"
 
-%type <list> stmt simple_stmt small_stmts stmts class_suite suite tests exprs args params
-%type <list> subscripts decorators dotted_as_names import_as_names with_items
+/* Operator precedence, lowest first (Python's, plus 'xor' between 'or' and
+ * 'and' as the printer writes it).  Binary operators share one expression
+ * nonterminal, so each operand costs one reduction instead of one per
+ * precedence level; the declarations resolve the resulting conflicts. */
+%left OR
+%left XOR
+%left AND
+%right NOT
+%left '<' '>' EQ NE LE GE IN IS
+%left '|'
+%left '^'
+%left '&'
+%left SHL SHR
+%left '+' '-'
+%left '*' '/' FLOORDIV '%' '@'
+%precedence UNARY
+%right POW
+
+%type <list> stmt simple_stmt small_stmts stmts class_suite suite tests args params
+%type <list> subscripts decorators dotted_as_names import_as_names with_items ftargets
 %type <node> small_stmt expr_stmt assign_chain compound_stmt if_stmt elif_else for_stmt while_stmt
 %type <node> with_stmt with_item funcdef decorated decorator param ret_opt class_head
-%type <node> testlist exprlist test or_test xor_test and_test not_test comparison expr xor_expr
-%type <node> and_expr shift_expr arith_expr term factor power atom_expr atom strings arg subscript
+%type <node> testlist ftarget ftargets_top expr atom_expr atom strings arg subscript
 %type <node> import_stmt dotted_as_name import_as_name
 %type <name> attr_name dotted_name
-%type <op> comp_op augassign
+%type <op> augassign
 
 %%
 
@@ -159,8 +176,8 @@ small_stmt
 
 expr_stmt
     : testlist                              { $$ = ast_stmt1(ctx, AST_EXPR_STMT, $1, @$); }
-    | testlist ':' test                     { $$ = ast_annassign(ctx, $1, $3, NULL, @$); }
-    | testlist ':' test '=' testlist        { $$ = ast_annassign(ctx, $1, $3, $5, @$); }
+    | testlist ':' expr                     { $$ = ast_annassign(ctx, $1, $3, NULL, @$); }
+    | testlist ':' expr '=' testlist        { $$ = ast_annassign(ctx, $1, $3, $5, @$); }
     | assign_chain                          { $$ = $1; }
     | testlist augassign testlist           { $$ = ast_augassign(ctx, $2, $1, $3, @$); }
     ;
@@ -219,21 +236,21 @@ compound_stmt
     ;
 
 if_stmt
-    : IF test ':' suite elif_else           { $$ = ast_if(ctx, $2, &$4, $5, @$); }
+    : IF expr ':' suite elif_else           { $$ = ast_if(ctx, $2, &$4, $5, @$); }
     ;
 
 elif_else
     : %empty                                { $$ = NULL; }
-    | ELIF test ':' suite elif_else         { $$ = ast_elif(ctx, $2, &$4, $5, @$); }
+    | ELIF expr ':' suite elif_else         { $$ = ast_elif(ctx, $2, &$4, $5, @$); }
     | ELSE ':' suite                        { $$ = ast_else(ctx, &$3, @$); }
     ;
 
 for_stmt
-    : FOR exprlist IN testlist ':' suite    { $$ = ast_for(ctx, $2, $4, &$6, @$); }
+    : FOR ftargets_top IN testlist ':' suite    { $$ = ast_for(ctx, $2, $4, &$6, @$); }
     ;
 
 while_stmt
-    : WHILE test ':' suite                  { $$ = ast_while(ctx, $2, &$4, @$); }
+    : WHILE expr ':' suite                  { $$ = ast_while(ctx, $2, &$4, @$); }
     ;
 
 with_stmt
@@ -246,8 +263,8 @@ with_items
     ;
 
 with_item
-    : test                                  { $$ = ast_with_item(ctx, $1, NULL, @$); }
-    | test AS expr                          { $$ = ast_with_item(ctx, $1, $3, @$); }
+    : expr                                  { $$ = ast_with_item(ctx, $1, NULL, @$); }
+    | expr AS expr                          { $$ = ast_with_item(ctx, $1, $3, @$); }
     ;
 
 funcdef
@@ -258,7 +275,7 @@ funcdef
 
 ret_opt
     : %empty                                { $$ = NULL; }
-    | ARROW test                            { $$ = $2; }
+    | ARROW expr                            { $$ = $2; }
     ;
 
 params
@@ -268,9 +285,9 @@ params
 
 param
     : NAME                                  { $$ = ast_param(ctx, $1, NULL, NULL, @$); }
-    | NAME ':' test                         { $$ = ast_param(ctx, $1, $3, NULL, @$); }
-    | NAME '=' test                         { $$ = ast_param(ctx, $1, NULL, $3, @$); }
-    | NAME ':' test '=' test                { $$ = ast_param(ctx, $1, $3, $5, @$); }
+    | NAME ':' expr                         { $$ = ast_param(ctx, $1, $3, NULL, @$); }
+    | NAME '=' expr                         { $$ = ast_param(ctx, $1, NULL, $3, @$); }
+    | NAME ':' expr '=' expr                { $$ = ast_param(ctx, $1, $3, $5, @$); }
     ;
 
 decorated
@@ -283,7 +300,7 @@ decorators
     ;
 
 decorator
-    : '@' test NEWLINE                      { $$ = $2; }
+    : '@' expr NEWLINE                      { $$ = $2; }
     ;
 
 suite
@@ -299,108 +316,60 @@ testlist
     ;
 
 tests
-    : test                                  { ast_list_one(ctx, &$$, $1); }
-    | tests ',' test                        { ast_list_push(ctx, &$1, $3); $$ = $1; }
-    ;
-
-exprlist
-    : exprs                                 { $$ = ast_testlist(ctx, &$1, 0, @$); }
-    | exprs ','                             { $$ = ast_testlist(ctx, &$1, 1, @$); }
-    ;
-
-exprs
     : expr                                  { ast_list_one(ctx, &$$, $1); }
-    | exprs ',' expr                        { ast_list_push(ctx, &$1, $3); $$ = $1; }
+    | tests ',' expr                        { ast_list_push(ctx, &$1, $3); $$ = $1; }
     ;
 
-test
-    : or_test                               { $$ = $1; }
+/* Loop targets: names and (nested) tuples of names.  A separate grammar
+ * keeps 'in' of the for statement apart from the 'in' comparison. */
+ftargets_top
+    : ftargets                              { $$ = ast_testlist(ctx, &$1, 0, @$); }
+    | ftargets ','                          { $$ = ast_testlist(ctx, &$1, 1, @$); }
     ;
 
-or_test
-    : xor_test                              { $$ = $1; }
-    | or_test OR xor_test                   { $$ = ast_boolop(ctx, AST_OR, $1, $3, @$); }
+ftargets
+    : ftarget                               { ast_list_one(ctx, &$$, $1); }
+    | ftargets ',' ftarget                  { ast_list_push(ctx, &$1, $3); $$ = $1; }
     ;
 
-xor_test
-    : and_test                              { $$ = $1; }
-    | xor_test XOR and_test                 { $$ = ast_boolop(ctx, AST_XOR, $1, $3, @$); }
-    ;
-
-and_test
-    : not_test                              { $$ = $1; }
-    | and_test AND not_test                 { $$ = ast_boolop(ctx, AST_AND, $1, $3, @$); }
-    ;
-
-not_test
-    : NOT not_test                          { $$ = ast_unary(ctx, AST_NOT, $2, @$); }
-    | comparison                            { $$ = $1; }
-    ;
-
-comparison
-    : expr                                  { $$ = $1; }
-    | comparison comp_op expr               { $$ = ast_compare(ctx, $2, $1, $3, @$); }
-    ;
-
-comp_op
-    : '<'                                   { $$ = AST_LT; }
-    | '>'                                   { $$ = AST_GT; }
-    | EQ                                    { $$ = AST_EQ; }
-    | GE                                    { $$ = AST_GE; }
-    | LE                                    { $$ = AST_LE; }
-    | NE                                    { $$ = AST_NE; }
-    | IN                                    { $$ = AST_IN; }
-    | NOT IN                                { $$ = AST_NOT_IN; }
-    | IS                                    { $$ = AST_IS; }
-    | IS NOT                                { $$ = AST_IS_NOT; }
+ftarget
+    : NAME                                  { $$ = ast_name(ctx, $1, @$); }
+    | '(' ftargets ')'                      { $$ = ast_parens(ctx, ast_testlist(ctx, &$2, 0, @2), @$); }
+    | '(' ftargets ',' ')'                  { $$ = ast_parens(ctx, ast_testlist(ctx, &$2, 1, @2), @$); }
+    | '[' ftargets ']'                      { $$ = ast_seq(ctx, AST_LIST, &$2, 0, @$); }
     ;
 
 expr
-    : xor_expr                              { $$ = $1; }
-    | expr '|' xor_expr                     { $$ = ast_binop(ctx, AST_BITOR, $1, $3, @$); }
-    ;
-
-xor_expr
-    : and_expr                              { $$ = $1; }
-    | xor_expr '^' and_expr                 { $$ = ast_binop(ctx, AST_BITXOR, $1, $3, @$); }
-    ;
-
-and_expr
-    : shift_expr                            { $$ = $1; }
-    | and_expr '&' shift_expr               { $$ = ast_binop(ctx, AST_BITAND, $1, $3, @$); }
-    ;
-
-shift_expr
-    : arith_expr                            { $$ = $1; }
-    | shift_expr SHL arith_expr             { $$ = ast_binop(ctx, AST_SHL, $1, $3, @$); }
-    | shift_expr SHR arith_expr             { $$ = ast_binop(ctx, AST_SHR, $1, $3, @$); }
-    ;
-
-arith_expr
-    : term                                  { $$ = $1; }
-    | arith_expr '+' term                   { $$ = ast_binop(ctx, AST_ADD, $1, $3, @$); }
-    | arith_expr '-' term                   { $$ = ast_binop(ctx, AST_SUB, $1, $3, @$); }
-    ;
-
-term
-    : factor                                { $$ = $1; }
-    | term '*' factor                       { $$ = ast_binop(ctx, AST_MUL, $1, $3, @$); }
-    | term '/' factor                       { $$ = ast_binop(ctx, AST_DIV, $1, $3, @$); }
-    | term FLOORDIV factor                  { $$ = ast_binop(ctx, AST_FLOORDIV, $1, $3, @$); }
-    | term '%' factor                       { $$ = ast_binop(ctx, AST_MOD, $1, $3, @$); }
-    | term '@' factor                       { $$ = ast_binop(ctx, AST_MATMUL, $1, $3, @$); }
-    ;
-
-factor
-    : '+' factor                            { $$ = ast_unary(ctx, AST_POS, $2, @$); }
-    | '-' factor                            { $$ = ast_unary(ctx, AST_NEG, $2, @$); }
-    | '~' factor                            { $$ = ast_unary(ctx, AST_INVERT, $2, @$); }
-    | power                                 { $$ = $1; }
-    ;
-
-power
     : atom_expr                             { $$ = $1; }
-    | atom_expr POW factor                  { $$ = ast_binop(ctx, AST_POW, $1, $3, @$); }
+    | expr OR expr                          { $$ = ast_boolop(ctx, AST_OR, $1, $3, @$); }
+    | expr XOR expr                         { $$ = ast_boolop(ctx, AST_XOR, $1, $3, @$); }
+    | expr AND expr                         { $$ = ast_boolop(ctx, AST_AND, $1, $3, @$); }
+    | NOT expr                              { $$ = ast_unary(ctx, AST_NOT, $2, @$); }
+    | expr '<' expr                         { $$ = ast_compare(ctx, AST_LT, $1, $3, @$); }
+    | expr '>' expr                         { $$ = ast_compare(ctx, AST_GT, $1, $3, @$); }
+    | expr EQ expr                          { $$ = ast_compare(ctx, AST_EQ, $1, $3, @$); }
+    | expr NE expr                          { $$ = ast_compare(ctx, AST_NE, $1, $3, @$); }
+    | expr LE expr                          { $$ = ast_compare(ctx, AST_LE, $1, $3, @$); }
+    | expr GE expr                          { $$ = ast_compare(ctx, AST_GE, $1, $3, @$); }
+    | expr IN expr                          { $$ = ast_compare(ctx, AST_IN, $1, $3, @$); }
+    | expr NOT IN expr %prec IN             { $$ = ast_compare(ctx, AST_NOT_IN, $1, $4, @$); }
+    | expr IS expr                          { $$ = ast_compare(ctx, AST_IS, $1, $3, @$); }
+    | expr '|' expr                         { $$ = ast_binop(ctx, AST_BITOR, $1, $3, @$); }
+    | expr '^' expr                         { $$ = ast_binop(ctx, AST_BITXOR, $1, $3, @$); }
+    | expr '&' expr                         { $$ = ast_binop(ctx, AST_BITAND, $1, $3, @$); }
+    | expr SHL expr                         { $$ = ast_binop(ctx, AST_SHL, $1, $3, @$); }
+    | expr SHR expr                         { $$ = ast_binop(ctx, AST_SHR, $1, $3, @$); }
+    | expr '+' expr                         { $$ = ast_binop(ctx, AST_ADD, $1, $3, @$); }
+    | expr '-' expr                         { $$ = ast_binop(ctx, AST_SUB, $1, $3, @$); }
+    | expr '*' expr                         { $$ = ast_binop(ctx, AST_MUL, $1, $3, @$); }
+    | expr '/' expr                         { $$ = ast_binop(ctx, AST_DIV, $1, $3, @$); }
+    | expr FLOORDIV expr                    { $$ = ast_binop(ctx, AST_FLOORDIV, $1, $3, @$); }
+    | expr '%' expr                         { $$ = ast_binop(ctx, AST_MOD, $1, $3, @$); }
+    | expr '@' expr                         { $$ = ast_binop(ctx, AST_MATMUL, $1, $3, @$); }
+    | '+' expr %prec UNARY                  { $$ = ast_unary(ctx, AST_POS, $2, @$); }
+    | '-' expr %prec UNARY                  { $$ = ast_unary(ctx, AST_NEG, $2, @$); }
+    | '~' expr %prec UNARY                  { $$ = ast_unary(ctx, AST_INVERT, $2, @$); }
+    | expr POW expr                         { $$ = ast_binop(ctx, AST_POW, $1, $3, @$); }
     ;
 
 atom_expr
@@ -440,8 +409,8 @@ args
     ;
 
 arg
-    : test                                  { $$ = $1; }
-    | NAME '=' test                         { $$ = ast_keyword(ctx, $1, $3, @$); }
+    : expr                                  { $$ = $1; }
+    | NAME '=' expr                         { $$ = ast_keyword(ctx, $1, $3, @$); }
     ;
 
 subscripts
@@ -450,8 +419,8 @@ subscripts
     ;
 
 subscript
-    : test                                  { $$ = $1; }
-    | NAME '=' test                         { $$ = ast_keyword(ctx, $1, $3, @$); }
+    : expr                                  { $$ = $1; }
+    | NAME '=' expr                         { $$ = ast_keyword(ctx, $1, $3, @$); }
     ;
 
 /* Keywords may follow a dot: pl.block.and, pl.block.or, pl.block.not. */

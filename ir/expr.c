@@ -155,7 +155,7 @@ const IrExpr *ir_call(IrCtx *ctx, const IrCallee *callee, uint32_t nargs, const 
     c->nkwargs = (uint16_t)nkwargs;
     c->type = type;
     c->callee = callee;
-    c->kwargs = nkwargs ? arena_memdup(&ctx->arena, kwargs, nkwargs * sizeof *kwargs) : NULL;
+    c->kwargs = ir_kwargs_intern(ctx, nkwargs, kwargs);
     if (nargs)
         memcpy(c->args, args, nargs * sizeof *args);
     return &c->e;

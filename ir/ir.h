@@ -349,7 +349,7 @@ typedef struct IrTypeSet {
 typedef struct IrCtx {
     Arena arena;
     Interner *names;             /* shared with the front end */
-    IrTypeSet types, tile_views, tensor_views, dims;
+    IrTypeSet types, tile_views, tensor_views, dims, kwarg_lists, const_tuples;
     const IrType *scalar[DT_COUNT];
     const IrType *unknown, *memref_type, *pipe[PIPE_COUNT];
     uint32_t next_var_id;
@@ -379,7 +379,8 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
                                TileLayout slayout, uint32_t fractal, TilePad pad);
 const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal);
 const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout);
-/* Canonical dimension constant. */
+/* Canonical INT64 constant (shape dimensions, elements of literal lists):
+ * one shared node per value, with no span of its own. */
 const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value);
 
 static inline int ir_type_is_shaped(const IrType *t) { return t->kind == TYPE_TENSOR || t->kind == TYPE_TILE; }
@@ -406,7 +407,13 @@ const IrExpr *ir_call(IrCtx *ctx, const IrCallee *callee, uint32_t nargs, const 
                       uint32_t nkwargs, const IrKwarg *kwargs, const IrType *type, Span span);
 const IrExpr *ir_tuple_get(IrCtx *ctx, const IrExpr *tuple, uint32_t index, Span span);
 const IrExpr *ir_make_tuple(IrCtx *ctx, uint32_t n, const IrExpr *const *elems, Span span);
+/* A literal list of integers ([0, 0], [64, 128]) as one shared node of
+ * canonical constants, without a span of its own: offsets and shapes
+ * repeat these lists everywhere. */
+const IrExpr *ir_const_tuple(IrCtx *ctx, uint32_t n, const int64_t *values);
 const IrCallee *ir_callee_global(IrCtx *ctx, const char *name);
+/* The shared copy of a kwarg list (keys and string values interned). */
+const IrKwarg *ir_kwargs_intern(IrCtx *ctx, uint32_t n, const IrKwarg *kw);
 const IrCallee *ir_callee_opaque(IrCtx *ctx, const char *name);
 
 /* Node accessors (checked by kind in debug builds). */
@@ -436,6 +443,7 @@ const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrI
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
 const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span);
 
+/* params and ret_types must already live in ctx's arena (they are not copied). */
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,
                     uint32_t nret, const IrType *const *ret_types, const IrStmt *body, Span span);
 /* Sorts the functions by name; names must be distinct. */

@@ -129,8 +129,8 @@ IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparam
     f->type = (uint8_t)type;
     f->nparams = nparams;
     f->nret = nret;
-    f->params = copy_array(ctx, nparams, params, sizeof *params);
-    f->ret_types = copy_array(ctx, nret, ret_types, sizeof *ret_types);
+    f->params = params;
+    f->ret_types = ret_types;
     f->body = body;
     return f;
 }

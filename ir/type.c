@@ -84,6 +84,8 @@ void ir_ctx_init(IrCtx *ctx, Interner *names)
     set_init(&ctx->tile_views);
     set_init(&ctx->tensor_views);
     set_init(&ctx->dims);
+    set_init(&ctx->kwarg_lists);
+    set_init(&ctx->const_tuples);
     for (int i = 0; i < DT_COUNT; i++) {
         IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
         t->kind = TYPE_SCALAR;
@@ -113,6 +115,8 @@ void ir_ctx_free(IrCtx *ctx)
     set_free(&ctx->tile_views);
     set_free(&ctx->tensor_views);
     set_free(&ctx->dims);
+    set_free(&ctx->kwarg_lists);
+    set_free(&ctx->const_tuples);
     arena_free(&ctx->arena);
 }
 
@@ -399,4 +403,112 @@ uint64_t ir_type_byte_size(const IrType *t)
         n *= (uint64_t)v;
     }
     return n;
+}
+
+/* ------------------------------------------------------- kwarg lists */
+
+/* Calls store their kwargs in shared immutable arrays: most calls of an op
+ * carry the same list (target_memory=pl.MemorySpace.Vec), so it is stored
+ * once.  The array is preceded by a header with its length and hash. */
+typedef struct KwList {
+    uint32_t n, hash;
+    IrKwarg items[];
+} KwList;
+
+static uint32_t kwarg_hash(uint32_t n, const IrKwarg *kw)
+{
+    uint32_t h = mix(41, n);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v;
+        if (kw[i].kind == KW_DOUBLE)
+            memcpy(&v, &kw[i].v.d, sizeof v);
+        else if (kw[i].kind == KW_STRING)
+            v = hash_bytes(kw[i].v.s, strlen(kw[i].v.s));
+        else
+            v = (uint64_t)kw[i].v.i;
+        h = mix(mix(h, hash_bytes(kw[i].key, strlen(kw[i].key))), v * 31u + kw[i].kind);
+    }
+    return h;
+}
+
+static uint32_t kwlist_hash(const void *obj) { return ((const KwList *)obj)->hash; }
+
+static int kwarg_equal(const IrKwarg *a, const IrKwarg *b)
+{
+    if (a->key != b->key || a->kind != b->kind)
+        return 0;
+    if (a->kind == KW_DOUBLE)
+        return memcmp(&a->v.d, &b->v.d, sizeof a->v.d) == 0;
+    if (a->kind == KW_STRING)
+        return a->v.s == b->v.s;
+    return a->v.i == b->v.i;
+}
+
+const IrKwarg *ir_kwargs_intern(IrCtx *ctx, uint32_t n, const IrKwarg *kw)
+{
+    uint32_t h, mask, i;
+    KwList *l;
+    if (!n)
+        return NULL;
+    h = kwarg_hash(n, kw);
+    mask = ctx->kwarg_lists.cap - 1;
+    for (i = h & mask; ctx->kwarg_lists.slots[i]; i = (i + 1) & mask) {
+        const KwList *c = ctx->kwarg_lists.slots[i];
+        uint32_t k;
+        if (c->hash != h || c->n != n)
+            continue;
+        for (k = 0; k < n && kwarg_equal(&c->items[k], &kw[k]); k++)
+            ;
+        if (k == n)
+            return c->items;
+    }
+    l = arena_alloc(&ctx->arena, sizeof *l + (size_t)n * sizeof l->items[0]);
+    l->n = n;
+    l->hash = h;
+    memcpy(l->items, kw, n * sizeof *kw);
+    set_add(&ctx->kwarg_lists, l, h, kwlist_hash);
+    return l->items;
+}
+
+/* ------------------------------------------------------ constant lists */
+
+static uint32_t const_tuple_hash_values(uint32_t n, const int64_t *v)
+{
+    uint32_t h = mix(53, n);
+    for (uint32_t i = 0; i < n; i++)
+        h = mix(h, (uint64_t)v[i]);
+    return h;
+}
+
+static uint32_t const_tuple_hash(const void *obj)
+{
+    const IrMakeTuple *t = obj;
+    uint32_t h = mix(53, t->n);
+    for (uint32_t i = 0; i < t->n; i++)
+        h = mix(h, (uint64_t)IR_AS(IrConstInt, t->elems[i])->value);
+    return h;
+}
+
+const IrExpr *ir_const_tuple(IrCtx *ctx, uint32_t n, const int64_t *values)
+{
+    uint32_t h = const_tuple_hash_values(n, values), mask = ctx->const_tuples.cap - 1, i;
+    const IrExpr *elems[16];
+    const IrExpr *t;
+    if (n > 16)
+        return NULL;
+    for (i = h & mask; ctx->const_tuples.slots[i]; i = (i + 1) & mask) {
+        const IrMakeTuple *c = ctx->const_tuples.slots[i];
+        uint32_t k;
+        if (c->n != n)
+            continue;
+        for (k = 0; k < n && IR_AS(IrConstInt, c->elems[k])->value == values[k]; k++)
+            ;
+        if (k == n)
+            return &c->e;
+    }
+    for (i = 0; i < n; i++)
+        elems[i] = ir_dim_const(ctx, values[i]);
+    t = ir_make_tuple(ctx, n, elems, span_unknown());
+    set_add(&ctx->const_tuples, (void *)t, h, const_tuple_hash);
+    return t;
 }
