@@ -103,7 +103,9 @@ static int indent_line(Layout *L, uint32_t at)
         if (alt <= topalt)
             goto inconsistent;
         if (L->levels >= LAYOUT_MAX_INDENT) {
-            diag_error(L->diag, span_make(at, at), "too many levels of indentation (limit %d)", LAYOUT_MAX_INDENT);
+            if (!L->indent_overflow++)
+                diag_error(L->diag, span_make(at, at), "too many levels of indentation (limit %d)",
+                           LAYOUT_MAX_INDENT);
             return -1;
         }
         L->levels++;
@@ -144,12 +146,19 @@ static int track_bracket(Layout *L, int code, uint32_t lo)
     c = (char)code;
     if (c == '(' || c == '[' || c == '{') {
         if (L->nbrackets >= LAYOUT_MAX_BRACKETS) {
-            diag_error(L->diag, span_make(lo, lo + 1), "too many nested brackets (limit %d)", LAYOUT_MAX_BRACKETS);
-            return -1;
+            /* Reported once; deeper brackets are only counted. */
+            if (!L->bracket_overflow++)
+                diag_error(L->diag, span_make(lo, lo + 1), "too many nested brackets (limit %d)",
+                           LAYOUT_MAX_BRACKETS);
+            return L->bracket_overflow == 1 ? -1 : 0;
         }
         L->brackets[L->nbrackets].ch = c;
         L->brackets[L->nbrackets].offset = lo;
         L->nbrackets++;
+        return 0;
+    }
+    if (L->bracket_overflow) {
+        L->bracket_overflow--;
         return 0;
     }
     if (L->nbrackets == 0) {
@@ -176,7 +185,11 @@ int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset)
     return 1;
 }
 
-void layout_drop_brackets(Layout *L) { L->nbrackets = 0; }
+void layout_drop_brackets(Layout *L)
+{
+    L->nbrackets = 0;
+    L->bracket_overflow = 0;
+}
 
 int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
 {
@@ -235,11 +248,11 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
         if (code == L->tok_eof) {
             uint32_t end = L->src->len;
             if (L->nbrackets > 0) {
-                for (int i = 0; i < L->nbrackets; i++) {
-                    LayoutBracket *b = &L->brackets[i];
-                    diag_error(L->diag, span_make(b->offset, b->offset + 1), "'%c' was never closed", b->ch);
-                }
+                /* The innermost unclosed bracket is the one to point at. */
+                LayoutBracket *b = &L->brackets[L->nbrackets - 1];
+                diag_error(L->diag, span_make(b->offset, b->offset + 1), "'%c' was never closed", b->ch);
                 L->nbrackets = 0;
+                L->bracket_overflow = 0;
                 if (!L->at_bol) {
                     L->at_bol = 1;
                     *lo = *hi = end;

@@ -67,6 +67,8 @@ typedef struct Layout {
     size_t value_size;
     LayoutBracket brackets[LAYOUT_MAX_BRACKETS];
     int nbrackets;
+    int bracket_overflow;        /* brackets opened beyond the limit (counted only) */
+    int indent_overflow;         /* lines indented beyond the limit (reported once) */
     uint32_t pending_at;         /* location of INDENT/DEDENT tokens */
     /* '# pypto.program: NAME' */
     int has_header;
