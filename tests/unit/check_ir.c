@@ -1,0 +1,1180 @@
+/* check_ir.c: unit tests of the IR core: type hash-consing and sizes
+ * (ir/type.c), structural equality and hashing (ir/equal.c), the printer's
+ * float format and expression parenthesisation (ir/printer.c, printer.md
+ * §5), and the generic walker and mutator (ir/visit.c).
+ *
+ * IR is built by hand with the ir.h constructors; two checks go through
+ * frontend_run() to compare programs parsed from source text. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar/frontend.h"
+#include "ir/enums.h"
+#include "ir/equal.h"
+#include "ir/ir.h"
+#include "ir/printer.h"
+#include "ir/visit.h"
+#include "support/diag.h"
+#include "support/intern.h"
+#include "support/ptrmap.h"
+#include "support/source.h"
+#include "support/strbuf.h"
+
+static Interner names;
+static IrCtx ctx;
+
+static void setup(void)
+{
+    interner_init(&names);
+    ir_ctx_init(&ctx, &names);
+}
+
+static void teardown(void)
+{
+    ir_ctx_free(&ctx);
+    interner_free(&names);
+}
+
+/* ------------------------------------------------------------- builders */
+
+#define NOSPAN span_unknown()
+
+static const char *nm(const char *s) { return ir_name(&ctx, s); }
+static const IrType *scalar_t(DataType dt) { return ir_type_scalar(&ctx, dt); }
+static IrVar *var_of(const char *name, DataType dt) { return ir_var_new(&ctx, nm(name), scalar_t(dt), NOSPAN); }
+static const IrExpr *sv(const char *name) { return &var_of(name, DT_INT64)->e; }
+static const IrExpr *bv(const char *name) { return &var_of(name, DT_BOOL)->e; }
+static const IrExpr *ci(int64_t v) { return ir_const_int(&ctx, v, DT_INT64, NOSPAN); }
+static const IrExpr *cf(double v) { return ir_const_float(&ctx, v, DT_FP32, NOSPAN); }
+
+static const IrExpr *bin(IrBinaryOp op, const IrExpr *a, const IrExpr *b)
+{
+    return ir_binary(&ctx, op, ir_binary_is_comparison(op) || op == BIN_AND || op == BIN_OR || op == BIN_XOR
+                                   ? DT_BOOL
+                                   : (DataType)a->dtype,
+                     a, b, NOSPAN);
+}
+
+static const IrExpr *un(IrUnaryOp op, const IrExpr *x) { return ir_unary(&ctx, op, (DataType)x->dtype, x, NOSPAN); }
+
+static const IrType *shape_t(IrTypeKind kind, DataType dt, int n, const int64_t *dims)
+{
+    const IrExpr *d[8];
+    for (int i = 0; i < n; i++)
+        d[i] = ir_dim_const(&ctx, dims[i]);
+    return kind == TYPE_TILE ? ir_type_tile(&ctx, dt, (uint32_t)n, d, NULL, NULL)
+                             : ir_type_tensor(&ctx, dt, (uint32_t)n, d, NULL, NULL);
+}
+
+/* Printed forms, kept in a ring of buffers so several may be compared. */
+static char ring[8][1024];
+static int ring_i;
+
+static const char *keep(StrBuf *sb)
+{
+    char *out = ring[ring_i++ % 8];
+    snprintf(out, sizeof ring[0], "%s", sb_cstr(sb));
+    sb_free(sb);
+    return out;
+}
+
+static const char *pe_pfx(const IrExpr *e, const char *prefix)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    ir_print_expr(&sb, &ctx, e, prefix);
+    return keep(&sb);
+}
+
+static const char *pe(const IrExpr *e) { return pe_pfx(e, "pl"); }
+
+static const char *pt(const IrType *t, const char *prefix)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    ir_print_type(&sb, &ctx, t, prefix);
+    return keep(&sb);
+}
+
+static char *pf(const IrFunc *f)
+{
+    StrBuf sb;
+    char *s;
+    sb_init(&sb);
+    ir_print_function(&sb, &ctx, f, "pl");
+    s = strdup(sb_cstr(&sb));
+    sb_free(&sb);
+    return s;
+}
+
+/* The function used by the equality, printer and visitor tests:
+ *
+ *     def <fname>(<a>: Scalar[dt], <b>: Scalar[dt]) -> Scalar[dt]:
+ *         <x> = a - b          (b - a when swap)
+ *         y = x * <k>
+ *         return y
+ */
+typedef struct FnSpec {
+    const char *fname, *a, *b, *x, *y;
+    int64_t k;
+    DataType dt;
+    int swap;
+} FnSpec;
+
+static FnSpec base_spec(void)
+{
+    FnSpec s = {"f", "a", "b", "x", "y", 3, DT_INT64, 0};
+    return s;
+}
+
+static const IrFunc *build_fn(FnSpec s)
+{
+    IrVar *a = var_of(s.a, s.dt), *b = var_of(s.b, s.dt);
+    IrVar *x = var_of(s.x, s.dt), *y = var_of(s.y, s.dt);
+    const IrExpr *diff = s.swap ? ir_binary(&ctx, BIN_SUB, s.dt, &b->e, &a->e, NOSPAN)
+                                : ir_binary(&ctx, BIN_SUB, s.dt, &a->e, &b->e, NOSPAN);
+    const IrExpr *prod = ir_binary(&ctx, BIN_MUL, s.dt, &x->e, ir_const_int(&ctx, s.k, s.dt, NOSPAN), NOSPAN);
+    const IrExpr *ret_vals[1] = {&y->e};
+    const IrStmt *stmts[3];
+    IrParam params[2] = {{a, DIR_IN}, {b, DIR_IN}};
+    const IrType *rt[1] = {scalar_t(s.dt)};
+    stmts[0] = ir_assign(&ctx, x, diff, NOSPAN);
+    stmts[1] = ir_assign(&ctx, y, prod, NOSPAN);
+    stmts[2] = ir_return(&ctx, 1, ret_vals, NOSPAN);
+    return ir_func_new(&ctx, nm(s.fname), FUNC_OPAQUE, 2, params, 1, rt,
+                       ir_seq(&ctx, STMT_SEQ, 3, stmts, NOSPAN), NOSPAN);
+}
+
+/* ================================================================ types */
+
+START_TEST(test_type_scalar_consing)
+{
+    ck_assert_ptr_eq(ir_type_scalar(&ctx, DT_FP32), ir_type_scalar(&ctx, DT_FP32));
+    ck_assert_ptr_ne(ir_type_scalar(&ctx, DT_FP32), ir_type_scalar(&ctx, DT_FP16));
+    ck_assert_int_eq(ir_type_scalar(&ctx, DT_INT32)->kind, TYPE_SCALAR);
+    ck_assert_int_eq(ir_type_scalar(&ctx, DT_INT32)->dtype, DT_INT32);
+    ck_assert_ptr_eq(ir_type_scalar(&ctx, DT_INDEX), ir_type_scalar(&ctx, DT_INT64));
+    ck_assert_ptr_eq(ir_expr_type(&ctx, ci(1)), ir_type_scalar(&ctx, DT_INT64));
+    ck_assert_ptr_eq(ir_expr_type(&ctx, cf(1.5)), ir_type_scalar(&ctx, DT_FP32));
+    ck_assert_ptr_eq(ir_expr_type(&ctx, ir_const_bool(&ctx, 1, NOSPAN)), ir_type_scalar(&ctx, DT_BOOL));
+}
+END_TEST
+
+START_TEST(test_type_shaped_consing)
+{
+    const int64_t d64x128[] = {64, 128}, d128x64[] = {128, 64}, d64[] = {64}, d64x128x1[] = {64, 128, 1};
+    const IrType *t1 = shape_t(TYPE_TENSOR, DT_FP32, 2, d64x128);
+    const IrType *t2 = shape_t(TYPE_TENSOR, DT_FP32, 2, d64x128);
+    /* Fresh, non-canonical ConstInt dims (even of another dtype) are
+     * canonicalised: same type. */
+    const IrExpr *fresh[2] = {ci(64), ir_const_int(&ctx, 128, DT_INT32, NOSPAN)};
+    const IrType *t3 = ir_type_tensor(&ctx, DT_FP32, 2, fresh, NULL, NULL);
+    ck_assert_ptr_eq(t1, t2);
+    ck_assert_ptr_eq(t1, t3);
+    ck_assert_ptr_eq(t3->dims[0], ir_dim_const(&ctx, 64));
+    ck_assert_ptr_ne(t3->dims, fresh);   /* dims are copied */
+    ck_assert_uint_eq(t1->n, 2);
+    ck_assert_int_eq(t1->kind, TYPE_TENSOR);
+    /* Any field differing gives another type. */
+    ck_assert_ptr_ne(t1, shape_t(TYPE_TENSOR, DT_FP16, 2, d64x128));
+    ck_assert_ptr_ne(t1, shape_t(TYPE_TENSOR, DT_FP32, 2, d128x64));
+    ck_assert_ptr_ne(t1, shape_t(TYPE_TENSOR, DT_FP32, 1, d64));
+    ck_assert_ptr_ne(t1, shape_t(TYPE_TENSOR, DT_FP32, 3, d64x128x1));
+    ck_assert_ptr_ne(t1, shape_t(TYPE_TILE, DT_FP32, 2, d64x128));
+    ck_assert_ptr_eq(shape_t(TYPE_TILE, DT_FP32, 2, d64x128), shape_t(TYPE_TILE, DT_FP32, 2, d64x128));
+    /* Rank 0. */
+    ck_assert_ptr_eq(shape_t(TYPE_TENSOR, DT_FP32, 0, NULL), shape_t(TYPE_TENSOR, DT_FP32, 0, NULL));
+    ck_assert_ptr_ne(shape_t(TYPE_TENSOR, DT_FP32, 0, NULL), t1);
+}
+END_TEST
+
+START_TEST(test_type_symbolic_dims)
+{
+    const IrExpr *n1 = sv("n"), *n2 = sv("n");
+    const IrExpr *d1[2] = {n1, ci(4)}, *d1b[2] = {n1, ir_dim_const(&ctx, 4)}, *d2[2] = {n2, ci(4)};
+    const IrType *t1 = ir_type_tensor(&ctx, DT_FP32, 2, d1, NULL, NULL);
+    ck_assert_ptr_eq(t1, ir_type_tensor(&ctx, DT_FP32, 2, d1b, NULL, NULL));
+    /* Symbolic dims compare by identity: another Var named n is another type. */
+    ck_assert_ptr_ne(t1, ir_type_tensor(&ctx, DT_FP32, 2, d2, NULL, NULL));
+    ck_assert_str_eq(pt(t1, "pl"), "pl.Tensor[[n, 4], pl.FP32]");
+}
+END_TEST
+
+START_TEST(test_type_many_distinct)
+{
+    /* Enough distinct types to grow the hash set several times. */
+    const IrType *first[64];
+    for (int64_t i = 0; i < 2000; i++) {
+        const IrType *t = shape_t(TYPE_TILE, DT_FP16, 1, &i);
+        if (i < 64)
+            first[i] = t;
+        ck_assert_int_eq(ir_dim_value(t->dims[0], &(int64_t){0}), 1);
+    }
+    for (int64_t i = 0; i < 64; i++)
+        ck_assert_ptr_eq(shape_t(TYPE_TILE, DT_FP16, 1, &i), first[i]);
+}
+END_TEST
+
+START_TEST(test_type_tuple)
+{
+    const int64_t d[] = {16, 16};
+    const IrType *e1[2] = {shape_t(TYPE_TENSOR, DT_FP32, 2, d), scalar_t(DT_INT64)};
+    const IrType *e2[2] = {shape_t(TYPE_TENSOR, DT_FP32, 2, d), scalar_t(DT_INT64)};
+    const IrType *e3[2] = {scalar_t(DT_INT64), shape_t(TYPE_TENSOR, DT_FP32, 2, d)};
+    const IrType *t1 = ir_type_tuple(&ctx, 2, e1);
+    ck_assert_ptr_eq(t1, ir_type_tuple(&ctx, 2, e2));
+    ck_assert_ptr_ne(t1, ir_type_tuple(&ctx, 2, e3));
+    ck_assert_ptr_ne(t1, ir_type_tuple(&ctx, 1, e1));
+    ck_assert_ptr_ne(t1->elems, e1);
+    ck_assert_str_eq(pt(t1, "pl"), "pl.Tuple([pl.Tensor[[16, 16], pl.FP32], pl.Scalar[pl.INT64]])");
+    ck_assert_str_eq(pt(ir_type_tuple(&ctx, 0, NULL), "pl"), "pl.Tuple([])");
+}
+END_TEST
+
+START_TEST(test_tile_view_default_is_null)
+{
+    const int64_t d[] = {16, 16};
+    const IrTileView *v;
+    const IrExpr *stride[2] = {ci(16), ci(1)};
+    ck_assert_ptr_null(ir_tile_view(&ctx, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL));
+    ck_assert_ptr_null(ir_tile_view_layout(&ctx, TL_ROW_MAJOR, TL_NONE_BOX, 512));
+    /* Any non-default field gives a view, hash-consed. */
+    v = ir_tile_view_layout(&ctx, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    ck_assert_ptr_nonnull(v);
+    ck_assert_ptr_eq(v, ir_tile_view_layout(&ctx, TL_COL_MAJOR, TL_ROW_MAJOR, 512));
+    ck_assert_ptr_ne(v, ir_tile_view_layout(&ctx, TL_COL_MAJOR, TL_ROW_MAJOR, 1024));
+    ck_assert_ptr_nonnull(ir_tile_view_layout(&ctx, TL_ROW_MAJOR, TL_NONE_BOX, 1024));
+    ck_assert_ptr_nonnull(ir_tile_view(&ctx, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_ZERO));
+    ck_assert_ptr_eq(ir_tile_view(&ctx, 0, NULL, 2, stride, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL),
+                     ir_tile_view(&ctx, 0, NULL, 2, (const IrExpr *const[]){ci(16), ci(1)}, NULL, TL_ROW_MAJOR,
+                                  TL_NONE_BOX, 512, TP_NULL));
+    /* Tile types with and without the view differ; with equal views they are one. */
+    {
+        const IrExpr *dims[2] = {ir_dim_const(&ctx, d[0]), ir_dim_const(&ctx, d[1])};
+        const IrType *plain = ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, NULL);
+        const IrType *viewed = ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v);
+        ck_assert_ptr_ne(plain, viewed);
+        ck_assert_ptr_eq(viewed, ir_type_tile(&ctx, DT_FP16, 2, dims, NULL,
+                                              ir_tile_view_layout(&ctx, TL_COL_MAJOR, TL_ROW_MAJOR, 512)));
+        ck_assert_ptr_eq(plain, ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, ir_tile_view_layout(&ctx, TL_ROW_MAJOR,
+                                                                                                TL_NONE_BOX, 512)));
+        ck_assert_str_eq(pt(viewed, "pl"), "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView("
+                                           "blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)]");
+        ck_assert_str_eq(pt(plain, "pl"), "pl.Tile[[16, 16], pl.FP16]");
+    }
+}
+END_TEST
+
+START_TEST(test_tile_view_valid_shape_equal_to_shape)
+{
+    /* BUG (ir/printer.c print_tile_view, printer.md §4.3): valid_shape is
+     * "omitted when empty, or equal to the tile shape (ConstInt by
+     * value)", and tile_view= is not printed at all when every field is
+     * at its default.  A Tile[[16, 16], FP16] whose view has only
+     * valid_shape=[16, 16] prints
+     * "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(valid_shape=[16, 16])]"
+     * instead of "pl.Tile[[16, 16], pl.FP16]": print_tile_view prints
+     * valid_shape whenever nvalid > 0 without comparing it to the shape. */
+    const IrExpr *dims[2] = {ir_dim_const(&ctx, 16), ir_dim_const(&ctx, 16)};
+    const IrTileView *v = ir_tile_view(&ctx, 2, dims, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
+    const IrTileView *v2 = ir_tile_view(&ctx, 2, dims, 0, NULL, NULL, TL_COL_MAJOR, TL_NONE_BOX, 512, TP_NULL);
+    const IrExpr *valid[2] = {ir_dim_const(&ctx, 8), ir_dim_const(&ctx, 16)};
+    const IrTileView *v3 = ir_tile_view(&ctx, 2, valid, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
+    /* A valid shape that differs is printed. */
+    ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v3), "pl"),
+                     "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(valid_shape=[8, 16])]");
+    ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v2), "pl"),
+                     "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(blayout=pl.TileLayout.col_major)]");
+    ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v), "pl"), "pl.Tile[[16, 16], pl.FP16]");
+}
+END_TEST
+
+START_TEST(test_type_byte_size)
+{
+    const int64_t d64x128[] = {64, 128}, d16x16[] = {16, 16}, d8[] = {8}, d0[] = {4, 0};
+    const IrExpr *sym[2] = {sv("n"), ci(4)};
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_FP32, 2, d64x128)), 64u * 128u * 4u);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TILE, DT_FP16, 2, d16x16)), 512);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TILE, DT_BF16, 2, d16x16)), 512);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_INT64, 1, d8)), 64);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_INT8, 1, d8)), 8);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_FP32, 2, d0)), 0);
+    ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_FP32, 0, NULL)), 4);
+    /* Symbolic: unknown, 0. */
+    ck_assert_uint_eq(ir_type_byte_size(ir_type_tensor(&ctx, DT_FP32, 2, sym, NULL, NULL)), 0);
+    /* Overflow of the product: 0, not a wrapped value. */
+    {
+        const int64_t huge[] = {INT64_C(1) << 40, INT64_C(1) << 30};
+        ck_assert_uint_eq(ir_type_byte_size(shape_t(TYPE_TENSOR, DT_FP32, 2, huge)), 0);
+    }
+}
+END_TEST
+
+START_TEST(test_dim_const)
+{
+    int64_t v = 0;
+    const IrExpr *d = ir_dim_const(&ctx, 64);
+    ck_assert_ptr_eq(d, ir_dim_const(&ctx, 64));
+    ck_assert_ptr_ne(d, ir_dim_const(&ctx, 65));
+    ck_assert_ptr_ne(ir_dim_const(&ctx, -1), ir_dim_const(&ctx, 1));
+    ck_assert_int_eq(d->kind, EXPR_CONST_INT);
+    ck_assert_int_eq(d->dtype, DT_INDEX);
+    ck_assert_int_eq(ir_dim_value(d, &v), 1);
+    ck_assert_int_eq(v, 64);
+    ck_assert_int_eq(ir_dim_value(sv("n"), &v), 0);
+    ck_assert_int_eq(ir_dim_value(NULL, &v), 0);
+    for (int64_t i = 0; i < 5000; i++)   /* grows the dimension set */
+        ck_assert_int_eq(IR_AS(IrConstInt, ir_dim_const(&ctx, i * 7))->value, i * 7);
+    ck_assert_ptr_eq(d, ir_dim_const(&ctx, 64));
+}
+END_TEST
+
+/* ============================================================= equality */
+
+static char why[256];
+
+START_TEST(test_equal_identical_functions)
+{
+    const IrFunc *f1 = build_fn(base_spec()), *f2 = build_fn(base_spec());
+    ck_assert_ptr_ne(f1, f2);
+    ck_assert_msg(ir_equal_func(&ctx, f1, f2, why, sizeof why), "unequal: %s", why);
+    ck_assert_str_eq(why, "");
+    ck_assert_int_eq(ir_equal_func(&ctx, f1, f1, NULL, 0), 1);
+    ck_assert(ir_hash_func(&ctx, f1) == ir_hash_func(&ctx, f2));
+    /* The hash does not depend on addresses: the same in another context. */
+    {
+        Interner n2;
+        IrCtx saved = ctx;
+        uint64_t h;
+        interner_init(&n2);
+        ir_ctx_init(&ctx, &n2);
+        h = ir_hash_func(&ctx, build_fn(base_spec()));
+        ir_ctx_free(&ctx);
+        interner_free(&n2);
+        ctx = saved;
+        ck_assert(h == ir_hash_func(&ctx, f1));
+    }
+}
+END_TEST
+
+static void assert_unequal(const IrFunc *f1, const IrFunc *f2, const char *what)
+{
+    why[0] = 'X';
+    ck_assert_msg(!ir_equal_func(&ctx, f1, f2, why, sizeof why), "%s: compared equal", what);
+    ck_assert_msg(why[0] != '\0' && strlen(why) < sizeof why, "%s: empty why", what);
+    ck_assert_msg(!ir_equal_func(&ctx, f2, f1, NULL, 0), "%s: compared equal the other way round", what);
+}
+
+START_TEST(test_equal_differences)
+{
+    const IrFunc *base = build_fn(base_spec());
+    FnSpec s;
+
+    s = base_spec();
+    s.k = 4;
+    assert_unequal(base, build_fn(s), "another constant");
+    ck_assert_ptr_nonnull(strstr(why, "3"));
+
+    s = base_spec();
+    s.x = "x2";
+    assert_unequal(base, build_fn(s), "another local name");
+
+    s = base_spec();
+    s.a = "p";
+    assert_unequal(base, build_fn(s), "another parameter name");
+
+    s = base_spec();
+    s.fname = "g";
+    assert_unequal(base, build_fn(s), "another function name");
+
+    s = base_spec();
+    s.dt = DT_INT32;
+    assert_unequal(base, build_fn(s), "another dtype");
+
+    s = base_spec();
+    s.swap = 1;
+    assert_unequal(base, build_fn(s), "b - a instead of a - b");
+}
+END_TEST
+
+START_TEST(test_equal_param_direction_and_type)
+{
+    const IrFunc *f1 = build_fn(base_spec()), *f2 = build_fn(base_spec());
+    IrFunc *f3 = (IrFunc *)build_fn(base_spec());
+    IrParam *ps = (IrParam *)f3->params;
+    ps[1].dir = DIR_INOUT;
+    assert_unequal(f1, f3, "parameter direction");
+    ((IrFunc *)f2)->type = FUNC_INCORE;
+    assert_unequal(f1, f2, "function type");
+}
+END_TEST
+
+/* x = 1; x = 2 (two Vars both named x); return <one of them>. */
+static const IrFunc *two_defs(int return_second)
+{
+    IrVar *x1 = var_of("x", DT_INT64), *x2 = var_of("x", DT_INT64);
+    const IrExpr *rv[1] = {return_second ? &x2->e : &x1->e};
+    const IrStmt *st[3];
+    const IrType *rt[1] = {scalar_t(DT_INT64)};
+    st[0] = ir_assign(&ctx, x1, ci(1), NOSPAN);
+    st[1] = ir_assign(&ctx, x2, ci(2), NOSPAN);
+    st[2] = ir_return(&ctx, 1, rv, NOSPAN);
+    return ir_func_new(&ctx, nm("f"), FUNC_OPAQUE, 0, NULL, 1, rt, ir_seq(&ctx, STMT_SEQ, 3, st, NOSPAN), NOSPAN);
+}
+
+START_TEST(test_equal_definitions_map_to_definitions)
+{
+    ck_assert_msg(ir_equal_func(&ctx, two_defs(0), two_defs(0), why, sizeof why), "unequal: %s", why);
+    ck_assert_msg(ir_equal_func(&ctx, two_defs(1), two_defs(1), why, sizeof why), "unequal: %s", why);
+    assert_unequal(two_defs(0), two_defs(1), "use of the first vs the second definition of x");
+}
+END_TEST
+
+START_TEST(test_equal_expr_free_vars)
+{
+    /* Free variables map on first sight, consistently. */
+    const IrExpr *a = sv("a"), *b = sv("b"), *a2 = sv("a"), *b2 = sv("b");
+    ck_assert(ir_equal_expr(&ctx, bin(BIN_ADD, a, b), bin(BIN_ADD, a2, b2), why, sizeof why));
+    ck_assert(ir_equal_expr(&ctx, bin(BIN_ADD, a, a), bin(BIN_ADD, a2, a2), why, sizeof why));
+    ck_assert(!ir_equal_expr(&ctx, bin(BIN_ADD, a, a), bin(BIN_ADD, a2, sv("a")), why, sizeof why));
+    ck_assert_str_ne(why, "");
+    ck_assert(!ir_equal_expr(&ctx, bin(BIN_ADD, a, b), bin(BIN_SUB, a2, b2), why, sizeof why));
+    ck_assert(!ir_equal_expr(&ctx, bin(BIN_ADD, a, b), bin(BIN_ADD, a2, ci(1)), why, sizeof why));
+    ck_assert(ir_hash_expr(&ctx, bin(BIN_ADD, a, b)) == ir_hash_expr(&ctx, bin(BIN_ADD, a2, b2)));
+}
+END_TEST
+
+START_TEST(test_equal_float_zero_sign)
+{
+    ck_assert(ir_equal_expr(&ctx, cf(0.0), cf(0.0), why, sizeof why));
+    ck_assert(ir_equal_expr(&ctx, cf(-0.0), cf(-0.0), why, sizeof why));
+    ck_assert(!ir_equal_expr(&ctx, cf(-0.0), cf(0.0), why, sizeof why));
+    ck_assert_str_ne(why, "");
+    ck_assert(!ir_equal_expr(&ctx, cf(0.1), cf(nextafter(0.1, 1.0)), why, sizeof why));
+    ck_assert(!ir_equal_expr(&ctx, cf(1.5), ir_const_float(&ctx, 1.5, DT_FP16, NOSPAN), why, sizeof why));
+    ck_assert(!ir_equal_expr(&ctx, ci(7), ir_const_int(&ctx, 7, DT_INT32, NOSPAN), why, sizeof why));
+    ck_assert(ir_hash_expr(&ctx, cf(-0.0)) != ir_hash_expr(&ctx, cf(0.0)));
+}
+END_TEST
+
+START_TEST(test_equal_why_truncated)
+{
+    char small[8];
+    FnSpec s = base_spec();
+    s.k = 123456789;
+    memset(small, 'Z', sizeof small);
+    ck_assert(!ir_equal_func(&ctx, build_fn(base_spec()), build_fn(s), small, sizeof small));
+    ck_assert_uint_eq(strlen(small), sizeof small - 1);   /* truncated, terminated */
+}
+END_TEST
+
+START_TEST(test_equal_program)
+{
+    FnSpec g = base_spec();
+    const IrFunc *fa[2], *fb[2];
+    const IrProgram *p1, *p2, *p3;
+    g.fname = "g";
+    fa[0] = build_fn(g);
+    fa[1] = build_fn(base_spec());
+    fb[0] = build_fn(base_spec());
+    fb[1] = build_fn(g);
+    p1 = ir_program_new(&ctx, nm("P"), 2, fa, NOSPAN);
+    p2 = ir_program_new(&ctx, nm("P"), 2, fb, NOSPAN);   /* given in another order: sorted by name */
+    p3 = ir_program_new(&ctx, nm("Q"), 2, fb, NOSPAN);
+    ck_assert_str_eq(p1->funcs[0]->name, "f");
+    ck_assert_ptr_eq(ir_program_find(p1, nm("g")), fa[0]);
+    ck_assert_ptr_null(ir_program_find(p1, "h"));
+    ck_assert_msg(ir_equal_program(&ctx, p1, p2, why, sizeof why), "unequal: %s", why);
+    ck_assert(ir_hash_program(&ctx, p1) == ir_hash_program(&ctx, p2));
+    ck_assert(!ir_equal_program(&ctx, p1, p3, why, sizeof why));
+    ck_assert_str_ne(why, "");
+}
+END_TEST
+
+/* ---------------------------------------------------- through the front end */
+
+typedef struct FeT {
+    SourceFile sf;
+    DiagEngine d;
+    char *buf;
+    size_t len;
+    FILE *out;
+    FrontendResult res;
+    unsigned errors;
+} FeT;
+
+static void fe_run(FeT *t, const char *text)
+{
+    memset(t, 0, sizeof *t);
+    t->out = open_memstream(&t->buf, &t->len);
+    source_init(&t->sf, "t.py", text, (uint32_t)strlen(text));
+    diag_init(&t->d, t->out);
+    diag_set_source(&t->d, &t->sf);
+    t->errors = frontend_run(&t->sf, &t->d, &ctx, &t->res);
+    fflush(t->out);
+    ck_assert_msg(t->errors == 0, "front end errors:\n%s", t->buf ? t->buf : "");
+}
+
+static void fe_free(FeT *t)
+{
+    diag_free(&t->d);
+    fclose(t->out);
+    free(t->buf);
+    source_free(&t->sf);
+}
+
+static const char *const SRC_A = "import pypto.language as pl\n"
+                                 "\n"
+                                 "@pl.function\n"
+                                 "def f(a: pl.Scalar[pl.INT64], b: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+                                 "    x: pl.Scalar[pl.INT64] = a - b\n"
+                                 "    y = x * 3\n"
+                                 "    return y\n";
+
+static const char *const SRC_B = "# the same function, written differently\n"
+                                 "import pypto.language as pl\n"
+                                 "@pl.function\n"
+                                 "def f(a:pl.Scalar[pl.INT64],\n"
+                                 "      b : pl.Scalar[ pl.INT64 ]) -> pl.Scalar[pl.INT64]:   # signature\n"
+                                 "\n"
+                                 "        x: pl.Scalar[pl.INT64] = (a - b)  # parenthesised\n"
+                                 "        # a comment line\n"
+                                 "        y = x*3\n"
+                                 "        return (y)";
+
+static const char *const SRC_C = "import pypto.language as pl\n"
+                                 "\n"
+                                 "@pl.function\n"
+                                 "def f(a: pl.Scalar[pl.INT64], b: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+                                 "    x: pl.Scalar[pl.INT64] = a - b\n"
+                                 "    y = x * 4\n"
+                                 "    return y\n";
+
+START_TEST(test_equal_frontend)
+{
+    FeT a, b, c;
+    fe_run(&a, SRC_A);
+    fe_run(&b, SRC_B);
+    fe_run(&c, SRC_C);
+    ck_assert_ptr_nonnull(a.res.func);
+    ck_assert_ptr_nonnull(b.res.func);
+    ck_assert_ptr_nonnull(c.res.func);
+    ck_assert_msg(ir_equal_func(&ctx, a.res.func, b.res.func, why, sizeof why), "A vs B: %s", why);
+    ck_assert(ir_hash_func(&ctx, a.res.func) == ir_hash_func(&ctx, b.res.func));
+    ck_assert(!ir_equal_func(&ctx, a.res.func, c.res.func, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "3"));
+    /* The parsed function equals the one built by hand. */
+    ck_assert_msg(ir_equal_func(&ctx, a.res.func, build_fn(base_spec()), why, sizeof why), "A vs hand-built: %s",
+                  why);
+    fe_free(&a);
+    fe_free(&b);
+    fe_free(&c);
+}
+END_TEST
+
+START_TEST(test_equal_frontend_programs)
+{
+    FeT a, b;
+    fe_run(&a, "import pypto.language as pl\n"
+               "@pl.program\n"
+               "class P:\n"
+               "    @pl.function\n"
+               "    def g(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+               "        return n + 1\n"
+               "    @pl.function\n"
+               "    def f(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+               "        r: pl.Scalar[pl.INT64] = self.g(n)\n"
+               "        return r\n");
+    fe_run(&b, "import pypto.language as pl\n"
+               "@pl.program\n"
+               "class P:\n"
+               "  @pl.function\n"
+               "  def f(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+               "    r: pl.Scalar[pl.INT64] = self.g(n)\n"
+               "    return r\n"
+               "  @pl.function\n"
+               "  def g(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+               "    return n + 1\n");
+    ck_assert_ptr_nonnull(a.res.program);
+    ck_assert_ptr_nonnull(b.res.program);
+    ck_assert_msg(ir_equal_program(&ctx, a.res.program, b.res.program, why, sizeof why), "%s", why);
+    ck_assert(ir_hash_program(&ctx, a.res.program) == ir_hash_program(&ctx, b.res.program));
+    fe_free(&a);
+    fe_free(&b);
+}
+END_TEST
+
+/* ============================================================== printer */
+
+static const char *ff(double v)
+{
+    static char buf[4][64];
+    static int i;
+    char *b = buf[i++ % 4];
+    ck_assert_msg(ir_format_float(v, b, 64) == 1, "ir_format_float(%g) failed", v);
+    return b;
+}
+
+START_TEST(test_format_float)
+{
+    char buf[64];
+    ck_assert_str_eq(ff(2.0), "2.0");
+    ck_assert_str_eq(ff(-3.0), "-3.0");
+    ck_assert_str_eq(ff(0.0), "0.0");
+    ck_assert_str_eq(ff(-0.0), "-0.0");
+    ck_assert_str_eq(ff(1e20), "100000000000000000000.0");
+    ck_assert_str_eq(ff(0.5), "0.5");
+    ck_assert_str_eq(ff(-0.5), "-0.5");
+    ck_assert_str_eq(ff(1e-05), "1e-05");
+    ck_assert_str_eq(ff(3.14159265), "3.14159265");
+    ck_assert_str_eq(ff(0.08838834764831845), "0.08838834764831845");
+    ck_assert_str_eq(ff(0.1), "0.1");
+    ck_assert_str_eq(ff(1.0 / 3.0), "0.3333333333333333");
+    ck_assert_str_eq(ff(2.5e-10), "2.5e-10");
+    ck_assert_str_eq(ff(123456.5), "123456.5");
+    ck_assert_str_eq(ff(1234567.5), "1234567.5");
+    ck_assert_int_eq(ir_format_float(NAN, buf, sizeof buf), 0);
+    ck_assert_int_eq(ir_format_float(INFINITY, buf, sizeof buf), 0);
+    ck_assert_int_eq(ir_format_float(-INFINITY, buf, sizeof buf), 0);
+}
+END_TEST
+
+START_TEST(test_format_float_round_trips)
+{
+    /* Every finite value's text reads back as the same double. */
+    const double vals[] = {0.1, 0.2, 0.3, 1.1, 2.675, 1e-300, 5e-324, 1.7976931348623157e308, 0.1 + 0.2,
+                           6.02214076e23, 1.0 / 7.0, -2.220446049250313e-16, 4.35, 100.25, 1e16 + 2};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+        const char *s = ff(vals[i]);
+        ck_assert_msg(strtod(s, NULL) == vals[i], "%s does not read back as %.17g", s, vals[i]);
+    }
+}
+END_TEST
+
+START_TEST(test_print_atoms)
+{
+    ck_assert_str_eq(pe(sv("abc")), "abc");
+    ck_assert_str_eq(pe(ci(42)), "42");
+    ck_assert_str_eq(pe(ci(-5)), "-5");
+    ck_assert_str_eq(pe(ci(INT64_MIN)), "-9223372036854775808");
+    ck_assert_str_eq(pe(ir_const_int(&ctx, 7, DT_INT32, NOSPAN)), "pl.const(7, pl.INT32)");
+    ck_assert_str_eq(pe(ir_const_int(&ctx, -7, DT_UINT8, NOSPAN)), "pl.const(-7, pl.UINT8)");
+    ck_assert_str_eq(pe(cf(2.0)), "2.0");
+    ck_assert_str_eq(pe(cf(0.5)), "0.5");
+    ck_assert_str_eq(pe(ir_const_float(&ctx, 1.5, DT_FP16, NOSPAN)), "pl.const(1.5, pl.FP16)");
+    ck_assert_str_eq(pe(ir_const_float(&ctx, -2.5, DT_BF16, NOSPAN)), "pl.const(-2.5, pl.BFLOAT16)");
+    ck_assert_str_eq(pe(ir_const_bool(&ctx, 1, NOSPAN)), "True");
+    ck_assert_str_eq(pe(ir_const_bool(&ctx, 0, NOSPAN)), "False");
+    {
+        const IrExpr *el[2] = {ci(1), sv("t")};
+        const IrExpr *tup = ir_make_tuple(&ctx, 2, el, NOSPAN);
+        ck_assert_str_eq(pe(tup), "[1, t]");
+        ck_assert_str_eq(pe(ir_make_tuple(&ctx, 0, NULL, NOSPAN)), "[]");
+        ck_assert_str_eq(pe(ir_tuple_get(&ctx, tup, 1, NOSPAN)), "[1, t][1]");
+    }
+}
+END_TEST
+
+START_TEST(test_print_associativity)
+{
+    const IrExpr *a = sv("a"), *b = sv("b"), *c = sv("c"), *d = sv("d");
+    ck_assert_str_eq(pe(bin(BIN_SUB, bin(BIN_SUB, a, bin(BIN_SUB, b, c)), d)), "a - (b - c) - d");
+    ck_assert_str_eq(pe(bin(BIN_SUB, bin(BIN_SUB, a, b), c)), "a - b - c");
+    ck_assert_str_eq(pe(bin(BIN_SUB, a, bin(BIN_ADD, b, c))), "a - (b + c)");
+    ck_assert_str_eq(pe(bin(BIN_ADD, a, bin(BIN_ADD, b, c))), "a + (b + c)");
+    ck_assert_str_eq(pe(bin(BIN_MUL, bin(BIN_ADD, a, b), c)), "(a + b) * c");
+    ck_assert_str_eq(pe(bin(BIN_ADD, a, bin(BIN_MUL, b, c))), "a + b * c");
+    ck_assert_str_eq(pe(bin(BIN_ADD, bin(BIN_MUL, a, b), c)), "a * b + c");
+    ck_assert_str_eq(pe(bin(BIN_FLOOR_DIV, a, bin(BIN_FLOOR_MOD, b, c))), "a // (b % c)");
+    ck_assert_str_eq(pe(bin(BIN_FLOOR_MOD, bin(BIN_FLOOR_DIV, a, b), c)), "a // b % c");
+    ck_assert_str_eq(pe(bin(BIN_POW, a, bin(BIN_POW, b, c))), "a ** b ** c");
+    ck_assert_str_eq(pe(bin(BIN_POW, bin(BIN_POW, a, b), c)), "(a ** b) ** c");
+    ck_assert_str_eq(pe(bin(BIN_MUL, a, bin(BIN_POW, b, c))), "a * b ** c");
+    ck_assert_str_eq(pe(bin(BIN_POW, bin(BIN_MUL, a, b), c)), "(a * b) ** c");
+}
+END_TEST
+
+START_TEST(test_print_bit_and_shift)
+{
+    const IrExpr *a = sv("a"), *b = sv("b"), *c = sv("c");
+    ck_assert_str_eq(pe(bin(BIN_BIT_OR, bin(BIN_BIT_AND, a, b), c)), "a & b | c");
+    ck_assert_str_eq(pe(bin(BIN_BIT_AND, a, bin(BIN_BIT_OR, b, c))), "a & (b | c)");
+    ck_assert_str_eq(pe(bin(BIN_BIT_XOR, a, bin(BIN_BIT_AND, b, c))), "a ^ b & c");
+    ck_assert_str_eq(pe(bin(BIN_SHL, bin(BIN_ADD, a, b), c)), "a + b << c");
+    ck_assert_str_eq(pe(bin(BIN_ADD, a, bin(BIN_SHR, b, c))), "a + (b >> c)");
+}
+END_TEST
+
+START_TEST(test_print_unary)
+{
+    const IrExpr *a = sv("a"), *b = sv("b");
+    ck_assert_str_eq(pe(un(UN_NEG, ci(5))), "-(5)");
+    ck_assert_str_eq(pe(un(UN_NEG, cf(2.5))), "-(2.5)");
+    ck_assert_str_eq(pe(un(UN_NEG, ci(-5))), "-(-5)");
+    ck_assert_str_eq(pe(un(UN_NEG, a)), "-a");
+    ck_assert_str_eq(pe(un(UN_NEG, bin(BIN_ADD, a, b))), "-(a + b)");
+    ck_assert_str_eq(pe(un(UN_NEG, bin(BIN_MUL, a, b))), "-(a * b)");
+    ck_assert_str_eq(pe(un(UN_NEG, bin(BIN_POW, a, b))), "-a ** b");
+    ck_assert_str_eq(pe(un(UN_NEG, un(UN_NEG, a))), "--a");
+    ck_assert_str_eq(pe(un(UN_BIT_NOT, a)), "~a");
+    ck_assert_str_eq(pe(un(UN_BIT_NOT, bin(BIN_BIT_AND, a, b))), "~(a & b)");
+    ck_assert_str_eq(pe(bin(BIN_MUL, un(UN_NEG, a), b)), "-a * b");
+    ck_assert_str_eq(pe(bin(BIN_POW, un(UN_NEG, a), b)), "(-a) ** b");
+    ck_assert_str_eq(pe(bin(BIN_POW, a, un(UN_NEG, b))), "a ** (-b)");
+    ck_assert_str_eq(pe(un(UN_ABS, bin(BIN_ADD, a, b))), "abs(a + b)");
+    ck_assert_str_eq(pe(bin(BIN_MUL, un(UN_ABS, a), b)), "abs(a) * b");
+    ck_assert_str_eq(pe(ir_unary(&ctx, UN_CAST, DT_INT64, &var_of("x", DT_INT32)->e, NOSPAN)),
+                     "pl.cast(x, pl.INT64)");
+    ck_assert_str_eq(pe(ir_unary(&ctx, UN_CAST, DT_FP32, bin(BIN_ADD, a, b), NOSPAN)), "pl.cast(a + b, pl.FP32)");
+}
+END_TEST
+
+START_TEST(test_print_pow_negative_constants)
+{
+    const IrExpr *x = sv("x");
+    ck_assert_str_eq(pe(bin(BIN_POW, ci(-2), x)), "(-2) ** x");
+    ck_assert_str_eq(pe(bin(BIN_POW, cf(-2.5), x)), "(-2.5) ** x");
+    ck_assert_str_eq(pe(bin(BIN_POW, cf(-0.0), x)), "(-0.0) ** x");
+    ck_assert_str_eq(pe(bin(BIN_POW, ci(2), x)), "2 ** x");
+    ck_assert_str_eq(pe(bin(BIN_POW, x, ci(-2))), "x ** -2");
+    ck_assert_str_eq(pe(bin(BIN_MUL, ci(-2), x)), "-2 * x");
+}
+END_TEST
+
+START_TEST(test_print_logic_and_comparisons)
+{
+    const IrExpr *a = bv("a"), *b = bv("b"), *c = bv("c");
+    const IrExpr *i = sv("i"), *j = sv("j"), *k = sv("k");
+    ck_assert_str_eq(pe(bin(BIN_EQ, bin(BIN_LT, i, j), c)), "(i < j) == c");
+    ck_assert_str_eq(pe(bin(BIN_EQ, c, bin(BIN_LT, i, j))), "c == (i < j)");
+    ck_assert_str_eq(pe(bin(BIN_NE, bin(BIN_GE, i, j), bin(BIN_LE, j, k))), "(i >= j) != (j <= k)");
+    ck_assert_str_eq(pe(bin(BIN_LT, bin(BIN_ADD, i, j), k)), "i + j < k");
+    ck_assert_str_eq(pe(un(UN_NOT, bin(BIN_AND, a, b))), "not (a and b)");
+    ck_assert_str_eq(pe(un(UN_NOT, bin(BIN_OR, a, b))), "not (a or b)");
+    ck_assert_str_eq(pe(un(UN_NOT, a)), "not a");
+    ck_assert_str_eq(pe(un(UN_NOT, bin(BIN_LT, i, j))), "not i < j");
+    ck_assert_str_eq(pe(bin(BIN_AND, un(UN_NOT, a), b)), "not a and b");
+    ck_assert_str_eq(pe(bin(BIN_OR, bin(BIN_AND, a, b), c)), "a and b or c");
+    ck_assert_str_eq(pe(bin(BIN_AND, bin(BIN_OR, a, b), c)), "(a or b) and c");
+    ck_assert_str_eq(pe(bin(BIN_AND, a, bin(BIN_AND, b, c))), "a and (b and c)");
+    ck_assert_str_eq(pe(bin(BIN_XOR, a, bin(BIN_AND, b, c))), "a xor b and c");
+    ck_assert_str_eq(pe(bin(BIN_AND, bin(BIN_XOR, a, b), c)), "(a xor b) and c");
+    ck_assert_str_eq(pe(bin(BIN_AND, bin(BIN_LT, i, j), bin(BIN_GT, j, k))), "i < j and j > k");
+}
+END_TEST
+
+START_TEST(test_print_min_max)
+{
+    const IrExpr *a = sv("a"), *b = sv("b"), *c = sv("c");
+    ck_assert_str_eq(pe(bin(BIN_MIN, bin(BIN_ADD, a, b), c)), "min(a + b, c)");
+    ck_assert_str_eq(pe(bin(BIN_MAX, a, bin(BIN_MIN, b, c))), "max(a, min(b, c))");
+    ck_assert_str_eq(pe(bin(BIN_MUL, bin(BIN_MAX, a, b), c)), "max(a, b) * c");
+    ck_assert_str_eq(pe(bin(BIN_POW, bin(BIN_MIN, a, b), c)), "min(a, b) ** c");
+    ck_assert_str_eq(pe(un(UN_NEG, bin(BIN_MAX, a, b))), "-max(a, b)");
+}
+END_TEST
+
+START_TEST(test_print_prefix)
+{
+    const IrExpr *x = sv("x");
+    ck_assert_str_eq(pe_pfx(ir_unary(&ctx, UN_CAST, DT_INT64, x, NOSPAN), "pi"), "pi.cast(x, pi.INT64)");
+    ck_assert_str_eq(pe_pfx(ir_const_int(&ctx, 7, DT_INT32, NOSPAN), "pi"), "pi.const(7, pi.INT32)");
+    ck_assert_str_eq(pe_pfx(ir_const_float(&ctx, 0.25, DT_FP16, NOSPAN), "ir"), "ir.const(0.25, ir.FP16)");
+    ck_assert_str_eq(pe_pfx(bin(BIN_ADD, x, ci(1)), "pi"), "x + 1");
+    ck_assert_str_eq(pt(scalar_t(DT_INT64), "pi"), "pi.Scalar[pi.INT64]");
+    {
+        const int64_t d[] = {64, 128};
+        ck_assert_str_eq(pt(shape_t(TYPE_TENSOR, DT_FP32, 2, d), "pi"), "pi.Tensor[[64, 128], pi.FP32]");
+        ck_assert_str_eq(pt(shape_t(TYPE_TILE, DT_BF16, 2, d), "pl"), "pl.Tile[[64, 128], pl.BFLOAT16]");
+    }
+    /* A NULL prefix means "pl". */
+    ck_assert_str_eq(pe_pfx(ir_const_int(&ctx, 7, DT_INT8, NOSPAN), NULL), "pl.const(7, pl.INT8)");
+}
+END_TEST
+
+START_TEST(test_print_function)
+{
+    char *s = pf(build_fn(base_spec()));
+    ck_assert_str_eq(s, "@pl.function\n"
+                        "def f(a: pl.Scalar[pl.INT64], b: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+                        "    x: pl.Scalar[pl.INT64] = a - b\n"
+                        "    y: pl.Scalar[pl.INT64] = x * 3\n"
+                        "    return y");
+    free(s);
+}
+END_TEST
+
+START_TEST(test_print_program)
+{
+    const IrFunc *fs[1];
+    StrBuf sb;
+    fs[0] = build_fn(base_spec());
+    sb_init(&sb);
+    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm(""), 1, fs, NOSPAN), "pl");
+    ck_assert_str_eq(sb_cstr(&sb), "# pypto.program: Program\n"
+                                   "import pypto.language as pl\n"
+                                   "\n"
+                                   "@pl.program\n"
+                                   "class Program:\n"
+                                   "    @pl.function\n"
+                                   "    def f(self, a: pl.Scalar[pl.INT64], b: pl.Scalar[pl.INT64]) -> "
+                                   "pl.Scalar[pl.INT64]:\n"
+                                   "        x: pl.Scalar[pl.INT64] = a - b\n"
+                                   "        y: pl.Scalar[pl.INT64] = x * 3\n"
+                                   "        return y");
+    sb_reset(&sb);
+    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm("K"), 1, fs, NOSPAN), "pi");
+    {
+        const char *expect = "# pypto.program: K\nfrom pypto import language as pi\n\n@pi.program\n"
+                             "class K:\n    @pi.function\n    def f(self, a: pi.Scalar[pi.INT64], ";
+        ck_assert_msg(strncmp(sb_cstr(&sb), expect, strlen(expect)) == 0, "got:\n%s", sb_cstr(&sb));
+    }
+    sb_free(&sb);
+}
+END_TEST
+
+START_TEST(test_print_frontend_round_trip)
+{
+    /* Printing the parsed function and parsing the text again gives a
+     * structurally equal function. */
+    FeT a, b;
+    StrBuf sb;
+    char *text;
+    fe_run(&a, SRC_B);
+    sb_init(&sb);
+    sb_puts(&sb, "import pypto.language as pl\n\n");
+    ir_print_function(&sb, &ctx, a.res.func, "pl");
+    sb_putc(&sb, '\n');
+    text = strdup(sb_cstr(&sb));
+    sb_free(&sb);
+    fe_run(&b, text);
+    ck_assert_msg(ir_equal_func(&ctx, a.res.func, b.res.func, why, sizeof why), "%s", why);
+    fe_free(&a);
+    fe_free(&b);
+    free(text);
+}
+END_TEST
+
+/* ========================================================== visit/mutate */
+
+typedef struct Counts {
+    int exprs, vars, binaries, stmts, post_stmts;
+    int skip_binary_children;
+} Counts;
+
+static int count_expr(IrWalker *w, const IrExpr *e)
+{
+    Counts *c = w->data;
+    c->exprs++;
+    if (e->kind == EXPR_VAR)
+        c->vars++;
+    if (e->kind == EXPR_BINARY) {
+        c->binaries++;
+        return !c->skip_binary_children;
+    }
+    return 1;
+}
+
+static int count_stmt(IrWalker *w, const IrStmt *s)
+{
+    Counts *c = w->data;
+    (void)s;
+    c->stmts++;
+    return 1;
+}
+
+static void count_post(IrWalker *w, const IrStmt *s)
+{
+    Counts *c = w->data;
+    (void)s;
+    c->post_stmts++;
+}
+
+START_TEST(test_walker_counts)
+{
+    Counts c;
+    IrWalker w = {count_expr, count_stmt, count_post, &c};
+    const IrFunc *f = build_fn(base_spec());
+    memset(&c, 0, sizeof c);
+    ir_walk_func(&w, f);
+    /* x = a - b (3 nodes), y = x * 3 (3), return y (1). */
+    ck_assert_int_eq(c.exprs, 7);
+    ck_assert_int_eq(c.vars, 4);
+    ck_assert_int_eq(c.binaries, 2);
+    /* SeqStmts + 2 assignments + return. */
+    ck_assert_int_eq(c.stmts, 4);
+    ck_assert_int_eq(c.post_stmts, 4);
+
+    memset(&c, 0, sizeof c);
+    c.skip_binary_children = 1;
+    ir_walk_func(&w, f);
+    ck_assert_int_eq(c.exprs, 3);   /* the two binaries and the returned y */
+
+    /* Only an expression hook. */
+    {
+        IrWalker w2 = {count_expr, NULL, NULL, &c};
+        memset(&c, 0, sizeof c);
+        ir_walk_expr(&w2, bin(BIN_ADD, un(UN_NEG, sv("p")), bin(BIN_MUL, ci(2), sv("q"))));
+        ck_assert_int_eq(c.exprs, 6);
+        ck_assert_int_eq(c.vars, 2);
+    }
+}
+END_TEST
+
+static int skip_stmt(IrWalker *w, const IrStmt *s)
+{
+    Counts *c = w->data;
+    c->stmts++;
+    return s->kind != STMT_ASSIGN;   /* do not descend into assignments */
+}
+
+START_TEST(test_walker_pre_stmt_skips)
+{
+    Counts c;
+    IrWalker w = {count_expr, skip_stmt, count_post, &c};
+    memset(&c, 0, sizeof c);
+    ir_walk_func(&w, build_fn(base_spec()));
+    ck_assert_int_eq(c.stmts, 4);
+    ck_assert_int_eq(c.exprs, 1);        /* only the returned y */
+    ck_assert_int_eq(c.post_stmts, 2);   /* skipped statements get no post call */
+}
+END_TEST
+
+START_TEST(test_walker_loops)
+{
+    /* for i in range(0, n, 1) with one iter arg s (init 0): s2 = s + i; yield s2 */
+    Counts c;
+    IrWalker w = {count_expr, count_stmt, count_post, &c};
+    IrVar *n = var_of("n", DT_INT64), *i = var_of("i", DT_INT64), *s2 = var_of("s2", DT_INT64);
+    IrVar *out = var_of("s_out", DT_INT64);
+    IrIterArg *s = ir_iter_arg_new(&ctx, nm("s"), scalar_t(DT_INT64), ci(0), NOSPAN);
+    const IrExpr *yv[1] = {&s2->e};
+    const IrStmt *body[2];
+    const IrIterArg *its[1] = {s};
+    const IrVar *rets[1] = {out};
+    const IrStmt *loop;
+    body[0] = ir_assign(&ctx, s2, bin(BIN_ADD, &s->v.e, &i->e), NOSPAN);
+    body[1] = ir_yield(&ctx, 1, yv, NOSPAN);
+    loop = ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), &n->e, ci(1), 1, its, rets,
+                  ir_seq(&ctx, STMT_SEQ, 2, body, NOSPAN), NOSPAN);
+    memset(&c, 0, sizeof c);
+    ir_walk_stmt(&w, loop);
+    /* start, stop, step, init, (s + i: 3), yielded s2. */
+    ck_assert_int_eq(c.exprs, 8);
+    ck_assert_int_eq(c.stmts, 4);
+    {
+        StrBuf sb;
+        sb_init(&sb);
+        ir_print_stmt(&sb, &ctx, loop, "pl");
+        ck_assert_str_eq(sb_cstr(&sb), "for i, (s,) in pl.range(0, n, 1, init_values=(0,)):\n"
+                                       "    s2: pl.Scalar[pl.INT64] = s + i\n"
+                                       "    s_out: pl.Scalar[pl.INT64] = pl.yield_(s2)");
+        sb_free(&sb);
+    }
+}
+END_TEST
+
+/* Renames every Var to <name>_r, one new Var per old one. */
+static const IrExpr *rename_var(IrMutator *m, const IrExpr *e)
+{
+    PtrMap *map = m->data;
+    IrVar *nv;
+    char buf[128];
+    if (e->kind != EXPR_VAR)
+        return e;
+    nv = ptrmap_get(map, e);
+    if (!nv) {
+        const IrVar *v = IR_AS(IrVar, e);
+        snprintf(buf, sizeof buf, "%s_r", v->name);
+        nv = ir_var_new(m->ctx, ir_name(m->ctx, buf), v->type, v->e.span);
+        ptrmap_put(map, e, nv);
+    }
+    return &nv->e;
+}
+
+START_TEST(test_mutator_rename)
+{
+    const IrFunc *f = build_fn(base_spec());
+    char *before = pf(f), *after_orig, *renamed_text;
+    PtrMap map;
+    IrMutator m = {&ctx, rename_var, NULL, &map};
+    IrParam params[2];
+    const IrStmt *body;
+    const IrFunc *g;
+    FnSpec rs = base_spec();
+    ptrmap_init(&map);
+    /* Parameters first, through the same hook, so uses map to them. */
+    for (int i = 0; i < 2; i++) {
+        params[i].var = IR_AS(IrVar, rename_var(&m, &f->params[i].var->e));
+        params[i].dir = f->params[i].dir;
+    }
+    body = ir_mutate_stmt(&m, f->body);
+    ck_assert_ptr_ne(body, f->body);
+    g = ir_func_new(&ctx, f->name, (FuncType)f->type, 2, params, f->nret, f->ret_types, body, NOSPAN);
+
+    /* The original is untouched. */
+    after_orig = pf(f);
+    ck_assert_str_eq(after_orig, before);
+    ck_assert_str_eq(IR_AS(IrAssign, IR_AS(IrSeq, f->body)->stmts[0])->var->name, "x");
+
+    /* The copy differs (names) but is consistent: it equals the function
+     * built directly with the new names. */
+    ck_assert(!ir_equal_func(&ctx, f, g, why, sizeof why));
+    ck_assert_str_ne(why, "");
+    rs.a = "a_r";
+    rs.b = "b_r";
+    rs.x = "x_r";
+    rs.y = "y_r";
+    ck_assert_msg(ir_equal_func(&ctx, g, build_fn(rs), why, sizeof why), "%s", why);
+    renamed_text = pf(g);
+    ck_assert_str_eq(renamed_text, "@pl.function\n"
+                                   "def f(a_r: pl.Scalar[pl.INT64], b_r: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:\n"
+                                   "    x_r: pl.Scalar[pl.INT64] = a_r - b_r\n"
+                                   "    y_r: pl.Scalar[pl.INT64] = x_r * 3\n"
+                                   "    return y_r");
+    /* Every Var got exactly one replacement. */
+    ck_assert_uint_eq(map.count, 4);
+    ptrmap_free(&map);
+    free(before);
+    free(after_orig);
+    free(renamed_text);
+}
+END_TEST
+
+static const IrExpr *identity_hook(IrMutator *m, const IrExpr *e)
+{
+    int *calls = m->data;
+    (*calls)++;
+    return e;
+}
+
+static const IrStmt *identity_stmt_hook(IrMutator *m, const IrStmt *s)
+{
+    (void)m;
+    return s;
+}
+
+START_TEST(test_mutator_identity)
+{
+    const IrFunc *f = build_fn(base_spec());
+    int calls = 0;
+    IrMutator none = {&ctx, NULL, NULL, NULL};
+    IrMutator same = {&ctx, identity_hook, identity_stmt_hook, &calls};
+    const IrExpr *e = bin(BIN_ADD, un(UN_NEG, sv("p")), bin(BIN_MUL, ci(2), sv("q")));
+    ck_assert_ptr_eq(ir_mutate_stmt(&none, f->body), f->body);
+    ck_assert_ptr_eq(ir_mutate_stmt(&same, f->body), f->body);
+    ck_assert_int_gt(calls, 0);
+    ck_assert_ptr_eq(ir_mutate_expr(&none, e), e);
+    ck_assert_ptr_eq(ir_mutate_expr(&same, e), e);
+    ck_assert_ptr_null(ir_mutate_stmt(&none, NULL));
+}
+END_TEST
+
+static const IrExpr *bump_three(IrMutator *m, const IrExpr *e)
+{
+    if (e->kind == EXPR_CONST_INT && IR_AS(IrConstInt, e)->value == 3)
+        return ir_const_int(m->ctx, 4, (DataType)e->dtype, e->span);
+    return e;
+}
+
+START_TEST(test_mutator_shares_unchanged)
+{
+    const IrFunc *f = build_fn(base_spec());
+    IrMutator m = {&ctx, bump_three, NULL, NULL};
+    const IrSeq *old = IR_AS(IrSeq, f->body);
+    const IrSeq *new_seq = IR_AS(IrSeq, ir_mutate_stmt(&m, f->body));
+    FnSpec s4 = base_spec();
+    const IrFunc *g;
+    ck_assert_ptr_ne(new_seq, old);
+    ck_assert_uint_eq(new_seq->n, 3);
+    ck_assert_ptr_eq(new_seq->stmts[0], old->stmts[0]);   /* x = a - b: unchanged, shared */
+    ck_assert_ptr_ne(new_seq->stmts[1], old->stmts[1]);   /* y = x * 3 -> x * 4 */
+    ck_assert_ptr_eq(new_seq->stmts[2], old->stmts[2]);
+    ck_assert_ptr_eq(IR_AS(IrAssign, new_seq->stmts[1])->var, IR_AS(IrAssign, old->stmts[1])->var);
+    ck_assert_ptr_eq(IR_AS(IrBinary, IR_AS(IrAssign, new_seq->stmts[1])->value)->lhs,
+                     IR_AS(IrBinary, IR_AS(IrAssign, old->stmts[1])->value)->lhs);
+    g = ir_func_new(&ctx, f->name, FUNC_OPAQUE, f->nparams, f->params, f->nret, f->ret_types, &new_seq->s, NOSPAN);
+    s4.k = 4;
+    ck_assert_msg(ir_equal_func(&ctx, g, build_fn(s4), why, sizeof why), "%s", why);
+    ck_assert_int_eq(IR_AS(IrConstInt, IR_AS(IrBinary, IR_AS(IrAssign, old->stmts[1])->value)->rhs)->value, 3);
+}
+END_TEST
+
+/* ================================================================ main */
+
+static Suite *ir_suite(void)
+{
+    Suite *s = suite_create("ir");
+    TCase *tc;
+
+    tc = tcase_create("types");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_type_scalar_consing);
+    tcase_add_test(tc, test_type_shaped_consing);
+    tcase_add_test(tc, test_type_symbolic_dims);
+    tcase_add_test(tc, test_type_many_distinct);
+    tcase_add_test(tc, test_type_tuple);
+    tcase_add_test(tc, test_tile_view_default_is_null);
+    tcase_add_test(tc, test_tile_view_valid_shape_equal_to_shape);
+    tcase_add_test(tc, test_type_byte_size);
+    tcase_add_test(tc, test_dim_const);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("equal");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_equal_identical_functions);
+    tcase_add_test(tc, test_equal_differences);
+    tcase_add_test(tc, test_equal_param_direction_and_type);
+    tcase_add_test(tc, test_equal_definitions_map_to_definitions);
+    tcase_add_test(tc, test_equal_expr_free_vars);
+    tcase_add_test(tc, test_equal_float_zero_sign);
+    tcase_add_test(tc, test_equal_why_truncated);
+    tcase_add_test(tc, test_equal_program);
+    tcase_add_test(tc, test_equal_frontend);
+    tcase_add_test(tc, test_equal_frontend_programs);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("printer");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_format_float);
+    tcase_add_test(tc, test_format_float_round_trips);
+    tcase_add_test(tc, test_print_atoms);
+    tcase_add_test(tc, test_print_associativity);
+    tcase_add_test(tc, test_print_bit_and_shift);
+    tcase_add_test(tc, test_print_unary);
+    tcase_add_test(tc, test_print_pow_negative_constants);
+    tcase_add_test(tc, test_print_logic_and_comparisons);
+    tcase_add_test(tc, test_print_min_max);
+    tcase_add_test(tc, test_print_prefix);
+    tcase_add_test(tc, test_print_function);
+    tcase_add_test(tc, test_print_program);
+    tcase_add_test(tc, test_print_frontend_round_trip);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("visit");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_walker_counts);
+    tcase_add_test(tc, test_walker_pre_stmt_skips);
+    tcase_add_test(tc, test_walker_loops);
+    tcase_add_test(tc, test_mutator_rename);
+    tcase_add_test(tc, test_mutator_identity);
+    tcase_add_test(tc, test_mutator_shares_unchanged);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(ir_suite());
+    int failed;
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
