@@ -48,6 +48,18 @@ void output_install_cleanup(void)
 
 static int is_stdout(const char *target) { return !target || strcmp(target, "-") == 0; }
 
+/* Devices, pipes and links to files not yet created are written in place. */
+static int open_direct(Output *o, const char *target)
+{
+    o->fp = fopen(target, "w");
+    o->direct = 1;
+    if (!o->fp) {
+        fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int output_open(Output *o, const char *target)
 {
     const char *slash;
@@ -66,31 +78,15 @@ int output_open(Output *o, const char *target)
             fprintf(stderr, "pyptocc: error: cannot write output file '%s': Is a directory\n", target);
             return -1;
         }
-        if (!S_ISREG(st.st_mode)) {
-            /* A device or pipe (-o /dev/null): written directly; renaming
-             * a file over it would replace the device. */
-            o->fp = fopen(target, "w");
-            o->direct = 1;
-            if (!o->fp) {
-                fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
-                return -1;
-            }
-            return 0;
-        }
+        if (!S_ISREG(st.st_mode))   /* -o /dev/null: renaming over it would replace the device */
+            return open_direct(o, target);
     }
     /* A symbolic link: replace the file it names, not the link.  A link to
      * a file that does not exist yet is written through directly. */
     if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
         char *real = realpath(target, NULL);
-        if (!real) {
-            o->fp = fopen(target, "w");
-            o->direct = 1;
-            if (!o->fp) {
-                fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
-                return -1;
-            }
-            return 0;
-        }
+        if (!real)
+            return open_direct(o, target);
         o->resolved = xstrdup(real);
         free(real);
         target = o->resolved;

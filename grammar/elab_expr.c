@@ -99,77 +99,51 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
                    spec->name, op, err.msg);
         return 0;
     }
-    switch ((KwType)spec->type) {
-    case KWT_BOOL:
-        if (v->kind == CV_BOOL) {
-            out->kind = KW_BOOL;
-            out->v.i = v->v.i;
-            return 1;
-        }
-        want = "True or False";
-        break;
-    case KWT_INT:
-        if (v->kind == CV_INT) {
-            out->kind = KW_INT;
-            out->v.i = v->v.i;
-            return 1;
-        }
-        want = "an integer";
-        break;
+    /* What each schema type accepts, and how it is stored. */
+    static const struct {
+        uint8_t accept;   /* ConstKind taken as is (int payload) */
+        uint8_t store;    /* IrKwKind */
+        const char *want;
+    } kinds[] = {
+        [KWT_BOOL] = {CV_BOOL, KW_BOOL, "True or False"},
+        [KWT_INT] = {CV_INT, KW_INT, "an integer"},
+        [KWT_DOUBLE] = {CV_FLOAT, KW_DOUBLE, "a number"},
+        [KWT_STRING] = {CV_STR, KW_STRING, "a string"},
+        [KWT_DTYPE] = {CV_DTYPE, KW_DTYPE, "a data type such as pl.FP32"},
+        [KWT_MEMSPACE] = {CV_MEMSPACE, KW_MEMSPACE, "a memory space such as pl.MemorySpace.Vec"},
+        [KWT_CAST_MODE] = {CV_INT, KW_INT,
+                           "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
+        [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
+    };
+    KwType t = (KwType)spec->type;
+    int ok = v->kind == kinds[t].accept;
+    out->kind = kinds[t].store;
+    out->v.i = v->v.i;
+    switch (t) {
     case KWT_DOUBLE:
-        if (v->kind == CV_INT || v->kind == CV_FLOAT) {
-            out->kind = KW_DOUBLE;
-            out->v.d = v->kind == CV_INT ? (double)v->v.i : v->v.f;
-            return 1;
-        }
-        want = "a number";
+        ok = v->kind == CV_INT || v->kind == CV_FLOAT;
+        out->v.d = v->kind == CV_INT ? (double)v->v.i : v->v.f;
         break;
     case KWT_STRING:
-        if (v->kind == CV_STR) {
-            out->kind = KW_STRING;
-            out->v.s = v->v.str.s;
-            return 1;
-        }
-        want = "a string";
-        break;
-    case KWT_DTYPE:
-        if (v->kind == CV_DTYPE) {
-            out->kind = KW_DTYPE;
-            out->v.i = v->v.i;
-            return 1;
-        }
-        want = "a data type such as pl.FP32";
-        break;
-    case KWT_MEMSPACE:
-        if (v->kind == CV_MEMSPACE) {
-            out->kind = KW_MEMSPACE;
-            out->v.i = v->v.i;
-            return 1;
-        }
-        want = "a memory space such as pl.MemorySpace.Vec";
+        out->v.s = v->v.str.s;
         break;
     case KWT_CAST_MODE:
-        if (v->kind == CV_INT && v->v.i >= 0 && v->v.i <= 6) {
-            out->kind = KW_INT;
-            out->v.i = v->v.i;
-            return 1;
-        }
         if (v->kind == CV_STR && cast_mode_from_name(v->v.str.s) >= 0) {
-            out->kind = KW_INT;
+            ok = 1;
             out->v.i = cast_mode_from_name(v->v.str.s);
-            return 1;
+        } else {
+            ok = ok && v->v.i >= 0 && v->v.i <= 6;
         }
-        want = "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6";
         break;
     case KWT_PIPE:
-        if (v->kind == CV_PIPE || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT)) {
-            out->kind = KW_INT;
-            out->v.i = v->v.i;
-            return 1;
-        }
-        want = "a pipe such as pl.PipeType.V";
+        ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
+        break;
+    default:
         break;
     }
+    if (ok)
+        return 1;
+    want = kinds[t].want;
     const_format(v, got, sizeof got);
     diag_error(fc->E->diag, value->span, "keyword argument '%s' of '%s' expects %s, got %s", spec->name, op, want, got);
     return 0;

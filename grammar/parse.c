@@ -156,21 +156,28 @@ static void flag_errors(ParseCtx *ctx, AstList *stmts)
     ctx->errors_at_handoff = ctx->diag->errors;
 }
 
-void parse_toplevel(ParseCtx *ctx, AstList *stmts)
+/* Hand each statement to the sink, then rewind the syntax arena to mark
+ * unless the sink kept a tree (then the mark moves past it). */
+static void hand_over(ParseCtx *ctx, AstList *stmts, void (*to)(void *, AstNode *), ArenaMark *mark)
 {
     int kept = 0;
-    close_open_class(ctx);   /* a class whose body failed to parse */
     flag_errors(ctx, stmts);
     for (uint32_t i = 0; i < stmts->n; i++) {
         ctx->keep = 0;
-        if (ctx->sink.toplevel)
-            ctx->sink.toplevel(ctx->sink.data, stmts->items[i]);
+        if (to)
+            to(ctx->sink.data, stmts->items[i]);
         kept |= ctx->keep;
     }
     if (kept)
-        ctx->mark = arena_mark(&ctx->arena);
+        *mark = arena_mark(&ctx->arena);
     else
-        arena_reset(&ctx->arena, ctx->mark);
+        arena_reset(&ctx->arena, *mark);
+}
+
+void parse_toplevel(ParseCtx *ctx, AstList *stmts)
+{
+    close_open_class(ctx);   /* a class whose body failed to parse */
+    hand_over(ctx, stmts, ctx->sink.toplevel, &ctx->mark);
 }
 
 void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
@@ -183,21 +190,7 @@ void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
     ctx->class_mark = arena_mark(&ctx->arena);
 }
 
-void parse_class_member(ParseCtx *ctx, AstList *stmts)
-{
-    int kept = 0;
-    flag_errors(ctx, stmts);
-    for (uint32_t i = 0; i < stmts->n; i++) {
-        ctx->keep = 0;
-        if (ctx->sink.class_member)
-            ctx->sink.class_member(ctx->sink.data, stmts->items[i]);
-        kept |= ctx->keep;
-    }
-    if (kept)
-        ctx->class_mark = arena_mark(&ctx->arena);
-    else
-        arena_reset(&ctx->arena, ctx->class_mark);
-}
+void parse_class_member(ParseCtx *ctx, AstList *stmts) { hand_over(ctx, stmts, ctx->sink.class_member, &ctx->class_mark); }
 
 void parse_class_end(ParseCtx *ctx, AstNode *classdef, Span span)
 {
