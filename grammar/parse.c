@@ -87,11 +87,7 @@ void parse_syntax_error(ParseCtx *ctx, Span at, int unexpected, const char *unex
     ctx->errors++;
     if (unexpected == PSYM_INDENT) {
         diag_error(ctx->diag, at, "unexpected indent");
-        ctx->stray_indents++;
-        return;
-    }
-    if (unexpected == PSYM_DEDENT && ctx->stray_indents > 0) {
-        ctx->stray_indents--;   /* the end of a block already reported as unexpected */
+        layout_absorb_indent(&ctx->layout);
         return;
     }
     /* Inside an unclosed bracket, a token on a later line means the bracket
@@ -205,6 +201,7 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     yyscan_t scanner;
     const unsigned char *t = (const unsigned char *)src->text;
     uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
+    unsigned errors_before = diag->errors;
 
     memset(ctx, 0, sizeof *ctx);
     arena_init(&ctx->arena);
@@ -228,7 +225,7 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     close_open_class(ctx);
     ppy_lex_destroy(scanner);
     ctx->scanner = NULL;
-    return ctx->errors;
+    return diag->errors - errors_before;
 }
 
 void parse_ctx_free(ParseCtx *ctx) { arena_free(&ctx->arena); }

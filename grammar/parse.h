@@ -42,12 +42,12 @@ typedef struct ParseCtx {
     unsigned errors;        /* syntax errors reported */
     uint32_t block_kw_at;   /* last block keyword ('if', 'def', ...) */
     int block_kw;           /* its token code, 0 if none yet */
-    int stray_indents;      /* 'unexpected indent's whose DEDENT is still to come */
     unsigned errors_at_handoff; /* diagnostics count when the last tree was handed over */
 } ParseCtx;
 
-/* Parses src, calling the sink; returns the number of syntax errors.
- * The caller owns nothing afterwards but what the sink kept. */
+/* Parses src, calling the sink; returns the number of errors reported
+ * meanwhile (lexical, syntax, and those of the sink's elaboration).  The
+ * caller owns nothing afterwards but what the sink kept. */
 unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink);
 void parse_ctx_free(ParseCtx *ctx);
 /* Called by a sink: keep the tree it was just given (do not rewind). */

@@ -51,17 +51,15 @@ int ir_format_float(double v, char *buf, size_t cap)
 {
     if (!isfinite(v))
         return 0;
-    if (v == floor(v)) {
-        snprintf(buf, cap, "%.1f", v);
-        return 1;
-    }
+    if (v == floor(v))
+        return snprintf(buf, cap, "%.1f", v) < (int)cap;
     for (int prec = 6; prec <= 17; prec++) {
-        snprintf(buf, cap, "%.*g", prec, v);
+        if (snprintf(buf, cap, "%.*g", prec, v) >= (int)cap)
+            return 0;
         if (strtod(buf, NULL) == v)
             return 1;
     }
-    snprintf(buf, cap, "%.17g", v);
-    return 1;
+    return snprintf(buf, cap, "%.17g", v) < (int)cap;
 }
 
 static void print_float(Printer *p, double v)

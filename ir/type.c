@@ -217,6 +217,8 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
         v[i] = canon_dim(ctx, valid[i]);
     for (i = 0; i < nstride; i++)
         st[i] = canon_dim(ctx, stride[i]);
+    if (start_offset)
+        start_offset = canon_dim(ctx, start_offset);
     h = tile_view_hash_fields(nvalid, v, nstride, st, start_offset, blayout, slayout, fractal, pad);
     mask = ctx->tile_views.cap - 1;
     for (i = h & mask; ctx->tile_views.slots[i]; i = (i + 1) & mask) {
@@ -342,6 +344,12 @@ static const IrType *shaped(IrCtx *ctx, IrTypeKind kind, DataType dt, uint32_t r
     memset(&key, 0, sizeof key);
     for (uint32_t i = 0; i < rank; i++)
         d[i] = canon_dim(ctx, dims[i]);
+    /* A valid shape equal to the tile's shape is the default (printer.md
+     * 4.3): drop it, so that the printed text reparses to the same type. */
+    if (tview && tview->nvalid == rank && same_exprs(rank, tview->valid_shape, d))
+        tview = ir_tile_view(ctx, 0, NULL, tview->nstride, tview->stride, tview->start_offset,
+                             (TileLayout)tview->blayout, (TileLayout)tview->slayout, tview->fractal,
+                             (TilePad)tview->pad);
     key.kind = (uint8_t)kind;
     key.dtype = (uint8_t)dt;
     key.n = rank;

@@ -109,28 +109,51 @@ void ir_walk_func(IrWalker *w, const IrFunc *f) { ir_walk_stmt(w, f->body); }
 
 static const IrExpr *hook_expr(IrMutator *m, const IrExpr *e) { return m->expr ? m->expr(m, e) : e; }
 
-static const IrVar *mutate_def(IrMutator *m, const IrVar *v)
+/* The definition `orig` is now `repl` (which may itself be a rebuilt node
+ * the hook then maps further). */
+static const IrVar *replace_def(IrMutator *m, const IrVar *orig, const IrVar *rebuilt)
 {
-    const IrExpr *r = hook_expr(m, &v->e);
+    const IrExpr *r = hook_expr(m, &rebuilt->e);
     if (!ir_is_var_like(r))
         ICE("mutator replaced a definition by a non-variable");
+    if (r != &orig->e)
+        ptrmap_put(&m->subst, orig, (void *)r);
     return IR_AS(IrVar, r);
 }
 
+static const IrVar *mutate_def(IrMutator *m, const IrVar *v) { return replace_def(m, v, v); }
+
+static const IrExpr *mutate_expr(IrMutator *m, const IrExpr *e);
+
 const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
 {
+    const IrExpr *r;
+    m->depth++;
+    r = mutate_expr(m, e);
+    if (--m->depth == 0)
+        ptrmap_free(&m->subst);
+    return r;
+}
+
+static const IrExpr *mutate_expr(IrMutator *m, const IrExpr *e)
+{
     IrCtx *ctx = m->ctx;
+    if (ir_is_var_like(e)) {
+        const IrExpr *sub = ptrmap_get(&m->subst, e);
+        if (sub)
+            return sub;
+    }
     switch ((IrExprKind)e->kind) {
     case EXPR_BINARY: {
         const IrBinary *b = IR_AS(IrBinary, e);
-        const IrExpr *l = ir_mutate_expr(m, b->lhs), *r = ir_mutate_expr(m, b->rhs);
+        const IrExpr *l = mutate_expr(m, b->lhs), *r = mutate_expr(m, b->rhs);
         if (l != b->lhs || r != b->rhs)
             e = ir_binary(ctx, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
         break;
     }
     case EXPR_UNARY: {
         const IrUnary *u = IR_AS(IrUnary, e);
-        const IrExpr *x = ir_mutate_expr(m, u->operand);
+        const IrExpr *x = mutate_expr(m, u->operand);
         if (x != u->operand)
             e = ir_unary(ctx, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
         break;
@@ -139,7 +162,7 @@ const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
         const IrCall *c = IR_AS(IrCall, e);
         const IrExpr **args = NULL;
         for (uint32_t i = 0; i < c->nargs; i++) {
-            const IrExpr *a = ir_mutate_expr(m, c->args[i]);
+            const IrExpr *a = mutate_expr(m, c->args[i]);
             if (a != c->args[i] && !args) {
                 args = xmalloc(xmul_size(c->nargs, sizeof *args));
                 memcpy(args, c->args, c->nargs * sizeof *args);
@@ -155,7 +178,7 @@ const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
     }
     case EXPR_TUPLE_GET: {
         const IrTupleGet *g = IR_AS(IrTupleGet, e);
-        const IrExpr *t = ir_mutate_expr(m, g->tuple);
+        const IrExpr *t = mutate_expr(m, g->tuple);
         if (t != g->tuple)
             e = ir_tuple_get(ctx, t, g->index, e->span);
         break;
@@ -164,7 +187,7 @@ const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
         const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
         const IrExpr **el = NULL;
         for (uint32_t i = 0; i < t->n; i++) {
-            const IrExpr *x = ir_mutate_expr(m, t->elems[i]);
+            const IrExpr *x = mutate_expr(m, t->elems[i]);
             if (x != t->elems[i] && !el) {
                 el = xmalloc(xmul_size(t->n, sizeof *el));
                 memcpy(el, t->elems, t->n * sizeof *el);
@@ -216,7 +239,7 @@ static const IrIterArg **mutate_iter_args(IrMutator *m, uint32_t n, const IrIter
         const IrVar *v;
         if (init != a->init)
             a = ir_iter_arg_new(m->ctx, a->v.name, a->v.type, init, a->v.e.span);
-        v = mutate_def(m, &a->v);
+        v = replace_def(m, &it[i]->v, &a->v);
         if (v->e.kind != EXPR_ITER_ARG)
             ICE("mutator replaced an iter arg by a non-iter-arg");
         out[i] = (const IrIterArg *)v;
@@ -226,7 +249,19 @@ static const IrIterArg **mutate_iter_args(IrMutator *m, uint32_t n, const IrIter
     return out;
 }
 
+static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s);
+
 const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s)
+{
+    const IrStmt *r;
+    m->depth++;
+    r = mutate_stmt(m, s);
+    if (--m->depth == 0)
+        ptrmap_free(&m->subst);
+    return r;
+}
+
+static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s)
 {
     IrCtx *ctx = m->ctx;
     int changed = 0;

@@ -8,12 +8,16 @@
  * The mutator rebuilds a tree bottom-up: its hooks receive a node whose
  * children have already been mutated and return the node to use (the same
  * pointer when nothing changed).  Unchanged subtrees are shared, not copied.
+ * A definition (assignment target, loop variable, iter_arg, return
+ * variable) is passed to the expression hook at its definition site; what
+ * it returns there replaces every later use, without calling the hook again.
  *
  * Recursion depth is bounded by the front end's nesting limits. */
 #ifndef PYPTOCC_VISIT_H
 #define PYPTOCC_VISIT_H
 
 #include "ir/ir.h"
+#include "support/ptrmap.h"
 
 typedef struct IrWalker IrWalker;
 struct IrWalker {
@@ -34,6 +38,11 @@ struct IrMutator {
     const IrExpr *(*expr)(IrMutator *m, const IrExpr *e);
     const IrStmt *(*stmt)(IrMutator *m, const IrStmt *s);
     void *data;
+    /* Internal (zero-initialise): definitions the mutator replaced (by the
+     * hook, or rebuilt because an iter_arg's init value changed) and what
+     * their uses become.  Freed when the outermost call returns. */
+    int depth;
+    PtrMap subst;
 };
 
 const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e);

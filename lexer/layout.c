@@ -111,12 +111,14 @@ static int indent_line(Layout *L, uint32_t at)
         L->levels++;
         L->col[L->levels] = col;
         L->alt[L->levels] = alt;
+        L->stray[L->levels] = 0;
         L->pending = 1;
         return 0;
     }
     while (L->levels > 0 && col < L->col[L->levels]) {
+        if (!L->stray[L->levels])
+            L->pending--;
         L->levels--;
-        L->pending--;
     }
     if (col != L->col[L->levels]) {
         diag_error(L->diag, span_make(at, at), "unindent does not match any outer indentation level");
@@ -183,6 +185,12 @@ int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset)
     *ch = L->brackets[L->nbrackets - 1].ch;
     *offset = L->brackets[L->nbrackets - 1].offset;
     return 1;
+}
+
+void layout_absorb_indent(Layout *L)
+{
+    if (L->levels > 0)
+        L->stray[L->levels] = 1;
 }
 
 void layout_drop_brackets(Layout *L)
@@ -265,8 +273,10 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
                 return L->tok_newline;
             }
             L->eof = 1;
-            L->pending = -L->levels;
-            L->levels = 0;
+            L->pending = 0;
+            for (; L->levels > 0; L->levels--)
+                if (!L->stray[L->levels])
+                    L->pending--;
             L->pending_at = end;
             continue;
         }

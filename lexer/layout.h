@@ -55,6 +55,7 @@ typedef struct Layout {
     DiagEngine *diag;
     int tok_newline, tok_indent, tok_dedent, tok_error, tok_eof;  /* parser codes */
     int col[LAYOUT_MAX_INDENT + 1], alt[LAYOUT_MAX_INDENT + 1];
+    unsigned char stray[LAYOUT_MAX_INDENT + 1];   /* an unexpected indent: its DEDENT is dropped */
     int levels;                  /* indentation levels above 0 */
     int pending;                 /* > 0: INDENTs to emit; < 0: DEDENTs */
     int at_bol;                  /* the next real token starts a logical line */
@@ -83,6 +84,10 @@ void layout_init(Layout *L, LayoutRawLex raw, void *scanner, size_t value_size, 
 void layout_set_codes(Layout *L, int newline, int indent, int dedent, int error, int eof);
 /* The innermost open bracket: 1 with its character and offset, 0 if none. */
 int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset);
+/* The INDENT just handed out was unexpected (and reported): its level is
+ * kept so the lines in it stay one block, but the DEDENT that would close
+ * it is not produced, so the enclosing block continues after it. */
+void layout_absorb_indent(Layout *L);
 /* Forget the open brackets (after they were reported): layout resumes, so
  * the parser can recover at the next line. */
 void layout_drop_brackets(Layout *L);

@@ -153,6 +153,13 @@ char *literal_string(Arena *arena, const char *text, size_t n, size_t *len)
                 break;
             }
             goto keep;
+        case 'U':
+            if (hex_run(text + i, end - i, 8, &v) && v <= 0x10FFFF) {
+                i += 8;
+                put_utf8(out, &k, v);
+                break;
+            }
+            goto keep;
         default:
             if (c >= '0' && c <= '7') {
                 v = (uint32_t)(c - '0');
@@ -227,7 +234,9 @@ unsigned source_check_encoding(SourceFile *src, DiagEngine *diag)
         if (n < 0) {
             diag_error(diag, span_make(i, i + 1), "invalid UTF-8 byte 0x%02X", t[i]);
             problems++;
-            i++;
+            /* One report per bad sequence: skip its continuation bytes. */
+            for (i++; i < src->len && (t[i] & 0xC0) == 0x80; i++)
+                ;
             continue;
         }
         i += (uint32_t)n;

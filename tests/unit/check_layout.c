@@ -509,7 +509,7 @@ START_TEST(test_unexpected_indent_keeps_enclosing_block)
     PT t;
     char trace[256];
     size_t n;
-    /* BUG (grammar/parse.c parse_syntax_error's stray_indents handling with
+    /* Regression (once a bug in grammar/parse.c parse_syntax_error's stray_indents handling with
      * the grammar's error recovery): after an "unexpected indent" inside a
      * function body, the DEDENT that closes the stray level closes the
      * function body instead, so the following `return x` (line 4, at the
@@ -534,7 +534,7 @@ START_TEST(test_parse_source_counts_layout_errors)
 {
     PT t;
     unsigned nerr, errors;
-    /* BUG (grammar/parse.c parse_source, contract in parse.h: "returns the
+    /* Regression (once a bug in grammar/parse.c parse_source, contract in parse.h: "returns the
      * number of syntax errors"): errors reported by the layout filter
      * (indentation, brackets) and by the scanner are not counted, so
      * parse_source() returns 0 for this input although one syntax error
@@ -598,6 +598,56 @@ START_TEST(test_indent_limit_exceeded)
 }
 END_TEST
 
+START_TEST(test_indent_limit_reported_once)
+{
+    PT t;
+    size_t len;
+    char *text = nested_ifs(LAYOUT_MAX_INDENT + 10, &len);   /* ten levels too deep */
+    pt_run(&t, text, len);
+    ck_assert_ptr_nonnull(strstr(pt_diag(&t), "t.py:102:102: error: too many levels of indentation (limit 100)\n"));
+    ck_assert_int_eq(count_errors(&t), 1);
+    pt_free(&t);
+    free(text);
+}
+END_TEST
+
+/* "x = " + n '(' + "1" + n ')' + "\ny = 2\n" */
+static char *nested_parens(int n, size_t *len)
+{
+    char *s = malloc(2 * (size_t)n + 32);
+    size_t k = 0;
+    memcpy(s, "x = ", 4);
+    k = 4;
+    memset(s + k, '(', (size_t)n);
+    k += (size_t)n;
+    s[k++] = '1';
+    memset(s + k, ')', (size_t)n);
+    k += (size_t)n;
+    memcpy(s + k, "\ny = 2\n", 8);   /* with the NUL */
+    k += 7;
+    *len = k;
+    return s;
+}
+
+START_TEST(test_bracket_limit)
+{
+    PT t;
+    size_t len;
+    char *text = nested_parens(LAYOUT_MAX_BRACKETS, &len);   /* at the limit: fine */
+    pt_run(&t, text, len);
+    ck_assert_ptr_null(strstr(pt_diag(&t), "brackets"));
+    pt_free(&t);
+    free(text);
+    text = nested_parens(LAYOUT_MAX_BRACKETS + 50, &len);   /* beyond it: one error, at the 201st '(' */
+    pt_run(&t, text, len);
+    ck_assert_ptr_nonnull(strstr(pt_diag(&t), "t.py:1:205: error: too many nested brackets (limit 200)\n"));
+    ck_assert_int_eq(count_errors(&t), 1);
+    ck_assert_ptr_null(strstr(pt_diag(&t), "unmatched"));
+    pt_free(&t);
+    free(text);
+}
+END_TEST
+
 START_TEST(test_unclosed_bracket_at_eof)
 {
     PT t;
@@ -630,11 +680,9 @@ END_TEST
 START_TEST(test_unclosed_nested_brackets_at_eof)
 {
     PT t;
+    /* Only the innermost unclosed bracket is reported. */
     PT_RUN(&t, "x = [(1,\n");
-    ck_assert_str_eq(pt_diag(&t), "t.py:1:5: error: '[' was never closed\n"
-                                  "    1 | x = [(1,\n"
-                                  "      |     ^\n"
-                                  "t.py:1:6: error: '(' was never closed\n"
+    ck_assert_str_eq(pt_diag(&t), "t.py:1:6: error: '(' was never closed\n"
                                   "    1 | x = [(1,\n"
                                   "      |      ^\n");
     pt_free(&t);
@@ -789,7 +837,7 @@ END_TEST
 START_TEST(test_header_longer_word_is_not_a_header)
 {
     PT t;
-    /* BUG (lexer/lexer.l header rule + layout.c read_header): the scanner
+    /* Regression (once a bug in lexer/lexer.l header rule + layout.c read_header): the scanner
      * rule ^"#"[ \t]*"pypto.program"[^\n]* also matches comments that merely
      * start with the word, such as "# pypto.programs ...", and read_header
      * then records a header with the name "".  Expected: an ordinary
@@ -922,7 +970,7 @@ START_TEST(test_encoding_truncated_at_end)
 {
     EncT t;
     ENC_RUN(&t, "x = '\xf0\x9f\x98");   /* 4-byte sequence cut by the end of input */
-    ck_assert_uint_eq(t.problems, 3);
+    ck_assert_uint_eq(t.problems, 1);       /* one report per bad sequence */
     ck_assert_ptr_nonnull(strstr(t.buf, "e.py:1:6: error: invalid UTF-8 byte 0xF0\n"));
     enc_free(&t);
 }
@@ -1086,6 +1134,27 @@ START_TEST(test_literal_string_escapes)
 }
 END_TEST
 
+START_TEST(test_literal_string_long_unicode_escape)
+{
+    StrT t;
+    const char *s;
+    char got[32];
+    size_t len;
+    int ok;
+    arena_init(&t.arena);
+    /* Regression (once a bug in lexer/literal.c literal_string): literal.h says "Escapes follow
+     * Python", but the 8-digit escape \UXXXXXXXX is not decoded; it is kept
+     * as the ten characters "\U0001F600".  Expected: the UTF-8 encoding of
+     * U+1F600 (F0 9F 98 80), as Python's '\U0001F600'. */
+    s = str_of(&t, "'\\U0001F600'");
+    len = t.len;
+    ok = len == 4 && memcmp(s, "\xf0\x9f\x98\x80", 4) == 0;
+    snprintf(got, sizeof got, "%s", s);
+    arena_free(&t.arena);
+    ck_assert_msg(ok, "decoded as \"%s\" (%zu bytes)", got, len);
+}
+END_TEST
+
 START_TEST(test_literal_string_raw)
 {
     StrT t;
@@ -1172,9 +1241,11 @@ static Suite *layout_suite(void)
     tcase_add_test(tc, test_parse_source_counts_layout_errors);
     tcase_add_test(tc, test_indent_limit_ok);
     tcase_add_test(tc, test_indent_limit_exceeded);
+    tcase_add_test(tc, test_indent_limit_reported_once);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("brackets");
+    tcase_add_test(tc, test_bracket_limit);
     tcase_add_test(tc, test_unclosed_bracket_at_eof);
     tcase_add_test(tc, test_unclosed_bracket_before_next_stmt);
     tcase_add_test(tc, test_unclosed_nested_brackets_at_eof);
@@ -1210,6 +1281,7 @@ static Suite *layout_suite(void)
     tcase_add_test(tc, test_literal_float_long);
     tcase_add_test(tc, test_literal_string_plain);
     tcase_add_test(tc, test_literal_string_escapes);
+    tcase_add_test(tc, test_literal_string_long_unicode_escape);
     tcase_add_test(tc, test_literal_string_raw);
     tcase_add_test(tc, test_literal_string_triple);
     tcase_add_test(tc, test_literal_string_via_parser);
