@@ -7,7 +7,9 @@
  * tile loads/stores, elementwise and scalar-broadcast ops, row reductions
  * with tmp tiles, unary ops, matmul with a K loop over Mat/Left/Right/Acc
  * tiles, SSA loops with iter_args, ifs that yield, scalar arithmetic and
- * orchestration functions that call kernels on tensor views in a loop.
+ * orchestration functions that call kernels on tensor views in a loop, and
+ * natural (re-assigning) code with nested calls and 'with pl.incore():'
+ * scopes for the passes (ConvertToSSA, FlattenCallExpr, outlining).
  * Output is deterministic for a given size and seed. */
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +116,24 @@ static void scalar(unsigned id)
     out("        return scaled\n\n");
 }
 
+static void natural(unsigned id)
+{
+    out("    @pl.function\n");
+    out("    def natural_%u(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Tensor[[64, 64], pl.FP32], "
+        "n: pl.Scalar[pl.INT64]) -> pl.Tensor[[64, 64], pl.FP32]:\n", id);
+    out("        s = %u\n", rnd(10));
+    out("        for i in pl.range(n):\n");
+    out("            if i %% %u == 0:\n", 2 + rnd(5));
+    out("                s = s + i * %u\n", 1 + rnd(7));
+    out("            else:\n");
+    out("                s = max(s - 1, 0)\n");
+    out("        with pl.incore():\n");
+    out("            t = pl.load(a, [0, 0], [64, 64])\n");
+    out("            u = pl.muls(pl.add(t, pl.exp(t)), %u.5)\n", rnd(4));
+    out("            out = pl.store(u, [0, 0], [64, 64], out)\n");
+    out("        return out\n\n");
+}
+
 static void orchestration(unsigned id, unsigned kernel)
 {
     out("    @pl.function(type=pl.FunctionType.Orchestration)\n");
@@ -161,11 +181,12 @@ int main(int argc, char **argv)
     out("import pypto.language as pl\n\nSCALE = 2\nBLOCK = [64, 64]\n\n\n@pl.program\nclass Bench:\n");
     while (written < target) {
         unsigned k = id++;
-        switch (rnd(6)) {
+        switch (rnd(7)) {
         case 0: elementwise(k); break;
         case 1: softmax(k); break;
         case 2: matmul(k); break;
         case 3: scalar(k); break;
+        case 4: natural(k); break;
         default:
             relu_kernel(k);
             orchestration(k, k);

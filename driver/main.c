@@ -18,6 +18,7 @@
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"
+#include "passes/pass.h"
 #include "support/diag.h"
 #include "support/readfile.h"
 #include "support/strbuf.h"
@@ -38,6 +39,10 @@ typedef struct Options {
     int werror, no_warnings;
     int list_ops;
     unsigned char enable[W_COUNT], disable[W_COUNT], as_error[W_COUNT];
+    int passes_given;             /* --passes or --no-passes */
+    const PassDef *passes[64];
+    uint32_t npasses;
+    const char *dump_after;       /* pass name, "all" or NULL */
 } Options;
 
 static void usage(FILE *f)
@@ -51,6 +56,12 @@ static void usage(FILE *f)
           "                            pto, pto-tile and cpp are not available yet\n"
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
           "  -fsyntax-only             check the program, write nothing\n"
+          "\n"
+          "Passes:\n"
+          "      --passes=LIST         run exactly these passes (comma-separated; see below;\n"
+          "                            'default' stands for the default pipeline)\n"
+          "      --no-passes           run none (the default for --emit=py)\n"
+          "      --dump-after=PASS|all print the IR after that pass (or each) to standard error\n"
           "\n"
           "Diagnostics:\n"
           "  -W NAME, -WNAME           enable warning NAME\n"
@@ -70,6 +81,9 @@ static void usage(FILE *f)
           f);
     for (int i = 0; i < W_COUNT; i++)
         fprintf(f, "  -W%-24s %s\n", diag_warning_name((DiagWarning)i), diag_warning_description((DiagWarning)i));
+    fputs("\nPasses, in pipeline order:\n", f);
+    for (uint32_t i = 0; i < pass_count(); i++)
+        fprintf(f, "  %-24s %s\n", pass_at(i)->name, pass_at(i)->description);
     fputs("\nExit status: 0 success, 1 errors in the input, 2 usage or I/O error, 70 internal error.\n", f);
 }
 
@@ -239,6 +253,41 @@ static int parse_options(int argc, char **argv, Options *o)
                 return usage_error("unknown --color value '%s' (expected auto, always or never)", v);
             continue;
         }
+        if ((v = long_value(argc, argv, &i, "--passes", &m)) || m) {
+            char buf[1024], *tok, *save = NULL;
+            if (!v)
+                return usage_error("%s needs a list of passes", "--passes");
+            snprintf(buf, sizeof buf, "%s", v);
+            o->passes_given = 1;
+            o->npasses = 0;
+            for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                /* "default" stands for the whole default pipeline. */
+                const PassDef *const *list = pass_default_pipeline();
+                const PassDef *one[2] = {pass_lookup(tok), NULL};
+                if (strcmp(tok, "default") != 0) {
+                    if (!one[0])
+                        return usage_error("unknown pass '%s' (see pyptocc --help)", tok);
+                    list = one;
+                }
+                for (; *list; list++) {
+                    if (o->npasses >= sizeof o->passes / sizeof o->passes[0])
+                        return usage_error("too many passes in '%s'", v);
+                    o->passes[o->npasses++] = *list;
+                }
+            }
+            continue;
+        }
+        if (strcmp(a, "--no-passes") == 0) {
+            o->passes_given = 1;
+            o->npasses = 0;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--dump-after", &m)) || m) {
+            if (!v || (strcmp(v, "all") != 0 && !pass_lookup(v)))
+                return usage_error("--dump-after needs a pass name or 'all', got '%s'", v ? v : "");
+            o->dump_after = v;
+            continue;
+        }
         if (strcmp(a, "-fsyntax-only") == 0) {
             o->syntax_only = 1;
             continue;
@@ -291,6 +340,28 @@ static void list_ops(void)
     }
 }
 
+typedef struct DumpCtx {
+    const Options *o;
+    IrCtx *ir;
+} DumpCtx;
+
+/* --dump-after: the IR in printer format on standard error. */
+static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
+{
+    DumpCtx *d = data;
+    StrBuf sb;
+    if (strcmp(d->o->dump_after, "all") != 0 && strcmp(d->o->dump_after, pass->name) != 0)
+        return;
+    fflush(stdout);
+    sb_init_sink(&sb, stderr);
+    sb_printf(&sb, "# IR after %s\n", pass->title);
+    ir_print_program(&sb, d->ir, prog, d->o->prefix);
+    sb_putc(&sb, '\n');
+    sb_flush(&sb);
+    sb_free(&sb);
+    fflush(stderr);
+}
+
 static int run(const Options *o)
 {
     SourceFile src;
@@ -334,6 +405,28 @@ static int run(const Options *o)
 
     if (source_check_encoding(&src, &diag) == 0)
         frontend_run(&src, &diag, &ir, &res);
+    if (!diag.errors && (o->npasses || o->syntax_only)) {
+        /* A single function is compiled as a program of one function. */
+        const IrProgram *prog = res.program ? res.program
+                                            : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func, res.func->span);
+        PassCtx pc;
+        DumpCtx dc;
+        const PassDef *verify = pass_lookup("verify");
+        memset(&pc, 0, sizeof pc);
+        pc.ir = &ir;
+        pc.diag = &diag;
+        pc.props = PROP_TYPE_CHECKED;
+        dc.o = o;
+        dc.ir = &ir;
+        prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,
+                        o->syntax_only && !o->passes_given ? 1 : o->npasses, o->dump_after ? dump_after : NULL, &dc);
+        if (prog && res.func && prog->n == 1)
+            res.func = prog->funcs[0];
+        else if (prog) {
+            res.program = prog;
+            res.func = NULL;
+        }
+    }
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only) {

@@ -653,28 +653,43 @@ static int check_bound(FnCtx *fc, const IrExpr *e, const AstNode *at, const char
     return 1;
 }
 
-/* The iter args and return variables of an SSA loop: names from target
- * (a Tuple of Names), init values, return variables '<name>_out'. */
-static int make_iter_args(FnCtx *fc, const AstNode *names, const IrExpr *const *inits, uint32_t n,
-                          IrIterArg ***iters, const IrVar ***rets)
+/* The iter args of an SSA loop: names from target (a Tuple of Names) and
+ * init values. */
+static int make_iter_args(FnCtx *fc, const AstNode *names, const IrExpr *const *inits, uint32_t n, IrIterArg ***iters)
 {
     Elab *E = fc->E;
     *iters = xmalloc(xmul_size(n ? n : 1, sizeof **iters));
-    *rets = xmalloc(xmul_size(n ? n : 1, sizeof **rets));
     for (uint32_t i = 0; i < n; i++) {
         const AstNode *nm = names->list.items[i];
-        const IrType *t;
-        char buf[256];
         if (nm->kind != AST_NAME) {
             diag_error(E->diag, nm->span, "iter args must be names");
             return 0;
         }
-        t = ir_expr_type(E->ir, inits[i]);
-        (*iters)[i] = ir_iter_arg_new(E->ir, nm->name, t, inits[i], nm->span);
-        snprintf(buf, sizeof buf, "%s_out", nm->name);
-        (*rets)[i] = ir_var_new(E->ir, intern_cstr(E->names, buf), t, nm->span);
+        (*iters)[i] = ir_iter_arg_new(E->ir, nm->name, ir_expr_type(E->ir, inits[i]), inits[i], nm->span);
     }
     return 1;
+}
+
+/* The return variables of an SSA loop, made after its body.  Each is named
+ * after what the body's pl.yield_ assigns to, unless that is the iter
+ * arg's own name (`s = pl.yield_(...)`, GP3) or there is no name: then
+ * `<iterarg>_out` (printer.md 7).  Keeping a different written name (the
+ * reference always used `<iterarg>_out`) is what makes printed
+ * ConvertToSSA output (`x_2 = pl.yield_(x_3)`) reparse to itself. */
+static const IrVar **make_loop_rets(FnCtx *fc, IrIterArg *const *iters, uint32_t n, const YieldTrack *t)
+{
+    Elab *E = fc->E;
+    const IrVar **rets = xmalloc(xmul_size(n ? n : 1, sizeof *rets));
+    for (uint32_t i = 0; i < n; i++) {
+        const char *name = i < t->names.len ? t->names.data[i] : NULL;
+        if (!name || name == iters[i]->v.name || !name[0]) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s_out", iters[i]->v.name);
+            name = intern_cstr(E->names, buf);
+        }
+        rets[i] = ir_var_new(E->ir, name, iters[i]->v.type, i < t->spans.len ? t->spans.data[i] : iters[i]->v.e.span);
+    }
+    return rets;
 }
 
 /* After an SSA loop body: yield count and types must match the iter args. */
@@ -755,7 +770,7 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
                    "the first statement of a pl.while_ loop must be pl.cond(condition)");
         ok = 0;
     }
-    if (ok && !make_iter_args(fc, target, inits, n, &iters, &rets))
+    if (ok && !make_iter_args(fc, target, inits, n, &iters))
         ok = 0;
     yield_track_init(&t);
     block_push(fc);
@@ -785,10 +800,12 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     elab_loop_body(fc, &rest, &t, 0, 0);
     scope_exit(&fc->scope, 0);
     body = block_pop(fc, s->span);
-    if (ok && cond && check_loop_yield(fc, &t, iters, n, s->span) && E->diag->errors == errors)
+    if (ok && cond && check_loop_yield(fc, &t, iters, n, s->span) && E->diag->errors == errors) {
+        rets = make_loop_rets(fc, iters, n, &t);
         elab_emit(fc, ir_while(E->ir, cond, n, (const IrIterArg *const *)iters, rets, body, s->span));
-    else
+    } else {
         ok = 0;
+    }
     for (uint32_t i = 0; i < t.names.len; i++)
         define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
     yield_track_free(&t);
@@ -866,7 +883,7 @@ static void elab_for(FnCtx *fc, const AstNode *s)
         ok = 0;
     }
     plain = iter_names == NULL;
-    if (ok && iter_names && !make_iter_args(fc, iter_names, inits, n, &iters, &rets))
+    if (ok && iter_names && !make_iter_args(fc, iter_names, inits, n, &iters))
         ok = 0;
     if (loop_name)
         loop_var = ir_var_new(E->ir, loop_name->name, ir_type_scalar(E->ir, DT_INDEX), loop_name->span);
@@ -893,11 +910,14 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     }
     if (ok && !plain && !check_loop_yield(fc, &t, iters, n, s->span))
         ok = 0;
-    if (ok && E->diag->errors == errors)
+    if (ok && E->diag->errors == errors) {
+        if (!plain)
+            rets = make_loop_rets(fc, iters, n, &t);
         elab_emit(fc, ir_for(E->ir, kind == 2 ? FOR_PARALLEL : FOR_SEQUENTIAL, loop_var, bounds[0], bounds[1],
                              bounds[2], n, (const IrIterArg *const *)iters, rets, body, s->span));
-    else
+    } else {
         ok = 0;
+    }
     if (!plain)
         for (uint32_t i = 0; i < t.names.len; i++)
             define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);

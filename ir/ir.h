@@ -384,7 +384,8 @@ const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *c
 const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value);
 
 static inline int ir_type_is_shaped(const IrType *t) { return t->kind == TYPE_TENSOR || t->kind == TYPE_TILE; }
-/* 1 and *out set if dimension i is a ConstInt. */
+/* 1 and *out set if the dimension has a constant value (a ConstInt, or
+ * integer arithmetic on them). */
 int ir_dim_value(const IrExpr *dim, int64_t *out);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);

@@ -1,12 +1,14 @@
 /* roundtrip.c: the round-trip property, checked on real programs.
  *
- * For each file: parse it, print it (text A), parse A, print again (text
- * B).  A and B must be byte-identical, the reparse must produce no
- * diagnostics, and the two IRs must be structurally equal with equal
- * hashes.  Programs are also checked with another module prefix (pi).  Used by
- * tests/roundtrip.sh over every test and example program.
+ * For each file: parse it (and run passes when asked), print it (text A),
+ * parse A without passes, print again (text B).  A and B must be
+ * byte-identical, the reparse must produce no diagnostics, and the two IRs
+ * must be structurally equal with equal hashes.  Programs are also checked
+ * with another module prefix (pi).  Used by tests/roundtrip.test over every
+ * test and example program, with and without the default pipeline.
  *
- * Usage: roundtrip FILE...        exit 0 when every file passes. */
+ * Usage: roundtrip [--pipeline | --passes=a,b] FILE...
+ * Exit status 0 when every file passes. */
 #include "config.h"
 
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include "ir/equal.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"
+#include "passes/pass.h"
 #include "support/readfile.h"
 #include "support/strbuf.h"
 #include "support/xalloc.h"
@@ -89,6 +92,38 @@ out:
     return ok;
 }
 
+static const PassDef *passes[32];
+static uint32_t npasses;
+
+/* Run the requested passes on a freshly parsed result. */
+static int run_passes(const char *path, IrCtx *ir, FrontendResult *r)
+{
+    DiagEngine diag;
+    PassCtx pc;
+    const IrProgram *prog;
+    if (!npasses)
+        return 1;
+    diag_init(&diag, stderr);
+    memset(&pc, 0, sizeof pc);
+    pc.ir = ir;
+    pc.diag = &diag;
+    pc.props = PROP_TYPE_CHECKED;
+    prog = r->program ? r->program : ir_program_new(ir, ir_name(ir, "Program"), 1, &r->func, r->func->span);
+    prog = pass_run(&pc, prog, passes, npasses, NULL, NULL);
+    diag_free(&diag);
+    if (!prog) {
+        fprintf(stderr, "FAIL %s: the passes failed\n", path);
+        return 0;
+    }
+    if (r->func && prog->n == 1) {
+        r->func = prog->funcs[0];
+    } else {
+        r->program = prog;
+        r->func = NULL;
+    }
+    return 1;
+}
+
 static int check_file(const char *path)
 {
     char msg[512];
@@ -108,6 +143,8 @@ static int check_file(const char *path)
     if (parse_text(path, text, len, &ir, &first, &diags) != 0) {
         fprintf(stderr, "FAIL %s: does not compile\n", path);
         ok = 0;
+    } else if (!run_passes(path, &ir, &first)) {
+        ok = 0;
     } else {
         /* A function printed alone has no import line, so only the default
          * prefix can be read back; programs carry their prefix's import. */
@@ -123,11 +160,30 @@ int main(int argc, char **argv)
 {
     int failed = 0, passed = 0;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--pipeline") == 0) {
+            const PassDef *const *p = pass_default_pipeline();
+            for (npasses = 0; p[npasses]; npasses++)
+                passes[npasses] = p[npasses];
+            continue;
+        }
+        if (strncmp(argv[i], "--passes=", 9) == 0) {
+            char buf[512], *tok, *save = NULL;
+            snprintf(buf, sizeof buf, "%s", argv[i] + 9);
+            npasses = 0;
+            for (tok = strtok_r(buf, ",", &save); tok && npasses < 32; tok = strtok_r(NULL, ",", &save)) {
+                if (!(passes[npasses] = pass_lookup(tok))) {
+                    fprintf(stderr, "roundtrip: unknown pass '%s'\n", tok);
+                    return 2;
+                }
+                npasses++;
+            }
+            continue;
+        }
         if (check_file(argv[i]))
             passed++;
         else
             failed++;
     }
-    printf("round trip: %d passed, %d failed\n", passed, failed);
+    printf("round trip%s: %d passed, %d failed\n", npasses ? " after passes" : "", passed, failed);
     return failed ? 1 : 0;
 }

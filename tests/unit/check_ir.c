@@ -376,6 +376,37 @@ START_TEST(test_dim_const)
 }
 END_TEST
 
+START_TEST(test_dim_arithmetic)
+{
+    int64_t v = 0;
+    const IrExpr *n = sv("n");
+    const IrExpr *folded[2] = {bin(BIN_MUL, ci(32), ci(2)), bin(BIN_FLOOR_DIV, ci(128), ci(2))};
+    const IrExpr *plain[2] = {ci(64), ci(64)};
+    /* Constant arithmetic is the value: one type, printed with the value. */
+    const IrType *t = ir_type_tensor(&ctx, DT_FP32, 2, folded, NULL, NULL);
+    ck_assert_ptr_eq(t, ir_type_tensor(&ctx, DT_FP32, 2, plain, NULL, NULL));
+    ck_assert_str_eq(pt(t, "pl"), "pl.Tensor[[64, 64], pl.FP32]");
+    /* Floor division and modulo, negation, min/max. */
+    ck_assert_int_eq(ir_dim_value(bin(BIN_FLOOR_DIV, ci(-7), ci(2)), &v), 1);
+    ck_assert_int_eq(v, -4);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_FLOOR_MOD, ci(-7), ci(2)), &v), 1);
+    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(ir_dim_value(ir_unary(&ctx, UN_NEG, DT_INT64, ci(5), NOSPAN), &v), 1);
+    ck_assert_int_eq(v, -5);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_MAX, ci(3), bin(BIN_MIN, ci(9), ci(4))), &v), 1);
+    ck_assert_int_eq(v, 4);
+    /* Unknown: a variable, division by zero, overflow, other operators. */
+    ck_assert_int_eq(ir_dim_value(bin(BIN_ADD, n, ci(1)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_FLOOR_DIV, ci(1), ci(0)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_MUL, ci(INT64_MAX), ci(2)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_SHL, ci(1), ci(2)), &v), 0);
+    {
+        const IrExpr *sym[2] = {bin(BIN_ADD, n, ci(1)), ci(4)};
+        ck_assert_str_eq(pt(ir_type_tensor(&ctx, DT_FP32, 2, sym, NULL, NULL), "pl"), "pl.Tensor[[n + 1, 4], pl.FP32]");
+    }
+}
+END_TEST
+
 /* ============================================================= equality */
 
 START_TEST(test_equal_identical_functions)
@@ -1334,6 +1365,7 @@ static Suite *ir_suite(void)
     tcase_add_test(tc, test_tile_view_start_offset_consing);
     tcase_add_test(tc, test_type_byte_size);
     tcase_add_test(tc, test_dim_const);
+    tcase_add_test(tc, test_dim_arithmetic);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("equal");

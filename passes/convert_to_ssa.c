@@ -1,0 +1,772 @@
+/* convert_to_ssa.c: ConvertToSSA (passes.md 5.1).
+ *
+ * Every definition gets a unique versioned name `<name>_<n>` (one counter
+ * per source name per function, from 0; parameters first).  Uses are
+ * resolved by name to the current version, as the language scopes names
+ * per function.  Values that flow around loops become iter_args
+ * (`<name>_iter_<n>`) with return variables (`<name>_<n>`); values that
+ * differ between the branches of an if become its return variables (phis)
+ * with yields in both branches (an else is synthesised when missing).
+ * Explicit SSA constructs are kept: explicit iter_args and their `_out`
+ * return variables keep their names, except that a name an earlier explicit
+ * construct of the function already kept is versioned like any other (two
+ * loops that both carry `(acc,)`), so every name stays unique.
+ *
+ * pyptocc rules beyond the reference: a name first defined inside a loop
+ * body, or in only one branch of an if, is not visible after it (using it
+ * there is an error with both locations, instead of IR whose use is not
+ * dominated by its definition); a name defined in both branches of an if
+ * but not before it becomes a phi. */
+#include "config.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Undo {
+    const char *name;
+    const IrVar *old;
+} Undo;
+
+/* Why a name has no version here: it was defined only inside a construct. */
+typedef struct Gone {
+    Span def;            /* where it was defined */
+    Span construct;      /* the loop or if */
+    const char *what;    /* "for loop", "while loop", "if" */
+} Gone;
+
+typedef VEC(const IrStmt *) StmtList;
+typedef VEC(const char *) NameList;
+
+typedef struct Ssa {
+    PassCtx *pc;
+    IrCtx *ir;
+    PtrMap counter;          /* name -> next version + 1 (0 = none yet) */
+    PtrMap cur;              /* name -> current IrVar */
+    PtrMap gone;             /* name -> Gone, when not visible */
+    PtrMap kept;             /* names explicit constructs kept unversioned */
+    VEC(Undo) undo;
+    Arena *arena;            /* for Gone records (the pass's scratch) */
+    Span at;                 /* the statement being converted (uses have no spans of their own) */
+    int failed;
+} Ssa;
+
+/* ------------------------------------------------------------ versions */
+
+static uint64_t next_version(Ssa *S, const char *name)
+{
+    uintptr_t c = (uintptr_t)ptrmap_get(&S->counter, name);
+    ptrmap_put(&S->counter, name, (void *)(c + 1));
+    return (uint64_t)c;
+}
+
+/* The name of an explicit iter_arg or return variable: kept as written the
+ * first time, versioned when the function already has it. */
+static const char *explicit_name(Ssa *S, const char *name)
+{
+    if (!ptrmap_get(&S->kept, name)) {
+        ptrmap_put(&S->kept, name, (void *)1);
+        return name;
+    }
+    return pass_versioned_name(S->ir, name, "_", next_version(S, name));
+}
+
+static const IrVar *current(Ssa *S, const char *name) { return ptrmap_get(&S->cur, name); }
+
+static void set_current(Ssa *S, const char *name, const IrVar *v)
+{
+    Undo u;
+    u.name = name;
+    u.old = current(S, name);
+    vec_push(S->undo, u);
+    ptrmap_put(&S->cur, name, (void *)v);
+    ptrmap_put(&S->gone, name, NULL);
+}
+
+static uint32_t mark(Ssa *S) { return S->undo.len; }
+
+static void restore(Ssa *S, uint32_t m)
+{
+    while (S->undo.len > m) {
+        Undo u = vec_pop(S->undo);
+        ptrmap_put(&S->cur, u.name, (void *)u.old);
+    }
+}
+
+/* Names (re)defined since mark m, each once, in first-definition order. */
+static void defined_since(Ssa *S, uint32_t m, NameList *out, PtrMap *seen)
+{
+    for (uint32_t i = m; i < S->undo.len; i++) {
+        const char *n = S->undo.data[i].name;
+        if (!ptrmap_get(seen, n)) {
+            ptrmap_put(seen, n, (void *)1);
+            vec_push(*out, n);
+        }
+    }
+}
+
+static void mark_gone(Ssa *S, const char *name, Span def, Span construct, const char *what)
+{
+    Gone *g = arena_alloc(S->arena, sizeof *g);
+    g->def = def;
+    g->construct = construct;
+    g->what = what;
+    ptrmap_put(&S->gone, name, g);
+}
+
+/* ------------------------------------------------------- expressions */
+
+static const IrExpr *rw_expr(Ssa *S, const IrExpr *e);
+
+static const IrType *rw_type(Ssa *S, const IrType *t)
+{
+    const IrExpr *buf[8];
+    const IrExpr **dims;
+    int changed = 0;
+    const IrType *r = t;
+    if ((t->kind != TYPE_TENSOR && t->kind != TYPE_TILE) || !t->n)
+        return t;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->dims[i]->kind != EXPR_CONST_INT)
+            changed = 1;
+    if (!changed)
+        return t;   /* the common case: constant shapes */
+    dims = t->n <= 8 ? buf : xmalloc(xmul_size(t->n, sizeof *dims));
+    changed = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        dims[i] = rw_expr(S, t->dims[i]);
+        changed |= dims[i] != t->dims[i];
+    }
+    if (changed)
+        r = t->kind == TYPE_TILE ? ir_type_tile(S->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tile_view)
+                                 : ir_type_tensor(S->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tensor_view);
+    if (dims != buf)
+        xfree(dims);
+    return r;
+}
+
+static const IrType *rw_any_type(Ssa *S, const IrType *t)
+{
+    if (t->kind == TYPE_TUPLE) {
+        const IrType *buf[8];
+        const IrType **el = t->n <= 8 ? buf : xmalloc(xmul_size(t->n, sizeof *el));
+        int changed = 0;
+        const IrType *r = t;
+        for (uint32_t i = 0; i < t->n; i++) {
+            el[i] = rw_any_type(S, t->elems[i]);
+            changed |= el[i] != t->elems[i];
+        }
+        if (changed)
+            r = ir_type_tuple(S->ir, t->n, el);
+        if (el != buf)
+            xfree(el);
+        return r;
+    }
+    return rw_type(S, t);
+}
+
+static const IrExpr *rw_var(Ssa *S, const IrVar *v)
+{
+    const IrVar *c;
+    Gone *g;
+    if (v->e.kind == EXPR_MEMREF)
+        return &v->e;
+    c = current(S, v->name);
+    if (c)
+        return &c->e;
+    g = ptrmap_get(&S->gone, v->name);
+    if (g) {
+        SourcePos p = source_pos(S->pc->diag->src, g->construct.lo);
+        diag_error(S->pc->diag, S->at, "'%s' is defined inside the %s at line %u and is not available after it",
+                   v->name, g->what, p.line);
+        diag_note(S->pc->diag, g->def, "'%s' is defined here", v->name);
+        ptrmap_put(&S->gone, v->name, NULL);   /* once per name */
+        S->failed = 1;
+    }
+    return &v->e;   /* a free variable: a dynamic dimension */
+}
+
+static const IrExpr **rw_list(Ssa *S, uint32_t n, const IrExpr *const *in, int *changed)
+{
+    const IrExpr **out = xmalloc(xmul_size(n ? n : 1, sizeof *out));
+    for (uint32_t i = 0; i < n; i++) {
+        out[i] = rw_expr(S, in[i]);
+        *changed |= out[i] != in[i];
+    }
+    return out;
+}
+
+static const IrExpr *rw_expr(Ssa *S, const IrExpr *e)
+{
+    IrCtx *ir = S->ir;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG:
+    case EXPR_MEMREF:
+        return rw_var(S, IR_AS(IrVar, e));
+    case EXPR_CONST_INT:
+    case EXPR_CONST_FLOAT:
+    case EXPR_CONST_BOOL:
+        return e;
+    case EXPR_BINARY: {
+        const IrBinary *b = IR_AS(IrBinary, e);
+        const IrExpr *l = rw_expr(S, b->lhs), *r = rw_expr(S, b->rhs);
+        return l == b->lhs && r == b->rhs ? e : ir_binary(ir, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
+    }
+    case EXPR_UNARY: {
+        const IrUnary *u = IR_AS(IrUnary, e);
+        const IrExpr *x = rw_expr(S, u->operand);
+        return x == u->operand ? e : ir_unary(ir, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
+    }
+    case EXPR_CALL: {
+        const IrCall *c = IR_AS(IrCall, e);
+        int changed = 0;
+        const IrExpr **args = rw_list(S, c->nargs, c->args, &changed);
+        const IrType *t = rw_any_type(S, c->type);
+        const IrExpr *r = e;
+        if (changed || t != c->type)
+            r = ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, e->span);
+        xfree(args);
+        return r;
+    }
+    case EXPR_TUPLE_GET: {
+        const IrTupleGet *g = IR_AS(IrTupleGet, e);
+        const IrExpr *t = rw_expr(S, g->tuple);
+        return t == g->tuple ? e : ir_tuple_get(ir, t, g->index, e->span);
+    }
+    case EXPR_MAKE_TUPLE: {
+        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
+        int changed = 0;
+        const IrExpr **el = rw_list(S, t->n, t->elems, &changed);
+        const IrExpr *r = changed ? ir_make_tuple(ir, t->n, el, e->span) : e;
+        xfree(el);
+        return r;
+    }
+    case EXPR_KIND_COUNT:
+        break;
+    }
+    ICE("expression of unknown kind");
+}
+
+/* A new version of name with the given type. */
+static IrVar *new_version(Ssa *S, const char *name, const IrType *type, Span span)
+{
+    return ir_var_new(S->ir, pass_versioned_name(S->ir, name, "_", next_version(S, name)), type, span);
+}
+
+/* ---------------------------------------------------------- statements */
+
+static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out);
+
+static void convert_list(Ssa *S, const IrStmt *body, StmtList *out)
+{
+    if (!body)
+        return;
+    if (body->kind == STMT_SEQ || body->kind == STMT_OPS) {
+        const IrSeq *q = IR_AS(IrSeq, body);
+        for (uint32_t i = 0; i < q->n; i++)
+            convert_stmt(S, q->stmts[i], out);
+        return;
+    }
+    convert_stmt(S, body, out);
+}
+
+/* The last statement of a body if it is a yield (looking through SeqStmts). */
+static const IrValues *trailing_yield(const IrStmt *body)
+{
+    while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS)) {
+        const IrSeq *q = IR_AS(IrSeq, body);
+        if (!q->n)
+            return NULL;
+        body = q->stmts[q->n - 1];
+    }
+    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
+}
+
+/* Convert a body, leaving out its trailing yield (returned separately). */
+static const IrValues *convert_body(Ssa *S, const IrStmt *body, StmtList *out)
+{
+    const IrValues *y = trailing_yield(body);
+    if (!body)
+        return NULL;
+    if (body->kind == STMT_SEQ || body->kind == STMT_OPS) {
+        /* All statements but the trailing yield, however deeply nested. */
+        const IrSeq *q = IR_AS(IrSeq, body);
+        for (uint32_t i = 0; i < q->n; i++) {
+            if (i + 1 == q->n && y) {
+                const IrStmt *last = q->stmts[i];
+                if (&y->s != last) {
+                    /* nested SeqStmts ending in the yield */
+                    convert_body(S, last, out);
+                }
+                continue;
+            }
+            convert_stmt(S, q->stmts[i], out);
+        }
+        return y;
+    }
+    if (!y)
+        convert_stmt(S, body, out);
+    return y;
+}
+
+static const IrStmt *seq_of(Ssa *S, StmtList *l, Span span)
+{
+    const IrStmt *s = ir_seq(S->ir, STMT_SEQ, l->len, l->data, span);
+    vec_free(*l);
+    return s;
+}
+
+/* Names defined anywhere in a body (assignment targets, loop variables and
+ * return variables of nested loops and ifs), in first-seen order. */
+typedef struct DefScan {
+    IrWalker w;
+    NameList *names;
+    PtrMap *seen;
+} DefScan;
+
+static void scan_def(DefScan *d, const char *name)
+{
+    if (!ptrmap_get(d->seen, name)) {
+        ptrmap_put(d->seen, name, (void *)1);
+        vec_push(*d->names, name);
+    }
+}
+
+static int scan_stmt(IrWalker *w, const IrStmt *s)
+{
+    DefScan *d = w->data;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        if (IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
+            scan_def(d, IR_AS(IrAssign, s)->var->name);
+        break;
+    case STMT_FOR:
+        scan_def(d, IR_AS(IrFor, s)->loop_var->name);
+        for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
+            scan_def(d, IR_AS(IrFor, s)->ret[i]->name);
+        break;
+    case STMT_WHILE:
+        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
+            scan_def(d, IR_AS(IrWhile, s)->ret[i]->name);
+        break;
+    case STMT_IF:
+        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
+            scan_def(d, IR_AS(IrIf, s)->ret[i]->name);
+        break;
+    default:
+        break;
+    }
+    return 1;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* Loop-carried names of a loop body: defined in it, with a version before
+ * the loop, excluding the loop variable and the explicit iter_args; sorted
+ * byte-wise. */
+static void carried_names(Ssa *S, const IrStmt *body, const char *loop_var, uint32_t niter,
+                          const IrIterArg *const *explicit_iters, NameList *out)
+{
+    NameList all;
+    PtrMap seen;
+    DefScan d;
+    vec_init(all);
+    ptrmap_init(&seen);
+    memset(&d, 0, sizeof d);
+    d.w.pre_stmt = scan_stmt;
+    d.w.data = &d;
+    d.names = &all;
+    d.seen = &seen;
+    ir_walk_stmt(&d.w, body);
+    for (uint32_t i = 0; i < all.len; i++) {
+        const char *n = all.data[i];
+        int excluded = loop_var && n == loop_var;
+        for (uint32_t k = 0; k < niter && !excluded; k++)
+            excluded = explicit_iters[k]->v.name == n;
+        if (!excluded && current(S, n))
+            vec_push(*out, n);
+    }
+    if (out->len > 1)
+        qsort(out->data, out->len, sizeof *out->data, cmp_names);
+    vec_free(all);
+    ptrmap_free(&seen);
+}
+
+/* After a loop body: names first defined inside it are not visible after.
+ * The first undo entry of a name after mark m holds its version before the
+ * body (NULL: it had none). */
+static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, Span loop, const char *what)
+{
+    PtrMap seen;
+    ptrmap_init(&seen);
+    for (uint32_t i = 0; i < carried->len; i++)
+        ptrmap_put(&seen, carried->data[i], (void *)1);
+    for (uint32_t k = m; k < S->undo.len; k++) {
+        const char *n = S->undo.data[k].name;
+        const IrVar *inside;
+        if (ptrmap_get(&seen, n))
+            continue;
+        ptrmap_put(&seen, n, (void *)1);
+        inside = current(S, n);
+        if (!S->undo.data[k].old && inside)
+            mark_gone(S, n, inside->e.span, loop, what);
+    }
+    ptrmap_free(&seen);
+}
+
+/* The loop part shared by for and while: iter_args (explicit ones first,
+ * then loop-carried), the converted body with its combined yield, and the
+ * return variables.  Before: explicit init values are already rewritten. */
+typedef struct LoopParts {
+    VEC(const IrIterArg *) iters;
+    VEC(const IrVar *) rets;
+    const IrStmt *body;
+    const IrExpr *cond;          /* while: rewritten with the iter_args */
+} LoopParts;
+
+static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrVar *loop_var_new, uint32_t nexplicit,
+                         const IrIterArg *const *explicit_iters, const IrVar *const *explicit_rets,
+                         const IrExpr *cond, const IrStmt *body, LoopParts *lp, const char *what)
+{
+    NameList carried;
+    uint32_t m;
+    StmtList out;
+    const IrValues *y;
+    VEC(const IrExpr *) yvals;
+    vec_init(carried);
+    vec_init(out);
+    vec_init(yvals);
+    vec_init(lp->iters);
+    vec_init(lp->rets);
+    carried_names(S, body, loop_var_old ? loop_var_old->name : NULL, nexplicit, explicit_iters, &carried);
+
+    /* Explicit iter_args keep their names; their init values are rewritten. */
+    for (uint32_t i = 0; i < nexplicit; i++) {
+        const IrIterArg *a = explicit_iters[i];
+        const IrExpr *init = rw_expr(S, a->init);
+        vec_push(lp->iters,
+                 ir_iter_arg_new(S->ir, explicit_name(S, a->v.name), rw_any_type(S, a->v.type), init, a->v.e.span));
+    }
+    /* Loop-carried names: iter_arg <name>_iter_<n>, return variable <name>_<n+1>. */
+    for (uint32_t i = 0; i < carried.len; i++) {
+        const char *n = carried.data[i];
+        const IrVar *before = current(S, n);
+        const IrIterArg *ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)),
+                                              before->type, &before->e, before->e.span);
+        vec_push(lp->iters, ia);
+        vec_push(lp->rets, new_version(S, n, before->type, before->e.span));
+    }
+    m = mark(S);
+    if (loop_var_new)
+        set_current(S, loop_var_old->name, loop_var_new);
+    for (uint32_t i = 0; i < lp->iters.len; i++) {
+        const IrIterArg *ia = lp->iters.data[i];
+        set_current(S, i < nexplicit ? explicit_iters[i]->v.name : carried.data[i - nexplicit], &ia->v);
+    }
+    lp->cond = cond ? rw_expr(S, cond) : NULL;
+    y = convert_body(S, body, &out);
+    if (y)
+        for (uint32_t i = 0; i < y->n; i++)
+            vec_push(yvals, rw_expr(S, y->values[i]));
+    if (y && y->n != nexplicit)
+        ICE("loop yields %u values for %u explicit iter_args", y->n, nexplicit);
+    for (uint32_t i = 0; i < carried.len; i++)
+        vec_push(yvals, &current(S, carried.data[i])->e);
+    if (yvals.len)
+        vec_push(out, ir_yield(S->ir, yvals.len, yvals.data, y ? y->s.span : s->span));
+    lp->body = seq_of(S, &out, body ? body->span : s->span);
+    hide_body_names(S, m, &carried, s->span, what);
+    restore(S, m);
+    /* Explicit return variables keep their names; carried names now mean
+     * their return variables. */
+    {
+        VEC(const IrVar *) rets;
+        vec_init(rets);
+        for (uint32_t i = 0; i < nexplicit; i++) {
+            const IrVar *r = explicit_rets[i];
+            IrVar *nr = ir_var_new(S->ir, explicit_name(S, r->name), rw_any_type(S, r->type), r->e.span);
+            vec_push(rets, nr);
+            set_current(S, r->name, nr);
+        }
+        for (uint32_t i = 0; i < lp->rets.len; i++) {
+            vec_push(rets, lp->rets.data[i]);
+            set_current(S, carried.data[i], lp->rets.data[i]);
+        }
+        vec_free(lp->rets);
+        lp->rets.data = rets.data;
+        lp->rets.len = rets.len;
+        lp->rets.cap = rets.cap;
+    }
+    if (loop_var_old && !current(S, loop_var_old->name) && loop_var_new)
+        mark_gone(S, loop_var_old->name, loop_var_new->e.span, s->span, what);
+    vec_free(carried);
+    vec_free(yvals);
+}
+
+static void convert_for(Ssa *S, const IrFor *f, StmtList *out)
+{
+    LoopParts lp;
+    const IrExpr *a = rw_expr(S, f->start), *b = rw_expr(S, f->stop), *c = rw_expr(S, f->step);
+    IrVar *lv = new_version(S, f->loop_var->name, f->loop_var->type, f->loop_var->e.span);
+    convert_loop(S, &f->s, f->loop_var, lv, f->niter, f->iter_args, f->ret, NULL, f->body, &lp, "for loop");
+    vec_push(*out, ir_for(S->ir, (ForKind)f->s.sub, lv, a, b, c, lp.iters.len, lp.iters.data, lp.rets.data, lp.body,
+                          f->s.span));
+    vec_free(lp.iters);
+    vec_free(lp.rets);
+}
+
+static void convert_while(Ssa *S, const IrWhile *w, StmtList *out)
+{
+    LoopParts lp;
+    convert_loop(S, &w->s, NULL, NULL, w->niter, w->iter_args, w->ret, w->cond, w->body, &lp, "while loop");
+    vec_push(*out, ir_while(S->ir, lp.cond, lp.iters.len, lp.iters.data, lp.rets.data, lp.body, w->s.span));
+    vec_free(lp.iters);
+    vec_free(lp.rets);
+}
+
+/* Final versions of the names defined in a branch (name -> IrVar). */
+static void branch_finals(Ssa *S, uint32_t m, NameList *names, PtrMap *seen, PtrMap *finals)
+{
+    NameList here;
+    PtrMap local;
+    vec_init(here);
+    ptrmap_init(&local);
+    defined_since(S, m, &here, &local);
+    for (uint32_t i = 0; i < here.len; i++) {
+        const char *n = here.data[i];
+        ptrmap_put(finals, n, (void *)current(S, n));
+        if (!ptrmap_get(seen, n)) {
+            ptrmap_put(seen, n, (void *)1);
+            vec_push(*names, n);
+        }
+    }
+    vec_free(here);
+    ptrmap_free(&local);
+}
+
+static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
+{
+    const IrExpr *cond = rw_expr(S, f->cond);
+    uint32_t m = mark(S);
+    StmtList then_out, else_out;
+    const IrValues *ty, *ey = NULL;
+    VEC(const IrExpr *) then_explicit, else_explicit;
+    NameList names, phis;
+    PtrMap seen, then_final, else_final;
+    VEC(const IrVar *) rets;
+    VEC(const IrExpr *) tv, ev;
+
+    vec_init(then_out);
+    vec_init(else_out);
+    vec_init(then_explicit);
+    vec_init(else_explicit);
+    vec_init(names);
+    vec_init(phis);
+    vec_init(rets);
+    vec_init(tv);
+    vec_init(ev);
+    ptrmap_init(&seen);
+    ptrmap_init(&then_final);
+    ptrmap_init(&else_final);
+
+    /* then branch */
+    ty = convert_body(S, f->then_body, &then_out);
+    if (ty && f->nret)
+        for (uint32_t i = 0; i < ty->n; i++)
+            vec_push(then_explicit, rw_expr(S, ty->values[i]));
+    else if (ty)
+        convert_stmt(S, &ty->s, &then_out);
+    branch_finals(S, m, &names, &seen, &then_final);
+    restore(S, m);
+    /* else branch */
+    if (f->else_body) {
+        ey = convert_body(S, f->else_body, &else_out);
+        if (ey && f->nret)
+            for (uint32_t i = 0; i < ey->n; i++)
+                vec_push(else_explicit, rw_expr(S, ey->values[i]));
+        else if (ey)
+            convert_stmt(S, &ey->s, &else_out);
+        branch_finals(S, m, &names, &seen, &else_final);
+        restore(S, m);
+    }
+    /* Phis: names whose version differs after a branch (sorted). */
+    for (uint32_t i = 0; i < names.len; i++) {
+        const char *n = names.data[i];
+        const IrVar *before = current(S, n);
+        const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
+        if (before ? (tf && tf != before) || (ef && ef != before) : (tf && ef))
+            vec_push(phis, n);
+        else if (!before) {
+            const IrVar *d = tf ? tf : ef;
+            if (d)
+                mark_gone(S, n, d->e.span, f->s.span, "if");
+        }
+    }
+    if (phis.len > 1)
+        qsort(phis.data, phis.len, sizeof *phis.data, cmp_names);
+    for (uint32_t i = 0; i < phis.len; i++) {
+        const char *n = phis.data[i];
+        const IrVar *before = current(S, n);
+        const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
+        const IrVar *t_val = tf ? tf : before, *e_val = ef ? ef : before;
+        vec_push(rets, new_version(S, n, t_val->type, f->s.span));
+        vec_push(tv, &t_val->e);
+        vec_push(ev, &e_val->e);
+    }
+    /* Explicit return variables: renamed, their yields after the phis. */
+    for (uint32_t i = 0; i < f->nret; i++)
+        vec_push(rets, new_version(S, f->ret[i]->name, rw_any_type(S, f->ret[i]->type), f->ret[i]->e.span));
+    for (uint32_t i = 0; i < then_explicit.len; i++)
+        vec_push(tv, then_explicit.data[i]);
+    for (uint32_t i = 0; i < else_explicit.len; i++)
+        vec_push(ev, else_explicit.data[i]);
+    if (rets.len) {
+        if (tv.len != rets.len || ev.len != rets.len)
+            ICE("if yields do not match its return variables");
+        vec_push(then_out, ir_yield(S->ir, tv.len, tv.data, ty ? ty->s.span : f->s.span));
+        vec_push(else_out, ir_yield(S->ir, ev.len, ev.data, ey ? ey->s.span : f->s.span));
+    }
+    {
+        const IrStmt *then_body = seq_of(S, &then_out, f->then_body ? f->then_body->span : f->s.span);
+        const IrStmt *else_body = NULL;
+        if (f->else_body || rets.len)
+            else_body = seq_of(S, &else_out, f->else_body ? f->else_body->span : f->s.span);
+        else
+            vec_free(else_out);
+        vec_push(*out, ir_if(S->ir, cond, then_body, else_body, rets.len, rets.data, f->s.span));
+    }
+    for (uint32_t i = 0; i < phis.len; i++)
+        set_current(S, phis.data[i], rets.data[i]);
+    for (uint32_t i = 0; i < f->nret; i++)
+        set_current(S, f->ret[i]->name, rets.data[phis.len + i]);
+
+    vec_free(then_explicit);
+    vec_free(else_explicit);
+    vec_free(names);
+    vec_free(phis);
+    vec_free(rets);
+    vec_free(tv);
+    vec_free(ev);
+    ptrmap_free(&seen);
+    ptrmap_free(&then_final);
+    ptrmap_free(&else_final);
+}
+
+static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
+{
+    IrCtx *ir = S->ir;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        S->at = s->span;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN: {
+        const IrAssign *a = IR_AS(IrAssign, s);
+        const IrExpr *v = rw_expr(S, a->value);
+        IrVar *nv;
+        if (a->var->e.kind == EXPR_MEMREF) {
+            /* MemRef definitions of a reparsed memory plan keep their names. */
+            vec_push(*out, v == a->value ? s : ir_assign(ir, a->var, v, s->span));
+            return;
+        }
+        nv = new_version(S, a->var->name, rw_any_type(S, a->var->type), a->var->e.span);
+        vec_push(*out, ir_assign(ir, nv, v, s->span));
+        set_current(S, a->var->name, nv);
+        return;
+    }
+    case STMT_EVAL: {
+        const IrExpr *x = rw_expr(S, IR_AS(IrEval, s)->expr);
+        vec_push(*out, x == IR_AS(IrEval, s)->expr ? s : ir_eval(ir, x, s->span));
+        return;
+    }
+    case STMT_YIELD:
+    case STMT_RETURN: {
+        const IrValues *v = IR_AS(IrValues, s);
+        int changed = 0;
+        const IrExpr **vals = rw_list(S, v->n, v->values, &changed);
+        vec_push(*out, !changed ? s
+                                : s->kind == STMT_YIELD ? ir_yield(ir, v->n, vals, s->span)
+                                                        : ir_return(ir, v->n, vals, s->span));
+        xfree(vals);
+        return;
+    }
+    case STMT_IF:
+        convert_if(S, IR_AS(IrIf, s), out);
+        return;
+    case STMT_FOR:
+        convert_for(S, IR_AS(IrFor, s), out);
+        return;
+    case STMT_WHILE:
+        convert_while(S, IR_AS(IrWhile, s), out);
+        return;
+    case STMT_SCOPE: {
+        /* Scopes are transparent to names. */
+        StmtList inner;
+        vec_init(inner);
+        convert_list(S, IR_AS(IrScope, s)->body, &inner);
+        vec_push(*out, ir_scope(ir, (ScopeKind)s->sub, seq_of(S, &inner, IR_AS(IrScope, s)->body->span), s->span));
+        return;
+    }
+    case STMT_SEQ:
+    case STMT_OPS:
+        convert_list(S, s, out);
+        return;
+    case STMT_KIND_COUNT:
+        break;
+    }
+    ICE("statement of unknown kind");
+}
+
+static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+{
+    Ssa S;
+    Arena scratch;
+    IrParam *params;
+    StmtList body;
+    const IrFunc *r = NULL;
+    const IrType **ret;
+    (void)prog;
+    memset(&S, 0, sizeof S);
+    S.pc = pc;
+    S.ir = pc->ir;
+    arena_init(&scratch);
+    S.arena = &scratch;
+    ptrmap_init(&S.counter);
+    ptrmap_init(&S.cur);
+    ptrmap_init(&S.gone);
+    ptrmap_init(&S.kept);
+    vec_init(S.undo);
+    vec_init(body);
+    params = arena_array(&pc->ir->arena, f->nparams ? f->nparams : 1, sizeof *params);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrVar *p = f->params[i].var;
+        IrVar *np = new_version(&S, p->name, rw_any_type(&S, p->type), p->e.span);
+        params[i].var = np;
+        params[i].dir = f->params[i].dir;
+        set_current(&S, p->name, np);
+    }
+    ret = arena_array(&pc->ir->arena, f->nret ? f->nret : 1, sizeof *ret);
+    for (uint32_t i = 0; i < f->nret; i++)
+        ret[i] = rw_any_type(&S, f->ret_types[i]);
+    convert_list(&S, f->body, &body);
+    if (!S.failed)
+        r = ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, params, f->nret, ret,
+                        seq_of(&S, &body, f->body ? f->body->span : f->span), f->span);
+    else
+        vec_free(body);
+    ptrmap_free(&S.counter);
+    ptrmap_free(&S.cur);
+    ptrmap_free(&S.gone);
+    ptrmap_free(&S.kept);
+    vec_free(S.undo);
+    arena_free(&scratch);
+    return r;
+}
+
+const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog)
+{
+    return pass_map_functions(pc, prog, convert_function);
+}

@@ -1,0 +1,91 @@
+/* pass.h: IR passes and the pass manager.
+ *
+ * A pass is a plain function from a program to a new program (the IR is
+ * immutable: passes rebuild what they change and share the rest).  Each
+ * pass declares the IR properties it requires and produces; the manager
+ * checks requirements before running it (a property not known to hold is
+ * established by running its checker, so already-SSA input is accepted),
+ * and debug builds verify the whole program after every pass.
+ *
+ * Passes report user-facing problems through the diagnostics engine and
+ * return NULL; an IR they cannot handle because an earlier pass is wrong is
+ * an internal error.  The pipeline is listed once, in pass_manager.c. */
+#ifndef PYPTOCC_PASS_H
+#define PYPTOCC_PASS_H
+
+#include "ir/ir.h"
+#include "support/diag.h"
+
+/* IR properties (passes.md 3). */
+typedef enum IrProp {
+    PROP_TYPE_CHECKED = 1u << 0,   /* every expression has its deduced type */
+    PROP_SSA = 1u << 1,            /* single definitions, dominated uses, explicit loop/branch values */
+    PROP_NO_NESTED_CALL = 1u << 2, /* every Call is the direct value of an AssignStmt or EvalStmt */
+    PROP_OUTLINED = 1u << 3,       /* no 'with pl.incore()' scope remains */
+    PROP_HAS_MEMREF = 1u << 4,     /* every Tensor/Tile variable has a MemRef */
+    PROP_ADDR_ALLOCATED = 1u << 5, /* every non-DDR MemRef has an address */
+} IrProp;
+
+typedef struct PassCtx {
+    IrCtx *ir;
+    DiagEngine *diag;
+    unsigned props;          /* properties known to hold for the current program */
+} PassCtx;
+
+typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
+
+typedef struct PassDef {
+    const char *name;        /* command-line name: "convert_to_ssa" */
+    const char *title;       /* the reference's name: "ConvertToSSA" */
+    PassFn run;
+    unsigned requires, produces, invalidates;
+    const char *description;
+} PassDef;
+
+/* The registered passes, in pipeline order. */
+uint32_t pass_count(void);
+const PassDef *pass_at(uint32_t i);
+const PassDef *pass_lookup(const char *name);
+/* The default pipeline for code generation (passes.md 1, issue order):
+ * NULL-terminated. */
+const PassDef *const *pass_default_pipeline(void);
+
+/* Called after each pass (for --dump-after). */
+typedef void (*PassAfterFn)(void *data, const PassDef *pass, const IrProgram *prog);
+
+/* Runs the passes in order.  Returns the final program, or NULL when a
+ * pass failed or a requirement could not be met (diagnostics reported). */
+const IrProgram *pass_run(PassCtx *pc, const IrProgram *prog, const PassDef *const *passes, uint32_t n,
+                          PassAfterFn after, void *after_data);
+
+/* Property checkers: 1 if the property holds; otherwise 0, and when report
+ * is set the violations are reported as located errors. */
+int check_ssa(PassCtx *pc, const IrProgram *prog, int report);
+int check_no_nested_call(PassCtx *pc, const IrProgram *prog, int report);
+int check_types(PassCtx *pc, const IrProgram *prog, int report);
+int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
+/* Does the program pass every check of Verify that the known properties
+ * call for?  Reports nothing. */
+int pass_well_formed(PassCtx *pc, const IrProgram *prog);
+
+/* The passes. */
+const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_verify(PassCtx *pc, const IrProgram *prog);
+
+/* Shared helpers (passes/pass_util.c). */
+/* Applies fn to every function (name order); a new program of the results,
+ * or NULL if fn returned NULL for any (it reported why).  A program whose
+ * functions all come back unchanged is returned as it is. */
+typedef const IrFunc *(*PassFuncFn)(PassCtx *pc, const IrProgram *prog, const IrFunc *f);
+const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn);
+/* The program with the given functions added (names must be new). */
+const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs);
+/* Is the function a kernel (passes.md 2)? */
+int pass_is_kernel(const IrFunc *f);
+/* The name `base_<n>` interned. */
+const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
+
+#endif
