@@ -135,76 +135,73 @@ const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)
     return r;
 }
 
+const IrExpr **ir_expr_map_list(uint32_t n, const IrExpr *const *v, IrExprFn fn, void *data)
+{
+    const IrExpr **out = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrExpr *x = fn(data, v[i]);
+        if (x != v[i] && !out) {
+            out = xmalloc(xmul_size(n, sizeof *out));
+            memcpy(out, v, n * sizeof *out);
+        }
+        if (out)
+            out[i] = x;
+    }
+    return out;
+}
+
+const IrExpr *ir_expr_map_operands(IrCtx *ctx, const IrExpr *e, IrExprFn fn, void *data)
+{
+    switch ((IrExprKind)e->kind) {
+    case EXPR_BINARY: {
+        const IrBinary *b = IR_AS(IrBinary, e);
+        const IrExpr *l = fn(data, b->lhs);
+        const IrExpr *r = fn(data, b->rhs);
+        return l == b->lhs && r == b->rhs ? e : ir_binary(ctx, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
+    }
+    case EXPR_UNARY: {
+        const IrUnary *u = IR_AS(IrUnary, e);
+        const IrExpr *x = fn(data, u->operand);
+        return x == u->operand ? e : ir_unary(ctx, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
+    }
+    case EXPR_CALL: {
+        const IrCall *c = IR_AS(IrCall, e);
+        const IrExpr **args = ir_expr_map_list(c->nargs, c->args, fn, data);
+        if (args) {
+            e = ir_call(ctx, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, e->span);
+            xfree(args);
+        }
+        return e;
+    }
+    case EXPR_TUPLE_GET: {
+        const IrTupleGet *g = IR_AS(IrTupleGet, e);
+        const IrExpr *t = fn(data, g->tuple);
+        return t == g->tuple ? e : ir_tuple_get(ctx, t, g->index, e->span);
+    }
+    case EXPR_MAKE_TUPLE: {
+        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
+        const IrExpr **el = ir_expr_map_list(t->n, t->elems, fn, data);
+        if (el) {
+            e = ir_make_tuple(ctx, t->n, el, e->span);
+            xfree(el);
+        }
+        return e;
+    }
+    default:
+        return e;   /* variables and constants */
+    }
+}
+
+static const IrExpr *mutate_operand(void *m, const IrExpr *e) { return mutate_expr(m, e); }
+
 static const IrExpr *mutate_expr(IrMutator *m, const IrExpr *e)
 {
-    IrCtx *ctx = m->ctx;
     if (ir_is_var_like(e)) {
         const IrExpr *sub = ptrmap_get(&m->subst, e);
         if (sub)
             return sub;
     }
-    switch ((IrExprKind)e->kind) {
-    case EXPR_BINARY: {
-        const IrBinary *b = IR_AS(IrBinary, e);
-        const IrExpr *l = mutate_expr(m, b->lhs), *r = mutate_expr(m, b->rhs);
-        if (l != b->lhs || r != b->rhs)
-            e = ir_binary(ctx, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
-        break;
-    }
-    case EXPR_UNARY: {
-        const IrUnary *u = IR_AS(IrUnary, e);
-        const IrExpr *x = mutate_expr(m, u->operand);
-        if (x != u->operand)
-            e = ir_unary(ctx, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
-        break;
-    }
-    case EXPR_CALL: {
-        const IrCall *c = IR_AS(IrCall, e);
-        const IrExpr **args = NULL;
-        for (uint32_t i = 0; i < c->nargs; i++) {
-            const IrExpr *a = mutate_expr(m, c->args[i]);
-            if (a != c->args[i] && !args) {
-                args = xmalloc(xmul_size(c->nargs, sizeof *args));
-                memcpy(args, c->args, c->nargs * sizeof *args);
-            }
-            if (args)
-                args[i] = a;
-        }
-        if (args) {
-            e = ir_call(ctx, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, e->span);
-            xfree(args);
-        }
-        break;
-    }
-    case EXPR_TUPLE_GET: {
-        const IrTupleGet *g = IR_AS(IrTupleGet, e);
-        const IrExpr *t = mutate_expr(m, g->tuple);
-        if (t != g->tuple)
-            e = ir_tuple_get(ctx, t, g->index, e->span);
-        break;
-    }
-    case EXPR_MAKE_TUPLE: {
-        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
-        const IrExpr **el = NULL;
-        for (uint32_t i = 0; i < t->n; i++) {
-            const IrExpr *x = mutate_expr(m, t->elems[i]);
-            if (x != t->elems[i] && !el) {
-                el = xmalloc(xmul_size(t->n, sizeof *el));
-                memcpy(el, t->elems, t->n * sizeof *el);
-            }
-            if (el)
-                el[i] = x;
-        }
-        if (el) {
-            e = ir_make_tuple(ctx, t->n, el, e->span);
-            xfree(el);
-        }
-        break;
-    }
-    default:
-        break;
-    }
-    return hook_expr(m, e);
+    return hook_expr(m, ir_expr_map_operands(m->ctx, e, mutate_operand, m));
 }
 
 static const IrExpr **mutate_values(IrMutator *m, uint32_t n, const IrExpr *const *v, int *changed)

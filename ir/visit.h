@@ -46,6 +46,17 @@ struct IrMutator {
 };
 
 const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e);
+
+/* One level of rebuilding, for passes with their own recursion: e with
+ * each operand (binary and unary operands, call arguments, the tuple of a
+ * TupleGetItem, tuple elements) replaced by fn(data, operand), called left
+ * to right; e itself when no operand changed.  A call keeps its callee,
+ * kwargs and type.  Leaves (variables, constants) come back unchanged. */
+typedef const IrExpr *(*IrExprFn)(void *data, const IrExpr *e);
+const IrExpr *ir_expr_map_operands(IrCtx *ctx, const IrExpr *e, IrExprFn fn, void *data);
+/* A list with each element replaced by fn(data, element), left to right:
+ * NULL when none changed, otherwise a new array the caller frees. */
+const IrExpr **ir_expr_map_list(uint32_t n, const IrExpr *const *v, IrExprFn fn, void *data);
 const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s);
 
 #endif

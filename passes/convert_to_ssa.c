@@ -200,56 +200,21 @@ static const IrExpr **rw_list(Ssa *S, uint32_t n, const IrExpr *const *in, int *
     return out;
 }
 
+static const IrExpr *rw_operand(void *S, const IrExpr *e) { return rw_expr(S, e); }
+
 static const IrExpr *rw_expr(Ssa *S, const IrExpr *e)
 {
-    IrCtx *ir = S->ir;
-    switch ((IrExprKind)e->kind) {
-    case EXPR_VAR:
-    case EXPR_ITER_ARG:
-    case EXPR_MEMREF:
+    if (ir_is_var_like(e))
         return rw_var(S, IR_AS(IrVar, e));
-    case EXPR_CONST_INT:
-    case EXPR_CONST_FLOAT:
-    case EXPR_CONST_BOOL:
-        return e;
-    case EXPR_BINARY: {
-        const IrBinary *b = IR_AS(IrBinary, e);
-        const IrExpr *l = rw_expr(S, b->lhs), *r = rw_expr(S, b->rhs);
-        return l == b->lhs && r == b->rhs ? e : ir_binary(ir, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
-    }
-    case EXPR_UNARY: {
-        const IrUnary *u = IR_AS(IrUnary, e);
-        const IrExpr *x = rw_expr(S, u->operand);
-        return x == u->operand ? e : ir_unary(ir, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
-    }
-    case EXPR_CALL: {
+    e = ir_expr_map_operands(S->ir, e, rw_operand, S);
+    if (e->kind == EXPR_CALL) {
+        /* A call's type may name variables (dynamic dimensions). */
         const IrCall *c = IR_AS(IrCall, e);
-        int changed = 0;
-        const IrExpr **args = rw_list(S, c->nargs, c->args, &changed);
         const IrType *t = rw_any_type(S, c->type);
-        const IrExpr *r = e;
-        if (changed || t != c->type)
-            r = ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, e->span);
-        xfree(args);
-        return r;
+        if (t != c->type)
+            e = ir_call(S->ir, c->callee, c->nargs, c->args, c->nkwargs, c->kwargs, t, e->span);
     }
-    case EXPR_TUPLE_GET: {
-        const IrTupleGet *g = IR_AS(IrTupleGet, e);
-        const IrExpr *t = rw_expr(S, g->tuple);
-        return t == g->tuple ? e : ir_tuple_get(ir, t, g->index, e->span);
-    }
-    case EXPR_MAKE_TUPLE: {
-        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
-        int changed = 0;
-        const IrExpr **el = rw_list(S, t->n, t->elems, &changed);
-        const IrExpr *r = changed ? ir_make_tuple(ir, t->n, el, e->span) : e;
-        xfree(el);
-        return r;
-    }
-    case EXPR_KIND_COUNT:
-        break;
-    }
-    ICE("expression of unknown kind");
+    return e;
 }
 
 /* A new version of name with the given type. */

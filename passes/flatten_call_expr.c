@@ -19,6 +19,7 @@
  * Unchanged statements and expressions are shared, and a function with no
  * nested call comes back as the same node. */
 #include "config.h"
+#include "ir/visit.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -43,27 +44,27 @@ typedef struct Flat {
 
 /* ------------------------------------------------------- expressions */
 
+/* What flat_operand needs as an ir_expr_map_operands callback. */
+typedef struct FlatArg {
+    Flat *F;
+    StmtList *pre;
+} FlatArg;
+
 static const IrExpr *flat_operand(Flat *F, const IrExpr *e, StmtList *pre);
 
-/* The call with its arguments flattened (the call itself stays). */
-static const IrExpr *flat_call_args(Flat *F, const IrCall *c, StmtList *pre)
+static const IrExpr *flat_operand_cb(void *data, const IrExpr *e)
 {
-    const IrExpr **args = NULL;
-    const IrExpr *r = &c->e;
-    for (uint32_t i = 0; i < c->nargs; i++) {
-        const IrExpr *a = flat_operand(F, c->args[i], pre);
-        if (a != c->args[i] && !args) {
-            args = xmalloc(xmul_size(c->nargs, sizeof *args));
-            memcpy(args, c->args, i * sizeof *args);
-        }
-        if (args)
-            args[i] = a;
-    }
-    if (args) {
-        r = ir_call(F->ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, c->e.span);
-        xfree(args);
-    }
-    return r;
+    FlatArg *a = data;
+    return flat_operand(a->F, e, a->pre);
+}
+
+/* e with its operands flattened (e itself stays, even when a call). */
+static const IrExpr *flat_children(Flat *F, const IrExpr *e, StmtList *pre)
+{
+    FlatArg a;
+    a.F = F;
+    a.pre = pre;
+    return ir_expr_map_operands(F->ir, e, flat_operand_cb, &a);
 }
 
 /* e rewritten so that it contains no call: every call (its own arguments
@@ -72,29 +73,11 @@ static const IrExpr *flat_call_args(Flat *F, const IrCall *c, StmtList *pre)
 static const IrExpr *flat_operand(Flat *F, const IrExpr *e, StmtList *pre)
 {
     IrCtx *ir = F->ir;
-    switch ((IrExprKind)e->kind) {
-    case EXPR_VAR:
-    case EXPR_ITER_ARG:
-    case EXPR_MEMREF: {
+    if (ir_is_var_like(e)) {
         const IrExpr *s = ptrmap_get(&F->subst, e);
         return s ? s : e;
     }
-    case EXPR_CONST_INT:
-    case EXPR_CONST_FLOAT:
-    case EXPR_CONST_BOOL:
-        return e;
-    case EXPR_BINARY: {
-        const IrBinary *b = IR_AS(IrBinary, e);
-        const IrExpr *l = flat_operand(F, b->lhs, pre);
-        const IrExpr *r = flat_operand(F, b->rhs, pre);
-        return l == b->lhs && r == b->rhs ? e : ir_binary(ir, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
-    }
-    case EXPR_UNARY: {
-        const IrUnary *u = IR_AS(IrUnary, e);
-        const IrExpr *x = flat_operand(F, u->operand, pre);
-        return x == u->operand ? e : ir_unary(ir, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
-    }
-    case EXPR_CALL: {
+    if (e->kind == EXPR_CALL) {
         const IrExpr *c;
         IrVar *t;
         if (F->in_while_cond) {
@@ -104,46 +87,19 @@ static const IrExpr *flat_operand(Flat *F, const IrExpr *e, StmtList *pre)
             F->failed = 1;
             return e;
         }
-        c = flat_call_args(F, IR_AS(IrCall, e), pre);
+        c = flat_children(F, e, pre);
         t = ir_var_new(ir, pass_versioned_name(ir, F->tmp_base, "", F->next_tmp++), ir_expr_type(ir, c), e->span);
         vec_push(*pre, ir_assign(ir, t, c, e->span));
         return &t->e;
     }
-    case EXPR_TUPLE_GET: {
-        const IrTupleGet *g = IR_AS(IrTupleGet, e);
-        const IrExpr *t = flat_operand(F, g->tuple, pre);
-        return t == g->tuple ? e : ir_tuple_get(ir, t, g->index, e->span);
-    }
-    case EXPR_MAKE_TUPLE: {
-        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
-        const IrExpr **el = NULL;
-        const IrExpr *r = e;
-        for (uint32_t i = 0; i < t->n; i++) {
-            const IrExpr *x = flat_operand(F, t->elems[i], pre);
-            if (x != t->elems[i] && !el) {
-                el = xmalloc(xmul_size(t->n, sizeof *el));
-                memcpy(el, t->elems, i * sizeof *el);
-            }
-            if (el)
-                el[i] = x;
-        }
-        if (el) {
-            r = ir_make_tuple(ir, t->n, el, e->span);
-            xfree(el);
-        }
-        return r;
-    }
-    case EXPR_KIND_COUNT:
-        break;
-    }
-    ICE("expression of unknown kind");
+    return flat_children(F, e, pre);
 }
 
 /* The value of an AssignStmt or EvalStmt: a call there may stay. */
 static const IrExpr *flat_value(Flat *F, const IrExpr *e, StmtList *pre)
 {
     if (e->kind == EXPR_CALL)
-        return flat_call_args(F, IR_AS(IrCall, e), pre);
+        return flat_children(F, e, pre);
     return flat_operand(F, e, pre);
 }
 

@@ -32,6 +32,7 @@
  * is returned as the same pointer. */
 #include "config.h"
 #include "ir/op_registry.h"
+#include "ir/visit.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -542,75 +543,29 @@ static const IrExpr *fold_call(Folder *F, const IrCall *c)
 }
 
 /* Bottom-up: operands first, then the node itself if they are constants. */
+static const IrExpr *fold_operand(void *F, const IrExpr *e) { return fold_expr(F, e); }
+
 static const IrExpr *fold_expr(Folder *F, const IrExpr *e)
 {
-    IrCtx *ir = F->ir;
-    switch ((IrExprKind)e->kind) {
-    case EXPR_ITER_ARG: {
+    const IrExpr *c = NULL;
+    if (e->kind == EXPR_ITER_ARG) {
         const IrExpr *n = ptrmap_get(&F->subst, e);
         return n ? n : e;
     }
-    case EXPR_BINARY: {
-        const IrBinary *b = IR_AS(IrBinary, e);
-        const IrExpr *l = fold_expr(F, b->lhs), *r = fold_expr(F, b->rhs), *c;
-        if (l != b->lhs || r != b->rhs)
-            e = ir_binary(ir, (IrBinaryOp)e->op, (DataType)e->dtype, l, r, e->span);
-        c = fold_binary(ir, IR_AS(IrBinary, e));
-        return c ? c : e;
-    }
-    case EXPR_UNARY: {
-        const IrUnary *u = IR_AS(IrUnary, e);
-        const IrExpr *x = fold_expr(F, u->operand), *c;
-        if (x != u->operand)
-            e = ir_unary(ir, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
-        c = fold_unary(ir, IR_AS(IrUnary, e));
-        return c ? c : e;
-    }
-    case EXPR_CALL:
+    if (e->kind == EXPR_CALL)
         return fold_call(F, IR_AS(IrCall, e));
-    case EXPR_TUPLE_GET: {
-        const IrTupleGet *g = IR_AS(IrTupleGet, e);
-        const IrExpr *t = fold_expr(F, g->tuple);
-        return t == g->tuple ? e : ir_tuple_get(ir, t, g->index, e->span);
-    }
-    case EXPR_MAKE_TUPLE: {
-        const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
-        const IrExpr **el = NULL;
-        const IrExpr *r = e;
-        for (uint32_t i = 0; i < t->n; i++) {
-            const IrExpr *x = fold_expr(F, t->elems[i]);
-            if (x != t->elems[i] && !el) {
-                el = xmalloc(xmul_size(t->n, sizeof *el));
-                memcpy(el, t->elems, t->n * sizeof *el);
-            }
-            if (el)
-                el[i] = x;
-        }
-        if (el) {
-            r = ir_make_tuple(ir, t->n, el, e->span);
-            xfree(el);
-        }
-        return r;
-    }
-    default:
-        return e;   /* variables and constants */
-    }
+    e = ir_expr_map_operands(F->ir, e, fold_operand, F);
+    if (e->kind == EXPR_BINARY)
+        c = fold_binary(F->ir, IR_AS(IrBinary, e));
+    else if (e->kind == EXPR_UNARY)
+        c = fold_unary(F->ir, IR_AS(IrUnary, e));
+    return c ? c : e;
 }
 
 /* Values of a yield or return, folded; NULL when none changed. */
 static const IrExpr **fold_values(Folder *F, uint32_t n, const IrExpr *const *v)
 {
-    const IrExpr **out = NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        const IrExpr *x = fold_expr(F, v[i]);
-        if (x != v[i] && !out) {
-            out = xmalloc(xmul_size(n, sizeof *out));
-            memcpy(out, v, n * sizeof *out);
-        }
-        if (out)
-            out[i] = x;
-    }
-    return out;
+    return ir_expr_map_list(n, v, fold_operand, F);
 }
 
 /* Iter_args with their init values folded; NULL when none changed. */
@@ -915,39 +870,24 @@ static void count_stmt(Dce *D, const IrStmt *s)
     ICE("statement of unknown kind");
 }
 
-/* Seeds the worklist with the removable definitions nobody uses. */
-static void first_dead(Dce *D, const IrStmt *s)
+/* Seeds the worklist with the removable definitions nobody uses (a
+ * walker's statement hook; expressions need not be visited). */
+static int first_dead(IrWalker *w, const IrStmt *s)
 {
-    if (!s)
-        return;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN: {
+    Dce *D = w->data;
+    if (s->kind == STMT_ASSIGN) {
         const IrAssign *a = IR_AS(IrAssign, s);
         if (!ptrmap_get(&D->uses, a->var) && ptrmap_get(&D->def, a->var) == a)
             vec_push(D->work, a);
-        return;
     }
-    case STMT_IF:
-        first_dead(D, IR_AS(IrIf, s)->then_body);
-        first_dead(D, IR_AS(IrIf, s)->else_body);
-        return;
-    case STMT_FOR:
-        first_dead(D, IR_AS(IrFor, s)->body);
-        return;
-    case STMT_WHILE:
-        first_dead(D, IR_AS(IrWhile, s)->body);
-        return;
-    case STMT_SCOPE:
-        first_dead(D, IR_AS(IrScope, s)->body);
-        return;
-    case STMT_SEQ:
-    case STMT_OPS:
-        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-            first_dead(D, IR_AS(IrSeq, s)->stmts[i]);
-        return;
-    default:
-        return;
-    }
+    return 1;
+}
+
+static int skip_expr(IrWalker *w, const IrExpr *e)
+{
+    (void)w;
+    (void)e;
+    return 0;
 }
 
 /* Removes the worklist's definitions; each removal releases the uses of
@@ -1047,7 +987,14 @@ static const IrStmt *eliminate_dead(IrCtx *ir, const IrFunc *f, const IrStmt *bo
     for (uint32_t i = 0; i < f->nret; i++)
         count_type(&D, f->ret_types[i], 1);
     count_stmt(&D, body);
-    first_dead(&D, body);
+    {
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_stmt = first_dead;
+        w.pre_expr = skip_expr;
+        w.data = &D;
+        ir_walk_stmt(&w, body);
+    }
     remove_dead(&D);
     if (D.any)
         r = rebuild_body(&D, body);

@@ -123,77 +123,6 @@ static const char *callee_text(const IrCall *c, char *buf, size_t cap)
 
 /* ------------------------------------------------------- type comparison */
 
-static int add_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
-        return 0;
-    *r = a + b;
-    return 1;
-}
-
-static int sub_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
-        return 0;
-    *r = a - b;
-    return 1;
-}
-
-static int mul_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
-              : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a))
-        return 0;
-    *r = a * b;
-    return 1;
-}
-
-/* The value of a constant integer expression.  Shape dimensions may be
- * written `2 * 32`, and Simplify folds call arguments but not the types
- * deduced from them, so dimensions compare by value. */
-static int dim_value(const IrExpr *e, int64_t *out)
-{
-    int64_t a, b;
-    if (e->kind == EXPR_CONST_INT) {
-        *out = IR_AS(IrConstInt, e)->value;
-        return 1;
-    }
-    if (e->kind == EXPR_UNARY && e->op == UN_NEG && dim_value(IR_AS(IrUnary, e)->operand, &a))
-        return sub_i64(0, a, out);
-    if (e->kind != EXPR_BINARY || !dim_value(IR_AS(IrBinary, e)->lhs, &a) || !dim_value(IR_AS(IrBinary, e)->rhs, &b))
-        return 0;
-    switch ((IrBinaryOp)e->op) {
-    case BIN_ADD:
-        return add_i64(a, b, out);
-    case BIN_SUB:
-        return sub_i64(a, b, out);
-    case BIN_MUL:
-        return mul_i64(a, b, out);
-    case BIN_FLOOR_DIV:
-    case BIN_FLOOR_MOD: {
-        int64_t q, r;
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return 0;
-        q = a / b;
-        r = a % b;
-        if (r != 0 && ((r < 0) != (b < 0))) {
-            q--;
-            r += b;
-        }
-        *out = e->op == BIN_FLOOR_DIV ? q : r;
-        return 1;
-    }
-    case BIN_MIN:
-        *out = a < b ? a : b;
-        return 1;
-    case BIN_MAX:
-        *out = a > b ? a : b;
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* Equal expressions in types: by value when constant, else structurally
  * with variables and calls by identity (as the reference compares
  * symbolic dimensions). */
@@ -203,8 +132,8 @@ static int exprs_equal(const IrExpr *a, const IrExpr *b)
     int ca, cb;
     if (a == b)
         return 1;
-    ca = dim_value(a, &x);
-    cb = dim_value(b, &y);
+    ca = ir_dim_value(a, &x);
+    cb = ir_dim_value(b, &y);
     if (ca || cb)
         return ca && cb && x == y;
     if (a->kind != b->kind || a->op != b->op || a->dtype != b->dtype)
@@ -318,7 +247,7 @@ static int types_compatible(const IrType *a, const IrType *b)
             return 0;
         for (uint32_t i = 0; i < a->n; i++) {
             int64_t x, y;
-            if (dim_value(a->dims[i], &x) && dim_value(b->dims[i], &y) && x != y)
+            if (ir_dim_value(a->dims[i], &x) && ir_dim_value(b->dims[i], &y) && x != y)
                 return 0;
         }
         return 1;
