@@ -370,6 +370,7 @@ static int run(const Options *o)
     IrCtx ir;
     FrontendResult res;
     uint32_t len = 0;
+    int mapped = 0;
     char *text;
     int status = 0;
     Output out;
@@ -380,12 +381,14 @@ static int run(const Options *o)
                 o->emit == EMIT_PTO ? "pto" : o->emit == EMIT_PTO_TILE ? "pto-tile" : "cpp");
         return EXIT_USAGE;
     }
-    text = read_file(o->input, &len, msg, sizeof msg);
+    text = input_load(o->input, &len, &mapped, msg, sizeof msg);
     if (!text) {
         fprintf(stderr, "pyptocc: error: %s\n", msg);
         return EXIT_USAGE;
     }
     source_init(&src, strcmp(o->input, "-") == 0 ? "<stdin>" : o->input, text, len);
+    if (mapped)
+        source_set_mapped(&src);
     diag_init(&diag, stderr);
     diag_set_source(&diag, &src);
     diag.format = o->diag_format;
@@ -455,7 +458,7 @@ static int run(const Options *o)
     ir_ctx_free(&ir);
     interner_free(&names);
     source_free(&src);
-    xfree(text);
+    input_free(text, len, mapped);
     return status;
 }
 

@@ -220,6 +220,8 @@ unsigned source_check_encoding(SourceFile *src, DiagEngine *diag)
     while (i < src->len) {
         uint32_t cp;
         int n;
+        if ((i & 0xFFFF) == 0)
+            source_release(src, i);
         if (t[i] == 0) {
             diag_error(diag, span_make(i, i + 1), "source contains a NUL byte");
             problems++;

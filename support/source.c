@@ -1,7 +1,11 @@
 /* source.c: line table and offset-to-position conversion. */
+#define _DEFAULT_SOURCE 1   /* madvise (not in POSIX; posix_madvise's DONTNEED is a no-op on glibc) */
 #include "config.h"
 #include "support/source.h"
 #include "support/xalloc.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 void source_init(SourceFile *sf, const char *name, const char *text, uint32_t len)
 {
@@ -10,6 +14,31 @@ void source_init(SourceFile *sf, const char *name, const char *text, uint32_t le
     sf->len = len;
     sf->lines = NULL;
     sf->nlines = 0;
+    sf->mapped = 0;
+    sf->released = 0;
+}
+
+void source_set_mapped(SourceFile *sf) { sf->mapped = 1; }
+
+/* How far behind the reader pages are kept, and the least worth a call. */
+#define RELEASE_LAG (256u * 1024u)
+#define RELEASE_STEP (1024u * 1024u)
+
+void source_release(SourceFile *sf, uint32_t offset)
+{
+    uintptr_t page, base, lo, hi;
+    if (offset < sf->released)
+        sf->released = 0;   /* another reader, from the start */
+    if (!sf->mapped || offset < RELEASE_LAG || offset - RELEASE_LAG < sf->released + RELEASE_STEP)
+        return;
+    page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    base = (uintptr_t)sf->text;
+    lo = base + sf->released;
+    hi = (base + offset - RELEASE_LAG) & ~(page - 1);
+    /* The mapping starts on a page boundary, so lo is one too.  Failure
+     * only means the pages stay resident. */
+    if (hi > lo && madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0)
+        sf->released = (uint32_t)(hi - base);
 }
 
 void source_free(SourceFile *sf)

@@ -40,6 +40,8 @@ typedef struct SourceFile {
     uint32_t len;
     uint32_t *lines;     /* byte offset of each line start; built lazily */
     uint32_t nlines;
+    int mapped;          /* text is a read-only mapping of the file */
+    uint32_t released;   /* bytes below this were released (page-aligned) */
 } SourceFile;
 
 /* The largest input pyptocc accepts (offsets are 32-bit). */
@@ -47,6 +49,15 @@ typedef struct SourceFile {
 
 void source_init(SourceFile *sf, const char *name, const char *text, uint32_t len);
 void source_free(SourceFile *sf);
+
+/* The text is a mapping of the file (support/readfile.h): the pages that a
+ * reader has moved past can be given back, and come back from the file
+ * when read again (a diagnostic that shows an early line).  This keeps a
+ * large input from staying resident while its IR is built. */
+void source_set_mapped(SourceFile *sf);
+/* Called by sequential readers: the bytes before offset are not needed
+ * soon.  Gives back whole pages well behind offset, a megabyte at a time. */
+void source_release(SourceFile *sf, uint32_t offset);
 
 typedef struct SourcePos {
     uint32_t line;   /* 1-based */
