@@ -18,6 +18,7 @@
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"
+#include "codegen/codegen.h"
 #include "passes/pass.h"
 #include "support/diag.h"
 #include "support/readfile.h"
@@ -40,9 +41,13 @@ typedef struct Options {
     int list_ops;
     unsigned char enable[W_COUNT], disable[W_COUNT], as_error[W_COUNT];
     int passes_given;             /* --passes or --no-passes */
+    const char *passes_arg;       /* the --passes list, expanded once --emit is known */
     const PassDef *passes[64];
     uint32_t npasses;
     const char *dump_after;       /* pass name, "all" or NULL */
+    Arch arch;
+    int no_addr;                  /* --no-addr */
+    int async;                    /* --async */
 } Options;
 
 static void usage(FILE *f)
@@ -52,14 +57,19 @@ static void usage(FILE *f)
           "\n"
           "Output:\n"
           "  -o, --output=FILE         write the result to FILE (default: standard output)\n"
-          "      --emit=KIND           what to produce: py (the IR as PyPTO text);\n"
-          "                            pto, pto-tile and cpp are not available yet\n"
+          "      --emit=KIND           what to produce: pto (PTO MLIR for PTOAS, the default),\n"
+          "                            pto-tile (seed-05 tile IR), py (the IR as PyPTO text);\n"
+          "                            cpp is not available yet\n"
+          "      --arch=a2a3|a5        target architecture (default a2a3)\n"
+          "      --no-addr             leave tile addresses to PTOAS (no AllocateMemoryAddr)\n"
+          "      --async               --emit=pto-tile: event tokens and wait clauses\n"
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
           "  -fsyntax-only             check the program, write nothing\n"
           "\n"
           "Passes:\n"
           "      --passes=LIST         run exactly these passes (comma-separated; see below;\n"
-          "                            'default' stands for the default pipeline)\n"
+          "                            'default' stands for the pipeline of the --emit kind;\n"
+          "                            for py, the passes up to verify)\n"
           "      --no-passes           run none (the default for --emit=py)\n"
           "      --dump-after=PASS|all print the IR after that pass (or each) to standard error\n"
           "\n"
@@ -165,6 +175,58 @@ static int warning_option(Options *o, const char *name)
     return 0;
 }
 
+/* The pipeline of the chosen output (passes.md 1). */
+static const PassDef *const *emit_pipeline(const Options *o)
+{
+    switch (o->emit) {
+    case EMIT_PY:
+        return pass_default_pipeline();
+    case EMIT_PTO_TILE:
+        return pass_pipeline(PIPELINE_TILE);
+    case EMIT_CPP:
+        return pass_pipeline(PIPELINE_CPP);
+    default:
+        return pass_pipeline(o->no_addr ? PIPELINE_PTO_NO_ADDR : PIPELINE_PTO);
+    }
+}
+
+static int add_passes(Options *o, const PassDef *const *list)
+{
+    for (; *list; list++) {
+        if (o->npasses >= sizeof o->passes / sizeof o->passes[0])
+            return usage_error("too many passes in '%s'", o->passes_arg);
+        o->passes[o->npasses++] = *list;
+    }
+    return 0;
+}
+
+/* The passes to run: --passes (where "default" stands for the pipeline of
+ * the chosen --emit), none for --no-passes, else that pipeline except for
+ * --emit=py, which prints the IR as parsed. */
+static int resolve_passes(Options *o)
+{
+    char buf[1024], *tok, *save = NULL;
+    o->npasses = 0;
+    if (!o->passes_given)
+        return o->emit == EMIT_PY ? 0 : add_passes(o, emit_pipeline(o));
+    if (!o->passes_arg)
+        return 0;
+    snprintf(buf, sizeof buf, "%s", o->passes_arg);
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        const PassDef *one[2] = {pass_lookup(tok), NULL};
+        int rc;
+        if (strcmp(tok, "default") == 0)
+            rc = add_passes(o, emit_pipeline(o));
+        else if (!one[0])
+            return usage_error("unknown pass '%s' (see pyptocc --help)", tok);
+        else
+            rc = add_passes(o, one);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
     int no_more = 0;
@@ -254,32 +316,30 @@ static int parse_options(int argc, char **argv, Options *o)
             continue;
         }
         if ((v = long_value(argc, argv, &i, "--passes", &m)) || m) {
-            char buf[1024], *tok, *save = NULL;
             if (!v)
                 return usage_error("%s needs a list of passes", "--passes");
-            snprintf(buf, sizeof buf, "%s", v);
             o->passes_given = 1;
-            o->npasses = 0;
-            for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-                /* "default" stands for the whole default pipeline. */
-                const PassDef *const *list = pass_default_pipeline();
-                const PassDef *one[2] = {pass_lookup(tok), NULL};
-                if (strcmp(tok, "default") != 0) {
-                    if (!one[0])
-                        return usage_error("unknown pass '%s' (see pyptocc --help)", tok);
-                    list = one;
-                }
-                for (; *list; list++) {
-                    if (o->npasses >= sizeof o->passes / sizeof o->passes[0])
-                        return usage_error("too many passes in '%s'", v);
-                    o->passes[o->npasses++] = *list;
-                }
-            }
+            o->passes_arg = v;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--arch", &m)) || m) {
+            int a2 = v ? arch_from_name(v) : -1;
+            if (a2 < 0)
+                return usage_error("unknown --arch '%s' (expected a2a3 or a5)", v ? v : "");
+            o->arch = (Arch)a2;
+            continue;
+        }
+        if (strcmp(a, "--no-addr") == 0) {
+            o->no_addr = 1;
+            continue;
+        }
+        if (strcmp(a, "--async") == 0) {
+            o->async = 1;
             continue;
         }
         if (strcmp(a, "--no-passes") == 0) {
             o->passes_given = 1;
-            o->npasses = 0;
+            o->passes_arg = NULL;
             continue;
         }
         if ((v = long_value(argc, argv, &i, "--dump-after", &m)) || m) {
@@ -314,7 +374,7 @@ static int parse_options(int argc, char **argv, Options *o)
         }
         return usage_error("unrecognized command-line option '%s'", a);
     }
-    return 0;
+    return resolve_passes(o);
 }
 
 static void list_ops(void)
@@ -376,9 +436,8 @@ static int run(const Options *o)
     Output out;
     char msg[512];
 
-    if (o->emit != EMIT_PY && !o->syntax_only) {
-        fprintf(stderr, "pyptocc: error: --emit=%s is not available yet; use --emit=py or -fsyntax-only\n",
-                o->emit == EMIT_PTO ? "pto" : o->emit == EMIT_PTO_TILE ? "pto-tile" : "cpp");
+    if (o->emit == EMIT_CPP && !o->syntax_only) {
+        fprintf(stderr, "pyptocc: error: --emit=cpp is not available yet\n");
         return EXIT_USAGE;
     }
     text = input_load(o->input, &len, &mapped, msg, sizeof msg);
@@ -419,6 +478,7 @@ static int run(const Options *o)
         pc.ir = &ir;
         pc.diag = &diag;
         pc.props = PROP_TYPE_CHECKED;
+        pc.arch = o->arch;
         dc.o = o;
         dc.ir = &ir;
         prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,
@@ -433,20 +493,40 @@ static int run(const Options *o)
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only) {
-        if (output_open(&out, o->output) != 0) {
+        /* The emitters may still find errors, so their output is staged and
+         * reaches even standard output or a device only when complete. */
+        if (output_open(&out, o->output, o->emit != EMIT_PY) != 0) {
             status = EXIT_USAGE;
         } else {
             StrBuf sb;
+            int bad = 0;
             sb_init_sink(&sb, out.fp);
-            if (res.program)
-                ir_print_program(&sb, &ir, res.program, o->prefix);
-            else if (res.func)
-                ir_print_function(&sb, &ir, res.func, o->prefix);
-            sb_putc(&sb, '\n');
+            if (o->emit == EMIT_PY) {
+                if (res.program)
+                    ir_print_program(&sb, &ir, res.program, o->prefix);
+                else if (res.func)
+                    ir_print_function(&sb, &ir, res.func, o->prefix);
+                sb_putc(&sb, '\n');
+            } else {
+                const IrProgram *prog = res.program ? res.program
+                                                    : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func,
+                                                                     res.func->span);
+                CodegenOptions co;
+                memset(&co, 0, sizeof co);
+                co.arch = o->arch;
+                co.addr = !o->no_addr;
+                co.async = o->async;
+                bad = o->emit == EMIT_PTO_TILE ? codegen_pto_tile(&sb, &ir, prog, &co, &diag)
+                                               : codegen_pto(&sb, &ir, prog, &co, &diag);
+            }
             sb_flush(&sb);
             sb_free(&sb);
-            if (output_commit(&out) != 0)
+            if (bad || diag.errors) {
+                output_abort(&out);
+                status = EXIT_INPUT;
+            } else if (output_commit(&out) != 0) {
                 status = EXIT_USAGE;
+            }
         }
     }
     if (getenv("PYPTOCC_STATS"))

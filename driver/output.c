@@ -48,8 +48,20 @@ void output_install_cleanup(void)
 
 static int is_stdout(const char *target) { return !target || strcmp(target, "-") == 0; }
 
+/* Output that is staged goes to an anonymous file until the commit. */
+static int open_stage(Output *o)
+{
+    o->stage = tmpfile();
+    if (!o->stage) {
+        fprintf(stderr, "pyptocc: error: cannot create a temporary file: %s\n", strerror(errno));
+        return -1;
+    }
+    o->fp = o->stage;
+    return 0;
+}
+
 /* Devices, pipes and links to files not yet created are written in place. */
-static int open_direct(Output *o, const char *target)
+static int open_direct(Output *o, const char *target, int staged)
 {
     o->fp = fopen(target, "w");
     o->direct = 1;
@@ -57,10 +69,36 @@ static int open_direct(Output *o, const char *target)
         fprintf(stderr, "pyptocc: error: cannot open output file '%s': %s\n", target, strerror(errno));
         return -1;
     }
+    if (staged) {
+        o->direct_fp = o->fp;
+        if (open_stage(o) != 0) {
+            fclose(o->direct_fp);
+            o->direct_fp = NULL;
+            return -1;
+        }
+    }
     return 0;
 }
 
-int output_open(Output *o, const char *target)
+/* Copies the staged output to its destination; 0 or an errno value. */
+static int copy_stage(Output *o, FILE *to)
+{
+    char buf[65536];
+    size_t n;
+    int err = 0;
+    if (fflush(o->stage) != 0 || ferror(o->stage) || fseek(o->stage, 0, SEEK_SET) != 0)
+        err = errno ? errno : EIO;
+    while (!err && (n = fread(buf, 1, sizeof buf, o->stage)) > 0)
+        if (fwrite(buf, 1, n, to) != n)
+            err = errno ? errno : EIO;
+    if (!err && ferror(o->stage))
+        err = errno ? errno : EIO;
+    fclose(o->stage);
+    o->stage = NULL;
+    return err;
+}
+
+int output_open(Output *o, const char *target, int staged)
 {
     const char *slash;
     size_t dirlen;
@@ -70,6 +108,8 @@ int output_open(Output *o, const char *target)
     memset(o, 0, sizeof *o);
     o->target = target;
     if (is_stdout(target)) {
+        if (staged)
+            return open_stage(o);
         o->fp = stdout;
         return 0;
     }
@@ -79,14 +119,14 @@ int output_open(Output *o, const char *target)
             return -1;
         }
         if (!S_ISREG(st.st_mode))   /* -o /dev/null: renaming over it would replace the device */
-            return open_direct(o, target);
+            return open_direct(o, target, staged);
     }
     /* A symbolic link: replace the file it names, not the link.  A link to
      * a file that does not exist yet is written through directly. */
     if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
         char *real = realpath(target, NULL);
         if (!real)
-            return open_direct(o, target);
+            return open_direct(o, target, staged);
         o->resolved = xstrdup(real);
         free(real);
         target = o->resolved;
@@ -125,6 +165,12 @@ int output_open(Output *o, const char *target)
 
 void output_abort(Output *o)
 {
+    if (o->stage) {
+        fclose(o->stage);
+        o->stage = NULL;
+        o->fp = o->direct_fp;   /* the device, if any; NULL for standard output */
+        o->direct_fp = NULL;
+    }
     if (o->direct && o->fp) {
         fclose(o->fp);
         o->fp = NULL;
@@ -146,6 +192,21 @@ void output_abort(Output *o)
 int output_commit(Output *o)
 {
     int err = 0;
+    if (o->stage) {
+        FILE *to = o->direct_fp ? o->direct_fp : stdout;
+        err = copy_stage(o, to);
+        o->fp = o->direct_fp ? o->direct_fp : stdout;
+        o->direct_fp = NULL;
+        if (err) {
+            if (o->direct) {
+                fclose(o->fp);
+                o->fp = NULL;
+            }
+            fprintf(stderr, "pyptocc: error: cannot write %s: %s\n", o->direct ? "output file" : "to standard output",
+                    strerror(err));
+            return -1;
+        }
+    }
     if (o->direct) {
         if (fflush(o->fp) != 0 || ferror(o->fp))
             err = errno ? errno : EIO;

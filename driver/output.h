@@ -16,12 +16,16 @@ typedef struct Output {
     char *tmp_path;          /* the temporary file, while open */
     char *resolved;          /* the file a symbolic link target names */
     int direct;              /* a device or pipe, written in place */
+    FILE *stage;             /* staged output for standard output or a device */
+    FILE *direct_fp;         /* the device, while output is staged */
     FILE *fp;
 } Output;
 
 /* Opens the output (creates the temporary file); 0, or -1 with a message
- * printed. */
-int output_open(Output *o, const char *target);
+ * printed.  With staged set, output for standard output or a device goes
+ * to an anonymous temporary file first and is copied there on commit, so
+ * an output that fails half-way writes nothing at all. */
+int output_open(Output *o, const char *target, int staged);
 /* Completes: flush, close, rename.  Returns 0 or -1 (message printed). */
 int output_commit(Output *o);
 /* Abandons: close and remove the temporary file. */

@@ -330,6 +330,11 @@ struct IrFunc {
     const IrParam *params;
     const IrType *const *ret_types;
     const IrStmt *body;
+    /* Set by AllocateMemoryAddr (passes.md 5.8 step 4): the Vec scratch
+     * region for the ops that need a tmp tile; -1 / 0 when there is none.
+     * Not printed, and not part of structural equality. */
+    int64_t scratch_addr;
+    uint64_t scratch_size;
 };
 
 struct IrProgram {

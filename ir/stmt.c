@@ -132,6 +132,8 @@ IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparam
     f->params = params;
     f->ret_types = ret_types;
     f->body = body;
+    f->scratch_addr = -1;
+    f->scratch_size = 0;
     return f;
 }
 

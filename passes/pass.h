@@ -14,6 +14,7 @@
 #define PYPTOCC_PASS_H
 
 #include "ir/ir.h"
+#include "ir/target.h"
 #include "support/diag.h"
 
 /* IR properties (passes.md 3). */
@@ -30,6 +31,7 @@ typedef struct PassCtx {
     IrCtx *ir;
     DiagEngine *diag;
     unsigned props;          /* properties known to hold for the current program */
+    Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
@@ -46,8 +48,16 @@ typedef struct PassDef {
 uint32_t pass_count(void);
 const PassDef *pass_at(uint32_t i);
 const PassDef *pass_lookup(const char *name);
-/* The default pipeline for code generation (passes.md 1, issue order):
- * NULL-terminated. */
+/* The pipelines (passes.md 1), NULL-terminated. */
+typedef enum Pipeline {
+    PIPELINE_PTO,          /* MLIR, address mode; also what --passes=default means for --emit=py */
+    PIPELINE_PTO_NO_ADDR,  /* MLIR without AllocateMemoryAddr (--no-addr) */
+    PIPELINE_CPP,          /* C++: with InsertSync */
+    PIPELINE_TILE,         /* seed-05 tile IR: no memory planning */
+} Pipeline;
+const PassDef *const *pass_pipeline(Pipeline which);
+/* The front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
+ * OutlineIncoreScopes, Simplify, Verify. */
 const PassDef *const *pass_default_pipeline(void);
 
 /* Called after each pass (for --dump-after). */
@@ -64,6 +74,8 @@ int check_ssa(PassCtx *pc, const IrProgram *prog, int report);
 int check_no_nested_call(PassCtx *pc, const IrProgram *prog, int report);
 int check_types(PassCtx *pc, const IrProgram *prog, int report);
 int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
+/* Every Tensor and Tile variable carries a MemRef (passes/init_memref.c). */
+int check_has_memref(PassCtx *pc, const IrProgram *prog, int report);
 /* Does the program pass every check of Verify that the known properties
  * call for?  Reports nothing. */
 int pass_well_formed(PassCtx *pc, const IrProgram *prog);
@@ -74,6 +86,9 @@ const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_verify(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 
 /* Shared helpers (passes/pass_util.c). */
 /* Applies fn to every function (name order); a new program of the results,
@@ -83,8 +98,6 @@ typedef const IrFunc *(*PassFuncFn)(PassCtx *pc, const IrProgram *prog, const Ir
 const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn);
 /* The program with the given functions added (names must be new). */
 const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs);
-/* Is the function a kernel (passes.md 2)? */
-int pass_is_kernel(const IrFunc *f);
 /* The name `base_<n>` interned. */
 const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
 

@@ -18,16 +18,45 @@ static const PassDef passes[] = {
      "fold constant scalar expressions; remove unused pure definitions"},
     {"verify", "Verify", pass_verify, 0, 0, 0,
      "check SSA form, types, flat calls and function kinds"},
+    {"init_memref", "InitMemRef", pass_init_memref, PROP_SSA | PROP_NO_NESTED_CALL, PROP_HAS_MEMREF, 0,
+     "give every Tensor and Tile variable a MemRef in its memory space"},
+    {"memory_reuse", "MemoryReuse", pass_memory_reuse, PROP_HAS_MEMREF, 0, 0,
+     "let tiles whose lifetimes do not overlap share a MemRef"},
+    {"allocate_memory_addr", "AllocateMemoryAddr", pass_allocate_memory_addr, PROP_HAS_MEMREF,
+     PROP_ADDR_ALLOCATED, 0, "give every on-chip MemRef an aligned address; check capacities"},
 };
 
-static const PassDef *const default_pipeline[] = {
-    &passes[0], /* convert_to_ssa */
-    &passes[1], /* flatten_call_expr */
-    &passes[2], /* outline_incore_scopes */
-    &passes[3], /* simplify */
-    &passes[4], /* verify */
-    NULL,
-};
+#define P_SSA (&passes[0])
+#define P_FLATTEN (&passes[1])
+#define P_OUTLINE (&passes[2])
+#define P_SIMPLIFY (&passes[3])
+#define P_VERIFY (&passes[4])
+#define P_INIT_MEMREF (&passes[5])
+#define P_MEMORY_REUSE (&passes[6])
+#define P_ALLOCATE (&passes[7])
+
+/* passes.md 1, with Simplify before Verify (issue 3).  InsertSync joins
+ * PIPELINE_CPP with the C++ emitter. */
+static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_SIMPLIFY, P_VERIFY, NULL};
+static const PassDef *const pto_pipeline[] = {P_SSA,        P_FLATTEN,      P_OUTLINE, P_SIMPLIFY,
+                                              P_VERIFY,     P_INIT_MEMREF,  P_MEMORY_REUSE, P_ALLOCATE,
+                                              NULL};
+static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,    P_FLATTEN,     P_OUTLINE,      P_SIMPLIFY,
+                                                      P_VERIFY, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
+
+const PassDef *const *pass_pipeline(Pipeline which)
+{
+    switch (which) {
+    case PIPELINE_PTO:
+    case PIPELINE_CPP:
+        return pto_pipeline;
+    case PIPELINE_PTO_NO_ADDR:
+        return pto_no_addr_pipeline;
+    case PIPELINE_TILE:
+        return default_pipeline;
+    }
+    return default_pipeline;
+}
 
 uint32_t pass_count(void) { return (uint32_t)(sizeof passes / sizeof passes[0]); }
 const PassDef *pass_at(uint32_t i) { return &passes[i]; }
@@ -65,6 +94,9 @@ static int requirements_met(PassCtx *pc, const IrProgram *prog, const PassDef *p
         return 0;
     if ((r & PROP_OUTLINED) &&
         !establish(pc, prog, pass, PROP_OUTLINED, "no incore scopes", "outline_incore_scopes", check_outlined))
+        return 0;
+    if ((r & PROP_HAS_MEMREF) &&
+        !establish(pc, prog, pass, PROP_HAS_MEMREF, "MemRefs on its variables", "init_memref", check_has_memref))
         return 0;
     return 1;
 }

@@ -52,37 +52,3 @@ const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, ui
         xfree(buf);
     return r;
 }
-
-/* Kernel rule (passes.md 2): InCore, or Opaque with only block ops,
- * system ops and scalar code (no tensor ops, no calls of functions). */
-typedef struct KernelScan {
-    IrWalker w;
-    int ok;
-} KernelScan;
-
-static int kernel_expr(IrWalker *w, const IrExpr *e)
-{
-    KernelScan *k = w->data;
-    if (e->kind == EXPR_CALL) {
-        const IrCall *c = IR_AS(IrCall, e);
-        const OpDef *op = callee_op(c->callee);
-        if (!op || op->category == OPC_TENSOR)
-            k->ok = 0;
-    }
-    return k->ok;
-}
-
-int pass_is_kernel(const IrFunc *f)
-{
-    KernelScan k;
-    if (f->type == FUNC_INCORE)
-        return 1;
-    if (f->type != FUNC_OPAQUE)
-        return 0;
-    memset(&k, 0, sizeof k);
-    k.w.pre_expr = kernel_expr;
-    k.w.data = &k;
-    k.ok = 1;
-    ir_walk_func(&k.w, f);
-    return k.ok;
-}

@@ -1,0 +1,180 @@
+/* target.c: architectures, capacities, default tile layouts, op pipes and
+ * kernel kinds (see target.h). */
+#include "config.h"
+#include "ir/target.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+
+#include <string.h>
+
+static const char *const arch_names[ARCH_COUNT] = {"a2a3", "a5"};
+
+const char *arch_name(Arch a) { return arch_names[a]; }
+
+int arch_from_name(const char *name)
+{
+    for (int i = 0; i < ARCH_COUNT; i++)
+        if (strcmp(arch_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* passes.md 6: pto-isa's buffer limits per architecture. */
+static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
+    /*             DDR  Vec          Mat          Left        Right       Acc */
+    [ARCH_A2A3] = {0, 192u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 128u * 1024u},
+    [ARCH_A5] = {0, 256u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 256u * 1024u},
+};
+
+uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
+
+/* The TileView's defaults (printer.md 4.3): fields equal to these were not
+ * set, and the space default applies. */
+#define VIEW_BLAYOUT TL_ROW_MAJOR
+#define VIEW_SLAYOUT TL_NONE_BOX
+#define VIEW_FRACTAL 512u
+
+TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms)
+{
+    TileLayoutInfo r;
+    const IrTileView *v = tile->tile_view;
+    int64_t rows = 0, cols = 0;
+    r.blayout = TL_ROW_MAJOR;
+    r.slayout = TL_NONE_BOX;
+    r.fractal = 512;
+    r.pad = TP_NULL;
+    switch (ms) {
+    case MS_VEC:
+        /* A column vector [M, 1] (M > 1) is col_major. */
+        if (tile->n == 2 && ir_dim_value(tile->dims[0], &rows) && ir_dim_value(tile->dims[1], &cols) && cols == 1 &&
+            rows > 1)
+            r.blayout = TL_COL_MAJOR;
+        break;
+    case MS_MAT:
+        r.blayout = TL_COL_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        break;
+    case MS_LEFT:
+        r.blayout = a == ARCH_A5 ? TL_COL_MAJOR : TL_ROW_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        break;
+    case MS_RIGHT:
+        r.slayout = TL_COL_MAJOR;
+        break;
+    case MS_ACC:
+        r.blayout = TL_COL_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        r.fractal = 1024;
+        break;
+    default:
+        break;
+    }
+    if (v) {
+        if (v->blayout != VIEW_BLAYOUT)
+            r.blayout = (TileLayout)v->blayout;
+        if (v->slayout != VIEW_SLAYOUT)
+            r.slayout = (TileLayout)v->slayout;
+        if (v->fractal != VIEW_FRACTAL)
+            r.fractal = v->fractal;
+        r.pad = (TilePad)v->pad;
+    }
+    return r;
+}
+
+int ir_type_space(const IrType *t)
+{
+    if (t->memref)
+        return t->memref->space;
+    return t->kind == TYPE_TENSOR ? MS_DDR : -1;
+}
+
+static const IrKwarg *call_kwarg(const IrCall *c, const char *key)
+{
+    for (uint32_t i = 0; i < c->nkwargs; i++)
+        if (strcmp(c->kwargs[i].key, key) == 0)
+            return &c->kwargs[i];
+    return NULL;
+}
+
+/* The space of a Tile/Tensor argument (a variable, or a nested call before
+ * FlattenCallExpr); -1 when unknown. */
+static int arg_space(const IrCall *c, uint32_t i)
+{
+    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    if (a && ir_is_var_like(a))
+        return ir_type_space(IR_AS(IrVar, a)->type);
+    if (a && a->kind == EXPR_CALL)
+        return ir_type_space(IR_AS(IrCall, a)->type);
+    return -1;
+}
+
+int ir_call_pipe(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    const char *n;
+    if (!op || op->category == OPC_TENSOR)
+        return -1;
+    if (op->category == OPC_SYSTEM)
+        return PIPE_S;
+    n = op_name(op) + 6;   /* after "block." */
+    if (strcmp(n, "create_tile") == 0 || strcmp(n, "alloc") == 0)
+        return -1;
+    if (strcmp(n, "load") == 0)
+        return PIPE_MTE2;
+    if (strcmp(n, "l0c_store") == 0)
+        return PIPE_FIX;
+    if (strcmp(n, "store") == 0)
+        return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
+    if (strcmp(n, "move") == 0) {
+        const IrKwarg *k = call_kwarg(c, "target_memory");
+        int to = k ? (int)k->v.i : -1, from = arg_space(c, 0);
+        if (to == MS_LEFT || to == MS_RIGHT)
+            return PIPE_MTE1;
+        if (from == MS_ACC)
+            return PIPE_FIX;
+        return PIPE_V;
+    }
+    if (strncmp(n, "matmul", 6) == 0 || strncmp(n, "gemv", 4) == 0)
+        return PIPE_M;
+    return PIPE_V;
+}
+
+typedef struct KindScan {
+    int kernel;       /* no tensor op, no function call so far */
+    int m, v;         /* pipes seen */
+} KindScan;
+
+static int kind_expr(IrWalker *w, const IrExpr *e)
+{
+    KindScan *k = w->data;
+    if (e->kind == EXPR_CALL) {
+        const IrCall *c = IR_AS(IrCall, e);
+        const OpDef *op = callee_op(c->callee);
+        int pipe;
+        if (!op || op->category == OPC_TENSOR)
+            k->kernel = 0;
+        pipe = ir_call_pipe(c);
+        k->m |= pipe == PIPE_M;
+        k->v |= pipe == PIPE_V;
+    }
+    return 1;
+}
+
+KernelKind ir_kernel_kind(const IrFunc *f)
+{
+    KindScan k;
+    IrWalker w;
+    if (f->type == FUNC_ORCHESTRATION || !f->body)
+        return KERNEL_NONE;
+    memset(&w, 0, sizeof w);
+    k.kernel = 1;
+    k.m = k.v = 0;
+    w.pre_expr = kind_expr;
+    w.data = &k;
+    ir_walk_func(&w, f);
+    if (f->type == FUNC_OPAQUE && !k.kernel)
+        return KERNEL_NONE;
+    if (k.m && k.v)
+        return KERNEL_MIXED;
+    return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
+}

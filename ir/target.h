@@ -1,0 +1,52 @@
+/* target.h: facts about the hardware that passes and emitters share.
+ *
+ * The target architecture, the capacity of each on-chip memory space, the
+ * default tile layouts per space (passes.md 6), the pipe each op runs on
+ * and the kernel kind of a function (ops.md 8, passes.md 2).  These are
+ * queries over the IR, not analyses: every answer follows from one call or
+ * one function's ops. */
+#ifndef PYPTOCC_TARGET_H
+#define PYPTOCC_TARGET_H
+
+#include "ir/ir.h"
+
+typedef enum Arch { ARCH_A2A3, ARCH_A5, ARCH_COUNT } Arch;
+const char *arch_name(Arch a);               /* "a2a3", "a5" */
+int arch_from_name(const char *name);        /* -1 if unknown */
+
+/* Bytes available in a memory space; 0 for DDR (not allocated). */
+uint64_t target_capacity(Arch a, MemorySpace ms);
+
+/* Every on-chip address is a multiple of this (passes.md 6). */
+#define TARGET_ALIGN 32u
+
+/* The layout a tile is emitted with: the TileView's non-default fields,
+ * the space's defaults for the rest (pto-mlir.md 5.1, passes.md 6). */
+typedef struct TileLayoutInfo {
+    TileLayout blayout, slayout;
+    uint32_t fractal;
+    TilePad pad;
+} TileLayoutInfo;
+TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms);
+
+/* The memory space of a Tile or Tensor type: its MemRef's, or DDR for a
+ * Tensor without one; -1 for a Tile without a MemRef. */
+int ir_type_space(const IrType *t);
+
+/* The pipe a call runs on (ops.md 8), or -1 for none (create_tile, alloc,
+ * tensor ops, function calls).  Stores and moves look at the MemRef spaces
+ * of their operands, so before InitMemRef a store counts as MTE3 and a
+ * move by its target_memory alone. */
+int ir_call_pipe(const IrCall *c);
+
+typedef enum KernelKind {
+    KERNEL_NONE,     /* not a kernel (passes.md 2) */
+    KERNEL_VECTOR,   /* aiv */
+    KERNEL_CUBE,     /* aic: uses the M pipe */
+    KERNEL_MIXED,    /* uses both the M and the V pipe: an error to emit */
+} KernelKind;
+/* Kernel rule (passes.md 2): InCore, or Opaque with only block ops,
+ * system ops and scalar code; then vector or cube by its pipes. */
+KernelKind ir_kernel_kind(const IrFunc *f);
+
+#endif
