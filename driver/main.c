@@ -493,9 +493,10 @@ static int run(const Options *o)
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only) {
-        /* The emitters may still find errors, so their output is staged and
-         * reaches even standard output or a device only when complete. */
-        if (output_open(&out, o->output, o->emit != EMIT_PY) != 0) {
+        /* The emitters may still find errors (and any stage may run out of
+         * memory), so output is staged and reaches even standard output or
+         * a device only when complete. */
+        if (output_open(&out, o->output, 1) != 0) {
             status = EXIT_USAGE;
         } else {
             StrBuf sb;

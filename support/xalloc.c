@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 static void (*cleanup_handler)(void);
@@ -32,11 +33,14 @@ unsigned long xalloc_count(void) { return alloc_num; }
 _Noreturn void xalloc_die(void)
 {
     static const char msg[] = "pyptocc: fatal error: out of memory\n";
-    /* Avoid stdio buffers that may themselves need memory. */
-    fflush(stdout);
-    fputs(msg, stderr);
+    /* write(2) needs no memory; _exit flushes no stdio buffer, so no part
+     * of a result reaches standard output, and skips exit handlers that
+     * might allocate. */
+    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0) {
+        /* nothing more to do */
+    }
     fatal_cleanup();
-    exit(70);
+    _exit(70);
 }
 
 static int should_fail(void)
