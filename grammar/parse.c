@@ -229,3 +229,29 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
 }
 
 void parse_ctx_free(ParseCtx *ctx) { arena_free(&ctx->arena); }
+
+unsigned parse_scan_only(SourceFile *src, DiagEngine *diag, Interner *names, uint32_t *ntokens)
+{
+    struct LexExtra extra;
+    yyscan_t scanner;
+    Layout layout;
+    YYSTYPE value;
+    const unsigned char *t = (const unsigned char *)src->text;
+    uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
+    unsigned errors_before = diag->errors;
+    uint32_t lo, hi;
+    memset(&extra, 0, sizeof extra);
+    extra.src = src;
+    extra.diag = diag;
+    extra.names = names;
+    extra.read_pos = extra.offset = start;
+    if (ppy_lex_init_extra(&extra, &scanner) != 0)
+        diag_ice(__FILE__, __LINE__, "cannot create the scanner");
+    layout_init(&layout, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
+    layout_set_codes(&layout, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
+    *ntokens = 0;
+    while (layout_next(&layout, &value, &lo, &hi) != YYEOF)
+        ++*ntokens;
+    ppy_lex_destroy(scanner);
+    return diag->errors - errors_before;
+}

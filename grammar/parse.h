@@ -50,6 +50,9 @@ typedef struct ParseCtx {
  * caller owns nothing afterwards but what the sink kept. */
 unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink);
 void parse_ctx_free(ParseCtx *ctx);
+/* The scanner and layout filter alone, to the end of src (fuzzing and
+ * tests): the number of tokens in *ntokens, the errors reported. */
+unsigned parse_scan_only(SourceFile *src, DiagEngine *diag, Interner *names, uint32_t *ntokens);
 /* Called by a sink: keep the tree it was just given (do not rewind). */
 void parse_keep(ParseCtx *ctx);
 

@@ -24,6 +24,11 @@ typedef struct Printer {
     int in_program;   /* GlobalVar calls print as self.f(...) */
     int indent;       /* nesting level (4 spaces each) */
     int started;      /* a line has been written */
+    /* The yield that the body being printed assigns its construct's return
+     * variables from (printed `x = pl.yield_(...)` where it stands). */
+    const IrStmt *ret_yield;
+    uint32_t ret_n;
+    const IrVar *const *ret;
 } Printer;
 
 static void print_expr(Printer *p, const IrExpr *e);
@@ -506,39 +511,55 @@ static void print_var_decl(Printer *p, const IrVar *v)
 }
 
 /* The yield that a body's return variables are printed as assigned from:
- * the body itself or the last statement of a SeqStmts. */
+ * its last statement, looking through SeqStmts and through a trailing
+ * `with pl.incore():` scope (scopes are transparent for yields). */
 static const IrStmt *trailing_yield(const IrStmt *body, uint32_t nret)
 {
     const IrStmt *last = body;
-    if (!nret || !body)
+    if (!nret)
         return NULL;
-    if (body->kind == STMT_SEQ && IR_AS(IrSeq, body)->n)
-        last = IR_AS(IrSeq, body)->stmts[IR_AS(IrSeq, body)->n - 1];
-    if (last->kind == STMT_YIELD && IR_AS(IrValues, last)->n)
-        return last;
-    return NULL;
+    while (last) {
+        if ((last->kind == STMT_SEQ || last->kind == STMT_OPS) && IR_AS(IrSeq, last)->n)
+            last = IR_AS(IrSeq, last)->stmts[IR_AS(IrSeq, last)->n - 1];
+        else if (last->kind == STMT_SCOPE)
+            last = IR_AS(IrScope, last)->body;
+        else
+            break;
+    }
+    return last && last->kind == STMT_YIELD && IR_AS(IrValues, last)->n ? last : NULL;
 }
 
-static void print_block_stmts(Printer *p, const IrStmt *s, const IrStmt *skip, int func_level, int *count)
+static void print_block_stmts(Printer *p, const IrStmt *s, int func_level, int *count)
 {
     if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
         const IrSeq *q = IR_AS(IrSeq, s);
         for (uint32_t i = 0; i < q->n; i++)
-            print_block_stmts(p, q->stmts[i], skip, func_level, count);
+            print_block_stmts(p, q->stmts[i], func_level, count);
         return;
     }
-    if (s == skip)
-        return;
     print_stmt(p, s, func_level);
     (*count)++;
 }
 
-/* A nested body, one level deeper; return variables take the trailing
- * yield.  An SSA while loop's condition is printed as the first line. */
-static void print_body(Printer *p, const IrStmt *body, uint32_t nret, const IrVar *const *ret, int func_level,
-                       const IrExpr *while_cond)
+/* The return variables' assignment from a yield: `x: T = ` or `a, b = `. */
+static void print_ret_targets(Printer *p)
 {
-    const IrStmt *y = trailing_yield(body, nret);
+    if (p->ret_n == 1) {
+        print_var_decl(p, p->ret[0]);
+    } else {
+        for (uint32_t i = 0; i < p->ret_n; i++) {
+            if (i)
+                sb_puts(p->sb, ", ");
+            sb_puts(p->sb, p->ret[i]->name);
+        }
+    }
+    sb_puts(p->sb, " = ");
+}
+
+/* A nested body, one level deeper ("pass" when it prints nothing).  An
+ * SSA while loop's condition is printed as the first line. */
+static void print_indented(Printer *p, const IrStmt *body, int func_level, const IrExpr *while_cond)
+{
     int count = 0;
     p->indent++;
     if (while_cond) {
@@ -549,27 +570,29 @@ static void print_body(Printer *p, const IrStmt *body, uint32_t nret, const IrVa
         count++;
     }
     if (body)
-        print_block_stmts(p, body, y, func_level, &count);
-    if (y) {
-        line(p);
-        if (nret == 1) {
-            print_var_decl(p, ret[0]);
-        } else {
-            for (uint32_t i = 0; i < nret; i++) {
-                if (i)
-                    sb_puts(p->sb, ", ");
-                sb_puts(p->sb, ret[i]->name);
-            }
-        }
-        sb_puts(p->sb, " = ");
-        print_yield_call(p, IR_AS(IrValues, y));
-        count++;
-    }
+        print_block_stmts(p, body, func_level, &count);
     if (!count) {
         line(p);
         sb_puts(p->sb, "pass");
     }
     p->indent--;
+}
+
+/* The body of a construct with return variables: they take its trailing
+ * yield. */
+static void print_body(Printer *p, const IrStmt *body, uint32_t nret, const IrVar *const *ret, int func_level,
+                       const IrExpr *while_cond)
+{
+    const IrStmt *saved_yield = p->ret_yield;
+    uint32_t saved_n = p->ret_n;
+    const IrVar *const *saved_ret = p->ret;
+    p->ret_yield = trailing_yield(body, nret);
+    p->ret_n = nret;
+    p->ret = ret;
+    print_indented(p, body, func_level, while_cond);
+    p->ret_yield = saved_yield;
+    p->ret_n = saved_n;
+    p->ret = saved_ret;
 }
 
 static void print_range_head(Printer *p, const char *fn, const IrExpr *start, const IrExpr *stop,
@@ -616,7 +639,7 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
     case STMT_SEQ:
     case STMT_OPS: {
         int count = 0;
-        print_block_stmts(p, s, NULL, func_level, &count);
+        print_block_stmts(p, s, func_level, &count);
         return;
     }
     case STMT_ASSIGN: {
@@ -641,6 +664,8 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
                 sb_putc(p->sb, ' ');
             print_values(p, v->n, v->values);
         } else {
+            if (s == p->ret_yield)
+                print_ret_targets(p);
             print_yield_call(p, v);
         }
         return;
@@ -702,7 +727,9 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
         line(p);
         sb_puts(p->sb, "with ");
         pfx(p, "incore():");
-        print_body(p, IR_AS(IrScope, s)->body, 0, NULL, func_level, NULL);
+        /* Scopes are transparent: a yield inside still assigns the
+         * enclosing construct's return variables. */
+        print_indented(p, IR_AS(IrScope, s)->body, func_level, NULL);
         return;
     case STMT_KIND_COUNT:
         break;
@@ -758,7 +785,7 @@ static void print_function(Printer *p, const IrFunc *f)
     if (f->body) {
         int count = 0;
         p->indent++;
-        print_block_stmts(p, f->body, NULL, 1, &count);
+        print_block_stmts(p, f->body, 1, &count);
         p->indent--;
     }
 }

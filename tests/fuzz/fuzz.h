@@ -1,0 +1,48 @@
+/* fuzz.h: what the libFuzzer targets share: the input as a NUL-terminated
+ * source, and a diagnostics engine that renders every message (so the
+ * rendering code is fuzzed too) into /dev/null.
+ *
+ * A target's oracle is the compiler's own contract: no crash, no hang, no
+ * sanitizer report, no internal error (an internal error aborts, which the
+ * fuzzer reports), and properties the target states itself. */
+#ifndef PYPTOCC_FUZZ_H
+#define PYPTOCC_FUZZ_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/diag.h"
+#include "support/source.h"
+#include "support/xalloc.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static inline FILE *fuzz_null(void)
+{
+    static FILE *null;
+    if (!null && !(null = fopen("/dev/null", "w")))
+        abort();
+    return null;
+}
+
+/* The input as source text; NULL when it is too large to be a source. */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *text;
+    if (size > SOURCE_MAX_BYTES)
+        return NULL;
+    text = xmalloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = '\0';
+    return text;
+}
+
+static inline void fuzz_diag(DiagEngine *diag, SourceFile *src)
+{
+    diag_init(diag, fuzz_null());
+    diag_set_source(diag, src);
+}
+
+#endif

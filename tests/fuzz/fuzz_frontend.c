@@ -1,0 +1,75 @@
+/* fuzz_frontend.c: libFuzzer target for parsing and elaboration, with the
+ * round-trip property as its oracle: when the input compiles, its printed
+ * IR must compile without any diagnostic, print to the same text, and be
+ * structurally equal with an equal hash. */
+#include "config.h"
+#include "grammar/frontend.h"
+#include "ir/equal.h"
+#include "ir/printer.h"
+#include "lexer/literal.h"
+#include "support/strbuf.h"
+#include "tests/fuzz/fuzz.h"
+
+static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r)
+{
+    if (r->program)
+        ir_print_program(sb, ir, r->program, "pl");
+    else if (r->func)
+        ir_print_function(sb, ir, r->func, "pl");
+}
+
+/* Compiles text; the number of diagnostics (errors and warnings). */
+static unsigned compile(const char *text, uint32_t len, IrCtx *ir, FrontendResult *r, unsigned *errors)
+{
+    SourceFile src;
+    DiagEngine diag;
+    unsigned n;
+    source_init(&src, "fuzz.py", text, len);
+    fuzz_diag(&diag, &src);
+    memset(r, 0, sizeof *r);
+    if (source_check_encoding(&src, &diag) == 0)
+        frontend_run(&src, &diag, ir, r);
+    *errors = diag.errors;
+    n = diag.errors + diag.warnings;
+    diag_free(&diag);
+    source_free(&src);
+    return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    Interner names;
+    IrCtx ir;
+    FrontendResult first, second;
+    unsigned errors = 0;
+    if (!text)
+        return 0;
+    interner_init(&names);
+    ir_ctx_init(&ir, &names);
+    compile(text, (uint32_t)size, &ir, &first, &errors);
+    if (!errors && (first.program || first.func)) {
+        StrBuf a, b;
+        char why[256];
+        sb_init(&a);
+        sb_init(&b);
+        print_result(&a, &ir, &first);
+        if (compile(sb_cstr(&a), (uint32_t)a.len, &ir, &second, &errors) != 0)
+            abort();   /* printed IR must reparse without a diagnostic */
+        print_result(&b, &ir, &second);
+        if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
+            abort();   /* printing must be a fixed point */
+        if (first.program ? !ir_equal_program(&ir, first.program, second.program, why, sizeof why)
+                          : !ir_equal_func(&ir, first.func, second.func, why, sizeof why))
+            abort();   /* the reparse must be structurally equal */
+        if (first.program ? ir_hash_program(&ir, first.program) != ir_hash_program(&ir, second.program)
+                          : ir_hash_func(&ir, first.func) != ir_hash_func(&ir, second.func))
+            abort();
+        sb_free(&a);
+        sb_free(&b);
+    }
+    ir_ctx_free(&ir);
+    interner_free(&names);
+    xfree(text);
+    return 0;
+}

@@ -1,0 +1,70 @@
+/* fuzz_pipeline.c: libFuzzer target for the whole compiler: the front end,
+ * every pipeline (MLIR with and without addresses, tile IR) and every
+ * emitter, into memory.  Errors are fine; crashes, hangs, sanitizer
+ * reports and internal errors are not.  Emitted text must be complete when
+ * the emitter reports success (it ends with the module's closing brace). */
+#include "config.h"
+#include "codegen/codegen.h"
+#include "grammar/frontend.h"
+#include "lexer/literal.h"
+#include "passes/pass.h"
+#include "support/strbuf.h"
+#include "tests/fuzz/fuzz.h"
+
+static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int tile, Arch arch)
+{
+    PassCtx pc;
+    const PassDef *const *list = pass_pipeline(which);
+    uint32_t n = 0;
+    unsigned errors = diag->errors;
+    while (list[n])
+        n++;
+    memset(&pc, 0, sizeof pc);
+    pc.ir = ir;
+    pc.diag = diag;
+    pc.props = PROP_TYPE_CHECKED;
+    pc.arch = arch;
+    prog = pass_run(&pc, prog, list, n, NULL, NULL);
+    if (prog && diag->errors == errors) {
+        StrBuf sb;
+        CodegenOptions co;
+        int bad;
+        memset(&co, 0, sizeof co);
+        co.arch = arch;
+        co.addr = which != PIPELINE_PTO_NO_ADDR;
+        sb_init(&sb);
+        bad = tile ? codegen_pto_tile(&sb, ir, prog, &co, diag) : codegen_pto(&sb, ir, prog, &co, diag);
+        if (!bad && diag->errors == errors && (sb.len < 2 || memcmp(sb.data + sb.len - 2, "}\n", 2) != 0))
+            abort();
+        sb_free(&sb);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    SourceFile src;
+    DiagEngine diag;
+    Interner names;
+    IrCtx ir;
+    FrontendResult r;
+    if (!text)
+        return 0;
+    source_init(&src, "fuzz.py", text, (uint32_t)size);
+    fuzz_diag(&diag, &src);
+    interner_init(&names);
+    ir_ctx_init(&ir, &names);
+    memset(&r, 0, sizeof r);
+    if (source_check_encoding(&src, &diag) == 0 && frontend_run(&src, &diag, &ir, &r) == 0 && (r.program || r.func)) {
+        const IrProgram *prog = r.program ? r.program : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &r.func, r.func->span);
+        emit(&ir, &diag, prog, PIPELINE_PTO, 0, (Arch)(size & 1));
+        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, 0, ARCH_A2A3);
+        emit(&ir, &diag, prog, PIPELINE_TILE, 1, ARCH_A2A3);
+    }
+    ir_ctx_free(&ir);
+    interner_free(&names);
+    diag_free(&diag);
+    source_free(&src);
+    xfree(text);
+    return 0;
+}
