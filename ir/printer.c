@@ -177,7 +177,9 @@ static void print_type(Printer *p, const IrType *t)
         print_dtype(p, t->dtype);
         if (t->memref) {
             sb_puts(p->sb, ", memref=");
-            if (t->kind == TYPE_TENSOR)
+            /* A DDR MemRef has no alloc statement to name (a Tile
+             * parameter's), so it prints in full like a Tensor's. */
+            if (t->kind == TYPE_TENSOR || t->memref->space == MS_DDR)
                 print_memref_full(p, t->memref);
             else
                 sb_puts(p->sb, t->memref->v.name);
@@ -938,6 +940,10 @@ void ir_print_program(StrBuf *sb, IrCtx *ctx, const IrProgram *prog, const char 
     p.indent = 1;
     for (uint32_t i = 0; i < prog->n; i++)
         print_function(&p, order[i]);
+    if (!prog->n) {   /* an empty class body is written as Python writes one */
+        line(&p);
+        sb_puts(sb, "pass");
+    }
     xfree(order);
 }
 

@@ -82,6 +82,16 @@ static void read_header(Layout *L, uint32_t lo, uint32_t hi)
         e = hi;
         while (e > b && isspace((unsigned char)t[e - 1]))
             e--;
+        /* The name becomes the printed class name: an identifier, as the
+         * scanner reads them. */
+        for (uint32_t k = b; k < e; k++) {
+            unsigned char c = (unsigned char)t[k];
+            if (!(c == '_' || isalpha(c) || (k > b && isdigit(c)))) {
+                diag_error(L->diag, span_make(b, e), "the program name in '# pypto.program:' must be an identifier");
+                e = b;
+                break;
+            }
+        }
         L->header_name = intern(L->names, t + b, e - b);
     } else {
         L->header_name = intern(L->names, "", 0);

@@ -1,0 +1,1 @@
+# pypto.program: # OutlineIncoreScopes inside loops: a scope in Heaa for body der
