@@ -150,6 +150,75 @@ const IrExpr **ir_expr_map_list(uint32_t n, const IrExpr *const *v, IrExprFn fn,
     return out;
 }
 
+/* fn, except on constants (types hold them shared; nothing maps them). */
+typedef struct TypeMap {
+    IrExprFn fn;
+    void *data;
+} TypeMap;
+
+static const IrExpr *map_type_expr(void *d, const IrExpr *e)
+{
+    TypeMap *m = d;
+    return e->kind == EXPR_CONST_INT ? e : m->fn(m->data, e);
+}
+
+static const IrExpr *const *map_or_keep(uint32_t n, const IrExpr *const *v, TypeMap *m, const IrExpr ***fresh)
+{
+    *fresh = ir_expr_map_list(n, v, map_type_expr, m);
+    return *fresh ? *fresh : v;
+}
+
+const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *data)
+{
+    TypeMap m;
+    const IrType *r = t;
+    m.fn = fn;
+    m.data = data;
+    if (t->kind == TYPE_TUPLE) {
+        const IrType **el = NULL;
+        for (uint32_t i = 0; i < t->n; i++) {
+            const IrType *x = ir_type_map_exprs(ctx, t->elems[i], fn, data);
+            if (x != t->elems[i] && !el) {
+                el = xmalloc(xmul_size(t->n, sizeof *el));
+                memcpy(el, t->elems, t->n * sizeof *el);
+            }
+            if (el)
+                el[i] = x;
+        }
+        if (el) {
+            r = ir_type_tuple(ctx, t->n, el);
+            xfree(el);
+        }
+        return r;
+    }
+    if (t->kind == TYPE_TENSOR || t->kind == TYPE_TILE) {
+        const IrExpr **dims, **valid = NULL, **stride = NULL;
+        const IrExpr *const *d = map_or_keep(t->n, t->dims, &m, &dims);
+        const IrTileView *tv = t->tile_view;
+        const IrTensorView *nv = t->tensor_view;
+        if (tv) {
+            const IrExpr *const *vs = map_or_keep(tv->nvalid, tv->valid_shape, &m, &valid);
+            const IrExpr *const *st = map_or_keep(tv->nstride, tv->stride, &m, &stride);
+            const IrExpr *so = tv->start_offset ? map_type_expr(&m, tv->start_offset) : NULL;
+            if (valid || stride || so != tv->start_offset)
+                tv = ir_tile_view(ctx, tv->nvalid, vs, tv->nstride, st, so, (TileLayout)tv->blayout,
+                                  (TileLayout)tv->slayout, tv->fractal, (TilePad)tv->pad);
+        }
+        if (nv) {
+            const IrExpr *const *st = map_or_keep(nv->nstride, nv->stride, &m, &stride);
+            if (stride)
+                nv = ir_tensor_view(ctx, nv->nstride, st, (TensorLayout)nv->layout);
+        }
+        if (dims || tv != t->tile_view || nv != t->tensor_view)
+            r = t->kind == TYPE_TILE ? ir_type_tile(ctx, (DataType)t->dtype, t->n, d, t->memref, tv)
+                                     : ir_type_tensor(ctx, (DataType)t->dtype, t->n, d, t->memref, nv);
+        xfree(dims);
+        xfree(valid);
+        xfree(stride);
+    }
+    return r;
+}
+
 const IrExpr *ir_expr_map_operands(IrCtx *ctx, const IrExpr *e, IrExprFn fn, void *data)
 {
     switch ((IrExprKind)e->kind) {

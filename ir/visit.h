@@ -57,6 +57,11 @@ const IrExpr *ir_expr_map_operands(IrCtx *ctx, const IrExpr *e, IrExprFn fn, voi
 /* A list with each element replaced by fn(data, element), left to right:
  * NULL when none changed, otherwise a new array the caller frees. */
 const IrExpr **ir_expr_map_list(uint32_t n, const IrExpr *const *v, IrExprFn fn, void *data);
+/* The type with every expression in it (shape dimensions, TileView valid
+ * shape, strides and start offset, TensorView strides, through tuples)
+ * replaced by fn(data, expr); t itself when none changed.  Constant
+ * expressions are not passed to fn. */
+const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *data);
 const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s);
 
 #endif

@@ -122,52 +122,11 @@ static void mark_gone(Ssa *S, const char *name, Span def, Span construct, const 
 
 static const IrExpr *rw_expr(Ssa *S, const IrExpr *e);
 
-static const IrType *rw_type(Ssa *S, const IrType *t)
-{
-    const IrExpr *buf[8];
-    const IrExpr **dims;
-    int changed = 0;
-    const IrType *r = t;
-    if ((t->kind != TYPE_TENSOR && t->kind != TYPE_TILE) || !t->n)
-        return t;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->dims[i]->kind != EXPR_CONST_INT)
-            changed = 1;
-    if (!changed)
-        return t;   /* the common case: constant shapes */
-    dims = t->n <= 8 ? buf : xmalloc(xmul_size(t->n, sizeof *dims));
-    changed = 0;
-    for (uint32_t i = 0; i < t->n; i++) {
-        dims[i] = rw_expr(S, t->dims[i]);
-        changed |= dims[i] != t->dims[i];
-    }
-    if (changed)
-        r = t->kind == TYPE_TILE ? ir_type_tile(S->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tile_view)
-                                 : ir_type_tensor(S->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tensor_view);
-    if (dims != buf)
-        xfree(dims);
-    return r;
-}
+static const IrExpr *rw_operand(void *S, const IrExpr *e);
 
-static const IrType *rw_any_type(Ssa *S, const IrType *t)
-{
-    if (t->kind == TYPE_TUPLE) {
-        const IrType *buf[8];
-        const IrType **el = t->n <= 8 ? buf : xmalloc(xmul_size(t->n, sizeof *el));
-        int changed = 0;
-        const IrType *r = t;
-        for (uint32_t i = 0; i < t->n; i++) {
-            el[i] = rw_any_type(S, t->elems[i]);
-            changed |= el[i] != t->elems[i];
-        }
-        if (changed)
-            r = ir_type_tuple(S->ir, t->n, el);
-        if (el != buf)
-            xfree(el);
-        return r;
-    }
-    return rw_type(S, t);
-}
+/* A type with its symbolic dimensions (and view expressions) rewritten
+ * to the current versions. */
+static const IrType *rw_any_type(Ssa *S, const IrType *t) { return ir_type_map_exprs(S->ir, t, rw_operand, S); }
 
 static const IrExpr *rw_var(Ssa *S, const IrVar *v)
 {
