@@ -541,12 +541,13 @@ static void elab_if(FnCtx *fc, const AstNode *s)
             ok = 0;
         } else {
             for (uint32_t i = 0; i < n && ok; i++) {
-                if (a->names.data[i] != b->names.data[i]) {
+                if (!a->types.data[i] || !b->types.data[i]) {
+                    ok = 0;   /* a yielded value had an error, already reported */
+                } else if (a->names.data[i] != b->names.data[i]) {
                     diag_error(E->diag, b->spans.data[i], "the else branch yields '%s' where the if branch yields '%s'",
                                b->names.data[i], a->names.data[i]);
                     ok = 0;
-                } else if (a->types.data[i] && b->types.data[i] &&
-                           !elab_types_match(a->types.data[i], b->types.data[i])) {
+                } else if (!elab_types_match(a->types.data[i], b->types.data[i])) {
                     char x[256], y[256];
                     diag_error(E->diag, b->spans.data[i], "'%s' is yielded as %s in the if branch but as %s here",
                                a->names.data[i], elab_type_str(E, a->types.data[i], x, sizeof x),
@@ -1136,6 +1137,10 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
     for (uint32_t i = 0; i < sig->nparams; i++) {
         const IrVar *v = sig->params[i].var;
         scope_define(&fc.scope, v->name, v->type->kind == TYPE_UNKNOWN ? &elab_poison : &v->e);
+        /* A printed memory plan names a parameter's MemRef again in the
+         * body (a store's result): the same id is the same MemRef. */
+        if (ir_type_is_shaped(v->type) && v->type->memref)
+            ptrmap_put(&fc.memrefs, (void *)(uintptr_t)(v->type->memref->ref_id + 1), (void *)v->type->memref);
     }
     block_push(&fc);
     elab_block(&fc, &def->list2, 1);
