@@ -539,7 +539,9 @@ static void assemble(Elab *E, FrontendResult *out)
                 vec_push(funcs, f->func);
         }
         ptrmap_free(&seen);
-        out->program = ir_program_new(E->ir, L->header_name, funcs.len, funcs.data, L->header_span);
+        /* A header without a name: the name the printer gives it. */
+        out->program = ir_program_new(E->ir, L->header_name[0] ? L->header_name : ir_name(E->ir, "Program"), funcs.len,
+                                      funcs.data, L->header_span);
     } else if (E->externs.len == 1) {
         out->func = E->externs.data[0]->func;
     } else if (E->externs.len == 0) {

@@ -1,0 +1,2 @@
+# pypto.program
+# The header`comment names a prograimport ptpyoe as ptt: plur.INTn6
