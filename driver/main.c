@@ -32,6 +32,7 @@ typedef enum Emit { EMIT_PY, EMIT_PTO, EMIT_PTO_TILE, EMIT_CPP } Emit;
 typedef struct Options {
     const char *input;
     const char *output;
+    const char *output_dir;       /* --output-dir: one file per kernel */
     const char *prefix;
     Emit emit;
     int syntax_only;
@@ -57,6 +58,8 @@ static void usage(FILE *f)
           "\n"
           "Output:\n"
           "  -o, --output=FILE         write the result to FILE (default: standard output)\n"
+          "      --output-dir=DIR      --emit=pto: one module per kernel, in DIR/kernels/aiv/NAME.pto\n"
+          "                            (vector kernels) or DIR/kernels/aic/NAME.pto (cube kernels)\n"
           "      --emit=KIND           what to produce: pto (PTO MLIR for PTOAS, the default),\n"
           "                            pto-tile (seed-05 tile IR), py (the IR as PyPTO text);\n"
           "                            cpp is not available yet\n"
@@ -271,6 +274,12 @@ static int parse_options(int argc, char **argv, Options *o)
             o->output = v;
             continue;
         }
+        if ((v = long_value(argc, argv, &i, "--output-dir", &m)) || m) {
+            if (!v || !*v)
+                return usage_error("missing directory after '%s'", "--output-dir");
+            o->output_dir = v;
+            continue;
+        }
         if ((v = long_value(argc, argv, &i, "--emit", &m)) || m) {
             if (v && strcmp(v, "py") == 0)
                 o->emit = EMIT_PY;
@@ -374,6 +383,10 @@ static int parse_options(int argc, char **argv, Options *o)
         }
         return usage_error("unrecognized command-line option '%s'", a);
     }
+    if (o->output_dir && o->output)
+        return usage_error("%s", "--output-dir and -o cannot be combined");
+    if (o->output_dir && o->emit != EMIT_PTO && o->emit != EMIT_CPP)
+        return usage_error("%s", "--output-dir needs --emit=pto");
     return resolve_passes(o);
 }
 
@@ -420,6 +433,61 @@ static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
     sb_flush(&sb);
     sb_free(&sb);
     fflush(stderr);
+}
+
+/* --output-dir (pto-mlir.md 2): one module per kernel, written all or
+ * nothing.  Returns the exit status. */
+static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog, DiagEngine *diag)
+{
+    CodegenOptions co;
+    StrBuf *text = xcalloc(prog->n ? prog->n : 1, sizeof *text);
+    OutputFile *files = xcalloc(prog->n ? prog->n : 1, sizeof *files);
+    char **paths = xcalloc(prog->n ? prog->n : 1, sizeof *paths);
+    size_t n = 0;
+    int status = 0;
+    memset(&co, 0, sizeof co);
+    co.arch = o->arch;
+    co.addr = !o->no_addr;
+    co.async = o->async;
+    for (uint32_t i = 0; i < prog->n; i++) {
+        const IrFunc *f = prog->funcs[i];
+        KernelKind k = ir_kernel_kind(f);
+        size_t len;
+        if (k == KERNEL_NONE)
+            continue;
+        sb_init(&text[n]);
+        if (codegen_pto_kernel(&text[n], ir, prog, f, &co, diag) != 0) {
+            sb_free(&text[n]);
+            status = EXIT_INPUT;
+            continue;
+        }
+        len = strlen(o->output_dir) + strlen(f->name) + 32;
+        paths[n] = xmalloc(len);
+        snprintf(paths[n], len, "%s/kernels/%s/%s.pto", o->output_dir, k == KERNEL_CUBE ? "aic" : "aiv", f->name);
+        files[n].path = paths[n];
+        files[n].data = text[n].data ? text[n].data : "";
+        files[n].len = text[n].len;
+        n++;
+    }
+    if (status == 0 && n == 0 && !diag->errors) {
+        /* No kernel: the emitter says which functions there are and why. */
+        StrBuf none;
+        sb_init(&none);
+        codegen_pto(&none, ir, prog, &co, diag);
+        sb_free(&none);
+    }
+    if (diag->errors)
+        status = EXIT_INPUT;
+    if (status == 0 && output_write_all(files, n) != 0)
+        status = EXIT_USAGE;
+    for (size_t i = 0; i < n; i++) {
+        sb_free(&text[i]);
+        xfree(paths[i]);
+    }
+    xfree(text);
+    xfree(files);
+    xfree(paths);
+    return status;
 }
 
 static int run(const Options *o)
@@ -492,6 +560,10 @@ static int run(const Options *o)
     }
     if (diag.errors) {
         status = EXIT_INPUT;
+    } else if (!o->syntax_only && o->output_dir) {
+        const IrProgram *prog = res.program ? res.program
+                                            : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func, res.func->span);
+        status = write_kernel_files(o, &ir, prog, &diag);
     } else if (!o->syntax_only) {
         /* The emitters may still find errors (and any stage may run out of
          * memory), so output is staged and reaches even standard output or

@@ -12,16 +12,69 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The one temporary file of this process, for the signal handler. */
-static volatile sig_atomic_t have_tmp;
-static char tmp_for_signal[4096];
+/* The temporary files of this process (and the directories created for
+ * them), for the signal handler and the fatal-exit cleanup.  The table is
+ * changed only with the handled signals blocked, so the handler always
+ * sees it consistent; the handler only reads it and calls unlink/rmdir. */
+typedef struct TmpEntry {
+    char *path;
+    int dir;
+} TmpEntry;
+static TmpEntry *tmp_table;
+static size_t tmp_cap;
+static volatile sig_atomic_t tmp_count;
 
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+static void block_signals(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
+        sigaddset(&set, cleanup_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void tmp_register(char *path, int dir)
+{
+    sigset_t old;
+    block_signals(&old);
+    if ((size_t)tmp_count == tmp_cap) {
+        size_t cap = tmp_cap ? tmp_cap * 2 : 8;
+        tmp_table = xrealloc(tmp_table, xmul_size(cap, sizeof *tmp_table));
+        tmp_cap = cap;
+    }
+    tmp_table[tmp_count].path = path;
+    tmp_table[tmp_count].dir = dir;
+    tmp_count++;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Forget a path (it was renamed into place, or removed). */
+static void tmp_unregister(const char *path)
+{
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = 0; i < (size_t)tmp_count; i++)
+        if (tmp_table[i].path == path) {
+            memmove(&tmp_table[i], &tmp_table[i + 1], ((size_t)tmp_count - i - 1) * sizeof *tmp_table);
+            tmp_count--;
+            break;
+        }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Files first, then the directories, newest first. */
 static void remove_tmp(void)
 {
-    if (have_tmp) {
-        have_tmp = 0;
-        unlink(tmp_for_signal);
-    }
+    size_t n = (size_t)tmp_count;
+    tmp_count = 0;
+    for (size_t i = n; i-- > 0;)
+        if (!tmp_table[i].dir)
+            unlink(tmp_table[i].path);
+    for (size_t i = n; i-- > 0;)
+        if (tmp_table[i].dir)
+            rmdir(tmp_table[i].path);
 }
 
 static void on_signal(int sig)
@@ -33,8 +86,8 @@ static void on_signal(int sig)
 
 void output_install_cleanup(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    const int *sigs = cleanup_signals;
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
@@ -133,10 +186,6 @@ int output_open(Output *o, const char *target, int staged)
     }
     slash = strrchr(target, '/');
     dirlen = slash ? (size_t)(slash - target) + 1 : 0;
-    if (dirlen + 32 > sizeof tmp_for_signal) {
-        fprintf(stderr, "pyptocc: error: output path is too long: %s\n", target);
-        return -1;
-    }
     o->tmp_path = xmalloc(dirlen + 32);
     memcpy(o->tmp_path, target, dirlen);
     strcpy(o->tmp_path + dirlen, ".pyptocc-tmp-XXXXXX");
@@ -147,8 +196,7 @@ int output_open(Output *o, const char *target, int staged)
         o->tmp_path = NULL;
         return -1;
     }
-    memcpy(tmp_for_signal, o->tmp_path, strlen(o->tmp_path) + 1);
-    have_tmp = 1;
+    tmp_register(o->tmp_path, 0);
     /* mkstemp makes the file 0600; give it the mode a new file would get. */
     mask = umask(0);
     umask(mask);
@@ -181,8 +229,8 @@ void output_abort(Output *o)
     if (o->tmp_path) {
         if (o->fp)
             fclose(o->fp);
+        tmp_unregister(o->tmp_path);
         unlink(o->tmp_path);
-        have_tmp = 0;
         xfree(o->tmp_path);
         o->tmp_path = NULL;
     }
@@ -237,10 +285,155 @@ int output_commit(Output *o)
         fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", o->target, strerror(err));
         unlink(o->tmp_path);
     }
-    have_tmp = 0;
+    tmp_unregister(o->tmp_path);
     xfree(o->tmp_path);
     xfree(o->resolved);
     o->tmp_path = NULL;
     o->resolved = NULL;
     return err ? -1 : 0;
+}
+
+/* ------------------------------------------------------- sets of files */
+
+/* Creates the missing parent directories of path, registering each (for
+ * removal on failure).  0, or -1 with a message printed. */
+static int make_parents(const char *path)
+{
+    char *buf = xstrdup(path);
+    int rc = 0;
+    for (char *p = buf + 1; *p && rc == 0; p++) {
+        struct stat st;
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (stat(buf, &st) != 0) {
+            if (errno != ENOENT || mkdir(buf, 0777) != 0) {
+                fprintf(stderr, "pyptocc: error: cannot create directory '%s': %s\n", buf, strerror(errno));
+                rc = -1;
+            } else {
+                tmp_register(xstrdup(buf), 1);
+            }
+        } else if (!S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "pyptocc: error: cannot create directory '%s': %s\n", buf, strerror(ENOTDIR));
+            rc = -1;
+        }
+        *p = '/';
+    }
+    xfree(buf);
+    return rc;
+}
+
+/* Writes one temporary file beside target; its path, or NULL (message
+ * printed). */
+static char *write_tmp(const OutputFile *f)
+{
+    const char *slash = strrchr(f->path, '/');
+    size_t dirlen = slash ? (size_t)(slash - f->path) + 1 : 0;
+    char *tmp = xmalloc(dirlen + 32);
+    mode_t mask;
+    int fd, err = 0;
+    size_t done = 0;
+    memcpy(tmp, f->path, dirlen);
+    strcpy(tmp + dirlen, ".pyptocc-tmp-XXXXXX");
+    if ((fd = mkstemp(tmp)) < 0) {
+        fprintf(stderr, "pyptocc: error: cannot create output file '%s': %s\n", f->path, strerror(errno));
+        xfree(tmp);
+        return NULL;
+    }
+    tmp_register(tmp, 0);
+    mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    while (done < f->len && !err) {
+        ssize_t w = write(fd, f->data + done, f->len - done);
+        if (w < 0 && errno != EINTR)
+            err = errno;
+        else if (w > 0)
+            done += (size_t)w;
+    }
+    if (!err && fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+        err = errno;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (err) {
+        fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", f->path, strerror(err));
+        tmp_unregister(tmp);
+        unlink(tmp);
+        xfree(tmp);
+        return NULL;
+    }
+    return tmp;
+}
+
+/* Removes and forgets every registered file and directory. */
+static void discard_all(void)
+{
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = 0; i < (size_t)tmp_count; i++)
+        if (!tmp_table[i].dir)
+            unlink(tmp_table[i].path);
+    for (size_t i = (size_t)tmp_count; i-- > 0;)
+        if (tmp_table[i].dir)
+            rmdir(tmp_table[i].path);
+    for (size_t i = 0; i < (size_t)tmp_count; i++)
+        xfree(tmp_table[i].path);
+    tmp_count = 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Forgets every registered path without removing it (all renamed). */
+static void keep_all(void)
+{
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = 0; i < (size_t)tmp_count; i++)
+        xfree(tmp_table[i].path);
+    tmp_count = 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+int output_write_all(const OutputFile *files, size_t n)
+{
+    char **tmps = xcalloc(n ? n : 1, sizeof *tmps);
+    int rc = 0;
+    /* No single-file output is open at the same time: the table holds only
+     * what this call registers. */
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        struct stat st;
+        if (stat(files[i].path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "pyptocc: error: cannot write output file '%s': Is a directory\n", files[i].path);
+            rc = -1;
+        } else if (make_parents(files[i].path) != 0 || !(tmps[i] = write_tmp(&files[i]))) {
+            rc = -1;
+        }
+    }
+    if (rc != 0) {
+        discard_all();
+        xfree(tmps);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (rename(tmps[i], files[i].path) != 0) {
+            fprintf(stderr, "pyptocc: error: cannot write output file '%s': %s\n", files[i].path, strerror(errno));
+            rc = -1;
+            break;
+        }
+        tmp_unregister(tmps[i]);
+        xfree(tmps[i]);
+        tmps[i] = NULL;
+    }
+    /* A failed rename leaves the files already renamed (a rename cannot be
+     * undone) and removes the rest. */
+    if (rc != 0) {
+        for (size_t i = 0; i < n; i++)
+            if (tmps[i]) {
+                tmp_unregister(tmps[i]);
+                unlink(tmps[i]);
+                xfree(tmps[i]);
+            }
+    }
+    keep_all();
+    xfree(tmps);
+    return rc;
 }

@@ -32,7 +32,22 @@ int output_commit(Output *o);
 void output_abort(Output *o);
 
 /* Installs the signal handlers and the fatal-exit cleanup that remove the
- * temporary file. */
+ * temporary files. */
 void output_install_cleanup(void);
+
+/* One file of a set written all or nothing. */
+typedef struct OutputFile {
+    const char *path;
+    const char *data;
+    size_t len;
+} OutputFile;
+
+/* Writes every file (--output-dir): the missing directories are created,
+ * each file is written to a temporary file beside its target, and the
+ * temporary files are renamed over their targets only when all of them
+ * were written completely.  On a failure, or a signal before the renames,
+ * every temporary file and every directory created here is removed, so no
+ * new or partial file is left.  Returns 0 or -1 (message printed). */
+int output_write_all(const OutputFile *files, size_t n);
 
 #endif

@@ -1,10 +1,376 @@
-/* allocate_memory_addr.c: placeholder (being written). */
+/* allocate_memory_addr.c: AllocateMemoryAddr (passes.md 5.8).
+ *
+ * Every on-chip MemRef a Tile variable or iter_arg refers to gets a byte
+ * address: per memory space, in order of id, from 0, each one at the
+ * 32-byte aligned end of the previous one.  (MemoryReuse has already put
+ * tiles that may share storage on one MemRef, so MemRefs never overlap.)
+ * DDR MemRefs keep address -1.
+ *
+ * A function that uses an op needing a scratch tile (ops.md tmp†) gets one
+ * Vec scratch region after the Vec allocations, as large as the largest
+ * result of such an op; its offset and size are kept on the function for
+ * the emitters, which place every scratch tile there (vector ops execute
+ * in order, so they can all share it).
+ *
+ * Then each space's high-water mark (the scratch included for Vec) must
+ * fit the target's capacity; an overflow is an error at the definition of
+ * the first tile whose MemRef ends beyond the capacity.  A MemRef of size
+ * 0 (a tile whose shape is not constant) cannot be placed without
+ * overlapping the next one: an error too (pyptocc).
+ *
+ * MemRefs are immutable: each planned one is made again with its address,
+ * and the mutator re-creates every variable that refers to it and every
+ * alloc statement (whose address argument is the MemRef's address node,
+ * as when the front end reads the printed plan back). */
 #include "config.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
 #include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Seen {
+    const IrMemRef *memref;
+    const char *name;            /* the first variable using it */
+    Span def;                    /* where that variable is defined */
+} Seen;
+
+typedef struct Alloc {
+    IrWalker w;                  /* first: walker hooks get the Alloc back */
+    PassCtx *pc;
+    IrCtx *ir;
+    const IrStmt *stmt;          /* the statement being walked */
+    PtrMap seen;                 /* on-chip MemRef -> 1 */
+    VEC(Seen) order;             /* on-chip MemRefs in order of first use */
+    uint64_t scratch;            /* the largest tmp† result, 0 if none */
+    Span scratch_at;             /* the first op that needs the scratch */
+    PtrMap placed;               /* old MemRef -> MemRef with its address */
+    PtrMap rebuilt;              /* node given to the mutator hook -> its replacement */
+} Alloc;
+
+static uint64_t align_up(uint64_t x) { return (x + (TARGET_ALIGN - 1)) & ~(uint64_t)(TARGET_ALIGN - 1); }
+
+/* ------------------------------------------------------------- collect */
+
+static void see_var(Alloc *A, const IrVar *v, Span at)
+{
+    const IrMemRef *m = v->type->memref;
+    Seen s;
+    if (!ir_type_is_shaped(v->type) || !m || m->space == MS_DDR || ptrmap_get(&A->seen, m))
+        return;
+    ptrmap_put(&A->seen, m, (void *)1);
+    s.memref = m;
+    s.name = v->name;
+    s.def = span_is_known(v->e.span) ? v->e.span : at;
+    vec_push(A->order, s);
+}
+
+static const IrKwarg *call_kwarg(const IrCall *c, const char *key)
+{
+    for (uint32_t i = 0; i < c->nkwargs; i++)
+        if (strcmp(c->kwargs[i].key, key) == 0)
+            return &c->kwargs[i];
+    return NULL;
+}
+
+/* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
+ * does not have (ops.md tmp†)?  The reductions only along the last axis
+ * (their column forms need none). */
+static int needs_scratch(IrCtx *ir, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    const char *n;
+    if (!op || op->category != OPC_BLOCK)
+        return 0;
+    n = op_name(op) + strlen("block.");
+    if (strcmp(n, "rem") == 0 || strcmp(n, "rems") == 0 || strcmp(n, "sel") == 0 || strcmp(n, "transpose") == 0)
+        return 1;
+    if (strcmp(n, "sum") == 0 || strcmp(n, "max") == 0 || strcmp(n, "min") == 0) {
+        const IrKwarg *axis = call_kwarg(c, "axis");
+        const IrType *t = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
+        int64_t a;
+        if (!axis || !t || !ir_type_is_shaped(t))
+            return 1;
+        a = axis->v.i < 0 ? axis->v.i + (int64_t)t->n : axis->v.i;
+        return a == (int64_t)t->n - 1;
+    }
+    return 0;
+}
+
+static int collect_expr(IrWalker *w, const IrExpr *e)
+{
+    Alloc *A = w->data;
+    if (e->kind == EXPR_CALL && needs_scratch(A->ir, IR_AS(IrCall, e))) {
+        const IrType *t = IR_AS(IrCall, e)->type;
+        uint64_t size = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
+        if (!A->scratch && span_is_known(e->span))
+            A->scratch_at = e->span;
+        else if (!A->scratch)
+            A->scratch_at = A->stmt->span;
+        if (size > A->scratch)
+            A->scratch = size;
+    }
+    return 1;
+}
+
+static int collect_stmt(IrWalker *w, const IrStmt *s)
+{
+    Alloc *A = w->data;
+    A->stmt = s;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        if (IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
+            see_var(A, IR_AS(IrAssign, s)->var, s->span);
+        break;
+    case STMT_FOR:
+        for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
+            see_var(A, &IR_AS(IrFor, s)->iter_args[i]->v, s->span);
+        break;
+    case STMT_WHILE:
+        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
+            see_var(A, &IR_AS(IrWhile, s)->iter_args[i]->v, s->span);
+        break;
+    default:
+        break;
+    }
+    return 1;
+}
+
+/* Return variables are defined after their construct's body. */
+static void collect_post(IrWalker *w, const IrStmt *s)
+{
+    Alloc *A = w->data;
+    uint32_t n = 0;
+    const IrVar *const *ret = NULL;
+    if (s->kind == STMT_IF) {
+        n = IR_AS(IrIf, s)->nret;
+        ret = IR_AS(IrIf, s)->ret;
+    } else if (s->kind == STMT_FOR) {
+        n = IR_AS(IrFor, s)->niter;
+        ret = IR_AS(IrFor, s)->ret;
+    } else if (s->kind == STMT_WHILE) {
+        n = IR_AS(IrWhile, s)->niter;
+        ret = IR_AS(IrWhile, s)->ret;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        see_var(A, ret[i], s->span);
+}
+
+/* -------------------------------------------------------------- rebuild */
+
+static const IrType *type_with_memref(IrCtx *ir, const IrType *t, const IrMemRef *m)
+{
+    if (t->kind == TYPE_TILE)
+        return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
+    return ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view);
+}
+
+static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
+{
+    Alloc *A = m->data;
+    const IrVar *v;
+    const IrMemRef *to;
+    const IrExpr *done;
+    if (e->kind == EXPR_MEMREF) {
+        /* An alloc statement's definition. */
+        to = ptrmap_get(&A->placed, e);
+        return to ? &to->v.e : e;
+    }
+    if (e->kind != EXPR_VAR && e->kind != EXPR_ITER_ARG)
+        return e;
+    if ((done = ptrmap_get(&A->rebuilt, e)))
+        return done;
+    v = IR_AS(IrVar, e);
+    if (!ir_type_is_shaped(v->type) || !v->type->memref || !(to = ptrmap_get(&A->placed, v->type->memref)))
+        return e;
+    if (e->kind == EXPR_ITER_ARG)
+        done = &ir_iter_arg_new(A->ir, v->name, type_with_memref(A->ir, v->type, to), IR_AS(IrIterArg, e)->init,
+                                v->e.span)->v.e;
+    else
+        done = &ir_var_new(A->ir, v->name, type_with_memref(A->ir, v->type, to), v->e.span)->e;
+    ptrmap_put(&A->rebuilt, e, (void *)done);
+    return done;
+}
+
+/* An alloc statement takes its MemRef's address as its address argument. */
+static const IrStmt *rebuild_stmt(IrMutator *m, const IrStmt *s)
+{
+    const IrAssign *a;
+    const IrMemRef *mr;
+    const IrCall *c;
+    const IrExpr *args[4];
+    if (s->kind != STMT_ASSIGN || IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
+        return s;
+    a = IR_AS(IrAssign, s);
+    mr = (const IrMemRef *)a->var;
+    if (a->value->kind != EXPR_CALL || IR_AS(IrCall, a->value)->nargs != 4 ||
+        IR_AS(IrCall, a->value)->args[1] == mr->addr)
+        return s;
+    c = IR_AS(IrCall, a->value);
+    memcpy(args, c->args, sizeof args);
+    args[1] = mr->addr;
+    return ir_assign(m->ctx, a->var, ir_call(m->ctx, c->callee, 4, args, c->nkwargs, c->kwargs, c->type, c->e.span),
+                     s->span);
+}
+
+/* ------------------------------------------------------------------ pass */
+
+static int by_id(const void *a, const void *b)
+{
+    const Seen *x = a, *y = b;
+    if (x->memref->space != y->memref->space)
+        return x->memref->space < y->memref->space ? -1 : 1;
+    return x->memref->ref_id < y->memref->ref_id ? -1 : x->memref->ref_id > y->memref->ref_id;
+}
+
+static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
+{
+    IrCtx *ir = A->ir;
+    uint64_t end[MS_COUNT] = {0};
+    int64_t scratch_addr = -1;
+    Seen *sorted;
+    uint32_t n;
+    IrParam *params = NULL;
+    const IrStmt *body = f->body;
+    IrFunc *r;
+    int changed = 0;
+
+    /* Freed rather than cleared: clearing costs the capacity a large
+     * earlier function left. */
+    ptrmap_free(&A->seen);
+    ptrmap_free(&A->placed);
+    ptrmap_free(&A->rebuilt);
+    A->order.len = 0;
+    A->scratch = 0;
+    A->scratch_at = f->span;
+    A->stmt = NULL;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        see_var(A, f->params[i].var, f->span);
+    ir_walk_func(&A->w, f);
+
+    /* Addresses: per space, by id, aligned one after the other. */
+    n = A->order.len;
+    sorted = xmalloc(xmul_size(n ? n : 1, sizeof *sorted));
+    if (n)
+        memcpy(sorted, A->order.data, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, by_id);
+    for (uint32_t i = 0; i < n; i++) {
+        const IrMemRef *m = sorted[i].memref;
+        uint64_t addr = align_up(end[m->space]);
+        IrMemRef *placed = ir_memref_new(ir, m->v.name, (MemorySpace)m->space,
+                                         ir_const_int(ir, (int64_t)addr, DT_INT64, span_unknown()), m->size, m->ref_id,
+                                         m->v.e.span);
+        end[m->space] = addr + m->size;
+        ptrmap_put(&A->placed, m, placed);
+    }
+    xfree(sorted);
+    if (A->scratch) {
+        scratch_addr = (int64_t)align_up(end[MS_VEC]);
+        end[MS_VEC] = (uint64_t)scratch_addr + A->scratch;
+    }
+
+    /* A tile of a dynamic shape has no size to plan with (pyptocc: an
+     * error rather than buffers that overlap). */
+    for (uint32_t i = 0; i < A->order.len; i++)
+        if (!A->order.data[i].memref->size) {
+            diag_error(A->pc->diag, A->order.data[i].def,
+                       "cannot allocate %s memory for '%s' in %s: its shape is not constant",
+                       memspace_name((MemorySpace)A->order.data[i].memref->space), A->order.data[i].name, f->name);
+            *failed = 1;
+        }
+
+    /* Capacities: the first tile whose MemRef ends beyond it is where the
+     * plan stops fitting. */
+    for (int s = MS_VEC; s < MS_COUNT; s++) {
+        uint64_t cap = target_capacity(A->pc->arch, (MemorySpace)s);
+        Span at = A->scratch_at;
+        if (end[s] <= cap)
+            continue;
+        for (uint32_t i = 0; i < A->order.len; i++) {
+            const IrMemRef *m = A->order.data[i].memref;
+            const IrMemRef *p = ptrmap_get(&A->placed, m);
+            if (m->space == s && (uint64_t)IR_AS(IrConstInt, p->addr)->value + p->size > cap) {
+                at = A->order.data[i].def;
+                break;
+            }
+        }
+        diag_error(A->pc->diag, at, "%s buffer overflow in %s: %llu bytes needed, %llu available",
+                   memspace_name((MemorySpace)s), f->name, (unsigned long long)end[s], (unsigned long long)cap);
+        if (s == MS_VEC && A->scratch)
+            diag_note(A->pc->diag, A->scratch_at,
+                      "the Vec total includes a %llu-byte scratch region for the temporary tile of this operation",
+                      (unsigned long long)A->scratch);
+        *failed = 1;
+    }
+    if (*failed)
+        return f;
+
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrVar *v = f->params[i].var;
+        const IrMemRef *to = ir_type_is_shaped(v->type) && v->type->memref ? ptrmap_get(&A->placed, v->type->memref)
+                                                                              : NULL;
+        if (!to)
+            continue;
+        if (!params) {
+            params = arena_array(&ir->arena, f->nparams, sizeof *params);
+            memcpy(params, f->params, f->nparams * sizeof *params);
+        }
+        params[i].var = ir_var_new(ir, v->name, type_with_memref(ir, v->type, to), v->e.span);
+        ptrmap_put(&A->rebuilt, v, (void *)&params[i].var->e);
+        changed = 1;
+    }
+    if (body) {
+        IrMutator m;
+        memset(&m, 0, sizeof m);
+        m.ctx = ir;
+        m.expr = rebuild_expr;
+        m.stmt = rebuild_stmt;
+        m.data = A;
+        body = ir_mutate_stmt(&m, body);
+        changed |= body != f->body;
+    }
+    if (!changed && f->scratch_addr == scratch_addr && f->scratch_size == A->scratch)
+        return f;
+    r = ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, params ? params : f->params, f->nret, f->ret_types,
+                    body, f->span);
+    r->scratch_addr = scratch_addr;
+    r->scratch_size = A->scratch;
+    return r;
+}
 
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog)
 {
-    (void)pc;
-    ICE("pass allocate_memory_addr is not written yet");
-    return prog;
+    Alloc A;
+    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
+    const IrProgram *r = prog;
+    int changed = 0, failed = 0;
+    memset(&A, 0, sizeof A);
+    A.w.data = &A;
+    A.w.pre_stmt = collect_stmt;
+    A.w.post_stmt = collect_post;
+    A.w.pre_expr = collect_expr;
+    A.pc = pc;
+    A.ir = pc->ir;
+    ptrmap_init(&A.seen);
+    ptrmap_init(&A.placed);
+    ptrmap_init(&A.rebuilt);
+    vec_init(A.order);
+    for (uint32_t i = 0; i < prog->n; i++) {
+        out[i] = allocate_function(&A, prog->funcs[i], &failed);
+        changed |= out[i] != prog->funcs[i];
+    }
+    if (failed)
+        r = NULL;
+    else if (changed)
+        r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
+    xfree(out);
+    ptrmap_free(&A.seen);
+    ptrmap_free(&A.placed);
+    ptrmap_free(&A.rebuilt);
+    vec_free(A.order);
+    return r;
 }

@@ -1,0 +1,246 @@
+/* mlir_text.c: SSA names and the constant pool of the MLIR emitter (see
+ * mlir_text.h). */
+#include "config.h"
+#include "codegen/mlir_text.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ names */
+
+void mlir_names_init(MlirNames *n)
+{
+    interner_init(&n->strs);
+    ptrmap_init(&n->taken);
+    n->next = 0;
+}
+
+void mlir_names_free(MlirNames *n)
+{
+    ptrmap_free(&n->taken);
+    interner_free(&n->strs);
+}
+
+void mlir_names_reset(MlirNames *n)
+{
+    ptrmap_clear(&n->taken);
+    n->next = 0;
+}
+
+const char *mlir_str(MlirNames *n, const char *s) { return intern_cstr(&n->strs, s); }
+
+const char *mlir_name_claim_exact(MlirNames *n, const char *name)
+{
+    const char *s = intern_cstr(&n->strs, name);
+    if (ptrmap_get(&n->taken, s))
+        return NULL;
+    ptrmap_put(&n->taken, s, (void *)s);
+    return s;
+}
+
+const char *mlir_name_fresh(MlirNames *n)
+{
+    char buf[16];
+    for (;;) {
+        const char *s;
+        snprintf(buf, sizeof buf, "%%%" PRIu32, n->next++);
+        if ((s = mlir_name_claim_exact(n, buf)))
+            return s;
+    }
+}
+
+static int name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == '$';
+}
+
+const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix)
+{
+    size_t lb = strlen(base), ls = suffix ? strlen(suffix) : 0, k = 0;
+    char small[128];
+    char *buf = lb + ls + 3 <= sizeof small ? small : xmalloc(lb + ls + 3);
+    const char *s;
+    buf[k++] = '%';
+    if (base[0] >= '0' && base[0] <= '9')
+        buf[k++] = '_';
+    for (size_t i = 0; i < lb; i++)
+        buf[k++] = name_char(base[i]) ? base[i] : '_';
+    memcpy(buf + k, suffix ? suffix : "", ls);
+    buf[k + ls] = '\0';
+    s = mlir_name_claim_exact(n, buf);
+    if (buf != small)
+        xfree(buf);
+    return s ? s : mlir_name_fresh(n);
+}
+
+/* -------------------------------------------------------------- constants */
+
+void mlir_consts_init(MlirConstPool *p) { memset(p, 0, sizeof *p); }
+
+void mlir_consts_free(MlirConstPool *p)
+{
+    xfree(p->items);
+    xfree(p->slots);
+    memset(p, 0, sizeof *p);
+}
+
+void mlir_consts_reset(MlirConstPool *p)
+{
+    p->n = 0;
+    p->seq = 0;
+    if (p->slots)
+        memset(p->slots, 0, p->nslots * sizeof *p->slots);
+}
+
+static uint32_t const_hash(MlirConstKind kind, const char *type, int64_t i, double d)
+{
+    uint64_t bits = (uint64_t)i;
+    uint64_t h;
+    if (kind == MLIR_CONST_FLOAT)
+        memcpy(&bits, &d, sizeof bits);
+    h = bits * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)type ^ ((uint64_t)kind << 61);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static int const_equal(const MlirConst *c, MlirConstKind kind, const char *type, int64_t i, double d)
+{
+    if (c->kind != kind || c->type != type)
+        return 0;
+    if (kind == MLIR_CONST_FLOAT)
+        return memcmp(&c->d, &d, sizeof d) == 0;   /* -0.0 and 0.0 are different constants */
+    return c->i == i;
+}
+
+static void slots_insert(MlirConstPool *p, uint32_t idx)
+{
+    const MlirConst *c = &p->items[idx];
+    uint32_t mask = p->nslots - 1, h = const_hash((MlirConstKind)c->kind, c->type, c->i, c->d) & mask;
+    while (p->slots[h])
+        h = (h + 1) & mask;
+    p->slots[h] = idx + 1;
+}
+
+static void slots_rebuild(MlirConstPool *p, uint32_t nslots)
+{
+    xfree(p->slots);
+    p->nslots = nslots;
+    p->slots = xcalloc(nslots, sizeof *p->slots);
+    for (uint32_t k = 0; k < p->n; k++)
+        slots_insert(p, k);
+}
+
+const MlirConst *mlir_const(MlirConstPool *p, MlirConstKind kind, const char *type, int64_t i, double d,
+                            unsigned group)
+{
+    uint32_t mask, h;
+    MlirConst *c;
+    if (kind == MLIR_CONST_BOOL)
+        i = i != 0;
+    if (p->nslots == 0)
+        slots_rebuild(p, 64);
+    mask = p->nslots - 1;
+    for (h = const_hash(kind, type, i, d) & mask; p->slots[h]; h = (h + 1) & mask) {
+        c = &p->items[p->slots[h] - 1];
+        if (const_equal(c, kind, type, i, d)) {
+            if (group < c->group) {
+                c->group = (uint8_t)group;
+                c->seq = p->seq++;
+            }
+            return c;
+        }
+    }
+    if (p->n == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 32;
+        p->items = xrealloc(p->items, xmul_size(p->cap, sizeof *p->items));
+    }
+    c = &p->items[p->n++];
+    memset(c, 0, sizeof *c);
+    c->kind = (uint8_t)kind;
+    c->group = (uint8_t)group;
+    c->type = type;
+    c->i = i;
+    c->d = d;
+    c->seq = p->seq++;
+    if ((uint64_t)p->n * 2 > p->nslots)
+        slots_rebuild(p, p->nslots * 2);
+    else
+        slots_insert(p, p->n - 1);
+    return c;
+}
+
+static int const_order(const void *a, const void *b)
+{
+    const MlirConst *x = a, *y = b;
+    if (x->group != y->group)
+        return x->group < y->group ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+int mlir_float_text(double d, char *buf, size_t cap)
+{
+    if (!isfinite(d))
+        return 0;
+    snprintf(buf, cap, "%.17e", d);
+    return 1;
+}
+
+void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
+{
+    char buf[96];
+    if (p->n > 1)
+        qsort(p->items, p->n, sizeof *p->items, const_order);
+    for (uint32_t k = 0; k < p->n; k++) {
+        MlirConst *c = &p->items[k];
+        const char *name;
+        switch ((MlirConstKind)c->kind) {
+        case MLIR_CONST_BOOL:
+            snprintf(buf, sizeof buf, "%%%s", c->i ? "true" : "false");
+            break;
+        case MLIR_CONST_FLOAT:
+            if (k == 0)
+                snprintf(buf, sizeof buf, "%%cst");
+            else
+                snprintf(buf, sizeof buf, "%%cst_%" PRIu32, k);
+            break;
+        case MLIR_CONST_INT:
+            if (c->i < 0)
+                snprintf(buf, sizeof buf, "%%cn%" PRIu64 "_%s", (uint64_t)0 - (uint64_t)c->i, c->type);
+            else
+                snprintf(buf, sizeof buf, "%%c%" PRId64 "_%s", c->i, c->type);
+            break;
+        }
+        /* Constants are named before anything but the parameters, whose
+         * names (%arg<i>) cannot collide with these. */
+        name = mlir_name_claim_exact(n, buf);
+        c->name = name ? name : mlir_name_fresh(n);
+    }
+    slots_rebuild(p, p->nslots ? p->nslots : 64);
+}
+
+void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent)
+{
+    char buf[64];
+    for (uint32_t k = 0; k < p->n; k++) {
+        const MlirConst *c = &p->items[k];
+        sb_indent(out, indent);
+        switch ((MlirConstKind)c->kind) {
+        case MLIR_CONST_BOOL:
+            sb_printf(out, "%s = arith.constant %s\n", c->name, c->i ? "true" : "false");
+            break;
+        case MLIR_CONST_FLOAT:
+            mlir_float_text(c->d, buf, sizeof buf);
+            sb_printf(out, "%s = arith.constant %s : %s\n", c->name, buf, c->type);
+            break;
+        case MLIR_CONST_INT:
+            sb_printf(out, "%s = arith.constant %" PRId64 " : %s\n", c->name, c->i, c->type);
+            break;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+# pyptocc-flags: --passes=default,init_memref,memory_reuse,allocate_memory_addr --arch=a5
+# Vec on a5 (256 KiB): 17 live 64x64 FP32 tiles need 278528 bytes; t16 is
+# the first that does not fit.
+import pypto.language as pl
+
+
+@pl.program
+class VecOverflow:
+    @pl.function(type=pl.FunctionType.InCore)
+    def vec(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t0 = pl.load(a, [0, 0], [64, 64])
+        t1 = pl.load(a, [0, 0], [64, 64])
+        t2 = pl.load(a, [0, 0], [64, 64])
+        t3 = pl.load(a, [0, 0], [64, 64])
+        t4 = pl.load(a, [0, 0], [64, 64])
+        t5 = pl.load(a, [0, 0], [64, 64])
+        t6 = pl.load(a, [0, 0], [64, 64])
+        t7 = pl.load(a, [0, 0], [64, 64])
+        t8 = pl.load(a, [0, 0], [64, 64])
+        t9 = pl.load(a, [0, 0], [64, 64])
+        t10 = pl.load(a, [0, 0], [64, 64])
+        t11 = pl.load(a, [0, 0], [64, 64])
+        t12 = pl.load(a, [0, 0], [64, 64])
+        t13 = pl.load(a, [0, 0], [64, 64])
+        t14 = pl.load(a, [0, 0], [64, 64])
+        t15 = pl.load(a, [0, 0], [64, 64])
+        t16 = pl.load(a, [0, 0], [64, 64])
+        s0 = pl.store(t0, [0, 0], [64, 64], out)
+        s1 = pl.store(t1, [0, 0], [64, 64], s0)
+        s2 = pl.store(t2, [0, 0], [64, 64], s1)
+        s3 = pl.store(t3, [0, 0], [64, 64], s2)
+        s4 = pl.store(t4, [0, 0], [64, 64], s3)
+        s5 = pl.store(t5, [0, 0], [64, 64], s4)
+        s6 = pl.store(t6, [0, 0], [64, 64], s5)
+        s7 = pl.store(t7, [0, 0], [64, 64], s6)
+        s8 = pl.store(t8, [0, 0], [64, 64], s7)
+        s9 = pl.store(t9, [0, 0], [64, 64], s8)
+        s10 = pl.store(t10, [0, 0], [64, 64], s9)
+        s11 = pl.store(t11, [0, 0], [64, 64], s10)
+        s12 = pl.store(t12, [0, 0], [64, 64], s11)
+        s13 = pl.store(t13, [0, 0], [64, 64], s12)
+        s14 = pl.store(t14, [0, 0], [64, 64], s13)
+        s15 = pl.store(t15, [0, 0], [64, 64], s14)
+        s16 = pl.store(t16, [0, 0], [64, 64], s15)
+        return s16

@@ -1,0 +1,28 @@
+# pyptocc-flags: --passes=default,init_memref,memory_reuse,allocate_memory_addr
+# Reuse needs the same space and a MemRef at least as large:
+#  - small2 (4096 bytes) takes big's MemRef (16384): a smaller tile on a
+#    larger MemRef is allowed;
+#  - big3 cannot take small's MemRef (too small) and gets its own;
+#  - m, a Mat tile defined when the Vec MemRefs of t are free, gets a Mat
+#    MemRef of its own: spaces never share.
+import pypto.language as pl
+
+
+@pl.program
+class SizeSpace:
+    @pl.function(type=pl.FunctionType.InCore)
+    def sizes(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        big = pl.load(a, [0, 0], [64, 64])
+        small = pl.load(a, [0, 0], [16, 64])
+        big2 = pl.exp(big)
+        small2 = pl.exp(small)
+        big3 = pl.exp(big2)
+        s1 = pl.store(small2, [0, 0], [16, 64], out)
+        s2 = pl.store(big3, [0, 0], [64, 64], s1)
+        t = pl.load(a, [0, 0], [64, 64])
+        t2 = pl.exp(t)
+        m = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+        mv = pl.move(m, target_memory=pl.MemorySpace.Vec)
+        t3 = pl.add(t2, mv)
+        s3 = pl.store(t3, [0, 0], [64, 64], s2)
+        return s3
