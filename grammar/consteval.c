@@ -48,6 +48,15 @@ static const ConstVal *mk_float(Eval *ev, double f)
     return v;
 }
 
+/* A float result of constant arithmetic: it must be finite (the IR has no
+ * text for inf or nan, and Python's would overflow or be an error). */
+static const ConstVal *float_result(Eval *ev, const AstNode *e, double f)
+{
+    if (!isfinite(f))
+        return fail(ev, e->span, "float overflow in a constant expression (the result is not finite)");
+    return mk_float(ev, f);
+}
+
 static const ConstVal *mk_bool(Eval *ev, int b)
 {
     ConstVal *v = mk(ev, CV_BOOL);
@@ -309,7 +318,7 @@ static const ConstVal *eval_binop(Eval *ev, const AstNode *e)
             return mk_int(ev, e->op == AST_FLOORDIV ? floor_div(x, y) : floor_mod(x, y));
         case AST_POW:
             if (y < 0)
-                return mk_float(ev, pow((double)x, (double)y));
+                return float_result(ev, e, pow((double)x, (double)y));
             r = 1;
             for (int64_t i = 0; i < y; i++)
                 if (__builtin_mul_overflow(r, x, &r))
@@ -338,22 +347,22 @@ static const ConstVal *eval_binop(Eval *ev, const AstNode *e)
     {
         double x = as_double(a), y = as_double(b);
         switch ((AstBinOp)e->op) {
-        case AST_ADD: return mk_float(ev, x + y);
-        case AST_SUB: return mk_float(ev, x - y);
-        case AST_MUL: return mk_float(ev, x * y);
+        case AST_ADD: return float_result(ev, e, x + y);
+        case AST_SUB: return float_result(ev, e, x - y);
+        case AST_MUL: return float_result(ev, e, x * y);
         case AST_DIV:
             if (y == 0)
                 return fail(ev, e->span, "division by zero in a constant expression");
-            return mk_float(ev, x / y);
+            return float_result(ev, e, x / y);
         case AST_FLOORDIV:
             if (y == 0)
                 return fail(ev, e->span, "division by zero in a constant expression");
-            return mk_float(ev, floor(x / y));
+            return float_result(ev, e, floor(x / y));
         case AST_MOD:
             if (y == 0)
                 return fail(ev, e->span, "division by zero in a constant expression");
-            return mk_float(ev, x - floor(x / y) * y);
-        case AST_POW: return mk_float(ev, pow(x, y));
+            return float_result(ev, e, x - floor(x / y) * y);
+        case AST_POW: return float_result(ev, e, pow(x, y));
         default:
             return fail(ev, e->span, "unsupported operator for float constants");
         }

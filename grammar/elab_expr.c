@@ -280,6 +280,11 @@ static const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
         return v == &elab_poison ? NULL : v;
     g = elab_global(E, e->name);
     if (!g) {
+        /* A dynamic dimension that a type named implicitly (printed programs
+         * have no pl.dynamic() line) is a value too: its size. */
+        const IrVar *dyn = ptrmap_get(&E->dynvars, e->name);
+        if (dyn)
+            return &dyn->e;
         if (elab_is_prefix(E, e->name))
             return err_at(fc, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
         return err_at(fc, e->span, "name '%s' is not defined", e->name);

@@ -5,6 +5,8 @@
  *
  * The table at the end is sorted by name (checked by the unit test). */
 #include "config.h"
+
+#include <math.h>
 #include "ir/ops_internal.h"
 
 /* ------------------------------------------------------------ deduction */
@@ -56,6 +58,16 @@ static const IrType *deduce_full(DeduceCtx *dc)
     DataType dt;
     if (!op_const_shape_arg(dc, 0, &n, &shape) || !op_need_scalar(dc, 1) || !dtype_kwarg(dc, "dtype", &dt))
         return NULL;
+    if (dc->args[1]->kind == EXPR_CONST_FLOAT && !dtype_is_float(dt))
+        return deduce_fail(dc, 1, "the fill value %g is not a whole number in the range of %s",
+                           IR_AS(IrConstFloat, dc->args[1])->value, dtype_name(dt));
+    if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64) {
+        int64_t v = IR_AS(IrConstInt, dc->args[1])->value, bits = dtype_bits(dt);
+        int64_t lo = dtype_is_signed_int(dt) ? -((int64_t)1 << (bits - 1)) : 0;
+        int64_t hi = dtype_is_signed_int(dt) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+        if (v < lo || v > hi)
+            return deduce_fail(dc, 1, "the fill value %lld is out of the range of %s", (long long)v, dtype_name(dt));
+    }
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 
@@ -82,7 +94,13 @@ static void normalize_full(DeduceCtx *dc, const IrExpr **args)
         args[1] = ir_const_int(dc->ir, neg ? -x : x, dt, args[1]->span);
     } else if (v->kind == EXPR_CONST_FLOAT) {
         double x = IR_AS(IrConstFloat, v)->value;
-        args[1] = ir_const_float(dc->ir, neg ? -x : x, dt, args[1]->span);
+        if (neg)
+            x = -x;
+        if (dtype_is_float(dt))
+            args[1] = ir_const_float(dc->ir, x, dt, args[1]->span);
+        else if (x == floor(x) && x >= -9.2e18 && x <= 9.2e18)
+            args[1] = ir_const_int(dc->ir, (int64_t)x, dt, args[1]->span);   /* 2.0 for an INT32 tile */
+        /* else: left as a float, which deduce_full rejects */
     }
 }
 

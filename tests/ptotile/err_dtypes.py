@@ -1,6 +1,6 @@
 # Element types: compare masks are 8-bit (ops.md 5.2), tile-scalar ops keep
 # the tile's element type, select masks are 8-bit, INT4 has no seed-05
-# type, and a float constant must fit the integer it becomes.
+# type.
 # pyptocc-flags: --emit=pto-tile
 import pypto.language as pl
 
@@ -29,6 +29,6 @@ class Dtypes:
     @pl.function
     def nibble_tile(self, t: pl.Tile[[32, 32], pl.INT4], q: pl.Scalar[pl.INT4],
                     out: pl.Tensor[[32, 32], pl.INT32]) -> pl.Tensor[[32, 32], pl.INT32]:
-        big = pl.block.full([32, 32], 1e30, dtype=pl.INT32)
+        big = pl.block.full([32, 32], 7, dtype=pl.INT32)
         r = pl.store(big, [0, 0], [32, 32], out)
         return r
