@@ -1,0 +1,1 @@
+# pypto.program: is  
