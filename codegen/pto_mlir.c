@@ -752,13 +752,15 @@ static const Value *def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, c
     return val;
 }
 
-/* The scratch tile of an op marked tmp† (ops.md 5): the result's type, in
- * the function's scratch region (passes.md 5.8). */
-static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *dv, const OpDef *op, Span sp)
+/* The scratch tile of an op marked tmp† (ops.md 5), in the function's
+ * scratch region (passes.md 5.8): typed like `model` (the result, or for a
+ * row reduction its source: PTOAS's trowmin wants a source-shaped tmp). */
+static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model, const IrType *model_type,
+                                 const OpDef *op, Span sp)
 {
     char buf[64];
     Value *val;
-    uint64_t need = ir_type_byte_size(d->type);
+    uint64_t need = ir_type_byte_size(model_type);
     if (E->o->addr) {
         if (E->f->scratch_addr < 0) {
             err(E, sp, "'%s' needs a scratch tile, but '%s' has no scratch region; run allocate_memory_addr, or use "
@@ -776,10 +778,10 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *dv, co
             return NULL;
         }
     }
-    val = new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), dv->type, SC_NONE, 0);
+    val = new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), model->type, SC_NONE, 0);
     val->space = MS_VEC;
     val->addr = E->f->scratch_addr;
-    print_alloc(E, val->name, dv->type, E->f->scratch_addr);
+    print_alloc(E, val->name, model->type, E->f->scratch_addr);
     return val;
 }
 
@@ -884,8 +886,14 @@ static const Lowering lowerings[] = {
     L("block.expands", H_EXPANDS, "texpands"),
     L("block.fillpad", H_FILLPAD, "tfillpad"),
     L("block.full", H_FULL, "texpands"),
-    L("block.gemv", H_MATMUL, "tgemv"),
-    L("block.gemv_acc", H_MATMUL_ACC, "tgemv.acc"),
+    /* PTOAS wants tgemv's Left operand to have one valid row in a tile of
+     * whole 16-row fractal boxes; the IR's [1, K] tile has one row in all,
+     * and a [16, K] tile has 16 valid rows (valid shapes are not
+     * separate from shapes here). */
+    NOLOWER("block.gemv", "PTOAS needs a Left tile of 16-row fractal boxes with one valid row, which the IR "
+                          "cannot express; use block.matmul with a [16, K] tile"),
+    NOLOWER("block.gemv_acc", "PTOAS needs a Left tile of 16-row fractal boxes with one valid row, which the IR "
+                              "cannot express; use block.matmul_acc with a [16, K] tile"),
     NOLOWER("block.gemv_bias", "its bias operand must be in a Bias buffer, which the IR cannot express"),
     L("block.get_block_idx", H_BLOCK_IDX, "get_block_idx"),
     L("block.l0c_store", H_L0C_STORE, "tstore"),
@@ -1154,7 +1162,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
 {
     char buf[64], attr[64], reduce_op[16];
     const Lowering *lw = find_lowering(op_name(op));
-    int need_tmp;
+    int need_tmp, tmp_like_src = 0;
     Ins in;
     const Value *d = NULL, *v;
     const char *pto;
@@ -1285,6 +1293,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         snprintf(reduce_op, sizeof reduce_op, "t%s%s", axis == 1 ? "row" : "col", pto);
         pto = reduce_op;
         need_tmp = axis == 1;
+        tmp_like_src = axis == 1;
         break;
     }
     case H_TRANSPOSE:
@@ -1418,7 +1427,8 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         return;
     }
     if (need_tmp) {
-        const Value *t = scratch_tile(E, dest, d, op, sp);
+        const Value *t = tmp_like_src ? scratch_tile(E, dest, in.val[0], arg_type(E, c, 0), op, sp)
+                                      : scratch_tile(E, dest, d, dest->type, op, sp);
         if (!t)
             return;
         ins_add(&in, t);

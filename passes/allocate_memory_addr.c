@@ -8,7 +8,8 @@
  *
  * A function that uses an op needing a scratch tile (ops.md tmp†) gets one
  * Vec scratch region after the Vec allocations, as large as the largest
- * result of such an op; its offset and size are kept on the function for
+ * tmp such an op needs (its result, or for a row reduction its source;
+ * pyptocc: passes.md 5.8 sizes it by the result); its offset and size are kept on the function for
  * the emitters, which place every scratch tile there (vector ops execute
  * in order, so they can all share it).
  *
@@ -101,11 +102,21 @@ static int needs_scratch(IrCtx *ir, const IrCall *c)
     return 0;
 }
 
+static int is_row_reduction(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    const char *n = op ? op_name(op) : "";
+    return c->nargs && (strcmp(n, "block.sum") == 0 || strcmp(n, "block.max") == 0 || strcmp(n, "block.min") == 0);
+}
+
 static int collect_expr(IrWalker *w, const IrExpr *e)
 {
     Alloc *A = w->data;
     if (e->kind == EXPR_CALL && needs_scratch(A->ir, IR_AS(IrCall, e))) {
-        const IrType *t = IR_AS(IrCall, e)->type;
+        const IrCall *c = IR_AS(IrCall, e);
+        /* Row reductions take a source-shaped tmp (PTOAS's trowmin needs
+         * one); the other ops a result-shaped one. */
+        const IrType *t = is_row_reduction(c) ? ir_expr_type(A->ir, c->args[0]) : c->type;
         uint64_t size = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
         if (!A->scratch && span_is_known(e->span))
             A->scratch_at = e->span;

@@ -1,7 +1,7 @@
 # pyptocc-flags: --no-passes
 # The cube family (ops.md 5.7, pto-mlir.md 6.5): Mat loads, moves to Left and
 # Right, matmul, matmul_acc, an Acc -> Mat move, a store from
-# Mat and an l0c_store from Acc (gemv: pto_gemv).  The accumulating ops write their result
+# Mat and an l0c_store from Acc (gemv has no lowering: pto_err_gemv).  The accumulating ops write their result
 # buffer (at the acc argument's address) as both acc input and output.
 import pypto.language as pl
 

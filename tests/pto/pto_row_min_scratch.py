@@ -1,10 +1,10 @@
 # pyptocc-flags: --no-passes --no-addr
-# block.min along the rows uses a scratch tile of the result's type, [M, 1]
-# col_major (ops.md 5.5, passes.md 5.8).  Known conflict: PTOAS accepts that
-# tmp for trowsum and trowmax but wants trowmin's tmp row_major with the
-# source's valid shape ("expects tmp to use the row_major blayout"), so
-# PTOAS rejects this module; a source-shaped tmp needs a larger scratch
-# region than AllocateMemoryAddr reserves.
+# block.min along the rows uses a scratch tile of the source's type
+# (pyptocc; ops.md 5.5 and passes.md 5.8 say the result's, [M, 1]
+# col_major): PTOAS accepts that for trowsum and trowmax but wants
+# trowmin's tmp row_major with the source's valid shape ("expects tmp to
+# use the row_major blayout").  AllocateMemoryAddr sizes the scratch region
+# for it.
 import pypto.language as pl
 
 

@@ -1,9 +1,10 @@
-# pyptocc-flags: --no-passes
-# gemv and gemv_acc (pto-mlir.md 6.5) lower like matmul.  Known conflict:
-# PTOAS wants the Left tile's valid rows to be 1 ("expects lhs valid_shape[0]
-# to be 1 for tgemv"), pyptocc writes v_row = rows, and a [1, K] Left tile
-# breaks pto-isa's 16-row fractal boxes (pto-mlir.md 12), which pyptocc
-# rejects; so this [16, K] module is pyptocc's text but PTOAS rejects it.
+# pyptocc-flags: --emit=pto --no-passes
+# gemv and gemv_acc have no PTO lowering (pyptocc; pto-mlir.md 6.5 lists
+# pto.tgemv): PTOAS wants the Left tile's valid rows to be 1 ("expects lhs
+# valid_shape[0] to be 1 for tgemv") in a tile of whole 16-row fractal
+# boxes, and the IR's tiles have no valid shape apart from their shape: a
+# [1, K] Left tile breaks the boxes (pto-mlir.md 12), a [16, K] one has 16
+# valid rows.  So both are errors that suggest matmul.
 import pypto.language as pl
 
 
