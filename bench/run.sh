@@ -4,6 +4,7 @@
 # Generates realistic programs of two sizes (default 1 MiB and 10 MiB), runs
 #   front end:  pyptocc --emit=py IN -o /dev/null
 #   passes:     pyptocc --emit=py --passes=default IN -o /dev/null
+#   mlir:       pyptocc IN -o /dev/null   (the whole pipeline to PTO MLIR)
 # three times on each, and prints the best wall time per MiB, the ratio of
 # the per-MiB times (linear time means about 1.0) and peak RSS divided by
 # the input size.  Run from the build tree after 'make bench'.
@@ -21,9 +22,10 @@ trap 'rm -rf "$work"' EXIT INT TERM
 for s in $sizes; do
     "$gen" "$s" 1 >"$work/prog_$s.py"
 done
-for mode in "front end" passes; do
+for mode in "front end" passes mlir; do
     case $mode in
     passes) flags="--emit=py --passes=default" ;;
+    mlir) flags="--emit=pto" ;;
     *) flags="--emit=py" ;;
     esac
     echo "$mode: pyptocc $flags"
