@@ -806,6 +806,10 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
     const AstNode *f = e->a;
     char written[160];
 
+    if (e->list.n > ELAB_MAX_ARGS)
+        return err_at(fc, e->span, "too many arguments in one call (%u; the limit is %u)", e->list.n,
+                      (unsigned)ELAB_MAX_ARGS);
+
     if (f->kind == AST_ATTR && f->a->kind == AST_NAME && f->a->name == E->n.self &&
         !scope_lookup(&fc->scope, E->n.self)) {
         Method *m = elab_method(E, f->name);

@@ -185,6 +185,12 @@ int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, Fun
         first = 1;
     else if (in_class)
         diag_error(E->diag, def->span, "the first parameter of program function '%s' must be 'self'", def->name);
+    if (n - first > ELAB_MAX_ARGS) {
+        diag_error(E->diag, def->list.items[first + ELAB_MAX_ARGS]->span,
+                   "function '%s' has too many parameters (%u; the limit is %u)", def->name, n - first,
+                   (unsigned)ELAB_MAX_ARGS);
+        n = first + ELAB_MAX_ARGS;   /* the rest are dropped */
+    }
     sig->nparams = n - first;
     /* In the IR arena: the function uses these arrays as they are. */
     sig->params = arena_array(&E->ir->arena, sig->nparams ? sig->nparams : 1, sizeof *sig->params);
