@@ -29,6 +29,20 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
 int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *kernel,
                        const CodegenOptions *o, DiagEngine *diag);
 
+/* C++ (cpp.md).  codegen_cpp writes one translation unit holding every
+ * kernel, the Orchestration function and a kernel table binding func ids
+ * to kernels (README "single output").  For --output-dir, the files of the
+ * reference's layout one at a time: a kernel (kernels/aiv|aic/NAME.cpp),
+ * the orchestration file (orchestration/NAME.cpp) and kernel_config.py.
+ * 0 on success. */
+int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag);
+int codegen_cpp_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *kernel,
+                       const CodegenOptions *o, DiagEngine *diag);
+int codegen_cpp_orchestration(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *orch,
+                              const CodegenOptions *o, DiagEngine *diag);
+int codegen_kernel_config(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *orch,
+                          const CodegenOptions *o, DiagEngine *diag);
+
 /* Seed-05 tile-level IR (pto-mlir.md 13): one module with every kernel. */
 int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag);
 

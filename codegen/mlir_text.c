@@ -1,7 +1,9 @@
-/* mlir_text.c: SSA names and the constant pool of the MLIR emitter (see
- * mlir_text.h). */
+/* mlir_text.c: the spellings the MLIR emitters share, SSA names and the
+ * constant pool (see mlir_text.h). */
 #include "config.h"
 #include "codegen/mlir_text.h"
+#include "ir/printer.h"
+#include "support/diag.h"
 #include "support/xalloc.h"
 
 #include <inttypes.h>
@@ -9,6 +11,81 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* -------------------------------------------------------------- spellings */
+
+const char *mlir_elem_type(DataType dt)
+{
+    switch (dt) {
+    case DT_BOOL: return "i1";
+    case DT_INT8: return "i8";
+    case DT_INT16: return "i16";
+    case DT_INT32: return "i32";
+    case DT_INT64: return "i64";
+    case DT_UINT8: return "ui8";
+    case DT_UINT16: return "ui16";
+    case DT_UINT32: return "ui32";
+    case DT_UINT64: return "ui64";
+    case DT_FP16: return "f16";
+    case DT_FP32: return "f32";
+    case DT_BF16: return "bf16";
+    default: return NULL;
+    }
+}
+
+const char *mlir_cmp_predicate(IrBinaryOp op, int is_float, int is_unsigned)
+{
+    static const char *const spred[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
+    static const char *const upred[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
+    static const char *const fpred[] = {"oeq", "one", "olt", "ole", "ogt", "oge"};
+    if (!ir_binary_is_comparison(op))
+        ICE("'%s' is not a comparison", ir_binary_name(op));
+    return (is_float ? fpred : is_unsigned ? upred : spred)[op - BIN_EQ];
+}
+
+void mlir_const_name(char *buf, size_t cap, MlirConstKind kind, int64_t i, const char *type, uint32_t n)
+{
+    switch (kind) {
+    case MLIR_CONST_BOOL:
+        snprintf(buf, cap, "%%%s", i ? "true" : "false");
+        return;
+    case MLIR_CONST_FLOAT:
+        if (n == 0)
+            snprintf(buf, cap, "%%cst");
+        else
+            snprintf(buf, cap, "%%cst_%" PRIu32, n);
+        return;
+    case MLIR_CONST_INT:
+        if (i < 0)
+            snprintf(buf, cap, "%%cn%" PRIu64 "%s%s", (uint64_t)0 - (uint64_t)i, type ? "_" : "", type ? type : "");
+        else
+            snprintf(buf, cap, "%%c%" PRId64 "%s%s", i, type ? "_" : "", type ? type : "");
+        return;
+    }
+}
+
+int mlir_float_text(double d, char *buf, size_t cap)
+{
+    if (!isfinite(d))
+        return 0;
+    snprintf(buf, cap, "%.17e", d);
+    return 1;
+}
+
+int mlir_float_text_shortest(double d, char *buf, size_t cap)
+{
+    char text[400];
+    const char *e;
+    if (!ir_format_float(d, text, sizeof text))
+        return 0;
+    /* MLIR reads a number without a point as an integer. */
+    e = strchr(text, 'e');
+    if (strchr(text, '.') || !e)
+        snprintf(buf, cap, "%s", text);
+    else
+        snprintf(buf, cap, "%.*s.0%s", (int)(e - text), text, e);
+    return 1;
+}
 
 /* ------------------------------------------------------------------ names */
 
@@ -183,14 +260,6 @@ static int const_order(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-int mlir_float_text(double d, char *buf, size_t cap)
-{
-    if (!isfinite(d))
-        return 0;
-    snprintf(buf, cap, "%.17e", d);
-    return 1;
-}
-
 void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
 {
     char buf[96];
@@ -199,23 +268,8 @@ void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
     for (uint32_t k = 0; k < p->n; k++) {
         MlirConst *c = &p->items[k];
         const char *name;
-        switch ((MlirConstKind)c->kind) {
-        case MLIR_CONST_BOOL:
-            snprintf(buf, sizeof buf, "%%%s", c->i ? "true" : "false");
-            break;
-        case MLIR_CONST_FLOAT:
-            if (k == 0)
-                snprintf(buf, sizeof buf, "%%cst");
-            else
-                snprintf(buf, sizeof buf, "%%cst_%" PRIu32, k);
-            break;
-        case MLIR_CONST_INT:
-            if (c->i < 0)
-                snprintf(buf, sizeof buf, "%%cn%" PRIu64 "_%s", (uint64_t)0 - (uint64_t)c->i, c->type);
-            else
-                snprintf(buf, sizeof buf, "%%c%" PRId64 "_%s", c->i, c->type);
-            break;
-        }
+        /* A float's number is its position in the pool (pto-mlir.md 4.2). */
+        mlir_const_name(buf, sizeof buf, (MlirConstKind)c->kind, c->i, c->type, k);
         /* Constants are named before anything but the parameters, whose
          * names (%arg<i>) cannot collide with these. */
         name = mlir_name_claim_exact(n, buf);

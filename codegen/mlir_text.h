@@ -1,5 +1,15 @@
-/* mlir_text.h: the bookkeeping of an MLIR text emitter: SSA value names,
- * the constant pool and indentation (pto-mlir.md 4).
+/* mlir_text.h: what the MLIR text emitters share (pto-mlir.md 4, 8, 13).
+ *
+ * Spellings, for both pto_mlir.c and pto_tile.c: element types (ops.md 2),
+ * arith comparison predicates, constant names and float literals.  Where
+ * the two targets differ on purpose, the difference is an argument (an
+ * index constant is %c64 in seed 05 and %c64_index in PTO MLIR) or, for
+ * the float literals, one function per form (PTO MLIR's "%.17e", seed 05's
+ * shortest text).
+ *
+ * Bookkeeping, for the PTO MLIR emitter only (the seed-05 emitter numbers
+ * its values by kind, %t<n> tiles, %e<n> events, %<n> scalars, and declares
+ * each constant when it first meets it, so it needs neither):
  *
  * Names: every SSA name of a function is claimed once; a wanted name that
  * is already taken falls back to the next free numeric name (%0, %1, ...),
@@ -16,9 +26,19 @@
 
 #include <stdint.h>
 
+#include "ir/ir.h"
 #include "support/intern.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
+
+/* The MLIR type of tile and tensor elements of dtype dt (ops.md 2: INT64
+ * is i64, unsigned integers are ui<N>); NULL for a dtype without one. */
+const char *mlir_elem_type(DataType dt);
+
+/* The arith.cmpi or arith.cmpf predicate of comparison op (BIN_EQ ..
+ * BIN_GE): "oeq" .. "oge" for floats, "eq" "ne" "ult" .. "uge" for
+ * unsigned integers, "eq" "ne" "slt" .. "sge" otherwise. */
+const char *mlir_cmp_predicate(IrBinaryOp op, int is_float, int is_unsigned);
 
 typedef struct MlirNames {
     Interner strs;       /* every name and type string handed out */
@@ -74,7 +94,18 @@ void mlir_consts_finish(MlirConstPool *p, MlirNames *n);
 /* "  %c64_index = arith.constant 64 : index" lines, in pool order. */
 void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent);
 
-/* A double as the pool prints it ("%.17e"); 0 when it is not finite. */
+/* The name of a constant (pto-mlir.md 4.2): "%true" or "%false";
+ * "%c<i>_<type>" for an integer, "%cn<-i>_<type>" for a negative one, with
+ * no "_<type>" when type is NULL; "%cst" for a float when n is 0, else
+ * "%cst_<n>" (what n counts is the caller's choice). */
+void mlir_const_name(char *buf, size_t cap, MlirConstKind kind, int64_t i, const char *type, uint32_t n);
+
+/* A double as the pool prints it ("%.17e", pto-mlir.md 4.2); 0 when it is
+ * not finite. */
 int mlir_float_text(double d, char *buf, size_t cap);
+/* A double in the fewest digits that read back as it (printer.md 5.2),
+ * with the point MLIR float literals need ("1e-05" -> "1.0e-05"); 0 when it
+ * is not finite.  Whole numbers print in full, up to 309 digits. */
+int mlir_float_text_shortest(double d, char *buf, size_t cap);
 
 #endif

@@ -78,39 +78,6 @@ static Sc sc_of(int dt, int elem)
     }
 }
 
-/* Element type of tiles and tensors (ops.md 2); NULL: no lowering. */
-static const char *elem_text(int dt)
-{
-    switch (dt) {
-    case DT_BOOL:
-        return "i1";
-    case DT_INT8:
-        return "i8";
-    case DT_INT16:
-        return "i16";
-    case DT_INT32:
-        return "i32";
-    case DT_INT64:
-        return "i64";
-    case DT_UINT8:
-        return "ui8";
-    case DT_UINT16:
-        return "ui16";
-    case DT_UINT32:
-        return "ui32";
-    case DT_UINT64:
-        return "ui64";
-    case DT_FP16:
-        return "f16";
-    case DT_FP32:
-        return "f32";
-    case DT_BF16:
-        return "bf16";
-    default:
-        return NULL;
-    }
-}
-
 static const char *const loc_text[MS_COUNT] = {"gm", "vec", "mat", "left", "right", "acc"};
 
 /* ------------------------------------------------------------ the state */
@@ -213,20 +180,6 @@ static StrBuf *line(Emitter *E)
 }
 
 static const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
-
-static const IrKwarg *kwarg(const IrCall *c, const char *key)
-{
-    for (uint32_t i = 0; i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, key) == 0)
-            return &c->kwargs[i];
-    return NULL;
-}
-
-static int64_t kwarg_int(const IrCall *c, const char *key, int64_t dflt)
-{
-    const IrKwarg *k = kwarg(c, key);
-    return k ? k->v.i : dflt;
-}
 
 /* "[64, 64]" for messages. */
 static const char *dims_text(const IrType *t, char *buf, size_t cap)
@@ -485,15 +438,8 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
     }
     l = scalar(E, b->lhs, odt, 0, NULL);
     r = scalar(E, b->rhs, odt, 0, NULL);
-    if (ir_binary_is_comparison(op)) {
-        static const char *const ipred[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
-        static const char *const upred[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
-        static const char *const fpred[] = {"oeq", "one", "olt", "ole", "ogt", "oge"};
-        int k = op - BIN_EQ;
-        if (fl)
-            return cmpop(E, "cmpf", fpred[k], l, r, dest);
-        return cmpop(E, "cmpi", uns || sc == SC_I1 ? upred[k] : ipred[k], l, r, dest);
-    }
+    if (ir_binary_is_comparison(op))
+        return cmpop(E, fl ? "cmpf" : "cmpi", mlir_cmp_predicate(op, fl, uns || sc == SC_I1), l, r, dest);
     switch (op) {
     case BIN_ADD:
         /* This PTOAS cannot legalize a scalar arith.addf: a - (-b). */
@@ -624,7 +570,7 @@ static const char *tile_type(Emitter *E, const IrType *t, int fillpad, const cha
 {
     char buf[512], dims[64];
     int space = t->kind == TYPE_TILE ? ir_type_space(t) : -1;
-    const char *elem = elem_text(t->dtype);
+    const char *elem = mlir_elem_type((DataType)t->dtype);
     int64_t rows = 1, cols = 1, bytes = dtype_bytes((DataType)t->dtype);
     TileLayoutInfo L;
     if (t->kind != TYPE_TILE) {
@@ -1232,7 +1178,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         }
         break;
     case H_CAST: {
-        int64_t mode = kwarg_int(c, "mode", 2);
+        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
         if (mode < 0 || mode > 6) {
             err(E, sp, "cast mode %" PRId64 " has no PTO round mode", mode);
             return;
@@ -1244,7 +1190,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         break;
     }
     case H_CMP: {
-        int64_t mode = kwarg_int(c, "cmp_type", 0);
+        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
         if (mode < 0 || mode > 5) {
             err(E, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
             return;
@@ -1280,8 +1226,8 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         break;
     case H_REDUCE: {
         const IrType *t = arg_type(E, c, 0);
-        int64_t axis = kwarg_int(c, "axis", 0);
-        if (t->n != 2 || !kwarg_int(c, "keepdim", 0)) {
+        int64_t axis = ir_call_kwarg_int(c, "axis", 0);
+        if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
             err(E, sp, "'%s' is lowered only for 2-D tiles with keepdim=True", opname(op, buf, sizeof buf));
             return;
         }
@@ -1304,7 +1250,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     case H_MOVE:
     case H_VEC_MOVE: {
         int to = ir_type_space(dest->type);
-        if (lw->how == H_MOVE && kwarg_int(c, "transpose", 0)) {
+        if (lw->how == H_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
             err(E, sp, "move with transpose is not supported");
             return;
         }
@@ -1441,7 +1387,8 @@ static void emit_system(Emitter *E, const IrCall *c, const OpDef *op)
 {
     const char *n = op_name(op) + 7;
     if (strcmp(n, "sync_src") == 0 || strcmp(n, "sync_dst") == 0) {
-        int64_t sp = kwarg_int(c, "set_pipe", 0), wp = kwarg_int(c, "wait_pipe", 0), ev = kwarg_int(c, "event_id", 0);
+        int64_t sp = ir_call_kwarg_int(c, "set_pipe", 0), wp = ir_call_kwarg_int(c, "wait_pipe", 0);
+        int64_t ev = ir_call_kwarg_int(c, "event_id", 0);
         if (sp < 0 || sp >= PIPE_COUNT || wp < 0 || wp >= PIPE_COUNT || ev < 0 || ev > 7) {
             err(E, c->e.span, "pipes must be 0-7 and event ids 0-7");
             return;
@@ -1480,22 +1427,10 @@ static void emit_call(Emitter *E, const IrVar *dest, const IrCall *c)
 
 static void emit_stmt(Emitter *E, const IrStmt *s);
 
-/* The yield that ends a body (after SSA conversion, its last statement). */
-static const IrValues *trailing_yield(const IrStmt *s)
-{
-    while (s && (s->kind == STMT_SEQ || s->kind == STMT_OPS)) {
-        const IrSeq *q = IR_AS(IrSeq, s);
-        if (!q->n)
-            return NULL;
-        s = q->stmts[q->n - 1];
-    }
-    return s && s->kind == STMT_YIELD ? IR_AS(IrValues, s) : NULL;
-}
-
 /* A Tile value yielded to a carried buffer is defined directly into it. */
 static void preset_yield(Emitter *E, const IrStmt *body, const Region *R)
 {
-    const IrValues *y = trailing_yield(body);
+    const IrValues *y = ir_body_yield(body);
     if (!y)
         return;
     for (uint32_t k = 0; k < y->n && k < R->n; k++) {
@@ -1997,7 +1932,7 @@ static void bind_params(Emitter *E, StrBuf *sig)
             const IrVar *p = f->params[i].var;
             const IrType *t = p->type;
             if (round == 0 && t->kind == TYPE_TENSOR) {
-                const char *elem = elem_text(t->dtype);
+                const char *elem = mlir_elem_type((DataType)t->dtype);
                 if (!elem)
                     err(E, p->e.span, "tensor '%s' has data type %s, which has no PTO lowering", p->name,
                         dtype_name((DataType)t->dtype));
@@ -2082,7 +2017,7 @@ static void make_views(Emitter *E)
         }
         V = arena_zalloc(&E->arena, sizeof *V);
         V->rank = t->n;
-        V->elem = elem_text(t->dtype) ? elem_text(t->dtype) : "?";
+        V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
         V->base = p->name;
         snprintf(buf, sizeof buf, "!pto.tensor_view<%s%s>", t->n == 2 ? "?x?x" : "?x", V->elem);
         V->type = mlir_str(&E->names, buf);

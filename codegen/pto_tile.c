@@ -37,8 +37,8 @@
  * output. */
 #include "config.h"
 #include "codegen/codegen.h"
+#include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
-#include "ir/printer.h"
 #include "ir/visit.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
@@ -340,26 +340,17 @@ static void poison_unbound(Fn *F, const IrVar *var)
 /* ------------------------------------------------------------------ types */
 
 /* MLIR spelling of a dtype (ops.md 2); NULL when it has none.  INT64
- * scalars are `index`; INT64 tiles hold i64. */
+ * scalars are `index`; INT64 tiles hold i64.  Unlike ops.md 2, which gives
+ * the FP8 types no MLIR type, this emitter spells them too. */
 static const char *mlir_dtype(DataType dt, int scalar)
 {
-    switch (dt) {
-    case DT_BOOL: return "i1";
-    case DT_INT8: return "i8";
-    case DT_INT16: return "i16";
-    case DT_INT32: return "i32";
-    case DT_INT64: return scalar ? "index" : "i64";
-    case DT_UINT8: return "ui8";
-    case DT_UINT16: return "ui16";
-    case DT_UINT32: return "ui32";
-    case DT_UINT64: return "ui64";
-    case DT_FP16: return "f16";
-    case DT_FP32: return "f32";
-    case DT_BF16: return "bf16";
-    case DT_FP8E4M3FN: return "f8e4m3fn";
-    case DT_FP8E5M2: return "f8e5m2";
-    default: return NULL;
-    }
+    if (dt == DT_INT64 && scalar)
+        return "index";
+    if (dt == DT_FP8E4M3FN)
+        return "f8e4m3fn";
+    if (dt == DT_FP8E5M2)
+        return "f8e5m2";
+    return mlir_elem_type(dt);
 }
 
 /* pto-isa's names of the (blayout, slayout) pairs: a big layout and, for
@@ -488,56 +479,45 @@ static const char *memref_type(Fn *F, const IrType *t, Span span)
 
 /* --------------------------------------------------------------- constants */
 
-/* The constant `literal : type`, declared once at the top of the body in
- * order of first use; name == NULL gives the next `%cst` name. */
-static const char *constant(Fn *F, const char *type, const char *literal, const char *name)
+/* The constant `literal : type` (value i for ints and bools), declared
+ * once at the top of the body in order of first use.  Names follow PTO
+ * MLIR's (mlir_const_name) but for two things: an index constant has no
+ * type suffix (`%c64`, as in seed 05's examples), and the floats are
+ * numbered among themselves (%cst, %cst_1, ...), not by position. */
+static const char *constant(Fn *F, MlirConstKind kind, int64_t i, const char *type, const char *literal)
 {
     const char *k = intern_cstr(F->ir->names, fmt(F, "%s %s", type, literal)), *got;
+    char name[64];
     if ((got = ptrmap_get(&F->consts, k)))
         return got;
-    if (!name) {
-        name = F->next_float ? fmt(F, "%%cst_%u", F->next_float) : "%cst";
+    mlir_const_name(name, sizeof name, kind, i, strcmp(type, "index") == 0 ? NULL : type, F->next_float);
+    if (kind == MLIR_CONST_FLOAT)
         F->next_float++;
-    }
-    sb_printf(&F->consts_text, "    %s = pto.constant %s : %s\n", name, literal, type);
-    ptrmap_put(&F->consts, k, (void *)name);
-    return name;
+    got = arena_strndup(&F->arena, name, strlen(name));
+    sb_printf(&F->consts_text, "    %s = pto.constant %s : %s\n", got, literal, type);
+    ptrmap_put(&F->consts, k, (void *)got);
+    return got;
 }
 
-static const char *bool_const(Fn *F, int v)
-{
-    return constant(F, "i1", v ? "true" : "false", v ? "%true" : "%false");
-}
+static const char *bool_const(Fn *F, int v) { return constant(F, MLIR_CONST_BOOL, v, "i1", v ? "true" : "false"); }
 
-/* `%c64` for index, `%c64_i32` otherwise; negative `%cn1`. */
 static const char *int_const(Fn *F, int64_t v, DataType dt)
 {
-    const char *type = mlir_dtype(dt, 1);
     char lit[32];
-    uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     if (dt == DT_BOOL)
         return bool_const(F, v != 0);
     snprintf(lit, sizeof lit, "%lld", (long long)v);
-    return constant(F, type, lit,
-                    fmt(F, "%%c%s%llu%s%s", v < 0 ? "n" : "", (unsigned long long)mag, dt == DT_INT64 ? "" : "_",
-                        dt == DT_INT64 ? "" : type));
+    return constant(F, MLIR_CONST_INT, v, mlir_dtype(dt, 1), lit);
 }
 
 static const char *float_const(Fn *F, double v, DataType dt, Span span)
 {
-    char text[400], lit[408];   /* whole numbers print in full: up to 309 digits */
-    const char *e;
-    if (!ir_format_float(v, text, sizeof text)) {
+    char lit[408];   /* whole numbers print in full: up to 309 digits */
+    if (!mlir_float_text_shortest(v, lit, sizeof lit)) {
         error(F, span, "a non-finite float constant has no seed-05 literal");
         return NULL;
     }
-    /* MLIR float literals need a point: "1e-05" becomes "1.0e-05". */
-    e = strchr(text, 'e');
-    if (strchr(text, '.') || !e)
-        snprintf(lit, sizeof lit, "%s", text);
-    else
-        snprintf(lit, sizeof lit, "%.*s.0%s", (int)(e - text), text, e);
-    return constant(F, mlir_dtype(dt, 1), lit, NULL);
+    return constant(F, MLIR_CONST_FLOAT, 0, mlir_dtype(dt, 1), lit);
 }
 
 /* A numeric constant as a value of dtype dt (a literal on an f32 tile is
@@ -662,9 +642,6 @@ static const char *scalar_value(Fn *F, const IrExpr *e);
 
 static const char *binary_value(Fn *F, const IrBinary *b)
 {
-    static const char *const ipred[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
-    static const char *const upred[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
-    static const char *const fpred[] = {"oeq", "one", "olt", "ole", "ogt", "oge"};
     IrBinaryOp op = (IrBinaryOp)b->e.op;
     DataType lt = expr_dtype(b->lhs), rt = expr_dtype(b->rhs), t;
     const char *x, *y, *type;
@@ -714,10 +691,8 @@ static const char *binary_value(Fn *F, const IrBinary *b)
     }
     case BIN_MIN: return sop2(F, fl ? "minimumf" : un ? "minui" : "minsi", x, y, type);
     case BIN_MAX: return sop2(F, fl ? "maximumf" : un ? "maxui" : "maxsi", x, y, type);
-    case BIN_EQ: case BIN_NE: case BIN_LT: case BIN_LE: case BIN_GT: case BIN_GE: {
-        int k = op - BIN_EQ;
-        return scmp(F, fl ? "cmpf" : "cmpi", fl ? fpred[k] : un ? upred[k] : ipred[k], x, y, type);
-    }
+    case BIN_EQ: case BIN_NE: case BIN_LT: case BIN_LE: case BIN_GT: case BIN_GE:
+        return scmp(F, fl ? "cmpf" : "cmpi", mlir_cmp_predicate(op, fl, un), x, y, type);
     case BIN_AND: case BIN_BIT_AND: return sop2(F, "andi", x, y, type);
     case BIN_OR: case BIN_BIT_OR: return sop2(F, "ori", x, y, type);
     case BIN_XOR: case BIN_BIT_XOR: return sop2(F, "xori", x, y, type);
@@ -1062,20 +1037,6 @@ static void compute(Fn *F, const IrCall *c, const char *mnemonic, const char *is
     bind(F, result, tile_value(F, id, rty, rt, loc, isa));
 }
 
-static const IrKwarg *kwarg(const IrCall *c, const char *key)
-{
-    for (uint32_t i = 0; i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, key) == 0)
-            return &c->kwargs[i];
-    return NULL;
-}
-
-static int64_t kwarg_int(const IrCall *c, const char *key, int64_t dflt)
-{
-    const IrKwarg *k = kwarg(c, key);
-    return k ? k->v.i : dflt;
-}
-
 /* The parameter a Tensor argument stands for. */
 static const Value *tensor_arg(Fn *F, const IrCall *c, uint32_t i)
 {
@@ -1196,7 +1157,7 @@ static void emit_load(Fn *F, const IrCall *c, const IrVar *result)
     const Value *tensor = tensor_arg(F, c, 0);
     const IrMakeTuple *offs = tuple_arg(F, c, 1, "offsets");
     const IrType *rt = result_type(c, result);
-    MemorySpace loc = (MemorySpace)kwarg_int(c, "target_memory", MS_VEC);
+    MemorySpace loc = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
     const char *rty, *valid, *src, *srctype;
     uint32_t id;
     if (!tensor || !offs || !(rty = tile_type(F, rt, loc, c->e.span)) || !memory_rule(F, c, tensor, 0))
@@ -1326,7 +1287,8 @@ static void note_pipe(Fn *F, const IrCall *c, const TileOp *op)
     int cube = op->form == TF_MATMUL || op->form == TF_MATMUL_ACC, vector;
     if (op->form == TF_MOVE) {
         const Value *v = ptrmap_get(&F->values, c->args[0]);
-        vector = v && v->kind == VAL_TILE && v->loc == MS_VEC && kwarg_int(c, "target_memory", MS_VEC) == MS_VEC;
+        vector = v && v->kind == VAL_TILE && v->loc == MS_VEC &&
+                 ir_call_kwarg_int(c, "target_memory", MS_VEC) == MS_VEC;
     } else {
         vector = !cube && op->form != TF_NONE && op->form != TF_CREATE_TILE && op->form != TF_LOAD &&
                  op->form != TF_STORE;
@@ -1357,11 +1319,11 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         emit_store(F, c, result);
         return;
     case TF_MOVE: {
-        MemorySpace to = (MemorySpace)kwarg_int(c, "target_memory", MS_VEC);
+        MemorySpace to = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
         const char *mn;
         if (!(a = tile_arg(F, c, 0)))
             return;
-        if (kwarg_int(c, "transpose", 0)) {
+        if (ir_call_kwarg_int(c, "transpose", 0)) {
             op_error(F, c, "no seed-05 form for transpose=True (the TMOV family moves without transposing)");
             return;
         }
@@ -1436,7 +1398,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         return;
     case TF_CMP:
     case TF_CMPS: {
-        int64_t mode = kwarg_int(c, "cmp_type", 0);
+        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
         if (!(a = tile_arg(F, c, 0)) || !need_vec(F, c, a, "the first operand"))
             return;
         if (mode < 0 || mode > 5) {
@@ -1458,7 +1420,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         return;
     }
     case TF_CAST: {
-        int64_t mode = kwarg_int(c, "mode", 2);
+        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
         if (!(a = tile_arg(F, c, 0)) || !need_vec(F, c, a, "the operand"))
             return;
         if (mode < 0 || mode > 6) {
@@ -1477,10 +1439,10 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         compute(F, c, op->mnemonic, op->isa, ops, 1, NULL, 0, result, rt, MS_VEC);
         return;
     case TF_REDUCE: {
-        int64_t axis = kwarg_int(c, "axis", -1);
+        int64_t axis = ir_call_kwarg_int(c, "axis", -1);
         if (!(a = tile_arg(F, c, 0)) || !need_vec(F, c, a, "the tile") || !rank2(F, c, a, "the tile"))
             return;
-        if (!kwarg_int(c, "keepdim", 0)) {
+        if (!ir_call_kwarg_int(c, "keepdim", 0)) {
             op_error(F, c, "no seed-05 form without keepdim=True (the ISA's row and column reductions keep the "
                            "axis)");
             return;
@@ -1647,14 +1609,8 @@ static void emit_stmts(Fn *F, const IrStmt *s, const IrStmt *skip);
 /* The yield that ends a body carrying n > 0 values. */
 static const IrValues *trailing_yield(const IrStmt *body, uint32_t n)
 {
-    const IrStmt *last = body;
-    if (!body || !n)
-        return NULL;
-    while ((last->kind == STMT_SEQ || last->kind == STMT_OPS) && IR_AS(IrSeq, last)->n)
-        last = IR_AS(IrSeq, last)->stmts[IR_AS(IrSeq, last)->n - 1];
-    if (last->kind == STMT_YIELD && IR_AS(IrValues, last)->n == n)
-        return IR_AS(IrValues, last);
-    return NULL;
+    const IrValues *y = n ? ir_body_yield(body) : NULL;
+    return y && y->n == n ? y : NULL;
 }
 
 /* How a loop's iter_arg is carried, from its initial value. */

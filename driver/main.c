@@ -62,7 +62,7 @@ static void usage(FILE *f)
           "                            (vector kernels) or DIR/kernels/aic/NAME.pto (cube kernels)\n"
           "      --emit=KIND           what to produce: pto (PTO MLIR for PTOAS, the default),\n"
           "                            pto-tile (seed-05 tile IR), py (the IR as PyPTO text);\n"
-          "                            cpp is not available yet\n"
+          "                            cpp (C++ on the pto-isa tile API, with orchestration)\n"
           "      --arch=a2a3|a5        target architecture (default a2a3)\n"
           "      --no-addr             leave tile addresses to PTOAS (no AllocateMemoryAddr)\n"
           "      --async               --emit=pto-tile: event tokens and wait clauses\n"
@@ -504,10 +504,6 @@ static int run(const Options *o)
     Output out;
     char msg[512];
 
-    if (o->emit == EMIT_CPP && !o->syntax_only) {
-        fprintf(stderr, "pyptocc: error: --emit=cpp is not available yet\n");
-        return EXIT_USAGE;
-    }
     text = input_load(o->input, &len, &mapped, msg, sizeof msg);
     if (!text) {
         fprintf(stderr, "pyptocc: error: %s\n", msg);
@@ -590,6 +586,7 @@ static int run(const Options *o)
                 co.addr = !o->no_addr;
                 co.async = o->async;
                 bad = o->emit == EMIT_PTO_TILE ? codegen_pto_tile(&sb, &ir, prog, &co, &diag)
+                      : o->emit == EMIT_CPP    ? codegen_cpp(&sb, &ir, prog, &co, &diag)
                                                : codegen_pto(&sb, &ir, prog, &co, &diag);
             }
             sb_flush(&sb);

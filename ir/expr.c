@@ -1,4 +1,5 @@
-/* expr.c: expression constructors and the operator tables. */
+/* expr.c: expression constructors, the operator tables, and queries of
+ * expressions (their type, a call's kwargs). */
 #include "config.h"
 #include "ir/ir.h"
 #include "support/diag.h"
@@ -58,6 +59,20 @@ const IrType *ir_expr_type(IrCtx *ctx, const IrExpr *e)
         break;
     }
     ICE("expression of unknown kind %d", e->kind);
+}
+
+const IrKwarg *ir_call_kwarg(const IrCall *c, const char *key)
+{
+    for (uint32_t i = 0; i < c->nkwargs; i++)
+        if (strcmp(c->kwargs[i].key, key) == 0)
+            return &c->kwargs[i];
+    return NULL;
+}
+
+int64_t ir_call_kwarg_int(const IrCall *c, const char *key, int64_t dflt)
+{
+    const IrKwarg *k = ir_call_kwarg(c, key);
+    return k ? k->v.i : dflt;
 }
 
 static void init_var(IrCtx *ctx, IrVar *v, IrExprKind kind, const char *name, const IrType *type, Span span)

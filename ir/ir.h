@@ -398,6 +398,11 @@ uint64_t ir_type_byte_size(const IrType *t);
 /* ----------------------------------------------------- expression API */
 
 const IrType *ir_expr_type(IrCtx *ctx, const IrExpr *e);
+/* The call's kwarg named key; NULL when the call has none. */
+const IrKwarg *ir_call_kwarg(const IrCall *c, const char *key);
+/* The integer value of kwarg key (int, bool, dtype, memory space), or dflt
+ * when the call has none. */
+int64_t ir_call_kwarg_int(const IrCall *c, const char *key, int64_t dflt);
 
 IrVar *ir_var_new(IrCtx *ctx, const char *name, const IrType *type, Span span);
 IrIterArg *ir_iter_arg_new(IrCtx *ctx, const char *name, const IrType *type, const IrExpr *init, Span span);
@@ -448,6 +453,9 @@ const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrI
                        const IrVar *const *ret, const IrStmt *body, Span span);
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
 const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span);
+/* The yield that ends a body: its last statement, looking through SeqStmts
+ * and OpStmts (not through scopes), if that is a yield; else NULL. */
+const IrValues *ir_body_yield(const IrStmt *body);
 
 /* params and ret_types must already live in ctx's arena (they are not copied). */
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,

@@ -1,4 +1,5 @@
-/* stmt.c: statement, function and program constructors. */
+/* stmt.c: statement, function and program constructors, and queries of
+ * them (a body's trailing yield, a program's function by name). */
 #include "config.h"
 #include "ir/ir.h"
 #include "support/diag.h"
@@ -118,6 +119,17 @@ const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *cons
     if (n)
         memcpy(s->stmts, stmts, n * sizeof *stmts);
     return &s->s;
+}
+
+const IrValues *ir_body_yield(const IrStmt *body)
+{
+    while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS)) {
+        const IrSeq *q = IR_AS(IrSeq, body);
+        if (!q->n)
+            return NULL;
+        body = q->stmts[q->n - 1];
+    }
+    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
 }
 
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,

@@ -88,14 +88,6 @@ int ir_type_space(const IrType *t)
     return t->kind == TYPE_TENSOR ? MS_DDR : -1;
 }
 
-static const IrKwarg *call_kwarg(const IrCall *c, const char *key)
-{
-    for (uint32_t i = 0; i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, key) == 0)
-            return &c->kwargs[i];
-    return NULL;
-}
-
 /* The space of a Tile/Tensor argument (a variable, or a nested call before
  * FlattenCallExpr); -1 when unknown. */
 static int arg_space(const IrCall *c, uint32_t i)
@@ -126,8 +118,7 @@ int ir_call_pipe(const IrCall *c)
     if (strcmp(n, "store") == 0)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
     if (strcmp(n, "move") == 0) {
-        const IrKwarg *k = call_kwarg(c, "target_memory");
-        int to = k ? (int)k->v.i : -1, from = arg_space(c, 0);
+        int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
         if (to == MS_LEFT || to == MS_RIGHT)
             return PIPE_MTE1;
         if (from == MS_ACC)

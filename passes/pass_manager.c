@@ -24,6 +24,8 @@ static const PassDef passes[] = {
      "let tiles whose lifetimes do not overlap share a MemRef"},
     {"allocate_memory_addr", "AllocateMemoryAddr", pass_allocate_memory_addr, PROP_HAS_MEMREF,
      PROP_ADDR_ALLOCATED, 0, "give every on-chip MemRef an aligned address; check capacities"},
+    {"insert_sync", "InsertSync", pass_insert_sync, PROP_HAS_MEMREF | PROP_NO_NESTED_CALL, 0, 0,
+     "order the pipes of each kernel with set/wait flags and barriers (C++ output)"},
 };
 
 #define P_SSA (&passes[0])
@@ -34,13 +36,16 @@ static const PassDef passes[] = {
 #define P_INIT_MEMREF (&passes[5])
 #define P_MEMORY_REUSE (&passes[6])
 #define P_ALLOCATE (&passes[7])
+#define P_INSERT_SYNC (&passes[8])
 
-/* passes.md 1, with Simplify before Verify (issue 3).  InsertSync joins
- * PIPELINE_CPP with the C++ emitter. */
+/* passes.md 1, with Simplify before Verify (issue 3). */
 static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_SIMPLIFY, P_VERIFY, NULL};
 static const PassDef *const pto_pipeline[] = {P_SSA,        P_FLATTEN,      P_OUTLINE, P_SIMPLIFY,
                                               P_VERIFY,     P_INIT_MEMREF,  P_MEMORY_REUSE, P_ALLOCATE,
                                               NULL};
+/* passes.md 1: InsertSync after MemoryReuse, for C++ only. */
+static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_SIMPLIFY, P_VERIFY,
+                                              P_INIT_MEMREF, P_MEMORY_REUSE, P_INSERT_SYNC, P_ALLOCATE, NULL};
 static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,    P_FLATTEN,     P_OUTLINE,      P_SIMPLIFY,
                                                       P_VERIFY, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
 
@@ -48,8 +53,9 @@ const PassDef *const *pass_pipeline(Pipeline which)
 {
     switch (which) {
     case PIPELINE_PTO:
-    case PIPELINE_CPP:
         return pto_pipeline;
+    case PIPELINE_CPP:
+        return cpp_pipeline;
     case PIPELINE_PTO_NO_ADDR:
         return pto_no_addr_pipeline;
     case PIPELINE_TILE:
