@@ -70,14 +70,6 @@ static void see_var(Alloc *A, const IrVar *v, Span at)
     vec_push(A->order, s);
 }
 
-static const IrKwarg *call_kwarg(const IrCall *c, const char *key)
-{
-    for (uint32_t i = 0; i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, key) == 0)
-            return &c->kwargs[i];
-    return NULL;
-}
-
 /* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
  * does not have (ops.md tmp†)?  The reductions only along the last axis
  * (their column forms need none). */
@@ -91,7 +83,7 @@ static int needs_scratch(IrCtx *ir, const IrCall *c)
     if (strcmp(n, "rem") == 0 || strcmp(n, "rems") == 0 || strcmp(n, "sel") == 0 || strcmp(n, "transpose") == 0)
         return 1;
     if (strcmp(n, "sum") == 0 || strcmp(n, "max") == 0 || strcmp(n, "min") == 0) {
-        const IrKwarg *axis = call_kwarg(c, "axis");
+        const IrKwarg *axis = ir_call_kwarg(c, "axis");
         const IrType *t = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
         int64_t a;
         if (!axis || !t || !ir_type_is_shaped(t))

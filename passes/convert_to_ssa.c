@@ -199,22 +199,10 @@ static void convert_list(Ssa *S, const IrStmt *body, StmtList *out)
     convert_stmt(S, body, out);
 }
 
-/* The last statement of a body if it is a yield (looking through SeqStmts). */
-static const IrValues *trailing_yield(const IrStmt *body)
-{
-    while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS)) {
-        const IrSeq *q = IR_AS(IrSeq, body);
-        if (!q->n)
-            return NULL;
-        body = q->stmts[q->n - 1];
-    }
-    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
-}
-
 /* Convert a body, leaving out its trailing yield (returned separately). */
 static const IrValues *convert_body(Ssa *S, const IrStmt *body, StmtList *out)
 {
-    const IrValues *y = trailing_yield(body);
+    const IrValues *y = ir_body_yield(body);
     if (!body)
         return NULL;
     if (body->kind == STMT_SEQ || body->kind == STMT_OPS) {

@@ -88,14 +88,6 @@ static void set_memref(Init *I, const IrVar *v, const IrMemRef *m)
         ptrmap_put(&I->memref, v, (void *)m);
 }
 
-static const IrKwarg *call_kwarg(const IrCall *c, const char *key)
-{
-    for (uint32_t i = 0; i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, key) == 0)
-            return &c->kwargs[i];
-    return NULL;
-}
-
 /* The MemRef of an assignment's target (passes.md 5.5 step 3), or NULL
  * when the target is not a Tensor or Tile. */
 static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
@@ -122,7 +114,7 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     if (shared)
         return shared;
     if (strcmp(n, "create_tile") == 0 || strcmp(n, "load") == 0 || strcmp(n, "move") == 0) {
-        const IrKwarg *k = call_kwarg(c, "target_memory");
+        const IrKwarg *k = ir_call_kwarg(c, "target_memory");
         if (k && k->v.i >= 0 && k->v.i < MS_COUNT)
             space = (MemorySpace)k->v.i;
     } else if (strcmp(n, "matmul") == 0 || strcmp(n, "matmul_bias") == 0 || strcmp(n, "gemv") == 0 ||
@@ -132,18 +124,6 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
         space = MS_DDR;   /* a store whose output has no MemRef: not reached after the parameters */
     }
     return new_memref(I, space, t, at);
-}
-
-/* The yield ending a body, if any. */
-static const IrValues *body_yield(const IrStmt *body)
-{
-    while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS)) {
-        const IrSeq *q = IR_AS(IrSeq, body);
-        if (!q->n)
-            return NULL;
-        body = q->stmts[q->n - 1];
-    }
-    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
 }
 
 static Span def_span(const IrVar *v, const IrStmt *s) { return span_is_known(v->e.span) ? v->e.span : s->span; }
@@ -191,7 +171,7 @@ static void plan_stmt(Init *I, const IrStmt *s)
          * yield into it).  A Tensor shares the then branch's MemRef: it
          * needs no storage planning, and the front end types an if's
          * return variables from the then branch. */
-        y = body_yield(f->then_body);
+        y = ir_body_yield(f->then_body);
         for (uint32_t i = 0; i < f->nret; i++) {
             const IrType *t = f->ret[i]->type;
             const IrMemRef *m = y && i < y->n ? memref_of(I, y->values[i]) : NULL;

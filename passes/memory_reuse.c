@@ -449,16 +449,6 @@ static void merge_into(Group *from, Group *into)
         into->max_def = from->max_def;
 }
 
-/* The trailing yield of a body. */
-static const IrValues *body_yield(const IrStmt *body)
-{
-    if (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS)) {
-        const IrSeq *q = IR_AS(IrSeq, body);
-        body = q->n ? q->stmts[q->n - 1] : NULL;
-    }
-    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
-}
-
 /* A loop carries its Tile iter_arg in the init value's MemRef (passes.md
  * 5.5), so it overwrites whatever else lives there.  That is only sound
  * when nothing whose value exists before the loop reads that storage once
@@ -662,7 +652,7 @@ static void decide_yields(Reuse *R)
         const IrStmt *s = c->stmt;
         if (s->kind == STMT_IF) {
             const IrIf *f = IR_AS(IrIf, s);
-            const IrValues *ty = body_yield(f->then_body), *ey = body_yield(f->else_body);
+            const IrValues *ty = ir_body_yield(f->then_body), *ey = ir_body_yield(f->else_body);
             for (uint32_t i = 0; i < f->nret; i++) {
                 if (ty && i < ty->n)
                     decide_yield(R, c, f->ret[i], ty->values[i], c->then_lo, c->then_hi, 0);
@@ -673,7 +663,7 @@ static void decide_yields(Reuse *R)
             uint32_t n = s->kind == STMT_FOR ? IR_AS(IrFor, s)->niter : IR_AS(IrWhile, s)->niter;
             const IrIterArg *const *it =
                 s->kind == STMT_FOR ? IR_AS(IrFor, s)->iter_args : IR_AS(IrWhile, s)->iter_args;
-            const IrValues *y = body_yield(s->kind == STMT_FOR ? IR_AS(IrFor, s)->body : IR_AS(IrWhile, s)->body);
+            const IrValues *y = ir_body_yield(s->kind == STMT_FOR ? IR_AS(IrFor, s)->body : IR_AS(IrWhile, s)->body);
             for (uint32_t i = 0; y && i < n && i < y->n; i++)
                 decide_yield(R, c, &it[i]->v, y->values[i], c->start + 1, c->end, 1);
         }
@@ -892,7 +882,7 @@ static const IrMemRef *temp_memref(Reuse *R, const IrType *t, Span at)
 static const IrStmt *fix_body(Reuse *R, const IrStmt *body, uint32_t n, const IrVar *const *targets, const char *role)
 {
     IrCtx *ir = R->ir;
-    const IrValues *y = body_yield(body);
+    const IrValues *y = ir_body_yield(body);
     const IrExpr **vals;
     MoveList moves;
     StmtList stmts;
