@@ -535,9 +535,6 @@ static void ssa_expr(Ssa *S, const IrExpr *e, Span around)
 /* The last statement of a body if it is a yield, looking through
  * SeqStmts and scopes (which are transparent to names and values until
  * OutlineIncoreScopes, which rejects a yield directly inside a scope). */
-/* Unlike ir_body_yield, looks through scopes: the front end accepts a
- * yield that ends a trailing 'with pl.incore():' (OutlineIncoreScopes then
- * rejects it). */
 static const IrValues *trailing_yield(const IrStmt *body)
 {
     while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS || body->kind == STMT_SCOPE)) {
