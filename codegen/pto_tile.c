@@ -339,18 +339,13 @@ static void poison_unbound(Fn *F, const IrVar *var)
 
 /* ------------------------------------------------------------------ types */
 
-/* MLIR spelling of a dtype (ops.md 2); NULL when it has none.  INT64
- * scalars are `index`; INT64 tiles hold i64.  Unlike ops.md 2, which gives
- * the FP8 types no MLIR type, this emitter spells them too. */
+/* MLIR spelling of a dtype (ops.md 2); NULL when it has none (FP8, FP4,
+ * INT4, ...).  INT64 scalars are `index`; INT64 tiles hold i64. */
 static const char *mlir_dtype(DataType dt, int scalar)
 {
     if (dt == DT_INT64 && scalar)
         return "index";
-    if (dt == DT_FP8E4M3FN)
-        return "f8e4m3fn";
-    if (dt == DT_FP8E5M2)
-        return "f8e5m2";
-    return mlir_elem_type(dt);
+    return mlir_elem_type(dt);   /* NULL for FP8 and the other dtypes ops.md 2 gives no MLIR type */
 }
 
 /* pto-isa's names of the (blayout, slayout) pairs: a big layout and, for

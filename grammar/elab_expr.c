@@ -12,6 +12,7 @@
 #include "grammar/elab.h"
 #include "support/xalloc.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap) { return type_to_string(E->ir, t, buf, cap); }
@@ -45,6 +46,16 @@ static const ConstVal *const_in_fn(FnCtx *fc, const AstNode *e, ConstError *err)
     return const_eval(&env, e, err);
 }
 
+/* A float constant of dtype dt: its value must be representable (1e300 is
+ * no FP32; the emitters could only write inf).  NULL after an error. */
+static const IrExpr *float_const(FnCtx *fc, double v, DataType dt, Span span)
+{
+    double max = dtype_float_max(dt);
+    if (max && fabs(v) > max)
+        return err_at(fc, span, "the float constant %g is out of the range of %s", v, dtype_name(dt));
+    return ir_const_float(fc->E->ir, v, dt, span);
+}
+
 /* A module constant as an IR expression (seed 01's closure variables). */
 static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int in_list)
 {
@@ -53,7 +64,7 @@ static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int
     case CV_INT:
         return in_list ? ir_dim_const(ir, v->v.i) : ir_const_int(ir, v->v.i, DT_INT64, span);
     case CV_FLOAT:
-        return ir_const_float(ir, v->v.f, DT_FP32, span);
+        return float_const(fc, v->v.f, DT_FP32, span);
     case CV_BOOL:
         return ir_const_bool(ir, (int)v->v.i, span);
     case CV_LIST:
@@ -209,7 +220,7 @@ static const IrExpr *elab_unary(FnCtx *fc, const AstNode *e)
             return ir_const_int(fc->E->ir, (x->flags & AST_BIG) ? INT64_MIN : -(int64_t)x->u, DT_INT64, e->span);
         }
         if (x->kind == AST_FLOAT)
-            return ir_const_float(fc->E->ir, -x->f, DT_FP32, e->span);
+            return float_const(fc, -x->f, DT_FP32, e->span);
     }
     if (!(v = elab_expr(fc, x)))
         return NULL;
@@ -563,7 +574,15 @@ static const IrExpr *typed_const(FnCtx *fc, const AstNode *call)
     if (v->kind == CV_FLOAT) {
         if (!dtype_is_float((DataType)dt->v.i))
             return err_at(fc, call->span, "a float constant needs a float data type, got %s", dtype_name((DataType)dt->v.i));
-        return ir_const_float(fc->E->ir, v->v.f, (DataType)dt->v.i, call->span);
+        return float_const(fc, v->v.f, (DataType)dt->v.i, call->span);
+    }
+    if (dtype_is_int((DataType)dt->v.i) && dtype_bits((DataType)dt->v.i) < 64) {
+        int bits = dtype_bits((DataType)dt->v.i);
+        int64_t lo = dtype_is_signed_int((DataType)dt->v.i) ? -((int64_t)1 << (bits - 1)) : 0;
+        int64_t hi = dtype_is_signed_int((DataType)dt->v.i) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+        if (v->v.i < lo || v->v.i > hi)
+            return err_at(fc, call->span, "the constant %lld is out of the range of %s", (long long)v->v.i,
+                          dtype_name((DataType)dt->v.i));
     }
     return ir_const_int(fc->E->ir, v->v.i, (DataType)dt->v.i, call->span);
 }
@@ -1001,7 +1020,7 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
             return err_at(fc, e->span, "integer literal is too large");
         return ir_const_int(fc->E->ir, (int64_t)e->u, DT_INT64, e->span);
     case AST_FLOAT:
-        return ir_const_float(fc->E->ir, e->f, DT_FP32, e->span);
+        return float_const(fc, e->f, DT_FP32, e->span);
     case AST_TRUE:
     case AST_FALSE:
         return ir_const_bool(fc->E->ir, e->kind == AST_TRUE, e->span);

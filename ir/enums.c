@@ -87,3 +87,13 @@ int cast_mode_from_name(const char *name)
     static const char *const modes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};
     return find_name(modes, (int)(sizeof modes / sizeof modes[0]), name);
 }
+
+double dtype_float_max(DataType dt)
+{
+    switch (dt) {
+    case DT_FP32: return 3.4028234663852886e38;
+    case DT_FP16: return 65504.0;
+    case DT_BF16: return 3.3895313892515355e38;
+    default: return 0;
+    }
+}

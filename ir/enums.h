@@ -48,6 +48,9 @@ int dtype_is_signed_int(DataType dt);
 int dtype_is_unsigned_int(DataType dt);
 /* DSL spellings, including the aliases BF16 and INDEX; -1 if unknown. */
 int dtype_from_name(const char *name);
+/* The largest finite value of FP32, FP16 or BF16; 0 for the other dtypes
+ * (no check is made for them). */
+double dtype_float_max(DataType dt);
 /* PromoteDataTypes (ops.md 3.2). */
 DataType dtype_promote(DataType a, DataType b);
 

@@ -61,6 +61,10 @@ static const IrType *deduce_full(DeduceCtx *dc)
     if (dc->args[1]->kind == EXPR_CONST_FLOAT && !dtype_is_float(dt))
         return deduce_fail(dc, 1, "the fill value %g is not a whole number in the range of %s",
                            IR_AS(IrConstFloat, dc->args[1])->value, dtype_name(dt));
+    if (dc->args[1]->kind == EXPR_CONST_FLOAT && dtype_float_max(dt) &&
+        fabs(IR_AS(IrConstFloat, dc->args[1])->value) > dtype_float_max(dt))
+        return deduce_fail(dc, 1, "the fill value %g is out of the range of %s", IR_AS(IrConstFloat, dc->args[1])->value,
+                           dtype_name(dt));
     if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64) {
         int64_t v = IR_AS(IrConstInt, dc->args[1])->value, bits = dtype_bits(dt);
         int64_t lo = dtype_is_signed_int(dt) ? -((int64_t)1 << (bits - 1)) : 0;

@@ -13,5 +13,6 @@ def f(out: pl.Tensor[[32, 32], pl.INT32]) -> pl.Tensor[[32, 32], pl.INT32]:
     half = pl.block.full([32, 32], 2.5, dtype=pl.INT32)
     wide = pl.block.full([32, 32], 4294967296, dtype=pl.INT32)
     small = pl.block.full([32, 32], -129, dtype=pl.INT8)
+    hot = pl.block.full([32, 32], 70000.0, dtype=pl.FP16)
     r = pl.block.store(ok, [0, 0], [32, 32], out)
     return r
