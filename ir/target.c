@@ -107,9 +107,11 @@ int ir_call_pipe(const IrCall *c)
     if (!op || op->category == OPC_TENSOR)
         return -1;
     if (op->category == OPC_SYSTEM)
-        return PIPE_S;
+        return -1;   /* sync ops take no part in synchronisation (passes.md 5.7) */
     n = op_name(op) + 6;   /* after "block." */
-    if (strcmp(n, "create_tile") == 0 || strcmp(n, "alloc") == 0)
+    /* get_block_idx reads a register (scalar code): no pipe, so a cube
+     * kernel may use it (ops.md 8 would put it on V; pyptocc). */
+    if (strcmp(n, "create_tile") == 0 || strcmp(n, "alloc") == 0 || strcmp(n, "get_block_idx") == 0)
         return -1;
     if (strcmp(n, "load") == 0)
         return PIPE_MTE2;

@@ -34,9 +34,9 @@ TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms);
 int ir_type_space(const IrType *t);
 
 /* The pipe a call runs on (ops.md 8), or -1 for none (create_tile, alloc,
- * tensor ops, function calls).  Stores and moves look at the MemRef spaces
- * of their operands, so before InitMemRef a store counts as MTE3 and a
- * move by its target_memory alone. */
+ * get_block_idx, system ops, tensor ops, function calls).  Stores and moves
+ * look at the MemRef spaces of their operands, so before InitMemRef a store
+ * counts as MTE3 and a move by its target_memory alone. */
 int ir_call_pipe(const IrCall *c);
 
 typedef enum KernelKind {
