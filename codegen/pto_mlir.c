@@ -22,6 +22,7 @@
  * acc argument's buffer. */
 #include "config.h"
 #include "codegen/codegen.h"
+#include "codegen/lower.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -180,23 +181,6 @@ static StrBuf *line(Emitter *E)
 }
 
 static const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
-
-/* "[64, 64]" for messages. */
-static const char *dims_text(const IrType *t, char *buf, size_t cap)
-{
-    size_t k = 0;
-    int64_t v;
-    k += (size_t)snprintf(buf + k, cap - k, "[");
-    for (uint32_t i = 0; i < t->n && k < cap; i++) {
-        if (ir_dim_value(t->dims[i], &v))
-            k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
-        else
-            k += (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "");
-    }
-    if (k < cap)
-        snprintf(buf + k, cap - k, "]");
-    return buf;
-}
 
 static Value *new_value(Emitter *E, const char *name, const char *type, Sc sc, int uns)
 {
@@ -564,79 +548,30 @@ static const Value *index_value(Emitter *E, const IrExpr *x) { return scalar(E, 
 /* ------------------------------------------------------------- tiles */
 
 /* The tile_buf type of a Tile type (pto-mlir.md 5.1), or NULL after an
- * error.  Checks what PTOAS does not (pto-mlir.md 12): a static shape,
- * a lowered dtype and pto-isa's layout rules for the layout emitted. */
+ * error (lower_tile_geom says what is checked). */
 static const char *tile_type(Emitter *E, const IrType *t, int fillpad, const char *what, Span sp)
 {
-    char buf[512], dims[64];
-    int space = t->kind == TYPE_TILE ? ir_type_space(t) : -1;
-    const char *elem = mlir_elem_type((DataType)t->dtype);
-    int64_t rows = 1, cols = 1, bytes = dtype_bytes((DataType)t->dtype);
-    TileLayoutInfo L;
-    if (t->kind != TYPE_TILE) {
-        err(E, sp, "'%s' is not a tile", what);
+    char buf[512];
+    TileGeom g;
+    if (lower_tile_geom(E->o->arch, t, fillpad, what, "PTO", &g, buf, sizeof buf) != 0) {
+        err(E, sp, "%s", buf);
         return NULL;
-    }
-    if (space < 0 || space == MS_DDR) {
-        err(E, sp, "tile '%s' has no on-chip MemRef; run init_memref before emitting PTO", what);
-        return NULL;
-    }
-    if (!elem) {
-        err(E, sp, "tile '%s' has data type %s, which has no PTO lowering", what, dtype_name((DataType)t->dtype));
-        return NULL;
-    }
-    if (t->n < 1 || t->n > 2) {
-        err(E, sp, "tile '%s' has rank %u; PTO tiles have rank 1 or 2", what, t->n);
-        return NULL;
-    }
-    if (!ir_dim_value(t->dims[t->n - 1], &cols) || (t->n == 2 && !ir_dim_value(t->dims[0], &rows)) || rows <= 0 ||
-        cols <= 0) {
-        err(E, sp, "tile '%s' has shape %s; PTO tiles need a static positive shape", what,
-            dims_text(t, dims, sizeof dims));
-        return NULL;
-    }
-    L = target_tile_layout(E->o->arch, t, (MemorySpace)space);
-    if (fillpad && L.pad == TP_NULL)
-        L.pad = TP_ZERO;
-    /* pto-isa's static shape rules for the layout written below. */
-    if (L.slayout == TL_NONE_BOX) {
-        int64_t n = L.blayout == TL_COL_MAJOR ? rows : cols;
-        if (n * bytes % 32 != 0) {
-            err(E, sp, "tile '%s' %s of %s breaks the %s layout rule: %s (%" PRId64 ") x %" PRId64
-                       " bytes is not a multiple of 32",
-                what, dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
-                tile_layout_name(L.blayout), L.blayout == TL_COL_MAJOR ? "rows" : "cols", n, bytes);
-            return NULL;
-        }
-    } else {
-        int64_t inner = (int64_t)L.fractal / (16 * bytes);
-        int64_t box_r = L.slayout == TL_ROW_MAJOR ? 16 : inner, box_c = L.slayout == TL_ROW_MAJOR ? inner : 16;
-        if (inner <= 0 || rows % box_r != 0 || cols % box_c != 0) {
-            err(E, sp, "tile '%s' %s of %s in %s is not a whole number of %" PRId64 "x%" PRId64
-                       " fractal boxes (fractal=%u, slayout=%s)",
-                what, dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
-                memspace_name((MemorySpace)space), box_r, box_c, L.fractal, tile_layout_name(L.slayout));
-            return NULL;
-        }
     }
     snprintf(buf, sizeof buf,
              "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%" PRId64 ", v_col=%" PRId64
              ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
-             loc_text[space], elem, rows, cols, rows, cols, tile_layout_name(L.blayout), tile_layout_name(L.slayout),
-             L.fractal, (int)L.pad);
+             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, g.rows, g.cols,
+             tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
     return mlir_str(&E->names, buf);
 }
 
 /* The planned address of a tile (address mode), or -1 after an error. */
 static int64_t tile_addr(Emitter *E, const IrType *t, const char *what, Span sp)
 {
+    char msg[256];
     int64_t a = -1;
-    if (!t->memref || !ir_dim_value(t->memref->addr, &a) || a < 0) {
-        err(E, sp, "tile '%s' has no address; run allocate_memory_addr, or use --no-addr", what);
-        return -1;
-    }
-    if (a % TARGET_ALIGN != 0) {
-        err(E, sp, "tile '%s' is at address %" PRId64 ", which is not %u-byte aligned", what, a, TARGET_ALIGN);
+    if (lower_tile_addr(t, what, ", or use --no-addr", &a, msg, sizeof msg) != 0) {
+        err(E, sp, "%s", msg);
         return -1;
     }
     return a;
@@ -704,25 +639,12 @@ static const Value *def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, c
 static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model, const IrType *model_type,
                                  const OpDef *op, Span sp)
 {
-    char buf[64];
+    char buf[64], msg[256];
     Value *val;
     uint64_t need = ir_type_byte_size(model_type);
-    if (E->o->addr) {
-        if (E->f->scratch_addr < 0) {
-            err(E, sp, "'%s' needs a scratch tile, but '%s' has no scratch region; run allocate_memory_addr, or use "
-                       "--no-addr",
-                opname(op, buf, sizeof buf), E->f->name);
-            return NULL;
-        }
-        if (E->f->scratch_size < need) {
-            err(E, sp, "'%s' needs a scratch tile of %" PRIu64 " bytes, but the scratch region of '%s' has %" PRIu64,
-                opname(op, buf, sizeof buf), need, E->f->name, E->f->scratch_size);
-            return NULL;
-        }
-        if (E->f->scratch_addr % TARGET_ALIGN != 0) {
-            err(E, sp, "the scratch region of '%s' is not %u-byte aligned", E->f->name, TARGET_ALIGN);
-            return NULL;
-        }
+    if (E->o->addr && lower_scratch(E->f, need, opname(op, buf, sizeof buf), ", or use --no-addr", msg, sizeof msg)) {
+        err(E, sp, "%s", msg);
+        return NULL;
     }
     val = new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), model->type, SC_NONE, 0);
     val->space = MS_VEC;
@@ -764,149 +686,6 @@ static const View *view_of(Emitter *E, const IrExpr *a)
 
 /* ------------------------------------------------------------- ops */
 
-/* How each block op is lowered (ops.md 5). */
-typedef enum How {
-    H_NONE,        /* no lowering: why says so */
-    H_ALLOC,       /* block.alloc: nothing */
-    H_CREATE,      /* alloc only */
-    H_LOAD,
-    H_STORE,
-    H_L0C_STORE,
-    H_ELEM,        /* the IR arguments in order; tile operands eq_n from eq_first have the result's shape */
-    H_SCALAR,      /* tile op scalar [op tile]: IR arguments in order */
-    H_UNARY,
-    H_CAST,
-    H_CMP,
-    H_FULL,
-    H_EXPANDS,
-    H_FILLPAD,
-    H_MOVE,
-    H_VEC_MOVE,
-    H_TRANSPOSE,
-    H_RESHAPE,
-    H_ROW_REDUCE,  /* (tile, tmp) */
-    H_REDUCE,      /* sum/max/min with axis */
-    H_ROW_EXPAND,
-    H_COL_EXPAND,  /* (target, col): the target only fixes the shape */
-    H_MATMUL,
-    H_MATMUL_ACC,
-    H_BLOCK_IDX,
-} How;
-
-typedef struct Lowering {
-    const char *op;
-    uint8_t how;
-    uint8_t tmp;           /* tmp† */
-    uint8_t eq_first, eq_n;
-    const char *pto;
-    const char *why;       /* H_NONE */
-} Lowering;
-
-#define NOLOWER(op, why) {op, H_NONE, 0, 0, 0, NULL, why}
-#define L(op, how, pto) {op, how, 0, 0, 0, pto, NULL}
-#define LE(op, first, n, tmp, pto) {op, H_ELEM, tmp, first, n, pto, NULL}
-#define LS(op, n, tmp, pto) {op, H_SCALAR, tmp, 0, n, pto, NULL}
-
-/* Sorted by op name (bsearch). */
-static const Lowering lowerings[] = {
-    L("block.abs", H_UNARY, "tabs"),
-    LE("block.add", 0, 2, 0, "tadd"),
-    LE("block.addc", 0, 3, 0, "taddc"),
-    LS("block.adds", 1, 0, "tadds"),
-    LS("block.addsc", 3, 0, "taddsc"),
-    L("block.alloc", H_ALLOC, NULL),
-    LE("block.and", 0, 2, 0, "tand"),
-    LS("block.ands", 1, 0, "tands"),
-    NOLOWER("block.batch_matmul", "PTO has no batched matrix multiply"),
-    L("block.cast", H_CAST, "tcvt"),
-    {"block.cmp", H_CMP, 0, 0, 2, "tcmp", NULL},
-    {"block.cmps", H_CMP, 0, 0, 0, "tcmps", NULL},
-    L("block.col_expand", H_COL_EXPAND, "tcolexpand"),
-    LE("block.col_expand_div", 0, 1, 0, "tcolexpanddiv"),
-    LE("block.col_expand_mul", 0, 1, 0, "tcolexpandmul"),
-    LE("block.col_expand_sub", 0, 1, 0, "tcolexpandsub"),
-    L("block.create_tile", H_CREATE, NULL),
-    LE("block.div", 0, 2, 0, "tdiv"),
-    LS("block.divs", 1, 0, "tdivs"),
-    L("block.exp", H_UNARY, "texp"),
-    L("block.expands", H_EXPANDS, "texpands"),
-    L("block.fillpad", H_FILLPAD, "tfillpad"),
-    L("block.full", H_FULL, "texpands"),
-    /* PTOAS wants tgemv's Left operand to have one valid row in a tile of
-     * whole 16-row fractal boxes; the IR's [1, K] tile has one row in all,
-     * and a [16, K] tile has 16 valid rows (valid shapes are not
-     * separate from shapes here). */
-    NOLOWER("block.gemv", "PTOAS needs a Left tile of 16-row fractal boxes with one valid row, which the IR "
-                          "cannot express; use block.matmul with a [16, K] tile"),
-    NOLOWER("block.gemv_acc", "PTOAS needs a Left tile of 16-row fractal boxes with one valid row, which the IR "
-                              "cannot express; use block.matmul_acc with a [16, K] tile"),
-    NOLOWER("block.gemv_bias", "its bias operand must be in a Bias buffer, which the IR cannot express"),
-    L("block.get_block_idx", H_BLOCK_IDX, "get_block_idx"),
-    L("block.l0c_store", H_L0C_STORE, "tstore"),
-    L("block.load", H_LOAD, "tload"),
-    L("block.log", H_UNARY, "tlog"),
-    LS("block.lrelu", 1, 0, "tlrelu"),
-    L("block.matmul", H_MATMUL, "tmatmul"),
-    L("block.matmul_acc", H_MATMUL_ACC, "tmatmul.acc"),
-    NOLOWER("block.matmul_bias", "its bias operand must be in a Bias buffer, which the IR cannot express"),
-    L("block.max", H_REDUCE, "max"),
-    LE("block.maximum", 0, 2, 0, "tmax"),
-    LS("block.maxs", 1, 0, "tmaxs"),
-    L("block.min", H_REDUCE, "min"),
-    LE("block.minimum", 0, 2, 0, "tmin"),
-    LS("block.mins", 1, 0, "tmins"),
-    L("block.move", H_MOVE, "tmov"),
-    LE("block.mul", 0, 2, 0, "tmul"),
-    LS("block.muls", 1, 0, "tmuls"),
-    L("block.neg", H_UNARY, "tneg"),
-    L("block.not", H_UNARY, "tnot"),
-    LE("block.or", 0, 2, 0, "tor"),
-    LS("block.ors", 1, 0, "tors"),
-    LE("block.prelu", 0, 2, 0, "tprelu"),
-    L("block.recip", H_UNARY, "trecip"),
-    L("block.relu", H_UNARY, "trelu"),
-    LE("block.rem", 0, 2, 1, "trem"),
-    LS("block.rems", 1, 1, "trems"),
-    L("block.reshape", H_RESHAPE, NULL),
-    L("block.row_expand", H_ROW_EXPAND, "trowexpand"),
-    LE("block.row_expand_add", 0, 1, 0, "trowexpandadd"),
-    LE("block.row_expand_div", 0, 1, 0, "trowexpanddiv"),
-    LE("block.row_expand_mul", 0, 1, 0, "trowexpandmul"),
-    LE("block.row_expand_sub", 0, 1, 0, "trowexpandsub"),
-    L("block.row_max", H_ROW_REDUCE, "trowmax"),
-    L("block.row_min", H_ROW_REDUCE, "trowmin"),
-    L("block.row_sum", H_ROW_REDUCE, "trowsum"),
-    L("block.rsqrt", H_UNARY, "trsqrt"),
-    LE("block.sel", 1, 2, 1, "tsel"),
-    NOLOWER("block.sels", "pto.tsels takes a mask, a tile and a scalar, which is a different operation"),
-    LE("block.shl", 0, 2, 0, "tshl"),
-    LS("block.shls", 1, 0, "tshls"),
-    LE("block.shr", 0, 2, 0, "tshr"),
-    LS("block.shrs", 1, 0, "tshrs"),
-    L("block.sqrt", H_UNARY, "tsqrt"),
-    L("block.store", H_STORE, "tstore"),
-    LE("block.sub", 0, 2, 0, "tsub"),
-    LE("block.subc", 0, 3, 0, "tsubc"),
-    LS("block.subs", 1, 0, "tsubs"),
-    LS("block.subsc", 3, 0, "tsubsc"),
-    L("block.sum", H_REDUCE, "sum"),
-    {"block.transpose", H_TRANSPOSE, 1, 0, 0, "ttrans", NULL},
-    L("block.vec_move", H_VEC_MOVE, "tmov"),
-    NOLOWER("block.view", "this PTOAS has no tile sub-view operation"),
-    LE("block.xor", 0, 2, 0, "txor"),
-    LS("block.xors", 1, 0, "txors"),
-};
-
-static int lowering_cmp(const void *key, const void *elem)
-{
-    return strcmp((const char *)key, ((const Lowering *)elem)->op);
-}
-
-static const Lowering *find_lowering(const char *op)
-{
-    return bsearch(op, lowerings, sizeof lowerings / sizeof lowerings[0], sizeof lowerings[0], lowering_cmp);
-}
-
 /* One input operand of a PTO op. */
 typedef struct Operand {
     const char *name, *type;
@@ -944,32 +723,15 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
     sb_printf(o, ") outs(%s : %s)\n", dst->name, dst->type);
 }
 
-static int same_shape(const IrType *a, const IrType *b)
-{
-    int64_t x, y;
-    if (a->n != b->n)
-        return 0;
-    for (uint32_t i = 0; i < a->n; i++)
-        if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
-            return 0;
-    return 1;
-}
-
 static const IrType *arg_type(Emitter *E, const IrCall *c, uint32_t i) { return ir_expr_type(E->ir, c->args[i]); }
 
 /* The tile operands from..from+n must have the result's shape (ops.md 5.2). */
 static int check_equal_shapes(Emitter *E, const IrCall *c, const IrVar *dest, uint32_t from, uint32_t n)
 {
-    char buf[64], d1[64], d2[64];
-    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
-        const IrType *t = arg_type(E, c, i);
-        if (t->kind == TYPE_TILE && !same_shape(t, dest->type)) {
-            err(E, c->e.span,
-                "'%s' needs operands of the result's shape for PTO (broadcast with row_expand/col_expand): %s and %s",
-                opname(callee_op(c->callee), buf, sizeof buf), dims_text(t, d1, sizeof d1),
-                dims_text(dest->type, d2, sizeof d2));
-            return 0;
-        }
+    char msg[320];
+    if (lower_equal_shapes(E->ir, c, dest->type, from, n, "PTO", msg, sizeof msg) != 0) {
+        err(E, c->e.span, "%s", msg);
+        return 0;
     }
     return 1;
 }
@@ -1003,15 +765,13 @@ static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt
     return v != NULL;
 }
 
-static int tuple_len(const IrExpr *x) { return x->kind == EXPR_MAKE_TUPLE ? (int)IR_AS(IrMakeTuple, x)->n : -1; }
-
 /* block.load / block.store / block.l0c_store (pto-mlir.md 6.1). */
-static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, How how)
+static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, LowerHow how)
 {
-    char buf[64], d1[64], d2[64], pt[160];
+    char buf[64], msg[320], pt[160];
     const OpDef *op = callee_op(c->callee);
-    int is_load = how == H_LOAD;
-    const IrExpr *tensor = c->args[is_load ? 0 : 3], *offs = c->args[1], *shapes = c->args[2];
+    int is_load = how == LW_LOAD;
+    const IrExpr *tensor = c->args[is_load ? 0 : 3];
     const IrMakeTuple *ot, *st;
     const IrType *tile_t = is_load ? (dest ? dest->type : c->type) : arg_type(E, c, 0);
     const View *V = view_of(E, tensor);
@@ -1019,46 +779,25 @@ static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, How ho
     int64_t size[2] = {0, 0};
     const char *pview;
     uint32_t n;
+    Span at;
     StrBuf *o;
     if (is_load && !dest)
         return;   /* a load whose result is unused has no effect */
-    if (tuple_len(offs) < 0 || tuple_len(shapes) < 0) {
-        err(E, c->e.span, "'%s' needs literal offset and shape lists", opname(op, buf, sizeof buf));
-        return;
-    }
-    ot = IR_AS(IrMakeTuple, offs);
-    st = IR_AS(IrMakeTuple, shapes);
-    n = ot->n;
-    if (n > 2 || st->n > 2) {
-        err(E, c->e.span, "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2",
-            opname(op, buf, sizeof buf), n > st->n ? n : st->n);
+    if (lower_transfer_lists(c, &ot, &st, msg, sizeof msg) != 0) {
+        err(E, c->e.span, "%s", msg);
         return;
     }
     if (!V)
         return;
-    if (n != V->rank || st->n != V->rank) {
-        err(E, c->e.span, "'%s' gives %u offsets and %u sizes for a tensor of rank %u", opname(op, buf, sizeof buf), n,
-            st->n, V->rank);
+    if (lower_transfer_shape(c, tile_t, ot, st, V->rank, size, &at, msg, sizeof msg) != 0) {
+        err(E, at, "%s", msg);
         return;
     }
-    /* pto-mlir.md 12: the partition shape must be the tile shape. */
-    for (uint32_t i = 0; i < st->n; i++) {
-        int64_t want;
-        if (!ir_dim_value(st->elems[i], &size[i]) || st->n != tile_t->n || !ir_dim_value(tile_t->dims[i], &want) ||
-            want != size[i]) {
-            IrType shown = *tile_t;
-            shown.n = st->n;
-            shown.dims = st->elems;
-            err(E, shapes->span.lo != SPAN_UNKNOWN_OFFSET ? shapes->span : c->e.span,
-                "%s shape %s differs from the tile shape %s",
-                is_load ? "load" : "store", dims_text(&shown, d1, sizeof d1), dims_text(tile_t, d2, sizeof d2));
-            return;
-        }
-    }
+    n = ot->n;
     if (!is_load) {
         if (!(tile = tile_arg(E, c, 0)))
             return;
-        if (how == H_L0C_STORE ? tile->space != MS_ACC
+        if (how == LW_L0C_STORE ? tile->space != MS_ACC
                                : tile->space != MS_VEC && tile->space != MS_MAT && tile->space != MS_ACC) {
             err(E, c->e.span, "'%s' cannot store a tile from %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)tile->space));
@@ -1106,8 +845,8 @@ static const char *const round_modes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEI
 /* A block op (ops.md 5) whose result, if any, is dest. */
 static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
-    char buf[64], attr[64], reduce_op[16];
-    const Lowering *lw = find_lowering(op_name(op));
+    char buf[64], attr[64], msg[320], reduce_op[16];
+    const Lowering *lw = lower_find(op_name(op));
     int need_tmp, tmp_like_src = 0;
     Ins in;
     const Value *d = NULL, *v;
@@ -1115,20 +854,19 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     Span sp = c->e.span;
     int elem_dt;
     memset(&in, 0, sizeof in);
-    if (!lw)
-        ICE("block op %s has no entry in the PTO lowering table", op_name(op));
     pto = lw->pto;
     need_tmp = lw->tmp;
-    switch ((How)lw->how) {
-    case H_NONE:
-        err(E, sp, "'%s' has no PTO lowering: %s", opname(op, buf, sizeof buf), lw->why);
+    if (lw->why_pto) {
+        err(E, sp, "'%s' has no PTO lowering: %s", opname(op, buf, sizeof buf), lw->why_pto);
         return;
-    case H_ALLOC:
+    }
+    switch ((LowerHow)lw->how) {
+    case LW_ALLOC:
         return;
-    case H_LOAD:
-    case H_STORE:
-    case H_L0C_STORE:
-        emit_transfer(E, dest, c, (How)lw->how);
+    case LW_LOAD:
+    case LW_STORE:
+    case LW_L0C_STORE:
+        emit_transfer(E, dest, c, (LowerHow)lw->how);
         return;
     default:
         break;
@@ -1136,7 +874,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     /* Every other op only defines its result: unused, it does nothing. */
     if (!dest)
         return;
-    if (lw->how == H_BLOCK_IDX) {
+    if (lw->how == LW_BLOCK_IDX) {
         const char *name = result_name(E, dest);
         sb_printf(line(E), "%s = pto.get_block_idx\n", name);
         bind(E, dest, scalar_value(E, name, SC_I64, 1));
@@ -1148,36 +886,36 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         return;
     }
     elem_dt = scalar_elem_dtype(E, c, dest);
-    switch ((How)lw->how) {
-    case H_CREATE:
+    switch ((LowerHow)lw->how) {
+    case LW_CREATE:
         def_tile(E, dest, sp, 0, NULL);
         return;
-    case H_ELEM:
+    case LW_ELEM:
         if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
             return;
         for (uint32_t i = 0; i < c->nargs; i++)
             if (!add_arg(E, &in, c, i, elem_dt))
                 return;
         break;
-    case H_SCALAR:
+    case LW_SCALAR:
         if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
             return;
         for (uint32_t i = 0; i < c->nargs; i++)
             if (!add_arg(E, &in, c, i, elem_dt))
                 return;
         break;
-    case H_UNARY:
-    case H_FILLPAD:
-    case H_ROW_EXPAND:
+    case LW_UNARY:
+    case LW_FILLPAD:
+    case LW_ROW_EXPAND:
         if (!add_arg(E, &in, c, 0, elem_dt))
             return;
-        if (lw->how == H_UNARY && strcmp(pto, "tnot") == 0 && arg_type(E, c, 0)->dtype != DT_INT16 &&
+        if (lw->how == LW_UNARY && strcmp(pto, "tnot") == 0 && arg_type(E, c, 0)->dtype != DT_INT16 &&
             arg_type(E, c, 0)->dtype != DT_UINT16) {
             err(E, sp, "'%s' needs an INT16 or UINT16 tile", opname(op, buf, sizeof buf));
             return;
         }
         break;
-    case H_CAST: {
+    case LW_CAST: {
         int64_t mode = ir_call_kwarg_int(c, "mode", 2);
         if (mode < 0 || mode > 6) {
             err(E, sp, "cast mode %" PRId64 " has no PTO round mode", mode);
@@ -1189,7 +927,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         in.attr = attr;
         break;
     }
-    case H_CMP: {
+    case LW_CMP: {
         int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
         if (mode < 0 || mode > 5) {
             err(E, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
@@ -1208,23 +946,23 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         in.attr = attr;
         break;
     }
-    case H_FULL:
+    case LW_FULL:
         if (!add_arg(E, &in, c, 1, dest->type->dtype))
             return;
         break;
-    case H_EXPANDS:
+    case LW_EXPANDS:
         if (!add_arg(E, &in, c, 1, dest->type->dtype))
             return;
         break;
-    case H_COL_EXPAND:
+    case LW_COL_EXPAND:
         if (!add_arg(E, &in, c, 1, elem_dt))
             return;
         break;
-    case H_ROW_REDUCE:
+    case LW_ROW_REDUCE:
         if (!add_arg(E, &in, c, 0, elem_dt) || !add_arg(E, &in, c, 1, elem_dt))
             return;
         break;
-    case H_REDUCE: {
+    case LW_REDUCE: {
         const IrType *t = arg_type(E, c, 0);
         int64_t axis = ir_call_kwarg_int(c, "axis", 0);
         if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
@@ -1242,37 +980,33 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         tmp_like_src = axis == 1;
         break;
     }
-    case H_TRANSPOSE:
+    case LW_TRANSPOSE:
         if (!add_arg(E, &in, c, 0, elem_dt))
             return;
         need_tmp = 1;
         break;
-    case H_MOVE:
-    case H_VEC_MOVE: {
+    case LW_MOVE:
+    case LW_VEC_MOVE: {
         int to = ir_type_space(dest->type);
-        if (lw->how == H_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+        if (lw->how == LW_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
             err(E, sp, "move with transpose is not supported");
             return;
         }
         if (!(v = tile_arg(E, c, 0)))
             return;
         ins_add(&in, v);
-        if (lw->how == H_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
+        if (lw->how == LW_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
             err(E, sp, "'%s' copies within Vec, but this moves %s to %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
             return;
         }
-        if (lw->how == H_MOVE && E->o->arch == ARCH_A2A3 &&
-            !((v->space == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (v->space == MS_VEC && to == MS_VEC) ||
-              (v->space == MS_ACC && to == MS_MAT))) {
-            err(E, sp, "a move from %s to %s is not supported on a2a3 (supported: Mat to Left or Right, Vec to Vec, "
-                       "Acc to Mat)",
-                memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
+        if (lw->how == LW_MOVE && lower_move(E->o->arch, v->space, to, msg, sizeof msg) != 0) {
+            err(E, sp, "%s", msg);
             return;
         }
         break;
     }
-    case H_RESHAPE: {
+    case LW_RESHAPE: {
         /* No op in address mode: the result is a second alloc at the input's
          * address (pto-mlir.md 5.2); otherwise the SSA pto.treshape. */
         const Value *src = tile_arg(E, c, 0);
@@ -1321,25 +1055,15 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         }
         return;
     }
-    case H_MATMUL:
-    case H_MATMUL_ACC: {
-        int acc = lw->how == H_MATMUL_ACC;
+    case LW_MATMUL:
+    case LW_MATMUL_ACC: {
+        int acc = lw->how == LW_MATMUL_ACC;
         const Value *l = tile_arg(E, c, acc), *r = tile_arg(E, c, acc + 1), *a = acc ? tile_arg(E, c, 0) : NULL;
-        const IrType *lt, *rt;
-        int64_t m = 0, k = 0, nn = 0;
         if (!l || !r || (acc && !a))
             return;
-        if (l->space != MS_LEFT || r->space != MS_RIGHT || ir_type_space(dest->type) != MS_ACC) {
-            err(E, sp, "'%s' needs its left operand in Left, its right operand in Right and its result in Acc",
-                opname(op, buf, sizeof buf));
-            return;
-        }
-        lt = arg_type(E, c, acc);
-        rt = arg_type(E, c, acc + 1);
-        if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
-            ir_dim_value(rt->dims[1], &nn) && (m > 4095 || k > 4095 || nn > 4095)) {
-            err(E, sp, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
-                opname(op, buf, sizeof buf), m, k, nn);
+        if (lower_matmul(l->space, r->space, ir_type_space(dest->type), arg_type(E, c, acc), arg_type(E, c, acc + 1),
+                         opname(op, buf, sizeof buf), msg, sizeof msg) != 0) {
+            err(E, sp, "%s", msg);
             return;
         }
         if (acc) {
@@ -1361,9 +1085,9 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     default:
         ICE("unhandled PTO lowering kind %d", lw->how);
     }
-    if (!d && !(d = def_tile(E, dest, sp, lw->how == H_FILLPAD, NULL)))
+    if (!d && !(d = def_tile(E, dest, sp, lw->how == LW_FILLPAD, NULL)))
         return;
-    if (lw->how == H_UNARY && strcmp(pto, "trecip") == 0 && E->o->arch == ARCH_A2A3 && same_buffer(E, in.val[0], d)) {
+    if (lw->how == LW_UNARY && strcmp(pto, "trecip") == 0 && E->o->arch == ARCH_A2A3 && same_buffer(E, in.val[0], d)) {
         err(E, sp, "on a2a3 the result of '%s' must not share the buffer of its input", opname(op, buf, sizeof buf));
         return;
     }
@@ -1998,20 +1722,14 @@ static void make_views(Emitter *E)
         const IrVar *p = f->params[i].var;
         const IrType *t = p->type;
         const char *shape[2], *stride[2], *layout = "nd";
-        char buf[96];
+        char buf[320];
         View *V;
-        int64_t cv;
+        int dn;
         StrBuf *o;
         if (t->kind != TYPE_TENSOR)
             continue;
-        if (t->n < 1 || t->n > 2) {
-            err(E, p->e.span, "tensor '%s' has rank %u; kernels take tensors of rank 1 or 2", p->name, t->n);
-            ptrmap_put(&E->views, p, &E->poison_view);
-            continue;
-        }
-        if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
-            err(E, p->e.span, "tensor '%s' has the %s layout; pyptocc emits only nd and column-vector dn views",
-                p->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
+        if (lower_tensor_view(t, p->name, &dn, buf, sizeof buf) != 0) {
+            err(E, p->e.span, "%s", buf);
             ptrmap_put(&E->views, p, &E->poison_view);
             continue;
         }
@@ -2026,7 +1744,7 @@ static void make_views(Emitter *E)
             shape[d] = dim_operand(E, t->dims[d]);
         if (t->n == 1) {
             stride[0] = const_index(E, 1)->name;
-        } else if (ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1)) {
+        } else if (dn) {
             /* A column vector [M, 1]: column-major (dn). */
             stride[0] = const_index(E, 1)->name;
             stride[1] = shape[0];
@@ -2104,24 +1822,8 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     return 0;
 }
 
-/* Every block op of the registry has a row in the (sorted) table. */
-static void check_table(void)
-{
-    static int checked;
-    if (checked)
-        return;
-    checked = 1;
-    for (size_t i = 1; i < sizeof lowerings / sizeof lowerings[0]; i++)
-        if (strcmp(lowerings[i - 1].op, lowerings[i].op) >= 0)
-            ICE("PTO lowering table out of order at %s", lowerings[i].op);
-    for (uint32_t i = 0; i < op_count(); i++)
-        if (op_at(i)->category == OPC_BLOCK && !find_lowering(op_name(op_at(i))))
-            ICE("block op %s has no entry in the PTO lowering table", op_name(op_at(i)));
-}
-
 static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEngine *diag)
 {
-    check_table();
     memset(E, 0, sizeof *E);
     E->poison.name = "%error";
     E->poison.type = "!error";
@@ -2158,20 +1860,6 @@ static void emitter_free(Emitter *E)
 static void module_open(StrBuf *out, const CodegenOptions *o)
 {
     sb_printf(out, "module attributes {pto.target_arch = \"%s\"} {\n", arch_name(o->arch));
-}
-
-/* The kernel kind, or KERNEL_NONE after reporting a mixed kernel. */
-static KernelKind kernel_kind(const IrFunc *f, DiagEngine *diag)
-{
-    KernelKind k = ir_kernel_kind(f);
-    if (k == KERNEL_MIXED) {
-        diag_error(diag, f->span,
-                   "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a "
-                   "vector kernel",
-                   f->name);
-        return KERNEL_NONE;
-    }
-    return k;
 }
 
 /* A walker that finds the first tensor op or function call (for the note
@@ -2231,7 +1919,7 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
         if (k == KERNEL_NONE)
             continue;
         any = 1;
-        if ((k = kernel_kind(f, diag)) == KERNEL_NONE || emit_function(&E, f, k, out) != 0)
+        if ((k = lower_kernel_kind(f, diag)) == KERNEL_NONE || emit_function(&E, f, k, out) != 0)
             bad = 1;
     }
     sb_puts(out, "}\n");
@@ -2247,7 +1935,7 @@ int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFu
                        const CodegenOptions *o, DiagEngine *diag)
 {
     Emitter E;
-    KernelKind k = kernel_kind(kernel, diag);
+    KernelKind k = lower_kernel_kind(kernel, diag);
     int bad;
     (void)prog;
     if (k == KERNEL_NONE) {

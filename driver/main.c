@@ -8,6 +8,7 @@
  * 2 usage or I/O error, 70 internal error or out of memory. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,13 @@ static void usage(FILE *f)
           "Output:\n"
           "  -o, --output=FILE         write the result to FILE (default: standard output)\n"
           "      --output-dir=DIR      --emit=pto: one module per kernel, in DIR/kernels/aiv/NAME.pto\n"
-          "                            (vector kernels) or DIR/kernels/aic/NAME.pto (cube kernels)\n"
+          "                            (vector kernels) or DIR/kernels/aic/NAME.pto (cube kernels);\n"
+          "                            --emit=cpp: DIR/kernels/aiv|aic/NAME.cpp, the orchestration in\n"
+          "                            DIR/orchestration/NAME.cpp, and DIR/kernel_config.py\n"
           "      --emit=KIND           what to produce: pto (PTO MLIR for PTOAS, the default),\n"
           "                            pto-tile (seed-05 tile IR), py (the IR as PyPTO text);\n"
-          "                            cpp (C++ on the pto-isa tile API, with orchestration)\n"
+          "                            cpp (C++ on the pto-isa tile API: one translation unit with every\n"
+          "                            kernel, the orchestration and main, for the CPU runtime)\n"
           "      --arch=a2a3|a5        target architecture (default a2a3)\n"
           "      --no-addr             leave tile addresses to PTOAS (no AllocateMemoryAddr)\n"
           "      --async               --emit=pto-tile: event tokens and wait clauses\n"
@@ -386,7 +390,10 @@ static int parse_options(int argc, char **argv, Options *o)
     if (o->output_dir && o->output)
         return usage_error("%s", "--output-dir and -o cannot be combined");
     if (o->output_dir && o->emit != EMIT_PTO && o->emit != EMIT_CPP)
-        return usage_error("%s", "--output-dir needs --emit=pto");
+        return usage_error("%s", "--output-dir needs --emit=pto or --emit=cpp");
+    if (o->no_addr && o->emit == EMIT_CPP)
+        return usage_error("%s", "--no-addr cannot be used with --emit=cpp: C++ tiles are bound to their planned "
+                                 "addresses");
     return resolve_passes(o);
 }
 
@@ -435,14 +442,36 @@ static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
     fflush(stderr);
 }
 
-/* --output-dir (pto-mlir.md 2): one module per kernel, written all or
+/* One file of --output-dir: its text, at the path fmt gives. */
+static void add_file(OutputFile *file, char **path, const StrBuf *text, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add_file(OutputFile *file, char **path, const StrBuf *text, const char *fmt, ...)
+{
+    StrBuf p;
+    va_list ap;
+    sb_init(&p);
+    va_start(ap, fmt);
+    sb_vprintf(&p, fmt, ap);
+    va_end(ap);
+    *path = xstrndup(p.data, p.len);
+    sb_free(&p);
+    file->path = *path;
+    file->data = text->data ? text->data : "";
+    file->len = text->len;
+}
+
+/* --output-dir (pto-mlir.md 2, cpp.md 1): one file per kernel, and for
+ * C++ the orchestration file and kernel_config.py, written all or
  * nothing.  Returns the exit status. */
 static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog, DiagEngine *diag)
 {
     CodegenOptions co;
-    StrBuf *text = xcalloc(prog->n ? prog->n : 1, sizeof *text);
-    OutputFile *files = xcalloc(prog->n ? prog->n : 1, sizeof *files);
-    char **paths = xcalloc(prog->n ? prog->n : 1, sizeof *paths);
+    int cpp = o->emit == EMIT_CPP;
+    size_t cap = (size_t)prog->n + 2;   /* every kernel, the orchestration, kernel_config.py */
+    StrBuf *text = xcalloc(cap, sizeof *text);
+    OutputFile *files = xcalloc(cap, sizeof *files);
+    char **paths = xcalloc(cap, sizeof *paths);
+    const IrFunc *orch = NULL;
     size_t n = 0;
     int status = 0;
     memset(&co, 0, sizeof co);
@@ -452,28 +481,45 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
         KernelKind k = ir_kernel_kind(f);
-        size_t len;
+        if (cpp && f->type == FUNC_ORCHESTRATION && !orch)
+            orch = f;
         if (k == KERNEL_NONE)
             continue;
         sb_init(&text[n]);
-        if (codegen_pto_kernel(&text[n], ir, prog, f, &co, diag) != 0) {
+        if ((cpp ? codegen_cpp_kernel : codegen_pto_kernel)(&text[n], ir, prog, f, &co, diag) != 0) {
             sb_free(&text[n]);
             status = EXIT_INPUT;
             continue;
         }
-        len = strlen(o->output_dir) + strlen(f->name) + 32;
-        paths[n] = xmalloc(len);
-        snprintf(paths[n], len, "%s/kernels/%s/%s.pto", o->output_dir, k == KERNEL_CUBE ? "aic" : "aiv", f->name);
-        files[n].path = paths[n];
-        files[n].data = text[n].data ? text[n].data : "";
-        files[n].len = text[n].len;
+        add_file(&files[n], &paths[n], &text[n], "%s/kernels/%s/%s.%s", o->output_dir,
+                 k == KERNEL_CUBE ? "aic" : "aiv", f->name, cpp ? "cpp" : "pto");
         n++;
+    }
+    if (cpp && orch) {
+        sb_init(&text[n]);
+        if (codegen_cpp_orchestration(&text[n], ir, prog, orch, &co, diag) != 0) {
+            sb_free(&text[n]);
+            status = EXIT_INPUT;
+        } else {
+            add_file(&files[n], &paths[n], &text[n], "%s/orchestration/%s.cpp", o->output_dir, orch->name);
+            n++;
+        }
+    }
+    if (cpp && (n > 0 || orch)) {
+        sb_init(&text[n]);
+        if (codegen_kernel_config(&text[n], ir, prog, orch, &co, diag) != 0) {
+            sb_free(&text[n]);
+            status = EXIT_INPUT;
+        } else {
+            add_file(&files[n], &paths[n], &text[n], "%s/kernel_config.py", o->output_dir);
+            n++;
+        }
     }
     if (status == 0 && n == 0 && !diag->errors) {
         /* No kernel: the emitter says which functions there are and why. */
         StrBuf none;
         sb_init(&none);
-        codegen_pto(&none, ir, prog, &co, diag);
+        (cpp ? codegen_cpp : codegen_pto)(&none, ir, prog, &co, diag);
         sb_free(&none);
     }
     if (diag->errors)

@@ -84,7 +84,7 @@ run_one() {
         return 0
     fi
     found=0
-    for kind in expected:py pto:pto ptotile:pto-tile; do
+    for kind in expected:py pto:pto ptotile:pto-tile cpp:cpp; do
         ext=${kind%%:*}
         [ -f "$dir/$base.$ext" ] || continue
         found=1

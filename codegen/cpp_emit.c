@@ -1,0 +1,571 @@
+/* cpp_emit.c: C++ spellings, scalar expressions, func ids and the
+ * Orchestration function, shared by the kernel and the orchestration
+ * emitters (see cpp_emit.h). */
+#include "config.h"
+#include "codegen/cpp_emit.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "support/arena.h"
+#include "support/ptrmap.h"
+
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cpp_ctype(DataType dt)
+{
+    switch (dt) {
+    case DT_BOOL: return "bool";
+    case DT_INT8: return "int8_t";
+    case DT_INT16: return "int16_t";
+    case DT_INT32: return "int32_t";
+    case DT_INT64: return "int64_t";
+    case DT_UINT8: return "uint8_t";
+    case DT_UINT16: return "uint16_t";
+    case DT_UINT32: return "uint32_t";
+    case DT_UINT64: return "uint64_t";
+    case DT_FP16: return "half";
+    case DT_FP32: return "float";
+    case DT_BF16: return "bfloat16_t";
+    default: return NULL;
+    }
+}
+
+const char *cpp_datatype(DataType dt)
+{
+    switch (dt) {
+    case DT_FP32: return "FLOAT32";
+    case DT_FP16: return "FLOAT16";
+    case DT_BF16: return "BFLOAT16";
+    case DT_INT32: return "INT32";
+    case DT_INT16: return "INT16";
+    case DT_INT8: return "INT8";
+    case DT_UINT8: return "UINT8";
+    case DT_INT64: return "INT64";
+    case DT_UINT64: return "UINT64";
+    default: return NULL;
+    }
+}
+
+/* C++20 keywords and alternative tokens: Python allows all of these but
+ * the last few as names.  Sorted (bsearch). */
+static const char *const keywords[] = {
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+    "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl", "concept",
+    "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default", "delete",
+    "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+    "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
+    "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+    "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+};
+
+static int str_cmp(const void *a, const void *b) { return strcmp((const char *)a, *(const char *const *)b); }
+
+const char *cpp_ident(IrCtx *ir, const char *name, const char *const *reserved)
+{
+    int clash = strncmp(name, "__", 2) == 0 ||
+                bsearch(name, keywords, sizeof keywords / sizeof keywords[0], sizeof keywords[0], str_cmp) != NULL;
+    for (; reserved && *reserved && !clash; reserved++) {
+        const char *r = *reserved;
+        size_t n = strlen(r);
+        /* "ext_*": a prefix; "*_shapes": a suffix; otherwise the whole name. */
+        if (r[n - 1] == '*')
+            clash = strncmp(name, r, n - 1) == 0;
+        else if (r[0] == '*')
+            clash = strlen(name) >= n - 1 && strcmp(name + strlen(name) - (n - 1), r + 1) == 0;
+        else
+            clash = strcmp(name, r) == 0;
+    }
+    if (clash) {
+        StrBuf sb;
+        const char *r;
+        sb_init(&sb);
+        sb_printf(&sb, "v_%s", name);
+        r = intern(ir->names, sb.data, sb.len);
+        sb_free(&sb);
+        return r;
+    }
+    return ir_name(ir, name);
+}
+
+const char *cpp_strip(IrCtx *ir, const char *name)
+{
+    size_t n = strlen(name), k = n;
+    while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+        k--;
+    if (k == n || k < 2 || name[k - 1] != '_')
+        return ir_name(ir, name);
+    k--;
+    if (k > 5 && strncmp(name + k - 5, "_iter", 5) == 0)
+        k -= 5;
+    return intern(ir->names, name, k);
+}
+
+int cpp_float_literal(double d, DataType dt, char *buf, size_t cap)
+{
+    char t[64];
+    double limit = dt == DT_FP16 ? 65504.0 : FLT_MAX;
+    if (dt != DT_FP32 && dt != DT_FP16 && dt != DT_BF16)
+        return 0;
+    if (!isfinite(d) || fabs(d) > limit)
+        return 0;
+    snprintf(t, sizeof t, "%.9g", d);
+    snprintf(buf, cap, "%s%s%s%s", dt == DT_FP16 ? "(half)" : dt == DT_BF16 ? "(bfloat16_t)" : "", t,
+             strpbrk(t, ".e") ? "" : ".0", "f");
+    return 1;
+}
+
+/* ------------------------------------------------------------ expressions */
+
+/* Rendered expressions beyond this size are refused: floor division
+ * repeats its operands, so nesting it grows the text exponentially. */
+#define EXPR_LIMIT ((size_t)1 << 20)
+
+static Span where(const CppExpr *x, const IrExpr *e)
+{
+    return e->span.lo != SPAN_UNKNOWN_OFFSET && !ir_is_var_like(e) ? e->span : x->at;
+}
+
+static int scalar_dtype(CppExpr *x, const IrExpr *e)
+{
+    const IrType *t = ir_expr_type(x->ir, e);
+    if (!t || t->kind != TYPE_SCALAR) {
+        diag_error(x->diag, where(x, e), "a %s is used where a scalar is expected",
+                   t && t->kind == TYPE_TILE ? "tile" : t && t->kind == TYPE_TENSOR ? "tensor" : "non-scalar value");
+        return -1;
+    }
+    return t->dtype;
+}
+
+static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start);
+
+/* Operand e of an operation computing in dtype dt: converted when its own
+ * dtype differs (constants convert implicitly and are written as they are). */
+static int operand(CppExpr *x, StrBuf *out, const IrExpr *e, int dt, size_t start)
+{
+    int own = scalar_dtype(x, e);
+    int cast = own >= 0 && own != dt && e->kind != EXPR_CONST_INT && e->kind != EXPR_CONST_FLOAT &&
+               e->kind != EXPR_CONST_BOOL;
+    int rc;
+    if (own < 0)
+        return -1;
+    if (cast)
+        sb_printf(out, "static_cast<%s>(", cpp_ctype((DataType)dt));
+    rc = render(x, out, e, start);
+    if (cast)
+        sb_putc(out, ')');
+    return rc;
+}
+
+/* "(a <op> b)" */
+static int infix(CppExpr *x, StrBuf *out, const IrBinary *b, const char *op, int dt, size_t start)
+{
+    sb_putc(out, '(');
+    if (operand(x, out, b->lhs, dt, start))
+        return -1;
+    sb_printf(out, " %s ", op);
+    if (operand(x, out, b->rhs, dt, start))
+        return -1;
+    sb_putc(out, ')');
+    return 0;
+}
+
+/* A template with operands: 'a' and 'b' stand for the operands. */
+static int pattern(CppExpr *x, StrBuf *out, const IrBinary *b, const char *pat, int dt, size_t start)
+{
+    for (const char *p = pat; *p; p++) {
+        if (*p == 'a' || *p == 'b') {
+            if (operand(x, out, *p == 'a' ? b->lhs : b->rhs, dt, start))
+                return -1;
+            if (out->len - start > EXPR_LIMIT) {
+                diag_error(x->diag, where(x, &b->e), "this expression is too large to emit as C++");
+                return -1;
+            }
+        } else {
+            sb_putc(out, *p);
+        }
+    }
+    return 0;
+}
+
+static int no_lowering(CppExpr *x, const IrExpr *e, const char *what, int dt)
+{
+    if (x->style == CPP_ORCH)
+        diag_error(x->diag, where(x, e), "'%s' cannot be emitted in orchestration code", what);
+    else
+        diag_error(x->diag, where(x, e), "'%s' on %s scalars has no C++ lowering", what, dtype_name((DataType)dt));
+    return -1;
+}
+
+static int binary(CppExpr *x, StrBuf *out, const IrBinary *b, size_t start)
+{
+    IrBinaryOp op = (IrBinaryOp)b->e.op;
+    int dt = b->e.dtype, fl, uns;
+    const char *sym = ir_binary_symbol(op);
+    if (ir_binary_is_comparison(op)) {
+        int dl = scalar_dtype(x, b->lhs), dr = scalar_dtype(x, b->rhs);
+        if (dl < 0 || dr < 0)
+            return -1;
+        dt = dtype_promote((DataType)dl, (DataType)dr);
+    } else if (op == BIN_AND || op == BIN_OR || op == BIN_XOR) {
+        dt = DT_BOOL;
+    }
+    if (!cpp_ctype((DataType)dt)) {
+        diag_error(x->diag, where(x, &b->e), "data type %s has no C++ type", dtype_name((DataType)dt));
+        return -1;
+    }
+    fl = dtype_is_float((DataType)dt);
+    uns = dtype_is_unsigned_int((DataType)dt) || dt == DT_BOOL;
+    if (ir_binary_is_comparison(op) || op == BIN_ADD || op == BIN_SUB || op == BIN_MUL)
+        return infix(x, out, b, sym, dt, start);
+    if (op == BIN_MIN || op == BIN_MAX) {
+        sb_printf(out, "std::%s<%s>(", op == BIN_MIN ? "min" : "max", cpp_ctype((DataType)dt));
+        return pattern(x, out, b, "a, b)", dt, start);
+    }
+    if (x->style == CPP_ORCH) {
+        /* cpp.md 6.2 item 9: truncating, as the reference. */
+        if (op == BIN_FLOOR_DIV && !fl)
+            return infix(x, out, b, "/", dt, start);
+        if (op == BIN_FLOOR_MOD && !fl)
+            return infix(x, out, b, "%", dt, start);
+        return no_lowering(x, &b->e, sym, dt);
+    }
+    switch (op) {
+    case BIN_FLOAT_DIV:
+        return infix(x, out, b, "/", dt, start);
+    case BIN_FLOOR_DIV:
+        if (fl)
+            return pattern(x, out, b, "std::floor(a / b)", dt, start);
+        if (uns)
+            return infix(x, out, b, "/", dt, start);
+        return pattern(x, out, b, "(a / b - ((a % b != 0) && ((a < 0) != (b < 0))))", dt, start);
+    case BIN_FLOOR_MOD:
+        if (fl)
+            return pattern(x, out, b, "(a - b * std::floor(a / b))", dt, start);
+        if (uns)
+            return infix(x, out, b, "%", dt, start);
+        return pattern(x, out, b, "(((a % b) + b) % b)", dt, start);
+    case BIN_POW:
+        return pattern(x, out, b, "std::pow(a, b)", dt, start);
+    case BIN_AND:
+        return infix(x, out, b, "&&", dt, start);
+    case BIN_OR:
+        return infix(x, out, b, "||", dt, start);
+    case BIN_XOR:
+        return infix(x, out, b, "!=", dt, start);
+    case BIN_BIT_AND:
+    case BIN_BIT_OR:
+    case BIN_BIT_XOR:
+    case BIN_SHL:
+    case BIN_SHR:
+        if (fl)
+            return no_lowering(x, &b->e, sym, dt);
+        return infix(x, out, b, sym, dt, start);
+    default:
+        ICE("binary operator %d reached the C++ emitter", (int)op);
+    }
+}
+
+static int unary(CppExpr *x, StrBuf *out, const IrUnary *u, size_t start)
+{
+    int dt = u->e.dtype, rc;
+    const char *ct = cpp_ctype((DataType)dt);
+    if (!ct) {
+        diag_error(x->diag, where(x, &u->e), "data type %s has no C++ type", dtype_name((DataType)dt));
+        return -1;
+    }
+    switch ((IrUnaryOp)u->e.op) {
+    case UN_CAST:
+        sb_printf(out, "static_cast<%s>(", ct);
+        rc = render(x, out, u->operand, start);
+        sb_putc(out, ')');
+        return rc;
+    case UN_NEG:
+        sb_puts(out, "(-");
+        rc = operand(x, out, u->operand, dt, start);
+        sb_putc(out, ')');
+        return rc;
+    case UN_ABS:
+        if (x->style == CPP_ORCH)
+            break;
+        if (dtype_is_unsigned_int((DataType)dt) || dt == DT_BOOL)   /* std::abs of unsigned is ambiguous */
+            return operand(x, out, u->operand, dt, start);
+        sb_puts(out, "std::abs(");
+        rc = operand(x, out, u->operand, dt, start);
+        sb_putc(out, ')');
+        return rc;
+    case UN_NOT:
+    case UN_BIT_NOT:
+        if (x->style == CPP_ORCH || (u->e.op == UN_BIT_NOT && dtype_is_float((DataType)dt)))
+            break;
+        sb_puts(out, u->e.op == UN_NOT ? "(!" : "(~");
+        rc = operand(x, out, u->operand, dt, start);
+        sb_putc(out, ')');
+        return rc;
+    default:
+        break;
+    }
+    return no_lowering(x, &u->e, ir_unary_name((IrUnaryOp)u->e.op), dt);
+}
+
+static int constant_int(CppExpr *x, StrBuf *out, const IrExpr *e)
+{
+    int64_t v = IR_AS(IrConstInt, e)->value;
+    if (v == INT64_MIN)
+        sb_puts(out, "(-9223372036854775807 - 1)");
+    else if (v < 0 && dtype_is_unsigned_int((DataType)e->dtype) && x->style == CPP_KERNEL)
+        sb_printf(out, "static_cast<%s>(%" PRId64 ")", cpp_ctype((DataType)e->dtype), v);
+    else
+        sb_printf(out, "%" PRId64, v);
+    return 0;
+}
+
+static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
+{
+    char buf[80];
+    const char *text;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG:
+        if (scalar_dtype(x, e) < 0 || !(text = x->var(x, IR_AS(IrVar, e), where(x, e))))
+            return -1;
+        sb_puts(out, text);
+        return 0;
+    case EXPR_CONST_INT:
+        return constant_int(x, out, e);
+    case EXPR_CONST_FLOAT: {
+        double d = IR_AS(IrConstFloat, e)->value;
+        if (x->style == CPP_ORCH && isfinite(d)) {
+            sb_printf(out, "%f", d);   /* std::to_string's form */
+            return 0;
+        }
+        if (x->style == CPP_KERNEL && cpp_float_literal(d, (DataType)e->dtype, buf, sizeof buf)) {
+            sb_puts(out, buf);
+            return 0;
+        }
+        diag_error(x->diag, where(x, e), "the constant %g has no C++ spelling as %s", d,
+                   dtype_name((DataType)e->dtype));
+        return -1;
+    }
+    case EXPR_CONST_BOOL:
+        if (x->style == CPP_ORCH)
+            sb_puts(out, e->op ? "1" : "0");
+        else
+            sb_puts(out, e->op ? "true" : "false");
+        return 0;
+    case EXPR_BINARY:
+        return binary(x, out, IR_AS(IrBinary, e), start);
+    case EXPR_UNARY:
+        return unary(x, out, IR_AS(IrUnary, e), start);
+    default:
+        diag_error(x->diag, where(x, e), "this expression cannot be emitted as a C++ scalar");
+        return -1;
+    }
+}
+
+int cpp_expr(CppExpr *x, StrBuf *out, const IrExpr *e) { return render(x, out, e, out->len); }
+
+/* ------------------------------------------------------ kernels and ids */
+
+typedef struct IdScan {
+    const IrProgram *prog;
+    CppKernel *k;
+    uint32_t n;
+    PtrMap seen;        /* callee name -> non-NULL once numbered */
+} IdScan;
+
+static void add_kernel(IdScan *s, const IrFunc *f, int called)
+{
+    KernelKind kind = ir_kernel_kind(f);
+    if (kind == KERNEL_NONE || ptrmap_get(&s->seen, f->name))
+        return;
+    ptrmap_put(&s->seen, f->name, (void *)f);
+    s->k[s->n].f = f;
+    s->k[s->n].kind = kind;
+    s->k[s->n].id = (int32_t)s->n;
+    s->k[s->n].called = called;
+    s->n++;
+}
+
+static int scan_call(IrWalker *w, const IrExpr *e)
+{
+    IdScan *s = w->data;
+    if (e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL) {
+        const IrFunc *f = ir_program_find(s->prog, IR_AS(IrCall, e)->callee->name);
+        if (f)
+            add_kernel(s, f, 1);
+    }
+    return 1;
+}
+
+uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
+{
+    IdScan s;
+    s.prog = prog;
+    s.k = k;
+    s.n = 0;
+    ptrmap_init(&s.seen);
+    if (orch) {
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_expr = scan_call;
+        w.data = &s;
+        ir_walk_func(&w, orch);
+    }
+    for (uint32_t i = 0; i < prog->n; i++)
+        add_kernel(&s, prog->funcs[i], 0);
+    ptrmap_free(&s.seen);
+    return s.n;
+}
+
+/* -------------------------------------------------- parameter use */
+
+typedef struct UseScan {
+    const IrFunc *k;
+    PtrMap def;                /* tensor IrVar -> the value it was assigned (or a loop's init) */
+    PtrMap stored, loaded;     /* parameter IrVar -> non-NULL */
+    const IrValues *ret;
+} UseScan;
+
+static int is_call_of(const IrExpr *x, const char *name)
+{
+    return x && x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_OP &&
+           strcmp(IR_AS(IrCall, x)->callee->name, name) == 0;
+}
+
+/* The parameter tensor variable v is (a store's result is its output
+ * tensor; loop-carried values start as their init); NULL if none. */
+static const IrVar *param_of(const UseScan *S, const IrExpr *x)
+{
+    for (uint32_t steps = 0; x && ir_is_var_like(x) && steps < 100000; steps++) {
+        const IrVar *v = IR_AS(IrVar, x);
+        for (uint32_t i = 0; i < S->k->nparams; i++)
+            if (S->k->params[i].var == v)
+                return v;
+        x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->def, v);
+        if (is_call_of(x, "block.store") || is_call_of(x, "block.l0c_store"))
+            x = IR_AS(IrCall, x)->args[3];
+    }
+    return NULL;
+}
+
+static int use_stmt(IrWalker *w, const IrStmt *s)
+{
+    UseScan *S = w->data;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ptrmap_put(&S->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrValues *y = ir_body_yield(f->then_body);
+        for (uint32_t i = 0; y && i < f->nret && i < y->n; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)y->values[i]);
+        break;
+    }
+    case STMT_RETURN:
+        if (!S->ret)
+            S->ret = IR_AS(IrValues, s);
+        break;
+    default:
+        break;
+    }
+    return 1;
+}
+
+static int use_expr(IrWalker *w, const IrExpr *e)
+{
+    UseScan *S = w->data;
+    const IrVar *p;
+    if (is_call_of(e, "block.load") && (p = param_of(S, IR_AS(IrCall, e)->args[0])))
+        ptrmap_put(&S->loaded, p, (void *)p);
+    if ((is_call_of(e, "block.store") || is_call_of(e, "block.l0c_store")) &&
+        (p = param_of(S, IR_AS(IrCall, e)->args[3])))
+        ptrmap_put(&S->stored, p, (void *)p);
+    return 1;
+}
+
+const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
+{
+    CppParamUse *u = ptrmap_get(cache, k);
+    UseScan S;
+    IrWalker w;
+    if (u)
+        return u;
+    memset(&S, 0, sizeof S);
+    S.k = k;
+    ptrmap_init(&S.def);
+    ptrmap_init(&S.stored);
+    ptrmap_init(&S.loaded);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = use_stmt;
+    w.pre_expr = use_expr;
+    w.data = &S;
+    /* Definitions first: a load may name a value defined after it in the
+     * walk (a loop's return variable, defined at the loop). */
+    ir_walk_func(&w, k);
+    ptrmap_clear(&S.stored);
+    ptrmap_clear(&S.loaded);
+    w.pre_stmt = NULL;
+    ir_walk_func(&w, k);
+    u = arena_alloc(&ir->arena, sizeof *u);
+    u->nparams = k->nparams;
+    u->nret = S.ret ? S.ret->n : 0;
+    u->dir = arena_array(&ir->arena, k->nparams + 1, sizeof *u->dir);
+    u->ret = arena_array(&ir->arena, u->nret + 1, sizeof *u->ret);
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        const IrVar *p = k->params[i].var;
+        int d = k->params[i].dir == DIR_OUT ? CPP_ARG_OUT : k->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT : CPP_ARG_IN;
+        if (d == CPP_ARG_IN && ptrmap_get(&S.stored, p))
+            d = ptrmap_get(&S.loaded, p) ? CPP_ARG_INOUT : CPP_ARG_OUT;
+        u->dir[i] = d;
+    }
+    for (uint32_t j = 0; j < u->nret; j++) {
+        const IrVar *p = param_of(&S, S.ret->values[j]);
+        u->ret[j] = -1;
+        for (uint32_t i = 0; p && i < k->nparams; i++)
+            if (k->params[i].var == p)
+                u->ret[j] = (int)i;
+    }
+    ptrmap_free(&S.def);
+    ptrmap_free(&S.stored);
+    ptrmap_free(&S.loaded);
+    ptrmap_put(cache, k, u);
+    return u;
+}
+
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad)
+{
+    const IrFunc *orch = NULL;
+    for (uint32_t i = 0; i < prog->n; i++) {
+        const IrFunc *f = prog->funcs[i];
+        if (f->type != FUNC_ORCHESTRATION)
+            continue;
+        if (!orch) {
+            orch = f;
+            continue;
+        }
+        diag_error(diag, f->span,
+                   "a second Orchestration function '%s'; C++ output takes at most one per program", f->name);
+        diag_note(diag, orch->span, "the first is '%s'", orch->name);
+        *bad = 1;
+    }
+    return orch;
+}

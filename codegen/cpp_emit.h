@@ -1,0 +1,106 @@
+/* cpp_emit.h: what the kernel and the orchestration C++ emitters share.
+ *
+ * The C++ spellings of the IR (cpp.md 2): element types, orchestration
+ * DataTypes, identifiers and literals; scalar expressions in the two
+ * styles of cpp.md 4.4 (kernels) and 6.2 item 9 (orchestration); the func
+ * ids that orchestration code, kernel_config.py and the single translation
+ * unit's kernel table must agree on; and the argument slots of an
+ * Orchestration function (cpp.md 6.2 item 3). */
+#ifndef PYPTOCC_CPP_EMIT_H
+#define PYPTOCC_CPP_EMIT_H
+
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "ir/target.h"
+#include "support/diag.h"
+#include "support/ptrmap.h"
+#include "support/strbuf.h"
+
+/* The C++ type of dtype dt (ops.md 2), NULL for none. */
+const char *cpp_ctype(DataType dt);
+/* The orchestration DataType enumerator ("FLOAT32"), NULL for none. */
+const char *cpp_datatype(DataType dt);
+
+/* The C++ identifier of an IR name (cpp.md 2): the name itself, or with a
+ * "v_" prefix when it is a C++ keyword, starts with "__", or is one of the
+ * names the generated code itself declares (reserved; NULL for none).
+ * Interned in ir. */
+const char *cpp_ident(IrCtx *ir, const char *name, const char *const *reserved);
+
+/* The IR name without its SSA suffix (cpp.md 6.2 item 2): a trailing
+ * "_iter_<digits>" or "_<digits>" is dropped.  Interned in ir. */
+const char *cpp_strip(IrCtx *ir, const char *name);
+
+/* A float constant as a C++ float literal of type dt (cpp.md 4.3): "2.0f",
+ * "(half)2.0f", "(bfloat16_t)2.0f".  0 when dt is not FP32/FP16/BF16 or
+ * the value is not finite or out of dt's range. */
+int cpp_float_literal(double d, DataType dt, char *buf, size_t cap);
+
+typedef enum CppStyle { CPP_KERNEL, CPP_ORCH } CppStyle;
+
+/* Renders scalar expressions.  var gives the C++ text of a variable, or
+ * NULL after reporting why it has none. */
+typedef struct CppExpr {
+    IrCtx *ir;
+    DiagEngine *diag;
+    CppStyle style;
+    const char *(*var)(struct CppExpr *x, const IrVar *v, Span at);
+    void *data;
+    Span at;             /* where to report problems of nodes without a span of their own */
+} CppExpr;
+
+/* Writes expression e (cpp.md 4.4 or 6.2 item 9) to out; 0, or -1 after
+ * reporting.  Operands whose dtype differs from the one the operation
+ * computes in are converted with static_cast, so mixed signedness never
+ * compares or shifts implicitly. */
+int cpp_expr(CppExpr *x, StrBuf *out, const IrExpr *e);
+
+/* A kernel of the program with its func id (cpp.md 6.2 item 8). */
+typedef struct CppKernel {
+    const IrFunc *f;
+    KernelKind kind;     /* KERNEL_VECTOR, KERNEL_CUBE or KERNEL_MIXED */
+    int32_t id;
+    int called;          /* the Orchestration function calls it */
+} CppKernel;
+
+/* The kernels of prog (passes.md 2) sorted by func id: the ones orch
+ * calls, numbered from 0 in order of first call, then the others in
+ * program order.  k has room for prog->n entries; returns the count. */
+uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k);
+
+/* The Orchestration function of prog (NULL for none); a second one is
+ * reported (cpp.md 1: at most one per program) and *bad set. */
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad);
+
+enum { CPP_ARG_IN, CPP_ARG_OUT, CPP_ARG_INOUT };   /* pyptocc_runtime.h's PyptoccArgDir */
+
+/* What a kernel does with its parameters: dir[i], the direction of
+ * parameter i as declared, except that a tensor declared In that the
+ * kernel stores to is Out (InOut when it also loads it), so that the
+ * runtime orders its writers; ret[j], the parameter the kernel's j-th
+ * returned tensor is stored into, or -1. */
+typedef struct CppParamUse {
+    uint32_t nparams, nret;
+    int *dir;
+    int *ret;
+} CppParamUse;
+
+/* The use of kernel k's parameters, computed once per kernel and kept in
+ * cache (kernel -> CppParamUse, allocated in ir's arena). */
+const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache);
+
+/* One external argument of an Orchestration function: an ARG_PTR slot. */
+typedef struct CppSlot {
+    const char *name;    /* stripped IR name */
+    const IrType *type;  /* its Tensor type */
+    int dir;             /* CPP_ARG_* */
+} CppSlot;
+
+/* The slots of orch (tensor parameters, then returned tensors that are not
+ * parameters); *slots is allocated in ir's arena.  0, or -1 after
+ * reporting. */
+int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
+                   DiagEngine *diag);
+
+#endif

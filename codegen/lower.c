@@ -1,0 +1,420 @@
+/* lower.c: the lowering facts both kernel emitters share (see lower.h). */
+#include "config.h"
+#include "codegen/lower.h"
+#include "codegen/mlir_text.h"
+#include "ir/op_registry.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NOLOWER(op, why) {op, LW_NONE, 0, 0, 0, NULL, NULL, why, why}
+#define NOLOWER2(op, why_pto, why_cpp) {op, LW_NONE, 0, 0, 0, NULL, NULL, why_pto, why_cpp}
+#define L(op, how, pto, cpp) {op, how, 0, 0, 0, pto, cpp, NULL, NULL}
+#define LE(op, first, n, tmp, pto, cpp) {op, LW_ELEM, tmp, first, n, pto, cpp, NULL, NULL}
+#define LS(op, n, tmp, pto, cpp) {op, LW_SCALAR, tmp, 0, n, pto, cpp, NULL, NULL}
+
+/* PTOAS and pto-isa want tgemv's Left operand to have one valid row in a
+ * tile of whole 16-row fractal boxes; the IR's [1, K] tile has one row in
+ * all, and a [16, K] tile has 16 valid rows (valid shapes are not separate
+ * from shapes here). */
+#define GEMV_WHY(what, instead)                                                                                     \
+    what " needs a Left tile of 16-row fractal boxes with one valid row, which the IR cannot express; use " instead \
+         " with a [16, K] tile"
+#define BIAS_WHY "its bias operand must be in a Bias buffer, which the IR cannot express"
+
+/* Sorted by op name (bsearch). */
+static const Lowering lowerings[] = {
+    L("block.abs", LW_UNARY, "tabs", "TABS"),
+    LE("block.add", 0, 2, 0, "tadd", "TADD"),
+    LE("block.addc", 0, 3, 0, "taddc", "TADDC"),
+    LS("block.adds", 1, 0, "tadds", "TADDS"),
+    LS("block.addsc", 3, 0, "taddsc", "TADDSC"),
+    L("block.alloc", LW_ALLOC, NULL, NULL),
+    LE("block.and", 0, 2, 0, "tand", "TAND"),
+    LS("block.ands", 1, 0, "tands", "TANDS"),
+    NOLOWER2("block.batch_matmul", "PTO has no batched matrix multiply", "pto-isa has no batched matrix multiply"),
+    L("block.cast", LW_CAST, "tcvt", "TCVT"),
+    {"block.cmp", LW_CMP, 0, 0, 2, "tcmp", "TCMP", NULL, NULL},
+    {"block.cmps", LW_CMP, 0, 0, 0, "tcmps", "TCMPS", NULL, NULL},
+    L("block.col_expand", LW_COL_EXPAND, "tcolexpand", "TCOLEXPAND"),
+    LE("block.col_expand_div", 0, 1, 0, "tcolexpanddiv", "TCOLEXPANDDIV"),
+    LE("block.col_expand_mul", 0, 1, 0, "tcolexpandmul", "TCOLEXPANDMUL"),
+    LE("block.col_expand_sub", 0, 1, 0, "tcolexpandsub", "TCOLEXPANDSUB"),
+    L("block.create_tile", LW_CREATE, NULL, NULL),
+    LE("block.div", 0, 2, 0, "tdiv", "TDIV"),
+    LS("block.divs", 1, 0, "tdivs", "TDIVS"),
+    L("block.exp", LW_UNARY, "texp", "TEXP"),
+    L("block.expands", LW_EXPANDS, "texpands", "TEXPANDS"),
+    L("block.fillpad", LW_FILLPAD, "tfillpad", "TFILLPAD"),
+    L("block.full", LW_FULL, "texpands", "TEXPANDS"),
+    NOLOWER2("block.gemv", GEMV_WHY("PTOAS", "block.matmul"), GEMV_WHY("pto-isa's TGEMV", "block.matmul")),
+    NOLOWER2("block.gemv_acc", GEMV_WHY("PTOAS", "block.matmul_acc"),
+             GEMV_WHY("pto-isa's TGEMV_ACC", "block.matmul_acc")),
+    NOLOWER("block.gemv_bias", BIAS_WHY),
+    L("block.get_block_idx", LW_BLOCK_IDX, "get_block_idx", "get_block_idx"),
+    L("block.l0c_store", LW_L0C_STORE, "tstore", "TSTORE"),
+    L("block.load", LW_LOAD, "tload", "TLOAD"),
+    L("block.log", LW_UNARY, "tlog", "TLOG"),
+    LS("block.lrelu", 1, 0, "tlrelu", "TLRELU"),
+    L("block.matmul", LW_MATMUL, "tmatmul", "TMATMUL"),
+    L("block.matmul_acc", LW_MATMUL_ACC, "tmatmul.acc", "TMATMUL_ACC"),
+    NOLOWER("block.matmul_bias", BIAS_WHY),
+    L("block.max", LW_REDUCE, "max", "MAX"),
+    LE("block.maximum", 0, 2, 0, "tmax", "TMAX"),
+    LS("block.maxs", 1, 0, "tmaxs", "TMAXS"),
+    L("block.min", LW_REDUCE, "min", "MIN"),
+    LE("block.minimum", 0, 2, 0, "tmin", "TMIN"),
+    LS("block.mins", 1, 0, "tmins", "TMINS"),
+    L("block.move", LW_MOVE, "tmov", "TMOV"),
+    LE("block.mul", 0, 2, 0, "tmul", "TMUL"),
+    LS("block.muls", 1, 0, "tmuls", "TMULS"),
+    L("block.neg", LW_UNARY, "tneg", "TNEG"),
+    L("block.not", LW_UNARY, "tnot", "TNOT"),
+    LE("block.or", 0, 2, 0, "tor", "TOR"),
+    LS("block.ors", 1, 0, "tors", "TORS"),
+    LE("block.prelu", 0, 2, 0, "tprelu", "TPRELU"),
+    L("block.recip", LW_UNARY, "trecip", "TRECIP"),
+    L("block.relu", LW_UNARY, "trelu", "TRELU"),
+    LE("block.rem", 0, 2, 1, "trem", "TREM"),
+    LS("block.rems", 1, 1, "trems", "TREMS"),
+    L("block.reshape", LW_RESHAPE, NULL, NULL),
+    L("block.row_expand", LW_ROW_EXPAND, "trowexpand", "TROWEXPAND"),
+    LE("block.row_expand_add", 0, 1, 0, "trowexpandadd", "TROWEXPANDADD"),
+    LE("block.row_expand_div", 0, 1, 0, "trowexpanddiv", "TROWEXPANDDIV"),
+    LE("block.row_expand_mul", 0, 1, 0, "trowexpandmul", "TROWEXPANDMUL"),
+    LE("block.row_expand_sub", 0, 1, 0, "trowexpandsub", "TROWEXPANDSUB"),
+    L("block.row_max", LW_ROW_REDUCE, "trowmax", "TROWMAX"),
+    L("block.row_min", LW_ROW_REDUCE, "trowmin", "TROWMIN"),
+    L("block.row_sum", LW_ROW_REDUCE, "trowsum", "TROWSUM"),
+    L("block.rsqrt", LW_UNARY, "trsqrt", "TRSQRT"),
+    LE("block.sel", 1, 2, 1, "tsel", "TSEL"),
+    NOLOWER2("block.sels", "pto.tsels takes a mask, a tile and a scalar, which is a different operation",
+             "TSELS takes a mask, a tile and a scalar, which is a different operation"),
+    LE("block.shl", 0, 2, 0, "tshl", "TSHL"),
+    LS("block.shls", 1, 0, "tshls", "TSHLS"),
+    LE("block.shr", 0, 2, 0, "tshr", "TSHR"),
+    LS("block.shrs", 1, 0, "tshrs", "TSHRS"),
+    L("block.sqrt", LW_UNARY, "tsqrt", "TSQRT"),
+    L("block.store", LW_STORE, "tstore", "TSTORE"),
+    LE("block.sub", 0, 2, 0, "tsub", "TSUB"),
+    LE("block.subc", 0, 3, 0, "tsubc", "TSUBC"),
+    LS("block.subs", 1, 0, "tsubs", "TSUBS"),
+    LS("block.subsc", 3, 0, "tsubsc", "TSUBSC"),
+    L("block.sum", LW_REDUCE, "sum", "SUM"),
+    {"block.transpose", LW_TRANSPOSE, 1, 0, 0, "ttrans", "TTRANS", NULL, NULL},
+    L("block.vec_move", LW_VEC_MOVE, "tmov", "TMOV"),
+    NOLOWER2("block.view", "this PTOAS has no tile sub-view operation",
+             "pto-isa's tile API has no sub-view of a tile"),
+    LE("block.xor", 0, 2, 0, "txor", "TXOR"),
+    LS("block.xors", 1, 0, "txors", "TXORS"),
+};
+
+static int lowering_cmp(const void *key, const void *elem)
+{
+    return strcmp((const char *)key, ((const Lowering *)elem)->op);
+}
+
+/* Every block op of the registry has a row in the (sorted) table. */
+static void check_table(void)
+{
+    static int checked;
+    if (checked)
+        return;
+    checked = 1;
+    for (size_t i = 1; i < sizeof lowerings / sizeof lowerings[0]; i++)
+        if (strcmp(lowerings[i - 1].op, lowerings[i].op) >= 0)
+            ICE("lowering table out of order at %s", lowerings[i].op);
+    for (uint32_t i = 0; i < op_count(); i++)
+        if (op_at(i)->category == OPC_BLOCK &&
+            !bsearch(op_name(op_at(i)), lowerings, sizeof lowerings / sizeof lowerings[0], sizeof lowerings[0],
+                     lowering_cmp))
+            ICE("block op %s has no entry in the lowering table", op_name(op_at(i)));
+}
+
+const Lowering *lower_find(const char *op)
+{
+    const Lowering *lw;
+    check_table();
+    lw = bsearch(op, lowerings, sizeof lowerings / sizeof lowerings[0], sizeof lowerings[0], lowering_cmp);
+    if (!lw)
+        ICE("block op %s has no entry in the lowering table", op);
+    return lw;
+}
+
+/* ops.md 2: the MLIR and the C++ element types cover the same dtypes. */
+int lower_dtype_ok(DataType dt) { return mlir_elem_type(dt) != NULL; }
+
+const char *lower_dims_text(const IrType *t, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int64_t v;
+    k += (size_t)snprintf(buf + k, cap - k, "[");
+    for (uint32_t i = 0; i < t->n && k < cap; i++) {
+        if (ir_dim_value(t->dims[i], &v))
+            k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
+        else
+            k += (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "");
+    }
+    if (k < cap)
+        snprintf(buf + k, cap - k, "]");
+    return buf;
+}
+
+int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const char *output, TileGeom *g,
+                    char *msg, size_t cap)
+{
+    char dims[64];
+    int space = t->kind == TYPE_TILE ? ir_type_space(t) : -1;
+    int64_t rows = 1, cols = 1, bytes = dtype_bytes((DataType)t->dtype);
+    TileLayoutInfo L;
+    if (t->kind != TYPE_TILE) {
+        snprintf(msg, cap, "'%s' is not a tile", what);
+        return -1;
+    }
+    if (space < 0 || space == MS_DDR) {
+        snprintf(msg, cap, "tile '%s' has no on-chip MemRef; run init_memref before emitting %s", what, output);
+        return -1;
+    }
+    if (!lower_dtype_ok((DataType)t->dtype)) {
+        snprintf(msg, cap, "tile '%s' has data type %s, which has no %s lowering", what,
+                 dtype_name((DataType)t->dtype), output);
+        return -1;
+    }
+    if (t->n < 1 || t->n > 2) {
+        snprintf(msg, cap, "tile '%s' has rank %u; %s tiles have rank 1 or 2", what, t->n, output);
+        return -1;
+    }
+    if (!ir_dim_value(t->dims[t->n - 1], &cols) || (t->n == 2 && !ir_dim_value(t->dims[0], &rows)) || rows <= 0 ||
+        cols <= 0) {
+        snprintf(msg, cap, "tile '%s' has shape %s; %s tiles need a static positive shape", what,
+                 lower_dims_text(t, dims, sizeof dims), output);
+        return -1;
+    }
+    L = target_tile_layout(a, t, (MemorySpace)space);
+    if (fillpad && L.pad == TP_NULL)
+        L.pad = TP_ZERO;
+    /* pto-isa's static shape rules for the layout. */
+    if (L.slayout == TL_NONE_BOX) {
+        int64_t n = L.blayout == TL_COL_MAJOR ? rows : cols;
+        if (n * bytes % 32 != 0) {
+            snprintf(msg, cap,
+                     "tile '%s' %s of %s breaks the %s layout rule: %s (%" PRId64 ") x %" PRId64
+                     " bytes is not a multiple of 32",
+                     what, lower_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
+                     tile_layout_name(L.blayout), L.blayout == TL_COL_MAJOR ? "rows" : "cols", n, bytes);
+            return -1;
+        }
+    } else {
+        int64_t inner = (int64_t)L.fractal / (16 * bytes);
+        int64_t box_r = L.slayout == TL_ROW_MAJOR ? 16 : inner, box_c = L.slayout == TL_ROW_MAJOR ? inner : 16;
+        if (inner <= 0 || rows % box_r != 0 || cols % box_c != 0) {
+            snprintf(msg, cap,
+                     "tile '%s' %s of %s in %s is not a whole number of %" PRId64 "x%" PRId64
+                     " fractal boxes (fractal=%u, slayout=%s)",
+                     what, lower_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
+                     memspace_name((MemorySpace)space), box_r, box_c, L.fractal, tile_layout_name(L.slayout));
+            return -1;
+        }
+    }
+    g->rows = rows;
+    g->cols = cols;
+    g->space = space;
+    g->L = L;
+    return 0;
+}
+
+int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t *addr, char *msg, size_t cap)
+{
+    int64_t a = -1;
+    if (!t->memref || !ir_dim_value(t->memref->addr, &a) || a < 0) {
+        snprintf(msg, cap, "tile '%s' has no address; run allocate_memory_addr%s", what, hint);
+        return -1;
+    }
+    if (a % TARGET_ALIGN != 0) {
+        snprintf(msg, cap, "tile '%s' is at address %" PRId64 ", which is not %u-byte aligned", what, a,
+                 TARGET_ALIGN);
+        return -1;
+    }
+    *addr = a;
+    return 0;
+}
+
+int lower_scratch(const IrFunc *f, uint64_t need, const char *op, const char *hint, char *msg, size_t cap)
+{
+    if (f->scratch_addr < 0) {
+        snprintf(msg, cap, "'%s' needs a scratch tile, but '%s' has no scratch region; run allocate_memory_addr%s",
+                 op, f->name, hint);
+        return -1;
+    }
+    if (f->scratch_size < need) {
+        snprintf(msg, cap, "'%s' needs a scratch tile of %" PRIu64 " bytes, but the scratch region of '%s' has %" PRIu64,
+                 op, need, f->name, f->scratch_size);
+        return -1;
+    }
+    if (f->scratch_addr % TARGET_ALIGN != 0) {
+        snprintf(msg, cap, "the scratch region of '%s' is not %u-byte aligned", f->name, TARGET_ALIGN);
+        return -1;
+    }
+    return 0;
+}
+
+int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
+{
+    int64_t cv;
+    if (t->n < 1 || t->n > 2) {
+        snprintf(msg, cap, "tensor '%s' has rank %u; kernels take tensors of rank 1 or 2", what, t->n);
+        return -1;
+    }
+    if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
+        snprintf(msg, cap, "tensor '%s' has the %s layout; pyptocc emits only nd and column-vector dn views", what,
+                 tensor_layout_name((TensorLayout)t->tensor_view->layout));
+        return -1;
+    }
+    /* A column vector [M, 1]: column-major (dn). */
+    *dn = t->n == 2 && ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1);
+    return 0;
+}
+
+int lower_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
+                         size_t cap)
+{
+    char buf[64];
+    const IrExpr *o = c->args[1], *s = c->args[2];
+    uint32_t n;
+    if (o->kind != EXPR_MAKE_TUPLE || s->kind != EXPR_MAKE_TUPLE) {
+        snprintf(msg, cap, "'%s' needs literal offset and shape lists",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf));
+        return -1;
+    }
+    *offs = IR_AS(IrMakeTuple, o);
+    *shapes = IR_AS(IrMakeTuple, s);
+    n = (*offs)->n > (*shapes)->n ? (*offs)->n : (*shapes)->n;
+    if (n > 2) {
+        snprintf(msg, cap, "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), n);
+        return -1;
+    }
+    return 0;
+}
+
+int lower_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
+                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    int is_load = strcmp(c->callee->name, "block.load") == 0;
+    *at = c->e.span;
+    if (offs->n != tensor_rank || shapes->n != tensor_rank) {
+        snprintf(msg, cap, "'%s' gives %u offsets and %u sizes for a tensor of rank %u",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), offs->n, shapes->n, tensor_rank);
+        return -1;
+    }
+    /* pto-mlir.md 12: the partition shape must be the tile shape. */
+    for (uint32_t i = 0; i < shapes->n; i++) {
+        int64_t want;
+        if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(tile->dims[i], &want) ||
+            want != size[i]) {
+            IrType shown = *tile;
+            shown.n = shapes->n;
+            shown.dims = shapes->elems;
+            if (shapes->e.span.lo != SPAN_UNKNOWN_OFFSET)
+                *at = shapes->e.span;
+            snprintf(msg, cap, "%s shape %s differs from the tile shape %s", is_load ? "load" : "store",
+                     lower_dims_text(&shown, d1, sizeof d1), lower_dims_text(tile, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int same_shape(const IrType *a, const IrType *b)
+{
+    int64_t x, y;
+    if (a->n != b->n)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
+            return 0;
+    return 1;
+}
+
+int lower_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && !same_shape(t, result)) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's shape for %s (broadcast with row_expand/col_expand): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output,
+                     lower_dims_text(t, d1, sizeof d1), lower_dims_text(result, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int lower_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && t->dtype != result->dtype) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's data type for %s (the operation does not convert): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output, dtype_name((DataType)t->dtype),
+                     dtype_name((DataType)result->dtype));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int lower_move(Arch a, int from, int to, char *msg, size_t cap)
+{
+    if (a == ARCH_A2A3 && !((from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||
+                            (from == MS_ACC && to == MS_MAT))) {
+        snprintf(msg, cap,
+                 "a move from %s to %s is not supported on a2a3 (supported: Mat to Left or Right, Vec to Vec, Acc "
+                 "to Mat)",
+                 memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to));
+        return -1;
+    }
+    return 0;
+}
+
+int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
+                 size_t cap)
+{
+    int64_t m = 0, k = 0, n = 0;
+    if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
+        snprintf(msg, cap, "'%s' needs its left operand in Left, its right operand in Right and its result in Acc",
+                 op);
+        return -1;
+    }
+    if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
+        ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
+        snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
+                 op, m, k, n);
+        return -1;
+    }
+    return 0;
+}
+
+KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag)
+{
+    KernelKind k = ir_kernel_kind(f);
+    if (k == KERNEL_MIXED) {
+        diag_error(diag, f->span,
+                   "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a "
+                   "vector kernel",
+                   f->name);
+        return KERNEL_NONE;
+    }
+    return k;
+}

@@ -1,0 +1,84 @@
+// pyptocc_runtime.h: the contract between a translation unit that
+// `pyptocc --emit=cpp` writes and pyptocc's CPU runtime.
+//
+// The generated code itself uses only the API of cpp.md 8 (pto/pto-inst.hpp,
+// tensor.h, pto_orchestration_api.h).  On top of that, a single generated
+// translation unit describes the program it holds in one PyptoccProgram
+// object named `pyptocc_program`, so that the runtime can run it: the
+// kernel table (func id -> kernel entry), the orchestration entry points
+// (or, without an Orchestration function, the one kernel to run directly),
+// and the external arguments with their shapes and dtypes.  Unless the
+// translation unit is compiled with -DPYPTOCC_NO_MAIN it also defines
+//     int main(int argc, char **argv) { return pyptocc_run_main(&pyptocc_program, argc, argv); }
+// so that `c++ -std=c++20 prog.cpp $(pkg-config --cflags --libs pyptocc-runtime)` gives a program
+// that reads .npy inputs (or fills them deterministically), runs, and
+// writes .npy outputs.  Tests compile with -DPYPTOCC_NO_MAIN and call
+// pyptocc_run() on their own buffers.
+#ifndef PYPTOCC_RUNTIME_H
+#define PYPTOCC_RUNTIME_H
+
+#include <cstdint>
+
+#include "pto_orchestration_api.h"
+#include "tensor.h"
+
+extern "C" {
+
+// A kernel's entry: cpp.md 3's kernel_entry (args: Tensor descriptors, then
+// scalars as raw 64-bit values).
+typedef void (*PyptoccKernelEntry)(int64_t *args);
+
+struct PyptoccKernel {
+    int32_t func_id;        // the id orchestration code submits (cpp.md 6.2)
+    const char *name;       // the kernel function's name
+    PyptoccKernelEntry entry;
+};
+
+enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT = 2 };
+
+// One external argument, in slot order: with an Orchestration function its
+// ARG_PTR slots (cpp.md 6.2: tensor parameters, then returned tensors);
+// without one, the directly run kernel's parameters (tensors, then scalars,
+// cpp.md 3).  A scalar has ndims 0.
+struct PyptoccArg {
+    const char *name;       // the IR name without its SSA suffix ("a", "output")
+    DataType dtype;
+    int32_t ndims;
+    uint64_t shapes[5];     // 0 for a dimension that is only known at run time
+    int32_t dir;            // PyptoccArgDir
+};
+
+struct PyptoccProgram {
+    const char *name;                       // the program's name
+    const PyptoccKernel *kernels;           // sorted by func_id
+    int32_t nkernels;
+    const PyptoccArg *args;
+    int32_t nargs;
+    // The orchestration entry points (cpp.md 6), or NULL when the program
+    // has no Orchestration function.
+    PTO2OrchestrationConfig (*config)(uint64_t *args, int arg_count);
+    void (*orchestrate)(PTO2Runtime *rt, uint64_t *args, int arg_count);
+    int32_t direct_kernel;                  // without orchestration: the func id run directly; else -1
+};
+
+// Runs the program once.  data[k] is the host memory of slot k: the tensor's
+// elements (row-major, dtype of the slot), or for a scalar slot a pointer to
+// its value as uint64_t (float scalars as their bit pattern in the low 32
+// bits).  Returns 0, or nonzero after printing a message on stderr (a
+// checked runtime error: unbound tile, buffer overflow, bad argument count).
+int pyptocc_run(const PyptoccProgram *p, void *const *data);
+
+// As pyptocc_run, for programs whose table leaves dimensions to run time
+// (shapes 0): shapes[k] holds the dimensions of slot k (its first ndims
+// entries are read; they must agree with the table where it has a value).
+// pyptocc_run itself fails on such a program unless it has an
+// orchestration, which makes its own descriptors.
+int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const uint64_t (*shapes)[5]);
+
+// The host entry: parses the command line (see the runtime's README:
+// inputs from NAME=FILE.npy, deterministic fill otherwise, outputs to .npy),
+// runs the program and writes the outputs.  Returns the process status.
+int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv);
+}
+
+#endif

@@ -1,0 +1,107 @@
+// rt_core.cpp: fatal errors, the simulated on-chip buffers, global-memory
+// access checks and the block index (the library side of pto/pto-inst.hpp).
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+
+#include "pto/pto-inst.hpp"
+#include "rt_internal.h"
+
+namespace pyptocc::internal {
+thread_local int run_depth = 0;
+thread_local PTO2Runtime *current_rt = nullptr;
+thread_local const TaskContext *current_task = nullptr;
+thread_local int64_t block_idx = 0;
+
+bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes) {
+    uint64_t n = 1;
+    for (uint64_t i = 0; i < ndims; i++) {
+        if (dims[i] != 0 && n > UINT64_MAX / dims[i])
+            return false;
+        n *= dims[i];
+    }
+    if (elem_size != 0 && n > UINT64_MAX / elem_size)
+        return false;
+    *numel = n;
+    *bytes = n * elem_size;
+    return true;
+}
+}  // namespace pyptocc::internal
+
+using namespace pyptocc::internal;
+
+namespace pyptocc {
+
+void fatal(const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (current_task) {
+        if (current_task->task >= 0)
+            std::fprintf(stderr, "pyptocc runtime error: %s (in task %lld, kernel '%s', func id %d)\n", msg,
+                         static_cast<long long>(current_task->task), current_task->kernel, current_task->func_id);
+        else
+            std::fprintf(stderr, "pyptocc runtime error: %s (in kernel '%s')\n", msg, current_task->kernel);
+    } else {
+        std::fprintf(stderr, "pyptocc runtime error: %s\n", msg);
+    }
+    std::fflush(stderr);
+    if (run_depth > 0)
+        throw Error{};
+    std::exit(1);
+}
+
+namespace {
+// The A5 capacities (passes.md 6), indexed by pto::TileType.
+constexpr uint64_t kCapacity[6] = {256 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4 * 1024};
+
+struct Buffers {
+    unsigned char *p[6] = {};
+    Buffers() = default;
+    Buffers(const Buffers &) = delete;
+    Buffers &operator=(const Buffers &) = delete;
+    ~Buffers() {
+        for (unsigned char *b : p)
+            std::free(b);
+    }
+};
+thread_local Buffers buffers;
+}  // namespace
+
+unsigned char *sim_buffer(int loc, uint64_t *capacity) {
+    if (loc < 0 || loc >= 6)
+        fatal("TASSIGN: unknown tile location %d", loc);
+    if (!buffers.p[loc]) {
+        buffers.p[loc] = static_cast<unsigned char *>(std::calloc(kCapacity[loc], 1));
+        if (!buffers.p[loc])
+            fatal("out of memory for the simulated %s buffer", pto::detail::loc_name(static_cast<pto::TileType>(loc)));
+    }
+    *capacity = kCapacity[loc];
+    return buffers.p[loc];
+}
+
+void check_gm(const void *lo_p, const void *hi_p, bool write, const char *op) {
+    const TaskContext *t = current_task;
+    if (!t || !t->ranges)
+        return;
+    uintptr_t lo = reinterpret_cast<uintptr_t>(lo_p), hi = reinterpret_cast<uintptr_t>(hi_p);
+    const GmRange *readonly = nullptr;
+    for (const GmRange &r : *t->ranges) {
+        if (r.lo <= lo && hi <= r.hi) {
+            if (!write || r.writable)
+                return;
+            readonly = &r;
+        }
+    }
+    if (readonly)
+        fatal("%s: writes to the tensor of parameter %d, which the task passes as an input", op, readonly->param);
+    fatal("%s: global memory [%#llx, %#llx) (%llu bytes) is outside every tensor of the task", op,
+          static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi),
+          static_cast<unsigned long long>(hi - lo));
+}
+
+int64_t current_block_idx() { return block_idx; }
+
+}  // namespace pyptocc

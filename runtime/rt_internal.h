@@ -1,0 +1,59 @@
+// rt_internal.h: state shared by the runtime library's sources (not
+// installed).
+#ifndef PYPTOCC_RT_INTERNAL_H
+#define PYPTOCC_RT_INTERNAL_H
+
+#include <cstdint>
+#include <vector>
+
+#include "pyptocc_runtime.h"
+
+namespace pyptocc::internal {
+
+// Thrown by pyptocc::fatal inside pyptocc_run (the message is already out).
+struct Error {};
+
+// A byte range of global memory that the running task may access.
+struct GmRange {
+    uintptr_t lo, hi;
+    bool writable;
+    int param;  // the task parameter it belongs to
+};
+
+// What is running on this thread.
+struct TaskContext {
+    const std::vector<GmRange> *ranges;
+    int64_t task;        // task index in the run (-1: the directly run kernel)
+    int32_t func_id;
+    const char *kernel;  // kernel name
+};
+
+extern thread_local int run_depth;              // > 0 inside pyptocc_run
+extern thread_local PTO2Runtime *current_rt;    // the running orchestration's runtime
+extern thread_local const TaskContext *current_task;
+extern thread_local int64_t block_idx;
+
+// Product of dims with overflow check; false on overflow.
+bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes);
+
+}  // namespace pyptocc::internal
+
+// The state of one pyptocc_run.
+struct PTO2Runtime {
+    struct Slot {
+        uintptr_t lo, hi;  // host bytes of the argument (hi == lo: size unknown)
+        const char *name;
+    };
+    const PyptoccProgram *program = nullptr;
+    std::vector<void *> owned;  // make_tensor allocations, freed at the end of the run
+    std::vector<Slot> slots;
+    int scope_depth = 0;
+    int64_t ntasks = 0;
+
+    PTO2Runtime() = default;
+    PTO2Runtime(const PTO2Runtime &) = delete;
+    PTO2Runtime &operator=(const PTO2Runtime &) = delete;
+    ~PTO2Runtime();
+};
+
+#endif

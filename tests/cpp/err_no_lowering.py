@@ -1,0 +1,46 @@
+# pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
+# Block ops without a C++ lowering are located errors that say why (cpp.md
+# 4.3, ops.md 5): view, batch_matmul and sels in a vector kernel; gemv and
+# gemv_acc (pyptocc: pto-isa's TGEMV wants a Left tile of 16-row fractal
+# boxes with one valid row, which the IR cannot express), matmul_bias and
+# gemv_bias (the Bias space) and move with transpose in a cube kernel.
+# Every kernel is checked, although none is called.
+import pypto.language as pl
+
+
+@pl.program
+class NoLowering:
+    @pl.function(type=pl.FunctionType.InCore)
+    def vec(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.block.load(a, [0, 0], [16, 64])
+        v = pl.block.view(t, [16, 16], [0, 0])
+        w = pl.block.load(a, [0, 0], [16, 16])
+        b = pl.block.batch_matmul(v, w)
+        s = pl.block.sels(t, t, 1)
+        r = pl.block.store(s, [0, 0], [16, 64], out)
+        r2 = pl.block.store(b, [0, 0], [16, 16], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def cube(self, a: pl.Tensor[[64, 64], pl.FP16], v: pl.Tensor[[16, 64], pl.FP16], bias: pl.Tensor[[1, 64], pl.FP32],
+             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        m = pl.block.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+        l = pl.block.move(m, target_memory=pl.MemorySpace.Left)
+        r = pl.block.move(m, target_memory=pl.MemorySpace.Right, transpose=True)
+        r2 = pl.block.move(m, target_memory=pl.MemorySpace.Right)
+        vm = pl.block.load(v, [0, 0], [16, 64], target_memory=pl.MemorySpace.Mat)
+        vl = pl.block.move(vm, target_memory=pl.MemorySpace.Left)
+        g = pl.block.gemv(vl, r2)
+        g2 = pl.block.gemv_acc(g, vl, r2)
+        bt = pl.block.load(bias, [0, 0], [1, 64], target_memory=pl.MemorySpace.Vec)
+        c = pl.block.matmul_bias(l, r2, bt)
+        gb = pl.block.gemv_bias(vl, r2, bt)
+        o = pl.block.store(c, [0, 0], [64, 64], out)
+        o2 = pl.block.store(g2, [0, 0], [16, 64], out)
+        o3 = pl.block.store(gb, [0, 0], [16, 64], out)
+        o4 = pl.block.store(r, [0, 0], [64, 64], out)
+        return o
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:
+        return a

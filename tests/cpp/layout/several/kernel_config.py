@@ -1,0 +1,18 @@
+# Kernel and Orchestration Configuration
+
+from pathlib import Path
+
+_ROOT_DIR = Path(__file__).parent
+
+# Runtime configuration for tensormap_and_ringbuffer
+# This runtime requires 4 AICPU threads (3 schedulers + 1 orchestrator on thread 3)
+RUNTIME_CONFIG = {
+	"runtime": "tensormap_and_ringbuffer",
+	"aicpu_thread_num": 4,
+	"block_dim": 24,
+}
+
+KERNELS = [
+	{"func_id": 0, "source": str(_ROOT_DIR / "kernels" / "aic" / "matmul.cpp"), "core_type": "aic"},
+	{"func_id": 1, "source": str(_ROOT_DIR / "kernels" / "aiv" / "scale.cpp"), "core_type": "aiv"},
+]

@@ -1,0 +1,373 @@
+// rt_fatal.cpp: the checked runtime errors, each in a child process.
+// Outside pyptocc_run an error prints "pyptocc runtime error: ..." and exits
+// with status 1; inside, pyptocc_run prints the message and returns 1 (the
+// children here then exit with 42).  The harness itself must notice a child
+// that does not fail.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pto/pto-inst.hpp"
+#include "pyptocc_runtime.h"
+#include "rt_test.h"
+
+using namespace pto;
+
+namespace {
+
+using Vec16 = Tile<TileType::Vec, float, 16, 16>;
+using Gt16 = GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<256, 256, 256, 16, 1>>;
+
+// Whether the child exits with `status` after printing `needle` in a
+// runtime error message on stderr.
+template <class F> bool dies(int status, const char *needle, F f, int &got, std::string &err) {
+    got = rt_test::in_child(f, err);
+    return got == status && err.find(needle) != std::string::npos &&
+           err.find("pyptocc runtime error: ") != std::string::npos;
+}
+template <class F> void expect_death(const char *what, int status, const char *needle, F f) {
+    std::string err;
+    int got;
+    bool ok = dies(status, needle, f, got, err);
+    CHECKF(ok, "%s: status %d (want %d), stderr: %s", what, got, status, err.c_str());
+}
+
+// ------------------------------------------------------------- kernels
+
+float *arg_ptr(int64_t *args, int k) {
+    Tensor *t = reinterpret_cast<Tensor *>(args[k]);
+    return reinterpret_cast<float *>(t->buffer.addr) + t->start_offset;
+}
+
+void k_unbound(int64_t *args) {
+    Vec16 a, b, c;
+    TASSIGN(a, 0x0);
+    TASSIGN(c, 0x2000);
+    Gt16 g(arg_ptr(args, 0));
+    TLOAD(a, g);
+    TADD(c, a, b);  // b never bound
+}
+
+void k_add16(int64_t *args) {  // out = a + b, 16x16 (args: a, b, out)
+    Vec16 a, b, c;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TASSIGN(c, 0x2000);
+    Gt16 ga(arg_ptr(args, 0)), gb(arg_ptr(args, 1)), gc(arg_ptr(args, 2));
+    TLOAD(a, ga);
+    TLOAD(b, gb);
+    TADD(c, a, b);
+    TSTORE(gc, c);
+}
+
+void k_store_to_input(int64_t *args) {  // stores into its first (input) tensor
+    Vec16 a;
+    TASSIGN(a, 0x0);
+    Gt16 ga(arg_ptr(args, 0));
+    TLOAD(a, ga);
+    TSTORE(ga, a);
+}
+
+const PyptoccKernel kKernels[] = {
+    {0, "k_add16", k_add16},
+    {1, "k_unbound", k_unbound},
+    {2, "k_store_to_input", k_store_to_input},
+};
+
+// Direct programs: one kernel on (a [rows, 16], b [16, 16], out [16, 16]).
+PyptoccProgram direct(int32_t func, const PyptoccArg *args, int32_t nargs) {
+    return PyptoccProgram{"direct", kKernels, 3, args, nargs, nullptr, nullptr, func};
+}
+const PyptoccArg kArgs16[] = {
+    {"a", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"b", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
+};
+const PyptoccArg kArgsSmallA[] = {
+    {"a", DataType::FLOAT32, 2, {8, 16}, PYPTOCC_ARG_IN},
+    {"b", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
+};
+const PyptoccArg kArgsDyn[] = {
+    {"a", DataType::FLOAT32, 2, {0, 16}, PYPTOCC_ARG_IN},
+    {"b", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
+};
+
+std::vector<float> A(16 * 32, 1.0f), B(16 * 32, 2.0f), O(16 * 32, 0.0f);
+void *kData[] = {A.data(), B.data(), O.data()};
+
+int run_expect_fail(const PyptoccProgram &p) { return pyptocc_run(&p, kData) == 1 ? 42 : 0; }
+
+// ------------------------------------------------------- orchestrations
+
+// An orchestration whose behaviour a global selects.
+int g_orch_case = 0;
+
+PTO2OrchestrationConfig orch_config(uint64_t *, int) { return PTO2OrchestrationConfig{.expected_arg_count = 3}; }
+
+void orch_entry(PTO2Runtime *rt, uint64_t *args, int) {
+    uint64_t wide[2] = {16, 32}, sq[2] = {16, 16}, big[2] = {64, 64};
+    Tensor a = make_tensor_external(reinterpret_cast<void *>(args[0]), wide, 2, DataType::FLOAT32);
+    Tensor b = make_tensor_external(reinterpret_cast<void *>(args[1]), sq, 2, DataType::FLOAT32);
+    Tensor o = make_tensor_external(reinterpret_cast<void *>(args[2]), sq, 2, DataType::FLOAT32);
+    switch (g_orch_case) {
+    case 0: {  // a 16x16 view of the 16x32 tensor: not contiguous
+        Tensor v = a.view({16, 16}, {0, 0});
+        PTOParam p[] = {make_input_param(v), make_input_param(b), make_output_param(o)};
+        pto2_rt_submit_task(rt, 0, PTO2_WORKER_VECTOR, p, 3);
+        break;
+    }
+    case 1: {  // out of range
+        int64_t i = 1;
+        Tensor v = b.view({16, 16}, {(i * 16), 0});
+        (void)v;
+        break;
+    }
+    case 2: {
+        PTOParam p[] = {make_input_param(b), make_input_param(b), make_output_param(o)};
+        pto2_rt_submit_task(rt, 7, PTO2_WORKER_VECTOR, p, 3);
+        break;
+    }
+    case 3: {  // wraps more memory than the argument has
+        Tensor t = make_tensor_external(reinterpret_cast<void *>(args[1]), big, 2, DataType::FLOAT32);
+        (void)t;
+        break;
+    }
+    case 4: {  // works, inside nested scopes
+        PTO2_SCOPE(rt) {
+            PTO2_SCOPE(rt) {
+                Tensor tmp = make_tensor(sq, 2, DataType::FLOAT32);
+                PTOParam p[] = {make_input_param(b), make_input_param(b), make_output_param(tmp)};
+                pto2_rt_submit_task(rt, 0, PTO2_WORKER_VECTOR, p, 3);
+                PTOParam q[] = {make_input_param(tmp), make_input_param(b), make_output_param(o)};
+                pto2_rt_submit_task(rt, 0, PTO2_WORKER_VECTOR, q, 3);
+            }
+        }
+        break;
+    }
+    }
+}
+
+const PyptoccArg kOrchArgs[] = {
+    {"a", DataType::FLOAT32, 2, {16, 32}, PYPTOCC_ARG_IN},
+    {"b", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
+};
+const PyptoccProgram kOrch = {"orch", kKernels, 3, kOrchArgs, 3, orch_config, orch_entry, -1};
+const PyptoccProgram kOrchTwoArgs = {"orch2", kKernels, 3, kOrchArgs, 2, orch_config, orch_entry, -1};
+
+int orch_expect_fail(int which) {
+    g_orch_case = which;
+    return pyptocc_run(&kOrch, kData) == 1 ? 42 : 0;
+}
+
+// ------------------------------------------------------------- the tests
+
+void test_outside_run() {
+    expect_death("TASSIGN beyond Vec", 1, "needs 1024 bytes, beyond the 262144-byte Vec buffer", [] {
+        Vec16 t;
+        TASSIGN(t, 256 * 1024 - 512);
+        return 0;
+    });
+    expect_death("TASSIGN beyond Left", 1, "beyond the 65536-byte Left buffer", [] {
+        Tile<TileType::Left, half, 128, 264> t;
+        TASSIGN(t, 0x0);
+        return 0;
+    });
+    expect_death("TASSIGN beyond Bias", 1, "beyond the 4096-byte Bias buffer", [] {
+        Tile<TileType::Bias, float, 1, 64> t;
+        TASSIGN(t, 4096u);
+        return 0;
+    });
+    expect_death("TASSIGN huge address", 1, "beyond", [] {
+        Vec16 t;
+        TASSIGN(t, UINT64_MAX);
+        return 0;
+    });
+    expect_death("TASSIGN negative", 1, "negative address -64", [] {
+        Vec16 t;
+        TASSIGN(t, -64);
+        return 0;
+    });
+    expect_death("TASSIGN misaligned", 1, "is not aligned to 4 bytes", [] {
+        Vec16 t;
+        TASSIGN(t, 0x2);
+        return 0;
+    });
+    expect_death("unbound source", 1, "TADD: source b tile (Tile<Vec, float, 16, 16>) is used before TASSIGN", [] {
+        Vec16 a, b, c;
+        TASSIGN(a, 0x0);
+        TASSIGN(c, 0x2000);
+        TADD(c, a, b);
+        return 0;
+    });
+    expect_death("unbound destination", 1, "TEXP: destination tile", [] {
+        Vec16 a, c;
+        TASSIGN(a, 0x0);
+        TEXP(c, a);
+        return 0;
+    });
+    expect_death("unbound scratch", 1, "TROWSUM: scratch tile", [] {
+        Vec16 a, tmp;
+        Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> r;
+        TASSIGN(a, 0x0);
+        TASSIGN(r, 0x1000);
+        TROWSUM(r, a, tmp);
+        return 0;
+    });
+    expect_death("unbound matmul operand", 1, "TMATMUL: right tile", [] {
+        Tile<TileType::Left, half, 16, 16> l;
+        Tile<TileType::Right, half, 16, 16> r;
+        Tile<TileType::Acc, float, 16, 16> c;
+        TASSIGN(l, 0x0);
+        TASSIGN(c, 0x0);
+        TMATMUL(c, l, r);
+        return 0;
+    });
+    expect_death("unbound TLOAD", 1, "TLOAD: destination tile", [] {
+        std::vector<float> m(256);
+        Vec16 t;
+        Gt16 g(m.data());
+        TLOAD(t, g);
+        return 0;
+    });
+    expect_death("unbound data()", 1, "data(): the tile is not bound", [] {
+        Vec16 t;
+        float *p = t.data();
+        return p ? 3 : 0;
+    });
+    expect_death("integer division by zero", 1, "TDIV: integer division by zero", [] {
+        Tile<TileType::Vec, int32_t, 1, 8> a, b, c;
+        TASSIGN(a, 0x0);
+        TASSIGN(b, 0x100);
+        TASSIGN(c, 0x200);
+        TEXPANDS(a, 5);
+        TEXPANDS(b, 0);
+        TDIV(c, a, b);
+        return 0;
+    });
+    expect_death("integer remainder by zero", 1, "TREMS: integer remainder by zero", [] {
+        Tile<TileType::Vec, int16_t, 1, 8> a, c, t;
+        TASSIGN(a, 0x0);
+        TASSIGN(c, 0x200);
+        TASSIGN(t, 0x400);
+        TREMS(c, a, 0, t);
+        return 0;
+    });
+    expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
+        Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
+        return t.GetValidRow() ? 0 : 3;
+    });
+    expect_death("GlobalTensor DYNAMIC without values", 1, "DYNAMIC shape or stride without a value", [] {
+        std::vector<float> m(256);
+        GlobalTensor<float, pto::Shape<1, 1, 1, DYNAMIC, 16>, pto::Stride<256, 256, 256, 16, 1>> g(m.data());
+        return g.data() ? 0 : 3;
+    });
+    expect_death("GlobalTensor smaller than the tile", 1, "TLOAD: the GlobalTensor shape [8, 16] is smaller", [] {
+        std::vector<float> m(256);
+        Vec16 t;
+        TASSIGN(t, 0);
+        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 16>, pto::Stride<128, 128, 128, 16, 1>> g(m.data());
+        TLOAD(t, g);
+        return 0;
+    });
+    expect_death("Tensor::view out of range", 1, "Tensor::view: dimension 1: offset 8 + size 16", [] {
+        std::vector<float> m(256);
+        uint64_t shape[2] = {16, 16};
+        Tensor t = make_tensor_external(m.data(), shape, 2, DataType::FLOAT32);
+        Tensor v = t.view({8, 16}, {0, 8});
+        return v.data ? 0 : 3;
+    });
+    expect_death("Tensor::view rank", 1, "1 shapes and 1 offsets for a tensor of rank 2", [] {
+        std::vector<float> m(256);
+        uint64_t shape[2] = {16, 16};
+        Tensor t = make_tensor_external(m.data(), shape, 2, DataType::FLOAT32);
+        Tensor v = t.view({8}, {0});
+        return v.data ? 0 : 3;
+    });
+    expect_death("submit outside a run", 1, "not called from an orchestration", [] {
+        pto2_rt_submit_task(nullptr, 0, PTO2_WORKER_VECTOR, nullptr, 0);
+        return 0;
+    });
+}
+
+void test_inside_run() {
+    expect_death("unbound tile in a run", 42, "TADD: source b tile", [] { return run_expect_fail(direct(1, kArgs16, 3)); });
+    expect_death("message names the kernel", 42, "(in kernel 'k_unbound')",
+                 [] { return run_expect_fail(direct(1, kArgs16, 3)); });
+    expect_death("load outside the tensor", 42, "TLOAD: global memory", [] {
+        return run_expect_fail(direct(0, kArgsSmallA, 3));  // k_add16 loads 16 rows of an 8-row tensor
+    });
+    expect_death("load outside the tensor (wording)", 42, "is outside every tensor of the task",
+                 [] { return run_expect_fail(direct(0, kArgsSmallA, 3)); });
+    expect_death("store into an input", 42, "TSTORE: writes to the tensor of parameter 0, which the task passes as an input",
+                 [] { return run_expect_fail(direct(2, kArgs16, 3)); });
+    expect_death("run-time dimension without shapes", 42, "argument 'a' has a run-time dimension",
+                 [] { return run_expect_fail(direct(0, kArgsDyn, 3)); });
+    expect_death("no such direct kernel", 42, "neither an orchestration nor a kernel with func id 9",
+                 [] { return run_expect_fail(direct(9, kArgs16, 3)); });
+    expect_death("non-contiguous view", 42, "the input view [16, 16] with strides [32, 1] is not row-major contiguous",
+                 [] { return orch_expect_fail(0); });
+    expect_death("view out of range in orchestration", 42, "Tensor::view: dimension 0: offset 16 + size 16",
+                 [] { return orch_expect_fail(1); });
+    expect_death("unknown func id", 42, "no kernel with func id 7", [] { return orch_expect_fail(2); });
+    expect_death("external tensor larger than its argument", 42, "does not fit argument 'b'",
+                 [] { return orch_expect_fail(3); });
+    expect_death("argument count", 42, "expects 3 arguments, the program table has 2",
+                 [] { return pyptocc_run(&kOrchTwoArgs, kData) == 1 ? 42 : 0; });
+    expect_death("shape disagrees with the table", 42, "dimension 0 is 8, the program wants 16", [] {
+        const uint64_t shapes[3][5] = {{8, 16}, {16, 16}, {16, 16}};
+        PyptoccProgram p = direct(0, kArgs16, 3);
+        return pyptocc_run_with_shapes(&p, kData, shapes) == 1 ? 42 : 0;
+    });
+    // A run after a failed one works (the thread's state is restored), and
+    // the failed one's message came first.
+    std::string err;
+    int st = rt_test::in_child(
+        [] {
+            if (run_expect_fail(direct(1, kArgs16, 3)) != 42)
+                return 3;
+            g_orch_case = 4;
+            if (pyptocc_run(&kOrch, kData) != 0)
+                return 4;
+            for (float v : O)
+                (void)v;
+            return O[0] == 2.0f + 2.0f + 2.0f && O[255] == 6.0f ? 0 : 5;
+        },
+        err);
+    CHECKF(st == 0 && err.find("source b tile") != std::string::npos, "recovery after a failed run: status %d, %s", st,
+           err.c_str());
+    // After a failure outside a run nothing is left half-done in this process.
+    g_orch_case = 4;
+    CHECK(pyptocc_run(&kOrch, kData) == 0);
+    CHECK(O[17] == 6.0f);
+}
+
+void test_harness_detects_survivors() {
+    // A child that does not fail must count as a failure of expect_death.
+    int before = rt_test::failures;
+    std::string err;
+    int st = rt_test::in_child(
+        [] {
+            Vec16 t;
+            TASSIGN(t, 0x0);
+            return 0;
+        },
+        err);
+    CHECK(st == 0 && err.empty());
+    int got;
+    CHECK(!dies(1, "anything", [] { return 0; }, got, err));  // deliberately wrong expectation
+    CHECK(!dies(1, "no such text", []() -> int { pyptocc::fatal("some other message"); }, got, err));
+    CHECK(dies(1, "some other message", []() -> int { pyptocc::fatal("some other message"); }, got, err));
+    CHECK(rt_test::failures == before);
+}
+
+}  // namespace
+
+int main() {
+    test_outside_run();
+    test_inside_run();
+    test_harness_detects_survivors();
+    return rt_test::finish("rt_fatal");
+}
