@@ -614,7 +614,10 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
     for (uint32_t k = tt->n; k-- > 0 && !bad;) {
         int64_t iv;
         if (ir_dim_value(idx->elems[k], &iv)) {
-            konst += iv * mult;
+            if (__builtin_mul_overflow(iv, mult, &iv) || __builtin_add_overflow(konst, iv, &konst)) {
+                err(O, c->e.span, "the element offset of 'pl.tensor.read' does not fit in 64 bits");
+                bad = 1;
+            }
         } else {
             StrBuf one;
             sb_init(&one);
@@ -632,8 +635,10 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
             err(O, c->e.span, "reading a tensor whose dimensions are only known at run time is not supported");
             bad = 1;
         }
-        if (k > 0)
-            mult *= dim;
+        if (k > 0 && !bad && __builtin_mul_overflow(mult, dim, &mult)) {
+            err(O, c->e.span, "the element offset of 'pl.tensor.read' does not fit in 64 bits");
+            bad = 1;
+        }
     }
     if (x->slot)
         sb_printf(&ptr, "arg_%s_ptr", cpp_ident(O->ir, x->slot->name, reserved));

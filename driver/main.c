@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "driver/depfile.h"
 #include "driver/output.h"
 #include "grammar/frontend.h"
 #include "ir/op_registry.h"
@@ -50,6 +51,12 @@ typedef struct Options {
     Arch arch;
     int no_addr;                  /* --no-addr */
     int async;                    /* --async */
+    int deps;                     /* -MD/-MMD: write the make rule beside the output; -M/-MM: only the rule */
+    int deps_only;
+    int deps_phony;               /* -MP */
+    const char *dep_file;         /* -MF */
+    DepTarget *dep_targets;       /* -MT, -MQ */
+    size_t ndep_targets;
 } Options;
 
 static void usage(FILE *f)
@@ -72,6 +79,15 @@ static void usage(FILE *f)
           "      --async               --emit=pto-tile: event tokens and wait clauses\n"
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
           "  -fsyntax-only             check the program, write nothing\n"
+          "\n"
+          "Dependencies (for make):\n"
+          "  -MD, -MMD                 also write the rule 'OUTPUT: INPUT' to the -MF file, by default\n"
+          "                            the output's name with its suffix replaced by .d\n"
+          "  -M, -MM                   check the program and write only the rule (to -MF, -o or\n"
+          "                            standard output)\n"
+          "  -MF FILE                  the file the rule is written to\n"
+          "  -MT TARGET, -MQ TARGET    the rule's target instead of the output (-MQ quotes it for make)\n"
+          "  -MP                       add a phony rule for the input, so a deleted input is no error\n"
           "\n"
           "Passes:\n"
           "      --passes=LIST         run exactly these passes (comma-separated; see below;\n"
@@ -361,6 +377,29 @@ static int parse_options(int argc, char **argv, Options *o)
             o->dump_after = v;
             continue;
         }
+        if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0) {
+            o->deps = 1;
+            o->deps_only |= a[2] != 'D' && a[3] != 'D';
+            continue;
+        }
+        if (strcmp(a, "-MP") == 0) {
+            o->deps_phony = 1;
+            continue;
+        }
+        if (strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 || strncmp(a, "-MQ", 3) == 0) {
+            v = a[3] ? a + 3 : i + 1 < argc ? argv[++i] : NULL;
+            if (!v || !*v)
+                return usage_error(a[2] == 'F' ? "missing filename after '%.3s'" : "missing target after '%.3s'", a);
+            if (a[2] == 'F') {
+                o->dep_file = v;
+            } else {
+                if (!o->dep_targets)
+                    o->dep_targets = xcalloc((size_t)argc, sizeof *o->dep_targets);
+                o->dep_targets[o->ndep_targets].name = v;
+                o->dep_targets[o->ndep_targets++].verbatim = a[2] == 'T';
+            }
+            continue;
+        }
         if (strcmp(a, "-fsyntax-only") == 0) {
             o->syntax_only = 1;
             continue;
@@ -391,6 +430,10 @@ static int parse_options(int argc, char **argv, Options *o)
         return usage_error("%s", "--output-dir and -o cannot be combined");
     if (o->output_dir && o->emit != EMIT_PTO && o->emit != EMIT_CPP)
         return usage_error("%s", "--output-dir needs --emit=pto or --emit=cpp");
+    if ((o->dep_file || o->ndep_targets || o->deps_phony) && !o->deps)
+        return usage_error("%s", "-MF, -MT, -MQ and -MP need -MD or -M");
+    if (o->deps_only)
+        o->syntax_only = 1;
     if (o->no_addr && o->emit == EMIT_CPP)
         return usage_error("%s", "--no-addr cannot be used with --emit=cpp: C++ tiles are bound to their planned "
                                  "addresses");
@@ -460,6 +503,47 @@ static void add_file(OutputFile *file, char **path, const StrBuf *text, const ch
     file->len = text->len;
 }
 
+/* -MD/-M: the make rule for what was written (outputs, n of them; none
+ * for standard output, which the rule names after the input). */
+static int write_deps(const Options *o, const char *const *outputs, size_t n)
+{
+    static const char *const ext[] = {[EMIT_PY] = ".ir.py", [EMIT_PTO] = ".pto", [EMIT_PTO_TILE] = ".tile.pto",
+                                      [EMIT_CPP] = ".cpp"};
+    DepTarget *t = xcalloc(n + 1, sizeof *t);
+    const char *in = strcmp(o->input, "-") == 0 ? NULL : o->input;
+    char *stem = NULL, *path = NULL;
+    size_t nt = n;
+    int rc;
+    for (size_t i = 0; i < n; i++)
+        t[i].name = outputs[i];
+    if (n == 0) {
+        /* Standard output: named like GCC's default object, after the input. */
+        char *d = depfile_default_path(NULL, NULL, in ? in : "stdin");
+        size_t len = strlen(d) - 2;
+        stem = xmalloc(len + strlen(ext[o->emit]) + 1);
+        memcpy(stem, d, len);
+        strcpy(stem + len, ext[o->emit]);
+        xfree(d);
+        t[0].name = stem;
+        nt = 1;
+    }
+    if (o->dep_file)
+        rc = depfile_write(o->dep_file, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt,
+                           in, o->deps_phony);
+    else if (o->deps_only)
+        rc = depfile_write(o->output, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt, in,
+                           o->deps_phony);
+    else {
+        path = depfile_default_path(o->output, o->output_dir, in ? in : "stdin");
+        rc = depfile_write(path, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt, in,
+                           o->deps_phony);
+    }
+    xfree(path);
+    xfree(stem);
+    xfree(t);
+    return rc;
+}
+
 /* --output-dir (pto-mlir.md 2, cpp.md 1): one file per kernel, and for
  * C++ the orchestration file and kernel_config.py, written all or
  * nothing.  Returns the exit status. */
@@ -474,6 +558,9 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
     const IrFunc *orch = NULL;
     size_t n = 0;
     int status = 0;
+    int dirlen = (int)strlen(o->output_dir);
+    while (dirlen > 1 && o->output_dir[dirlen - 1] == '/')   /* "out/" gives out/kernels/..., not out//kernels */
+        dirlen--;
     memset(&co, 0, sizeof co);
     co.arch = o->arch;
     co.addr = !o->no_addr;
@@ -491,7 +578,7 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
             status = EXIT_INPUT;
             continue;
         }
-        add_file(&files[n], &paths[n], &text[n], "%s/kernels/%s/%s.%s", o->output_dir,
+        add_file(&files[n], &paths[n], &text[n], "%.*s/kernels/%s/%s.%s", dirlen, o->output_dir,
                  k == KERNEL_CUBE ? "aic" : "aiv", f->name, cpp ? "cpp" : "pto");
         n++;
     }
@@ -501,7 +588,7 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
             sb_free(&text[n]);
             status = EXIT_INPUT;
         } else {
-            add_file(&files[n], &paths[n], &text[n], "%s/orchestration/%s.cpp", o->output_dir, orch->name);
+            add_file(&files[n], &paths[n], &text[n], "%.*s/orchestration/%s.cpp", dirlen, o->output_dir, orch->name);
             n++;
         }
     }
@@ -511,7 +598,7 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
             sb_free(&text[n]);
             status = EXIT_INPUT;
         } else {
-            add_file(&files[n], &paths[n], &text[n], "%s/kernel_config.py", o->output_dir);
+            add_file(&files[n], &paths[n], &text[n], "%.*s/kernel_config.py", dirlen, o->output_dir);
             n++;
         }
     }
@@ -525,6 +612,8 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
     if (diag->errors)
         status = EXIT_INPUT;
     if (status == 0 && output_write_all(files, n) != 0)
+        status = EXIT_USAGE;
+    if (status == 0 && o->deps && write_deps(o, (const char *const *)paths, n) != 0)
         status = EXIT_USAGE;
     for (size_t i = 0; i < n; i++) {
         sb_free(&text[i]);
@@ -642,8 +731,14 @@ static int run(const Options *o)
                 status = EXIT_INPUT;
             } else if (output_commit(&out) != 0) {
                 status = EXIT_USAGE;
+            } else if (o->deps) {
+                const char *target = o->output && strcmp(o->output, "-") != 0 ? o->output : NULL;
+                if (write_deps(o, &target, target ? 1 : 0) != 0)
+                    status = EXIT_USAGE;
             }
         }
+    } else if (o->deps && write_deps(o, NULL, 0) != 0) {
+        status = EXIT_USAGE;
     }
     if (getenv("PYPTOCC_STATS"))
         fprintf(stderr, "pyptocc: stats: input %u bytes, IR arena %zu bytes, names %zu bytes, %u types\n", len,
@@ -674,5 +769,7 @@ int main(int argc, char **argv)
     }
     if (!o.input)
         return usage_error("%s", "no input file");
-    return run(&o);
+    rc = run(&o);
+    xfree(o.dep_targets);
+    return rc;
 }

@@ -1,5 +1,6 @@
 # An orchestration function that submits InCore kernels over views of its
-# tensors: y = relu(x * w + bias), computed in four row blocks.
+# tensors: y = relu(x * scale + bias), computed in four row blocks; the
+# scale is read from a one-element tensor and passed to a kernel as a scalar.
 import pypto.language as pl
 
 BLOCK = 32
@@ -38,9 +39,10 @@ class Pipeline:
         self,
         x: pl.Tensor[[128, 64], pl.FP32],
         bias: pl.Tensor[[128, 64], pl.FP32],
-        scale: pl.Scalar[pl.FP32],
+        params: pl.Tensor[[1], pl.FP32],
         y: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
     ) -> pl.Tensor[[128, 64], pl.FP32]:
+        scale = pl.tensor.read(params, [0])
         tmp = pl.create_tensor([128, 64], dtype=pl.FP32)
         for i in pl.range(0, 128, BLOCK):
             xi = pl.view(x, [BLOCK, 64], [i, 0])

@@ -1,13 +1,19 @@
 # Scalar control flow in the SSA style: a loop with iter_args, an if that
-# yields, and a while loop.  collatz_steps(n) counts the steps of the
-# Collatz sequence from n to 1; sum_odd(n) adds the odd numbers below n.
+# yields, and a while loop, in a kernel whose results land in a tensor.
+# collatz_steps(n) counts the steps of the Collatz sequence from n to 1;
+# sum_odd(n) adds the odd numbers below n.  The orchestration reads n from
+# a one-element tensor and passes it to the kernel as a scalar.
 import pypto.language as pl
 
 
 @pl.program
 class ScalarControl:
-    @pl.function
-    def sum_odd(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
+    @pl.function(type=pl.FunctionType.InCore)
+    def steps_and_sum(
+        self,
+        n: pl.Scalar[pl.INT64],
+        out: pl.Out[pl.Tensor[[2, 8], pl.FP32]],
+    ) -> pl.Tensor[[2, 8], pl.FP32]:
         total: pl.Scalar[pl.INT64] = 0
         for i, (acc,) in pl.range(n, init_values=(total,)):
             if i % 2 == 1:
@@ -15,10 +21,6 @@ class ScalarControl:
             else:
                 next_acc = pl.yield_(acc)
             acc = pl.yield_(next_acc)
-        return acc
-
-    @pl.function
-    def collatz_steps(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
         steps0: pl.Scalar[pl.INT64] = 0
         for (x, steps) in pl.while_(init_values=(n, steps0)):
             pl.cond(x > 1)
@@ -27,10 +29,18 @@ class ScalarControl:
             else:
                 x_next = pl.yield_(3 * x + 1)
             x, steps = pl.yield_(x_next, steps + 1)
-        return steps
+        row0 = pl.block.full([1, 8], dtype=pl.FP32, value=pl.cast(acc, pl.FP32))
+        row1 = pl.block.full([1, 8], dtype=pl.FP32, value=pl.cast(steps, pl.FP32))
+        r0 = pl.store(row0, [0, 0], [1, 8], out)
+        r1 = pl.store(row1, [1, 0], [1, 8], r0)
+        return r1
 
-    @pl.function
-    def main(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
-        a = self.sum_odd(n)
-        b = self.collatz_steps(n)
-        return max(a, b) - min(a, b)
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        params: pl.Tensor[[1], pl.INT64],
+        out: pl.Out[pl.Tensor[[2, 8], pl.FP32]],
+    ) -> pl.Tensor[[2, 8], pl.FP32]:
+        n = pl.tensor.read(params, [0])
+        result = self.steps_and_sum(n, out)
+        return result

@@ -1,6 +1,7 @@
 /* consteval.c: evaluation of constant expressions (see consteval.h). */
 #include "config.h"
 #include "grammar/consteval.h"
+#include "lexer/literal.h"
 #include "support/xalloc.h"
 
 #include <math.h>
@@ -429,6 +430,9 @@ static const ConstVal *eval_call(Eval *ev, const AstNode *e)
         ConstVal *v;
         if (!arg || arg->kind != AST_STRING || e->list2.n)
             return fail(ev, e->span, "pl.dynamic() takes one string argument, the dimension's name");
+        /* Types print the dimension by this name, so it must read back. */
+        if (!literal_is_identifier(arg->name, (uint32_t)strlen(arg->name)))
+            return fail(ev, arg->span, "the name of a dynamic dimension must be an identifier, not '%s'", arg->name);
         v = mk(ev, CV_DYNVAR);
         v->v.var = ev->env->dynvar(ev->env, intern_cstr(ev->env->names, arg->name), e->span);
         return v;

@@ -2,6 +2,7 @@
  * (see layout.h for the rules). */
 #include "config.h"
 #include "lexer/layout.h"
+#include "lexer/literal.h"
 #include "support/xalloc.h"
 
 #include <ctype.h>
@@ -60,24 +61,6 @@ static void measure_indent(const Layout *L, uint32_t at, int *col, int *alt)
     *alt = a;
 }
 
-/* An identifier that Python (and so the printed program) can use as a
- * class name. */
-static int is_identifier(const char *p, uint32_t n)
-{
-    static const char *const keywords[] = {
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
-        "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
-        "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
-    for (uint32_t k = 0; k < n; k++) {
-        unsigned char c = (unsigned char)p[k];
-        if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (k && c >= '0' && c <= '9')))
-            return 0;
-    }
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (strlen(keywords[i]) == n && memcmp(keywords[i], p, n) == 0)
-            return 0;
-    return n > 0;
-}
 
 static void read_header(Layout *L, uint32_t lo, uint32_t hi)
 {
@@ -103,7 +86,7 @@ static void read_header(Layout *L, uint32_t lo, uint32_t hi)
             e--;
         /* The name becomes the printed class name: an identifier, as the
          * scanner reads them, and not a keyword. */
-        if (!is_identifier(t + b, e - b)) {
+        if (!literal_is_identifier(t + b, e - b)) {
             diag_error(L->diag, span_make(b, e), "the program name in '# pypto.program:' must be an identifier");
             e = b;
         }

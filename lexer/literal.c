@@ -245,3 +245,21 @@ unsigned source_check_encoding(SourceFile *src, DiagEngine *diag)
     }
     return problems;
 }
+
+/* An ASCII identifier that is not a Python keyword (see literal.h). */
+int literal_is_identifier(const char *p, uint32_t n)
+{
+    static const char *const keywords[] = {
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+        "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+        "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+    for (uint32_t k = 0; k < n; k++) {
+        unsigned char c = (unsigned char)p[k];
+        if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (k && c >= '0' && c <= '9')))
+            return 0;
+    }
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (strlen(keywords[i]) == n && memcmp(keywords[i], p, n) == 0)
+            return 0;
+    return n > 0;
+}

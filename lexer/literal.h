@@ -24,6 +24,10 @@ double literal_float(const char *text, size_t len);
  * unknown escapes are kept as written (as Python does). */
 char *literal_string(Arena *arena, const char *text, size_t n, size_t *len);
 
+/* Whether p[0..n) is an ASCII identifier and not a Python keyword: a name
+ * the printed program can spell (program names, dynamic dimensions). */
+int literal_is_identifier(const char *p, uint32_t n);
+
 /* Reports NUL bytes and invalid UTF-8 with locations; returns the number
  * of problems (0 means the text may be scanned). */
 unsigned source_check_encoding(SourceFile *src, DiagEngine *diag);

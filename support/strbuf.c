@@ -73,6 +73,8 @@ void sb_putc(StrBuf *sb, char c)
 
 void sb_put(StrBuf *sb, const char *s, size_t n)
 {
+    if (n == 0)   /* s may be the NULL data of an empty buffer */
+        return;
     sb_reserve(sb, n);
     memcpy(sb->data + sb->len, s, n);
     sb->len += n;

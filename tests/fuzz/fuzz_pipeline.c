@@ -1,8 +1,9 @@
 /* fuzz_pipeline.c: libFuzzer target for the whole compiler: the front end,
- * every pipeline (MLIR with and without addresses, tile IR) and every
+ * every pipeline (MLIR with and without addresses, tile IR, C++) and every
  * emitter, into memory.  Errors are fine; crashes, hangs, sanitizer
  * reports and internal errors are not.  Emitted text must be complete when
- * the emitter reports success (it ends with the module's closing brace). */
+ * the emitter reports success.  C++ goes through its own pipeline (with
+ * InsertSync). */
 #include "config.h"
 #include "codegen/codegen.h"
 #include "grammar/frontend.h"
@@ -11,7 +12,9 @@
 #include "support/strbuf.h"
 #include "tests/fuzz/fuzz.h"
 
-static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int tile, Arch arch)
+enum { OUT_PTO, OUT_TILE, OUT_CPP };
+
+static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch)
 {
     PassCtx pc;
     const PassDef *const *list = pass_pipeline(which);
@@ -33,8 +36,13 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
         co.arch = arch;
         co.addr = which != PIPELINE_PTO_NO_ADDR;
         sb_init(&sb);
-        bad = tile ? codegen_pto_tile(&sb, ir, prog, &co, diag) : codegen_pto(&sb, ir, prog, &co, diag);
-        if (!bad && diag->errors == errors && (sb.len < 2 || memcmp(sb.data + sb.len - 2, "}\n", 2) != 0))
+        bad = out == OUT_TILE  ? codegen_pto_tile(&sb, ir, prog, &co, diag)
+              : out == OUT_CPP ? codegen_cpp(&sb, ir, prog, &co, diag)
+                               : codegen_pto(&sb, ir, prog, &co, diag);
+        /* MLIR ends with the module's brace, the C++ unit with its #endif. */
+        if (!bad && diag->errors == errors &&
+            (out == OUT_CPP ? sb.len < 7 || memcmp(sb.data + sb.len - 7, "#endif\n", 7) != 0
+                            : sb.len < 2 || memcmp(sb.data + sb.len - 2, "}\n", 2) != 0))
             abort();
         sb_free(&sb);
     }
@@ -57,9 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&r, 0, sizeof r);
     if (source_check_encoding(&src, &diag) == 0 && frontend_run(&src, &diag, &ir, &r) == 0 && (r.program || r.func)) {
         const IrProgram *prog = r.program ? r.program : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &r.func, r.func->span);
-        emit(&ir, &diag, prog, PIPELINE_PTO, 0, (Arch)(size & 1));
-        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, 0, ARCH_A2A3);
-        emit(&ir, &diag, prog, PIPELINE_TILE, 1, ARCH_A2A3);
+        emit(&ir, &diag, prog, PIPELINE_PTO, OUT_PTO, (Arch)(size & 1));
+        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3);
+        emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3);
+        emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1));
     }
     ir_ctx_free(&ir);
     interner_free(&names);

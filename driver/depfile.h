@@ -1,0 +1,27 @@
+/* depfile.h: the make rule of -MD/-MF (GCC's dependency output): the
+ * files a compilation wrote depend on every file it read.  pyptocc reads
+ * only its input, so the rule is "TARGETS: INPUT", plus "INPUT:" with
+ * -MP so that make does not fail when the input is deleted. */
+#ifndef PYPTOCC_DEPFILE_H
+#define PYPTOCC_DEPFILE_H
+
+#include <stddef.h>
+
+/* One target of the rule: a file name, quoted for make, or (-MT) text
+ * taken as it is. */
+typedef struct DepTarget {
+    const char *name;
+    int verbatim;
+} DepTarget;
+
+/* Writes the rule to path ("-" or NULL: standard output), atomically
+ * (driver/output.h).  input is NULL for standard input (no prerequisite).
+ * Returns 0 or -1 (message printed). */
+int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *input, int phony);
+
+/* The default name of the dependency file: the output (or, without one,
+ * the input's name) with its suffix replaced by ".d", as GCC names it;
+ * in dir_d, "DIR.d" for an output directory.  Returns an xmalloc'd string. */
+char *depfile_default_path(const char *output, const char *output_dir, const char *input);
+
+#endif
