@@ -139,6 +139,7 @@ typedef struct Emitter {
     PtrMap views;              /* IrVar (Tensor) -> View */
     PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
     PtrMap tuples;             /* IrVar (Tuple) -> Tuple: the values of its elements */
+    PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     Region *region;
     int depth;                 /* control-flow nesting */
     Span stmt_span;            /* the statement being emitted */
@@ -553,6 +554,13 @@ static const char *tile_type(Emitter *E, const IrType *t, int fillpad, const cha
 {
     char buf[512];
     TileGeom g;
+    /* Types are interned, so the spelling is made once per type (it was a
+     * sixth of the emitter's time); a type with no spelling is not cached,
+     * so each use still reports its error. */
+    const char *key = (const char *)t + (fillpad != 0);
+    const char *known = ptrmap_get(&E->tile_types, key);
+    if (known)
+        return known;
     if (lower_tile_geom(E->o->arch, t, fillpad, what, "PTO", &g, buf, sizeof buf) != 0) {
         err(E, sp, "%s", buf);
         return NULL;
@@ -562,7 +570,9 @@ static const char *tile_type(Emitter *E, const IrType *t, int fillpad, const cha
              ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
              loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, g.rows, g.cols,
              tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
-    return mlir_str(&E->names, buf);
+    known = mlir_str(&E->names, buf);
+    ptrmap_put(&E->tile_types, key, (void *)known);
+    return known;
 }
 
 /* The planned address of a tile (address mode), or -1 after an error. */
@@ -1835,7 +1845,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     E->ir = ir;
     E->o = o;
     E->diag = diag;
-    sb_init(&E->discard);
+    sb_init_discard(&E->discard);
     mlir_names_init(&E->names);
     mlir_consts_init(&E->consts);
     arena_init(&E->arena);
@@ -1843,6 +1853,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     ptrmap_init(&E->views);
     ptrmap_init(&E->preset);
     ptrmap_init(&E->tuples);
+    ptrmap_init(&E->tile_types);
 }
 
 static void emitter_free(Emitter *E)
@@ -1855,6 +1866,7 @@ static void emitter_free(Emitter *E)
     ptrmap_free(&E->views);
     ptrmap_free(&E->preset);
     ptrmap_free(&E->tuples);
+    ptrmap_free(&E->tile_types);
 }
 
 static void module_open(StrBuf *out, const CodegenOptions *o)

@@ -14,6 +14,7 @@ void sb_init(StrBuf *sb)
     sb->len = sb->cap = 0;
     sb->sink = NULL;
     sb->error = 0;
+    sb->discard = 0;
 }
 
 void sb_init_sink(StrBuf *sb, FILE *sink)
@@ -64,8 +65,16 @@ int sb_flush(StrBuf *sb)
     return sb->error;
 }
 
+void sb_init_discard(StrBuf *sb)
+{
+    sb_init(sb);
+    sb->discard = 1;
+}
+
 void sb_putc(StrBuf *sb, char c)
 {
+    if (sb->discard)
+        return;
     sb_reserve(sb, 1);
     sb->data[sb->len++] = c;
     maybe_flush(sb);
@@ -73,7 +82,7 @@ void sb_putc(StrBuf *sb, char c)
 
 void sb_put(StrBuf *sb, const char *s, size_t n)
 {
-    if (n == 0)   /* s may be the NULL data of an empty buffer */
+    if (n == 0 || sb->discard)   /* s may be the NULL data of an empty buffer */
         return;
     sb_reserve(sb, n);
     memcpy(sb->data + sb->len, s, n);
@@ -87,6 +96,8 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
 {
     va_list ap2;
     int n;
+    if (sb->discard)
+        return;
     va_copy(ap2, ap);
     sb_reserve(sb, 64);
     n = vsnprintf(sb->data + sb->len, sb->cap - sb->len, fmt, ap);

@@ -16,9 +16,13 @@ typedef struct StrBuf {
     size_t len, cap;
     FILE *sink;    /* when set, data is flushed to it in large blocks */
     int error;     /* a write to sink failed (errno saved) */
+    int discard;   /* drop everything written (a dry run that need not format) */
 } StrBuf;
 
 void sb_init(StrBuf *sb);
+/* A buffer that drops what is written to it without formatting it: for an
+ * emitter's checking pass, whose text is never read. */
+void sb_init_discard(StrBuf *sb);
 void sb_init_sink(StrBuf *sb, FILE *sink);
 void sb_free(StrBuf *sb);
 void sb_reset(StrBuf *sb);
