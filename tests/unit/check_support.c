@@ -333,6 +333,30 @@ START_TEST(test_sb_basic)
 }
 END_TEST
 
+/* A discarding buffer formats nothing and holds nothing; sb_put of an
+ * empty buffer's NULL data is allowed. */
+START_TEST(test_sb_discard)
+{
+    StrBuf d, empty, sb;
+    sb_init_discard(&d);
+    sb_init(&empty);
+    sb_printf(&d, "%s %d", "x", 42);
+    sb_puts(&d, "abc");
+    sb_putc(&d, 'z');
+    sb_put_i64(&d, -7);
+    sb_indent(&d, 40);
+    ck_assert_uint_eq(d.len, 0);
+    ck_assert_str_eq(sb_cstr(&d), "");
+    sb_init(&sb);
+    sb_put(&sb, empty.data, empty.len);
+    sb_puts(&sb, "ok");
+    ck_assert_str_eq(sb_cstr(&sb), "ok");
+    sb_free(&d);
+    sb_free(&empty);
+    sb_free(&sb);
+}
+END_TEST
+
 START_TEST(test_sb_put_i64)
 {
     StrBuf sb;
@@ -1295,6 +1319,7 @@ static Suite *support_suite(void)
     tc = tcase_create("strbuf");
     tcase_add_test(tc, test_sb_basic);
     tcase_add_test(tc, test_sb_put_i64);
+    tcase_add_test(tc, test_sb_discard);
     tcase_add_test(tc, test_sb_indent);
     tcase_add_test(tc, test_sb_long_printf);
     tcase_add_test(tc, test_sb_sink);
