@@ -683,6 +683,14 @@ static int make_iter_args(FnCtx *fc, const AstNode *names, const IrExpr *const *
  * `<iterarg>_out` (printer.md 7).  Keeping a different written name (the
  * reference always used `<iterarg>_out`) is what makes printed
  * ConvertToSSA output (`x_2 = pl.yield_(x_3)`) reparse to itself. */
+static int ret_name_taken(const IrVar **rets, uint32_t n, const char *name)
+{
+    for (uint32_t k = 0; k < n; k++)
+        if (rets[k]->name == name)
+            return 1;
+    return 0;
+}
+
 static const IrVar **make_loop_rets(FnCtx *fc, IrIterArg *const *iters, uint32_t n, const YieldTrack *t)
 {
     Elab *E = fc->E;
@@ -690,9 +698,19 @@ static const IrVar **make_loop_rets(FnCtx *fc, IrIterArg *const *iters, uint32_t
     for (uint32_t i = 0; i < n; i++) {
         const char *name = i < t->names.len ? t->names.data[i] : NULL;
         if (!name || name == iters[i]->v.name || !name[0]) {
+            /* `<iterarg>_out`, or `<iterarg>_out<k>` when a visible name
+             * (a parameter `acc_out`) or an earlier return variable of this
+             * loop already has it: a second variable of that name would make
+             * the printed program ambiguous, and ConvertToSSA, which resolves
+             * uses by name, would read the loop's result where the program
+             * reads the parameter. */
             char buf[256];
             snprintf(buf, sizeof buf, "%s_out", iters[i]->v.name);
             name = intern_cstr(E->names, buf);
+            for (unsigned k = 2; scope_lookup(&fc->scope, name) || ret_name_taken(rets, i, name); k++) {
+                snprintf(buf, sizeof buf, "%s_out%u", iters[i]->v.name, k);
+                name = intern_cstr(E->names, buf);
+            }
         }
         rets[i] = ir_var_new(E->ir, name, iters[i]->v.type, i < t->spans.len ? t->spans.data[i] : iters[i]->v.e.span);
     }

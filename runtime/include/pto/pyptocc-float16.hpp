@@ -202,7 +202,12 @@ template <class Codec> class Float16 {
     Float16 &operator/=(float v) { return *this = Float16(static_cast<float>(*this) / v); }
 
   private:
-    uint16_t bits_ = 0;
+    // No default member initializer: the default constructor must stay
+    // trivial, as a built-in float's is, because generated kernel entries
+    // unpack a 16-bit float scalar through `union { uint64_t u64; half val; }`
+    // (cpp.md 3), which does not compile for a member with a non-trivial one.
+    // Value-initialisation (`half{}`, std::vector<half>(n)) still gives +0.
+    uint16_t bits_;
 };
 
 }  // namespace pyptocc::fp
@@ -218,5 +223,7 @@ using half = pyptocc::fp::Float16<pyptocc::fp::HalfCodec>;
 #endif
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "pyptocc runtime: 16-bit float types");
+static_assert(std::is_trivially_default_constructible_v<half> && std::is_trivially_default_constructible_v<bfloat16_t>,
+              "pyptocc runtime: 16-bit float types must fit in the unions of generated kernel entries");
 
 #endif
