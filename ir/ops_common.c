@@ -208,17 +208,35 @@ const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, ui
     return arena_array(&dc->ir->arena, n, sizeof *buf);
 }
 
+/* A deduced shape obeys the rule of a written one (elab_type.c): a
+ * constant dimension below -1 is no dimension, and a type holding it would
+ * print as an annotation that does not read back. */
+static int dims_valid(DeduceCtx *dc, uint32_t rank, const IrExpr *const *dims)
+{
+    for (uint32_t k = 0; k < rank; k++)
+        if (dims[k]->kind == EXPR_CONST_INT && IR_AS(IrConstInt, dims[k])->value < -1) {
+            op_fail(dc, -1, "dimension %u of the result is %lld, which is negative (-1 marks a dynamic dimension)",
+                        (unsigned)k, (long long)IR_AS(IrConstInt, dims[k])->value);
+            return 0;
+        }
+    return 1;
+}
+
 const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims, const IrTileView *view)
 {
     /* The reference's TileType constructor message, word for word: the
      * limit is a property of the type, not of the op. */
     if (rank > 2)
         return deduce_fail(dc, -1, "TileType can have at most 2 dimensions, got %u", (unsigned)rank);
+    if (!dims_valid(dc, rank, dims))
+        return NULL;
     return ir_type_tile(dc->ir, dt, rank, dims, NULL, view);
 }
 
 const IrType *op_make_tensor(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims)
 {
+    if (!dims_valid(dc, rank, dims))
+        return NULL;
     return ir_type_tensor(dc->ir, dt, rank, dims, NULL, NULL);
 }
 
