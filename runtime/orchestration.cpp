@@ -28,8 +28,8 @@ const PyptoccKernel *find_kernel(const PyptoccProgram *p, int32_t func_id) {
 // Sets the thread's task context for the lifetime of the object.
 class TaskScope {
   public:
-    explicit TaskScope(const TaskContext *t) : saved_(current_task) { current_task = t; }
-    ~TaskScope() { current_task = saved_; }
+    explicit TaskScope(const TaskContext *t) : saved_(run_state().current_task) { run_state().current_task = t; }
+    ~TaskScope() { run_state().current_task = saved_; }
     TaskScope(const TaskScope &) = delete;
     TaskScope &operator=(const TaskScope &) = delete;
 
@@ -95,22 +95,22 @@ void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tenso
         args.push_back(static_cast<int64_t>(s));
     args.push_back(0);  // never read: keeps data() valid for a kernel without arguments
     ctx.ranges = &ranges;
-    block_idx = 0;
+    run_state().block_idx = 0;
     k->entry(args.data());
 }
 
 // Restores the thread's run state however pyptocc_run ends.
 class RunScope {
   public:
-    explicit RunScope(PTO2Runtime *rt) : saved_rt_(current_rt), saved_task_(current_task) {
-        run_depth++;
-        current_rt = rt;
-        current_task = nullptr;
+    explicit RunScope(PTO2Runtime *rt) : saved_rt_(run_state().current_rt), saved_task_(run_state().current_task) {
+        run_state().run_depth++;
+        run_state().current_rt = rt;
+        run_state().current_task = nullptr;
     }
     ~RunScope() {
-        run_depth--;
-        current_rt = saved_rt_;
-        current_task = saved_task_;
+        run_state().run_depth--;
+        run_state().current_rt = saved_rt_;
+        run_state().current_task = saved_task_;
     }
     RunScope(const RunScope &) = delete;
     RunScope &operator=(const RunScope &) = delete;
@@ -125,7 +125,7 @@ class RunScope {
 void pto2_rt_submit_task(PTO2Runtime *rt, int32_t func_id, PTO2WorkerType worker, PTOParam *params,
                          int32_t num_params) {
     (void)worker;
-    if (!rt || rt != current_rt)
+    if (!rt || rt != run_state().current_rt)
         pyptocc::fatal("pto2_rt_submit_task: not called from an orchestration that pyptocc_run is running");
     const PyptoccKernel *k = find_kernel(rt->program, func_id);
     if (!k || !k->entry)
@@ -156,11 +156,11 @@ void pto2_rt_submit_task(PTO2Runtime *rt, int32_t func_id, PTO2WorkerType worker
 
 namespace pyptocc {
 void scope_begin(PTO2Runtime *rt) {
-    if (rt && rt == current_rt)
+    if (rt && rt == run_state().current_rt)
         rt->scope_depth++;
 }
 void scope_end(PTO2Runtime *rt) {
-    if (rt && rt == current_rt && rt->scope_depth > 0)
+    if (rt && rt == run_state().current_rt && rt->scope_depth > 0)
         rt->scope_depth--;
 }
 }  // namespace pyptocc

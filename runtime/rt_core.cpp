@@ -8,10 +8,11 @@
 #include "rt_internal.h"
 
 namespace pyptocc::internal {
-thread_local int run_depth = 0;
-thread_local PTO2Runtime *current_rt = nullptr;
-thread_local const TaskContext *current_task = nullptr;
-thread_local int64_t block_idx = 0;
+RunState &run_state()
+{
+    static thread_local RunState state;
+    return state;
+}
 
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes) {
     uint64_t n = 1;
@@ -38,17 +39,17 @@ void fatal(const char *fmt, ...) {
     va_start(ap, fmt);
     std::vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (current_task) {
-        if (current_task->task >= 0)
+    if (const TaskContext *t = run_state().current_task) {
+        if (t->task >= 0)
             std::fprintf(stderr, "pyptocc runtime error: %s (in task %lld, kernel '%s', func id %d)\n", msg,
-                         static_cast<long long>(current_task->task), current_task->kernel, current_task->func_id);
+                         static_cast<long long>(t->task), t->kernel, t->func_id);
         else
-            std::fprintf(stderr, "pyptocc runtime error: %s (in kernel '%s')\n", msg, current_task->kernel);
+            std::fprintf(stderr, "pyptocc runtime error: %s (in kernel '%s')\n", msg, t->kernel);
     } else {
         std::fprintf(stderr, "pyptocc runtime error: %s\n", msg);
     }
     std::fflush(stderr);
-    if (run_depth > 0)
+    if (run_state().run_depth > 0)
         throw Error{};
     std::exit(1);
 }
@@ -83,7 +84,7 @@ unsigned char *sim_buffer(int loc, uint64_t *capacity) {
 }
 
 void check_gm(const void *lo_p, const void *hi_p, bool write, const char *op) {
-    const TaskContext *t = current_task;
+    const TaskContext *t = run_state().current_task;
     if (!t || !t->ranges)
         return;
     uintptr_t lo = reinterpret_cast<uintptr_t>(lo_p), hi = reinterpret_cast<uintptr_t>(hi_p);
@@ -102,6 +103,6 @@ void check_gm(const void *lo_p, const void *hi_p, bool write, const char *op) {
           static_cast<unsigned long long>(hi - lo));
 }
 
-int64_t current_block_idx() { return block_idx; }
+int64_t current_block_idx() { return run_state().block_idx; }
 
 }  // namespace pyptocc

@@ -28,10 +28,17 @@ struct TaskContext {
     const char *kernel;  // kernel name
 };
 
-extern thread_local int run_depth;              // > 0 inside pyptocc_run
-extern thread_local PTO2Runtime *current_rt;    // the running orchestration's runtime
-extern thread_local const TaskContext *current_task;
-extern thread_local int64_t block_idx;
+// What this thread is running.  One thread_local object reached through a
+// function, not extern thread_local variables: with those, GCC 12 at -O2
+// with -fsanitize=undefined reports a null load in the other translation
+// units' accesses.
+struct RunState {
+    int run_depth = 0;                        // > 0 inside pyptocc_run
+    PTO2Runtime *current_rt = nullptr;        // the running orchestration's runtime
+    const TaskContext *current_task = nullptr;
+    int64_t block_idx = 0;
+};
+RunState &run_state();
 
 // Product of dims with overflow check; false on overflow.
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes);

@@ -108,7 +108,7 @@ Tensor make_tensor_external(void *addr, const uint64_t shapes[], uint64_t ndims,
     if (!addr && bytes > 0)
         pyptocc::fatal("make_tensor_external: null address");
     uintptr_t a = reinterpret_cast<uintptr_t>(addr);
-    if (PTO2Runtime *rt = current_rt) {
+    if (PTO2Runtime *rt = run_state().current_rt) {
         for (const PTO2Runtime::Slot &s : rt->slots)
             if (s.lo < s.hi && s.lo <= a && a < s.hi && bytes > s.hi - a)
                 pyptocc::fatal("make_tensor_external: a %s tensor of %llu bytes does not fit argument '%s' "
@@ -126,7 +126,7 @@ Tensor make_tensor(const uint64_t shapes[], uint64_t ndims, DataType dtype) {
     void *p = std::calloc(bytes ? static_cast<size_t>(bytes) : 1, 1);
     if (!p)
         pyptocc::fatal("make_tensor: out of memory for %llu bytes", static_cast<unsigned long long>(bytes));
-    if (PTO2Runtime *rt = current_rt)
+    if (PTO2Runtime *rt = run_state().current_rt)
         rt->owned.push_back(p);
     else
         orphans.p.push_back(p);
