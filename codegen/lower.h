@@ -66,6 +66,9 @@ typedef struct Lowering {
  * (checked once, an internal error otherwise).  An op has no lowering for
  * an output when that output's why_ text is set. */
 const Lowering *lower_find(const char *op);
+/* 1 if the table is sorted and has a row for every block op; else 0 and
+ * why (for the unit tests). */
+int lower_table_check(char *why, size_t cap);
 
 /* Whether data type dt has an element type in both outputs (ops.md 2). */
 int lower_dtype_ok(DataType dt);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/lower.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
@@ -168,6 +169,15 @@ static const char *const all_ops[] = {
     "tensor.sub", "tensor.sub_scalar", "tensor.transpose", "tensor.view",
 };
 /* clang-format on */
+
+/* The code generators' lowering table (codegen/lower.c) is sorted and
+ * covers every block op. */
+START_TEST(test_lowering_table)
+{
+    char why[200] = "";
+    ck_assert_msg(lower_table_check(why, sizeof why), "%s", why);
+}
+END_TEST
 
 START_TEST(test_tables_sorted)
 {
@@ -1077,6 +1087,7 @@ static Suite *ops_suite(void)
     tcase_add_test(tc, test_tensor_dim);
     tcase_add_test(tc, test_tensor_memory);
     tcase_add_test(tc, test_system);
+    tcase_add_test(tc, test_lowering_table);
     suite_add_tcase(s, tc);
     return s;
 }
