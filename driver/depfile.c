@@ -61,7 +61,7 @@ int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, c
     return rc;
 }
 
-char *depfile_default_path(const char *output, const char *output_dir, const char *input)
+char *depfile_name(const char *output, const char *output_dir, const char *input, const char *suffix)
 {
     const char *base;
     size_t n;
@@ -88,7 +88,7 @@ char *depfile_default_path(const char *output, const char *output_dir, const cha
     }
     sb_init(&sb);
     sb_put(&sb, base, n);
-    sb_puts(&sb, ".d");
+    sb_puts(&sb, suffix);
     r = xstrndup(sb.data, sb.len);
     sb_free(&sb);
     return r;

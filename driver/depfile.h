@@ -19,9 +19,10 @@ typedef struct DepTarget {
  * Returns 0 or -1 (message printed). */
 int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *input, int phony);
 
-/* The default name of the dependency file: the output (or, without one,
- * the input's name) with its suffix replaced by ".d", as GCC names it;
- * in dir_d, "DIR.d" for an output directory.  Returns an xmalloc'd string. */
-char *depfile_default_path(const char *output, const char *output_dir, const char *input);
+/* A name after the output, as GCC names the dependency file: the output
+ * (or, without one, the input's name in the current directory) with its
+ * suffix replaced by suffix (".d"); for an output directory "DIR" + suffix.
+ * Returns an xmalloc'd string. */
+char *depfile_name(const char *output, const char *output_dir, const char *input, const char *suffix);
 
 #endif

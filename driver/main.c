@@ -509,35 +509,20 @@ static int write_deps(const Options *o, const char *const *outputs, size_t n)
 {
     static const char *const ext[] = {[EMIT_PY] = ".ir.py", [EMIT_PTO] = ".pto", [EMIT_PTO_TILE] = ".tile.pto",
                                       [EMIT_CPP] = ".cpp"};
-    DepTarget *t = xcalloc(n + 1, sizeof *t);
     const char *in = strcmp(o->input, "-") == 0 ? NULL : o->input;
+    DepTarget *t = xcalloc(n + 1, sizeof *t);
     char *stem = NULL, *path = NULL;
-    size_t nt = n;
+    /* -MF, else for -M the -o file or standard output, else beside the output */
+    const char *file = o->dep_file ? o->dep_file : o->deps_only ? (o->output ? o->output : "-") : NULL;
     int rc;
     for (size_t i = 0; i < n; i++)
         t[i].name = outputs[i];
-    if (n == 0) {
-        /* Standard output: named like GCC's default object, after the input. */
-        char *d = depfile_default_path(NULL, NULL, in ? in : "stdin");
-        size_t len = strlen(d) - 2;
-        stem = xmalloc(len + strlen(ext[o->emit]) + 1);
-        memcpy(stem, d, len);
-        strcpy(stem + len, ext[o->emit]);
-        xfree(d);
-        t[0].name = stem;
-        nt = 1;
-    }
-    if (o->dep_file)
-        rc = depfile_write(o->dep_file, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt,
-                           in, o->deps_phony);
-    else if (o->deps_only)
-        rc = depfile_write(o->output, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt, in,
-                           o->deps_phony);
-    else {
-        path = depfile_default_path(o->output, o->output_dir, in ? in : "stdin");
-        rc = depfile_write(path, o->ndep_targets ? o->dep_targets : t, o->ndep_targets ? o->ndep_targets : nt, in,
-                           o->deps_phony);
-    }
+    if (n == 0)   /* standard output: named like GCC's default object, after the input */
+        t[n++].name = stem = depfile_name(NULL, NULL, in ? in : "stdin", ext[o->emit]);
+    if (!file)
+        file = path = depfile_name(o->output, o->output_dir, in ? in : "stdin", ".d");
+    rc = o->ndep_targets ? depfile_write(file, o->dep_targets, o->ndep_targets, in, o->deps_phony)
+                         : depfile_write(file, t, n, in, o->deps_phony);
     xfree(path);
     xfree(stem);
     xfree(t);
