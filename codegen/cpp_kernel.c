@@ -208,12 +208,9 @@ static int scalar(Kern *K, StrBuf *o, const IrExpr *x, int to)
 /* The range of an integer dtype's values, for constants (cpp.md 4.3). */
 static int int_fits(int64_t v, DataType dt)
 {
-    int bits = dtype_bits(dt);
     if (dt == DT_BOOL)
         return v == 0 || v == 1;
-    if (dtype_is_unsigned_int(dt))
-        return v >= 0 && (bits >= 64 || v < ((int64_t)1 << bits));
-    return bits >= 64 || (v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1)));
+    return dtype_int_fits(dt, v);
 }
 
 /* A scalar operand of a tile op with elements of dtype dt (cpp.md 4.3):

@@ -7,6 +7,7 @@
  * initialisation and no mutable state: lookup is a binary search per
  * table, and enumeration merges the tables on the fly. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
 #include "ir/printer.h"
@@ -87,6 +88,47 @@ const OpDef *op_at(uint32_t i)
     }
 }
 
+/* The constant elements of shape and index lists, by value: an extent is
+ * positive, a position is not negative, and arithmetic that fails
+ * (overflow, division by zero) is reported where it was written.  This
+ * is the one place these rules live, so `-64`, `~63`, `64 - 128`, `2 **
+ * 70` and a module constant are judged alike.  Elements that are not
+ * constants are the op's own business. */
+static int check_constant_elements(DeduceCtx *dc)
+{
+    uint32_t argi = 0;
+    for (uint32_t p = 0; p < dc->op->nparams; p++) {
+        const OpParam *prm = &dc->op->params[p];
+        const IrExpr *list;
+        if (prm->kw >= 0)
+            continue;
+        list = dc->args[argi++];
+        if (prm->role == ARG_VALUE || list->kind != EXPR_MAKE_TUPLE)
+            continue;
+        for (uint32_t k = 0; k < IR_AS(IrMakeTuple, list)->n; k++) {
+            const IrExpr *el = IR_AS(IrMakeTuple, list)->elems[k];
+            const char *what = prm->role == ARG_SHAPE ? "shape" : prm->name;
+            int64_t v;
+            IntStatus st = ir_int_eval(el, &v);
+            if (st == INT_NOT_CONST)
+                continue;
+            if (st != INT_OK)
+                op_fail(dc, (int)argi - 1, "%s element %u %s", what, (unsigned)k, int_status_text(st));
+            else if (prm->role == ARG_SHAPE && v <= 0)
+                op_fail(dc, (int)argi - 1, "shape element %u is %lld; an extent must be positive", (unsigned)k,
+                        (long long)v);
+            else if (prm->role == ARG_INDEX && v < 0)
+                op_fail(dc, (int)argi - 1, "%s element %u is %lld; a position must not be negative", what,
+                        (unsigned)k, (long long)v);
+            else
+                continue;
+            dc->err->elem = (int)k;
+            return 0;
+        }
+    }
+    return 1;
+}
+
 const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, uint32_t nargs, const IrKwarg *kwargs,
                         uint32_t nkwargs, OpError *err)
 {
@@ -100,12 +142,15 @@ const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, u
     dc.err = err;
     err->msg[0] = '\0';
     err->arg = -1;
+    err->elem = -1;
     /* The front end's binding guarantees the arity; passes that rebuild
      * calls do not go through it, so check here as well rather than let a
      * deduction function read past the arguments. */
     if (nargs != op->nargs)
         return op_fail(&dc, -1, "expects %u argument%s, got %u", (unsigned)op->nargs, op->nargs == 1 ? "" : "s",
                        (unsigned)nargs);
+    if (!check_constant_elements(&dc))
+        return NULL;
     return op->deduce(&dc);
 }
 

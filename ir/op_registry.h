@@ -44,16 +44,29 @@ typedef struct KwSpec {
     double ddefault;    /* double default */
 } KwSpec;
 
+/* What an IR argument's value means, where the meaning constrains
+ * constants: the elements of a shape are extents (positive), those of an
+ * offset or index list are positions (not negative).  op_deduce checks
+ * every constant element by its value, however it was written. */
+typedef enum ArgRole {
+    ARG_VALUE,          /* no constraint beyond the op's own deduction */
+    ARG_SHAPE,          /* a list of extents */
+    ARG_INDEX,          /* a list of offsets or element indices */
+} ArgRole;
+
 /* One DSL parameter: an IR argument slot or a kwarg of the schema. */
 typedef struct OpParam {
     const char *name;
     int8_t kw;          /* -1: the next IR argument; else index into kwargs */
+    uint8_t role;       /* ArgRole of the IR argument */
 } OpParam;
 
-/* Deduction failure: message and, when it concerns one argument, which. */
+/* Deduction failure: message and, when it concerns one argument, which
+ * (and which element, when the argument is a list). */
 typedef struct OpError {
     char msg[320];
     int arg;            /* IR argument index, or -1 for the whole call */
+    int elem;           /* element of that list argument, or -1 */
 } OpError;
 
 typedef struct DeduceCtx {

@@ -65,13 +65,10 @@ static const IrType *deduce_full(DeduceCtx *dc)
         fabs(IR_AS(IrConstFloat, dc->args[1])->value) > dtype_float_max(dt))
         return deduce_fail(dc, 1, "the fill value %g is out of the range of %s", IR_AS(IrConstFloat, dc->args[1])->value,
                            dtype_name(dt));
-    if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64) {
-        int64_t v = IR_AS(IrConstInt, dc->args[1])->value, bits = dtype_bits(dt);
-        int64_t lo = dtype_is_signed_int(dt) ? -((int64_t)1 << (bits - 1)) : 0;
-        int64_t hi = dtype_is_signed_int(dt) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-        if (v < lo || v > hi)
-            return deduce_fail(dc, 1, "the fill value %lld is out of the range of %s", (long long)v, dtype_name(dt));
-    }
+    if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64 &&
+        !dtype_int_fits(dt, IR_AS(IrConstInt, dc->args[1])->value))
+        return deduce_fail(dc, 1, "the fill value %lld is out of the range of %s",
+                           (long long)IR_AS(IrConstInt, dc->args[1])->value, dtype_name(dt));
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 
@@ -211,18 +208,18 @@ static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpos
 /* --------------------------------------------------------------- schema */
 
 static const OpParam p_alloc[] = {PARG("memory_space"), PARG("addr"), PARG("size"), PARG("id")};
-static const OpParam p_create_tile[] = {PARG("shape"), PKW("dtype", 0), PKW("target_memory", 1)};
+static const OpParam p_create_tile[] = {PSHAPE("shape"), PKW("dtype", 0), PKW("target_memory", 1)};
 static const KwSpec k_create_tile[] = {KW_REQ("dtype", KWT_DTYPE), KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
-static const OpParam p_full[] = {PARG("shape"), PKW("dtype", 0), PARG("value")};
+static const OpParam p_full[] = {PSHAPE("shape"), PKW("dtype", 0), PARG("value")};
 static const KwSpec k_full[] = {KW_REQ("dtype", KWT_DTYPE)};
-static const OpParam p_load[] = {PARG("tensor"), PARG("offsets"), PARG("shapes"), PKW("target_memory", 0)};
+static const OpParam p_load[] = {PARG("tensor"), PINDEX("offsets"), PSHAPE("shapes"), PKW("target_memory", 0)};
 static const KwSpec k_load[] = {KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
-static const OpParam p_store[] = {PARG("tile"), PARG("offsets"), PARG("shapes"), PARG("output_tensor")};
+static const OpParam p_store[] = {PARG("tile"), PINDEX("offsets"), PSHAPE("shapes"), PARG("output_tensor")};
 static const OpParam p_move[] = {PARG("tile"), PKW("target_memory", 0), PKW("transpose", 1)};
 static const KwSpec k_move[] = {KW_REQ("target_memory", KWT_MEMSPACE), KW_DEF("transpose", KWT_BOOL, 0)};
 static const OpParam p_tile[] = {PARG("tile")};
-static const OpParam p_view[] = {PARG("tile"), PARG("shape"), PARG("offset")};
-static const OpParam p_reshape[] = {PARG("tile"), PARG("shape")};
+static const OpParam p_view[] = {PARG("tile"), PSHAPE("shape"), PINDEX("offset")};
+static const OpParam p_reshape[] = {PARG("tile"), PSHAPE("shape")};
 static const OpParam p_transpose[] = {PARG("tile"), PARG("axis1"), PARG("axis2")};
 
 const OpDef ops_block_mem[] = {

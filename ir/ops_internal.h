@@ -52,13 +52,16 @@ extern const uint32_t ops_system_count;
     }
 
 /* Kwarg schema entries, and DSL parameters bound to the next IR argument
- * (PARG) or to kwarg number K (PKW). */
+ * (PARG; PSHAPE and PINDEX for lists of extents and of positions) or to
+ * kwarg number K (PKW). */
 /* clang-format off */
 #define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
 #define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
 #define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
-#define PARG(NAME) {(NAME), -1}
-#define PKW(NAME, K) {(NAME), (K)}
+#define PARG(NAME) {(NAME), -1, ARG_VALUE}
+#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE}
+#define PINDEX(NAME) {(NAME), -1, ARG_INDEX}
+#define PKW(NAME, K) {(NAME), (K), ARG_VALUE}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */

@@ -139,11 +139,11 @@ static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpos
 
 static const OpParam p_lhs_rhs[] = {PARG("lhs"), PARG("rhs")};
 static const OpParam p_input[] = {PARG("input")};
-static const OpParam p_create[] = {PARG("shape"), PKW("dtype", 0)};
+static const OpParam p_create[] = {PSHAPE("shape"), PKW("dtype", 0)};
 static const KwSpec k_create[] = {KW_REQ("dtype", KWT_DTYPE)};
-static const OpParam p_read[] = {PARG("tensor"), PARG("indices")};
-static const OpParam p_view[] = {PARG("tensor"), PARG("shape"), PARG("offset")};
-static const OpParam p_assemble[] = {PARG("target"), PARG("source"), PARG("offset")};
+static const OpParam p_read[] = {PARG("tensor"), PINDEX("indices")};
+static const OpParam p_view[] = {PARG("tensor"), PSHAPE("shape"), PINDEX("offset")};
+static const OpParam p_assemble[] = {PARG("target"), PARG("source"), PINDEX("offset")};
 static const OpParam p_dim[] = {PARG("tensor"), PARG("axis")};
 static const OpParam p_matmul[] = {PARG("lhs"),       PARG("rhs"),       PKW("out_dtype", 3),
                                    PKW("a_trans", 0), PKW("b_trans", 1), PKW("c_matrix_nz", 2)};
@@ -151,7 +151,7 @@ static const KwSpec k_matmul[] = {KW_DEF("a_trans", KWT_BOOL, 0), KW_DEF("b_tran
                                   KW_DEF("c_matrix_nz", KWT_BOOL, 0), KW_OPT("out_dtype", KWT_DTYPE)};
 static const OpParam p_cast[] = {PARG("input"), PKW("target_type", 0), PKW("mode", 1)};
 static const KwSpec k_cast[] = {KW_REQ("target_type", KWT_DTYPE), KW_DEF("mode", KWT_CAST_MODE, 2)};
-static const OpParam p_reshape[] = {PARG("tensor"), PARG("shape")};
+static const OpParam p_reshape[] = {PARG("tensor"), PSHAPE("shape")};
 static const OpParam p_transpose[] = {PARG("tensor"), PARG("axis1"), PARG("axis2")};
 
 #define T_BIN(NAME, FN, DESC) OPDEF(NAME, OPC_TENSOR, 2, p_lhs_rhs, FN, DESC)

@@ -694,7 +694,7 @@ START_TEST(test_create_full_alloc)
                     KWS(kw("dtype", KW_DTYPE, DT_FP16), kw("target_memory", KW_MEMSPACE, MS_MAT))),
                 "pl.Tile[[64, 128], pl.FP16]");
     expect_error(run("block.create_tile", 1, ARGS(list(2, 64, 0)), 1, KWS(kw("dtype", KW_DTYPE, DT_FP16))), 0,
-                 "'pl.block.create_tile': shape element 1 must be positive, got 0");
+                 "'pl.block.create_tile': shape element 1 is 0; an extent must be positive");
     expect_error(run("block.create_tile", 1,
                      ARGS(ir_make_tuple(&ctx, 2, ARGS(scalar(DT_INT64), ci(4)), span_unknown())), 1,
                      KWS(kw("dtype", KW_DTYPE, DT_FP16))),
