@@ -32,8 +32,9 @@ targets=${FUZZ_TARGETS:-fuzz_lexer fuzz_frontend fuzz_pipeline}
 fuzzdir=$build/tests/fuzz
 findings=$fuzzdir/findings
 mkdir -p "$findings"
-seeds=$fuzzdir/corpus-long/seeds
-rm -rf "$seeds"
+# The seeds of this run only: several campaigns may run side by side.
+seeds=$fuzzdir/corpus-long/seeds.$$
+trap 'rm -rf "$seeds"' EXIT INT TERM
 sh "$top/tests/fuzz/seeds.sh" "$seeds" || exit 2
 for d in ${FUZZ_EXTRA_SEEDS:-}; do
     find "$d" -name '*.py' -size -16k | LC_ALL=C sort | while read -r f; do
