@@ -1,11 +1,7 @@
-/* deduce.c: the operator registry (lookup and enumeration over the
- * per-category tables of ir/ops_*.c) and the generic parts of type
- * deduction: running an op's deduction, error reporting, kwarg lookup,
- * type rendering for messages, and BroadcastShapes (ops.md 3.1).
- *
- * The tables are static and sorted by name, so the registry needs no
- * initialisation and no mutable state: lookup is a binary search per
- * table, and enumeration merges the tables on the fly. */
+/* deduce.c: the generic parts of type deduction: running an op's
+ * deduction (after the value checks of shape and index lists), error
+ * reporting, kwarg lookup, type rendering for messages, and
+ * BroadcastShapes (ops.md 3.1).  The ops themselves are ir/ops.def. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
@@ -15,78 +11,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-typedef struct OpTable {
-    const OpDef *ops;
-    const uint32_t *count;
-} OpTable;
-
-/* Every table; their name ranges may interleave (the block ops are split
- * by kind across files), so enumeration merges rather than concatenates. */
-static const OpTable op_tables[] = {
-    {ops_block_elem, &ops_block_elem_count}, {ops_block_mem, &ops_block_mem_count},
-    {ops_block_misc, &ops_block_misc_count}, {ops_system, &ops_system_count},
-    {ops_tensor, &ops_tensor_count},
-};
-#define NTABLES OPS_ARRAY_LEN(op_tables)
-
-const OpDef *op_lookup(const char *name)
-{
-    if (!name)
-        return NULL;
-    for (uint32_t t = 0; t < NTABLES; t++) {
-        const OpDef *ops = op_tables[t].ops;
-        uint32_t lo = 0, hi = *op_tables[t].count;
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            int c = strcmp(name, op_name(&ops[mid]));
-            if (c == 0)
-                return &ops[mid];
-            if (c < 0)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-    }
-    return NULL;
-}
-
-uint32_t op_count(void)
-{
-    uint32_t n = 0;
-    for (uint32_t t = 0; t < NTABLES; t++)
-        n += *op_tables[t].count;
-    return n;
-}
-
-/* The i-th op in global name order: a merge walk over the sorted tables.
- * O(i * tables), which is nothing for ~120 ops and keeps the registry
- * free of any cached state. */
-const OpDef *op_at(uint32_t i)
-{
-    uint32_t pos[NTABLES];
-    memset(pos, 0, sizeof pos);
-    for (;;) {
-        const OpDef *best = NULL;
-        uint32_t best_t = 0;
-        for (uint32_t t = 0; t < NTABLES; t++) {
-            const OpDef *cand;
-            if (pos[t] >= *op_tables[t].count)
-                continue;
-            cand = &op_tables[t].ops[pos[t]];
-            if (!best || strcmp(op_name(cand), op_name(best)) < 0) {
-                best = cand;
-                best_t = t;
-            }
-        }
-        if (!best)
-            return NULL;
-        if (i == 0)
-            return best;
-        i--;
-        pos[best_t]++;
-    }
-}
 
 /* The constant elements of shape and index lists, by value: an extent is
  * positive, a position is not negative, and arithmetic that fails

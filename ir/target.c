@@ -103,23 +103,10 @@ static int arg_space(const IrCall *c, uint32_t i)
 int ir_call_pipe(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
-    const char *n;
-    if (!op || op->category == OPC_TENSOR)
-        return -1;
-    if (op->category == OPC_SYSTEM)
-        return -1;   /* sync ops take no part in synchronisation (passes.md 5.7) */
-    n = op_name(op) + 6;   /* after "block." */
-    /* get_block_idx reads a register (scalar code): no pipe, so a cube
-     * kernel may use it (ops.md 8 would put it on V; pyptocc). */
-    if (strcmp(n, "create_tile") == 0 || strcmp(n, "alloc") == 0 || strcmp(n, "get_block_idx") == 0)
-        return -1;
-    if (strcmp(n, "load") == 0)
-        return PIPE_MTE2;
-    if (strcmp(n, "l0c_store") == 0)
-        return PIPE_FIX;
-    if (strcmp(n, "store") == 0)
+    int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
+    if (pipe == OP_PIPE_STORE)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
-    if (strcmp(n, "move") == 0) {
+    if (pipe == OP_PIPE_MOVE) {
         int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
         if (to == MS_LEFT || to == MS_RIGHT)
             return PIPE_MTE1;
@@ -127,9 +114,7 @@ int ir_call_pipe(const IrCall *c)
             return PIPE_FIX;
         return PIPE_V;
     }
-    if (strncmp(n, "matmul", 6) == 0 || strncmp(n, "gemv", 4) == 0)
-        return PIPE_M;
-    return PIPE_V;
+    return pipe < 0 ? -1 : pipe;
 }
 
 typedef struct KindScan {

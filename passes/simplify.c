@@ -631,17 +631,9 @@ static void count_type(Dce *D, const IrType *t, int delta)
             count_expr(D, t->tensor_view->stride[i], delta);
 }
 
-/* Ops that change state: never removed even when their result is unused. */
-static int op_has_effect(const OpDef *op)
-{
-    static const char *const effects[] = {"block.store", "block.l0c_store", "block.alloc", "tensor.assemble"};
-    if (op->category == OPC_SYSTEM)
-        return 1;
-    for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
-        if (strcmp(op_name(op), effects[i]) == 0)
-            return 1;
-    return 0;
-}
+/* Ops that change state (the op table's effects): never removed even when
+ * their result is unused. */
+static int op_has_effect(const OpDef *op) { return op_traits(op)->effects; }
 
 static int is_pure(const IrExpr *e)
 {

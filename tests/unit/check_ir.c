@@ -500,7 +500,7 @@ START_TEST(test_int_arith)
                               ir_binary_symbol(ops[o]), (long long)edge[i], (long long)edge[j], (int)g, (long long)got,
                               w, (long long)want);
             }
-        for (int k = 0; k < 20000; k++) {
+        for (int k = 0; k < 3000; k++) {
             int64_t a, b;
             seed = seed * 6364136223846793005u + 1442695040888963407u;
             a = (int64_t)(seed >> (seed & 31));   /* values of every magnitude */
