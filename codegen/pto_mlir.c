@@ -1052,17 +1052,22 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
             return;
         }
         /* PTOAS plans the memory: the SSA form of pto.treshape names
-         * the same bytes with the new type. */
-        if (pre) {
-            err(E, sp, "without addresses the reshape '%s' cannot be defined into the carried buffer %s", dest->name,
-                pre->name);
-            return;
-        }
+         * the same bytes with the new type.  A reshape yielded into a
+         * carried buffer is copied into it (a carried buffer is written
+         * in place, and a reshape writes nothing). */
         {
-            Value *r = new_value(E, result_name(E, dest), type, SC_NONE, 0);
+            Value *r = new_value(E, pre ? mlir_name_fresh(&E->names) : result_name(E, dest), type, SC_NONE, 0);
             r->space = src->space;
             sb_printf(line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, type);
-            bind(E, dest, r);
+            if (pre) {
+                Ins mv;
+                memset(&mv, 0, sizeof mv);
+                ins_add(&mv, r);
+                print_op(E, "tmov", &mv, pre);
+                bind(E, dest, pre);
+            } else {
+                bind(E, dest, r);
+            }
         }
         return;
     }
