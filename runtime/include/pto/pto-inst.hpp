@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "pto/pyptocc-float16.hpp"
+#include "pto/pyptocc-profile.hpp"
 
 // ---------------------------------------------------------------- macros
 
@@ -74,14 +75,15 @@ int64_t current_block_idx();
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
 enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
-// The CPU executes a kernel's statements in program order: no effect.
-inline void set_flag(pipe_t, pipe_t, event_t) {}
-inline void wait_flag(pipe_t, pipe_t, event_t) {}
-inline void pipe_barrier(pipe_t) {}
-inline void set_mask_norm() {}
+// The CPU executes a kernel's statements in program order: no effect but
+// on the cycle model.
+inline void set_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(SET_FLAG, src, dst, id); }
+inline void wait_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(WAIT_FLAG, src, dst, id); }
+inline void pipe_barrier(pipe_t pipe) { PYPTOCC_PROFILE(PIPE_BARRIER, pipe); }
+inline void set_mask_norm() { PYPTOCC_PROFILE(SET_MASK_NORM); }
 template <class A, class B>
     requires(std::is_integral_v<A> && std::is_integral_v<B>)
-inline void set_vector_mask(A, B) {}
+inline void set_vector_mask(A, B) { PYPTOCC_PROFILE(SET_VECTOR_MASK); }
 inline int64_t get_block_idx() { return pyptocc::current_block_idx(); }
 
 namespace pto {
@@ -412,6 +414,7 @@ concept GlobalTensorT = detail::is_global<std::remove_cvref_t<X>>::value;
 template <TileT TT, class A>
     requires std::is_integral_v<A>
 void TASSIGN(TT &tile, A addr) {
+    PYPTOCC_PROFILE(TASSIGN);
     using T = typename TT::DType;
     uint64_t capacity = 0;
     unsigned char *base = pyptocc::sim_buffer(static_cast<int>(TT::Loc), &capacity);
@@ -636,6 +639,7 @@ template <class T> constexpr void require_float() {
 
 // t(r, c) = g(0, 0, 0, r, c) over t (a bit copy; element sizes are equal).
 template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
+    PYPTOCC_PROFILE(TLOAD, t, g);
     using T = typename TT::DType;
     using G = typename GT::DType;
     static_assert(sizeof(T) == sizeof(G), "pyptocc runtime: TLOAD needs tile and GlobalTensor elements of one size");
@@ -666,6 +670,7 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // g(0, 0, 0, r, c) = convert(t(r, c)) over t (round to nearest even when the
 // types differ, e.g. an f32 accumulator to f16/bf16 memory).
 template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
+    PYPTOCC_PROFILE(TSTORE, g, t);
     using G = typename GT::DType;
     auto S = detail::view(t, "TSTORE", "source");
     if (S.vr == 0 || S.vc == 0)
@@ -694,6 +699,7 @@ template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
 
 #define PYPTOCC_BINARY(NAME, EXPR)                                                                                     \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
         using T = typename TD::DType;                                                                                  \
         detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
     }
@@ -707,6 +713,7 @@ PYPTOCC_BINARY(TMIN, detail::op_min(x, y))
 
 #define PYPTOCC_BINARY_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
         using T = typename TD::DType;                                                                                  \
         detail::require_int<T>();                                                                                      \
         detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
@@ -719,11 +726,13 @@ PYPTOCC_BINARY_INT(TSHR, detail::op_shr(x, y))
 
 // Remainder with the sign of the dividend (C fmod / %); tmp is not read.
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TREM, d, a, b, tmp);
     using T = typename TD::DType;
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::touch(tmp, "TXOR");
@@ -731,6 +740,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, 
 }
 // d = a > 0 ? a : a * b; tmp is not read.
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TPRELU, d, a, b, tmp);
     using T = typename TD::DType;
     detail::touch(tmp, "TPRELU");
     detail::binary(d, a, b, "TPRELU", [](T x, T y) { return detail::up(x) > 0 ? x : detail::op_mul(x, y); });
@@ -738,6 +748,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a
 
 // d = a + b + c, d = a - b + c (floats: in float, rounded once).
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TADDC, d, a, b, c);
     using T = typename TD::DType;
     detail::check_same_dtype<TD, TA, TB>();
     detail::check_same_dtype<TD, TC, TC>();
@@ -755,6 +766,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a,
     });
 }
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TSUBC, d, a, b, c);
     using T = typename TD::DType;
     detail::check_same_dtype<TD, TA, TB>();
     detail::check_same_dtype<TD, TC, TC>();
@@ -774,6 +786,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a,
 // d = a + x + b, d = a - x + b.
 template <TileT TD, TileT TA, TileT TB>
 void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TADDSC, d, a, b);
     using T = typename TD::DType;
     detail::binary(d, a, b, "TADDSC", [x](T p, T q) -> T {
         if constexpr (detail::is_float_v<T>)
@@ -784,6 +797,7 @@ void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 }
 template <TileT TD, TileT TA, TileT TB>
 void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TSUBSC, d, a, b);
     using T = typename TD::DType;
     detail::binary(d, a, b, "TSUBSC", [x](T p, T q) -> T {
         if constexpr (detail::is_float_v<T>)
@@ -797,6 +811,7 @@ void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 
 #define PYPTOCC_SCALAR(NAME, EXPR)                                                                                     \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
     }
@@ -811,6 +826,7 @@ PYPTOCC_SCALAR(TLRELU, detail::up(v) > 0 ? v : detail::op_mul(v, x))
 
 #define PYPTOCC_SCALAR_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::require_int<T>();                                                                                      \
         detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
@@ -822,11 +838,13 @@ PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
 #undef PYPTOCC_SCALAR_INT
 
 template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TREMS, d, s, tmp);
     using T = typename TD::DType;
     detail::touch(tmp, "TREMS");
     detail::unary(d, s, "TREMS", [x](T v) { return detail::op_rem(v, x, "TREMS"); });
 }
 template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TXORS, d, s, tmp);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::touch(tmp, "TXORS");
@@ -835,6 +853,7 @@ template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename 
 
 // d(r, c) = x over d.
 template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
+    PYPTOCC_PROFILE(TEXPANDS, d);
     auto D = detail::view(d, "TEXPANDS", "destination");
     detail::produce(D, D.vr, D.vc, [x](unsigned, unsigned) { return x; });
 }
@@ -844,6 +863,7 @@ template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
 // exp, log, sqrt, 1/sqrt and 1/x are computed in double and rounded.
 #define PYPTOCC_UNARY_FLOAT(NAME, EXPR)                                                                                \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s) {                                                      \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::require_float<T>();                                                                                    \
         detail::unary(d, s, #NAME, [](T v) {                                                                           \
@@ -859,10 +879,12 @@ PYPTOCC_UNARY_FLOAT(TRECIP, 1.0 / x)
 #undef PYPTOCC_UNARY_FLOAT
 
 template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNEG, d, s);
     using T = typename TD::DType;
     detail::unary(d, s, "TNEG", [](T v) { return detail::op_neg(v); });
 }
 template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TABS, d, s);
     using T = typename TD::DType;
     detail::unary(d, s, "TABS", [](T v) -> T {
         if constexpr (detail::is_float_v<T>)
@@ -874,10 +896,12 @@ template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
     });
 }
 template <TileT TD, TileT TS> void TRELU(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TRELU, d, s);
     using T = typename TD::DType;
     detail::unary(d, s, "TRELU", [](T v) { return detail::op_max(v, T(0)); });
 }
 template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNOT, d, s);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::unary(d, s, "TNOT", [](T v) { return static_cast<T>(~v); });
@@ -885,6 +909,7 @@ template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
 
 // Each element converted with mode m (see detail::convert): no saturation.
 template <TileT TD, TileT TS> void TCVT(TD &d, const TS &s, RoundMode m) {
+    PYPTOCC_PROFILE(TCVT, d, s);
     using T = typename TD::DType;
     using S = typename TS::DType;
     static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
@@ -916,6 +941,7 @@ template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, 
 
 // d (uint8_t/int8_t) is zeroed; bit k of byte (r, w) = a(r, 8w+k) m b(r, 8w+k).
 template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &b, CmpMode m) {
+    PYPTOCC_PROFILE(TCMP, d, a, b, m);
     static_assert(std::is_same_v<typename TA::DType, typename TB::DType>,
                   "pyptocc runtime: TCMP compares tiles of one element type");
     static_assert(detail::covers_v<TB, TA>, "pyptocc runtime: TCMP: b is smaller than a");
@@ -924,6 +950,7 @@ template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &
     detail::compare_into(d, a, "TCMP", [&](unsigned r, unsigned c) { return detail::compare(A(r, c), B(r, c), m); });
 }
 template <TileT TD, TileT TS> void TCMPS(TD &d, const TS &s, typename TS::DType x, CmpMode m) {
+    PYPTOCC_PROFILE(TCMPS, d, s, m);
     auto S = detail::view(s, "TCMPS", "source");
     detail::compare_into(d, s, "TCMPS", [&](unsigned r, unsigned c) { return detail::compare(S(r, c), x, m); });
 }
@@ -931,6 +958,7 @@ template <TileT TD, TileT TS> void TCMPS(TD &d, const TS &s, typename TS::DType 
 // d(r, c) = bit(mask, r, c) ? a(r, c) : b(r, c); tmp is not read.
 template <TileT TD, TileT TM, TileT TA, TileT TB, TileT TT>
 void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TSEL, d, mask, a, b, tmp);
     using T = typename TD::DType;
     using M = typename TM::DType;
     static_assert(sizeof(M) == 1 && detail::is_int_v<M>, "pyptocc runtime: TSEL's mask tile is uint8_t or int8_t");
@@ -1007,26 +1035,36 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
 // accumulate left to right in float for float types, wrapping for
 // integers); tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TROWSUM(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWSUM, d, s, tmp);
     detail::touch(tmp, "TROWSUM");
     detail::row_reduce(d, s, "TROWSUM", 0);
 }
 template <TileT TD, TileT TS, TileT TT> void TROWMAX(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMAX, d, s, tmp);
     detail::touch(tmp, "TROWMAX");
     detail::row_reduce(d, s, "TROWMAX", 1);
 }
 template <TileT TD, TileT TS, TileT TT> void TROWMIN(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMIN, d, s, tmp);
     detail::touch(tmp, "TROWMIN");
     detail::row_reduce(d, s, "TROWMIN", 2);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
-template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLSUM", 0); }
-template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLMAX", 1); }
-template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLMIN", 2); }
+template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLSUM, d, s);
+    detail::col_reduce(d, s, "TCOLSUM", 0); }
+template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMAX, d, s);
+    detail::col_reduce(d, s, "TCOLMAX", 1); }
+template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMIN, d, s);
+    detail::col_reduce(d, s, "TCOLMIN", 2); }
 
 // ------------------------------------------------------------- broadcast
 
 // d(r, c) = s(r, 0).
 template <TileT TD, TileT TS> void TROWEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TROWEXPAND, d, s);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Rows >= TD::Rows, "pyptocc runtime: TROWEXPAND: the source has fewer rows than the destination");
     auto S = detail::view(s, "TROWEXPAND", "source");
@@ -1035,6 +1073,7 @@ template <TileT TD, TileT TS> void TROWEXPAND(TD &d, const TS &s) {
 }
 // d(r, c) = s(0, c).
 template <TileT TD, TileT TS> void TCOLEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLEXPAND, d, s);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Cols >= TD::Cols,
                   "pyptocc runtime: TCOLEXPAND: the source has fewer columns than the destination");
@@ -1063,6 +1102,7 @@ void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
 
 #define PYPTOCC_EXPAND(NAME, ROWS, EXPR)                                                                               \
     template <TileT TD, TileT TA, TileT TV> void NAME(TD &d, const TA &a, const TV &v) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, v);                                                                                \
         using T = typename TD::DType;                                                                                  \
         detail::expand_op<ROWS>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                        \
     }
@@ -1082,6 +1122,7 @@ PYPTOCC_EXPAND(TCOLEXPANDDIV, false, detail::op_div(x, y, "TCOLEXPANDDIV"))
 // valid region gets d's pad value (Zero: 0; Max: +inf or the largest
 // integer; Min: -inf or the lowest integer).
 template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TFILLPAD, d, s);
     using T = typename TD::DType;
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD needs a destination with a pad value");
@@ -1095,6 +1136,7 @@ template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
 // d(r, c) = s(r, c) over d, between any locations (converted, round to
 // nearest even, when the element types differ).
 template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TMOV, d, s);
     using T = typename TD::DType;
     static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: TMOV: the source tile is smaller than the destination");
     auto S = detail::view(s, "TMOV", "source");
@@ -1104,6 +1146,7 @@ template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
 
 // d(c, r) = s(r, c) over d; tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TTRANS(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TTRANS, d, s, tmp);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Rows >= TD::Cols && TS::Cols >= TD::Rows,
                   "pyptocc runtime: TTRANS: the source is smaller than the transposed destination");
@@ -1149,10 +1192,12 @@ void matmul(TO &out, const TL &l, const TR &r, const char *op, Init init) {
 }  // namespace detail
 
 template <TileT TO, TileT TL, TileT TR> void TMATMUL(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL, acc, l, r);
     using A = typename TO::DType;
     detail::matmul(acc, l, r, "TMATMUL", [](unsigned, unsigned) { return A(0); });
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL_ACC, out, in, l, r);
     using A = typename TO::DType;
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
                   "pyptocc runtime: TMATMUL_ACC: the input accumulator does not match the output");
@@ -1160,10 +1205,12 @@ template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, cons
     detail::matmul(out, l, r, "TMATMUL_ACC", [&](unsigned i, unsigned j) { return I(i, j); });
 }
 template <TileT TO, TileT TL, TileT TR> void TGEMV(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV, acc, l, r);
     using A = typename TO::DType;
     detail::matmul(acc, l, r, "TGEMV", [](unsigned, unsigned) { return A(0); });
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TGEMV_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV_ACC, out, in, l, r);
     using A = typename TO::DType;
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
                   "pyptocc runtime: TGEMV_ACC: the input accumulator does not match the output");
