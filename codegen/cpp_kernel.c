@@ -1496,7 +1496,7 @@ static int emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind,
     if (np == 0)
         sb_puts(out, "  (void)args;\n");
 
-    sb_printf(out, "  %s(", fname);
+    sb_printf(out, "  ::%s(", fname);   /* qualified: pto-isa brings std into the global namespace */
     for (uint32_t i = 0; i < np; i++)
         sb_printf(out, "%s%s", i ? ", " : "", params[i].val->name);
     sb_puts(out, ");\n}\n");
