@@ -20,11 +20,15 @@
  * broadcast, a store); a chain of such ops (muls, adds, rsqrt) stays
  * row-major throughout, and a reshape back that nothing uses is dropped.
  *
+ * Powers.  x ** k with a constant whole k is expanded into multiplications
+ * (PTO has no power instruction and PTOAS no math dialect).
+ *
  * Checks.  A tile whose layout breaks the target's static rules (a
  * row-major row, or a col_major column, of other than a multiple of 32
  * bytes; fractal tiles that are not whole boxes) is an error at its
  * definition. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -336,6 +340,64 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* ------------------------------------------------------------------ ** */
+
+/* PTO has no power instruction, and PTOAS takes no math dialect: x ** k
+ * for a constant integer k from 0 to 64 becomes multiplications (by
+ * squaring, sharing the halves), in every output alike.  Any other
+ * exponent is an error: a variable one would need a loop whose length
+ * depends on the data. */
+#define POW_MAX_EXPONENT 64
+
+static const IrExpr *power(IrCtx *ir, const IrExpr *x, uint64_t k, DataType dt, Span at)
+{
+    const IrExpr *h, *r;
+    if (k == 1)
+        return x;
+    h = power(ir, x, k / 2, dt, at);
+    r = ir_binary(ir, BIN_MUL, dt, h, h, at);
+    return k % 2 ? ir_binary(ir, BIN_MUL, dt, r, x, at) : r;
+}
+
+/* The exponent as a whole number, when it is a constant one. */
+static int constant_exponent(const IrExpr *e, int64_t *k)
+{
+    if (ir_int_eval(e, k) == INT_OK)
+        return 1;
+    if (e->kind == EXPR_CONST_FLOAT) {
+        double d = IR_AS(IrConstFloat, e)->value;
+        if (d >= 0 && d <= POW_MAX_EXPONENT && d == (double)(int64_t)d) {
+            *k = (int64_t)d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const IrExpr *expand_pow(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrBinary *b;
+    DataType dt = (DataType)e->dtype;
+    const IrExpr *x;
+    int64_t k;
+    if (e->kind != EXPR_BINARY || e->op != BIN_POW)
+        return e;
+    b = IR_AS(IrBinary, e);
+    if (!constant_exponent(b->rhs, &k) || k < 0 || k > POW_MAX_EXPONENT) {
+        diag_error(L->pc->diag, e->span,
+                   "'**' needs a constant whole exponent from 0 to %d here: PTO has no power instruction, so x ** k "
+                   "is expanded into multiplications",
+                   POW_MAX_EXPONENT);
+        L->failed = 1;
+        return e;
+    }
+    if (k == 0)
+        return dtype_is_float(dt) ? ir_const_float(L->ir, 1.0, dt, e->span) : ir_const_int(L->ir, 1, dt, e->span);
+    x = b->lhs->dtype == e->dtype ? b->lhs : ir_unary(L->ir, UN_CAST, dt, b->lhs, e->span);
+    return power(L->ir, x, (uint64_t)k, dt, e->span);
+}
+
 /* ------------------------------------------------------------ functions */
 
 static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
@@ -345,11 +407,24 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     IrWalker w;
     const IrStmt *body;
     (void)prog;
-    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
+    if (!f->body)
         return f;
     memset(&L, 0, sizeof L);
     L.pc = pc;
     L.ir = pc->ir;
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = expand_pow;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, f->body);
+    if (L.failed)
+        return NULL;
+    if (ir_kernel_kind(f) == KERNEL_NONE) {
+        if (body == f->body)
+            return f;
+        return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                           f->span);
+    }
     ptrmap_init(&L.names);
     ptrmap_init(&L.row_of);
     ptrmap_init(&L.back);
@@ -366,7 +441,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     m.expr = retype_def;
     m.stmt = rewrite_block;
     m.data = &L;
-    body = ir_mutate_stmt(&m, f->body);
+    body = ir_mutate_stmt(&m, body);
 
     if (L.back.count) {
         memset(&w, 0, sizeof w);
