@@ -80,6 +80,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
 #define K0 .kwargs = NULL, .nkw = 0
 #define ISA(NAME) .isa = (NAME)
 #define NOISA .isa = NULL
+#define DTYPES(A2, A5) .dt_a2a3 = (uint8_t)(A2), .dt_a5 = (uint8_t)(A5)
 /* The trailing arguments are the description and any per-op fields. */
 #define OP(ID, NAME, CLASS, NARGS, PARAMS, KWARGS, DEDUCE, NORMALIZE, ISA_, ...)                                  \
     {.callee = {CALLEE_OP, NAME},                                                                                  \
@@ -105,8 +106,27 @@ static const OpDef op_table[OP_COUNT] = {
 #undef K0
 #undef ISA
 #undef NOISA
+#undef DTYPES
 #undef CATEGORY_OF
 #undef T
+
+unsigned dtype_set_bit(DataType dt)
+{
+    switch (dt) {
+    case DT_INT8:
+    case DT_UINT8: return DS_I8;
+    case DT_INT16:
+    case DT_UINT16: return DS_I16;
+    case DT_INT32:
+    case DT_UINT32: return DS_I32;
+    case DT_INT64:
+    case DT_UINT64: return DS_I64;
+    case DT_FP16: return DS_F16;
+    case DT_BF16: return DS_BF16;
+    case DT_FP32: return DS_F32;
+    default: return 0;
+    }
+}
 
 uint32_t op_count(void) { return OP_COUNT; }
 const OpDef *op_at(uint32_t i) { return i < OP_COUNT ? &op_table[i] : NULL; }
