@@ -25,7 +25,7 @@
 #define DIAG_WARNINGS(X)                                                                      \
     X(ANNOTATION, "annotation", 1, "an assignment annotation disagrees with the inferred type") \
     X(UNUSED_FUNCTION, "unused-function", 1, "a top-level function no program uses")          \
-    X(IGNORED, "ignored", 1, "code the compiler skips (class members that are not functions)") \
+    X(IGNORED, "ignored", 0, "Python the compiler skips (one note per kind; off unless -Wall or -Wignored)") \
     X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program")
 
 typedef enum DiagWarning {
