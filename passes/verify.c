@@ -1078,6 +1078,8 @@ static int verify_all(PassCtx *pc, const IrProgram *prog, int report)
     if (pc->props & PROP_OUTLINED)
         ok &= check_outlined(pc, prog, report);
     ok &= check_kinds(pc, prog, report);
+    if (pc->props & PROP_LEGAL)
+        ok &= check_legal(pc, prog, report);
     return ok;
 }
 
