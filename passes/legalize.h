@@ -33,6 +33,16 @@ const char *legal_fresh_name(Legal *L, const char *base, const char *suffix);
 unsigned legal_allowed_dtypes(const Legal *L, const OpDef *op);
 /* The element type op's rule is about in call c with result type result. */
 DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrType *result);
+/* A new scratch tile shaped like `like`, of element type dt. */
+const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at);
+/* block.cast(x, target_type=dt, mode=rint). */
+const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at);
+/* A fresh name base_<dtype>. */
+const char *legal_typed_name(Legal *L, const char *base, DataType dt);
+/* The statements for y = op(args) (the assignment a of call c) in ops the
+ * target has, added to out: 1, or 0 when no rewrite applies. */
+int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
+
 /* The mutator's statement hook of the element-type step. */
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s);
 

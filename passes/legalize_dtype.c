@@ -89,54 +89,6 @@ static const char *dtype_set_text(unsigned set, char *buf, size_t cap)
     return buf;
 }
 
-/* A new scratch tile [shape of like] of element type dt. */
-static const IrExpr *scratch_tile(Legal *L, const IrType *like, DataType dt, Span at)
-{
-    const OpDef *create = op_by_id(OP_BLOCK_CREATE_TILE);
-    IrKwarg ck[2];
-    OpError err;
-    const IrType *t;
-    const IrExpr *shape = ir_make_tuple(L->ir, like->n, like->dims, at);
-    ck[0].key = ir_name(L->ir, "dtype");
-    ck[0].kind = KW_DTYPE;
-    ck[0].v.i = dt;
-    ck[1].key = ir_name(L->ir, "target_memory");
-    ck[1].kind = KW_MEMSPACE;
-    ck[1].v.i = MS_VEC;
-    if (!(t = op_deduce(L->ir, create, &shape, 1, ck, 2, &err)))
-        ICE("legalize: a scratch tile did not type-check: %s", err.msg);
-    return ir_call(L->ir, &create->callee, 1, &shape, 2, ck, t, at);
-}
-
-/* block.cast(x, target_type=dt, mode=rint): exact when widening, rounded
- * to nearest even when narrowing back. */
-static const IrExpr *cast_to(Legal *L, const IrExpr *x, DataType dt, Span at)
-{
-    const OpDef *op = op_by_id(OP_BLOCK_CAST);
-    IrKwarg kw[2];
-    OpError err;
-    const IrType *t;
-    kw[0].key = ir_name(L->ir, "target_type");
-    kw[0].kind = KW_DTYPE;
-    kw[0].v.i = dt;
-    kw[1].key = ir_name(L->ir, "mode");
-    kw[1].kind = KW_INT;
-    kw[1].v.i = 1;
-    if (!(t = op_deduce(L->ir, op, &x, 1, kw, 2, &err)))
-        ICE("legalize: a cast did not type-check: %s", err.msg);
-    return ir_call(L->ir, &op->callee, 1, &x, 2, kw, t, at);
-}
-
-static const char *typed_name(Legal *L, const char *base, DataType dt)
-{
-    char buf[160];
-    snprintf(buf, sizeof buf, "%.120s_%s", base, dtype_name(dt));
-    for (char *p = buf; *p; p++)
-        if (*p >= 'A' && *p <= 'Z')
-            *p = (char)(*p - 'A' + 'a');
-    return legal_fresh_name(L, buf, "");
-}
-
 /* y = op(args) with element type dt, which op's instruction does not take
  * on this target: the op in w on converted operands (a tmp operand is a
  * new scratch tile of w), and y its result converted back.  0 (and
@@ -167,12 +119,12 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
         }
         if ((int)i == writes) {
             /* Scratch: a tile of the wider type, nothing to convert. */
-            args[i] = scratch_tile(L, xt, w, at);
+            args[i] = legal_scratch_tile(L, xt, w, at);
         } else {
-            args[i] = cast_to(L, x, w, at);
+            args[i] = legal_cast(L, x, w, at);
         }
         {
-            IrVar *v = ir_var_new(ir, typed_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", w),
+            IrVar *v = ir_var_new(ir, legal_typed_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", w),
                                   ir_expr_type(ir, args[i]), at);
             vec_push(*out, ir_assign(ir, v, args[i], at));
             args[i] = &v->e;
@@ -186,9 +138,9 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
     if (!(t = op_deduce(ir, op, args, c->nargs, kw, c->nkwargs, &err)))
         goto fail;
     if (t->kind == TYPE_TILE && t->dtype == w && a->var->type->kind == TYPE_TILE && a->var->type->dtype == dt) {
-        IrVar *v = ir_var_new(ir, typed_name(L, a->var->name, w), t, a->var->e.span);
+        IrVar *v = ir_var_new(ir, legal_typed_name(L, a->var->name, w), t, a->var->e.span);
         vec_push(*out, ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
-        vec_push(*out, ir_assign(ir, a->var, cast_to(L, &v->e, dt, at), at));
+        vec_push(*out, ir_assign(ir, a->var, legal_cast(L, &v->e, dt, at), at));
     } else {
         vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
     }
@@ -199,80 +151,6 @@ fail:
     out->len = mark;
     xfree(args);
     xfree(kw);
-    return 0;
-}
-
-/* y = op(args) with a new argument i in place of the old one. */
-static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExpr *x)
-{
-    const IrExpr **args = xmalloc(xmul_size(c->nargs, sizeof *args));
-    const IrExpr *r;
-    memcpy(args, c->args, c->nargs * sizeof *args);
-    args[i] = x;
-    r = ir_call(L->ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, c->e.span);
-    xfree(args);
-    return r;
-}
-
-/* The rewrites of one op into others the target has: |x| of an integer
- * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
- * most negative value stays itself either way); a store that converts
- * element types, as a conversion and a store; TPRELU's scratch, which
- * PTOAS wants of ui8 elements on A2/A3.  0 when none applies. */
-static int rewrite_for_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
-{
-    IrCtx *ir = L->ir;
-    Span at = a->s.span;
-    if (op->id == OP_BLOCK_ABS && dtype_is_int((DataType)a->var->type->dtype)) {
-        const OpDef *neg = op_by_id(OP_BLOCK_NEG), *mx = op_by_id(OP_BLOCK_MAXIMUM);
-        unsigned bit = dtype_set_bit((DataType)a->var->type->dtype);
-        const IrExpr *args[2];
-        OpError err;
-        const IrType *t;
-        IrVar *n;
-        if (!(legal_allowed_dtypes(L, neg) & bit) || !(legal_allowed_dtypes(L, mx) & bit) ||
-            !(t = op_deduce(ir, neg, c->args, 1, NULL, 0, &err)))
-            return 0;
-        n = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_neg"), t, at);
-        vec_push(*out, ir_assign(ir, n, ir_call(ir, &neg->callee, 1, c->args, 0, NULL, t, at), at));
-        args[0] = c->args[0];
-        args[1] = &n->e;
-        if (!(t = op_deduce(ir, mx, args, 2, NULL, 0, &err)))
-            ICE("legalize: max(x, -x) did not type-check: %s", err.msg);
-        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &mx->callee, 2, args, 0, NULL, t, c->e.span), at));
-        return 1;
-    }
-    if (op->id == OP_BLOCK_STORE && c->nargs == 4) {
-        /* A store into a tensor of another element type: the values are
-         * converted, and a Vec or Mat store copies bits of one width
-         * (PTOAS: "src and dst element types to have the same bitwidth"),
-         * so convert them first.  From Acc, the FIX pipe converts. */
-        const IrType *tt = ir_expr_type(ir, c->args[0]), *ot = ir_expr_type(ir, c->args[3]);
-        const IrExpr *x;
-        IrVar *v;
-        if (tt->kind != TYPE_TILE || ot->kind != TYPE_TENSOR || tt->dtype == ot->dtype ||
-            (tt->tile_view && tt->tile_view->fractal == 1024))
-            return 0;
-        x = cast_to(L, c->args[0], (DataType)ot->dtype, at);
-        v = ir_var_new(ir, typed_name(L, ir_is_var_like(c->args[0]) ? IR_AS(IrVar, c->args[0])->name : "_t",
-                                      (DataType)ot->dtype),
-                       ir_expr_type(ir, x), at);
-        vec_push(*out, ir_assign(ir, v, x, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, &v->e), at));
-        return 1;
-    }
-    if (op->id == OP_BLOCK_PRELU && L->pc->arch == ARCH_A2A3 && c->nargs == 3) {
-        const IrType *tmp = ir_expr_type(ir, c->args[2]);
-        const IrExpr *mask;
-        IrVar *v;
-        if (tmp->kind != TYPE_TILE || tmp->dtype == DT_UINT8)
-            return 0;
-        mask = scratch_tile(L, tmp, DT_UINT8, at);
-        v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_mask"), ir_expr_type(ir, mask), at);
-        vec_push(*out, ir_assign(ir, v, mask, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 2, &v->e), at));
-        return 1;
-    }
     return 0;
 }
 
@@ -306,6 +184,45 @@ static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
 
 /* Each block's ops in element types their instructions take on the
  * target, converted where the result is the same, else an error. */
+/* One statement in ops and element types the target takes: its rewrite
+ * (whose statements are legalized in turn: every rewrite makes one that
+ * does not apply again), or the op in a wider type, or an error.  1 when
+ * it changed. */
+static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
+{
+    const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
+    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok = op ? legal_allowed_dtypes(L, op) : 0;
+    DataType dt, w;
+    StmtList made;
+    if (op) {
+        vec_init(made);
+        if (legal_rewrite_op(L, a, c, op, &made)) {
+            for (uint32_t k = 0; k < made.len; k++)
+                if (!legal_stmt(L, made.data[k], out))
+                    vec_push(*out, made.data[k]);
+            vec_free(made);
+            return 1;
+        }
+        vec_free(made);
+    }
+    if (!ok || (ok & dtype_set_bit(dt = legal_rule_dtype(L, c, op, a->var->type))))
+        return 0;
+    if (run_as_twin(L, a, c, op, dt, out) || (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, out)))
+        return 1;
+    {
+        char name[64], set[128], isa[32];
+        const char *why;
+        const char *mn = op_spelling(op, OUT_MLIR, isa, sizeof isa, &why);
+        diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
+                   op_printed_name(op, name, sizeof name), dtype_name(dt), L->pc->arch == ARCH_A5 ? "A5" : "A2/A3",
+                   mn ? mn : op_name(op), dtype_set_text(ok, set, sizeof set));
+        L->failed = 1;
+    }
+    return 0;
+}
+
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s)
 {
     Legal *L = m->data;
@@ -317,36 +234,10 @@ const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s)
     q = IR_AS(IrSeq, s);
     vec_init(out);
     for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
-        const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
-        const OpDef *op = c ? callee_op(c->callee) : NULL;
-        unsigned ok = op ? legal_allowed_dtypes(L, op) : 0;
-        DataType dt, w;
-        if (op && rewrite_for_target(L, a, c, op, &out)) {
+        if (legal_stmt(L, q->stmts[i], &out))
             changed = 1;
-            continue;
-        }
-        if (!ok || (ok & dtype_set_bit(dt = legal_rule_dtype(L, c, op, a->var->type)))) {
-            vec_push(out, st);
-            continue;
-        }
-        if (run_as_twin(L, a, c, op, dt, &out) ||
-            (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, &out))) {
-            changed = 1;
-            continue;
-        }
-        {
-            char name[64], set[128], isa[32];
-            const char *why;
-            const char *mn = op_spelling(op, OUT_MLIR, isa, sizeof isa, &why);
-            diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
-                       op_printed_name(op, name, sizeof name), dtype_name(dt),
-                       L->pc->arch == ARCH_A5 ? "A5" : "A2/A3", mn ? mn : op_name(op),
-                       dtype_set_text(ok, set, sizeof set));
-            L->failed = 1;
-            vec_push(out, st);
-        }
+        else
+            vec_push(out, q->stmts[i]);
     }
     if (changed)
         s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
