@@ -550,11 +550,15 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         const IrIterArg *ia;
         IrVar *r;
         if (e && before) {
-            /* The loop variable keeps its value when the loop runs zero times. */
-            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), before->type,
-                                 &before->e, before->e.span);
-            r = new_version(S, n, before->type, before->e.span);
-            copy_origin(S, r, &before->e);
+            /* The loop variable keeps its value when the loop runs zero
+             * times (converted to the loop variable's dtype). */
+            const IrType *lt = loop_var_new->type;
+            const IrExpr *init = before->type == lt ? &before->e
+                                                    : ir_unary(S->ir, UN_CAST, (DataType)lt->dtype, &before->e,
+                                                               before->e.span);
+            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), lt, init,
+                                 before->e.span);
+            r = new_version(S, n, lt, before->e.span);
         } else if (e) {
             ia = escape_iter_arg(S, s, e, pre);
             r = new_version(S, n, ia->v.type, s->span);
@@ -596,7 +600,8 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
     lp->body = seq_of(S, &out, body ? body->span : s->span);
     hide_body_names(S, m, &carried, s, what, skip_why, first_id);
     restore(S, m);
-    if (loop_var_old && current(S, loop_var_old->name) && !find_escape(S, s, loop_var_old->name)) {
+    if (loop_var_old && current(S, loop_var_old->name) && current(S, loop_var_old->name)->type->kind == TYPE_SCALAR &&
+        !find_escape(S, s, loop_var_old->name)) {
         Gone *g = arena_zalloc(S->arena, sizeof *g);
         g->loop = s;
         ptrmap_put(&S->stale, loop_var_old->name, g);

@@ -12,7 +12,8 @@
 #    variable j, carried by the outer loop, starts the inner loop with that
 #    value;
 #  - a loop variable that had a value before its loop keeps it only when
-#    the loop runs zero times (k: the iter_arg starts as the earlier k);
+#    the loop runs zero times (k: the iter_arg starts as the earlier k; in
+#    last_index, the earlier i converted to the loop variable's dtype);
 #  - a name an if in the body defines on both sides (d) is carried too;
 #  - a name not used after its loop (v) is not carried.
 # The reference (pypto fa5f00b9) compiles such programs: its system test
@@ -55,6 +56,13 @@ class Escape:
             v = pl.muls(u, 2.0)
         last = pl.store(pl.muls(u, k), [16, 0], [16, 64], w)
         return out
+
+    @pl.function
+    def last_index(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
+        i: pl.Scalar[pl.INT32] = pl.const(-1, pl.INT32)
+        for i in pl.range(n):
+            x = i * 2
+        return i
 
     @pl.function(type=pl.FunctionType.Orchestration)
     def orch(self, a: pl.Tensor[[64, 64], pl.FP32], n: pl.Tensor[[1], pl.INT64]) -> pl.Tensor[[32, 64], pl.FP32]:
