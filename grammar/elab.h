@@ -256,4 +256,12 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
 /* Equal for annotation checking: kind, dtype, shape (memref/views ignored). */
 int elab_types_match(const IrType *a, const IrType *b);
 
+/* elab_convert.c: mismatches the reference accepted, with their warnings. */
+/* v converted to the declared return type want, or NULL when the mismatch
+ * is not one of them. */
+const IrExpr *elab_convert_return(FnCtx *fc, const IrExpr *v, const IrType *want, Span at);
+/* An argument that does not match its parameter: 1 when accepted (*arg
+ * converted where needed, warning given), -1 when not. */
+int elab_convert_arg(FnCtx *fc, const IrExpr **arg, const IrVar *param, const char *callee, uint32_t index, Span at);
+
 #endif

@@ -1041,11 +1041,16 @@ static void elab_return(FnCtx *fc, const AstNode *s)
     } else if (ok && fc->sig && fc->sig->ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *t = ir_expr_type(E->ir, vals[i]);
-            if (!elab_types_match(t, fc->sig->ret[i])) {
+            const IrExpr *c = NULL;
+            if (!elab_types_match(t, fc->sig->ret[i]) &&
+                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
+                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];
                 diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
                              "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
                              elab_type_str(E, fc->sig->ret[i], b, sizeof b));
+            } else if (c) {
+                vals[i] = c;
             }
         }
     }
