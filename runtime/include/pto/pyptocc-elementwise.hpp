@@ -10,17 +10,19 @@ namespace pto {
 
 // ------------------------------------------------- elementwise, tile-tile
 
-#define PYPTOCC_BINARY(NAME, EXPR)                                                                                     \
+// RULE: the operand rule of pto/pyptocc-checks.hpp beyond binary()'s own.
+#define PYPTOCC_BINARY(NAME, RULE, EXPR)                                                                               \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
         using T = typename TD::DType;                                                                                  \
+        RULE;                                                                                                          \
         detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
     }
-PYPTOCC_BINARY(TADD, detail::op_add(x, y))
-PYPTOCC_BINARY(TSUB, detail::op_sub(x, y))
-PYPTOCC_BINARY(TMUL, detail::op_mul(x, y))
-PYPTOCC_BINARY(TDIV, detail::op_div(x, y, "TDIV"))
-PYPTOCC_BINARY(TMAX, detail::op_max(x, y))
-PYPTOCC_BINARY(TMIN, detail::op_min(x, y))
+PYPTOCC_BINARY(TADD, (detail::rule_identical_types<TD, TA, TB>()), detail::op_add(x, y))
+PYPTOCC_BINARY(TSUB, (detail::rule_identical_types<TD, TA, TB>()), detail::op_sub(x, y))
+PYPTOCC_BINARY(TMUL, (detail::rule_identical_types<TD, TA, TB>()), detail::op_mul(x, y))
+PYPTOCC_BINARY(TDIV, (detail::rule_identical_types<TD, TA, TB>()), detail::op_div(x, y, "TDIV"))
+PYPTOCC_BINARY(TMAX, (detail::rule_identical_types<TD, TA, TB>()), detail::op_max(x, y))
+PYPTOCC_BINARY(TMIN, (void)0, detail::op_min(x, y))
 #undef PYPTOCC_BINARY
 
 #define PYPTOCC_BINARY_INT(NAME, EXPR)                                                                                 \
@@ -57,6 +59,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a
 // d = a + b + c, d = a - b + c (floats: in float, rounded once).
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a, const TB &b, const TC &c) {
     using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB, TC>();
     detail::check_same_dtype<TD, TA, TB>();
     detail::check_same_dtype<TD, TC, TC>();
     static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD> && detail::covers_v<TC, TD>,
@@ -74,6 +77,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a,
 }
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a, const TB &b, const TC &c) {
     using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB, TC>();
     detail::check_same_dtype<TD, TA, TB>();
     detail::check_same_dtype<TD, TC, TC>();
     static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD> && detail::covers_v<TC, TD>,
@@ -93,6 +97,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a,
 template <TileT TD, TileT TA, TileT TB>
 void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
     using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
     detail::binary(d, a, b, "TADDSC", [x](T p, T q) -> T {
         if constexpr (detail::is_float_v<T>)
             return detail::down<T>(detail::up(p) + detail::up(x) + detail::up(q));
@@ -103,6 +108,7 @@ void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 template <TileT TD, TileT TA, TileT TB>
 void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
     using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
     detail::binary(d, a, b, "TSUBSC", [x](T p, T q) -> T {
         if constexpr (detail::is_float_v<T>)
             return detail::down<T>(detail::up(p) - detail::up(x) + detail::up(q));
@@ -113,24 +119,29 @@ void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 
 // ----------------------------------------------- elementwise, tile-scalar
 
-#define PYPTOCC_SCALAR(NAME, EXPR)                                                                                     \
+// ROW_MAJOR: the intrinsic also needs row-major tiles; all need Vec tiles.
+#define PYPTOCC_SCALAR(NAME, ROW_MAJOR, EXPR)                                                                          \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
         using T = typename TD::DType;                                                                                  \
+        detail::rule_vec<TD, TS>();                                                                                    \
+        if constexpr (ROW_MAJOR)                                                                                       \
+            detail::rule_row_major<TD, TS>();                                                                          \
         detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
     }
-PYPTOCC_SCALAR(TADDS, detail::op_add(v, x))
-PYPTOCC_SCALAR(TSUBS, detail::op_sub(v, x))
-PYPTOCC_SCALAR(TMULS, detail::op_mul(v, x))
-PYPTOCC_SCALAR(TDIVS, detail::op_div(v, x, "TDIVS"))
-PYPTOCC_SCALAR(TMAXS, detail::op_max(v, x))
-PYPTOCC_SCALAR(TMINS, detail::op_min(v, x))
-PYPTOCC_SCALAR(TLRELU, detail::up(v) > 0 ? v : detail::op_mul(v, x))
+PYPTOCC_SCALAR(TADDS, true, detail::op_add(v, x))
+PYPTOCC_SCALAR(TSUBS, false, detail::op_sub(v, x))
+PYPTOCC_SCALAR(TMULS, true, detail::op_mul(v, x))
+PYPTOCC_SCALAR(TDIVS, true, detail::op_div(v, x, "TDIVS"))
+PYPTOCC_SCALAR(TMAXS, true, detail::op_max(v, x))
+PYPTOCC_SCALAR(TMINS, false, detail::op_min(v, x))
+PYPTOCC_SCALAR(TLRELU, true, detail::up(v) > 0 ? v : detail::op_mul(v, x))
 #undef PYPTOCC_SCALAR
 
 #define PYPTOCC_SCALAR_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
         using T = typename TD::DType;                                                                                  \
         detail::require_int<T>();                                                                                      \
+        detail::rule_vec<TD, TS>();                                                                                    \
         detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
     }
 PYPTOCC_SCALAR_INT(TANDS, detail::op_and(v, x))
@@ -141,12 +152,15 @@ PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
 
 template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
     using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::rule_scratch_type<TD, TT>();
     detail::touch(tmp, "TREMS");
     detail::unary(d, s, "TREMS", [x](T v) { return detail::op_rem(v, x, "TREMS"); });
 }
 template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
     using T = typename TD::DType;
     detail::require_int<T>();
+    detail::rule_scratch_type<TD, TT>();
     detail::touch(tmp, "TXORS");
     detail::unary(d, s, "TXORS", [x](T v) { return detail::op_xor(v, x); });
 }
@@ -160,20 +174,21 @@ template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
 // ------------------------------------------------------------------ unary
 
 // exp, log, sqrt, 1/sqrt and 1/x are computed in double and rounded.
-#define PYPTOCC_UNARY_FLOAT(NAME, EXPR)                                                                                \
+#define PYPTOCC_UNARY_FLOAT(NAME, RULE, EXPR)                                                                          \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s) {                                                      \
         using T = typename TD::DType;                                                                                  \
         detail::require_float<T>();                                                                                    \
+        RULE;                                                                                                          \
         detail::unary(d, s, #NAME, [](T v) {                                                                           \
             double x = static_cast<double>(detail::up(v));                                                             \
             return detail::convert<T>(EXPR);                                                                           \
         });                                                                                                            \
     }
-PYPTOCC_UNARY_FLOAT(TEXP, std::exp(x))
-PYPTOCC_UNARY_FLOAT(TLOG, std::log(x))
-PYPTOCC_UNARY_FLOAT(TSQRT, std::sqrt(x))
-PYPTOCC_UNARY_FLOAT(TRSQRT, 1.0 / std::sqrt(x))
-PYPTOCC_UNARY_FLOAT(TRECIP, 1.0 / x)
+PYPTOCC_UNARY_FLOAT(TEXP, (void)0, std::exp(x))
+PYPTOCC_UNARY_FLOAT(TLOG, (void)0, std::log(x))
+PYPTOCC_UNARY_FLOAT(TSQRT, (detail::rule_float16_or_float<T>()), std::sqrt(x))
+PYPTOCC_UNARY_FLOAT(TRSQRT, (detail::rule_half_or_float<T>()), 1.0 / std::sqrt(x))
+PYPTOCC_UNARY_FLOAT(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<TD, TS>()), 1.0 / x)
 #undef PYPTOCC_UNARY_FLOAT
 
 template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
@@ -182,6 +197,8 @@ template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
 }
 template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
     using T = typename TD::DType;
+    detail::rule_identical_types<TD, TS>();
+    detail::rule_abs_dtype<T>();
     detail::unary(d, s, "TABS", [](T v) -> T {
         if constexpr (detail::is_float_v<T>)
             return detail::down<T>(std::fabs(detail::up(v)));
@@ -205,6 +222,7 @@ template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
 template <TileT TD, TileT TS> void TCVT(TD &d, const TS &s, RoundMode m) {
     using T = typename TD::DType;
     using S = typename TS::DType;
+    detail::rule_same_valid<TD, TS>();
     static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
     auto SV = detail::view(s, "TCVT", "source");
     auto D = detail::view(d, "TCVT", "destination");
@@ -233,9 +251,11 @@ template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, 
 }  // namespace detail
 
 // d (uint8_t/int8_t) is zeroed; bit k of byte (r, w) = a(r, 8w+k) m b(r, 8w+k).
+// pto-isa's CPU simulator takes the destination of TCMP in the sources'
+// element type, so only one-byte sources compare into a mask here.
 template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &b, CmpMode m) {
-    static_assert(std::is_same_v<typename TA::DType, typename TB::DType>,
-                  "pyptocc runtime: TCMP compares tiles of one element type");
+    detail::rule_same_dtype<TD, TA, TB>();
+    detail::rule_same_valid<TD, TA, TB>();
     static_assert(detail::covers_v<TB, TA>, "pyptocc runtime: TCMP: b is smaller than a");
     auto B = detail::view(b, "TCMP", "source b");
     auto A = detail::view(a, "TCMP", "source a");
@@ -254,7 +274,7 @@ void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
     static_assert(sizeof(M) == 1 && detail::is_int_v<M>, "pyptocc runtime: TSEL's mask tile is uint8_t or int8_t");
     static_assert(TM::Rows >= TD::Rows && static_cast<long>(TM::Cols) * 8 >= TD::Cols,
                   "pyptocc runtime: TSEL's mask tile has too few bits for the destination");
-    detail::check_same_dtype<TD, TA, TB>();
+    detail::rule_identical_types<TD, TA, TB>();
     static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD>,
                   "pyptocc runtime: a source tile is smaller than the destination tile");
     detail::touch(tmp, "TSEL");

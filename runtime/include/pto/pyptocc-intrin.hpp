@@ -4,7 +4,7 @@
 #ifndef PYPTOCC_INTRIN_HPP
 #define PYPTOCC_INTRIN_HPP
 
-#include "pto/pyptocc-tile.hpp"
+#include "pto/pyptocc-checks.hpp"
 
 namespace pto {
 
@@ -169,28 +169,35 @@ template <class TD, class TA, class TB> constexpr void check_same_dtype() {
                   "pyptocc runtime: the tiles of this intrinsic need the same element type");
 }
 
+// The run-time half of rule_same_valid (for DYNAMIC valid extents).
+template <class TD, class TS> void same_valid(const View<TD> &d, const View<TS> &s, const char *op, const char *role) {
+    if (d.vr != s.vr || d.vc != s.vc)
+        pyptocc::fatal("%s: the %s has a %ux%u valid region, the destination %ux%u", op, role, s.vr, s.vc, d.vr, d.vc);
+}
+
 // d = f(a(r, c), b(r, c)) over d.
 template <class TD, class TA, class TB, class F>
 void binary(TD &d, const TA &a, const TB &b, const char *op, F f) {
     check_same_dtype<TD, TA, TB>();
+    rule_same_valid<TD, TA, TB>();
     static_assert(covers_v<TA, TD> && covers_v<TB, TD>,
                   "pyptocc runtime: a source tile is smaller than the destination tile");
-#ifdef PYPTOCC_STRICT_PTO_ISA
-    static_assert(std::is_same_v<TD, TA> && std::is_same_v<TD, TB>,
-                  "pto-isa CPU constraint: the destination and both sources must have the identical Tile type");
-#endif
     auto A = view(a, op, "source a");
     auto B = view(b, op, "source b");
     auto D = view(d, op, "destination");
+    same_valid(D, A, op, "source a");
+    same_valid(D, B, op, "source b");
     produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return f(A(r, c), B(r, c)); });
 }
 
 // d = f(s(r, c)) over d.
 template <class TD, class TS, class F> void unary(TD &d, const TS &s, const char *op, F f) {
     check_same_dtype<TD, TS, TS>();
+    rule_same_valid<TD, TS>();
     static_assert(covers_v<TS, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
     auto S = view(s, op, "source");
     auto D = view(d, op, "destination");
+    same_valid(D, S, op, "source");
     produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return f(S(r, c)); });
 }
 

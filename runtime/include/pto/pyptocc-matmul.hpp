@@ -16,6 +16,7 @@ namespace detail {
 template <class TO, class TL, class TR, class Init>
 void matmul(TO &out, const TL &l, const TR &r, const char *op, Init init) {
     using A = typename TO::DType;
+    rule_matmul<TO, TL, TR>();
     static_assert(std::is_same_v<typename TL::DType, typename TR::DType>,
                   "pyptocc runtime: the left and right matmul operands need one element type");
     static_assert(TL::Rows >= TO::Rows && TR::Cols >= TO::Cols && TR::Rows >= TL::Cols,
@@ -44,6 +45,7 @@ template <TileT TO, TileT TL, TileT TR> void TMATMUL(TO &acc, const TL &l, const
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
     using A = typename TO::DType;
+    detail::rule_identical_types<TO, TI>();
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
                   "pyptocc runtime: TMATMUL_ACC: the input accumulator does not match the output");
     auto I = detail::view(in, "TMATMUL_ACC", "input accumulator");
@@ -55,6 +57,7 @@ template <TileT TO, TileT TL, TileT TR> void TGEMV(TO &acc, const TL &l, const T
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TGEMV_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
     using A = typename TO::DType;
+    detail::rule_identical_types<TO, TI>();
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
                   "pyptocc runtime: TGEMV_ACC: the input accumulator does not match the output");
     auto I = detail::view(in, "TGEMV_ACC", "input accumulator");

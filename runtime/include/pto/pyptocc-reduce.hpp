@@ -42,6 +42,7 @@ template <class TD, class TS> void row_reduce(TD &d, const TS &s, const char *op
 template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op, int kind) {
     using T = typename TD::DType;
     check_same_dtype<TD, TS, TS>();
+    rule_one_row<TD>();
     static_assert(TS::Cols == TD::Cols, "pto-isa CPU constraint: column reduction needs Src::Cols == Dst::Cols");
     auto S = view(s, op, "source");
     auto D = view(d, op, "destination");
@@ -64,6 +65,7 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
 // accumulate left to right in float for float types, wrapping for
 // integers); tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TROWSUM(TD &d, const TS &s, const TT &tmp) {
+    detail::rule_float16_or_float<typename TS::DType>();
     detail::touch(tmp, "TROWSUM");
     detail::row_reduce(d, s, "TROWSUM", 0);
 }
@@ -76,8 +78,15 @@ template <TileT TD, TileT TS, TileT TT> void TROWMIN(TD &d, const TS &s, const T
     detail::row_reduce(d, s, "TROWMIN", 2);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
-template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLSUM", 0); }
-template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLMAX", 1); }
+// The destination has one row; sums and maxima are of float types.
+template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::col_reduce(d, s, "TCOLSUM", 0);
+}
+template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::col_reduce(d, s, "TCOLMAX", 1);
+}
 template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLMIN", 2); }
 
 // ------------------------------------------------------------- broadcast
@@ -105,6 +114,12 @@ namespace detail {
 template <bool Rows, class TD, class TA, class TV, class F>
 void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
     check_same_dtype<TD, TA, TV>();
+    rule_half_or_float<typename TD::DType>();
+    if constexpr (Rows)
+        rule_row_major<TD, TA>();
+    else
+        rule_row_major<TD, TA, TV>();
+    rule_same_valid<TD, TA>();
     static_assert(covers_v<TA, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
     if constexpr (Rows)
         static_assert(TV::Rows >= TD::Rows, "pyptocc runtime: the row vector has fewer rows than the destination");

@@ -317,6 +317,29 @@ template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> 
 
 // ----------------------------------------------------------------- tiles
 
+namespace detail {
+// The fractal box of a tile (its smallest unit of storage, pto-isa's inner
+// rows x cols): 16 x 16 elements for the 1024-byte accumulator fractal,
+// 16 x 2 for the 32-byte scaling one; for the 512-byte fractal a row-major
+// box is 16 rows of 32 bytes, a column-major one 32 bytes of rows by 16
+// columns; without boxes (SLayout::NoneBox) one element.
+template <class T, SLayout S, int F>
+inline constexpr int box_rows = F == 1024 || F == 32 ? 16
+                                : S == SLayout::RowMajor ? 16
+                                : S == SLayout::ColMajor ? static_cast<int>(32 / sizeof(T))
+                                                         : 1;
+template <class T, SLayout S, int F>
+inline constexpr int box_cols = F == 1024 ? 16
+                                : F == 32 ? 2
+                                : S == SLayout::RowMajor ? static_cast<int>(32 / sizeof(T))
+                                : S == SLayout::ColMajor ? 16
+                                                         : 1;
+}  // namespace detail
+
+// The shape rules are pto-isa's: a tile is made of whole fractal boxes (a
+// Vec tile or a one-row tile may end in a partial row of boxes), and an
+// unboxed tile's rows (row-major) or columns (column-major) are whole
+// multiples of 32 bytes.
 template <TileType Loc_, typename T, int Rows_, int Cols_, BLayout BL_ = BLayout::RowMajor,
           int RowValid_ = Rows_, int ColValid_ = Cols_, SLayout SL_ = SLayout::NoneBox, int Fractal_ = 512,
           PadValue Pad_ = PadValue::Null, CompactMode CM_ = CompactMode::Null>
@@ -327,6 +350,18 @@ class Tile {
                   "pyptocc runtime: Tile valid rows must be DYNAMIC or in [0, Rows]");
     static_assert(ColValid_ == DYNAMIC || (ColValid_ >= 0 && ColValid_ <= Cols_),
                   "pyptocc runtime: Tile valid cols must be DYNAMIC or in [0, Cols]");
+    static_assert(Fractal_ == 512 || Fractal_ == 1024 || Fractal_ == 32,
+                  "pyptocc runtime: a Tile's fractal size is 512, 1024 or 32 bytes");
+    static_assert(Cols_ % detail::box_cols<T, SL_, Fractal_> == 0 &&
+                      (Loc_ == TileType::Vec || Fractal_ == 32 || Rows_ == 1 ||
+                       Rows_ % detail::box_rows<T, SL_, Fractal_> == 0),
+                  "pyptocc runtime: a Tile's Rows and Cols must be whole multiples of its fractal box");
+    static_assert(SL_ != SLayout::NoneBox || BL_ != BLayout::RowMajor || Cols_ * sizeof(T) % 32 == 0,
+                  "pyptocc runtime: a row-major Tile without fractal boxes needs rows of a multiple of 32 bytes "
+                  "(Cols * sizeof(T) % 32 == 0)");
+    static_assert(SL_ != SLayout::NoneBox || BL_ != BLayout::ColMajor || Rows_ * sizeof(T) % 32 == 0,
+                  "pyptocc runtime: a column-major Tile without fractal boxes needs columns of a multiple of 32 bytes "
+                  "(Rows * sizeof(T) % 32 == 0)");
 
   public:
     using DType = T;
@@ -347,14 +382,18 @@ class Tile {
     Tile()
         : valid_rows_(RowValid_ == DYNAMIC ? Rows_ : RowValid_),
           valid_cols_(ColValid_ == DYNAMIC ? Cols_ : ColValid_) {}
-    // Unbound, with run-time valid extents for DYNAMIC RowValid/ColValid (a
-    // static extent must be given its own value).
-    Tile(unsigned validRows, unsigned validCols) : valid_rows_(validRows), valid_cols_(validCols) {
-        if (validRows > static_cast<unsigned>(Rows_) || validCols > static_cast<unsigned>(Cols_) ||
-            (RowValid_ != DYNAMIC && validRows != static_cast<unsigned>(RowValid_)) ||
-            (ColValid_ != DYNAMIC && validCols != static_cast<unsigned>(ColValid_)))
-            pyptocc::fatal("Tile<%s, %s, %d, %d>: valid extents %ux%u do not fit the tile", detail::loc_name(Loc_),
-                           detail::type_name<T>(), Rows_, Cols_, validRows, validCols);
+    // Unbound, with run-time valid extents: both when both are DYNAMIC, else
+    // the one that is DYNAMIC (as pto-isa's constructors).
+    Tile(unsigned validRows, unsigned validCols)
+        requires(RowValid_ == DYNAMIC && ColValid_ == DYNAMIC)
+        : valid_rows_(validRows), valid_cols_(validCols) {
+        check_valid();
+    }
+    explicit Tile(unsigned valid)
+        requires((RowValid_ == DYNAMIC) != (ColValid_ == DYNAMIC))
+        : valid_rows_(RowValid_ == DYNAMIC ? valid : static_cast<unsigned>(RowValid_)),
+          valid_cols_(ColValid_ == DYNAMIC ? valid : static_cast<unsigned>(ColValid_)) {
+        check_valid();
     }
 
     // The tile's elements, row-major (fatal if unbound).
@@ -373,6 +412,11 @@ class Tile {
     void pyptocc_bind(DType *p) { ptr_ = p; }
 
   private:
+    void check_valid() const {
+        if (valid_rows_ > static_cast<unsigned>(Rows_) || valid_cols_ > static_cast<unsigned>(Cols_))
+            pyptocc::fatal("Tile<%s, %s, %d, %d>: valid extents %ux%u do not fit the tile", detail::loc_name(Loc_),
+                           detail::type_name<T>(), Rows_, Cols_, valid_rows_, valid_cols_);
+    }
     DType *ptr_ = nullptr;
     unsigned valid_rows_;
     unsigned valid_cols_;

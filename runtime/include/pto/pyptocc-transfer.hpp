@@ -15,13 +15,14 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
     using T = typename TT::DType;
     using G = typename GT::DType;
     static_assert(sizeof(T) == sizeof(G), "pyptocc runtime: TLOAD needs tile and GlobalTensor elements of one size");
+    detail::rule_global<TT, GT>();
     auto D = detail::view(t, "TLOAD", "destination");
     if (D.vr == 0 || D.vc == 0)
         return;
     if (!g.data())
         pyptocc::fatal("TLOAD: the GlobalTensor has a null pointer");
-    if (g.GetShape(3) < D.vr || g.GetShape(4) < D.vc || g.GetShape(0) < 1 || g.GetShape(1) < 1 || g.GetShape(2) < 1)
-        pyptocc::fatal("TLOAD: the GlobalTensor shape [%lld, %lld] is smaller than the tile's %ux%u",
+    if (g.GetShape(3) != D.vr || g.GetShape(4) != D.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
+        pyptocc::fatal("TLOAD: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
                        static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), D.vr, D.vc);
     int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
     int64_t e3 = (static_cast<int64_t>(D.vr) - 1) * s3, e4 = (static_cast<int64_t>(D.vc) - 1) * s4;
@@ -43,13 +44,14 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // types differ, e.g. an f32 accumulator to f16/bf16 memory).
 template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
     using G = typename GT::DType;
+    detail::rule_global<TT, GT>();
     auto S = detail::view(t, "TSTORE", "source");
     if (S.vr == 0 || S.vc == 0)
         return;
     if (!g.data())
         pyptocc::fatal("TSTORE: the GlobalTensor has a null pointer");
-    if (g.GetShape(3) < S.vr || g.GetShape(4) < S.vc || g.GetShape(0) < 1 || g.GetShape(1) < 1 || g.GetShape(2) < 1)
-        pyptocc::fatal("TSTORE: the GlobalTensor shape [%lld, %lld] is smaller than the tile's %ux%u",
+    if (g.GetShape(3) != S.vr || g.GetShape(4) != S.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
+        pyptocc::fatal("TSTORE: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
                        static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), S.vr, S.vc);
     int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
     int64_t e3 = (static_cast<int64_t>(S.vr) - 1) * s3, e4 = (static_cast<int64_t>(S.vc) - 1) * s4;
@@ -74,6 +76,7 @@ template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
 template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
     using T = typename TD::DType;
     detail::check_same_dtype<TD, TS, TS>();
+    detail::rule_fillpad_shape<TD, TS>();
     static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD needs a destination with a pad value");
     auto S = detail::view(s, "TFILLPAD", "source");
     auto D = detail::view(d, "TFILLPAD", "destination");
@@ -97,10 +100,7 @@ template <TileT TD, TileT TS, TileT TT> void TTRANS(TD &d, const TS &s, const TT
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Rows >= TD::Cols && TS::Cols >= TD::Rows,
                   "pyptocc runtime: TTRANS: the source is smaller than the transposed destination");
-#ifdef PYPTOCC_STRICT_PTO_ISA
-    static_assert(TS::Rows == TD::Cols && TS::Cols == TD::Rows,
-                  "pto-isa CPU constraint: TTRANS needs mirrored static shapes");
-#endif
+    detail::rule_transposed_valid<TD, TS>();
     detail::touch(tmp, "TTRANS");
     auto S = detail::view(s, "TTRANS", "source");
     auto D = detail::view(d, "TTRANS", "destination");
