@@ -1,6 +1,7 @@
 /* consteval.c: evaluation of constant expressions (see consteval.h). */
 #include "config.h"
 #include "grammar/consteval.h"
+#include "ir/int_arith.h"
 #include "lexer/literal.h"
 #include "support/xalloc.h"
 
@@ -232,22 +233,6 @@ out:
     return r;
 }
 
-static int64_t floor_div(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        q--;
-    return q;
-}
-
-static int64_t floor_mod(int64_t a, int64_t b)
-{
-    int64_t r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0)))
-        r += b;
-    return r;
-}
-
 static const ConstVal *concat(Eval *ev, const ConstVal *a, const ConstVal *b)
 {
     uint32_t n = a->v.seq.n + b->v.seq.n;
@@ -296,54 +281,28 @@ static const ConstVal *eval_binop(Eval *ev, const AstNode *e)
         return fail(ev, e->span, "unsupported operand types for a constant expression: %s and %s",
                     const_kind_name((ConstKind)a->kind), const_kind_name((ConstKind)b->kind));
     if (a->kind != CV_FLOAT && b->kind != CV_FLOAT && e->op != AST_DIV) {
-        int64_t x = a->v.i, y = b->v.i, r;
-        switch ((AstBinOp)e->op) {
-        case AST_ADD:
-            if (__builtin_add_overflow(x, y, &r))
-                goto overflow;
+        static const IrBinaryOp int_ops[] = {
+            [AST_ADD] = BIN_ADD, [AST_SUB] = BIN_SUB,         [AST_MUL] = BIN_MUL,         [AST_FLOORDIV] = BIN_FLOOR_DIV,
+            [AST_MOD] = BIN_FLOOR_MOD, [AST_POW] = BIN_POW,   [AST_SHL] = BIN_SHL,         [AST_SHR] = BIN_SHR,
+            [AST_BITAND] = BIN_BIT_AND, [AST_BITOR] = BIN_BIT_OR, [AST_BITXOR] = BIN_BIT_XOR, [AST_MATMUL] = BIN_COUNT,
+        };
+        int64_t r;
+        if (e->op == AST_DIV || e->op >= sizeof int_ops / sizeof int_ops[0] || int_ops[e->op] == BIN_COUNT)
+            return fail(ev, e->span, "unsupported operator in a constant expression");
+        switch (int_binary(int_ops[e->op], a->v.i, b->v.i, &r)) {
+        case INT_OK:
             return mk_int(ev, r);
-        case AST_SUB:
-            if (__builtin_sub_overflow(x, y, &r))
-                goto overflow;
-            return mk_int(ev, r);
-        case AST_MUL:
-            if (__builtin_mul_overflow(x, y, &r))
-                goto overflow;
-            return mk_int(ev, r);
-        case AST_FLOORDIV:
-        case AST_MOD:
-            if (y == 0)
-                return fail(ev, e->span, "division by zero in a constant expression");
-            if (x == INT64_MIN && y == -1)
-                goto overflow;
-            return mk_int(ev, e->op == AST_FLOORDIV ? floor_div(x, y) : floor_mod(x, y));
-        case AST_POW:
-            if (y < 0)
-                return float_result(ev, e, pow((double)x, (double)y));
-            r = 1;
-            for (int64_t i = 0; i < y; i++)
-                if (__builtin_mul_overflow(r, x, &r))
-                    goto overflow;
-            return mk_int(ev, r);
-        case AST_SHL:
-            if (y < 0 || y > 62 || x < 0 || x > (INT64_MAX >> y))
-                goto overflow;
-            return mk_int(ev, x << y);
-        case AST_SHR:
-            if (y < 0)
-                return fail(ev, e->span, "negative shift count");
-            return mk_int(ev, y > 63 ? (x < 0 ? -1 : 0) : x >> y);
-        case AST_BITAND:
-            return mk_int(ev, x & y);
-        case AST_BITOR:
-            return mk_int(ev, x | y);
-        case AST_BITXOR:
-            return mk_int(ev, x ^ y);
+        case INT_NEG_POW:   /* a float, as in Python */
+            return float_result(ev, e, pow((double)a->v.i, (double)b->v.i));
+        case INT_DIV_ZERO:
+            return fail(ev, e->span, "division by zero in a constant expression");
+        case INT_NEG_SHIFT:
+            return fail(ev, e->span, "negative shift count");
+        case INT_OVERFLOW:
+            return fail(ev, e->span, "integer overflow in a constant expression");
         default:
             return fail(ev, e->span, "unsupported operator in a constant expression");
         }
-    overflow:
-        return fail(ev, e->span, "integer overflow in a constant expression");
     }
     {
         double x = as_double(a), y = as_double(b);

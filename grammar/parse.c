@@ -164,6 +164,9 @@ static void hand_over(ParseCtx *ctx, AstList *stmts, void (*to)(void *, AstNode 
             to(ctx->sink.data, stmts->items[i]);
         kept |= ctx->keep;
     }
+    /* What the sink reported (elaboration errors) belongs to these trees,
+     * not to the syntax of the next ones. */
+    ctx->errors_at_handoff = ctx->diag->errors;
     if (kept)
         *mark = arena_mark(&ctx->arena);
     else

@@ -35,8 +35,8 @@ int ir_type_space(const IrType *t);
 
 /* The pipe a call runs on (ops.md 8), or -1 for none (create_tile, alloc,
  * get_block_idx, system ops, tensor ops, function calls).  Stores and moves
- * look at the MemRef spaces of their operands, so before InitMemRef a store
- * counts as MTE3 and a move by its target_memory alone. */
+ * look at the spaces of their operands: their MemRefs', or before
+ * InitMemRef the space their layouts imply (an Acc tile is a matmul's). */
 int ir_call_pipe(const IrCall *c);
 
 typedef enum KernelKind {

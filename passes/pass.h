@@ -90,6 +90,7 @@ const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
 
 /* Shared helpers (passes/pass_util.c). */
 /* Applies fn to every function (name order); a new program of the results,

@@ -6,6 +6,7 @@
 #include <new>
 #include <vector>
 
+#include "profile.h"
 #include "pto/pto-inst.hpp"
 #include "rt_internal.h"
 
@@ -96,7 +97,11 @@ void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tenso
     args.push_back(0);  // never read: keeps data() valid for a kernel without arguments
     ctx.ranges = &ranges;
     run_state().block_idx = 0;
+    if (pyptocc::prof::enabled)
+        pyptocc::prof::begin_kernel(ctx.kernel, task);
     k->entry(args.data());
+    if (pyptocc::prof::enabled)
+        pyptocc::prof::end_kernel();
 }
 
 // Restores the thread's run state however pyptocc_run ends.

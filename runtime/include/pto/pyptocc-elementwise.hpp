@@ -13,6 +13,7 @@ namespace pto {
 // RULE: the operand rule of pto/pyptocc-checks.hpp beyond binary()'s own.
 #define PYPTOCC_BINARY(NAME, RULE, EXPR)                                                                               \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
         using T = typename TD::DType;                                                                                  \
         RULE;                                                                                                          \
         detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
@@ -27,6 +28,7 @@ PYPTOCC_BINARY(TMIN, (void)0, detail::op_min(x, y))
 
 #define PYPTOCC_BINARY_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
         using T = typename TD::DType;                                                                                  \
         detail::require_int<T>();                                                                                      \
         detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
@@ -39,11 +41,13 @@ PYPTOCC_BINARY_INT(TSHR, detail::op_shr(x, y))
 
 // Remainder with the sign of the dividend (C fmod / %); tmp is not read.
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TREM, d, a, b, tmp);
     using T = typename TD::DType;
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::touch(tmp, "TXOR");
@@ -51,6 +55,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, 
 }
 // d = a > 0 ? a : a * b; tmp is not read.
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TPRELU, d, a, b, tmp);
     using T = typename TD::DType;
     detail::touch(tmp, "TPRELU");
     detail::binary(d, a, b, "TPRELU", [](T x, T y) { return detail::up(x) > 0 ? x : detail::op_mul(x, y); });
@@ -58,6 +63,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a
 
 // d = a + b + c, d = a - b + c (floats: in float, rounded once).
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TADDC, d, a, b, c);
     using T = typename TD::DType;
     detail::rule_identical_types<TD, TA, TB, TC>();
     detail::check_same_dtype<TD, TA, TB>();
@@ -76,6 +82,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a,
     });
 }
 template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TSUBC, d, a, b, c);
     using T = typename TD::DType;
     detail::rule_identical_types<TD, TA, TB, TC>();
     detail::check_same_dtype<TD, TA, TB>();
@@ -96,6 +103,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a,
 // d = a + x + b, d = a - x + b.
 template <TileT TD, TileT TA, TileT TB>
 void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TADDSC, d, a, b);
     using T = typename TD::DType;
     detail::rule_identical_types<TD, TA, TB>();
     detail::binary(d, a, b, "TADDSC", [x](T p, T q) -> T {
@@ -107,6 +115,7 @@ void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 }
 template <TileT TD, TileT TA, TileT TB>
 void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TSUBSC, d, a, b);
     using T = typename TD::DType;
     detail::rule_identical_types<TD, TA, TB>();
     detail::binary(d, a, b, "TSUBSC", [x](T p, T q) -> T {
@@ -122,6 +131,7 @@ void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
 // ROW_MAJOR: the intrinsic also needs row-major tiles; all need Vec tiles.
 #define PYPTOCC_SCALAR(NAME, ROW_MAJOR, EXPR)                                                                          \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::rule_vec<TD, TS>();                                                                                    \
         if constexpr (ROW_MAJOR)                                                                                       \
@@ -139,6 +149,7 @@ PYPTOCC_SCALAR(TLRELU, true, detail::up(v) > 0 ? v : detail::op_mul(v, x))
 
 #define PYPTOCC_SCALAR_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::require_int<T>();                                                                                      \
         detail::rule_vec<TD, TS>();                                                                                    \
@@ -151,6 +162,7 @@ PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
 #undef PYPTOCC_SCALAR_INT
 
 template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TREMS, d, s, tmp);
     using T = typename TD::DType;
     detail::rule_vec<TD, TS>();
     detail::rule_scratch_type<TD, TT>();
@@ -158,6 +170,7 @@ template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename 
     detail::unary(d, s, "TREMS", [x](T v) { return detail::op_rem(v, x, "TREMS"); });
 }
 template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TXORS, d, s, tmp);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::rule_scratch_type<TD, TT>();
@@ -167,6 +180,7 @@ template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename 
 
 // d(r, c) = x over d.
 template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
+    PYPTOCC_PROFILE(TEXPANDS, d);
     auto D = detail::view(d, "TEXPANDS", "destination");
     detail::produce(D, D.vr, D.vc, [x](unsigned, unsigned) { return x; });
 }
@@ -176,6 +190,7 @@ template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
 // exp, log, sqrt, 1/sqrt and 1/x are computed in double and rounded.
 #define PYPTOCC_UNARY_FLOAT(NAME, RULE, EXPR)                                                                          \
     template <TileT TD, TileT TS> void NAME(TD &d, const TS &s) {                                                      \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::require_float<T>();                                                                                    \
         RULE;                                                                                                          \
@@ -192,10 +207,12 @@ PYPTOCC_UNARY_FLOAT(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<
 #undef PYPTOCC_UNARY_FLOAT
 
 template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNEG, d, s);
     using T = typename TD::DType;
     detail::unary(d, s, "TNEG", [](T v) { return detail::op_neg(v); });
 }
 template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TABS, d, s);
     using T = typename TD::DType;
     detail::rule_identical_types<TD, TS>();
     detail::rule_abs_dtype<T>();
@@ -209,10 +226,12 @@ template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
     });
 }
 template <TileT TD, TileT TS> void TRELU(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TRELU, d, s);
     using T = typename TD::DType;
     detail::unary(d, s, "TRELU", [](T v) { return detail::op_max(v, T(0)); });
 }
 template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNOT, d, s);
     using T = typename TD::DType;
     detail::require_int<T>();
     detail::unary(d, s, "TNOT", [](T v) { return static_cast<T>(~v); });
@@ -220,6 +239,7 @@ template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
 
 // Each element converted with mode m (see detail::convert): no saturation.
 template <TileT TD, TileT TS> void TCVT(TD &d, const TS &s, RoundMode m) {
+    PYPTOCC_PROFILE(TCVT, d, s);
     using T = typename TD::DType;
     using S = typename TS::DType;
     detail::rule_same_valid<TD, TS>();
@@ -254,6 +274,7 @@ template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, 
 // pto-isa's CPU simulator takes the destination of TCMP in the sources'
 // element type, so only one-byte sources compare into a mask here.
 template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &b, CmpMode m) {
+    PYPTOCC_PROFILE(TCMP, d, a, b, m);
     detail::rule_same_dtype<TD, TA, TB>();
     detail::rule_same_valid<TD, TA, TB>();
     static_assert(detail::covers_v<TB, TA>, "pyptocc runtime: TCMP: b is smaller than a");
@@ -262,6 +283,7 @@ template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &
     detail::compare_into(d, a, "TCMP", [&](unsigned r, unsigned c) { return detail::compare(A(r, c), B(r, c), m); });
 }
 template <TileT TD, TileT TS> void TCMPS(TD &d, const TS &s, typename TS::DType x, CmpMode m) {
+    PYPTOCC_PROFILE(TCMPS, d, s, m);
     auto S = detail::view(s, "TCMPS", "source");
     detail::compare_into(d, s, "TCMPS", [&](unsigned r, unsigned c) { return detail::compare(S(r, c), x, m); });
 }
@@ -269,6 +291,7 @@ template <TileT TD, TileT TS> void TCMPS(TD &d, const TS &s, typename TS::DType 
 // d(r, c) = bit(mask, r, c) ? a(r, c) : b(r, c); tmp is not read.
 template <TileT TD, TileT TM, TileT TA, TileT TB, TileT TT>
 void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TSEL, d, mask, a, b, tmp);
     using T = typename TD::DType;
     using M = typename TM::DType;
     static_assert(sizeof(M) == 1 && detail::is_int_v<M>, "pyptocc runtime: TSEL's mask tile is uint8_t or int8_t");

@@ -40,10 +40,12 @@ void matmul(TO &out, const TL &l, const TR &r, const char *op, Init init) {
 }  // namespace detail
 
 template <TileT TO, TileT TL, TileT TR> void TMATMUL(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL, acc, l, r);
     using A = typename TO::DType;
     detail::matmul(acc, l, r, "TMATMUL", [](unsigned, unsigned) { return A(0); });
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL_ACC, out, in, l, r);
     using A = typename TO::DType;
     detail::rule_identical_types<TO, TI>();
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
@@ -52,10 +54,12 @@ template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, cons
     detail::matmul(out, l, r, "TMATMUL_ACC", [&](unsigned i, unsigned j) { return I(i, j); });
 }
 template <TileT TO, TileT TL, TileT TR> void TGEMV(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV, acc, l, r);
     using A = typename TO::DType;
     detail::matmul(acc, l, r, "TGEMV", [](unsigned, unsigned) { return A(0); });
 }
 template <TileT TO, TileT TI, TileT TL, TileT TR> void TGEMV_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV_ACC, out, in, l, r);
     using A = typename TO::DType;
     detail::rule_identical_types<TO, TI>();
     static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,

@@ -65,34 +65,43 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
 // accumulate left to right in float for float types, wrapping for
 // integers); tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TROWSUM(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWSUM, d, s, tmp);
     detail::rule_float16_or_float<typename TS::DType>();
     detail::touch(tmp, "TROWSUM");
     detail::row_reduce(d, s, "TROWSUM", 0);
 }
 template <TileT TD, TileT TS, TileT TT> void TROWMAX(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMAX, d, s, tmp);
     detail::touch(tmp, "TROWMAX");
     detail::row_reduce(d, s, "TROWMAX", 1);
 }
 template <TileT TD, TileT TS, TileT TT> void TROWMIN(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMIN, d, s, tmp);
     detail::touch(tmp, "TROWMIN");
     detail::row_reduce(d, s, "TROWMIN", 2);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
 // The destination has one row; sums and maxima are of float types.
 template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLSUM, d, s);
     detail::rule_float16_or_float<typename TS::DType>();
     detail::col_reduce(d, s, "TCOLSUM", 0);
 }
 template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMAX, d, s);
     detail::rule_float16_or_float<typename TS::DType>();
     detail::col_reduce(d, s, "TCOLMAX", 1);
 }
-template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) { detail::col_reduce(d, s, "TCOLMIN", 2); }
+template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMIN, d, s);
+    detail::col_reduce(d, s, "TCOLMIN", 2);
+}
 
 // ------------------------------------------------------------- broadcast
 
 // d(r, c) = s(r, 0).
 template <TileT TD, TileT TS> void TROWEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TROWEXPAND, d, s);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Rows >= TD::Rows, "pyptocc runtime: TROWEXPAND: the source has fewer rows than the destination");
     auto S = detail::view(s, "TROWEXPAND", "source");
@@ -101,6 +110,7 @@ template <TileT TD, TileT TS> void TROWEXPAND(TD &d, const TS &s) {
 }
 // d(r, c) = s(0, c).
 template <TileT TD, TileT TS> void TCOLEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLEXPAND, d, s);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Cols >= TD::Cols,
                   "pyptocc runtime: TCOLEXPAND: the source has fewer columns than the destination");
@@ -135,6 +145,7 @@ void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
 
 #define PYPTOCC_EXPAND(NAME, ROWS, EXPR)                                                                               \
     template <TileT TD, TileT TA, TileT TV> void NAME(TD &d, const TA &a, const TV &v) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, v);                                                                                \
         using T = typename TD::DType;                                                                                  \
         detail::expand_op<ROWS>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                        \
     }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "pto/pyptocc-float16.hpp"
+#include "pto/pyptocc-profile.hpp"
 
 // ---------------------------------------------------------------- macros
 
@@ -57,14 +58,15 @@ int64_t current_block_idx();
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
 enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
-// The CPU executes a kernel's statements in program order: no effect.
-inline void set_flag(pipe_t, pipe_t, event_t) {}
-inline void wait_flag(pipe_t, pipe_t, event_t) {}
-inline void pipe_barrier(pipe_t) {}
-inline void set_mask_norm() {}
+// The CPU executes a kernel's statements in program order: no effect but
+// on the cycle model.
+inline void set_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(SET_FLAG, src, dst, id); }
+inline void wait_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(WAIT_FLAG, src, dst, id); }
+inline void pipe_barrier(pipe_t pipe) { PYPTOCC_PROFILE(PIPE_BARRIER, pipe); }
+inline void set_mask_norm() { PYPTOCC_PROFILE(SET_MASK_NORM); }
 template <class A, class B>
     requires(std::is_integral_v<A> && std::is_integral_v<B>)
-inline void set_vector_mask(A, B) {}
+inline void set_vector_mask(A, B) { PYPTOCC_PROFILE(SET_VECTOR_MASK); }
 inline int64_t get_block_idx() { return pyptocc::current_block_idx(); }
 
 namespace pto {
@@ -439,6 +441,7 @@ concept GlobalTensorT = detail::is_global<std::remove_cvref_t<X>>::value;
 template <TileT TT, class A>
     requires std::is_integral_v<A>
 void TASSIGN(TT &tile, A addr) {
+    PYPTOCC_PROFILE(TASSIGN);
     using T = typename TT::DType;
     uint64_t capacity = 0;
     unsigned char *base = pyptocc::sim_buffer(static_cast<int>(TT::Loc), &capacity);

@@ -12,6 +12,7 @@ namespace pto {
 
 // t(r, c) = g(0, 0, 0, r, c) over t (a bit copy; element sizes are equal).
 template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
+    PYPTOCC_PROFILE(TLOAD, t, g);
     using T = typename TT::DType;
     using G = typename GT::DType;
     static_assert(sizeof(T) == sizeof(G), "pyptocc runtime: TLOAD needs tile and GlobalTensor elements of one size");
@@ -43,6 +44,7 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // g(0, 0, 0, r, c) = convert(t(r, c)) over t (round to nearest even when the
 // types differ, e.g. an f32 accumulator to f16/bf16 memory).
 template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
+    PYPTOCC_PROFILE(TSTORE, g, t);
     using G = typename GT::DType;
     detail::rule_global<TT, GT>();
     auto S = detail::view(t, "TSTORE", "source");
@@ -74,6 +76,7 @@ template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
 // valid region gets d's pad value (Zero: 0; Max: +inf or the largest
 // integer; Min: -inf or the lowest integer).
 template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TFILLPAD, d, s);
     using T = typename TD::DType;
     detail::check_same_dtype<TD, TS, TS>();
     detail::rule_fillpad_shape<TD, TS>();
@@ -88,6 +91,7 @@ template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
 // d(r, c) = s(r, c) over d, between any locations (converted, round to
 // nearest even, when the element types differ).
 template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TMOV, d, s);
     using T = typename TD::DType;
     static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: TMOV: the source tile is smaller than the destination");
     auto S = detail::view(s, "TMOV", "source");
@@ -97,6 +101,7 @@ template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
 
 // d(c, r) = s(r, c) over d; tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TTRANS(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TTRANS, d, s, tmp);
     detail::check_same_dtype<TD, TS, TS>();
     static_assert(TS::Rows >= TD::Cols && TS::Cols >= TD::Rows,
                   "pyptocc runtime: TTRANS: the source is smaller than the transposed destination");
