@@ -9,7 +9,7 @@
     next
 }
 on && /^}$/ {
-    if (!sub(/^  [A-Za-z_][A-Za-z_0-9]*\(/, "  " FN "(", prev))
+    if (!sub(/^  (::)?[A-Za-z_][A-Za-z_0-9]*\(/, "  ::" FN "(", prev))
         exit 1
     print prev
     print "}"
