@@ -291,6 +291,31 @@ static const Value *unop(Emitter *E, const char *op, const Value *a, const IrVar
     return scalar_value(E, name, (Sc)a->sc, a->uns);
 }
 
+static const Value *select_op(Emitter *E, const Value *c, const Value *a, const Value *b, const IrVar *dest)
+{
+    const char *name = result_name(E, dest);
+    sb_printf(line(E), "%s = arith.select %s, %s, %s : %s\n", name, c->name, a->name, b->name, sc_text[a->sc]);
+    return scalar_value(E, name, (Sc)a->sc, a->uns);
+}
+
+/* floor(q) of a float scalar in arith alone (PTOAS has no math dialect):
+ * t = (float)(int64)q, less one where that rounded up; a |q| of 2^p or
+ * more (p the significand's fraction bits), an infinity or a NaN is
+ * integral already and stays itself. */
+static const Value *floor_float(Emitter *E, const Value *q, Sc sc, Span sp, const IrVar *dest)
+{
+    double big = sc == SC_F16 ? 1024.0 : sc == SC_BF16 ? 128.0 : 8388608.0;
+    const Value *t = cast_op(E, "sitofp", cast_op(E, "fptosi", q, SC_I64, 0, NULL), sc, 0, NULL);
+    const Value *down = binop(E, "subf", t, const_float(E, sc, 1.0, sp), sc, 0, NULL);
+    const Value *up = cmpop(E, "cmpf", "ogt", t, q, NULL);
+    const Value *f = select_op(E, up, down, t, NULL);
+    /* One emitting call per statement: C leaves the order of arguments open. */
+    const Value *above = cmpop(E, "cmpf", "ogt", q, const_float(E, sc, -big, sp), NULL);
+    const Value *below = cmpop(E, "cmpf", "olt", q, const_float(E, sc, big, sp), NULL);
+    const Value *in = binop(E, "andi", above, below, SC_I1, 0, NULL);
+    return select_op(E, in, f, q, dest);
+}
+
 /* v converted to the MLIR type of dtype to_dt (pto-mlir.md 8, Cast). */
 static const Value *convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest, Span sp)
 {
@@ -416,7 +441,7 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
     }
     fl = sc_is_float(sc);
     uns = dtype_is_unsigned_int((DataType)odt);
-    if (fl && (op == BIN_FLOOR_DIV || op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL ||
+    if (fl && (op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL ||
                op == BIN_SHR)) {
         err(E, sp, "'%s' on %s scalars has no PTO lowering", ir_binary_symbol(op), dtype_name((DataType)odt));
         return const_float(E, sc, 0.0, sp);
@@ -438,10 +463,17 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
     case BIN_FLOAT_DIV:
         return binop(E, fl ? "divf" : uns ? "divui" : "divsi", l, r, sc, uns, dest);
     case BIN_FLOOR_DIV:
+        if (fl)
+            return floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, sp, dest);
         return binop(E, uns ? "divui" : "floordivsi", l, r, sc, uns, dest);
     case BIN_FLOOR_MOD:
+        /* Python's a % b takes b's sign: a - b * floor(a / b), as the C++
+         * output computes it (arith.remf takes a's). */
         if (fl)
-            return binop(E, "remf", l, r, sc, 0, dest);
+            return binop(E, "subf", l,
+                         binop(E, "mulf", r, floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, sp, NULL),
+                               sc, 0, NULL),
+                         sc, 0, dest);
         if (uns)
             return binop(E, "remui", l, r, sc, uns, dest);
         /* Floor semantics: ((a rem b) + b) rem b. */

@@ -28,9 +28,13 @@ static AICORE void shapes(__gm__ float* x_0, __gm__ float* v_0, __gm__ float* co
   TASSIGN(c_0, 0x1000);
   GlobalTensor<float, pto::Shape<1, 1, 1, 64, 1>, pto::Stride<64, 64, 64, 1, 64>, pto::Layout::DN> col_0_gt2(col_0 + 0);
   TLOAD(c_0, col_0_gt2);
+  Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> c_0_row;
+  TASSIGN(c_0_row, 0x1000);
+  Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> c2_0_row;
+  TASSIGN(c2_0_row, 0x1200);
+  TMULS(c2_0_row, c_0_row, 2.0f);
   Tile<TileType::Vec, float, 64, 1, BLayout::ColMajor, 64, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> c2_0;
   TASSIGN(c2_0, 0x1200);
-  TMULS(c2_0, c_0, 2.0f);
   Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> e_0;
   TASSIGN(e_0, 0x1300);
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<512, 512, 512, 32, 1>, pto::Layout::ND> y_0_gt3(y_0 + k_0 * 32 + 16);

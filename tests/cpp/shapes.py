@@ -1,4 +1,4 @@
-# pyptocc-flags: --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
+# pyptocc-flags: --passes=convert_to_ssa,flatten_call_expr,simplify,verify,legalize,init_memref,memory_reuse,allocate_memory_addr
 # Parameters and GlobalTensors (cpp.md 3, 4.2): tensors, then scalars, then
 # one int64_t per symbolic dimension (N, M), which kernel_entry reads from
 # the first tensor that has it; a 1-D tensor and tile (Shape <1, 1, 1, 1, n>);
