@@ -13,7 +13,7 @@
  * denotes a dynamic dimension of that name (so that printed programs whose
  * dimensions came from pl.dynamic() reparse). */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab.h"
 #include "support/xalloc.h"
 
 #include <string.h>

@@ -10,8 +10,7 @@
  * assembled: the program with the top-level functions it uses, or the
  * single function of the file. */
 #include "config.h"
-#include "grammar/elab.h"
-#include "grammar/build.h"
+#include "sema/elab.h"
 #include "support/xalloc.h"
 
 #include <string.h>

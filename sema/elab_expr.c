@@ -9,7 +9,7 @@
  * type.  Scalar arithmetic builds BinaryExpr nodes with the promotion casts
  * of ops.md 3.3. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab.h"
 #include "support/xalloc.h"
 
 #include <math.h>

@@ -6,7 +6,7 @@
  * yields they build plain constructs whose assignments stay visible after
  * them, for ConvertToSSA to resolve. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab.h"
 #include "support/xalloc.h"
 
 #include <string.h>

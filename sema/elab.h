@@ -1,4 +1,4 @@
-/* elab.h: elaboration internals, shared by grammar/elab*.c.
+/* elab.h: elaboration internals, shared by sema/elab*.c.
  *
  * Elaboration turns syntax into typed IR.  Module level (elab.c) keeps the
  * globals (imports, constants, functions, inline functions) and assembles
@@ -13,14 +13,18 @@
 #define PYPTOCC_ELAB_H
 
 #include "grammar/ast.h"
-#include "grammar/consteval.h"
-#include "grammar/frontend.h"
+#include "sema/consteval.h"
+#include "sema/frontend.h"
 #include "grammar/parse.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+
+/* Arguments of one call and parameters of one function (generous: kernels
+ * have a handful; the IR's own limit is IR_MAX_ARGS). */
+#define ELAB_MAX_ARGS 4096
 
 typedef struct Elab Elab;
 typedef struct FnCtx FnCtx;
