@@ -1,10 +1,26 @@
-/* elab.h: elaboration internals, shared by sema/elab*.c.
+/* elab.h: the elaborator's state, shared by every file of sema/.
  *
- * Elaboration turns syntax into typed IR.  Module level (elab.c) keeps the
- * globals (imports, constants, functions, inline functions) and assembles
- * the program.  elab_func.c elaborates signatures and bodies (statements
- * and control flow); elab_expr.c expressions and calls (operator dispatch,
- * argument binding, inline expansion); elab_type.c type annotations.
+ * Elaboration turns syntax into typed IR.  Its files are layers, each with
+ * one job and a header saying what it offers; a file calls only the files
+ * below it in this list:
+ *   elab_module.c  the module: imports, constants, decorators, the program
+ *                  class, assembling the result (frontend.h)
+ *   elab_python.c  the Python around pypto definitions; -D values
+ *   elab_check.c   Python inside a pypto definition that the DSL lacks
+ *   elab_func.c    function signatures and bodies; @pl.inline expansion
+ *   elab_stmt.c    statements and control flow (if, for, while, with)
+ *   elab_assign.c  assignments, pl.yield_ and return
+ *   elab_type.c    type annotations
+ *   elab_expr.c    expressions and calls
+ *   elab_op.c      binding a call's arguments to an operator's signature
+ *   elab_value.c   names, constants as values, scalar arithmetic
+ *   elab.c         this state: globals, local scopes, statement blocks
+ *   consteval.c    compile-time values
+ * and all of them call grammar/ (syntax trees; the module runs the parser
+ * with itself as the sink).  The one call that must run upward, an
+ * expression that expands an @pl.inline function's statements, goes through
+ * FnCtx.expand_inline, which elab_func.c sets, as the parser hands its
+ * trees up through a sink.
  *
  * Errors are reported where they are found and elaboration continues: a
  * failed expression yields NULL, and a name bound to a failed value is
@@ -13,11 +29,9 @@
 #define PYPTOCC_ELAB_H
 
 #include "grammar/ast.h"
-#include "sema/consteval.h"
-#include "sema/frontend.h"
 #include "grammar/parse.h"
 #include "ir/ir.h"
-#include "ir/op_registry.h"
+#include "sema/consteval.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -101,35 +115,13 @@ typedef struct Scope {
     VEC(uint32_t) marks;
 } Scope;
 
-void scope_init(Scope *s);
-void scope_free(Scope *s);
-void scope_enter(Scope *s);
-/* leak: the inner definitions stay visible in the enclosing scope. */
-void scope_exit(Scope *s, int leak);
-void scope_define(Scope *s, const char *name, const IrExpr *value);
-const IrExpr *scope_lookup(const Scope *s, const char *name);
-
-/* Names yielded by `x = pl.yield_(...)` statements of one body, in order. */
-typedef struct YieldTrack {
-    VEC(const char *) names;
-    VEC(Span) spans;
-    VEC(const IrType *) types;  /* type of the value yielded for each name */
-    VEC(const AstNode *) annots;/* annotation written on the name, or NULL */
-    uint32_t nvalues;           /* values in the last yield seen */
-    Span last;                  /* the last yield */
-    int seen;                   /* any pl.yield_ in this body */
-} YieldTrack;
-
-typedef struct InlineFrame InlineFrame;
-struct InlineFrame {
-    InlineFn *fn;
-    const IrExpr *ret;          /* captured 'return' value */
-    int returned;
-    InlineFrame *outer;
-};
-
 typedef VEC(const IrStmt *) StmtVec;
 typedef VEC(const IrExpr *) ExprVec;
+
+/* Defined by elab_assign.h: what the innermost loop or if body yields,
+ * and the inline expansion under way. */
+typedef struct YieldTrack YieldTrack;
+typedef struct InlineFrame InlineFrame;
 
 struct FnCtx {
     Elab *E;
@@ -142,6 +134,11 @@ struct FnCtx {
     int in_program;             /* self.f(...) allowed */
     ExtFunc *ext;               /* set when elaborating a top-level function */
     PtrMap memrefs;             /* MemRef id + 1 -> IrMemRef (reparsed memory plans) */
+    /* A call of @pl.inline function fn: its body's statements are
+     * elaborated here, and the value is what it returns (NULL after an
+     * error, or when want_value is 0 and it returns nothing).  Set by
+     * elab_func.c: expressions reach statements only through it. */
+    const IrExpr *(*expand_inline)(FnCtx *fc, InlineFn *fn, const AstNode *call, int want_value);
 };
 
 /* -------------------------------------------------------------- the module */
@@ -163,16 +160,13 @@ struct Elab {
     unsigned char skip_noted[32];   /* -Wignored given for this kind of skipped code (elab_python.c) */
 
     VEC(ExtFunc *) externs;     /* top-level functions, definition order */
-    VEC(const AstNode *) plain_defs;  /* undecorated top-level defs (header mode) */
 
     /* the @pl.program class */
-    const AstNode *program_def;
     const char *program_name;
     Span program_span;
     int programs;               /* @pl.program classes seen */
     VEC(Method *) methods;
     PtrMap method_map;          /* name -> Method */
-    int in_class;               /* elaborating a @pl.program class body */
     const AstNode *open_class;  /* the top-level class whose members arrive */
     int class_is_program;
 
@@ -182,82 +176,48 @@ struct Elab {
             *program, *tensor, *block, *tile, *system, *const_, *cast, *min, *max, *abs, *tuple_tmp,
             *init_values, *type, *strict_ssa, *InOut, *Out, *Tensor, *Tile, *Scalar, *Tuple, *tuple,
             *MemRefType, *UnknownType, *MemRef, *TileView, *TensorView, *memref, *tile_view, *tensor_view,
-            *dynamic, *empty, *out_suffix;
+            *dynamic, *empty;
     } n;
 };
 
-/* elab.c */
-int elab_is_prefix(Elab *E, const char *name);
-Global *elab_global(Elab *E, const char *name);
-Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span);
-/* Evaluates value as a module constant and binds name to it (or, if it is
- * not a constant, to why it is not). */
-void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span span);
-/* The Var of dynamic dimension `name` (created on first use). */
-const IrVar *elab_dynvar(Elab *E, const char *name, Span at);
-/* Record that fc's function calls top-level function f. */
-void elab_note_extern_call(FnCtx *fc, ExtFunc *f);
-Method *elab_method(Elab *E, const char *name);
+/* The state of one compilation (parse: the parser that will run, whose
+ * layout header and kept trees the module reads), and its end. */
+void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir, ParseCtx *parse);
+void elab_free(Elab *E);
 
-/* elab_func.c */
-int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig);
-const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_program, ExtFunc *ext);
-void elab_block(FnCtx *fc, const AstList *stmts, int skip_docstring);
-void elab_emit(FnCtx *fc, const IrStmt *s);
-/* Decorator analysis: 1 @pl.function (type, strict_ssa set), 2 @pl.inline,
- * 3 @pl.program, 0 none, -1 error (reported). */
-int elab_decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa);
-
-/* elab_expr.c */
-const IrExpr *elab_expr(FnCtx *fc, const AstNode *e);
-/* An expression statement (calls whose value is dropped, inline calls,
- * bare pl.yield_). */
-void elab_expr_stmt(FnCtx *fc, const AstNode *e);
-/* Is e a call of <prefix>.<attr>(...)? */
-int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr);
-/* Scalar binary operation with the promotion casts of ops.md 3.3. */
-const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span);
-/* The value of a keyword argument as the schema wants it. */
-int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out);
+/* Reports an error at at; returns NULL, for `return elab_error(...)`. */
+void *elab_error(Elab *E, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap);
 
-/* elab_python.c: the Python around pypto definitions */
-/* 1 @pl.function, 2 @pl.inline, 3 @pl.program, 0 none of them (nothing
- * is reported: the decorators are only looked at). */
-int elab_pypto_decorator_kind(Elab *E, const AstNode *def);
-/* A module-level statement that is not compiled: Python's module-level
- * errors, the -Wignored note, names it may bind, pypto definitions
- * nested in it. */
-void elab_skip_toplevel(Elab *E, AstNode *s);
-/* A plain function at module level (or a class member that is skipped). */
-void elab_skip_def(Elab *E, AstNode *def);
-/* A member of a class that is not compiled (cls_is_program: of the
- * program class, e.g. a method without a decorator). */
-void elab_skip_member(Elab *E, AstNode *s, const AstNode *cls, int cls_is_program);
-/* A class that is not a @pl.program. */
-void elab_skip_class(Elab *E, const AstNode *cls);
-/* Reports Python that the DSL does not support inside pypto definition
- * def (and drops parameters it cannot have); the number of errors. */
-unsigned elab_check_dsl(Elab *E, AstNode *def);
-/* The -D values, bound before the file is read. */
-void elab_defines(Elab *E, const FrontendDefine *defs, uint32_t n);
-/* name is about to be bound by an import, def or class: 1 (after an
- * error) if -D set it. */
-int elab_define_conflict(Elab *E, const char *name, Span at, const char *what);
+/* Globals: module-level names. */
+Global *elab_global(Elab *E, const char *name);
+Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span);
+/* Is name the DSL module's prefix (pl)? */
+int elab_is_prefix(Elab *E, const char *name);
+/* Is e a call of <prefix>.<attr>(...)? */
+int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr);
+/* The Var of dynamic dimension `name` (created on first use). */
+const IrVar *elab_dynvar(Elab *E, const char *name, Span at);
+Method *elab_method(Elab *E, const char *name);
+/* Record that fc's function calls top-level function f. */
+void elab_note_extern_call(FnCtx *fc, ExtFunc *f);
+/* The compile-time value of e, in the scratch arena; inside a function
+ * (fc not NULL) its locals shadow module constants.  NULL with *err. */
+const ConstVal *elab_const(Elab *E, FnCtx *fc, const AstNode *e, ConstError *err);
 
-/* elab_type.c */
-typedef struct ParamType {
-    const IrType *type;
-    ParamDir dir;
-} ParamType;
-/* A type annotation; NULL after reporting an error.  fc may be NULL
- * (module level); names in shapes then resolve to constants or dynamic
- * dimensions only. */
-const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann);
-int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
-/* Return annotation: types into *out (arena), count returned; -1 error. */
-int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
-/* Equal for annotation checking: kind, dtype, shape (memref/views ignored). */
-int elab_types_match(const IrType *a, const IrType *b);
+/* Local scopes. */
+void scope_init(Scope *s);
+void scope_free(Scope *s);
+void scope_enter(Scope *s);
+/* leak: the inner definitions stay visible in the enclosing scope. */
+void scope_exit(Scope *s, int leak);
+void scope_define(Scope *s, const char *name, const IrExpr *value);
+const IrExpr *scope_lookup(const Scope *s, const char *name);
+
+/* The statement lists being built: a block per body, innermost last. */
+void elab_block_push(FnCtx *fc);
+const IrStmt *elab_block_pop(FnCtx *fc, Span span);
+void elab_emit(FnCtx *fc, const IrStmt *s);
+int elab_block_ends_with_return(FnCtx *fc);
 
 #endif

@@ -2,211 +2,24 @@
  *
  * Operator calls are resolved by the dispatch rules of ops.md 4 (explicit
  * pl.tensor.X / pl.block.X / pl.tile.X / pl.system.X, unified pl.X by the
- * type of the first argument), then bound against the op's DSL signature:
- * positional arguments fill the parameters not given by keyword, in order;
- * keyword-argument values are compile-time constants converted to the
- * schema's types; defaults are filled in.  The registry deduces the result
- * type.  Scalar arithmetic builds BinaryExpr nodes with the promotion casts
- * of ops.md 3.3. */
+ * type of the first argument), their positional arguments elaborated here
+ * and bound to the op's signature by elab_op.c.  Calls of program and
+ * top-level functions check their arguments against the signature; an
+ * @pl.inline call is expanded through FnCtx.expand_inline.  Names,
+ * constants and scalar arithmetic are elab_value.c's. */
 #include "config.h"
-#include "sema/elab.h"
+#include "sema/elab_expr.h"
+#include "sema/elab_op.h"
+#include "sema/elab_value.h"
 #include "support/xalloc.h"
 
-#include <math.h>
 #include <string.h>
-
-const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap) { return type_to_string(E->ir, t, buf, cap); }
-
-static const IrExpr *err_at(FnCtx *fc, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static const IrExpr *err_at(FnCtx *fc, Span at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(fc->E->diag, at, fmt, ap);
-    va_end(ap);
-    return NULL;
-}
-
-int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr)
-{
-    return e->kind == AST_CALL && e->a->kind == AST_ATTR && e->a->name == attr && e->a->a->kind == AST_NAME &&
-           elab_is_prefix(E, e->a->a->name);
-}
 
 static const IrType *type_of(FnCtx *fc, const IrExpr *e) { return ir_expr_type(fc->E->ir, e); }
 
-/* ------------------------------------------------------- constant values */
-
-/* Constants in function bodies: locals shadow module constants. */
-static const ConstVal *const_in_fn(FnCtx *fc, const AstNode *e, ConstError *err)
-{
-    ConstEnv env = fc->E->env;
-    env.function = fc;
-    return const_eval(&env, e, err);
-}
-
-/* A float constant of dtype dt: its value must be representable (1e300 is
- * no FP32; the emitters could only write inf).  NULL after an error. */
-static const IrExpr *float_const(FnCtx *fc, double v, DataType dt, Span span)
-{
-    double max = dtype_float_max(dt);
-    if (max && fabs(v) > max)
-        return err_at(fc, span, "the float constant %g is out of the range of %s", v, dtype_name(dt));
-    return ir_const_float(fc->E->ir, v, dt, span);
-}
-
-/* A module constant as an IR expression (seed 01's closure variables). */
-static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int in_list)
-{
-    IrCtx *ir = fc->E->ir;
-    switch ((ConstKind)v->kind) {
-    case CV_INT:
-        return in_list ? ir_dim_const(ir, v->v.i) : ir_const_int(ir, v->v.i, DT_INT64, span);
-    case CV_FLOAT:
-        return float_const(fc, v->v.f, DT_FP32, span);
-    case CV_BOOL:
-        return ir_const_bool(ir, (int)v->v.i, span);
-    case CV_LIST:
-    case CV_TUPLE: {
-        const IrExpr **el = xmalloc(xmul_size(v->v.seq.n ? v->v.seq.n : 1, sizeof *el));
-        const IrExpr *r = NULL;
-        uint32_t i;
-        for (i = 0; i < v->v.seq.n; i++)
-            if (!(el[i] = const_to_ir_in(fc, v->v.seq.items[i], span, 1)))
-                break;
-        if (i == v->v.seq.n)
-            r = ir_make_tuple(ir, v->v.seq.n, el, span);
-        xfree(el);
-        return r;
-    }
-    case CV_DYNVAR:
-        return &v->v.var->e;
-    case CV_MEMSPACE:
-    case CV_PIPE:
-    case CV_TILE_LAYOUT:
-    case CV_TILE_PAD:
-    case CV_TENSOR_LAYOUT:
-        return ir_const_int(ir, v->v.i, DT_INT64, span);
-    default: {
-        char buf[128];
-        const_format(v, buf, sizeof buf);
-        return err_at(fc, span, "%s (a %s) cannot be used as a value here", buf, const_kind_name((ConstKind)v->kind));
-    }
-    }
-}
-
-static const IrExpr *const_to_ir(FnCtx *fc, const ConstVal *v, Span span) { return const_to_ir_in(fc, v, span, 0); }
-
-int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out)
-{
-    ConstError err;
-    const ConstVal *v = const_in_fn(fc, value, &err);
-    const char *want = NULL;
-    char got[128];
-    out->key = intern_cstr(fc->E->names, spec->name);
-    if (!v) {
-        diag_error(fc->E->diag, err.at, "keyword argument '%s' of '%s' must be a compile-time constant: %s",
-                   spec->name, op, err.msg);
-        return 0;
-    }
-    /* What each schema type accepts, and how it is stored. */
-    static const struct {
-        uint8_t accept;   /* ConstKind taken as is (int payload) */
-        uint8_t store;    /* IrKwKind */
-        const char *want;
-    } kinds[] = {
-        [KWT_BOOL] = {CV_BOOL, KW_BOOL, "True or False"},
-        [KWT_INT] = {CV_INT, KW_INT, "an integer"},
-        [KWT_DOUBLE] = {CV_FLOAT, KW_DOUBLE, "a number"},
-        [KWT_STRING] = {CV_STR, KW_STRING, "a string"},
-        [KWT_DTYPE] = {CV_DTYPE, KW_DTYPE, "a data type such as pl.FP32"},
-        [KWT_MEMSPACE] = {CV_MEMSPACE, KW_MEMSPACE, "a memory space such as pl.MemorySpace.Vec"},
-        [KWT_CAST_MODE] = {CV_INT, KW_INT,
-                           "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
-        [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
-    };
-    KwType t = (KwType)spec->type;
-    int ok = v->kind == kinds[t].accept;
-    out->kind = kinds[t].store;
-    out->v.i = v->v.i;
-    switch (t) {
-    case KWT_DOUBLE:
-        ok = v->kind == CV_INT || v->kind == CV_FLOAT;
-        out->v.d = v->kind == CV_INT ? (double)v->v.i : v->v.f;
-        break;
-    case KWT_STRING:
-        out->v.s = v->v.str.s;
-        break;
-    case KWT_CAST_MODE:
-        if (v->kind == CV_STR && cast_mode_from_name(v->v.str.s) >= 0) {
-            ok = 1;
-            out->v.i = cast_mode_from_name(v->v.str.s);
-        } else {
-            ok = ok && v->v.i >= 0 && v->v.i <= 6;
-        }
-        break;
-    case KWT_PIPE:
-        ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
-        break;
-    default:
-        break;
-    }
-    if (ok)
-        return 1;
-    want = kinds[t].want;
-    const_format(v, got, sizeof got);
-    diag_error(fc->E->diag, value->span, "keyword argument '%s' of '%s' expects %s, got %s", spec->name, op, want, got);
-    return 0;
-}
-
-/* ----------------------------------------------------- scalar operators */
-
 static int is_scalar(const IrType *t) { return t->kind == TYPE_SCALAR; }
 
-static const IrExpr *cast_to(FnCtx *fc, const IrExpr *e, DataType dt)
-{
-    if (e->kind == EXPR_CONST_BOOL || type_of(fc, e)->dtype == dt)
-        return e;
-    return ir_unary(fc->E->ir, UN_CAST, dt, e, e->span);
-}
-
-const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span)
-{
-    const IrType *ta = type_of(fc, a), *tb = type_of(fc, b);
-    DataType pt, rt;
-    if (!is_scalar(ta) || !is_scalar(tb)) {
-        char x[256], y[256];
-        return err_at(fc, span, "operator '%s' needs scalars, got %s and %s%s", ir_binary_symbol(op),
-                      elab_type_str(fc->E, ta, x, sizeof x), elab_type_str(fc->E, tb, y, sizeof y),
-                      (ta->kind == TYPE_TILE || ta->kind == TYPE_TENSOR || tb->kind == TYPE_TILE ||
-                       tb->kind == TYPE_TENSOR)
-                          ? " (use the pl.* operations for tiles and tensors)"
-                          : "");
-    }
-    pt = dtype_promote((DataType)ta->dtype, (DataType)tb->dtype);
-    if ((op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL || op == BIN_SHR) &&
-        dtype_is_float(pt))
-        return err_at(fc, span, "operator '%s' needs integer operands, got %s", ir_binary_symbol(op), dtype_name(pt));
-    a = cast_to(fc, a, pt);
-    b = cast_to(fc, b, pt);
-    rt = (ir_binary_is_comparison(op) || op == BIN_AND || op == BIN_OR || op == BIN_XOR) ? DT_BOOL : pt;
-    return ir_binary(fc->E->ir, op, rt, a, b, span);
-}
-
-static const IrExpr *scalar_unary(FnCtx *fc, IrUnaryOp op, const IrExpr *x, Span span, const char *sym)
-{
-    const IrType *t = type_of(fc, x);
-    if (!is_scalar(t)) {
-        char b[256];
-        return err_at(fc, span, "operator '%s' needs a scalar, got %s%s", sym, elab_type_str(fc->E, t, b, sizeof b),
-                      (t->kind == TYPE_TILE || t->kind == TYPE_TENSOR) ? " (use the pl.* operations for tiles and tensors)"
-                                                                       : "");
-    }
-    if (op == UN_BIT_NOT && dtype_is_float((DataType)t->dtype))
-        return err_at(fc, span, "operator '~' needs an integer operand, got %s", dtype_name((DataType)t->dtype));
-    return ir_unary(fc->E->ir, op, op == UN_NOT ? DT_BOOL : (DataType)t->dtype, x, span);
-}
+/* ------------------------------------------------------------ operators */
 
 static const IrExpr *elab_unary(FnCtx *fc, const AstNode *e)
 {
@@ -216,24 +29,24 @@ static const IrExpr *elab_unary(FnCtx *fc, const AstNode *e)
     if (e->op == AST_NEG && !(x->flags & AST_PARENS)) {
         if (x->kind == AST_INT) {
             if ((x->flags & AST_BIG) && x->u != (uint64_t)INT64_MAX + 1)
-                return err_at(fc, x->span, "integer literal is too large");
+                return elab_error(fc->E, x->span, "integer literal is too large");
             return ir_const_int(fc->E->ir, (x->flags & AST_BIG) ? INT64_MIN : -(int64_t)x->u, DT_INT64, e->span);
         }
         if (x->kind == AST_FLOAT)
-            return float_const(fc, -x->f, DT_FP32, e->span);
+            return elab_float_const(fc, -x->f, DT_FP32, e->span);
     }
     if (!(v = elab_expr(fc, x)))
         return NULL;
     switch ((AstUnaryOp)e->op) {
     case AST_NEG:
-        return scalar_unary(fc, UN_NEG, v, e->span, "-");
+        return elab_scalar_unary(fc, UN_NEG, v, e->span, "-");
     case AST_INVERT:
-        return scalar_unary(fc, UN_BIT_NOT, v, e->span, "~");
+        return elab_scalar_unary(fc, UN_BIT_NOT, v, e->span, "~");
     case AST_NOT:
-        return scalar_unary(fc, UN_NOT, v, e->span, "not");
+        return elab_scalar_unary(fc, UN_NOT, v, e->span, "not");
     case AST_POS:
         if (!is_scalar(type_of(fc, v)))
-            return scalar_unary(fc, UN_NEG, v, e->span, "+");
+            return elab_scalar_unary(fc, UN_NEG, v, e->span, "+");
         return v;
     }
     return NULL;
@@ -248,7 +61,7 @@ static const IrExpr *elab_binop(FnCtx *fc, const AstNode *e)
     };
     const IrExpr *a, *b;
     if (e->op == AST_MATMUL)
-        return err_at(fc, e->span, "operator '@' is not supported (use pl.matmul)");
+        return elab_error(fc->E, e->span, "operator '@' is not supported (use pl.matmul)");
     a = elab_expr(fc, e->a);
     b = elab_expr(fc, e->b);
     if (!a || !b)
@@ -270,9 +83,9 @@ static const IrExpr *elab_compare(FnCtx *fc, const AstNode *e)
                                      [AST_LE] = BIN_LE, [AST_GT] = BIN_GT, [AST_GE] = BIN_GE};
     const IrExpr *a, *b;
     if (e->a->kind == AST_COMPARE && !(e->a->flags & AST_PARENS))
-        return err_at(fc, e->span, "chained comparisons are not supported; write (a < b) and (b < c)");
+        return elab_error(fc->E, e->span, "chained comparisons are not supported; write (a < b) and (b < c)");
     if (e->op > AST_GE)
-        return err_at(fc, e->span, "'in' and 'is' comparisons are not supported");
+        return elab_error(fc->E, e->span, "'in' and 'is' comparisons are not supported");
     a = elab_expr(fc, e->a);
     b = elab_expr(fc, e->b);
     if (!a || !b)
@@ -280,43 +93,7 @@ static const IrExpr *elab_compare(FnCtx *fc, const AstNode *e)
     return elab_scalar_binary(fc, map[e->op], a, b, e->span);
 }
 
-/* -------------------------------------------------------------- names */
-
-static const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
-{
-    Elab *E = fc->E;
-    const IrExpr *v = scope_lookup(&fc->scope, e->name);
-    Global *g;
-    if (v)
-        return v == &elab_poison ? NULL : v;
-    g = elab_global(E, e->name);
-    if (!g) {
-        /* A dynamic dimension that a type named implicitly (printed programs
-         * have no pl.dynamic() line) is a value too: its size. */
-        const IrVar *dyn = ptrmap_get(&E->dynvars, e->name);
-        if (dyn)
-            return &dyn->e;
-        if (elab_is_prefix(E, e->name))
-            return err_at(fc, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
-        return err_at(fc, e->span, "name '%s' is not defined", e->name);
-    }
-    switch ((GlobalKind)g->kind) {
-    case G_CONST:
-        return const_to_ir(fc, g->val, e->span);
-    case G_FUNC:
-    case G_INLINE:
-        return err_at(fc, e->span, "function '%s' can only be called", e->name);
-    case G_PREFIX:
-        return err_at(fc, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
-    case G_OPAQUE:
-        diag_error(E->diag, e->span, "'%s' cannot be used here: %s", e->name, g->why);
-        diag_note(E->diag, g->span, "'%s' is defined here", e->name);
-        return NULL;
-    }
-    return NULL;
-}
-
-/* --------------------------------------------------------- op binding */
+/* ----------------------------------------------------------- op calls */
 
 /* Elaborated positional arguments the dispatcher already needed. */
 typedef struct PreArgs {
@@ -324,84 +101,16 @@ typedef struct PreArgs {
     int n;
 } PreArgs;
 
-static uint32_t required_params(const OpDef *op)
-{
-    uint32_t r = 0;
-    for (uint32_t i = 0; i < op->nparams; i++)
-        if (op->params[i].kw < 0 || op->kwargs[op->params[i].kw].presence == KW_REQUIRED)
-            r++;
-    return r;
-}
-
-static void arity_error(FnCtx *fc, const OpDef *op, const AstNode *call, const char *name)
-{
-    uint32_t req = required_params(op), got = call->list.n + call->list2.n;
-    if (req == op->nparams)
-        diag_error(fc->E->diag, call->span, "'%s' expects %u argument%s, got %u", name, req, req == 1 ? "" : "s", got);
-    else
-        diag_error(fc->E->diag, call->span, "'%s' expects %u to %u arguments, got %u", name, req, op->nparams, got);
-}
-
-/* Where an op's error about argument node n points: at element elem
- * when n is a list or tuple written out, else at n. */
-static Span arg_part_span(const AstNode *n, int elem)
-{
-    if (elem >= 0 && (n->kind == AST_LIST || n->kind == AST_TUPLE) && (uint32_t)elem < n->list.n)
-        return n->list.items[elem]->span;
-    return n->span;
-}
-
+/* A call of op, whose positional arguments the dispatcher may already
+ * have elaborated (pre). */
 static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, const PreArgs *pre)
 {
-    Elab *E = fc->E;
-    char name[96];
-    const AstNode *bound[64];
-    IrKwarg kwbuf[32];
-    const IrExpr *args[64];
-    uint32_t nk = 0, pos = 0, argi = 0;
+    OpBinding b;
+    IrKwarg kwbuf[OP_MAX_KWARGS];
+    const IrExpr *args[OP_MAX_PARAMS];
+    uint32_t nk = 0, argi = 0;
     int ok = 1;
-    OpError err;
-    const IrType *type;
-    DeduceCtx dc;
-
-    op_printed_name(op, name, sizeof name);
-    if (op->nparams > 64 || op->nkw > 32)
-        ICE("op %s has too many parameters", op_name(op));
-    memset(bound, 0, sizeof bound);
-    /* Keywords first, then positionals fill the remaining parameters. */
-    for (uint32_t k = 0; k < call->list2.n; k++) {
-        const AstNode *kw = call->list2.items[k];
-        uint32_t p;
-        for (p = 0; p < op->nparams; p++)
-            if (strcmp(op->params[p].name, kw->name) == 0)
-                break;
-        if (p == op->nparams) {
-            diag_error(E->diag, kw->span, "'%s' got an unexpected keyword argument '%s'", name, kw->name);
-            ok = 0;
-            continue;
-        }
-        bound[p] = kw->a;
-    }
-    for (uint32_t p = 0; p < op->nparams && pos < call->list.n; p++)
-        if (!bound[p])
-            bound[p] = call->list.items[pos++];
-    if (pos < call->list.n) {
-        arity_error(fc, op, call, name);
-        return NULL;
-    }
-    for (uint32_t p = 0; p < op->nparams; p++) {
-        const OpParam *prm = &op->params[p];
-        if (prm->kw >= 0)
-            continue;
-        if (!bound[p]) {
-            if (call->list2.n)
-                diag_error(E->diag, call->span, "'%s' is missing argument '%s'", name, prm->name);
-            else
-                arity_error(fc, op, call, name);
-            return NULL;
-        }
-    }
-    if (!ok)
+    if (!elab_op_bind(fc, op, call, &b))
         return NULL;
     /* IR arguments, in order. */
     for (uint32_t p = 0; p < op->nparams; p++) {
@@ -409,72 +118,19 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
             continue;
         args[argi] = NULL;
         for (int j = 0; pre && j < pre->n; j++)
-            if (pre->v[j] && bound[p] == call->list.items[j])
+            if (pre->v[j] && b.arg[p] == call->list.items[j])
                 args[argi] = pre->v[j];   /* already elaborated by the dispatcher */
         if (!args[argi])
-            args[argi] = elab_expr(fc, bound[p]);
+            args[argi] = elab_expr(fc, b.arg[p]);
         if (!args[argi])
             ok = 0;
         argi++;
     }
-    /* Kwargs in schema order. */
-    for (uint32_t k = 0; k < op->nkw; k++) {
-        const KwSpec *spec = &op->kwargs[k];
-        const AstNode *given = NULL;
-        for (uint32_t p = 0; p < op->nparams; p++)
-            if (op->params[p].kw == (int)k)
-                given = bound[p];
-        if (given) {
-            if (!elab_kwarg_value(fc, spec, given, name, &kwbuf[nk]))
-                ok = 0;
-            nk++;
-        } else if (spec->presence == KW_DEFAULTED) {
-            IrKwarg *kw = &kwbuf[nk++];
-            kw->key = intern_cstr(E->names, spec->name);
-            switch ((KwType)spec->type) {
-            case KWT_BOOL: kw->kind = KW_BOOL; kw->v.i = spec->idefault; break;
-            case KWT_DOUBLE: kw->kind = KW_DOUBLE; kw->v.d = spec->ddefault; break;
-            case KWT_DTYPE: kw->kind = KW_DTYPE; kw->v.i = spec->idefault; break;
-            case KWT_MEMSPACE: kw->kind = KW_MEMSPACE; kw->v.i = spec->idefault; break;
-            case KWT_STRING: ICE("string kwargs have no default");
-            default: kw->kind = KW_INT; kw->v.i = spec->idefault; break;
-            }
-        } else if (spec->presence == KW_REQUIRED) {
-            diag_error(E->diag, call->span, "'%s' needs the argument '%s'", name, spec->name);
-            ok = 0;
-        }
-    }
+    if (!elab_op_kwargs(fc, &b, call, kwbuf, &nk))
+        ok = 0;
     if (!ok)
         return NULL;
-    if (op->normalize) {
-        memset(&dc, 0, sizeof dc);
-        dc.ir = E->ir;
-        dc.op = op;
-        dc.args = args;
-        dc.nargs = op->nargs;
-        dc.kwargs = kwbuf;
-        dc.nkwargs = nk;
-        dc.err = &err;
-        op->normalize(&dc, args);
-    }
-    type = op_deduce(E->ir, op, args, op->nargs, kwbuf, nk, &err);
-    if (!type) {
-        Span at = call->span;
-        if (err.arg >= 0 && (uint32_t)err.arg < op->nargs) {
-            /* Point at the argument the message is about, or at its
-             * element. */
-            uint32_t k = 0;
-            for (uint32_t p = 0; p < op->nparams; p++) {
-                if (op->params[p].kw >= 0)
-                    continue;
-                if (k++ == (uint32_t)err.arg && bound[p])
-                    at = arg_part_span(bound[p], err.elem);
-            }
-        }
-        diag_error(E->diag, at, "%s", err.msg);
-        return NULL;
-    }
-    return ir_call(E->ir, &op->callee, op->nargs, args, nk, kwbuf, type, call->span);
+    return elab_op_call(fc, &b, call, args, kwbuf, nk);
 }
 
 /* ------------------------------------------------------------ dispatch */
@@ -515,12 +171,12 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     tt = type_of(fc, args[0]);
     if (tt->kind != TYPE_TILE) {
         char b[256];
-        return err_at(fc, call->list.items[0]->span, "the first argument of a store must be a Tile, got %s",
-                      elab_type_str(E, tt, b, sizeof b));
+        return elab_error(fc->E, call->list.items[0]->span, "the first argument of a store must be a Tile, got %s",
+                          elab_type_str(E, tt, b, sizeof b));
     }
     args[2] = ir_make_tuple(E->ir, tt->n, tt->dims, call->span);
     if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
-        return err_at(fc, err.arg == 1 ? arg_part_span(call->list.items[1], err.elem) : call->span, "%s", err.msg);
+        return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(call->list.items[1], err.elem) : call->span, "%s", err.msg);
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
 }
 
@@ -544,31 +200,42 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
     snprintf(full, sizeof full, "%s.%s", ns, name);
     op = op_lookup(full);
     if (!op)
-        return err_at(fc, call->a->span, "unknown operation '%s'", written);
+        return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
     if ((strcmp(full, "block.store") == 0 || strcmp(full, "block.l0c_store") == 0) && call->list.n == 3 &&
         !call->list2.n)
         return store_without_shapes(fc, op, call);
     return call_op(fc, op, call, pre);
 }
 
-/* pl.tensor.add(t, scalar) is tensor.add_scalar. */
+/* add, sub, mul and div of ns whose second argument is a scalar are the
+ * op's scalar form (pl.tensor.add(t, s) is tensor.add_scalar, a tile's
+ * block.adds: scalar_suffix): the first two arguments are elaborated to
+ * see (pre may hold the first). */
+static const IrExpr *call_arith(FnCtx *fc, const char *ns, const char *scalar_suffix, const char *name,
+                                const AstNode *call, PreArgs *pre, const char *written)
+{
+    if (is_arith4(name) && call->list.n >= 2) {
+        if (!pre->v[0])
+            pre->v[0] = elab_expr(fc, call->list.items[0]);
+        pre->v[1] = elab_expr(fc, call->list.items[1]);
+        pre->n = 2;
+        if (!pre->v[0] || !pre->v[1])
+            return NULL;
+        if (type_of(fc, pre->v[1])->kind == TYPE_SCALAR) {
+            char scal[32];
+            snprintf(scal, sizeof scal, "%s%s", name, scalar_suffix);
+            return call_named(fc, ns, scal, call, pre, written);
+        }
+    }
+    return call_named(fc, ns, name, call, pre, written);
+}
+
+/* pl.tensor.X(...) */
 static const IrExpr *call_tensor(FnCtx *fc, const char *name, const AstNode *call, const char *written)
 {
     PreArgs pre;
     memset(&pre, 0, sizeof pre);
-    if (is_arith4(name) && call->list.n >= 2) {
-        char scal[32];
-        pre.v[0] = elab_expr(fc, call->list.items[0]);
-        pre.v[1] = elab_expr(fc, call->list.items[1]);
-        pre.n = 2;
-        if (!pre.v[0] || !pre.v[1])
-            return NULL;
-        if (type_of(fc, pre.v[1])->kind == TYPE_SCALAR) {
-            snprintf(scal, sizeof scal, "%s_scalar", name);
-            return call_named(fc, "tensor", scal, call, &pre, written);
-        }
-    }
-    return call_named(fc, "tensor", name, call, &pre, written);
+    return call_arith(fc, "tensor", "_scalar", name, call, &pre, written);
 }
 
 static const IrExpr *typed_const(FnCtx *fc, const AstNode *call)
@@ -576,19 +243,19 @@ static const IrExpr *typed_const(FnCtx *fc, const AstNode *call)
     ConstError err;
     const ConstVal *v, *dt;
     if (call->list.n != 2 || call->list2.n)
-        return err_at(fc, call->span, "pl.const() takes two arguments: a number and a data type");
-    if (!(v = const_in_fn(fc, call->list.items[0], &err)) || (v->kind != CV_INT && v->kind != CV_FLOAT))
-        return err_at(fc, call->list.items[0]->span, "the first argument of pl.const() must be a number literal");
-    if (!(dt = const_in_fn(fc, call->list.items[1], &err)) || dt->kind != CV_DTYPE)
-        return err_at(fc, call->list.items[1]->span, "the second argument of pl.const() must be a data type such as pl.INT32");
+        return elab_error(fc->E, call->span, "pl.const() takes two arguments: a number and a data type");
+    if (!(v = elab_const(fc->E, fc, call->list.items[0], &err)) || (v->kind != CV_INT && v->kind != CV_FLOAT))
+        return elab_error(fc->E, call->list.items[0]->span, "the first argument of pl.const() must be a number literal");
+    if (!(dt = elab_const(fc->E, fc, call->list.items[1], &err)) || dt->kind != CV_DTYPE)
+        return elab_error(fc->E, call->list.items[1]->span, "the second argument of pl.const() must be a data type such as pl.INT32");
     if (v->kind == CV_FLOAT) {
         if (!dtype_is_float((DataType)dt->v.i))
-            return err_at(fc, call->span, "a float constant needs a float data type, got %s", dtype_name((DataType)dt->v.i));
-        return float_const(fc, v->v.f, (DataType)dt->v.i, call->span);
+            return elab_error(fc->E, call->span, "a float constant needs a float data type, got %s", dtype_name((DataType)dt->v.i));
+        return elab_float_const(fc, v->v.f, (DataType)dt->v.i, call->span);
     }
     if (dtype_is_int((DataType)dt->v.i) && dtype_bits((DataType)dt->v.i) < 64 && !dtype_int_fits((DataType)dt->v.i, v->v.i))
-        return err_at(fc, call->span, "the constant %lld is out of the range of %s", (long long)v->v.i,
-                      dtype_name((DataType)dt->v.i));
+        return elab_error(fc->E, call->span, "the constant %lld is out of the range of %s", (long long)v->v.i,
+                          dtype_name((DataType)dt->v.i));
     return ir_const_int(fc->E->ir, v->v.i, (DataType)dt->v.i, call->span);
 }
 
@@ -597,10 +264,10 @@ static const IrExpr *scalar_builtin(FnCtx *fc, const char *name, const AstNode *
     const IrExpr *a[2] = {NULL, NULL};
     int want = strcmp(name, "abs") == 0 ? 1 : 2;
     if (call->list2.n)
-        return err_at(fc, call->list2.items[0]->span, "%s() takes no keyword arguments on scalars", name);
+        return elab_error(fc->E, call->list2.items[0]->span, "%s() takes no keyword arguments on scalars", name);
     if ((int)call->list.n != want)
-        return err_at(fc, call->span, "%s() on scalars takes %d argument%s, got %u", name, want, want == 1 ? "" : "s",
-                      call->list.n);
+        return elab_error(fc->E, call->span, "%s() on scalars takes %d argument%s, got %u", name, want, want == 1 ? "" : "s",
+                          call->list.n);
     for (int i = 0; i < want; i++) {
         a[i] = pre && i < pre->n && pre->v[i] ? pre->v[i] : elab_expr(fc, call->list.items[i]);
         if (!a[i])
@@ -609,8 +276,8 @@ static const IrExpr *scalar_builtin(FnCtx *fc, const char *name, const AstNode *
     if (want == 1) {
         if (!is_scalar(type_of(fc, a[0]))) {
             char b[256];
-            return err_at(fc, call->list.items[0]->span, "abs() needs a scalar, got %s (use pl.abs for tiles)",
-                          elab_type_str(fc->E, type_of(fc, a[0]), b, sizeof b));
+            return elab_error(fc->E, call->list.items[0]->span, "abs() needs a scalar, got %s (use pl.abs for tiles)",
+                              elab_type_str(fc->E, type_of(fc, a[0]), b, sizeof b));
         }
         return ir_unary(fc->E->ir, UN_ABS, (DataType)type_of(fc, a[0])->dtype, a[0], call->span);
     }
@@ -622,9 +289,9 @@ static const IrExpr *scalar_cast(FnCtx *fc, const AstNode *call, const IrExpr *x
     ConstError err;
     const ConstVal *dt;
     if (call->list.n != 2 || call->list2.n)
-        return err_at(fc, call->span, "pl.cast() of a scalar takes two arguments: the value and a data type");
-    if (!(dt = const_in_fn(fc, call->list.items[1], &err)) || dt->kind != CV_DTYPE)
-        return err_at(fc, call->list.items[1]->span, "the second argument of pl.cast() must be a data type such as pl.INT64");
+        return elab_error(fc->E, call->span, "pl.cast() of a scalar takes two arguments: the value and a data type");
+    if (!(dt = elab_const(fc->E, fc, call->list.items[1], &err)) || dt->kind != CV_DTYPE)
+        return elab_error(fc->E, call->list.items[1]->span, "the second argument of pl.cast() must be a data type such as pl.INT64");
     return ir_unary(fc->E->ir, UN_CAST, (DataType)dt->v.i, x, call->span);
 }
 
@@ -639,52 +306,29 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
     if (in_list(block_only, name))
         return call_named(fc, "block", name, call, NULL, written);
     if (call->list.n == 0)
-        return err_at(fc, call->span, "'%s' needs a positional first argument to choose between tensor and block operations",
-                      written);
+        return elab_error(fc->E, call->span,
+                          "'%s' needs a positional first argument to choose between tensor and block operations", written);
     pre.v[0] = elab_expr(fc, call->list.items[0]);
     pre.n = 1;
     if (!pre.v[0])
         return NULL;
     t0 = type_of(fc, pre.v[0]);
-    if (t0->kind == TYPE_TENSOR) {
-        if (is_arith4(name) && call->list.n >= 2) {
-            pre.v[1] = elab_expr(fc, call->list.items[1]);
-            pre.n = 2;
-            if (!pre.v[1])
-                return NULL;
-            if (type_of(fc, pre.v[1])->kind == TYPE_SCALAR) {
-                char scal[32];
-                snprintf(scal, sizeof scal, "%s_scalar", name);
-                return call_named(fc, "tensor", scal, call, &pre, written);
-            }
-        }
-        return call_named(fc, "tensor", name, call, &pre, written);
-    }
-    if (t0->kind == TYPE_TILE) {
-        if (is_arith4(name) && call->list.n >= 2) {
-            pre.v[1] = elab_expr(fc, call->list.items[1]);
-            pre.n = 2;
-            if (!pre.v[1])
-                return NULL;
-            if (type_of(fc, pre.v[1])->kind == TYPE_SCALAR) {
-                char scal[32];
-                snprintf(scal, sizeof scal, "%ss", name);
-                return call_named(fc, "block", scal, call, &pre, written);
-            }
-        }
-        return call_named(fc, "block", name, call, &pre, written);
-    }
+    if (t0->kind == TYPE_TENSOR)
+        return call_arith(fc, "tensor", "_scalar", name, call, &pre, written);
+    if (t0->kind == TYPE_TILE)
+        return call_arith(fc, "block", "s", name, call, &pre, written);
     if (t0->kind == TYPE_SCALAR) {
         if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0)
             return scalar_builtin(fc, name, call, &pre);
         if (strcmp(name, "cast") == 0)
             return scalar_cast(fc, call, pre.v[0]);
-        return err_at(fc, call->span, "'%s' is not defined for scalars (scalar operations: min, max, cast)", written);
+        return elab_error(fc->E, call->span, "'%s' is not defined for scalars (scalar operations: min, max, cast)", written);
     }
     {
         char b[256];
-        return err_at(fc, call->span, "cannot dispatch '%s': the first argument has type %s; use %s.tensor.* or %s.block.*",
-                      written, elab_type_str(fc->E, t0, b, sizeof b), call->a->a->name, call->a->a->name);
+        return elab_error(fc->E, call->span,
+                          "cannot dispatch '%s': the first argument has type %s; use %s.tensor.* or %s.block.*", written,
+                          elab_type_str(fc->E, t0, b, sizeof b), call->a->a->name, call->a->a->name);
     }
 }
 
@@ -727,7 +371,7 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
     uint32_t n = call->list.n;
     int ok = 1;
     if (call->list2.n)
-        return err_at(fc, call->list2.items[0]->span, "keyword arguments are not supported in calls of program functions");
+        return elab_error(fc->E, call->list2.items[0]->span, "keyword arguments are not supported in calls of program functions");
     args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = elab_expr(fc, call->list.items[i])))
@@ -759,69 +403,6 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
     return r;
 }
 
-/* Expand an @pl.inline function at this call; its value is what it returns. */
-static const IrExpr *expand_inline(FnCtx *fc, InlineFn *fn, const AstNode *call, int want_value)
-{
-    Elab *E = fc->E;
-    const AstNode *def = fn->def;
-    uint32_t n = call->list.n, np = def->list.n;
-    const IrExpr **args;
-    InlineFrame frame;
-    VEC(ScopeUndo) keep;
-    uint32_t mark;
-    int ok = 1;
-    if (fn->expanding)
-        return err_at(fc, call->span, "inline function '%s' calls itself; recursion cannot be expanded", fn->name);
-    if (call->list2.n)
-        return err_at(fc, call->list2.items[0]->span, "keyword arguments are not supported in inline calls");
-    if (n != np) {
-        diag_error(E->diag, call->span, "inline function '%s' expects %u argument%s, got %u", fn->name, np,
-                   np == 1 ? "" : "s", n);
-        diag_note(E->diag, def->span, "'%s' is defined here", fn->name);
-        return NULL;
-    }
-    args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
-    for (uint32_t i = 0; i < n; i++)
-        if (!(args[i] = elab_expr(fc, call->list.items[i])))
-            ok = 0;
-    if (!ok) {
-        xfree(args);
-        return NULL;
-    }
-    /* Parameters are bound to the argument expressions for the body only;
-     * what the body defines stays visible to the caller afterwards. */
-    scope_enter(&fc->scope);
-    for (uint32_t i = 0; i < n; i++)
-        scope_define(&fc->scope, def->list.items[i]->name, args[i]);
-    mark = fc->scope.undo.len;
-    memset(&frame, 0, sizeof frame);
-    frame.fn = fn;
-    frame.outer = fc->inl;
-    fc->inl = &frame;
-    fn->expanding = 1;
-    elab_block(fc, &def->list2, 1);
-    fn->expanding = 0;
-    fc->inl = frame.outer;
-    vec_init(keep);
-    for (uint32_t i = mark; i < fc->scope.undo.len; i++) {
-        ScopeUndo u;
-        u.name = fc->scope.undo.data[i].name;
-        u.old = scope_lookup(&fc->scope, u.name);
-        vec_push(keep, u);
-    }
-    scope_exit(&fc->scope, 0);
-    for (uint32_t i = 0; i < keep.len; i++)
-        scope_define(&fc->scope, keep.data[i].name, keep.data[i].old);
-    vec_free(keep);
-    xfree(args);
-    if (want_value && !frame.ret) {
-        if (!frame.returned)
-            diag_error(E->diag, call->span, "inline function '%s' does not return a value", fn->name);
-        return NULL;
-    }
-    return frame.ret;
-}
-
 /* -------------------------------------------------------------- calls */
 
 static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
@@ -831,16 +412,16 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
     char written[160];
 
     if (e->list.n > ELAB_MAX_ARGS)
-        return err_at(fc, e->span, "too many arguments in one call (%u; the limit is %u)", e->list.n,
-                      (unsigned)ELAB_MAX_ARGS);
+        return elab_error(fc->E, e->span, "too many arguments in one call (%u; the limit is %u)", e->list.n,
+                          (unsigned)ELAB_MAX_ARGS);
 
     if (f->kind == AST_ATTR && f->a->kind == AST_NAME && f->a->name == E->n.self &&
         !scope_lookup(&fc->scope, E->n.self)) {
         Method *m = elab_method(E, f->name);
         if (!fc->in_program)
-            return err_at(fc, f->span, "'self.%s(...)' is only valid in a method of a @pl.program class", f->name);
+            return elab_error(fc->E, f->span, "'self.%s(...)' is only valid in a method of a @pl.program class", f->name);
         if (!m)
-            return err_at(fc, f->span, "program '%s' has no function named '%s'", E->program_name, f->name);
+            return elab_error(fc->E, f->span, "program '%s' has no function named '%s'", E->program_name, f->name);
         return call_function(fc, &m->sig, f->name, e, 1);
     }
     if (f->kind == AST_ATTR) {
@@ -858,15 +439,15 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                 const char *name = parts[0];
                 snprintf(written, sizeof written, "%s.%s", p, name);
                 if (name == E->n.yield_)
-                    return err_at(fc, e->span, "pl.yield_ must be a statement or the value of an assignment");
+                    return elab_error(fc->E, e->span, "pl.yield_ must be a statement or the value of an assignment");
                 if (name == E->n.cond)
-                    return err_at(fc, e->span, "pl.cond() can only be the first statement of a pl.while_() loop");
+                    return elab_error(fc->E, e->span, "pl.cond() can only be the first statement of a pl.while_() loop");
                 if (name == E->n.range || name == E->n.parallel || name == E->n.while_)
-                    return err_at(fc, e->span, "%s() is only valid as the iterator of a for loop", written);
+                    return elab_error(fc->E, e->span, "%s() is only valid as the iterator of a for loop", written);
                 if (name == E->n.incore)
-                    return err_at(fc, e->span, "pl.incore() is only valid in a with statement");
+                    return elab_error(fc->E, e->span, "pl.incore() is only valid in a with statement");
                 if (name == E->n.dynamic)
-                    return err_at(fc, e->span, "pl.dynamic() defines a module-level constant");
+                    return elab_error(fc->E, e->span, "pl.dynamic() defines a module-level constant");
                 if (name == E->n.const_)
                     return typed_const(fc, e);
                 return call_unified(fc, name, e, written);
@@ -880,15 +461,15 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                     return call_named(fc, "block", name, e, NULL, written);
                 if (ns == E->n.system)
                     return call_named(fc, "system", name, e, NULL, written);
-                return err_at(fc, f->span, "unknown operation namespace '%s.%s'", p, ns);
+                return elab_error(fc->E, f->span, "unknown operation namespace '%s.%s'", p, ns);
             }
         }
-        return err_at(fc, f->span, "unsupported call");
+        return elab_error(fc->E, f->span, "unsupported call");
     }
     if (f->kind == AST_NAME) {
         Global *g;
         if (scope_lookup(&fc->scope, f->name))
-            return err_at(fc, f->span, "'%s' is a variable, not a function", f->name);
+            return elab_error(fc->E, f->span, "'%s' is a variable, not a function", f->name);
         g = elab_global(E, f->name);
         if (g) {
             switch ((GlobalKind)g->kind) {
@@ -903,22 +484,22 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                 elab_note_extern_call(fc, g->func);
                 return call_function(fc, &g->func->sig, g->func->sig.name, e, 0);
             case G_INLINE:
-                return expand_inline(fc, g->inl, e, want_value);
+                return fc->expand_inline(fc, g->inl, e, want_value);
             case G_OPAQUE:
                 diag_error(E->diag, f->span, "'%s' cannot be called: %s", f->name, g->why);
                 diag_note(E->diag, g->span, "'%s' is defined here", f->name);
                 return NULL;
             default:
-                return err_at(fc, f->span, "'%s' is not a function", f->name);
+                return elab_error(fc->E, f->span, "'%s' is not a function", f->name);
             }
         }
         if (f->name == E->n.min || f->name == E->n.max || f->name == E->n.abs)
             return scalar_builtin(fc, f->name, e, NULL);
         if (f->name == E->n.range)
-            return err_at(fc, e->span, "range() is only valid as the iterator of a for loop");
-        return err_at(fc, f->span, "name '%s' is not defined", f->name);
+            return elab_error(fc->E, e->span, "range() is only valid as the iterator of a for loop");
+        return elab_error(fc->E, f->span, "name '%s' is not defined", f->name);
     }
-    return err_at(fc, f->span, "this expression cannot be called");
+    return elab_error(fc->E, f->span, "this expression cannot be called");
 }
 
 void elab_expr_stmt(FnCtx *fc, const AstNode *e)
@@ -945,18 +526,18 @@ static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
     if (!v)
         return NULL;
     if (e->list.n != 1 || (e->flags & AST_TRAILING_COMMA) || e->list.items[0]->kind == AST_KEYWORD)
-        return err_at(fc, e->span, "only a single constant index is supported");
+        return elab_error(fc->E, e->span, "only a single constant index is supported");
     ix = e->list.items[0];
-    c = const_in_fn(fc, ix, &err);
+    c = elab_const(fc->E, fc, ix, &err);
     if (!c || c->kind != CV_INT)
-        return err_at(fc, ix->span, "a tuple index must be a constant integer");
+        return elab_error(fc->E, ix->span, "a tuple index must be a constant integer");
     t = type_of(fc, v);
     if (t->kind != TYPE_TUPLE) {
         char b[256];
-        return err_at(fc, e->span, "only tuples can be indexed, got %s", elab_type_str(fc->E, t, b, sizeof b));
+        return elab_error(fc->E, e->span, "only tuples can be indexed, got %s", elab_type_str(fc->E, t, b, sizeof b));
     }
     if (c->v.i < 0 || c->v.i >= (int64_t)t->n)
-        return err_at(fc, ix->span, "index %lld is out of range for a tuple of %u", (long long)c->v.i, t->n);
+        return elab_error(fc->E, ix->span, "index %lld is out of range for a tuple of %u", (long long)c->v.i, t->n);
     return ir_tuple_get(fc->E->ir, v, (uint32_t)c->v.i, e->span);
 }
 
@@ -1005,10 +586,10 @@ static const IrExpr *elab_seq(FnCtx *fc, const AstNode *e)
 static const IrExpr *elab_attr(FnCtx *fc, const AstNode *e)
 {
     ConstError err;
-    const ConstVal *c = const_in_fn(fc, e, &err);
+    const ConstVal *c = elab_const(fc->E, fc, e, &err);
     if (c)
-        return const_to_ir(fc, c, e->span);
-    return err_at(fc, e->span, "%s", err.msg);
+        return elab_const_value(fc, c, e->span);
+    return elab_error(fc->E, e->span, "%s", err.msg);
 }
 
 /* ---------------------------------------------------------- dispatch */
@@ -1022,19 +603,19 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
         return elab_name(fc, e);
     case AST_INT:
         if (e->flags & AST_BIG)
-            return err_at(fc, e->span, "integer literal is too large");
+            return elab_error(fc->E, e->span, "integer literal is too large");
         return ir_const_int(fc->E->ir, (int64_t)e->u, DT_INT64, e->span);
     case AST_FLOAT:
-        return float_const(fc, e->f, DT_FP32, e->span);
+        return elab_float_const(fc, e->f, DT_FP32, e->span);
     case AST_TRUE:
     case AST_FALSE:
         return ir_const_bool(fc->E->ir, e->kind == AST_TRUE, e->span);
     case AST_NONE:
-        return err_at(fc, e->span, "None is not a value in PyPTO programs");
+        return elab_error(fc->E, e->span, "None is not a value in PyPTO programs");
     case AST_STRING:
-        return err_at(fc, e->span, "a string is only valid as a keyword argument value");
+        return elab_error(fc->E, e->span, "a string is only valid as a keyword argument value");
     case AST_ELLIPSIS:
-        return err_at(fc, e->span, "'...' is not a value");
+        return elab_error(fc->E, e->span, "'...' is not a value");
     case AST_LIST:
     case AST_TUPLE:
         return elab_seq(fc, e);
@@ -1053,8 +634,8 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
     case AST_ATTR:
         return elab_attr(fc, e);
     case AST_KEYWORD:
-        return err_at(fc, e->span, "a keyword argument is not valid here");
+        return elab_error(fc->E, e->span, "a keyword argument is not valid here");
     default:
-        return err_at(fc, e->span, "unsupported expression");
+        return elab_error(fc->E, e->span, "unsupported expression");
     }
 }

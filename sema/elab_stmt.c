@@ -1,0 +1,643 @@
+/* elab_stmt.c: statements and control flow.
+ *
+ * Control flow follows the reference parser: `for`/`while`/`if` written
+ * with pl.yield_ build SSA constructs (iter_args, return variables named
+ * `<iterarg>_out` for loops, the yielded names for ifs); written without
+ * yields they build plain constructs whose assignments stay visible after
+ * them, for ConvertToSSA to resolve.
+ *
+ * Assignments, pl.yield_ and return are elab_assign.c's; this file builds
+ * the constructs with bodies (if, for, while, with) and dispatches the
+ * rest. */
+#include "config.h"
+#include "sema/elab_stmt.h"
+#include "sema/elab_assign.h"
+#include "sema/elab_expr.h"
+#include "sema/elab_type.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+static int is_docstring(const AstNode *s) { return s->kind == AST_EXPR_STMT && s->a->kind == AST_STRING; }
+
+/* Direct statements of a body that assign from pl.yield_. */
+static int body_yields_names(Elab *E, const AstList *body)
+{
+    for (uint32_t i = 0; i < body->n; i++) {
+        const AstNode *s = body->items[i];
+        if ((s->kind == AST_ASSIGN && elab_is_yield(E, s->b)) || (s->kind == AST_ANNASSIGN && elab_is_yield(E, s->c)))
+            return 1;
+    }
+    return 0;
+}
+
+/* ----------------------------------------------------------------- if */
+
+static void elab_if(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const IrExpr *cond = elab_expr(fc, s->a);
+    int yields = body_yields_names(E, &s->list) || body_yields_names(E, &s->list2);
+    int has_else = (s->flags & AST_HAS_ELSE) != 0;
+    YieldTrack then_t, else_t, *saved = fc->yields;
+    const IrStmt *then_body, *else_body = NULL;
+    unsigned errors = E->diag->errors;
+
+    if (cond && ir_expr_type(E->ir, cond)->kind != TYPE_SCALAR) {
+        char b[256];
+        diag_error(E->diag, s->a->span, "an if condition must be a scalar, got %s",
+                   elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
+        cond = NULL;
+    }
+    elab_yield_track_init(&then_t);
+    elab_yield_track_init(&else_t);
+    fc->ifs++;
+    fc->yields = &then_t;
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    elab_block(fc, &s->list, 0);
+    scope_exit(&fc->scope, !yields);
+    then_body = elab_block_pop(fc, s->span);
+    if (has_else) {
+        fc->yields = &else_t;
+        elab_block_push(fc);
+        scope_enter(&fc->scope);
+        elab_block(fc, &s->list2, 0);
+        scope_exit(&fc->scope, !yields);
+        else_body = elab_block_pop(
+            fc, s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span) : s->span);
+    }
+    fc->yields = saved;
+    fc->ifs--;
+
+    if (!yields) {
+        if (cond)
+            elab_emit(fc, ir_if(E->ir, cond, then_body, else_body, 0, NULL, s->span));
+        goto out;
+    }
+    /* An if that yields: both branches yield the same names. */
+    {
+        YieldTrack *a = &then_t, *b = &else_t;
+        uint32_t n = a->names.len;
+        const IrVar **ret = NULL;
+        int ok = cond && E->diag->errors == errors;
+        if (!has_else) {
+            diag_error(E->diag, s->span, "an if that yields values needs an else branch yielding the same names");
+            ok = 0;
+        } else if (!a->seen || !b->seen || a->names.len != b->names.len) {
+            const YieldTrack *miss = !a->seen ? a : b;
+            (void)miss;
+            diag_error(E->diag, !b->seen ? s->span : b->last,
+                       "both branches of an if must yield the same names (%u in the if branch, %u in the else branch)",
+                       a->names.len, b->names.len);
+            ok = 0;
+        } else {
+            for (uint32_t i = 0; i < n && ok; i++) {
+                if (!a->types.data[i] || !b->types.data[i]) {
+                    ok = 0;   /* a yielded value had an error, already reported */
+                } else if (a->names.data[i] != b->names.data[i]) {
+                    diag_error(E->diag, b->spans.data[i], "the else branch yields '%s' where the if branch yields '%s'",
+                               b->names.data[i], a->names.data[i]);
+                    ok = 0;
+                } else if (!elab_types_match(a->types.data[i], b->types.data[i])) {
+                    char x[256], y[256];
+                    diag_error(E->diag, b->spans.data[i], "'%s' is yielded as %s in the if branch but as %s here",
+                               a->names.data[i], elab_type_str(E, a->types.data[i], x, sizeof x),
+                               elab_type_str(E, b->types.data[i], y, sizeof y));
+                    ok = 0;
+                }
+            }
+        }
+        if (ok) {
+            ret = xmalloc(xmul_size(n ? n : 1, sizeof *ret));
+            for (uint32_t i = 0; i < n; i++) {
+                const IrType *ty = a->types.data[i];
+                const AstNode *annot = a->annots.data[i] ? a->annots.data[i] : b->annots.data[i];
+                if (annot) {
+                    const IrType *at = elab_type(E, fc, annot);
+                    char x[256], y[256];
+                    if (at && !elab_types_match(at, ty))
+                        diag_warning(E->diag, W_ANNOTATION, annot->span,
+                                     "annotation %s does not match the inferred type %s of '%s'",
+                                     elab_type_str(E, at, x, sizeof x), elab_type_str(E, ty, y, sizeof y),
+                                     a->names.data[i]);
+                }
+                ret[i] = ir_var_new(E->ir, a->names.data[i], ty, a->spans.data[i]);
+            }
+            elab_emit(fc, ir_if(E->ir, cond, then_body, else_body, n, ret, s->span));
+        }
+        for (uint32_t i = 0; i < n; i++)
+            elab_define_name(fc, a->names.data[i], ok ? &ret[i]->e : &elab_poison, a->spans.data[i]);
+        xfree(ret);
+    }
+out:
+    elab_yield_track_free(&then_t);
+    elab_yield_track_free(&else_t);
+}
+
+/* ---------------------------------------------------------------- loops */
+
+/* Is the call pl.range / pl.parallel / pl.while_ / bare range? 0 none,
+ * 1 range, 2 parallel, 3 while_. */
+static int loop_iterator(FnCtx *fc, const AstNode *it)
+{
+    Elab *E = fc->E;
+    const AstNode *f;
+    if (it->kind != AST_CALL)
+        return 0;
+    f = it->a;
+    if (f->kind == AST_ATTR && f->a->kind == AST_NAME && elab_is_prefix(E, f->a->name)) {
+        if (f->name == E->n.range)
+            return 1;
+        if (f->name == E->n.parallel)
+            return 2;
+        if (f->name == E->n.while_)
+            return 3;
+    }
+    if (f->kind == AST_NAME && f->name == E->n.range && !scope_lookup(&fc->scope, f->name) && !elab_global(E, f->name))
+        return 1;
+    return 0;
+}
+
+/* init_values=(...) of a range/while_ call; returns 1 and the values
+ * (malloc'd, may be NULL with *n 0), 0 after an error. */
+static int init_values(FnCtx *fc, const AstNode *call, const IrExpr ***out, uint32_t *n, int *given)
+{
+    Elab *E = fc->E;
+    int ok = 1;
+    *out = NULL;
+    *n = 0;
+    *given = 0;
+    for (uint32_t i = 0; i < call->list2.n; i++) {
+        const AstNode *kw = call->list2.items[i];
+        const AstNode *v = kw->a;
+        if (kw->name != E->n.init_values) {
+            diag_error(E->diag, kw->span, "unexpected keyword argument '%s' (only init_values is accepted)", kw->name);
+            ok = 0;
+            continue;
+        }
+        *given = 1;
+        if (v->kind != AST_TUPLE && v->kind != AST_LIST) {
+            diag_error(E->diag, v->span, "init_values must be a tuple, e.g. init_values=(x,)");
+            ok = 0;
+            continue;
+        }
+        *n = v->list.n;
+        *out = xmalloc(xmul_size(*n ? *n : 1, sizeof **out));
+        for (uint32_t k = 0; k < *n; k++)
+            if (!((*out)[k] = elab_expr(fc, v->list.items[k])))
+                ok = 0;
+    }
+    return ok;
+}
+
+static int check_bound(FnCtx *fc, const IrExpr *e, const AstNode *at, const char *what)
+{
+    const IrType *t;
+    if (!e)
+        return 0;
+    t = ir_expr_type(fc->E->ir, e);
+    if (t->kind != TYPE_SCALAR || !dtype_is_int((DataType)t->dtype)) {
+        char b[256];
+        diag_error(fc->E->diag, at->span, "the loop %s must be an integer scalar, got %s", what,
+                   elab_type_str(fc->E, t, b, sizeof b));
+        return 0;
+    }
+    return 1;
+}
+
+/* The iter args of an SSA loop: names from target (a Tuple of Names) and
+ * init values. */
+static int make_iter_args(FnCtx *fc, const AstNode *names, const IrExpr *const *inits, uint32_t n, IrIterArg ***iters)
+{
+    Elab *E = fc->E;
+    *iters = xmalloc(xmul_size(n ? n : 1, sizeof **iters));
+    for (uint32_t i = 0; i < n; i++) {
+        const AstNode *nm = names->list.items[i];
+        if (nm->kind != AST_NAME) {
+            diag_error(E->diag, nm->span, "iter args must be names");
+            return 0;
+        }
+        (*iters)[i] = ir_iter_arg_new(E->ir, nm->name, ir_expr_type(E->ir, inits[i]), inits[i], nm->span);
+    }
+    return 1;
+}
+
+/* The return variables of an SSA loop, made after its body.  Each is named
+ * after what the body's pl.yield_ assigns to, unless that is the iter
+ * arg's own name (`s = pl.yield_(...)`, GP3) or there is no name: then
+ * `<iterarg>_out` (printer.md 7).  Keeping a different written name (the
+ * reference always used `<iterarg>_out`) is what makes printed
+ * ConvertToSSA output (`x_2 = pl.yield_(x_3)`) reparse to itself. */
+static int ret_name_taken(const IrVar **rets, uint32_t n, const char *name)
+{
+    for (uint32_t k = 0; k < n; k++)
+        if (rets[k]->name == name)
+            return 1;
+    return 0;
+}
+
+static const IrVar **make_loop_rets(FnCtx *fc, IrIterArg *const *iters, uint32_t n, const YieldTrack *t)
+{
+    Elab *E = fc->E;
+    const IrVar **rets = xmalloc(xmul_size(n ? n : 1, sizeof *rets));
+    for (uint32_t i = 0; i < n; i++) {
+        const char *name = i < t->names.len ? t->names.data[i] : NULL;
+        if (!name || name == iters[i]->v.name || !name[0]) {
+            /* `<iterarg>_out`, or `<iterarg>_out<k>` when a visible name
+             * (a parameter `acc_out`) or an earlier return variable of this
+             * loop already has it: a second variable of that name would make
+             * the printed program ambiguous, and ConvertToSSA, which resolves
+             * uses by name, would read the loop's result where the program
+             * reads the parameter. */
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s_out", iters[i]->v.name);
+            name = intern_cstr(E->names, buf);
+            for (unsigned k = 2; scope_lookup(&fc->scope, name) || ret_name_taken(rets, i, name); k++) {
+                snprintf(buf, sizeof buf, "%s_out%u", iters[i]->v.name, k);
+                name = intern_cstr(E->names, buf);
+            }
+        }
+        rets[i] = ir_var_new(E->ir, name, iters[i]->v.type, i < t->spans.len ? t->spans.data[i] : iters[i]->v.e.span);
+    }
+    return rets;
+}
+
+/* After an SSA loop body: yield count and types must match the iter args. */
+static int check_loop_yield(FnCtx *fc, const YieldTrack *t, IrIterArg *const *iters, uint32_t n, Span loop)
+{
+    Elab *E = fc->E;
+    if (!t->seen) {
+        diag_error(E->diag, loop, "a loop with init_values must end with pl.yield_ of its %u next value%s", n,
+                   n == 1 ? "" : "s");
+        return 0;
+    }
+    if (t->nvalues == UINT32_MAX)
+        return 0;
+    if (t->nvalues != n) {
+        diag_error(E->diag, t->last, "the loop yields %u value%s but has %u iter_arg%s", t->nvalues,
+                   t->nvalues == 1 ? "" : "s", n, n == 1 ? "" : "s");
+        return 0;
+    }
+    for (uint32_t i = 0; i < t->types.len && i < n; i++) {
+        if (t->types.data[i] && !elab_types_match(t->types.data[i], iters[i]->v.type)) {
+            char a[256], b[256];
+            diag_error(E->diag, t->spans.data[i], "iter_arg '%s' is %s but the loop yields %s for it",
+                       iters[i]->v.name, elab_type_str(E, iters[i]->v.type, a, sizeof a),
+                       elab_type_str(E, t->types.data[i], b, sizeof b));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void elab_loop_body(FnCtx *fc, const AstList *body, YieldTrack *t, int leak_if_plain, int plain)
+{
+    YieldTrack *saved = fc->yields;
+    fc->yields = t;
+    fc->loops++;
+    elab_block(fc, body, 0);
+    fc->loops--;
+    fc->yields = saved;
+    (void)leak_if_plain;
+    (void)plain;
+}
+
+static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
+{
+    Elab *E = fc->E;
+    const AstNode *target = s->a;
+    const IrExpr **inits = NULL;
+    uint32_t n = 0;
+    int given, ok;
+    IrIterArg **iters = NULL;
+    const IrVar **rets = NULL;
+    const IrExpr *cond = NULL;
+    const AstNode *first;
+    YieldTrack t;
+    const IrStmt *body;
+    unsigned errors = E->diag->errors;
+    AstList rest;
+
+    ok = init_values(fc, call, &inits, &n, &given);
+    if (call->list.n) {
+        diag_error(E->diag, call->list.items[0]->span, "pl.while_() takes no positional arguments");
+        ok = 0;
+    }
+    if (ok && (!given || !n)) {
+        diag_error(E->diag, call->span, "pl.while_() needs init_values=(...)");
+        ok = 0;
+    }
+    if (target->kind != AST_TUPLE) {
+        diag_error(E->diag, target->span, "the target of a pl.while_ loop is a tuple of names: for (x,) in pl.while_(...)");
+        ok = 0;
+    } else if (ok && target->list.n != n) {
+        diag_error(E->diag, target->span, "%u iter_args but %u init_values", target->list.n, n);
+        ok = 0;
+    }
+    first = s->list.n ? s->list.items[0] : NULL;
+    if (!first || first->kind != AST_EXPR_STMT || !elab_is_dsl_call(E, first->a, E->n.cond)) {
+        diag_error(E->diag, first ? first->span : s->span,
+                   "the first statement of a pl.while_ loop must be pl.cond(condition)");
+        ok = 0;
+    }
+    if (ok && !make_iter_args(fc, target, inits, n, &iters))
+        ok = 0;
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    if (target->kind == AST_TUPLE)
+        for (uint32_t i = 0; i < target->list.n; i++) {
+            const AstNode *nm = target->list.items[i];
+            if (nm->kind == AST_NAME)
+                elab_define_name(fc, nm->name, ok ? &iters[i]->v.e : &elab_poison, nm->span);
+        }
+    if (ok) {
+        const AstNode *c = first->a;
+        if (c->list.n != 1 || c->list2.n)
+            diag_error(E->diag, c->span, "pl.cond() takes exactly one argument");
+        else if ((cond = elab_expr(fc, c->list.items[0])) && ir_expr_type(E->ir, cond)->kind != TYPE_SCALAR) {
+            char b[256];
+            diag_error(E->diag, c->list.items[0]->span, "a loop condition must be a scalar, got %s",
+                       elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
+            cond = NULL;
+        }
+    }
+    rest = s->list;
+    if (rest.n && first && first->kind == AST_EXPR_STMT && elab_is_dsl_call(E, first->a, E->n.cond)) {
+        rest.items++;
+        rest.n--;
+    }
+    elab_loop_body(fc, &rest, &t, 0, 0);
+    scope_exit(&fc->scope, 0);
+    body = elab_block_pop(fc, s->span);
+    if (ok && cond && check_loop_yield(fc, &t, iters, n, s->span) && E->diag->errors == errors) {
+        rets = make_loop_rets(fc, iters, n, &t);
+        elab_emit(fc, ir_while(E->ir, cond, n, (const IrIterArg *const *)iters, rets, body, s->span));
+    } else {
+        ok = 0;
+    }
+    for (uint32_t i = 0; i < t.names.len; i++)
+        elab_define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
+    elab_yield_track_free(&t);
+    xfree(inits);
+    xfree(iters);
+    xfree(rets);
+}
+
+static void elab_for(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *call = s->b, *target = s->a, *loop_name = NULL, *iter_names = NULL;
+    int kind = loop_iterator(fc, call), given = 0, ok = 1, plain;
+    const IrExpr *bounds[3] = {NULL, NULL, NULL};
+    const IrExpr **inits = NULL;
+    uint32_t n = 0, nargs;
+    IrIterArg **iters = NULL;
+    const IrVar **rets = NULL;
+    IrVar *loop_var = NULL;
+    YieldTrack t;
+    const IrStmt *body;
+    unsigned errors = E->diag->errors;
+
+    if (!kind) {
+        diag_error(E->diag, call->span, "a for loop must iterate over pl.range(), pl.parallel() or pl.while_()");
+        return;
+    }
+    if (kind == 3) {
+        elab_while_ssa(fc, s, call);
+        return;
+    }
+    nargs = call->list.n;
+    if (nargs < 1 || nargs > 3) {
+        diag_error(E->diag, call->span, "%s() takes 1 to 3 positional arguments, got %u",
+                   kind == 2 ? "pl.parallel" : "pl.range", nargs);
+        ok = 0;
+    } else {
+        /* range(stop) / range(start, stop) / range(start, stop, step) */
+        const AstNode *a[3] = {NULL, NULL, NULL};
+        static const char *const what[3] = {"start", "stop", "step"};
+        if (nargs == 1)
+            a[1] = call->list.items[0];
+        else
+            for (uint32_t i = 0; i < nargs; i++)
+                a[i] = call->list.items[i];
+        for (int i = 0; i < 3; i++) {
+            if (!a[i]) {
+                bounds[i] = ir_const_int(E->ir, i == 2 ? 1 : 0, DT_INDEX, call->span);
+                continue;
+            }
+            bounds[i] = elab_expr(fc, a[i]);
+            if (!check_bound(fc, bounds[i], a[i], what[i]))
+                ok = 0;
+        }
+    }
+    if (!init_values(fc, call, &inits, &n, &given))
+        ok = 0;
+    if (target->kind == AST_NAME) {
+        loop_name = target;
+        if (given) {
+            diag_error(E->diag, target->span,
+                       "with init_values the loop target is 'i, (a, b)': for i, (a,) in pl.range(n, init_values=(x,))");
+            ok = 0;
+        }
+    } else if (target->kind == AST_TUPLE && target->list.n == 2 && target->list.items[0]->kind == AST_NAME &&
+               (target->list.items[1]->kind == AST_TUPLE || target->list.items[1]->kind == AST_LIST)) {
+        loop_name = target->list.items[0];
+        iter_names = target->list.items[1];
+        if (ok && iter_names->list.n != n) {
+            diag_error(E->diag, iter_names->span, "%u iter_args but %u init_values", iter_names->list.n, n);
+            ok = 0;
+        }
+    } else {
+        diag_error(E->diag, target->span, "the loop target must be a name, or 'i, (a, b)' with init_values");
+        ok = 0;
+    }
+    plain = iter_names == NULL;
+    if (ok && iter_names && !make_iter_args(fc, iter_names, inits, n, &iters))
+        ok = 0;
+    if (loop_name)
+        loop_var = ir_var_new(E->ir, loop_name->name, ir_type_scalar(E->ir, DT_INDEX), loop_name->span);
+
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    if (loop_var)
+        elab_define_name(fc, loop_name->name, &loop_var->e, loop_name->span);
+    if (iter_names)
+        for (uint32_t i = 0; i < iter_names->list.n; i++) {
+            const AstNode *nm = iter_names->list.items[i];
+            if (nm->kind == AST_NAME)
+                elab_define_name(fc, nm->name, ok && iters ? &iters[i]->v.e : &elab_poison, nm->span);
+        }
+    elab_loop_body(fc, &s->list, &t, plain, plain);
+    /* A loop written without yields leaks its assignments (ConvertToSSA
+     * turns them into loop-carried values). */
+    scope_exit(&fc->scope, plain && !t.seen);
+    body = elab_block_pop(fc, s->span);
+    if (plain && t.seen && t.names.len) {
+        diag_error(E->diag, t.last, "pl.yield_ in a loop without init_values");
+        ok = 0;
+    }
+    if (ok && !plain && !check_loop_yield(fc, &t, iters, n, s->span))
+        ok = 0;
+    if (ok && E->diag->errors == errors) {
+        if (!plain)
+            rets = make_loop_rets(fc, iters, n, &t);
+        elab_emit(fc, ir_for(E->ir, kind == 2 ? FOR_PARALLEL : FOR_SEQUENTIAL, loop_var, bounds[0], bounds[1],
+                             bounds[2], n, (const IrIterArg *const *)iters, rets, body, s->span));
+    } else {
+        ok = 0;
+    }
+    if (!plain)
+        for (uint32_t i = 0; i < t.names.len; i++)
+            elab_define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
+    if (!ok && iter_names)   /* keep uses of the iter_args' names quiet after an error */
+        for (uint32_t i = 0; i < iter_names->list.n; i++)
+            if (iter_names->list.items[i]->kind == AST_NAME && !scope_lookup(&fc->scope, iter_names->list.items[i]->name))
+                elab_define_name(fc, iter_names->list.items[i]->name, &elab_poison, iter_names->list.items[i]->span);
+    elab_yield_track_free(&t);
+    xfree(inits);
+    xfree(iters);
+    xfree(rets);
+}
+
+static void elab_while(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const IrExpr *cond = elab_expr(fc, s->a);
+    YieldTrack t;
+    const IrStmt *body;
+    unsigned errors = E->diag->errors;
+    if (cond && ir_expr_type(E->ir, cond)->kind != TYPE_SCALAR) {
+        char b[256];
+        diag_error(E->diag, s->a->span, "a loop condition must be a scalar, got %s",
+                   elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
+        cond = NULL;
+    }
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    elab_loop_body(fc, &s->list, &t, 1, 1);
+    scope_exit(&fc->scope, 1);
+    body = elab_block_pop(fc, s->span);
+    if (t.seen && t.names.len)
+        diag_error(E->diag, t.last, "pl.yield_ in a while loop without init_values (use pl.while_)");
+    else if (cond && E->diag->errors == errors)
+        elab_emit(fc, ir_while(E->ir, cond, 0, NULL, NULL, body, s->span));
+    elab_yield_track_free(&t);
+}
+
+/* ------------------------------------------------------------------ with */
+
+static void elab_with(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *c = s->a;
+    const IrStmt *body;
+    if (s->list2.n) {
+        diag_error(E->diag, s->list2.items[0]->span, "only one context manager is supported: with pl.incore():");
+        return;
+    }
+    if (!elab_is_dsl_call(E, c, E->n.incore)) {
+        diag_error(E->diag, c->span, "unsupported context manager (only 'with pl.incore():' is supported)");
+        return;
+    }
+    if (c->list.n || c->list2.n)
+        diag_error(E->diag, c->span, "pl.incore() takes no arguments");
+    if (s->b)
+        diag_error(E->diag, s->b->span, "'with pl.incore()' does not bind a name");
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    elab_block(fc, &s->list, 0);
+    scope_exit(&fc->scope, 1);   /* a scope is transparent to names */
+    body = elab_block_pop(fc, s->span);
+    elab_emit(fc, ir_scope(E->ir, SCOPE_INCORE, body, s->span));
+}
+
+/* ------------------------------------------------------------- statements */
+
+static void elab_stmt(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    switch (s->kind) {
+    case AST_ASSIGN:
+        elab_assign(fc, s);
+        return;
+    case AST_ANNASSIGN:
+        elab_annassign(fc, s);
+        return;
+    case AST_AUGASSIGN:
+        elab_augassign(fc, s);
+        return;
+    case AST_EXPR_STMT:
+        if (s->a->kind == AST_STRING)
+            return;   /* a string used as a comment */
+        if (elab_is_yield(E, s->a)) {
+            elab_yield(fc, s->a, NULL, NULL, s->span);
+            return;
+        }
+        elab_expr_stmt(fc, s->a);
+        return;
+    case AST_YIELD: {
+        /* Seed form 'yield a, b': the same as pl.yield_(a, b). */
+        AstNode call;
+        memset(&call, 0, sizeof call);
+        call.kind = AST_CALL;
+        call.span = s->span;
+        if (s->a && s->a->kind == AST_TUPLE)
+            call.list = s->a->list;
+        else if (s->a) {
+            AstNode *one[1];
+            one[0] = s->a;
+            call.list.items = one;
+            call.list.n = 1;
+            elab_yield(fc, &call, NULL, NULL, s->span);
+            return;
+        }
+        elab_yield(fc, &call, NULL, NULL, s->span);
+        return;
+    }
+    case AST_RETURN:
+        elab_return(fc, s);
+        return;
+    case AST_PASS:
+    case AST_ERROR:
+        return;
+    case AST_IF:
+        elab_if(fc, s);
+        return;
+    case AST_FOR:
+        elab_for(fc, s);
+        return;
+    case AST_WHILE:
+        elab_while(fc, s);
+        return;
+    case AST_WITH:
+        elab_with(fc, s);
+        return;
+    case AST_BREAK:
+    case AST_CONTINUE:
+        diag_error(E->diag, s->span, "'%s' is not supported", s->kind == AST_BREAK ? "break" : "continue");
+        return;
+    case AST_FUNCDEF:
+        diag_error(E->diag, s->span, "nested function definitions are not supported");
+        return;
+    case AST_IMPORT:
+    case AST_IMPORTFROM:
+        diag_error(E->diag, s->span, "imports belong at module level");
+        return;
+    default:
+        diag_error(E->diag, s->span, "unsupported statement");
+        return;
+    }
+}
+
+void elab_block(FnCtx *fc, const AstList *stmts, int skip_docstring)
+{
+    for (uint32_t i = 0; i < stmts->n; i++) {
+        if (i == 0 && skip_docstring && is_docstring(stmts->items[i]))
+            continue;
+        elab_stmt(fc, stmts->items[i]);
+    }
+}
