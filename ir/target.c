@@ -91,6 +91,14 @@ int ir_type_space(const IrType *t)
 /* The space of a tile before InitMemRef: the layout its deduction gave it
  * says where it lives (block.load into Mat, block.move to Left or Right,
  * a matmul result in Acc); anything else is a Vec tile. */
+static int space_of_layout(const IrType *t);
+
+int ir_tile_space(const IrType *t)
+{
+    int space = ir_type_space(t);
+    return space >= 0 ? space : space_of_layout(t);
+}
+
 static int space_of_layout(const IrType *t)
 {
     const IrTileView *v = t->tile_view;
@@ -111,15 +119,11 @@ static int arg_space(const IrCall *c, uint32_t i)
 {
     const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
     const IrType *t = NULL;
-    int space;
     if (a && ir_is_var_like(a))
         t = IR_AS(IrVar, a)->type;
     else if (a && a->kind == EXPR_CALL)
         t = IR_AS(IrCall, a)->type;
-    if (!t)
-        return -1;
-    space = ir_type_space(t);
-    return space >= 0 ? space : space_of_layout(t);
+    return t ? ir_tile_space(t) : -1;
 }
 
 int ir_call_pipe(const IrCall *c)

@@ -31,6 +31,7 @@
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/legalize.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -40,22 +41,11 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef VEC(const IrStmt *) StmtList;
-
-typedef struct Legal {
-    PassCtx *pc;
-    IrCtx *ir;
-    PtrMap names;           /* interned names of the function's variables */
-    PtrMap row_of;          /* a column vector defined as the reshape back of a row: that row */
-    PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
-    PtrMap uses;            /* var -> uses (the removal step) */
-    int failed;
-} Legal;
 
 /* ------------------------------------------------------------ shapes */
 
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
-static int64_t column_rows(const IrType *t)
+int64_t legal_column_rows(const IrType *t)
 {
     int64_t rows, cols;
     if (t->kind != TYPE_TILE || t->n != 2 || !ir_dim_value(t->dims[1], &cols) || cols != 1 ||
@@ -69,7 +59,7 @@ static int64_t column_rows(const IrType *t)
  * carry theirs from their deduction) are left as they are. */
 static const IrType *with_layout(IrCtx *ir, const IrType *t)
 {
-    if (!column_rows(t) || t->tile_view)
+    if (!legal_column_rows(t) || t->tile_view)
         return t;
     return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, t->memref,
                         ir_tile_view_layout(ir, TL_COL_MAJOR, TL_NONE_BOX, 512));
@@ -77,18 +67,18 @@ static const IrType *with_layout(IrCtx *ir, const IrType *t)
 
 /* ------------------------------------------------------------ names */
 
-static void note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
+void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
 
 static int collect_name(IrWalker *w, const IrExpr *e)
 {
     if (ir_is_var_like(e))
-        note_name(w->data, IR_AS(IrVar, e)->name);
+        legal_note_name(w->data, IR_AS(IrVar, e)->name);
     return 1;
 }
 
 /* base + suffix, or base + suffix + "_<n>", not yet a name in the
  * function. */
-static const char *fresh_name(Legal *L, const char *base, const char *suffix)
+const char *legal_fresh_name(Legal *L, const char *base, const char *suffix)
 {
     char small[128];
     size_t len = strlen(base) + 32;
@@ -105,7 +95,7 @@ static const char *fresh_name(Legal *L, const char *base, const char *suffix)
     }
     if (buf != small)
         xfree(buf);
-    note_name(L, r);
+    legal_note_name(L, r);
     return r;
 }
 
@@ -135,8 +125,8 @@ static const IrExpr *row_form(Legal *L, const IrExpr *x, StmtList *out, Span at)
     IrVar *v;
     if (row)
         return row;
-    r = reshape(L, x, 1, column_rows(ir_expr_type(L->ir, x)), at);
-    v = ir_var_new(L->ir, fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
+    r = reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
+    v = ir_var_new(L->ir, legal_fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
     vec_push(*out, ir_assign(L->ir, v, r, at));
     return &v->e;
 }
@@ -150,11 +140,11 @@ static int needs_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef 
     int cols = 0;
     if (!op || op_traits(op)->layout != LAYOUT_ND)
         return 0;
-    if (column_rows(a->var->type))
+    if (legal_column_rows(a->var->type))
         return 1;
     for (uint32_t i = 0; i < c->nargs; i++) {
         const IrType *t = ir_expr_type(L->ir, c->args[i]);
-        if (column_rows(t))
+        if (legal_column_rows(t))
             cols = 1;
         else if (t->kind == TYPE_TILE)
             return 0;
@@ -174,14 +164,14 @@ static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     const IrType *t;
     OpError err;
     IrVar *row;
-    int64_t m = column_rows(a->var->type);
+    int64_t m = legal_column_rows(a->var->type);
     uint32_t argi = 0, mark = out->len;
     for (uint32_t p = 0; p < op->nparams; p++) {
         const IrExpr *x;
         if (op->params[p].kw >= 0)
             continue;
         x = c->args[argi];
-        if (column_rows(ir_expr_type(ir, x)))
+        if (legal_column_rows(ir_expr_type(ir, x)))
             x = row_form(L, x, out, at);
         args[argi++] = x;
     }
@@ -201,7 +191,7 @@ static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
         xfree(args);
         return 0;
     }
-    row = ir_var_new(ir, fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
+    row = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
     vec_push(*out, ir_assign(ir, row, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
     vec_push(*out, ir_assign(ir, a->var, reshape(L, &row->e, m, 1, at), at));
     ptrmap_put(&L->row_of, a->var, &row->e);
@@ -248,351 +238,6 @@ static const IrStmt *rewrite_block(IrMutator *m, const IrStmt *s)
             changed = 1;
         else
             vec_push(out, st);
-    }
-    if (changed)
-        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
-}
-
-/* ---------------------------------------------------------- element types */
-
-static unsigned allowed_dtypes(const Legal *L, const OpDef *op)
-{
-    return L->pc->arch == ARCH_A5 ? op->dt_a5 : op->dt_a2a3;
-}
-
-/* The element type an op's rule is about: its first tile data operand's,
- * or its result's when it has none (block.full). */
-static DataType rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrType *result)
-{
-    uint32_t first = op_traits(op)->eq_first;   /* block.sel: its data, not its mask */
-    for (uint32_t i = first < c->nargs ? first : 0; i < c->nargs; i++) {
-        const IrType *t = ir_expr_type(L->ir, c->args[i]);
-        if (t->kind == TYPE_TILE)
-            return (DataType)t->dtype;
-    }
-    return (DataType)result->dtype;
-}
-
-/* Whether op on small integers gives the same result on their 32-bit
- * extensions, narrowed back: selections, maxima and minima, and the
- * bitwise ops (extension commutes with them); not sums and products,
- * whose overflow the narrowing would not wrap alike. */
-static int exact_on_wider_ints(const OpDef *op)
-{
-    switch ((OpId)op->id) {
-    case OP_BLOCK_SEL: case OP_BLOCK_MAXIMUM: case OP_BLOCK_MINIMUM:
-    case OP_BLOCK_MAXS: case OP_BLOCK_MINS: case OP_BLOCK_MAX: case OP_BLOCK_MIN: case OP_BLOCK_ROW_MAX:
-    case OP_BLOCK_ROW_MIN: case OP_BLOCK_AND: case OP_BLOCK_OR: case OP_BLOCK_XOR: case OP_BLOCK_ANDS:
-    case OP_BLOCK_ORS: case OP_BLOCK_XORS: case OP_BLOCK_NOT: case OP_BLOCK_FULL: case OP_BLOCK_EXPANDS:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* The type op can run in instead of dt on this target, computing the same
- * result once narrowed back: FP32 for the 16-bit floats, a 32-bit integer
- * for the small ones where exact_on_wider_ints says so. */
-static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
-{
-    /* A comparison's mask has its inputs' element type in the IR, and
-     * the instruction writes an i8 mask whatever it compares: a wider
-     * comparison would type its mask anew. */
-    if (op->cls == OPCL_CMP || op->cls == OPCL_CMPS)
-        return 0;
-    if ((dt == DT_FP16 || dt == DT_BF16) && (ok & DS_F32)) {
-        *w = DT_FP32;
-        return 1;
-    }
-    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && (ok & DS_I32) && exact_on_wider_ints(op)) {
-        *w = dtype_is_signed_int(dt) ? DT_INT32 : DT_UINT32;
-        return 1;
-    }
-    return 0;
-}
-
-static const char *dtype_set_text(unsigned set, char *buf, size_t cap)
-{
-    static const struct {
-        unsigned bit;
-        const char *name;
-    } names[] = {{DS_I8, "8-bit"}, {DS_I16, "16-bit"}, {DS_I32, "32-bit"}, {DS_I64, "64-bit"},
-                 {DS_F16, "FP16"}, {DS_BF16, "BFLOAT16"}, {DS_F32, "FP32"}};
-    size_t k = 0;
-    int first = 1, ints = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && k < cap; i++) {
-        if (!(set & names[i].bit))
-            continue;
-        k += (size_t)snprintf(buf + k, cap - k, "%s%s", first ? "" : ", ", names[i].name);
-        first = 0;
-        ints |= names[i].bit <= DS_I64;
-    }
-    if (ints && k < cap)
-        snprintf(buf + k, cap - k, " (integers by width)");
-    return buf;
-}
-
-/* A new scratch tile [shape of like] of element type dt. */
-static const IrExpr *scratch_tile(Legal *L, const IrType *like, DataType dt, Span at)
-{
-    const OpDef *create = op_by_id(OP_BLOCK_CREATE_TILE);
-    IrKwarg ck[2];
-    OpError err;
-    const IrType *t;
-    const IrExpr *shape = ir_make_tuple(L->ir, like->n, like->dims, at);
-    ck[0].key = ir_name(L->ir, "dtype");
-    ck[0].kind = KW_DTYPE;
-    ck[0].v.i = dt;
-    ck[1].key = ir_name(L->ir, "target_memory");
-    ck[1].kind = KW_MEMSPACE;
-    ck[1].v.i = MS_VEC;
-    if (!(t = op_deduce(L->ir, create, &shape, 1, ck, 2, &err)))
-        ICE("legalize: a scratch tile did not type-check: %s", err.msg);
-    return ir_call(L->ir, &create->callee, 1, &shape, 2, ck, t, at);
-}
-
-/* block.cast(x, target_type=dt, mode=rint): exact when widening, rounded
- * to nearest even when narrowing back. */
-static const IrExpr *cast_to(Legal *L, const IrExpr *x, DataType dt, Span at)
-{
-    const OpDef *op = op_by_id(OP_BLOCK_CAST);
-    IrKwarg kw[2];
-    OpError err;
-    const IrType *t;
-    kw[0].key = ir_name(L->ir, "target_type");
-    kw[0].kind = KW_DTYPE;
-    kw[0].v.i = dt;
-    kw[1].key = ir_name(L->ir, "mode");
-    kw[1].kind = KW_INT;
-    kw[1].v.i = 1;
-    if (!(t = op_deduce(L->ir, op, &x, 1, kw, 2, &err)))
-        ICE("legalize: a cast did not type-check: %s", err.msg);
-    return ir_call(L->ir, &op->callee, 1, &x, 2, kw, t, at);
-}
-
-static const char *typed_name(Legal *L, const char *base, DataType dt)
-{
-    char buf[160];
-    snprintf(buf, sizeof buf, "%.120s_%s", base, dtype_name(dt));
-    for (char *p = buf; *p; p++)
-        if (*p >= 'A' && *p <= 'Z')
-            *p = (char)(*p - 'A' + 'a');
-    return fresh_name(L, buf, "");
-}
-
-/* y = op(args) with element type dt, which op's instruction does not take
- * on this target: the op in w on converted operands (a tmp operand is a
- * new scratch tile of w), and y its result converted back.  0 (and
- * nothing added) when it does not type-check that way. */
-static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, DataType w,
-                     StmtList *out)
-{
-    IrCtx *ir = L->ir;
-    Span at = a->s.span;
-    const IrExpr **args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
-    IrKwarg *kw = xmalloc(xmul_size(c->nkwargs ? c->nkwargs : 1, sizeof *kw));
-    const IrType *t;
-    OpError err;
-    uint32_t mark = out->len;
-    int writes = op_traits(op)->writes_arg;
-    for (uint32_t i = 0; i < c->nargs; i++) {
-        const IrExpr *x = c->args[i];
-        const IrType *xt = ir_expr_type(ir, x);
-        uint32_t j;
-        args[i] = x;
-        if (xt->kind != TYPE_TILE || xt->dtype != dt)
-            continue;
-        for (j = 0; j < i && !((int)i != writes && (int)j != writes && c->args[j] == x); j++)
-            ;
-        if (j < i) {
-            args[i] = args[j];   /* the same operand twice: converted once */
-            continue;
-        }
-        if ((int)i == writes) {
-            /* Scratch: a tile of the wider type, nothing to convert. */
-            args[i] = scratch_tile(L, xt, w, at);
-        } else {
-            args[i] = cast_to(L, x, w, at);
-        }
-        {
-            IrVar *v = ir_var_new(ir, typed_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", w),
-                                  ir_expr_type(ir, args[i]), at);
-            vec_push(*out, ir_assign(ir, v, args[i], at));
-            args[i] = &v->e;
-        }
-    }
-    for (uint32_t k = 0; k < c->nkwargs; k++) {
-        kw[k] = c->kwargs[k];
-        if (kw[k].kind == KW_DTYPE && kw[k].v.i == dt && strcmp(kw[k].key, "dtype") == 0)
-            kw[k].v.i = w;   /* block.full's element type */
-    }
-    if (!(t = op_deduce(ir, op, args, c->nargs, kw, c->nkwargs, &err)))
-        goto fail;
-    if (t->kind == TYPE_TILE && t->dtype == w && a->var->type->kind == TYPE_TILE && a->var->type->dtype == dt) {
-        IrVar *v = ir_var_new(ir, typed_name(L, a->var->name, w), t, a->var->e.span);
-        vec_push(*out, ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
-        vec_push(*out, ir_assign(ir, a->var, cast_to(L, &v->e, dt, at), at));
-    } else {
-        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
-    }
-    xfree(args);
-    xfree(kw);
-    return 1;
-fail:
-    out->len = mark;
-    xfree(args);
-    xfree(kw);
-    return 0;
-}
-
-/* y = op(args) with a new argument i in place of the old one. */
-static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExpr *x)
-{
-    const IrExpr **args = xmalloc(xmul_size(c->nargs, sizeof *args));
-    const IrExpr *r;
-    memcpy(args, c->args, c->nargs * sizeof *args);
-    args[i] = x;
-    r = ir_call(L->ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, c->e.span);
-    xfree(args);
-    return r;
-}
-
-/* The rewrites of one op into others the target has: |x| of an integer
- * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
- * most negative value stays itself either way); a store that converts
- * element types, as a conversion and a store; TPRELU's scratch, which
- * PTOAS wants of ui8 elements on A2/A3.  0 when none applies. */
-static int rewrite_for_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
-{
-    IrCtx *ir = L->ir;
-    Span at = a->s.span;
-    if (op->id == OP_BLOCK_ABS && dtype_is_int((DataType)a->var->type->dtype)) {
-        const OpDef *neg = op_by_id(OP_BLOCK_NEG), *mx = op_by_id(OP_BLOCK_MAXIMUM);
-        unsigned bit = dtype_set_bit((DataType)a->var->type->dtype);
-        const IrExpr *args[2];
-        OpError err;
-        const IrType *t;
-        IrVar *n;
-        if (!(allowed_dtypes(L, neg) & bit) || !(allowed_dtypes(L, mx) & bit) ||
-            !(t = op_deduce(ir, neg, c->args, 1, NULL, 0, &err)))
-            return 0;
-        n = ir_var_new(ir, fresh_name(L, a->var->name, "_neg"), t, at);
-        vec_push(*out, ir_assign(ir, n, ir_call(ir, &neg->callee, 1, c->args, 0, NULL, t, at), at));
-        args[0] = c->args[0];
-        args[1] = &n->e;
-        if (!(t = op_deduce(ir, mx, args, 2, NULL, 0, &err)))
-            ICE("legalize: max(x, -x) did not type-check: %s", err.msg);
-        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &mx->callee, 2, args, 0, NULL, t, c->e.span), at));
-        return 1;
-    }
-    if (op->id == OP_BLOCK_STORE && c->nargs == 4) {
-        /* A store into a tensor of another element type: the values are
-         * converted, and a Vec or Mat store copies bits of one width
-         * (PTOAS: "src and dst element types to have the same bitwidth"),
-         * so convert them first.  From Acc, the FIX pipe converts. */
-        const IrType *tt = ir_expr_type(ir, c->args[0]), *ot = ir_expr_type(ir, c->args[3]);
-        const IrExpr *x;
-        IrVar *v;
-        if (tt->kind != TYPE_TILE || ot->kind != TYPE_TENSOR || tt->dtype == ot->dtype ||
-            (tt->tile_view && tt->tile_view->fractal == 1024))
-            return 0;
-        x = cast_to(L, c->args[0], (DataType)ot->dtype, at);
-        v = ir_var_new(ir, typed_name(L, ir_is_var_like(c->args[0]) ? IR_AS(IrVar, c->args[0])->name : "_t",
-                                      (DataType)ot->dtype),
-                       ir_expr_type(ir, x), at);
-        vec_push(*out, ir_assign(ir, v, x, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, &v->e), at));
-        return 1;
-    }
-    if (op->id == OP_BLOCK_PRELU && L->pc->arch == ARCH_A2A3 && c->nargs == 3) {
-        const IrType *tmp = ir_expr_type(ir, c->args[2]);
-        const IrExpr *mask;
-        IrVar *v;
-        if (tmp->kind != TYPE_TILE || tmp->dtype == DT_UINT8)
-            return 0;
-        mask = scratch_tile(L, tmp, DT_UINT8, at);
-        v = ir_var_new(ir, fresh_name(L, a->var->name, "_mask"), ir_expr_type(ir, mask), at);
-        vec_push(*out, ir_assign(ir, v, mask, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 2, &v->e), at));
-        return 1;
-    }
-    return 0;
-}
-
-/* y = op(t, s), a tile-with-scalar op the target lacks for t's element
- * type, as its tile-with-tile twin on s broadcast: s_t = expands(t, s),
- * y = twin(t, s_t).  0 when the twin or the broadcast is missing too. */
-static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
-{
-    IrCtx *ir = L->ir;
-    const OpDef *twin = op->twin ? op_by_id((OpId)op->twin) : NULL, *expands = op_by_id(OP_BLOCK_EXPANDS);
-    unsigned bit = dtype_set_bit(dt);
-    const IrExpr *args[2];
-    const IrType *t;
-    OpError err;
-    IrVar *v;
-    Span at = a->s.span;
-    if (!twin || c->nargs != 2 || !(allowed_dtypes(L, twin) & bit) || !(allowed_dtypes(L, expands) & bit) ||
-        !(t = op_deduce(ir, expands, c->args, 2, NULL, 0, &err)) || t->dtype != dt)
-        return 0;
-    v = ir_var_new(ir, fresh_name(L, a->var->name, "_scalar"), t, at);
-    vec_push(*out, ir_assign(ir, v, ir_call(ir, &expands->callee, 2, c->args, 0, NULL, t, at), at));
-    args[0] = c->args[0];
-    args[1] = &v->e;
-    if (!(t = op_deduce(ir, twin, args, 2, NULL, 0, &err))) {
-        out->len--;
-        return 0;
-    }
-    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &twin->callee, 2, args, 0, NULL, t, c->e.span), at));
-    return 1;
-}
-
-/* Each block's ops in element types their instructions take on the
- * target, converted where the result is the same, else an error. */
-static const IrStmt *legal_dtypes(IrMutator *m, const IrStmt *s)
-{
-    Legal *L = m->data;
-    StmtList out;
-    const IrSeq *q;
-    int changed = 0;
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        return s;
-    q = IR_AS(IrSeq, s);
-    vec_init(out);
-    for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
-        const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
-        const OpDef *op = c ? callee_op(c->callee) : NULL;
-        unsigned ok = op ? allowed_dtypes(L, op) : 0;
-        DataType dt, w;
-        if (op && rewrite_for_target(L, a, c, op, &out)) {
-            changed = 1;
-            continue;
-        }
-        if (!ok || (ok & dtype_set_bit(dt = rule_dtype(L, c, op, a->var->type)))) {
-            vec_push(out, st);
-            continue;
-        }
-        if (run_as_twin(L, a, c, op, dt, &out) ||
-            (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, &out))) {
-            changed = 1;
-            continue;
-        }
-        {
-            char name[64], set[128], isa[32];
-            const char *why;
-            const char *mn = op_spelling(op, OUT_MLIR, isa, sizeof isa, &why);
-            diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
-                       op_printed_name(op, name, sizeof name), dtype_name(dt),
-                       L->pc->arch == ARCH_A5 ? "A5" : "A2/A3", mn ? mn : op_name(op),
-                       dtype_set_text(ok, set, sizeof set));
-            L->failed = 1;
-            vec_push(out, st);
-        }
     }
     if (changed)
         s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
@@ -744,6 +389,64 @@ static const IrExpr *expand_pow(IrMutator *m, const IrExpr *e)
     return power(L->ir, x, (uint64_t)k, dt, e->span);
 }
 
+/* ------------------------------------------------------------ property */
+
+typedef struct LegalCheck {
+    Legal L;
+    int ok, report;
+} LegalCheck;
+
+static int legal_stmt(IrWalker *w, const IrStmt *s)
+{
+    LegalCheck *K = w->data;
+    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
+    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok;
+    char name[64];
+    if (!a)
+        return 1;
+    if (legal_column_rows(a->var->type) && !a->var->type->tile_view) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "column vector '%s' has no layout after legalize", a->var->name);
+    }
+    if (!op)
+        return 1;
+    if (needs_rows(&K->L, a, c, op) && legal_column_rows(a->var->type)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' on a column vector after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    ok = legal_allowed_dtypes(&K->L, op);
+    if (ok && !(ok & dtype_set_bit(legal_rule_dtype(&K->L, c, op, a->var->type)))) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' in an element type its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    return 1;
+}
+
+int check_legal(PassCtx *pc, const IrProgram *prog, int report)
+{
+    LegalCheck K;
+    IrWalker w;
+    memset(&K, 0, sizeof K);
+    K.L.pc = pc;
+    K.L.ir = pc->ir;
+    K.ok = 1;
+    K.report = report;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = legal_stmt;
+    w.data = &K;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (prog->funcs[i]->body && ir_kernel_kind(prog->funcs[i]) != KERNEL_NONE)
+            ir_walk_func(&w, prog->funcs[i]);
+    return K.ok;
+}
+
 /* ------------------------------------------------------------ functions */
 
 static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
@@ -780,11 +483,11 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
-        note_name(&L, f->params[i].var->name);
+        legal_note_name(&L, f->params[i].var->name);
 
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
-    m.stmt = legal_dtypes;
+    m.stmt = legal_dtypes_block;
     m.data = &L;
     body = ir_mutate_stmt(&m, body);
 

@@ -14,6 +14,7 @@
  *   elab_expr.c    expressions and calls
  *   elab_op.c      binding a call's arguments to an operator's signature
  *   elab_value.c   names, constants as values, scalar arithmetic
+ *   elab_convert.c mismatches the reference accepted, converted with warnings
  *   elab.c         this state: globals, local scopes, statement blocks
  *   consteval.c    compile-time values
  * and all of them call grammar/ (syntax trees; the module runs the parser

@@ -8,6 +8,7 @@
  * call's value. */
 #include "config.h"
 #include "sema/elab_assign.h"
+#include "sema/elab_convert.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"
@@ -290,11 +291,16 @@ void elab_return(FnCtx *fc, const AstNode *s)
     } else if (ok && fc->sig && fc->sig->ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *t = ir_expr_type(E->ir, vals[i]);
-            if (!elab_types_match(t, fc->sig->ret[i])) {
+            const IrExpr *c = NULL;
+            if (!elab_types_match(t, fc->sig->ret[i]) &&
+                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
+                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];
                 diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
                              "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
                              elab_type_str(E, fc->sig->ret[i], b, sizeof b));
+            } else if (c) {
+                vals[i] = c;
             }
         }
     }
