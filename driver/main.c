@@ -16,7 +16,7 @@
 
 #include "driver/depfile.h"
 #include "driver/output.h"
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"

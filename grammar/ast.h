@@ -142,8 +142,5 @@ struct AstNode {
 /* Expression nesting beyond this is an error (keeps every later recursive
  * walk well inside the C stack). */
 #define AST_MAX_DEPTH 1000
-/* Arguments of one call and parameters of one function (generous: kernels
- * have a handful; the IR's own limit is IR_MAX_ARGS). */
-#define ELAB_MAX_ARGS 4096
 
 #endif

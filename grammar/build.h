@@ -8,6 +8,7 @@
 #define PYPTOCC_BUILD_H
 
 #include "grammar/ast.h"
+#include "grammar/build_check.h"
 #include "grammar/parse.h"
 
 /* Kinds only the builders use (holders for grammar pieces): a 'with'
@@ -23,10 +24,6 @@ enum { AST_WITH_ITEM = AST_KIND_COUNT, AST_WITH_ITEMS, AST_ARGS };
 void ast_note_python(ParseCtx *ctx);
 AstNode *ast_node(ParseCtx *ctx, int kind, Span span);
 void ast_deepen(ParseCtx *ctx, AstNode *n, AstNode *child);
-/* Is t a valid assignment target (Python's rules)?  Reports and returns 0
- * if not.  what: AST_ASSIGN, AST_ANNASSIGN, AST_AUGASSIGN, AST_DEL, AST_FOR
- * (also comprehensions and 'with ... as'). */
-int ast_check_target(ParseCtx *ctx, AstNode *t, int what);
 
 void ast_list_init(AstList *l);
 void ast_list_one(ParseCtx *ctx, AstList *out, AstNode *n);
@@ -101,8 +98,5 @@ AstNode *ast_comp(ParseCtx *ctx, int kind, AstNode *elt, AstNode *value, AstList
 AstNode *ast_comp_for(ParseCtx *ctx, AstNode *target, AstNode *iter, AstList *ifs, int async, Span span);
 AstNode *ast_pair(ParseCtx *ctx, AstNode *key, AstNode *value, Span span);
 AstNode *ast_slice(ParseCtx *ctx, AstNode *lower, AstNode *upper, AstNode *step, int step_colon, Span span);
-/* Parameters as the grammar reads them (markers included): checks their
- * order, gives each its AstParamKind and drops the markers. */
-void ast_params_check(ParseCtx *ctx, AstList *params, int lambda);
 
 #endif

@@ -4,7 +4,7 @@
  * had (a wrong return annotation is printed as written and warns again),
  * print to the same text, and be structurally equal with an equal hash. */
 #include "config.h"
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "ir/equal.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"

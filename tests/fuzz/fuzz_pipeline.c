@@ -7,7 +7,7 @@
  * InsertSync). */
 #include "config.h"
 #include "codegen/codegen.h"
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "lexer/literal.h"
 #include "passes/pass.h"
 #include "support/strbuf.h"

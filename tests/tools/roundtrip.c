@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "ir/equal.h"
 #include "ir/printer.h"
 #include "lexer/literal.h"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "ir/enums.h"
 #include "ir/equal.h"
 #include "ir/int_arith.h"

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "grammar/frontend.h"
+#include "sema/frontend.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"

@@ -21,7 +21,8 @@
  *
  * Anything else stays the error (or -Wannotation warning) of the callers. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab_convert.h"
+#include "ir/op_registry.h"
 
 #include <string.h>
 

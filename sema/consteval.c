@@ -1,6 +1,6 @@
 /* consteval.c: evaluation of constant expressions (see consteval.h). */
 #include "config.h"
-#include "grammar/consteval.h"
+#include "sema/consteval.h"
 #include "ir/int_arith.h"
 #include "lexer/literal.h"
 #include "support/xalloc.h"

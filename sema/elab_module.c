@@ -1,4 +1,4 @@
-/* elab.c: module-level elaboration and program assembly.
+/* elab_module.c: module-level elaboration and program assembly.
  *
  * Top-level statements arrive one at a time from the parser (parse.h):
  * imports define the DSL prefix, assignments define constants, decorated
@@ -8,102 +8,16 @@
  * once so later methods can call it; a body that calls a method not yet
  * declared waits until the class is complete.  At the end the result is
  * assembled: the program with the top-level functions it uses, or the
- * single function of the file. */
+ * single function of the file.  This file is the parser's sink, and
+ * frontend_run (frontend.h) runs the two. */
 #include "config.h"
-#include "grammar/elab.h"
-#include "grammar/build.h"
-#include "support/xalloc.h"
+#include "sema/frontend.h"
+#include "sema/elab.h"
+#include "sema/elab_check.h"
+#include "sema/elab_func.h"
+#include "sema/elab_python.h"
 
 #include <string.h>
-
-const IrExpr elab_poison;
-
-/* ------------------------------------------------------------- globals */
-
-Global *elab_global(Elab *E, const char *name) { return ptrmap_get(&E->globals, name); }
-
-Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
-{
-    Global *g = arena_zalloc(&E->arena, sizeof *g);
-    g->kind = (uint8_t)kind;
-    g->name = name;
-    g->span = span;
-    ptrmap_put(&E->globals, name, g);
-    return g;
-}
-
-static Global *bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
-{
-    return elab_bind_global(E, name, kind, span);
-}
-
-int elab_is_prefix(Elab *E, const char *name)
-{
-    Global *g = elab_global(E, name);
-    if (g)
-        return g->kind == G_PREFIX;
-    return !E->has_import && name == E->n.pl;
-}
-
-const IrVar *elab_dynvar(Elab *E, const char *name, Span at)
-{
-    IrVar *v = ptrmap_get(&E->dynvars, name);
-    if (!v) {
-        v = ir_var_new(E->ir, name, ir_type_scalar(E->ir, DT_INDEX), at);
-        ptrmap_put(&E->dynvars, name, v);
-    }
-    return v;
-}
-
-Method *elab_method(Elab *E, const char *name) { return ptrmap_get(&E->method_map, name); }
-
-void elab_note_extern_call(FnCtx *fc, ExtFunc *f)
-{
-    if (fc->ext) {
-        for (uint32_t i = 0; i < fc->ext->callees.len; i++)
-            if (fc->ext->callees.data[i] == f)
-                return;
-        vec_push(fc->ext->callees, f);
-    } else {
-        f->used = 1;
-    }
-}
-
-/* ConstEnv callbacks over the globals (and, inside a function, its locals,
- * which shadow module constants). */
-static const ConstVal *env_lookup(ConstEnv *env, const char *name, Span at, const char **why)
-{
-    Elab *E = env->module;
-    FnCtx *fc = env->function;
-    Global *g;
-    (void)at;
-    if (fc && scope_lookup(&fc->scope, name)) {
-        *why = "a variable is not a compile-time constant";
-        return NULL;
-    }
-    g = elab_global(E, name);
-    if (!g)
-        return NULL;
-    switch ((GlobalKind)g->kind) {
-    case G_CONST:
-        return g->val;
-    case G_FUNC:
-    case G_INLINE:
-        *why = "a function is not a constant";
-        return NULL;
-    case G_PREFIX:
-        *why = "a module is not a constant";
-        return NULL;
-    case G_OPAQUE:
-        *why = g->why;
-        return NULL;
-    }
-    return NULL;
-}
-
-static int env_is_prefix(ConstEnv *env, const char *name) { return elab_is_prefix(env->module, name); }
-
-static const IrVar *env_dynvar(ConstEnv *env, const char *name, Span at) { return elab_dynvar(env->module, name, at); }
 
 /* ------------------------------------------------------------ imports */
 
@@ -128,7 +42,7 @@ static void elab_import(Elab *E, const AstNode *s)
             }
             if (elab_define_conflict(E, bound, al->span, "an import"))
                 continue;
-            bind_global(E, bound, G_PREFIX, al->span);
+            elab_bind_global(E, bound, G_PREFIX, al->span);
             E->has_import = 1;
             continue;
         }
@@ -139,7 +53,7 @@ static void elab_import(Elab *E, const AstNode *s)
         }
         if (elab_define_conflict(E, bound, al->span, "an import"))
             continue;
-        g = bind_global(E, bound, G_OPAQUE, al->span);
+        g = elab_bind_global(E, bound, G_OPAQUE, al->span);
         snprintf(buf, sizeof buf, "'%s' comes from module '%s', which pyptocc does not load",
                  bound, s->kind == AST_IMPORTFROM ? s->name : al->name);
         g->why = arena_strndup(&E->arena, buf, strlen(buf));
@@ -157,7 +71,9 @@ static const ConstVal *eval_persistent(Elab *E, const AstNode *e, ConstError *er
     return const_eval(&env, e, err);
 }
 
-void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
+/* Evaluates value as a module constant and binds name to it (or, if it is
+ * not a constant, to why it is not). */
+static void bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
 {
     ConstError err;
     const ConstVal *v;
@@ -165,7 +81,7 @@ void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span sp
     if (value->kind == AST_NAME) {
         Global *src = elab_global(E, value->name);
         if (src && (src->kind == G_FUNC || src->kind == G_INLINE)) {
-            g = bind_global(E, name, (GlobalKind)src->kind, span);
+            g = elab_bind_global(E, name, (GlobalKind)src->kind, span);
             g->func = src->func;
             g->inl = src->inl;
             return;
@@ -173,13 +89,13 @@ void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span sp
     }
     v = eval_persistent(E, value, &err);
     if (v) {
-        g = bind_global(E, name, G_CONST, span);
+        g = elab_bind_global(E, name, G_CONST, span);
         g->val = v;
         return;
     }
     /* Not an error yet: only using the name is; then say how to give it
      * a value (a build computes it: os.environ, a function call). */
-    g = bind_global(E, name, G_OPAQUE, span);
+    g = elab_bind_global(E, name, G_OPAQUE, span);
     {
         char buf[400];
         if (err.unknown)
@@ -199,7 +115,7 @@ static void assign_constant(Elab *E, const char *name, const AstNode *value, con
     (void)s;
     if (g && g->from_define)
         return;
-    elab_bind_constant(E, name, value, span);
+    bind_constant(E, name, value, span);
 }
 
 /* One target of a module-level assignment (names and tuples of names bind
@@ -230,10 +146,10 @@ static void assign_target(Elab *E, AstNode *s, const AstNode *target, const AstN
             if (t->kind != AST_NAME || (g && g->from_define))
                 continue;
             if (v && (v->kind == CV_LIST || v->kind == CV_TUPLE) && v->v.seq.n == n) {
-                g = bind_global(E, t->name, G_CONST, s->span);
+                g = elab_bind_global(E, t->name, G_CONST, s->span);
                 g->val = v->v.seq.items[i];
             } else {
-                g = bind_global(E, t->name, G_OPAQUE, s->span);
+                g = elab_bind_global(E, t->name, G_OPAQUE, s->span);
                 g->why = "this module-level unpacking is not a compile-time constant";
             }
         }
@@ -253,6 +169,74 @@ static void elab_module_assign(Elab *E, AstNode *s)
     assign_target(E, s, s->a, value);
 }
 
+/* ----------------------------------------------------------- decorators */
+
+static int dsl_attr(Elab *E, const AstNode *n, const char *attr)
+{
+    if (n->kind == AST_ATTR)
+        return n->name == attr && n->a->kind == AST_NAME && elab_is_prefix(E, n->a->name);
+    return n->kind == AST_NAME && n->name == attr && !elab_global(E, n->name);
+}
+
+/* Decorator analysis: 1 @pl.function (type, strict_ssa set), 2 @pl.inline,
+ * 3 @pl.program, 0 none, -1 error (reported). */
+static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa)
+{
+    int kind = 0;
+    *type = FUNC_OPAQUE;
+    *strict_ssa = 0;
+    if (!def->b || !elab_pypto_decorator_kind(E, def))
+        return 0;   /* a plain Python function (other decorators are Python's) */
+    for (uint32_t i = 0; i < def->b->list.n; i++) {
+        const AstNode *d = def->b->list.items[i];
+        const AstNode *f = d->kind == AST_CALL ? d->a : d;
+        int k;
+        if (dsl_attr(E, f, E->n.function))
+            k = 1;
+        else if (dsl_attr(E, f, E->n.inline_))
+            k = 2;
+        else if (dsl_attr(E, f, E->n.program))
+            k = 3;
+        else {
+            diag_error(E->diag, d->span, "unsupported decorator (expected @pl.function, @pl.inline or @pl.program)");
+            return -1;
+        }
+        if (kind) {
+            diag_error(E->diag, d->span, "a function may have only one pl decorator");
+            return -1;
+        }
+        kind = k;
+        if (d->kind != AST_CALL)
+            continue;
+        if (d->list.n) {
+            diag_error(E->diag, d->list.items[0]->span, "decorator arguments must be keywords (type=..., strict_ssa=...)");
+            return -1;
+        }
+        for (uint32_t j = 0; j < d->list2.n; j++) {
+            const AstNode *kw = d->list2.items[j];
+            ConstError err;
+            const ConstVal *v = const_eval(&E->env, kw->a, &err);
+            if (!v) {
+                diag_error(E->diag, err.at, "%s", err.msg);
+                return -1;
+            }
+            if (k == 1 && kw->name == E->n.type && v->kind == CV_FUNC_TYPE) {
+                *type = (FuncType)v->v.i;
+            } else if ((k == 1 || k == 3) && kw->name == E->n.strict_ssa && v->kind == CV_BOOL) {
+                *strict_ssa = (int)v->v.i;
+            } else if (kw->name == E->n.type || kw->name == E->n.strict_ssa) {
+                diag_error(E->diag, kw->a->span, "'%s' expects %s", kw->name,
+                           kw->name == E->n.type ? "a pl.FunctionType value" : "True or False");
+                return -1;
+            } else {
+                diag_error(E->diag, kw->span, "unexpected decorator argument '%s'", kw->name);
+                return -1;
+            }
+        }
+    }
+    return kind;
+}
+
 /* ---------------------------------------------------------- functions */
 
 static void elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
@@ -265,7 +249,7 @@ static void elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
     if (!elab_signature(E, def, type, 0, &f->sig))
         f->sig.ok = 0;
     vec_push(E->externs, f);
-    g = bind_global(E, def->name, G_FUNC, def->span);
+    g = elab_bind_global(E, def->name, G_FUNC, def->span);
     g->func = f;
     /* After a syntax error in the body only the signature is trusted. */
     if (!(def->flags & AST_SYNTAX_ERROR))
@@ -301,7 +285,7 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
         /* (In a file with a '# pypto.program:' header every def is one.) */
         if ((elab_pypto_decorator_kind(E, s) || E->parse->layout.has_header) && elab_check_dsl(E, s))
             s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
-        kind = elab_decorators(E, s, &type, &strict);
+        kind = decorators(E, s, &type, &strict);
         if (kind > 0 && elab_define_conflict(E, s->name, s->span, "a function"))
             return;
         if (kind == 1) {
@@ -310,13 +294,13 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
             InlineFn *fn = arena_zalloc(&E->arena, sizeof *fn);
             Global *g;
             if (s->flags & AST_SYNTAX_ERROR) {
-                g = bind_global(E, s->name, G_OPAQUE, s->span);
+                g = elab_bind_global(E, s->name, G_OPAQUE, s->span);
                 g->why = "its definition has errors";
                 return;
             }
             fn->name = s->name;
             fn->def = s;
-            g = bind_global(E, s->name, G_INLINE, s->span);
+            g = elab_bind_global(E, s->name, G_INLINE, s->span);
             g->inl = fn;
             parse_keep(E->parse);
         } else if (kind == 3) {
@@ -325,7 +309,7 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
             if (E->parse->layout.has_header) {
                 elab_extern(E, s, FUNC_OPAQUE, 0);
             } else if (!elab_define_conflict(E, s->name, s->span, "a function")) {
-                Global *g = bind_global(E, s->name, G_OPAQUE, s->span);
+                Global *g = elab_bind_global(E, s->name, G_OPAQUE, s->span);
                 g->why = "it is a plain Python function (not decorated with @pl.function or @pl.inline)";
                 elab_skip_def(E, s);
             }
@@ -363,7 +347,6 @@ static void elab_class_begin(void *data, AstNode *cls)
         for (uint32_t i = 0; i < cls->b->list.n; i++)
             if (decorator_is(E, cls->b->list.items[i], E->n.program))
                 is_program = 1;
-    E->in_class = 1;
     E->class_is_program = is_program;
     E->open_class = cls;
     if (!is_program) {
@@ -431,7 +414,7 @@ static void elab_member(Elab *E, AstNode *s)
         Method *m, *prev;
         if (elab_pypto_decorator_kind(E, s) && elab_check_dsl(E, s))
             s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
-        kind = elab_decorators(E, s, &type, &strict);
+        kind = decorators(E, s, &type, &strict);
         if (kind == 0) {
             elab_skip_member(E, s, E->open_class, 1);
             return;
@@ -482,7 +465,6 @@ static void elab_class_end(void *data, AstNode *cls)
                 m->def = NULL;
             }
         }
-    E->in_class = 0;
     E->class_is_program = 0;
     E->open_class = NULL;
     arena_reset(&E->scratch, E->scratch_base);
@@ -591,54 +573,6 @@ static void assemble(Elab *E, FrontendResult *out)
     vec_free(funcs);
 }
 
-static void init_names(Elab *E)
-{
-#define N(field, text) E->n.field = intern_cstr(E->names, text)
-    N(self, "self");
-    N(pl, "pl");
-    N(range, "range");
-    N(parallel, "parallel");
-    N(while_, "while_");
-    N(yield_, "yield_");
-    N(cond, "cond");
-    N(incore, "incore");
-    N(function, "function");
-    N(inline_, "inline");
-    N(program, "program");
-    N(tensor, "tensor");
-    N(block, "block");
-    N(tile, "tile");
-    N(system, "system");
-    N(const_, "const");
-    N(cast, "cast");
-    N(min, "min");
-    N(max, "max");
-    N(abs, "abs");
-    N(tuple_tmp, "_tuple_tmp");
-    N(init_values, "init_values");
-    N(type, "type");
-    N(strict_ssa, "strict_ssa");
-    N(InOut, "InOut");
-    N(Out, "Out");
-    N(Tensor, "Tensor");
-    N(Tile, "Tile");
-    N(Scalar, "Scalar");
-    N(Tuple, "Tuple");
-    N(tuple, "tuple");
-    N(MemRefType, "MemRefType");
-    N(UnknownType, "UnknownType");
-    N(MemRef, "MemRef");
-    N(TileView, "TileView");
-    N(TensorView, "TensorView");
-    N(memref, "memref");
-    N(tile_view, "tile_view");
-    N(tensor_view, "tensor_view");
-    N(dynamic, "dynamic");
-    N(empty, "");
-    N(out_suffix, "_out");
-#undef N
-}
-
 unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResult *out)
 {
     return frontend_run_opts(src, diag, ir, NULL, out);
@@ -651,29 +585,8 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
     ParseCtx parse;
     ParseSink sink;
     unsigned errors_before = diag->errors;
-    memset(&E, 0, sizeof E);
     memset(out, 0, sizeof *out);
-    E.src = src;
-    E.diag = diag;
-    E.ir = ir;
-    E.names = ir->names;
-    E.parse = &parse;
-    arena_init(&E.arena);
-    arena_init(&E.scratch);
-    E.scratch_base = arena_mark(&E.scratch);
-    ptrmap_init(&E.globals);
-    ptrmap_init(&E.dynvars);
-    ptrmap_init(&E.method_map);
-    vec_init(E.externs);
-    vec_init(E.plain_defs);
-    vec_init(E.methods);
-    init_names(&E);
-    E.env.lookup = env_lookup;
-    E.env.is_dsl_prefix = env_is_prefix;
-    E.env.dynvar = env_dynvar;
-    E.env.arena = &E.scratch;
-    E.env.names = E.names;
-    E.env.module = &E;
+    elab_init(&E, src, diag, ir, &parse);
 
     if (opts && opts->ndefines)
         elab_defines(&E, opts->defines, opts->ndefines);
@@ -689,16 +602,7 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
     if (diag->errors == errors_before)
         assemble(&E, out);
 
-    for (uint32_t i = 0; i < E.externs.len; i++)
-        vec_free(E.externs.data[i]->callees);
-    vec_free(E.externs);
-    vec_free(E.plain_defs);
-    vec_free(E.methods);
-    ptrmap_free(&E.globals);
-    ptrmap_free(&E.dynvars);
-    ptrmap_free(&E.method_map);
     parse_ctx_free(&parse);
-    arena_free(&E.arena);
-    arena_free(&E.scratch);
+    elab_free(&E);
     return diag->errors - errors_before;
 }

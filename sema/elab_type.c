@@ -13,21 +13,11 @@
  * denotes a dynamic dimension of that name (so that printed programs whose
  * dimensions came from pl.dynamic() reparse). */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab_type.h"
+#include "sema/elab_expr.h"
 #include "support/xalloc.h"
 
 #include <string.h>
-
-static const IrType *fail(Elab *E, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static const IrType *fail(Elab *E, Span at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(E->diag, at, fmt, ap);
-    va_end(ap);
-    return NULL;
-}
 
 /* Is n the type constructor `name` (pl.name or bare name)? */
 static int is_ctor(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
@@ -37,17 +27,10 @@ static int is_ctor(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
     return n->kind == AST_NAME && n->name == name && !elab_global(E, name) && !(fc && scope_lookup(&fc->scope, name));
 }
 
-static const ConstVal *const_of(Elab *E, FnCtx *fc, const AstNode *n, ConstError *err)
-{
-    ConstEnv env = E->env;
-    env.function = fc;
-    return const_eval(&env, n, err);
-}
-
 static int dtype_of(Elab *E, FnCtx *fc, const AstNode *n, DataType *out)
 {
     ConstError err;
-    const ConstVal *v = const_of(E, fc, n, &err);
+    const ConstVal *v = elab_const(E, fc, n, &err);
     if (v && v->kind == CV_DTYPE) {
         *out = (DataType)v->v.i;
         return 1;
@@ -81,7 +64,7 @@ static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
         if (!elab_global(E, n->name) && !elab_is_prefix(E, n->name))
             return &elab_dynvar(E, n->name, n->span)->e;   /* an implicit dynamic dimension */
     }
-    v = const_of(E, fc, n, &err);
+    v = elab_const(E, fc, n, &err);
     if (v && v->kind == CV_INT) {
         if (v->v.i < -1) {
             diag_error(E->diag, n->span, "dimension %lld is negative (-1 marks a dynamic dimension)", (long long)v->v.i);
@@ -127,7 +110,7 @@ static int shape_of(Elab *E, FnCtx *fc, const AstNode *n, ExprVec *dims)
     }
     {
         ConstError err;
-        const ConstVal *v = const_of(E, fc, n, &err);
+        const ConstVal *v = elab_const(E, fc, n, &err);
         if (!v || (v->kind != CV_LIST && v->kind != CV_TUPLE)) {
             diag_error(E->diag, n->span, "a shape must be a list of dimensions, e.g. [64, 128]");
             return 0;
@@ -159,7 +142,7 @@ static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
     }
     if (n->kind == AST_CALL && is_ctor(E, fc, n->a, E->n.MemRef) && n->list.n == 4 && !n->list2.n) {
         ConstError err;
-        const ConstVal *sp = const_of(E, fc, n->list.items[0], &err), *sz, *id;
+        const ConstVal *sp = elab_const(E, fc, n->list.items[0], &err), *sz, *id;
         const IrExpr *addr;
         IrMemRef *m;
         char name[64];
@@ -167,8 +150,8 @@ static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
             diag_error(E->diag, n->list.items[0]->span, "expected a memory space such as pl.MemorySpace.DDR");
             return NULL;
         }
-        sz = const_of(E, fc, n->list.items[2], &err);
-        id = sz ? const_of(E, fc, n->list.items[3], &err) : NULL;
+        sz = elab_const(E, fc, n->list.items[2], &err);
+        id = sz ? elab_const(E, fc, n->list.items[3], &err) : NULL;
         if (!sz || !id || sz->kind != CV_INT || id->kind != CV_INT || sz->v.i < 0 || id->v.i < 0) {
             diag_error(E->diag, n->span, "pl.MemRef(space, addr, size, id) needs a non-negative size and id");
             return NULL;
@@ -176,7 +159,7 @@ static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
         if (fc && (m = ptrmap_get(&fc->memrefs, (void *)(uintptr_t)(id->v.i + 1))))
             return m;   /* the same MemRef as an earlier mention of this id */
         {
-            const ConstVal *a = const_of(E, fc, n->list.items[1], &err);
+            const ConstVal *a = elab_const(E, fc, n->list.items[1], &err);
             if (a && a->kind == CV_INT)
                 addr = ir_const_int(E->ir, a->v.i, DT_INT64, n->list.items[1]->span);
             else if (fc)
@@ -202,7 +185,7 @@ static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
 static int enum_kw(Elab *E, FnCtx *fc, const AstNode *v, ConstKind kind, const char *what, int64_t *out)
 {
     ConstError err;
-    const ConstVal *c = const_of(E, fc, v, &err);
+    const ConstVal *c = elab_const(E, fc, v, &err);
     if (c && c->kind == kind) {
         *out = c->v.i;
         return 1;
@@ -251,7 +234,7 @@ static int tile_view_of(Elab *E, FnCtx *fc, const AstNode *n, const IrTileView *
             ok = enum_kw(E, fc, kw->a, CV_TILE_PAD, "a pl.TilePad value", &pad);
         else if (strcmp(k, "fractal") == 0) {
             ConstError err;
-            const ConstVal *c = const_of(E, fc, kw->a, &err);
+            const ConstVal *c = elab_const(E, fc, kw->a, &err);
             ok = c && c->kind == CV_INT && c->v.i > 0 && c->v.i <= UINT32_MAX;
             if (ok)
                 fractal = c->v.i;
@@ -311,7 +294,7 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
     int ok = 1;
     const char *what = is_tile ? "Tile" : "Tensor";
     if (nargs < 2 || nargs > (is_tile ? 2u : 3u)) {
-        return fail(E, at->span, "%s needs [shape, dtype]%s", what, is_tile ? "" : " or [shape, dtype, layout]");
+        return elab_error(E, at->span, "%s needs [shape, dtype]%s", what, is_tile ? "" : " or [shape, dtype, layout]");
     }
     vec_init(dims);
     if (!shape_of(E, fc, args[0], &dims))
@@ -389,30 +372,30 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
     if (ann->kind == AST_SUBSCRIPT) {
         const AstNode *base = ann->a;
         if (ann->list.n > CAP)
-            return fail(E, ann->span, "too many items in a type annotation");
+            return elab_error(E, ann->span, "too many items in a type annotation");
         split_items(&ann->list, pos, &np, kw, &nk, CAP);
         if (is_ctor(E, fc, base, E->n.Tensor) || is_ctor(E, fc, base, E->n.Tile))
             return shaped_type(E, fc, is_ctor(E, fc, base, E->n.Tile), ann, pos, np, kw, nk);
         if (nk)
-            return fail(E, kw[0]->span, "unexpected keyword in a type annotation");
+            return elab_error(E, kw[0]->span, "unexpected keyword in a type annotation");
         if (is_ctor(E, fc, base, E->n.Scalar)) {
             DataType dt;
             if (np != 1)
-                return fail(E, ann->span, "Scalar takes one data type: pl.Scalar[pl.INT64]");
+                return elab_error(E, ann->span, "Scalar takes one data type: pl.Scalar[pl.INT64]");
             return dtype_of(E, fc, pos[0], &dt) ? ir_type_scalar(E->ir, dt) : NULL;
         }
         if (base->kind == AST_NAME && base->name == E->n.tuple)
             return tuple_of(E, fc, pos, np);
         if (is_ctor(E, fc, base, E->n.InOut) || is_ctor(E, fc, base, E->n.Out))
-            return fail(E, ann->span, "pl.%s[...] is only valid on a function parameter", base->name);
-        return fail(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile or pl.Scalar)");
+            return elab_error(E, ann->span, "pl.%s[...] is only valid on a function parameter", base->name);
+        return elab_error(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile or pl.Scalar)");
     }
     if (ann->kind == AST_CALL) {
         const AstNode *base = ann->a;
         if (is_ctor(E, fc, base, E->n.Tuple)) {
             const AstNode *l = ann->list.n == 1 ? ann->list.items[0] : NULL;
             if (!l || ann->list2.n || (l->kind != AST_LIST && l->kind != AST_TUPLE))
-                return fail(E, ann->span, "pl.Tuple takes a list of types: pl.Tuple([T1, T2])");
+                return elab_error(E, ann->span, "pl.Tuple takes a list of types: pl.Tuple([T1, T2])");
             return tuple_of(E, fc, (const AstNode *const *)l->list.items, l->list.n);
         }
         if (is_ctor(E, fc, base, E->n.Tensor) || is_ctor(E, fc, base, E->n.Tile))
@@ -421,10 +404,10 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         if (is_ctor(E, fc, base, E->n.Scalar)) {
             DataType dt;
             if (ann->list.n != 1 || ann->list2.n)
-                return fail(E, ann->span, "Scalar takes one data type");
+                return elab_error(E, ann->span, "Scalar takes one data type");
             return dtype_of(E, fc, ann->list.items[0], &dt) ? ir_type_scalar(E->ir, dt) : NULL;
         }
-        return fail(E, base->span, "unknown type constructor");
+        return elab_error(E, base->span, "unknown type constructor");
     }
     if (is_ctor(E, fc, ann, E->n.MemRefType))
         return ir_type_memref(E->ir);
@@ -433,14 +416,14 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
     if (ann->kind == AST_ATTR || ann->kind == AST_NAME) {
         /* A bare data type annotates a scalar: x: pl.INT64. */
         ConstError err;
-        const ConstVal *v = const_of(E, fc, ann, &err);
+        const ConstVal *v = elab_const(E, fc, ann, &err);
         if (v && v->kind == CV_DTYPE)
             return ir_type_scalar(E->ir, (DataType)v->v.i);
         if (is_ctor(E, fc, ann, E->n.Tensor) || is_ctor(E, fc, ann, E->n.Tile) || is_ctor(E, fc, ann, E->n.Scalar))
-            return fail(E, ann->span, "incomplete type annotation: write e.g. pl.Tensor[[64, 64], pl.FP32]");
-        return fail(E, ann->span, "unknown type annotation");
+            return elab_error(E, ann->span, "incomplete type annotation: write e.g. pl.Tensor[[64, 64], pl.FP32]");
+        return elab_error(E, ann->span, "unknown type annotation");
     }
-    return fail(E, ann->span, "unsupported type annotation");
+    return elab_error(E, ann->span, "unsupported type annotation");
 }
 
 int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out)

@@ -16,7 +16,7 @@
  *    located error (elab_check_dsl), found before elaboration starts;
  *  - -D NAME=VALUE binds module constants before the file is read. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab_python.h"
 #include "lexer/literal.h"
 #include "support/xalloc.h"
 

@@ -9,7 +9,7 @@
  * printed.  Constructs that the elaborator words itself (break, nested
  * def, chained comparisons) are left to it. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab_check.h"
 
 #include <string.h>
 

@@ -1,484 +1,34 @@
-/* elab_func.c: function signatures, bodies and statements.
+/* elab_stmt.c: statements and control flow.
  *
  * Control flow follows the reference parser: `for`/`while`/`if` written
  * with pl.yield_ build SSA constructs (iter_args, return variables named
  * `<iterarg>_out` for loops, the yielded names for ifs); written without
  * yields they build plain constructs whose assignments stay visible after
- * them, for ConvertToSSA to resolve. */
+ * them, for ConvertToSSA to resolve.
+ *
+ * Assignments, pl.yield_ and return are elab_assign.c's; this file builds
+ * the constructs with bodies (if, for, while, with) and dispatches the
+ * rest. */
 #include "config.h"
-#include "grammar/elab.h"
+#include "sema/elab_stmt.h"
+#include "sema/elab_assign.h"
+#include "sema/elab_expr.h"
+#include "sema/elab_type.h"
 #include "support/xalloc.h"
 
 #include <string.h>
 
-/* --------------------------------------------------------------- scopes */
-
-void scope_init(Scope *s)
-{
-    ptrmap_init(&s->map);
-    vec_init(s->undo);
-    vec_init(s->marks);
-}
-
-void scope_free(Scope *s)
-{
-    ptrmap_free(&s->map);
-    vec_free(s->undo);
-    vec_free(s->marks);
-}
-
-void scope_enter(Scope *s) { vec_push(s->marks, s->undo.len); }
-
-void scope_exit(Scope *s, int leak)
-{
-    uint32_t mark = vec_pop(s->marks);
-    if (leak)
-        return;   /* the definitions now belong to the enclosing scope */
-    while (s->undo.len > mark) {
-        ScopeUndo u = vec_pop(s->undo);
-        ptrmap_put(&s->map, u.name, (void *)u.old);
-    }
-}
-
-void scope_define(Scope *s, const char *name, const IrExpr *value)
-{
-    ScopeUndo u;
-    u.name = name;
-    u.old = ptrmap_get(&s->map, name);
-    vec_push(s->undo, u);
-    ptrmap_put(&s->map, name, (void *)value);
-}
-
-const IrExpr *scope_lookup(const Scope *s, const char *name) { return ptrmap_get(&s->map, name); }
-
-/* --------------------------------------------------------------- blocks */
-
-static void block_push(FnCtx *fc)
-{
-    StmtVec v;
-    vec_init(v);
-    vec_push(fc->blocks, v);
-}
-
-static const IrStmt *block_pop(FnCtx *fc, Span span)
-{
-    StmtVec v = vec_pop(fc->blocks);
-    const IrStmt *s = ir_seq(fc->E->ir, STMT_SEQ, v.len, v.data, span);
-    vec_free(v);
-    return s;
-}
-
-void elab_emit(FnCtx *fc, const IrStmt *s)
-{
-    if (s)
-        vec_push(fc->blocks.data[fc->blocks.len - 1], s);
-}
-
-static int last_is_return(FnCtx *fc)
-{
-    StmtVec *v = &fc->blocks.data[fc->blocks.len - 1];
-    return v->len && v->data[v->len - 1]->kind == STMT_RETURN;
-}
-
-/* ----------------------------------------------------------- decorators */
-
-static int dsl_attr(Elab *E, const AstNode *n, const char *attr)
-{
-    if (n->kind == AST_ATTR)
-        return n->name == attr && n->a->kind == AST_NAME && elab_is_prefix(E, n->a->name);
-    return n->kind == AST_NAME && n->name == attr && !elab_global(E, n->name);
-}
-
-int elab_decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa)
-{
-    int kind = 0;
-    *type = FUNC_OPAQUE;
-    *strict_ssa = 0;
-    if (!def->b || !elab_pypto_decorator_kind(E, def))
-        return 0;   /* a plain Python function (other decorators are Python's) */
-    for (uint32_t i = 0; i < def->b->list.n; i++) {
-        const AstNode *d = def->b->list.items[i];
-        const AstNode *f = d->kind == AST_CALL ? d->a : d;
-        int k;
-        if (dsl_attr(E, f, E->n.function))
-            k = 1;
-        else if (dsl_attr(E, f, E->n.inline_))
-            k = 2;
-        else if (dsl_attr(E, f, E->n.program))
-            k = 3;
-        else {
-            diag_error(E->diag, d->span, "unsupported decorator (expected @pl.function, @pl.inline or @pl.program)");
-            return -1;
-        }
-        if (kind) {
-            diag_error(E->diag, d->span, "a function may have only one pl decorator");
-            return -1;
-        }
-        kind = k;
-        if (d->kind != AST_CALL)
-            continue;
-        if (d->list.n) {
-            diag_error(E->diag, d->list.items[0]->span, "decorator arguments must be keywords (type=..., strict_ssa=...)");
-            return -1;
-        }
-        for (uint32_t j = 0; j < d->list2.n; j++) {
-            const AstNode *kw = d->list2.items[j];
-            ConstError err;
-            const ConstVal *v = const_eval(&E->env, kw->a, &err);
-            if (!v) {
-                diag_error(E->diag, err.at, "%s", err.msg);
-                return -1;
-            }
-            if (k == 1 && kw->name == E->n.type && v->kind == CV_FUNC_TYPE) {
-                *type = (FuncType)v->v.i;
-            } else if ((k == 1 || k == 3) && kw->name == E->n.strict_ssa && v->kind == CV_BOOL) {
-                *strict_ssa = (int)v->v.i;
-            } else if (kw->name == E->n.type || kw->name == E->n.strict_ssa) {
-                diag_error(E->diag, kw->a->span, "'%s' expects %s", kw->name,
-                           kw->name == E->n.type ? "a pl.FunctionType value" : "True or False");
-                return -1;
-            } else {
-                diag_error(E->diag, kw->span, "unexpected decorator argument '%s'", kw->name);
-                return -1;
-            }
-        }
-    }
-    return kind;
-}
-
-/* ------------------------------------------------------------ signatures */
-
-static void fnctx_init(FnCtx *fc, Elab *E, FuncSig *sig)
-{
-    memset(fc, 0, sizeof *fc);
-    fc->E = E;
-    fc->sig = sig;
-    scope_init(&fc->scope);
-    vec_init(fc->blocks);
-    ptrmap_init(&fc->memrefs);
-}
-
-static void fnctx_free(FnCtx *fc)
-{
-    while (fc->blocks.len) {
-        StmtVec v = vec_pop(fc->blocks);
-        vec_free(v);
-    }
-    vec_free(fc->blocks);
-    scope_free(&fc->scope);
-    ptrmap_free(&fc->memrefs);
-}
-
-int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig)
-{
-    FnCtx fc;
-    uint32_t first = 0, n = def->list.n;
-    unsigned errors = E->diag->errors;
-    int rc;
-    sig->name = def->name;
-    sig->type = type;
-    sig->span = def->span;
-    sig->ok = 0;
-    fnctx_init(&fc, E, sig);
-    scope_enter(&fc.scope);
-    if (n && def->list.items[0]->name == E->n.self && (in_class || !def->list.items[0]->a))
-        first = 1;
-    else if (in_class)
-        diag_error(E->diag, def->span, "the first parameter of program function '%s' must be 'self'", def->name);
-    if (n - first > ELAB_MAX_ARGS) {
-        diag_error(E->diag, def->list.items[first + ELAB_MAX_ARGS]->span,
-                   "function '%s' has too many parameters (%u; the limit is %u)", def->name, n - first,
-                   (unsigned)ELAB_MAX_ARGS);
-        n = first + ELAB_MAX_ARGS;   /* the rest are dropped */
-    }
-    sig->nparams = n - first;
-    /* In the IR arena: the function uses these arrays as they are. */
-    sig->params = arena_array(&E->ir->arena, sig->nparams ? sig->nparams : 1, sizeof *sig->params);
-    for (uint32_t i = first; i < n; i++) {
-        const AstNode *p = def->list.items[i];
-        IrParam *prm = &sig->params[i - first];
-        ParamType pt;
-        pt.type = NULL;
-        pt.dir = DIR_IN;
-        if (scope_lookup(&fc.scope, p->name))
-            diag_error(E->diag, p->span, "duplicate parameter '%s'", p->name);
-        if (p->b)
-            diag_error(E->diag, p->b->span, "default parameter values are not supported");
-        if (!p->a)
-            diag_error(E->diag, p->span, "parameter '%s' is missing a type annotation", p->name);
-        else
-            elab_param_type(E, &fc, p->a, &pt);
-        prm->dir = (uint8_t)pt.dir;
-        prm->var = ir_var_new(E->ir, p->name, pt.type ? pt.type : ir_type_unknown(E->ir), p->span);
-        scope_define(&fc.scope, p->name, pt.type ? &prm->var->e : &elab_poison);
-    }
-    sig->ret = NULL;
-    sig->nret = 0;
-    if (def->a) {
-        const IrType **ret = NULL;
-        rc = elab_return_types(E, &fc, def->a, &ret);
-        if (rc >= 0) {
-            sig->nret = (uint32_t)rc;
-            sig->ret = ret;
-        }
-    }
-    fnctx_free(&fc);
-    sig->ok = E->diag->errors == errors;
-    return sig->ok;
-}
-
-/* --------------------------------------------------------------- helpers */
-
 static int is_docstring(const AstNode *s) { return s->kind == AST_EXPR_STMT && s->a->kind == AST_STRING; }
-
-static int is_yield_value(Elab *E, const AstNode *v) { return v && elab_is_dsl_call(E, v, E->n.yield_); }
-
-static void define_name(FnCtx *fc, const char *name, const IrExpr *value, Span at)
-{
-    if (fc->sig && fc->sig->strict_ssa && scope_lookup(&fc->scope, name))
-        diag_error(fc->E->diag, at, "'%s' is assigned again, but the function uses strict SSA", name);
-    scope_define(&fc->scope, name, value);
-}
-
-/* x: T = value / x = value. */
-static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, const AstNode *annot, Span span)
-{
-    Elab *E = fc->E;
-    const IrType *type;
-    IrVar *var;
-    if (!value) {
-        define_name(fc, target->name, &elab_poison, target->span);
-        return;
-    }
-    type = ir_expr_type(E->ir, value);
-    if (annot) {
-        const IrType *at = elab_type(E, fc, annot);
-        if (at && at->kind == TYPE_MEMREF && value->kind == EXPR_CALL &&
-            strcmp(IR_AS(IrCall, value)->callee->name, "block.alloc") == 0) {
-            /* mem_vec_3: pl.MemRefType = pl.block.alloc(space, addr, size, id) */
-            const IrCall *c = IR_AS(IrCall, value);
-            int64_t space, size, id;
-            if (c->nargs == 4 && ir_dim_value(c->args[0], &space) && ir_dim_value(c->args[2], &size) &&
-                ir_dim_value(c->args[3], &id) && space >= 0 && space < MS_COUNT && size >= 0 && id >= 0) {
-                IrMemRef *m = ir_memref_new(E->ir, target->name, (MemorySpace)space, c->args[1], (uint64_t)size,
-                                            (uint32_t)id, target->span);
-                ptrmap_put(&fc->memrefs, (void *)(uintptr_t)(id + 1), m);
-                elab_emit(fc, ir_assign(E->ir, &m->v, value, span));
-                define_name(fc, target->name, &m->v.e, target->span);
-                return;
-            }
-        }
-        if (at) {
-            if (!elab_types_match(type, at)) {
-                char a[256], b[256];
-                diag_warning(E->diag, W_ANNOTATION, annot->span,
-                             "annotation %s does not match the inferred type %s of '%s'", elab_type_str(E, at, a, sizeof a),
-                             elab_type_str(E, type, b, sizeof b), target->name);
-            } else if ((at->memref || at->tile_view || at->tensor_view) && ir_type_is_shaped(type)) {
-                /* Annotations of printed memory plans carry the MemRef and views. */
-                type = type->kind == TYPE_TILE
-                           ? ir_type_tile(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
-                                          at->tile_view ? at->tile_view : type->tile_view)
-                           : ir_type_tensor(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
-                                            at->tensor_view ? at->tensor_view : type->tensor_view);
-            }
-        }
-    }
-    var = ir_var_new(E->ir, target->name, type, target->span);
-    elab_emit(fc, ir_assign(E->ir, var, value, span));
-    define_name(fc, target->name, &var->e, target->span);
-}
-
-/* ------------------------------------------------------------- yields */
-
-static void yield_track_init(YieldTrack *t)
-{
-    memset(t, 0, sizeof *t);
-    vec_init(t->names);
-    vec_init(t->spans);
-    vec_init(t->types);
-    vec_init(t->annots);
-}
-
-static void yield_track_free(YieldTrack *t)
-{
-    vec_free(t->names);
-    vec_free(t->spans);
-    vec_free(t->types);
-    vec_free(t->annots);
-}
-
-/* pl.yield_(values) with its targets: a Name, a Tuple of Names, or none. */
-static void elab_yield(FnCtx *fc, const AstNode *call, const AstNode *target, const AstNode *annot, Span span)
-{
-    Elab *E = fc->E;
-    YieldTrack *t = fc->yields;
-    const AstList *args = call ? &call->list : NULL;
-    uint32_t n = args ? args->n : 0, ntargets = 0;
-    const IrExpr **vals = n ? xmalloc(xmul_size(n, sizeof *vals)) : NULL;
-    int ok = 1;
-    if (!t) {
-        diag_error(E->diag, span, "pl.yield_ is only valid inside a loop or an if");
-        ok = 0;
-    } else if (t->seen) {
-        diag_error(E->diag, span, "a loop body or branch may yield only once");
-        diag_note(E->diag, t->last, "previous pl.yield_ is here");
-        ok = 0;
-    }
-    if (call && call->list2.n) {
-        diag_error(E->diag, call->list2.items[0]->span, "pl.yield_ takes no keyword arguments");
-        ok = 0;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        vals[i] = elab_expr(fc, args->items[i]);
-        if (!vals[i])
-            ok = 0;
-    }
-    if (target) {
-        ntargets = target->kind == AST_TUPLE ? target->list.n : 1;
-        if (target->kind == AST_TUPLE) {
-            for (uint32_t i = 0; i < ntargets; i++)
-                if (target->list.items[i]->kind != AST_NAME) {
-                    diag_error(E->diag, target->list.items[i]->span, "pl.yield_ targets must be names");
-                    ok = 0;
-                }
-        } else if (target->kind != AST_NAME) {
-            diag_error(E->diag, target->span, "pl.yield_ targets must be names");
-            ok = 0;
-        }
-        if (ok && ntargets != n) {
-            if (ntargets == 1)
-                diag_error(E->diag, span, "%u values are yielded to one name; write 'a, b = pl.yield_(...)'", n);
-            else
-                diag_error(E->diag, span, "%u values are yielded to %u names", n, ntargets);
-            ok = 0;
-        }
-    }
-    if (t) {
-        t->seen = 1;
-        t->last = span;
-        t->nvalues = n;
-        for (uint32_t i = 0; i < ntargets; i++) {
-            const AstNode *nm = target->kind == AST_TUPLE ? target->list.items[i] : target;
-            const IrType *ty = ok && i < n ? ir_expr_type(E->ir, vals[i]) : NULL;
-            vec_push(t->names, nm->kind == AST_NAME ? nm->name : E->n.empty);
-            vec_push(t->spans, nm->span);
-            vec_push(t->types, ty);
-            vec_push(t->annots, target->kind == AST_TUPLE ? NULL : annot);
-        }
-        if (!ok)
-            t->nvalues = UINT32_MAX;   /* suppress follow-up count errors */
-    }
-    if (ok)
-        elab_emit(fc, ir_yield(E->ir, n, vals, call ? call->span : span));
-    xfree(vals);
-}
 
 /* Direct statements of a body that assign from pl.yield_. */
 static int body_yields_names(Elab *E, const AstList *body)
 {
     for (uint32_t i = 0; i < body->n; i++) {
         const AstNode *s = body->items[i];
-        if ((s->kind == AST_ASSIGN && is_yield_value(E, s->b)) || (s->kind == AST_ANNASSIGN && is_yield_value(E, s->c)))
+        if ((s->kind == AST_ASSIGN && elab_is_yield(E, s->b)) || (s->kind == AST_ANNASSIGN && elab_is_yield(E, s->c)))
             return 1;
     }
     return 0;
-}
-
-/* ---------------------------------------------------------- assignments */
-
-static void elab_unpack(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    const AstNode *target = s->a;
-    const IrExpr *value = elab_expr(fc, s->b);
-    const IrType *tt;
-    IrVar *tmp;
-    uint32_t n = target->list.n;
-    int ok = 1;
-    for (uint32_t i = 0; i < n; i++)
-        if (target->list.items[i]->kind != AST_NAME) {
-            diag_error(E->diag, target->list.items[i]->span, "tuple unpacking targets must be names");
-            ok = 0;
-        }
-    if (value) {
-        tt = ir_expr_type(E->ir, value);
-        if (tt->kind != TYPE_TUPLE) {
-            char b[256];
-            diag_error(E->diag, s->b->span, "cannot unpack a value of type %s", elab_type_str(E, tt, b, sizeof b));
-            ok = 0;
-        } else if (tt->n != n) {
-            diag_error(E->diag, s->span, "cannot unpack %u values into %u names", tt->n, n);
-            ok = 0;
-        }
-    }
-    if (!value || !ok) {
-        for (uint32_t i = 0; i < n; i++)
-            if (target->list.items[i]->kind == AST_NAME)
-                define_name(fc, target->list.items[i]->name, &elab_poison, target->list.items[i]->span);
-        return;
-    }
-    tmp = ir_var_new(E->ir, E->n.tuple_tmp, tt, s->span);
-    elab_emit(fc, ir_assign(E->ir, tmp, value, s->span));
-    define_name(fc, E->n.tuple_tmp, &tmp->e, s->span);
-    for (uint32_t i = 0; i < n; i++)
-        assign_name(fc, target->list.items[i], ir_tuple_get(E->ir, &tmp->e, i, s->span), NULL, s->span);
-}
-
-static void elab_assign(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    const AstNode *target = s->a;
-    if (s->list.n) {
-        diag_error(E->diag, s->span, "chained assignment is not supported");
-        return;
-    }
-    if (is_yield_value(E, s->b)) {
-        elab_yield(fc, s->b, target, NULL, s->span);
-        return;
-    }
-    if (target->kind == AST_TUPLE || target->kind == AST_LIST) {
-        elab_unpack(fc, s);
-        return;
-    }
-    if (target->kind != AST_NAME) {
-        diag_error(E->diag, target->span, "only names can be assigned");
-        return;
-    }
-    assign_name(fc, target, elab_expr(fc, s->b), NULL, s->span);
-}
-
-static void elab_annassign(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    if (s->a->kind != AST_NAME) {
-        diag_error(E->diag, s->a->span, "only a single name can be annotated");
-        return;
-    }
-    if (!s->c) {
-        diag_error(E->diag, s->span, "a declaration without a value is not supported");
-        return;
-    }
-    if (is_yield_value(E, s->c)) {
-        elab_yield(fc, s->c, s->a, s->b, s->span);
-        return;
-    }
-    assign_name(fc, s->a, elab_expr(fc, s->c), s->b, s->span);
-}
-
-static void elab_augassign(FnCtx *fc, const AstNode *s)
-{
-    AstNode bin = *s;   /* x op= y is x = x op y */
-    const IrExpr *v;
-    if (s->a->kind != AST_NAME) {
-        diag_error(fc->E->diag, s->a->span, "only names can be assigned");
-        return;
-    }
-    bin.kind = AST_BINOP;
-    if (!(v = elab_expr(fc, &bin)))
-        define_name(fc, s->a->name, &elab_poison, s->a->span);
-    else
-        assign_name(fc, s->a, v, NULL, s->span);
 }
 
 /* ----------------------------------------------------------------- if */
@@ -499,23 +49,23 @@ static void elab_if(FnCtx *fc, const AstNode *s)
                    elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
         cond = NULL;
     }
-    yield_track_init(&then_t);
-    yield_track_init(&else_t);
+    elab_yield_track_init(&then_t);
+    elab_yield_track_init(&else_t);
     fc->ifs++;
     fc->yields = &then_t;
-    block_push(fc);
+    elab_block_push(fc);
     scope_enter(&fc->scope);
     elab_block(fc, &s->list, 0);
     scope_exit(&fc->scope, !yields);
-    then_body = block_pop(fc, s->span);
+    then_body = elab_block_pop(fc, s->span);
     if (has_else) {
         fc->yields = &else_t;
-        block_push(fc);
+        elab_block_push(fc);
         scope_enter(&fc->scope);
         elab_block(fc, &s->list2, 0);
         scope_exit(&fc->scope, !yields);
-        else_body = block_pop(fc, s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span)
-                                             : s->span);
+        else_body = elab_block_pop(
+            fc, s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span) : s->span);
     }
     fc->yields = saved;
     fc->ifs--;
@@ -577,12 +127,12 @@ static void elab_if(FnCtx *fc, const AstNode *s)
             elab_emit(fc, ir_if(E->ir, cond, then_body, else_body, n, ret, s->span));
         }
         for (uint32_t i = 0; i < n; i++)
-            define_name(fc, a->names.data[i], ok ? &ret[i]->e : &elab_poison, a->spans.data[i]);
+            elab_define_name(fc, a->names.data[i], ok ? &ret[i]->e : &elab_poison, a->spans.data[i]);
         xfree(ret);
     }
 out:
-    yield_track_free(&then_t);
-    yield_track_free(&else_t);
+    elab_yield_track_free(&then_t);
+    elab_yield_track_free(&else_t);
 }
 
 /* ---------------------------------------------------------------- loops */
@@ -793,14 +343,14 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     }
     if (ok && !make_iter_args(fc, target, inits, n, &iters))
         ok = 0;
-    yield_track_init(&t);
-    block_push(fc);
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
     scope_enter(&fc->scope);
     if (target->kind == AST_TUPLE)
         for (uint32_t i = 0; i < target->list.n; i++) {
             const AstNode *nm = target->list.items[i];
             if (nm->kind == AST_NAME)
-                define_name(fc, nm->name, ok ? &iters[i]->v.e : &elab_poison, nm->span);
+                elab_define_name(fc, nm->name, ok ? &iters[i]->v.e : &elab_poison, nm->span);
         }
     if (ok) {
         const AstNode *c = first->a;
@@ -820,7 +370,7 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     }
     elab_loop_body(fc, &rest, &t, 0, 0);
     scope_exit(&fc->scope, 0);
-    body = block_pop(fc, s->span);
+    body = elab_block_pop(fc, s->span);
     if (ok && cond && check_loop_yield(fc, &t, iters, n, s->span) && E->diag->errors == errors) {
         rets = make_loop_rets(fc, iters, n, &t);
         elab_emit(fc, ir_while(E->ir, cond, n, (const IrIterArg *const *)iters, rets, body, s->span));
@@ -828,8 +378,8 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
         ok = 0;
     }
     for (uint32_t i = 0; i < t.names.len; i++)
-        define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
-    yield_track_free(&t);
+        elab_define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
+    elab_yield_track_free(&t);
     xfree(inits);
     xfree(iters);
     xfree(rets);
@@ -909,22 +459,22 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     if (loop_name)
         loop_var = ir_var_new(E->ir, loop_name->name, ir_type_scalar(E->ir, DT_INDEX), loop_name->span);
 
-    yield_track_init(&t);
-    block_push(fc);
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
     scope_enter(&fc->scope);
     if (loop_var)
-        define_name(fc, loop_name->name, &loop_var->e, loop_name->span);
+        elab_define_name(fc, loop_name->name, &loop_var->e, loop_name->span);
     if (iter_names)
         for (uint32_t i = 0; i < iter_names->list.n; i++) {
             const AstNode *nm = iter_names->list.items[i];
             if (nm->kind == AST_NAME)
-                define_name(fc, nm->name, ok && iters ? &iters[i]->v.e : &elab_poison, nm->span);
+                elab_define_name(fc, nm->name, ok && iters ? &iters[i]->v.e : &elab_poison, nm->span);
         }
     elab_loop_body(fc, &s->list, &t, plain, plain);
     /* A loop written without yields leaks its assignments (ConvertToSSA
      * turns them into loop-carried values). */
     scope_exit(&fc->scope, plain && !t.seen);
-    body = block_pop(fc, s->span);
+    body = elab_block_pop(fc, s->span);
     if (plain && t.seen && t.names.len) {
         diag_error(E->diag, t.last, "pl.yield_ in a loop without init_values");
         ok = 0;
@@ -941,12 +491,12 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     }
     if (!plain)
         for (uint32_t i = 0; i < t.names.len; i++)
-            define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
+            elab_define_name(fc, t.names.data[i], ok && i < n ? &rets[i]->e : &elab_poison, t.spans.data[i]);
     if (!ok && iter_names)   /* keep uses of the iter_args' names quiet after an error */
         for (uint32_t i = 0; i < iter_names->list.n; i++)
             if (iter_names->list.items[i]->kind == AST_NAME && !scope_lookup(&fc->scope, iter_names->list.items[i]->name))
-                define_name(fc, iter_names->list.items[i]->name, &elab_poison, iter_names->list.items[i]->span);
-    yield_track_free(&t);
+                elab_define_name(fc, iter_names->list.items[i]->name, &elab_poison, iter_names->list.items[i]->span);
+    elab_yield_track_free(&t);
     xfree(inits);
     xfree(iters);
     xfree(rets);
@@ -965,17 +515,17 @@ static void elab_while(FnCtx *fc, const AstNode *s)
                    elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
         cond = NULL;
     }
-    yield_track_init(&t);
-    block_push(fc);
+    elab_yield_track_init(&t);
+    elab_block_push(fc);
     scope_enter(&fc->scope);
     elab_loop_body(fc, &s->list, &t, 1, 1);
     scope_exit(&fc->scope, 1);
-    body = block_pop(fc, s->span);
+    body = elab_block_pop(fc, s->span);
     if (t.seen && t.names.len)
         diag_error(E->diag, t.last, "pl.yield_ in a while loop without init_values (use pl.while_)");
     else if (cond && E->diag->errors == errors)
         elab_emit(fc, ir_while(E->ir, cond, 0, NULL, NULL, body, s->span));
-    yield_track_free(&t);
+    elab_yield_track_free(&t);
 }
 
 /* ------------------------------------------------------------------ with */
@@ -997,66 +547,12 @@ static void elab_with(FnCtx *fc, const AstNode *s)
         diag_error(E->diag, c->span, "pl.incore() takes no arguments");
     if (s->b)
         diag_error(E->diag, s->b->span, "'with pl.incore()' does not bind a name");
-    block_push(fc);
+    elab_block_push(fc);
     scope_enter(&fc->scope);
     elab_block(fc, &s->list, 0);
     scope_exit(&fc->scope, 1);   /* a scope is transparent to names */
-    body = block_pop(fc, s->span);
+    body = elab_block_pop(fc, s->span);
     elab_emit(fc, ir_scope(E->ir, SCOPE_INCORE, body, s->span));
-}
-
-/* ---------------------------------------------------------------- return */
-
-static void elab_return(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    const AstNode *v = s->a;
-    uint32_t n = !v ? 0 : (v->kind == AST_TUPLE ? v->list.n : 1);
-    const IrExpr **vals = xmalloc(xmul_size(n ? n : 1, sizeof *vals));
-    int ok = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        vals[i] = elab_expr(fc, v->kind == AST_TUPLE ? v->list.items[i] : v);
-        if (!vals[i])
-            ok = 0;
-    }
-    if (fc->inl) {
-        /* Inside an inline expansion 'return' gives the call's value. */
-        fc->inl->returned = 1;
-        if (ok && n == 1 && v->kind != AST_TUPLE)
-            fc->inl->ret = vals[0];
-        else if (ok && n)
-            fc->inl->ret = ir_make_tuple(E->ir, n, vals, v->span);
-        else
-            fc->inl->ret = NULL;
-        xfree(vals);
-        return;
-    }
-    if (fc->loops || fc->ifs) {
-        diag_error(E->diag, s->span, "return inside a loop or an if is not supported; yield the values instead");
-        ok = 0;
-    } else if (fc->sig && fc->sig->ok && n != fc->sig->nret) {
-        diag_error(E->diag, s->span, "function '%s' returns %u value%s but declares %u", fc->sig->name, n,
-                   n == 1 ? "" : "s", fc->sig->nret);
-        ok = 0;
-    } else if (ok && fc->sig && fc->sig->ok) {
-        for (uint32_t i = 0; i < n; i++) {
-            const IrType *t = ir_expr_type(E->ir, vals[i]);
-            const IrExpr *c = NULL;
-            if (!elab_types_match(t, fc->sig->ret[i]) &&
-                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
-                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
-                char a[256], b[256];
-                diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
-                             "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
-                             elab_type_str(E, fc->sig->ret[i], b, sizeof b));
-            } else if (c) {
-                vals[i] = c;
-            }
-        }
-    }
-    if (ok)
-        elab_emit(fc, ir_return(E->ir, n, vals, s->span));
-    xfree(vals);
 }
 
 /* ------------------------------------------------------------- statements */
@@ -1077,7 +573,7 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
     case AST_EXPR_STMT:
         if (s->a->kind == AST_STRING)
             return;   /* a string used as a comment */
-        if (is_yield_value(E, s->a)) {
+        if (elab_is_yield(E, s->a)) {
             elab_yield(fc, s->a, NULL, NULL, s->span);
             return;
         }
@@ -1144,38 +640,4 @@ void elab_block(FnCtx *fc, const AstList *stmts, int skip_docstring)
             continue;
         elab_stmt(fc, stmts->items[i]);
     }
-}
-
-/* ------------------------------------------------------------------ bodies */
-
-const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_program, ExtFunc *ext)
-{
-    FnCtx fc;
-    unsigned errors = E->diag->errors;
-    const IrStmt *body;
-    const IrFunc *f = NULL;
-    int ends_with_return;
-    fnctx_init(&fc, E, sig);
-    fc.in_program = in_program;
-    fc.ext = ext;
-    scope_enter(&fc.scope);
-    for (uint32_t i = 0; i < sig->nparams; i++) {
-        const IrVar *v = sig->params[i].var;
-        scope_define(&fc.scope, v->name, v->type->kind == TYPE_UNKNOWN ? &elab_poison : &v->e);
-        /* A printed memory plan names a parameter's MemRef again in the
-         * body (a store's result): the same id is the same MemRef. */
-        if (ir_type_is_shaped(v->type) && v->type->memref)
-            ptrmap_put(&fc.memrefs, (void *)(uintptr_t)(v->type->memref->ref_id + 1), (void *)v->type->memref);
-    }
-    block_push(&fc);
-    elab_block(&fc, &def->list2, 1);
-    ends_with_return = last_is_return(&fc);
-    body = block_pop(&fc, def->span);
-    if (sig->ok && sig->nret && !ends_with_return && E->diag->errors == errors)
-        diag_error(E->diag, def->span, "function '%s' declares %u return value%s but does not end with a return",
-                   sig->name, sig->nret, sig->nret == 1 ? "" : "s");
-    if (sig->ok && E->diag->errors == errors)
-        f = ir_func_new(E->ir, sig->name, sig->type, sig->nparams, sig->params, sig->nret, sig->ret, body, def->span);
-    fnctx_free(&fc);
-    return f;
 }

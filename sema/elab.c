@@ -1,0 +1,275 @@
+/* elab.c: the elaborator's state (elab.h): setting it up and freeing it,
+ * the module's globals, local scopes, the statement blocks being built,
+ * and the constant evaluator's view of names. */
+#include "config.h"
+#include "sema/elab.h"
+#include "ir/op_registry.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+const IrExpr elab_poison;
+
+/* ------------------------------------------------------------- globals */
+
+Global *elab_global(Elab *E, const char *name) { return ptrmap_get(&E->globals, name); }
+
+Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
+{
+    Global *g = arena_zalloc(&E->arena, sizeof *g);
+    g->kind = (uint8_t)kind;
+    g->name = name;
+    g->span = span;
+    ptrmap_put(&E->globals, name, g);
+    return g;
+}
+
+int elab_is_prefix(Elab *E, const char *name)
+{
+    Global *g = elab_global(E, name);
+    if (g)
+        return g->kind == G_PREFIX;
+    return !E->has_import && name == E->n.pl;
+}
+
+const IrVar *elab_dynvar(Elab *E, const char *name, Span at)
+{
+    IrVar *v = ptrmap_get(&E->dynvars, name);
+    if (!v) {
+        v = ir_var_new(E->ir, name, ir_type_scalar(E->ir, DT_INDEX), at);
+        ptrmap_put(&E->dynvars, name, v);
+    }
+    return v;
+}
+
+Method *elab_method(Elab *E, const char *name) { return ptrmap_get(&E->method_map, name); }
+
+void elab_note_extern_call(FnCtx *fc, ExtFunc *f)
+{
+    if (fc->ext) {
+        for (uint32_t i = 0; i < fc->ext->callees.len; i++)
+            if (fc->ext->callees.data[i] == f)
+                return;
+        vec_push(fc->ext->callees, f);
+    } else {
+        f->used = 1;
+    }
+}
+
+/* ------------------------------------------------ constants and messages */
+
+/* ConstEnv callbacks over the globals (and, inside a function, its locals,
+ * which shadow module constants). */
+static const ConstVal *env_lookup(ConstEnv *env, const char *name, Span at, const char **why)
+{
+    Elab *E = env->module;
+    FnCtx *fc = env->function;
+    Global *g;
+    (void)at;
+    if (fc && scope_lookup(&fc->scope, name)) {
+        *why = "a variable is not a compile-time constant";
+        return NULL;
+    }
+    g = elab_global(E, name);
+    if (!g)
+        return NULL;
+    switch ((GlobalKind)g->kind) {
+    case G_CONST:
+        return g->val;
+    case G_FUNC:
+    case G_INLINE:
+        *why = "a function is not a constant";
+        return NULL;
+    case G_PREFIX:
+        *why = "a module is not a constant";
+        return NULL;
+    case G_OPAQUE:
+        *why = g->why;
+        return NULL;
+    }
+    return NULL;
+}
+
+static int env_is_prefix(ConstEnv *env, const char *name) { return elab_is_prefix(env->module, name); }
+
+static const IrVar *env_dynvar(ConstEnv *env, const char *name, Span at) { return elab_dynvar(env->module, name, at); }
+
+int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr)
+{
+    return e->kind == AST_CALL && e->a->kind == AST_ATTR && e->a->name == attr && e->a->a->kind == AST_NAME &&
+           elab_is_prefix(E, e->a->a->name);
+}
+
+const ConstVal *elab_const(Elab *E, FnCtx *fc, const AstNode *e, ConstError *err)
+{
+    ConstEnv env = E->env;
+    env.function = fc;
+    return const_eval(&env, e, err);
+}
+
+void *elab_error(Elab *E, Span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(E->diag, at, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap) { return type_to_string(E->ir, t, buf, cap); }
+
+/* --------------------------------------------------------------- scopes */
+
+void scope_init(Scope *s)
+{
+    ptrmap_init(&s->map);
+    vec_init(s->undo);
+    vec_init(s->marks);
+}
+
+void scope_free(Scope *s)
+{
+    ptrmap_free(&s->map);
+    vec_free(s->undo);
+    vec_free(s->marks);
+}
+
+void scope_enter(Scope *s) { vec_push(s->marks, s->undo.len); }
+
+void scope_exit(Scope *s, int leak)
+{
+    uint32_t mark = vec_pop(s->marks);
+    if (leak)
+        return;   /* the definitions now belong to the enclosing scope */
+    while (s->undo.len > mark) {
+        ScopeUndo u = vec_pop(s->undo);
+        ptrmap_put(&s->map, u.name, (void *)u.old);
+    }
+}
+
+void scope_define(Scope *s, const char *name, const IrExpr *value)
+{
+    ScopeUndo u;
+    u.name = name;
+    u.old = ptrmap_get(&s->map, name);
+    vec_push(s->undo, u);
+    ptrmap_put(&s->map, name, (void *)value);
+}
+
+const IrExpr *scope_lookup(const Scope *s, const char *name) { return ptrmap_get(&s->map, name); }
+
+/* --------------------------------------------------------------- blocks */
+
+void elab_block_push(FnCtx *fc)
+{
+    StmtVec v;
+    vec_init(v);
+    vec_push(fc->blocks, v);
+}
+
+const IrStmt *elab_block_pop(FnCtx *fc, Span span)
+{
+    StmtVec v = vec_pop(fc->blocks);
+    const IrStmt *s = ir_seq(fc->E->ir, STMT_SEQ, v.len, v.data, span);
+    vec_free(v);
+    return s;
+}
+
+void elab_emit(FnCtx *fc, const IrStmt *s)
+{
+    if (s)
+        vec_push(fc->blocks.data[fc->blocks.len - 1], s);
+}
+
+int elab_block_ends_with_return(FnCtx *fc)
+{
+    StmtVec *v = &fc->blocks.data[fc->blocks.len - 1];
+    return v->len && v->data[v->len - 1]->kind == STMT_RETURN;
+}
+
+/* ------------------------------------------------------------ the state */
+
+static void init_names(Elab *E)
+{
+#define N(field, text) E->n.field = intern_cstr(E->names, text)
+    N(self, "self");
+    N(pl, "pl");
+    N(range, "range");
+    N(parallel, "parallel");
+    N(while_, "while_");
+    N(yield_, "yield_");
+    N(cond, "cond");
+    N(incore, "incore");
+    N(function, "function");
+    N(inline_, "inline");
+    N(program, "program");
+    N(tensor, "tensor");
+    N(block, "block");
+    N(tile, "tile");
+    N(system, "system");
+    N(const_, "const");
+    N(cast, "cast");
+    N(min, "min");
+    N(max, "max");
+    N(abs, "abs");
+    N(tuple_tmp, "_tuple_tmp");
+    N(init_values, "init_values");
+    N(type, "type");
+    N(strict_ssa, "strict_ssa");
+    N(InOut, "InOut");
+    N(Out, "Out");
+    N(Tensor, "Tensor");
+    N(Tile, "Tile");
+    N(Scalar, "Scalar");
+    N(Tuple, "Tuple");
+    N(tuple, "tuple");
+    N(MemRefType, "MemRefType");
+    N(UnknownType, "UnknownType");
+    N(MemRef, "MemRef");
+    N(TileView, "TileView");
+    N(TensorView, "TensorView");
+    N(memref, "memref");
+    N(tile_view, "tile_view");
+    N(tensor_view, "tensor_view");
+    N(dynamic, "dynamic");
+    N(empty, "");
+#undef N
+}
+
+void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir, ParseCtx *parse)
+{
+    memset(E, 0, sizeof *E);
+    E->src = src;
+    E->diag = diag;
+    E->ir = ir;
+    E->names = ir->names;
+    E->parse = parse;
+    arena_init(&E->arena);
+    arena_init(&E->scratch);
+    E->scratch_base = arena_mark(&E->scratch);
+    ptrmap_init(&E->globals);
+    ptrmap_init(&E->dynvars);
+    ptrmap_init(&E->method_map);
+    vec_init(E->externs);
+    vec_init(E->methods);
+    init_names(E);
+    E->env.lookup = env_lookup;
+    E->env.is_dsl_prefix = env_is_prefix;
+    E->env.dynvar = env_dynvar;
+    E->env.arena = &E->scratch;
+    E->env.names = E->names;
+    E->env.module = E;
+}
+
+void elab_free(Elab *E)
+{
+    for (uint32_t i = 0; i < E->externs.len; i++)
+        vec_free(E->externs.data[i]->callees);
+    vec_free(E->externs);
+    vec_free(E->methods);
+    ptrmap_free(&E->globals);
+    ptrmap_free(&E->dynvars);
+    ptrmap_free(&E->method_map);
+    arena_free(&E->arena);
+    arena_free(&E->scratch);
+}

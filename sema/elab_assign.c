@@ -1,0 +1,310 @@
+/* elab_assign.c: assignments, pl.yield_ and return.
+ *
+ * An assignment binds a name to a new Var (checking a written annotation
+ * against the inferred type); `a, b = t` goes through a tuple temporary.
+ * pl.yield_ records what a loop or if body yields in its YieldTrack, for
+ * elab_stmt.c to build the construct's return variables; return builds
+ * the function's Return, or inside an @pl.inline expansion gives the
+ * call's value. */
+#include "config.h"
+#include "sema/elab_assign.h"
+#include "sema/elab_convert.h"
+#include "sema/elab_expr.h"
+#include "sema/elab_type.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ names */
+
+int elab_is_yield(Elab *E, const AstNode *v) { return v && elab_is_dsl_call(E, v, E->n.yield_); }
+
+void elab_define_name(FnCtx *fc, const char *name, const IrExpr *value, Span at)
+{
+    if (fc->sig && fc->sig->strict_ssa && scope_lookup(&fc->scope, name))
+        diag_error(fc->E->diag, at, "'%s' is assigned again, but the function uses strict SSA", name);
+    scope_define(&fc->scope, name, value);
+}
+
+/* x: T = value / x = value. */
+static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, const AstNode *annot, Span span)
+{
+    Elab *E = fc->E;
+    const IrType *type;
+    IrVar *var;
+    if (!value) {
+        elab_define_name(fc, target->name, &elab_poison, target->span);
+        return;
+    }
+    type = ir_expr_type(E->ir, value);
+    if (annot) {
+        const IrType *at = elab_type(E, fc, annot);
+        if (at && at->kind == TYPE_MEMREF && value->kind == EXPR_CALL &&
+            strcmp(IR_AS(IrCall, value)->callee->name, "block.alloc") == 0) {
+            /* mem_vec_3: pl.MemRefType = pl.block.alloc(space, addr, size, id) */
+            const IrCall *c = IR_AS(IrCall, value);
+            int64_t space, size, id;
+            if (c->nargs == 4 && ir_dim_value(c->args[0], &space) && ir_dim_value(c->args[2], &size) &&
+                ir_dim_value(c->args[3], &id) && space >= 0 && space < MS_COUNT && size >= 0 && id >= 0) {
+                IrMemRef *m = ir_memref_new(E->ir, target->name, (MemorySpace)space, c->args[1], (uint64_t)size,
+                                            (uint32_t)id, target->span);
+                ptrmap_put(&fc->memrefs, (void *)(uintptr_t)(id + 1), m);
+                elab_emit(fc, ir_assign(E->ir, &m->v, value, span));
+                elab_define_name(fc, target->name, &m->v.e, target->span);
+                return;
+            }
+        }
+        if (at) {
+            if (!elab_types_match(type, at)) {
+                char a[256], b[256];
+                diag_warning(E->diag, W_ANNOTATION, annot->span,
+                             "annotation %s does not match the inferred type %s of '%s'", elab_type_str(E, at, a, sizeof a),
+                             elab_type_str(E, type, b, sizeof b), target->name);
+            } else if ((at->memref || at->tile_view || at->tensor_view) && ir_type_is_shaped(type)) {
+                /* Annotations of printed memory plans carry the MemRef and views. */
+                type = type->kind == TYPE_TILE
+                           ? ir_type_tile(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
+                                          at->tile_view ? at->tile_view : type->tile_view)
+                           : ir_type_tensor(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
+                                            at->tensor_view ? at->tensor_view : type->tensor_view);
+            }
+        }
+    }
+    var = ir_var_new(E->ir, target->name, type, target->span);
+    elab_emit(fc, ir_assign(E->ir, var, value, span));
+    elab_define_name(fc, target->name, &var->e, target->span);
+}
+
+/* ------------------------------------------------------------- yields */
+
+void elab_yield_track_init(YieldTrack *t)
+{
+    memset(t, 0, sizeof *t);
+    vec_init(t->names);
+    vec_init(t->spans);
+    vec_init(t->types);
+    vec_init(t->annots);
+}
+
+void elab_yield_track_free(YieldTrack *t)
+{
+    vec_free(t->names);
+    vec_free(t->spans);
+    vec_free(t->types);
+    vec_free(t->annots);
+}
+
+void elab_yield(FnCtx *fc, const AstNode *call, const AstNode *target, const AstNode *annot, Span span)
+{
+    Elab *E = fc->E;
+    YieldTrack *t = fc->yields;
+    const AstList *args = call ? &call->list : NULL;
+    uint32_t n = args ? args->n : 0, ntargets = 0;
+    const IrExpr **vals = n ? xmalloc(xmul_size(n, sizeof *vals)) : NULL;
+    int ok = 1;
+    if (!t) {
+        diag_error(E->diag, span, "pl.yield_ is only valid inside a loop or an if");
+        ok = 0;
+    } else if (t->seen) {
+        diag_error(E->diag, span, "a loop body or branch may yield only once");
+        diag_note(E->diag, t->last, "previous pl.yield_ is here");
+        ok = 0;
+    }
+    if (call && call->list2.n) {
+        diag_error(E->diag, call->list2.items[0]->span, "pl.yield_ takes no keyword arguments");
+        ok = 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        vals[i] = elab_expr(fc, args->items[i]);
+        if (!vals[i])
+            ok = 0;
+    }
+    if (target) {
+        ntargets = target->kind == AST_TUPLE ? target->list.n : 1;
+        if (target->kind == AST_TUPLE) {
+            for (uint32_t i = 0; i < ntargets; i++)
+                if (target->list.items[i]->kind != AST_NAME) {
+                    diag_error(E->diag, target->list.items[i]->span, "pl.yield_ targets must be names");
+                    ok = 0;
+                }
+        } else if (target->kind != AST_NAME) {
+            diag_error(E->diag, target->span, "pl.yield_ targets must be names");
+            ok = 0;
+        }
+        if (ok && ntargets != n) {
+            if (ntargets == 1)
+                diag_error(E->diag, span, "%u values are yielded to one name; write 'a, b = pl.yield_(...)'", n);
+            else
+                diag_error(E->diag, span, "%u values are yielded to %u names", n, ntargets);
+            ok = 0;
+        }
+    }
+    if (t) {
+        t->seen = 1;
+        t->last = span;
+        t->nvalues = n;
+        for (uint32_t i = 0; i < ntargets; i++) {
+            const AstNode *nm = target->kind == AST_TUPLE ? target->list.items[i] : target;
+            const IrType *ty = ok && i < n ? ir_expr_type(E->ir, vals[i]) : NULL;
+            vec_push(t->names, nm->kind == AST_NAME ? nm->name : E->n.empty);
+            vec_push(t->spans, nm->span);
+            vec_push(t->types, ty);
+            vec_push(t->annots, target->kind == AST_TUPLE ? NULL : annot);
+        }
+        if (!ok)
+            t->nvalues = UINT32_MAX;   /* suppress follow-up count errors */
+    }
+    if (ok)
+        elab_emit(fc, ir_yield(E->ir, n, vals, call ? call->span : span));
+    xfree(vals);
+}
+
+/* ---------------------------------------------------------- assignments */
+
+static void elab_unpack(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *target = s->a;
+    const IrExpr *value = elab_expr(fc, s->b);
+    const IrType *tt;
+    IrVar *tmp;
+    uint32_t n = target->list.n;
+    int ok = 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (target->list.items[i]->kind != AST_NAME) {
+            diag_error(E->diag, target->list.items[i]->span, "tuple unpacking targets must be names");
+            ok = 0;
+        }
+    if (value) {
+        tt = ir_expr_type(E->ir, value);
+        if (tt->kind != TYPE_TUPLE) {
+            char b[256];
+            diag_error(E->diag, s->b->span, "cannot unpack a value of type %s", elab_type_str(E, tt, b, sizeof b));
+            ok = 0;
+        } else if (tt->n != n) {
+            diag_error(E->diag, s->span, "cannot unpack %u values into %u names", tt->n, n);
+            ok = 0;
+        }
+    }
+    if (!value || !ok) {
+        for (uint32_t i = 0; i < n; i++)
+            if (target->list.items[i]->kind == AST_NAME)
+                elab_define_name(fc, target->list.items[i]->name, &elab_poison, target->list.items[i]->span);
+        return;
+    }
+    tmp = ir_var_new(E->ir, E->n.tuple_tmp, tt, s->span);
+    elab_emit(fc, ir_assign(E->ir, tmp, value, s->span));
+    elab_define_name(fc, E->n.tuple_tmp, &tmp->e, s->span);
+    for (uint32_t i = 0; i < n; i++)
+        assign_name(fc, target->list.items[i], ir_tuple_get(E->ir, &tmp->e, i, s->span), NULL, s->span);
+}
+
+void elab_assign(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *target = s->a;
+    if (s->list.n) {
+        diag_error(E->diag, s->span, "chained assignment is not supported");
+        return;
+    }
+    if (elab_is_yield(E, s->b)) {
+        elab_yield(fc, s->b, target, NULL, s->span);
+        return;
+    }
+    if (target->kind == AST_TUPLE || target->kind == AST_LIST) {
+        elab_unpack(fc, s);
+        return;
+    }
+    if (target->kind != AST_NAME) {
+        diag_error(E->diag, target->span, "only names can be assigned");
+        return;
+    }
+    assign_name(fc, target, elab_expr(fc, s->b), NULL, s->span);
+}
+
+void elab_annassign(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    if (s->a->kind != AST_NAME) {
+        diag_error(E->diag, s->a->span, "only a single name can be annotated");
+        return;
+    }
+    if (!s->c) {
+        diag_error(E->diag, s->span, "a declaration without a value is not supported");
+        return;
+    }
+    if (elab_is_yield(E, s->c)) {
+        elab_yield(fc, s->c, s->a, s->b, s->span);
+        return;
+    }
+    assign_name(fc, s->a, elab_expr(fc, s->c), s->b, s->span);
+}
+
+void elab_augassign(FnCtx *fc, const AstNode *s)
+{
+    AstNode bin = *s;   /* x op= y is x = x op y */
+    const IrExpr *v;
+    if (s->a->kind != AST_NAME) {
+        diag_error(fc->E->diag, s->a->span, "only names can be assigned");
+        return;
+    }
+    bin.kind = AST_BINOP;
+    if (!(v = elab_expr(fc, &bin)))
+        elab_define_name(fc, s->a->name, &elab_poison, s->a->span);
+    else
+        assign_name(fc, s->a, v, NULL, s->span);
+}
+
+/* ---------------------------------------------------------------- return */
+
+void elab_return(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *v = s->a;
+    uint32_t n = !v ? 0 : (v->kind == AST_TUPLE ? v->list.n : 1);
+    const IrExpr **vals = xmalloc(xmul_size(n ? n : 1, sizeof *vals));
+    int ok = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        vals[i] = elab_expr(fc, v->kind == AST_TUPLE ? v->list.items[i] : v);
+        if (!vals[i])
+            ok = 0;
+    }
+    if (fc->inl) {
+        /* Inside an inline expansion 'return' gives the call's value. */
+        fc->inl->returned = 1;
+        if (ok && n == 1 && v->kind != AST_TUPLE)
+            fc->inl->ret = vals[0];
+        else if (ok && n)
+            fc->inl->ret = ir_make_tuple(E->ir, n, vals, v->span);
+        else
+            fc->inl->ret = NULL;
+        xfree(vals);
+        return;
+    }
+    if (fc->loops || fc->ifs) {
+        diag_error(E->diag, s->span, "return inside a loop or an if is not supported; yield the values instead");
+        ok = 0;
+    } else if (fc->sig && fc->sig->ok && n != fc->sig->nret) {
+        diag_error(E->diag, s->span, "function '%s' returns %u value%s but declares %u", fc->sig->name, n,
+                   n == 1 ? "" : "s", fc->sig->nret);
+        ok = 0;
+    } else if (ok && fc->sig && fc->sig->ok) {
+        for (uint32_t i = 0; i < n; i++) {
+            const IrType *t = ir_expr_type(E->ir, vals[i]);
+            const IrExpr *c = NULL;
+            if (!elab_types_match(t, fc->sig->ret[i]) &&
+                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
+                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
+                char a[256], b[256];
+                diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
+                             "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
+                             elab_type_str(E, fc->sig->ret[i], b, sizeof b));
+            } else if (c) {
+                vals[i] = c;
+            }
+        }
+    }
+    if (ok)
+        elab_emit(fc, ir_return(E->ir, n, vals, s->span));
+    xfree(vals);
+}

@@ -1,0 +1,16 @@
+/* elab_expr.h: expressions and calls (elab_expr.c), the layer that
+ * elaborates subexpressions: operators, subscripts, tuples and calls,
+ * which it resolves to an operator, a program or top-level function, an
+ * @pl.inline expansion or a scalar builtin. */
+#ifndef PYPTOCC_ELAB_EXPR_H
+#define PYPTOCC_ELAB_EXPR_H
+
+#include "sema/elab.h"
+
+/* The typed IR of expression e; NULL after reporting an error. */
+const IrExpr *elab_expr(FnCtx *fc, const AstNode *e);
+/* An expression statement (calls whose value is dropped, inline calls,
+ * bare pl.yield_): an Eval statement when it is a call that stays one. */
+void elab_expr_stmt(FnCtx *fc, const AstNode *e);
+
+#endif

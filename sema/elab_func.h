@@ -1,0 +1,16 @@
+/* elab_func.h: functions (elab_func.c): a definition's signature, then
+ * its body as an IrFunc. */
+#ifndef PYPTOCC_ELAB_FUNC_H
+#define PYPTOCC_ELAB_FUNC_H
+
+#include "sema/elab.h"
+
+/* The signature of def (in_class: a program method, whose first
+ * parameter is self); 0 after errors (sig->ok says the same). */
+int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig);
+/* def's body under sig; NULL after errors.  in_program: self.f(...) is
+ * allowed; ext: the top-level function being elaborated (its calls of
+ * other top-level functions are recorded), or NULL. */
+const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_program, ExtFunc *ext);
+
+#endif

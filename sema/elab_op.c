@@ -1,0 +1,163 @@
+/* elab_op.c: binding a call's written arguments to an operator's DSL
+ * signature (ops.md 4): keyword arguments name their parameters,
+ * positional ones fill the rest in order; keyword-argument values are
+ * compile-time constants converted to the schema's types, and defaults are
+ * filled in; the registry then deduces the result type. */
+#include "config.h"
+#include "sema/elab_op.h"
+#include "sema/elab_value.h"
+
+#include <string.h>
+
+static uint32_t required_params(const OpDef *op)
+{
+    uint32_t r = 0;
+    for (uint32_t i = 0; i < op->nparams; i++)
+        if (op->params[i].kw < 0 || op->kwargs[op->params[i].kw].presence == KW_REQUIRED)
+            r++;
+    return r;
+}
+
+static void arity_error(FnCtx *fc, const OpDef *op, const AstNode *call, const char *name)
+{
+    uint32_t req = required_params(op), got = call->list.n + call->list2.n;
+    if (req == op->nparams)
+        diag_error(fc->E->diag, call->span, "'%s' expects %u argument%s, got %u", name, req, req == 1 ? "" : "s", got);
+    else
+        diag_error(fc->E->diag, call->span, "'%s' expects %u to %u arguments, got %u", name, req, op->nparams, got);
+}
+
+Span elab_arg_part_span(const AstNode *n, int elem)
+{
+    if (elem >= 0 && (n->kind == AST_LIST || n->kind == AST_TUPLE) && (uint32_t)elem < n->list.n)
+        return n->list.items[elem]->span;
+    return n->span;
+}
+
+int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
+{
+    Elab *E = fc->E;
+    const char *name = b->name;
+    const AstNode **bound = b->arg;
+    uint32_t pos = 0;
+    int ok = 1;
+
+    b->op = op;
+    op_printed_name(op, b->name, sizeof b->name);
+    if (op->nparams > OP_MAX_PARAMS || op->nkw > OP_MAX_KWARGS)
+        ICE("op %s has too many parameters", op_name(op));
+    memset(b->arg, 0, sizeof b->arg);
+    /* Keywords first, then positionals fill the remaining parameters. */
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const AstNode *kw = call->list2.items[k];
+        uint32_t p;
+        for (p = 0; p < op->nparams; p++)
+            if (strcmp(op->params[p].name, kw->name) == 0)
+                break;
+        if (p == op->nparams) {
+            diag_error(E->diag, kw->span, "'%s' got an unexpected keyword argument '%s'", name, kw->name);
+            ok = 0;
+            continue;
+        }
+        bound[p] = kw->a;
+    }
+    for (uint32_t p = 0; p < op->nparams && pos < call->list.n; p++)
+        if (!bound[p])
+            bound[p] = call->list.items[pos++];
+    if (pos < call->list.n) {
+        arity_error(fc, op, call, name);
+        return 0;
+    }
+    for (uint32_t p = 0; p < op->nparams; p++) {
+        const OpParam *prm = &op->params[p];
+        if (prm->kw >= 0)
+            continue;
+        if (!bound[p]) {
+            if (call->list2.n)
+                diag_error(E->diag, call->span, "'%s' is missing argument '%s'", name, prm->name);
+            else
+                arity_error(fc, op, call, name);
+            return 0;
+        }
+    }
+    return ok;
+}
+
+int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *kwbuf, uint32_t *nkw)
+{
+    Elab *E = fc->E;
+    const OpDef *op = b->op;
+    const char *name = b->name;
+    const AstNode *const *bound = b->arg;
+    uint32_t nk = 0;
+    int ok = 1;
+    /* Kwargs in schema order. */
+    for (uint32_t k = 0; k < op->nkw; k++) {
+        const KwSpec *spec = &op->kwargs[k];
+        const AstNode *given = NULL;
+        for (uint32_t p = 0; p < op->nparams; p++)
+            if (op->params[p].kw == (int)k)
+                given = bound[p];
+        if (given) {
+            if (!elab_kwarg_value(fc, spec, given, name, &kwbuf[nk]))
+                ok = 0;
+            nk++;
+        } else if (spec->presence == KW_DEFAULTED) {
+            IrKwarg *kw = &kwbuf[nk++];
+            kw->key = intern_cstr(E->names, spec->name);
+            switch ((KwType)spec->type) {
+            case KWT_BOOL: kw->kind = KW_BOOL; kw->v.i = spec->idefault; break;
+            case KWT_DOUBLE: kw->kind = KW_DOUBLE; kw->v.d = spec->ddefault; break;
+            case KWT_DTYPE: kw->kind = KW_DTYPE; kw->v.i = spec->idefault; break;
+            case KWT_MEMSPACE: kw->kind = KW_MEMSPACE; kw->v.i = spec->idefault; break;
+            case KWT_STRING: ICE("string kwargs have no default");
+            default: kw->kind = KW_INT; kw->v.i = spec->idefault; break;
+            }
+        } else if (spec->presence == KW_REQUIRED) {
+            diag_error(E->diag, call->span, "'%s' needs the argument '%s'", name, spec->name);
+            ok = 0;
+        }
+    }
+    *nkw = nk;
+    return ok;
+}
+
+const IrExpr *elab_op_call(FnCtx *fc, const OpBinding *b, const AstNode *call, const IrExpr **args, const IrKwarg *kwbuf,
+                           uint32_t nk)
+{
+    Elab *E = fc->E;
+    const OpDef *op = b->op;
+    const AstNode *const *bound = b->arg;
+    OpError err;
+    const IrType *type;
+    DeduceCtx dc;
+    if (op->normalize) {
+        memset(&dc, 0, sizeof dc);
+        dc.ir = E->ir;
+        dc.op = op;
+        dc.args = args;
+        dc.nargs = op->nargs;
+        dc.kwargs = kwbuf;
+        dc.nkwargs = nk;
+        dc.err = &err;
+        op->normalize(&dc, args);
+    }
+    type = op_deduce(E->ir, op, args, op->nargs, kwbuf, nk, &err);
+    if (!type) {
+        Span at = call->span;
+        if (err.arg >= 0 && (uint32_t)err.arg < op->nargs) {
+            /* Point at the argument the message is about, or at its
+             * element. */
+            uint32_t k = 0;
+            for (uint32_t p = 0; p < op->nparams; p++) {
+                if (op->params[p].kw >= 0)
+                    continue;
+                if (k++ == (uint32_t)err.arg && bound[p])
+                    at = elab_arg_part_span(bound[p], err.elem);
+            }
+        }
+        diag_error(E->diag, at, "%s", err.msg);
+        return NULL;
+    }
+    return ir_call(E->ir, &op->callee, op->nargs, args, nk, kwbuf, type, call->span);
+}

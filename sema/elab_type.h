@@ -1,0 +1,24 @@
+/* elab_type.h: type annotations (elab_type.c): of parameters, returns
+ * and assignments, and types written in printed memory plans. */
+#ifndef PYPTOCC_ELAB_TYPE_H
+#define PYPTOCC_ELAB_TYPE_H
+
+#include "sema/elab.h"
+
+typedef struct ParamType {
+    const IrType *type;
+    ParamDir dir;
+} ParamType;
+
+/* A type annotation; NULL after reporting an error.  fc may be NULL
+ * (module level); names in shapes then resolve to constants or dynamic
+ * dimensions only. */
+const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann);
+/* A parameter's annotation, with pl.InOut[...] / pl.Out[...]; 0 after an error. */
+int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
+/* Return annotation: types into *out (arena), count returned; -1 error. */
+int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
+/* Equal for annotation checking: kind, dtype, shape (memref/views ignored). */
+int elab_types_match(const IrType *a, const IrType *b);
+
+#endif

@@ -1,0 +1,209 @@
+/* elab_value.c: names, module constants and keyword values as IR, and
+ * scalar arithmetic: Python's int and float operators build BinaryExpr and
+ * UnaryExpr nodes with the promotion casts of ops.md 3.3 (tiles and
+ * tensors go through the pl.* operations instead). */
+#include "config.h"
+#include "sema/elab_value.h"
+#include "support/xalloc.h"
+
+#include <math.h>
+#include <string.h>
+
+static const IrType *type_of(FnCtx *fc, const IrExpr *e) { return ir_expr_type(fc->E->ir, e); }
+
+/* ------------------------------------------------------- constant values */
+
+const IrExpr *elab_float_const(FnCtx *fc, double v, DataType dt, Span span)
+{
+    double max = dtype_float_max(dt);
+    if (max && fabs(v) > max)
+        return elab_error(fc->E, span, "the float constant %g is out of the range of %s", v, dtype_name(dt));
+    return ir_const_float(fc->E->ir, v, dt, span);
+}
+
+static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int in_list)
+{
+    IrCtx *ir = fc->E->ir;
+    switch ((ConstKind)v->kind) {
+    case CV_INT:
+        return in_list ? ir_dim_const(ir, v->v.i) : ir_const_int(ir, v->v.i, DT_INT64, span);
+    case CV_FLOAT:
+        return elab_float_const(fc, v->v.f, DT_FP32, span);
+    case CV_BOOL:
+        return ir_const_bool(ir, (int)v->v.i, span);
+    case CV_LIST:
+    case CV_TUPLE: {
+        const IrExpr **el = xmalloc(xmul_size(v->v.seq.n ? v->v.seq.n : 1, sizeof *el));
+        const IrExpr *r = NULL;
+        uint32_t i;
+        for (i = 0; i < v->v.seq.n; i++)
+            if (!(el[i] = const_to_ir_in(fc, v->v.seq.items[i], span, 1)))
+                break;
+        if (i == v->v.seq.n)
+            r = ir_make_tuple(ir, v->v.seq.n, el, span);
+        xfree(el);
+        return r;
+    }
+    case CV_DYNVAR:
+        return &v->v.var->e;
+    case CV_MEMSPACE:
+    case CV_PIPE:
+    case CV_TILE_LAYOUT:
+    case CV_TILE_PAD:
+    case CV_TENSOR_LAYOUT:
+        return ir_const_int(ir, v->v.i, DT_INT64, span);
+    default: {
+        char buf[128];
+        const_format(v, buf, sizeof buf);
+        return elab_error(fc->E, span, "%s (a %s) cannot be used as a value here", buf, const_kind_name((ConstKind)v->kind));
+    }
+    }
+}
+
+const IrExpr *elab_const_value(FnCtx *fc, const ConstVal *v, Span span) { return const_to_ir_in(fc, v, span, 0); }
+
+int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out)
+{
+    ConstError err;
+    const ConstVal *v = elab_const(fc->E, fc, value, &err);
+    const char *want = NULL;
+    char got[128];
+    out->key = intern_cstr(fc->E->names, spec->name);
+    if (!v) {
+        diag_error(fc->E->diag, err.at, "keyword argument '%s' of '%s' must be a compile-time constant: %s",
+                   spec->name, op, err.msg);
+        return 0;
+    }
+    /* What each schema type accepts, and how it is stored. */
+    static const struct {
+        uint8_t accept;   /* ConstKind taken as is (int payload) */
+        uint8_t store;    /* IrKwKind */
+        const char *want;
+    } kinds[] = {
+        [KWT_BOOL] = {CV_BOOL, KW_BOOL, "True or False"},
+        [KWT_INT] = {CV_INT, KW_INT, "an integer"},
+        [KWT_DOUBLE] = {CV_FLOAT, KW_DOUBLE, "a number"},
+        [KWT_STRING] = {CV_STR, KW_STRING, "a string"},
+        [KWT_DTYPE] = {CV_DTYPE, KW_DTYPE, "a data type such as pl.FP32"},
+        [KWT_MEMSPACE] = {CV_MEMSPACE, KW_MEMSPACE, "a memory space such as pl.MemorySpace.Vec"},
+        [KWT_CAST_MODE] = {CV_INT, KW_INT,
+                           "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
+        [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
+    };
+    KwType t = (KwType)spec->type;
+    int ok = v->kind == kinds[t].accept;
+    out->kind = kinds[t].store;
+    out->v.i = v->v.i;
+    switch (t) {
+    case KWT_DOUBLE:
+        ok = v->kind == CV_INT || v->kind == CV_FLOAT;
+        out->v.d = v->kind == CV_INT ? (double)v->v.i : v->v.f;
+        break;
+    case KWT_STRING:
+        out->v.s = v->v.str.s;
+        break;
+    case KWT_CAST_MODE:
+        if (v->kind == CV_STR && cast_mode_from_name(v->v.str.s) >= 0) {
+            ok = 1;
+            out->v.i = cast_mode_from_name(v->v.str.s);
+        } else {
+            ok = ok && v->v.i >= 0 && v->v.i <= 6;
+        }
+        break;
+    case KWT_PIPE:
+        ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
+        break;
+    default:
+        break;
+    }
+    if (ok)
+        return 1;
+    want = kinds[t].want;
+    const_format(v, got, sizeof got);
+    diag_error(fc->E->diag, value->span, "keyword argument '%s' of '%s' expects %s, got %s", spec->name, op, want, got);
+    return 0;
+}
+
+/* ----------------------------------------------------- scalar operators */
+
+static int is_scalar(const IrType *t) { return t->kind == TYPE_SCALAR; }
+
+static const IrExpr *cast_to(FnCtx *fc, const IrExpr *e, DataType dt)
+{
+    if (e->kind == EXPR_CONST_BOOL || type_of(fc, e)->dtype == dt)
+        return e;
+    return ir_unary(fc->E->ir, UN_CAST, dt, e, e->span);
+}
+
+const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span)
+{
+    const IrType *ta = type_of(fc, a), *tb = type_of(fc, b);
+    DataType pt, rt;
+    if (!is_scalar(ta) || !is_scalar(tb)) {
+        char x[256], y[256];
+        return elab_error(fc->E, span, "operator '%s' needs scalars, got %s and %s%s", ir_binary_symbol(op),
+                          elab_type_str(fc->E, ta, x, sizeof x), elab_type_str(fc->E, tb, y, sizeof y),
+                          (ta->kind == TYPE_TILE || ta->kind == TYPE_TENSOR || tb->kind == TYPE_TILE ||
+                           tb->kind == TYPE_TENSOR)
+                              ? " (use the pl.* operations for tiles and tensors)"
+                              : "");
+    }
+    pt = dtype_promote((DataType)ta->dtype, (DataType)tb->dtype);
+    if ((op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL || op == BIN_SHR) &&
+        dtype_is_float(pt))
+        return elab_error(fc->E, span, "operator '%s' needs integer operands, got %s", ir_binary_symbol(op), dtype_name(pt));
+    a = cast_to(fc, a, pt);
+    b = cast_to(fc, b, pt);
+    rt = (ir_binary_is_comparison(op) || op == BIN_AND || op == BIN_OR || op == BIN_XOR) ? DT_BOOL : pt;
+    return ir_binary(fc->E->ir, op, rt, a, b, span);
+}
+
+const IrExpr *elab_scalar_unary(FnCtx *fc, IrUnaryOp op, const IrExpr *x, Span span, const char *sym)
+{
+    const IrType *t = type_of(fc, x);
+    if (!is_scalar(t)) {
+        char b[256];
+        return elab_error(fc->E, span, "operator '%s' needs a scalar, got %s%s", sym, elab_type_str(fc->E, t, b, sizeof b),
+                          (t->kind == TYPE_TILE || t->kind == TYPE_TENSOR) ? " (use the pl.* operations for tiles and tensors)"
+                                                                           : "");
+    }
+    if (op == UN_BIT_NOT && dtype_is_float((DataType)t->dtype))
+        return elab_error(fc->E, span, "operator '~' needs an integer operand, got %s", dtype_name((DataType)t->dtype));
+    return ir_unary(fc->E->ir, op, op == UN_NOT ? DT_BOOL : (DataType)t->dtype, x, span);
+}
+
+/* -------------------------------------------------------------- names */
+
+const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
+{
+    Elab *E = fc->E;
+    const IrExpr *v = scope_lookup(&fc->scope, e->name);
+    Global *g;
+    if (v)
+        return v == &elab_poison ? NULL : v;
+    g = elab_global(E, e->name);
+    if (!g) {
+        /* A dynamic dimension that a type named implicitly (printed programs
+         * have no pl.dynamic() line) is a value too: its size. */
+        const IrVar *dyn = ptrmap_get(&E->dynvars, e->name);
+        if (dyn)
+            return &dyn->e;
+        if (elab_is_prefix(E, e->name))
+            return elab_error(fc->E, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
+        return elab_error(fc->E, e->span, "name '%s' is not defined", e->name);
+    }
+    switch ((GlobalKind)g->kind) {
+    case G_CONST:
+        return elab_const_value(fc, g->val, e->span);
+    case G_FUNC:
+    case G_INLINE:
+        return elab_error(fc->E, e->span, "function '%s' can only be called", e->name);
+    case G_PREFIX:
+        return elab_error(fc->E, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
+    case G_OPAQUE:
+        diag_error(E->diag, e->span, "'%s' cannot be used here: %s", e->name, g->why);
+        diag_note(E->diag, g->span, "'%s' is defined here", e->name);
+        return NULL;
+    }
+    return NULL;
+}
