@@ -14,7 +14,8 @@ corpus_root=${FUZZ_CORPUS:-$build/tests/fuzz/corpus}
 seeds=$corpus_root/seeds
 mkdir -p "$seeds"
 for f in "$top"/examples/*.py "$top"/tests/golden/*.py "$top"/tests/errors/*.py "$top"/tests/passes/*.py \
-    "$top"/tests/memory/*.py "$top"/tests/pto/*.py "$top"/tests/ptotile/*.py "$top"/tests/fuzz/regressions/*; do
+    "$top"/tests/memory/*.py "$top"/tests/pto/*.py "$top"/tests/ptotile/*.py "$top"/tests/tensor/*.py \
+    "$top"/tests/fuzz/regressions/*; do
     [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | sed 's|.*/tests/||; s|.*/examples/|examples_|; s|/|_|g')"
 done
 status=0
