@@ -921,11 +921,20 @@ static void emit_yield(Orch *O, const IrValues *y, OName *const *names, uint32_t
     }
     for (uint32_t k = 0; k < n; k++) {
         StrBuf t;
+        const IrType *vt = ir_expr_type(O->ir, y->values[k]);
+        int ok;
         if (!names[k])
             continue;
         sb_init(&t);
-        if (expr(O, &t, y->values[k]) == 0 &&
-            !(t.len == strlen(names[k]->name) && memcmp(t.data, names[k]->name, t.len) == 0) &&
+        if (vt && vt->kind == TYPE_TENSOR) {
+            /* A tensor yields its handle, as carry_init's initial value. */
+            const OVal *v = tensor_value(O, y->values[k], 1);
+            if ((ok = v != NULL))
+                sb_puts(&t, v->text);
+        } else {
+            ok = expr(O, &t, y->values[k]) == 0;
+        }
+        if (ok && !(t.len == strlen(names[k]->name) && memcmp(t.data, names[k]->name, t.len) == 0) &&
             assign(O, names[k], y->s.span) == 0)
             sb_printf(line(O), "%s = %.*s;\n", names[k]->name, (int)t.len, t.data);
         sb_free(&t);

@@ -710,9 +710,12 @@ static const IrFunc *kc_build(Kc *K, int64_t B, int report)
     }
     for (uint32_t i = 0; i < nret; i++) {
         Slot *s = &slots[i];
+        const char *base;
         if (s->kind != SLOT_STORE && s->kind != SLOT_NEST)
             continue;
-        s->out = ir_var_new(ir, tc_fresh2(&K->names, tc_strip(ir, s->v->old->name), "_out"),
+        /* `<result>_out`; just `out` for a compiler temporary (_t0). */
+        base = tc_strip(ir, s->v->old->name);
+        s->out = ir_var_new(ir, base[0] == '_' ? tc_fresh(&K->names, "out") : tc_fresh2(&K->names, base, "_out"),
                             tc_reshaped(ir, s->v->type, TYPE_TENSOR, s->v->type->n, s->v->type->dims), f->span);
         params[np].var = s->out;
         params[np++].dir = DIR_OUT;
@@ -745,12 +748,24 @@ static const IrFunc *kc_build(Kc *K, int64_t B, int report)
         K->e.out = body;
     }
 
-    /* Loads of the parameters that computations use. */
+    /* Loads of the parameters that computations use; in the row loop a
+     * parameter without the rows (a broadcast row, a buffer the loop does
+     * not carry) is loaded once before it. */
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
-        if ((v->def == DK_PARAM || v->created) && v->need_tile && kc_load(K, v) != 0)
+        int before = 0;
+        if (!(v->def == DK_PARAM || v->created) || !v->need_tile)
+            continue;
+        if (K->row && !kc_rowsplit(K, v)) {
+            before = 1;
+            for (uint32_t k = 0; k < ncarry; k++)
+                before &= carry[k].root != v;
+        }
+        K->e.out = before ? &top : body;
+        if (kc_load(K, v) != 0)
             goto fail;
     }
+    K->e.out = body;
     if (kc_walk_body(K, f->body, body, NULL, 0, NULL) != 0 || K->e.failed)
         goto fail;
     K->e.out = body;

@@ -109,15 +109,24 @@ static const IrExpr *as_row(TcEmit *e, const IrExpr *t, const char *name)
     return tc_emit(e, fresh(e, name, "_row"), "block.reshape", 2, args, 0, NULL);
 }
 
-/* The vector v ([R, 1] or [1, C]) broadcast to [R, C]. */
-static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, const char *name)
+/* The vector v ([R, 1] or [1, C]) broadcast to [R, C].  A column vector
+ * expands into the shape of `donor` when it is [R, C] (col_expand only
+ * takes the shape of its target); a row vector is added to zeros. */
+static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, const IrExpr *donor, const char *name)
 {
     const IrType *t = type_of(e, v);
-    int64_t vr, vc;
+    int64_t vr, vc, dr = 0, dc = 0;
     const IrExpr *z, *args[2];
     rc(t, &vr, &vc);
     if (vr == r && vc == c)
         return v;
+    if (donor)
+        rc(type_of(e, donor), &dr, &dc);
+    if (vr == 1 && vc == c && donor && dr == r && dc == c && type_of(e, donor)->dtype == t->dtype) {
+        args[0] = donor;
+        args[1] = v;
+        return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
+    }
     if (!(z = zeros(e, r, c, (DataType)t->dtype, name)))
         return NULL;
     args[0] = z;
@@ -181,13 +190,13 @@ static const IrExpr *lower_binary(TcEmit *e, const BinOp *b, const IrExpr *l, co
             args[1] = r;
             return tc_emit(e, name, fused, 2, args, 0, NULL);
         }
-        if (!(args[1] = expand(e, r, orow, ocol, name)))
+        if (!(args[1] = expand(e, r, orow, ocol, l, name)))
             return NULL;
         return tc_emit(e, name, b->block, 2, args, 0, NULL);
     }
     if (b->commutes && rr == orow && rcn == ocol && !(lr == orow && lc == ocol))
         return lower_binary(e, b, r, l, dt, name);
-    if (!(args[0] = expand(e, l, orow, ocol, name)) || !(args[1] = expand(e, r, orow, ocol, name)))
+    if (!(args[0] = expand(e, l, orow, ocol, r, name)) || !(args[1] = expand(e, r, orow, ocol, args[0], name)))
         return NULL;
     return tc_emit(e, name, b->block, 2, args, 0, NULL);
 }
