@@ -266,6 +266,14 @@ static void need_tile(Val *v)
     }
 }
 
+/* A use as an operand of a computation (not only a store). */
+static void use_tile(Val *v)
+{
+    need_tile(v);
+    for (; v; v = v->def == DK_COPY ? v->src : NULL)
+        v->operand = 1;
+}
+
 /* The uses of tensor values by ops: what they need. */
 static int use_expr(IrWalker *w, const IrExpr *e)
 {
@@ -300,7 +308,7 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         demand(kc_val(K, c->args[1]), e->span);
     } else if (strcmp(n, "tensor.dim") != 0 && strcmp(n, "tensor.read") != 0 && strcmp(n, "tensor.create") != 0) {
         for (uint32_t i = 0; i < c->nargs; i++)
-            need_tile(kc_val(K, c->args[i]));
+            use_tile(kc_val(K, c->args[i]));
     }
     return 1;
 }
@@ -441,11 +449,11 @@ static void analyse_uses(Kc *K)
         }
         if ((v->def == DK_ITER || v->def == DK_IF_RET) && !v->ddr) {
             if (v->def == DK_ITER) {
-                need_tile(v->src);
-                need_tile(v->y[0]);
+                use_tile(v->src);
+                use_tile(v->y[0]);
             } else {
-                need_tile(v->y[0]);
-                need_tile(v->y[1]);
+                use_tile(v->y[0]);
+                use_tile(v->y[1]);
             }
         }
         if ((v->def == DK_ITER && v->y[0] && v->y[0]->lazy) || (v->def == DK_IF_RET && v->y[0] && v->y[0]->lazy) ||
@@ -496,14 +504,29 @@ static void analyse_rows(Kc *K)
                      v->type->n);
             return;
         }
-        if (rows_of(v->type) > K->M)
+        if (rows_of(v->type) > K->M && !(v->def == DK_OP && strcmp(op_of(v), "tensor.transpose") == 0 && !v->operand))
             K->M = rows_of(v->type);
+    }
+    /* A transpose of M rows that is only stored is done in blocks too: a
+     * block of B rows becomes B columns of the result. */
+    for (uint32_t i = 0; i < K->all.len; i++) {
+        Val *v = K->all.data[i];
+        Val *s = v->def == DK_OP && strcmp(op_of(v), "tensor.transpose") == 0 ? kc_val(K, v->call->args[0]) : NULL;
+        if (s && !v->operand && v->type->n == 2 && s->type->n == 2 && rows_of(s->type) == K->M && K->M > 1 &&
+            dimv(v->type, 1) == K->M) {
+            int64_t u = 32 / dtype_bytes((DataType)v->type->dtype);
+            v->tsplit = 1;
+            if (u > K->unit && u % K->unit == 0)
+                K->unit = u;
+            else if (u > K->unit)
+                K->unit *= u;
+        }
     }
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
         const char *o = op_of(v);
         int64_t r;
-        if (v->lazy || (v->ddr && !v->need_tile))
+        if (v->lazy || (v->ddr && !v->need_tile) || v->tsplit)
             continue;
         r = rows_of(v->type);
         if (r != 1 && r != K->M) {
@@ -532,7 +555,7 @@ static void analyse_rows(Kc *K)
 
 /* ---------------------------------------------------------- the function */
 
-int kc_rowsplit(Kc *K, const Val *v) { return K->row && v->type->n == 2 && dimv(v->type, 0) == K->M; }
+int kc_rowsplit(Kc *K, const Val *v) { return K->row && !v->tsplit && v->type->n == 2 && dimv(v->type, 0) == K->M; }
 
 void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims)
 {
@@ -540,14 +563,24 @@ void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims)
         dims[i] = v->type->dims[i];
     if (kc_rowsplit(K, v))
         dims[0] = tc_int(K->ir, K->B);
+    else if (K->row && v->tsplit)
+        dims[1] = tc_int(K->ir, K->B);
+}
+
+void kc_block_offset(Kc *K, const Val *v, const IrExpr **add)
+{
+    add[0] = add[1] = NULL;
+    if (kc_rowsplit(K, v))
+        add[0] = K->row;
+    else if (K->row && v->tsplit)
+        add[1] = K->row;
 }
 
 int kc_load(Kc *K, Val *v)
 {
     const IrExpr *dims[2], *add[2] = {NULL, NULL};
     kc_block_dims(K, v, dims);
-    if (kc_rowsplit(K, v))
-        add[0] = K->row;
+    kc_block_offset(K, v, add);
     v->tile = tc_load(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), &v->r, add, v->type->n, dims, MS_VEC);
     return v->tile ? 0 : -1;
 }
@@ -634,8 +667,7 @@ static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
         const TcMmPlan *p = ptrmap_get(&K->plans, c);
         return tc_matmul(&K->e, name, &a->r, &b->r, &dst, p);
     }
-    if (kc_rowsplit(K, s->v))
-        add[0] = K->row;
+    kc_block_offset(K, s->v, add);
     if (!s->v->tile) {
         tc_error(&K->e, s->v->at, "internal: '%s' has no tile", s->v->old->name);
         return NULL;

@@ -30,6 +30,8 @@ struct Val {
     uint8_t whole;            /* in global memory, all of its buffer */
     uint8_t lazy;             /* a matmul result, computed where it is used */
     uint8_t created;          /* a tensor.create held in global memory: a new Out parameter */
+    uint8_t operand;          /* an operand of a computation (or carried by a loop or an if) */
+    uint8_t tsplit;           /* a transpose of rows only stored: its blocks are blocks of columns */
     uint32_t idx;             /* DK_PARAM: parameter index; loops and ifs: position */
     const IrCall *call;       /* DK_OP */
     const IrStmt *site;       /* the defining statement */
@@ -69,8 +71,11 @@ typedef struct Kc {
 Val *kc_val(Kc *K, const IrExpr *x);
 /* Does v hold blocks of rows (the row loop runs and v has M rows)? */
 int kc_rowsplit(Kc *K, const Val *v);
-/* v's block as a tile: v's dims with the rows of a block. */
+/* v's block as a tile: v's dims with the rows of a block (the columns of
+ * a transposed block). */
 void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims);
+/* Where v's block starts within v: the row (or column) of the loop. */
+void kc_block_offset(Kc *K, const Val *v, const IrExpr **add);
 /* Loads v (in global memory) as a tile where it is defined. */
 int kc_load(Kc *K, Val *v);
 /* The converted statements of a body into out; *ret set to the body's

@@ -467,10 +467,17 @@ static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const I
     if (!(acc = tc_emit(e, fresh(e, M->name, "_acc"), "block.matmul", 2, args, 0, NULL)))
         return NULL;
     if (M->k > M->p->bk &&
-        !(acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, M->name, k_body, &at)))
+        !(acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at)))
         return NULL;
     d.base = dst;
     return tc_store(e, fresh(e, M->name, "_st"), acc, &d, add, 1);
+}
+
+/* The destination tensor's name, for the loops that carry it. */
+static const char *dst_name(Mm *M)
+{
+    const IrExpr *b = M->dst->base;
+    return ir_is_var_like(b) ? tc_strip(M->e->ir, IR_AS(IrVar, b)->name) : M->name;
 }
 
 static const IrExpr *n_body(Mm *M, const IrExpr *ni, const IrExpr *dst, void *data)
@@ -482,7 +489,7 @@ static const IrExpr *m_body(Mm *M, const IrExpr *mi, const IrExpr *dst, void *da
 {
     (void)data;
     if (M->n > M->p->bn)
-        return mm_loop(M, "ni", 0, M->n, M->p->bn, dst, M->name, n_body, (void *)mi);
+        return mm_loop(M, "ni", 0, M->n, M->p->bn, dst, dst_name(M), n_body, (void *)mi);
     return mm_block(M, mi, tc_int(M->e->ir, 0), dst);
 }
 
@@ -500,6 +507,6 @@ const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const Tc
     M.k = dim(a->type, 1);
     M.n = dim(b->type, 1);
     if (M.m > p->bm)
-        return mm_loop(&M, "mi", 0, M.m, p->bm, dst->base, name, m_body, NULL);
+        return mm_loop(&M, "mi", 0, M.m, p->bm, dst->base, dst_name(&M), m_body, NULL);
     return m_body(&M, tc_int(e->ir, 0), dst->base, NULL);
 }

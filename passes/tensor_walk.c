@@ -106,8 +106,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
         Val *a = kc_val(K, m->args[0]), *b = kc_val(K, m->args[1]);
         nb = tc_matmul(&K->e, name, &a->r, &b->r, &dst, ptrmap_get(&K->plans, m));
     } else {
-        if (kc_rowsplit(K, s))
-            add[0] = K->row;
+        kc_block_offset(K, s, add);
         if (!s->tile) {
             tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", s->old->name);
             return;
