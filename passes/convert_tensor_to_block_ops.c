@@ -458,12 +458,12 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < prog->n; i++)
         if (prog->funcs[i]->type == FUNC_INCORE && tc_has_tensor_ops(prog->funcs[i]))
             vec_push(todo, prog->funcs[i]);
-    for (uint32_t i = 0; i < todo.len && !C.failed; i++) {
+    for (uint32_t i = 0; i < todo.len; i++) {
         const IrFunc *g = tc_normalize(pc, todo.data[i]);
         const IrProgram *q;
         if (!g) {
             C.failed = 1;
-            break;
+            continue;
         }
         if (g != todo.data[i])
             p = replace_func(C.ir, p, g);
@@ -471,14 +471,15 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
             continue;
         if (!(q = tc_split(pc, p, g))) {
             C.failed = 1;
-            break;
+            continue;
         }
         p = q;
         ptrmap_put(&C.split, g->name, (void *)ir_program_find(p, g->name));
     }
 
-    /* 2. Convert every InCore function with tensor ops. */
-    for (uint32_t i = 0; i < p->n && !C.failed; i++) {
+    /* 2. Convert every InCore function with tensor ops (each one's errors
+     * are reported). */
+    for (uint32_t i = 0; i < p->n; i++) {
         const IrFunc *f = p->funcs[i];
         TcFunc *tf;
         if (f->type != FUNC_INCORE || !tc_has_tensor_ops(f)) {

@@ -98,6 +98,7 @@ typedef struct TcEmit {
     TcStmts *out;
     TcNames *names;
     Span at;             /* the tensor op's statement */
+    const char *what;    /* the tensor op, as messages name it ("pl.tensor.add"), or NULL */
     int report;          /* report errors (else only note that one happened) */
     int failed;
 } TcEmit;

@@ -57,14 +57,8 @@ static void kc_error(Kc *K, Span at, const char *fmt, ...)
     va_end(ap);
 }
 
-static int64_t dimv(const IrType *t, uint32_t i)
-{
-    int64_t v = -1;
-    tc_const(t->dims[i], &v);
-    return v;
-}
-
-static int64_t rows_of(const IrType *t) { return t->n == 2 ? dimv(t, 0) : 1; }
+#define dimv kc_dim
+#define rows_of kc_rows
 
 static const char *pname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 
@@ -230,28 +224,29 @@ static void collect(Kc *K, const IrStmt *s)
 
 static const char *op_of(const Val *v) { return v->def == DK_OP ? v->call->callee->name : ""; }
 
-static void demand(Val *v, Span at)
+static void demand(Val *v, Span at, const char *op)
 {
     if (!v || v->demanded)
         return;
     v->demanded = 1;
     v->demand_at = at;
+    v->demand_op = op;
     switch ((DefKind)v->def) {
     case DK_COPY:
     case DK_LOOP_RET:
-        demand(v->src, at);
+        demand(v->src, at, op);
         break;
     case DK_OP:
         if (v->src)
-            demand(v->src, at);   /* a view */
+            demand(v->src, at, op);   /* a view */
         break;
     case DK_ITER:
-        demand(v->src, at);
-        demand(v->y[0], at);
+        demand(v->src, at, op);
+        demand(v->y[0], at, op);
         break;
     case DK_IF_RET:
-        demand(v->y[0], at);
-        demand(v->y[1], at);
+        demand(v->y[0], at, op);
+        demand(v->y[1], at, op);
         break;
     default:
         break;
@@ -280,11 +275,14 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     Kc *K = w->data;
     const OpDef *op = tc_call_op(e);
     const IrCall *c;
-    const char *n;
+    const char *n, *what;
     if (!op && !(e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL))
         return 1;
     c = IR_AS(IrCall, e);
     n = op ? op_name(op) : "";
+    if (op)
+        op_printed_name(op, K->opname, sizeof K->opname);
+    what = ir_name(K->ir, op ? K->opname : c->callee->name);
     if (!op) {
         /* Verify's rule, reported here because the call's tensor arguments
          * could not be converted anyway. */
@@ -295,17 +293,17 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     }
     if (op->category != OPC_TENSOR) {
         for (uint32_t i = 0; i < c->nargs; i++)
-            demand(kc_val(K, c->args[i]), e->span);
+            demand(kc_val(K, c->args[i]), e->span, what);
     } else if (strcmp(n, "tensor.view") == 0) {
         /* Identity views are copies; others need the source in memory. */
     } else if (strcmp(n, "tensor.assemble") == 0) {
         Val *s = kc_val(K, c->args[1]);
-        demand(kc_val(K, c->args[0]), e->span);
+        demand(kc_val(K, c->args[0]), e->span, what);
         if (s && !(s->def == DK_OP && strcmp(op_of(s), "tensor.matmul") == 0))
             need_tile(s);
     } else if (strcmp(n, "tensor.matmul") == 0) {
-        demand(kc_val(K, c->args[0]), e->span);
-        demand(kc_val(K, c->args[1]), e->span);
+        demand(kc_val(K, c->args[0]), e->span, what);
+        demand(kc_val(K, c->args[1]), e->span, what);
     } else if (strcmp(n, "tensor.dim") != 0 && strcmp(n, "tensor.read") != 0 && strcmp(n, "tensor.create") != 0) {
         for (uint32_t i = 0; i < c->nargs; i++)
             use_tile(kc_val(K, c->args[i]));
@@ -320,7 +318,7 @@ static void analyse_forms(Kc *K)
         Val *v = K->all.data[i];
         const char *o = op_of(v);
         if (v->def == DK_OP && strcmp(o, "tensor.view") == 0)
-            demand(v->src, v->at);
+            demand(v->src, v->at, "pl.tensor.view");
     }
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
@@ -423,7 +421,7 @@ static void analyse_forms(Kc *K)
 }
 
 /* Which return positions are stored into new Out parameters. */
-static int returned_directly(const Val *v) { return v->ddr && v->written && v->whole && v->root; }
+int kc_returned_directly(const Val *v) { return v->ddr && v->written && v->whole && v->root; }
 
 static void analyse_uses(Kc *K)
 {
@@ -434,6 +432,18 @@ static void analyse_uses(Kc *K)
     w.data = K;
     ir_walk_func(&w, K->f);
     analyse_forms(K);
+    /* A product carried by a loop or an if explains the other problems of
+     * its values: report only that. */
+    for (uint32_t i = 0; i < K->all.len; i++) {
+        Val *v = K->all.data[i];
+        if ((v->def == DK_ITER && v->y[0] && v->y[0]->lazy) || (v->def == DK_IF_RET && v->y[0] && v->y[0]->lazy) ||
+            (v->def == DK_IF_RET && v->y[1] && v->y[1]->lazy))
+            kc_error(K, v->at, "a matrix product carried by '%s' cannot be converted: products are computed where "
+                               "they are stored",
+                     v->old->name);
+    }
+    if (K->failed)
+        return;
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
         if (v->demanded && !v->ddr) {
@@ -443,9 +453,9 @@ static void analyse_uses(Kc *K)
                          v->old->name);
             else
                 kc_error(K, v->demand_at,
-                         "'%s' is computed on the core, but this use needs it in global memory (assemble into a "
-                         "parameter or a created tensor, and view only those)",
-                         v->old->name);
+                         "'%s' needs '%s' in global memory, but it is computed on the core (a kernel assembles into, "
+                         "views and multiplies parameters, created tensors and views of them)",
+                         v->demand_op, v->old->name);
         }
         if ((v->def == DK_ITER || v->def == DK_IF_RET) && !v->ddr) {
             if (v->def == DK_ITER) {
@@ -456,11 +466,6 @@ static void analyse_uses(Kc *K)
                 use_tile(v->y[1]);
             }
         }
-        if ((v->def == DK_ITER && v->y[0] && v->y[0]->lazy) || (v->def == DK_IF_RET && v->y[0] && v->y[0]->lazy) ||
-            (v->def == DK_IF_RET && v->y[1] && v->y[1]->lazy))
-            kc_error(K, v->at, "a matrix product carried by '%s' cannot be converted: products are computed where "
-                               "they are stored",
-                     v->old->name);
         if (v->ddr && v->def == DK_ITER && v->y[0] && v->y[0]->root != v->root)
             kc_error(K, v->at, "'%s' carries different tensors through the loop; a tensor in global memory must stay "
                                "one buffer",
@@ -477,7 +482,7 @@ static void analyse_uses(Kc *K)
     if (K->ret)
         for (uint32_t i = 0; i < K->ret->n; i++) {
             Val *v = kc_val(K, K->ret->values[i]);
-            if (v && !v->lazy && !returned_directly(v))
+            if (v && !v->lazy && !kc_returned_directly(v))
                 need_tile(v);
         }
 }
@@ -525,16 +530,22 @@ static void analyse_rows(Kc *K)
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
         const char *o = op_of(v);
+        if (v->lazy || (v->ddr && !v->need_tile) || v->tsplit)
+            continue;
+        if (strcmp(o, "tensor.transpose") == 0 || strcmp(o, "tensor.reshape") == 0) {
+            K->no_tiling = strcmp(o, "tensor.transpose") == 0 ? "'pl.tensor.transpose' exchanges rows and columns"
+                                                             : "'pl.tensor.reshape' moves elements between rows";
+            K->no_tiling_at = v->at;
+        }
+    }
+    for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
+        Val *v = K->all.data[i];
         int64_t r;
         if (v->lazy || (v->ddr && !v->need_tile) || v->tsplit)
             continue;
         r = rows_of(v->type);
         if (r != 1 && r != K->M) {
             K->no_tiling = "tensors of different row counts";
-            K->no_tiling_at = v->at;
-        } else if (strcmp(o, "tensor.transpose") == 0 || strcmp(o, "tensor.reshape") == 0) {
-            K->no_tiling = strcmp(o, "tensor.transpose") == 0 ? "'pl.tensor.transpose' exchanges rows and columns"
-                                                             : "'pl.tensor.reshape' moves elements between rows";
             K->no_tiling_at = v->at;
         } else if (v->def == DK_OTHER) {
             K->no_tiling = "block operations of the function work on whole tensors";
@@ -551,333 +562,6 @@ static void analyse_rows(Kc *K)
         }
     }
     (void)buf;
-}
-
-/* ---------------------------------------------------------- the function */
-
-int kc_rowsplit(Kc *K, const Val *v) { return K->row && !v->tsplit && v->type->n == 2 && dimv(v->type, 0) == K->M; }
-
-void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims)
-{
-    for (uint32_t i = 0; i < v->type->n; i++)
-        dims[i] = v->type->dims[i];
-    if (kc_rowsplit(K, v))
-        dims[0] = tc_int(K->ir, K->B);
-    else if (K->row && v->tsplit)
-        dims[1] = tc_int(K->ir, K->B);
-}
-
-void kc_block_offset(Kc *K, const Val *v, const IrExpr **add)
-{
-    add[0] = add[1] = NULL;
-    if (kc_rowsplit(K, v))
-        add[0] = K->row;
-    else if (K->row && v->tsplit)
-        add[1] = K->row;
-}
-
-int kc_load(Kc *K, Val *v)
-{
-    const IrExpr *dims[2], *add[2] = {NULL, NULL};
-    kc_block_dims(K, v, dims);
-    kc_block_offset(K, v, add);
-    v->tile = tc_load(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), &v->r, add, v->type->n, dims, MS_VEC);
-    return v->tile ? 0 : -1;
-}
-
-typedef enum SlotKind { SLOT_SCALAR, SLOT_DIRECT, SLOT_STORE, SLOT_NEST } SlotKind;
-
-typedef struct Slot {
-    SlotKind kind;
-    Val *v;
-    const IrVar *out;        /* SLOT_STORE, SLOT_NEST: the new Out parameter */
-    const IrExpr *value;     /* the value returned */
-} Slot;
-
-/* Carried through the row loop: a buffer the body writes and returns. */
-typedef struct Carry {
-    const IrVar *param;      /* the parameter (an Out parameter, a created tensor, a parameter assembled into) */
-    Val *root;               /* its Val, if it is one of the function's */
-    const IrIterArg *it;
-    const IrExpr *last;      /* its version at the end of the body */
-    const char *name;        /* the loop result's name */
-} Carry;
-
-static const IrVar *root_param(Kc *K, const Val *root)
-{
-    return root->def == DK_PARAM ? K->f->params[root->idx].var : root->old;
-}
-
-static ParamDir new_dir(const Val *p, ParamDir dir, int written)
-{
-    if (dir != DIR_IN || !written)
-        return dir;
-    return p->need_tile ? DIR_INOUT : DIR_OUT;
-}
-
-static Slot *make_slots(Kc *K, uint32_t n)
-{
-    Slot *slots = arena_zalloc(&K->arena, (n ? n : 1) * sizeof *slots);
-    for (uint32_t i = 0; i < n; i++) {
-        Val *v = kc_val(K, K->ret->values[i]);
-        slots[i].v = v;
-        slots[i].value = K->ret->values[i];
-        if (!v)
-            slots[i].kind = SLOT_SCALAR;
-        else if (v->lazy)
-            slots[i].kind = SLOT_NEST;
-        else if (returned_directly(v))
-            slots[i].kind = SLOT_DIRECT;
-        else
-            slots[i].kind = SLOT_STORE;
-    }
-    return slots;
-}
-
-static int root_written(Kc *K, const Val *root)
-{
-    for (uint32_t i = 0; i < K->all.len; i++)
-        if (K->all.data[i]->written && K->all.data[i]->root == root)
-            return 1;
-    return 0;
-}
-
-static void set_region(Val *v, const IrExpr *base, IrCtx *ir)
-{
-    v->r.base = base;
-    v->r.off[0] = v->r.off[1] = tc_int(ir, 0);
-    v->r.type = v->type;
-}
-
-/* The value to store or nest into the region of out parameter o (its
- * version `cur`); the written version. */
-static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
-{
-    TcRegion dst;
-    const IrExpr *add[2] = {NULL, NULL};
-    const char *vn = s->v->old->name;
-    const char *name = K->row || tc_name_taken(&K->names, vn) ? tc_fresh2(&K->names, vn, K->row ? "_rows" : "_st")
-                                                              : tc_fresh(&K->names, vn);
-    dst.base = cur;
-    dst.off[0] = dst.off[1] = tc_int(K->ir, 0);
-    dst.type = s->v->type;
-    if (s->kind == SLOT_NEST) {
-        const IrCall *c = s->v->call;
-        Val *a = kc_val(K, c->args[0]), *b = kc_val(K, c->args[1]);
-        const TcMmPlan *p = ptrmap_get(&K->plans, c);
-        return tc_matmul(&K->e, name, &a->r, &b->r, &dst, p);
-    }
-    kc_block_offset(K, s->v, add);
-    if (!s->v->tile) {
-        tc_error(&K->e, s->v->at, "internal: '%s' has no tile", s->v->old->name);
-        return NULL;
-    }
-    return tc_store(&K->e, name, s->v->tile, &dst, add, 0);
-}
-
-static const IrFunc *kc_build(Kc *K, int64_t B, int report)
-{
-    IrCtx *ir = K->ir;
-    const IrFunc *f = K->f;
-    uint32_t nret = K->ret ? K->ret->n : 0, ncreated = 0, np, ncarry = 0;
-    Slot *slots;
-    Carry *carry;
-    IrParam *params;
-    TcStmts top, inner, *body;
-    const IrExpr **rets;
-    const IrStmt *fbody;
-    IrFunc *g;
-
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        Val *v = K->all.data[i];
-        v->tile = NULL;
-        memset(&v->r, 0, sizeof v->r);
-        ncreated += v->created;
-    }
-    /* Names: the function's, except those of computed values, which
-     * become `<name>_tile` (a stored result takes its value's name back). */
-    tc_names_init(&K->names, ir);
-    K->names.strict = 0;
-    tc_names_add_func(&K->names, f);
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        const Val *v = K->all.data[i];
-        if (!v->created && (v->def == DK_OP || v->def == DK_COPY))
-            ptrmap_put(&K->names.used, ir_name(ir, v->old->name), NULL);
-    }
-    K->B = B;
-    K->row = NULL;
-    memset(&K->e, 0, sizeof K->e);
-    K->e.pc = K->pc;
-    K->e.ir = ir;
-    K->e.names = &K->names;
-    K->e.at = f->span;
-    K->e.report = report;
-    vec_init(top);
-    vec_init(inner);
-    K->e.out = &top;
-
-    /* Parameters: the function's, the created tensors, the new Out ones. */
-    slots = make_slots(K, nret);
-    np = f->nparams + ncreated;
-    for (uint32_t i = 0; i < nret; i++)
-        np += slots[i].kind == SLOT_STORE || slots[i].kind == SLOT_NEST;
-    params = arena_array(&ir->arena, np ? np : 1, sizeof *params);
-    carry = arena_zalloc(&K->arena, (np ? np : 1) * sizeof *carry);
-    for (uint32_t i = 0; i < f->nparams; i++) {
-        Val *v = kc_val(K, &f->params[i].var->e);
-        params[i] = f->params[i];
-        if (v) {
-            params[i].dir = (uint8_t)new_dir(v, (ParamDir)f->params[i].dir, root_written(K, v));
-            set_region(v, &f->params[i].var->e, ir);
-        }
-    }
-    np = f->nparams;
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        Val *v = K->all.data[i];
-        if (!v->created)
-            continue;
-        params[np].var = v->old;
-        params[np++].dir = v->need_tile ? DIR_INOUT : DIR_OUT;
-        set_region(v, &v->old->e, ir);
-    }
-    for (uint32_t i = 0; i < nret; i++) {
-        Slot *s = &slots[i];
-        const char *base;
-        if (s->kind != SLOT_STORE && s->kind != SLOT_NEST)
-            continue;
-        /* `<result>_out`; just `out` for a compiler temporary (_t0). */
-        base = tc_strip(ir, s->v->old->name);
-        s->out = ir_var_new(ir, base[0] == '_' ? tc_fresh(&K->names, "out") : tc_fresh2(&K->names, base, "_out"),
-                            tc_reshaped(ir, s->v->type, TYPE_TENSOR, s->v->type->n, s->v->type->dims), f->span);
-        params[np].var = s->out;
-        params[np++].dir = DIR_OUT;
-    }
-
-    /* The row loop carries every buffer the function returns. */
-    body = &top;
-    if (B < K->M) {
-        for (uint32_t i = 0; i < nret; i++) {
-            Slot *s = &slots[i];
-            const IrVar *p;
-            uint32_t k;
-            if (s->kind == SLOT_SCALAR)
-                continue;
-            p = s->out ? s->out : root_param(K, s->v->root);
-            for (k = 0; k < ncarry && carry[k].param != p; k++)
-                ;
-            if (k == ncarry) {
-                carry[k].param = p;
-                carry[k].root = s->out ? NULL : s->v->root;
-                carry[k].name = s->v->old->name;
-                carry[k].it = ir_iter_arg_new(ir, tc_fresh2(&K->names, p->name, "_iter"), p->type, &p->e, f->span);
-                if (carry[k].root)
-                    carry[k].root->r.base = &carry[k].it->v.e;
-                ncarry++;
-            }
-        }
-        K->row = &ir_var_new(ir, tc_fresh(&K->names, "row"), ir_type_scalar(ir, DT_INT64), f->span)->e;
-        body = &inner;
-        K->e.out = body;
-    }
-
-    /* Loads of the parameters that computations use; in the row loop a
-     * parameter without the rows (a broadcast row, a buffer the loop does
-     * not carry) is loaded once before it. */
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        Val *v = K->all.data[i];
-        int before = 0;
-        if (!(v->def == DK_PARAM || v->created) || !v->need_tile)
-            continue;
-        if (K->row && !kc_rowsplit(K, v)) {
-            before = 1;
-            for (uint32_t k = 0; k < ncarry; k++)
-                before &= carry[k].root != v;
-        }
-        K->e.out = before ? &top : body;
-        if (kc_load(K, v) != 0)
-            goto fail;
-    }
-    K->e.out = body;
-    if (kc_walk_body(K, f->body, body, NULL, 0, NULL) != 0 || K->e.failed)
-        goto fail;
-    K->e.out = body;
-    K->e.at = K->ret ? K->ret->s.span : f->span;
-
-    /* The results. */
-    for (uint32_t i = 0; i < nret; i++) {
-        Slot *s = &slots[i];
-        uint32_t k;
-        const IrExpr *cur;
-        if (s->kind == SLOT_SCALAR)
-            continue;
-        if (s->kind == SLOT_DIRECT) {
-            s->value = s->v->r.base;
-        } else {
-            for (k = 0; k < ncarry && carry[k].param != s->out; k++)
-                ;
-            cur = k < ncarry ? (carry[k].last ? carry[k].last : &carry[k].it->v.e) : &s->out->e;
-            if (!(s->value = emit_slot(K, s, cur)))
-                goto fail;
-        }
-        for (k = 0; k < ncarry; k++)
-            if (carry[k].param == (s->out ? s->out : root_param(K, s->v->root)))
-                carry[k].last = s->value;
-    }
-    rets = arena_array(&ir->arena, nret ? nret : 1, sizeof *rets);
-    for (uint32_t i = 0; i < nret; i++)
-        rets[i] = slots[i].value;
-    if (K->row) {
-        const IrIterArg **its = xmalloc(xmul_size(ncarry ? ncarry : 1, sizeof *its));
-        const IrVar **rv = xmalloc(xmul_size(ncarry ? ncarry : 1, sizeof *rv));
-        const IrExpr **ys = xmalloc(xmul_size(ncarry ? ncarry : 1, sizeof *ys));
-        for (uint32_t k = 0; k < ncarry; k++) {
-            its[k] = carry[k].it;
-            ys[k] = carry[k].last ? carry[k].last : &carry[k].it->v.e;
-            rv[k] = ir_var_new(ir, tc_fresh(&K->names, carry[k].name), carry[k].param->type, f->span);
-        }
-        vec_push(inner, ir_yield(ir, ncarry, ys, K->e.at));
-        vec_push(top, ir_for(ir, FOR_SEQUENTIAL, IR_AS(IrVar, K->row), tc_int(ir, 0), tc_int(ir, K->M), tc_int(ir, B),
-                             ncarry, its, rv, tc_seq(ir, &inner, f->span), f->span));
-        for (uint32_t i = 0; i < nret; i++) {
-            Slot *s = &slots[i];
-            if (s->kind == SLOT_SCALAR) {
-                if (ir_is_var_like(s->value) && !ptrmap_get(&K->vals, s->value)) {
-                    int param = 0;
-                    for (uint32_t q = 0; q < f->nparams; q++)
-                        param |= &f->params[q].var->e == s->value;
-                    if (!param) {
-                        tc_error(&K->e, K->ret->s.span,
-                                 "'%s' cannot be done in blocks of rows: it returns the scalar '%s' computed in the "
-                                 "kernel",
-                                 f->name, IR_AS(IrVar, s->value)->name);
-                        xfree(its);
-                        xfree(rv);
-                        xfree(ys);
-                        goto fail;
-                    }
-                }
-                continue;
-            }
-            for (uint32_t k = 0; k < ncarry; k++)
-                if (carry[k].param == (s->out ? s->out : root_param(K, s->v->root)))
-                    rets[i] = &rv[k]->e;
-        }
-        xfree(its);
-        xfree(rv);
-        xfree(ys);
-    }
-    vec_push(top, ir_return(ir, nret, rets, K->ret ? K->ret->s.span : f->span));
-    fbody = tc_seq(ir, &top, f->body ? f->body->span : f->span);
-    g = ir_func_new(ir, f->name, (FuncType)f->type, np, params, f->nret, f->ret_types, fbody, f->span);
-    vec_free(top);
-    vec_free(inner);
-    tc_names_free(&K->names);
-    return g;
-fail:
-    vec_free(top);
-    vec_free(inner);
-    tc_names_free(&K->names);
-    return NULL;
 }
 
 /* ------------------------------------------------------------- planning */
@@ -901,6 +585,21 @@ static int plan_matmuls(Kc *K)
                      pname(callee_op(v->call->callee), buf, sizeof buf), tc_shape_text(a, sa, sizeof sa),
                      tc_shape_text(b, sb, sizeof sb));
             continue;
+        }
+        {
+            /* The cube unit works on whole boxes of 16 rows and 32 bytes. */
+            int64_t m = dimv(a, 0), k = dimv(a, 1), n = dimv(b, 1), kb = 32 / dtype_bytes((DataType)a->dtype);
+            const char *dim = m % 16 ? "M" : n % 16 ? "N" : k % (kb > 16 ? kb : 16) ? "K" : NULL;
+            if (dim) {
+                kc_error(K, v->at,
+                         "'%s' of %s and %s cannot be converted: the cube unit multiplies whole 16x%lld boxes, "
+                         "and %s = %lld is not a multiple of %lld",
+                         pname(callee_op(v->call->callee), buf, sizeof buf), tc_shape_text(a, sa, sizeof sa),
+                         tc_shape_text(b, sb, sizeof sb), (long long)(kb > 16 ? kb : 16), dim,
+                         (long long)(dim[0] == 'M' ? m : dim[0] == 'N' ? n : k),
+                         (long long)(dim[0] == 'K' ? (kb > 16 ? kb : 16) : 16));
+                continue;
+            }
         }
         p = arena_alloc(&K->arena, sizeof *p);
         if (tc_matmul_plan(K->pc->arch, dimv(a, 0), dimv(b, 1), dimv(a, 1), (DataType)a->dtype, p, why, sizeof why) !=
@@ -952,13 +651,12 @@ static const Val *longest_row(Kc *K)
     return best;
 }
 
-static const IrFunc *plan_rows(Kc *K, const IrFunc *whole, uint64_t need)
+static const IrFunc *plan_rows(Kc *K, const IrFunc *whole, uint64_t need, int64_t *smallest, uint64_t *got)
 {
     uint64_t cap = target_capacity(K->pc->arch, MS_VEC), end[MS_COUNT];
     int64_t cand[64], best_fit = 0;
     uint32_t n = 0, start;
     const IrFunc *best = NULL;
-    char d1[64];
     /* Divisors of M that are whole units, largest first. */
     for (int64_t b = K->M / 2; b >= K->unit && n < 64; b--)
         if (K->M % b == 0 && b % K->unit == 0)
@@ -989,19 +687,58 @@ static const IrFunc *plan_rows(Kc *K, const IrFunc *whole, uint64_t need)
         /* Built again with reporting, so that the names are the final ones. */
         return kc_build(K, best_fit, 1);
     }
+    *smallest = n ? cand[n - 1] : K->M;
+    *got = need;
     {
-        const Val *v = longest_row(K);
-        int64_t smallest = n ? cand[n - 1] : K->M;
-        const IrFunc *g = kc_build(K, smallest, 0);
-        uint64_t got = need;
+        const IrFunc *g = kc_build(K, *smallest, 0);
         if (g && tc_footprint(K->pc, g, end) == 0)
-            got = end[MS_VEC];
-        kc_error(K, v ? v->at : K->f->span,
-                 "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " rows: they need %llu "
-                 "bytes, %llu are available on %s; rows of '%s' (%s) are too long",
-                 K->f->name, space_text(MS_VEC), smallest, (unsigned long long)got, (unsigned long long)cap,
-                 arch_name(K->pc->arch), v ? v->old->name : "?", v ? tc_shape_text(v->type, d1, sizeof d1) : "?");
+            *got = end[MS_VEC];
     }
+    return NULL;
+}
+
+/* The smallest block of rows whose column vectors fill whole 32-byte
+ * blocks. */
+static int64_t smallest_rows(Kc *K)
+{
+    for (int64_t b = K->unit; b < K->M; b++)
+        if (K->M % b == 0 && b % K->unit == 0)
+            return b;
+    return K->M;
+}
+
+/* Rows too long for UB: blocks of the smallest number of rows and of as
+ * many columns as fit (tensor_columns.c). */
+static const IrFunc *plan_columns(Kc *K)
+{
+    uint64_t cap = target_capacity(K->pc->arch, MS_VEC), end[MS_COUNT], got = 0;
+    int64_t B = smallest_rows(K), cunit = 1, last = 0;
+    char d1[64];
+    const Val *lv = longest_row(K);
+    for (uint32_t i = 0; i < K->all.len; i++) {
+        const Val *v = K->all.data[i];
+        int64_t u = 32 / dtype_bytes((DataType)v->type->dtype);
+        if (u > cunit && u % cunit == 0)
+            cunit = u;
+        else if (u > cunit)
+            cunit *= u;
+    }
+    for (int64_t c = K->N / 2; c >= cunit; c--) {
+        const IrFunc *g;
+        if (K->N % c != 0 || c % cunit != 0)
+            continue;
+        if (!(g = kc_build_columns(K, B, c, 0)))
+            break;
+        last = c;
+        if (tc_footprint(K->pc, g, end) != 0 || tc_overflow(K->pc, end) < 0)
+            return kc_build_columns(K, B, c, 1);
+        got = end[MS_VEC];
+    }
+    kc_error(K, lv ? lv->at : K->f->span,
+             "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " rows and %" PRId64
+             " columns: they need %llu bytes, %llu are available on %s ('%s' is %s)",
+             K->f->name, space_text(MS_VEC), B, last, (unsigned long long)got, (unsigned long long)cap,
+             arch_name(K->pc->arch), lv ? lv->old->name : "?", lv ? tc_shape_text(lv->type, d1, sizeof d1) : "?");
     return NULL;
 }
 
@@ -1044,23 +781,42 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
         kc_free(&K);
         return -1;
     }
-    /* Whole tensors as tiles, if they fit. */
+    /* Whole tensors as tiles, if they fit; else blocks of rows, else
+     * blocks of rows and columns. */
     if (tc_footprint(pc, g, end) == 0 && (over = tc_overflow(pc, end)) >= 0) {
-        char why[256];
-        if (over == MS_VEC && !K.cube && K.M > 1 && !K.no_tiling) {
-            g = plan_rows(&K, g, end[MS_VEC]);
-        } else {
-            if (K.no_tiling)
-                snprintf(why, sizeof why, ", and cannot be done in blocks of rows: %s", K.no_tiling);
-            else if (over == MS_VEC && K.M <= 1)
-                snprintf(why, sizeof why, ", and has no rows to block");
-            else
-                why[0] = '\0';
-            kc_error(&K, K.no_tiling ? K.no_tiling_at : f->span,
-                     "the tensor operations of '%s' need %llu bytes of %s, more than the %llu available on %s%s",
-                     f->name, (unsigned long long)end[over], space_text((MemorySpace)over),
-                     (unsigned long long)target_capacity(pc->arch, (MemorySpace)over), arch_name(pc->arch), why);
-            g = NULL;
+        char why[320];
+        const char *cols_why = NULL;
+        Span cols_at;
+        int64_t smallest = 0;
+        uint64_t got = 0;
+        g = NULL;
+        if (over == MS_VEC && !K.cube && K.M > 1 && !K.no_tiling)
+            g = plan_rows(&K, g, end[MS_VEC], &smallest, &got);
+        if (!g && !K.failed && over == MS_VEC && !(cols_why = kc_columns_why(&K, &cols_at)))
+            g = plan_columns(&K);
+        if (!g && !K.failed) {
+            const Val *v = longest_row(&K);
+            char d1[64];
+            if (smallest) {
+                kc_error(&K, v ? v->at : f->span,
+                         "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " row%s: they need "
+                         "%llu bytes, %llu are available on %s; rows of '%s' (%s) are too long, and cannot be split: %s",
+                         f->name, space_text(MS_VEC), smallest, smallest == 1 ? "" : "s", (unsigned long long)got,
+                         (unsigned long long)target_capacity(pc->arch, MS_VEC), arch_name(pc->arch),
+                         v ? v->old->name : "?", v ? tc_shape_text(v->type, d1, sizeof d1) : "?", cols_why);
+            } else {
+                if (K.no_tiling)
+                    snprintf(why, sizeof why, ", and cannot be done in blocks of rows (%s)%s%s", K.no_tiling,
+                             cols_why ? " or of columns: " : "", cols_why ? cols_why : "");
+                else if (over == MS_VEC && cols_why)
+                    snprintf(why, sizeof why, ", and cannot be done in blocks: %s", cols_why);
+                else
+                    why[0] = '\0';
+                kc_error(&K, K.no_tiling ? K.no_tiling_at : cols_why ? cols_at : f->span,
+                         "the tensor operations of '%s' need %llu bytes of %s, more than the %llu available on %s%s",
+                         f->name, (unsigned long long)end[over], space_text((MemorySpace)over),
+                         (unsigned long long)target_capacity(pc->arch, (MemorySpace)over), arch_name(pc->arch), why);
+            }
         }
     }
     if (!g) {
@@ -1077,7 +833,7 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
                 backs[k++] = -1;
         for (uint32_t i = 0; K.ret && i < K.ret->n; i++) {
             Val *v = kc_val(&K, K.ret->values[i]);
-            if (v && (v->lazy || !returned_directly(v)))
+            if (v && (v->lazy || !kc_returned_directly(v)))
                 backs[k++] = (int32_t)i;
         }
         out->backs = backs;

@@ -42,7 +42,8 @@ const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr
     OpError err;
     const IrExpr *c = tc_op(e->ir, op, nargs, args, nkw, kw, e->at, &err);
     if (!c)
-        tc_error(e, e->at, "cannot convert to block ops: 'pl.%s' %s", op, err.msg);
+        tc_error(e, e->at, "%s%s%scannot be converted to block ops: 'pl.%s' %s", e->what ? "'" : "",
+                 e->what ? e->what : "", e->what ? "' " : "", op, err.msg);
     return c;
 }
 
@@ -135,9 +136,9 @@ static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, co
         return tc_emit(e, fresh(e, name, "_bcast"), "block.row_expand_add", 2, args, 0, NULL);
     if (vr == 1 && vc == c)
         return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
-    tc_error(e, e->at, "cannot convert to block ops: a [%" PRId64 ", %" PRId64 "] operand does not broadcast to [%" PRId64
-             ", %" PRId64 "] with row_expand or col_expand",
-             vr, vc, r, c);
+    tc_error(e, e->at, "'%s' cannot be converted: a [%" PRId64 ", %" PRId64 "] operand does not broadcast to [%" PRId64
+             ", %" PRId64 "] with the block ops' row and column expansions",
+             e->what ? e->what : "the op", vr, vc, r, c);
     return NULL;
 }
 

@@ -177,7 +177,9 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
             return;
         }
     }
+    K->e.what = op_printed_name(callee_op(c->callee), K->opname, sizeof K->opname);
     v->tile = tc_lower_op(&K->e, c, ops, tc_fresh2(&K->names, v->old->name, "_tile"));
+    K->e.what = NULL;
 }
 
 /* A scalar defined by a tensor op: tensor.dim is a constant; tensor.read

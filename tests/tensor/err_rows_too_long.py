@@ -1,0 +1,14 @@
+# pyptocc-flags: --passes=default
+# Rows of 65536 FP32 values (256 KiB) do not fit UB even one at a time, and
+# the loop keeps ConvertTensorToBlockOps from splitting them: an error at
+# the tensor whose rows are too long, with the sizes and the capacity.
+import pypto.language as pl
+
+
+@pl.program
+class TooLong:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(self, x: pl.Tensor[[16, 65536], pl.FP32]) -> pl.Tensor[[16, 65536], pl.FP32]:
+        for i, (acc,) in pl.range(3, init_values=(x,)):
+            acc = pl.yield_(pl.mul(acc, 2.0))
+        return acc
