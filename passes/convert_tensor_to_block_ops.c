@@ -535,8 +535,9 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < C.added.len; i++)
         vec_push(out, C.added.data[i]);
 
-    if (!C.failed) {
-        qsort(out.data, out.len, sizeof *out.data, by_name);
+    if (!C.failed && (C.converted.count || C.split.count)) {
+        if (out.len > 1)
+            qsort(out.data, out.len, sizeof *out.data, by_name);
         p = ir_program_new(C.ir, p->name, out.len, out.data, p->span);
     }
     vec_free(todo);
