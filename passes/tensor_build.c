@@ -214,6 +214,21 @@ int tc_is_op(const IrExpr *e, const char *name)
 
 /* -------------------------------------------------------------- indices */
 
+uint32_t tc_divisors(int64_t x, int64_t align, int64_t most, int64_t *out, uint32_t cap)
+{
+    uint32_t n = 0;
+    int64_t d = x - 1 < most ? x - 1 : most;
+    if (align < 1)
+        align = 1;
+    /* Descending from the largest candidate; a block is never larger than
+     * the largest buffer, so `most` bounds the work. */
+    d -= d % align;
+    for (; d >= align && n < cap; d -= align)
+        if (x % d == 0)
+            out[n++] = d;
+    return n;
+}
+
 int tc_const(const IrExpr *x, int64_t *v)
 {
     if (!x)

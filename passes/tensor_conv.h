@@ -72,6 +72,12 @@ const IrExpr *tc_mul(IrCtx *ir, const IrExpr *a, const IrExpr *b);
 const IrExpr *tc_int(IrCtx *ir, int64_t v);
 /* A list literal [a, b]: shared constants when every element is one. */
 const IrExpr *tc_tuple(IrCtx *ir, uint32_t n, const IrExpr *const *elems);
+/* The proper divisors of x that are multiples of align and at most most,
+ * largest first (at most cap of them). */
+uint32_t tc_divisors(int64_t x, int64_t align, int64_t most, int64_t *out, uint32_t cap);
+/* No block of rows or columns is larger than this (the largest on-chip
+ * buffer holds fewer elements). */
+#define TC_MOST_BLOCK (1 << 20)
 /* The constant value of x, if it has one. */
 int tc_const(const IrExpr *x, int64_t *v);
 

@@ -116,7 +116,7 @@ static int identity_view(const IrCall *c, const Val *src)
     const IrType *t = c->type;
     const IrExpr *off = c->args[2];
     int64_t a, b;
-    if (!src || t->n != src->type->n || off->kind != EXPR_MAKE_TUPLE)
+    if (!src || t->n != src->type->n || off->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, off)->n != t->n)
         return 0;
     for (uint32_t i = 0; i < t->n; i++)
         if (!tc_const(t->dims[i], &a) || !tc_const(src->type->dims[i], &b) || a != b ||
@@ -491,7 +491,7 @@ static void analyse_uses(Kc *K)
  * be computed one at a time. */
 static void analyse_rows(Kc *K)
 {
-    char buf[96], d1[64];
+    char d1[64];
     K->M = 1;
     K->unit = 1;
     for (uint32_t i = 0; i < K->all.len; i++) {
@@ -561,7 +561,6 @@ static void analyse_rows(Kc *K)
                 K->unit *= u;
         }
     }
-    (void)buf;
 }
 
 /* ------------------------------------------------------------- planning */
@@ -651,49 +650,48 @@ static const Val *longest_row(Kc *K)
     return best;
 }
 
-static const IrFunc *plan_rows(Kc *K, const IrFunc *whole, uint64_t need, int64_t *smallest, uint64_t *got)
+/* Does the function fit with blocks of b rows (c columns: 0 for whole
+ * rows)?  *got: its UB high-water mark. */
+static int fits(Kc *K, int64_t b, int64_t c, uint64_t *got)
 {
-    uint64_t cap = target_capacity(K->pc->arch, MS_VEC), end[MS_COUNT];
-    int64_t cand[64], best_fit = 0;
-    uint32_t n = 0, start;
-    const IrFunc *best = NULL;
-    /* Divisors of M that are whole units, largest first. */
-    for (int64_t b = K->M / 2; b >= K->unit && n < 64; b--)
-        if (K->M % b == 0 && b % K->unit == 0)
-            cand[n++] = b;
-    (void)whole;
-    /* Start near the block that scales the whole footprint to the capacity. */
-    for (start = 0; start + 1 < n && (double)cand[start] > (double)K->M * (double)cap / (double)need; start++)
-        ;
-    for (uint32_t i = start; i < n; i++) {
-        const IrFunc *g = kc_build(K, cand[i], 0);
-        if (!g)
-            return NULL;
-        if (tc_footprint(K->pc, g, end) != 0 || tc_overflow(K->pc, end) < 0) {
-            best = g;
-            best_fit = cand[i];
-            break;
-        }
+    uint64_t end[MS_COUNT];
+    const IrFunc *g = c ? kc_build_columns(K, b, c, 0) : kc_build(K, b, 0);
+    if (!g)
+        return -1;
+    if (tc_footprint(K->pc, g, end) != 0)
+        return 1;   /* the pipeline reports what is wrong */
+    *got = end[MS_VEC];
+    return tc_overflow(K->pc, end) < 0;
+}
+
+/* The largest size of cand (descending) that fits, by bisection (the
+ * footprint grows with the block); -1 if none does, -2 after errors. */
+static int64_t largest_fit(Kc *K, const int64_t *cand, uint32_t n, int rows, int64_t other, uint64_t *got)
+{
+    uint32_t lo = 0, hi = n;   /* cand[hi] fits (hi == n: none known), cand[< lo] do not */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        int r = rows ? fits(K, cand[mid], 0, got) : fits(K, other, cand[mid], got);
+        if (r < 0)
+            return -2;
+        if (r)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
-    /* Larger blocks than the estimate may fit too. */
-    for (uint32_t i = start; best && i-- > 0;) {
-        const IrFunc *g = kc_build(K, cand[i], 0);
-        if (!g || (tc_footprint(K->pc, g, end) == 0 && tc_overflow(K->pc, end) >= 0))
-            break;
-        best = g;
-        best_fit = cand[i];
-    }
-    if (best) {
-        /* Built again with reporting, so that the names are the final ones. */
-        return kc_build(K, best_fit, 1);
-    }
-    *smallest = n ? cand[n - 1] : K->M;
+    return hi < n ? cand[hi] : -1;
+}
+
+static const IrFunc *plan_rows(Kc *K, uint64_t need, int64_t *smallest, uint64_t *got)
+{
+    int64_t cand[256], b;
+    uint32_t n = tc_divisors(K->M, K->unit, TC_MOST_BLOCK, cand, 256);
     *got = need;
-    {
-        const IrFunc *g = kc_build(K, *smallest, 0);
-        if (g && tc_footprint(K->pc, g, end) == 0)
-            *got = end[MS_VEC];
-    }
+    if ((b = largest_fit(K, cand, n, 1, 0, got)) > 0)
+        return kc_build(K, b, 1);   /* again with reporting, for the final names */
+    *smallest = n ? cand[n - 1] : K->M;
+    if (b == -1 && n)
+        fits(K, *smallest, 0, got);
     return NULL;
 }
 
@@ -701,8 +699,8 @@ static const IrFunc *plan_rows(Kc *K, const IrFunc *whole, uint64_t need, int64_
  * blocks. */
 static int64_t smallest_rows(Kc *K)
 {
-    for (int64_t b = K->unit; b < K->M; b++)
-        if (K->M % b == 0 && b % K->unit == 0)
+    for (int64_t b = K->unit; b < K->M && b <= TC_MOST_BLOCK; b += K->unit)
+        if (K->M % b == 0)
             return b;
     return K->M;
 }
@@ -711,8 +709,9 @@ static int64_t smallest_rows(Kc *K)
  * many columns as fit (tensor_columns.c). */
 static const IrFunc *plan_columns(Kc *K)
 {
-    uint64_t cap = target_capacity(K->pc->arch, MS_VEC), end[MS_COUNT], got = 0;
-    int64_t B = smallest_rows(K), cunit = 1, last = 0;
+    uint64_t cap = target_capacity(K->pc->arch, MS_VEC), got = 0;
+    int64_t B = smallest_rows(K), cunit = 1, last = 0, cols[256], c;
+    uint32_t nc;
     char d1[64];
     const Val *lv = longest_row(K);
     for (uint32_t i = 0; i < K->all.len; i++) {
@@ -723,17 +722,14 @@ static const IrFunc *plan_columns(Kc *K)
         else if (u > cunit)
             cunit *= u;
     }
-    for (int64_t c = K->N / 2; c >= cunit; c--) {
-        const IrFunc *g;
-        if (K->N % c != 0 || c % cunit != 0)
-            continue;
-        if (!(g = kc_build_columns(K, B, c, 0)))
-            break;
-        last = c;
-        if (tc_footprint(K->pc, g, end) != 0 || tc_overflow(K->pc, end) < 0)
-            return kc_build_columns(K, B, c, 1);
-        got = end[MS_VEC];
-    }
+    nc = tc_divisors(K->N, cunit, TC_MOST_BLOCK, cols, 256);
+    if ((c = largest_fit(K, cols, nc, 0, B, &got)) > 0)
+        return kc_build_columns(K, B, c, 1);
+    if (c == -2)
+        return NULL;
+    last = nc ? cols[nc - 1] : K->N;
+    if (nc)
+        fits(K, B, last, &got);
     kc_error(K, lv ? lv->at : K->f->span,
              "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " rows and %" PRId64
              " columns: they need %llu bytes, %llu are available on %s ('%s' is %s)",
@@ -791,7 +787,7 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
         uint64_t got = 0;
         g = NULL;
         if (over == MS_VEC && !K.cube && K.M > 1 && !K.no_tiling)
-            g = plan_rows(&K, g, end[MS_VEC], &smallest, &got);
+            g = plan_rows(&K, end[MS_VEC], &smallest, &got);
         if (!g && !K.failed && over == MS_VEC && !(cols_why = kc_columns_why(&K, &cols_at)))
             g = plan_columns(&K);
         if (!g && !K.failed) {

@@ -326,10 +326,7 @@ static uint32_t block_sizes(int64_t x, int64_t align, int64_t most, int64_t *out
     uint32_t n = 0;
     if (x <= most)
         out[n++] = x;
-    for (int64_t d = x / 2; d >= align && n < cap; d--)
-        if (x % d == 0 && d % align == 0 && d <= most)
-            out[n++] = d;
-    return n;
+    return n + tc_divisors(x, align, most, out + n, cap - n);
 }
 
 int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPlan *p, char *why, size_t cap)
