@@ -727,14 +727,22 @@ static const IrFunc *plan_columns(Kc *K)
         return kc_build_columns(K, B, c, 1);
     if (c == -2)
         return NULL;
-    last = nc ? cols[nc - 1] : K->N;
-    if (nc)
-        fits(K, B, last, &got);
+    if (!nc) {
+        kc_error(K, lv ? lv->at : K->f->span,
+                 "rows of '%s' (%s) are too long for %s, %llu bytes on %s, and their %" PRId64
+                 " columns do not split into blocks of whole 32-byte rows",
+                 lv ? lv->old->name : "?", lv ? tc_shape_text(lv->type, d1, sizeof d1) : "?", space_text(MS_VEC),
+                 (unsigned long long)cap, arch_name(K->pc->arch), K->N);
+        return NULL;
+    }
+    last = cols[nc - 1];
+    fits(K, B, last, &got);
     kc_error(K, lv ? lv->at : K->f->span,
-             "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " rows and %" PRId64
+             "the tensor operations of '%s' do not fit %s even in blocks of %" PRId64 " row%s and %" PRId64
              " columns: they need %llu bytes, %llu are available on %s ('%s' is %s)",
-             K->f->name, space_text(MS_VEC), B, last, (unsigned long long)got, (unsigned long long)cap,
-             arch_name(K->pc->arch), lv ? lv->old->name : "?", lv ? tc_shape_text(lv->type, d1, sizeof d1) : "?");
+             K->f->name, space_text(MS_VEC), B, B == 1 ? "" : "s", last, (unsigned long long)got,
+             (unsigned long long)cap, arch_name(K->pc->arch), lv ? lv->old->name : "?",
+             lv ? tc_shape_text(lv->type, d1, sizeof d1) : "?");
     return NULL;
 }
 
