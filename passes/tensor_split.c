@@ -7,10 +7,12 @@
  * read of global memory, which the orchestration does), is split:
  *
  *  - Normalisation first: a matmul with a_trans or b_trans takes a
- *    tensor.transpose of its operand, and operands of different data types
- *    a tensor.cast to their common type, as ops of their own (the cube
- *    unit multiplies untransposed operands of one type; pyptocc's emitters
- *    have no transposed load).
+ *    tensor.transpose of its operand, operands of different data types a
+ *    tensor.cast to their common type, and a result type other than the
+ *    accumulator's (FP32, INT32) a tensor.cast of the result, as ops of
+ *    their own (the cube unit multiplies untransposed operands of one type
+ *    and stores L0C in its type; pyptocc's emitters have no transposed
+ *    load).
  *  - The body is cut into runs of statements of one unit, in program
  *    order; each run becomes a `with pl.incore():` scope.  Views, created
  *    tensors, element reads and scalar code stay outside, in the
@@ -64,6 +66,10 @@ static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int tr
     return x;
 }
 
+/* The accumulator type of a product of operands of type dt: FP32 for
+ * floats, INT32 for integers. */
+static DataType acc_type(DataType dt) { return dtype_is_float(dt) ? DT_FP32 : DT_INT32; }
+
 static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
 {
     Norm *N = m->data;
@@ -73,7 +79,10 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
     int64_t at_, bt_;
     TcStmts out;
     const IrExpr *args[2], *call;
-    DataType dt;
+    DataType dt, acc;
+    IrKwarg kw[4];
+    uint32_t n = 0;
+    int has_out = 0;
     if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, "tensor.matmul"))
         return s;
     a = IR_AS(IrAssign, s);
@@ -83,24 +92,43 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
     at_ = ir_call_kwarg_int(c, "a_trans", 0);
     bt_ = ir_call_kwarg_int(c, "b_trans", 0);
     dt = dtype_promote((DataType)l->dtype, (DataType)r->dtype);
-    if (l->n != 2 || r->n != 2 || (!at_ && !bt_ && l->dtype == r->dtype))
+    acc = acc_type(dt);
+    if (l->n != 2 || r->n != 2 || (!at_ && !bt_ && l->dtype == r->dtype && c->type->dtype == acc))
         return s;
     vec_init(out);
     args[0] = norm_operand(N, &out, c->args[0], (int)at_, dt, s->span);
     args[1] = norm_operand(N, &out, c->args[1], (int)bt_, dt, s->span);
-    {
-        IrKwarg kw[4];
-        uint32_t n = 0;
-        for (uint32_t i = 0; i < c->nkwargs; i++) {
-            kw[n] = c->kwargs[i];
-            if (strcmp(kw[n].key, "a_trans") == 0 || strcmp(kw[n].key, "b_trans") == 0)
-                kw[n].v.i = 0;
-            if (++n == 4)
-                break;
+    /* Untransposed, and into the accumulator's type: the cube unit stores
+     * L0C as it is (pto-isa's CPU TSTORE keeps the data type), so another
+     * result type is a cast on the vector unit. */
+    for (uint32_t i = 0; i < c->nkwargs && n < 3; i++) {
+        kw[n] = c->kwargs[i];
+        if (strcmp(kw[n].key, "a_trans") == 0 || strcmp(kw[n].key, "b_trans") == 0)
+            kw[n].v.i = 0;
+        if (strcmp(kw[n].key, "out_dtype") == 0) {
+            kw[n].v.i = acc;
+            has_out = 1;
         }
-        call = ir_call(N->ir, c->callee, 2, args, n, kw, c->type, c->e.span);
+        n++;
     }
-    vec_push(out, ir_assign(N->ir, a->var, call, s->span));
+    if (!has_out) {
+        memset(&kw[n], 0, sizeof kw[n]);
+        kw[n].key = ir_name(N->ir, "out_dtype");
+        kw[n].kind = KW_DTYPE;
+        kw[n++].v.i = acc;
+    }
+    call = ir_call(N->ir, c->callee, 2, args, n, kw, ir_type_with_dtype(N->ir, c->type, acc), c->e.span);
+    if (c->type->dtype == acc) {
+        vec_push(out, ir_assign(N->ir, a->var, call, s->span));
+    } else {
+        TcKw ck[2] = {{"target_type", c->type->dtype}, {"mode", 1}};
+        const IrExpr *prod = &tc_let(N->ir, &out, tc_fresh2(&N->names, a->var->name, "_mm"), call, s->span)->e;
+        OpError err;
+        const IrExpr *cast = tc_op(N->ir, "tensor.cast", 1, &prod, 2, ck, s->span, &err);
+        if (!cast)
+            ICE("normalising a matmul: %s", err.msg);
+        vec_push(out, ir_assign(N->ir, a->var, cast, s->span));
+    }
     s = ir_seq(N->ir, STMT_SEQ, out.len, out.data, s->span);
     vec_free(out);
     return s;
