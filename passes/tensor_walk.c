@@ -100,7 +100,10 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
         }
         dst.off[i] = tc_add(K->ir, t->r.off[i], o);
     }
-    name = v ? tc_fresh(&K->names, v->old->name) : tc_fresh2(&K->names, t->old->name, "_st");
+    /* In the row loop, the loop's result takes the value's name. */
+    name = !v ? tc_fresh2(&K->names, t->old->name, "_st")
+           : K->row ? tc_fresh2(&K->names, v->old->name, "_rows")
+                    : tc_fresh(&K->names, v->old->name);
     if (s->lazy) {
         const IrCall *m = s->call;
         Val *a = kc_val(K, m->args[0]), *b = kc_val(K, m->args[1]);

@@ -5,7 +5,9 @@
 # tile, each tensor op becomes its block op (add, mul; add_scalar as
 # adds; exp), chains use the converted values, 2-D tensors get 2-D
 # offsets and shapes, and each returned tensor is stored into a new Out
-# parameter that the caller creates (pl.tensor.create) and passes.
+# parameter that the caller creates (pl.tensor.create) and passes; a result
+# assembled into the Out parameter the caller already passes is stored
+# there and returned as it is (no new parameter).
 import pypto.language as pl
 
 
@@ -42,12 +44,18 @@ class Basic:
         y: pl.Tensor[[64], pl.FP32] = pl.exp(x)
         return y
 
+    @pl.function(type=pl.FunctionType.InCore)
+    def into_out(self, x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        y: pl.Tensor[[64], pl.FP32] = pl.assemble(out, pl.exp(x), [0])
+        return y
+
     @pl.function
-    def main(self, x: pl.Tensor[[64], pl.FP32], h: pl.Tensor[[32, 64], pl.FP16]) -> pl.Tensor[[64], pl.FP32]:
+    def main(self, x: pl.Tensor[[64], pl.FP32], h: pl.Tensor[[32, 64], pl.FP16], o: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
         a = self.double(x)
         b = self.sum2(a, x)
         c = self.chain(b)
         d = self.half2d(h)
         e = self.plus_one(c)
         f = self.expo(e)
-        return f
+        g = self.into_out(f, o)
+        return g
