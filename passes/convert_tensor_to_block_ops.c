@@ -85,15 +85,15 @@ static const char *out_name(Conv *C, const IrStmt *s, const TcFunc *tf, uint32_t
     const IrVar *v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
     const char *base = tf->func->params[i].var->name;
     if (v && pos >= 0 && v->type->kind == TYPE_TENSOR) {
-        base = tc_strip(C->ir, v->name);
+        base = ir_ssa_stem(C->ir, v->name);
     } else if (v && pos >= 0 && v->type->kind == TYPE_TUPLE) {
         const char **names = ptrmap_get(&C->unpacked, v);
         if (names && (uint32_t)pos < v->type->n && names[pos])
-            base = tc_strip(C->ir, names[pos]);
+            base = ir_ssa_stem(C->ir, names[pos]);
     }
     if (base != tf->func->params[i].var->name)
         return tc_fresh2(&C->names, base, "_out");
-    return tc_fresh(&C->names, tc_strip(C->ir, base));
+    return tc_fresh(&C->names, ir_ssa_stem(C->ir, base));
 }
 
 static int unpack_stmt(IrWalker *w, const IrStmt *s)
@@ -309,7 +309,7 @@ static const IrVar *land_origin(const Land *L, const IrFunc *f, const IrVar *v, 
  * without the suffix, which is its argument slot's name in C++. */
 static const char *next_version(TcNames *n, const char *name)
 {
-    const char *stem = tc_strip(n->ir, name);
+    const char *stem = ir_ssa_stem(n->ir, name);
     for (uint32_t k = 0;; k++) {
         const char *r = pass_versioned_name(n->ir, stem, "_", k);
         if (!ptrmap_get(&n->used, r)) {
@@ -378,7 +378,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
             const IrExpr *c = tc_op(ir, "tensor.create", 1, &shape, 1, &kw, ret->s.span, &err);
             if (!c)
                 ICE("tensor.create: %s", err.msg);
-            dst = &tc_let(ir, &out, tc_fresh2(&C->names, tc_strip(ir, IR_AS(IrVar, v)->name), "_out"), c,
+            dst = &tc_let(ir, &out, tc_fresh2(&C->names, ir_ssa_stem(ir, IR_AS(IrVar, v)->name), "_out"), c,
                           ret->s.span)->e;
         }
         args[0] = v;

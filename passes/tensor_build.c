@@ -12,18 +12,6 @@
 
 /* ---------------------------------------------------------------- names */
 
-const char *tc_strip(IrCtx *ir, const char *name)
-{
-    size_t n = strlen(name), k = n;
-    while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-        k--;
-    if (k == n || k < 2 || name[k - 1] != '_')
-        return ir_name(ir, name);
-    k--;
-    if (k > 5 && strncmp(name + k - 5, "_iter", 5) == 0)
-        k -= 5;
-    return intern(ir->names, name, k);
-}
 
 void tc_names_init(TcNames *n, IrCtx *ir)
 {
@@ -43,7 +31,7 @@ void tc_names_add(TcNames *n, const char *name)
 {
     const char *s = ir_name(n->ir, name);
     ptrmap_put(&n->used, s, (void *)s);
-    s = tc_strip(n->ir, s);
+    s = ir_ssa_stem(n->ir, s);
     ptrmap_put(&n->stripped, s, (void *)s);
 }
 
@@ -95,7 +83,7 @@ void tc_names_add_func(TcNames *n, const IrFunc *f)
 
 static int name_taken(TcNames *n, const char *s)
 {
-    return ptrmap_get(&n->used, s) || (n->strict && ptrmap_get(&n->stripped, tc_strip(n->ir, s)));
+    return ptrmap_get(&n->used, s) || (n->strict && ptrmap_get(&n->stripped, ir_ssa_stem(n->ir, s)));
 }
 
 const char *tc_fresh2(TcNames *n, const char *base, const char *suffix)
@@ -108,7 +96,7 @@ const char *tc_fresh2(TcNames *n, const char *base, const char *suffix)
     r = ir_name(n->ir, buf);
     /* Numbered candidates: after the name itself, or in strict mode after
      * the name without its SSA suffix (a number after "_" would be one). */
-    stem = n->strict ? tc_strip(n->ir, r) : r;
+    stem = n->strict ? ir_ssa_stem(n->ir, r) : r;
     for (uint64_t k = 2; name_taken(n, r); k++) {
         size_t sl = strlen(stem);
         snprintf(buf, len, "%s%s%" PRIu64, stem, sl && stem[sl - 1] == '_' ? "v" : "", k);

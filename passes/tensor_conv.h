@@ -47,9 +47,6 @@ int tc_name_taken(TcNames *n, const char *name);
 const char *tc_fresh2(TcNames *n, const char *base, const char *suffix);
 void tc_names_free(TcNames *n);
 
-/* The name without its SSA suffix (codegen's rule: a trailing _<digits>,
- * and _iter before it). */
-const char *tc_strip(IrCtx *ir, const char *name);
 
 /* A kwarg given to tc_op by name; the kind comes from the op's schema. */
 typedef struct TcKw {

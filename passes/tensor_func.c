@@ -189,7 +189,7 @@ IrParam *kc_params(Kc *K, Slot **slotsp, uint32_t *npp)
         if (s->kind != SLOT_STORE && s->kind != SLOT_NEST)
             continue;
         /* `<result>_out`; just `out` for a compiler temporary (_t0). */
-        base = tc_strip(ir, s->v->old->name);
+        base = ir_ssa_stem(ir, s->v->old->name);
         s->out = ir_var_new(ir, base[0] == '_' ? tc_fresh(&K->names, "out") : tc_fresh2(&K->names, base, "_out"),
                             tc_reshaped(ir, s->v->type, TYPE_TENSOR, s->v->type->n, s->v->type->dims), f->span);
         params[np].var = s->out;

@@ -475,7 +475,7 @@ static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const I
 static const char *dst_name(Mm *M)
 {
     const IrExpr *b = M->dst->base;
-    return ir_is_var_like(b) ? tc_strip(M->e->ir, IR_AS(IrVar, b)->name) : M->name;
+    return ir_is_var_like(b) ? ir_ssa_stem(M->e->ir, IR_AS(IrVar, b)->name) : M->name;
 }
 
 static const IrExpr *n_body(Mm *M, const IrExpr *ni, const IrExpr *dst, void *data)

@@ -330,44 +330,30 @@ static void load_rets(Kc *K, uint32_t n, const IrVar *const *ret)
     }
 }
 
-static void conv_for(Kc *K, const IrFor *f, TcStmts *out)
+/* A for or while loop (s) rebuilt with the iter_args and return
+ * variables of the conversion. */
+static void conv_loop(Kc *K, const IrStmt *s, uint32_t n, const IrIterArg *const *it, const IrVar *const *ret,
+                      const IrStmt *old_body, TcStmts *out)
 {
-    uint32_t n = f->niter;
     const IrIterArg **nit = xmalloc(xmul_size(n ? n : 1, sizeof *nit));
     const IrVar **nret = xmalloc(xmul_size(n ? n : 1, sizeof *nret));
     const IrType **types = xmalloc(xmul_size(n ? n : 1, sizeof *types));
     Val **targets = xmalloc(xmul_size(n ? n : 1, sizeof *targets));
     const IrStmt *body;
     Span at = K->e.at;
-    if (loop_iters(K, n, f->iter_args, nit, targets) == 0 && (body = loop_body(K, f->body, n, targets))) {
+    if (loop_iters(K, n, it, nit, targets) == 0 && (body = loop_body(K, old_body, n, targets))) {
         for (uint32_t k = 0; k < n; k++)
             types[k] = nit[k]->v.type;
-        new_rets(K, n, f->ret, types, nret, out);
-        vec_push(*out, ir_for(K->ir, (ForKind)f->s.sub, f->loop_var, f->start, f->stop, f->step, n, nit, nret, body,
-                              f->s.span));
+        new_rets(K, n, ret, types, nret, out);
+        if (s->kind == STMT_FOR) {
+            const IrFor *f = IR_AS(IrFor, s);
+            vec_push(*out, ir_for(K->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, n, nit, nret, body,
+                                  s->span));
+        } else {
+            vec_push(*out, ir_while(K->ir, IR_AS(IrWhile, s)->cond, n, nit, nret, body, s->span));
+        }
         K->e.at = at;
-        load_rets(K, n, f->ret);
-    }
-    xfree(nit);
-    xfree(nret);
-    xfree(types);
-    xfree(targets);
-}
-
-static void conv_while(Kc *K, const IrWhile *f, TcStmts *out)
-{
-    uint32_t n = f->niter;
-    const IrIterArg **nit = xmalloc(xmul_size(n ? n : 1, sizeof *nit));
-    const IrVar **nret = xmalloc(xmul_size(n ? n : 1, sizeof *nret));
-    const IrType **types = xmalloc(xmul_size(n ? n : 1, sizeof *types));
-    Val **targets = xmalloc(xmul_size(n ? n : 1, sizeof *targets));
-    const IrStmt *body;
-    if (loop_iters(K, n, f->iter_args, nit, targets) == 0 && (body = loop_body(K, f->body, n, targets))) {
-        for (uint32_t k = 0; k < n; k++)
-            types[k] = nit[k]->v.type;
-        new_rets(K, n, f->ret, types, nret, out);
-        vec_push(*out, ir_while(K->ir, f->cond, n, nit, nret, body, f->s.span));
-        load_rets(K, n, f->ret);
+        load_rets(K, n, ret);
     }
     xfree(nit);
     xfree(nret);
@@ -441,10 +427,12 @@ static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
         break;
     }
     case STMT_FOR:
-        conv_for(K, IR_AS(IrFor, s), out);
+        conv_loop(K, s, IR_AS(IrFor, s)->niter, IR_AS(IrFor, s)->iter_args, IR_AS(IrFor, s)->ret,
+                  IR_AS(IrFor, s)->body, out);
         break;
     case STMT_WHILE:
-        conv_while(K, IR_AS(IrWhile, s), out);
+        conv_loop(K, s, IR_AS(IrWhile, s)->niter, IR_AS(IrWhile, s)->iter_args, IR_AS(IrWhile, s)->ret,
+                  IR_AS(IrWhile, s)->body, out);
         break;
     case STMT_IF:
         conv_if(K, IR_AS(IrIf, s), out);
