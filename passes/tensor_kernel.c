@@ -588,15 +588,14 @@ static int plan_matmuls(Kc *K)
         {
             /* The cube unit works on whole boxes of 16 rows and 32 bytes. */
             int64_t m = dimv(a, 0), k = dimv(a, 1), n = dimv(b, 1), kb = 32 / dtype_bytes((DataType)a->dtype);
-            const char *dim = m % 16 ? "M" : n % 16 ? "N" : k % (kb > 16 ? kb : 16) ? "K" : NULL;
+            const char *dim = m % 16 ? "M" : n % 16 ? "N" : k % kb ? "K" : NULL;
             if (dim) {
                 kc_error(K, v->at,
-                         "'%s' of %s and %s cannot be converted: the cube unit multiplies whole 16x%lld boxes, "
-                         "and %s = %lld is not a multiple of %lld",
+                         "'%s' of %s and %s cannot be converted: the cube unit multiplies whole boxes of 16 rows "
+                         "and 32 bytes, and %s = %lld is not a multiple of %lld",
                          pname(callee_op(v->call->callee), buf, sizeof buf), tc_shape_text(a, sa, sizeof sa),
-                         tc_shape_text(b, sb, sizeof sb), (long long)(kb > 16 ? kb : 16), dim,
-                         (long long)(dim[0] == 'M' ? m : dim[0] == 'N' ? n : k),
-                         (long long)(dim[0] == 'K' ? (kb > 16 ? kb : 16) : 16));
+                         tc_shape_text(b, sb, sizeof sb), dim, (long long)(dim[0] == 'M' ? m : dim[0] == 'N' ? n : k),
+                         (long long)(dim[0] == 'K' ? kb : 16));
                 continue;
             }
         }

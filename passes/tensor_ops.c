@@ -333,14 +333,12 @@ int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPla
 {
     /* pto-isa's cube limits: m, k and n of one TMATMUL up to 4095; boxes of
      * 16 rows and 32 bytes of columns in L1 and L0. */
-    int64_t bytes = dtype_bytes(in), kalign = 32 / (bytes ? bytes : 1);
+    int64_t bytes = dtype_bytes(in), kalign = 32 / (bytes ? bytes : 1);   /* K in boxes of 32 bytes */
     uint64_t left = target_capacity(a, MS_LEFT), right = target_capacity(a, MS_RIGHT);
     uint64_t acc = target_capacity(a, MS_ACC), mat = target_capacity(a, MS_MAT);
     int64_t ms[64], ns[64], ks[64];
     uint32_t nm, nn, nk;
     double best = -1;
-    if (kalign < 16)
-        kalign = 16;
     nm = block_sizes(m, 16, 4095, ms, 64);
     nn = block_sizes(n, 16, 4095, ns, 64);
     nk = block_sizes(k, kalign, 4095, ks, 64);
