@@ -3,12 +3,16 @@
  *   convert_tensor_to_block_ops.c  the pass: the program-level phases
  *   tensor_split.c                 mixed kernels split into cube and vector
  *                                  parts, and the parts' caller inlined
- *   tensor_kernel.c                one InCore function: analysis and the
- *                                  statement walk (loads, stores, Out params)
+ *   tensor_kernel.c                one InCore function: where its values
+ *                                  live, and the choice of block sizes
+ *                                  (tensor_kernel.h: its state)
+ *   tensor_func.c                  the converted function: parameters,
+ *                                  loads, stores, the loop over row blocks
+ *   tensor_walk.c                  its statements, converted
+ *   tensor_columns.c               rows too long for UB: blocks of columns
  *   tensor_ops.c                   one tensor op as block ops (broadcasts,
  *                                  casts, reductions, the matmul nest)
- *   tensor_plan.c                  the tiling: block sizes tried against the
- *                                  memory passes and the capacities of --arch
+ *   tensor_plan.c                  a plan's footprint by the memory passes
  *   tensor_build.c                 building IR: op calls, names, indices
  *
  * Nothing outside these files includes this header. */

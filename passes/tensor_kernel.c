@@ -1,6 +1,6 @@
 /* tensor_kernel.c: one InCore function's tensor ops as block ops
- * (ConvertTensorToBlockOps; the statements themselves are converted by
- * tensor_walk.c).
+ * (ConvertTensorToBlockOps): the analysis and the plan; tensor_func.c
+ * builds the function, tensor_walk.c converts its statements.
  *
  * Analysis.  Every tensor variable of the function gets a Val saying
  * where it lives after conversion:
@@ -23,12 +23,14 @@
  * capacity of --arch, elementwise and row-wise work is done in blocks of
  * rows: one loop over blocks of B rows around the whole body, each tensor
  * of M rows loaded, computed and stored B rows at a time (row reductions
- * keep whole rows).  B is the largest divisor of M that is a whole number
- * of 32-byte column-vector boxes and fits, found by converting and
- * planning again.  Matrix products take blocks of M, N and K chosen to
- * fit L0A, L0B, L0C and L1 (tensor_ops.c).  What cannot be blocked, or
- * does not fit even in the smallest block, is an error naming the op, the
- * sizes and the capacity. */
+ * keep whole rows; a transpose that is only stored turns a block of rows
+ * into a block of columns).  B is the largest divisor of M that is a
+ * whole number of 32-byte column-vector boxes and fits, found by bisection
+ * (converting and planning again).  Rows too long even for the smallest
+ * block are split into blocks of columns too (tensor_columns.c).  Matrix
+ * products take blocks of M, N and K chosen to fit L0A, L0B, L0C and L1
+ * (tensor_ops.c).  What cannot be blocked, or does not fit even in the
+ * smallest block, is an error naming the op, the sizes and the capacity. */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/tensor_kernel.h"
