@@ -208,12 +208,9 @@ static int scalar(Kern *K, StrBuf *o, const IrExpr *x, int to)
 /* The range of an integer dtype's values, for constants (cpp.md 4.3). */
 static int int_fits(int64_t v, DataType dt)
 {
-    int bits = dtype_bits(dt);
     if (dt == DT_BOOL)
         return v == 0 || v == 1;
-    if (dtype_is_unsigned_int(dt))
-        return v >= 0 && (bits >= 64 || v < ((int64_t)1 << bits));
-    return bits >= 64 || (v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1)));
+    return dtype_int_fits(dt, v);
 }
 
 /* A scalar operand of a tile op with elements of dtype dt (cpp.md 4.3):
@@ -489,11 +486,11 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
 }
 
 /* block.load / block.store / block.l0c_store (cpp.md 4.2). */
-static void emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, LowerHow how)
+static void emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how)
 {
     char buf[64], msg[320];
     const OpDef *op = callee_op(c->callee);
-    int is_load = how == LW_LOAD;
+    int is_load = how == FORM_LOAD;
     const IrMakeTuple *ot, *st;
     const IrType *tile_t = is_load ? (dest ? dest->type : c->type) : arg_type(K, c, 0);
     const IrVar *p = param_of(K, c->args[is_load ? 0 : 3]);
@@ -525,7 +522,7 @@ static void emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, LowerHow 
     } else {
         if (!(tile = tile_arg(K, c, 0)))
             return;
-        if (how == LW_L0C_STORE ? tile->space != MS_ACC
+        if (how == FORM_L0C_STORE ? tile->space != MS_ACC
                                 : tile->space != MS_VEC && tile->space != MS_MAT && tile->space != MS_ACC) {
             err(K, c->e.span, "'%s' cannot store a tile from %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)tile->space));
@@ -623,7 +620,8 @@ static void emit_reshape(Kern *K, const IrVar *dest, const IrCall *c)
 static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     char buf[64], msg[320], intrin[32];
-    const Lowering *lw = lower_find(op_name(op));
+    Lowering lwbuf;
+    const Lowering *lw = lower_of(op, &lwbuf);
     const IrType *tmp_model = NULL;
     const CVal *d = NULL, *first = NULL, *third = NULL;
     Span sp = c->e.span;
@@ -633,13 +631,13 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
         err(K, sp, "'%s' has no C++ lowering: %s", opname(op, buf, sizeof buf), lw->why_cpp);
         return;
     }
-    switch ((LowerHow)lw->how) {
-    case LW_ALLOC:
+    switch ((IsaForm)lw->how) {
+    case FORM_ALLOC:
         return;
-    case LW_LOAD:
-    case LW_STORE:
-    case LW_L0C_STORE:
-        emit_transfer(K, dest, c, (LowerHow)lw->how);
+    case FORM_LOAD:
+    case FORM_STORE:
+    case FORM_L0C_STORE:
+        emit_transfer(K, dest, c, (IsaForm)lw->how);
         return;
     default:
         break;
@@ -647,7 +645,7 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
     /* Every other op only defines its result: unused, it does nothing. */
     if (!dest)
         return;
-    if (lw->how == LW_BLOCK_IDX) {
+    if (lw->how == FORM_BLOCK_IDX) {
         const char *ct = cpp_ctype((DataType)dest->type->dtype);
         CVal *v;
         if (dest->type->kind != TYPE_SCALAR || !ct) {
@@ -665,11 +663,11 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
             dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile");
         return;
     }
-    if (lw->how == LW_CREATE) {
+    if (lw->how == FORM_CREATE) {
         def_tile(K, dest, sp, 0, -1);
         return;
     }
-    if (lw->how == LW_RESHAPE) {
+    if (lw->how == FORM_RESHAPE) {
         emit_reshape(K, dest, c);
         return;
     }
@@ -678,26 +676,26 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
     if (lw->tmp)
         tmp_model = dest->type;
     sb_init(&args);
-    switch ((LowerHow)lw->how) {
-    case LW_ELEM:
-    case LW_SCALAR:
+    switch ((IsaForm)lw->how) {
+    case FORM_ELEM:
+    case FORM_SCALAR:
         bad = check_equal_shapes(K, c, dest, lw->eq_first, lw->eq_n);
         for (uint32_t i = 0; i < c->nargs && !bad; i++) {
             bad = add_arg(K, &args, c, i, elem_dt, i == 2 ? &third : i == 0 ? &first : NULL);
         }
         break;
-    case LW_UNARY:
-    case LW_FILLPAD:
-    case LW_ROW_EXPAND:
+    case FORM_UNARY:
+    case FORM_FILLPAD:
+    case FORM_ROW_EXPAND:
         bad = check_equal_shapes(K, c, dest, 0, 1) || add_arg(K, &args, c, 0, elem_dt, &first);
         if (!bad && strcmp(intrin, "TNOT") == 0 && arg_type(K, c, 0)->dtype != DT_INT16 &&
             arg_type(K, c, 0)->dtype != DT_UINT16) {
             err(K, sp, "'%s' needs an INT16 or UINT16 tile", opname(op, buf, sizeof buf));
             bad = 1;
         }
-        fillpad = lw->how == LW_FILLPAD;
+        fillpad = lw->how == FORM_FILLPAD;
         break;
-    case LW_CAST: {
+    case FORM_CAST: {
         int64_t mode = ir_call_kwarg_int(c, "mode", 2);
         if (mode < 0 || mode > 6) {
             err(K, sp, "cast mode %" PRId64 " has no C++ round mode", mode);
@@ -708,7 +706,7 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
         sb_printf(&args, ", RoundMode::%s", round_modes[mode]);
         break;
     }
-    case LW_CMP: {
+    case FORM_CMP: {
         int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
         if (mode < 0 || mode > 5) {
             err(K, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
@@ -728,17 +726,17 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
         sb_printf(&args, ", CmpMode::%s", cmp_modes[mode]);
         break;
     }
-    case LW_FULL:
-    case LW_EXPANDS:
+    case FORM_FULL:
+    case FORM_EXPANDS:
         bad = add_arg(K, &args, c, 1, dest->type->dtype, NULL);
         break;
-    case LW_COL_EXPAND:
+    case FORM_COL_EXPAND:
         bad = add_arg(K, &args, c, 1, elem_dt, NULL);
         break;
-    case LW_ROW_REDUCE:
+    case FORM_ROW_REDUCE:
         bad = add_arg(K, &args, c, 0, elem_dt, NULL) || add_arg(K, &args, c, 1, elem_dt, NULL);
         break;
-    case LW_REDUCE: {
+    case FORM_REDUCE: {
         const IrType *t = arg_type(K, c, 0);
         int64_t axis = ir_call_kwarg_int(c, "axis", 0);
         if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
@@ -754,15 +752,15 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
         tmp_model = axis == 1 ? t : NULL;
         break;
     }
-    case LW_TRANSPOSE:
+    case FORM_TRANSPOSE:
         bad = add_arg(K, &args, c, 0, elem_dt, NULL);
         tmp_model = dest->type;
         break;
-    case LW_MOVE:
-    case LW_VEC_MOVE: {
+    case FORM_MOVE:
+    case FORM_VEC_MOVE: {
         int to = ir_type_space(dest->type);
         const CVal *v;
-        if (lw->how == LW_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+        if (lw->how == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
             err(K, sp, "move with transpose is not supported");
             bad = 1;
             break;
@@ -772,19 +770,19 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
             break;
         }
         sb_printf(&args, ", %s", v->name);
-        if (lw->how == LW_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
+        if (lw->how == FORM_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
             err(K, sp, "'%s' copies within Vec, but this moves %s to %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
             bad = 1;
-        } else if (lw->how == LW_MOVE && lower_move(K->o->arch, v->space, to, msg, sizeof msg) != 0) {
+        } else if (lw->how == FORM_MOVE && lower_move(K->o->arch, v->space, to, msg, sizeof msg) != 0) {
             err(K, sp, "%s", msg);
             bad = 1;
         }
         break;
     }
-    case LW_MATMUL:
-    case LW_MATMUL_ACC: {
-        int acc = lw->how == LW_MATMUL_ACC;
+    case FORM_MATMUL:
+    case FORM_MATMUL_ACC: {
+        int acc = lw->how == FORM_MATMUL_ACC;
         const CVal *l = tile_arg(K, c, acc), *r = tile_arg(K, c, acc + 1), *a = acc ? tile_arg(K, c, 0) : NULL;
         if (!l || !r || (acc && !a)) {
             bad = 1;
@@ -845,23 +843,17 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
 /* system.* (cpp.md 4.6). */
 static void emit_system(Kern *K, const IrCall *c, const OpDef *op)
 {
-    const char *n = op_name(op) + 7;
-    if (strcmp(n, "sync_src") == 0 || strcmp(n, "sync_dst") == 0) {
-        int64_t sp = ir_call_kwarg_int(c, "set_pipe", 0), wp = ir_call_kwarg_int(c, "wait_pipe", 0);
-        int64_t ev = ir_call_kwarg_int(c, "event_id", 0);
-        if (sp < 0 || sp >= PIPE_COUNT || wp < 0 || wp >= PIPE_COUNT || ev < 0 || ev > 7) {
-            err(K, c->e.span, "pipes must be 0-7 and event ids 0-7");
-            return;
-        }
-        sb_printf(line(K), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n", n[5] == 's' ? "set_flag" : "wait_flag",
-                  pipe_name((PipeKind)sp), pipe_name((PipeKind)wp), ev);
+    SystemLowering s;
+    char msg[128];
+    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
+        err(K, c->e.span, "%s", msg);
         return;
     }
-    if (strcmp(n, "bar_v") == 0 || strcmp(n, "bar_m") == 0 || strcmp(n, "bar_all") == 0) {
-        sb_printf(line(K), "pipe_barrier(PIPE_%s);\n", n[4] == 'v' ? "V" : n[4] == 'm' ? "M" : "ALL");
-        return;
-    }
-    err(K, c->e.span, "'%s' has no C++ lowering", op_name(op));
+    if (s.flag)
+        sb_printf(line(K), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n", s.flag == 1 ? "set_flag" : "wait_flag",
+                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
+    else
+        sb_printf(line(K), "pipe_barrier(PIPE_%s);\n", s.barrier);
 }
 
 static void emit_call(Kern *K, const IrVar *dest, const IrCall *c)
@@ -1504,7 +1496,7 @@ static int emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind,
     if (np == 0)
         sb_puts(out, "  (void)args;\n");
 
-    sb_printf(out, "  %s(", fname);
+    sb_printf(out, "  ::%s(", fname);   /* qualified: pto-isa brings std into the global namespace */
     for (uint32_t i = 0; i < np; i++)
         sb_printf(out, "%s%s", i ? ", " : "", params[i].val->name);
     sb_puts(out, ");\n}\n");
@@ -1563,32 +1555,42 @@ static int program_arg(StrBuf *out, const char *name, const IrType *t, int dir, 
 
 /* The external arguments of a program run without orchestration: the
  * kernel's parameters, tensors then scalars (cpp.md 3), each in the
- * direction the kernel uses it in. */
-static int direct_args(StrBuf *out, IrCtx *ir, const IrFunc *f, uint32_t *n, DiagEngine *diag)
+ * direction the kernel uses it in; named "<kernel>.<parameter>" when the
+ * program runs several kernels (prefixed). */
+static int direct_args(StrBuf *out, IrCtx *ir, const IrFunc *f, int prefixed, uint32_t *n, DiagEngine *diag)
 {
     PtrMap cache;
     const CppParamUse *u;
+    StrBuf name;
     int bad = 0;
     ptrmap_init(&cache);
     u = cpp_param_use(ir, f, &cache);
-    ptrmap_free(&cache);
+    sb_init(&name);
     *n = 0;
     for (int round = 0; round < 2; round++)
         for (uint32_t i = 0; i < f->nparams; i++) {
             const IrVar *p = f->params[i].var;
             if (p->type->kind != (round ? TYPE_SCALAR : TYPE_TENSOR))
                 continue;
-            bad |= program_arg(out, cpp_strip(ir, p->name), p->type, round ? CPP_ARG_IN : u->dir[i], p->e.span, diag);
+            sb_reset(&name);
+            if (prefixed)
+                sb_printf(&name, "%s.", f->name);
+            sb_puts(&name, cpp_strip(ir, p->name));
+            bad |= program_arg(out, sb_cstr(&name), p->type, round ? CPP_ARG_IN : u->dir[i], p->e.span, diag);
             ++*n;
         }
+    sb_free(&name);
+    ptrmap_free(&cache);
     return bad;
 }
 
 /* The single translation unit (README "single output"): every kernel with
  * its entry point renamed kernel_entry_<name>, the orchestration file, and
  * the PyptoccProgram of pyptocc_runtime.h.  Without an Orchestration
- * function the program runs its one kernel directly; with several kernels
- * and no orchestration there is nothing to run, which is an error. */
+ * function the program runs its kernels directly, in the order of the
+ * kernel table, each on arguments of its own (named "<kernel>.<parameter>"
+ * when there are several): nothing connects one kernel's outputs to
+ * another's inputs, so the order cannot change a result. */
 int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag)
 {
     int bad = 0;
@@ -1603,15 +1605,6 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
                    "system ops and scalar code, and an Orchestration function");
         xfree(ks);
         return 1;
-    }
-    if (nk > 1 && !orch) {
-        diag_error(diag, prog->span,
-                   "'%s' has %u kernels and no Orchestration function, so its translation unit has nothing to run; "
-                   "add an Orchestration function, or use --output-dir for one file per kernel",
-                   name, nk);
-        for (uint32_t i = 0; i < nk; i++)
-            diag_note(diag, ks[i].f->span, "kernel '%s'", ks[i].f->name);
-        bad = 1;   /* the kernels are still checked */
     }
     sb_printf(out, "// Program: %s\n// Generated by pyptocc (--emit=cpp): every kernel, the orchestration code and\n"
                    "// the program description of pyptocc_runtime.h in one translation unit.\n\n",
@@ -1646,8 +1639,12 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
                 bad |= program_arg(&args, slots[i].name, slots[i].type, slots[i].dir, orch->span, diag) != 0;
         }
         sb_putc(out, '\n');
-    } else if (nk == 1) {
-        bad |= direct_args(&args, ir, ks[0].f, &nargs, diag);
+    } else {
+        for (uint32_t i = 0; i < nk; i++) {
+            uint32_t n;
+            bad |= direct_args(&args, ir, ks[i].f, nk > 1, &n, diag);
+            nargs += n;
+        }
     }
     sb_puts(out, "// The program for pyptocc_runtime.h.\n");
     if (nk) {
@@ -1671,7 +1668,7 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
                      "    .direct_kernel = -1,\n");
     else
         sb_printf(out, "    .config = nullptr,\n    .orchestrate = nullptr,\n    .direct_kernel = %" PRId32 ",\n",
-                  ks[0].id);
+                  nk == 1 ? ks[0].id : -1);
     sb_puts(out, "};\n\n#ifndef PYPTOCC_NO_MAIN\nint main(int argc, char** argv)\n{\n"
                  "    return pyptocc_run_main(&pyptocc_program, argc, argv);\n}\n#endif\n");
     xfree(ks);

@@ -9,140 +9,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NOLOWER(op, why) {op, LW_NONE, 0, 0, 0, NULL, NULL, why, why}
-#define NOLOWER2(op, why_pto, why_cpp) {op, LW_NONE, 0, 0, 0, NULL, NULL, why_pto, why_cpp}
-#define L(op, how, pto, cpp) {op, how, 0, 0, 0, pto, cpp, NULL, NULL}
-#define LE(op, first, n, tmp, pto, cpp) {op, LW_ELEM, tmp, first, n, pto, cpp, NULL, NULL}
-#define LS(op, n, tmp, pto, cpp) {op, LW_SCALAR, tmp, 0, n, pto, cpp, NULL, NULL}
-
-/* PTOAS and pto-isa want tgemv's Left operand to have one valid row in a
- * tile of whole 16-row fractal boxes; the IR's [1, K] tile has one row in
- * all, and a [16, K] tile has 16 valid rows (valid shapes are not separate
- * from shapes here). */
-#define GEMV_WHY(what, instead)                                                                                     \
-    what " needs a Left tile of 16-row fractal boxes with one valid row, which the IR cannot express; use " instead \
-         " with a [16, K] tile"
-#define BIAS_WHY "its bias operand must be in a Bias buffer, which the IR cannot express"
-
-/* Sorted by op name (bsearch). */
-static const Lowering lowerings[] = {
-    L("block.abs", LW_UNARY, "tabs", "TABS"),
-    LE("block.add", 0, 2, 0, "tadd", "TADD"),
-    LE("block.addc", 0, 3, 0, "taddc", "TADDC"),
-    LS("block.adds", 1, 0, "tadds", "TADDS"),
-    LS("block.addsc", 3, 0, "taddsc", "TADDSC"),
-    L("block.alloc", LW_ALLOC, NULL, NULL),
-    LE("block.and", 0, 2, 0, "tand", "TAND"),
-    LS("block.ands", 1, 0, "tands", "TANDS"),
-    NOLOWER2("block.batch_matmul", "PTO has no batched matrix multiply", "pto-isa has no batched matrix multiply"),
-    L("block.cast", LW_CAST, "tcvt", "TCVT"),
-    {"block.cmp", LW_CMP, 0, 0, 2, "tcmp", "TCMP", NULL, NULL},
-    {"block.cmps", LW_CMP, 0, 0, 0, "tcmps", "TCMPS", NULL, NULL},
-    L("block.col_expand", LW_COL_EXPAND, "tcolexpand", "TCOLEXPAND"),
-    LE("block.col_expand_div", 0, 1, 0, "tcolexpanddiv", "TCOLEXPANDDIV"),
-    LE("block.col_expand_mul", 0, 1, 0, "tcolexpandmul", "TCOLEXPANDMUL"),
-    LE("block.col_expand_sub", 0, 1, 0, "tcolexpandsub", "TCOLEXPANDSUB"),
-    L("block.create_tile", LW_CREATE, NULL, NULL),
-    LE("block.div", 0, 2, 0, "tdiv", "TDIV"),
-    LS("block.divs", 1, 0, "tdivs", "TDIVS"),
-    L("block.exp", LW_UNARY, "texp", "TEXP"),
-    L("block.expands", LW_EXPANDS, "texpands", "TEXPANDS"),
-    L("block.fillpad", LW_FILLPAD, "tfillpad", "TFILLPAD"),
-    L("block.full", LW_FULL, "texpands", "TEXPANDS"),
-    NOLOWER2("block.gemv", GEMV_WHY("PTOAS", "block.matmul"), GEMV_WHY("pto-isa's TGEMV", "block.matmul")),
-    NOLOWER2("block.gemv_acc", GEMV_WHY("PTOAS", "block.matmul_acc"),
-             GEMV_WHY("pto-isa's TGEMV_ACC", "block.matmul_acc")),
-    NOLOWER("block.gemv_bias", BIAS_WHY),
-    L("block.get_block_idx", LW_BLOCK_IDX, "get_block_idx", "get_block_idx"),
-    L("block.l0c_store", LW_L0C_STORE, "tstore", "TSTORE"),
-    L("block.load", LW_LOAD, "tload", "TLOAD"),
-    L("block.log", LW_UNARY, "tlog", "TLOG"),
-    LS("block.lrelu", 1, 0, "tlrelu", "TLRELU"),
-    L("block.matmul", LW_MATMUL, "tmatmul", "TMATMUL"),
-    L("block.matmul_acc", LW_MATMUL_ACC, "tmatmul.acc", "TMATMUL_ACC"),
-    NOLOWER("block.matmul_bias", BIAS_WHY),
-    L("block.max", LW_REDUCE, "max", "MAX"),
-    LE("block.maximum", 0, 2, 0, "tmax", "TMAX"),
-    LS("block.maxs", 1, 0, "tmaxs", "TMAXS"),
-    L("block.min", LW_REDUCE, "min", "MIN"),
-    LE("block.minimum", 0, 2, 0, "tmin", "TMIN"),
-    LS("block.mins", 1, 0, "tmins", "TMINS"),
-    L("block.move", LW_MOVE, "tmov", "TMOV"),
-    LE("block.mul", 0, 2, 0, "tmul", "TMUL"),
-    LS("block.muls", 1, 0, "tmuls", "TMULS"),
-    L("block.neg", LW_UNARY, "tneg", "TNEG"),
-    L("block.not", LW_UNARY, "tnot", "TNOT"),
-    LE("block.or", 0, 2, 0, "tor", "TOR"),
-    LS("block.ors", 1, 0, "tors", "TORS"),
-    LE("block.prelu", 0, 2, 0, "tprelu", "TPRELU"),
-    L("block.recip", LW_UNARY, "trecip", "TRECIP"),
-    L("block.relu", LW_UNARY, "trelu", "TRELU"),
-    LE("block.rem", 0, 2, 1, "trem", "TREM"),
-    LS("block.rems", 1, 1, "trems", "TREMS"),
-    L("block.reshape", LW_RESHAPE, NULL, NULL),
-    L("block.row_expand", LW_ROW_EXPAND, "trowexpand", "TROWEXPAND"),
-    LE("block.row_expand_add", 0, 1, 0, "trowexpandadd", "TROWEXPANDADD"),
-    LE("block.row_expand_div", 0, 1, 0, "trowexpanddiv", "TROWEXPANDDIV"),
-    LE("block.row_expand_mul", 0, 1, 0, "trowexpandmul", "TROWEXPANDMUL"),
-    LE("block.row_expand_sub", 0, 1, 0, "trowexpandsub", "TROWEXPANDSUB"),
-    L("block.row_max", LW_ROW_REDUCE, "trowmax", "TROWMAX"),
-    L("block.row_min", LW_ROW_REDUCE, "trowmin", "TROWMIN"),
-    L("block.row_sum", LW_ROW_REDUCE, "trowsum", "TROWSUM"),
-    L("block.rsqrt", LW_UNARY, "trsqrt", "TRSQRT"),
-    LE("block.sel", 1, 2, 1, "tsel", "TSEL"),
-    NOLOWER2("block.sels", "pto.tsels takes a mask, a tile and a scalar, which is a different operation",
-             "TSELS takes a mask, a tile and a scalar, which is a different operation"),
-    LE("block.shl", 0, 2, 0, "tshl", "TSHL"),
-    LS("block.shls", 1, 0, "tshls", "TSHLS"),
-    LE("block.shr", 0, 2, 0, "tshr", "TSHR"),
-    LS("block.shrs", 1, 0, "tshrs", "TSHRS"),
-    L("block.sqrt", LW_UNARY, "tsqrt", "TSQRT"),
-    L("block.store", LW_STORE, "tstore", "TSTORE"),
-    LE("block.sub", 0, 2, 0, "tsub", "TSUB"),
-    LE("block.subc", 0, 3, 0, "tsubc", "TSUBC"),
-    LS("block.subs", 1, 0, "tsubs", "TSUBS"),
-    LS("block.subsc", 3, 0, "tsubsc", "TSUBSC"),
-    L("block.sum", LW_REDUCE, "sum", "SUM"),
-    {"block.transpose", LW_TRANSPOSE, 1, 0, 0, "ttrans", "TTRANS", NULL, NULL},
-    L("block.vec_move", LW_VEC_MOVE, "tmov", "TMOV"),
-    NOLOWER2("block.view", "this PTOAS has no tile sub-view operation",
-             "pto-isa's tile API has no sub-view of a tile"),
-    LE("block.xor", 0, 2, 0, "txor", "TXOR"),
-    LS("block.xors", 1, 0, "txors", "TXORS"),
-};
-
-static int lowering_cmp(const void *key, const void *elem)
+const Lowering *lower_of(const OpDef *op, Lowering *lw)
 {
-    return strcmp((const char *)key, ((const Lowering *)elem)->op);
-}
-
-/* Every block op of the registry has a row in the (sorted) table.  Checked
- * by the unit tests (check_ops), not on every run: walking the registry in
- * name order costs more than compiling a small kernel. */
-int lower_table_check(char *why, size_t cap)
-{
-    for (size_t i = 1; i < sizeof lowerings / sizeof lowerings[0]; i++)
-        if (strcmp(lowerings[i - 1].op, lowerings[i].op) >= 0) {
-            snprintf(why, cap, "lowering table out of order at %s", lowerings[i].op);
-            return 0;
-        }
-    for (uint32_t i = 0, n = op_count(); i < n; i++) {
-        const OpDef *op = op_at(i);
-        if (op->category == OPC_BLOCK &&
-            !bsearch(op_name(op), lowerings, sizeof lowerings / sizeof lowerings[0], sizeof lowerings[0], lowering_cmp)) {
-            snprintf(why, cap, "block op %s has no entry in the lowering table", op_name(op));
-            return 0;
-        }
-    }
-    return 1;
-}
-
-const Lowering *lower_find(const char *op)
-{
-    const Lowering *lw = bsearch(op, lowerings, sizeof lowerings / sizeof lowerings[0], sizeof lowerings[0], lowering_cmp);
-    if (!lw)
-        ICE("block op %s has no entry in the lowering table", op);
+    const OpTraits *t = op_traits(op);
+    char cpp_buf[4];
+    lw->how = t->form;
+    lw->tmp = t->scratch == SCRATCH_RESULT;
+    lw->eq_first = t->eq_first;
+    lw->eq_n = t->eq_n;
+    lw->pto = op_spelling(op, OUT_MLIR, lw->pto_buf, sizeof lw->pto_buf, &lw->why_pto);
+    lw->cpp = op_spelling(op, OUT_CPP, cpp_buf, sizeof cpp_buf, &lw->why_cpp);
+    if (lw->why_pto || lw->why_cpp)
+        lw->how = FORM_NONE;
     return lw;
+}
+
+int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap)
+{
+    memset(s, 0, sizeof *s);
+    switch ((OpId)op->id) {
+    case OP_SYSTEM_SYNC_SRC:
+    case OP_SYSTEM_SYNC_DST:
+        s->flag = op->id == OP_SYSTEM_SYNC_SRC ? 1 : 2;
+        s->set_pipe = (int)ir_call_kwarg_int(c, "set_pipe", 0);
+        s->wait_pipe = (int)ir_call_kwarg_int(c, "wait_pipe", 0);
+        s->event = ir_call_kwarg_int(c, "event_id", 0);
+        if (s->set_pipe < 0 || s->set_pipe >= PIPE_COUNT || s->wait_pipe < 0 || s->wait_pipe >= PIPE_COUNT ||
+            s->event < 0 || s->event > 7) {
+            snprintf(msg, cap, "pipes must be 0-7 and event ids 0-7");
+            return -1;
+        }
+        return 0;
+    case OP_SYSTEM_BAR_V:
+        s->barrier = "V";
+        return 0;
+    case OP_SYSTEM_BAR_M:
+        s->barrier = "M";
+        return 0;
+    case OP_SYSTEM_BAR_ALL:
+        s->barrier = "ALL";
+        return 0;
+    default:
+        snprintf(msg, cap, "'%s' is not a system op", op_name(op));
+        return -1;
+    }
 }
 
 /* ops.md 2: the MLIR and the C++ element types cover the same dtypes. */

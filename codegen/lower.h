@@ -19,56 +19,25 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
+#include "ir/op_registry.h"
 #include "ir/target.h"
 #include "support/diag.h"
 
-/* How a block op is lowered (ops.md 5). */
-typedef enum LowerHow {
-    LW_NONE,        /* no lowering for this output: why_pto / why_cpp says why */
-    LW_ALLOC,       /* block.alloc: nothing */
-    LW_CREATE,      /* a tile buffer only */
-    LW_LOAD,
-    LW_STORE,
-    LW_L0C_STORE,
-    LW_ELEM,        /* the IR arguments in order; tile operands eq_n from eq_first have the result's shape */
-    LW_SCALAR,      /* tile op scalar [op tile]: IR arguments in order */
-    LW_UNARY,
-    LW_CAST,
-    LW_CMP,
-    LW_FULL,
-    LW_EXPANDS,
-    LW_FILLPAD,
-    LW_MOVE,
-    LW_VEC_MOVE,
-    LW_TRANSPOSE,
-    LW_RESHAPE,
-    LW_ROW_REDUCE,  /* (tile, tmp) */
-    LW_REDUCE,      /* sum/max/min with axis */
-    LW_ROW_EXPAND,
-    LW_COL_EXPAND,  /* (target, col): the target only fixes the shape */
-    LW_MATMUL,
-    LW_MATMUL_ACC,
-    LW_BLOCK_IDX,
-} LowerHow;
-
+/* How a block op is lowered in the kernel outputs: its ISA form and
+ * spellings, from the op table (ir/ops.def). */
 typedef struct Lowering {
-    const char *op;        /* "block.add" */
-    uint8_t how;           /* LowerHow, for both outputs unless one has NULL below */
-    uint8_t tmp;           /* the op needs a scratch tile the IR does not have (tmp†) */
+    uint8_t how;           /* IsaForm; FORM_NONE when why_pto/why_cpp say why not */
+    uint8_t tmp;           /* the op needs a scratch tile the IR does not have (tmp-dagger) */
     uint8_t eq_first, eq_n;
     const char *pto;       /* "tadd"; NULL: no PTO lowering */
     const char *cpp;       /* "TADD"; NULL: no C++ lowering */
     const char *why_pto;   /* why not, when pto is NULL */
     const char *why_cpp;   /* why not, when cpp is NULL */
+    char pto_buf[32];
 } Lowering;
 
-/* The row of a block op ("block.add"); every registered block op has one
- * (checked once, an internal error otherwise).  An op has no lowering for
- * an output when that output's why_ text is set. */
-const Lowering *lower_find(const char *op);
-/* 1 if the table is sorted and has a row for every block op; else 0 and
- * why (for the unit tests). */
-int lower_table_check(char *why, size_t cap);
+/* The lowering of block op `op`, filled into *lw. */
+const Lowering *lower_of(const OpDef *op, Lowering *lw);
 
 /* Whether data type dt has an element type in both outputs (ops.md 2). */
 int lower_dtype_ok(DataType dt);
@@ -127,6 +96,16 @@ int lower_move(Arch a, int from, int to, char *msg, size_t cap);
  * result Acc; m, k, n up to 4095). */
 int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
                  size_t cap);
+
+/* A system op (ops.md 7): a flag (set or wait) between two pipes with an
+ * event id, or a barrier on a pipe ("V", "M", "ALL"). */
+typedef struct SystemLowering {
+    int flag;                /* 0: a barrier; 1: set_flag; 2: wait_flag */
+    int set_pipe, wait_pipe; /* PipeKind */
+    int64_t event;
+    const char *barrier;
+} SystemLowering;
+int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
 
 /* The kernel kind of f; KERNEL_NONE after reporting a kernel that uses
  * both the M and the V pipe (ops.md 8). */

@@ -776,11 +776,11 @@ static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt
 }
 
 /* block.load / block.store / block.l0c_store (pto-mlir.md 6.1). */
-static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, LowerHow how)
+static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how)
 {
     char buf[64], msg[320], pt[160];
     const OpDef *op = callee_op(c->callee);
-    int is_load = how == LW_LOAD;
+    int is_load = how == FORM_LOAD;
     const IrExpr *tensor = c->args[is_load ? 0 : 3];
     const IrMakeTuple *ot, *st;
     const IrType *tile_t = is_load ? (dest ? dest->type : c->type) : arg_type(E, c, 0);
@@ -807,7 +807,7 @@ static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, LowerH
     if (!is_load) {
         if (!(tile = tile_arg(E, c, 0)))
             return;
-        if (how == LW_L0C_STORE ? tile->space != MS_ACC
+        if (how == FORM_L0C_STORE ? tile->space != MS_ACC
                                : tile->space != MS_VEC && tile->space != MS_MAT && tile->space != MS_ACC) {
             err(E, c->e.span, "'%s' cannot store a tile from %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)tile->space));
@@ -856,7 +856,8 @@ static const char *const round_modes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEI
 static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     char buf[64], attr[64], msg[320], reduce_op[16];
-    const Lowering *lw = lower_find(op_name(op));
+    Lowering lwbuf;
+    const Lowering *lw = lower_of(op, &lwbuf);
     int need_tmp, tmp_like_src = 0;
     Ins in;
     const Value *d = NULL, *v;
@@ -870,13 +871,13 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         err(E, sp, "'%s' has no PTO lowering: %s", opname(op, buf, sizeof buf), lw->why_pto);
         return;
     }
-    switch ((LowerHow)lw->how) {
-    case LW_ALLOC:
+    switch ((IsaForm)lw->how) {
+    case FORM_ALLOC:
         return;
-    case LW_LOAD:
-    case LW_STORE:
-    case LW_L0C_STORE:
-        emit_transfer(E, dest, c, (LowerHow)lw->how);
+    case FORM_LOAD:
+    case FORM_STORE:
+    case FORM_L0C_STORE:
+        emit_transfer(E, dest, c, (IsaForm)lw->how);
         return;
     default:
         break;
@@ -884,7 +885,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     /* Every other op only defines its result: unused, it does nothing. */
     if (!dest)
         return;
-    if (lw->how == LW_BLOCK_IDX) {
+    if (lw->how == FORM_BLOCK_IDX) {
         const char *name = result_name(E, dest);
         sb_printf(line(E), "%s = pto.get_block_idx\n", name);
         bind(E, dest, scalar_value(E, name, SC_I64, 1));
@@ -896,36 +897,36 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         return;
     }
     elem_dt = scalar_elem_dtype(E, c, dest);
-    switch ((LowerHow)lw->how) {
-    case LW_CREATE:
+    switch ((IsaForm)lw->how) {
+    case FORM_CREATE:
         def_tile(E, dest, sp, 0, NULL);
         return;
-    case LW_ELEM:
+    case FORM_ELEM:
         if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
             return;
         for (uint32_t i = 0; i < c->nargs; i++)
             if (!add_arg(E, &in, c, i, elem_dt))
                 return;
         break;
-    case LW_SCALAR:
+    case FORM_SCALAR:
         if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
             return;
         for (uint32_t i = 0; i < c->nargs; i++)
             if (!add_arg(E, &in, c, i, elem_dt))
                 return;
         break;
-    case LW_UNARY:
-    case LW_FILLPAD:
-    case LW_ROW_EXPAND:
+    case FORM_UNARY:
+    case FORM_FILLPAD:
+    case FORM_ROW_EXPAND:
         if (!add_arg(E, &in, c, 0, elem_dt))
             return;
-        if (lw->how == LW_UNARY && strcmp(pto, "tnot") == 0 && arg_type(E, c, 0)->dtype != DT_INT16 &&
+        if (lw->how == FORM_UNARY && strcmp(pto, "tnot") == 0 && arg_type(E, c, 0)->dtype != DT_INT16 &&
             arg_type(E, c, 0)->dtype != DT_UINT16) {
             err(E, sp, "'%s' needs an INT16 or UINT16 tile", opname(op, buf, sizeof buf));
             return;
         }
         break;
-    case LW_CAST: {
+    case FORM_CAST: {
         int64_t mode = ir_call_kwarg_int(c, "mode", 2);
         if (mode < 0 || mode > 6) {
             err(E, sp, "cast mode %" PRId64 " has no PTO round mode", mode);
@@ -937,7 +938,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         in.attr = attr;
         break;
     }
-    case LW_CMP: {
+    case FORM_CMP: {
         int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
         if (mode < 0 || mode > 5) {
             err(E, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
@@ -956,23 +957,23 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         in.attr = attr;
         break;
     }
-    case LW_FULL:
+    case FORM_FULL:
         if (!add_arg(E, &in, c, 1, dest->type->dtype))
             return;
         break;
-    case LW_EXPANDS:
+    case FORM_EXPANDS:
         if (!add_arg(E, &in, c, 1, dest->type->dtype))
             return;
         break;
-    case LW_COL_EXPAND:
+    case FORM_COL_EXPAND:
         if (!add_arg(E, &in, c, 1, elem_dt))
             return;
         break;
-    case LW_ROW_REDUCE:
+    case FORM_ROW_REDUCE:
         if (!add_arg(E, &in, c, 0, elem_dt) || !add_arg(E, &in, c, 1, elem_dt))
             return;
         break;
-    case LW_REDUCE: {
+    case FORM_REDUCE: {
         const IrType *t = arg_type(E, c, 0);
         int64_t axis = ir_call_kwarg_int(c, "axis", 0);
         if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
@@ -990,33 +991,33 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         tmp_like_src = axis == 1;
         break;
     }
-    case LW_TRANSPOSE:
+    case FORM_TRANSPOSE:
         if (!add_arg(E, &in, c, 0, elem_dt))
             return;
         need_tmp = 1;
         break;
-    case LW_MOVE:
-    case LW_VEC_MOVE: {
+    case FORM_MOVE:
+    case FORM_VEC_MOVE: {
         int to = ir_type_space(dest->type);
-        if (lw->how == LW_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+        if (lw->how == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
             err(E, sp, "move with transpose is not supported");
             return;
         }
         if (!(v = tile_arg(E, c, 0)))
             return;
         ins_add(&in, v);
-        if (lw->how == LW_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
+        if (lw->how == FORM_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
             err(E, sp, "'%s' copies within Vec, but this moves %s to %s", opname(op, buf, sizeof buf),
                 memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
             return;
         }
-        if (lw->how == LW_MOVE && lower_move(E->o->arch, v->space, to, msg, sizeof msg) != 0) {
+        if (lw->how == FORM_MOVE && lower_move(E->o->arch, v->space, to, msg, sizeof msg) != 0) {
             err(E, sp, "%s", msg);
             return;
         }
         break;
     }
-    case LW_RESHAPE: {
+    case FORM_RESHAPE: {
         /* No op in address mode: the result is a second alloc at the input's
          * address (pto-mlir.md 5.2); otherwise the SSA pto.treshape. */
         const Value *src = tile_arg(E, c, 0);
@@ -1051,23 +1052,28 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
             return;
         }
         /* PTOAS plans the memory: the SSA form of pto.treshape names
-         * the same bytes with the new type. */
-        if (pre) {
-            err(E, sp, "without addresses the reshape '%s' cannot be defined into the carried buffer %s", dest->name,
-                pre->name);
-            return;
-        }
+         * the same bytes with the new type.  A reshape yielded into a
+         * carried buffer is copied into it (a carried buffer is written
+         * in place, and a reshape writes nothing). */
         {
-            Value *r = new_value(E, result_name(E, dest), type, SC_NONE, 0);
+            Value *r = new_value(E, pre ? mlir_name_fresh(&E->names) : result_name(E, dest), type, SC_NONE, 0);
             r->space = src->space;
             sb_printf(line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, type);
-            bind(E, dest, r);
+            if (pre) {
+                Ins mv;
+                memset(&mv, 0, sizeof mv);
+                ins_add(&mv, r);
+                print_op(E, "tmov", &mv, pre);
+                bind(E, dest, pre);
+            } else {
+                bind(E, dest, r);
+            }
         }
         return;
     }
-    case LW_MATMUL:
-    case LW_MATMUL_ACC: {
-        int acc = lw->how == LW_MATMUL_ACC;
+    case FORM_MATMUL:
+    case FORM_MATMUL_ACC: {
+        int acc = lw->how == FORM_MATMUL_ACC;
         const Value *l = tile_arg(E, c, acc), *r = tile_arg(E, c, acc + 1), *a = acc ? tile_arg(E, c, 0) : NULL;
         if (!l || !r || (acc && !a))
             return;
@@ -1095,9 +1101,9 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     default:
         ICE("unhandled PTO lowering kind %d", lw->how);
     }
-    if (!d && !(d = def_tile(E, dest, sp, lw->how == LW_FILLPAD, NULL)))
+    if (!d && !(d = def_tile(E, dest, sp, lw->how == FORM_FILLPAD, NULL)))
         return;
-    if (lw->how == LW_UNARY && strcmp(pto, "trecip") == 0 && E->o->arch == ARCH_A2A3 && same_buffer(E, in.val[0], d)) {
+    if (lw->how == FORM_UNARY && strcmp(pto, "trecip") == 0 && E->o->arch == ARCH_A2A3 && same_buffer(E, in.val[0], d)) {
         err(E, sp, "on a2a3 the result of '%s' must not share the buffer of its input", opname(op, buf, sizeof buf));
         return;
     }
@@ -1119,23 +1125,17 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
 /* system.* (pto-mlir.md 9). */
 static void emit_system(Emitter *E, const IrCall *c, const OpDef *op)
 {
-    const char *n = op_name(op) + 7;
-    if (strcmp(n, "sync_src") == 0 || strcmp(n, "sync_dst") == 0) {
-        int64_t sp = ir_call_kwarg_int(c, "set_pipe", 0), wp = ir_call_kwarg_int(c, "wait_pipe", 0);
-        int64_t ev = ir_call_kwarg_int(c, "event_id", 0);
-        if (sp < 0 || sp >= PIPE_COUNT || wp < 0 || wp >= PIPE_COUNT || ev < 0 || ev > 7) {
-            err(E, c->e.span, "pipes must be 0-7 and event ids 0-7");
-            return;
-        }
-        sb_printf(line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
-                  n[5] == 's' ? "set_flag" : "wait_flag", pipe_name((PipeKind)sp), pipe_name((PipeKind)wp), ev);
+    SystemLowering s;
+    char msg[128];
+    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
+        err(E, c->e.span, "%s", msg);
         return;
     }
-    if (strcmp(n, "bar_v") == 0 || strcmp(n, "bar_m") == 0 || strcmp(n, "bar_all") == 0) {
-        sb_printf(line(E), "pto.barrier <PIPE_%s>\n", n[4] == 'v' ? "V" : n[4] == 'm' ? "M" : "ALL");
-        return;
-    }
-    err(E, c->e.span, "'%s' has no PTO lowering", op_name(op));
+    if (s.flag)
+        sb_printf(line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n", s.flag == 1 ? "set_flag" : "wait_flag",
+                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
+    else
+        sb_printf(line(E), "pto.barrier <PIPE_%s>\n", s.barrier);
 }
 
 static void emit_call(Emitter *E, const IrVar *dest, const IrCall *c)

@@ -81,104 +81,57 @@ typedef enum TileForm {
 } TileForm;
 
 typedef struct TileOp {
-    const char *ir;         /* registered name */
     const char *mnemonic;   /* after "pto.tile." */
     const char *isa;        /* the event's producer */
     uint8_t form;           /* TileForm */
     const char *why;        /* TF_NONE */
+    char buf[32];
 } TileOp;
 
-#define OP(ir, mn, isa, form) {"block." ir, mn, isa, form, NULL}
-#define NO(ir, why) {"block." ir, NULL, NULL, TF_NONE, why}
-
-static const char bias_reason[] = "its bias operand must be a Bias tile, and no IR op makes one "
-                                  "(block.move cannot target Bias)";
-
-static const TileOp tile_ops[] = {
-    OP("abs", "abs", "TABS", TF_UNARY),
-    OP("add", "add", "TADD", TF_BINARY),
-    OP("addc", "addc", "TADDC", TF_TERNARY),
-    OP("adds", "adds", "TADDS", TF_TILE_SCALAR),
-    OP("addsc", "addsc", "TADDSC", TF_TILE_SCALAR_TILE),
-    NO("alloc", "memory planning is not part of the tile IR"),
-    OP("and", "and", "TAND", TF_BINARY),
-    OP("ands", "ands", "TANDS", TF_TILE_SCALAR),
-    NO("batch_matmul", "the cube instructions multiply 2-D tiles only"),
-    OP("cast", "cvt", "TCVT", TF_CAST),
-    OP("cmp", "cmp", "TCMP", TF_CMP),
-    OP("cmps", "cmps", "TCMPS", TF_CMPS),
-    OP("col_expand", "colexpand", "TCOLEXPAND", TF_COL_EXPAND),
-    OP("col_expand_div", "colexpanddiv", "TCOLEXPANDDIV", TF_COL_EXPAND_OP),
-    OP("col_expand_mul", "colexpandmul", "TCOLEXPANDMUL", TF_COL_EXPAND_OP),
-    OP("col_expand_sub", "colexpandsub", "TCOLEXPANDSUB", TF_COL_EXPAND_OP),
-    OP("create_tile", NULL, NULL, TF_CREATE_TILE),
-    OP("div", "div", "TDIV", TF_BINARY),
-    OP("divs", "divs", "TDIVS", TF_TILE_SCALAR),
-    OP("exp", "exp", "TEXP", TF_UNARY),
-    OP("expands", "expands", "TEXPANDS", TF_EXPANDS),
-    NO("fillpad", "its pad value belongs to the destination tile's type, which seed-05 tile types cannot carry"),
-    OP("full", "expands", "TEXPANDS", TF_FULL),
-    OP("gemv", "gemv", "TGEMV", TF_MATMUL),
-    OP("gemv_acc", "gemv.acc", "TGEMV_ACC", TF_MATMUL_ACC),
-    NO("gemv_bias", bias_reason),
-    NO("get_block_idx", "seed 05 has no op for the block index"),
-    OP("l0c_store", "store", NULL, TF_STORE),
-    OP("load", "load", "TLOAD", TF_LOAD),
-    OP("log", "log", "TLOG", TF_UNARY),
-    OP("lrelu", "lrelu", "TLRELU", TF_TILE_SCALAR),
-    OP("matmul", "matmul", "TMATMUL", TF_MATMUL),
-    OP("matmul_acc", "matmul.acc", "TMATMUL_ACC", TF_MATMUL_ACC),
-    NO("matmul_bias", bias_reason),
-    OP("max", "max", "MAX", TF_REDUCE),
-    OP("maximum", "max", "TMAX", TF_BINARY),
-    OP("maxs", "maxs", "TMAXS", TF_TILE_SCALAR),
-    OP("min", "min", "MIN", TF_REDUCE),
-    OP("minimum", "min", "TMIN", TF_BINARY),
-    OP("mins", "mins", "TMINS", TF_TILE_SCALAR),
-    OP("move", "mov", "TMOV", TF_MOVE),
-    OP("mul", "mul", "TMUL", TF_BINARY),
-    OP("muls", "muls", "TMULS", TF_TILE_SCALAR),
-    OP("neg", "neg", "TNEG", TF_UNARY),
-    OP("not", "not", "TNOT", TF_UNARY),
-    OP("or", "or", "TOR", TF_BINARY),
-    OP("ors", "ors", "TORS", TF_TILE_SCALAR),
-    OP("prelu", "prelu", "TPRELU", TF_BINARY),
-    OP("recip", "recip", "TRECIP", TF_UNARY),
-    OP("relu", "relu", "TRELU", TF_UNARY),
-    OP("rem", "rem", "TREM", TF_BINARY),
-    OP("rems", "rems", "TREMS", TF_TILE_SCALAR),
-    OP("reshape", "reshape", "TRESHAPE", TF_RESHAPE),
-    OP("row_expand", "rowexpand", "TROWEXPAND", TF_ROW_EXPAND),
-    OP("row_expand_add", "rowexpandadd", "TROWEXPANDADD", TF_ROW_EXPAND_OP),
-    OP("row_expand_div", "rowexpanddiv", "TROWEXPANDDIV", TF_ROW_EXPAND_OP),
-    OP("row_expand_mul", "rowexpandmul", "TROWEXPANDMUL", TF_ROW_EXPAND_OP),
-    OP("row_expand_sub", "rowexpandsub", "TROWEXPANDSUB", TF_ROW_EXPAND_OP),
-    OP("row_max", "rowmax", "TROWMAX", TF_ROW_REDUCE),
-    OP("row_min", "rowmin", "TROWMIN", TF_ROW_REDUCE),
-    OP("row_sum", "rowsum", "TROWSUM", TF_ROW_REDUCE),
-    OP("rsqrt", "rsqrt", "TRSQRT", TF_UNARY),
-    OP("sel", "sel", "TSEL", TF_SEL),
-    NO("sels", "the ISA's TSELS selects by a mask tile, not by a scalar mode"),
-    OP("shl", "shl", "TSHL", TF_BINARY),
-    OP("shls", "shls", "TSHLS", TF_TILE_SCALAR),
-    OP("shr", "shr", "TSHR", TF_BINARY),
-    OP("shrs", "shrs", "TSHRS", TF_TILE_SCALAR),
-    OP("sqrt", "sqrt", "TSQRT", TF_UNARY),
-    OP("store", "store", NULL, TF_STORE),
-    OP("sub", "sub", "TSUB", TF_BINARY),
-    OP("subc", "subc", "TSUBC", TF_TERNARY),
-    OP("subs", "subs", "TSUBS", TF_TILE_SCALAR),
-    OP("subsc", "subsc", "TSUBSC", TF_TILE_SCALAR_TILE),
-    OP("sum", "sum", "SUM", TF_REDUCE),
-    OP("transpose", "trans", "TTRANS", TF_TRANSPOSE),
-    OP("vec_move", "mov.v2v", "TMOV", TF_VEC_MOVE),
-    OP("view", "extract", "TEXTRACT", TF_EXTRACT),
-    OP("xor", "xor", "TXOR", TF_BINARY),
-    OP("xors", "xors", "TXORS", TF_TILE_SCALAR),
+/* The seed-05 form of each op class (ir/op_registry.h). */
+static const uint8_t class_forms[OPCL_COUNT] = {
+    [OPCL_UNARY] = TF_UNARY,
+    [OPCL_ELEM2] = TF_BINARY,
+    [OPCL_ELEM2_SCRATCH] = TF_BINARY,
+    [OPCL_ELEM2_TMP_ARG] = TF_BINARY,
+    [OPCL_ELEM3] = TF_TERNARY,
+    [OPCL_SEL] = TF_SEL,
+    [OPCL_TILE_SCALAR] = TF_TILE_SCALAR,
+    [OPCL_TILE_SCALAR_SCRATCH] = TF_TILE_SCALAR,
+    [OPCL_TILE_SCALAR_TMP_ARG] = TF_TILE_SCALAR,
+    [OPCL_TILE_SCALAR_TILE] = TF_TILE_SCALAR_TILE,
+    [OPCL_CMP] = TF_CMP,
+    [OPCL_CMPS] = TF_CMPS,
+    [OPCL_CAST] = TF_CAST,
+    [OPCL_CREATE] = TF_CREATE_TILE,
+    [OPCL_FULL] = TF_FULL,
+    [OPCL_EXPANDS] = TF_EXPANDS,
+    [OPCL_LOAD] = TF_LOAD,
+    [OPCL_STORE] = TF_STORE,
+    [OPCL_L0C_STORE] = TF_STORE,
+    [OPCL_MOVE] = TF_MOVE,
+    [OPCL_VEC_MOVE] = TF_VEC_MOVE,
+    [OPCL_RESHAPE] = TF_RESHAPE,
+    [OPCL_TRANSPOSE] = TF_TRANSPOSE,
+    [OPCL_VIEW] = TF_EXTRACT,
+    [OPCL_ROW_REDUCE] = TF_ROW_REDUCE,
+    [OPCL_REDUCE] = TF_REDUCE,
+    [OPCL_ROW_EXPAND] = TF_ROW_EXPAND,
+    [OPCL_ROW_EXPAND_OP] = TF_ROW_EXPAND_OP,
+    [OPCL_COL_EXPAND] = TF_COL_EXPAND,
+    [OPCL_COL_EXPAND_OP] = TF_COL_EXPAND_OP,
+    [OPCL_MATMUL] = TF_MATMUL,
+    [OPCL_MATMUL_ACC] = TF_MATMUL_ACC,
 };
 
-#undef OP
-#undef NO
+/* The seed-05 form of block op `op`, from the op table. */
+static const TileOp *tile_op_of(const OpDef *op, TileOp *t)
+{
+    t->mnemonic = op_spelling(op, OUT_TILE, t->buf, sizeof t->buf, &t->why);
+    t->isa = op->isa;
+    t->form = t->why ? TF_NONE : class_forms[op->cls];
+    return t;
+}
 
 /* cmp_type 0..5 and cast mode 0..6 (ops.md 5.2, 5.4) as name suffixes. */
 static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};
@@ -226,7 +179,6 @@ typedef struct Fn {
     DiagEngine *diag;
     const CodegenOptions *o;
     const IrFunc *func;
-    const PtrMap *ops;         /* OpDef -> TileOp */
     Arena arena;               /* names, types and values of this function */
     PtrMap values;             /* IrVar -> Value */
     PtrMap consts;             /* interned "type literal" -> name */
@@ -1575,7 +1527,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
 static void emit_call(Fn *F, const IrCall *c, const IrVar *result)
 {
     const OpDef *op = callee_op(c->callee);
-    const TileOp *t;
+    TileOp t;
     if (!op) {
         error(F, c->e.span, "a call of '%s' in a kernel has no seed-05 form (kernels are single functions)",
               c->callee->name);
@@ -1590,11 +1542,7 @@ static void emit_call(Fn *F, const IrCall *c, const IrVar *result)
         op_error(F, c, "no seed-05 form: tensor ops have no tile-level lowering");
         return;
     }
-    if (!(t = ptrmap_get(F->ops, op))) {
-        op_error(F, c, "the tile-IR emitter has no mapping for this op");
-        return;
-    }
-    emit_tile_op(F, c, t, result);
+    emit_tile_op(F, c, tile_op_of(op, &t), result);
 }
 
 /* ------------------------------------------------------------ control flow */
@@ -2234,13 +2182,12 @@ static const char *param_value(Fn *F, uint32_t i, Value **out)
     return type;
 }
 
-static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o, const PtrMap *ops, const IrFunc *f)
+static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o, const IrFunc *f)
 {
     memset(F, 0, sizeof *F);
     F->ir = ir;
     F->diag = diag;
     F->o = o;
-    F->ops = ops;
     F->func = f;
     arena_init(&F->arena);
     ptrmap_init(&F->values);
@@ -2308,15 +2255,7 @@ static void emit_kernel(StrBuf *out, Fn *F)
 
 int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag)
 {
-    PtrMap ops;
     unsigned errors = 0;
-    ptrmap_init(&ops);
-    for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++) {
-        const OpDef *d = op_lookup(tile_ops[i].ir);
-        if (!d)
-            ICE("the tile-IR op map names the unknown op %s", tile_ops[i].ir);
-        ptrmap_put(&ops, d, (void *)&tile_ops[i]);
-    }
     /* Seed 05 7 names the target a3; A2 and A3 share one ISA. */
     sb_printf(out, "module attributes { pto.target = #pto.target<%s> } {\n", o->arch == ARCH_A5 ? "a5" : "a3");
     for (uint32_t i = 0; i < prog->n; i++) {
@@ -2324,7 +2263,7 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
         Fn F;
         if (ir_kernel_kind(f) == KERNEL_NONE)
             continue;
-        fn_init(&F, ir, diag, o, &ops, f);
+        fn_init(&F, ir, diag, o, f);
         emit_kernel(out, &F);
         if (F.cube_op && F.vector_op) {
             char name[64];
@@ -2341,6 +2280,5 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
         fn_free(&F);
     }
     sb_puts(out, "}\n");
-    ptrmap_free(&ops);
     return errors != 0;
 }

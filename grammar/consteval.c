@@ -1,6 +1,7 @@
 /* consteval.c: evaluation of constant expressions (see consteval.h). */
 #include "config.h"
 #include "grammar/consteval.h"
+#include "ir/int_arith.h"
 #include "lexer/literal.h"
 #include "support/xalloc.h"
 
@@ -26,6 +27,14 @@ static const ConstVal *fail(Eval *ev, Span at, const char *fmt, ...)
     va_end(ap);
     ev->err->at = at;
     return NULL;
+}
+
+/* A failure on what only Python could evaluate (see ConstError.unknown). */
+static const ConstVal *unknown(Eval *ev, Span at, const char *fmt, const char *arg)
+{
+    if (!ev->err->msg[0])
+        ev->err->unknown = 1;
+    return fail(ev, at, fmt, arg);
 }
 
 static ConstVal *mk(Eval *ev, ConstKind k)
@@ -198,7 +207,7 @@ static const ConstVal *eval_attr(Eval *ev, const AstNode *e)
             return fail(ev, e->span, "'%s' is not a member of %s.%s", attr, base->a->name, group);
         return mk_enum(ev, kind, k);
     }
-    return fail(ev, e->span, "attribute access is not a constant expression");
+    return unknown(ev, e->span, "%s", "attribute access is not a constant expression");
 }
 
 static const ConstVal *eval_name(Eval *ev, const AstNode *e)
@@ -209,12 +218,12 @@ static const ConstVal *eval_name(Eval *ev, const AstNode *e)
     if (v)
         return v;
     if (why)
-        return fail(ev, e->span, "%s", why);
+        return unknown(ev, e->span, "%s", why);
     /* Bare data type names (FP32) are accepted as the reference does. */
     dt = dtype_from_name(e->name);
     if (dt >= 0)
         return mk_enum(ev, CV_DTYPE, dt);
-    return fail(ev, e->span, "name '%s' is not defined", e->name);
+    return unknown(ev, e->span, "name '%s' is not defined", e->name);
 }
 
 static const ConstVal *eval_seq(Eval *ev, const AstNode *e, ConstKind k)
@@ -229,22 +238,6 @@ static const ConstVal *eval_seq(Eval *ev, const AstNode *e, ConstKind k)
     r = mk_seq(ev, k, e->list.n, items);
 out:
     xfree(items);
-    return r;
-}
-
-static int64_t floor_div(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        q--;
-    return q;
-}
-
-static int64_t floor_mod(int64_t a, int64_t b)
-{
-    int64_t r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0)))
-        r += b;
     return r;
 }
 
@@ -296,54 +289,28 @@ static const ConstVal *eval_binop(Eval *ev, const AstNode *e)
         return fail(ev, e->span, "unsupported operand types for a constant expression: %s and %s",
                     const_kind_name((ConstKind)a->kind), const_kind_name((ConstKind)b->kind));
     if (a->kind != CV_FLOAT && b->kind != CV_FLOAT && e->op != AST_DIV) {
-        int64_t x = a->v.i, y = b->v.i, r;
-        switch ((AstBinOp)e->op) {
-        case AST_ADD:
-            if (__builtin_add_overflow(x, y, &r))
-                goto overflow;
+        static const IrBinaryOp int_ops[] = {
+            [AST_ADD] = BIN_ADD, [AST_SUB] = BIN_SUB,         [AST_MUL] = BIN_MUL,         [AST_FLOORDIV] = BIN_FLOOR_DIV,
+            [AST_MOD] = BIN_FLOOR_MOD, [AST_POW] = BIN_POW,   [AST_SHL] = BIN_SHL,         [AST_SHR] = BIN_SHR,
+            [AST_BITAND] = BIN_BIT_AND, [AST_BITOR] = BIN_BIT_OR, [AST_BITXOR] = BIN_BIT_XOR, [AST_MATMUL] = BIN_COUNT,
+        };
+        int64_t r;
+        if (e->op == AST_DIV || e->op >= sizeof int_ops / sizeof int_ops[0] || int_ops[e->op] == BIN_COUNT)
+            return fail(ev, e->span, "unsupported operator in a constant expression");
+        switch (int_binary(int_ops[e->op], a->v.i, b->v.i, &r)) {
+        case INT_OK:
             return mk_int(ev, r);
-        case AST_SUB:
-            if (__builtin_sub_overflow(x, y, &r))
-                goto overflow;
-            return mk_int(ev, r);
-        case AST_MUL:
-            if (__builtin_mul_overflow(x, y, &r))
-                goto overflow;
-            return mk_int(ev, r);
-        case AST_FLOORDIV:
-        case AST_MOD:
-            if (y == 0)
-                return fail(ev, e->span, "division by zero in a constant expression");
-            if (x == INT64_MIN && y == -1)
-                goto overflow;
-            return mk_int(ev, e->op == AST_FLOORDIV ? floor_div(x, y) : floor_mod(x, y));
-        case AST_POW:
-            if (y < 0)
-                return float_result(ev, e, pow((double)x, (double)y));
-            r = 1;
-            for (int64_t i = 0; i < y; i++)
-                if (__builtin_mul_overflow(r, x, &r))
-                    goto overflow;
-            return mk_int(ev, r);
-        case AST_SHL:
-            if (y < 0 || y > 62 || x < 0 || x > (INT64_MAX >> y))
-                goto overflow;
-            return mk_int(ev, x << y);
-        case AST_SHR:
-            if (y < 0)
-                return fail(ev, e->span, "negative shift count");
-            return mk_int(ev, y > 63 ? (x < 0 ? -1 : 0) : x >> y);
-        case AST_BITAND:
-            return mk_int(ev, x & y);
-        case AST_BITOR:
-            return mk_int(ev, x | y);
-        case AST_BITXOR:
-            return mk_int(ev, x ^ y);
+        case INT_NEG_POW:   /* a float, as in Python */
+            return float_result(ev, e, pow((double)a->v.i, (double)b->v.i));
+        case INT_DIV_ZERO:
+            return fail(ev, e->span, "division by zero in a constant expression");
+        case INT_NEG_SHIFT:
+            return fail(ev, e->span, "negative shift count");
+        case INT_OVERFLOW:
+            return fail(ev, e->span, "integer overflow in a constant expression");
         default:
             return fail(ev, e->span, "unsupported operator in a constant expression");
         }
-    overflow:
-        return fail(ev, e->span, "integer overflow in a constant expression");
     }
     {
         double x = as_double(a), y = as_double(b);
@@ -438,7 +405,7 @@ static const ConstVal *eval_call(Eval *ev, const AstNode *e)
         return v;
     }
     if (f->kind != AST_NAME)
-        return fail(ev, e->span, "this call is not a constant expression");
+        return unknown(ev, e->span, "%s", "this call is not a constant expression");
     if (e->list2.n)
         return fail(ev, e->span, "keyword arguments are not supported in constant expressions");
     if (n > 4)
@@ -487,7 +454,7 @@ static const ConstVal *eval_call(Eval *ev, const AstNode *e)
     } else if (strcmp(f->name, "bool") == 0 && n == 1) {
         return mk_bool(ev, truthy(args[0]));
     }
-    return fail(ev, e->span, "'%s(...)' is not a constant expression", f->name);
+    return unknown(ev, e->span, "'%s(...)' is not a constant expression", f->name);
 }
 
 static const ConstVal *eval(Eval *ev, const AstNode *e)
@@ -581,7 +548,7 @@ static const ConstVal *eval(Eval *ev, const AstNode *e)
     case AST_CALL:
         return eval_call(ev, e);
     default:
-        return fail(ev, e->span, "not a constant expression");
+        return unknown(ev, e->span, "%s", "not a constant expression");
     }
 }
 
@@ -592,5 +559,6 @@ const ConstVal *const_eval(ConstEnv *env, const AstNode *e, ConstError *err)
     ev.err = err;
     err->msg[0] = '\0';
     err->at = e->span;
+    err->unknown = 0;
     return eval(&ev, e);
 }

@@ -342,6 +342,15 @@ static void arity_error(FnCtx *fc, const OpDef *op, const AstNode *call, const c
         diag_error(fc->E->diag, call->span, "'%s' expects %u to %u arguments, got %u", name, req, op->nparams, got);
 }
 
+/* Where an op's error about argument node n points: at element elem
+ * when n is a list or tuple written out, else at n. */
+static Span arg_part_span(const AstNode *n, int elem)
+{
+    if (elem >= 0 && (n->kind == AST_LIST || n->kind == AST_TUPLE) && (uint32_t)elem < n->list.n)
+        return n->list.items[elem]->span;
+    return n->span;
+}
+
 static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, const PreArgs *pre)
 {
     Elab *E = fc->E;
@@ -452,13 +461,14 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
     if (!type) {
         Span at = call->span;
         if (err.arg >= 0 && (uint32_t)err.arg < op->nargs) {
-            /* Point at the argument the message is about. */
+            /* Point at the argument the message is about, or at its
+             * element. */
             uint32_t k = 0;
             for (uint32_t p = 0; p < op->nparams; p++) {
                 if (op->params[p].kw >= 0)
                     continue;
                 if (k++ == (uint32_t)err.arg && bound[p])
-                    at = bound[p]->span;
+                    at = arg_part_span(bound[p], err.elem);
             }
         }
         diag_error(E->diag, at, "%s", err.msg);
@@ -510,7 +520,7 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     }
     args[2] = ir_make_tuple(E->ir, tt->n, tt->dims, call->span);
     if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
-        return err_at(fc, call->span, "%s", err.msg);
+        return err_at(fc, err.arg == 1 ? arg_part_span(call->list.items[1], err.elem) : call->span, "%s", err.msg);
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
 }
 
@@ -576,14 +586,9 @@ static const IrExpr *typed_const(FnCtx *fc, const AstNode *call)
             return err_at(fc, call->span, "a float constant needs a float data type, got %s", dtype_name((DataType)dt->v.i));
         return float_const(fc, v->v.f, (DataType)dt->v.i, call->span);
     }
-    if (dtype_is_int((DataType)dt->v.i) && dtype_bits((DataType)dt->v.i) < 64) {
-        int bits = dtype_bits((DataType)dt->v.i);
-        int64_t lo = dtype_is_signed_int((DataType)dt->v.i) ? -((int64_t)1 << (bits - 1)) : 0;
-        int64_t hi = dtype_is_signed_int((DataType)dt->v.i) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-        if (v->v.i < lo || v->v.i > hi)
-            return err_at(fc, call->span, "the constant %lld is out of the range of %s", (long long)v->v.i,
-                          dtype_name((DataType)dt->v.i));
-    }
+    if (dtype_is_int((DataType)dt->v.i) && dtype_bits((DataType)dt->v.i) < 64 && !dtype_int_fits((DataType)dt->v.i, v->v.i))
+        return err_at(fc, call->span, "the constant %lld is out of the range of %s", (long long)v->v.i,
+                      dtype_name((DataType)dt->v.i));
     return ir_const_int(fc->E->ir, v->v.i, (DataType)dt->v.i, call->span);
 }
 
@@ -737,7 +742,8 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
     } else if (ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *at = type_of(fc, args[i]), *pt = sig->params[i].var->type;
-            if (!arg_compatible(at, pt)) {
+            if (!arg_compatible(at, pt) &&
+                elab_convert_arg(fc, &args[i], sig->params[i].var, name, i, call->list.items[i]->span) < 0) {
                 char a[256], b[256];
                 diag_error(E->diag, call->list.items[i]->span, "argument %u of '%s' has type %s, but parameter '%s' is %s",
                            i + 1, name, elab_type_str(E, at, a, sizeof a), sig->params[i].var->name,

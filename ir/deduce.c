@@ -1,12 +1,9 @@
-/* deduce.c: the operator registry (lookup and enumeration over the
- * per-category tables of ir/ops_*.c) and the generic parts of type
- * deduction: running an op's deduction, error reporting, kwarg lookup,
- * type rendering for messages, and BroadcastShapes (ops.md 3.1).
- *
- * The tables are static and sorted by name, so the registry needs no
- * initialisation and no mutable state: lookup is a binary search per
- * table, and enumeration merges the tables on the fly. */
+/* deduce.c: the generic parts of type deduction: running an op's
+ * deduction (after the value checks of shape and index lists), error
+ * reporting, kwarg lookup, type rendering for messages, and
+ * BroadcastShapes (ops.md 3.1).  The ops themselves are ir/ops.def. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
 #include "ir/printer.h"
@@ -15,76 +12,45 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct OpTable {
-    const OpDef *ops;
-    const uint32_t *count;
-} OpTable;
-
-/* Every table; their name ranges may interleave (the block ops are split
- * by kind across files), so enumeration merges rather than concatenates. */
-static const OpTable op_tables[] = {
-    {ops_block_elem, &ops_block_elem_count}, {ops_block_mem, &ops_block_mem_count},
-    {ops_block_misc, &ops_block_misc_count}, {ops_system, &ops_system_count},
-    {ops_tensor, &ops_tensor_count},
-};
-#define NTABLES OPS_ARRAY_LEN(op_tables)
-
-const OpDef *op_lookup(const char *name)
+/* The constant elements of shape and index lists, by value: an extent is
+ * positive, a position is not negative, and arithmetic that fails
+ * (overflow, division by zero) is reported where it was written.  This
+ * is the one place these rules live, so `-64`, `~63`, `64 - 128`, `2 **
+ * 70` and a module constant are judged alike.  Elements that are not
+ * constants are the op's own business. */
+static int check_constant_elements(DeduceCtx *dc)
 {
-    if (!name)
-        return NULL;
-    for (uint32_t t = 0; t < NTABLES; t++) {
-        const OpDef *ops = op_tables[t].ops;
-        uint32_t lo = 0, hi = *op_tables[t].count;
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            int c = strcmp(name, op_name(&ops[mid]));
-            if (c == 0)
-                return &ops[mid];
-            if (c < 0)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-    }
-    return NULL;
-}
-
-uint32_t op_count(void)
-{
-    uint32_t n = 0;
-    for (uint32_t t = 0; t < NTABLES; t++)
-        n += *op_tables[t].count;
-    return n;
-}
-
-/* The i-th op in global name order: a merge walk over the sorted tables.
- * O(i * tables), which is nothing for ~120 ops and keeps the registry
- * free of any cached state. */
-const OpDef *op_at(uint32_t i)
-{
-    uint32_t pos[NTABLES];
-    memset(pos, 0, sizeof pos);
-    for (;;) {
-        const OpDef *best = NULL;
-        uint32_t best_t = 0;
-        for (uint32_t t = 0; t < NTABLES; t++) {
-            const OpDef *cand;
-            if (pos[t] >= *op_tables[t].count)
+    uint32_t argi = 0;
+    for (uint32_t p = 0; p < dc->op->nparams; p++) {
+        const OpParam *prm = &dc->op->params[p];
+        const IrExpr *list;
+        if (prm->kw >= 0)
+            continue;
+        list = dc->args[argi++];
+        if (prm->role == ARG_VALUE || list->kind != EXPR_MAKE_TUPLE)
+            continue;
+        for (uint32_t k = 0; k < IR_AS(IrMakeTuple, list)->n; k++) {
+            const IrExpr *el = IR_AS(IrMakeTuple, list)->elems[k];
+            const char *what = prm->role == ARG_SHAPE ? "shape" : prm->name;
+            int64_t v;
+            IntStatus st = ir_int_eval(el, &v);
+            if (st == INT_NOT_CONST)
                 continue;
-            cand = &op_tables[t].ops[pos[t]];
-            if (!best || strcmp(op_name(cand), op_name(best)) < 0) {
-                best = cand;
-                best_t = t;
-            }
+            if (st != INT_OK)
+                op_fail(dc, (int)argi - 1, "%s element %u %s", what, (unsigned)k, int_status_text(st));
+            else if (prm->role == ARG_SHAPE && v <= 0)
+                op_fail(dc, (int)argi - 1, "shape element %u is %lld; an extent must be positive", (unsigned)k,
+                        (long long)v);
+            else if (prm->role == ARG_INDEX && v < 0)
+                op_fail(dc, (int)argi - 1, "%s element %u is %lld; a position must not be negative", what,
+                        (unsigned)k, (long long)v);
+            else
+                continue;
+            dc->err->elem = (int)k;
+            return 0;
         }
-        if (!best)
-            return NULL;
-        if (i == 0)
-            return best;
-        i--;
-        pos[best_t]++;
     }
+    return 1;
 }
 
 const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, uint32_t nargs, const IrKwarg *kwargs,
@@ -100,12 +66,15 @@ const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, u
     dc.err = err;
     err->msg[0] = '\0';
     err->arg = -1;
+    err->elem = -1;
     /* The front end's binding guarantees the arity; passes that rebuild
      * calls do not go through it, so check here as well rather than let a
      * deduction function read past the arguments. */
     if (nargs != op->nargs)
         return op_fail(&dc, -1, "expects %u argument%s, got %u", (unsigned)op->nargs, op->nargs == 1 ? "" : "s",
                        (unsigned)nargs);
+    if (!check_constant_elements(&dc))
+        return NULL;
     return op->deduce(&dc);
 }
 

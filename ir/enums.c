@@ -22,6 +22,28 @@ int dtype_is_signed_int(DataType dt) { return dtype_info[dt].cls == 'S'; }
 int dtype_is_unsigned_int(DataType dt) { return dtype_info[dt].cls == 'U'; }
 int dtype_is_int(DataType dt) { return dtype_info[dt].cls == 'S' || dtype_info[dt].cls == 'U'; }
 
+int dtype_int_range(DataType dt, int64_t *lo, int64_t *hi)
+{
+    int bits = dtype_bits(dt);
+    if (!dtype_is_int(dt))
+        return 0;
+    if (dtype_is_signed_int(dt)) {
+        *lo = bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+        *hi = bits >= 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
+    } else {
+        /* UINT64 values above INT64_MAX have no int64_t to hold them. */
+        *lo = 0;
+        *hi = bits >= 63 ? INT64_MAX : ((int64_t)1 << bits) - 1;
+    }
+    return 1;
+}
+
+int dtype_int_fits(DataType dt, int64_t v)
+{
+    int64_t lo, hi;
+    return dtype_int_range(dt, &lo, &hi) && v >= lo && v <= hi;
+}
+
 int dtype_from_name(const char *name)
 {
     if (strcmp(name, "BF16") == 0)

@@ -46,6 +46,10 @@ int dtype_is_float(DataType dt);
 int dtype_is_int(DataType dt);         /* signed or unsigned integer (not BOOL) */
 int dtype_is_signed_int(DataType dt);
 int dtype_is_unsigned_int(DataType dt);
+/* The values of an integer dtype that an int64_t holds (UINT64 stops at
+ * INT64_MAX); 0 for other dtypes. */
+int dtype_int_range(DataType dt, int64_t *lo, int64_t *hi);
+int dtype_int_fits(DataType dt, int64_t v);
 /* DSL spellings, including the aliases BF16 and INDEX; -1 if unknown. */
 int dtype_from_name(const char *name);
 /* The largest finite value of FP32, FP16 or BF16; 0 for the other dtypes

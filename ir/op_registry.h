@@ -12,6 +12,7 @@
 #define PYPTOCC_OP_REGISTRY_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ir/ir.h"
@@ -44,16 +45,29 @@ typedef struct KwSpec {
     double ddefault;    /* double default */
 } KwSpec;
 
+/* What an IR argument's value means, where the meaning constrains
+ * constants: the elements of a shape are extents (positive), those of an
+ * offset or index list are positions (not negative).  op_deduce checks
+ * every constant element by its value, however it was written. */
+typedef enum ArgRole {
+    ARG_VALUE,          /* no constraint beyond the op's own deduction */
+    ARG_SHAPE,          /* a list of extents */
+    ARG_INDEX,          /* a list of offsets or element indices */
+} ArgRole;
+
 /* One DSL parameter: an IR argument slot or a kwarg of the schema. */
 typedef struct OpParam {
     const char *name;
     int8_t kw;          /* -1: the next IR argument; else index into kwargs */
+    uint8_t role;       /* ArgRole of the IR argument */
 } OpParam;
 
-/* Deduction failure: message and, when it concerns one argument, which. */
+/* Deduction failure: message and, when it concerns one argument, which
+ * (and which element, when the argument is a list). */
 typedef struct OpError {
     char msg[320];
     int arg;            /* IR argument index, or -1 for the whole call */
+    int elem;           /* element of that list argument, or -1 */
 } OpError;
 
 typedef struct DeduceCtx {
@@ -68,12 +82,168 @@ typedef struct DeduceCtx {
 
 typedef const IrType *(*DeduceFn)(DeduceCtx *dc);
 
+/* Every op's id: OP_BLOCK_ADD, ... (ir/ops.def). */
+typedef enum OpId {
+#define OP(ID, ...) OP_##ID,
+#include "ir/ops.def"
+#undef OP
+    OP_COUNT
+} OpId;
+
+/* Classes of ops that share every trait but their name, signature and
+ * types (ir/op_table.c gives each class its traits). */
+typedef enum OpClass {
+    OPCL_UNARY,               /* tile -> tile of its shape */
+    OPCL_FILLPAD,
+    OPCL_ELEM2,               /* tile, tile */
+    OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
+    OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
+    OPCL_ELEM3,               /* tile, tile, tile */
+    OPCL_SEL,                 /* mask, tile, tile (+ scratch) */
+    OPCL_TILE_SCALAR,         /* tile, scalar */
+    OPCL_TILE_SCALAR_SCRATCH, /* tile, scalar (+ scratch) */
+    OPCL_TILE_SCALAR_TMP_ARG, /* tile, scalar, tmp */
+    OPCL_TILE_SCALAR_TILE,    /* tile, scalar, tile */
+    OPCL_CMP,
+    OPCL_CMPS,
+    OPCL_CAST,
+    OPCL_SELS,
+    OPCL_CREATE,              /* a tile buffer only */
+    OPCL_FULL,
+    OPCL_EXPANDS,
+    OPCL_ALLOC,
+    OPCL_LOAD,
+    OPCL_STORE,
+    OPCL_L0C_STORE,
+    OPCL_MOVE,
+    OPCL_VEC_MOVE,
+    OPCL_RESHAPE,
+    OPCL_TRANSPOSE,
+    OPCL_VIEW,
+    OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
+    OPCL_REDUCE,              /* tile, axis= */
+    OPCL_ROW_EXPAND,
+    OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
+    OPCL_COL_EXPAND,
+    OPCL_COL_EXPAND_OP,       /* tile, [1, N] */
+    OPCL_MATMUL,
+    OPCL_MATMUL_ACC,
+    OPCL_MATMUL_BIAS,
+    OPCL_BATCH_MATMUL,
+    OPCL_BLOCK_IDX,
+    OPCL_BARRIER,
+    OPCL_FLAG,
+    OPCL_TENSOR,              /* a tensor op without side effects */
+    OPCL_TENSOR_WRITE,        /* a tensor op that writes its first argument */
+    OPCL_COUNT
+} OpClass;
+
+/* The shape of an op's PTO instruction: which operands it takes in what
+ * order, shared by every output (ops.md 5). */
+typedef enum IsaForm {
+    FORM_NONE,      /* no instruction */
+    FORM_ALLOC,     /* block.alloc: nothing */
+    FORM_CREATE,    /* a tile buffer only */
+    FORM_LOAD,
+    FORM_STORE,
+    FORM_L0C_STORE,
+    FORM_ELEM,      /* the IR arguments in order; tile operands eq_n from eq_first have the result's shape */
+    FORM_SCALAR,    /* tile op scalar [op tile]: IR arguments in order */
+    FORM_UNARY,
+    FORM_CAST,
+    FORM_CMP,
+    FORM_FULL,
+    FORM_EXPANDS,
+    FORM_FILLPAD,
+    FORM_MOVE,
+    FORM_VEC_MOVE,
+    FORM_TRANSPOSE,
+    FORM_RESHAPE,
+    FORM_ROW_REDUCE,  /* (tile, tmp) */
+    FORM_REDUCE,      /* sum/max/min with axis */
+    FORM_ROW_EXPAND,
+    FORM_COL_EXPAND,  /* (target, col): the target only fixes the shape */
+    FORM_MATMUL,
+    FORM_MATMUL_ACC,
+    FORM_BLOCK_IDX,
+    FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
+} IsaForm;
+
+/* The pipe an op runs on: a PipeKind, or one of these. */
+enum {
+    OP_PIPE_NONE = -1,    /* no pipe: scalar code, buffers, tensor and system ops */
+    OP_PIPE_STORE = -2,   /* FIX from Acc, MTE3 otherwise */
+    OP_PIPE_MOVE = -3,    /* by the source and target spaces (target.c) */
+};
+
+/* Where an op's result lives. */
+typedef enum ResultPlace {
+    RES_NONE,             /* a scalar or no value */
+    RES_VEC,
+    RES_TARGET_MEMORY,    /* the target_memory kwarg */
+    RES_ACC,
+    RES_ARG0,             /* in its first argument's storage (reshape, accumulation) */
+    RES_ARG3,             /* in its fourth argument's storage (a store's output tensor) */
+    RES_DDR,              /* a tensor */
+} ResultPlace;
+
+/* The layouts an op accepts for its Vec tiles (pto-isa and PTOAS). */
+typedef enum LayoutRule {
+    LAYOUT_FREE,          /* no rule, or one the op's own lowering fixes */
+    LAYOUT_ND,            /* every Vec tile operand and the result row-major */
+    LAYOUT_ROW_REDUCE,    /* source row-major; the [M, 1] result a column vector */
+    LAYOUT_ROW_EXPAND,    /* tile and result row-major; the [M, 1] operand a column vector */
+    LAYOUT_REDUCE,        /* by axis: as ROW_REDUCE along the rows, else row-major */
+} LayoutRule;
+
+/* A scratch tile an op's instruction needs that its IR arguments lack
+ * (ops.md tmp-dagger); its region is planned by AllocateMemoryAddr. */
+typedef enum ScratchRule {
+    SCRATCH_NONE,
+    SCRATCH_RESULT,       /* shaped like the result */
+    SCRATCH_ROW_AXIS,     /* shaped like the source, when reducing along the last axis */
+} ScratchRule;
+
+/* The traits every op of a class has. */
+typedef struct OpTraits {
+    uint8_t category;     /* OpCategory */
+    int8_t pipe;          /* PipeKind or OP_PIPE_* */
+    uint8_t result;       /* ResultPlace */
+    uint8_t layout;       /* LayoutRule */
+    uint8_t scratch;      /* ScratchRule */
+    int8_t writes_arg;    /* an argument the op writes besides its result (a tmp tile), or -1 */
+    uint8_t effects;      /* it changes storage other than its result: never removed when unused */
+    uint8_t form;         /* IsaForm */
+    uint8_t eq_first, eq_n;
+} OpTraits;
+
+extern const OpTraits op_class_traits[OPCL_COUNT];
+
+/* Element types as the PTO instructions take them: the width of an
+ * integer (signed or not) or the float format.  A set of them says which
+ * an instruction accepts on a target (0: any). */
+enum {
+    DS_I8 = 1u << 0,
+    DS_I16 = 1u << 1,
+    DS_I32 = 1u << 2,
+    DS_I64 = 1u << 3,
+    DS_F16 = 1u << 4,
+    DS_BF16 = 1u << 5,
+    DS_F32 = 1u << 6,
+};
+/* The DS_ bit of dt; 0 for the types no instruction takes (BOOL, the 4-
+ * and 8-bit floats). */
+unsigned dtype_set_bit(DataType dt);
+
 struct OpDef {
     IrCallee callee;           /* first member: {CALLEE_OP, registered name, e.g. "block.add"} */
-    uint8_t category;          /* OpCategory */
+    uint8_t id;                /* OpId */
+    uint8_t cls;               /* OpClass */
+    uint8_t category;          /* OpCategory (the class's) */
     uint8_t nargs;             /* IR arguments */
     uint8_t nparams;           /* DSL parameters (IR arguments + positional kwargs) */
     uint8_t nkw;
+    uint8_t noalias;           /* bit i: the result must not share argument i's storage */
     const OpParam *params;
     const KwSpec *kwargs;      /* printed/stored order */
     DeduceFn deduce;
@@ -82,7 +252,31 @@ struct OpDef {
      * is writable and has nargs entries. */
     void (*normalize)(DeduceCtx *dc, const IrExpr **args);
     const char *description;
+    /* The PTO instruction ("TADD"), NULL for none; each output's spelling
+     * follows from it (op_spelling) unless given here; why_* say why an
+     * output has no form of the op. */
+    const char *isa;
+    const char *mlir, *cpp, *tile;
+    const char *why_pto, *why_cpp, *why_tile;
+    /* The element types (DS_ set) of its first tile operand, or of its
+     * result when it has none, that its instruction takes on A2/A3 and on
+     * A5; 0: any (PTOAS a56b18c3's op verifiers, lib/PTO/IR/PTO.cpp). */
+    uint8_t dt_a2a3, dt_a5;
+    /* A tile-with-scalar op: its tile-with-tile twin (OpId), or 0. */
+    uint8_t twin;
 };
+
+static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
+
+/* The outputs an op has a form in. */
+typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;
+/* The op's name in an output ("tadd", "TADD", "add"), into buf; NULL when
+ * the output has no form of it, with *why set to the reason (NULL for ops
+ * that are no instruction at all: create_tile, alloc). */
+const char *op_spelling(const OpDef *op, OpOutput out, char *buf, size_t cap, const char **why);
+/* The op with id `id`. */
+const OpDef *op_by_id(OpId id);
+static inline int op_is(const OpDef *op, OpId id) { return op && op->id == id; }
 
 static inline const char *op_name(const OpDef *op) { return op->callee.name; }
 static inline const OpDef *callee_op(const IrCallee *c)
@@ -97,7 +291,7 @@ const char *op_printed_name(const OpDef *op, char *buf, size_t cap);
 
 /* Lookup by registered name ("block.add"); NULL if unknown. */
 const OpDef *op_lookup(const char *name);
-/* All ops in name order. */
+/* All ops in name order (op_at(i) has id i). */
 uint32_t op_count(void);
 const OpDef *op_at(uint32_t i);
 

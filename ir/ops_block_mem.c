@@ -11,7 +11,7 @@
 
 /* ------------------------------------------------------------ deduction */
 
-static const IrType *deduce_get_block_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_UINT64); }
+const IrType *deduce_get_block_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_UINT64); }
 
 /* dtype kwarg (required) as a DataType; 0 after an error. */
 static int dtype_kwarg(DeduceCtx *dc, const char *name, DataType *out)
@@ -40,7 +40,7 @@ static int memspace_kwarg(DeduceCtx *dc, MemorySpace *out)
     return 1;
 }
 
-static const IrType *deduce_create_tile(DeduceCtx *dc)
+const IrType *deduce_create_tile(DeduceCtx *dc)
 {
     const IrExpr *const *shape;
     uint32_t n;
@@ -51,7 +51,7 @@ static const IrType *deduce_create_tile(DeduceCtx *dc)
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 
-static const IrType *deduce_full(DeduceCtx *dc)
+const IrType *deduce_full(DeduceCtx *dc)
 {
     const IrExpr *const *shape;
     uint32_t n;
@@ -65,20 +65,17 @@ static const IrType *deduce_full(DeduceCtx *dc)
         fabs(IR_AS(IrConstFloat, dc->args[1])->value) > dtype_float_max(dt))
         return deduce_fail(dc, 1, "the fill value %g is out of the range of %s", IR_AS(IrConstFloat, dc->args[1])->value,
                            dtype_name(dt));
-    if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64) {
-        int64_t v = IR_AS(IrConstInt, dc->args[1])->value, bits = dtype_bits(dt);
-        int64_t lo = dtype_is_signed_int(dt) ? -((int64_t)1 << (bits - 1)) : 0;
-        int64_t hi = dtype_is_signed_int(dt) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-        if (v < lo || v > hi)
-            return deduce_fail(dc, 1, "the fill value %lld is out of the range of %s", (long long)v, dtype_name(dt));
-    }
+    if (dc->args[1]->kind == EXPR_CONST_INT && dtype_is_int(dt) && dtype_bits(dt) < 64 &&
+        !dtype_int_fits(dt, IR_AS(IrConstInt, dc->args[1])->value))
+        return deduce_fail(dc, 1, "the fill value %lld is out of the range of %s",
+                           (long long)IR_AS(IrConstInt, dc->args[1])->value, dtype_name(dt));
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 
 /* ops.md 5.1: the fill value is typed with the tile's dtype when it is a
  * literal, so it prints and lowers as a constant of the tile's type.  A
  * negated literal counts as a literal; any other expression is kept. */
-static void normalize_full(DeduceCtx *dc, const IrExpr **args)
+void normalize_full(DeduceCtx *dc, const IrExpr **args)
 {
     const IrKwarg *kw = deduce_kwarg(dc, "dtype");
     const IrExpr *v = args[1];
@@ -108,7 +105,7 @@ static void normalize_full(DeduceCtx *dc, const IrExpr **args)
     }
 }
 
-static const IrType *deduce_alloc(DeduceCtx *dc)
+const IrType *deduce_alloc(DeduceCtx *dc)
 {
     int64_t ms;
     if (!op_const_int_value(dc->args[0], &ms) || ms < 0 || ms >= MS_COUNT)
@@ -136,7 +133,7 @@ static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
     return 1;
 }
 
-static const IrType *deduce_load(DeduceCtx *dc)
+const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *const *shapes;
@@ -157,7 +154,7 @@ static const IrType *deduce_load(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, n, shapes, view);
 }
 
-static const IrType *deduce_store(DeduceCtx *dc)
+const IrType *deduce_store(DeduceCtx *dc)
 {
     const IrType *out;
     const IrExpr *const *shapes;
@@ -168,7 +165,7 @@ static const IrType *deduce_store(DeduceCtx *dc)
     return out;
 }
 
-static const IrType *deduce_move(DeduceCtx *dc)
+const IrType *deduce_move(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *dims[2];
@@ -198,59 +195,12 @@ static const IrType *deduce_move(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, ir_tile_view_layout(dc->ir, bl, sl, 512));
 }
 
-static const IrType *deduce_vec_move(DeduceCtx *dc)
+const IrType *deduce_vec_move(DeduceCtx *dc)
 {
     const IrType *t = op_need_tile(dc, 0);
     return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
 }
 
-static const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
-static const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TILE); }
-static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
-
-/* --------------------------------------------------------------- schema */
-
-static const OpParam p_alloc[] = {PARG("memory_space"), PARG("addr"), PARG("size"), PARG("id")};
-static const OpParam p_create_tile[] = {PARG("shape"), PKW("dtype", 0), PKW("target_memory", 1)};
-static const KwSpec k_create_tile[] = {KW_REQ("dtype", KWT_DTYPE), KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
-static const OpParam p_full[] = {PARG("shape"), PKW("dtype", 0), PARG("value")};
-static const KwSpec k_full[] = {KW_REQ("dtype", KWT_DTYPE)};
-static const OpParam p_load[] = {PARG("tensor"), PARG("offsets"), PARG("shapes"), PKW("target_memory", 0)};
-static const KwSpec k_load[] = {KW_DEF("target_memory", KWT_MEMSPACE, MS_VEC)};
-static const OpParam p_store[] = {PARG("tile"), PARG("offsets"), PARG("shapes"), PARG("output_tensor")};
-static const OpParam p_move[] = {PARG("tile"), PKW("target_memory", 0), PKW("transpose", 1)};
-static const KwSpec k_move[] = {KW_REQ("target_memory", KWT_MEMSPACE), KW_DEF("transpose", KWT_BOOL, 0)};
-static const OpParam p_tile[] = {PARG("tile")};
-static const OpParam p_view[] = {PARG("tile"), PARG("shape"), PARG("offset")};
-static const OpParam p_reshape[] = {PARG("tile"), PARG("shape")};
-static const OpParam p_transpose[] = {PARG("tile"), PARG("axis1"), PARG("axis2")};
-
-const OpDef ops_block_mem[] = {
-    OPDEF("block.alloc", OPC_BLOCK, 4, p_alloc, deduce_alloc, "Allocate the memory of a MemRef (made by InitMemRef)"),
-    OPDEF_KW("block.create_tile", OPC_BLOCK, 1, p_create_tile, k_create_tile, deduce_create_tile,
-             "Create an uninitialised tile of a static shape"),
-    {
-        .callee = {CALLEE_OP, "block.full"},
-        .category = OPC_BLOCK,
-        .nargs = 2,
-        .nparams = OPS_ARRAY_LEN(p_full),
-        .nkw = OPS_ARRAY_LEN(k_full),
-        .params = p_full,
-        .kwargs = k_full,
-        .deduce = deduce_full,
-        .normalize = normalize_full,
-        .description = "Create a tile of a static shape filled with a value",
-    },
-    OPDEF0("block.get_block_idx", OPC_BLOCK, deduce_get_block_idx, "Index of the current block (UINT64)"),
-    OPDEF("block.l0c_store", OPC_BLOCK, 4, p_store, deduce_store, "Copy an Acc (L0C) tile to a global tensor"),
-    OPDEF_KW("block.load", OPC_BLOCK, 3, p_load, k_load, deduce_load,
-             "Copy a region of a global tensor into a Vec or Mat tile"),
-    OPDEF_KW("block.move", OPC_BLOCK, 1, p_move, k_move, deduce_move,
-             "Move a tile to another memory space, optionally transposed"),
-    OPDEF("block.reshape", OPC_BLOCK, 2, p_reshape, deduce_reshape, "Reshape a tile (same element count)"),
-    OPDEF("block.store", OPC_BLOCK, 4, p_store, deduce_store, "Copy a tile into a region of a global tensor"),
-    OPDEF("block.transpose", OPC_BLOCK, 3, p_transpose, deduce_transpose, "Transpose a tile by swapping two axes"),
-    OPDEF("block.vec_move", OPC_BLOCK, 1, p_tile, deduce_vec_move, "Copy a tile within Vec memory"),
-    OPDEF("block.view", OPC_BLOCK, 3, p_view, deduce_view, "A view of a tile with a new shape at an offset"),
-};
-const uint32_t ops_block_mem_count = OPS_ARRAY_LEN(ops_block_mem);
+const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
+const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TILE); }
+const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }

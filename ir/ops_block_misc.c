@@ -45,7 +45,7 @@ static const IrType *need_tile_rank(DeduceCtx *dc, uint32_t i, const char *name,
 /* ----------------------------------------------------------- reductions */
 
 /* row_sum, row_max, row_min (tile, tmp_tile): [..., rows, 1]. */
-static const IrType *deduce_row_reduce(DeduceCtx *dc)
+const IrType *deduce_row_reduce(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *buf[8], **dims;
@@ -59,7 +59,7 @@ static const IrType *deduce_row_reduce(DeduceCtx *dc)
 
 /* sum, max, min (tile; axis, keepdim): the axis becomes 1 or disappears;
  * nothing left is a Scalar. */
-static const IrType *deduce_reduce(DeduceCtx *dc)
+const IrType *deduce_reduce(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *buf[8], **dims;
@@ -82,14 +82,14 @@ static const IrType *deduce_reduce(DeduceCtx *dc)
 
 /* ----------------------------------------------------------- broadcasts */
 
-static const IrType *deduce_row_expand(DeduceCtx *dc)
+const IrType *deduce_row_expand(DeduceCtx *dc)
 {
     const IrType *t = need_tile_rank(dc, 0, "src", 2, UINT32_MAX);
     return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
 }
 
 /* row_expand_add.. (tile [.., M, N], row_vec [.., M, 1]). */
-static const IrType *deduce_row_expand_op(DeduceCtx *dc)
+const IrType *deduce_row_expand_op(DeduceCtx *dc)
 {
     const IrType *t, *r;
     int64_t a, b;
@@ -103,7 +103,7 @@ static const IrType *deduce_row_expand_op(DeduceCtx *dc)
 }
 
 /* col_expand.. (target [M, N], col_vec [1, N]). */
-static const IrType *deduce_col_expand(DeduceCtx *dc)
+const IrType *deduce_col_expand(DeduceCtx *dc)
 {
     const IrType *t, *c;
     int64_t a, b;
@@ -117,7 +117,7 @@ static const IrType *deduce_col_expand(DeduceCtx *dc)
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)c->dtype), t->n, t->dims, NULL);
 }
 
-static const IrType *deduce_expands(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TILE); }
+const IrType *deduce_expands(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TILE); }
 
 /* ------------------------------------------------------------- matmuls */
 
@@ -151,7 +151,7 @@ static const IrTileView *acc_view(DeduceCtx *dc)
 }
 
 /* matmul, gemv (lhs [M, K], rhs [K, N]) -> [M, N]. */
-static const IrType *deduce_matmul(DeduceCtx *dc)
+const IrType *deduce_matmul(DeduceCtx *dc)
 {
     const IrType *l, *r;
     const IrExpr *dims[2];
@@ -165,7 +165,7 @@ static const IrType *deduce_matmul(DeduceCtx *dc)
 }
 
 /* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N]) -> acc.shape. */
-static const IrType *deduce_matmul_acc(DeduceCtx *dc)
+const IrType *deduce_matmul_acc(DeduceCtx *dc)
 {
     const IrType *acc, *l, *r;
     int64_t a, b;
@@ -183,7 +183,7 @@ static const IrType *deduce_matmul_acc(DeduceCtx *dc)
 }
 
 /* matmul_bias, gemv_bias (lhs [M, K], rhs [K, N], bias [1, N]). */
-static const IrType *deduce_matmul_bias(DeduceCtx *dc)
+const IrType *deduce_matmul_bias(DeduceCtx *dc)
 {
     const IrType *l, *r, *bias;
     const IrExpr *dims[2];
@@ -203,7 +203,7 @@ static const IrType *deduce_matmul_bias(DeduceCtx *dc)
 }
 
 /* batch_matmul (lhs [.., M, K], rhs [.., K, N]) -> bcast(batch) + [M, N]. */
-static const IrType *deduce_batch_matmul(DeduceCtx *dc)
+const IrType *deduce_batch_matmul(DeduceCtx *dc)
 {
     const IrType *l, *r;
     const IrExpr *buf[8], **dims;
@@ -220,49 +220,3 @@ static const IrType *deduce_batch_matmul(DeduceCtx *dc)
     dims[nb + 1] = r->dims[r->n - 1];
     return op_make_tile(dc, dtype_promote((DataType)l->dtype, (DataType)r->dtype), nb + 2, dims, NULL);
 }
-
-/* --------------------------------------------------------------- schema */
-
-static const OpParam p_lhs_rhs[] = {PARG("lhs"), PARG("rhs")};
-static const OpParam p_acc[] = {PARG("acc"), PARG("lhs"), PARG("rhs")};
-static const OpParam p_bias[] = {PARG("lhs"), PARG("rhs"), PARG("bias")};
-static const OpParam p_row_reduce[] = {PARG("tile"), PARG("tmp_tile")};
-static const OpParam p_reduce[] = {PARG("tile"), PKW("axis", 0), PKW("keepdim", 1)};
-static const KwSpec k_reduce[] = {KW_REQ("axis", KWT_INT), KW_DEF("keepdim", KWT_BOOL, 0)};
-static const OpParam p_src[] = {PARG("src")};
-static const OpParam p_row_vec[] = {PARG("tile"), PARG("row_vec")};
-static const OpParam p_col_expand[] = {PARG("target"), PARG("col_vec")};
-static const OpParam p_col_vec[] = {PARG("tile"), PARG("col_vec")};
-static const OpParam p_expands[] = {PARG("target"), PARG("scalar")};
-
-const OpDef ops_block_misc[] = {
-    OPDEF("block.batch_matmul", OPC_BLOCK, 2, p_lhs_rhs, deduce_batch_matmul, "Batched matrix multiply of two tiles"),
-    OPDEF("block.col_expand", OPC_BLOCK, 2, p_col_expand, deduce_col_expand,
-          "Broadcast a [1, N] tile over the rows of the target's shape"),
-    OPDEF("block.col_expand_div", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
-          "Divide a tile by a broadcast [1, N] tile"),
-    OPDEF("block.col_expand_mul", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
-          "Multiply a tile by a broadcast [1, N] tile"),
-    OPDEF("block.col_expand_sub", OPC_BLOCK, 2, p_col_vec, deduce_col_expand,
-          "Subtract a broadcast [1, N] tile from a tile"),
-    OPDEF("block.expands", OPC_BLOCK, 2, p_expands, deduce_expands, "Fill a tile of the target's shape with a scalar"),
-    OPDEF("block.gemv", OPC_BLOCK, 2, p_lhs_rhs, deduce_matmul, "Matrix-vector multiply [1, K] x [K, N]"),
-    OPDEF("block.gemv_acc", OPC_BLOCK, 3, p_acc, deduce_matmul_acc, "Matrix-vector multiply-accumulate"),
-    OPDEF("block.gemv_bias", OPC_BLOCK, 3, p_bias, deduce_matmul_bias, "Matrix-vector multiply plus bias"),
-    OPDEF("block.matmul", OPC_BLOCK, 2, p_lhs_rhs, deduce_matmul, "Matrix multiply [M, K] x [K, N] into Acc"),
-    OPDEF("block.matmul_acc", OPC_BLOCK, 3, p_acc, deduce_matmul_acc, "Matrix multiply-accumulate: acc + lhs x rhs"),
-    OPDEF("block.matmul_bias", OPC_BLOCK, 3, p_bias, deduce_matmul_bias, "Matrix multiply plus a [1, N] bias"),
-    OPDEF_KW("block.max", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Maximum along an axis"),
-    OPDEF_KW("block.min", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Minimum along an axis"),
-    OPDEF("block.row_expand", OPC_BLOCK, 1, p_src, deduce_row_expand,
-          "Broadcast each row's first element along the row"),
-    OPDEF("block.row_expand_add", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Add a broadcast [M, 1] tile"),
-    OPDEF("block.row_expand_div", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Divide by a broadcast [M, 1] tile"),
-    OPDEF("block.row_expand_mul", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Multiply by a broadcast [M, 1] tile"),
-    OPDEF("block.row_expand_sub", OPC_BLOCK, 2, p_row_vec, deduce_row_expand_op, "Subtract a broadcast [M, 1] tile"),
-    OPDEF("block.row_max", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Maximum of each row into [M, 1]"),
-    OPDEF("block.row_min", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Minimum of each row into [M, 1]"),
-    OPDEF("block.row_sum", OPC_BLOCK, 2, p_row_reduce, deduce_row_reduce, "Sum of each row into [M, 1]"),
-    OPDEF_KW("block.sum", OPC_BLOCK, 1, p_reduce, k_reduce, deduce_reduce, "Sum along an axis"),
-};
-const uint32_t ops_block_misc_count = OPS_ARRAY_LEN(ops_block_misc);

@@ -5,6 +5,7 @@
  * tensor ops have in common (elementwise, tile/tensor with scalar, cast,
  * reshape, transpose, view). */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/ops_internal.h"
 
 #include <stdio.h>
@@ -123,15 +124,12 @@ int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *con
         op_fail(dc, (int)i, "shape must not be empty");
         return 0;
     }
+    /* Values were checked by op_deduce (positive, no overflow); what is
+     * left is that each is a constant at all. */
     for (uint32_t k = 0; k < mt->n; k++) {
-        const IrExpr *d = mt->elems[k];
-        if (d->kind != EXPR_CONST_INT || !dtype_is_int((DataType)d->dtype)) {
+        int64_t v;
+        if (ir_int_eval(mt->elems[k], &v) != INT_OK) {
             op_fail(dc, (int)i, "shape element %u must be an integer constant", (unsigned)k);
-            return 0;
-        }
-        if (IR_AS(IrConstInt, d)->value <= 0) {
-            op_fail(dc, (int)i, "shape element %u must be positive, got %lld", (unsigned)k,
-                    (long long)IR_AS(IrConstInt, d)->value);
             return 0;
         }
     }
@@ -140,22 +138,7 @@ int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *con
     return 1;
 }
 
-int op_const_int_value(const IrExpr *e, int64_t *v)
-{
-    if (e->kind == EXPR_CONST_INT) {
-        *v = IR_AS(IrConstInt, e)->value;
-        return 1;
-    }
-    /* The front end may keep "-1" as Neg(1). */
-    if (e->kind == EXPR_UNARY && e->op == UN_NEG && IR_AS(IrUnary, e)->operand->kind == EXPR_CONST_INT) {
-        int64_t x = IR_AS(IrConstInt, IR_AS(IrUnary, e)->operand)->value;
-        if (x == INT64_MIN)
-            return 0;
-        *v = -x;
-        return 1;
-    }
-    return 0;
-}
+int op_const_int_value(const IrExpr *e, int64_t *v) { return ir_int_eval(e, v) == INT_OK; }
 
 int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out)
 {
@@ -213,10 +196,11 @@ const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, ui
  * print as an annotation that does not read back. */
 static int dims_valid(DeduceCtx *dc, uint32_t rank, const IrExpr *const *dims)
 {
+    int64_t v;
     for (uint32_t k = 0; k < rank; k++)
-        if (dims[k]->kind == EXPR_CONST_INT && IR_AS(IrConstInt, dims[k])->value < -1) {
+        if (ir_dim_value(dims[k], &v) && v < -1) {
             op_fail(dc, -1, "dimension %u of the result is %lld, which is negative (-1 marks a dynamic dimension)",
-                        (unsigned)k, (long long)IR_AS(IrConstInt, dims[k])->value);
+                    (unsigned)k, (long long)v);
             return 0;
         }
     return 1;

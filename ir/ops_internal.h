@@ -1,8 +1,9 @@
 /* ops_internal.h: what the operator tables (ir/ops_*.c) and the registry
  * (ir/deduce.c) share, and nothing else includes.
  *
- * Each ops_*.c file owns one table of OpDefs sorted by name; deduce.c
- * searches and merges them.  The helpers below (ir/ops_common.c) check
+ * The table of ops is ir/ops.def (instantiated by op_table.c); the
+ * ops_*.c files hold their deduction functions.  The helpers below
+ * (ir/ops_common.c) check
  * arguments and build result types so that every deduction function
  * reports problems in one style: "'pl.block.add': second argument must be a Tile, got <type>". */
 #ifndef PYPTOCC_OPS_INTERNAL_H
@@ -14,51 +15,81 @@
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 
-/* ----------------------------------------------------------- the tables */
+/* ----------------------------------------------------- the deductions */
 
-extern const OpDef ops_block_mem[]; /* memory, data movement, transform */
-extern const uint32_t ops_block_mem_count;
-extern const OpDef ops_block_elem[]; /* elementwise and unary */
-extern const uint32_t ops_block_elem_count;
-extern const OpDef ops_block_misc[]; /* reductions, broadcasts, matmul */
-extern const uint32_t ops_block_misc_count;
-extern const OpDef ops_tensor[];
-extern const uint32_t ops_tensor_count;
-extern const OpDef ops_system[];
-extern const uint32_t ops_system_count;
-
+/* The deduction functions the rows of ir/ops.def name, by file. */
 #define OPS_ARRAY_LEN(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
-
-/* One OpDef from its registered name.  PARAMS and KWS are arrays (their
- * lengths are taken with sizeof); NARGS is the number of IR arguments,
- * which the unit test checks against the params with kw == -1. */
-#define OPDEF_KW(NAME, CAT, NARGS, PARAMS, KWS, DEDUCE, DESC)                                                          \
-    {                                                                                                                  \
-        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = (NARGS), .nparams = (uint8_t)OPS_ARRAY_LEN(PARAMS),   \
-        .nkw = (uint8_t)OPS_ARRAY_LEN(KWS), .params = (PARAMS), .kwargs = (KWS), .deduce = (DEDUCE),                   \
-        .normalize = NULL, .description = (DESC)                                                                       \
-    }
-/* Without kwargs. */
-#define OPDEF(NAME, CAT, NARGS, PARAMS, DEDUCE, DESC)                                                                  \
-    {                                                                                                                  \
-        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = (NARGS), .nparams = (uint8_t)OPS_ARRAY_LEN(PARAMS),   \
-        .nkw = 0, .params = (PARAMS), .kwargs = NULL, .deduce = (DEDUCE), .normalize = NULL, .description = (DESC)     \
-    }
-/* Without parameters at all (pl.block.get_block_idx(), pl.system.bar_v()). */
-#define OPDEF0(NAME, CAT, DEDUCE, DESC)                                                                                \
-    {                                                                                                                  \
-        .callee = {CALLEE_OP, NAME}, .category = (CAT), .nargs = 0, .nparams = 0, .nkw = 0, .params = NULL,            \
-        .kwargs = NULL, .deduce = (DEDUCE), .normalize = NULL, .description = (DESC)                                   \
-    }
+/* ops_block_elem.c: elementwise and unary */
+const IrType *deduce_binary(DeduceCtx *dc);
+const IrType *deduce_int_binary(DeduceCtx *dc);
+const IrType *deduce_shift(DeduceCtx *dc);
+const IrType *deduce_xor(DeduceCtx *dc);
+const IrType *deduce_prelu(DeduceCtx *dc);
+const IrType *deduce_tri(DeduceCtx *dc);
+const IrType *deduce_sel(DeduceCtx *dc);
+const IrType *deduce_cmp(DeduceCtx *dc);
+const IrType *deduce_tile_scalar(DeduceCtx *dc);
+const IrType *deduce_cmps(DeduceCtx *dc);
+const IrType *deduce_int_scalar(DeduceCtx *dc);
+const IrType *deduce_xors(DeduceCtx *dc);
+const IrType *deduce_tile_scalar_tile(DeduceCtx *dc);
+const IrType *deduce_sels(DeduceCtx *dc);
+const IrType *deduce_unary(DeduceCtx *dc);
+const IrType *deduce_not(DeduceCtx *dc);
+const IrType *deduce_cast(DeduceCtx *dc);
+/* ops_block_mem.c: memory, data movement, transform */
+const IrType *deduce_get_block_idx(DeduceCtx *dc);
+const IrType *deduce_create_tile(DeduceCtx *dc);
+const IrType *deduce_full(DeduceCtx *dc);
+void normalize_full(DeduceCtx *dc, const IrExpr **args);
+const IrType *deduce_alloc(DeduceCtx *dc);
+const IrType *deduce_load(DeduceCtx *dc);
+const IrType *deduce_store(DeduceCtx *dc);
+const IrType *deduce_move(DeduceCtx *dc);
+const IrType *deduce_vec_move(DeduceCtx *dc);
+const IrType *deduce_view(DeduceCtx *dc);
+const IrType *deduce_reshape(DeduceCtx *dc);
+const IrType *deduce_transpose(DeduceCtx *dc);
+/* ops_block_misc.c: reductions, broadcasts, matmul */
+const IrType *deduce_row_reduce(DeduceCtx *dc);
+const IrType *deduce_reduce(DeduceCtx *dc);
+const IrType *deduce_row_expand(DeduceCtx *dc);
+const IrType *deduce_row_expand_op(DeduceCtx *dc);
+const IrType *deduce_col_expand(DeduceCtx *dc);
+const IrType *deduce_expands(DeduceCtx *dc);
+const IrType *deduce_matmul(DeduceCtx *dc);
+const IrType *deduce_matmul_acc(DeduceCtx *dc);
+const IrType *deduce_matmul_bias(DeduceCtx *dc);
+const IrType *deduce_batch_matmul(DeduceCtx *dc);
+/* ops_tensor.c */
+const IrType *deduce_tensor_create(DeduceCtx *dc);
+const IrType *deduce_tensor_read(DeduceCtx *dc);
+const IrType *deduce_tensor_view(DeduceCtx *dc);
+const IrType *deduce_tensor_assemble(DeduceCtx *dc);
+const IrType *deduce_tensor_dim(DeduceCtx *dc);
+const IrType *deduce_tensor_binary(DeduceCtx *dc);
+const IrType *deduce_tensor_scalar(DeduceCtx *dc);
+const IrType *deduce_tensor_matmul(DeduceCtx *dc);
+const IrType *deduce_tensor_row_reduce(DeduceCtx *dc);
+const IrType *deduce_tensor_exp(DeduceCtx *dc);
+const IrType *deduce_tensor_cast(DeduceCtx *dc);
+const IrType *deduce_tensor_reshape(DeduceCtx *dc);
+const IrType *deduce_tensor_transpose(DeduceCtx *dc);
+/* ops_system.c */
+const IrType *deduce_barrier(DeduceCtx *dc);
+const IrType *deduce_flag(DeduceCtx *dc);
 
 /* Kwarg schema entries, and DSL parameters bound to the next IR argument
- * (PARG) or to kwarg number K (PKW). */
+ * (PARG; PSHAPE and PINDEX for lists of extents and of positions) or to
+ * kwarg number K (PKW). */
 /* clang-format off */
 #define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
 #define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
 #define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
-#define PARG(NAME) {(NAME), -1}
-#define PKW(NAME, K) {(NAME), (K)}
+#define PARG(NAME) {(NAME), -1, ARG_VALUE}
+#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE}
+#define PINDEX(NAME) {(NAME), -1, ARG_INDEX}
+#define PKW(NAME, K) {(NAME), (K), ARG_VALUE}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-static const IrType *deduce_create(DeduceCtx *dc)
+const IrType *deduce_tensor_create(DeduceCtx *dc)
 {
     const IrExpr *const *shape;
     uint32_t n;
@@ -19,7 +19,7 @@ static const IrType *deduce_create(DeduceCtx *dc)
     return op_make_tensor(dc, (DataType)dt, n, shape);
 }
 
-static const IrType *deduce_read(DeduceCtx *dc)
+const IrType *deduce_tensor_read(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *const *idx;
@@ -32,9 +32,9 @@ static const IrType *deduce_read(DeduceCtx *dc)
     return ir_type_scalar(dc->ir, (DataType)t->dtype);
 }
 
-static const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TENSOR); }
+const IrType *deduce_tensor_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TENSOR); }
 
-static const IrType *deduce_assemble(DeduceCtx *dc)
+const IrType *deduce_tensor_assemble(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *const *off;
@@ -46,7 +46,7 @@ static const IrType *deduce_assemble(DeduceCtx *dc)
     return op_make_tensor(dc, (DataType)t->dtype, t->n, t->dims);
 }
 
-static const IrType *deduce_dim(DeduceCtx *dc)
+const IrType *deduce_tensor_dim(DeduceCtx *dc)
 {
     const IrType *t;
     int64_t axis;
@@ -60,13 +60,13 @@ static const IrType *deduce_dim(DeduceCtx *dc)
     return ir_type_scalar(dc->ir, DT_INT64);
 }
 
-static const IrType *deduce_binary(DeduceCtx *dc) { return op_deduce_elementwise(dc, TYPE_TENSOR); }
-static const IrType *deduce_scalar(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TENSOR); }
+const IrType *deduce_tensor_binary(DeduceCtx *dc) { return op_deduce_elementwise(dc, TYPE_TENSOR); }
+const IrType *deduce_tensor_scalar(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TENSOR); }
 
 /* matmul (lhs, rhs; a_trans, b_trans, c_matrix_nz, out_dtype): the 1-D
  * cases follow numpy (vector operands contribute no result dimension);
  * from 2-D up the last two dims are the matrix, earlier ones broadcast. */
-static const IrType *deduce_matmul(DeduceCtx *dc)
+const IrType *deduce_tensor_matmul(DeduceCtx *dc)
 {
     const IrType *l, *r;
     const IrExpr *buf[8], **dims;
@@ -109,7 +109,7 @@ static const IrType *deduce_matmul(DeduceCtx *dc)
 
 /* row_max, row_sum (input): the reference's fixed attributes axis=-1,
  * keep_dim=True, so the last dimension becomes 1. */
-static const IrType *deduce_row_reduce(DeduceCtx *dc)
+const IrType *deduce_tensor_row_reduce(DeduceCtx *dc)
 {
     const IrType *t;
     const IrExpr *buf[8], **dims;
@@ -123,7 +123,7 @@ static const IrType *deduce_row_reduce(DeduceCtx *dc)
 }
 
 /* exp of an integer tensor is real-valued: FP32. */
-static const IrType *deduce_exp(DeduceCtx *dc)
+const IrType *deduce_tensor_exp(DeduceCtx *dc)
 {
     const IrType *t = op_need_tensor(dc, 0);
     if (!t)
@@ -131,53 +131,6 @@ static const IrType *deduce_exp(DeduceCtx *dc)
     return op_make_tensor(dc, dtype_is_float((DataType)t->dtype) ? (DataType)t->dtype : DT_FP32, t->n, t->dims);
 }
 
-static const IrType *deduce_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
-static const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
-static const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }
-
-/* --------------------------------------------------------------- schema */
-
-static const OpParam p_lhs_rhs[] = {PARG("lhs"), PARG("rhs")};
-static const OpParam p_input[] = {PARG("input")};
-static const OpParam p_create[] = {PARG("shape"), PKW("dtype", 0)};
-static const KwSpec k_create[] = {KW_REQ("dtype", KWT_DTYPE)};
-static const OpParam p_read[] = {PARG("tensor"), PARG("indices")};
-static const OpParam p_view[] = {PARG("tensor"), PARG("shape"), PARG("offset")};
-static const OpParam p_assemble[] = {PARG("target"), PARG("source"), PARG("offset")};
-static const OpParam p_dim[] = {PARG("tensor"), PARG("axis")};
-static const OpParam p_matmul[] = {PARG("lhs"),       PARG("rhs"),       PKW("out_dtype", 3),
-                                   PKW("a_trans", 0), PKW("b_trans", 1), PKW("c_matrix_nz", 2)};
-static const KwSpec k_matmul[] = {KW_DEF("a_trans", KWT_BOOL, 0), KW_DEF("b_trans", KWT_BOOL, 0),
-                                  KW_DEF("c_matrix_nz", KWT_BOOL, 0), KW_OPT("out_dtype", KWT_DTYPE)};
-static const OpParam p_cast[] = {PARG("input"), PKW("target_type", 0), PKW("mode", 1)};
-static const KwSpec k_cast[] = {KW_REQ("target_type", KWT_DTYPE), KW_DEF("mode", KWT_CAST_MODE, 2)};
-static const OpParam p_reshape[] = {PARG("tensor"), PARG("shape")};
-static const OpParam p_transpose[] = {PARG("tensor"), PARG("axis1"), PARG("axis2")};
-
-#define T_BIN(NAME, FN, DESC) OPDEF(NAME, OPC_TENSOR, 2, p_lhs_rhs, FN, DESC)
-
-const OpDef ops_tensor[] = {
-    T_BIN("tensor.add", deduce_binary, "Elementwise tensor + tensor (broadcasting)"),
-    T_BIN("tensor.add_scalar", deduce_scalar, "Elementwise tensor + scalar"),
-    OPDEF("tensor.assemble", OPC_TENSOR, 3, p_assemble, deduce_assemble, "Write a tensor into a target at an offset"),
-    OPDEF_KW("tensor.cast", OPC_TENSOR, 1, p_cast, k_cast, deduce_cast, "Convert a tensor to another dtype"),
-    OPDEF_KW("tensor.create", OPC_TENSOR, 1, p_create, k_create, deduce_create, "Create a tensor of a shape and dtype"),
-    OPDEF("tensor.dim", OPC_TENSOR, 2, p_dim, deduce_dim, "One dimension of a tensor's shape (INT64)"),
-    T_BIN("tensor.div", deduce_binary, "Elementwise tensor / tensor (broadcasting)"),
-    T_BIN("tensor.div_scalar", deduce_scalar, "Elementwise tensor / scalar"),
-    OPDEF("tensor.exp", OPC_TENSOR, 1, p_input, deduce_exp, "Elementwise exponential"),
-    OPDEF_KW("tensor.matmul", OPC_TENSOR, 2, p_matmul, k_matmul, deduce_matmul,
-             "Matrix multiply with optional transposes"),
-    T_BIN("tensor.maximum", deduce_binary, "Elementwise maximum of two tensors (broadcasting)"),
-    T_BIN("tensor.mul", deduce_binary, "Elementwise tensor * tensor (broadcasting)"),
-    T_BIN("tensor.mul_scalar", deduce_scalar, "Elementwise tensor * scalar"),
-    OPDEF("tensor.read", OPC_TENSOR, 2, p_read, deduce_read, "Read one element of a tensor"),
-    OPDEF("tensor.reshape", OPC_TENSOR, 2, p_reshape, deduce_reshape, "Reshape a tensor (same element count)"),
-    OPDEF("tensor.row_max", OPC_TENSOR, 1, p_input, deduce_row_reduce, "Maximum along the last axis (kept as 1)"),
-    OPDEF("tensor.row_sum", OPC_TENSOR, 1, p_input, deduce_row_reduce, "Sum along the last axis (kept as 1)"),
-    T_BIN("tensor.sub", deduce_binary, "Elementwise tensor - tensor (broadcasting)"),
-    T_BIN("tensor.sub_scalar", deduce_scalar, "Elementwise tensor - scalar"),
-    OPDEF("tensor.transpose", OPC_TENSOR, 3, p_transpose, deduce_transpose, "Transpose a tensor by swapping two axes"),
-    OPDEF("tensor.view", OPC_TENSOR, 3, p_view, deduce_view, "A view of a tensor with a new shape at an offset"),
-};
-const uint32_t ops_tensor_count = OPS_ARRAY_LEN(ops_tensor);
+const IrType *deduce_tensor_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
+const IrType *deduce_tensor_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
+const IrType *deduce_tensor_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }

@@ -784,12 +784,8 @@ static void print_function(Printer *p, const IrFunc *f)
         sb_putc(p->sb, ']');
     }
     sb_putc(p->sb, ':');
-    if (f->body) {
-        int count = 0;
-        p->indent++;
-        print_block_stmts(p, f->body, 1, &count);
-        p->indent--;
-    }
+    /* Like every other body: "pass" when nothing in it prints. */
+    print_indented(p, f->body, 1, NULL);
 }
 
 /* ------------------------------------------------- call-graph order */

@@ -88,38 +88,51 @@ int ir_type_space(const IrType *t)
     return t->kind == TYPE_TENSOR ? MS_DDR : -1;
 }
 
+/* The space of a tile before InitMemRef: the layout its deduction gave it
+ * says where it lives (block.load into Mat, block.move to Left or Right,
+ * a matmul result in Acc); anything else is a Vec tile. */
+static int space_of_layout(const IrType *t);
+
+int ir_tile_space(const IrType *t)
+{
+    int space = ir_type_space(t);
+    return space >= 0 ? space : space_of_layout(t);
+}
+
+static int space_of_layout(const IrType *t)
+{
+    const IrTileView *v = t->tile_view;
+    if (t->kind != TYPE_TILE)
+        return -1;
+    if (!v || v->slayout == TL_NONE_BOX)
+        return MS_VEC;
+    if (v->fractal == 1024)
+        return MS_ACC;
+    if (v->slayout == TL_COL_MAJOR)
+        return MS_RIGHT;
+    return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
+}
+
 /* The space of a Tile/Tensor argument (a variable, or a nested call before
  * FlattenCallExpr); -1 when unknown. */
 static int arg_space(const IrCall *c, uint32_t i)
 {
     const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    const IrType *t = NULL;
     if (a && ir_is_var_like(a))
-        return ir_type_space(IR_AS(IrVar, a)->type);
-    if (a && a->kind == EXPR_CALL)
-        return ir_type_space(IR_AS(IrCall, a)->type);
-    return -1;
+        t = IR_AS(IrVar, a)->type;
+    else if (a && a->kind == EXPR_CALL)
+        t = IR_AS(IrCall, a)->type;
+    return t ? ir_tile_space(t) : -1;
 }
 
 int ir_call_pipe(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
-    const char *n;
-    if (!op || op->category == OPC_TENSOR)
-        return -1;
-    if (op->category == OPC_SYSTEM)
-        return -1;   /* sync ops take no part in synchronisation (passes.md 5.7) */
-    n = op_name(op) + 6;   /* after "block." */
-    /* get_block_idx reads a register (scalar code): no pipe, so a cube
-     * kernel may use it (ops.md 8 would put it on V; pyptocc). */
-    if (strcmp(n, "create_tile") == 0 || strcmp(n, "alloc") == 0 || strcmp(n, "get_block_idx") == 0)
-        return -1;
-    if (strcmp(n, "load") == 0)
-        return PIPE_MTE2;
-    if (strcmp(n, "l0c_store") == 0)
-        return PIPE_FIX;
-    if (strcmp(n, "store") == 0)
+    int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
+    if (pipe == OP_PIPE_STORE)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
-    if (strcmp(n, "move") == 0) {
+    if (pipe == OP_PIPE_MOVE) {
         int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
         if (to == MS_LEFT || to == MS_RIGHT)
             return PIPE_MTE1;
@@ -127,9 +140,7 @@ int ir_call_pipe(const IrCall *c)
             return PIPE_FIX;
         return PIPE_V;
     }
-    if (strncmp(n, "matmul", 6) == 0 || strncmp(n, "gemv", 4) == 0)
-        return PIPE_M;
-    return PIPE_V;
+    return pipe < 0 ? -1 : pipe;
 }
 
 typedef struct KindScan {

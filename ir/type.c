@@ -5,6 +5,7 @@
  * and interning is a field-wise comparison.  Hashes use values and Var ids,
  * never addresses of constants, so they are the same on every run. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/ir.h"
 #include "support/diag.h"
 #include "support/xalloc.h"
@@ -145,52 +146,10 @@ const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value)
     return &c->e;
 }
 
-/* Integer arithmetic of constant dimensions (`32 * 2` is 64): floor
- * division and modulo as in the language; overflow, division by zero and
- * nesting deeper than any real shape make the value unknown. */
-static int dim_value(const IrExpr *d, int64_t *out, int depth)
-{
-    int64_t a, b;
-    if (!d || depth > 64)
-        return 0;
-    if (d->kind == EXPR_CONST_INT) {
-        *out = IR_AS(IrConstInt, d)->value;
-        return 1;
-    }
-    if (d->kind == EXPR_UNARY && d->op == UN_NEG) {
-        if (!dim_value(IR_AS(IrUnary, d)->operand, &a, depth + 1) || a == INT64_MIN)
-            return 0;
-        *out = -a;
-        return 1;
-    }
-    if (d->kind != EXPR_BINARY || !dim_value(IR_AS(IrBinary, d)->lhs, &a, depth + 1) ||
-        !dim_value(IR_AS(IrBinary, d)->rhs, &b, depth + 1))
-        return 0;
-    switch ((IrBinaryOp)d->op) {
-    case BIN_ADD: return !__builtin_add_overflow(a, b, out);
-    case BIN_SUB: return !__builtin_sub_overflow(a, b, out);
-    case BIN_MUL: return !__builtin_mul_overflow(a, b, out);
-    case BIN_MIN: *out = a < b ? a : b; return 1;
-    case BIN_MAX: *out = a > b ? a : b; return 1;
-    case BIN_FLOOR_DIV:
-    case BIN_FLOOR_MOD: {
-        int64_t q, r;
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return 0;
-        q = a / b;
-        r = a % b;
-        if (r != 0 && ((r < 0) != (b < 0))) {
-            q -= 1;
-            r += b;
-        }
-        *out = d->op == BIN_FLOOR_DIV ? q : r;
-        return 1;
-    }
-    default: return 0;
-    }
-}
-
-int ir_dim_value(const IrExpr *dim, int64_t *out) { return dim_value(dim, out, 0); }
+/* A dimension's value when it is an integer constant however written
+ * (`32 * 2`, `2 ** 6`, `~-65`); overflow and division by zero make it no
+ * value here (the deduction of the op that wrote it reports them). */
+int ir_dim_value(const IrExpr *dim, int64_t *out) { return ir_int_eval(dim, out) == INT_OK; }
 
 /* Dimensions with a constant value are stored as that value (the shared
  * ConstInt node), so `[32 * 2, 64]` and `[64, 64]` are one type and print

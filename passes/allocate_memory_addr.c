@@ -76,13 +76,10 @@ static void see_var(Alloc *A, const IrVar *v, Span at)
 static int needs_scratch(IrCtx *ir, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
-    const char *n;
-    if (!op || op->category != OPC_BLOCK)
-        return 0;
-    n = op_name(op) + strlen("block.");
-    if (strcmp(n, "rem") == 0 || strcmp(n, "rems") == 0 || strcmp(n, "sel") == 0 || strcmp(n, "transpose") == 0)
+    switch (op ? (ScratchRule)op_traits(op)->scratch : SCRATCH_NONE) {
+    case SCRATCH_RESULT:
         return 1;
-    if (strcmp(n, "sum") == 0 || strcmp(n, "max") == 0 || strcmp(n, "min") == 0) {
+    case SCRATCH_ROW_AXIS: {
         const IrKwarg *axis = ir_call_kwarg(c, "axis");
         const IrType *t = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
         int64_t a;
@@ -91,14 +88,17 @@ static int needs_scratch(IrCtx *ir, const IrCall *c)
         a = axis->v.i < 0 ? axis->v.i + (int64_t)t->n : axis->v.i;
         return a == (int64_t)t->n - 1;
     }
-    return 0;
+    default:
+        return 0;
+    }
 }
 
-static int is_row_reduction(const IrCall *c)
+/* Whether the scratch tile is shaped like the source (row reductions:
+ * PTOAS's trowmin needs one) rather than like the result. */
+static int scratch_like_source(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
-    const char *n = op ? op_name(op) : "";
-    return c->nargs && (strcmp(n, "block.sum") == 0 || strcmp(n, "block.max") == 0 || strcmp(n, "block.min") == 0);
+    return c->nargs && op && op_traits(op)->scratch == SCRATCH_ROW_AXIS;
 }
 
 static int collect_expr(IrWalker *w, const IrExpr *e)
@@ -108,7 +108,7 @@ static int collect_expr(IrWalker *w, const IrExpr *e)
         const IrCall *c = IR_AS(IrCall, e);
         /* Row reductions take a source-shaped tmp (PTOAS's trowmin needs
          * one); the other ops a result-shaped one. */
-        const IrType *t = is_row_reduction(c) ? ir_expr_type(A->ir, c->args[0]) : c->type;
+        const IrType *t = scratch_like_source(c) ? ir_expr_type(A->ir, c->args[0]) : c->type;
         uint64_t size = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
         if (!A->scratch && span_is_known(e->span))
             A->scratch_at = e->span;

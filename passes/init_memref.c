@@ -96,7 +96,6 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     const IrExpr *v = a->value;
     const IrCall *c;
     const OpDef *op;
-    const char *n;
     const IrMemRef *shared = NULL;
     MemorySpace space = MS_VEC;
     if (!ir_type_is_shaped(t))
@@ -106,23 +105,32 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     if (v->kind != EXPR_CALL || !(op = callee_op(IR_AS(IrCall, v)->callee)) || op->category != OPC_BLOCK)
         return new_memref(I, MS_DDR, t, at);
     c = IR_AS(IrCall, v);
-    n = op_name(op) + strlen("block.");
-    if (strcmp(n, "store") == 0 || strcmp(n, "l0c_store") == 0)
+    /* Where the op table puts the result (ResultPlace). */
+    switch ((ResultPlace)op_traits(op)->result) {
+    case RES_ARG3:
         shared = c->nargs > 3 ? memref_of(I, c->args[3]) : NULL;
-    else if (strcmp(n, "reshape") == 0 || strcmp(n, "matmul_acc") == 0 || strcmp(n, "gemv_acc") == 0)
+        break;
+    case RES_ARG0:
         shared = c->nargs > 0 ? memref_of(I, c->args[0]) : NULL;
-    if (shared)
-        return shared;
-    if (strcmp(n, "create_tile") == 0 || strcmp(n, "load") == 0 || strcmp(n, "move") == 0) {
+        if (op_traits(op)->pipe == PIPE_M)
+            space = MS_ACC;   /* an accumulation without an accumulator's MemRef */
+        break;
+    case RES_TARGET_MEMORY: {
         const IrKwarg *k = ir_call_kwarg(c, "target_memory");
         if (k && k->v.i >= 0 && k->v.i < MS_COUNT)
             space = (MemorySpace)k->v.i;
-    } else if (strcmp(n, "matmul") == 0 || strcmp(n, "matmul_bias") == 0 || strcmp(n, "gemv") == 0 ||
-               strcmp(n, "gemv_bias") == 0 || strcmp(n, "matmul_acc") == 0 || strcmp(n, "gemv_acc") == 0) {
-        space = MS_ACC;
-    } else if (t->kind == TYPE_TENSOR) {
-        space = MS_DDR;   /* a store whose output has no MemRef: not reached after the parameters */
+        break;
     }
+    case RES_ACC:
+        space = MS_ACC;
+        break;
+    default:
+        break;
+    }
+    if (shared)
+        return shared;
+    if (t->kind == TYPE_TENSOR)
+        space = MS_DDR;   /* a store whose output has no MemRef: not reached after the parameters */
     return new_memref(I, space, t, at);
 }
 
@@ -372,11 +380,9 @@ static const IrFunc *init_function(PassCtx *pc, const IrFunc *f, const OpDef *al
 
 const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog)
 {
-    const OpDef *alloc_op = op_lookup("block.alloc");
+    const OpDef *alloc_op = op_by_id(OP_BLOCK_ALLOC);
     const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
     const IrProgram *r;
-    if (!alloc_op)
-        ICE("block.alloc is not registered");
     for (uint32_t i = 0; i < prog->n; i++)
         out[i] = init_function(pc, prog->funcs[i], alloc_op);
     r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);

@@ -72,13 +72,6 @@ typedef struct Pair {
 /* Per position of a block: what goes before the statement. */
 enum { NEED_BAR_PIPE = 1u, NEED_BAR_ALL = 2u };
 
-/* An op whose tmp operand it writes (passes.md 5.7 rule 2). */
-typedef struct TmpOp {
-    const char *name;
-    uint32_t arg;
-    const OpDef *op;
-} TmpOp;
-
 typedef struct Sync {
     IrCtx *ir;
     Arena scratch;                  /* per-block arrays, released block by block */
@@ -86,9 +79,8 @@ typedef struct Sync {
     VEC(MemState) states;
     uint32_t epoch;
     VEC(const IrMemRef *) reads, writes;   /* of the statement being scanned */
-    const OpDef *src, *dst, *bar_v, *bar_m, *bar_all, *store, *l0c_store;
+    const OpDef *src, *dst, *bar_v, *bar_m, *bar_all;
     const char *k_set, *k_wait, *k_event;
-    TmpOp tmp_ops[6];
 } Sync;
 
 /* ------------------------------------------------------------ accesses */
@@ -150,16 +142,15 @@ static const IrCall *stmt_call(const IrStmt *s)
 static void collect_accesses(Sync *S, const IrStmt *s, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
+    int w = op ? op_traits(op)->writes_arg : -1;
     S->reads.len = S->writes.len = 0;
     for (uint32_t i = 0; i < c->nargs; i++)
         add_operand(S, c->args[i], 0);
     if (s->kind == STMT_ASSIGN)
         add_operand(S, &IR_AS(IrAssign, s)->var->e, 1);
-    if ((op == S->store || op == S->l0c_store) && c->nargs > 3)
-        add_operand(S, c->args[3], 1);
-    for (uint32_t k = 0; k < sizeof S->tmp_ops / sizeof S->tmp_ops[0]; k++)
-        if (op == S->tmp_ops[k].op && c->nargs > S->tmp_ops[k].arg)
-            add_operand(S, c->args[S->tmp_ops[k].arg], 1);
+    /* A store's output tensor, a tmp operand (the op table's writes_arg). */
+    if (w >= 0 && (uint32_t)w < c->nargs)
+        add_operand(S, c->args[w], 1);
 }
 
 /* The statement at position i on pipe `pipe`: its dependencies become
@@ -463,19 +454,8 @@ static const IrFunc *sync_function(Sync *S, const IrFunc *f)
     return r;
 }
 
-static const OpDef *need_op(const char *name)
-{
-    const OpDef *op = op_lookup(name);
-    if (!op)
-        ICE("%s is not registered", name);
-    return op;
-}
-
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)
 {
-    static const TmpOp tmp_ops[6] = {{"block.row_sum", 1, NULL}, {"block.row_max", 1, NULL},
-                                     {"block.row_min", 1, NULL}, {"block.xor", 2, NULL},
-                                     {"block.xors", 2, NULL},    {"block.prelu", 2, NULL}};
     const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
     const IrProgram *r = prog;
     int changed = 0;
@@ -487,19 +467,14 @@ const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)
     vec_init(S.states);
     vec_init(S.reads);
     vec_init(S.writes);
-    S.src = need_op("system.sync_src");
-    S.dst = need_op("system.sync_dst");
-    S.bar_v = need_op("system.bar_v");
-    S.bar_m = need_op("system.bar_m");
-    S.bar_all = need_op("system.bar_all");
-    S.store = need_op("block.store");
-    S.l0c_store = need_op("block.l0c_store");
+    S.src = op_by_id(OP_SYSTEM_SYNC_SRC);
+    S.dst = op_by_id(OP_SYSTEM_SYNC_DST);
+    S.bar_v = op_by_id(OP_SYSTEM_BAR_V);
+    S.bar_m = op_by_id(OP_SYSTEM_BAR_M);
+    S.bar_all = op_by_id(OP_SYSTEM_BAR_ALL);
     S.k_set = ir_name(S.ir, "set_pipe");
     S.k_wait = ir_name(S.ir, "wait_pipe");
     S.k_event = ir_name(S.ir, "event_id");
-    memcpy(S.tmp_ops, tmp_ops, sizeof tmp_ops);
-    for (uint32_t k = 0; k < sizeof S.tmp_ops / sizeof S.tmp_ops[0]; k++)
-        S.tmp_ops[k].op = need_op(S.tmp_ops[k].name);
     for (uint32_t i = 0; i < prog->n; i++) {
         out[i] = sync_function(&S, prog->funcs[i]);
         changed |= out[i] != prog->funcs[i];

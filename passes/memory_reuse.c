@@ -13,7 +13,8 @@
  *     and the value each branch of an if yields for a Tile return variable
  *     in the return variable's.  When the yielded variable's storage
  *     belongs to that body alone (every variable sharing it is defined
- *     there), it is not defined by block.recip, and, for loops, nothing
+ *     there), it is not defined by an op whose result must not share an
+ *     argument's storage (block.recip, addc, subc), and, for loops, nothing
  *     that lives in the iter_arg's MemRef is used after that storage is
  *     first written, the storage is retargeted: the whole MemRef is merged
  *     into the required one (union-find), so a reshape or accumulation
@@ -80,7 +81,7 @@ struct Member {
     int32_t raise;           /* the loop whose end counts as a use, or -1 */
     int64_t carried;         /* iter_args: the end of their loop (their storage is written there), else 0 */
     uint8_t kind;            /* DefKind */
-    uint8_t recip;           /* defined by block.recip */
+    uint8_t noalias;         /* defined by an op whose result must not share an argument's storage */
     /* Stage 0: the variable it shares its MemRef from (the source of a
      * copy, reshape or accumulation, an iter_arg's init value, a loop
      * result's iter_arg), and those sharing from it. */
@@ -167,15 +168,17 @@ static void add_name(Reuse *R, const IrVar *v)
         R->next_id = m->ref_id + 1;
 }
 
-static int is_op(const IrExpr *e, const char *name)
+/* Whether e is a call whose result must not share an argument's storage
+ * (the op table's noalias: block.recip on A2/A3, addc, subc). */
+static int is_noalias(const IrExpr *e)
 {
     const OpDef *op;
-    return e->kind == EXPR_CALL && (op = callee_op(IR_AS(IrCall, e)->callee)) && strcmp(op_name(op), name) == 0;
+    return e->kind == EXPR_CALL && (op = callee_op(IR_AS(IrCall, e)->callee)) && op->noalias;
 }
 
 /* Starts tracking v, defined at statement def, if it is a Tile with an
  * on-chip MemRef. */
-static Member *track(Reuse *R, const IrVar *v, int64_t def, DefKind kind, int recip, const IrExpr *source)
+static Member *track(Reuse *R, const IrVar *v, int64_t def, DefKind kind, int noalias, const IrExpr *source)
 {
     const IrType *t = v->type;
     Group *g;
@@ -205,7 +208,7 @@ static Member *track(Reuse *R, const IrVar *v, int64_t def, DefKind kind, int re
     mb->group0 = g->index;
     mb->raise = -1;
     mb->kind = (uint8_t)kind;
-    mb->recip = (uint8_t)recip;
+    mb->noalias = (uint8_t)noalias;
     vec_push(R->member_list, mb);
     ptrmap_put(&R->members, v, mb);
     if (source && ir_is_var_like(source) && (src = ptrmap_get(&R->members, source)) && src->group == g) {
@@ -220,15 +223,11 @@ static Member *track(Reuse *R, const IrVar *v, int64_t def, DefKind kind, int re
 static const IrExpr *share_source(const IrExpr *value)
 {
     const OpDef *op;
-    const char *n;
     if (ir_is_var_like(value))
         return value;
     if (value->kind != EXPR_CALL || !(op = callee_op(IR_AS(IrCall, value)->callee)) || !IR_AS(IrCall, value)->nargs)
         return NULL;
-    n = op_name(op);
-    if (strcmp(n, "block.reshape") == 0 || strcmp(n, "block.matmul_acc") == 0 || strcmp(n, "block.gemv_acc") == 0)
-        return IR_AS(IrCall, value)->args[0];
-    return NULL;
+    return op_traits(op)->result == RES_ARG0 ? IR_AS(IrCall, value)->args[0] : NULL;
 }
 
 /* The uses in e, at statement at. */
@@ -339,7 +338,7 @@ static void number_stmt(Reuse *R, const IrStmt *s)
         if (a->var->e.kind == EXPR_MEMREF)
             add_name(R, a->var);
         else
-            track(R, a->var, n, DEF_ASSIGN, is_op(a->value, "block.recip"), share_source(a->value));
+            track(R, a->var, n, DEF_ASSIGN, is_noalias(a->value), share_source(a->value));
         return;
     }
     case STMT_EVAL:
@@ -606,7 +605,7 @@ static void plan_carried_storage(Reuse *R)
  * there; then its first definition is where it is first written). */
 static int can_retarget(const Member *y, const Group *gy, const Group *req, int64_t lo, int64_t hi)
 {
-    if (y->def < lo || y->def > hi || y->recip)
+    if (y->def < lo || y->def > hi || y->noalias)
         return 0;
     if (gy->memref->space != req->memref->space || gy->memref->size > req->memref->size)
         return 0;
@@ -1311,10 +1310,8 @@ const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog)
     memset(&R, 0, sizeof R);
     R.pc = pc;
     R.ir = pc->ir;
-    R.vec_move = op_lookup("block.vec_move");
-    R.alloc_op = op_lookup("block.alloc");
-    if (!R.vec_move || !R.alloc_op)
-        ICE("block.vec_move or block.alloc is not registered");
+    R.vec_move = op_by_id(OP_BLOCK_VEC_MOVE);
+    R.alloc_op = op_by_id(OP_BLOCK_ALLOC);
     arena_init(&R.scratch);
     ptrmap_init(&R.members);
     ptrmap_init(&R.groups);

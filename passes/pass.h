@@ -25,7 +25,8 @@ typedef enum IrProp {
     PROP_OUTLINED = 1u << 3,       /* no 'with pl.incore()' scope remains */
     PROP_HAS_MEMREF = 1u << 4,     /* every Tensor/Tile variable has a MemRef */
     PROP_ADDR_ALLOCATED = 1u << 5, /* every non-DDR MemRef has an address */
-    PROP_BLOCK_KERNELS = 1u << 6,  /* InCore functions hold no tensor ops (ConvertTensorToBlockOps) */
+    PROP_LEGAL = 1u << 6,          /* kernels on the layouts and element types the target takes (Legalize) */
+    PROP_BLOCK_KERNELS = 1u << 7,  /* InCore functions hold no tensor ops (ConvertTensorToBlockOps) */
 } IrProp;
 
 typedef struct PassCtx {
@@ -77,6 +78,9 @@ int check_types(PassCtx *pc, const IrProgram *prog, int report);
 int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
 /* Every Tensor and Tile variable carries a MemRef (passes/init_memref.c). */
 int check_has_memref(PassCtx *pc, const IrProgram *prog, int report);
+/* No row-major-only op on a column vector, every column vector col_major,
+ * every op in an element type its instruction takes (passes/legalize.c). */
+int check_legal(PassCtx *pc, const IrProgram *prog, int report);
 /* Does the program pass every check of Verify that the known properties
  * call for?  Reports nothing. */
 int pass_well_formed(PassCtx *pc, const IrProgram *prog);
@@ -92,6 +96,7 @@ const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
  * MemRefs (high-water marks, the Vec scratch region included), whether or

@@ -21,6 +21,8 @@ static const PassDef passes[] = {
      "fold constant scalar expressions; remove unused pure definitions"},
     {"verify", "Verify", pass_verify, 0, 0, 0,
      "check SSA form, types, flat calls and function kinds"},
+    {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, PROP_LEGAL, 0,
+     "decide tile layouts, run ops on the layouts the target takes, check its layout rules"},
     {"init_memref", "InitMemRef", pass_init_memref, PROP_SSA | PROP_NO_NESTED_CALL, PROP_HAS_MEMREF, 0,
      "give every Tensor and Tile variable a MemRef in its memory space"},
     {"memory_reuse", "MemoryReuse", pass_memory_reuse, PROP_HAS_MEMREF, 0, 0,
@@ -37,23 +39,24 @@ static const PassDef passes[] = {
 #define P_CONVERT (&passes[3])
 #define P_SIMPLIFY (&passes[4])
 #define P_VERIFY (&passes[5])
-#define P_INIT_MEMREF (&passes[6])
-#define P_MEMORY_REUSE (&passes[7])
-#define P_ALLOCATE (&passes[8])
-#define P_INSERT_SYNC (&passes[9])
+#define P_LEGALIZE (&passes[6])
+#define P_INIT_MEMREF (&passes[7])
+#define P_MEMORY_REUSE (&passes[8])
+#define P_ALLOCATE (&passes[9])
+#define P_INSERT_SYNC (&passes[10])
 
 /* passes.md 1, with Simplify before Verify (issue 3) and
  * ConvertTensorToBlockOps after outlining (issue 13). */
 static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_CONVERT, P_SIMPLIFY, P_VERIFY, NULL};
-static const PassDef *const pto_pipeline[] = {P_SSA,        P_FLATTEN,      P_OUTLINE, P_CONVERT, P_SIMPLIFY,
-                                              P_VERIFY,     P_INIT_MEMREF,  P_MEMORY_REUSE, P_ALLOCATE,
+static const PassDef *const pto_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                              P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_ALLOCATE,
                                               NULL};
 /* passes.md 1: InsertSync after MemoryReuse, for C++ only. */
-static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_CONVERT, P_SIMPLIFY,
-                                              P_VERIFY,      P_INIT_MEMREF,  P_MEMORY_REUSE, P_INSERT_SYNC,
-                                              P_ALLOCATE,    NULL};
-static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,    P_FLATTEN,     P_OUTLINE,      P_CONVERT, P_SIMPLIFY,
-                                                      P_VERIFY, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
+static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_CONVERT,  P_SIMPLIFY,
+                                              P_VERIFY,      P_LEGALIZE,     P_INIT_MEMREF, P_MEMORY_REUSE,
+                                              P_INSERT_SYNC, P_ALLOCATE,     NULL};
+static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                                      P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
 
 const PassDef *const *pass_pipeline(Pipeline which)
 {

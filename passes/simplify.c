@@ -31,6 +31,7 @@
  * Requires SSA (each variable has one definition).  An unchanged program
  * is returned as the same pointer. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -55,27 +56,7 @@ typedef struct Val {
 
 /* The integer range of a dtype.  UINT64 is capped at INT64_MAX: the IR
  * stores constants as int64. */
-static int int_range(DataType dt, int64_t *lo, int64_t *hi)
-{
-    int bits;
-    if (!dtype_is_int(dt))
-        return 0;
-    bits = dtype_bits(dt);
-    if (dtype_is_signed_int(dt)) {
-        *lo = bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
-        *hi = bits >= 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
-    } else {
-        *lo = 0;
-        *hi = bits >= 63 ? INT64_MAX : ((int64_t)1 << bits) - 1;
-    }
-    return 1;
-}
-
-static int fits(int64_t v, DataType dt)
-{
-    int64_t lo, hi;
-    return int_range(dt, &lo, &hi) && v >= lo && v <= hi;
-}
+static int fits(int64_t v, DataType dt) { return dtype_int_fits(dt, v); }
 
 /* Rounds x to the float format of dt (round to nearest even, subnormals
  * included).  0 when dt is a format we do not model or the result
@@ -172,119 +153,16 @@ static int as_float(const Val *v, DataType dt, double *out)
     return 0;
 }
 
-/* ----------------------------------------------------- integer arithmetic */
-
-static int add_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
-        return 0;
-    *r = a + b;
-    return 1;
-}
-
-static int sub_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
-        return 0;
-    *r = a - b;
-    return 1;
-}
-
-static int mul_i64(int64_t a, int64_t b, int64_t *r)
-{
-    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
-              : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a))
-        return 0;
-    *r = a * b;
-    return 1;
-}
-
-/* Floor division and modulo (Python's // and %): the quotient rounds
- * toward negative infinity, the remainder takes the divisor's sign. */
-static int floordiv_i64(int64_t a, int64_t b, int64_t *q, int64_t *m)
-{
-    if (b == 0 || (a == INT64_MIN && b == -1))
-        return 0;
-    *q = a / b;
-    *m = a % b;
-    if (*m != 0 && ((*m < 0) != (b < 0))) {
-        (*q)--;
-        *m += b;
-    }
-    return 1;
-}
-
-static int pow_i64(int64_t a, int64_t b, int64_t *r)
-{
-    int64_t acc = 1;
-    if (b < 0)
-        return 0;   /* a float in Python, not an integer */
-    if (a == 0 || a == 1) {
-        *r = b == 0 ? 1 : a;
-        return 1;
-    }
-    if (a == -1) {
-        *r = b % 2 ? -1 : 1;
-        return 1;
-    }
-    /* |a| >= 2 overflows within 63 steps. */
-    while (b-- > 0)
-        if (!mul_i64(acc, a, &acc))
-            return 0;
-    *r = acc;
-    return 1;
-}
-
 /* --------------------------------------------------------------- folding */
 
+/* Python's integer arithmetic (ir/int_arith.c), except for shifts the C
+ * and C++ that the emitters write would evaluate differently: negative
+ * operands and counts beyond the width are left to the target. */
 static int fold_int_binary(IrBinaryOp op, int64_t a, int64_t b, DataType dt, int64_t *r)
 {
-    int64_t q, m;
-    int bits = dtype_bits(dt);
-    switch (op) {
-    case BIN_ADD:
-        return add_i64(a, b, r);
-    case BIN_SUB:
-        return sub_i64(a, b, r);
-    case BIN_MUL:
-        return mul_i64(a, b, r);
-    case BIN_FLOOR_DIV:
-    case BIN_FLOOR_MOD:
-        if (!floordiv_i64(a, b, &q, &m))
-            return 0;
-        *r = op == BIN_FLOOR_DIV ? q : m;
-        return 1;
-    case BIN_MIN:
-        *r = a < b ? a : b;
-        return 1;
-    case BIN_MAX:
-        *r = a > b ? a : b;
-        return 1;
-    case BIN_POW:
-        return pow_i64(a, b, r);
-    case BIN_BIT_AND:
-        *r = a & b;
-        return 1;
-    case BIN_BIT_OR:
-        *r = a | b;
-        return 1;
-    case BIN_BIT_XOR:
-        *r = a ^ b;
-        return 1;
-    case BIN_SHL:
-    case BIN_SHR:
-        /* Counts beyond the width and negative operands (undefined or
-         * implementation-defined in the C and C++ the emitters write)
-         * are left to the target. */
-        if (a < 0 || b < 0 || b >= bits || b >= 63)
-            return 0;
-        if (op == BIN_SHL)
-            return mul_i64(a, (int64_t)1 << b, r);
-        *r = a >> b;
-        return 1;
-    default:
-        return 0;   /* FloatDiv on integers is the reference's "/": not folded */
-    }
+    if ((op == BIN_SHL || op == BIN_SHR) && (a < 0 || b < 0 || b >= dtype_bits(dt)))
+        return 0;
+    return int_binary(op, a, b, r) == INT_OK;   /* FloatDiv on integers is the reference's "/": not folded */
 }
 
 static int fold_float_binary(IrBinaryOp op, double a, double b, double *r)
@@ -447,8 +325,8 @@ static const IrExpr *fold_unary(IrCtx *ir, const IrUnary *u)
     case UN_NEG:
     case UN_ABS:
         if (dtype_is_int(dt) && x.kind == VAL_INT) {
-            int64_t r = x.i;
-            if ((u->e.op == UN_NEG || x.i < 0) && !sub_i64(0, x.i, &r))
+            int64_t r;
+            if (int_unary((IrUnaryOp)u->e.op, x.i, &r) != INT_OK)
                 return NULL;
             return fits(r, dt) ? ir_const_int(ir, r, dt, u->e.span) : NULL;
         }
@@ -467,7 +345,7 @@ static const IrExpr *fold_unary(IrCtx *ir, const IrUnary *u)
         {
             /* Unsigned: all ones minus the value, for widths we can hold. */
             int64_t lo, hi;
-            if (dtype_bits(dt) >= 63 || !int_range(dt, &lo, &hi) || !fits(x.i, dt))
+            if (dtype_bits(dt) >= 63 || !dtype_int_range(dt, &lo, &hi) || !fits(x.i, dt))
                 return NULL;
             return ir_const_int(ir, hi - x.i, dt, u->e.span);
         }
@@ -753,17 +631,9 @@ static void count_type(Dce *D, const IrType *t, int delta)
             count_expr(D, t->tensor_view->stride[i], delta);
 }
 
-/* Ops that change state: never removed even when their result is unused. */
-static int op_has_effect(const OpDef *op)
-{
-    static const char *const effects[] = {"block.store", "block.l0c_store", "block.alloc", "tensor.assemble"};
-    if (op->category == OPC_SYSTEM)
-        return 1;
-    for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
-        if (strcmp(op_name(op), effects[i]) == 0)
-            return 1;
-    return 0;
-}
+/* Ops that change state (the op table's effects): never removed even when
+ * their result is unused. */
+static int op_has_effect(const OpDef *op) { return op_traits(op)->effects; }
 
 static int is_pure(const IrExpr *e)
 {

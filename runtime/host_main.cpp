@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "npy.h"
+#include "profile.h"
 #include "pto/pto-inst.hpp"
 #include "rt_internal.h"
 
@@ -64,6 +65,10 @@ void usage(const PyptoccProgram *p, const char *prog, FILE *f) {
                  "  --out-dir DIR           write each output tensor to DIR/NAME.npy (default: .)\n"
                  "  --seed N                seed of the fill of inputs not given (default: 0)\n"
                  "  --shape NAME=D0,D1,...  the dimensions of tensor NAME where the program leaves them to run time\n"
+                 "  --profile               print the cycle model of each kernel run: total cycles, busy cycles\n"
+                 "                          per pipe, the bound (the busiest pipe) and total/bound\n"
+                 "  --trace FILE            write the cycle model's timeline to FILE as Chrome trace-event JSON\n"
+                 "                          (one track per pipe, arrows for flags; Perfetto opens it)\n"
                  "  --list                  list the program's arguments and exit\n"
                  "  -v, --verbose           report what is read, filled and written on stderr\n"
                  "  -h, --help              show this help and exit\n"
@@ -231,9 +236,9 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         return s.empty() ? std::string("none") : s;
     };
 
-    std::string out_dir = ".";
+    std::string out_dir = ".", trace;
     uint64_t seed = 0;
-    bool verbose = false, list = false;
+    bool verbose = false, list = false, profile = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto option_value = [&](const char *opt, std::string &v) -> int {  // 1 taken, 0 not this option, -1 error
@@ -259,6 +264,12 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
             list = true;
         } else if (a == "-v" || a == "--verbose") {
             verbose = true;
+        } else if (a == "--profile") {
+            profile = true;
+        } else if ((r = option_value("--trace", v)) != 0) {
+            if (r < 0 || v.empty())
+                return fail("--trace needs a file name");
+            trace = v;
         } else if ((r = option_value("--out-dir", v)) != 0) {
             if (r < 0 || v.empty())
                 return fail("--out-dir needs a directory");
@@ -400,10 +411,32 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         shapes[k] = s.dims;
     }
     static_assert(sizeof(std::array<uint64_t, 5>) == sizeof(uint64_t[5]), "array layout");
+    // The cycle model runs alongside when asked for (runtime/profile.h).
+    struct Profiling {
+        explicit Profiling(bool on, bool timeline) {
+            pyptocc::prof::results().clear();
+            pyptocc::prof::enabled = on;
+            pyptocc::prof::keep_timeline = timeline;
+        }
+        ~Profiling() {
+            pyptocc::prof::enabled = false;
+            pyptocc::prof::keep_timeline = false;
+        }
+    } profiling(profile || !trace.empty(), !trace.empty());
     if (pyptocc_run_with_shapes(p, data.data(), reinterpret_cast<const uint64_t(*)[5]>(shapes.data())) != 0) {
         std::fprintf(stderr, "%s: the program failed; no output written\n", prog);
         return 1;
     }
+    for (const pyptocc::prof::Result &r : pyptocc::prof::results())
+        for (const std::string &w : r.warnings)
+            std::fprintf(stderr, "%s: cycle model: warning: kernel '%s' (task %lld): %s\n", prog, r.kernel.c_str(),
+                         static_cast<long long>(r.task), w.c_str());
+    if (profile) {
+        pyptocc::prof::print_report(stdout, pyptocc::prof::results());
+        std::fflush(stdout);
+    }
+    if (!trace.empty() && !pyptocc::prof::write_trace(trace.c_str(), pyptocc::prof::results()))
+        return fail("--trace: " + trace + ": " + std::strerror(errno));
 
     // Outputs.
     bool any_output = false;

@@ -17,6 +17,8 @@
 #include "grammar/frontend.h"
 #include "ir/enums.h"
 #include "ir/equal.h"
+#include "ir/int_arith.h"
+#include "ir/int_arith.h"
 #include "ir/ir.h"
 #include "ir/printer.h"
 #include "ir/visit.h"
@@ -395,15 +397,133 @@ START_TEST(test_dim_arithmetic)
     ck_assert_int_eq(v, -5);
     ck_assert_int_eq(ir_dim_value(bin(BIN_MAX, ci(3), bin(BIN_MIN, ci(9), ci(4))), &v), 1);
     ck_assert_int_eq(v, 4);
-    /* Unknown: a variable, division by zero, overflow, other operators. */
+    /* Every integer operator, however the value is written (issue 18):
+     * powers, shifts, bitwise operators and ~. */
+    ck_assert_int_eq(ir_dim_value(bin(BIN_POW, ci(2), ci(6)), &v), 1);
+    ck_assert_int_eq(v, 64);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_SHL, ci(1), ci(2)), &v), 1);
+    ck_assert_int_eq(v, 4);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_SHR, ci(-7), ci(1)), &v), 1);
+    ck_assert_int_eq(v, -4);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_BIT_OR, ci(64), bin(BIN_BIT_AND, ci(7), ci(3))), &v), 1);
+    ck_assert_int_eq(v, 67);
+    ck_assert_int_eq(ir_dim_value(ir_unary(&ctx, UN_BIT_NOT, DT_INT64, ci(64), NOSPAN), &v), 1);
+    ck_assert_int_eq(v, -65);
+    {
+        const IrExpr *pow_dims[2] = {bin(BIN_POW, ci(2), ci(6)), ir_unary(&ctx, UN_BIT_NOT, DT_INT64, ci(-65), NOSPAN)};
+        ck_assert_ptr_eq(ir_type_tensor(&ctx, DT_FP32, 2, pow_dims, NULL, NULL),
+                         ir_type_tensor(&ctx, DT_FP32, 2, plain, NULL, NULL));
+    }
+    /* Unknown: a variable, division by zero, overflow, a negative shift
+     * count or power, a float division. */
     ck_assert_int_eq(ir_dim_value(bin(BIN_ADD, n, ci(1)), &v), 0);
     ck_assert_int_eq(ir_dim_value(bin(BIN_FLOOR_DIV, ci(1), ci(0)), &v), 0);
     ck_assert_int_eq(ir_dim_value(bin(BIN_MUL, ci(INT64_MAX), ci(2)), &v), 0);
-    ck_assert_int_eq(ir_dim_value(bin(BIN_SHL, ci(1), ci(2)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_POW, ci(2), ci(70)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_SHL, ci(1), ci(-1)), &v), 0);
+    ck_assert_int_eq(ir_dim_value(bin(BIN_POW, ci(2), ci(-1)), &v), 0);
     {
         const IrExpr *sym[2] = {bin(BIN_ADD, n, ci(1)), ci(4)};
         ck_assert_str_eq(pt(ir_type_tensor(&ctx, DT_FP32, 2, sym, NULL, NULL), "pl"), "pl.Tensor[[n + 1, 4], pl.FP32]");
     }
+}
+END_TEST
+
+/* int_arith against an independent reference in 128-bit arithmetic
+ * (Python's semantics: floor division, arithmetic shifts, exact powers),
+ * over edge values and a deterministic pseudo-random sample. */
+static int ref_binary(IrBinaryOp op, int64_t a, int64_t b, int64_t *r)
+{
+    __int128 x = a, y = b, v;
+    switch (op) {
+    case BIN_ADD: v = x + y; break;
+    case BIN_SUB: v = x - y; break;
+    case BIN_MUL: v = x * y; break;
+    case BIN_FLOOR_DIV:
+    case BIN_FLOOR_MOD: {
+        __int128 q, m;
+        if (y == 0)
+            return INT_DIV_ZERO;
+        q = x / y;
+        m = x % y;
+        if (m != 0 && ((m < 0) != (y < 0)))
+            q -= 1, m += y;
+        v = op == BIN_FLOOR_DIV ? q : m;
+        break;
+    }
+    case BIN_SHL:
+        if (y < 0)
+            return INT_NEG_SHIFT;
+        if (x == 0) { v = 0; break; }
+        if (y >= 64)
+            return INT_OVERFLOW;
+        v = x * ((__int128)1 << y);
+        break;
+    case BIN_SHR:
+        if (y < 0)
+            return INT_NEG_SHIFT;
+        v = y >= 64 ? (x < 0 ? -1 : 0) : x >> y;   /* arithmetic on __int128 */
+        break;
+    case BIN_POW:
+        if (y < 0)
+            return INT_NEG_POW;
+        if (x == 0 || x == 1 || x == -1) {
+            v = y == 0 ? 1 : x == -1 ? (y % 2 ? -1 : 1) : x;
+            break;
+        }
+        v = 1;
+        for (int64_t i = 0; i < y; i++)   /* |x| >= 2: out of range within 64 steps */
+            if ((v *= x) > INT64_MAX || v < INT64_MIN)
+                return INT_OVERFLOW;
+        break;
+    default: return INT_UNSUPPORTED;
+    }
+    if (v > INT64_MAX || v < INT64_MIN)
+        return INT_OVERFLOW;
+    *r = (int64_t)v;
+    return INT_OK;
+}
+
+START_TEST(test_int_arith)
+{
+    static const IrBinaryOp ops[] = {BIN_ADD, BIN_SUB, BIN_MUL, BIN_FLOOR_DIV, BIN_FLOOR_MOD, BIN_SHL, BIN_SHR, BIN_POW};
+    static const int64_t edge[] = {0, 1, -1, 2, -2, 3, 7, -7, 62, 63, 64, 65, 1000, -1000, INT32_MAX, INT32_MIN,
+                                   INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1, (int64_t)1 << 32};
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    int64_t got = 0, want = 0;
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+        for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+            for (size_t j = 0; j < sizeof edge / sizeof edge[0]; j++) {
+                IntStatus g = int_binary(ops[o], edge[i], edge[j], &got);
+                int w = ref_binary(ops[o], edge[i], edge[j], &want);
+                ck_assert_msg((int)g == w && (g != INT_OK || got == want), "%s %lld %lld: %d/%lld, want %d/%lld",
+                              ir_binary_symbol(ops[o]), (long long)edge[i], (long long)edge[j], (int)g, (long long)got,
+                              w, (long long)want);
+            }
+        for (int k = 0; k < 3000; k++) {
+            int64_t a, b;
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            a = (int64_t)(seed >> (seed & 31));   /* values of every magnitude */
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            b = (int64_t)(seed >> (seed & 63)) % (ops[o] == BIN_POW || ops[o] == BIN_SHL || ops[o] == BIN_SHR ? 70 : INT64_MAX);
+            ck_assert_int_eq(int_binary(ops[o], a, b, &got), ref_binary(ops[o], a, b, &want));
+            if (ref_binary(ops[o], a, b, &want) == INT_OK)
+                ck_assert_int_eq(got, want);
+        }
+    }
+    /* Huge exponents of 0, 1 and -1 are answered at once. */
+    ck_assert_int_eq(int_binary(BIN_POW, 1, INT64_MAX, &got), INT_OK);
+    ck_assert_int_eq(got, 1);
+    ck_assert_int_eq(int_binary(BIN_POW, -1, INT64_MAX, &got), INT_OK);
+    ck_assert_int_eq(got, -1);
+    ck_assert_int_eq(int_binary(BIN_POW, 0, INT64_MAX, &got), INT_OK);
+    ck_assert_int_eq(got, 0);
+    ck_assert_int_eq(int_binary(BIN_FLOAT_DIV, 4, 2, &got), INT_UNSUPPORTED);
+    ck_assert_int_eq(int_unary(UN_NEG, INT64_MIN, &got), INT_OVERFLOW);
+    ck_assert_int_eq(int_unary(UN_BIT_NOT, INT64_MIN, &got), INT_OK);
+    ck_assert_int_eq(got, INT64_MAX);
+    ck_assert_int_eq(int_unary(UN_ABS, -5, &got), INT_OK);
+    ck_assert_int_eq(got, 5);
 }
 END_TEST
 
@@ -1366,6 +1486,7 @@ static Suite *ir_suite(void)
     tcase_add_test(tc, test_type_byte_size);
     tcase_add_test(tc, test_dim_const);
     tcase_add_test(tc, test_dim_arithmetic);
+    tcase_add_test(tc, test_int_arith);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("equal");

@@ -170,41 +170,71 @@ static const char *const all_ops[] = {
 };
 /* clang-format on */
 
-/* The code generators' lowering table (codegen/lower.c) is sorted and
- * covers every block op. */
-START_TEST(test_lowering_table)
-{
-    char why[200] = "";
-    ck_assert_msg(lower_table_check(why, sizeof why), "%s", why);
-}
-END_TEST
-
+/* The op table (ir/ops.def) is sorted by name, so lookup can search it,
+ * and an op's id is its index. */
 START_TEST(test_tables_sorted)
 {
-    static const struct {
-        const OpDef *ops;
-        const uint32_t *n;
-    } tables[] = {{ops_block_mem, &ops_block_mem_count},
-                  {ops_block_elem, &ops_block_elem_count},
-                  {ops_block_misc, &ops_block_misc_count},
-                  {ops_tensor, &ops_tensor_count},
-                  {ops_system, &ops_system_count}};
-    uint32_t total = 0;
-    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
-        for (uint32_t i = 1; i < *tables[t].n; i++)
-            ck_assert_msg(strcmp(op_name(&tables[t].ops[i - 1]), op_name(&tables[t].ops[i])) < 0,
-                          "table %zu: %s is not before %s", t, op_name(&tables[t].ops[i - 1]),
-                          op_name(&tables[t].ops[i]));
-        total += *tables[t].n;
-    }
-    ck_assert_uint_eq(op_count(), total);
-    /* The global order is strictly increasing, so names are unique. */
+    /* The order is strictly increasing, so names are unique. */
     for (uint32_t i = 1; i < op_count(); i++)
         ck_assert_msg(strcmp(op_name(op_at(i - 1)), op_name(op_at(i))) < 0, "%s is not before %s",
                       op_name(op_at(i - 1)), op_name(op_at(i)));
     ck_assert_ptr_null(op_at(op_count()));
-    for (uint32_t i = 0; i < op_count(); i++)
+    ck_assert_uint_eq(op_count(), OP_COUNT);
+    for (uint32_t i = 0; i < op_count(); i++) {
         ck_assert_ptr_eq(op_lookup(op_name(op_at(i))), op_at(i));
+        ck_assert_uint_eq(op_at(i)->id, i);
+        ck_assert_ptr_eq(op_by_id((OpId)i), op_at(i));
+    }
+    ck_assert(op_is(op_lookup("block.add"), OP_BLOCK_ADD));
+    ck_assert(op_is(op_lookup("tensor.view"), OP_TENSOR_VIEW));
+}
+END_TEST
+
+/* Every op has a form in every output kind (MLIR, C++, seed-05 tile IR),
+ * or a stated reason why not; the ops that are no instruction at all
+ * (buffers, synchronisation, tensor-level ops) are exactly the classes
+ * that say so. */
+START_TEST(test_op_forms)
+{
+    static const OpOutput outs[] = {OUT_MLIR, OUT_CPP, OUT_TILE};
+    for (uint32_t i = 0; i < op_count(); i++) {
+        const OpDef *op = op_at(i);
+        const OpTraits *t = op_traits(op);
+        int no_instruction = op->cls == OPCL_CREATE || op->cls == OPCL_ALLOC || op->cls == OPCL_BARRIER ||
+                             op->cls == OPCL_FLAG || op->cls == OPCL_TENSOR || op->cls == OPCL_TENSOR_WRITE;
+        ck_assert_int_eq(op->category, t->category);
+        ck_assert_msg((op->isa == NULL) == no_instruction || op->why_pto || op->why_tile, "%s: isa %s for class %d", op_name(op),
+                      op->isa ? op->isa : "(none)", op->cls);
+        for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) {
+            char buf[32];
+            const char *why = NULL;
+            const char *name = op_spelling(op, outs[k], buf, sizeof buf, &why);
+            if (name)
+                ck_assert_msg(name[0], "%s: empty spelling in output %d", op_name(op), (int)k);
+            else
+                ck_assert_msg((why && why[0]) || no_instruction, "%s has no form in output %d and no reason",
+                              op_name(op), (int)k);
+        }
+        /* Traits that name arguments name real ones. */
+        ck_assert_msg(t->writes_arg < (int)op->nargs, "%s writes argument %d of %u", op_name(op), t->writes_arg,
+                      op->nargs);
+        ck_assert_msg(t->eq_first + t->eq_n <= op->nargs || t->form == FORM_CMP, "%s: operands %u+%u of %u",
+                      op_name(op), t->eq_first, t->eq_n, op->nargs);
+        ck_assert_msg((op->noalias >> op->nargs) == 0, "%s: noalias names a missing argument", op_name(op));
+    }
+    /* The spelling rule, and where it is overridden. */
+    {
+        char buf[32];
+        const char *why;
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_ADD), OUT_MLIR, buf, sizeof buf, &why), "tadd");
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_ADD), OUT_CPP, buf, sizeof buf, &why), "TADD");
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_ADD), OUT_TILE, buf, sizeof buf, &why), "add");
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_MATMUL_ACC), OUT_MLIR, buf, sizeof buf, &why), "tmatmul.acc");
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_MATMUL_ACC), OUT_TILE, buf, sizeof buf, &why), "matmul.acc");
+        ck_assert_str_eq(op_spelling(op_by_id(OP_BLOCK_VEC_MOVE), OUT_TILE, buf, sizeof buf, &why), "mov.v2v");
+        ck_assert_ptr_null(op_spelling(op_by_id(OP_BLOCK_SELS), OUT_CPP, buf, sizeof buf, &why));
+        ck_assert_ptr_nonnull(why);
+    }
 }
 END_TEST
 
@@ -694,7 +724,7 @@ START_TEST(test_create_full_alloc)
                     KWS(kw("dtype", KW_DTYPE, DT_FP16), kw("target_memory", KW_MEMSPACE, MS_MAT))),
                 "pl.Tile[[64, 128], pl.FP16]");
     expect_error(run("block.create_tile", 1, ARGS(list(2, 64, 0)), 1, KWS(kw("dtype", KW_DTYPE, DT_FP16))), 0,
-                 "'pl.block.create_tile': shape element 1 must be positive, got 0");
+                 "'pl.block.create_tile': shape element 1 is 0; an extent must be positive");
     expect_error(run("block.create_tile", 1,
                      ARGS(ir_make_tuple(&ctx, 2, ARGS(scalar(DT_INT64), ci(4)), span_unknown())), 1,
                      KWS(kw("dtype", KW_DTYPE, DT_FP16))),
@@ -1087,7 +1117,7 @@ static Suite *ops_suite(void)
     tcase_add_test(tc, test_tensor_dim);
     tcase_add_test(tc, test_tensor_memory);
     tcase_add_test(tc, test_system);
-    tcase_add_test(tc, test_lowering_table);
+    tcase_add_test(tc, test_op_forms);
     suite_add_tcase(s, tc);
     return s;
 }

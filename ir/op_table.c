@@ -1,0 +1,177 @@
+/* op_table.c: the operator table (one row per op, from ir/ops.def), the
+ * traits of each op class, lookup, and the spelling of each op in each
+ * output.
+ *
+ * The table is static, sorted by name and indexed by OpId: lookup by name
+ * is a binary search, by id an index, and nothing is built at run time. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/ops_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ classes */
+
+#define T(CAT, PIPE, RES, LAYOUT, SCRATCH, WRITES, EFFECTS, FORM, EQ0, EQN)                                     \
+    {(CAT), (PIPE), (RES), (LAYOUT), (SCRATCH), (WRITES), (EFFECTS), (FORM), (EQ0), (EQN)}
+
+/* clang-format off */
+const OpTraits op_class_traits[OPCL_COUNT] = {
+    /*                           category    pipe           result             layout             scratch           writes effects form              eq */
+    [OPCL_UNARY]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_UNARY,       0, 0),
+    [OPCL_FILLPAD]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 0),
+    [OPCL_ELEM2]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 2),
+    [OPCL_ELEM2_SCRATCH]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        0, 2),
+    [OPCL_ELEM2_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2),
+    [OPCL_ELEM3]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 3),
+    [OPCL_SEL]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        1, 2),
+    [OPCL_TILE_SCALAR]       = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_SCALAR,      0, 1),
+    [OPCL_TILE_SCALAR_SCRATCH] = T(OPC_BLOCK, PIPE_V,       RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_SCALAR,      0, 1),
+    [OPCL_TILE_SCALAR_TMP_ARG] = T(OPC_BLOCK, PIPE_V,       RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_SCALAR,      0, 1),
+    [OPCL_TILE_SCALAR_TILE]  = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_SCALAR,      0, 3),
+    [OPCL_CMP]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CMP,         0, 2),
+    [OPCL_CMPS]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CMP,         0, 0),
+    [OPCL_CAST]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CAST,        0, 0),
+    [OPCL_SELS]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
+    [OPCL_CREATE]            = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_CREATE,      0, 0),
+    [OPCL_FULL]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FULL,        0, 0),
+    [OPCL_EXPANDS]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_EXPANDS,     0, 0),
+    [OPCL_ALLOC]             = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_ALLOC,       0, 0),
+    [OPCL_LOAD]              = T(OPC_BLOCK,  PIPE_MTE2,     RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_LOAD,        0, 0),
+    [OPCL_STORE]             = T(OPC_BLOCK,  OP_PIPE_STORE, RES_ARG3,          LAYOUT_FREE,       SCRATCH_NONE,      3, 1, FORM_STORE,       0, 0),
+    [OPCL_L0C_STORE]         = T(OPC_BLOCK,  PIPE_FIX,      RES_ARG3,          LAYOUT_FREE,       SCRATCH_NONE,      3, 1, FORM_L0C_STORE,   0, 0),
+    [OPCL_MOVE]              = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MOVE,        0, 0),
+    [OPCL_VEC_MOVE]          = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_VEC_MOVE,    0, 0),
+    [OPCL_RESHAPE]           = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_RESHAPE,     0, 0),
+    [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0),
+    [OPCL_VIEW]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_EXTRACT,     0, 0),
+    [OPCL_ROW_REDUCE]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_REDUCE, SCRATCH_NONE,      1, 0, FORM_ROW_REDUCE,  0, 0),
+    [OPCL_REDUCE]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_REDUCE,     SCRATCH_ROW_AXIS, -1, 0, FORM_REDUCE,      0, 0),
+    [OPCL_ROW_EXPAND]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ROW_EXPAND,  0, 0),
+    [OPCL_ROW_EXPAND_OP]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 1),
+    [OPCL_COL_EXPAND]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_COL_EXPAND,  0, 0),
+    [OPCL_COL_EXPAND_OP]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 1),
+    [OPCL_MATMUL]            = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MATMUL,      0, 0),
+    [OPCL_MATMUL_ACC]        = T(OPC_BLOCK,  PIPE_M,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MATMUL_ACC,  0, 0),
+    [OPCL_MATMUL_BIAS]       = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
+    [OPCL_BATCH_MATMUL]      = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
+    [OPCL_BLOCK_IDX]         = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_BLOCK_IDX,   0, 0),
+    [OPCL_BARRIER]           = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0),
+    [OPCL_FLAG]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0),
+    [OPCL_TENSOR]            = T(OPC_TENSOR, OP_PIPE_NONE,  RES_DDR,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
+    [OPCL_TENSOR_WRITE]      = T(OPC_TENSOR, OP_PIPE_NONE,  RES_DDR,           LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_NONE,        0, 0),
+};
+/* clang-format on */
+
+/* -------------------------------------------------------------- the table */
+
+#define CATEGORY_OF(CLASS)                                                                                         \
+    (OPCL_##CLASS == OPCL_TENSOR || OPCL_##CLASS == OPCL_TENSOR_WRITE ? OPC_TENSOR                                 \
+     : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG    ? OPC_SYSTEM                                   \
+                                                                    : OPC_BLOCK)
+#define P(...)                                                                                                     \
+    .params = (const OpParam[]){__VA_ARGS__},                                                                      \
+    .nparams = (uint8_t)(sizeof((const OpParam[]){__VA_ARGS__}) / sizeof(OpParam))
+#define P0 .params = NULL, .nparams = 0
+#define K(...)                                                                                                     \
+    .kwargs = (const KwSpec[]){__VA_ARGS__}, .nkw = (uint8_t)(sizeof((const KwSpec[]){__VA_ARGS__}) / sizeof(KwSpec))
+#define K0 .kwargs = NULL, .nkw = 0
+#define ISA(NAME) .isa = (NAME)
+#define NOISA .isa = NULL
+#define DTYPES(A2, A5) .dt_a2a3 = (uint8_t)(A2), .dt_a5 = (uint8_t)(A5)
+/* The trailing arguments are the description and any per-op fields. */
+#define OP(ID, NAME, CLASS, NARGS, PARAMS, KWARGS, DEDUCE, NORMALIZE, ISA_, ...)                                  \
+    {.callee = {CALLEE_OP, NAME},                                                                                  \
+     .id = OP_##ID,                                                                                                \
+     .cls = OPCL_##CLASS,                                                                                          \
+     .category = CATEGORY_OF(CLASS),                                                                               \
+     .nargs = (NARGS),                                                                                             \
+     PARAMS,                                                                                                       \
+     KWARGS,                                                                                                       \
+     .deduce = (DEDUCE),                                                                                           \
+     .normalize = (NORMALIZE),                                                                                     \
+     ISA_,                                                                                                         \
+     .description = __VA_ARGS__},
+
+static const OpDef op_table[OP_COUNT] = {
+#include "ir/ops.def"
+};
+
+#undef OP
+#undef P
+#undef P0
+#undef K
+#undef K0
+#undef ISA
+#undef NOISA
+#undef DTYPES
+#undef CATEGORY_OF
+#undef T
+
+unsigned dtype_set_bit(DataType dt)
+{
+    switch (dt) {
+    case DT_INT8:
+    case DT_UINT8: return DS_I8;
+    case DT_INT16:
+    case DT_UINT16: return DS_I16;
+    case DT_INT32:
+    case DT_UINT32: return DS_I32;
+    case DT_INT64:
+    case DT_UINT64: return DS_I64;
+    case DT_FP16: return DS_F16;
+    case DT_BF16: return DS_BF16;
+    case DT_FP32: return DS_F32;
+    default: return 0;
+    }
+}
+
+uint32_t op_count(void) { return OP_COUNT; }
+const OpDef *op_at(uint32_t i) { return i < OP_COUNT ? &op_table[i] : NULL; }
+const OpDef *op_by_id(OpId id) { return &op_table[id]; }
+
+const OpDef *op_lookup(const char *name)
+{
+    uint32_t lo = 0, hi = OP_COUNT;
+    if (!name)
+        return NULL;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(name, op_name(&op_table[mid]));
+        if (c == 0)
+            return &op_table[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ spelling */
+
+/* The rule: MLIR and the tile IR write the instruction in lower case with
+ * "." for "_" (TMATMUL_ACC is tmatmul.acc), the tile IR without the
+ * leading "t" of the PTO mnemonics (tadd is add), C++ as the ISA does. */
+const char *op_spelling(const OpDef *op, OpOutput out, char *buf, size_t cap, const char **why)
+{
+    const char *given = out == OUT_MLIR ? op->mlir : out == OUT_CPP ? op->cpp : op->tile;
+    const char *no = out == OUT_MLIR ? op->why_pto : out == OUT_CPP ? op->why_cpp : op->why_tile;
+    const char *isa = op->isa;
+    size_t k = 0;
+    *why = no;
+    if (no || !isa)
+        return NULL;
+    if (given)
+        return given;
+    if (out == OUT_CPP)
+        return isa;
+    if (out == OUT_TILE && isa[0] == 'T' && isa[1])
+        isa++;
+    for (; *isa && k + 1 < cap; isa++)
+        buf[k++] = *isa == '_' ? '.' : (char)tolower((unsigned char)*isa);
+    buf[k] = '\0';
+    return buf;
+}

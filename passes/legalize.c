@@ -1,0 +1,533 @@
+/* legalize.c: Legalize (seed 05 section 8, "infer tile info"): decide the
+ * layout of every tile the target lays out differently from the default,
+ * insert the conversions the target needs, and check what the target
+ * rejects, before memory planning, so that the emitters only spell.
+ *
+ * Layouts.  A Vec tile [M, 1] (M > 1), a column vector, is col_major: a
+ * row-major one would have rows of one element, which pto-isa's 32-byte
+ * row rule rejects.  Every such variable gets that layout in its type
+ * (tile_view=pl.TileView(blayout=pl.TileLayout.col_major)); every other
+ * layout is already in the type or is the default.
+ *
+ * Conversions.  pto-isa and PTOAS take row-major operands only for the
+ * elementwise, tile-scalar, unary, compare, cast and fill instructions
+ * (the op table's LAYOUT_ND rule), and a row reduction leaves its [M, 1]
+ * result col_major.  Such an op on column vectors runs on their row-major
+ * [1, M] form instead: the same bytes, so the conversion is a reshape,
+ * which costs nothing (the reshape shares its input's storage; with
+ * addresses it is a second tile at the same address).  The result is
+ * reshaped back to [M, 1] for the ops that want a column vector (a row
+ * broadcast, a store); a chain of such ops (muls, adds, rsqrt) stays
+ * row-major throughout, and a reshape back that nothing uses is dropped.
+ *
+ * Powers.  x ** k with a constant whole k is expanded into multiplications
+ * (PTO has no power instruction and PTOAS no math dialect).
+ *
+ * Checks.  A tile whose layout breaks the target's static rules (a
+ * row-major row, or a col_major column, of other than a multiple of 32
+ * bytes; fractal tiles that are not whole boxes) is an error at its
+ * definition. */
+#include "config.h"
+#include "ir/int_arith.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "passes/legalize.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+
+/* ------------------------------------------------------------ shapes */
+
+/* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
+int64_t legal_column_rows(const IrType *t)
+{
+    int64_t rows, cols;
+    if (t->kind != TYPE_TILE || t->n != 2 || !ir_dim_value(t->dims[1], &cols) || cols != 1 ||
+        !ir_dim_value(t->dims[0], &rows) || rows <= 1)
+        return 0;
+    return rows;
+}
+
+/* A Vec column vector without a layout of its own: the type with the
+ * col_major layout.  Types with a view (Mat, Left, Right and Acc tiles
+ * carry theirs from their deduction) are left as they are. */
+static const IrType *with_layout(IrCtx *ir, const IrType *t)
+{
+    if (!legal_column_rows(t) || t->tile_view)
+        return t;
+    return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, t->memref,
+                        ir_tile_view_layout(ir, TL_COL_MAJOR, TL_NONE_BOX, 512));
+}
+
+/* ------------------------------------------------------------ names */
+
+void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
+
+static int collect_name(IrWalker *w, const IrExpr *e)
+{
+    if (ir_is_var_like(e))
+        legal_note_name(w->data, IR_AS(IrVar, e)->name);
+    return 1;
+}
+
+/* base + suffix, or base + suffix + "_<n>", not yet a name in the
+ * function. */
+const char *legal_fresh_name(Legal *L, const char *base, const char *suffix)
+{
+    char small[128];
+    size_t len = strlen(base) + 32;
+    char *buf = len <= sizeof small ? small : xmalloc(len);
+    const char *r = NULL;
+    for (uint64_t n = 0; !r; n++) {
+        if (n == 0)
+            snprintf(buf, len, "%s%s", base, suffix);
+        else
+            snprintf(buf, len, "%s%s_%" PRIu64, base, suffix, n);
+        r = ir_name(L->ir, buf);
+        if (ptrmap_get(&L->names, r))
+            r = NULL;
+    }
+    if (buf != small)
+        xfree(buf);
+    legal_note_name(L, r);
+    return r;
+}
+
+/* ------------------------------------------------------------ rewriting */
+
+static const IrExpr *reshape(Legal *L, const IrExpr *x, int64_t rows, int64_t cols, Span at)
+{
+    const IrExpr *dims[2], *args[2];
+    OpError err;
+    const OpDef *op = op_by_id(OP_BLOCK_RESHAPE);
+    const IrType *t;
+    dims[0] = ir_dim_const(L->ir, rows);
+    dims[1] = ir_dim_const(L->ir, cols);
+    args[0] = x;
+    args[1] = ir_make_tuple(L->ir, 2, dims, at);
+    if (!(t = op_deduce(L->ir, op, args, 2, NULL, 0, &err)))
+        ICE("legalize: a reshape did not type-check: %s", err.msg);
+    return ir_call(L->ir, &op->callee, 2, args, 0, NULL, t, at);
+}
+
+/* The row-major [1, M] form of column vector x, defined before the op
+ * that needs it (or the row it was made from). */
+static const IrExpr *row_form(Legal *L, const IrExpr *x, StmtList *out, Span at)
+{
+    const IrExpr *row = ir_is_var_like(x) ? ptrmap_get(&L->row_of, x) : NULL;
+    const IrExpr *r;
+    IrVar *v;
+    if (row)
+        return row;
+    r = reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
+    v = ir_var_new(L->ir, legal_fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
+    vec_push(*out, ir_assign(L->ir, v, r, at));
+    return &v->e;
+}
+
+/* Whether op runs on row-major operands only and this call is on column
+ * vectors: its result, or else every tile operand (a broadcast of a
+ * column vector against a full tile has no row form: the instructions
+ * take equal shapes, and the emitters say so). */
+static int needs_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op)
+{
+    int cols = 0;
+    if (!op || op_traits(op)->layout != LAYOUT_ND)
+        return 0;
+    if (legal_column_rows(a->var->type))
+        return 1;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(L->ir, c->args[i]);
+        if (legal_column_rows(t))
+            cols = 1;
+        else if (t->kind == TYPE_TILE)
+            return 0;
+    }
+    return cols;
+}
+
+/* y = op(args) with column vectors: the op on their row forms, and y the
+ * reshape back of its row-major result.  0 (and nothing added to out)
+ * when the op does not type-check on row forms (mixed shapes: left to the
+ * emitters, which reject them). */
+static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    Span at = a->s.span;
+    const IrExpr **args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    const IrType *t;
+    OpError err;
+    IrVar *row;
+    int64_t m = legal_column_rows(a->var->type);
+    uint32_t argi = 0, mark = out->len;
+    for (uint32_t p = 0; p < op->nparams; p++) {
+        const IrExpr *x;
+        if (op->params[p].kw >= 0)
+            continue;
+        x = c->args[argi];
+        if (legal_column_rows(ir_expr_type(ir, x)))
+            x = row_form(L, x, out, at);
+        args[argi++] = x;
+    }
+    /* A shape argument (block.full) is the result's: write the row. */
+    argi = 0;
+    for (uint32_t p = 0; p < op->nparams; p++) {
+        if (op->params[p].kw >= 0)
+            continue;
+        if (op->params[p].role == ARG_SHAPE && m) {
+            const IrExpr *dims[2] = {ir_dim_const(ir, 1), ir_dim_const(ir, m)};
+            args[argi] = ir_make_tuple(ir, 2, dims, c->args[argi]->span);
+        }
+        argi++;
+    }
+    if (!(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) || !m) {
+        out->len = mark;
+        xfree(args);
+        return 0;
+    }
+    row = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
+    vec_push(*out, ir_assign(ir, row, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
+    vec_push(*out, ir_assign(ir, a->var, reshape(L, &row->e, m, 1, at), at));
+    ptrmap_put(&L->row_of, a->var, &row->e);
+    ptrmap_put(&L->back, a->var, (void *)1);
+    xfree(args);
+    return 1;
+}
+
+/* Definitions take their layout (the mutator's expression hook sees each
+ * definition once, and its uses follow). */
+static const IrExpr *retype_def(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrType *t;
+    if (e->kind != EXPR_VAR && e->kind != EXPR_ITER_ARG)
+        return e;
+    t = with_layout(L->ir, IR_AS(IrVar, e)->type);
+    if (t == IR_AS(IrVar, e)->type)
+        return e;
+    if (e->kind == EXPR_ITER_ARG) {
+        const IrIterArg *it = IR_AS(IrIterArg, e);
+        return &ir_iter_arg_new(L->ir, it->v.name, t, it->init, e->span)->v.e;
+    }
+    return &ir_var_new(L->ir, IR_AS(IrVar, e)->name, t, e->span)->e;
+}
+
+/* Each block's statements, with the ops that need row forms rewritten. */
+static const IrStmt *rewrite_block(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    StmtList out;
+    const IrSeq *q;
+    int changed = 0;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        const IrStmt *st = q->stmts[i];
+        const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
+        const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+        const OpDef *op = c ? callee_op(c->callee) : NULL;
+        if (c && needs_rows(L, a, c, op) && run_on_rows(L, a, c, op, &out))
+            changed = 1;
+        else
+            vec_push(out, st);
+    }
+    if (changed)
+        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
+/* ------------------------------------------------------- dead reshapes */
+
+static int count_use(IrWalker *w, const IrExpr *e)
+{
+    Legal *L = w->data;
+    if (ir_is_var_like(e) && ptrmap_get(&L->back, e))
+        ptrmap_put(&L->uses, e, (void *)((uintptr_t)ptrmap_get(&L->uses, e) + 1));
+    return 1;
+}
+
+/* Drops the reshapes back that nothing uses. */
+static const IrStmt *drop_unused(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    StmtList out;
+    const IrSeq *q;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        const IrStmt *st = q->stmts[i];
+        if (st->kind == STMT_ASSIGN && ptrmap_get(&L->back, IR_AS(IrAssign, st)->var) &&
+            !ptrmap_get(&L->uses, IR_AS(IrAssign, st)->var))
+            continue;
+        vec_push(out, st);
+    }
+    if (out.len != q->n)
+        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+/* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for one
+ * defined tile. */
+static void check_tile(Legal *L, const IrVar *v)
+{
+    const IrType *t = v->type;
+    int64_t rows = 1, cols = 1, bytes;
+    TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
+    uint32_t fractal = 512;
+    char dims[64];
+    if (t->kind != TYPE_TILE || t->n < 1 || t->n > 2 || !ir_dim_value(t->dims[t->n - 1], &cols) ||
+        (t->n == 2 && !ir_dim_value(t->dims[0], &rows)) || rows <= 0 || cols <= 0)
+        return;   /* shapes the emitters reject on their own terms */
+    bytes = dtype_bytes((DataType)t->dtype);
+    if (t->tile_view) {
+        bl = (TileLayout)t->tile_view->blayout;
+        sl = (TileLayout)t->tile_view->slayout;
+        fractal = t->tile_view->fractal;
+    }
+    snprintf(dims, sizeof dims, t->n == 2 ? "[%" PRId64 ", %" PRId64 "]" : "[%" PRId64 "%.0" PRId64 "]",
+             t->n == 2 ? rows : cols, cols);
+    if (sl == TL_NONE_BOX) {
+        int64_t n = bl == TL_COL_MAJOR ? rows : cols;
+        if (n * bytes % 32 != 0) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
+                       " bytes, and the target needs a multiple of 32",
+                       v->name, dims, dtype_name((DataType)t->dtype),
+                       bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
+                       bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
+            L->failed = 1;
+        }
+    } else if (fractal >= (uint32_t)(16 * bytes)) {
+        int64_t inner = (int64_t)fractal / (16 * bytes);
+        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
+        if (rows % box_r != 0 || cols % box_c != 0) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes", v->name,
+                       dims, dtype_name((DataType)t->dtype), box_r, box_c);
+            L->failed = 1;
+        }
+    }
+}
+
+static int check_def(IrWalker *w, const IrStmt *s)
+{
+    Legal *L = w->data;
+    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR)
+        check_tile(L, IR_AS(IrAssign, s)->var);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ ** */
+
+/* PTO has no power instruction, and PTOAS takes no math dialect: x ** k
+ * for a constant integer k from 0 to 64 becomes multiplications (by
+ * squaring, sharing the halves), in every output alike.  Any other
+ * exponent is an error: a variable one would need a loop whose length
+ * depends on the data. */
+#define POW_MAX_EXPONENT 64
+
+static const IrExpr *power(IrCtx *ir, const IrExpr *x, uint64_t k, DataType dt, Span at)
+{
+    const IrExpr *h, *r;
+    if (k == 1)
+        return x;
+    h = power(ir, x, k / 2, dt, at);
+    r = ir_binary(ir, BIN_MUL, dt, h, h, at);
+    return k % 2 ? ir_binary(ir, BIN_MUL, dt, r, x, at) : r;
+}
+
+/* The exponent as a whole number, when it is a constant one. */
+static int constant_exponent(const IrExpr *e, int64_t *k)
+{
+    if (ir_int_eval(e, k) == INT_OK)
+        return 1;
+    if (e->kind == EXPR_CONST_FLOAT) {
+        double d = IR_AS(IrConstFloat, e)->value;
+        if (d >= 0 && d <= POW_MAX_EXPONENT && d == (double)(int64_t)d) {
+            *k = (int64_t)d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const IrExpr *expand_pow(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrBinary *b;
+    DataType dt = (DataType)e->dtype;
+    const IrExpr *x;
+    int64_t k;
+    if (e->kind != EXPR_BINARY || e->op != BIN_POW)
+        return e;
+    b = IR_AS(IrBinary, e);
+    if (!constant_exponent(b->rhs, &k) || k < 0 || k > POW_MAX_EXPONENT) {
+        diag_error(L->pc->diag, e->span,
+                   "'**' needs a constant whole exponent from 0 to %d here: PTO has no power instruction, so x ** k "
+                   "is expanded into multiplications",
+                   POW_MAX_EXPONENT);
+        L->failed = 1;
+        return e;
+    }
+    if (k == 0)
+        return dtype_is_float(dt) ? ir_const_float(L->ir, 1.0, dt, e->span) : ir_const_int(L->ir, 1, dt, e->span);
+    x = b->lhs->dtype == e->dtype ? b->lhs : ir_unary(L->ir, UN_CAST, dt, b->lhs, e->span);
+    return power(L->ir, x, (uint64_t)k, dt, e->span);
+}
+
+/* ------------------------------------------------------------ property */
+
+typedef struct LegalCheck {
+    Legal L;
+    int ok, report;
+} LegalCheck;
+
+static int legal_stmt(IrWalker *w, const IrStmt *s)
+{
+    LegalCheck *K = w->data;
+    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
+    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok;
+    char name[64];
+    if (!a)
+        return 1;
+    if (legal_column_rows(a->var->type) && !a->var->type->tile_view) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "column vector '%s' has no layout after legalize", a->var->name);
+    }
+    if (!op)
+        return 1;
+    if (needs_rows(&K->L, a, c, op) && legal_column_rows(a->var->type)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' on a column vector after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    ok = legal_allowed_dtypes(&K->L, op);
+    if (ok && !(ok & dtype_set_bit(legal_rule_dtype(&K->L, c, op, a->var->type)))) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' in an element type its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    return 1;
+}
+
+int check_legal(PassCtx *pc, const IrProgram *prog, int report)
+{
+    LegalCheck K;
+    IrWalker w;
+    memset(&K, 0, sizeof K);
+    K.L.pc = pc;
+    K.L.ir = pc->ir;
+    K.ok = 1;
+    K.report = report;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = legal_stmt;
+    w.data = &K;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (prog->funcs[i]->body && ir_kernel_kind(prog->funcs[i]) != KERNEL_NONE)
+            ir_walk_func(&w, prog->funcs[i]);
+    return K.ok;
+}
+
+/* ------------------------------------------------------------ functions */
+
+static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+{
+    Legal L;
+    IrMutator m;
+    IrWalker w;
+    const IrStmt *body;
+    (void)prog;
+    if (!f->body)
+        return f;
+    memset(&L, 0, sizeof L);
+    L.pc = pc;
+    L.ir = pc->ir;
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = expand_pow;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, f->body);
+    if (L.failed)
+        return NULL;
+    if (ir_kernel_kind(f) == KERNEL_NONE) {
+        if (body == f->body)
+            return f;
+        return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                           f->span);
+    }
+    ptrmap_init(&L.names);
+    ptrmap_init(&L.row_of);
+    ptrmap_init(&L.back);
+    ptrmap_init(&L.uses);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = collect_name;
+    w.data = &L;
+    ir_walk_func(&w, f);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        legal_note_name(&L, f->params[i].var->name);
+
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = legal_dtypes_block;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, body);
+
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = retype_def;
+    m.stmt = rewrite_block;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, body);
+
+    if (L.back.count) {
+        memset(&w, 0, sizeof w);
+        w.pre_expr = count_use;
+        w.data = &L;
+        ir_walk_stmt(&w, body);
+        memset(&m, 0, sizeof m);
+        m.ctx = pc->ir;
+        m.stmt = drop_unused;
+        m.data = &L;
+        body = ir_mutate_stmt(&m, body);
+    }
+
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = check_def;
+    w.data = &L;
+    ir_walk_stmt(&w, body);
+
+    ptrmap_free(&L.names);
+    ptrmap_free(&L.row_of);
+    ptrmap_free(&L.back);
+    ptrmap_free(&L.uses);
+    if (L.failed)
+        return NULL;
+    if (body == f->body)
+        return f;
+    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                       f->span);
+}
+
+const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog)
+{
+    return pass_map_functions(pc, prog, legalize_function);
+}
