@@ -93,18 +93,7 @@ const char *cpp_ident(IrCtx *ir, const char *name, const char *const *reserved)
     return ir_name(ir, name);
 }
 
-const char *cpp_strip(IrCtx *ir, const char *name)
-{
-    size_t n = strlen(name), k = n;
-    while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-        k--;
-    if (k == n || k < 2 || name[k - 1] != '_')
-        return ir_name(ir, name);
-    k--;
-    if (k > 5 && strncmp(name + k - 5, "_iter", 5) == 0)
-        k -= 5;
-    return intern(ir->names, name, k);
-}
+const char *cpp_strip(IrCtx *ir, const char *name) { return ir_ssa_stem(ir, name); }
 
 int cpp_float_literal(double d, DataType dt, char *buf, size_t cap)
 {

@@ -222,3 +222,16 @@ const IrCallee *ir_callee_opaque(IrCtx *ctx, const char *name)
     c->name = name;
     return c;
 }
+
+const char *ir_ssa_stem(IrCtx *ctx, const char *name)
+{
+    size_t n = strlen(name), k = n;
+    while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+        k--;
+    if (k == n || k < 2 || name[k - 1] != '_')
+        return ir_name(ctx, name);
+    k--;
+    if (k > 5 && strncmp(name + k - 5, "_iter", 5) == 0)
+        k -= 5;
+    return intern(ctx->names, name, k);
+}

@@ -363,6 +363,9 @@ typedef struct IrCtx {
 void ir_ctx_init(IrCtx *ctx, Interner *names);
 void ir_ctx_free(IrCtx *ctx);
 static inline const char *ir_name(IrCtx *ctx, const char *s) { return intern_cstr(ctx->names, s); }
+/* The name without its SSA suffix: a trailing `_<digits>`, and `_iter`
+ * before it (`x_0` and `x_iter_1` are both `x`), interned. */
+const char *ir_ssa_stem(IrCtx *ctx, const char *name);
 
 /* ------------------------------------------------------------ type API */
 

@@ -230,17 +230,15 @@ static int by_id(const void *a, const void *b)
     return x->memref->ref_id < y->memref->ref_id ? -1 : x->memref->ref_id > y->memref->ref_id;
 }
 
-static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
+/* Collects f's MemRefs and places them: A->placed gets each one with its
+ * address, end[] the high-water mark of each space (the scratch region
+ * included); the scratch region's address, or -1. */
+static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
 {
     IrCtx *ir = A->ir;
-    uint64_t end[MS_COUNT] = {0};
     int64_t scratch_addr = -1;
     Seen *sorted;
     uint32_t n;
-    IrParam *params = NULL;
-    const IrStmt *body = f->body;
-    IrFunc *r;
-    int changed = 0;
 
     /* Freed rather than cleared: clearing costs the capacity a large
      * earlier function left. */
@@ -275,6 +273,18 @@ static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
         scratch_addr = (int64_t)align_up(end[MS_VEC]);
         end[MS_VEC] = (uint64_t)scratch_addr + A->scratch;
     }
+    return scratch_addr;
+}
+
+static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
+{
+    IrCtx *ir = A->ir;
+    uint64_t end[MS_COUNT] = {0};
+    int64_t scratch_addr = place_function(A, f, end);
+    IrParam *params = NULL;
+    const IrStmt *body = f->body;
+    IrFunc *r;
+    int changed = 0;
 
     /* A tile of a dynamic shape has no size to plan with (pyptocc: an
      * error rather than buffers that overlap). */
@@ -345,23 +355,45 @@ static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
     return r;
 }
 
+static void alloc_init(Alloc *A, PassCtx *pc)
+{
+    memset(A, 0, sizeof *A);
+    A->w.data = A;
+    A->w.pre_stmt = collect_stmt;
+    A->w.post_stmt = collect_post;
+    A->w.pre_expr = collect_expr;
+    A->pc = pc;
+    A->ir = pc->ir;
+    ptrmap_init(&A->seen);
+    ptrmap_init(&A->placed);
+    ptrmap_init(&A->rebuilt);
+    vec_init(A->order);
+}
+
+static void alloc_free(Alloc *A)
+{
+    ptrmap_free(&A->seen);
+    ptrmap_free(&A->placed);
+    ptrmap_free(&A->rebuilt);
+    vec_free(A->order);
+}
+
+void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT])
+{
+    Alloc A;
+    alloc_init(&A, pc);
+    memset(end, 0, MS_COUNT * sizeof *end);
+    place_function(&A, f, end);
+    alloc_free(&A);
+}
+
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog)
 {
     Alloc A;
     const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
     const IrProgram *r = prog;
     int changed = 0, failed = 0;
-    memset(&A, 0, sizeof A);
-    A.w.data = &A;
-    A.w.pre_stmt = collect_stmt;
-    A.w.post_stmt = collect_post;
-    A.w.pre_expr = collect_expr;
-    A.pc = pc;
-    A.ir = pc->ir;
-    ptrmap_init(&A.seen);
-    ptrmap_init(&A.placed);
-    ptrmap_init(&A.rebuilt);
-    vec_init(A.order);
+    alloc_init(&A, pc);
     for (uint32_t i = 0; i < prog->n; i++) {
         out[i] = allocate_function(&A, prog->funcs[i], &failed);
         changed |= out[i] != prog->funcs[i];
@@ -371,9 +403,6 @@ const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog)
     else if (changed)
         r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
     xfree(out);
-    ptrmap_free(&A.seen);
-    ptrmap_free(&A.placed);
-    ptrmap_free(&A.rebuilt);
-    vec_free(A.order);
+    alloc_free(&A);
     return r;
 }

@@ -26,6 +26,7 @@ typedef enum IrProp {
     PROP_HAS_MEMREF = 1u << 4,     /* every Tensor/Tile variable has a MemRef */
     PROP_ADDR_ALLOCATED = 1u << 5, /* every non-DDR MemRef has an address */
     PROP_LEGAL = 1u << 6,          /* kernels on the layouts and element types the target takes (Legalize) */
+    PROP_BLOCK_KERNELS = 1u << 7,  /* InCore functions hold no tensor ops (ConvertTensorToBlockOps) */
 } IrProp;
 
 typedef struct PassCtx {
@@ -88,6 +89,7 @@ int pass_well_formed(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_verify(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);
@@ -95,6 +97,11 @@ const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
+
+/* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
+ * MemRefs (high-water marks, the Vec scratch region included), whether or
+ * not they fit; f has MemRefs (passes/allocate_memory_addr.c). */
+void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT]);
 
 /* Shared helpers (passes/pass_util.c). */
 /* Applies fn to every function (name order); a new program of the results,

@@ -14,6 +14,9 @@ static const PassDef passes[] = {
      "hoist calls nested in other expressions into temporaries _t0, _t1, ..."},
     {"outline_incore_scopes", "OutlineIncoreScopes", pass_outline_incore_scopes, PROP_SSA, PROP_OUTLINED, 0,
      "turn each 'with pl.incore():' scope into an InCore function"},
+    {"convert_tensor_to_block_ops", "ConvertTensorToBlockOps", pass_convert_tensor_to_block_ops,
+     PROP_SSA | PROP_NO_NESTED_CALL | PROP_OUTLINED, PROP_BLOCK_KERNELS, 0,
+     "turn InCore functions of tensor ops into kernels of block ops, tiled to fit the on-chip buffers"},
     {"simplify", "Simplify", pass_simplify, PROP_SSA, 0, 0,
      "fold constant scalar expressions; remove unused pure definitions"},
     {"verify", "Verify", pass_verify, 0, 0, 0,
@@ -33,23 +36,27 @@ static const PassDef passes[] = {
 #define P_SSA (&passes[0])
 #define P_FLATTEN (&passes[1])
 #define P_OUTLINE (&passes[2])
-#define P_SIMPLIFY (&passes[3])
-#define P_VERIFY (&passes[4])
-#define P_LEGALIZE (&passes[5])
-#define P_INIT_MEMREF (&passes[6])
-#define P_MEMORY_REUSE (&passes[7])
-#define P_ALLOCATE (&passes[8])
-#define P_INSERT_SYNC (&passes[9])
+#define P_CONVERT (&passes[3])
+#define P_SIMPLIFY (&passes[4])
+#define P_VERIFY (&passes[5])
+#define P_LEGALIZE (&passes[6])
+#define P_INIT_MEMREF (&passes[7])
+#define P_MEMORY_REUSE (&passes[8])
+#define P_ALLOCATE (&passes[9])
+#define P_INSERT_SYNC (&passes[10])
 
-/* passes.md 1, with Simplify before Verify (issue 3). */
-static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_SIMPLIFY, P_VERIFY, NULL};
-static const PassDef *const pto_pipeline[] = {P_SSA,      P_FLATTEN,     P_OUTLINE,      P_SIMPLIFY, P_VERIFY,
-                                              P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_ALLOCATE, NULL};
+/* passes.md 1, with Simplify before Verify (issue 3) and
+ * ConvertTensorToBlockOps after outlining (issue 13). */
+static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_CONVERT, P_SIMPLIFY, P_VERIFY, NULL};
+static const PassDef *const pto_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                              P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_ALLOCATE,
+                                              NULL};
 /* passes.md 1: InsertSync after MemoryReuse, for C++ only. */
-static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_SIMPLIFY, P_VERIFY, P_LEGALIZE,
-                                              P_INIT_MEMREF, P_MEMORY_REUSE, P_INSERT_SYNC, P_ALLOCATE, NULL};
-static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,     P_OUTLINE,      P_SIMPLIFY, P_VERIFY,
-                                                      P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
+static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_CONVERT,  P_SIMPLIFY,
+                                              P_VERIFY,      P_LEGALIZE,     P_INIT_MEMREF, P_MEMORY_REUSE,
+                                              P_INSERT_SYNC, P_ALLOCATE,     NULL};
+static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                                      P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
 
 const PassDef *const *pass_pipeline(Pipeline which)
 {

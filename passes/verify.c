@@ -14,9 +14,10 @@
  *    Types compare by kind, dtype, shape (constant dimensions by value,
  *    symbolic ones by identity) and tile view, never by MemRef.
  *  - check_no_nested_call, check_outlined: as their properties say.
- *  - function kinds (passes.md 2, ops.md 6 and 8): InCore functions hold
- *    no tensor ops and call no functions; Orchestration functions hold no
- *    block or system ops.
+ *  - function kinds (passes.md 2, ops.md 6 and 8): InCore functions call
+ *    no functions and, once ConvertTensorToBlockOps has run
+ *    (PROP_BLOCK_KERNELS), hold no tensor ops; Orchestration functions
+ *    hold no block or system ops.
  *
  * Each checker walks every function once and keeps its sets in PtrMaps,
  * so verification is linear in the size of the program.  With report set
@@ -1021,7 +1022,7 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
     c = IR_AS(IrCall, e);
     op = callee_op(c->callee);
     if (C->func->type == FUNC_INCORE) {
-        if (op && op->category == OPC_TENSOR)
+        if (op && op->category == OPC_TENSOR && (C->pc->props & PROP_BLOCK_KERNELS))
             fail(C, e->span, "tensor op '%s' in InCore function '%s' (InCore functions use block and system ops)",
                  op_printed_name(op, name, sizeof name), C->func->name);
         else if (c->callee->kind == CALLEE_GLOBAL)

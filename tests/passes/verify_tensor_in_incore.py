@@ -1,6 +1,6 @@
 # pyptocc-flags: --passes=default
-# Verify: an InCore function uses block ops; tensor ops and calls of other
-# functions belong in Orchestration functions.
+# An InCore function calls no other function; its tensor ops are converted
+# to block ops (ConvertTensorToBlockOps), so only the call is an error.
 import pypto.language as pl
 
 

@@ -223,7 +223,7 @@ static int verify_as_checker(PassCtx *pc, const IrProgram *p, int report)
     return pass_verify(pc, p) == p;
 }
 
-#define ALL_PROPS (PROP_TYPE_CHECKED | PROP_SSA | PROP_NO_NESTED_CALL | PROP_OUTLINED)
+#define ALL_PROPS (PROP_TYPE_CHECKED | PROP_SSA | PROP_NO_NESTED_CALL | PROP_OUTLINED | PROP_BLOCK_KERNELS)
 
 /* Runs check on p: exactly one error, "t.py:<where>: error: <msg>" (a
  * whole line, unless msg ends in "..." which makes it a prefix), and, if
@@ -956,6 +956,26 @@ START_TEST(kinds_incore_tensor_op)
 }
 END_TEST
 
+/* Before ConvertTensorToBlockOps (no PROP_BLOCK_KERNELS) tensor ops in an
+ * InCore function are what that pass converts, not an error. */
+START_TEST(kinds_incore_tensor_op_before_conversion)
+{
+    IrVar *ps[2];
+    Out o;
+    int ok;
+    const IrProgram *p;
+    ps[0] = var("x", tensor32(), at(1, 10, 1));
+    ps[1] = var("y", tensor32(), at(1, 20, 1));
+    p = prog1(kind_fn("k", FUNC_INCORE, 2, ps,
+                      SEQ(asg(var("z", tensor32(), at(2, 5, 1)), call("tensor.add", EXPRS(E(ps[0]), E(ps[1])), at(2, 9, 15)),
+                              line(2)))));
+    out_open(&o, ALL_PROPS & ~PROP_BLOCK_KERNELS);
+    ok = verify_as_checker(&o.pc, p, 1);
+    ck_assert_msg(ok && !*out_text(&o), "expected no error, got:\n%s", out_text(&o));
+    out_close(&o);
+}
+END_TEST
+
 START_TEST(kinds_incore_calls_function)
 {
     const IrFunc *fs[2];
@@ -1589,6 +1609,7 @@ static Suite *verify_suite(void)
     tcase_add_test(flat, flat_calls_are_fine);
     tcase_add_test(flat, outlined_scope_remains);
     tcase_add_test(kinds, kinds_incore_tensor_op);
+    tcase_add_test(kinds, kinds_incore_tensor_op_before_conversion);
     tcase_add_test(kinds, kinds_incore_calls_function);
     tcase_add_test(kinds, kinds_orchestration_block_op);
     tcase_add_test(kinds, kinds_orchestration_system_op);

@@ -1,0 +1,209 @@
+/* tensor_conv.h: what the files of ConvertTensorToBlockOps share.
+ *
+ *   convert_tensor_to_block_ops.c  the pass: the program-level phases
+ *   tensor_split.c                 mixed kernels split into cube and vector
+ *                                  parts, and the parts' caller inlined
+ *   tensor_kernel.c                one InCore function: where its values
+ *                                  live, and the choice of block sizes
+ *                                  (tensor_kernel.h: its state)
+ *   tensor_func.c                  the converted function: parameters,
+ *                                  loads, stores, the loop over row blocks
+ *   tensor_walk.c                  its statements, converted
+ *   tensor_columns.c               rows too long for UB: blocks of columns
+ *   tensor_ops.c                   one tensor op as block ops (broadcasts,
+ *                                  casts, reductions, the matmul nest)
+ *   tensor_plan.c                  a plan's footprint by the memory passes
+ *   tensor_build.c                 building IR: op calls, names, indices
+ *
+ * Nothing outside these files includes this header. */
+#ifndef PYPTOCC_TENSOR_CONV_H
+#define PYPTOCC_TENSOR_CONV_H
+
+#include "ir/op_registry.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+
+typedef VEC(const IrStmt *) TcStmts;
+
+/* ----------------------------------------------------------- building */
+
+/* The names of one function, for fresh ones.  Names are also compared
+ * without their SSA suffix ("x_0" and "x_1" are both "x" in C++ code),
+ * so two fresh names never collapse into one C++ variable. */
+typedef struct TcNames {
+    IrCtx *ir;
+    PtrMap used;       /* interned name -> non-NULL */
+    PtrMap stripped;   /* interned name without its SSA suffix -> non-NULL */
+    int strict;        /* also compare without SSA suffixes (set by tc_names_init) */
+} TcNames;
+
+void tc_names_init(TcNames *n, IrCtx *ir);
+/* Every name the function defines or takes as a parameter. */
+void tc_names_add_func(TcNames *n, const IrFunc *f);
+void tc_names_add(TcNames *n, const char *name);
+/* base if it is new, else base2, base3, ... (no underscore before the
+ * number: that would be an SSA suffix); the name is then in the set. */
+const char *tc_fresh(TcNames *n, const char *base);
+/* Is the name in the set? */
+int tc_name_taken(TcNames *n, const char *name);
+/* "<base><suffix>" made fresh. */
+const char *tc_fresh2(TcNames *n, const char *base, const char *suffix);
+void tc_names_free(TcNames *n);
+
+
+/* A kwarg given to tc_op by name; the kind comes from the op's schema. */
+typedef struct TcKw {
+    const char *key;
+    int64_t value;
+} TcKw;
+
+/* A call of op `name` with the arguments and the given kwargs, the other
+ * kwargs at their schema defaults (as the front end stores them), the
+ * op's normalisation applied and its type deduced.  NULL with err filled
+ * when the deduction fails. */
+const IrExpr *tc_op(IrCtx *ir, const char *name, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+                    const TcKw *kw, Span at, OpError *err);
+/* A new variable `name: <type of value> = value` appended to out. */
+const IrVar *tc_let(IrCtx *ir, TcStmts *out, const char *name, const IrExpr *value, Span at);
+
+/* Index arithmetic (INT64) with constants folded: a + b, a * b. */
+const IrExpr *tc_add(IrCtx *ir, const IrExpr *a, const IrExpr *b);
+const IrExpr *tc_mul(IrCtx *ir, const IrExpr *a, const IrExpr *b);
+const IrExpr *tc_int(IrCtx *ir, int64_t v);
+/* A list literal [a, b]: shared constants when every element is one. */
+const IrExpr *tc_tuple(IrCtx *ir, uint32_t n, const IrExpr *const *elems);
+/* The proper divisors of x that are multiples of align and at most most,
+ * largest first (at most cap of them). */
+uint32_t tc_divisors(int64_t x, int64_t align, int64_t most, int64_t *out, uint32_t cap);
+/* No block of rows or columns is larger than this (the largest on-chip
+ * buffer holds fewer elements). */
+#define TC_MOST_BLOCK (1 << 20)
+/* The constant value of x, if it has one. */
+int tc_const(const IrExpr *x, int64_t *v);
+
+/* A shaped type with other dims (and no memref or view). */
+const IrType *tc_reshaped(IrCtx *ir, const IrType *t, IrTypeKind kind, uint32_t n, const IrExpr *const *dims);
+/* The statement list as one SeqStmts. */
+const IrStmt *tc_seq(IrCtx *ir, TcStmts *s, Span at);
+/* body with statement lists nested in lists spliced into them. */
+const IrStmt *tc_splice(IrCtx *ir, const IrStmt *body);
+/* Appends the statements of s (looking through SeqStmts and OpStmts). */
+void tc_flatten(TcStmts *out, const IrStmt *s);
+/* "[64, 128] FP32" for messages. */
+const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
+/* The op of a call statement's value (NULL if it is not an op call). */
+const OpDef *tc_call_op(const IrExpr *e);
+int tc_is_op(const IrExpr *e, const char *name);
+
+/* ----------------------------------------------------------- block ops */
+
+/* Where the block ops of one tensor op go, and how they are named. */
+typedef struct TcEmit {
+    PassCtx *pc;
+    IrCtx *ir;
+    TcStmts *out;
+    TcNames *names;
+    Span at;             /* the tensor op's statement */
+    const char *what;    /* the tensor op, as messages name it ("pl.tensor.add"), or NULL */
+    int report;          /* report errors (else only note that one happened) */
+    int failed;
+} TcEmit;
+
+void tc_error(TcEmit *e, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A call built by tc_op, or an error naming what could not be built. */
+const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+                         const TcKw *kw);
+/* tc_let of a tc_emit_op call; NULL after an error. */
+const IrExpr *tc_emit(TcEmit *e, const char *name, const char *op, uint32_t nargs, const IrExpr *const *args,
+                      uint32_t nkw, const TcKw *kw);
+
+/* The block ops computing tensor op c on operands: a tile (one block) for
+ * every tensor argument, the other arguments as they are.  For the ops of
+ * tc_op_unit TU_VECTOR except assemble.  The result tile, named `name`
+ * (intermediates `<name>_<what>`), or NULL after an error. */
+const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name);
+
+/* A region of a tensor in global memory: the tensor variable, the offset
+ * of the region in it (one per dimension of the tensor) and the region's
+ * type (the tensor value it holds). */
+typedef struct TcRegion {
+    const IrExpr *base;
+    const IrExpr *off[2];
+    const IrType *type;
+} TcRegion;
+
+/* block.load of `dims` at the region's offset plus `add` (per dimension,
+ * NULL for none) into space ms. */
+const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,
+                      const IrExpr *const *dims, MemorySpace ms);
+/* block.store (block.l0c_store from Acc) of the tile at the region's
+ * offset plus `add`; the result is the region's tensor, written. */
+const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,
+                       int from_acc);
+
+/* Block sizes of one matrix multiply [M, K] x [K, N]. */
+typedef struct TcMmPlan {
+    int64_t bm, bn, bk;
+} TcMmPlan;
+/* The blocks that fit Left, Right, Acc and Mat of arch a with the fewest
+ * loads; 0, or -1 and why. */
+int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPlan *p, char *why, size_t cap);
+/* dst = a @ b as loads into Mat, moves into Left and Right, matmul into
+ * Acc accumulated over K, stores into dst: loops over the blocks of plan
+ * p.  The new tensor variable of dst, or NULL after an error. */
+const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b, const TcRegion *dst,
+                        const TcMmPlan *p);
+
+/* The high-water marks of f's on-chip spaces after InitMemRef and
+ * MemoryReuse; -1 when those passes fail on it. */
+int tc_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT]);
+/* The first on-chip space whose high-water mark exceeds the capacity of
+ * --arch, or -1. */
+int tc_overflow(PassCtx *pc, const uint64_t end[MS_COUNT]);
+
+/* ------------------------------------------------------ the conversion */
+
+/* Which unit an op runs on after conversion. */
+typedef enum TcUnit { TU_NONE, TU_VECTOR, TU_CUBE } TcUnit;
+
+/* One converted InCore function. */
+typedef struct TcFunc {
+    const IrFunc *func;      /* the converted function */
+    uint32_t norig;          /* its parameters before conversion: the rest are added Out parameters */
+    /* Per added parameter: the return position it backs (its value is the
+     * function's result there), or -1 for a buffer that is not returned. */
+    const int32_t *backs;
+} TcFunc;
+
+/* Converts one InCore function with tensor ops (tensor_kernel.c).  0 and
+ * *out filled, or -1 after reporting errors. */
+int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out);
+
+/* Does the function hold tensor ops that conversion must handle? */
+int tc_has_tensor_ops(const IrFunc *f);
+
+/* The unit of a tensor op: matmul on the cube, the rest on the vector
+ * unit; TU_NONE for ops that move no data on the core (view, dim, create,
+ * read). */
+TcUnit tc_op_unit(const OpDef *op);
+
+/* ------------------------------------------------------------ the split */
+
+/* Rewrites tensor ops the split needs in plain form (matmul transposes and
+ * operand casts as their own ops), in function f of a program with SSA
+ * names; f itself when nothing changes, NULL after errors. */
+const IrFunc *tc_normalize(PassCtx *pc, const IrFunc *f);
+/* Does f (normalised) need both units, or orchestration-only ops
+ * (tensor.read), so that it must be split? */
+int tc_needs_split(const IrFunc *f);
+/* Splits f: the result program holds f as an Orchestration function that
+ * calls new InCore functions `<f>_incore_<k>`, one per run of ops of one
+ * unit.  NULL after errors. */
+const IrProgram *tc_split(PassCtx *pc, const IrProgram *prog, const IrFunc *f);
+/* Replaces every call of the functions in `orch` (name -> IrFunc, each an
+ * Orchestration function made by tc_split) in function g by its body.
+ * g itself when it calls none. */
+const IrFunc *tc_inline_calls(PassCtx *pc, const IrFunc *g, const PtrMap *orch);
+
+#endif
