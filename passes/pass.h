@@ -32,6 +32,7 @@ typedef struct PassCtx {
     DiagEngine *diag;
     unsigned props;          /* properties known to hold for the current program */
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
+    int opt_level;           /* -O0, -O1 (the default): how InsertSync orders blocks */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
@@ -55,7 +56,8 @@ typedef enum Pipeline {
     PIPELINE_CPP,          /* C++: with InsertSync */
     PIPELINE_TILE,         /* seed-05 tile IR: no memory planning */
 } Pipeline;
-const PassDef *const *pass_pipeline(Pipeline which);
+/* opt_level: -O0 or -O1 (InsertSync reads it from the PassCtx). */
+const PassDef *const *pass_pipeline(Pipeline which, int opt_level);
 /* The front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
  * OutlineIncoreScopes, Simplify, Verify. */
 const PassDef *const *pass_default_pipeline(void);

@@ -50,9 +50,10 @@ static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_O
                                               P_INIT_MEMREF, P_MEMORY_REUSE, P_INSERT_SYNC, P_ALLOCATE, NULL};
 static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,     P_OUTLINE,      P_SIMPLIFY, P_VERIFY,
                                                       P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
-
-const PassDef *const *pass_pipeline(Pipeline which)
+/* -O0 and -O1 run the same passes: InsertSync reads the level. */
+const PassDef *const *pass_pipeline(Pipeline which, int opt_level)
 {
+    (void)opt_level;
     switch (which) {
     case PIPELINE_PTO:
         return pto_pipeline;

@@ -17,7 +17,7 @@ enum { OUT_PTO, OUT_TILE, OUT_CPP };
 static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch)
 {
     PassCtx pc;
-    const PassDef *const *list = pass_pipeline(which);
+    const PassDef *const *list = pass_pipeline(which, 1);
     uint32_t n = 0;
     unsigned errors = diag->errors;
     while (list[n])
