@@ -49,7 +49,7 @@ typedef struct Options {
     uint32_t npasses;
     const char *dump_after;       /* pass name, "all" or NULL */
     Arch arch;
-    int opt_level;                /* -O0, -O1 (default) */
+    int opt_level;                /* -O0, -O1 (default), -O2 */
     int no_addr;                  /* --no-addr */
     int async;                    /* --async */
     int deps;                     /* -MD/-MMD: write the make rule beside the output; -M/-MM: only the rule */
@@ -86,6 +86,9 @@ static void usage(FILE *f)
           "                            pipe_barrier(PIPE_ALL) (InsertSync's block rule)\n"
           "  -O1, -O                   C++: flag pairs across loop iterations and compound\n"
           "                            statements, each wait for one producer (the default)\n"
+          "  -O2                       also software_pipeline: double-buffer the tiles of loops\n"
+          "                            that load, compute and store (ping-pong buffers), where\n"
+          "                            the doubled buffers fit --arch (-Wpipelining says why not)\n"
           "\n"
           "Dependencies (for make):\n"
           "  -MD, -MMD                 also write the rule 'OUTPUT: INPUT' to the -MF file, by default\n"
@@ -408,12 +411,12 @@ static int parse_options(int argc, char **argv, Options *o)
             }
             continue;
         }
-        if (a[1] == 'O' && (!a[2] || (a[2] >= '0' && a[2] <= '1' && !a[3]))) {
+        if (a[1] == 'O' && (!a[2] || (a[2] >= '0' && a[2] <= '2' && !a[3]))) {
             o->opt_level = a[2] ? a[2] - '0' : 1;
             continue;
         }
         if (a[1] == 'O')
-            return usage_error("unknown optimisation level '%s' (expected -O0 or -O1)", a);
+            return usage_error("unknown optimisation level '%s' (expected -O0, -O1 or -O2)", a);
         if (strcmp(a, "-fsyntax-only") == 0) {
             o->syntax_only = 1;
             continue;

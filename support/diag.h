@@ -26,7 +26,8 @@
     X(ANNOTATION, "annotation", 1, "an assignment annotation disagrees with the inferred type") \
     X(UNUSED_FUNCTION, "unused-function", 1, "a top-level function no program uses")          \
     X(IGNORED, "ignored", 1, "code the compiler skips (class members that are not functions)") \
-    X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program")
+    X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program") \
+    X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why")
 
 typedef enum DiagWarning {
 #define X(e, name, on, desc) W_##e,
