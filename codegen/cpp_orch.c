@@ -48,6 +48,7 @@ typedef struct Defs {
     const IrProgram *prog;
     PtrMap *uses;              /* kernel -> CppParamUse */
     PtrMap def;                /* IrVar -> the value assigned to it, or a loop's init for a return variable */
+    PtrMap yielded;            /* a loop's return variable -> what its body yields */
     const IrValues *ret;       /* the function's (first) return */
 } Defs;
 
@@ -60,14 +61,22 @@ static int defs_stmt(IrWalker *w, const IrStmt *s)
         break;
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
-        for (uint32_t i = 0; i < f->niter; i++)
+        const IrValues *y = ir_body_yield(f->body);
+        for (uint32_t i = 0; i < f->niter; i++) {
             ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
+            if (y && i < y->n)
+                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
+        }
         break;
     }
     case STMT_WHILE: {
         const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++)
+        const IrValues *y = ir_body_yield(f->body);
+        for (uint32_t i = 0; i < f->niter; i++) {
             ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
+            if (y && i < y->n)
+                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
+        }
         break;
     }
     case STMT_RETURN:
@@ -116,15 +125,21 @@ static int is_op(const IrExpr *x, const char *name)
 
 /* The variable whose buffer v is: a parameter or a tensor.create result;
  * NULL when v is a view or cannot be traced (*other set when that is
- * because it comes from a call of a non-kernel, reported elsewhere). */
-static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, int *other)
+ * because it comes from a call of a non-kernel, reported elsewhere).  A
+ * loop's result is traced to its init, or with yielded set to what the
+ * body yields (the last iteration's value). */
+static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other)
 {
     for (uint32_t steps = 0; v && steps < 100000; steps++) {
         const IrExpr *x, *t;
         for (uint32_t i = 0; i < f->nparams; i++)
             if (f->params[i].var == v)
                 return v;
-        x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : ptrmap_get(&D->def, v);
+        x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : NULL;
+        if (!x && yielded)
+            x = ptrmap_get(&D->yielded, v);
+        if (!x)
+            x = ptrmap_get(&D->def, v);
         if (!x)
             return NULL;
         if (is_op(x, "tensor.create"))
@@ -162,6 +177,7 @@ static int find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrM
     D.prog = prog;
     D.uses = uses;
     ptrmap_init(&D.def);
+    ptrmap_init(&D.yielded);
     ptrmap_init(&by_var);
     ptrmap_init(&by_name);
     memset(&w, 0, sizeof w);
@@ -193,7 +209,8 @@ static int find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrM
         const IrExpr *x = D.ret->values[i];
         const IrVar *v = ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
         int other = 0;
-        const IrVar *buf = v && v->type->kind == TYPE_TENSOR ? buffer_of(&D, orch, v, &other) : NULL;
+        const IrVar *buf = v && v->type->kind == TYPE_TENSOR ? buffer_of(&D, orch, v, 0, &other) : NULL;
+        const IrVar *last = buf ? buffer_of(&D, orch, v, 1, &other) : NULL;
         CppSlot *have;
         if (!v || v->type->kind != TYPE_TENSOR) {
             diag_error(diag, x->span.lo != SPAN_UNKNOWN_OFFSET ? x->span : D.ret->s.span,
@@ -232,9 +249,21 @@ static int find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrM
         ptrmap_put(&by_name, s[ns].name, &s[ns]);
         if (roots)
             ptrmap_put(roots, buf, &s[ns]);
+        /* A tensor a loop creates in each iteration and leaves as its
+         * result: the slot's buffer too (it holds the last iteration's). */
+        if (roots && last && last != buf && !ptrmap_get(&by_var, last) && last->e.kind != EXPR_ITER_ARG) {
+            int param = 0;
+            for (uint32_t k = 0; k < orch->nparams; k++)
+                param |= orch->params[k].var == last;
+            if (!param) {
+                ptrmap_put(&by_var, last, &s[ns]);
+                ptrmap_put(roots, last, &s[ns]);
+            }
+        }
         ns++;
     }
     ptrmap_free(&D.def);
+    ptrmap_free(&D.yielded);
     ptrmap_free(&by_var);
     ptrmap_free(&by_name);
     *slots = s;
@@ -853,7 +882,8 @@ static void emit_assign_value(Orch *O, const IrAssign *a)
         const OVal *val = arg ? ptrmap_get(&O->vals, arg) : NULL;
         /* The elements of a kernel call's tuple are its output arguments. */
         if (!c)
-            err(O, a->s.span, "only the results of a kernel call can be unpacked in orchestration code");
+            err(O, a->s.span, "only the results of a kernel call can be unpacked in orchestration code, where the "
+                              "call is (a tuple carried through a loop or an if has no C++ value)");
         else if (!val)
             err(O, a->s.span, "'%s' has no Out parameter for result %u", c->callee->name, g->index);
         else
@@ -903,10 +933,15 @@ static const char *type_name(const IrVar *v)
     return v->type->kind == TYPE_TENSOR ? "Tensor" : cpp_ctype((DataType)v->type->dtype);
 }
 
+/* 0 when v can be carried, 1 when it needs no C++ (a kernel call's tuple
+ * is its output arguments, which are carried themselves), -1 after an
+ * error. */
 static int check_carried(Orch *O, const IrVar *v)
 {
     if (v->type->kind == TYPE_TENSOR || (v->type->kind == TYPE_SCALAR && cpp_ctype((DataType)v->type->dtype)))
         return 0;
+    if (v->type->kind == TYPE_TUPLE)
+        return 1;
     err(O, v->e.span, "'%s' cannot be carried in orchestration code", v->name);
     return -1;
 }
@@ -921,10 +956,13 @@ static void emit_yield(Orch *O, const IrValues *y, OName *const *names, uint32_t
     }
     for (uint32_t k = 0; k < n; k++) {
         StrBuf t;
+        const OVal *v = NULL;
         if (!names[k])
             continue;
         sb_init(&t);
-        if (expr(O, &t, y->values[k]) == 0 &&
+        if (names[k]->kind == ON_TENSOR && (v = tensor_value(O, y->values[k], 1)))
+            sb_puts(&t, v->text);
+        if ((names[k]->kind == ON_TENSOR ? v != NULL : expr(O, &t, y->values[k]) == 0) &&
             !(t.len == strlen(names[k]->name) && memcmp(t.data, names[k]->name, t.len) == 0) &&
             assign(O, names[k], y->s.span) == 0)
             sb_printf(line(O), "%s = %.*s;\n", names[k]->name, (int)t.len, t.data);
@@ -1010,7 +1048,8 @@ static void emit_for(Orch *O, const IrFor *f)
     int64_t step;
     int bad = 0;
     for (uint32_t k = 0; k < f->niter; k++)
-        bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init));
+        bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init)) &&
+               f->iter_args[k]->v.type->kind != TYPE_TUPLE;
     if (ir_dim_value(f->step, &step) && step <= 0) {
         err(O, span_of(O, f->step), "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",
             step);
@@ -1029,7 +1068,8 @@ static void emit_for(Orch *O, const IrFor *f)
     if (bad)
         return;
     for (uint32_t k = 0; k < f->niter; k++)
-        names[k]->carried++;
+        if (names[k])
+            names[k]->carried++;
     O->indent += 4;
     scope_open(O);
     bind_name(O, f->loop_var, declare(O, iv, ON_SCALAR, DT_INT64, NULL));
@@ -1039,10 +1079,11 @@ static void emit_for(Orch *O, const IrFor *f)
     scope_close(O);
     O->indent -= 4;
     sb_puts(line(O), "}\n");
-    for (uint32_t k = 0; k < f->niter; k++) {
-        names[k]->carried--;
-        bind_name(O, f->ret[k], names[k]);
-    }
+    for (uint32_t k = 0; k < f->niter; k++)
+        if (names[k]) {
+            names[k]->carried--;
+            bind_name(O, f->ret[k], names[k]);
+        }
 }
 
 static void emit_if(Orch *O, const IrIf *f)
@@ -1055,8 +1096,9 @@ static void emit_if(Orch *O, const IrIf *f)
     for (uint32_t k = 0; k < f->nret; k++) {
         const IrVar *r = f->ret[k];
         const char *name = cname(O, r);
-        if (check_carried(O, r) != 0) {
-            bad = 1;
+        int c = check_carried(O, r);
+        if (c != 0) {
+            bad |= c < 0;
             continue;
         }
         if (!(names[k] = carried_name(O, r, name))) {

@@ -58,6 +58,8 @@ typedef struct Options {
     const char *dep_file;         /* -MF */
     DepTarget *dep_targets;       /* -MT, -MQ */
     size_t ndep_targets;
+    FrontendDefine *defines;      /* -D (after -U removed earlier ones), in order */
+    uint32_t ndefines;
 } Options;
 
 static void usage(FILE *f)
@@ -89,6 +91,12 @@ static void usage(FILE *f)
           "  -O2                       also software_pipeline: double-buffer the tiles of loops\n"
           "                            that load, compute and store (ping-pong buffers), where\n"
           "                            the doubled buffers fit --arch (-Wpipelining says why not)\n"
+          "Module constants:\n"
+          "  -D NAME=VALUE, -DNAME=VALUE\n"
+          "                            module constant NAME is VALUE, an int, float, bool or a list or\n"
+          "                            tuple of them written as in Python (any constant expression);\n"
+          "                            the file's assignments to NAME do not change it; -DNAME is NAME=1\n"
+          "  -U NAME                   forget an earlier -D NAME (the file's own value is used)\n"
           "\n"
           "Dependencies (for make):\n"
           "  -MD, -MMD                 also write the rule 'OUTPUT: INPUT' to the -MF file, by default\n"
@@ -167,6 +175,38 @@ static int valid_identifier(const char *s)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
             return 0;
     return 1;
+}
+
+/* -D NAME[=VALUE] / -U NAME: a later one replaces an earlier one. */
+static int define_option(Options *o, int argc, const char *opt, const char *arg)
+{
+    const char *eq;
+    char *name;
+    uint32_t k = 0;
+    if (!arg || !*arg)
+        return usage_error(opt[1] == 'D' ? "missing macro name after '%s'" : "missing name after '%s'", opt);
+    eq = opt[1] == 'D' ? strchr(arg, '=') : NULL;
+    name = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+    if (!literal_is_identifier(name, (uint32_t)strlen(name))) {
+        int rc = usage_error("'%s' is not a valid constant name for -D or -U (an identifier is needed)", name);
+        xfree(name);
+        return rc;
+    }
+    if (!o->defines)
+        o->defines = xcalloc((size_t)argc, sizeof *o->defines);
+    for (uint32_t i = 0; i < o->ndefines; i++)
+        if (strcmp(o->defines[i].name, name) != 0)
+            o->defines[k++] = o->defines[i];
+        else
+            xfree((char *)o->defines[i].name);
+    o->ndefines = k;
+    if (opt[1] == 'D') {
+        o->defines[o->ndefines].name = name;
+        o->defines[o->ndefines++].value = eq ? eq + 1 : "1";
+    } else {
+        xfree(name);
+    }
+    return 0;
 }
 
 static int warning_option(Options *o, const char *name)
@@ -409,6 +449,12 @@ static int parse_options(int argc, char **argv, Options *o)
                 o->dep_targets[o->ndep_targets].name = v;
                 o->dep_targets[o->ndep_targets++].verbatim = a[2] == 'T';
             }
+            continue;
+        }
+        if ((a[1] == 'D' || a[1] == 'U') && a[0] == '-') {
+            v = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
+            if ((rc = define_option(o, argc, a[1] == 'D' ? "-D" : "-U", v)) != 0)
+                return rc;
             continue;
         }
         if (a[1] == 'O' && (!a[2] || (a[2] >= '0' && a[2] <= '2' && !a[3]))) {
@@ -666,8 +712,12 @@ static int run(const Options *o)
     interner_init(&names);
     ir_ctx_init(&ir, &names);
 
-    if (source_check_encoding(&src, &diag) == 0)
-        frontend_run(&src, &diag, &ir, &res);
+    if (source_check_encoding(&src, &diag) == 0) {
+        FrontendOptions fo;
+        fo.defines = o->defines;
+        fo.ndefines = o->ndefines;
+        frontend_run_opts(&src, &diag, &ir, &fo, &res);
+    }
     if (!diag.errors && (o->npasses || o->syntax_only)) {
         /* A single function is compiled as a program of one function. */
         const IrProgram *prog = res.program ? res.program
@@ -774,5 +824,8 @@ int main(int argc, char **argv)
         return usage_error("%s", "no input file");
     rc = run(&o);
     xfree(o.dep_targets);
+    for (uint32_t i = 0; i < o.ndefines; i++)
+        xfree((char *)o.defines[i].name);
+    xfree(o.defines);
     return rc;
 }

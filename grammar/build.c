@@ -1,4 +1,5 @@
-/* build.c: the syntax-tree builders the grammar's actions call. */
+/* build.c: the syntax-tree builders the grammar's actions call (the
+ * compiled subset's constructs; build_py.c has the rest of Python). */
 #include "config.h"
 #include "grammar/build.h"
 #include "lexer/literal.h"
@@ -42,23 +43,40 @@ void ast_list_extend(ParseCtx *ctx, AstList *dst, const AstList *src)
         ast_list_push(ctx, dst, src->items[i]);
 }
 
-static AstNode *node(ParseCtx *ctx, int kind, Span span)
+void ast_note_python(ParseCtx *ctx) { ctx->python_nodes++; }
+
+static inline AstNode *node(ParseCtx *ctx, int kind, Span span)
 {
     AstNode *n = arena_zalloc(&ctx->arena, sizeof *n);
+    if (kind >= AST_COMPLEX && kind < AST_KIND_COUNT)
+        ctx->python_nodes++;
     n->kind = (uint8_t)kind;
     n->span = span;
     n->depth = 1;
     return n;
 }
 
+AstNode *ast_node(ParseCtx *ctx, int kind, Span span) { return node(ctx, kind, span); }
+
 /* Depth bookkeeping: a node is one deeper than its deepest child.  The
  * first node past the limit is reported; its ancestors inherit the
- * over-limit depth silently, so one error is printed per construct. */
-static void deepen(ParseCtx *ctx, AstNode *n, const AstNode *child)
+ * over-limit depth silently, so one error is printed per construct.
+ * Every builder passes each child through here, which makes it the one
+ * place where a holder used out of place ('x as y' outside 'with') is
+ * caught. */
+static __attribute__((noinline)) void misplaced_holder(ParseCtx *ctx, AstNode *child)
+{
+    diag_error(ctx->diag, child->span, "invalid syntax: 'as' is only valid in 'import', 'with', 'except' and 'case'");
+    child->kind = AST_ERROR;
+}
+
+static inline void deepen(ParseCtx *ctx, AstNode *n, AstNode *child)
 {
     uint32_t d;
     if (!child)
         return;
+    if (child->kind >= AST_WITH_ITEM)   /* a holder (build.h): only AST_WITH_ITEM(S) can get here */
+        misplaced_holder(ctx, child);
     if (child->depth > AST_MAX_DEPTH) {
         n->depth = child->depth;
         return;
@@ -71,6 +89,8 @@ static void deepen(ParseCtx *ctx, AstNode *n, const AstNode *child)
                        AST_MAX_DEPTH);
     }
 }
+
+void ast_deepen(ParseCtx *ctx, AstNode *n, AstNode *child) { deepen(ctx, n, child); }
 
 static void deepen_list(ParseCtx *ctx, AstNode *n, const AstList *l)
 {
@@ -100,14 +120,35 @@ AstNode *ast_float(ParseCtx *ctx, double value, Span span)
 {
     AstNode *n = node(ctx, AST_FLOAT, span);
     n->f = value;
+    if (value - value != 0)
+        ast_note_python(ctx);   /* too large: inf (reported where it is compiled) */
     return n;
 }
 
 AstNode *ast_string(ParseCtx *ctx, AstNode *prev, Span span)
 {
     size_t len;
-    char *s = literal_string(&ctx->arena, ctx->src->text + span.lo, span.hi - span.lo, &len);
+    const char *text = ctx->src->text + span.lo;
+    int kind = literal_string_prefix(text, span.hi - span.lo);
+    uint8_t flags = (uint8_t)((kind & LIT_FSTRING ? AST_FSTRING : 0) | (kind & LIT_BYTES ? AST_BYTES : 0));
+    /* An f-string's value is computed at run time: only its text is kept. */
+    char *s = kind & LIT_FSTRING ? arena_strndup(&ctx->arena, "", 0)
+                                 : literal_string(&ctx->arena, text, span.hi - span.lo, &len);
+    if (kind & LIT_FSTRING)
+        len = 0;
+    if (kind & LIT_BYTES) {
+        for (uint32_t i = span.lo; i < span.hi; i++)
+            if ((unsigned char)ctx->src->text[i] >= 0x80) {
+                diag_error(ctx->diag, span, "bytes can only contain ASCII literal characters");
+                break;
+            }
+    }
+    if (flags)
+        ast_note_python(ctx);
+    if (prev && (prev->flags & AST_BYTES) != (flags & AST_BYTES))
+        diag_error(ctx->diag, span_make(prev->span.lo, span.hi), "cannot mix bytes and nonbytes literals");
     if (prev) {
+        prev->flags |= flags & AST_FSTRING;
         char *joined = arena_alloc(&ctx->arena, prev->u + len + 1);
         memcpy(joined, prev->name, prev->u);
         memcpy(joined + prev->u, s, len + 1);
@@ -120,6 +161,7 @@ AstNode *ast_string(ParseCtx *ctx, AstNode *prev, Span span)
         AstNode *n = node(ctx, AST_STRING, span);
         n->name = s;
         n->u = len;
+        n->flags |= flags;
         return n;
     }
 }
@@ -150,16 +192,26 @@ AstNode *ast_call(ParseCtx *ctx, AstNode *func, AstList *args, Span span)
     n->a = func;
     deepen(ctx, n, func);
     if (args) {
+        int seen_dstar = 0;
         for (uint32_t i = 0; i < args->n; i++) {
             AstNode *x = args->items[i];
-            if (x->kind == AST_KEYWORD) {
-                for (uint32_t k = 0; k < n->list2.n; k++)
+            int dstar = x->kind == AST_STARRED && x->op;
+            if (x->kind == AST_COMP && x->op == AST_COMP_GEN && !(x->flags & AST_PARENS) && args->n > 1)
+                diag_error(ctx->diag, x->span, "generator expression must be parenthesized");
+            if (x->kind == AST_KEYWORD || dstar) {
+                /* Keywords and **mappings keep their order in list2. */
+                for (uint32_t k = 0; !dstar && k < n->list2.n; k++)
                     if (n->list2.items[k]->name == x->name)
                         diag_error(ctx->diag, x->span, "keyword argument '%s' repeated", x->name);
+                seen_dstar |= dstar;
                 ast_list_push(ctx, &n->list2, x);
             } else {
-                if (n->list2.n)
-                    diag_error(ctx->diag, x->span, "positional argument follows keyword argument");
+                /* *iterable may follow keywords, not **mappings; a plain one neither. */
+                if (x->kind == AST_STARRED ? seen_dstar : n->list2.n != 0)
+                    diag_error(ctx->diag, x->span, x->kind == AST_STARRED
+                                                       ? "iterable argument unpacking follows keyword argument unpacking"
+                                                   : seen_dstar ? "positional argument follows keyword argument unpacking"
+                                                                : "positional argument follows keyword argument");
                 ast_list_push(ctx, &n->list, x);
             }
             deepen(ctx, n, x);
@@ -194,8 +246,15 @@ AstNode *ast_seq(ParseCtx *ctx, AstKind kind, AstList *items, int trailing_comma
 
 AstNode *ast_testlist(ParseCtx *ctx, AstList *items, int trailing_comma, Span span)
 {
-    if (items->n == 1 && !trailing_comma)
-        return items->items[0];
+    if (items->n == 1 && !trailing_comma) {
+        AstNode *x = items->items[0];
+        if (x->kind == AST_STARRED && !(x->flags & AST_PARENS)) {
+            /* '*a' alone is no value; '*a,' is a tuple */
+            diag_error(ctx->diag, x->span, "cannot use starred expression here");
+            x->kind = AST_ERROR;
+        }
+        return x;
+    }
     return ast_seq(ctx, AST_TUPLE, items, trailing_comma, span);
 }
 
@@ -207,9 +266,9 @@ AstNode *ast_parens(ParseCtx *ctx, AstNode *inner, Span span)
     return inner;
 }
 
-AstNode *ast_binop(ParseCtx *ctx, int op, AstNode *a, AstNode *b, Span span)
+static AstNode *binary(ParseCtx *ctx, int kind, int op, AstNode *a, AstNode *b, Span span)
 {
-    AstNode *n = node(ctx, AST_BINOP, span);
+    AstNode *n = node(ctx, kind, span);
     n->op = (uint8_t)op;
     n->a = a;
     n->b = b;
@@ -218,18 +277,29 @@ AstNode *ast_binop(ParseCtx *ctx, int op, AstNode *a, AstNode *b, Span span)
     return n;
 }
 
+/* One expression nonterminal reads every operator (parser.y), so 'a < not
+ * b' parses; Python's grammar has no 'not' below the comparisons. */
+static void not_operand(ParseCtx *ctx, const AstNode *b)
+{
+    if (b->kind == AST_UNARY && b->op == AST_NOT && !(b->flags & AST_PARENS))
+        diag_error(ctx->diag, b->span, "invalid syntax: 'not' here needs parentheses");
+}
+
+AstNode *ast_binop(ParseCtx *ctx, int op, AstNode *a, AstNode *b, Span span)
+{
+    not_operand(ctx, b);
+    return binary(ctx, AST_BINOP, op, a, b, span);
+}
+
 AstNode *ast_boolop(ParseCtx *ctx, int op, AstNode *a, AstNode *b, Span span)
 {
-    AstNode *n = ast_binop(ctx, op, a, b, span);
-    n->kind = AST_BOOLOP;
-    return n;
+    return binary(ctx, AST_BOOLOP, op, a, b, span);
 }
 
 AstNode *ast_compare(ParseCtx *ctx, int op, AstNode *a, AstNode *b, Span span)
 {
-    AstNode *n = ast_binop(ctx, op, a, b, span);
-    n->kind = AST_COMPARE;
-    return n;
+    not_operand(ctx, b);
+    return binary(ctx, AST_COMPARE, op, a, b, span);
 }
 
 AstNode *ast_unary(ParseCtx *ctx, int op, AstNode *a, Span span)
@@ -256,6 +326,7 @@ AstNode *ast_stmt1(ParseCtx *ctx, AstKind kind, AstNode *a, Span span)
 AstNode *ast_assign(ParseCtx *ctx, AstNode *target, AstNode *value, Span span)
 {
     AstNode *n = node(ctx, AST_ASSIGN, span);
+    ast_check_target(ctx, target, AST_ASSIGN);
     n->a = target;
     n->b = value;
     deepen(ctx, n, target);
@@ -265,6 +336,7 @@ AstNode *ast_assign(ParseCtx *ctx, AstNode *target, AstNode *value, Span span)
 
 AstNode *ast_assign_more(ParseCtx *ctx, AstNode *assign, AstNode *value, Span span)
 {
+    ast_check_target(ctx, assign->b, AST_ASSIGN);
     ast_list_push(ctx, &assign->list, assign->b);
     assign->b = value;
     assign->span = span;
@@ -275,6 +347,7 @@ AstNode *ast_assign_more(ParseCtx *ctx, AstNode *assign, AstNode *value, Span sp
 AstNode *ast_annassign(ParseCtx *ctx, AstNode *target, AstNode *annotation, AstNode *value, Span span)
 {
     AstNode *n = node(ctx, AST_ANNASSIGN, span);
+    ast_check_target(ctx, target, AST_ANNASSIGN);
     n->a = target;
     n->b = annotation;
     n->c = value;
@@ -286,8 +359,14 @@ AstNode *ast_annassign(ParseCtx *ctx, AstNode *target, AstNode *annotation, AstN
 
 AstNode *ast_augassign(ParseCtx *ctx, int op, AstNode *target, AstNode *value, Span span)
 {
-    AstNode *n = ast_assign(ctx, target, value, span);
-    n->kind = AST_AUGASSIGN;
+    AstNode *n = node(ctx, AST_AUGASSIGN, span);
+    ast_check_target(ctx, target, AST_AUGASSIGN);
+    if (op == AST_MATMUL)
+        ast_note_python(ctx);
+    n->a = target;
+    n->b = value;
+    deepen(ctx, n, target);
+    deepen(ctx, n, value);
     n->op = (uint8_t)op;
     return n;
 }
@@ -325,8 +404,10 @@ static void attach_else(ParseCtx *ctx, AstNode *n, AstNode *orelse)
 {
     if (!orelse)
         return;
+    if (n->kind != AST_IF)
+        ast_note_python(ctx);   /* for/while ... else */
     n->flags |= AST_HAS_ELSE;
-    if (orelse->kind == AST_ELSE_BLOCK)
+    if (orelse->kind == AST_BLOCK)
         n->list2 = orelse->list;
     else
         ast_list_one(ctx, &n->list2, orelse);
@@ -352,28 +433,35 @@ AstNode *ast_elif(ParseCtx *ctx, AstNode *test, AstList *body, AstNode *orelse, 
 
 AstNode *ast_else(ParseCtx *ctx, AstList *body, Span span)
 {
-    AstNode *n = node(ctx, AST_ELSE_BLOCK, span);
+    AstNode *n = node(ctx, AST_BLOCK, span);
     n->list = *body;
     return n;
 }
 
-AstNode *ast_for(ParseCtx *ctx, AstNode *target, AstNode *iter, AstList *body, Span span)
+AstNode *ast_for(ParseCtx *ctx, AstNode *target, AstNode *iter, AstList *body, AstNode *orelse, int async,
+                 Span span)
 {
     AstNode *n = node(ctx, AST_FOR, span);
+    ast_check_target(ctx, target, AST_FOR);
     n->a = target;
     n->b = iter;
     n->list = *body;
+    n->op = (uint8_t)async;
+    if (async)
+        ast_note_python(ctx);
     deepen(ctx, n, target);
     deepen(ctx, n, iter);
+    attach_else(ctx, n, orelse);
     return n;
 }
 
-AstNode *ast_while(ParseCtx *ctx, AstNode *test, AstList *body, Span span)
+AstNode *ast_while(ParseCtx *ctx, AstNode *test, AstList *body, AstNode *orelse, Span span)
 {
     AstNode *n = node(ctx, AST_WHILE, span);
     n->a = test;
     n->list = *body;
     deepen(ctx, n, test);
+    attach_else(ctx, n, orelse);
     return n;
 }
 
@@ -382,40 +470,86 @@ AstNode *ast_with_item(ParseCtx *ctx, AstNode *context, AstNode *target, Span sp
     AstNode *n = node(ctx, AST_WITH_ITEM, span);
     n->a = context;
     n->b = target;
-    deepen(ctx, n, context);
+    if (target)
+        ast_check_target(ctx, target, AST_FOR);
+    /* Parenthesized items 'with (a as b, c):' are unpacked by ast_with. */
+    if (target || (context->kind != AST_WITH_ITEM && context->kind != AST_WITH_ITEMS))
+        deepen(ctx, n, context);
     deepen(ctx, n, target);
     return n;
 }
 
-AstNode *ast_with(ParseCtx *ctx, AstList *items, AstList *body, Span span)
+/* with (a as b, c): parentheses around the items. */
+static int paren_items(const AstNode *item)
+{
+    const AstNode *c = item->a;
+    return !item->b && (c->flags & AST_PARENS) &&
+           (c->kind == AST_WITH_ITEM || c->kind == AST_WITH_ITEMS || (c->kind == AST_TUPLE && c->list.n));
+}
+
+static AstNode *as_with_item(ParseCtx *ctx, AstNode *x)
+{
+    return x->kind == AST_WITH_ITEM ? x : ast_with_item(ctx, x, NULL, x->span);
+}
+
+AstNode *ast_with(ParseCtx *ctx, AstList *items, AstList *body, int async, Span span)
 {
     AstNode *n = node(ctx, AST_WITH, span);
-    n->a = items->items[0]->a;
-    n->b = items->items[0]->b;
-    for (uint32_t i = 1; i < items->n; i++)
-        ast_list_push(ctx, &n->list2, items->items[i]);
+    AstList list = *items;
+    if (items->n == 1 && paren_items(items->items[0])) {
+        AstNode *c = items->items[0]->a;
+        if (c->kind == AST_WITH_ITEM) {
+            ast_list_one(ctx, &list, c);
+        } else {
+            ast_list_init(&list);
+            for (uint32_t i = 0; i < c->list.n; i++)
+                ast_list_push(ctx, &list, as_with_item(ctx, c->list.items[i]));
+        }
+    }
+    n->a = list.items[0]->a;
+    n->b = list.items[0]->b;
+    for (uint32_t i = 1; i < list.n; i++)
+        ast_list_push(ctx, &n->list2, list.items[i]);
     n->list = *body;
-    deepen_list(ctx, n, items);
+    n->op = (uint8_t)async;
+    if (async)
+        ast_note_python(ctx);
+    for (uint32_t i = 0; i < list.n; i++) {
+        deepen(ctx, n, list.items[i]->a);
+        deepen(ctx, n, list.items[i]->b);
+    }
     return n;
 }
 
-AstNode *ast_funcdef(ParseCtx *ctx, const char *name, AstList *params, AstNode *ret, AstList *body, Span span)
+AstNode *ast_funcdef(ParseCtx *ctx, const char *name, AstList *params, AstNode *ret, AstList *body,
+                     AstList *tparams, int async, Span span)
 {
     AstNode *n = node(ctx, AST_FUNCDEF, span);
     n->name = name;
-    if (params)
-        n->list = *params;
+    ast_params_check(ctx, params, 0);
+    n->list = *params;
     n->list2 = *body;
     n->a = ret;
+    n->op = (uint8_t)async;
+    if (tparams->n)
+        n->c = tparams->items[0];
+    if (async)
+        ast_note_python(ctx);
+    deepen(ctx, n, ret);
     return n;
 }
 
-AstNode *ast_param(ParseCtx *ctx, const char *name, AstNode *annotation, AstNode *dflt, Span span)
+AstNode *ast_param(ParseCtx *ctx, const char *name, AstNode *annotation, AstNode *dflt, int kind, Span span)
 {
     AstNode *n = node(ctx, AST_PARAM, span);
     n->name = name;
     n->a = annotation;
     n->b = dflt;
+    n->op = (uint8_t)kind;
+    if (kind != AST_PARAM_PLAIN)
+        ast_note_python(ctx);
+    deepen(ctx, n, annotation);
+    deepen(ctx, n, dflt);
     return n;
 }
 
@@ -427,13 +561,35 @@ AstNode *ast_decorate(ParseCtx *ctx, AstList *decorators, AstNode *def, Span spa
     return def;
 }
 
-AstNode *ast_classdef(ParseCtx *ctx, AstList *decorators, const char *name, AstList *bases, Span span)
+AstNode *ast_args(ParseCtx *ctx, AstList *args, Span span)
+{
+    /* Read as a call's arguments (the same checks), kept as a holder. */
+    AstNode *call = ast_call(ctx, NULL, args, span);
+    call->kind = AST_ARGS;
+    return call;
+}
+
+AstNode *ast_classdef(ParseCtx *ctx, AstList *decorators, const char *name, AstList *tparams, AstNode *args,
+                      Span span)
 {
     AstNode *n = node(ctx, AST_CLASSDEF, span);
     n->name = name;
     if (decorators)
         n->b = ast_seq(ctx, AST_LIST, decorators, 0, span);
-    if (bases)
-        n->list = *bases;
+    if (args) {
+        n->list = args->list;
+        ast_list_extend(ctx, &n->list, &args->list2);
+    }
+    if (tparams->n)
+        n->c = tparams->items[0];
+    return n;
+}
+
+AstNode *ast_classdef_full(ParseCtx *ctx, AstList *decorators, const char *name, AstList *tparams, AstNode *args,
+                           AstList *body, Span span)
+{
+    AstNode *n = ast_classdef(ctx, decorators, name, tparams, args, span);
+    n->op = 1;
+    n->list2 = *body;
     return n;
 }

@@ -29,6 +29,14 @@ static const ConstVal *fail(Eval *ev, Span at, const char *fmt, ...)
     return NULL;
 }
 
+/* A failure on what only Python could evaluate (see ConstError.unknown). */
+static const ConstVal *unknown(Eval *ev, Span at, const char *fmt, const char *arg)
+{
+    if (!ev->err->msg[0])
+        ev->err->unknown = 1;
+    return fail(ev, at, fmt, arg);
+}
+
 static ConstVal *mk(Eval *ev, ConstKind k)
 {
     ConstVal *v = arena_zalloc(ev->env->arena, sizeof *v);
@@ -199,7 +207,7 @@ static const ConstVal *eval_attr(Eval *ev, const AstNode *e)
             return fail(ev, e->span, "'%s' is not a member of %s.%s", attr, base->a->name, group);
         return mk_enum(ev, kind, k);
     }
-    return fail(ev, e->span, "attribute access is not a constant expression");
+    return unknown(ev, e->span, "%s", "attribute access is not a constant expression");
 }
 
 static const ConstVal *eval_name(Eval *ev, const AstNode *e)
@@ -210,12 +218,12 @@ static const ConstVal *eval_name(Eval *ev, const AstNode *e)
     if (v)
         return v;
     if (why)
-        return fail(ev, e->span, "%s", why);
+        return unknown(ev, e->span, "%s", why);
     /* Bare data type names (FP32) are accepted as the reference does. */
     dt = dtype_from_name(e->name);
     if (dt >= 0)
         return mk_enum(ev, CV_DTYPE, dt);
-    return fail(ev, e->span, "name '%s' is not defined", e->name);
+    return unknown(ev, e->span, "name '%s' is not defined", e->name);
 }
 
 static const ConstVal *eval_seq(Eval *ev, const AstNode *e, ConstKind k)
@@ -397,7 +405,7 @@ static const ConstVal *eval_call(Eval *ev, const AstNode *e)
         return v;
     }
     if (f->kind != AST_NAME)
-        return fail(ev, e->span, "this call is not a constant expression");
+        return unknown(ev, e->span, "%s", "this call is not a constant expression");
     if (e->list2.n)
         return fail(ev, e->span, "keyword arguments are not supported in constant expressions");
     if (n > 4)
@@ -446,7 +454,7 @@ static const ConstVal *eval_call(Eval *ev, const AstNode *e)
     } else if (strcmp(f->name, "bool") == 0 && n == 1) {
         return mk_bool(ev, truthy(args[0]));
     }
-    return fail(ev, e->span, "'%s(...)' is not a constant expression", f->name);
+    return unknown(ev, e->span, "'%s(...)' is not a constant expression", f->name);
 }
 
 static const ConstVal *eval(Eval *ev, const AstNode *e)
@@ -540,7 +548,7 @@ static const ConstVal *eval(Eval *ev, const AstNode *e)
     case AST_CALL:
         return eval_call(ev, e);
     default:
-        return fail(ev, e->span, "not a constant expression");
+        return unknown(ev, e->span, "%s", "not a constant expression");
     }
 }
 
@@ -551,5 +559,6 @@ const ConstVal *const_eval(ConstEnv *env, const AstNode *e, ConstError *err)
     ev.err = err;
     err->msg[0] = '\0';
     err->at = e->span;
+    err->unknown = 0;
     return eval(&ev, e);
 }

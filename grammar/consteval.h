@@ -59,6 +59,8 @@ struct ConstEnv {
 typedef struct ConstError {
     char msg[256];
     Span at;
+    int unknown;    /* it failed on something only Python could evaluate (a call,
+                       an attribute, an import): a value may come from -D */
 } ConstError;
 
 /* Evaluates e; NULL with *err filled if it is not a constant expression. */

@@ -22,7 +22,7 @@ const IrExpr elab_poison;
 
 Global *elab_global(Elab *E, const char *name) { return ptrmap_get(&E->globals, name); }
 
-static Global *bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
+Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
 {
     Global *g = arena_zalloc(&E->arena, sizeof *g);
     g->kind = (uint8_t)kind;
@@ -30,6 +30,11 @@ static Global *bind_global(Elab *E, const char *name, GlobalKind kind, Span span
     g->span = span;
     ptrmap_put(&E->globals, name, g);
     return g;
+}
+
+static Global *bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
+{
+    return elab_bind_global(E, name, kind, span);
 }
 
 int elab_is_prefix(Elab *E, const char *name)
@@ -121,6 +126,8 @@ static void elab_import(Elab *E, const AstNode *s)
                 diag_error(E->diag, al->span, "write 'import pypto.language as pl': the DSL needs a short prefix");
                 continue;
             }
+            if (elab_define_conflict(E, bound, al->span, "an import"))
+                continue;
             bind_global(E, bound, G_PREFIX, al->span);
             E->has_import = 1;
             continue;
@@ -130,6 +137,8 @@ static void elab_import(Elab *E, const AstNode *s)
             const char *dot = strchr(al->name, '.');
             bound = dot ? intern(E->names, al->name, (size_t)(dot - al->name)) : al->name;
         }
+        if (elab_define_conflict(E, bound, al->span, "an import"))
+            continue;
         g = bind_global(E, bound, G_OPAQUE, al->span);
         snprintf(buf, sizeof buf, "'%s' comes from module '%s', which pyptocc does not load",
                  bound, s->kind == AST_IMPORTFROM ? s->name : al->name);
@@ -148,7 +157,7 @@ static const ConstVal *eval_persistent(Elab *E, const AstNode *e, ConstError *er
     return const_eval(&env, e, err);
 }
 
-static void bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
+void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
 {
     ConstError err;
     const ConstVal *v;
@@ -168,25 +177,35 @@ static void bind_constant(Elab *E, const char *name, const AstNode *value, Span 
         g->val = v;
         return;
     }
-    /* Not an error yet: only using the name is. */
+    /* Not an error yet: only using the name is; then say how to give it
+     * a value (a build computes it: os.environ, a function call). */
     g = bind_global(E, name, G_OPAQUE, span);
     {
-        char buf[320];
-        snprintf(buf, sizeof buf, "'%s' is not a compile-time constant (%s)", name, err.msg);
+        char buf[400];
+        if (err.unknown)
+            snprintf(buf, sizeof buf,
+                     "module constant '%s' cannot be evaluated at compile time (%s); set it with -D %s=VALUE", name,
+                     err.msg, name);
+        else
+            snprintf(buf, sizeof buf, "'%s' is not a compile-time constant (%s)", name, err.msg);
         g->why = arena_strndup(&E->arena, buf, strlen(buf));
     }
 }
 
-static void elab_module_assign(Elab *E, const AstNode *s)
+/* A module-level assignment to name: -D values are not changed by it. */
+static void assign_constant(Elab *E, const char *name, const AstNode *value, const AstNode *s, Span span)
 {
-    const AstNode *target = s->a;
-    const AstNode *value = s->kind == AST_ANNASSIGN ? s->c : s->b;
-    if (s->kind == AST_ASSIGN && s->list.n) {
-        diag_warning(E->diag, W_IGNORED, s->span, "chained assignment at module level is ignored");
+    Global *g = elab_global(E, name);
+    (void)s;
+    if (g && g->from_define)
         return;
-    }
-    if (!value)
-        return;   /* a bare annotation declares nothing */
+    elab_bind_constant(E, name, value, span);
+}
+
+/* One target of a module-level assignment (names and tuples of names bind
+ * constants; an attribute or subscript target is skipped Python). */
+static void assign_target(Elab *E, AstNode *s, const AstNode *target, const AstNode *value)
+{
     if (target->kind == AST_NAME) {
         if (s->kind == AST_AUGASSIGN) {
             /* N += 1: evaluate N <op> value */
@@ -195,20 +214,20 @@ static void elab_module_assign(Elab *E, const AstNode *s)
             tmp.a = (AstNode *)target;
             tmp.b = (AstNode *)value;
             tmp.depth = 1;
-            bind_constant(E, target->name, &tmp, s->span);
+            assign_constant(E, target->name, &tmp, s, s->span);
             return;
         }
-        bind_constant(E, target->name, value, s->span);
+        assign_constant(E, target->name, value, s, s->span);
         return;
     }
-    if (target->kind == AST_TUPLE && s->kind == AST_ASSIGN) {
+    if ((target->kind == AST_TUPLE || target->kind == AST_LIST) && s->kind == AST_ASSIGN) {
         ConstError err;
         const ConstVal *v = eval_persistent(E, value, &err);
         uint32_t n = target->list.n;
         for (uint32_t i = 0; i < n; i++) {
             const AstNode *t = target->list.items[i];
-            Global *g;
-            if (t->kind != AST_NAME)
+            Global *g = t->kind == AST_NAME ? elab_global(E, t->name) : NULL;
+            if (t->kind != AST_NAME || (g && g->from_define))
                 continue;
             if (v && (v->kind == CV_LIST || v->kind == CV_TUPLE) && v->v.seq.n == n) {
                 g = bind_global(E, t->name, G_CONST, s->span);
@@ -220,7 +239,18 @@ static void elab_module_assign(Elab *E, const AstNode *s)
         }
         return;
     }
-    diag_warning(E->diag, W_IGNORED, s->span, "module-level assignment to this target is ignored");
+    elab_skip_toplevel(E, s);
+}
+
+static void elab_module_assign(Elab *E, AstNode *s)
+{
+    const AstNode *value = s->kind == AST_ANNASSIGN ? s->c : s->b;
+    if (!value)
+        return;   /* a bare annotation declares nothing */
+    /* a = b = value binds each target */
+    for (uint32_t i = 0; i < s->list.n; i++)
+        assign_target(E, s, s->list.items[i], value);
+    assign_target(E, s, s->a, value);
 }
 
 /* ---------------------------------------------------------- functions */
@@ -240,13 +270,6 @@ static void elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
     /* After a syntax error in the body only the signature is trusted. */
     if (!(def->flags & AST_SYNTAX_ERROR))
         f->func = elab_body(E, &f->sig, def, 0, f);
-}
-
-static int is_main_guard(const AstNode *s)
-{
-    const AstNode *t = s->a;
-    return s->kind == AST_IF && t->kind == AST_COMPARE && t->a->kind == AST_NAME &&
-           strcmp(t->a->name, "__name__") == 0;
 }
 
 static void elab_toplevel_stmt(Elab *E, AstNode *s);
@@ -274,13 +297,23 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
         return;
     case AST_FUNCDEF: {
         FuncType type = FUNC_OPAQUE;
-        int strict = 0;
-        int kind = elab_decorators(E, s, &type, &strict);
+        int strict = 0, kind;
+        /* (In a file with a '# pypto.program:' header every def is one.) */
+        if ((elab_pypto_decorator_kind(E, s) || E->parse->layout.has_header) && elab_check_dsl(E, s))
+            s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
+        kind = elab_decorators(E, s, &type, &strict);
+        if (kind > 0 && elab_define_conflict(E, s->name, s->span, "a function"))
+            return;
         if (kind == 1) {
             elab_extern(E, s, type, strict);
         } else if (kind == 2) {
             InlineFn *fn = arena_zalloc(&E->arena, sizeof *fn);
             Global *g;
+            if (s->flags & AST_SYNTAX_ERROR) {
+                g = bind_global(E, s->name, G_OPAQUE, s->span);
+                g->why = "its definition has errors";
+                return;
+            }
             fn->name = s->name;
             fn->def = s;
             g = bind_global(E, s->name, G_INLINE, s->span);
@@ -291,11 +324,10 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
         } else if (kind == 0) {
             if (E->parse->layout.has_header) {
                 elab_extern(E, s, FUNC_OPAQUE, 0);
-            } else {
+            } else if (!elab_define_conflict(E, s->name, s->span, "a function")) {
                 Global *g = bind_global(E, s->name, G_OPAQUE, s->span);
                 g->why = "it is a plain Python function (not decorated with @pl.function or @pl.inline)";
-                diag_warning(E->diag, W_IGNORED, s->span,
-                             "function '%s' is not decorated with @pl.function and is ignored", s->name);
+                elab_skip_def(E, s);
             }
         }
         return;
@@ -307,15 +339,10 @@ static void elab_toplevel_stmt(Elab *E, AstNode *s)
     case AST_PASS:
     case AST_ERROR:
         return;
-    case AST_IF:
-        if (is_main_guard(s))
-            return;   /* if __name__ == "__main__": ... runs Python, not DSL */
-        break;
     default:
         break;
     }
-    diag_warning(E->diag, W_IGNORED, s->span, "module-level statement is ignored (only imports, constants, "
-                                              "functions and the @pl.program class are compiled)");
+    elab_skip_toplevel(E, s);
 }
 
 /* --------------------------------------------------------------- class */
@@ -338,12 +365,14 @@ static void elab_class_begin(void *data, AstNode *cls)
                 is_program = 1;
     E->in_class = 1;
     E->class_is_program = is_program;
+    E->open_class = cls;
     if (!is_program) {
-        diag_warning(E->diag, W_IGNORED, cls->span, "class '%s' is not decorated with @pl.program and is ignored",
-                     cls->name);
+        if (!elab_define_conflict(E, cls->name, cls->span, "a class"))
+            elab_skip_class(E, cls);
         return;
     }
     if (E->programs++) {
+        E->open_class = NULL;   /* its members are not looked at */
         diag_error(E->diag, cls->span, "a file may define only one @pl.program class");
         diag_note(E->diag, E->program_span, "'%s' was defined here", E->program_name);
         E->class_is_program = 0;
@@ -389,16 +418,22 @@ static void elab_class_member(void *data, AstNode *s)
 
 static void elab_member(Elab *E, AstNode *s)
 {
-    if (!E->class_is_program || ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF))
+    if ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF)
         return;
+    if (!E->class_is_program) {
+        if (E->open_class)
+            elab_skip_member(E, s, E->open_class, 0);
+        return;
+    }
     if (s->kind == AST_FUNCDEF) {
         FuncType type = FUNC_OPAQUE;
-        int strict = 0;
-        int kind = elab_decorators(E, s, &type, &strict);
+        int strict = 0, kind;
         Method *m, *prev;
+        if (elab_pypto_decorator_kind(E, s) && elab_check_dsl(E, s))
+            s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
+        kind = elab_decorators(E, s, &type, &strict);
         if (kind == 0) {
-            diag_warning(E->diag, W_IGNORED, s->span, "method '%s' is not decorated with @pl.function and is ignored",
-                         s->name);
+            elab_skip_member(E, s, E->open_class, 1);
             return;
         }
         if (kind == 2) {
@@ -431,9 +466,7 @@ static void elab_member(Elab *E, AstNode *s)
         m->func = elab_body(E, &m->sig, s, 1, NULL);
         return;
     }
-    if (s->kind == AST_PASS || s->kind == AST_ERROR || (s->kind == AST_EXPR_STMT && s->a->kind == AST_STRING))
-        return;
-    diag_warning(E->diag, W_IGNORED, s->span, "statement in a program class is ignored (only methods are compiled)");
+    elab_skip_member(E, s, E->open_class, 1);
 }
 
 static void elab_class_end(void *data, AstNode *cls)
@@ -451,6 +484,7 @@ static void elab_class_end(void *data, AstNode *cls)
         }
     E->in_class = 0;
     E->class_is_program = 0;
+    E->open_class = NULL;
     arena_reset(&E->scratch, E->scratch_base);
 }
 
@@ -607,6 +641,12 @@ static void init_names(Elab *E)
 
 unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResult *out)
 {
+    return frontend_run_opts(src, diag, ir, NULL, out);
+}
+
+unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const FrontendOptions *opts,
+                           FrontendResult *out)
+{
     Elab E;
     ParseCtx parse;
     ParseSink sink;
@@ -635,12 +675,17 @@ unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResu
     E.env.names = E.names;
     E.env.module = &E;
 
+    if (opts && opts->ndefines)
+        elab_defines(&E, opts->defines, opts->ndefines);
     sink.toplevel = elab_toplevel;
     sink.class_begin = elab_class_begin;
     sink.class_member = elab_class_member;
     sink.class_end = elab_class_end;
     sink.data = &E;
-    parse_source(&parse, src, diag, E.names, sink);
+    if (diag->errors == errors_before)
+        parse_source(&parse, src, diag, E.names, sink);
+    else
+        memset(&parse, 0, sizeof parse);
     if (diag->errors == errors_before)
         assemble(&E, out);
 

@@ -70,6 +70,7 @@ typedef struct Global {
     ExtFunc *func;              /* G_FUNC */
     InlineFn *inl;              /* G_INLINE */
     const char *why;            /* G_OPAQUE */
+    uint8_t from_define;        /* set by -D: the file's assignments do not change it */
 } Global;
 
 /* A method of the program being elaborated. */
@@ -155,6 +156,8 @@ struct Elab {
     int has_import;             /* a pypto.language import was seen */
     PtrMap dynvars;             /* name -> IrVar of a dynamic dimension */
 
+    unsigned char skip_noted[32];   /* -Wignored given for this kind of skipped code (elab_python.c) */
+
     VEC(ExtFunc *) externs;     /* top-level functions, definition order */
     VEC(const AstNode *) plain_defs;  /* undecorated top-level defs (header mode) */
 
@@ -166,6 +169,7 @@ struct Elab {
     VEC(Method *) methods;
     PtrMap method_map;          /* name -> Method */
     int in_class;               /* elaborating a @pl.program class body */
+    const AstNode *open_class;  /* the top-level class whose members arrive */
     int class_is_program;
 
     /* interned names used everywhere */
@@ -181,6 +185,10 @@ struct Elab {
 /* elab.c */
 int elab_is_prefix(Elab *E, const char *name);
 Global *elab_global(Elab *E, const char *name);
+Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span);
+/* Evaluates value as a module constant and binds name to it (or, if it is
+ * not a constant, to why it is not). */
+void elab_bind_constant(Elab *E, const char *name, const AstNode *value, Span span);
 /* The Var of dynamic dimension `name` (created on first use). */
 const IrVar *elab_dynvar(Elab *E, const char *name, Span at);
 /* Record that fc's function calls top-level function f. */
@@ -209,6 +217,30 @@ const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, cons
 int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out);
 const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap);
 
+/* elab_python.c: the Python around pypto definitions */
+/* 1 @pl.function, 2 @pl.inline, 3 @pl.program, 0 none of them (nothing
+ * is reported: the decorators are only looked at). */
+int elab_pypto_decorator_kind(Elab *E, const AstNode *def);
+/* A module-level statement that is not compiled: Python's module-level
+ * errors, the -Wignored note, names it may bind, pypto definitions
+ * nested in it. */
+void elab_skip_toplevel(Elab *E, AstNode *s);
+/* A plain function at module level (or a class member that is skipped). */
+void elab_skip_def(Elab *E, AstNode *def);
+/* A member of a class that is not compiled (cls_is_program: of the
+ * program class, e.g. a method without a decorator). */
+void elab_skip_member(Elab *E, AstNode *s, const AstNode *cls, int cls_is_program);
+/* A class that is not a @pl.program. */
+void elab_skip_class(Elab *E, const AstNode *cls);
+/* Reports Python that the DSL does not support inside pypto definition
+ * def (and drops parameters it cannot have); the number of errors. */
+unsigned elab_check_dsl(Elab *E, AstNode *def);
+/* The -D values, bound before the file is read. */
+void elab_defines(Elab *E, const FrontendDefine *defs, uint32_t n);
+/* name is about to be bound by an import, def or class: 1 (after an
+ * error) if -D set it. */
+int elab_define_conflict(Elab *E, const char *name, Span at, const char *what);
+
 /* elab_type.c */
 typedef struct ParamType {
     const IrType *type;
@@ -223,5 +255,13 @@ int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
 /* Equal for annotation checking: kind, dtype, shape (memref/views ignored). */
 int elab_types_match(const IrType *a, const IrType *b);
+
+/* elab_convert.c: mismatches the reference accepted, with their warnings. */
+/* v converted to the declared return type want, or NULL when the mismatch
+ * is not one of them. */
+const IrExpr *elab_convert_return(FnCtx *fc, const IrExpr *v, const IrType *want, Span at);
+/* An argument that does not match its parameter: 1 when accepted (*arg
+ * converted where needed, warning given), -1 when not. */
+int elab_convert_arg(FnCtx *fc, const IrExpr **arg, const IrVar *param, const char *callee, uint32_t index, Span at);
 
 #endif

@@ -742,7 +742,8 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
     } else if (ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *at = type_of(fc, args[i]), *pt = sig->params[i].var->type;
-            if (!arg_compatible(at, pt)) {
+            if (!arg_compatible(at, pt) &&
+                elab_convert_arg(fc, &args[i], sig->params[i].var, name, i, call->list.items[i]->span) < 0) {
                 char a[256], b[256];
                 diag_error(E->diag, call->list.items[i]->span, "argument %u of '%s' has type %s, but parameter '%s' is %s",
                            i + 1, name, elab_type_str(E, at, a, sizeof a), sig->params[i].var->name,

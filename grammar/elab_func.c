@@ -94,8 +94,8 @@ int elab_decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa
     int kind = 0;
     *type = FUNC_OPAQUE;
     *strict_ssa = 0;
-    if (!def->b)
-        return 0;
+    if (!def->b || !elab_pypto_decorator_kind(E, def))
+        return 0;   /* a plain Python function (other decorators are Python's) */
     for (uint32_t i = 0; i < def->b->list.n; i++) {
         const AstNode *d = def->b->list.items[i];
         const AstNode *f = d->kind == AST_CALL ? d->a : d;
@@ -468,21 +468,17 @@ static void elab_annassign(FnCtx *fc, const AstNode *s)
 
 static void elab_augassign(FnCtx *fc, const AstNode *s)
 {
-    static const IrBinaryOp ops[] = {[AST_ADD] = BIN_ADD, [AST_SUB] = BIN_SUB, [AST_MUL] = BIN_MUL,
-                                     [AST_DIV] = BIN_FLOAT_DIV, [AST_MOD] = BIN_FLOOR_MOD};
-    Elab *E = fc->E;
-    const IrExpr *cur, *rhs;
+    AstNode bin = *s;   /* x op= y is x = x op y */
+    const IrExpr *v;
     if (s->a->kind != AST_NAME) {
-        diag_error(E->diag, s->a->span, "only names can be assigned");
+        diag_error(fc->E->diag, s->a->span, "only names can be assigned");
         return;
     }
-    cur = elab_expr(fc, s->a);
-    rhs = elab_expr(fc, s->b);
-    if (!cur || !rhs) {
+    bin.kind = AST_BINOP;
+    if (!(v = elab_expr(fc, &bin)))
         define_name(fc, s->a->name, &elab_poison, s->a->span);
-        return;
-    }
-    assign_name(fc, s->a, elab_scalar_binary(fc, ops[s->op], cur, rhs, s->span), NULL, s->span);
+    else
+        assign_name(fc, s->a, v, NULL, s->span);
 }
 
 /* ----------------------------------------------------------------- if */
@@ -1045,11 +1041,16 @@ static void elab_return(FnCtx *fc, const AstNode *s)
     } else if (ok && fc->sig && fc->sig->ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *t = ir_expr_type(E->ir, vals[i]);
-            if (!elab_types_match(t, fc->sig->ret[i])) {
+            const IrExpr *c = NULL;
+            if (!elab_types_match(t, fc->sig->ret[i]) &&
+                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
+                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];
                 diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
                              "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
                              elab_type_str(E, fc->sig->ret[i], b, sizeof b));
+            } else if (c) {
+                vals[i] = c;
             }
         }
     }

@@ -18,7 +18,21 @@ typedef struct FrontendResult {
     const IrFunc *func;         /* set for a single top-level function */
 } FrontendResult;
 
+/* -D NAME=VALUE: module constant NAME is VALUE, a constant expression
+ * written as in Python; the file's assignments to NAME do not change it. */
+typedef struct FrontendDefine {
+    const char *name;
+    const char *value;
+} FrontendDefine;
+
+typedef struct FrontendOptions {
+    const FrontendDefine *defines;
+    uint32_t ndefines;
+} FrontendOptions;
+
 /* Returns the number of errors reported (0 means the result is usable). */
 unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResult *out);
+unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const FrontendOptions *opts,
+                           FrontendResult *out);
 
 #endif

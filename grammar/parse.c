@@ -11,6 +11,27 @@
 
 #include <string.h>
 
+static int raw_lex(void *value, uint32_t *lo, uint32_t *hi, void *scanner);
+
+/* May a binary operator ('xor') follow this token? */
+static int ends_operand(int code)
+{
+    switch (code) {
+    case NAME: case INT: case BIGINT: case FLOAT: case IMAG: case STRING: case NONE: case TRUE_: case FALSE_:
+    case ELLIPSIS: case ')': case ']': case '}':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void layout_setup(Layout *L, void *scanner, SourceFile *src, DiagEngine *diag, Interner *names)
+{
+    layout_init(L, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
+    layout_set_codes(L, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
+    layout_set_soft_codes(L, NAME, XOR, MATCH, CASE, TYPE, ends_operand);
+}
+
 static int raw_lex(void *value, uint32_t *lo, uint32_t *hi, void *scanner)
 {
     YYLTYPE loc;
@@ -139,6 +160,7 @@ static void close_open_class(ParseCtx *ctx)
     ctx->open_class = NULL;
     if (ctx->sink.class_end)
         ctx->sink.class_end(ctx->sink.data, cls);
+    ctx->errors_at_handoff = ctx->diag->errors;
     arena_reset(&ctx->arena, ctx->mark);
 }
 
@@ -150,6 +172,10 @@ static void flag_errors(ParseCtx *ctx, AstList *stmts)
         for (uint32_t i = 0; i < stmts->n; i++)
             stmts->items[i]->flags |= AST_SYNTAX_ERROR;
     ctx->errors_at_handoff = ctx->diag->errors;
+    if (ctx->python_nodes != ctx->python_at_handoff)
+        for (uint32_t i = 0; i < stmts->n; i++)
+            stmts->items[i]->python = 1;
+    ctx->python_at_handoff = ctx->python_nodes;
 }
 
 /* Hand each statement to the sink, then rewind the syntax arena to mark
@@ -186,6 +212,7 @@ void parse_class_begin(ParseCtx *ctx, AstNode *classdef)
     ctx->errors_at_handoff = ctx->diag->errors;
     if (ctx->sink.class_begin)
         ctx->sink.class_begin(ctx->sink.data, classdef);
+    ctx->errors_at_handoff = ctx->diag->errors;
     ctx->class_mark = arena_mark(&ctx->arena);
 }
 
@@ -217,15 +244,16 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     extra.diag = diag;
     extra.names = names;
     extra.read_pos = extra.offset = start;
+    extra.non_ascii_names = &ctx->non_ascii_names;
     if (ppy_lex_init_extra(&extra, &scanner) != 0)
         diag_ice(__FILE__, __LINE__, "cannot create the scanner");
     ctx->scanner = scanner;
-    layout_init(&ctx->layout, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
-    layout_set_codes(&ctx->layout, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
+    layout_setup(&ctx->layout, scanner, src, diag, names);
     ctx->mark = arena_mark(&ctx->arena);
     ctx->errors_at_handoff = diag->errors;
     yyparse(ctx);
     close_open_class(ctx);
+    layout_free(&ctx->layout);
     ppy_lex_destroy(scanner);
     ctx->scanner = NULL;
     return diag->errors - errors_before;
@@ -243,18 +271,20 @@ unsigned parse_scan_only(SourceFile *src, DiagEngine *diag, Interner *names, uin
     uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
     unsigned errors_before = diag->errors;
     uint32_t lo, hi;
+    int non_ascii = 0;
     memset(&extra, 0, sizeof extra);
+    extra.non_ascii_names = &non_ascii;
     extra.src = src;
     extra.diag = diag;
     extra.names = names;
     extra.read_pos = extra.offset = start;
     if (ppy_lex_init_extra(&extra, &scanner) != 0)
         diag_ice(__FILE__, __LINE__, "cannot create the scanner");
-    layout_init(&layout, raw_lex, scanner, sizeof(YYSTYPE), src, diag, names);
-    layout_set_codes(&layout, NEWLINE, INDENT, DEDENT, YYerror, YYEOF);
+    layout_setup(&layout, scanner, src, diag, names);
     *ntokens = 0;
     while (layout_next(&layout, &value, &lo, &hi) != YYEOF)
         ++*ntokens;
+    layout_free(&layout);
     ppy_lex_destroy(scanner);
     return diag->errors - errors_before;
 }

@@ -43,6 +43,11 @@ typedef struct ParseCtx {
     uint32_t block_kw_at;   /* last block keyword ('if', 'def', ...) */
     int block_kw;           /* its token code, 0 if none yet */
     unsigned errors_at_handoff; /* diagnostics count when the last tree was handed over */
+    /* Python constructs outside the DSL's subset built so far (lambda, f-string,
+     * try, ...; ast_note_python), and that count at the last hand-over: a tree
+     * built without any is marked so, and elaboration skips looking for them. */
+    unsigned python_nodes, python_at_handoff;
+    int non_ascii_names;        /* the scanner has read a non-ASCII identifier */
 } ParseCtx;
 
 /* Parses src, calling the sink; returns the number of errors reported

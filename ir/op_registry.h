@@ -219,6 +219,22 @@ typedef struct OpTraits {
 
 extern const OpTraits op_class_traits[OPCL_COUNT];
 
+/* Element types as the PTO instructions take them: the width of an
+ * integer (signed or not) or the float format.  A set of them says which
+ * an instruction accepts on a target (0: any). */
+enum {
+    DS_I8 = 1u << 0,
+    DS_I16 = 1u << 1,
+    DS_I32 = 1u << 2,
+    DS_I64 = 1u << 3,
+    DS_F16 = 1u << 4,
+    DS_BF16 = 1u << 5,
+    DS_F32 = 1u << 6,
+};
+/* The DS_ bit of dt; 0 for the types no instruction takes (BOOL, the 4-
+ * and 8-bit floats). */
+unsigned dtype_set_bit(DataType dt);
+
 struct OpDef {
     IrCallee callee;           /* first member: {CALLEE_OP, registered name, e.g. "block.add"} */
     uint8_t id;                /* OpId */
@@ -242,6 +258,12 @@ struct OpDef {
     const char *isa;
     const char *mlir, *cpp, *tile;
     const char *why_pto, *why_cpp, *why_tile;
+    /* The element types (DS_ set) of its first tile operand, or of its
+     * result when it has none, that its instruction takes on A2/A3 and on
+     * A5; 0: any (PTOAS a56b18c3's op verifiers, lib/PTO/IR/PTO.cpp). */
+    uint8_t dt_a2a3, dt_a5;
+    /* A tile-with-scalar op: its tile-with-tile twin (OpId), or 0. */
+    uint8_t twin;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }

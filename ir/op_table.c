@@ -56,7 +56,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_MATMUL]            = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MATMUL,      0, 0),
     [OPCL_MATMUL_ACC]        = T(OPC_BLOCK,  PIPE_M,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MATMUL_ACC,  0, 0),
     [OPCL_MATMUL_BIAS]       = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
-    [OPCL_BATCH_MATMUL]      = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
+    [OPCL_BATCH_MATMUL]      = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0),
     [OPCL_BLOCK_IDX]         = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_BLOCK_IDX,   0, 0),
     [OPCL_BARRIER]           = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0),
     [OPCL_FLAG]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0),
@@ -80,6 +80,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
 #define K0 .kwargs = NULL, .nkw = 0
 #define ISA(NAME) .isa = (NAME)
 #define NOISA .isa = NULL
+#define DTYPES(A2, A5) .dt_a2a3 = (uint8_t)(A2), .dt_a5 = (uint8_t)(A5)
 /* The trailing arguments are the description and any per-op fields. */
 #define OP(ID, NAME, CLASS, NARGS, PARAMS, KWARGS, DEDUCE, NORMALIZE, ISA_, ...)                                  \
     {.callee = {CALLEE_OP, NAME},                                                                                  \
@@ -105,8 +106,27 @@ static const OpDef op_table[OP_COUNT] = {
 #undef K0
 #undef ISA
 #undef NOISA
+#undef DTYPES
 #undef CATEGORY_OF
 #undef T
+
+unsigned dtype_set_bit(DataType dt)
+{
+    switch (dt) {
+    case DT_INT8:
+    case DT_UINT8: return DS_I8;
+    case DT_INT16:
+    case DT_UINT16: return DS_I16;
+    case DT_INT32:
+    case DT_UINT32: return DS_I32;
+    case DT_INT64:
+    case DT_UINT64: return DS_I64;
+    case DT_FP16: return DS_F16;
+    case DT_BF16: return DS_BF16;
+    case DT_FP32: return DS_F32;
+    default: return 0;
+    }
+}
 
 uint32_t op_count(void) { return OP_COUNT; }
 const OpDef *op_at(uint32_t i) { return i < OP_COUNT ? &op_table[i] : NULL; }

@@ -88,16 +88,42 @@ int ir_type_space(const IrType *t)
     return t->kind == TYPE_TENSOR ? MS_DDR : -1;
 }
 
+/* The space of a tile before InitMemRef: the layout its deduction gave it
+ * says where it lives (block.load into Mat, block.move to Left or Right,
+ * a matmul result in Acc); anything else is a Vec tile. */
+static int space_of_layout(const IrType *t);
+
+int ir_tile_space(const IrType *t)
+{
+    int space = ir_type_space(t);
+    return space >= 0 ? space : space_of_layout(t);
+}
+
+static int space_of_layout(const IrType *t)
+{
+    const IrTileView *v = t->tile_view;
+    if (t->kind != TYPE_TILE)
+        return -1;
+    if (!v || v->slayout == TL_NONE_BOX)
+        return MS_VEC;
+    if (v->fractal == 1024)
+        return MS_ACC;
+    if (v->slayout == TL_COL_MAJOR)
+        return MS_RIGHT;
+    return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
+}
+
 /* The space of a Tile/Tensor argument (a variable, or a nested call before
  * FlattenCallExpr); -1 when unknown. */
 static int arg_space(const IrCall *c, uint32_t i)
 {
     const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    const IrType *t = NULL;
     if (a && ir_is_var_like(a))
-        return ir_type_space(IR_AS(IrVar, a)->type);
-    if (a && a->kind == EXPR_CALL)
-        return ir_type_space(IR_AS(IrCall, a)->type);
-    return -1;
+        t = IR_AS(IrVar, a)->type;
+    else if (a && a->kind == EXPR_CALL)
+        t = IR_AS(IrCall, a)->type;
+    return t ? ir_tile_space(t) : -1;
 }
 
 int ir_call_pipe(const IrCall *c)

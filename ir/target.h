@@ -32,11 +32,15 @@ TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms);
 /* The memory space of a Tile or Tensor type: its MemRef's, or DDR for a
  * Tensor without one; -1 for a Tile without a MemRef. */
 int ir_type_space(const IrType *t);
+/* The space of a Tile: its MemRef's, or before InitMemRef the one its
+ * layout implies (Mat, Left, Right and Acc tiles carry theirs from their
+ * deduction; anything else is Vec); -1 for other types. */
+int ir_tile_space(const IrType *t);
 
 /* The pipe a call runs on (ops.md 8), or -1 for none (create_tile, alloc,
  * get_block_idx, system ops, tensor ops, function calls).  Stores and moves
- * look at the MemRef spaces of their operands, so before InitMemRef a store
- * counts as MTE3 and a move by its target_memory alone. */
+ * look at the spaces of their operands: their MemRefs', or before
+ * InitMemRef the space their layouts imply (an Acc tile is a matmul's). */
 int ir_call_pipe(const IrCall *c);
 
 typedef enum KernelKind {

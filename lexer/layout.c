@@ -62,6 +62,107 @@ static void measure_indent(const Layout *L, uint32_t at, int *col, int *alt)
 }
 
 
+void layout_set_soft_codes(Layout *L, int name, int xor_, int match, int case_, int type,
+                           int (*ends_operand)(int code))
+{
+    L->tok_name = name;
+    L->tok_xor = xor_;
+    L->tok_match = match;
+    L->tok_case = case_;
+    L->tok_type = type;
+    L->ends_operand = ends_operand;
+}
+
+void layout_free(Layout *L)
+{
+    xfree(L->q);
+    xfree(L->qval);
+    L->q = NULL;
+    L->qval = NULL;
+    L->qlen = L->qcap = 0;
+}
+
+/* The next read-ahead token (qlen > 0). */
+static int pop_queued(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
+{
+    LayoutToken *t = &L->q[L->qhead];
+    memcpy(value, L->qval + (size_t)L->qhead * L->value_size, L->value_size);
+    *lo = t->lo;
+    *hi = t->hi;
+    L->qhead = (L->qhead + 1) % L->qcap;
+    L->qlen--;
+    return t->code;
+}
+
+/* Read one more raw token into the queue; its code. */
+static int read_ahead(Layout *L)
+{
+    uint32_t at;
+    LayoutToken *t;
+    if (L->qlen == L->qcap) {
+        /* Grow and unwrap the ring. */
+        uint32_t cap = L->qcap ? L->qcap * 2 : 16;
+        LayoutToken *q = xmalloc(xmul_size(cap, sizeof *q));
+        unsigned char *v = xmalloc(xmul_size(cap, L->value_size ? L->value_size : 1));
+        for (uint32_t i = 0; i < L->qlen; i++) {
+            uint32_t k = (L->qhead + i) % L->qcap;
+            q[i] = L->q[k];
+            memcpy(v + (size_t)i * L->value_size, L->qval + (size_t)k * L->value_size, L->value_size);
+        }
+        xfree(L->q);
+        xfree(L->qval);
+        L->q = q;
+        L->qval = v;
+        L->qhead = 0;
+        L->qcap = cap;
+    }
+    at = (L->qhead + L->qlen) % L->qcap;
+    t = &L->q[at];
+    t->code = L->raw(L->qval + (size_t)at * L->value_size, &t->lo, &t->hi, L->scanner);
+    L->qlen++;
+    return t->code;
+}
+
+static int is_open(int c) { return c == '(' || c == '[' || c == '{'; }
+static int is_close(int c) { return c == ')' || c == ']' || c == '}'; }
+
+/* A soft keyword (raw code) at the start of a logical line: the parser
+ * code it stands for. */
+static int line_start_soft(Layout *L, int code)
+{
+    if (code == LEX_SOFT_TYPE) {
+        int next = L->qlen ? L->q[L->qhead].code : read_ahead(L);
+        return next == L->tok_name || (next >= LEX_SOFT_XOR && next <= LEX_SOFT_TYPE) ? L->tok_type : L->tok_name;
+    }
+    if (code == LEX_SOFT_MATCH || code == LEX_SOFT_CASE) {
+        /* Read the logical line: a keyword if it ends with ':'. */
+        int depth = 0, last = 0;
+        uint32_t i = 0;
+        for (;; i++) {
+            int c = i < L->qlen ? L->q[(L->qhead + i) % L->qcap].code : read_ahead(L);
+            if (c == L->tok_eof || c == LEX_ERROR || (c == LEX_RAW_NEWLINE && depth == 0))
+                break;
+            if (c == LEX_RAW_NEWLINE || c == LEX_HEADER)
+                continue;
+            if (is_open(c))
+                depth++;
+            else if (is_close(c) && depth > 0)
+                depth--;
+            last = c;
+        }
+        return i > 1 && last == ':' ? (code == LEX_SOFT_MATCH ? L->tok_match : L->tok_case) : L->tok_name;
+    }
+    return L->tok_name;
+}
+
+/* A soft keyword anywhere else. */
+static int inline_soft(Layout *L, int code)
+{
+    if (code == LEX_SOFT_XOR && L->ends_operand && L->ends_operand(L->prev))
+        return L->tok_xor;
+    return L->tok_name;
+}
+
 static void read_header(Layout *L, uint32_t lo, uint32_t hi)
 {
     const char *t = L->src->text;
@@ -232,13 +333,16 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
             memcpy(value, L->held_value, L->value_size);
             *lo = L->hold.lo;
             *hi = L->hold.hi;
+            L->prev = L->hold.code;
             return L->hold.code;
         }
         if (L->eof) {
             *lo = *hi = L->src->len;
             return L->tok_eof;
         }
-        code = L->raw(value, &tlo, &thi, L->scanner);
+        code = L->qlen ? pop_queued(L, value, &tlo, &thi) : L->raw(value, &tlo, &thi, L->scanner);
+        if (code >= LEX_SOFT_XOR && code <= LEX_SOFT_TYPE)   /* rare: a soft keyword */
+            code = L->at_bol && L->nbrackets == 0 ? line_start_soft(L, code) : inline_soft(L, code);
         if (code == LEX_HEADER) {
             read_header(L, tlo, thi);
             continue;
@@ -313,6 +417,9 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
         }
         *lo = tlo;
         *hi = thi;
+        /* Only a real token in the middle of a line decides a soft keyword
+         * after it (at a line's start every one is decided afresh). */
+        L->prev = code;
         return code;
     }
 }

@@ -12,7 +12,16 @@
  *    ("inconsistent use of tabs and spaces") — the one stated tab policy;
  *  - at end of input a NEWLINE is supplied if missing, then DEDENTs to 0.
  * It also pairs brackets (mismatches and unclosed openers are reported at
- * the opener) and reads the `# pypto.program: NAME` header comment.
+ * the opener), reads the `# pypto.program: NAME` header comment, and
+ * decides Python's soft keywords, which the scanner returns as names:
+ *  - 'match' and 'case' are keywords at the start of a logical line that
+ *    ends with ':' (an expression statement never does); the filter reads
+ *    such a line ahead, so it costs only on lines that start with them;
+ *  - 'type' is a keyword at the start of a logical line followed by a name
+ *    (the PEP 695 alias statement);
+ *  - 'xor', the DSL's logical operator, is an operator after an operand
+ *    (a name, a literal or a closing bracket), where a name cannot stand,
+ *    and an ordinary name everywhere else.
  * Errors are reported through the diagnostics engine; the parser is then
  * handed the error token so it recovers without a second message. */
 #ifndef PYPTOCC_LAYOUT_H
@@ -29,6 +38,10 @@ enum {
     LEX_RAW_NEWLINE = 10000,  /* end of a physical line */
     LEX_HEADER = 10001,       /* '# pypto.program...' comment at column 0 */
     LEX_ERROR = 10002,        /* the scanner reported an error */
+    LEX_SOFT_XOR = 10003,     /* the names of the soft keywords (value: the name) */
+    LEX_SOFT_MATCH = 10004,
+    LEX_SOFT_CASE = 10005,
+    LEX_SOFT_TYPE = 10006,
 };
 
 enum { LAYOUT_MAX_INDENT = 100, LAYOUT_MAX_BRACKETS = 200 };
@@ -54,6 +67,13 @@ typedef struct Layout {
     SourceFile *src;
     DiagEngine *diag;
     int tok_newline, tok_indent, tok_dedent, tok_error, tok_eof;  /* parser codes */
+    int tok_name, tok_xor, tok_match, tok_case, tok_type;         /* soft keywords and names */
+    int (*ends_operand)(int code);   /* may a binary operator follow this parser token? */
+    int prev;                        /* the last real token handed out */
+    /* Raw tokens read ahead to decide a soft keyword (a ring, qlen of them from qhead). */
+    LayoutToken *q;
+    unsigned char *qval;
+    uint32_t qhead, qlen, qcap;
     int col[LAYOUT_MAX_INDENT + 1], alt[LAYOUT_MAX_INDENT + 1];
     unsigned char stray[LAYOUT_MAX_INDENT + 1];   /* an unexpected indent: its DEDENT is dropped */
     int levels;                  /* indentation levels above 0 */
@@ -82,6 +102,10 @@ void layout_init(Layout *L, LayoutRawLex raw, void *scanner, size_t value_size, 
                  Interner *names);
 /* The parser's codes for the tokens the filter makes. */
 void layout_set_codes(Layout *L, int newline, int indent, int dedent, int error, int eof);
+/* The parser's codes for names and the soft keywords, and its operand test. */
+void layout_set_soft_codes(Layout *L, int name, int xor_, int match, int case_, int type,
+                           int (*ends_operand)(int code));
+void layout_free(Layout *L);
 /* The innermost open bracket: 1 with its character and offset, 0 if none. */
 int layout_open_bracket(const Layout *L, char *ch, uint32_t *offset);
 /* The INDENT just handed out was unexpected (and reported): its level is

@@ -96,6 +96,16 @@ static int hex_run(const char *s, size_t avail, int n, uint32_t *v)
     return 1;
 }
 
+int literal_string_prefix(const char *text, size_t n)
+{
+    int flags = 0;
+    for (size_t i = 0; i < n && text[i] != '\'' && text[i] != '"'; i++) {
+        char c = text[i];
+        flags |= (c == 'r' || c == 'R') ? LIT_RAW : (c == 'b' || c == 'B') ? LIT_BYTES : (c == 'f' || c == 'F') ? LIT_FSTRING : 0;
+    }
+    return flags;
+}
+
 char *literal_string(Arena *arena, const char *text, size_t n, size_t *len)
 {
     size_t i = 0, q, end, k = 0;

@@ -32,6 +32,14 @@ int literal_is_identifier(const char *p, uint32_t n);
  * of problems (0 means the text may be scanned). */
 unsigned source_check_encoding(SourceFile *src, DiagEngine *diag);
 
+/* PEP 3131: may code point cp start (continue) an identifier? */
+int unicode_id_start(uint32_t cp);
+int unicode_id_continue(uint32_t cp);
+
+/* The prefix letters of a string token [text, text + n): flags below. */
+enum { LIT_RAW = 1, LIT_BYTES = 2, LIT_FSTRING = 4 };
+int literal_string_prefix(const char *text, size_t n);
+
 /* Decode one UTF-8 sequence at s (validated input); returns its length. */
 int utf8_decode(const unsigned char *s, size_t avail, uint32_t *cp);
 

@@ -12,14 +12,28 @@
  * construct of the function already kept is versioned like any other (two
  * loops that both carry `(acc,)`), so every name stays unique.
  *
- * pyptocc rules beyond the reference: a name first defined inside a loop
- * body, or in only one branch of an if, is not visible after it (using it
- * there is an error with both locations, instead of IR whose use is not
- * dominated by its definition); a name defined in both branches of an if
- * but not before it becomes a phi. */
+ * A name first defined inside a loop body and used after the loop has,
+ * as in Python, the value of the last iteration: the loop carries it out
+ * as one more iter_arg.  Its initial value is only read when the loop
+ * runs zero times, so the loop carries it when it is known to run at
+ * least once (constant bounds), its initial value then being a
+ * placeholder (passes/ssa_escape.c), or when the value is another name of
+ * a tensor the loop leaves unchanged (a store's result is its output
+ * tensor), which is then its initial value.  Otherwise a use after the
+ * loop is an error that says why.  The uses after a loop are only known
+ * once the rest of the function is converted: a use that finds such a
+ * name records it with its loop, and the function is converted again,
+ * which carries it (once more per loop nesting level it escapes).
+ *
+ * pyptocc rules beyond the reference: a name first defined in only one
+ * branch of an if is not visible after it (using it there is an error
+ * with both locations, instead of IR whose use is not dominated by its
+ * definition); a name defined in both branches of an if but not before it
+ * becomes a phi. */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
+#include "passes/ssa_escape.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
@@ -37,7 +51,25 @@ typedef struct Gone {
     Span def;            /* where it was defined */
     Span construct;      /* the loop or if */
     const char *what;    /* "for loop", "while loop", "if" */
+    const IrStmt *loop;  /* the loop (of the input); NULL for an if */
+    const char *why;     /* why the loop cannot carry it out; NULL when it can */
+    int skip;            /* why: the loop may run zero times (1) or does (2) */
+    SsaOrigin origin;    /* its value at the end of the body (alias: only one the loop keeps) */
 } Gone;
+
+/* A name that a loop carries out although only its body defines it. */
+typedef struct Escape {
+    const char *name;
+    SsaOrigin origin;
+    struct Escape *next;
+} Escape;
+
+/* A use of a Gone name, reported once the conversion is final. */
+typedef struct Pending {
+    Span at;
+    const char *name;
+    Gone g;
+} Pending;
 
 typedef VEC(const IrStmt *) StmtList;
 typedef VEC(const char *) NameList;
@@ -48,11 +80,17 @@ typedef struct Ssa {
     PtrMap counter;          /* name -> next version + 1 (0 = none yet) */
     PtrMap cur;              /* name -> current IrVar */
     PtrMap gone;             /* name -> Gone, when not visible */
+    PtrMap stale;            /* loop variable -> its loop, when its version is the one before the loop */
     PtrMap kept;             /* names explicit constructs kept unversioned */
+    PtrMap origin;           /* converted variable -> SsaOrigin */
+    PtrMap *escapes;         /* loop of the input -> Escape list (kept across conversions) */
+    Arena *keep;             /* for Escape records */
     VEC(Undo) undo;
-    Arena *arena;            /* for Gone records (the pass's scratch) */
+    VEC(Pending) pending;
+    Arena *arena;            /* for Gone and origin records (this conversion's scratch) */
     Span at;                 /* the statement being converted (uses have no spans of their own) */
     int failed;
+    int again;               /* a new Escape: convert the function again */
 } Ssa;
 
 /* ------------------------------------------------------------ versions */
@@ -85,6 +123,7 @@ static void set_current(Ssa *S, const char *name, const IrVar *v)
     vec_push(S->undo, u);
     ptrmap_put(&S->cur, name, (void *)v);
     ptrmap_put(&S->gone, name, NULL);
+    ptrmap_put(&S->stale, name, NULL);
 }
 
 static uint32_t mark(Ssa *S) { return S->undo.len; }
@@ -109,13 +148,67 @@ static void defined_since(Ssa *S, uint32_t m, NameList *out, PtrMap *seen)
     }
 }
 
-static void mark_gone(Ssa *S, const char *name, Span def, Span construct, const char *what)
+static Gone *mark_gone(Ssa *S, const char *name, Span def, Span construct, const char *what)
 {
-    Gone *g = arena_alloc(S->arena, sizeof *g);
+    Gone *g = arena_zalloc(S->arena, sizeof *g);
     g->def = def;
     g->construct = construct;
     g->what = what;
     ptrmap_put(&S->gone, name, g);
+    return g;
+}
+
+static void set_origin(Ssa *S, const IrVar *v, const IrType *src_type, int space, const char *alias)
+{
+    SsaOrigin *o = arena_alloc(S->arena, sizeof *o);
+    o->src_type = src_type;
+    o->space = space;
+    o->alias = alias;
+    ptrmap_put(&S->origin, v, o);
+}
+
+static void copy_origin(Ssa *S, const IrVar *to, const IrExpr *from)
+{
+    const SsaOrigin *o = ir_is_var_like(from) ? ptrmap_get(&S->origin, from) : NULL;
+    if (o)
+        ptrmap_put(&S->origin, to, (void *)o);
+}
+
+static Escape *escapes_of(Ssa *S, const IrStmt *loop) { return ptrmap_get(S->escapes, loop); }
+
+/* A use after loop g->loop of a name it defines: carried from now on. */
+static void add_escape(Ssa *S, const Gone *g, const char *name)
+{
+    Escape *e;
+    for (e = escapes_of(S, g->loop); e; e = e->next)
+        if (e->name == name)
+            ICE("'%s' escapes its loop again", name);
+    e = arena_alloc(S->keep, sizeof *e);
+    e->name = name;
+    e->origin = g->origin;
+    e->next = escapes_of(S, g->loop);
+    ptrmap_put(S->escapes, g->loop, e);
+    S->again = 1;
+}
+
+static void report_gone(Ssa *S, const Pending *p)
+{
+    const Gone *g = &p->g;
+    SourcePos pos = source_pos(S->pc->diag->src, g->construct.lo);
+    if (!g->loop)
+        diag_error(S->pc->diag, p->at, "'%s' is defined inside the %s at line %u and is not available after it",
+                   p->name, g->what, pos.line);
+    else if (g->skip)
+        diag_error(S->pc->diag, p->at,
+                   "'%s' %s no value here: it is defined only inside the %s at line %u, which %s; give it a value "
+                   "before the loop",
+                   p->name, g->skip > 1 ? "has" : "may have", g->what, pos.line, g->why);
+    else
+        diag_error(S->pc->diag, p->at,
+                   "'%s' is defined inside the %s at line %u and cannot be carried out of it: %s; give it a value "
+                   "before the loop",
+                   p->name, g->what, pos.line, g->why);
+    diag_note(S->pc->diag, g->def, "'%s' is defined here", p->name);
 }
 
 /* ------------------------------------------------------- expressions */
@@ -135,14 +228,25 @@ static const IrExpr *rw_var(Ssa *S, const IrVar *v)
     if (v->e.kind == EXPR_MEMREF)
         return &v->e;
     c = current(S, v->name);
+    if (c && (g = ptrmap_get(&S->stale, v->name))) {
+        /* A loop variable after its loop: the value of the last iteration. */
+        add_escape(S, g, v->name);
+        ptrmap_put(&S->stale, v->name, NULL);
+        S->failed = 1;
+    }
     if (c)
         return &c->e;
     g = ptrmap_get(&S->gone, v->name);
     if (g) {
-        SourcePos p = source_pos(S->pc->diag->src, g->construct.lo);
-        diag_error(S->pc->diag, S->at, "'%s' is defined inside the %s at line %u and is not available after it",
-                   v->name, g->what, p.line);
-        diag_note(S->pc->diag, g->def, "'%s' is defined here", v->name);
+        if (g->loop && !g->why) {
+            add_escape(S, g, v->name);
+        } else {
+            Pending p;
+            p.at = S->at;
+            p.name = v->name;
+            p.g = *g;
+            vec_push(S->pending, p);
+        }
         ptrmap_put(&S->gone, v->name, NULL);   /* once per name */
         S->failed = 1;
     }
@@ -309,10 +413,22 @@ static void carried_names(Ssa *S, const IrStmt *body, const char *loop_var, uint
     ptrmap_free(&seen);
 }
 
-/* After a loop body: names first defined inside it are not visible after.
- * The first undo entry of a name after mark m holds its version before the
- * body (NULL: it had none). */
-static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, Span loop, const char *what)
+/* The version name had before mark m. */
+static const IrVar *version_before(Ssa *S, uint32_t m, const char *name)
+{
+    for (uint32_t k = m; k < S->undo.len; k++)
+        if (S->undo.data[k].name == name)
+            return S->undo.data[k].old;
+    return current(S, name);
+}
+
+/* After a loop body: names first defined inside it are not visible after,
+ * unless a use after the loop makes the loop carry them (rw_var), which
+ * the Gone record says it can or why not.  The first undo entry of a name
+ * after mark m holds its version before the body (NULL: it had none); the
+ * body's variables have ids from first_id. */
+static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, const IrStmt *loop, const char *what,
+                            const char *skip_why, uint32_t first_id)
 {
     PtrMap seen;
     ptrmap_init(&seen);
@@ -321,14 +437,65 @@ static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, Span lo
     for (uint32_t k = m; k < S->undo.len; k++) {
         const char *n = S->undo.data[k].name;
         const IrVar *inside;
+        const SsaOrigin *o;
+        Gone *g;
         if (ptrmap_get(&seen, n))
             continue;
         ptrmap_put(&seen, n, (void *)1);
         inside = current(S, n);
-        if (!S->undo.data[k].old && inside)
-            mark_gone(S, n, inside->e.span, loop, what);
+        if (S->undo.data[k].old || !inside)
+            continue;
+        g = mark_gone(S, n, inside->e.span, loop->span, what);
+        g->loop = loop;
+        if ((o = ptrmap_get(&S->origin, inside)))
+            g->origin = *o;
+        if (g->origin.alias) {
+            /* Another name of a tensor the loop leaves as it was. */
+            const IrVar *a = version_before(S, m, g->origin.alias);
+            if (!a || a != current(S, g->origin.alias) || a->type->kind != TYPE_TENSOR)
+                g->origin.alias = NULL;
+        }
+        if (g->origin.alias)
+            g->why = NULL;
+        else if (skip_why) {
+            g->why = skip_why;
+            g->skip = strncmp(skip_why, "runs zero", 9) == 0 ? 2 : 1;
+        }
+        else if (!g->origin.src_type)
+            g->why = "its value cannot be given a placeholder before the loop";
+        else
+            g->why = ssa_placeholder_problem(S->ir, inside->type, g->origin.space, first_id);
     }
     ptrmap_free(&seen);
+}
+
+static const Escape *find_escape(Ssa *S, const IrStmt *loop, const char *name)
+{
+    for (const Escape *e = escapes_of(S, loop); e; e = e->next)
+        if (e->name == name)
+            return e;
+    return NULL;
+}
+
+/* The iter_arg of a name the loop carries out although only its body
+ * defines it: it starts as the tensor it is another name of, or as a
+ * placeholder (assigned before the loop when it is not a constant). */
+static const IrIterArg *escape_iter_arg(Ssa *S, const IrStmt *loop, const Escape *e, StmtList *before)
+{
+    const IrVar *a = e->origin.alias ? current(S, e->origin.alias) : NULL;
+    const IrExpr *init;
+    if (a) {
+        init = &a->e;
+    } else {
+        init = ssa_placeholder(S->ir, rw_any_type(S, e->origin.src_type), e->origin.space, loop->span);
+        if (init->kind == EXPR_CALL) {
+            IrVar *pv = new_version(S, e->name, ir_expr_type(S->ir, init), loop->span);
+            vec_push(*before, ir_assign(S->ir, pv, init, loop->span));
+            init = &pv->e;
+        }
+    }
+    return ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, e->name, "_iter_", next_version(S, e->name)),
+                           ir_expr_type(S->ir, init), init, loop->span);
 }
 
 /* The loop part shared by for and while: iter_args (explicit ones first,
@@ -343,10 +510,11 @@ typedef struct LoopParts {
 
 static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrVar *loop_var_new, uint32_t nexplicit,
                          const IrIterArg *const *explicit_iters, const IrVar *const *explicit_rets,
-                         const IrExpr *cond, const IrStmt *body, LoopParts *lp, const char *what)
+                         const IrExpr *cond, const IrStmt *body, LoopParts *lp, const char *what,
+                         const char *skip_why, StmtList *pre)
 {
     NameList carried;
-    uint32_t m;
+    uint32_t m, first_id = loop_var_new ? loop_var_new->id : S->ir->next_var_id;
     StmtList out;
     const IrValues *y;
     VEC(const IrExpr *) yvals;
@@ -356,29 +524,63 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
     vec_init(lp->iters);
     vec_init(lp->rets);
     carried_names(S, body, loop_var_old ? loop_var_old->name : NULL, nexplicit, explicit_iters, &carried);
+    /* Names a use after the loop showed to escape it (sorted with the
+     * others), unless now defined before it (an enclosing loop carries them). */
+    for (const Escape *e = escapes_of(S, s); e; e = e->next)
+        if (!current(S, e->name) || (loop_var_old && e->name == loop_var_old->name))
+            vec_push(carried, e->name);
+    if (carried.len > 1)
+        qsort(carried.data, carried.len, sizeof *carried.data, cmp_names);
 
     /* Explicit iter_args keep their names; their init values are rewritten. */
     for (uint32_t i = 0; i < nexplicit; i++) {
         const IrIterArg *a = explicit_iters[i];
         const IrExpr *init = rw_expr(S, a->init);
-        vec_push(lp->iters,
-                 ir_iter_arg_new(S->ir, explicit_name(S, a->v.name), rw_any_type(S, a->v.type), init, a->v.e.span));
+        IrIterArg *ia = ir_iter_arg_new(S->ir, explicit_name(S, a->v.name), rw_any_type(S, a->v.type), init,
+                                        a->v.e.span);
+        copy_origin(S, &ia->v, init);
+        vec_push(lp->iters, ia);
     }
     /* Loop-carried names: iter_arg <name>_iter_<n>, return variable <name>_<n+1>. */
     for (uint32_t i = 0; i < carried.len; i++) {
         const char *n = carried.data[i];
         const IrVar *before = current(S, n);
-        const IrIterArg *ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)),
-                                              before->type, &before->e, before->e.span);
+        int is_loop_var = loop_var_old && n == loop_var_old->name;
+        const Escape *e = before && !is_loop_var ? NULL : find_escape(S, s, n);
+        const IrIterArg *ia;
+        IrVar *r;
+        if (e && before) {
+            /* The loop variable keeps its value when the loop runs zero
+             * times (converted to the loop variable's dtype). */
+            const IrType *lt = loop_var_new->type;
+            const IrExpr *init = before->type == lt ? &before->e
+                                                    : ir_unary(S->ir, UN_CAST, (DataType)lt->dtype, &before->e,
+                                                               before->e.span);
+            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), lt, init,
+                                 before->e.span);
+            r = new_version(S, n, lt, before->e.span);
+        } else if (e) {
+            ia = escape_iter_arg(S, s, e, pre);
+            r = new_version(S, n, ia->v.type, s->span);
+            set_origin(S, r, e->origin.src_type, e->origin.space, e->origin.alias);
+        } else {
+            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), before->type,
+                                 &before->e, before->e.span);
+            r = new_version(S, n, before->type, before->e.span);
+            copy_origin(S, r, &before->e);
+        }
         vec_push(lp->iters, ia);
-        vec_push(lp->rets, new_version(S, n, before->type, before->e.span));
+        vec_push(lp->rets, r);
     }
     m = mark(S);
     if (loop_var_new)
         set_current(S, loop_var_old->name, loop_var_new);
     for (uint32_t i = 0; i < lp->iters.len; i++) {
         const IrIterArg *ia = lp->iters.data[i];
-        set_current(S, i < nexplicit ? explicit_iters[i]->v.name : carried.data[i - nexplicit], &ia->v);
+        const char *n = i < nexplicit ? explicit_iters[i]->v.name : carried.data[i - nexplicit];
+        if (loop_var_old && n == loop_var_old->name)
+            continue;   /* the loop variable carried out: its iter_arg is only the value after the loop */
+        set_current(S, n, &ia->v);
     }
     lp->cond = cond ? rw_expr(S, cond) : NULL;
     y = convert_body(S, body, &out);
@@ -387,13 +589,23 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
             vec_push(yvals, rw_expr(S, y->values[i]));
     if (y && y->n != nexplicit)
         ICE("loop yields %u values for %u explicit iter_args", y->n, nexplicit);
-    for (uint32_t i = 0; i < carried.len; i++)
-        vec_push(yvals, &current(S, carried.data[i])->e);
+    for (uint32_t i = 0; i < carried.len; i++) {
+        const IrVar *last = current(S, carried.data[i]);
+        if (!last)
+            ICE("'%s' escapes its loop but has no value at the end of the body", carried.data[i]);
+        vec_push(yvals, &last->e);
+    }
     if (yvals.len)
         vec_push(out, ir_yield(S->ir, yvals.len, yvals.data, y ? y->s.span : s->span));
     lp->body = seq_of(S, &out, body ? body->span : s->span);
-    hide_body_names(S, m, &carried, s->span, what);
+    hide_body_names(S, m, &carried, s, what, skip_why, first_id);
     restore(S, m);
+    if (loop_var_old && current(S, loop_var_old->name) && current(S, loop_var_old->name)->type->kind == TYPE_SCALAR &&
+        !find_escape(S, s, loop_var_old->name)) {
+        Gone *g = arena_zalloc(S->arena, sizeof *g);
+        g->loop = s;
+        ptrmap_put(&S->stale, loop_var_old->name, g);
+    }
     /* Explicit return variables keep their names; carried names now mean
      * their return variables. */
     {
@@ -402,6 +614,8 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         for (uint32_t i = 0; i < nexplicit; i++) {
             const IrVar *r = explicit_rets[i];
             IrVar *nr = ir_var_new(S->ir, explicit_name(S, r->name), rw_any_type(S, r->type), r->e.span);
+            const SsaOrigin *io = ptrmap_get(&S->origin, &lp->iters.data[i]->v);
+            set_origin(S, nr, r->type, io ? io->space : -1, NULL);
             vec_push(rets, nr);
             set_current(S, r->name, nr);
         }
@@ -414,8 +628,6 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         lp->rets.len = rets.len;
         lp->rets.cap = rets.cap;
     }
-    if (loop_var_old && !current(S, loop_var_old->name) && loop_var_new)
-        mark_gone(S, loop_var_old->name, loop_var_new->e.span, s->span, what);
     vec_free(carried);
     vec_free(yvals);
 }
@@ -425,7 +637,9 @@ static void convert_for(Ssa *S, const IrFor *f, StmtList *out)
     LoopParts lp;
     const IrExpr *a = rw_expr(S, f->start), *b = rw_expr(S, f->stop), *c = rw_expr(S, f->step);
     IrVar *lv = new_version(S, f->loop_var->name, f->loop_var->type, f->loop_var->e.span);
-    convert_loop(S, &f->s, f->loop_var, lv, f->niter, f->iter_args, f->ret, NULL, f->body, &lp, "for loop");
+    set_origin(S, lv, f->loop_var->type, -1, NULL);
+    convert_loop(S, &f->s, f->loop_var, lv, f->niter, f->iter_args, f->ret, NULL, f->body, &lp, "for loop",
+                 ssa_for_skip_why(f), out);
     vec_push(*out, ir_for(S->ir, (ForKind)f->s.sub, lv, a, b, c, lp.iters.len, lp.iters.data, lp.rets.data, lp.body,
                           f->s.span));
     vec_free(lp.iters);
@@ -435,7 +649,8 @@ static void convert_for(Ssa *S, const IrFor *f, StmtList *out)
 static void convert_while(Ssa *S, const IrWhile *w, StmtList *out)
 {
     LoopParts lp;
-    convert_loop(S, &w->s, NULL, NULL, w->niter, w->iter_args, w->ret, w->cond, w->body, &lp, "while loop");
+    convert_loop(S, &w->s, NULL, NULL, w->niter, w->iter_args, w->ret, w->cond, w->body, &lp, "while loop",
+                 "may run zero times (its condition may be false at the start)", out);
     vec_push(*out, ir_while(S->ir, lp.cond, lp.iters.len, lp.iters.data, lp.rets.data, lp.body, w->s.span));
     vec_free(lp.iters);
     vec_free(lp.rets);
@@ -526,13 +741,21 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         const IrVar *before = current(S, n);
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
         const IrVar *t_val = tf ? tf : before, *e_val = ef ? ef : before;
-        vec_push(rets, new_version(S, n, t_val->type, f->s.span));
+        IrVar *r = new_version(S, n, t_val->type, f->s.span);
+        copy_origin(S, r, &t_val->e);
+        vec_push(rets, r);
         vec_push(tv, &t_val->e);
         vec_push(ev, &e_val->e);
     }
     /* Explicit return variables: renamed, their yields after the phis. */
-    for (uint32_t i = 0; i < f->nret; i++)
-        vec_push(rets, new_version(S, f->ret[i]->name, rw_any_type(S, f->ret[i]->type), f->ret[i]->e.span));
+    for (uint32_t i = 0; i < f->nret; i++) {
+        IrVar *r = new_version(S, f->ret[i]->name, rw_any_type(S, f->ret[i]->type), f->ret[i]->e.span);
+        const SsaOrigin *to = i < then_explicit.len && ir_is_var_like(then_explicit.data[i])
+                                  ? ptrmap_get(&S->origin, then_explicit.data[i])
+                                  : NULL;
+        set_origin(S, r, f->ret[i]->type, to ? to->space : -1, NULL);
+        vec_push(rets, r);
+    }
     for (uint32_t i = 0; i < then_explicit.len; i++)
         vec_push(tv, then_explicit.data[i]);
     for (uint32_t i = 0; i < else_explicit.len; i++)
@@ -569,6 +792,18 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
     ptrmap_free(&else_final);
 }
 
+static const SsaOrigin *origin_of_name(void *S, const char *name)
+{
+    return ptrmap_get(&((Ssa *)S)->origin, current(S, name));
+}
+
+/* What carrying nv out of a loop needs to know about its value. */
+static void assign_origin(Ssa *S, const IrVar *nv, const IrAssign *a)
+{
+    SsaOrigin o = ssa_assign_origin(a, origin_of_name, S);
+    set_origin(S, nv, o.src_type, o.space, o.alias);
+}
+
 static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = S->ir;
@@ -586,6 +821,7 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
         }
         nv = new_version(S, a->var->name, rw_any_type(S, a->var->type), a->var->e.span);
         vec_push(*out, ir_assign(ir, nv, v, s->span));
+        assign_origin(S, nv, a);
         set_current(S, a->var->name, nv);
         return;
     }
@@ -632,7 +868,9 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
     ICE("statement of unknown kind");
 }
 
-static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+/* One conversion of f, with the escapes found so far; *again when it
+ * found more (its result and diagnostics are then dropped). */
+static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes, Arena *keep, int *again)
 {
     Ssa S;
     Arena scratch;
@@ -640,17 +878,21 @@ static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const 
     StmtList body;
     const IrFunc *r = NULL;
     const IrType **ret;
-    (void)prog;
     memset(&S, 0, sizeof S);
     S.pc = pc;
     S.ir = pc->ir;
     arena_init(&scratch);
     S.arena = &scratch;
+    S.escapes = escapes;
+    S.keep = keep;
     ptrmap_init(&S.counter);
     ptrmap_init(&S.cur);
     ptrmap_init(&S.gone);
+    ptrmap_init(&S.stale);
     ptrmap_init(&S.kept);
+    ptrmap_init(&S.origin);
     vec_init(S.undo);
+    vec_init(S.pending);
     vec_init(body);
     params = arena_array(&pc->ir->arena, f->nparams ? f->nparams : 1, sizeof *params);
     for (uint32_t i = 0; i < f->nparams; i++) {
@@ -664,6 +906,10 @@ static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const 
     for (uint32_t i = 0; i < f->nret; i++)
         ret[i] = rw_any_type(&S, f->ret_types[i]);
     convert_list(&S, f->body, &body);
+    *again = S.again;
+    if (!S.again)
+        for (uint32_t i = 0; i < S.pending.len; i++)
+            report_gone(&S, &S.pending.data[i]);
     if (!S.failed)
         r = ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, params, f->nret, ret,
                         seq_of(&S, &body, f->body ? f->body->span : f->span), f->span);
@@ -672,9 +918,31 @@ static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const 
     ptrmap_free(&S.counter);
     ptrmap_free(&S.cur);
     ptrmap_free(&S.gone);
+    ptrmap_free(&S.stale);
     ptrmap_free(&S.kept);
+    ptrmap_free(&S.origin);
     vec_free(S.undo);
+    vec_free(S.pending);
     arena_free(&scratch);
+    return r;
+}
+
+static const IrFunc *convert_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+{
+    PtrMap escapes;
+    Arena keep;
+    const IrFunc *r;
+    int again;
+    (void)prog;
+    ptrmap_init(&escapes);
+    arena_init(&keep);
+    /* Each new conversion carries at least one more (loop, name) pair, so
+     * this ends; it runs once for a function without escaping names. */
+    do
+        r = convert_once(pc, f, &escapes, &keep, &again);
+    while (again);
+    ptrmap_free(&escapes);
+    arena_free(&keep);
     return r;
 }
 

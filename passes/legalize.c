@@ -20,13 +20,18 @@
  * broadcast, a store); a chain of such ops (muls, adds, rsqrt) stays
  * row-major throughout, and a reshape back that nothing uses is dropped.
  *
+ * Powers.  x ** k with a constant whole k is expanded into multiplications
+ * (PTO has no power instruction and PTOAS no math dialect).
+ *
  * Checks.  A tile whose layout breaks the target's static rules (a
  * row-major row, or a col_major column, of other than a multiple of 32
  * bytes; fractal tiles that are not whole boxes) is an error at its
  * definition. */
 #include "config.h"
+#include "ir/int_arith.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/legalize.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -36,22 +41,11 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef VEC(const IrStmt *) StmtList;
-
-typedef struct Legal {
-    PassCtx *pc;
-    IrCtx *ir;
-    PtrMap names;           /* interned names of the function's variables */
-    PtrMap row_of;          /* a column vector defined as the reshape back of a row: that row */
-    PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
-    PtrMap uses;            /* var -> uses (the removal step) */
-    int failed;
-} Legal;
 
 /* ------------------------------------------------------------ shapes */
 
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
-static int64_t column_rows(const IrType *t)
+int64_t legal_column_rows(const IrType *t)
 {
     int64_t rows, cols;
     if (t->kind != TYPE_TILE || t->n != 2 || !ir_dim_value(t->dims[1], &cols) || cols != 1 ||
@@ -65,7 +59,7 @@ static int64_t column_rows(const IrType *t)
  * carry theirs from their deduction) are left as they are. */
 static const IrType *with_layout(IrCtx *ir, const IrType *t)
 {
-    if (!column_rows(t) || t->tile_view)
+    if (!legal_column_rows(t) || t->tile_view)
         return t;
     return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, t->memref,
                         ir_tile_view_layout(ir, TL_COL_MAJOR, TL_NONE_BOX, 512));
@@ -73,17 +67,18 @@ static const IrType *with_layout(IrCtx *ir, const IrType *t)
 
 /* ------------------------------------------------------------ names */
 
-static void note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
+void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
 
 static int collect_name(IrWalker *w, const IrExpr *e)
 {
     if (ir_is_var_like(e))
-        note_name(w->data, IR_AS(IrVar, e)->name);
+        legal_note_name(w->data, IR_AS(IrVar, e)->name);
     return 1;
 }
 
-/* base + "_row", or base + "_row_<n>", not yet a name in the function. */
-static const char *fresh_name(Legal *L, const char *base)
+/* base + suffix, or base + suffix + "_<n>", not yet a name in the
+ * function. */
+const char *legal_fresh_name(Legal *L, const char *base, const char *suffix)
 {
     char small[128];
     size_t len = strlen(base) + 32;
@@ -91,16 +86,16 @@ static const char *fresh_name(Legal *L, const char *base)
     const char *r = NULL;
     for (uint64_t n = 0; !r; n++) {
         if (n == 0)
-            snprintf(buf, len, "%s_row", base);
+            snprintf(buf, len, "%s%s", base, suffix);
         else
-            snprintf(buf, len, "%s_row_%" PRIu64, base, n);
+            snprintf(buf, len, "%s%s_%" PRIu64, base, suffix, n);
         r = ir_name(L->ir, buf);
         if (ptrmap_get(&L->names, r))
             r = NULL;
     }
     if (buf != small)
         xfree(buf);
-    note_name(L, r);
+    legal_note_name(L, r);
     return r;
 }
 
@@ -130,8 +125,8 @@ static const IrExpr *row_form(Legal *L, const IrExpr *x, StmtList *out, Span at)
     IrVar *v;
     if (row)
         return row;
-    r = reshape(L, x, 1, column_rows(ir_expr_type(L->ir, x)), at);
-    v = ir_var_new(L->ir, fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col"), ir_expr_type(L->ir, r), at);
+    r = reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
+    v = ir_var_new(L->ir, legal_fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
     vec_push(*out, ir_assign(L->ir, v, r, at));
     return &v->e;
 }
@@ -145,11 +140,11 @@ static int needs_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef 
     int cols = 0;
     if (!op || op_traits(op)->layout != LAYOUT_ND)
         return 0;
-    if (column_rows(a->var->type))
+    if (legal_column_rows(a->var->type))
         return 1;
     for (uint32_t i = 0; i < c->nargs; i++) {
         const IrType *t = ir_expr_type(L->ir, c->args[i]);
-        if (column_rows(t))
+        if (legal_column_rows(t))
             cols = 1;
         else if (t->kind == TYPE_TILE)
             return 0;
@@ -169,14 +164,14 @@ static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     const IrType *t;
     OpError err;
     IrVar *row;
-    int64_t m = column_rows(a->var->type);
+    int64_t m = legal_column_rows(a->var->type);
     uint32_t argi = 0, mark = out->len;
     for (uint32_t p = 0; p < op->nparams; p++) {
         const IrExpr *x;
         if (op->params[p].kw >= 0)
             continue;
         x = c->args[argi];
-        if (column_rows(ir_expr_type(ir, x)))
+        if (legal_column_rows(ir_expr_type(ir, x)))
             x = row_form(L, x, out, at);
         args[argi++] = x;
     }
@@ -196,7 +191,7 @@ static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
         xfree(args);
         return 0;
     }
-    row = ir_var_new(ir, fresh_name(L, a->var->name), t, a->var->e.span);
+    row = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
     vec_push(*out, ir_assign(ir, row, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
     vec_push(*out, ir_assign(ir, a->var, reshape(L, &row->e, m, 1, at), at));
     ptrmap_put(&L->row_of, a->var, &row->e);
@@ -336,6 +331,122 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* ------------------------------------------------------------------ ** */
+
+/* PTO has no power instruction, and PTOAS takes no math dialect: x ** k
+ * for a constant integer k from 0 to 64 becomes multiplications (by
+ * squaring, sharing the halves), in every output alike.  Any other
+ * exponent is an error: a variable one would need a loop whose length
+ * depends on the data. */
+#define POW_MAX_EXPONENT 64
+
+static const IrExpr *power(IrCtx *ir, const IrExpr *x, uint64_t k, DataType dt, Span at)
+{
+    const IrExpr *h, *r;
+    if (k == 1)
+        return x;
+    h = power(ir, x, k / 2, dt, at);
+    r = ir_binary(ir, BIN_MUL, dt, h, h, at);
+    return k % 2 ? ir_binary(ir, BIN_MUL, dt, r, x, at) : r;
+}
+
+/* The exponent as a whole number, when it is a constant one. */
+static int constant_exponent(const IrExpr *e, int64_t *k)
+{
+    if (ir_int_eval(e, k) == INT_OK)
+        return 1;
+    if (e->kind == EXPR_CONST_FLOAT) {
+        double d = IR_AS(IrConstFloat, e)->value;
+        if (d >= 0 && d <= POW_MAX_EXPONENT && d == (double)(int64_t)d) {
+            *k = (int64_t)d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const IrExpr *expand_pow(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrBinary *b;
+    DataType dt = (DataType)e->dtype;
+    const IrExpr *x;
+    int64_t k;
+    if (e->kind != EXPR_BINARY || e->op != BIN_POW)
+        return e;
+    b = IR_AS(IrBinary, e);
+    if (!constant_exponent(b->rhs, &k) || k < 0 || k > POW_MAX_EXPONENT) {
+        diag_error(L->pc->diag, e->span,
+                   "'**' needs a constant whole exponent from 0 to %d here: PTO has no power instruction, so x ** k "
+                   "is expanded into multiplications",
+                   POW_MAX_EXPONENT);
+        L->failed = 1;
+        return e;
+    }
+    if (k == 0)
+        return dtype_is_float(dt) ? ir_const_float(L->ir, 1.0, dt, e->span) : ir_const_int(L->ir, 1, dt, e->span);
+    x = b->lhs->dtype == e->dtype ? b->lhs : ir_unary(L->ir, UN_CAST, dt, b->lhs, e->span);
+    return power(L->ir, x, (uint64_t)k, dt, e->span);
+}
+
+/* ------------------------------------------------------------ property */
+
+typedef struct LegalCheck {
+    Legal L;
+    int ok, report;
+} LegalCheck;
+
+static int legal_stmt(IrWalker *w, const IrStmt *s)
+{
+    LegalCheck *K = w->data;
+    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
+    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok;
+    char name[64];
+    if (!a)
+        return 1;
+    if (legal_column_rows(a->var->type) && !a->var->type->tile_view) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "column vector '%s' has no layout after legalize", a->var->name);
+    }
+    if (!op)
+        return 1;
+    if (needs_rows(&K->L, a, c, op) && legal_column_rows(a->var->type)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' on a column vector after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    ok = legal_allowed_dtypes(&K->L, op);
+    if (ok && !(ok & dtype_set_bit(legal_rule_dtype(&K->L, c, op, a->var->type)))) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' in an element type its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    return 1;
+}
+
+int check_legal(PassCtx *pc, const IrProgram *prog, int report)
+{
+    LegalCheck K;
+    IrWalker w;
+    memset(&K, 0, sizeof K);
+    K.L.pc = pc;
+    K.L.ir = pc->ir;
+    K.ok = 1;
+    K.report = report;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = legal_stmt;
+    w.data = &K;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (prog->funcs[i]->body && ir_kernel_kind(prog->funcs[i]) != KERNEL_NONE)
+            ir_walk_func(&w, prog->funcs[i]);
+    return K.ok;
+}
+
 /* ------------------------------------------------------------ functions */
 
 static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
@@ -345,11 +456,24 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     IrWalker w;
     const IrStmt *body;
     (void)prog;
-    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
+    if (!f->body)
         return f;
     memset(&L, 0, sizeof L);
     L.pc = pc;
     L.ir = pc->ir;
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = expand_pow;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, f->body);
+    if (L.failed)
+        return NULL;
+    if (ir_kernel_kind(f) == KERNEL_NONE) {
+        if (body == f->body)
+            return f;
+        return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                           f->span);
+    }
     ptrmap_init(&L.names);
     ptrmap_init(&L.row_of);
     ptrmap_init(&L.back);
@@ -359,14 +483,20 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
-        note_name(&L, f->params[i].var->name);
+        legal_note_name(&L, f->params[i].var->name);
+
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = legal_dtypes_block;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, body);
 
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
     m.expr = retype_def;
     m.stmt = rewrite_block;
     m.data = &L;
-    body = ir_mutate_stmt(&m, f->body);
+    body = ir_mutate_stmt(&m, body);
 
     if (L.back.count) {
         memset(&w, 0, sizeof w);

@@ -25,6 +25,7 @@ typedef enum IrProp {
     PROP_OUTLINED = 1u << 3,       /* no 'with pl.incore()' scope remains */
     PROP_HAS_MEMREF = 1u << 4,     /* every Tensor/Tile variable has a MemRef */
     PROP_ADDR_ALLOCATED = 1u << 5, /* every non-DDR MemRef has an address */
+    PROP_LEGAL = 1u << 6,          /* kernels on the layouts and element types the target takes (Legalize) */
 } IrProp;
 
 typedef struct PassCtx {
@@ -79,6 +80,9 @@ int check_types(PassCtx *pc, const IrProgram *prog, int report);
 int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
 /* Every Tensor and Tile variable carries a MemRef (passes/init_memref.c). */
 int check_has_memref(PassCtx *pc, const IrProgram *prog, int report);
+/* No row-major-only op on a column vector, every column vector col_major,
+ * every op in an element type its instruction takes (passes/legalize.c). */
+int check_legal(PassCtx *pc, const IrProgram *prog, int report);
 /* Does the program pass every check of Verify that the known properties
  * call for?  Reports nothing. */
 int pass_well_formed(PassCtx *pc, const IrProgram *prog);

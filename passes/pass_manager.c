@@ -18,7 +18,7 @@ static const PassDef passes[] = {
      "fold constant scalar expressions; remove unused pure definitions"},
     {"verify", "Verify", pass_verify, 0, 0, 0,
      "check SSA form, types, flat calls and function kinds"},
-    {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, 0, 0,
+    {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, PROP_LEGAL, 0,
      "decide tile layouts, run ops on the layouts the target takes, check its layout rules"},
     {"init_memref", "InitMemRef", pass_init_memref, PROP_SSA | PROP_NO_NESTED_CALL, PROP_HAS_MEMREF, 0,
      "give every Tensor and Tile variable a MemRef in its memory space"},

@@ -265,6 +265,38 @@ static int types_compatible(const IrType *a, const IrType *b)
     }
 }
 
+/* A tensor's element count when its shape is static. */
+static int static_elements(const IrType *t, uint64_t *n)
+{
+    int64_t d;
+    *n = 1;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &d) || d < 0 || __builtin_mul_overflow(*n, (uint64_t)d, n))
+            return 0;
+    return 1;
+}
+
+/* An argument for a parameter: compatible types, or (-Wargument-shape) a
+ * tensor of the parameter's dtype and another static shape with at least
+ * as many elements, of which the callee sees the leading ones. */
+static int arg_acceptable(const IrType *a, const IrType *p)
+{
+    uint64_t have, need;
+    if (types_compatible(a, p))
+        return 1;
+    return a->kind == TYPE_TENSOR && p->kind == TYPE_TENSOR && a->dtype == p->dtype && static_elements(a, &have) &&
+           static_elements(p, &need) && have >= need;
+}
+
+/* A returned value for a declared type: compatible types, or a tensor of
+ * the declared dtype and another shape (-Wannotation: return types are
+ * annotations, and a kernel call's result has the kernel's return type
+ * although it names the caller's argument). */
+static int return_acceptable(const IrType *v, const IrType *r)
+{
+    return types_compatible(v, r) || (v->kind == TYPE_TENSOR && r->kind == TYPE_TENSOR && v->dtype == r->dtype);
+}
+
 /* ------------------------------------------------------------------ SSA */
 
 /* Where a variable is defined: its first definition in the program, or in
@@ -812,7 +844,7 @@ static void types_global_call(Check *C, const IrCall *c)
     } else {
         for (uint32_t i = 0; i < c->nargs; i++) {
             const IrType *at = ir_expr_type(C->ir, c->args[i]), *pt = g->params[i].var->type;
-            if (!types_compatible(at, pt))
+            if (!arg_acceptable(at, pt))
                 fail(C, use_span(c->args[i], c->e.span),
                      "argument %u of the call of '%s' has type %s, but parameter '%s' has type %s", i + 1, g->name,
                      ts(C, at, tt.a), g->params[i].var->name, ts(C, pt, tt.b));
@@ -883,7 +915,7 @@ static int types_stmt(IrWalker *w, const IrStmt *s)
         } else {
             for (uint32_t i = 0; i < r->n; i++) {
                 const IrType *t = ir_expr_type(C->ir, r->values[i]);
-                if (!types_compatible(t, f->ret_types[i]))
+                if (!return_acceptable(t, f->ret_types[i]))
                     fail(C, use_span(r->values[i], s->span),
                          "the returned value has type %s, but function '%s' returns %s",
                          ts(C, t, tt.a), f->name, ts(C, f->ret_types[i], tt.b));
@@ -1004,13 +1036,64 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
+/* The first call of a kernel on the M pipe and the first on V. */
+typedef struct PipeScan {
+    const IrCall *cube, *vector;
+} PipeScan;
+
+static int pipes_expr(IrWalker *w, const IrExpr *e)
+{
+    PipeScan *P = w->data;
+    int pipe;
+    if (e->kind != EXPR_CALL)
+        return 1;
+    pipe = ir_call_pipe(IR_AS(IrCall, e));
+    if (pipe == PIPE_M && !P->cube)
+        P->cube = IR_AS(IrCall, e);
+    else if (pipe == PIPE_V && !P->vector)
+        P->vector = IR_AS(IrCall, e);
+    return 1;
+}
+
+/* A kernel runs on one core, a cube (AIC) or a vector (AIV) core: it may
+ * use the M pipe or the V pipe, not both (ops.md 8, passes.md 2). */
+static void check_mixed_kernel(Check *C, const IrFunc *f)
+{
+    PipeScan P;
+    IrWalker w;
+    char name[128];
+    if (ir_kernel_kind(f) != KERNEL_MIXED)
+        return;
+    memset(&P, 0, sizeof P);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = pipes_expr;
+    w.data = &P;
+    ir_walk_func(&w, f);
+    if (!fail(C, f->span, "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a "
+                          "vector kernel",
+              f->name))
+        return;
+    if (P.cube)
+        note(C, P.cube->e.span, "'%s' runs on the matrix pipe",
+             op_printed_name(callee_op(P.cube->callee), name, sizeof name));
+    if (P.vector)
+        note(C, P.vector->e.span, "'%s' runs on the vector pipe",
+             op_printed_name(callee_op(P.vector->callee), name, sizeof name));
+}
+
 static int check_kinds(PassCtx *pc, const IrProgram *prog, int report)
 {
     Check C;
     check_init(&C, pc, prog, report);
     C.w.pre_stmt = kinds_stmt;
     C.w.pre_expr = kinds_expr;
-    return walk_program(&C);
+    walk_program(&C);
+    for (uint32_t k = 0; k < prog->n; k++) {
+        C.func = prog->funcs[k];
+        C.stmt = NULL;
+        check_mixed_kernel(&C, prog->funcs[k]);
+    }
+    return C.ok;
 }
 
 /* ------------------------------------------------------------------ pass */
@@ -1027,6 +1110,8 @@ static int verify_all(PassCtx *pc, const IrProgram *prog, int report)
     if (pc->props & PROP_OUTLINED)
         ok &= check_outlined(pc, prog, report);
     ok &= check_kinds(pc, prog, report);
+    if (pc->props & PROP_LEGAL)
+        ok &= check_legal(pc, prog, report);
     return ok;
 }
 

@@ -170,6 +170,41 @@ void scope_end(PTO2Runtime *rt) {
 }
 }  // namespace pyptocc
 
+// Runs kernel k directly on the slots named "<owner>.<parameter>", or on
+// every slot when owner is null: Tensor descriptors for the tensors, the
+// 64-bit values of the scalars.  Returns the number of slots it took.
+static int32_t run_direct(const PyptoccProgram *p, const PyptoccKernel *k, const char *owner, void *const *data,
+                          const std::vector<std::array<uint64_t, 5>> &dims, const std::vector<bool> &known) {
+    std::vector<Tensor> tensors;
+    std::vector<bool> writable;
+    std::vector<uint64_t> scalars;
+    const size_t olen = owner ? std::strlen(owner) : 0;
+    int32_t taken = 0;
+    for (int32_t i = 0; i < p->nargs; i++) {
+        const PyptoccArg &a = p->args[i];
+        if (owner && !(a.name && std::strncmp(a.name, owner, olen) == 0 && a.name[olen] == '.'))
+            continue;
+        taken++;
+        if (a.ndims == 0) {  // a scalar
+            scalars.push_back(*static_cast<const uint64_t *>(data[i]));
+            continue;
+        }
+        if (!known[i])
+            pyptocc::fatal("pyptocc_run: argument '%s' has a run-time dimension; pass its shape with "
+                           "pyptocc_run_with_shapes",
+                           a.name);
+        uint64_t numel, bytes;
+        uint64_t es = data_type_size(a.dtype);
+        if (es == 0 || !checked_numel(dims[i].data(), static_cast<uint64_t>(a.ndims), es, &numel, &bytes))
+            pyptocc::fatal("pyptocc_run: argument '%s' has a bad type or size", a.name);
+        Tensor t = make_tensor_external(data[i], dims[i].data(), static_cast<uint64_t>(a.ndims), a.dtype);
+        tensors.push_back(t);
+        writable.push_back(a.dir != PYPTOCC_ARG_IN);
+    }
+    run_kernel(k, -1, tensors, writable, scalars);
+    return taken;
+}
+
 int pyptocc_run(const PyptoccProgram *p, void *const *data) { return pyptocc_run_with_shapes(p, data, nullptr); }
 
 int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const uint64_t (*shapes)[5]) {
@@ -224,33 +259,27 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
                                    p->name ? p->name : "?", cfg.expected_arg_count, p->nargs);
             }
             p->orchestrate(&rt, args.data(), p->nargs);
-        } else {
+        } else if (p->direct_kernel >= 0) {
             const PyptoccKernel *k = find_kernel(p, p->direct_kernel);
             if (!k || !k->entry)
                 pyptocc::fatal("pyptocc_run: program '%s' has neither an orchestration nor a kernel with func id %d",
                                p->name ? p->name : "?", p->direct_kernel);
-            std::vector<Tensor> tensors;
-            std::vector<bool> writable;
-            std::vector<uint64_t> scalars;
-            for (int32_t i = 0; i < p->nargs; i++) {
-                const PyptoccArg &a = p->args[i];
-                if (a.ndims == 0) {  // a scalar
-                    scalars.push_back(*static_cast<const uint64_t *>(data[i]));
-                    continue;
-                }
-                if (!known[i])
-                    pyptocc::fatal("pyptocc_run: argument '%s' has a run-time dimension; pass its shape with "
-                                   "pyptocc_run_with_shapes",
-                                   a.name);
-                uint64_t numel, bytes;
-                uint64_t es = data_type_size(a.dtype);
-                if (es == 0 || !checked_numel(dims[i].data(), static_cast<uint64_t>(a.ndims), es, &numel, &bytes))
-                    pyptocc::fatal("pyptocc_run: argument '%s' has a bad type or size", a.name);
-                Tensor t = make_tensor_external(data[i], dims[i].data(), static_cast<uint64_t>(a.ndims), a.dtype);
-                tensors.push_back(t);
-                writable.push_back(a.dir != PYPTOCC_ARG_IN);
+            run_direct(p, k, nullptr, data, dims, known);
+        } else {
+            // Several kernels, each on its own slots "<kernel>.<parameter>",
+            // in the order of the table.
+            if (p->nkernels == 0)
+                pyptocc::fatal("pyptocc_run: program '%s' has neither an orchestration nor a kernel",
+                               p->name ? p->name : "?");
+            int32_t owned = 0;
+            for (int32_t i = 0; i < p->nkernels; i++) {
+                if (!p->kernels[i].entry || !p->kernels[i].name)
+                    pyptocc::fatal("pyptocc_run: program '%s' has a malformed kernel table", p->name ? p->name : "?");
+                owned += run_direct(p, &p->kernels[i], p->kernels[i].name, data, dims, known);
             }
-            run_kernel(k, -1, tensors, writable, scalars);
+            if (owned != p->nargs)
+                pyptocc::fatal("pyptocc_run: program '%s' has arguments that belong to none of its kernels",
+                               p->name ? p->name : "?");
         }
         return 0;
     } catch (const Error &) {

@@ -25,8 +25,11 @@
 #define DIAG_WARNINGS(X)                                                                      \
     X(ANNOTATION, "annotation", 1, "an assignment annotation disagrees with the inferred type") \
     X(UNUSED_FUNCTION, "unused-function", 1, "a top-level function no program uses")          \
-    X(IGNORED, "ignored", 1, "code the compiler skips (class members that are not functions)") \
-    X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program") \
+    X(IGNORED, "ignored", 0, "Python the compiler skips (one note per kind; off unless -Wall or -Wignored)") \
+    X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program")                \
+    X(RETURN_DTYPE, "return-dtype", 1, "a returned value's dtype is wider than the declared one (converted)") \
+    X(INT_TO_BOOL, "int-to-bool", 1, "an integer scalar is passed to a BOOL parameter (passed as x != 0)")   \
+    X(ARGUMENT_SHAPE, "argument-shape", 1, "a tensor argument's static shape differs from its parameter's") \
     X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why")
 
 typedef enum DiagWarning {

@@ -6,7 +6,7 @@
 // translation unit describes the program it holds in one PyptoccProgram
 // object named `pyptocc_program`, so that the runtime can run it: the
 // kernel table (func id -> kernel entry), the orchestration entry points
-// (or, without an Orchestration function, the one kernel to run directly),
+// (or, without an Orchestration function, the kernels to run directly),
 // and the external arguments with their shapes and dtypes.  Unless the
 // translation unit is compiled with -DPYPTOCC_NO_MAIN it also defines
 //     int main(int argc, char **argv) { return pyptocc_run_main(&pyptocc_program, argc, argv); }
@@ -39,7 +39,8 @@ enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT 
 // One external argument, in slot order: with an Orchestration function its
 // ARG_PTR slots (cpp.md 6.2: tensor parameters, then returned tensors);
 // without one, the directly run kernel's parameters (tensors, then scalars,
-// cpp.md 3).  A scalar has ndims 0.
+// cpp.md 3), or with several kernels run directly, each kernel's in turn,
+// named "<kernel>.<parameter>".  A scalar has ndims 0.
 struct PyptoccArg {
     const char *name;       // the IR name without its SSA suffix ("a", "output")
     DataType dtype;
@@ -58,7 +59,10 @@ struct PyptoccProgram {
     // has no Orchestration function.
     PTO2OrchestrationConfig (*config)(uint64_t *args, int arg_count);
     void (*orchestrate)(PTO2Runtime *rt, uint64_t *args, int arg_count);
-    int32_t direct_kernel;                  // without orchestration: the func id run directly; else -1
+    // Without orchestration: the func id run directly; -1 runs every kernel
+    // of the table in order, each on the slots named after it.  With
+    // orchestration: -1.
+    int32_t direct_kernel;
 };
 
 // Runs the program once.  data[k] is the host memory of slot k: the tensor's

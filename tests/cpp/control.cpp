@@ -93,7 +93,7 @@ extern "C" AICORE void kernel_entry_control(__gm__ int64_t* args) {
   union { uint64_t u64; uint64_t val; } u_0_conv;
   u_0_conv.u64 = args[4];
   uint64_t u_0 = u_0_conv.val;
-  control(a_0, out_0, n_0, f_0, u_0);
+  ::control(a_0, out_0, n_0, f_0, u_0);
 }
 
 // The program for pyptocc_runtime.h.

@@ -70,7 +70,7 @@ extern "C" AICORE void kernel_entry_mm(__gm__ int64_t* args) {
   __gm__ float* c_0 = reinterpret_cast<__gm__ float*>(c_0_tensor->buffer.addr) + c_0_tensor->start_offset;
   __gm__ Tensor* d_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[3]);
   __gm__ float* d_0 = reinterpret_cast<__gm__ float*>(d_0_tensor->buffer.addr) + d_0_tensor->start_offset;
-  mm(a_0, b_0, c_0, d_0);
+  ::mm(a_0, b_0, c_0, d_0);
 }
 
 [[maybe_unused]] static uint64_t float_to_u64(float f);

@@ -127,7 +127,7 @@ extern "C" AICORE void kernel_entry_float_ops(__gm__ int64_t* args) {
   __gm__ float* out_0 = reinterpret_cast<__gm__ float*>(out_0_tensor->buffer.addr) + out_0_tensor->start_offset;
   __gm__ Tensor* h_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[5]);
   __gm__ half* h_0 = reinterpret_cast<__gm__ half*>(h_0_tensor->buffer.addr) + h_0_tensor->start_offset;
-  float_ops(a_0, b_0, m_0, c_0, out_0, h_0);
+  ::float_ops(a_0, b_0, m_0, c_0, out_0, h_0);
 }
 
 // The program for pyptocc_runtime.h.

@@ -4,8 +4,8 @@
 # than the result (an FP32 literal promotes an FP16 tile's result to FP32;
 # pto-isa does not convert); a compare into an FP32 tile; a reduction without
 # keepdim; a store of rank 3; a tensor whose row stride is only known at run
-# time (GlobalTensor strides are static); a loop counting down; a kernel with
-# both M and V pipe ops.
+# time (GlobalTensor strides are static); a loop counting down.  (A kernel
+# with both M and V pipe ops is tests/cpp/err_mixed.py: Verify rejects it.)
 import pypto.language as pl
 
 N = pl.dynamic("N")
@@ -36,18 +36,6 @@ class KernelChecks:
             t = pl.load(a, [i, 0], [16, 64])
             acc = pl.yield_(pl.store(t, [i, 0], [16, 64], acc))
         return acc
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def mixed(self, a: pl.Tensor[[64, 64], pl.FP16], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-        m = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
-        l = pl.move(m, target_memory=pl.MemorySpace.Left)
-        r = pl.move(m, target_memory=pl.MemorySpace.Right)
-        c = pl.matmul(l, r)
-        v = pl.load(a, [0, 0], [64, 64])
-        e = pl.exp(v)
-        o = pl.store(c, [0, 0], [64, 64], out)
-        o2 = pl.store(e, [0, 0], [64, 64], a)
-        return o
 
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, a: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:

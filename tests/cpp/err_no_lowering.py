@@ -1,6 +1,7 @@
 # pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
 # Block ops without a C++ lowering are located errors that say why (cpp.md
-# 4.3, ops.md 5): view, batch_matmul and sels in a vector kernel; gemv and
+# 4.3, ops.md 5): view and sels in a vector kernel; batch_matmul (a cube
+# op) in a kernel of its own; gemv and
 # gemv_acc (pyptocc: pto-isa's TGEMV wants a Left tile of 16-row fractal
 # boxes with one valid row, which the IR cannot express), matmul_bias and
 # gemv_bias (the Bias space) and move with transpose in a cube kernel.
@@ -14,11 +15,16 @@ class NoLowering:
     def vec(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         t = pl.block.load(a, [0, 0], [16, 64])
         v = pl.block.view(t, [16, 16], [0, 0])
-        w = pl.block.load(a, [0, 0], [16, 16])
-        b = pl.block.batch_matmul(v, w)
         s = pl.block.sels(t, t, 1)
         r = pl.block.store(s, [0, 0], [16, 64], out)
-        r2 = pl.block.store(b, [0, 0], [16, 16], out)
+        r2 = pl.block.store(v, [0, 0], [16, 16], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def batched(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.block.load(a, [0, 0], [16, 16])
+        b = pl.block.batch_matmul(t, t)
+        r = pl.block.store(b, [0, 0], [16, 16], out)
         return r
 
     @pl.function(type=pl.FunctionType.InCore)

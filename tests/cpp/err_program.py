@@ -1,8 +1,7 @@
 # pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
-# A translation unit says what to run: an Orchestration function, or the
-# only kernel.  Two kernels and no orchestration leave nothing to run (an
-# error, with a note per kernel; --output-dir writes them one file each,
-# tests/cpp_layout.test).  The kernels are still checked.
+# Without an Orchestration function the translation unit runs each kernel
+# on arguments of its own (tests/e2e/multi_kernel.py); each kernel is
+# checked like any other: here the second cannot be emitted.
 import pypto.language as pl
 
 

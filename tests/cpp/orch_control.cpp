@@ -39,7 +39,7 @@ extern "C" AICORE void kernel_entry_scale(__gm__ int64_t* args) {
   union { uint64_t u64; int64_t val; } n_0_conv;
   n_0_conv.u64 = args[3];
   int64_t n_0 = n_0_conv.val;
-  scale(x_0, out_0, f_0, n_0);
+  ::scale(x_0, out_0, f_0, n_0);
 }
 
 // Kernel Function: pair
@@ -70,7 +70,7 @@ extern "C" AICORE void kernel_entry_pair(__gm__ int64_t* args) {
   __gm__ float* lo_0 = reinterpret_cast<__gm__ float*>(lo_0_tensor->buffer.addr) + lo_0_tensor->start_offset;
   __gm__ Tensor* hi_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[2]);
   __gm__ float* hi_0 = reinterpret_cast<__gm__ float*>(hi_0_tensor->buffer.addr) + hi_0_tensor->start_offset;
-  pair(x_0, lo_0, hi_0);
+  ::pair(x_0, lo_0, hi_0);
 }
 
 [[maybe_unused]] static uint64_t float_to_u64(float f);

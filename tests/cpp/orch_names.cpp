@@ -33,7 +33,7 @@ extern "C" AICORE void kernel_entry_bump(__gm__ int64_t* args) {
   union { uint64_t u64; int64_t val; } n_0_conv;
   n_0_conv.u64 = args[2];
   int64_t n_0 = n_0_conv.val;
-  bump(a_0, out_0, n_0);
+  ::bump(a_0, out_0, n_0);
 }
 
 [[maybe_unused]] static uint64_t float_to_u64(float f);

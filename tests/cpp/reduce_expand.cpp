@@ -127,7 +127,7 @@ extern "C" AICORE void kernel_entry_reduce_expand(__gm__ int64_t* args) {
   __gm__ float* out_0 = reinterpret_cast<__gm__ float*>(out_0_tensor->buffer.addr) + out_0_tensor->start_offset;
   __gm__ Tensor* tr_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[4]);
   __gm__ float* tr_0 = reinterpret_cast<__gm__ float*>(tr_0_tensor->buffer.addr) + tr_0_tensor->start_offset;
-  reduce_expand(a_0, cols_0, rows_0, out_0, tr_0);
+  ::reduce_expand(a_0, cols_0, rows_0, out_0, tr_0);
 }
 
 // The program for pyptocc_runtime.h.

@@ -54,7 +54,7 @@ extern "C" AICORE void kernel_entry_tile_softmax(__gm__ int64_t* args) {
   __gm__ float* a_0 = reinterpret_cast<__gm__ float*>(a_0_tensor->buffer.addr) + a_0_tensor->start_offset;
   __gm__ Tensor* output_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[1]);
   __gm__ float* output_0 = reinterpret_cast<__gm__ float*>(output_0_tensor->buffer.addr) + output_0_tensor->start_offset;
-  tile_softmax(a_0, output_0);
+  ::tile_softmax(a_0, output_0);
 }
 
 // The program for pyptocc_runtime.h.

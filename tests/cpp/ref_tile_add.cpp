@@ -40,7 +40,7 @@ extern "C" AICORE void kernel_entry_tile_add(__gm__ int64_t* args) {
   __gm__ float* input_b_0 = reinterpret_cast<__gm__ float*>(input_b_0_tensor->buffer.addr) + input_b_0_tensor->start_offset;
   __gm__ Tensor* output_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[2]);
   __gm__ float* output_0 = reinterpret_cast<__gm__ float*>(output_0_tensor->buffer.addr) + output_0_tensor->start_offset;
-  tile_add(input_a_0, input_b_0, output_0);
+  ::tile_add(input_a_0, input_b_0, output_0);
 }
 
 // The program for pyptocc_runtime.h.

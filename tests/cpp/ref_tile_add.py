@@ -1,7 +1,11 @@
 # pyptocc-flags: --no-passes
 # cpp.md 5.1: GP1 after the C++ pipeline (passes.md 5.8, with InsertSync's
 # MTE2->V and V->MTE3 pairs written out), an Opaque function that is a
-# vector kernel run directly (no Orchestration function).
+# vector kernel run directly (no Orchestration function).  One deviation
+# from cpp.md: kernel_entry calls the kernel as ::tile_add, because pto-isa
+# brings namespace std into the global namespace (pto/common/fifo.hpp), so
+# an unqualified call of a kernel named pair, max or min is ambiguous
+# (issue 11); tests/cpp/orch_control.py has a kernel named pair.
 import pypto.language as pl
 
 

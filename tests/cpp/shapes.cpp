@@ -69,7 +69,7 @@ extern "C" AICORE void kernel_entry_shapes(__gm__ int64_t* args) {
   int64_t k_0 = k_0_conv.val;
   int64_t N = static_cast<int64_t>(x_0_tensor->shapes[0]);
   int64_t M = static_cast<int64_t>(y_0_tensor->shapes[0]);
-  shapes(x_0, v_0, col_0, y_0, out_0, vout_0, k_0, N, M);
+  ::shapes(x_0, v_0, col_0, y_0, out_0, vout_0, k_0, N, M);
 }
 
 // The program for pyptocc_runtime.h.

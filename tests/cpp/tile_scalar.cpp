@@ -71,7 +71,7 @@ extern "C" AICORE void kernel_entry_f32_ops(__gm__ int64_t* args) {
   union { uint64_t u64; int64_t val; } n_0_conv;
   n_0_conv.u64 = args[3];
   int64_t n_0 = n_0_conv.val;
-  f32_ops(a_0, out_0, s_0, n_0);
+  ::f32_ops(a_0, out_0, s_0, n_0);
 }
 
 // Kernel Function: f16_ops
@@ -108,7 +108,7 @@ extern "C" AICORE void kernel_entry_f16_ops(__gm__ int64_t* args) {
   union { uint64_t u64; float val; } x_0_conv;
   x_0_conv.u64 = args[2];
   float x_0 = x_0_conv.val;
-  f16_ops(a_0, out_0, x_0);
+  ::f16_ops(a_0, out_0, x_0);
 }
 
 // Kernel Function: i16_ops
@@ -155,7 +155,7 @@ extern "C" AICORE void kernel_entry_i16_ops(__gm__ int64_t* args) {
   union { uint64_t u64; int8_t val; } k_0_conv;
   k_0_conv.u64 = args[2];
   int8_t k_0 = k_0_conv.val;
-  i16_ops(a_0, out_0, k_0);
+  ::i16_ops(a_0, out_0, k_0);
 }
 
 [[maybe_unused]] static uint64_t float_to_u64(float f);

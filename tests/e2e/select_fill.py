@@ -1,7 +1,10 @@
+# pyptocc-flags: --arch=a5
 # Compare and select (ops.md 5.2-5.3), fills (5.1, 5.6): cmp of two INT8
 # tiles in each of the six modes (EQ NE LT LE GT GE) and cmps against a
 # constant give INT8 masks that sel uses to pick between FP32 tiles; full
 # and expands fill tiles with a constant and with a scalar parameter.
+# For A5: A2/A3 compares only 32-bit integers and floats into the i8 mask
+# that TSEL reads, and the IR types the mask like the inputs (issue 11).
 import pypto.language as pl
 
 R = 16

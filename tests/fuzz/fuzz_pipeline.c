@@ -2,7 +2,8 @@
  * every pipeline (MLIR with and without addresses, tile IR, C++) and every
  * emitter, into memory.  Errors are fine; crashes, hangs, sanitizer
  * reports and internal errors are not.  Emitted text must be complete when
- * the emitter reports success.  C++ goes through its own pipeline (with
+ * the emitter reports success, and after Legalize the program must keep
+ * the property it establishes (check_legal).  C++ goes through its own pipeline (with
  * InsertSync); the optimisation level varies with the input. */
 #include "config.h"
 #include "codegen/codegen.h"
@@ -29,6 +30,9 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
     pc.arch = arch;
     pc.opt_level = opt;
     prog = pass_run(&pc, prog, list, n, NULL, NULL);
+    /* What Legalize establishes holds through the rest of the pipeline. */
+    if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
+        abort();
     if (prog && diag->errors == errors) {
         StrBuf sb;
         CodegenOptions co;

@@ -1,6 +1,8 @@
 # pyptocc-flags: --passes=convert_to_ssa
-# A name first defined inside a loop body is not available after the loop
-# (a zero-trip loop would leave it undefined; SSA has no value for it).
+# A name first defined inside a loop body has, after the loop, the value of
+# the last iteration, which a loop whose bounds are not constants may not
+# have run: the use after it is an error that says so (tests/passes/
+# ssa_escape.py has the loops that carry such names out).
 import pypto.language as pl
 
 

@@ -1,6 +1,7 @@
 # pyptocc-flags: --no-passes --emit=pto
 # Block ops without a PTO lowering are located errors that say why
-# (ops.md 5): view, batch_matmul and sels in a vector kernel; matmul_bias,
+# (ops.md 5): view and sels in a vector kernel; batch_matmul (a cube op)
+# in a kernel of its own; matmul_bias,
 # gemv_bias (the Bias space) and move with transpose in a cube kernel.
 import pypto.language as pl
 
@@ -15,9 +16,17 @@ class NoLowering:
         mem_vec_5: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 9216, 4096, 5)
         t_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_2] = pl.block.load(a_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
         v_0: pl.Tile[[64, 16], pl.FP32, memref=mem_vec_3] = pl.block.view(t_0, [64, 16], [0, 0])
-        b_0: pl.Tile[[16, 16], pl.FP32, memref=mem_vec_4] = pl.block.batch_matmul(t_0, v_0)
         s_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_5] = pl.block.sels(t_0, t_0, 1)
         r_0: pl.Tensor[[16, 64], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 4096, 1)] = pl.block.store(s_0, [0, 0], [16, 64], out_0)
+        return r_0
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def batched(self, a_0: pl.Tensor[[16, 16], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 1024, 0)], out_0: pl.Tensor[[16, 16], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 1024, 1)]) -> pl.Tensor[[16, 16], pl.FP32]:
+        mem_vec_2: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 0, 1024, 2)
+        mem_acc_3: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Acc, 0, 1024, 3)
+        t_0: pl.Tile[[16, 16], pl.FP32, memref=mem_vec_2] = pl.block.load(a_0, [0, 0], [16, 16], target_memory=pl.MemorySpace.Vec)
+        b_0: pl.Tile[[16, 16], pl.FP32, memref=mem_acc_3] = pl.block.batch_matmul(t_0, t_0)
+        r_0: pl.Tensor[[16, 16], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 1024, 1)] = pl.block.store(b_0, [0, 0], [16, 16], out_0)
         return r_0
 
     @pl.function(type=pl.FunctionType.InCore)

@@ -171,7 +171,7 @@ void test_outside_run() {
         return 0;
     });
     expect_death("TASSIGN beyond Left", 1, "beyond the 65536-byte Left buffer", [] {
-        Tile<TileType::Left, half, 128, 264> t;
+        Tile<TileType::Left, half, 128, 272> t;
         TASSIGN(t, 0x0);
         return 0;
     });
@@ -217,9 +217,9 @@ void test_outside_run() {
         return 0;
     });
     expect_death("unbound matmul operand", 1, "TMATMUL: right tile", [] {
-        Tile<TileType::Left, half, 16, 16> l;
-        Tile<TileType::Right, half, 16, 16> r;
-        Tile<TileType::Acc, float, 16, 16> c;
+        Tile<TileType::Left, half, 16, 16, BLayout::RowMajor, 16, 16, SLayout::RowMajor> l;
+        Tile<TileType::Right, half, 16, 16, BLayout::RowMajor, 16, 16, SLayout::ColMajor> r;
+        Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 1024> c;
         TASSIGN(l, 0x0);
         TASSIGN(c, 0x0);
         TMATMUL(c, l, r);
@@ -248,7 +248,7 @@ void test_outside_run() {
         return 0;
     });
     expect_death("integer remainder by zero", 1, "TREMS: integer remainder by zero", [] {
-        Tile<TileType::Vec, int16_t, 1, 8> a, c, t;
+        Tile<TileType::Vec, int16_t, 1, 16> a, c, t;
         TASSIGN(a, 0x0);
         TASSIGN(c, 0x200);
         TASSIGN(t, 0x400);
@@ -259,19 +259,32 @@ void test_outside_run() {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;
     });
+    expect_death("elementwise valid shapes differ", 1, "TMIN: the source a has a 3x8 valid region, the destination 4x8",
+                 [] {
+                     using T = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+                     T a(3, 8), b(4, 8), d(4, 8);
+                     TASSIGN(a, 0x0);
+                     TASSIGN(b, 0x100);
+                     TASSIGN(d, 0x200);
+                     TMIN(d, a, b);
+                     return 0;
+                 });
     expect_death("GlobalTensor DYNAMIC without values", 1, "DYNAMIC shape or stride without a value", [] {
         std::vector<float> m(256);
         GlobalTensor<float, pto::Shape<1, 1, 1, DYNAMIC, 16>, pto::Stride<256, 256, 256, 16, 1>> g(m.data());
         return g.data() ? 0 : 3;
     });
-    expect_death("GlobalTensor smaller than the tile", 1, "TLOAD: the GlobalTensor shape [8, 16] is smaller", [] {
-        std::vector<float> m(256);
-        Vec16 t;
-        TASSIGN(t, 0);
-        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 16>, pto::Stride<128, 128, 128, 16, 1>> g(m.data());
-        TLOAD(t, g);
-        return 0;
-    });
+    expect_death("GlobalTensor not of the tile's shape", 1,
+                 "TLOAD: the GlobalTensor shape [8, 16] is not the tile's valid shape 16x16", [] {
+                     std::vector<float> m(256);
+                     Vec16 t;
+                     TASSIGN(t, 0);
+                     using S = pto::Shape<1, 1, 1, DYNAMIC, DYNAMIC>;
+                     using St = pto::Stride<128, 128, 128, 16, 1>;
+                     GlobalTensor<float, S, St> g(m.data(), S(8, 16), St());
+                     TLOAD(t, g);
+                     return 0;
+                 });
     expect_death("Tensor::view out of range", 1, "Tensor::view: dimension 1: offset 8 + size 16", [] {
         std::vector<float> m(256);
         uint64_t shape[2] = {16, 16};

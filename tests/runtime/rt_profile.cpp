@@ -295,19 +295,27 @@ void test_intrinsic_costs() {
     CHECK(e && e->pipe == prof::MTE3 && e->cycles == 2110);
     CHECK(find(r, prof::Op::TASSIGN)->pipe == prof::S && find(r, prof::Op::TASSIGN)->cycles == 1);
 
-    // Bursts: 8 rows of 16 bytes are one 128-byte burst when the rows are
-    // contiguous in global memory, 8 bursts of one 32-byte block when not.
+    // Bursts: a tile's rows are whole 32-byte blocks, so an 8x8 f32 tile
+    // moves 256 bytes whether its rows are contiguous in global memory (one
+    // burst) or not (8 bursts of one block); the 8x4 valid region of an 8x8
+    // tile is 8 rows of 16 bytes that are not contiguous in the tile, so it
+    // moves 8 whole blocks as well.
     r = profiled([] {
-        Tile<TileType::Vec, float, 8, 4> t;
+        Tile<TileType::Vec, float, 8, 8> t;
+        Tile<TileType::Vec, float, 8, 8, BLayout::RowMajor, 8, 4> h;
         TASSIGN(t, 0x0);
-        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 4>, pto::Stride<1, 1, 1, 4, 1>> dense(gm);
-        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 4>, pto::Stride<1, 1, 1, 64, 1>> strided(gm);
+        TASSIGN(h, 0x0);
+        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 8>, pto::Stride<1, 1, 1, 8, 1>> dense(gm);
+        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 8>, pto::Stride<1, 1, 1, 64, 1>> strided(gm);
+        GlobalTensor<float, pto::Shape<1, 1, 1, 8, 4>, pto::Stride<1, 1, 1, 4, 1>> narrow(gm);
         TLOAD(t, dense);
         pipe_barrier(PIPE_MTE2);
         TLOAD(t, strided);
+        pipe_barrier(PIPE_MTE2);
+        TLOAD(h, narrow);
     });
-    CHECK(r.entries[1].bytes == 128 && r.entries[3].bytes == 256);
-    CHECK(r.entries[1].cycles == 214 && r.entries[3].cycles == 215);  // (30643 + bytes) / 143.45
+    CHECK(r.entries[2].bytes == 256 && r.entries[4].bytes == 256 && r.entries[6].bytes == 256);
+    CHECK(r.entries[2].cycles == 215 && r.entries[4].cycles == 215);  // (30643 + 256) / 143.45
 
     // A valid region narrower than the tile: one repeat per row, plus the
     // count mode floor (192-byte rows): 10 + 2 * 16 + 14 + 16.
@@ -355,7 +363,7 @@ void test_every_intrinsic() {
     using I = Tile<TileType::Vec, int32_t, 16, 16>;
     using C = Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor>;
     using R = Tile<TileType::Vec, float, 1, 16>;
-    using Mask = Tile<TileType::Vec, uint8_t, 16, 32>;
+    using Mask = Tile<TileType::Vec, uint8_t, 16, 32>;  // also TCMP's one-byte sources
     using P = Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Zero>;
     static int32_t ints[256];
     // Each vector instruction behind a barrier: they depend on each other.
@@ -365,7 +373,7 @@ void test_every_intrinsic() {
         I ia, ib, id, it;
         C col;
         R row;
-        Mask m;
+        Mask m, ma, mb;
         P pd;
         TASSIGN(a, 0x0);
         TASSIGN(b, 0x400);
@@ -379,6 +387,8 @@ void test_every_intrinsic() {
         TASSIGN(row, 0x2100);
         TASSIGN(m, 0x2200);
         TASSIGN(pd, 0x2400);
+        TASSIGN(ma, 0x2800);
+        TASSIGN(mb, 0x2a00);
         for (int i = 0; i < 256; i++)
             ints[i] = i + 1;
         GlobalTensor<int32_t, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<1, 1, 1, 16, 1>> g(ints);
@@ -397,7 +407,7 @@ void test_every_intrinsic() {
         B(TEXP(d, a)), B(TLOG(d, b)), B(TSQRT(d, b)), B(TRSQRT(d, b)), B(TRECIP(d, b)), B(TNEG(d, a)), B(TABS(d, a)),
             B(TRELU(d, a));
         B(TNOT(id, ia)), B(TCVT(d, ia, RoundMode::CAST_NONE));
-        B(TCMP(m, a, b, CmpMode::LT)), B(TCMPS(m, a, 0.0f, CmpMode::GT)), B(TSEL(d, m, a, b, t));
+        B(TCMP(m, ma, mb, CmpMode::LT)), B(TCMPS(m, a, 0.0f, CmpMode::GT)), B(TSEL(d, m, a, b, t));
         B(TROWSUM(col, a, t)), B(TROWMAX(col, a, t)), B(TROWMIN(col, a, t)), B(TCOLSUM(row, a)), B(TCOLMAX(row, a)),
             B(TCOLMIN(row, a));
         B(TROWEXPAND(d, col)), B(TCOLEXPAND(d, row)), B(TROWEXPANDADD(d, a, col)), B(TROWEXPANDSUB(d, a, col));

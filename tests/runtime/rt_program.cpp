@@ -3,11 +3,13 @@
 // 6.1, and kernels with scalars, run-time dimensions and 16-bit floats),
 // described by PyptoccProgram tables and run through pyptocc_run,
 // pyptocc_run_with_shapes and the command line of pyptocc_run_main.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -452,6 +454,20 @@ const PyptoccArg kCastArgs[] = {
 };
 const PyptoccProgram kCasts = {"casts", kCastKernels, 1, kCastArgs, 3, nullptr, nullptr, 0};
 
+// Several kernels and no orchestration: each runs on the slots named after it.
+const PyptoccKernel kSeveralKernels[] = {{0, "tile_add", k_tile_add::kernel_entry},
+                                         {1, "scale_rows", k_scale_rows::kernel_entry}};
+const PyptoccArg kSeveralArgs[] = {
+    {"tile_add.input_a", DataType::FLOAT32, 2, {64, 64}, PYPTOCC_ARG_IN},
+    {"tile_add.input_b", DataType::FLOAT32, 2, {64, 64}, PYPTOCC_ARG_IN},
+    {"tile_add.output", DataType::FLOAT32, 2, {64, 64}, PYPTOCC_ARG_OUT},
+    {"scale_rows.x", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+    {"scale_rows.out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
+    {"scale_rows.scale", DataType::FLOAT32, 0, {}, PYPTOCC_ARG_IN},
+    {"scale_rows.bias", DataType::INT32, 0, {}, PYPTOCC_ARG_IN},
+};
+const PyptoccProgram kSeveral = {"several", kSeveralKernels, 2, kSeveralArgs, 7, nullptr, nullptr, -1};
+
 std::vector<float> seq(size_t n, float scale, float offset) {
     std::vector<float> v(n);
     for (size_t i = 0; i < n; i++)
@@ -510,6 +526,27 @@ void test_run_direct() {
     for (int i = 0; i < 48 * 16; i++)
         want[i] = x[i] * 0.5f - 3.0f;
     CHECK_ARRAY("scale_rows", y.data(), want.data(), 48 * 16, 0);
+
+    // several kernels, each on its own slots
+    std::vector<float> o1(4096, -1), x2 = seq(256, 2.0f, 1), o2(256, -1);
+    uint64_t scale2 = std::bit_cast<uint32_t>(-1.5f), bias2 = 4;
+    void *vdata[] = {a.data(), b.data(), o1.data(), x2.data(), o2.data(), &scale2, &bias2};
+    CHECK(pyptocc_run(&kSeveral, vdata) == 0);
+    for (int i = 0; i < 4096; i++)
+        want[i] = a[i] + b[i];
+    CHECK_ARRAY("several: tile_add", o1.data(), want.data(), 4096, 0);
+    for (int i = 0; i < 256; i++)
+        want[i] = x2[i] * -1.5f + 4.0f;
+    CHECK_ARRAY("several: scale_rows", o2.data(), want.data(), 256, 0);
+    // a slot named after no kernel
+    PyptoccArg stray[7];
+    std::copy(std::begin(kSeveralArgs), std::end(kSeveralArgs), stray);
+    stray[6].name = "scale.bias";
+    const PyptoccProgram bad = {"several", kSeveralKernels, 2, stray, 7, nullptr, nullptr, -1};
+    std::string err;
+    int st = rt_test::in_child([&]() { return pyptocc_run(&bad, vdata); }, err);
+    CHECKF(st == 1 && err.find("arguments that belong to none of its kernels") != std::string::npos, "%d %s", st,
+           err.c_str());
 }
 
 void test_run_orchestration() {

@@ -176,10 +176,13 @@ double pick(double x, double lo, double hi, bool even_lo, RoundMode m) {
 const RoundMode kModes[] = {RoundMode::CAST_NONE, RoundMode::CAST_RINT,  RoundMode::CAST_ROUND, RoundMode::CAST_FLOOR,
                             RoundMode::CAST_CEIL, RoundMode::CAST_TRUNC, RoundMode::CAST_ODD};
 
-// TCVT of a tile of `src` values to Dst in mode m.
+// TCVT of a tile of `src` values to Dst in mode m (the valid region of
+// one-row tiles of a multiple of 32 elements, whole 32-byte rows for any
+// element type).
 template <class Dst, class Src, int N> std::vector<Dst> tcvt(const Src (&src)[N], RoundMode m) {
-    Tile<TileType::Vec, Src, 1, N> s;
-    Tile<TileType::Vec, Dst, 1, N> d;
+    constexpr int W = (N + 31) / 32 * 32;
+    Tile<TileType::Vec, Src, 1, W, BLayout::RowMajor, 1, N> s;
+    Tile<TileType::Vec, Dst, 1, W, BLayout::RowMajor, 1, N> d;
     TASSIGN(s, 0x0);
     TASSIGN(d, 0x10000);
     std::copy(src, src + N, s.data());

@@ -13,13 +13,17 @@
  *     value defined inside a region is not used after the region ends
  *     (results of a region op become visible after its last region);
  *   - every !pto.tile_buf<...> has its 10 fields in order with valid
- *     values.
+ *     values;
+ *   - every pto op that pyptocc emits keeps the operand rules of PTOAS's
+ *     verifiers for the module's target (mlir_ops.c).
  * Problems are printed as FILE:LINE: message; the exit status is 1 when
  * any file has a problem. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "mlir_ops.h"
 
 #define MAX_DEPTH 256
 
@@ -39,6 +43,7 @@ typedef struct Checker {
      * defined when its last region closes. */
     char *pending[MAX_DEPTH];
     int depth;          /* open regions (braces) */
+    int a5;             /* pto.target_arch = "a5" */
     char brackets[4096];
     int nbrackets;
 } Checker;
@@ -50,6 +55,8 @@ static void problem(Checker *c, const char *fmt, const char *arg)
     fputc('\n', stderr);
     c->errors++;
 }
+
+static void report_op(void *ctx, const char *fmt, const char *arg) { problem(ctx, fmt, arg); }
 
 static int is_name_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.' || ch == '$'; }
 
@@ -268,6 +275,9 @@ static void check_line(Checker *c, char *line)
     while (*p == ' ')
         p++;
     closes = *p == '}';
+    if (strncmp(p, "module", 6) == 0)
+        c->a5 = strstr(p, "pto.target_arch = \"a5\"") != NULL;
+    mlir_ops_check_line(p, c->a5, report_op, c);
     check_brackets(c, line);
     for (tb = line; (tb = strstr(tb, "!pto.tile_buf<")); tb++)
         check_tile_buf(c, tb);

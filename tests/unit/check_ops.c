@@ -203,7 +203,7 @@ START_TEST(test_op_forms)
         int no_instruction = op->cls == OPCL_CREATE || op->cls == OPCL_ALLOC || op->cls == OPCL_BARRIER ||
                              op->cls == OPCL_FLAG || op->cls == OPCL_TENSOR || op->cls == OPCL_TENSOR_WRITE;
         ck_assert_int_eq(op->category, t->category);
-        ck_assert_msg(!op->isa == no_instruction || op->why_pto || op->why_tile, "%s: isa %s for class %d", op_name(op),
+        ck_assert_msg((op->isa == NULL) == no_instruction || op->why_pto || op->why_tile, "%s: isa %s for class %d", op_name(op),
                       op->isa ? op->isa : "(none)", op->cls);
         for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) {
             char buf[32];

@@ -2,7 +2,7 @@
 # --output-dir without an Orchestration function: one file per kernel (a
 # cube kernel under aic), and kernel_config.py listing every kernel, with
 # func ids in program order and no ORCHESTRATION entry.  (The single
-# translation unit refuses this program: tests/cpp/err_program.py.)
+# translation unit runs each kernel on arguments of its own.)
 import pypto.language as pl
 
 

@@ -33,5 +33,5 @@ extern "C" AICORE void kernel_entry(__gm__ int64_t* args) {
   __gm__ float* b_0 = reinterpret_cast<__gm__ float*>(b_0_tensor->buffer.addr) + b_0_tensor->start_offset;
   __gm__ Tensor* output_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[2]);
   __gm__ float* output_0 = reinterpret_cast<__gm__ float*>(output_0_tensor->buffer.addr) + output_0_tensor->start_offset;
-  kernel_add(a_0, b_0, output_0);
+  ::kernel_add(a_0, b_0, output_0);
 }

@@ -30,5 +30,5 @@ extern "C" AICORE void kernel_entry(__gm__ int64_t* args) {
   union { uint64_t u64; float val; } f_0_conv;
   f_0_conv.u64 = args[2];
   float f_0 = f_0_conv.val;
-  scale(a_0, out_0, f_0);
+  ::scale(a_0, out_0, f_0);
 }

@@ -1,0 +1,49 @@
+/* legalize.h: what the files of the Legalize pass share (legalize.c: the
+ * pass, layouts and checks; legalize_dtype.c: element types). */
+#ifndef PYPTOCC_LEGALIZE_H
+#define PYPTOCC_LEGALIZE_H
+
+#include "ir/ir.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+
+typedef VEC(const IrStmt *) StmtList;
+
+typedef struct Legal {
+    PassCtx *pc;
+    IrCtx *ir;
+    PtrMap names;           /* interned names of the function's variables */
+    PtrMap row_of;          /* a column vector defined as the reshape back of a row: that row */
+    PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
+    PtrMap uses;            /* var -> uses (the removal step) */
+    int failed;
+} Legal;
+
+/* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
+int64_t legal_column_rows(const IrType *t);
+void legal_note_name(Legal *L, const char *name);
+/* base + suffix, or base + suffix + "_<n>", not yet a name in the
+ * function (and now taken). */
+const char *legal_fresh_name(Legal *L, const char *base, const char *suffix);
+
+/* The element types (DS_ set) op's instruction takes on the target; 0:
+ * any. */
+unsigned legal_allowed_dtypes(const Legal *L, const OpDef *op);
+/* The element type op's rule is about in call c with result type result. */
+DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrType *result);
+/* A new scratch tile shaped like `like`, of element type dt. */
+const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at);
+/* block.cast(x, target_type=dt, mode=rint). */
+const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at);
+/* A fresh name base_<dtype>. */
+const char *legal_typed_name(Legal *L, const char *base, DataType dt);
+/* The statements for y = op(args) (the assignment a of call c) in ops the
+ * target has, added to out: 1, or 0 when no rewrite applies. */
+int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
+
+/* The mutator's statement hook of the element-type step. */
+const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s);
+
+#endif

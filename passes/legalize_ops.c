@@ -1,0 +1,241 @@
+/* legalize_ops.c: Legalize's rewrites of an op into ops the target has
+ * (see legalize.c): forms the instructions do not take become forms they
+ * do, with the same result. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/target.h"
+#include "passes/legalize.h"
+#include "support/xalloc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A new scratch tile [shape of like] of element type dt. */
+const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at)
+{
+    const OpDef *create = op_by_id(OP_BLOCK_CREATE_TILE);
+    IrKwarg ck[2];
+    OpError err;
+    const IrType *t;
+    const IrExpr *shape = ir_make_tuple(L->ir, like->n, like->dims, at);
+    ck[0].key = ir_name(L->ir, "dtype");
+    ck[0].kind = KW_DTYPE;
+    ck[0].v.i = dt;
+    ck[1].key = ir_name(L->ir, "target_memory");
+    ck[1].kind = KW_MEMSPACE;
+    ck[1].v.i = MS_VEC;
+    if (!(t = op_deduce(L->ir, create, &shape, 1, ck, 2, &err)))
+        ICE("legalize: a scratch tile did not type-check: %s", err.msg);
+    return ir_call(L->ir, &create->callee, 1, &shape, 2, ck, t, at);
+}
+
+/* block.cast(x, target_type=dt, mode=rint): exact when widening, rounded
+ * to nearest even when narrowing back. */
+const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at)
+{
+    const OpDef *op = op_by_id(OP_BLOCK_CAST);
+    IrKwarg kw[2];
+    OpError err;
+    const IrType *t;
+    kw[0].key = ir_name(L->ir, "target_type");
+    kw[0].kind = KW_DTYPE;
+    kw[0].v.i = dt;
+    kw[1].key = ir_name(L->ir, "mode");
+    kw[1].kind = KW_INT;
+    kw[1].v.i = 1;
+    if (!(t = op_deduce(L->ir, op, &x, 1, kw, 2, &err)))
+        ICE("legalize: a cast did not type-check: %s", err.msg);
+    return ir_call(L->ir, &op->callee, 1, &x, 2, kw, t, at);
+}
+
+const char *legal_typed_name(Legal *L, const char *base, DataType dt)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "%.120s_%s", base, dtype_name(dt));
+    for (char *p = buf; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    return legal_fresh_name(L, buf, "");
+}
+
+/* y = op(args) with a new argument i in place of the old one. */
+static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExpr *x)
+{
+    const IrExpr **args = xmalloc(xmul_size(c->nargs, sizeof *args));
+    const IrExpr *r;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[i] = x;
+    r = ir_call(L->ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, c->e.span);
+    xfree(args);
+    return r;
+}
+
+/* The rewrites of one op into others the target has: |x| of an integer
+ * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
+ * most negative value stays itself either way); a store that converts
+ * element types, as a conversion and a store; TPRELU's scratch, which
+ * PTOAS wants of ui8 elements on A2/A3.  0 when none applies. */
+static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
+
+/* A var named base+suffix for the value x, assigned before the op. */
+static const IrExpr *bind_new(Legal *L, const char *base, const char *suffix, const IrExpr *x, Span at, StmtList *out)
+{
+    IrVar *v = ir_var_new(L->ir, legal_fresh_name(L, base, suffix), ir_expr_type(L->ir, x), at);
+    vec_push(*out, ir_assign(L->ir, v, x, at));
+    return &v->e;
+}
+
+/* sum/max/min(x, axis, keepdim=False) of a 2-D tile: the instructions
+ * keep the reduced axis (trowsum's [M, 1], tcolsum's [1, N]), so reduce
+ * with keepdim=True and reshape to the rank-1 result (the same bytes). */
+static int reduce_keepdim(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const IrType *x = ir_expr_type(ir, c->args[0]), *t;
+    IrKwarg kw[8];
+    OpError err;
+    const IrExpr *kept, *args[2], *dims[1];
+    const OpDef *reshape = op_by_id(OP_BLOCK_RESHAPE);
+    Span at = a->s.span;
+    if (x->kind != TYPE_TILE || x->n != 2 || a->var->type->kind != TYPE_TILE || a->var->type->n != 1 ||
+        ir_call_kwarg_int(c, "keepdim", 0) || c->nkwargs > 8)
+        return 0;
+    for (uint32_t k = 0; k < c->nkwargs; k++) {
+        kw[k] = c->kwargs[k];
+        if (strcmp(kw[k].key, "keepdim") == 0)
+            kw[k].v.i = 1;
+    }
+    if (!(t = op_deduce(ir, op, c->args, 1, kw, c->nkwargs, &err)))
+        return 0;
+    kept = bind_new(L, a->var->name, "_kept", ir_call(ir, c->callee, 1, c->args, c->nkwargs, kw, t, c->e.span), at,
+                    out);
+    dims[0] = a->var->type->dims[0];
+    args[0] = kept;
+    args[1] = ir_make_tuple(ir, 1, dims, at);
+    if (!(t = op_deduce(ir, reshape, args, 2, NULL, 0, &err)))
+        ICE("legalize: a reduction's reshape did not type-check: %s", err.msg);
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &reshape->callee, 2, args, 0, NULL, t, at), at));
+    return 1;
+}
+
+/* A matmul's operands must be in Left and Right: one still in Mat (as
+ * block.load leaves it) is moved there first, as the reference inserts
+ * the moves. */
+static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    uint32_t first = op->cls == OPCL_MATMUL_ACC;
+    const IrExpr *args[3];
+    const OpDef *move = op_by_id(OP_BLOCK_MOVE);
+    const IrType *t;
+    OpError err;
+    int changed = 0;
+    if (c->nargs != first + 2)
+        return 0;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    for (uint32_t k = 0; k < 2; k++) {
+        const IrExpr *x = c->args[first + k];
+        IrKwarg kw[2];
+        if (ir_tile_space(ir_expr_type(ir, x)) != MS_MAT)
+            continue;
+        kw[0].key = ir_name(ir, "target_memory");
+        kw[0].kind = KW_MEMSPACE;
+        kw[0].v.i = k == 0 ? MS_LEFT : MS_RIGHT;
+        kw[1].key = ir_name(ir, "transpose");
+        kw[1].kind = KW_BOOL;
+        kw[1].v.i = 0;
+        if (!(t = op_deduce(ir, move, &x, 1, kw, 2, &err)))
+            return 0;
+        args[first + k] = bind_new(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", k == 0 ? "_left" : "_right",
+                                   ir_call(ir, &move->callee, 1, &x, 2, kw, t, a->s.span), a->s.span, out);
+        changed = 1;
+    }
+    if (!changed || !(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)))
+        return 0;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span),
+                             a->s.span));
+    return 1;
+}
+
+int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    uint32_t mark = out->len;
+    if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
+        return 1;
+    if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC) && matmul_operands(L, a, c, op, out))
+        return 1;
+    out->len = mark;
+    return rewrite_target(L, a, c, op, out);
+}
+
+/* The rewrites of one op into others the target has, per target. */
+static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    Span at = a->s.span;
+    if (op->id == OP_BLOCK_ABS && dtype_is_int((DataType)a->var->type->dtype)) {
+        const OpDef *neg = op_by_id(OP_BLOCK_NEG), *mx = op_by_id(OP_BLOCK_MAXIMUM);
+        unsigned bit = dtype_set_bit((DataType)a->var->type->dtype);
+        const IrExpr *args[2];
+        OpError err;
+        const IrType *t;
+        IrVar *n;
+        if (!(legal_allowed_dtypes(L, neg) & bit) || !(legal_allowed_dtypes(L, mx) & bit) ||
+            !(t = op_deduce(ir, neg, c->args, 1, NULL, 0, &err)))
+            return 0;
+        n = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_neg"), t, at);
+        vec_push(*out, ir_assign(ir, n, ir_call(ir, &neg->callee, 1, c->args, 0, NULL, t, at), at));
+        args[0] = c->args[0];
+        args[1] = &n->e;
+        if (!(t = op_deduce(ir, mx, args, 2, NULL, 0, &err)))
+            ICE("legalize: max(x, -x) did not type-check: %s", err.msg);
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &mx->callee, 2, args, 0, NULL, t, c->e.span), at));
+        return 1;
+    }
+    if (op->id == OP_BLOCK_STORE && c->nargs == 4) {
+        /* A store into a tensor of another element type: the values are
+         * converted, and a Vec or Mat store copies bits of one width
+         * (PTOAS: "src and dst element types to have the same bitwidth"),
+         * so convert them first.  From Acc, the FIX pipe converts. */
+        const IrType *tt = ir_expr_type(ir, c->args[0]), *ot = ir_expr_type(ir, c->args[3]);
+        const IrExpr *x;
+        IrVar *v;
+        int space;
+        if (tt->kind != TYPE_TILE || ot->kind != TYPE_TENSOR || tt->dtype == ot->dtype)
+            return 0;
+        space = ir_tile_space(tt);
+        if (space == MS_ACC)
+            return 0;
+        if (space != MS_VEC) {
+            /* Only the vector pipe converts; a cast here would make a cube
+             * kernel mixed.  Same-width types are PTOAS's reinterpretation. */
+            if (dtype_bits((DataType)tt->dtype) != dtype_bits((DataType)ot->dtype))
+                diag_error(L->pc->diag, c->e.span,
+                           "a %s tile of %s elements cannot be stored into a tensor of %s: only the vector pipe "
+                           "converts element types (store a Vec tile, or the accumulator of a matmul)",
+                           memspace_name(space), dtype_name((DataType)tt->dtype), dtype_name((DataType)ot->dtype));
+            return 0;
+        }
+        x = legal_cast(L, c->args[0], (DataType)ot->dtype, at);
+        v = ir_var_new(ir, legal_typed_name(L, ir_is_var_like(c->args[0]) ? IR_AS(IrVar, c->args[0])->name : "_t",
+                                      (DataType)ot->dtype),
+                       ir_expr_type(ir, x), at);
+        vec_push(*out, ir_assign(ir, v, x, at));
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, &v->e), at));
+        return 1;
+    }
+    if (op->id == OP_BLOCK_PRELU && L->pc->arch == ARCH_A2A3 && c->nargs == 3) {
+        const IrType *tmp = ir_expr_type(ir, c->args[2]);
+        const IrExpr *mask;
+        IrVar *v;
+        if (tmp->kind != TYPE_TILE || tmp->dtype == DT_UINT8)
+            return 0;
+        mask = legal_scratch_tile(L, tmp, DT_UINT8, at);
+        v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_mask"), ir_expr_type(ir, mask), at);
+        vec_push(*out, ir_assign(ir, v, mask, at));
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 2, &v->e), at));
+        return 1;
+    }
+    return 0;
+}
+

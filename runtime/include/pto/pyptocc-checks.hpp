@@ -1,0 +1,139 @@
+// pto/pyptocc-checks.hpp: the operand rules of the pto-isa tile API that
+// pyptocc's runtime enforces at compile time (included through
+// pto/pyptocc-intrin.hpp), so that a kernel that builds here builds against
+// pto-isa too.  Each rule is one function an intrinsic calls first thing;
+// the rules of a Tile on its own (shape, alignment, fractal boxes) are in
+// pto/pyptocc-tile.hpp.  The rules were learnt from what pto-isa's CPU
+// simulator (commit e612db81) accepts and rejects; a few are stricter where
+// the NPU and PTOAS are (float-only exp/log/sqrt, one-byte masks).
+//
+// Which intrinsic follows which rule:
+//   identical Tile type of destination and sources:
+//       TADD TSUB TMUL TDIV TMAX TADDC TSUBC TADDSC TSUBSC TABS,
+//       TSEL (destination and both sources), TMATMUL_ACC/TGEMV_ACC (in/out)
+//   one element type:     every other elementwise intrinsic, TCMP included
+//   equal valid shapes:   every elementwise intrinsic (checked at run time
+//                         where an extent is DYNAMIC)
+//   Vec tiles:            TADDS TSUBS TMULS TDIVS TMAXS TMINS TLRELU TANDS
+//                         TORS TSHLS TSHRS TREMS TRECIP
+//   row-major tiles:      TADDS TMULS TDIVS TMAXS TLRELU TRECIP; TROWEXPAND
+//                         ADD/SUB/MUL/DIV (destination and tile source);
+//                         TCOLEXPAND SUB/MUL/DIV (all three)
+//   element types:        TSQRT (half, bfloat16_t, float), TRSQRT (half,
+//                         float), TABS (int16_t, int32_t, half, bfloat16_t,
+//                         float), TROWSUM TCOLSUM TCOLMAX (half, bfloat16_t,
+//                         float), TROWEXPAND*/TCOLEXPAND* arithmetic (half,
+//                         float), matmul (four operand triples)
+//   scratch of the destination's type: TREMS TXORS
+//   TLOAD/TSTORE:         one element type, an ND or DN GlobalTensor whose
+//                         static shape is the tile's valid shape
+//   TFILLPAD:             one static shape; TTRANS: mirrored valid shapes;
+//   column reductions:    a one-row destination
+//   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
+#ifndef PYPTOCC_CHECKS_HPP
+#define PYPTOCC_CHECKS_HPP
+
+#include "pto/pyptocc-tile.hpp"
+
+namespace pto {
+namespace detail {
+
+template <class T, class... U> inline constexpr bool is_one_of_v = (std::is_same_v<T, U> || ...);
+
+// Valid extents that are both static must be equal.
+template <int A, int B> inline constexpr bool extent_compatible_v = A == DYNAMIC || B == DYNAMIC || A == B;
+template <class A, class B>
+inline constexpr bool valid_compatible_v =
+    extent_compatible_v<A::ValidRow, B::ValidRow> && extent_compatible_v<A::ValidCol, B::ValidCol>;
+
+template <class T> inline constexpr bool row_major_v = T::BLayoutValue == BLayout::RowMajor;
+
+template <class TD, class... TS> constexpr void rule_identical_types() {
+    static_assert((std::is_same_v<TD, TS> && ...),
+                  "pyptocc runtime: this intrinsic takes its destination and its sources as one identical Tile type");
+}
+template <class TD, class... TS> constexpr void rule_same_dtype() {
+    static_assert((std::is_same_v<typename TD::DType, typename TS::DType> && ...),
+                  "pyptocc runtime: the tiles of this intrinsic need the same element type");
+}
+template <class TD, class... TS> constexpr void rule_same_valid() {
+    static_assert((valid_compatible_v<TD, TS> && ...),
+                  "pyptocc runtime: the destination and the sources of this intrinsic need equal valid shapes");
+}
+template <class... TT> constexpr void rule_vec() {
+    static_assert(((TT::Loc == TileType::Vec) && ...), "pyptocc runtime: this intrinsic needs Vec tiles");
+}
+template <class... TT> constexpr void rule_row_major() {
+    static_assert((row_major_v<TT> && ...), "pyptocc runtime: this intrinsic needs row-major tiles (BLayout::RowMajor)");
+}
+template <class T> constexpr void rule_half_or_float() {
+    static_assert(is_one_of_v<T, half, float>, "pyptocc runtime: this intrinsic needs half or float tiles");
+}
+template <class T> constexpr void rule_float16_or_float() {
+    static_assert(is_one_of_v<T, half, bfloat16_t, float>,
+                  "pyptocc runtime: this intrinsic needs half, bfloat16_t or float tiles");
+}
+template <class T> constexpr void rule_abs_dtype() {
+    static_assert(is_one_of_v<T, int16_t, int32_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TABS needs int16_t, int32_t, half, bfloat16_t or float tiles");
+}
+template <class TD, class TT> constexpr void rule_scratch_type() {
+    static_assert(std::is_same_v<TD, TT>,
+                  "pyptocc runtime: the scratch tile of this intrinsic must have the destination's Tile type");
+}
+template <class TD> constexpr void rule_one_row() {
+    static_assert(TD::Rows == 1, "pyptocc runtime: the destination of a column reduction has one row (Rows == 1)");
+}
+template <class TD, class TS> constexpr void rule_fillpad_shape() {
+    static_assert(TD::Rows == TS::Rows && TD::Cols == TS::Cols,
+                  "pyptocc runtime: TFILLPAD needs source and destination tiles of one static shape");
+}
+template <class TD, class TS> constexpr void rule_transposed_valid() {
+    static_assert(extent_compatible_v<TS::ValidRow, TD::ValidCol> && extent_compatible_v<TS::ValidCol, TD::ValidRow>,
+                  "pyptocc runtime: TTRANS needs the destination's valid shape to mirror the source's");
+}
+
+// ---- global tensors
+
+// The static extents of a Shape<...> (DYNAMIC where given at run time).
+template <class S> struct static_shape;
+template <int64_t N1, int64_t N2, int64_t N3, int64_t N4, int64_t N5> struct static_shape<Shape<N1, N2, N3, N4, N5>> {
+    static constexpr int64_t v[5] = {N1, N2, N3, N4, N5};
+};
+template <int64_t V, int E> inline constexpr bool dim_fits_v = V == DYNAMIC || E == DYNAMIC || V == E;
+
+template <class TT, class GT> constexpr void rule_global() {
+    using S = static_shape<typename GT::ShapeType>;
+    static_assert(std::is_same_v<typename TT::DType, typename GT::DType>,
+                  "pyptocc runtime: TLOAD and TSTORE need the tile and the GlobalTensor to have one element type");
+    static_assert(GT::layout == Layout::ND || GT::layout == Layout::DN,
+                  "pyptocc runtime: TLOAD and TSTORE take ND or DN GlobalTensors");
+    static_assert(dim_fits_v<S::v[0], 1> && dim_fits_v<S::v[1], 1> && dim_fits_v<S::v[2], 1> &&
+                      dim_fits_v<S::v[3], TT::ValidRow> && dim_fits_v<S::v[4], TT::ValidCol>,
+                  "pyptocc runtime: a GlobalTensor of TLOAD or TSTORE has the shape <1, 1, 1, valid rows, valid cols> "
+                  "of its tile");
+}
+
+// ---- matrix multiplication
+
+template <class TO, class TL, class TR> constexpr void rule_matmul() {
+    using A = typename TL::DType;
+    using B = typename TR::DType;
+    using C = typename TO::DType;
+    static_assert((is_one_of_v<A, int8_t> && std::is_same_v<B, A> && std::is_same_v<C, int32_t>) ||
+                      (is_one_of_v<A, half, bfloat16_t, float> && std::is_same_v<B, A> && std::is_same_v<C, float>),
+                  "pyptocc runtime: matmul operands (left, right, accumulator) are (int8_t, int8_t, int32_t), "
+                  "(half, half, float), (bfloat16_t, bfloat16_t, float) or (float, float, float)");
+    static_assert(TL::Rows == TO::Rows && TL::Cols == TR::Rows && TR::Cols == TO::Cols,
+                  "pyptocc runtime: matmul tiles have the shapes left [M, K], right [K, N], accumulator [M, N]");
+    static_assert(TL::Loc == TileType::Left && TL::SLayoutValue == SLayout::RowMajor && TR::Loc == TileType::Right &&
+                      row_major_v<TR> && TR::SLayoutValue == SLayout::ColMajor && TO::Loc == TileType::Acc &&
+                      !row_major_v<TO> && TO::SLayoutValue == SLayout::RowMajor,
+                  "pyptocc runtime: matmul needs a Left tile (SLayout::RowMajor), a Right tile (BLayout::RowMajor, "
+                  "SLayout::ColMajor) and an Acc tile (BLayout::ColMajor, SLayout::RowMajor)");
+}
+
+}  // namespace detail
+}  // namespace pto
+
+#endif

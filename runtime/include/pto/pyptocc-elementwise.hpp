@@ -1,0 +1,315 @@
+// pto/pyptocc-elementwise.hpp: the elementwise intrinsics (included by
+// pto/pto-inst.hpp): tile-tile, tile-scalar, unary, TCVT, compare and
+// select, TEXPANDS.
+#ifndef PYPTOCC_ELEMENTWISE_HPP
+#define PYPTOCC_ELEMENTWISE_HPP
+
+#include "pto/pyptocc-intrin.hpp"
+
+namespace pto {
+
+// ------------------------------------------------- elementwise, tile-tile
+
+// RULE: the operand rule of pto/pyptocc-checks.hpp beyond binary()'s own.
+#define PYPTOCC_BINARY(NAME, RULE, EXPR)                                                                               \
+    template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
+        using T = typename TD::DType;                                                                                  \
+        RULE;                                                                                                          \
+        detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
+    }
+PYPTOCC_BINARY(TADD, (detail::rule_identical_types<TD, TA, TB>()), detail::op_add(x, y))
+PYPTOCC_BINARY(TSUB, (detail::rule_identical_types<TD, TA, TB>()), detail::op_sub(x, y))
+PYPTOCC_BINARY(TMUL, (detail::rule_identical_types<TD, TA, TB>()), detail::op_mul(x, y))
+PYPTOCC_BINARY(TDIV, (detail::rule_identical_types<TD, TA, TB>()), detail::op_div(x, y, "TDIV"))
+PYPTOCC_BINARY(TMAX, (detail::rule_identical_types<TD, TA, TB>()), detail::op_max(x, y))
+PYPTOCC_BINARY(TMIN, (void)0, detail::op_min(x, y))
+#undef PYPTOCC_BINARY
+
+#define PYPTOCC_BINARY_INT(NAME, EXPR)                                                                                 \
+    template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
+        using T = typename TD::DType;                                                                                  \
+        detail::require_int<T>();                                                                                      \
+        detail::binary(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                 \
+    }
+PYPTOCC_BINARY_INT(TAND, detail::op_and(x, y))
+PYPTOCC_BINARY_INT(TOR, detail::op_or(x, y))
+PYPTOCC_BINARY_INT(TSHL, detail::op_shl(x, y))
+PYPTOCC_BINARY_INT(TSHR, detail::op_shr(x, y))
+#undef PYPTOCC_BINARY_INT
+
+// Remainder with the sign of the dividend (C fmod / %); tmp is not read.
+template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TREM, d, a, b, tmp);
+    using T = typename TD::DType;
+    detail::touch(tmp, "TREM");
+    detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
+}
+template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
+    using T = typename TD::DType;
+    detail::require_int<T>();
+    detail::touch(tmp, "TXOR");
+    detail::binary(d, a, b, "TXOR", [](T x, T y) { return detail::op_xor(x, y); });
+}
+// d = a > 0 ? a : a * b; tmp is not read.
+template <TileT TD, TileT TA, TileT TB, TileT TT> void TPRELU(TD &d, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TPRELU, d, a, b, tmp);
+    using T = typename TD::DType;
+    detail::touch(tmp, "TPRELU");
+    detail::binary(d, a, b, "TPRELU", [](T x, T y) { return detail::up(x) > 0 ? x : detail::op_mul(x, y); });
+}
+
+// d = a + b + c, d = a - b + c (floats: in float, rounded once).
+template <TileT TD, TileT TA, TileT TB, TileT TC> void TADDC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TADDC, d, a, b, c);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB, TC>();
+    detail::check_same_dtype<TD, TA, TB>();
+    detail::check_same_dtype<TD, TC, TC>();
+    static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD> && detail::covers_v<TC, TD>,
+                  "pyptocc runtime: a source tile is smaller than the destination tile");
+    auto A = detail::view(a, "TADDC", "source a");
+    auto B = detail::view(b, "TADDC", "source b");
+    auto C = detail::view(c, "TADDC", "source c");
+    auto D = detail::view(d, "TADDC", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned col) -> T {
+        if constexpr (detail::is_float_v<T>)
+            return detail::down<T>(detail::up(A(r, col)) + detail::up(B(r, col)) + detail::up(C(r, col)));
+        else
+            return detail::wrap<T>(detail::u64(A(r, col)) + detail::u64(B(r, col)) + detail::u64(C(r, col)));
+    });
+}
+template <TileT TD, TileT TA, TileT TB, TileT TC> void TSUBC(TD &d, const TA &a, const TB &b, const TC &c) {
+    PYPTOCC_PROFILE(TSUBC, d, a, b, c);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB, TC>();
+    detail::check_same_dtype<TD, TA, TB>();
+    detail::check_same_dtype<TD, TC, TC>();
+    static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD> && detail::covers_v<TC, TD>,
+                  "pyptocc runtime: a source tile is smaller than the destination tile");
+    auto A = detail::view(a, "TSUBC", "source a");
+    auto B = detail::view(b, "TSUBC", "source b");
+    auto C = detail::view(c, "TSUBC", "source c");
+    auto D = detail::view(d, "TSUBC", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned col) -> T {
+        if constexpr (detail::is_float_v<T>)
+            return detail::down<T>(detail::up(A(r, col)) - detail::up(B(r, col)) + detail::up(C(r, col)));
+        else
+            return detail::wrap<T>(detail::u64(A(r, col)) - detail::u64(B(r, col)) + detail::u64(C(r, col)));
+    });
+}
+// d = a + x + b, d = a - x + b.
+template <TileT TD, TileT TA, TileT TB>
+void TADDSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TADDSC, d, a, b);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
+    detail::binary(d, a, b, "TADDSC", [x](T p, T q) -> T {
+        if constexpr (detail::is_float_v<T>)
+            return detail::down<T>(detail::up(p) + detail::up(x) + detail::up(q));
+        else
+            return detail::wrap<T>(detail::u64(p) + detail::u64(x) + detail::u64(q));
+    });
+}
+template <TileT TD, TileT TA, TileT TB>
+void TSUBSC(TD &d, const TA &a, typename TD::DType x, const TB &b) {
+    PYPTOCC_PROFILE(TSUBSC, d, a, b);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
+    detail::binary(d, a, b, "TSUBSC", [x](T p, T q) -> T {
+        if constexpr (detail::is_float_v<T>)
+            return detail::down<T>(detail::up(p) - detail::up(x) + detail::up(q));
+        else
+            return detail::wrap<T>(detail::u64(p) - detail::u64(x) + detail::u64(q));
+    });
+}
+
+// ----------------------------------------------- elementwise, tile-scalar
+
+// ROW_MAJOR: the intrinsic also needs row-major tiles; all need Vec tiles.
+#define PYPTOCC_SCALAR(NAME, ROW_MAJOR, EXPR)                                                                          \
+    template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
+        using T = typename TD::DType;                                                                                  \
+        detail::rule_vec<TD, TS>();                                                                                    \
+        if constexpr (ROW_MAJOR)                                                                                       \
+            detail::rule_row_major<TD, TS>();                                                                          \
+        detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
+    }
+PYPTOCC_SCALAR(TADDS, true, detail::op_add(v, x))
+PYPTOCC_SCALAR(TSUBS, false, detail::op_sub(v, x))
+PYPTOCC_SCALAR(TMULS, true, detail::op_mul(v, x))
+PYPTOCC_SCALAR(TDIVS, true, detail::op_div(v, x, "TDIVS"))
+PYPTOCC_SCALAR(TMAXS, true, detail::op_max(v, x))
+PYPTOCC_SCALAR(TMINS, false, detail::op_min(v, x))
+PYPTOCC_SCALAR(TLRELU, true, detail::up(v) > 0 ? v : detail::op_mul(v, x))
+#undef PYPTOCC_SCALAR
+
+#define PYPTOCC_SCALAR_INT(NAME, EXPR)                                                                                 \
+    template <TileT TD, TileT TS> void NAME(TD &d, const TS &s, typename TD::DType x) {                                \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
+        using T = typename TD::DType;                                                                                  \
+        detail::require_int<T>();                                                                                      \
+        detail::rule_vec<TD, TS>();                                                                                    \
+        detail::unary(d, s, #NAME, [x](T v) { return EXPR; });                                                         \
+    }
+PYPTOCC_SCALAR_INT(TANDS, detail::op_and(v, x))
+PYPTOCC_SCALAR_INT(TORS, detail::op_or(v, x))
+PYPTOCC_SCALAR_INT(TSHLS, detail::op_shl(v, x))
+PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
+#undef PYPTOCC_SCALAR_INT
+
+template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TREMS, d, s, tmp);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::rule_scratch_type<TD, TT>();
+    detail::touch(tmp, "TREMS");
+    detail::unary(d, s, "TREMS", [x](T v) { return detail::op_rem(v, x, "TREMS"); });
+}
+template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
+    PYPTOCC_PROFILE(TXORS, d, s, tmp);
+    using T = typename TD::DType;
+    detail::require_int<T>();
+    detail::rule_scratch_type<TD, TT>();
+    detail::touch(tmp, "TXORS");
+    detail::unary(d, s, "TXORS", [x](T v) { return detail::op_xor(v, x); });
+}
+
+// d(r, c) = x over d.
+template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
+    PYPTOCC_PROFILE(TEXPANDS, d);
+    auto D = detail::view(d, "TEXPANDS", "destination");
+    detail::produce(D, D.vr, D.vc, [x](unsigned, unsigned) { return x; });
+}
+
+// ------------------------------------------------------------------ unary
+
+// exp, log, sqrt, 1/sqrt and 1/x are computed in double and rounded.
+#define PYPTOCC_UNARY_FLOAT(NAME, RULE, EXPR)                                                                          \
+    template <TileT TD, TileT TS> void NAME(TD &d, const TS &s) {                                                      \
+        PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
+        using T = typename TD::DType;                                                                                  \
+        detail::require_float<T>();                                                                                    \
+        RULE;                                                                                                          \
+        detail::unary(d, s, #NAME, [](T v) {                                                                           \
+            double x = static_cast<double>(detail::up(v));                                                             \
+            return detail::convert<T>(EXPR);                                                                           \
+        });                                                                                                            \
+    }
+PYPTOCC_UNARY_FLOAT(TEXP, (void)0, std::exp(x))
+PYPTOCC_UNARY_FLOAT(TLOG, (void)0, std::log(x))
+PYPTOCC_UNARY_FLOAT(TSQRT, (detail::rule_float16_or_float<T>()), std::sqrt(x))
+PYPTOCC_UNARY_FLOAT(TRSQRT, (detail::rule_half_or_float<T>()), 1.0 / std::sqrt(x))
+PYPTOCC_UNARY_FLOAT(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<TD, TS>()), 1.0 / x)
+#undef PYPTOCC_UNARY_FLOAT
+
+template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNEG, d, s);
+    using T = typename TD::DType;
+    detail::unary(d, s, "TNEG", [](T v) { return detail::op_neg(v); });
+}
+template <TileT TD, TileT TS> void TABS(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TABS, d, s);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TS>();
+    detail::rule_abs_dtype<T>();
+    detail::unary(d, s, "TABS", [](T v) -> T {
+        if constexpr (detail::is_float_v<T>)
+            return detail::down<T>(std::fabs(detail::up(v)));
+        else if constexpr (std::is_signed_v<T>)
+            return v < 0 ? detail::op_neg(v) : v;
+        else
+            return v;
+    });
+}
+template <TileT TD, TileT TS> void TRELU(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TRELU, d, s);
+    using T = typename TD::DType;
+    detail::unary(d, s, "TRELU", [](T v) { return detail::op_max(v, T(0)); });
+}
+template <TileT TD, TileT TS> void TNOT(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TNOT, d, s);
+    using T = typename TD::DType;
+    detail::require_int<T>();
+    detail::unary(d, s, "TNOT", [](T v) { return static_cast<T>(~v); });
+}
+
+// Each element converted with mode m (see detail::convert): no saturation.
+template <TileT TD, TileT TS> void TCVT(TD &d, const TS &s, RoundMode m) {
+    PYPTOCC_PROFILE(TCVT, d, s);
+    using T = typename TD::DType;
+    using S = typename TS::DType;
+    detail::rule_same_valid<TD, TS>();
+    static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
+    auto SV = detail::view(s, "TCVT", "source");
+    auto D = detail::view(d, "TCVT", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T, S>(SV(r, c), m); });
+}
+
+// ------------------------------------------------------ compare and select
+
+namespace detail {
+template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, const char *op, Pred pred) {
+    using M = typename TD::DType;
+    static_assert(sizeof(M) == 1 && is_int_v<M>, "pyptocc runtime: a compare mask tile is uint8_t or int8_t");
+    static_assert(TD::Rows >= TS::Rows && static_cast<long>(TD::Cols) * 8 >= TS::Cols,
+                  "pyptocc runtime: the mask tile is too small for one bit per source element");
+    auto S = view(s, op, "source");
+    auto D = view(d, op, "destination");
+    produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols), [&](unsigned r, unsigned w) {
+        unsigned byte = 0;
+        if (r < S.vr)
+            for (unsigned k = 0; k < 8 && 8 * w + k < S.vc; k++)
+                if (pred(r, 8 * w + k))
+                    byte |= 1u << k;
+        return static_cast<M>(byte);
+    });
+}
+}  // namespace detail
+
+// d (uint8_t/int8_t) is zeroed; bit k of byte (r, w) = a(r, 8w+k) m b(r, 8w+k).
+// pto-isa's CPU simulator takes the destination of TCMP in the sources'
+// element type, so only one-byte sources compare into a mask here.
+template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &b, CmpMode m) {
+    PYPTOCC_PROFILE(TCMP, d, a, b, m);
+    detail::rule_same_dtype<TD, TA, TB>();
+    detail::rule_same_valid<TD, TA, TB>();
+    static_assert(detail::covers_v<TB, TA>, "pyptocc runtime: TCMP: b is smaller than a");
+    auto B = detail::view(b, "TCMP", "source b");
+    auto A = detail::view(a, "TCMP", "source a");
+    detail::compare_into(d, a, "TCMP", [&](unsigned r, unsigned c) { return detail::compare(A(r, c), B(r, c), m); });
+}
+template <TileT TD, TileT TS> void TCMPS(TD &d, const TS &s, typename TS::DType x, CmpMode m) {
+    PYPTOCC_PROFILE(TCMPS, d, s, m);
+    auto S = detail::view(s, "TCMPS", "source");
+    detail::compare_into(d, s, "TCMPS", [&](unsigned r, unsigned c) { return detail::compare(S(r, c), x, m); });
+}
+
+// d(r, c) = bit(mask, r, c) ? a(r, c) : b(r, c); tmp is not read.
+template <TileT TD, TileT TM, TileT TA, TileT TB, TileT TT>
+void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
+    PYPTOCC_PROFILE(TSEL, d, mask, a, b, tmp);
+    using T = typename TD::DType;
+    using M = typename TM::DType;
+    static_assert(sizeof(M) == 1 && detail::is_int_v<M>, "pyptocc runtime: TSEL's mask tile is uint8_t or int8_t");
+    static_assert(TM::Rows >= TD::Rows && static_cast<long>(TM::Cols) * 8 >= TD::Cols,
+                  "pyptocc runtime: TSEL's mask tile has too few bits for the destination");
+    detail::rule_identical_types<TD, TA, TB>();
+    static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD>,
+                  "pyptocc runtime: a source tile is smaller than the destination tile");
+    detail::touch(tmp, "TSEL");
+    auto MV = detail::view(mask, "TSEL", "mask");
+    auto A = detail::view(a, "TSEL", "source a");
+    auto B = detail::view(b, "TSEL", "source b");
+    auto D = detail::view(d, "TSEL", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) -> T {
+        unsigned byte = static_cast<uint8_t>(MV(r, c / 8));
+        return ((byte >> (c % 8)) & 1u) ? A(r, c) : B(r, c);
+    });
+}
+}  // namespace pto
+
+#endif

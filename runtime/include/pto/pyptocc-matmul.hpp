@@ -1,0 +1,73 @@
+// pto/pyptocc-matmul.hpp: the matrix multiplications (included by
+// pto/pto-inst.hpp): TMATMUL, TMATMUL_ACC, TGEMV, TGEMV_ACC.
+#ifndef PYPTOCC_MATMUL_HPP
+#define PYPTOCC_MATMUL_HPP
+
+#include "pto/pyptocc-intrin.hpp"
+
+namespace pto {
+
+// ---------------------------------------------------------------- matmul
+
+namespace detail {
+// out(i, j) = init(i, j) + sum over k < l's valid cols of l(i, k) * r(k, j),
+// in the accumulator type (float: products and sums rounded to float, k in
+// increasing order; integers: wrapping).
+template <class TO, class TL, class TR, class Init>
+void matmul(TO &out, const TL &l, const TR &r, const char *op, Init init) {
+    using A = typename TO::DType;
+    rule_matmul<TO, TL, TR>();
+    static_assert(std::is_same_v<typename TL::DType, typename TR::DType>,
+                  "pyptocc runtime: the left and right matmul operands need one element type");
+    static_assert(TL::Rows >= TO::Rows && TR::Cols >= TO::Cols && TR::Rows >= TL::Cols,
+                  "pyptocc runtime: matmul operand shapes do not fit the accumulator");
+    auto L = view(l, op, "left");
+    auto R = view(r, op, "right");
+    auto O = view(out, op, "accumulator");
+    unsigned K = L.vc;
+    if (R.vr < K)
+        pyptocc::fatal("%s: the left operand has %u valid columns but the right one only %u valid rows", op, K, R.vr);
+    produce(O, O.vr, O.vc, [&](unsigned i, unsigned j) {
+        A acc = init(i, j);
+        for (unsigned k = 0; k < K; k++) {
+            A x = convert<A>(L(i, k));
+            A y = convert<A>(R(k, j));
+            acc = op_add(acc, op_mul(x, y));
+        }
+        return acc;
+    });
+}
+}  // namespace detail
+
+template <TileT TO, TileT TL, TileT TR> void TMATMUL(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL, acc, l, r);
+    using A = typename TO::DType;
+    detail::matmul(acc, l, r, "TMATMUL", [](unsigned, unsigned) { return A(0); });
+}
+template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TMATMUL_ACC, out, in, l, r);
+    using A = typename TO::DType;
+    detail::rule_identical_types<TO, TI>();
+    static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
+                  "pyptocc runtime: TMATMUL_ACC: the input accumulator does not match the output");
+    auto I = detail::view(in, "TMATMUL_ACC", "input accumulator");
+    detail::matmul(out, l, r, "TMATMUL_ACC", [&](unsigned i, unsigned j) { return I(i, j); });
+}
+template <TileT TO, TileT TL, TileT TR> void TGEMV(TO &acc, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV, acc, l, r);
+    using A = typename TO::DType;
+    detail::matmul(acc, l, r, "TGEMV", [](unsigned, unsigned) { return A(0); });
+}
+template <TileT TO, TileT TI, TileT TL, TileT TR> void TGEMV_ACC(TO &out, const TI &in, const TL &l, const TR &r) {
+    PYPTOCC_PROFILE(TGEMV_ACC, out, in, l, r);
+    using A = typename TO::DType;
+    detail::rule_identical_types<TO, TI>();
+    static_assert(std::is_same_v<A, typename TI::DType> && detail::covers_v<TI, TO>,
+                  "pyptocc runtime: TGEMV_ACC: the input accumulator does not match the output");
+    auto I = detail::view(in, "TGEMV_ACC", "input accumulator");
+    detail::matmul(out, l, r, "TGEMV_ACC", [&](unsigned i, unsigned j) { return I(i, j); });
+}
+
+}  // namespace pto
+
+#endif

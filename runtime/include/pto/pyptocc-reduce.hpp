@@ -1,0 +1,164 @@
+// pto/pyptocc-reduce.hpp: row and column reductions and broadcasts
+// (included by pto/pto-inst.hpp).
+#ifndef PYPTOCC_REDUCE_HPP
+#define PYPTOCC_REDUCE_HPP
+
+#include "pto/pyptocc-intrin.hpp"
+
+namespace pto {
+
+// ------------------------------------------------------------ reductions
+
+namespace detail {
+template <class T> struct Sum {
+    calc_t<T> acc{};
+    void add(T v) {
+        if constexpr (is_float_v<T>)
+            acc += up(v);
+        else
+            acc = wrap<T>(u64(acc) + u64(v));
+    }
+    T get() const { return down<T>(acc); }
+};
+template <class TD, class TS> void row_reduce(TD &d, const TS &s, const char *op, int kind) {
+    using T = typename TD::DType;
+    check_same_dtype<TD, TS, TS>();
+    static_assert(TS::Rows == TD::Rows, "pto-isa CPU constraint: row reduction needs Src::Rows == Dst::Rows");
+    auto S = view(s, op, "source");
+    auto D = view(d, op, "destination");
+    produce(D, S.vr, S.vc == 0 ? 0u : 1u, [&](unsigned r, unsigned) {
+        if (kind == 0) {
+            Sum<T> sum;
+            for (unsigned c = 0; c < S.vc; c++)
+                sum.add(S(r, c));
+            return sum.get();
+        }
+        T m = S(r, 0);
+        for (unsigned c = 1; c < S.vc; c++)
+            m = kind == 1 ? op_max(m, S(r, c)) : op_min(m, S(r, c));
+        return m;
+    });
+}
+template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op, int kind) {
+    using T = typename TD::DType;
+    check_same_dtype<TD, TS, TS>();
+    rule_one_row<TD>();
+    static_assert(TS::Cols == TD::Cols, "pto-isa CPU constraint: column reduction needs Src::Cols == Dst::Cols");
+    auto S = view(s, op, "source");
+    auto D = view(d, op, "destination");
+    produce(D, S.vr == 0 ? 0u : 1u, S.vc, [&](unsigned, unsigned c) {
+        if (kind == 0) {
+            Sum<T> sum;
+            for (unsigned r = 0; r < S.vr; r++)
+                sum.add(S(r, c));
+            return sum.get();
+        }
+        T m = S(0, c);
+        for (unsigned r = 1; r < S.vr; r++)
+            m = kind == 1 ? op_max(m, S(r, c)) : op_min(m, S(r, c));
+        return m;
+    });
+}
+}  // namespace detail
+
+// d(r, 0) = reduce over c of s(r, c), for the valid region of s (sums
+// accumulate left to right in float for float types, wrapping for
+// integers); tmp is not read.
+template <TileT TD, TileT TS, TileT TT> void TROWSUM(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWSUM, d, s, tmp);
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::touch(tmp, "TROWSUM");
+    detail::row_reduce(d, s, "TROWSUM", 0);
+}
+template <TileT TD, TileT TS, TileT TT> void TROWMAX(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMAX, d, s, tmp);
+    detail::touch(tmp, "TROWMAX");
+    detail::row_reduce(d, s, "TROWMAX", 1);
+}
+template <TileT TD, TileT TS, TileT TT> void TROWMIN(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWMIN, d, s, tmp);
+    detail::touch(tmp, "TROWMIN");
+    detail::row_reduce(d, s, "TROWMIN", 2);
+}
+// d(0, c) = reduce over r of s(r, c) (top to bottom).
+// The destination has one row; sums and maxima are of float types.
+template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLSUM, d, s);
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::col_reduce(d, s, "TCOLSUM", 0);
+}
+template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMAX, d, s);
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::col_reduce(d, s, "TCOLMAX", 1);
+}
+template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLMIN, d, s);
+    detail::col_reduce(d, s, "TCOLMIN", 2);
+}
+
+// ------------------------------------------------------------- broadcast
+
+// d(r, c) = s(r, 0).
+template <TileT TD, TileT TS> void TROWEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TROWEXPAND, d, s);
+    detail::check_same_dtype<TD, TS, TS>();
+    static_assert(TS::Rows >= TD::Rows, "pyptocc runtime: TROWEXPAND: the source has fewer rows than the destination");
+    auto S = detail::view(s, "TROWEXPAND", "source");
+    auto D = detail::view(d, "TROWEXPAND", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned) { return S(r, 0); });
+}
+// d(r, c) = s(0, c).
+template <TileT TD, TileT TS> void TCOLEXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLEXPAND, d, s);
+    detail::check_same_dtype<TD, TS, TS>();
+    static_assert(TS::Cols >= TD::Cols,
+                  "pyptocc runtime: TCOLEXPAND: the source has fewer columns than the destination");
+    auto S = detail::view(s, "TCOLEXPAND", "source");
+    auto D = detail::view(d, "TCOLEXPAND", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned, unsigned c) { return S(0, c); });
+}
+
+namespace detail {
+// d(r, c) = f(a(r, c), v(r, 0)) (rows) or f(a(r, c), v(0, c)) (cols).
+template <bool Rows, class TD, class TA, class TV, class F>
+void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
+    check_same_dtype<TD, TA, TV>();
+    rule_half_or_float<typename TD::DType>();
+    if constexpr (Rows)
+        rule_row_major<TD, TA>();
+    else
+        rule_row_major<TD, TA, TV>();
+    rule_same_valid<TD, TA>();
+    static_assert(covers_v<TA, TD>, "pyptocc runtime: the source tile is smaller than the destination tile");
+    if constexpr (Rows)
+        static_assert(TV::Rows >= TD::Rows, "pyptocc runtime: the row vector has fewer rows than the destination");
+    else
+        static_assert(TV::Cols >= TD::Cols,
+                      "pyptocc runtime: the column vector has fewer columns than the destination");
+    auto A = view(a, op, "source");
+    auto V = view(v, op, "vector");
+    auto D = view(d, op, "destination");
+    produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return f(A(r, c), Rows ? V(r, 0) : V(0, c)); });
+}
+}  // namespace detail
+
+#define PYPTOCC_EXPAND(NAME, ROWS, EXPR)                                                                               \
+    template <TileT TD, TileT TA, TileT TV> void NAME(TD &d, const TA &a, const TV &v) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, v);                                                                                \
+        using T = typename TD::DType;                                                                                  \
+        detail::expand_op<ROWS>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                        \
+    }
+PYPTOCC_EXPAND(TROWEXPANDADD, true, detail::op_add(x, y))
+PYPTOCC_EXPAND(TROWEXPANDSUB, true, detail::op_sub(x, y))
+PYPTOCC_EXPAND(TROWEXPANDMUL, true, detail::op_mul(x, y))
+PYPTOCC_EXPAND(TROWEXPANDDIV, true, detail::op_div(x, y, "TROWEXPANDDIV"))
+PYPTOCC_EXPAND(TCOLEXPANDADD, false, detail::op_add(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDSUB, false, detail::op_sub(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDMUL, false, detail::op_mul(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDDIV, false, detail::op_div(x, y, "TCOLEXPANDDIV"))
+#undef PYPTOCC_EXPAND
+
+}  // namespace pto
+
+#endif

@@ -1,0 +1,117 @@
+// pto/pyptocc-transfer.hpp: data movement (included by pto/pto-inst.hpp):
+// TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV and
+// TTRANS between tiles.
+#ifndef PYPTOCC_TRANSFER_HPP
+#define PYPTOCC_TRANSFER_HPP
+
+#include "pto/pyptocc-intrin.hpp"
+
+namespace pto {
+
+// --------------------------------------------------------- load / store
+
+// t(r, c) = g(0, 0, 0, r, c) over t (a bit copy; element sizes are equal).
+template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
+    PYPTOCC_PROFILE(TLOAD, t, g);
+    using T = typename TT::DType;
+    using G = typename GT::DType;
+    static_assert(sizeof(T) == sizeof(G), "pyptocc runtime: TLOAD needs tile and GlobalTensor elements of one size");
+    detail::rule_global<TT, GT>();
+    auto D = detail::view(t, "TLOAD", "destination");
+    if (D.vr == 0 || D.vc == 0)
+        return;
+    if (!g.data())
+        pyptocc::fatal("TLOAD: the GlobalTensor has a null pointer");
+    if (g.GetShape(3) != D.vr || g.GetShape(4) != D.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
+        pyptocc::fatal("TLOAD: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
+                       static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), D.vr, D.vc);
+    int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
+    int64_t e3 = (static_cast<int64_t>(D.vr) - 1) * s3, e4 = (static_cast<int64_t>(D.vc) - 1) * s4;
+    int64_t lo = std::min<int64_t>(e3, 0) + std::min<int64_t>(e4, 0);
+    int64_t hi = std::max<int64_t>(e3, 0) + std::max<int64_t>(e4, 0) + 1;
+    uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
+    pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
+                      reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
+                      false, "TLOAD");
+    const G *p = g.data();
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        T v;
+        std::memcpy(static_cast<void *>(&v), static_cast<const void *>(p + static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4), sizeof(T));
+        return v;
+    });
+}
+
+// g(0, 0, 0, r, c) = convert(t(r, c)) over t (round to nearest even when the
+// types differ, e.g. an f32 accumulator to f16/bf16 memory).
+template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
+    PYPTOCC_PROFILE(TSTORE, g, t);
+    using G = typename GT::DType;
+    detail::rule_global<TT, GT>();
+    auto S = detail::view(t, "TSTORE", "source");
+    if (S.vr == 0 || S.vc == 0)
+        return;
+    if (!g.data())
+        pyptocc::fatal("TSTORE: the GlobalTensor has a null pointer");
+    if (g.GetShape(3) != S.vr || g.GetShape(4) != S.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
+        pyptocc::fatal("TSTORE: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
+                       static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), S.vr, S.vc);
+    int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
+    int64_t e3 = (static_cast<int64_t>(S.vr) - 1) * s3, e4 = (static_cast<int64_t>(S.vc) - 1) * s4;
+    int64_t lo = std::min<int64_t>(e3, 0) + std::min<int64_t>(e4, 0);
+    int64_t hi = std::max<int64_t>(e3, 0) + std::max<int64_t>(e4, 0) + 1;
+    uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
+    pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
+                      reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
+                      true, "TSTORE");
+    G *p = g.data();
+    for (unsigned r = 0; r < S.vr; r++)
+        for (unsigned c = 0; c < S.vc; c++)
+            p[static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4] =
+                detail::convert<G>(S(r, c));
+}
+
+// ------------------------------------------------------- data movement
+
+// Copies s into d; every element of d (its whole static shape) outside s's
+// valid region gets d's pad value (Zero: 0; Max: +inf or the largest
+// integer; Min: -inf or the lowest integer).
+template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TFILLPAD, d, s);
+    using T = typename TD::DType;
+    detail::check_same_dtype<TD, TS, TS>();
+    detail::rule_fillpad_shape<TD, TS>();
+    static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD needs a destination with a pad value");
+    auto S = detail::view(s, "TFILLPAD", "source");
+    auto D = detail::view(d, "TFILLPAD", "destination");
+    T pad = detail::pad_value<T>(TD::PadVal);
+    detail::produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols),
+                    [&](unsigned r, unsigned c) { return r < S.vr && c < S.vc ? S(r, c) : pad; });
+}
+
+// d(r, c) = s(r, c) over d, between any locations (converted, round to
+// nearest even, when the element types differ).
+template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TMOV, d, s);
+    using T = typename TD::DType;
+    static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: TMOV: the source tile is smaller than the destination");
+    auto S = detail::view(s, "TMOV", "source");
+    auto D = detail::view(d, "TMOV", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T>(S(r, c)); });
+}
+
+// d(c, r) = s(r, c) over d; tmp is not read.
+template <TileT TD, TileT TS, TileT TT> void TTRANS(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TTRANS, d, s, tmp);
+    detail::check_same_dtype<TD, TS, TS>();
+    static_assert(TS::Rows >= TD::Cols && TS::Cols >= TD::Rows,
+                  "pyptocc runtime: TTRANS: the source is smaller than the transposed destination");
+    detail::rule_transposed_valid<TD, TS>();
+    detail::touch(tmp, "TTRANS");
+    auto S = detail::view(s, "TTRANS", "source");
+    auto D = detail::view(d, "TTRANS", "destination");
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return S(c, r); });
+}
+
+}  // namespace pto
+
+#endif

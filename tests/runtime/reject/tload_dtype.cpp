@@ -1,0 +1,17 @@
+// TLOAD of float memory into an int32_t tile (one element size, two
+// element types): pto-isa loads only into a tile of the memory's type.
+// expect: to have one element type
+#include "reject.h"
+
+#ifdef LEGAL
+using T = float;
+#else
+using T = int32_t;
+#endif
+
+void kernel(float *m) {
+    Tile<TileType::Vec, T, 16, 64> t;
+    TASSIGN(t, 0x0);
+    GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1024, 1024, 1024, 64, 1>, Layout::ND> g(m);
+    TLOAD(t, g);
+}
