@@ -49,6 +49,7 @@ typedef struct Options {
     uint32_t npasses;
     const char *dump_after;       /* pass name, "all" or NULL */
     Arch arch;
+    int opt_level;                /* -O0, -O1 (default), -O2 */
     int no_addr;                  /* --no-addr */
     int async;                    /* --async */
     int deps;                     /* -MD/-MMD: write the make rule beside the output; -M/-MM: only the rule */
@@ -82,6 +83,14 @@ static void usage(FILE *f)
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
           "  -fsyntax-only             check the program, write nothing\n"
           "\n"
+          "Optimisation (the scheduling passes):\n"
+          "  -O0                       C++: order each loop iteration and compound statement with\n"
+          "                            pipe_barrier(PIPE_ALL) (InsertSync's block rule)\n"
+          "  -O1, -O                   C++: flag pairs across loop iterations and compound\n"
+          "                            statements, each wait for one producer (the default)\n"
+          "  -O2                       also software_pipeline: double-buffer the tiles of loops\n"
+          "                            that load, compute and store (ping-pong buffers), where\n"
+          "                            the doubled buffers fit --arch (-Wpipelining says why not)\n"
           "Module constants:\n"
           "  -D NAME=VALUE, -DNAME=VALUE\n"
           "                            module constant NAME is VALUE, an int, float, bool or a list or\n"
@@ -246,11 +255,11 @@ static const PassDef *const *emit_pipeline(const Options *o)
     case EMIT_PY:
         return pass_default_pipeline();
     case EMIT_PTO_TILE:
-        return pass_pipeline(PIPELINE_TILE);
+        return pass_pipeline(PIPELINE_TILE, o->opt_level);
     case EMIT_CPP:
-        return pass_pipeline(PIPELINE_CPP);
+        return pass_pipeline(PIPELINE_CPP, o->opt_level);
     default:
-        return pass_pipeline(o->no_addr ? PIPELINE_PTO_NO_ADDR : PIPELINE_PTO);
+        return pass_pipeline(o->no_addr ? PIPELINE_PTO_NO_ADDR : PIPELINE_PTO, o->opt_level);
     }
 }
 
@@ -298,6 +307,7 @@ static int parse_options(int argc, char **argv, Options *o)
     o->emit = EMIT_PTO;
     o->color = -1;
     o->prefix = "pl";
+    o->opt_level = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         int m, rc;
@@ -447,6 +457,12 @@ static int parse_options(int argc, char **argv, Options *o)
                 return rc;
             continue;
         }
+        if (a[1] == 'O' && (!a[2] || (a[2] >= '0' && a[2] <= '2' && !a[3]))) {
+            o->opt_level = a[2] ? a[2] - '0' : 1;
+            continue;
+        }
+        if (a[1] == 'O')
+            return usage_error("unknown optimisation level '%s' (expected -O0, -O1 or -O2)", a);
         if (strcmp(a, "-fsyntax-only") == 0) {
             o->syntax_only = 1;
             continue;
@@ -714,6 +730,7 @@ static int run(const Options *o)
         pc.diag = &diag;
         pc.props = PROP_TYPE_CHECKED;
         pc.arch = o->arch;
+        pc.opt_level = o->opt_level;
         dc.o = o;
         dc.ir = &ir;
         prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,

@@ -70,46 +70,11 @@ static void see_var(Alloc *A, const IrVar *v, Span at)
     vec_push(A->order, s);
 }
 
-/* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
- * does not have (ops.md tmp†)?  The reductions only along the last axis
- * (their column forms need none). */
-static int needs_scratch(IrCtx *ir, const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    switch (op ? (ScratchRule)op_traits(op)->scratch : SCRATCH_NONE) {
-    case SCRATCH_RESULT:
-        return 1;
-    case SCRATCH_ROW_AXIS: {
-        const IrKwarg *axis = ir_call_kwarg(c, "axis");
-        const IrType *t = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
-        int64_t a;
-        if (!axis || !t || !ir_type_is_shaped(t))
-            return 1;
-        a = axis->v.i < 0 ? axis->v.i + (int64_t)t->n : axis->v.i;
-        return a == (int64_t)t->n - 1;
-    }
-    default:
-        return 0;
-    }
-}
-
-/* Whether the scratch tile is shaped like the source (row reductions:
- * PTOAS's trowmin needs one) rather than like the result. */
-static int scratch_like_source(const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    return c->nargs && op && op_traits(op)->scratch == SCRATCH_ROW_AXIS;
-}
-
 static int collect_expr(IrWalker *w, const IrExpr *e)
 {
     Alloc *A = w->data;
-    if (e->kind == EXPR_CALL && needs_scratch(A->ir, IR_AS(IrCall, e))) {
-        const IrCall *c = IR_AS(IrCall, e);
-        /* Row reductions take a source-shaped tmp (PTOAS's trowmin needs
-         * one); the other ops a result-shaped one. */
-        const IrType *t = scratch_like_source(c) ? ir_expr_type(A->ir, c->args[0]) : c->type;
-        uint64_t size = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
+    uint64_t size;
+    if (e->kind == EXPR_CALL && pass_needs_scratch(A->ir, IR_AS(IrCall, e), &size)) {
         if (!A->scratch && span_is_known(e->span))
             A->scratch_at = e->span;
         else if (!A->scratch)

@@ -34,6 +34,7 @@ typedef struct PassCtx {
     DiagEngine *diag;
     unsigned props;          /* properties known to hold for the current program */
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
+    int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
@@ -57,7 +58,9 @@ typedef enum Pipeline {
     PIPELINE_CPP,          /* C++: with InsertSync */
     PIPELINE_TILE,         /* seed-05 tile IR: no memory planning */
 } Pipeline;
-const PassDef *const *pass_pipeline(Pipeline which);
+/* opt_level: -O2 adds SoftwarePipeline before InsertSync and
+ * AllocateMemoryAddr. */
+const PassDef *const *pass_pipeline(Pipeline which, int opt_level);
 /* The front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
  * OutlineIncoreScopes, Simplify, Verify. */
 const PassDef *const *pass_default_pipeline(void);
@@ -96,6 +99,7 @@ const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_software_pipeline(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
@@ -111,6 +115,10 @@ typedef const IrFunc *(*PassFuncFn)(PassCtx *pc, const IrProgram *prog, const Ir
 const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn);
 /* The program with the given functions added (names must be new). */
 const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs);
+/* Whether the call lowers to an op that needs a scratch tile the IR does
+ * not have (ops.md tmp†: the Vec scratch region of AllocateMemoryAddr),
+ * and the bytes that tile takes. */
+int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes);
 /* The name `base_<n>` interned. */
 const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
 

@@ -27,6 +27,8 @@ static const PassDef passes[] = {
      "give every Tensor and Tile variable a MemRef in its memory space"},
     {"memory_reuse", "MemoryReuse", pass_memory_reuse, PROP_HAS_MEMREF, 0, 0,
      "let tiles whose lifetimes do not overlap share a MemRef"},
+    {"software_pipeline", "SoftwarePipeline", pass_software_pipeline, PROP_SSA | PROP_HAS_MEMREF, 0, 0,
+     "double-buffer loops that load, compute and store tiles: two steps per iteration on ping-pong buffers"},
     {"allocate_memory_addr", "AllocateMemoryAddr", pass_allocate_memory_addr, PROP_HAS_MEMREF,
      PROP_ADDR_ALLOCATED, 0, "give every on-chip MemRef an aligned address; check capacities"},
     {"insert_sync", "InsertSync", pass_insert_sync, PROP_HAS_MEMREF | PROP_NO_NESTED_CALL, 0, 0,
@@ -42,8 +44,9 @@ static const PassDef passes[] = {
 #define P_LEGALIZE (&passes[6])
 #define P_INIT_MEMREF (&passes[7])
 #define P_MEMORY_REUSE (&passes[8])
-#define P_ALLOCATE (&passes[9])
-#define P_INSERT_SYNC (&passes[10])
+#define P_PIPELINE (&passes[9])
+#define P_ALLOCATE (&passes[10])
+#define P_INSERT_SYNC (&passes[11])
 
 /* passes.md 1, with Simplify before Verify (issue 3) and
  * ConvertTensorToBlockOps after outlining (issue 13). */
@@ -57,16 +60,31 @@ static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_O
                                               P_INSERT_SYNC, P_ALLOCATE,     NULL};
 static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
                                                       P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
+/* -O2: SoftwarePipeline after MemoryReuse (whose sharing it keeps in
+ * each copy of a loop body) and before InsertSync (which pairs the copies'
+ * flags) and AllocateMemoryAddr (which places the doubled buffers). */
+static const PassDef *const pto_o2_pipeline[] = {P_SSA,          P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                                 P_VERIFY,       P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
+                                                 P_ALLOCATE,     NULL};
+static const PassDef *const cpp_o2_pipeline[] = {P_SSA,          P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                                 P_VERIFY,       P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
+                                                 P_INSERT_SYNC,  P_ALLOCATE, NULL};
+static const PassDef *const pto_no_addr_o2_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
+                                                         P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
+                                                         NULL};
 
-const PassDef *const *pass_pipeline(Pipeline which)
+/* -O0 and -O1 run the same passes (InsertSync reads the level); -O2 adds
+ * SoftwarePipeline.  The tile IR has no memory planning to pipeline. */
+const PassDef *const *pass_pipeline(Pipeline which, int opt_level)
 {
+    int o2 = opt_level >= 2;
     switch (which) {
     case PIPELINE_PTO:
-        return pto_pipeline;
+        return o2 ? pto_o2_pipeline : pto_pipeline;
     case PIPELINE_CPP:
-        return cpp_pipeline;
+        return o2 ? cpp_o2_pipeline : cpp_pipeline;
     case PIPELINE_PTO_NO_ADDR:
-        return pto_no_addr_pipeline;
+        return o2 ? pto_no_addr_o2_pipeline : pto_no_addr_pipeline;
     case PIPELINE_TILE:
         return default_pipeline;
     }

@@ -52,3 +52,36 @@ const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, ui
         xfree(buf);
     return r;
 }
+
+/* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
+ * does not have (ops.md tmp†)?  The reductions only along the last axis
+ * (their column forms need none). */
+int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes)
+{
+    const OpDef *op = callee_op(c->callee);
+    const IrType *t;
+    *bytes = 0;
+    switch (op ? (ScratchRule)op_traits(op)->scratch : SCRATCH_NONE) {
+    case SCRATCH_RESULT:
+        t = c->type;
+        break;
+    case SCRATCH_ROW_AXIS: {
+        const IrKwarg *axis = ir_call_kwarg(c, "axis");
+        const IrType *src = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
+        int64_t a;
+        if (axis && src && ir_type_is_shaped(src)) {
+            a = axis->v.i < 0 ? axis->v.i + (int64_t)src->n : axis->v.i;
+            if (a != (int64_t)src->n - 1)
+                return 0;
+        }
+        /* Row reductions take a source-shaped tmp (PTOAS's trowmin needs
+         * one); the other ops a result-shaped one. */
+        t = c->nargs ? ir_expr_type(ir, c->args[0]) : c->type;
+        break;
+    }
+    default:
+        return 0;
+    }
+    *bytes = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
+    return 1;
+}

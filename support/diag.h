@@ -29,7 +29,8 @@
     X(HEADER, "header", 1, "a '# pypto.program:' header that disagrees with the program")                \
     X(RETURN_DTYPE, "return-dtype", 1, "a returned value's dtype is wider than the declared one (converted)") \
     X(INT_TO_BOOL, "int-to-bool", 1, "an integer scalar is passed to a BOOL parameter (passed as x != 0)")   \
-    X(ARGUMENT_SHAPE, "argument-shape", 1, "a tensor argument's static shape differs from its parameter's")
+    X(ARGUMENT_SHAPE, "argument-shape", 1, "a tensor argument's static shape differs from its parameter's") \
+    X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why")
 
 typedef enum DiagWarning {
 #define X(e, name, on, desc) W_##e,

@@ -4,7 +4,7 @@
  * reports and internal errors are not.  Emitted text must be complete when
  * the emitter reports success, and after Legalize the program must keep
  * the property it establishes (check_legal).  C++ goes through its own pipeline (with
- * InsertSync). */
+ * InsertSync); the optimisation level varies with the input. */
 #include "config.h"
 #include "codegen/codegen.h"
 #include "sema/frontend.h"
@@ -15,10 +15,10 @@
 
 enum { OUT_PTO, OUT_TILE, OUT_CPP };
 
-static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch)
+static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch, int opt)
 {
     PassCtx pc;
-    const PassDef *const *list = pass_pipeline(which);
+    const PassDef *const *list = pass_pipeline(which, opt);
     uint32_t n = 0;
     unsigned errors = diag->errors;
     while (list[n])
@@ -28,6 +28,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
     pc.diag = diag;
     pc.props = PROP_TYPE_CHECKED;
     pc.arch = arch;
+    pc.opt_level = opt;
     prog = pass_run(&pc, prog, list, n, NULL, NULL);
     /* What Legalize establishes holds through the rest of the pipeline. */
     if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
@@ -69,10 +70,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&r, 0, sizeof r);
     if (source_check_encoding(&src, &diag) == 0 && frontend_run(&src, &diag, &ir, &r) == 0 && (r.program || r.func)) {
         const IrProgram *prog = r.program ? r.program : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &r.func, r.func->span);
-        emit(&ir, &diag, prog, PIPELINE_PTO, OUT_PTO, (Arch)(size & 1));
-        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3);
-        emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3);
-        emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1));
+        /* The optimisation level from the input's size too: -O2's
+         * SoftwarePipeline before each machine output, -O0/-O1's two
+         * readings of InsertSync's block rule for C++. */
+        int opt = (int)((size >> 1) % 3);
+        emit(&ir, &diag, prog, PIPELINE_PTO, OUT_PTO, (Arch)(size & 1), opt);
+        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3, 2);
+        emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3, 1);
+        emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1), opt);
     }
     ir_ctx_free(&ir);
     interner_free(&names);

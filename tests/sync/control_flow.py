@@ -1,5 +1,5 @@
-# pyptocc-flags: --passes=convert_to_ssa,flatten_call_expr,outline_incore_scopes,simplify,verify,init_memref,memory_reuse,insert_sync,allocate_memory_addr
-# Blocks (rule 1): every for and while body and every if branch starts
+# pyptocc-flags: -O0 --passes=convert_to_ssa,flatten_call_expr,outline_incore_scopes,simplify,verify,init_memref,memory_reuse,insert_sync,allocate_memory_addr
+# Blocks at -O0 (rule 1): every for and while body and every if branch starts
 # with bar_all, and every compound statement is followed by one; pairs
 # and barriers are decided in each statement list on its own.  Nothing
 # is paired across a compound statement (pyptocc): the bar_all after it
@@ -14,6 +14,7 @@
 #    second if pairs its load and store;
 #  - the while body: bar_all, then an add whose only dependency is in the
 #    block (a bar_v from the neg before it).
+# control_flow_o1.py is the same program at -O1.
 import pypto.language as pl
 
 

@@ -9,7 +9,8 @@
  * with another module prefix (pi).  Used by tests/roundtrip.test over every
  * test and example program, with and without the default pipeline.
  *
- * Usage: roundtrip [--pipeline | --passes=a,b] FILE...
+ * Usage: roundtrip [-O0|-O1|-O2] [--pipeline | --passes=a,b] FILE...
+ * (-O: the optimisation level the passes see; -O0 when not given).
  * Exit status 0 when every file passes. */
 #include "config.h"
 
@@ -97,6 +98,7 @@ out:
 
 static const PassDef *passes[32];
 static uint32_t npasses;
+static int opt_level;
 
 /* Run the requested passes on a freshly parsed result. */
 static int run_passes(const char *path, IrCtx *ir, FrontendResult *r)
@@ -111,6 +113,7 @@ static int run_passes(const char *path, IrCtx *ir, FrontendResult *r)
     pc.ir = ir;
     pc.diag = &diag;
     pc.props = PROP_TYPE_CHECKED;
+    pc.opt_level = opt_level;
     prog = r->program ? r->program : ir_program_new(ir, ir_name(ir, "Program"), 1, &r->func, r->func->span);
     prog = pass_run(&pc, prog, passes, npasses, NULL, NULL);
     diag_free(&diag);
@@ -164,6 +167,10 @@ int main(int argc, char **argv)
 {
     int failed = 0, passed = 0;
     for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] == 'O' && argv[i][2] >= '0' && argv[i][2] <= '2' && !argv[i][3]) {
+            opt_level = argv[i][2] - '0';
+            continue;
+        }
         if (strcmp(argv[i], "--pipeline") == 0) {
             const PassDef *const *p = pass_default_pipeline();
             for (npasses = 0; p[npasses]; npasses++)
