@@ -7,46 +7,62 @@
 
 #include <string.h>
 
+/* The passes' places in the table, which the pipelines name. */
+enum {
+    I_SSA,
+    I_FLATTEN,
+    I_OUTLINE,
+    I_CONVERT,
+    I_SIMPLIFY,
+    I_VERIFY,
+    I_LEGALIZE,
+    I_INIT_MEMREF,
+    I_MEMORY_REUSE,
+    I_PIPELINE,
+    I_ALLOCATE,
+    I_INSERT_SYNC,
+};
+
 static const PassDef passes[] = {
-    {"convert_to_ssa", "ConvertToSSA", pass_convert_to_ssa, PROP_TYPE_CHECKED, PROP_SSA, 0,
+    [I_SSA] = {"convert_to_ssa", "ConvertToSSA", pass_convert_to_ssa, PROP_TYPE_CHECKED, PROP_SSA, 0,
      "give every definition a unique name; make loop-carried and branch-merged values explicit"},
-    {"flatten_call_expr", "FlattenCallExpr", pass_flatten_call_expr, PROP_SSA, PROP_NO_NESTED_CALL, 0,
+    [I_FLATTEN] = {"flatten_call_expr", "FlattenCallExpr", pass_flatten_call_expr, PROP_SSA, PROP_NO_NESTED_CALL, 0,
      "hoist calls nested in other expressions into temporaries _t0, _t1, ..."},
-    {"outline_incore_scopes", "OutlineIncoreScopes", pass_outline_incore_scopes, PROP_SSA, PROP_OUTLINED, 0,
+    [I_OUTLINE] = {"outline_incore_scopes", "OutlineIncoreScopes", pass_outline_incore_scopes, PROP_SSA, PROP_OUTLINED, 0,
      "turn each 'with pl.incore():' scope into an InCore function"},
-    {"convert_tensor_to_block_ops", "ConvertTensorToBlockOps", pass_convert_tensor_to_block_ops,
+    [I_CONVERT] = {"convert_tensor_to_block_ops", "ConvertTensorToBlockOps", pass_convert_tensor_to_block_ops,
      PROP_SSA | PROP_NO_NESTED_CALL | PROP_OUTLINED, PROP_BLOCK_KERNELS, 0,
      "turn InCore functions of tensor ops into kernels of block ops, tiled to fit the on-chip buffers"},
-    {"simplify", "Simplify", pass_simplify, PROP_SSA, 0, 0,
+    [I_SIMPLIFY] = {"simplify", "Simplify", pass_simplify, PROP_SSA, 0, 0,
      "fold constant scalar expressions; remove unused pure definitions"},
-    {"verify", "Verify", pass_verify, 0, 0, 0,
+    [I_VERIFY] = {"verify", "Verify", pass_verify, 0, 0, 0,
      "check SSA form, types, flat calls and function kinds"},
-    {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, PROP_LEGAL, 0,
+    [I_LEGALIZE] = {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, PROP_LEGAL, 0,
      "decide tile layouts, run ops on the layouts the target takes, check its layout rules"},
-    {"init_memref", "InitMemRef", pass_init_memref, PROP_SSA | PROP_NO_NESTED_CALL, PROP_HAS_MEMREF, 0,
+    [I_INIT_MEMREF] = {"init_memref", "InitMemRef", pass_init_memref, PROP_SSA | PROP_NO_NESTED_CALL, PROP_HAS_MEMREF, 0,
      "give every Tensor and Tile variable a MemRef in its memory space"},
-    {"memory_reuse", "MemoryReuse", pass_memory_reuse, PROP_HAS_MEMREF, 0, 0,
+    [I_MEMORY_REUSE] = {"memory_reuse", "MemoryReuse", pass_memory_reuse, PROP_HAS_MEMREF, 0, 0,
      "let tiles whose lifetimes do not overlap share a MemRef"},
-    {"software_pipeline", "SoftwarePipeline", pass_software_pipeline, PROP_SSA | PROP_HAS_MEMREF, 0, 0,
+    [I_PIPELINE] = {"software_pipeline", "SoftwarePipeline", pass_software_pipeline, PROP_SSA | PROP_HAS_MEMREF, 0, 0,
      "double-buffer loops that load, compute and store tiles: two steps per iteration on ping-pong buffers"},
-    {"allocate_memory_addr", "AllocateMemoryAddr", pass_allocate_memory_addr, PROP_HAS_MEMREF,
+    [I_ALLOCATE] = {"allocate_memory_addr", "AllocateMemoryAddr", pass_allocate_memory_addr, PROP_HAS_MEMREF,
      PROP_ADDR_ALLOCATED, 0, "give every on-chip MemRef an aligned address; check capacities"},
-    {"insert_sync", "InsertSync", pass_insert_sync, PROP_HAS_MEMREF | PROP_NO_NESTED_CALL, 0, 0,
+    [I_INSERT_SYNC] = {"insert_sync", "InsertSync", pass_insert_sync, PROP_HAS_MEMREF | PROP_NO_NESTED_CALL, 0, 0,
      "order the pipes of each kernel with set/wait flags and barriers (C++ output)"},
 };
 
-#define P_SSA (&passes[0])
-#define P_FLATTEN (&passes[1])
-#define P_OUTLINE (&passes[2])
-#define P_CONVERT (&passes[3])
-#define P_SIMPLIFY (&passes[4])
-#define P_VERIFY (&passes[5])
-#define P_LEGALIZE (&passes[6])
-#define P_INIT_MEMREF (&passes[7])
-#define P_MEMORY_REUSE (&passes[8])
-#define P_PIPELINE (&passes[9])
-#define P_ALLOCATE (&passes[10])
-#define P_INSERT_SYNC (&passes[11])
+#define P_SSA (&passes[I_SSA])
+#define P_FLATTEN (&passes[I_FLATTEN])
+#define P_OUTLINE (&passes[I_OUTLINE])
+#define P_CONVERT (&passes[I_CONVERT])
+#define P_SIMPLIFY (&passes[I_SIMPLIFY])
+#define P_VERIFY (&passes[I_VERIFY])
+#define P_LEGALIZE (&passes[I_LEGALIZE])
+#define P_INIT_MEMREF (&passes[I_INIT_MEMREF])
+#define P_MEMORY_REUSE (&passes[I_MEMORY_REUSE])
+#define P_PIPELINE (&passes[I_PIPELINE])
+#define P_ALLOCATE (&passes[I_ALLOCATE])
+#define P_INSERT_SYNC (&passes[I_INSERT_SYNC])
 
 /* passes.md 1, with Simplify before Verify (issue 3) and
  * ConvertTensorToBlockOps after outlining (issue 13). */
