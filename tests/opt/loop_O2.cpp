@@ -101,7 +101,7 @@ extern "C" AICORE void kernel_entry_loop(__gm__ int64_t* args) {
   __gm__ float* b_0 = reinterpret_cast<__gm__ float*>(b_0_tensor->buffer.addr) + b_0_tensor->start_offset;
   __gm__ Tensor* y_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[2]);
   __gm__ float* y_0 = reinterpret_cast<__gm__ float*>(y_0_tensor->buffer.addr) + y_0_tensor->start_offset;
-  loop(x_0, b_0, y_0);
+  ::loop(x_0, b_0, y_0);
 }
 
 // The program for pyptocc_runtime.h.

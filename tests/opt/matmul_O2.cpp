@@ -155,7 +155,7 @@ extern "C" AICORE void kernel_entry_matmul(__gm__ int64_t* args) {
   __gm__ half* b_0 = reinterpret_cast<__gm__ half*>(b_0_tensor->buffer.addr) + b_0_tensor->start_offset;
   __gm__ Tensor* c_0_tensor = reinterpret_cast<__gm__ Tensor*>(args[2]);
   __gm__ float* c_0 = reinterpret_cast<__gm__ float*>(c_0_tensor->buffer.addr) + c_0_tensor->start_offset;
-  matmul(a_0, b_0, c_0);
+  ::matmul(a_0, b_0, c_0);
 }
 
 // The program for pyptocc_runtime.h.
