@@ -1223,9 +1223,16 @@ static void emit_stmt(Kern *K, const IrStmt *s)
     if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
         K->stmt_span = s->span;
     switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        emit_assign(K, IR_AS(IrAssign, s));
+    case STMT_ASSIGN: {
+        /* A definition that failed leaves its variable poisoned, so that
+         * its uses say nothing more (one error per mistake). */
+        const IrAssign *a = IR_AS(IrAssign, s);
+        unsigned errors = K->diag->errors;
+        emit_assign(K, a);
+        if (K->diag->errors != errors && !ptrmap_get(&K->vals, a->var))
+            bind(K, a->var, &K->poison);
         break;
+    }
     case STMT_EVAL: {
         const IrExpr *x = IR_AS(IrEval, s)->expr;
         if (x->kind == EXPR_CALL)
