@@ -289,12 +289,10 @@ int lower_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
 
 int lower_move(Arch a, int from, int to, char *msg, size_t cap)
 {
-    if (a == ARCH_A2A3 && !((from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||
-                            (from == MS_ACC && to == MS_MAT))) {
-        snprintf(msg, cap,
-                 "a move from %s to %s is not supported on a2a3 (supported: Mat to Left or Right, Vec to Vec, Acc "
-                 "to Mat)",
-                 memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to));
+    if (from < 0 || to < 0 || !target_move_ok(a, from, to)) {
+        snprintf(msg, cap, "a move from %s to %s is not supported on %s (supported: %s)",
+                 from < 0 ? "?" : memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to),
+                 arch_name(a), target_moves_text(a));
         return -1;
     }
     return 0;

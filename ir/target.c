@@ -28,6 +28,26 @@ static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
 
 uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
 
+int target_move_ok(Arch a, int from, int to)
+{
+    return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||
+           (from == MS_ACC && to == MS_MAT) ||
+           (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT)));
+}
+
+int target_store_ok(Arch a, int from)
+{
+    return from == MS_VEC || from == MS_ACC || (a == ARCH_A2A3 && from == MS_MAT);
+}
+
+const char *target_moves_text(Arch a)
+{
+    return a == ARCH_A5 ? "Mat to Left or Right, Vec to Vec or Mat, Acc to Mat or Vec"
+                        : "Mat to Left or Right, Vec to Vec, Acc to Mat";
+}
+
+const char *target_stores_text(Arch a) { return a == ARCH_A5 ? "Vec and Acc" : "Vec, Mat and Acc"; }
+
 /* The TileView's defaults (printer.md 4.3): fields equal to these were not
  * set, and the space default applies. */
 #define VIEW_BLAYOUT TL_ROW_MAJOR

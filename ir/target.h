@@ -37,6 +37,16 @@ int ir_type_space(const IrType *t);
  * deduction; anything else is Vec); -1 for other types. */
 int ir_tile_space(const IrType *t);
 
+/* Whether the target moves a tile from one space to another (TMOV), and
+ * stores one from a space to global memory (TSTORE), as PTOAS's verifiers
+ * and pto-isa take them: A2/A3 moves Mat to Left or Right, Vec to Vec and
+ * Acc to Mat, and stores from Vec, Mat and Acc; A5 moves Acc to Vec and
+ * Vec to Mat as well, and stores from Vec and Acc only. */
+int target_move_ok(Arch a, int from, int to);
+int target_store_ok(Arch a, int from);
+const char *target_moves_text(Arch a);    /* "Mat to Left or Right, ..." */
+const char *target_stores_text(Arch a);   /* "Vec, Mat and Acc" */
+
 /* The pipe a call runs on (ops.md 8), or -1 for none (create_tile, alloc,
  * get_block_idx, system ops, tensor ops, function calls).  Stores and moves
  * look at the spaces of their operands: their MemRefs', or before

@@ -45,6 +45,7 @@ typedef VEC(const IrStmt *) StmtList;
 
 typedef struct Init {
     IrCtx *ir;
+    PassCtx *pc;
     const OpDef *alloc_op;
     uint32_t next_id;        /* the id of the next MemRef */
     PtrMap memref;           /* variable of the input -> its MemRef */
@@ -90,6 +91,25 @@ static void set_memref(Init *I, const IrVar *v, const IrMemRef *m)
 
 /* The MemRef of an assignment's target (passes.md 5.5 step 3), or NULL
  * when the target is not a Tensor or Tile. */
+/* A move or store between spaces the target connects (target.c), now
+ * that every space is known; a located error otherwise.  Only in programs
+ * Legalize made legal for a target (PROP_LEGAL): the IR-level tests of the
+ * memory passes plan any moves. */
+static void check_transfer(Init *I, const IrCall *c, const OpDef *op, MemorySpace to)
+{
+    Arch a = I->pc->arch;
+    const IrMemRef *src = c->nargs ? memref_of(I, c->args[0]) : NULL;
+    int from = src ? (int)src->space : -1;
+    if (from < 0 || from == MS_DDR)
+        return;
+    if (op->id == OP_BLOCK_MOVE && !target_move_ok(a, from, to))
+        diag_error(I->pc->diag, c->e.span, "a move from %s to %s is not supported on %s (supported: %s)",
+                   memspace_name((MemorySpace)from), memspace_name(to), arch_name(a), target_moves_text(a));
+    else if ((op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE) && !target_store_ok(a, from))
+        diag_error(I->pc->diag, c->e.span, "a %s tile cannot be stored to global memory on %s (TSTORE takes %s tiles)",
+                   memspace_name((MemorySpace)from), arch_name(a), target_stores_text(a));
+}
+
 static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
 {
     const IrType *t = a->var->type;
@@ -105,6 +125,8 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     if (v->kind != EXPR_CALL || !(op = callee_op(IR_AS(IrCall, v)->callee)) || op->category != OPC_BLOCK)
         return new_memref(I, MS_DDR, t, at);
     c = IR_AS(IrCall, v);
+    if ((I->pc->props & PROP_LEGAL) && (op->id == OP_BLOCK_MOVE || op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
+        check_transfer(I, c, op, (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC));
     /* Where the op table puts the result (ResultPlace). */
     switch ((ResultPlace)op_traits(op)->result) {
     case RES_ARG3:
@@ -343,6 +365,7 @@ static const IrFunc *init_function(PassCtx *pc, const IrFunc *f, const OpDef *al
     IrMutator m;
     memset(&I, 0, sizeof I);
     I.ir = ir;
+    I.pc = pc;
     I.alloc_op = alloc_op;
     ptrmap_init(&I.memref);
     ptrmap_init(&I.rebuilt);

@@ -182,6 +182,49 @@ static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     return 1;
 }
 
+/* y = op(args) whose data operands differ in element type from y, for an
+ * instruction that converts nothing (PTOAS: src and dst of one element
+ * type): the deduction promoted them (muls of a BF16 tile by 0.5 is FP32),
+ * so the differing operands are converted to y's type first, which is the
+ * promotion's meaning.  0 when all agree or it does not type-check. */
+static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpTraits *tr = op_traits(op);
+    const IrType *rt = a->var->type, *t;
+    const IrExpr **args;
+    OpError err;
+    Span at = a->s.span;
+    int changed = 0;
+    if ((tr->form != FORM_ELEM && tr->form != FORM_SCALAR) || rt->kind != TYPE_TILE)
+        return 0;
+    args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *xt = ir_expr_type(ir, c->args[i]);
+        args[i] = c->args[i];
+        if (i < tr->eq_first || (int)i == tr->writes_arg || xt->kind != TYPE_TILE || xt->dtype == rt->dtype)
+            continue;
+        {
+            const IrExpr *x = legal_cast(L, c->args[i], (DataType)rt->dtype, at);
+            IrVar *v = ir_var_new(ir,
+                                  legal_typed_name(L, ir_is_var_like(c->args[i]) ? IR_AS(IrVar, c->args[i])->name : "_t",
+                                                   (DataType)rt->dtype),
+                                  ir_expr_type(ir, x), at);
+            vec_push(*out, ir_assign(ir, v, x, at));
+            args[i] = &v->e;
+            changed = 1;
+        }
+    }
+    if (changed && (t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) && t->kind == TYPE_TILE &&
+        t->dtype == rt->dtype)
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span),
+                                 at));
+    else
+        changed = 0;
+    xfree(args);
+    return changed;
+}
+
 /* Each block's ops in element types their instructions take on the
  * target, converted where the result is the same, else an error. */
 /* One statement in ops and element types the target takes: its rewrite
@@ -198,7 +241,7 @@ static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
     StmtList made;
     if (op) {
         vec_init(made);
-        if (legal_rewrite_op(L, a, c, op, &made)) {
+        if (legal_rewrite_op(L, a, c, op, &made) || (made.len = 0, run_unified(L, a, c, op, &made))) {
             for (uint32_t k = 0; k < made.len; k++)
                 if (!legal_stmt(L, made.data[k], out))
                     vec_push(*out, made.data[k]);

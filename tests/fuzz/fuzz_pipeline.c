@@ -3,8 +3,10 @@
  * emitter, into memory.  Errors are fine; crashes, hangs, sanitizer
  * reports and internal errors are not.  Emitted text must be complete when
  * the emitter reports success, and after Legalize the program must keep
- * the property it establishes (check_legal).  C++ goes through its own pipeline (with
- * InsertSync); the optimisation level varies with the input. */
+ * the property it establishes (check_legal); every PTO MLIR module must
+ * pass the checks of tests/tools/mlir_check (mlir_lint.c, called as a
+ * function).  C++ goes through its own pipeline (with InsertSync); the
+ * optimisation level varies with the input. */
 #include "config.h"
 #include "codegen/codegen.h"
 #include "sema/frontend.h"
@@ -12,6 +14,7 @@
 #include "passes/pass.h"
 #include "support/strbuf.h"
 #include "tests/fuzz/fuzz.h"
+#include "tests/tools/mlir_lint.h"
 
 enum { OUT_PTO, OUT_TILE, OUT_CPP };
 
@@ -49,6 +52,12 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
             (out == OUT_CPP ? sb.len < 7 || memcmp(sb.data + sb.len - 7, "#endif\n", 7) != 0
                             : sb.len < 2 || memcmp(sb.data + sb.len - 2, "}\n", 2) != 0))
             abort();
+        /* The PTO MLIR keeps tests/tools/mlir_check's rules: defined values,
+         * tile_buf fields and PTOAS's operand rules per op. */
+        if (!bad && diag->errors == errors && out == OUT_PTO && mlir_lint_text("fuzz.pto", sb.data, sb.len, NULL) != 0) {
+            mlir_lint_text("fuzz.pto", sb.data, sb.len, stderr);
+            abort();
+        }
         sb_free(&sb);
     }
 }
