@@ -46,6 +46,10 @@ const char *cpp_datatype(DataType dt)
     case DT_UINT8: return "UINT8";
     case DT_INT64: return "INT64";
     case DT_UINT64: return "UINT64";
+    /* pyptocc's additions, after the reference's UNKNOWN (tensor.h). */
+    case DT_UINT32: return "UINT32";
+    case DT_UINT16: return "UINT16";
+    case DT_BOOL: return "BOOL";
     default: return NULL;
     }
 }

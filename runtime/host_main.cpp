@@ -43,7 +43,16 @@ const char *dir_name(int32_t d) {
 bool is_float_type(DataType t) {
     return t == DataType::FLOAT32 || t == DataType::FLOAT16 || t == DataType::BFLOAT16;
 }
-bool is_unsigned_type(DataType t) { return t == DataType::UINT8 || t == DataType::UINT64; }
+bool is_unsigned_type(DataType t) {
+    return t == DataType::UINT8 || t == DataType::UINT16 || t == DataType::UINT32 || t == DataType::UINT64;
+}
+// The largest value of an unsigned type (BOOL: 1).
+uint64_t unsigned_max(DataType t) {
+    if (t == DataType::BOOL)
+        return 1;
+    size_t bits = 8 * data_type_size(t);
+    return bits >= 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+}
 
 std::string shape_text(const uint64_t *dims, int32_t n, bool dynamic_as_question = false) {
     std::string s = "[";
@@ -74,8 +83,8 @@ void usage(const PyptoccProgram *p, const char *prog, FILE *f) {
                  "  -h, --help              show this help and exit\n"
                  "\n"
                  "Input tensors not given are filled deterministically: floats uniform in [-1, 1),\n"
-                 "signed integers in [-8, 7], unsigned in [0, 15] (a seeded LCG; see the runtime's\n"
-                 "README).  Output-only tensors start as zeros; scalars not given are 1.\n"
+                 "signed integers in [-8, 7], unsigned in [0, 15], BOOL 0 or 1 (a seeded LCG; see the\n"
+                 "runtime's README).  Output-only tensors start as zeros; scalars not given are 1.\n"
                  "Exit status: 0 success, 1 run-time error in the program, 2 bad command line or file.\n"
                  "\n"
                  "Arguments:\n",
@@ -108,6 +117,8 @@ void fill(Slot &s, int32_t k, uint64_t seed) {
                 uint16_t b = bfloat16_t(v).bits();
                 std::memcpy(dst, &b, 2);
             }
+        } else if (t == DataType::BOOL) {
+            *dst = static_cast<unsigned char>(state >> 63);
         } else {
             int64_t v = static_cast<int64_t>(state >> 60);
             if (!is_unsigned_type(t))
@@ -130,7 +141,7 @@ bool parse_u64(const char *s, uint64_t &v) {
 }
 
 // The 64-bit argument of a scalar (cpp.md 3: float bits in the low bits;
-// integers sign-extended).
+// integers sign-extended, unsigned ones and BOOL (0 or 1) zero-extended).
 bool parse_scalar(const char *text, DataType t, uint64_t &bits) {
     if (!*text)
         return false;
@@ -148,9 +159,9 @@ bool parse_scalar(const char *text, DataType t, uint64_t &bits) {
             bits = bfloat16_t(f).bits();
         return true;
     }
-    if (is_unsigned_type(t)) {
+    if (is_unsigned_type(t) || t == DataType::BOOL) {
         uint64_t v;
-        if (!parse_u64(text, v) || (t == DataType::UINT8 && v > 255))
+        if (!parse_u64(text, v) || v > unsigned_max(t))
             return false;
         bits = v;
         return true;
@@ -370,6 +381,11 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
                                 a.name + "' is " + shape_text(a.shapes, a.ndims, true));
                 s.dims[d] = arr.shape[d];
             }
+            if (a.dtype == DataType::BOOL)
+                for (unsigned char b : arr.data)
+                    if (b > 1)
+                        return fail(std::string(s.value) + ": a BOOL element is the byte " + std::to_string(b) +
+                                    ", not 0 or 1");
             s.buf = std::move(arr.data);
             if (verbose)
                 std::fprintf(stderr, "%s: %s <- %s\n", prog, a.name, s.value);

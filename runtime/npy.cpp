@@ -17,11 +17,13 @@ struct Descr {
     size_t size;
     DataType type;
 };
-// "<u2" stands for BFLOAT16 (numpy has no bfloat16).
+// "<u2" stands for BFLOAT16 (numpy has no bfloat16: its raw bits) and for
+// UINT16; BFLOAT16 comes first, so that dtype_of("<u2") is BFLOAT16.
 const Descr kDescrs[] = {
     {"<f4", 4, DataType::FLOAT32}, {"<f2", 2, DataType::FLOAT16}, {"<u2", 2, DataType::BFLOAT16},
     {"<i4", 4, DataType::INT32},   {"<i2", 2, DataType::INT16},   {"|i1", 1, DataType::INT8},
     {"|u1", 1, DataType::UINT8},   {"<i8", 8, DataType::INT64},   {"<u8", 8, DataType::UINT64},
+    {"<u4", 4, DataType::UINT32},  {"<u2", 2, DataType::UINT16},  {"|b1", 1, DataType::BOOL},
 };
 
 std::string normalise(const std::string &d) {
@@ -29,6 +31,8 @@ std::string normalise(const std::string &d) {
         return "|i1";
     if (d == "<u1" || d == "=u1")
         return "|u1";
+    if (d == "<b1" || d == "=b1")
+        return "|b1";
     return d;
 }
 
@@ -222,7 +226,7 @@ bool parse(const unsigned char *bytes, size_t n, Array &out, std::string &error)
     a.descr = normalise(a.descr);
     size_t es = item_size(a.descr);
     if (es == 0) {
-        error = "unsupported dtype '" + a.descr + "' (supported: <f4 <f2 <i4 <i2 |i1 |u1 <i8 <u8, and <u2 for bfloat16)";
+        error = "unsupported dtype '" + a.descr + "' (supported: <f4 <f2 <i4 <i2 |i1 |u1 <i8 <u8 <u4 <u2 |b1, and <u2 for bfloat16)";
         return false;
     }
     uint64_t numel = 1, big = 0;

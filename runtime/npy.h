@@ -22,8 +22,9 @@ struct Array {
 // The .npy dtype string of a DataType ("<f4"; BFLOAT16 is "<u2", its raw
 // bits), or nullptr for UNKNOWN.
 const char *descr_of(DataType t);
-// The DataType whose descr_of is `descr` ("<i1"/"<u1" are accepted for
-// "|i1"/"|u1"; "<u2" gives BFLOAT16), or UNKNOWN.
+// The DataType whose descr_of is `descr` ("<i1"/"<u1"/"<b1" are accepted
+// for "|i1"/"|u1"/"|b1"; "<u2", the descr of both BFLOAT16 and UINT16,
+// gives BFLOAT16), or UNKNOWN.
 DataType dtype_of(const std::string &descr);
 // Bytes per element of a supported descr, 0 otherwise.
 size_t item_size(const std::string &descr);

@@ -9,17 +9,22 @@
 
 using namespace pyptocc::internal;
 
+static_assert(sizeof(bool) == 1, "pyptocc runtime: DataType::BOOL elements are one-byte bools");
+
 uint64_t data_type_size(DataType t) {
     switch (t) {
     case DataType::FLOAT32:
     case DataType::INT32:
+    case DataType::UINT32:
         return 4;
     case DataType::FLOAT16:
     case DataType::BFLOAT16:
     case DataType::INT16:
+    case DataType::UINT16:
         return 2;
     case DataType::INT8:
     case DataType::UINT8:
+    case DataType::BOOL:
         return 1;
     case DataType::INT64:
     case DataType::UINT64:
@@ -50,6 +55,12 @@ const char *data_type_name(DataType t) {
         return "INT64";
     case DataType::UINT64:
         return "UINT64";
+    case DataType::UINT32:
+        return "UINT32";
+    case DataType::UINT16:
+        return "UINT16";
+    case DataType::BOOL:
+        return "BOOL";
     case DataType::UNKNOWN:
         break;
     }

@@ -14,7 +14,25 @@
 
 #define RUNTIME_MAX_TENSOR_DIMS 5
 
-enum class DataType : int32_t { FLOAT32, FLOAT16, BFLOAT16, INT32, INT16, INT8, UINT8, INT64, UINT64, UNKNOWN };
+// The enumerators up to UNKNOWN, in this order, are the reference runtime's
+// (cpp.md 8.4) and keep its values.  The ones after UNKNOWN are pyptocc's:
+// the other dtypes of the DSL that have a C++ element type (UINT32
+// uint32_t, UINT16 uint16_t, BOOL bool: one byte, 0 or 1).
+enum class DataType : int32_t {
+    FLOAT32,
+    FLOAT16,
+    BFLOAT16,
+    INT32,
+    INT16,
+    INT8,
+    UINT8,
+    INT64,
+    UINT64,
+    UNKNOWN,
+    UINT32,
+    UINT16,
+    BOOL
+};
 
 struct TensorBuffer {
     uint64_t addr;  // host address of the allocation

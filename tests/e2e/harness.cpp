@@ -78,7 +78,10 @@ namespace {
 }
 
 bool is_float(DataType t) { return t == DataType::FLOAT32 || t == DataType::FLOAT16 || t == DataType::BFLOAT16; }
-bool is_unsigned(DataType t) { return t == DataType::UINT8 || t == DataType::UINT64; }
+bool is_unsigned(DataType t) {
+    return t == DataType::UINT8 || t == DataType::UINT16 || t == DataType::UINT32 || t == DataType::UINT64 ||
+           t == DataType::BOOL;
+}
 
 const char *dtype_short(DataType t) {
     switch (t) {
@@ -91,6 +94,9 @@ const char *dtype_short(DataType t) {
     case DataType::UINT8: return "u8";
     case DataType::INT64: return "i64";
     case DataType::UINT64: return "u64";
+    case DataType::UINT32: return "u32";
+    case DataType::UINT16: return "u16";
+    case DataType::BOOL: return "bool";
     default: return "?";
     }
 }
@@ -167,6 +173,21 @@ double store(DataType t, void *base, size_t i, double v) {
         std::memcpy(p + 8 * i, &x, 8);
         return static_cast<double>(x);
     }
+    case DataType::UINT32: {
+        uint32_t x = static_cast<uint32_t>(v);
+        std::memcpy(p + 4 * i, &x, 4);
+        return x;
+    }
+    case DataType::UINT16: {
+        uint16_t x = static_cast<uint16_t>(v);
+        std::memcpy(p + 2 * i, &x, 2);
+        return x;
+    }
+    case DataType::BOOL: {
+        bool x = v != 0;
+        std::memcpy(p + i, &x, 1);
+        return x;
+    }
     default:
         die("unsupported dtype");
     }
@@ -220,6 +241,21 @@ double load(DataType t, const void *base, size_t i) {
         std::memcpy(&x, p + 8 * i, 8);
         return static_cast<double>(x);
     }
+    case DataType::UINT32: {
+        uint32_t x;
+        std::memcpy(&x, p + 4 * i, 4);
+        return x;
+    }
+    case DataType::UINT16: {
+        uint16_t x;
+        std::memcpy(&x, p + 2 * i, 2);
+        return x;
+    }
+    case DataType::BOOL: {
+        unsigned char x;  // the byte, so that a kernel's stray value shows
+        std::memcpy(&x, p + i, 1);
+        return x;
+    }
     default:
         die("unsupported dtype");
     }
@@ -227,7 +263,7 @@ double load(DataType t, const void *base, size_t i) {
 
 // The 64 bits pyptocc_run wants for a scalar slot (runtime README, "The
 // program table"): float bits in the low 32, 16-bit float bits in the low
-// 16, integers sign-extended.
+// 16, signed integers sign-extended, unsigned ones and BOOL zero-extended.
 uint64_t scalar_bits(DataType t, double v, double *stored) {
     uint64_t out = 0;
     switch (t) {
@@ -248,8 +284,9 @@ uint64_t scalar_bits(DataType t, double v, double *stored) {
     }
     default:
         if (is_unsigned(t)) {
-            out = static_cast<uint64_t>(v);
-            *stored = static_cast<double>(out);
+            unsigned char buf[8];
+            *stored = store(t, buf, 0, v);  // the dtype's value, zero-extended
+            out = static_cast<uint64_t>(*stored);
         } else {
             int64_t x = static_cast<int64_t>(v);
             unsigned char buf[8];
@@ -497,7 +534,11 @@ int main(int argc, char **argv) {
         } else {
             Rng rng{0x5EED0000ull + static_cast<uint64_t>(s.index) * 0x1000193ull};
             double lo = s.range_given ? s.lo : (is_float(t) ? -1.0 : is_unsigned(t) ? 0.0 : -8.0);
-            double hi = s.range_given ? s.hi : (is_float(t) ? 1.0 : is_unsigned(t) ? 16.0 : 8.0);
+            double hi = s.range_given ? s.hi
+                        : is_float(t)     ? 1.0
+                        : t == DataType::BOOL ? 2.0
+                        : is_unsigned(t)  ? 16.0
+                                          : 8.0;
             s.input.v.resize(numel);
             for (size_t i = 0; i < numel; i++) {
                 double v;

@@ -44,14 +44,16 @@ bool parses(const std::vector<unsigned char> &img, Array &a, std::string &err) {
 }
 
 void test_round_trips() {
-    const DataType types[] = {DataType::FLOAT32, DataType::FLOAT16, DataType::BFLOAT16, DataType::INT32, DataType::INT16,
-                              DataType::INT8,    DataType::UINT8,   DataType::INT64,    DataType::UINT64};
+    const DataType types[] = {DataType::FLOAT32, DataType::FLOAT16, DataType::BFLOAT16, DataType::INT32,
+                              DataType::INT16,   DataType::INT8,    DataType::UINT8,    DataType::INT64,
+                              DataType::UINT64,  DataType::UINT32,  DataType::UINT16,   DataType::BOOL};
     const std::vector<std::vector<uint64_t>> shapes = {{}, {0}, {5}, {3, 4}, {2, 3, 4}, {1, 1, 2, 2, 3}};
     rt_test::Rng g(5);
     for (DataType t : types) {
         const char *descr = pyptocc::npy::descr_of(t);
         CHECK(descr != nullptr);
-        CHECK(pyptocc::npy::dtype_of(descr) == t);
+        // "<u2" is both BFLOAT16's raw bits and UINT16: it reads as BFLOAT16.
+        CHECK(pyptocc::npy::dtype_of(descr) == (t == DataType::UINT16 ? DataType::BFLOAT16 : t));
         CHECK(pyptocc::npy::item_size(descr) == data_type_size(t));
         for (const auto &shape : shapes) {
             size_t n = 1;
@@ -77,6 +79,9 @@ void test_round_trips() {
     img = pyptocc::npy::serialize("|u1", {7}, nullptr, 0);
     text.assign(img.begin() + 10, img.end());
     CHECK(text.rfind("{'descr': '|u1', 'fortran_order': False, 'shape': (7,), }", 0) == 0);
+    img = pyptocc::npy::serialize("<u4", {2, 3}, nullptr, 0);
+    text.assign(img.begin() + 10, img.end());
+    CHECK(text.rfind("{'descr': '<u4', 'fortran_order': False, 'shape': (2, 3), }", 0) == 0);
     img = pyptocc::npy::serialize("<i8", {}, nullptr, 0);
     text.assign(img.begin() + 10, img.end());
     CHECK(text.rfind("{'descr': '<i8', 'fortran_order': False, 'shape': (), }", 0) == 0);
@@ -103,6 +108,27 @@ void test_numpy_files() {
     // Unpadded header (older writers).
     CHECK(parses(image(1, "{'descr': '<u2', 'fortran_order': False, 'shape': (12,), }", six, false), a, err));
     CHECK(a.descr == "<u2" && pyptocc::npy::dtype_of(a.descr) == DataType::BFLOAT16);
+    // Unsigned and bool arrays as numpy writes them; '<b1' for '|b1'.
+    CHECK(parses(image(1, "{'descr': '<u4', 'fortran_order': False, 'shape': (2, 3), }", six), a, err));
+    CHECK(a.descr == "<u4" && pyptocc::npy::dtype_of(a.descr) == DataType::UINT32 && a.data == six);
+    CHECK(parses(image(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (24,), }", six), a, err));
+    CHECK(a.descr == "|b1" && pyptocc::npy::dtype_of(a.descr) == DataType::BOOL);
+    CHECK(parses(image(1, "{'descr': '<b1', 'fortran_order': False, 'shape': (4, 6), }", six), a, err));
+    CHECK(a.descr == "|b1");
+}
+
+// The DataType enumerators: the reference's first (cpp.md 8.4), values
+// unchanged, pyptocc's after UNKNOWN; sizes and names.
+void test_data_types() {
+    CHECK(static_cast<int>(DataType::FLOAT32) == 0 && static_cast<int>(DataType::UINT64) == 8 &&
+          static_cast<int>(DataType::UNKNOWN) == 9);
+    CHECK(static_cast<int>(DataType::UINT32) > 9 && static_cast<int>(DataType::UINT16) > 9 &&
+          static_cast<int>(DataType::BOOL) > 9);
+    CHECK(data_type_size(DataType::UINT32) == 4 && data_type_size(DataType::UINT16) == 2 &&
+          data_type_size(DataType::BOOL) == 1 && data_type_size(DataType::UNKNOWN) == 0);
+    CHECK(std::string(data_type_name(DataType::UINT32)) == "UINT32" &&
+          std::string(data_type_name(DataType::UINT16)) == "UINT16" &&
+          std::string(data_type_name(DataType::BOOL)) == "BOOL");
 }
 
 void expect_error(const std::vector<unsigned char> &img, const char *needle) {
@@ -179,6 +205,7 @@ void test_files() {
 int main() {
     test_round_trips();
     test_numpy_files();
+    test_data_types();
     test_bad_files();
     test_files();
     return rt_test::finish("rt_npy");

@@ -265,6 +265,27 @@ AICORE void kernel_entry(__gm__ int64_t* args) {
 }
 }  // namespace k_casts
 
+namespace k_uints {
+// The dtypes after UNKNOWN: u [8, 16] UINT32 and w [8, 16] UINT16 in, m
+// [8, 16] BOOL in, scalars k UINT32 and flag BOOL; ou = m ? u >> k : u
+// (flag: u >> 1 instead), ow = w ^ 0x8000.  Plain loops: the tile
+// intrinsics on these types are the e2e test uint_ops's.
+AICORE void kernel_entry(__gm__ int64_t* args) {
+  auto data = [&](int k) { auto *t = reinterpret_cast<__gm__ Tensor*>(args[k]); return t->buffer.addr; };
+  const uint32_t *u = reinterpret_cast<const uint32_t*>(data(0));
+  const uint16_t *w = reinterpret_cast<const uint16_t*>(data(1));
+  const bool *m = reinterpret_cast<const bool*>(data(2));
+  uint32_t *ou = reinterpret_cast<uint32_t*>(data(3));
+  uint16_t *ow = reinterpret_cast<uint16_t*>(data(4));
+  uint32_t k = static_cast<uint32_t>(args[5]);  // the scalars follow the tensors
+  bool flag = static_cast<uint64_t>(args[6]) != 0;
+  for (int i = 0; i < 128; i++) {
+    ou[i] = m[i] ? u[i] >> (flag ? 1 : k) : u[i];
+    ow[i] = static_cast<uint16_t>(w[i] ^ 0x8000);
+  }
+}
+}  // namespace k_uints
+
 // ---- the orchestration golden of cpp.md 6.1, verbatim.
 
 // Orchestration Function: orch_basic
@@ -453,6 +474,15 @@ const PyptoccArg kCastArgs[] = {
     {"b", DataType::BFLOAT16, 2, {8, 16}, PYPTOCC_ARG_OUT},
 };
 const PyptoccProgram kCasts = {"casts", kCastKernels, 1, kCastArgs, 3, nullptr, nullptr, 0};
+
+const PyptoccKernel kUintKernels[] = {{0, "uints", k_uints::kernel_entry}};
+const PyptoccArg kUintArgs[] = {
+    {"u", DataType::UINT32, 2, {8, 16}, PYPTOCC_ARG_IN},   {"w", DataType::UINT16, 2, {8, 16}, PYPTOCC_ARG_IN},
+    {"m", DataType::BOOL, 2, {8, 16}, PYPTOCC_ARG_IN},     {"k", DataType::UINT32, 0, {}, PYPTOCC_ARG_IN},
+    {"flag", DataType::BOOL, 0, {}, PYPTOCC_ARG_IN},      {"ou", DataType::UINT32, 2, {8, 16}, PYPTOCC_ARG_OUT},
+    {"ow", DataType::UINT16, 2, {8, 16}, PYPTOCC_ARG_OUT},
+};
+const PyptoccProgram kUints = {"uints", kUintKernels, 1, kUintArgs, 7, nullptr, nullptr, 0};
 
 // Several kernels and no orchestration: each runs on the slots named after it.
 const PyptoccKernel kSeveralKernels[] = {{0, "tile_add", k_tile_add::kernel_entry},
@@ -753,6 +783,62 @@ void test_main() {
                out.find("the program failed; no output written") != std::string::npos,
            "runtime error: %d %s", st, out.c_str());
     CHECK(stat((g_dir + "/o7").c_str(), &sb) != 0);
+
+    // The dtypes after UNKNOWN: '<u4', '<u2' and '|b1' files, the fill of
+    // unsigned and BOOL slots, the scalars' ranges.
+    std::vector<uint32_t> u(128);
+    std::vector<uint16_t> w(128);
+    std::vector<unsigned char> m(128);
+    for (int i = 0; i < 128; i++) {
+        u[i] = 0x80000000u + static_cast<uint32_t>(i) * 0x01234567u;
+        w[i] = static_cast<uint16_t>(i * 517);
+        m[i] = static_cast<unsigned char>(i % 3 != 0);
+    }
+    write_npy("u.npy", "<u4", {8, 16}, u.data(), 512);
+    write_npy("w.npy", "<u2", {8, 16}, w.data(), 256);
+    write_npy("m.npy", "|b1", {8, 16}, m.data(), 128);
+    CHECK(run_main(kUints, {"--list"}, out) == 0);
+    CHECK(out.find("u in UINT32 [8, 16]\n") != std::string::npos && out.find("m in BOOL [8, 16]\n") != std::string::npos &&
+          out.find("flag scalar BOOL -\n") != std::string::npos);
+    st = run_main(kUints, {"u=u.npy", "w=w.npy", "m=m.npy", "k=0x1f", "flag=0", "--out-dir=o8"}, out);
+    CHECKF(st == 0, "uints: %d %s", st, out.c_str());
+    pyptocc::npy::Array au, aw;
+    CHECK(load(g_dir + "/o8/ou.npy", au) && au.descr == "<u4" && au.data.size() == 512);
+    CHECK(load(g_dir + "/o8/ow.npy", aw) && aw.descr == "<u2" && aw.data.size() == 256);
+    bad = 0;
+    for (int i = 0; i < 128; i++) {
+        uint32_t gu;
+        uint16_t gw;
+        std::memcpy(&gu, au.data.data() + 4 * i, 4);
+        std::memcpy(&gw, aw.data.data() + 2 * i, 2);
+        bad += gu != (m[i] ? u[i] >> 31 : u[i]);  // logical: 1, not -1
+        bad += gw != static_cast<uint16_t>(w[i] ^ 0x8000);
+    }
+    CHECKF(bad == 0, "uints: %d wrong", bad);
+    // Filled: unsigned in [0, 15], BOOL 0 or 1 (README); flag=1 shifts by 1.
+    CHECK(run_main(kUints, {"flag=1", "k=4294967295", "--out-dir=o9"}, out) == 0);
+    CHECK(load(g_dir + "/o9/ou.npy", au) && au.descr == "<u4");
+    uint64_t fs = 0x9E3779B97F4A7C15ull, ms = 0x9E3779B97F4A7C15ull * 3;
+    bad = 0;
+    for (int i = 0; i < 128; i++) {
+        fs = fs * 6364136223846793005ull + 1442695040888963407ull;
+        ms = ms * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t fu = static_cast<uint32_t>(fs >> 60), gu;
+        std::memcpy(&gu, au.data.data() + 4 * i, 4);
+        bad += gu != ((ms >> 63) ? fu >> 1 : fu);
+    }
+    CHECKF(bad == 0, "uints, filled: %d wrong", bad);
+    st = run_main(kUints, {"k=4294967296"}, out);
+    CHECKF(st == 2 && out.find("'4294967296' is not a valid UINT32 value") != std::string::npos, "%s", out.c_str());
+    st = run_main(kUints, {"flag=2"}, out);
+    CHECKF(st == 2 && out.find("'2' is not a valid BOOL value") != std::string::npos, "%s", out.c_str());
+    m[5] = 2;
+    write_npy("m2.npy", "|b1", {8, 16}, m.data(), 128);
+    st = run_main(kUints, {"m=m2.npy"}, out);
+    CHECKF(st == 2 && out.find("m2.npy: a BOOL element is the byte 2, not 0 or 1") != std::string::npos, "%s",
+           out.c_str());
+    st = run_main(kUints, {"u=w.npy"}, out);
+    CHECKF(st == 2 && out.find("dtype '<u2', but 'u' is UINT32 ('<u4')") != std::string::npos, "%s", out.c_str());
 
     // Cleanup.
     std::string cmd = "rm -rf '" + g_dir + "'";
