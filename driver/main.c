@@ -29,14 +29,68 @@
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 70 };
 
-typedef enum Emit { EMIT_PY, EMIT_PTO, EMIT_PTO_TILE, EMIT_CPP } Emit;
+/* A code generator: the whole program, or one function of it (a kernel,
+ * the orchestration or kernel_config.py, for --output-dir). */
+typedef int (*CodegenFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag);
+typedef int (*CodegenFuncFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *f, const CodegenOptions *o,
+                             DiagEngine *diag);
+
+enum { FRONT_HALF = -1 };   /* EmitKind.pipeline: the passes up to verify (pass_default_pipeline) */
+
+/* One row per --emit kind: everything the driver knows about an output.
+ * A new output kind is a new row. */
+typedef struct EmitKind {
+    const char *name;            /* --emit=NAME */
+    int passes_by_default;       /* run the pipeline without --passes (py prints the IR as parsed) */
+    int pipeline;                /* a Pipeline, or FRONT_HALF */
+    int pipeline_no_addr;        /* the same with --no-addr */
+    const char *no_addr_refused; /* why --no-addr is an error, or NULL when it is accepted */
+    CodegenFn codegen;           /* the single output; NULL: the IR printed back */
+    const char *suffix;          /* of the output (-MD's default target); also of --output-dir's kernels */
+    CodegenFuncFn kernel;        /* --output-dir: one kernel a file; NULL: --output-dir is refused */
+    CodegenFuncFn orchestration; /* --output-dir: DIR/orchestration/NAME (or NULL) */
+    CodegenFuncFn config;        /* --output-dir: DIR/kernel_config.py (or NULL) */
+} EmitKind;
+
+static const EmitKind emit_kinds[] = {
+    {"py", 0, FRONT_HALF, FRONT_HALF, NULL, NULL, ".ir.py", NULL, NULL, NULL},
+    {"pto", 1, PIPELINE_PTO, PIPELINE_PTO_NO_ADDR, NULL, codegen_pto, ".pto", codegen_pto_kernel, NULL, NULL},
+    {"pto-tile", 1, PIPELINE_TILE, PIPELINE_TILE, NULL, codegen_pto_tile, ".tile.pto", NULL, NULL, NULL},
+    {"cpp", 1, PIPELINE_CPP, PIPELINE_CPP, "C++ tiles are bound to their planned addresses", codegen_cpp, ".cpp",
+     codegen_cpp_kernel, codegen_cpp_orchestration, codegen_kernel_config},
+};
+enum { NEMIT_KINDS = sizeof emit_kinds / sizeof emit_kinds[0] };
+
+static const EmitKind *emit_kind(const char *name)
+{
+    for (size_t i = 0; i < NEMIT_KINDS; i++)
+        if (name && strcmp(name, emit_kinds[i].name) == 0)
+            return &emit_kinds[i];
+    return NULL;
+}
+
+/* The names of the kinds (those with --output-dir only, if dir_only), as
+ * "PREFIXa, PREFIXb or PREFIXc", for messages. */
+static const char *emit_kinds_list(char *buf, size_t size, int dir_only, const char *prefix)
+{
+    const EmitKind *k[NEMIT_KINDS];
+    size_t n = 0, len = 0;
+    for (size_t i = 0; i < NEMIT_KINDS; i++)
+        if (!dir_only || emit_kinds[i].kernel)
+            k[n++] = &emit_kinds[i];
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", prefix,
+                                k[i]->name);
+    return buf;
+}
 
 typedef struct Options {
     const char *input;
     const char *output;
     const char *output_dir;       /* --output-dir: one file per kernel */
     const char *prefix;
-    Emit emit;
+    const EmitKind *emit;
     int syntax_only;
     int color;          /* -1 auto */
     DiagFormat diag_format;
@@ -251,16 +305,8 @@ static int warning_option(Options *o, const char *name)
 /* The pipeline of the chosen output (passes.md 1). */
 static const PassDef *const *emit_pipeline(const Options *o)
 {
-    switch (o->emit) {
-    case EMIT_PY:
-        return pass_default_pipeline();
-    case EMIT_PTO_TILE:
-        return pass_pipeline(PIPELINE_TILE, o->opt_level);
-    case EMIT_CPP:
-        return pass_pipeline(PIPELINE_CPP, o->opt_level);
-    default:
-        return pass_pipeline(o->no_addr ? PIPELINE_PTO_NO_ADDR : PIPELINE_PTO, o->opt_level);
-    }
+    int which = o->no_addr ? o->emit->pipeline_no_addr : o->emit->pipeline;
+    return which == FRONT_HALF ? pass_default_pipeline() : pass_pipeline((Pipeline)which, o->opt_level);
 }
 
 static int add_passes(Options *o, const PassDef *const *list)
@@ -281,7 +327,7 @@ static int resolve_passes(Options *o)
     char buf[1024], *tok, *save = NULL;
     o->npasses = 0;
     if (!o->passes_given)
-        return o->emit == EMIT_PY ? 0 : add_passes(o, emit_pipeline(o));
+        return o->emit->passes_by_default ? add_passes(o, emit_pipeline(o)) : 0;
     if (!o->passes_arg)
         return 0;
     snprintf(buf, sizeof buf, "%s", o->passes_arg);
@@ -303,8 +349,9 @@ static int resolve_passes(Options *o)
 static int parse_options(int argc, char **argv, Options *o)
 {
     int no_more = 0;
+    char buf[256], kinds[128];
     memset(o, 0, sizeof *o);
-    o->emit = EMIT_PTO;
+    o->emit = emit_kind("pto");
     o->color = -1;
     o->prefix = "pl";
     o->opt_level = 1;
@@ -352,17 +399,12 @@ static int parse_options(int argc, char **argv, Options *o)
             continue;
         }
         if ((v = long_value(argc, argv, &i, "--emit", &m)) || m) {
-            if (v && strcmp(v, "py") == 0)
-                o->emit = EMIT_PY;
-            else if (v && strcmp(v, "pto") == 0)
-                o->emit = EMIT_PTO;
-            else if (v && strcmp(v, "pto-tile") == 0)
-                o->emit = EMIT_PTO_TILE;
-            else if (v && strcmp(v, "cpp") == 0)
-                o->emit = EMIT_CPP;
-            else
-                return usage_error("unknown --emit kind '%s' (expected py, pto, pto-tile or cpp)", v ? v : "");
-            continue;
+            if ((o->emit = emit_kind(v)) != NULL)
+                continue;
+            /* the kinds' names hold no '%': safe in the format */
+            snprintf(buf, sizeof buf, "unknown --emit kind '%%s' (expected %s)",
+                     emit_kinds_list(kinds, sizeof kinds, 0, ""));
+            return usage_error(buf, v ? v : "");
         }
         if ((v = long_value(argc, argv, &i, "--prefix", &m)) || m) {
             if (!v || !valid_identifier(v))
@@ -491,15 +533,17 @@ static int parse_options(int argc, char **argv, Options *o)
     }
     if (o->output_dir && o->output)
         return usage_error("%s", "--output-dir and -o cannot be combined");
-    if (o->output_dir && o->emit != EMIT_PTO && o->emit != EMIT_CPP)
-        return usage_error("%s", "--output-dir needs --emit=pto or --emit=cpp");
+    if (o->output_dir && !o->emit->kernel)
+        return usage_error("--output-dir needs %s", emit_kinds_list(kinds, sizeof kinds, 1, "--emit="));
     if ((o->dep_file || o->ndep_targets || o->deps_phony) && !o->deps)
         return usage_error("%s", "-MF, -MT, -MQ and -MP need -MD or -M");
     if (o->deps_only)
         o->syntax_only = 1;
-    if (o->no_addr && o->emit == EMIT_CPP)
-        return usage_error("%s", "--no-addr cannot be used with --emit=cpp: C++ tiles are bound to their planned "
-                                 "addresses");
+    if (o->no_addr && o->emit->no_addr_refused) {
+        snprintf(buf, sizeof buf, "--no-addr cannot be used with --emit=%s: %s", o->emit->name,
+                 o->emit->no_addr_refused);
+        return usage_error("%s", buf);
+    }
     return resolve_passes(o);
 }
 
@@ -570,8 +614,6 @@ static void add_file(OutputFile *file, char **path, const StrBuf *text, const ch
  * for standard output, which the rule names after the input). */
 static int write_deps(const Options *o, const char *const *outputs, size_t n)
 {
-    static const char *const ext[] = {[EMIT_PY] = ".ir.py", [EMIT_PTO] = ".pto", [EMIT_PTO_TILE] = ".tile.pto",
-                                      [EMIT_CPP] = ".cpp"};
     const char *in = strcmp(o->input, "-") == 0 ? NULL : o->input;
     DepTarget *t = xcalloc(n + 1, sizeof *t);
     char *stem = NULL, *path = NULL;
@@ -581,7 +623,7 @@ static int write_deps(const Options *o, const char *const *outputs, size_t n)
     for (size_t i = 0; i < n; i++)
         t[i].name = outputs[i];
     if (n == 0)   /* standard output: named like GCC's default object, after the input */
-        t[n++].name = stem = depfile_name(NULL, NULL, in ? in : "stdin", ext[o->emit]);
+        t[n++].name = stem = depfile_name(NULL, NULL, in ? in : "stdin", o->emit->suffix);
     if (!file)
         file = path = depfile_name(o->output, o->output_dir, in ? in : "stdin", ".d");
     rc = o->ndep_targets ? depfile_write(file, o->dep_targets, o->ndep_targets, in, o->deps_phony)
@@ -592,13 +634,31 @@ static int write_deps(const Options *o, const char *const *outputs, size_t n)
     return rc;
 }
 
+/* What the code generators are told: the one place they are built. */
+static CodegenOptions codegen_options(const Options *o)
+{
+    CodegenOptions co;
+    memset(&co, 0, sizeof co);
+    co.arch = o->arch;
+    co.addr = !o->no_addr;
+    co.async = o->async;
+    return co;
+}
+
+/* The front end's result as a program: a single function is compiled as a
+ * program of one function. */
+static const IrProgram *as_program(IrCtx *ir, const FrontendResult *res)
+{
+    return res->program ? res->program : ir_program_new(ir, ir_name(ir, "Program"), 1, &res->func, res->func->span);
+}
+
 /* --output-dir (pto-mlir.md 2, cpp.md 1): one file per kernel, and for
  * C++ the orchestration file and kernel_config.py, written all or
  * nothing.  Returns the exit status. */
 static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog, DiagEngine *diag)
 {
-    CodegenOptions co;
-    int cpp = o->emit == EMIT_CPP;
+    const EmitKind *e = o->emit;
+    CodegenOptions co = codegen_options(o);
     size_t cap = (size_t)prog->n + 2;   /* every kernel, the orchestration, kernel_config.py */
     StrBuf *text = xcalloc(cap, sizeof *text);
     OutputFile *files = xcalloc(cap, sizeof *files);
@@ -609,40 +669,37 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
     int dirlen = (int)strlen(o->output_dir);
     while (dirlen > 1 && o->output_dir[dirlen - 1] == '/')   /* "out/" gives out/kernels/..., not out//kernels */
         dirlen--;
-    memset(&co, 0, sizeof co);
-    co.arch = o->arch;
-    co.addr = !o->no_addr;
-    co.async = o->async;
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
         KernelKind k = ir_kernel_kind(f);
-        if (cpp && f->type == FUNC_ORCHESTRATION && !orch)
+        if (e->orchestration && f->type == FUNC_ORCHESTRATION && !orch)
             orch = f;
         if (k == KERNEL_NONE)
             continue;
         sb_init(&text[n]);
-        if ((cpp ? codegen_cpp_kernel : codegen_pto_kernel)(&text[n], ir, prog, f, &co, diag) != 0) {
+        if (e->kernel(&text[n], ir, prog, f, &co, diag) != 0) {
             sb_free(&text[n]);
             status = EXIT_INPUT;
             continue;
         }
         add_file(&files[n], &paths[n], &text[n], "%.*s/kernels/%s/%s.%s", dirlen, o->output_dir,
-                 k == KERNEL_CUBE ? "aic" : "aiv", f->name, cpp ? "cpp" : "pto");
+                 k == KERNEL_CUBE ? "aic" : "aiv", f->name, e->suffix + 1);
         n++;
     }
-    if (cpp && orch) {
+    if (orch) {
         sb_init(&text[n]);
-        if (codegen_cpp_orchestration(&text[n], ir, prog, orch, &co, diag) != 0) {
+        if (e->orchestration(&text[n], ir, prog, orch, &co, diag) != 0) {
             sb_free(&text[n]);
             status = EXIT_INPUT;
         } else {
-            add_file(&files[n], &paths[n], &text[n], "%.*s/orchestration/%s.cpp", dirlen, o->output_dir, orch->name);
+            add_file(&files[n], &paths[n], &text[n], "%.*s/orchestration/%s%s", dirlen, o->output_dir, orch->name,
+                     e->suffix);
             n++;
         }
     }
-    if (cpp && (n > 0 || orch)) {
+    if (e->config && (n > 0 || orch)) {
         sb_init(&text[n]);
-        if (codegen_kernel_config(&text[n], ir, prog, orch, &co, diag) != 0) {
+        if (e->config(&text[n], ir, prog, orch, &co, diag) != 0) {
             sb_free(&text[n]);
             status = EXIT_INPUT;
         } else {
@@ -654,7 +711,7 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
         /* No kernel: the emitter says which functions there are and why. */
         StrBuf none;
         sb_init(&none);
-        (cpp ? codegen_cpp : codegen_pto)(&none, ir, prog, &co, diag);
+        e->codegen(&none, ir, prog, &co, diag);
         sb_free(&none);
     }
     if (diag->errors)
@@ -719,9 +776,7 @@ static int run(const Options *o)
         frontend_run_opts(&src, &diag, &ir, &fo, &res);
     }
     if (!diag.errors && (o->npasses || o->syntax_only)) {
-        /* A single function is compiled as a program of one function. */
-        const IrProgram *prog = res.program ? res.program
-                                            : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func, res.func->span);
+        const IrProgram *prog = as_program(&ir, &res);
         PassCtx pc;
         DumpCtx dc;
         const PassDef *verify = pass_lookup("verify");
@@ -745,9 +800,7 @@ static int run(const Options *o)
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only && o->output_dir) {
-        const IrProgram *prog = res.program ? res.program
-                                            : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func, res.func->span);
-        status = write_kernel_files(o, &ir, prog, &diag);
+        status = write_kernel_files(o, &ir, as_program(&ir, &res), &diag);
     } else if (!o->syntax_only) {
         /* The emitters may still find errors (and any stage may run out of
          * memory), so output is staged and reaches even standard output or
@@ -758,24 +811,15 @@ static int run(const Options *o)
             StrBuf sb;
             int bad = 0;
             sb_init_sink(&sb, out.fp);
-            if (o->emit == EMIT_PY) {
+            if (!o->emit->codegen) {
                 if (res.program)
                     ir_print_program(&sb, &ir, res.program, o->prefix);
                 else if (res.func)
                     ir_print_function(&sb, &ir, res.func, o->prefix);
                 sb_putc(&sb, '\n');
             } else {
-                const IrProgram *prog = res.program ? res.program
-                                                    : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &res.func,
-                                                                     res.func->span);
-                CodegenOptions co;
-                memset(&co, 0, sizeof co);
-                co.arch = o->arch;
-                co.addr = !o->no_addr;
-                co.async = o->async;
-                bad = o->emit == EMIT_PTO_TILE ? codegen_pto_tile(&sb, &ir, prog, &co, &diag)
-                      : o->emit == EMIT_CPP    ? codegen_cpp(&sb, &ir, prog, &co, &diag)
-                                               : codegen_pto(&sb, &ir, prog, &co, &diag);
+                CodegenOptions co = codegen_options(o);
+                bad = o->emit->codegen(&sb, &ir, as_program(&ir, &res), &co, &diag);
             }
             sb_flush(&sb);
             sb_free(&sb);

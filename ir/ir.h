@@ -397,6 +397,15 @@ static inline int ir_type_is_shaped(const IrType *t) { return t->kind == TYPE_TE
 int ir_dim_value(const IrExpr *dim, int64_t *out);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);
+/* How ir_type_compatible compares a symbolic (non-constant) dimension. */
+typedef enum IrDimMatch {
+    DIMS_EXACT,   /* equal only to itself (annotations, loop-carried values) */
+    DIMS_ANY,     /* equal to any dimension (argument passing: a dynamic dim takes any size) */
+} IrDimMatch;
+/* Kind, dtype, rank or arity, pipe and shape agree, elements of tuples
+ * likewise; constant dimensions compare by value, symbolic ones as dims
+ * says.  Memrefs and views are not compared. */
+int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims);
 
 /* ----------------------------------------------------- expression API */
 

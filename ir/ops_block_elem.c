@@ -6,7 +6,7 @@
  * Shapes broadcast (ops.md 3.1) and dtypes promote (3.2) at the type
  * level; that lowering needs equal shapes is the emitters' concern.
  *
- * The table at the end is sorted by name (checked by the unit test). */
+ * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
 #include "ir/ops_internal.h"
 

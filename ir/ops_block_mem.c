@@ -3,7 +3,7 @@
  * 5.8): get_block_idx, create_tile, full, alloc, load, store, l0c_store,
  * move, vec_move, view, reshape, transpose.
  *
- * The table at the end is sorted by name (checked by the unit test). */
+ * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
 
 #include <math.h>

@@ -5,7 +5,7 @@
  * symbolic dimension may well be equal at run time, and the reference
  * accepts it.
  *
- * The table at the end is sorted by name (checked by the unit test). */
+ * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
 #include "ir/ops_internal.h"
 

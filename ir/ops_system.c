@@ -2,7 +2,7 @@
  * no IR arguments, produce no value (UnknownType) and appear as
  * EvalStmts; the flag ops carry their pipes and event id as kwargs.
  *
- * The table at the end is sorted by name (checked by the unit test). */
+ * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
 #include "ir/ops_internal.h"
 

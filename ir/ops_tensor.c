@@ -1,7 +1,7 @@
 /* ops_tensor.c: the tensor.* ops (ops.md 6): tensors of any rank in
  * global memory, used by orchestration and opaque functions.
  *
- * The table at the end is sorted by name (checked by the unit test). */
+ * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
 #include "ir/ops_internal.h"
 

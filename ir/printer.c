@@ -336,7 +336,7 @@ static void print_call(Printer *p, const IrCall *c)
         break;
     case CALLEE_OP:
         print_op_name(p, cal->name);
-        is_alloc = strcmp(cal->name, "block.alloc") == 0;
+        is_alloc = op_is(callee_op(cal), OP_BLOCK_ALLOC);
         break;
     case CALLEE_OPAQUE:
         sb_puts(p->sb, cal->name);

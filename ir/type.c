@@ -151,6 +151,42 @@ const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value)
  * value here (the deduction of the op that wrote it reports them). */
 int ir_dim_value(const IrExpr *dim, int64_t *out) { return ir_int_eval(dim, out) == INT_OK; }
 
+int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
+{
+    int64_t x, y;
+    if (a == b)
+        return 1;
+    if (a->kind != b->kind || a->n != b->n)
+        return 0;
+    switch ((IrTypeKind)a->kind) {
+    case TYPE_SCALAR:
+        return a->dtype == b->dtype;
+    case TYPE_TENSOR:
+    case TYPE_TILE:
+        if (a->dtype != b->dtype)
+            return 0;
+        for (uint32_t i = 0; i < a->n; i++) {
+            int ka, kb;
+            if (a->dims[i] == b->dims[i])
+                continue;
+            ka = ir_dim_value(a->dims[i], &x);
+            kb = ir_dim_value(b->dims[i], &y);
+            if (ka && kb ? x != y : dims == DIMS_EXACT)
+                return 0;
+        }
+        return 1;
+    case TYPE_TUPLE:
+        for (uint32_t i = 0; i < a->n; i++)
+            if (!ir_type_compatible(a->elems[i], b->elems[i], dims))
+                return 0;
+        return 1;
+    case TYPE_PIPE:
+        return a->pipe == b->pipe;
+    default:
+        return 1;
+    }
+}
+
 /* Dimensions with a constant value are stored as that value (the shared
  * ConstInt node), so `[32 * 2, 64]` and `[64, 64]` are one type and print
  * the same way however they were written. */

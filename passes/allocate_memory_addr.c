@@ -241,9 +241,13 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     return scratch_addr;
 }
 
-static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
+/* f with its MemRefs at their addresses, or NULL when they do not fit
+ * (reported). */
+static const IrFunc *allocate_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
+    Alloc *A = data;
     IrCtx *ir = A->ir;
+    int failed = 0;
     uint64_t end[MS_COUNT] = {0};
     int64_t scratch_addr = place_function(A, f, end);
     IrParam *params = NULL;
@@ -258,7 +262,7 @@ static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
             diag_error(A->pc->diag, A->order.data[i].def,
                        "cannot allocate %s memory for '%s' in %s: its shape is not constant",
                        memspace_name((MemorySpace)A->order.data[i].memref->space), A->order.data[i].name, f->name);
-            *failed = 1;
+            failed = 1;
         }
 
     /* Capacities: the first tile whose MemRef ends beyond it is where the
@@ -282,10 +286,10 @@ static const IrFunc *allocate_function(Alloc *A, const IrFunc *f, int *failed)
             diag_note(A->pc->diag, A->scratch_at,
                       "the Vec total includes a %llu-byte scratch region for the temporary tile of this operation",
                       (unsigned long long)A->scratch);
-        *failed = 1;
+        failed = 1;
     }
-    if (*failed)
-        return f;
+    if (failed)
+        return NULL;
 
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;
@@ -355,19 +359,9 @@ void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT])
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog)
 {
     Alloc A;
-    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
-    const IrProgram *r = prog;
-    int changed = 0, failed = 0;
+    const IrProgram *r;
     alloc_init(&A, pc);
-    for (uint32_t i = 0; i < prog->n; i++) {
-        out[i] = allocate_function(&A, prog->funcs[i], &failed);
-        changed |= out[i] != prog->funcs[i];
-    }
-    if (failed)
-        r = NULL;
-    else if (changed)
-        r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-    xfree(out);
+    r = pass_map_functions_with(pc, prog, allocate_function, &A, MAP_CONTINUE);
     alloc_free(&A);
     return r;
 }

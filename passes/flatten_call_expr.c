@@ -274,7 +274,7 @@ static const IrStmt *flat_body(Flat *F, const IrStmt *body)
 
 /* The function flattened; the same node when it has no nested call; NULL
  * after an error. */
-static const IrFunc *flatten_function(PassCtx *pc, const IrFunc *f)
+static const IrFunc *flatten_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Flat F;
     const IrStmt *body;
@@ -298,22 +298,7 @@ static const IrFunc *flatten_function(PassCtx *pc, const IrFunc *f)
 
 const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog)
 {
-    /* Like pass_map_functions, but every function is flattened, so the
-     * errors of all of them are reported in one run. */
-    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
-    const IrProgram *r = prog;
-    int changed = 0, failed = 0;
-    for (uint32_t i = 0; i < prog->n; i++) {
-        out[i] = flatten_function(pc, prog->funcs[i]);
-        if (!out[i])
-            failed = 1;
-        else
-            changed |= out[i] != prog->funcs[i];
-    }
-    if (failed)
-        r = NULL;
-    else if (changed)
-        r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-    xfree(out);
-    return r;
+    /* Every function is flattened, so the errors of all of them are
+     * reported in one run. */
+    return pass_map_functions_with(pc, prog, flatten_function, NULL, MAP_CONTINUE);
 }

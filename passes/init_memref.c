@@ -356,7 +356,7 @@ static const IrStmt *prepend_allocs(Init *I, const IrStmt *body)
     return r;
 }
 
-static const IrFunc *init_function(PassCtx *pc, const IrFunc *f, const OpDef *alloc_op)
+static const IrFunc *init_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     IrCtx *ir = pc->ir;
     Init I;
@@ -366,7 +366,7 @@ static const IrFunc *init_function(PassCtx *pc, const IrFunc *f, const OpDef *al
     memset(&I, 0, sizeof I);
     I.ir = ir;
     I.pc = pc;
-    I.alloc_op = alloc_op;
+    I.alloc_op = op_by_id(OP_BLOCK_ALLOC);
     ptrmap_init(&I.memref);
     ptrmap_init(&I.rebuilt);
     vec_init(I.on_chip);
@@ -403,14 +403,7 @@ static const IrFunc *init_function(PassCtx *pc, const IrFunc *f, const OpDef *al
 
 const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog)
 {
-    const OpDef *alloc_op = op_by_id(OP_BLOCK_ALLOC);
-    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
-    const IrProgram *r;
-    for (uint32_t i = 0; i < prog->n; i++)
-        out[i] = init_function(pc, prog->funcs[i], alloc_op);
-    r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-    xfree(out);
-    return r;
+    return pass_map_functions_with(pc, prog, init_function, NULL, MAP_STOP);
 }
 
 /* ------------------------------------------------------------ checker */

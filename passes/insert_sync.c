@@ -624,8 +624,9 @@ static const IrStmt *sync_block(Sync *S, const IrStmt *body, BlockKind kind, con
     return r;
 }
 
-static const IrFunc *sync_function(Sync *S, const IrFunc *f)
+static const IrFunc *sync_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
+    Sync *S = data;
     const IrStmt *body;
     IrFunc *r;
     Reserved none;
@@ -643,9 +644,7 @@ static const IrFunc *sync_function(Sync *S, const IrFunc *f)
 
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)
 {
-    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
-    const IrProgram *r = prog;
-    int changed = 0;
+    const IrProgram *r;
     Sync S;
     memset(&S, 0, sizeof S);
     S.ir = pc->ir;
@@ -662,13 +661,7 @@ const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)
     S.k_set = ir_name(S.ir, "set_pipe");
     S.k_wait = ir_name(S.ir, "wait_pipe");
     S.k_event = ir_name(S.ir, "event_id");
-    for (uint32_t i = 0; i < prog->n; i++) {
-        out[i] = sync_function(&S, prog->funcs[i]);
-        changed |= out[i] != prog->funcs[i];
-    }
-    if (changed)
-        r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-    xfree(out);
+    r = pass_map_functions_with(pc, prog, sync_function, &S, MAP_STOP);
     arena_free(&S.scratch);
     ptrmap_free(&S.slot);
     vec_free(S.states);

@@ -1261,8 +1261,9 @@ static void plan_reuse(Reuse *R)
 
 /* ------------------------------------------------------------------ pass */
 
-static const IrFunc *reuse_function(Reuse *R, const IrFunc *f)
+static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
+    Reuse *R = data;
     const IrStmt *body;
     IrFunc *r;
     if (!f->body)
@@ -1304,9 +1305,7 @@ static const IrFunc *reuse_function(Reuse *R, const IrFunc *f)
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog)
 {
     Reuse R;
-    const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
-    const IrProgram *r = prog;
-    int changed = 0, failed = 0;
+    const IrProgram *r;
     memset(&R, 0, sizeof R);
     R.pc = pc;
     R.ir = pc->ir;
@@ -1329,18 +1328,7 @@ const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog)
     vec_init(R.loops);
     vec_init(R.open);
     vec_init(R.constructs);
-    for (uint32_t i = 0; i < prog->n; i++) {
-        out[i] = reuse_function(&R, prog->funcs[i]);
-        if (!out[i])
-            failed = 1;
-        else
-            changed |= out[i] != prog->funcs[i];
-    }
-    if (failed)
-        r = NULL;
-    else if (changed)
-        r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-    xfree(out);
+    r = pass_map_functions_with(pc, prog, reuse_function, &R, MAP_CONTINUE);
     arena_free(&R.scratch);
     ptrmap_free(&R.members);
     ptrmap_free(&R.groups);

@@ -502,18 +502,30 @@ static const IrStmt *ol_body(Ol *O, const IrStmt *body, Namer *nm)
 
 /* ------------------------------------------------------------- driver */
 
+/* What the functions' outlining shares. */
+typedef struct Outlining {
+    PtrMap func_names;         /* function name -> where it comes from (a Span) */
+    FuncList outlined;         /* the outlined functions so far */
+} Outlining;
+
 /* The function with its scopes outlined (the same node when it has none);
  * NULL after an error. */
-static const IrFunc *outline_function(PassCtx *pc, const IrFunc *f, PtrMap *func_names, FuncList *outlined)
+static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
+    Outlining *P = data;
     Ol O;
     Namer nm;
     const IrFunc *r = f;
+    /* pyptocc: Orchestration functions are outlined too (passes.md 5.3
+     * processes Opaque ones only); a scope in an InCore function is an
+     * error (pass_outline_incore_scopes). */
+    if (f->type == FUNC_INCORE || !f->body)
+        return f;
     memset(&O, 0, sizeof O);
     O.pc = pc;
     O.ir = pc->ir;
-    O.func_names = func_names;
-    O.outlined = outlined;
+    O.func_names = &P->func_names;
+    O.outlined = &P->outlined;
     arena_init(&O.scratch);
     vec_init(O.nodes);
     vec_init(O.stack);
@@ -553,43 +565,21 @@ static const IrFunc *outline_function(PassCtx *pc, const IrFunc *f, PtrMap *func
 
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog)
 {
-    FuncList outlined;
-    const IrFunc **funcs = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *funcs));
-    PtrMap func_names;
-    const IrProgram *r = prog;
-    int changed = 0, failed = 0;
-    vec_init(outlined);
-    ptrmap_init(&func_names);
+    Outlining P;
+    const IrProgram *r;
+    vec_init(P.outlined);
+    ptrmap_init(&P.func_names);
     for (uint32_t i = 0; i < prog->n; i++)
-        ptrmap_put(&func_names, prog->funcs[i]->name, (void *)&prog->funcs[i]->span);
+        ptrmap_put(&P.func_names, prog->funcs[i]->name, (void *)&prog->funcs[i]->span);
     /* Functions in name order, so the errors come in a stable order. */
-    for (uint32_t i = 0; i < prog->n; i++) {
-        const IrFunc *f = prog->funcs[i];
-        funcs[i] = f;
-        /* pyptocc: Orchestration functions are outlined too (passes.md 5.3
-         * processes Opaque ones only); a scope in an InCore function is
-         * an error (below). */
-        if (f->type == FUNC_INCORE || !f->body)
-            continue;
-        funcs[i] = outline_function(pc, f, &func_names, &outlined);
-        if (!funcs[i]) {
-            failed = 1;
-            funcs[i] = f;
-        }
-        changed |= funcs[i] != f;
-    }
-    if (failed)
-        r = NULL;
-    else if (changed) {
-        r = ir_program_new(pc->ir, prog->name, prog->n, funcs, prog->span);
-        r = pass_program_add(pc, r, outlined.len, outlined.data);
-    }
+    r = pass_map_functions_with(pc, prog, outline_function, &P, MAP_CONTINUE);
+    if (r && r != prog)
+        r = pass_program_add(pc, r, P.outlined.len, P.outlined.data);
     /* The pass promises that no scope remains: the ones left in InCore
      * functions are errors, reported as Verify words them. */
     if (r && !check_outlined(pc, r, 1))
         r = NULL;
-    vec_free(outlined);
-    xfree(funcs);
-    ptrmap_free(&func_names);
+    vec_free(P.outlined);
+    ptrmap_free(&P.func_names);
     return r;
 }

@@ -113,6 +113,13 @@ void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT])
  * functions all come back unchanged is returned as it is. */
 typedef const IrFunc *(*PassFuncFn)(PassCtx *pc, const IrProgram *prog, const IrFunc *f);
 const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn);
+/* The same with the pass's state (data) handed to fn, and a choice of
+ * what a failure does: stop there, or map the other functions too, so
+ * that the errors of all of them are reported in one run. */
+typedef enum PassMapFailure { MAP_STOP, MAP_CONTINUE } PassMapFailure;
+typedef const IrFunc *(*PassFuncDataFn)(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data);
+const IrProgram *pass_map_functions_with(PassCtx *pc, const IrProgram *prog, PassFuncDataFn fn, void *data,
+                                         PassMapFailure on_failure);
 /* The program with the given functions added (names must be new). */
 const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs);
 /* Whether the call lowers to an op that needs a scratch tile the IR does

@@ -9,24 +9,40 @@
 #include <stdio.h>
 #include <string.h>
 
-const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn)
+const IrProgram *pass_map_functions_with(PassCtx *pc, const IrProgram *prog, PassFuncDataFn fn, void *data,
+                                         PassMapFailure on_failure)
 {
     const IrFunc **out = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *out));
     const IrProgram *r = prog;
-    int changed = 0;
-    for (uint32_t i = 0; i < prog->n; i++) {
-        out[i] = fn(pc, prog, prog->funcs[i]);
-        if (!out[i]) {
-            r = NULL;
-            goto done;
-        }
-        changed |= out[i] != prog->funcs[i];
+    int changed = 0, failed = 0;
+    for (uint32_t i = 0; i < prog->n && !(failed && on_failure == MAP_STOP); i++) {
+        out[i] = fn(pc, prog, prog->funcs[i], data);
+        if (!out[i])
+            failed = 1;
+        else
+            changed |= out[i] != prog->funcs[i];
     }
-    if (changed)
+    if (failed)
+        r = NULL;
+    else if (changed)
         r = ir_program_new(pc->ir, prog->name, prog->n, out, prog->span);
-done:
     xfree(out);
     return r;
+}
+
+typedef struct PlainFn {
+    PassFuncFn fn;
+} PlainFn;
+
+static const IrFunc *call_plain(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    return ((const PlainFn *)data)->fn(pc, prog, f);
+}
+
+const IrProgram *pass_map_functions(PassCtx *pc, const IrProgram *prog, PassFuncFn fn)
+{
+    PlainFn plain = {fn};
+    return pass_map_functions_with(pc, prog, call_plain, &plain, MAP_STOP);
 }
 
 const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs)

@@ -78,9 +78,7 @@ const IrExpr *ssa_placeholder(IrCtx *ir, const IrType *t, int space, Span span)
             return ir_const_float(ir, 0.0, (DataType)t->dtype, span);
         return ir_const_int(ir, 0, (DataType)t->dtype, span);
     }
-    op = op_lookup(t->kind == TYPE_TILE ? "block.create_tile" : "tensor.create");
-    if (!op)
-        ICE("the placeholder op is not registered");
+    op = op_by_id(t->kind == TYPE_TILE ? OP_BLOCK_CREATE_TILE : OP_TENSOR_CREATE);
     kw[0].key = ir_name(ir, "dtype");
     kw[0].kind = KW_DTYPE;
     kw[0].v.i = t->dtype;

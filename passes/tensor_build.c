@@ -194,11 +194,7 @@ const OpDef *tc_call_op(const IrExpr *e)
     return e && e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
 }
 
-int tc_is_op(const IrExpr *e, const char *name)
-{
-    const OpDef *op = tc_call_op(e);
-    return op && strcmp(op_name(op), name) == 0;
-}
+int tc_is_op(const IrExpr *e, OpId id) { return op_is(tc_call_op(e), id); }
 
 /* -------------------------------------------------------------- indices */
 

@@ -94,7 +94,7 @@ void tc_flatten(TcStmts *out, const IrStmt *s);
 const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
 /* The op of a call statement's value (NULL if it is not an op call). */
 const OpDef *tc_call_op(const IrExpr *e);
-int tc_is_op(const IrExpr *e, const char *name);
+int tc_is_op(const IrExpr *e, OpId id);
 
 /* ----------------------------------------------------------- block ops */
 

@@ -172,16 +172,16 @@ static void collect(Kc *K, const IrStmt *s)
         if (op && op->category == OPC_TENSOR) {
             const IrCall *c = IR_AS(IrCall, a->value);
             Val *src = c->nargs ? kc_val(K, c->args[0]) : NULL;
-            if (strcmp(op_name(op), "tensor.view") == 0 && identity_view(c, src)) {
+            if (op_is(op, OP_TENSOR_VIEW) && identity_view(c, src)) {
                 v = new_val(K, a->var, DK_COPY, s, s->span);
                 v->src = src;
                 break;
             }
             v = new_val(K, a->var, DK_OP, s, a->value->span);
             v->call = c;
-            if (strcmp(op_name(op), "tensor.view") == 0)
+            if (op_is(op, OP_TENSOR_VIEW))
                 v->src = src;
-            if (strcmp(op_name(op), "tensor.matmul") == 0)
+            if (op_is(op, OP_TENSOR_MATMUL))
                 K->cube = 1;
         } else if (kc_val(K, a->value)) {
             v = new_val(K, a->var, DK_COPY, s, s->span);

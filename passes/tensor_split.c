@@ -83,7 +83,7 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
     IrKwarg kw[4];
     uint32_t n = 0;
     int has_out = 0;
-    if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, "tensor.matmul"))
+    if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL))
         return s;
     a = IR_AS(IrAssign, s);
     c = IR_AS(IrCall, a->value);
@@ -257,9 +257,9 @@ static int scan_expr(IrWalker *w, const IrExpr *e)
     const OpDef *op = tc_call_op(e);
     if (!op || op->category != OPC_TENSOR)
         return 1;
-    if (strcmp(op_name(op), "tensor.read") == 0)
+    if (op_is(op, OP_TENSOR_READ))
         S->reads = 1;
-    if (strcmp(op_name(op), "tensor.matmul") == 0) {
+    if (op_is(op, OP_TENSOR_MATMUL)) {
         const IrCall *c = IR_AS(IrCall, e);
         for (uint32_t i = 0; i < 2; i++) {
             const char *d = defop(S, c->args[i]);
@@ -382,7 +382,7 @@ static void close_run(Cut *C)
 static int chained(Cut *C, const IrStmt *s)
 {
     const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : NULL;
-    if (!tc_is_op(x, "tensor.matmul"))
+    if (!tc_is_op(x, OP_TENSOR_MATMUL))
         return 0;
     for (uint32_t i = 0; i < 2; i++) {
         const IrExpr *a = IR_AS(IrCall, x)->args[i];

@@ -207,8 +207,6 @@ static int types_match(const IrType *var, const IrType *value, ViewRule views)
     if (var->kind != value->kind)
         return 0;
     switch ((IrTypeKind)var->kind) {
-    case TYPE_SCALAR:
-        return var->dtype == value->dtype;
     case TYPE_TENSOR:
     case TYPE_TILE:
         if (var->dtype != value->dtype || var->n != value->n || !expr_lists_equal(var->n, var->dims, value->dims))
@@ -223,46 +221,8 @@ static int types_match(const IrType *var, const IrType *value, ViewRule views)
             if (!types_match(var->elems[i], value->elems[i], views))
                 return 0;
         return 1;
-    case TYPE_PIPE:
-        return var->pipe == value->pipe;
     default:
-        return 1;
-    }
-}
-
-/* Argument passing and returns (passes.md 5.4): kind, dtype and rank
- * equal; dimensions equal where both are constant (a parameter's
- * dynamic dimension takes any size). */
-static int types_compatible(const IrType *a, const IrType *b)
-{
-    if (a == b)
-        return 1;
-    if (a->kind != b->kind)
-        return 0;
-    switch ((IrTypeKind)a->kind) {
-    case TYPE_SCALAR:
-        return a->dtype == b->dtype;
-    case TYPE_TENSOR:
-    case TYPE_TILE:
-        if (a->dtype != b->dtype || a->n != b->n)
-            return 0;
-        for (uint32_t i = 0; i < a->n; i++) {
-            int64_t x, y;
-            if (ir_dim_value(a->dims[i], &x) && ir_dim_value(b->dims[i], &y) && x != y)
-                return 0;
-        }
-        return 1;
-    case TYPE_TUPLE:
-        if (a->n != b->n)
-            return 0;
-        for (uint32_t i = 0; i < a->n; i++)
-            if (!types_compatible(a->elems[i], b->elems[i]))
-                return 0;
-        return 1;
-    case TYPE_PIPE:
-        return a->pipe == b->pipe;
-    default:
-        return 1;
+        return ir_type_compatible(var, value, DIMS_EXACT);
     }
 }
 
@@ -283,7 +243,7 @@ static int static_elements(const IrType *t, uint64_t *n)
 static int arg_acceptable(const IrType *a, const IrType *p)
 {
     uint64_t have, need;
-    if (types_compatible(a, p))
+    if (ir_type_compatible(a, p, DIMS_ANY))
         return 1;
     return a->kind == TYPE_TENSOR && p->kind == TYPE_TENSOR && a->dtype == p->dtype && static_elements(a, &have) &&
            static_elements(p, &need) && have >= need;
@@ -295,7 +255,7 @@ static int arg_acceptable(const IrType *a, const IrType *p)
  * although it names the caller's argument). */
 static int return_acceptable(const IrType *v, const IrType *r)
 {
-    return types_compatible(v, r) || (v->kind == TYPE_TENSOR && r->kind == TYPE_TENSOR && v->dtype == r->dtype);
+    return ir_type_compatible(v, r, DIMS_ANY) || (v->kind == TYPE_TENSOR && r->kind == TYPE_TENSOR && v->dtype == r->dtype);
 }
 
 /* ------------------------------------------------------------------ SSA */

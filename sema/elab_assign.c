@@ -55,7 +55,7 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
             }
         }
         if (at) {
-            if (!elab_types_match(type, at)) {
+            if (!ir_type_compatible(type, at, DIMS_EXACT)) {
                 char a[256], b[256];
                 diag_warning(E->diag, W_ANNOTATION, annot->span,
                              "annotation %s does not match the inferred type %s of '%s'", elab_type_str(E, at, a, sizeof a),
@@ -292,7 +292,7 @@ void elab_return(FnCtx *fc, const AstNode *s)
         for (uint32_t i = 0; i < n; i++) {
             const IrType *t = ir_expr_type(E->ir, vals[i]);
             const IrExpr *c = NULL;
-            if (!elab_types_match(t, fc->sig->ret[i]) &&
+            if (!ir_type_compatible(t, fc->sig->ret[i], DIMS_EXACT) &&
                 !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
                                           v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];

@@ -57,9 +57,7 @@ static const IrExpr *convert_dtype(Elab *E, const IrExpr *v, const IrType *t, Da
     OpError err;
     if (t->kind == TYPE_SCALAR)
         return ir_unary(E->ir, UN_CAST, dt, v, at);
-    op = op_lookup(t->kind == TYPE_TILE ? "block.cast" : "tensor.cast");
-    if (!op)
-        return NULL;
+    op = op_by_id(t->kind == TYPE_TILE ? OP_BLOCK_CAST : OP_TENSOR_CAST);
     kw[0].key = ir_name(E->ir, "target_type");
     kw[0].kind = KW_DTYPE;
     kw[0].v.i = dt;

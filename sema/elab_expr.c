@@ -344,26 +344,6 @@ static const IrType *sig_result_type(Elab *E, const FuncSig *sig)
     return ir_type_tuple(E->ir, sig->nret, sig->ret);
 }
 
-/* Argument types must agree with the parameters (symbolic dims excepted). */
-static int arg_compatible(const IrType *arg, const IrType *param)
-{
-    int64_t a, b;
-    if (arg->kind != param->kind || arg->dtype != param->dtype || arg->n != param->n)
-        return 0;
-    if (arg->kind == TYPE_TUPLE) {
-        for (uint32_t i = 0; i < arg->n; i++)
-            if (!arg_compatible(arg->elems[i], param->elems[i]))
-                return 0;
-        return 1;
-    }
-    if (arg->kind != TYPE_TENSOR && arg->kind != TYPE_TILE)
-        return 1;
-    for (uint32_t i = 0; i < arg->n; i++)
-        if (ir_dim_value(arg->dims[i], &a) && ir_dim_value(param->dims[i], &b) && a != b)
-            return 0;
-    return 1;
-}
-
 static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call, int self_call)
 {
     Elab *E = fc->E;
@@ -387,7 +367,7 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
     } else if (ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *at = type_of(fc, args[i]), *pt = sig->params[i].var->type;
-            if (!arg_compatible(at, pt) &&
+            if (!ir_type_compatible(at, pt, DIMS_ANY) &&
                 elab_convert_arg(fc, &args[i], sig->params[i].var, name, i, call->list.items[i]->span) < 0) {
                 char a[256], b[256];
                 diag_error(E->diag, call->list.items[i]->span, "argument %u of '%s' has type %s, but parameter '%s' is %s",

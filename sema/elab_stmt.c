@@ -99,7 +99,7 @@ static void elab_if(FnCtx *fc, const AstNode *s)
                     diag_error(E->diag, b->spans.data[i], "the else branch yields '%s' where the if branch yields '%s'",
                                b->names.data[i], a->names.data[i]);
                     ok = 0;
-                } else if (!elab_types_match(a->types.data[i], b->types.data[i])) {
+                } else if (!ir_type_compatible(a->types.data[i], b->types.data[i], DIMS_EXACT)) {
                     char x[256], y[256];
                     diag_error(E->diag, b->spans.data[i], "'%s' is yielded as %s in the if branch but as %s here",
                                a->names.data[i], elab_type_str(E, a->types.data[i], x, sizeof x),
@@ -116,7 +116,7 @@ static void elab_if(FnCtx *fc, const AstNode *s)
                 if (annot) {
                     const IrType *at = elab_type(E, fc, annot);
                     char x[256], y[256];
-                    if (at && !elab_types_match(at, ty))
+                    if (at && !ir_type_compatible(at, ty, DIMS_EXACT))
                         diag_warning(E->diag, W_ANNOTATION, annot->span,
                                      "annotation %s does not match the inferred type %s of '%s'",
                                      elab_type_str(E, at, x, sizeof x), elab_type_str(E, ty, y, sizeof y),
@@ -280,7 +280,7 @@ static int check_loop_yield(FnCtx *fc, const YieldTrack *t, IrIterArg *const *it
         return 0;
     }
     for (uint32_t i = 0; i < t->types.len && i < n; i++) {
-        if (t->types.data[i] && !elab_types_match(t->types.data[i], iters[i]->v.type)) {
+        if (t->types.data[i] && !ir_type_compatible(t->types.data[i], iters[i]->v.type, DIMS_EXACT)) {
             char a[256], b[256];
             diag_error(E->diag, t->spans.data[i], "iter_arg '%s' is %s but the loop yields %s for it",
                        iters[i]->v.name, elab_type_str(E, iters[i]->v.type, a, sizeof a),

@@ -481,36 +481,3 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
     *out = ret;
     return 1;
 }
-
-int elab_types_match(const IrType *a, const IrType *b)
-{
-    int64_t x, y;
-    if (a == b)
-        return 1;
-    if (a->kind != b->kind || a->n != b->n)
-        return 0;
-    switch ((IrTypeKind)a->kind) {
-    case TYPE_SCALAR:
-        return a->dtype == b->dtype;
-    case TYPE_TENSOR:
-    case TYPE_TILE:
-        if (a->dtype != b->dtype)
-            return 0;
-        for (uint32_t i = 0; i < a->n; i++) {
-            if (a->dims[i] == b->dims[i])
-                continue;
-            if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
-                return 0;
-        }
-        return 1;
-    case TYPE_TUPLE:
-        for (uint32_t i = 0; i < a->n; i++)
-            if (!elab_types_match(a->elems[i], b->elems[i]))
-                return 0;
-        return 1;
-    case TYPE_PIPE:
-        return a->pipe == b->pipe;
-    default:
-        return 1;
-    }
-}

@@ -18,7 +18,5 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann);
 int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
 /* Return annotation: types into *out (arena), count returned; -1 error. */
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
-/* Equal for annotation checking: kind, dtype, shape (memref/views ignored). */
-int elab_types_match(const IrType *a, const IrType *b);
 
 #endif

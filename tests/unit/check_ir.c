@@ -218,6 +218,31 @@ START_TEST(test_type_symbolic_dims)
 }
 END_TEST
 
+START_TEST(test_type_compatible)
+{
+    /* DIMS_EXACT (annotations): a symbolic dim matches only itself;
+     * DIMS_ANY (arguments): it matches any dim.  Constants by value. */
+    const IrExpr *n1 = sv("n"), *n2 = sv("n");
+    const IrExpr *dn[2] = {n1, ci(4)}, *dm[2] = {n2, ci(4)}, *d8[2] = {ci(8), ci(4)}, *d85[2] = {ci(8), ci(5)};
+    const IrType *tn = ir_type_tensor(&ctx, DT_FP32, 2, dn, NULL, NULL);
+    const IrType *tm = ir_type_tensor(&ctx, DT_FP32, 2, dm, NULL, NULL);
+    const IrType *t8 = ir_type_tensor(&ctx, DT_FP32, 2, d8, NULL, NULL);
+    const IrType *t85 = ir_type_tensor(&ctx, DT_FP32, 2, d85, NULL, NULL);
+    const IrType *tup_n[1] = {tn}, *tup_8[1] = {t8};
+    ck_assert(ir_type_compatible(tn, tn, DIMS_EXACT));
+    ck_assert(!ir_type_compatible(tn, tm, DIMS_EXACT));
+    ck_assert(!ir_type_compatible(tn, t8, DIMS_EXACT));
+    ck_assert(ir_type_compatible(tn, tm, DIMS_ANY));
+    ck_assert(ir_type_compatible(t8, tn, DIMS_ANY));
+    ck_assert(!ir_type_compatible(t85, tn, DIMS_ANY));   /* the constant dims differ */
+    ck_assert(!ir_type_compatible(t8, ir_type_tile(&ctx, DT_FP32, 2, d8, NULL, NULL), DIMS_ANY));
+    ck_assert(!ir_type_compatible(t8, ir_type_tensor(&ctx, DT_FP16, 2, d8, NULL, NULL), DIMS_ANY));
+    ck_assert(ir_type_compatible(ir_type_tuple(&ctx, 1, tup_n), ir_type_tuple(&ctx, 1, tup_8), DIMS_ANY));
+    ck_assert(!ir_type_compatible(ir_type_tuple(&ctx, 1, tup_n), ir_type_tuple(&ctx, 1, tup_8), DIMS_EXACT));
+    ck_assert(!ir_type_compatible(ir_type_pipe(&ctx, PIPE_V), ir_type_pipe(&ctx, PIPE_M), DIMS_ANY));
+}
+END_TEST
+
 START_TEST(test_type_many_distinct)
 {
     /* Enough distinct types to grow the hash set several times. */
@@ -1478,6 +1503,7 @@ static Suite *ir_suite(void)
     tcase_add_test(tc, test_type_scalar_consing);
     tcase_add_test(tc, test_type_shaped_consing);
     tcase_add_test(tc, test_type_symbolic_dims);
+    tcase_add_test(tc, test_type_compatible);
     tcase_add_test(tc, test_type_many_distinct);
     tcase_add_test(tc, test_type_tuple);
     tcase_add_test(tc, test_tile_view_default_is_null);
