@@ -185,15 +185,23 @@ static const char *fresh_name(Pipeliner *P, const char *name)
     return r;
 }
 
+/* What copy_expr's callbacks get: the copy and the context to build in. */
+typedef struct CopyCtx {
+    Copy *copy;
+    IrCtx *ir;
+} CopyCtx;
+
 static const IrExpr *copy_expr(void *data, const IrExpr *e);
 
 static const IrExpr *copy_dim(void *data, const IrExpr *e) { return copy_expr(data, e); }
 
 /* The type with its expressions copied and, in a pong copy, its MemRef
  * replaced by its clone. */
-static const IrType *copy_type(IrCtx *ir, Copy *C, const IrType *t)
+static const IrType *copy_type(CopyCtx *X, const IrType *t)
 {
-    const IrType *r = ir_type_map_exprs(ir, t, copy_dim, C);
+    IrCtx *ir = X->ir;
+    Copy *C = X->copy;
+    const IrType *r = ir_type_map_exprs(ir, t, copy_dim, X);
     const IrMemRef *m;
     if (!C->memrefs || !ir_type_is_shaped(r) || !r->memref || !(m = ptrmap_get(C->memrefs, r->memref)))
         return r;
@@ -201,11 +209,6 @@ static const IrType *copy_type(IrCtx *ir, Copy *C, const IrType *t)
         return ir_type_tile(ir, (DataType)r->dtype, r->n, r->dims, m, r->tile_view);
     return ir_type_tensor(ir, (DataType)r->dtype, r->n, r->dims, m, r->tensor_view);
 }
-
-typedef struct CopyCtx {
-    Copy *copy;
-    IrCtx *ir;
-} CopyCtx;
 
 static const IrExpr *copy_expr(void *data, const IrExpr *e)
 {
@@ -251,7 +254,7 @@ static void copy_body(Pipeliner *P, Copy *C, const IrStmt *const *stmts, uint32_
         } else if (s->kind == STMT_ASSIGN) {
             const IrAssign *a = IR_AS(IrAssign, s);
             const IrExpr *value = copy_expr(&X, a->value);
-            const IrType *t = copy_type(P->ir, C, a->var->type);
+            const IrType *t = copy_type(&X, a->var->type);
             const IrVar *var = a->var;
             if (C->rename || t != var->type) {
                 var = ir_var_new(P->ir, C->rename ? fresh_name(P, var->name) : var->name, t, var->e.span);
