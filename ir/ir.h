@@ -465,6 +465,9 @@ const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrI
                        const IrVar *const *ret, const IrStmt *body, Span span);
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
 const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span);
+/* The call a statement runs, if it is one: the direct value of an
+ * assignment or evaluation (after FlattenCallExpr, every call). */
+const IrCall *ir_stmt_call(const IrStmt *s);
 /* The yield that ends a body: its last statement, looking through SeqStmts
  * and OpStmts (not through scopes), if that is a yield; else NULL. */
 const IrValues *ir_body_yield(const IrStmt *body);

@@ -186,3 +186,13 @@ const IrFunc *ir_program_find(const IrProgram *p, const char *name)
     }
     return NULL;
 }
+
+const IrCall *ir_stmt_call(const IrStmt *s)
+{
+    const IrExpr *e = NULL;
+    if (s->kind == STMT_ASSIGN)
+        e = IR_AS(IrAssign, s)->value;
+    else if (s->kind == STMT_EVAL)
+        e = IR_AS(IrEval, s)->expr;
+    return e && e->kind == EXPR_CALL ? IR_AS(IrCall, e) : NULL;
+}

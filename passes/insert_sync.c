@@ -180,18 +180,6 @@ static void add_operand(Sync *S, const IrExpr *e, int pipe, int write)
     vec_push(S->acc, a);
 }
 
-/* The call a statement runs, if it is one (NoNestedCall: the direct value
- * of an assignment or evaluation). */
-static const IrCall *stmt_call(const IrStmt *s)
-{
-    const IrExpr *e = NULL;
-    if (s->kind == STMT_ASSIGN)
-        e = IR_AS(IrAssign, s)->value;
-    else if (s->kind == STMT_EVAL)
-        e = IR_AS(IrEval, s)->expr;
-    return e && e->kind == EXPR_CALL ? IR_AS(IrCall, e) : NULL;
-}
-
 static int is_compound(const IrStmt *s)
 {
     return s->kind == STMT_IF || s->kind == STMT_FOR || s->kind == STMT_WHILE || s->kind == STMT_SCOPE;
@@ -226,7 +214,7 @@ static void gather(Sync *S, const IrStmt *s)
     default:
         break;
     }
-    if (!(c = stmt_call(s)) || (pipe = ir_call_pipe(c)) < 0)
+    if (!(c = ir_stmt_call(s)) || (pipe = ir_call_pipe(c)) < 0)
         return;
     {
         const OpDef *op = callee_op(c->callee);

@@ -282,16 +282,6 @@ static void flatten(const IrStmt *s, StmtVec *out)
         flatten(IR_AS(IrSeq, s)->stmts[i], out);
 }
 
-static const IrCall *stmt_call(const IrStmt *s)
-{
-    const IrExpr *e = NULL;
-    if (s->kind == STMT_ASSIGN)
-        e = IR_AS(IrAssign, s)->value;
-    else if (s->kind == STMT_EVAL)
-        e = IR_AS(IrEval, s)->expr;
-    return e && e->kind == EXPR_CALL ? IR_AS(IrCall, e) : NULL;
-}
-
 static int has_loop(const IrStmt *s)
 {
     switch ((IrStmtKind)s->kind) {
@@ -336,7 +326,7 @@ static unsigned pipes_of(const IrStmt *s)
     case STMT_SCOPE:
         return pipes_of(IR_AS(IrScope, s)->body);
     default:
-        c = stmt_call(s);
+        c = ir_stmt_call(s);
         return c && (pipe = ir_call_pipe(c)) >= 0 ? 1u << pipe : 0;
     }
 }
@@ -447,7 +437,7 @@ static int qualifies(Pipeliner *P, Loop *L)
         return 0; /* its inner loops are the candidates, or nothing overlaps */
     for (uint32_t i = 0; i < L->stmts.len; i++) {
         const IrStmt *s = L->stmts.data[i];
-        const IrCall *c = stmt_call(s);
+        const IrCall *c = ir_stmt_call(s);
         const OpDef *op = c ? callee_op(c->callee) : NULL;
         if (s->kind != STMT_ASSIGN && s->kind != STMT_EVAL && s->kind != STMT_YIELD) {
             snprintf(L->why, sizeof L->why, "its body branches (only straight-line bodies are pipelined)");
