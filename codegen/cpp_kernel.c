@@ -1224,12 +1224,12 @@ static void emit_stmt(Kern *K, const IrStmt *s)
         K->stmt_span = s->span;
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN: {
-        /* A definition that failed leaves its variable poisoned, so that
-         * its uses say nothing more (one error per mistake). */
+        /* After an error, a definition that gave its variable no value
+         * (it failed, or an operand had) leaves it poisoned, so that its
+         * uses say nothing more: one error per mistake. */
         const IrAssign *a = IR_AS(IrAssign, s);
-        unsigned errors = K->diag->errors;
         emit_assign(K, a);
-        if (K->diag->errors != errors && !ptrmap_get(&K->vals, a->var))
+        if (K->diag->errors != 0 && !ptrmap_get(&K->vals, a->var))
             bind(K, a->var, &K->poison);
         break;
     }

@@ -1642,9 +1642,16 @@ static void emit_stmt(Emitter *E, const IrStmt *s)
     if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
         E->stmt_span = s->span;
     switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        emit_assign(E, IR_AS(IrAssign, s));
+    case STMT_ASSIGN: {
+        /* After an error, a definition that gave its variable no value
+         * (it failed, or an operand had) leaves it poisoned, so that its
+         * uses say nothing more: one error per mistake. */
+        const IrAssign *a = IR_AS(IrAssign, s);
+        emit_assign(E, a);
+        if (E->diag->errors != 0 && !ptrmap_get(&E->values, a->var) && !ptrmap_get(&E->views, a->var))
+            ptrmap_put(&E->values, a->var, (void *)&E->poison);
         break;
+    }
     case STMT_EVAL: {
         const IrExpr *x = IR_AS(IrEval, s)->expr;
         if (x->kind == EXPR_CALL)
