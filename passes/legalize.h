@@ -39,6 +39,10 @@ const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span
 const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at);
 /* A fresh name base_<dtype>. */
 const char *legal_typed_name(Legal *L, const char *base, DataType dt);
+/* A fresh variable named <named_after>_<dt> (or _t_<dt>) assigned value in
+ * out, before the op that will use it; the variable. */
+const IrExpr *legal_bind_typed(Legal *L, const IrExpr *named_after, const IrExpr *value, DataType dt, Span at,
+                               StmtList *out);
 /* The statements for y = op(args) (the assignment a of call c) in ops the
  * target has, added to out: 1, or 0 when no rewrite applies. */
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);

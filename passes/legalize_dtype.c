@@ -117,18 +117,9 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
             args[i] = args[j];   /* the same operand twice: converted once */
             continue;
         }
-        if ((int)i == writes) {
-            /* Scratch: a tile of the wider type, nothing to convert. */
-            args[i] = legal_scratch_tile(L, xt, w, at);
-        } else {
-            args[i] = legal_cast(L, x, w, at);
-        }
-        {
-            IrVar *v = ir_var_new(ir, legal_typed_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", w),
-                                  ir_expr_type(ir, args[i]), at);
-            vec_push(*out, ir_assign(ir, v, args[i], at));
-            args[i] = &v->e;
-        }
+        /* Scratch: a tile of the wider type, nothing to convert. */
+        args[i] = legal_bind_typed(L, x, (int)i == writes ? legal_scratch_tile(L, xt, w, at) : legal_cast(L, x, w, at),
+                                   w, at, out);
     }
     for (uint32_t k = 0; k < c->nkwargs; k++) {
         kw[k] = c->kwargs[k];
@@ -196,6 +187,7 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     OpError err;
     Span at = a->s.span;
     int changed = 0;
+    uint32_t mark = out->len;
     if ((tr->form != FORM_ELEM && tr->form != FORM_SCALAR) || rt->kind != TYPE_TILE)
         return 0;
     args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
@@ -204,23 +196,18 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
         args[i] = c->args[i];
         if (i < tr->eq_first || (int)i == tr->writes_arg || xt->kind != TYPE_TILE || xt->dtype == rt->dtype)
             continue;
-        {
-            const IrExpr *x = legal_cast(L, c->args[i], (DataType)rt->dtype, at);
-            IrVar *v = ir_var_new(ir,
-                                  legal_typed_name(L, ir_is_var_like(c->args[i]) ? IR_AS(IrVar, c->args[i])->name : "_t",
-                                                   (DataType)rt->dtype),
-                                  ir_expr_type(ir, x), at);
-            vec_push(*out, ir_assign(ir, v, x, at));
-            args[i] = &v->e;
-            changed = 1;
-        }
+        args[i] = legal_bind_typed(L, c->args[i], legal_cast(L, c->args[i], (DataType)rt->dtype, at),
+                                   (DataType)rt->dtype, at, out);
+        changed = 1;
     }
     if (changed && (t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) && t->kind == TYPE_TILE &&
         t->dtype == rt->dtype)
         vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span),
                                  at));
-    else
+    else {
+        out->len = mark;   /* the casts too: nothing applies */
         changed = 0;
+    }
     xfree(args);
     return changed;
 }

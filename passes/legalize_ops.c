@@ -58,6 +58,15 @@ const char *legal_typed_name(Legal *L, const char *base, DataType dt)
     return legal_fresh_name(L, buf, "");
 }
 
+const IrExpr *legal_bind_typed(Legal *L, const IrExpr *named_after, const IrExpr *value, DataType dt, Span at,
+                               StmtList *out)
+{
+    const char *base = ir_is_var_like(named_after) ? IR_AS(IrVar, named_after)->name : "_t";
+    IrVar *v = ir_var_new(L->ir, legal_typed_name(L, base, dt), ir_expr_type(L->ir, value), at);
+    vec_push(*out, ir_assign(L->ir, v, value, at));
+    return &v->e;
+}
+
 /* y = op(args) with a new argument i in place of the old one. */
 static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExpr *x)
 {
@@ -199,7 +208,6 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
          * so convert them first.  From Acc, the FIX pipe converts. */
         const IrType *tt = ir_expr_type(ir, c->args[0]), *ot = ir_expr_type(ir, c->args[3]);
         const IrExpr *x;
-        IrVar *v;
         int space;
         if (tt->kind != TYPE_TILE || ot->kind != TYPE_TENSOR || tt->dtype == ot->dtype)
             return 0;
@@ -216,12 +224,9 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
                            memspace_name(space), dtype_name((DataType)tt->dtype), dtype_name((DataType)ot->dtype));
             return 0;
         }
-        x = legal_cast(L, c->args[0], (DataType)ot->dtype, at);
-        v = ir_var_new(ir, legal_typed_name(L, ir_is_var_like(c->args[0]) ? IR_AS(IrVar, c->args[0])->name : "_t",
-                                      (DataType)ot->dtype),
-                       ir_expr_type(ir, x), at);
-        vec_push(*out, ir_assign(ir, v, x, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, &v->e), at));
+        x = legal_bind_typed(L, c->args[0], legal_cast(L, c->args[0], (DataType)ot->dtype, at), (DataType)ot->dtype,
+                             at, out);
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, x), at));
         return 1;
     }
     if (op->id == OP_BLOCK_PRELU && L->pc->arch == ARCH_A2A3 && c->nargs == 3) {
