@@ -219,9 +219,12 @@ typedef struct OpTraits {
 
 extern const OpTraits op_class_traits[OPCL_COUNT];
 
-/* Element types as the PTO instructions take them: the width of an
- * integer (signed or not) or the float format.  A set of them says which
- * an instruction accepts on a target (0: any). */
+/* Element types as the PTO instructions take them: each integer type by
+ * its width and signedness, each float format.  A set of them says which
+ * an instruction accepts on a target (0: any).  PTOAS's verifiers judge
+ * integers by width; pto-isa's NPU headers often take only the signed
+ * ones (A2/A3 TADD: int16_t, int32_t), so a set is the intersection of
+ * the two. */
 enum {
     DS_I8 = 1u << 0,
     DS_I16 = 1u << 1,
@@ -230,6 +233,15 @@ enum {
     DS_F16 = 1u << 4,
     DS_BF16 = 1u << 5,
     DS_F32 = 1u << 6,
+    DS_U8 = 1u << 7,
+    DS_U16 = 1u << 8,
+    DS_U32 = 1u << 9,
+    DS_U64 = 1u << 10,
+    /* An integer width in either signedness. */
+    DS_X8 = DS_I8 | DS_U8,
+    DS_X16 = DS_I16 | DS_U16,
+    DS_X32 = DS_I32 | DS_U32,
+    DS_X64 = DS_I64 | DS_U64,
 };
 /* The DS_ bit of dt; 0 for the types no instruction takes (BOOL, the 4-
  * and 8-bit floats). */
@@ -260,8 +272,9 @@ struct OpDef {
     const char *why_pto, *why_cpp, *why_tile;
     /* The element types (DS_ set) of its first tile operand, or of its
      * result when it has none, that its instruction takes on A2/A3 and on
-     * A5; 0: any (PTOAS a56b18c3's op verifiers, lib/PTO/IR/PTO.cpp). */
-    uint8_t dt_a2a3, dt_a5;
+     * A5; 0: any (PTOAS a56b18c3's op verifiers, lib/PTO/IR/PTO.cpp,
+     * narrowed to pto-isa's NPU headers: ops.def says how). */
+    uint16_t dt_a2a3, dt_a5;
     /* A tile-with-scalar op: its tile-with-tile twin (OpId), or 0. */
     uint8_t twin;
 };

@@ -80,7 +80,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
 #define K0 .kwargs = NULL, .nkw = 0
 #define ISA(NAME) .isa = (NAME)
 #define NOISA .isa = NULL
-#define DTYPES(A2, A5) .dt_a2a3 = (uint8_t)(A2), .dt_a5 = (uint8_t)(A5)
+#define DTYPES(A2, A5) .dt_a2a3 = (uint16_t)(A2), .dt_a5 = (uint16_t)(A5)
 /* The trailing arguments are the description and any per-op fields. */
 #define OP(ID, NAME, CLASS, NARGS, PARAMS, KWARGS, DEDUCE, NORMALIZE, ISA_, ...)                                  \
     {.callee = {CALLEE_OP, NAME},                                                                                  \
@@ -113,14 +113,14 @@ static const OpDef op_table[OP_COUNT] = {
 unsigned dtype_set_bit(DataType dt)
 {
     switch (dt) {
-    case DT_INT8:
-    case DT_UINT8: return DS_I8;
-    case DT_INT16:
-    case DT_UINT16: return DS_I16;
-    case DT_INT32:
-    case DT_UINT32: return DS_I32;
-    case DT_INT64:
-    case DT_UINT64: return DS_I64;
+    case DT_INT8: return DS_I8;
+    case DT_UINT8: return DS_U8;
+    case DT_INT16: return DS_I16;
+    case DT_UINT16: return DS_U16;
+    case DT_INT32: return DS_I32;
+    case DT_UINT32: return DS_U32;
+    case DT_INT64: return DS_I64;
+    case DT_UINT64: return DS_U64;
     case DT_FP16: return DS_F16;
     case DT_BF16: return DS_BF16;
     case DT_FP32: return DS_F32;

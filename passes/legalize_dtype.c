@@ -60,32 +60,34 @@ static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
         *w = DT_FP32;
         return 1;
     }
-    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && (ok & DS_I32) && exact_on_wider_ints(op)) {
-        *w = dtype_is_signed_int(dt) ? DT_INT32 : DT_UINT32;
-        return 1;
+    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && exact_on_wider_ints(op)) {
+        *w = dtype_is_signed_int(dt) ? DT_INT32 : DT_UINT32;   /* extension keeps the signedness */
+        return (ok & dtype_set_bit(*w)) != 0;
     }
     return 0;
 }
 
+/* The set as a message says it: "INT16, UINT16, INT32, FP16, FP32", an
+ * integer width in either signedness as "8-bit integers". */
 static const char *dtype_set_text(unsigned set, char *buf, size_t cap)
 {
     static const struct {
         unsigned bit;
         const char *name;
-    } names[] = {{DS_I8, "8-bit"}, {DS_I16, "16-bit"}, {DS_I32, "32-bit"}, {DS_I64, "64-bit"},
-                 {DS_F16, "FP16"}, {DS_BF16, "BFLOAT16"}, {DS_F32, "FP32"}};
+    } names[] = {{DS_X8, "8-bit integers"}, {DS_I8, "INT8"},   {DS_U8, "UINT8"},   {DS_X16, "16-bit integers"},
+                 {DS_I16, "INT16"},         {DS_U16, "UINT16"}, {DS_X32, "32-bit integers"},
+                 {DS_I32, "INT32"},         {DS_U32, "UINT32"}, {DS_X64, "64-bit integers"},
+                 {DS_I64, "INT64"},         {DS_U64, "UINT64"}, {DS_F16, "FP16"},
+                 {DS_BF16, "BFLOAT16"},     {DS_F32, "FP32"}};
     size_t k = 0;
-    int first = 1, ints = 0;
+    unsigned said = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0] && k < cap; i++) {
-        if (!(set & names[i].bit))
+        if ((set & names[i].bit) != names[i].bit || (said & names[i].bit))
             continue;
-        k += (size_t)snprintf(buf + k, cap - k, "%s%s", first ? "" : ", ", names[i].name);
-        first = 0;
-        ints |= names[i].bit <= DS_I64;
+        k += (size_t)snprintf(buf + k, cap - k, "%s%s", said ? ", " : "", names[i].name);
+        said |= names[i].bit;
     }
-    if (ints && k < cap)
-        snprintf(buf + k, cap - k, " (integers by width)");
     return buf;
 }
 
