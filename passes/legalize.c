@@ -323,11 +323,47 @@ static void check_tile(Legal *L, const IrVar *v)
     }
 }
 
+/* What no output has a form of, whatever the layouts: loads and stores
+ * of rank 3 or more (the tile transfers are 2-D: TLOAD/TSTORE take a
+ * GlobalTensor <1, 1, 1, rows, cols>, pto.tload a 2-D partition), and a
+ * move that transposes (a TMOV copies; a transposed Right operand comes
+ * from a DN load into Mat, which pyptocc does not plan). */
+static void check_call(Legal *L, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int form = op ? op_traits(op)->form : FORM_NONE;
+    char name[64];
+    if ((form == FORM_LOAD || form == FORM_STORE) && c->nargs >= 3) {
+        uint32_t n = 0;
+        for (uint32_t i = 1; i <= 2; i++)
+            if (c->args[i]->kind == EXPR_MAKE_TUPLE && IR_AS(IrMakeTuple, c->args[i])->n > n)
+                n = IR_AS(IrMakeTuple, c->args[i])->n;
+        if (n > 2) {
+            diag_error(L->pc->diag, c->e.span,
+                       "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2 (the tile "
+                       "transfers are 2-D)",
+                       op_printed_name(op, name, sizeof name), n);
+            L->failed = 1;
+        }
+    }
+    if (form == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+        diag_error(L->pc->diag, c->e.span,
+                   "'%s' with transpose=True is not supported: TMOV copies without transposing, and the transposed "
+                   "operand would come from a DN load into Mat, which pyptocc does not plan (load the transposed "
+                   "data, or use pl.block.transpose in Vec)",
+                   op_printed_name(op, name, sizeof name));
+        L->failed = 1;
+    }
+}
+
 static int check_def(IrWalker *w, const IrStmt *s)
 {
     Legal *L = w->data;
+    const IrCall *c = ir_stmt_call(s);
     if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR)
         check_tile(L, IR_AS(IrAssign, s)->var);
+    if (c)
+        check_call(L, c);
     return 1;
 }
 
@@ -461,19 +497,6 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     memset(&L, 0, sizeof L);
     L.pc = pc;
     L.ir = pc->ir;
-    memset(&m, 0, sizeof m);
-    m.ctx = pc->ir;
-    m.expr = expand_pow;
-    m.data = &L;
-    body = ir_mutate_stmt(&m, f->body);
-    if (L.failed)
-        return NULL;
-    if (ir_kernel_kind(f) == KERNEL_NONE) {
-        if (body == f->body)
-            return f;
-        return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
-                           f->span);
-    }
     ptrmap_init(&L.names);
     ptrmap_init(&L.row_of);
     ptrmap_init(&L.back);
@@ -484,6 +507,16 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
         legal_note_name(&L, f->params[i].var->name);
+
+    /* Every function: x ** k as products, loops that count up. */
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = expand_pow;
+    m.stmt = legal_count_up;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, f->body);
+    if (L.failed || ir_kernel_kind(f) == KERNEL_NONE)
+        goto done;
 
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
@@ -515,6 +548,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_stmt(&w, body);
 
+done:
     ptrmap_free(&L.names);
     ptrmap_free(&L.row_of);
     ptrmap_free(&L.back);
@@ -527,7 +561,14 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
                        f->span);
 }
 
+static const IrFunc *legalize_one(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    (void)data;
+    return legalize_function(pc, prog, f);
+}
+
+/* Every function's errors, not only the first failing function's. */
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog)
 {
-    return pass_map_functions(pc, prog, legalize_function);
+    return pass_map_functions_with(pc, prog, legalize_one, NULL, MAP_CONTINUE);
 }

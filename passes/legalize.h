@@ -1,5 +1,6 @@
 /* legalize.h: what the files of the Legalize pass share (legalize.c: the
- * pass, layouts and checks; legalize_dtype.c: element types). */
+ * pass, layouts and checks; legalize_dtype.c: element types;
+ * legalize_loops.c: loops that count up). */
 #ifndef PYPTOCC_LEGALIZE_H
 #define PYPTOCC_LEGALIZE_H
 
@@ -47,6 +48,9 @@ const IrExpr *legal_bind_typed(Legal *L, const IrExpr *named_after, const IrExpr
  * target has, added to out: 1, or 0 when no rewrite applies. */
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
 
+/* The mutator's statement hook of the loop step (legalize_loops.c): a for
+ * loop with a negative step as one that counts up. */
+const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s);
 /* The mutator's statement hook of the element-type step. */
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s);
 

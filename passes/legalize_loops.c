@@ -1,0 +1,76 @@
+/* legalize_loops.c: Legalize's loop step: every for loop counts up by a
+ * positive step, as scf.for and the C++ loops we print do.  A loop with a
+ * constant negative step (pl.range(3, -1, -1): 3, 2, 1, 0) becomes a loop
+ * of a new index k over its trip count, whose body first computes the old
+ * loop variable, i = start + k * step.  Printed as it was, scf.for ran such
+ * a loop zero times (its iv < ub test), and the C++ printers refused it. */
+#include "config.h"
+#include "ir/int_arith.h"
+#include "passes/legalize.h"
+#include "support/xalloc.h"
+
+/* The trip count of range(start, stop, step) for step < 0:
+ * max(0, ceil((start - stop) / -step)), folded when both ends are
+ * constants. */
+static const IrExpr *as_int64(IrCtx *ir, const IrExpr *x)
+{
+    return x->dtype == DT_INT64 ? x : ir_unary(ir, UN_CAST, DT_INT64, x, x->span);
+}
+
+static const IrExpr *trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *stop, int64_t step, Span at)
+{
+    int64_t a, b;
+    const IrExpr *span, *n;
+    if (ir_int_eval(start, &a) == INT_OK && ir_int_eval(stop, &b) == INT_OK) {
+        /* a - b does not wrap (else the expression below says it). */
+        if (a <= b)
+            return ir_const_int(ir, 0, DT_INT64, at);
+        if (!((b < 0 && a > INT64_MAX + b)))
+            return ir_const_int(ir, (a - b - 1) / -step + 1, DT_INT64, at);
+    }
+    span = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(ir, start), as_int64(ir, stop), at);
+    span = ir_binary(ir, BIN_ADD, DT_INT64, span, ir_const_int(ir, -step - 1, DT_INT64, at), at);
+    n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, span, ir_const_int(ir, -step, DT_INT64, at), at);
+    return ir_binary(ir, BIN_MAX, DT_INT64, ir_const_int(ir, 0, DT_INT64, at), n, at);
+}
+
+const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    IrCtx *ir = L->ir;
+    const IrFor *f;
+    const IrStmt **stmts;
+    const IrStmt *body, *r;
+    const IrExpr *value;
+    IrVar *k;
+    int64_t step;
+    uint32_t n = 1, first = 0;
+    if (s->kind != STMT_FOR)
+        return s;
+    f = IR_AS(IrFor, s);
+    if (ir_int_eval(f->step, &step) != INT_OK || step >= 0 || step == INT64_MIN)
+        return s;
+    k = ir_var_new(ir, legal_fresh_name(L, f->loop_var->name, "_k"), f->loop_var->type, f->loop_var->e.span);
+    /* i = start + k * step, the first statement of the body. */
+    value = ir_binary(ir, BIN_ADD, DT_INT64, as_int64(ir, f->start),
+                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e, ir_const_int(ir, step, DT_INT64, f->step->span),
+                                f->step->span),
+                      f->step->span);
+    if (f->body->kind == STMT_SEQ)
+        n += IR_AS(IrSeq, f->body)->n, first = 1;
+    else
+        n += 1;
+    stmts = xmalloc(xmul_size(n, sizeof *stmts));
+    stmts[0] = ir_assign(ir, f->loop_var, value, f->loop_var->e.span);
+    if (first)
+        for (uint32_t i = 0; i + 1 < n; i++)
+            stmts[i + 1] = IR_AS(IrSeq, f->body)->stmts[i];
+    else
+        stmts[1] = f->body;
+    body = ir_seq(ir, STMT_SEQ, n, stmts, f->body->span);
+    xfree(stmts);
+    r = ir_for(ir, (ForKind)s->sub, k, ir_const_int(ir, 0, DT_INT64, f->start->span),
+               trip_count(ir, f->start, f->stop, step, f->stop->span), ir_const_int(ir, 1, DT_INT64, f->step->span),
+               f->niter, f->iter_args, f->ret, body, s->span);
+    return r;
+}
