@@ -1,0 +1,28 @@
+# pyptocc-flags: --emit=pto
+# Transfers no output has a form of, reported by Legalize at the call for
+# every output (the emitters used to find them, each in its own words, and
+# only for the output they printed; the fuzz corpus reached the store):
+# a store of rank 3 (the tile transfers are 2-D), and a move to Right with
+# transpose=True, as the reference's paged-attention QK kernel writes for K
+# (TMOV copies; the transposed operand needs a DN load into Mat, which
+# pyptocc does not plan).
+import pypto.language as pl
+
+
+@pl.program
+class Transfers:
+    @pl.function(type=pl.FunctionType.InCore)
+    def rank3(self, a: pl.Tensor[[16, 64], pl.FP32],
+              c: pl.Out[pl.Tensor[[4, 16, 64], pl.FP32]]) -> pl.Tensor[[4, 16, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 64])
+        return pl.store(t, [0, 0, 0], [1, 16, 64], c)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def qk(self, q: pl.Tensor[[16, 64], pl.FP16], k: pl.Tensor[[64, 64], pl.FP16],
+           s: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        qm = pl.load(q, [0, 0], [16, 64], target_memory=pl.MemorySpace.Mat)
+        km = pl.load(k, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+        ql = pl.block.move(qm, target_memory=pl.MemorySpace.Left)
+        kr = pl.block.move(km, target_memory=pl.MemorySpace.Right, transpose=True)
+        acc = pl.block.matmul(ql, kr)
+        return pl.store(acc, [0, 0], [16, 64], s)
