@@ -356,15 +356,74 @@ static void check_call(Legal *L, const IrCall *c)
     }
 }
 
+/* An op that neither output has a form of (the op table says why), and
+ * a comparison into anything but a byte mask (tcmp/TCMP write an i8
+ * mask; a mask of another type has no instruction). */
+static void check_forms(Legal *L, const IrCall *c, const IrVar *result)
+{
+    const OpDef *op = callee_op(c->callee);
+    char name[64], buf[32];
+    const char *why_pto = NULL, *why_cpp = NULL;
+    int form;
+    if (!op)
+        return;
+    form = op_traits(op)->form;
+    if (!op_spelling(op, OUT_MLIR, buf, sizeof buf, &why_pto) && why_pto &&
+        !op_spelling(op, OUT_CPP, buf, sizeof buf, &why_cpp) && why_cpp) {
+        diag_error(L->pc->diag, c->e.span, "'%s' has no lowering: %s", op_printed_name(op, name, sizeof name), why_pto);
+        L->failed = 1;
+        return;
+    }
+    if (form == FORM_CMP) {
+        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
+        if (mode < 0 || mode > 5) {
+            diag_error(L->pc->diag, c->e.span, "cmp_type %" PRId64 " is not a comparison (0-5: eq, ne, lt, le, gt, ge)",
+                       mode);
+            L->failed = 1;
+        } else if (result && result->type->kind == TYPE_TILE && result->type->dtype != DT_INT8 &&
+                   result->type->dtype != DT_UINT8) {
+            diag_error(L->pc->diag, c->e.span,
+                       "'%s' needs an INT8 or UINT8 result tile, got %s: the compare instruction writes a byte mask "
+                       "(compare INT8 or UINT8 tiles, or build the values with pl.block.sel)",
+                       op_printed_name(op, name, sizeof name), dtype_name((DataType)result->type->dtype));
+            L->failed = 1;
+        }
+    }
+}
+
 static int check_def(IrWalker *w, const IrStmt *s)
 {
     Legal *L = w->data;
     const IrCall *c = ir_stmt_call(s);
-    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR)
-        check_tile(L, IR_AS(IrAssign, s)->var);
-    if (c)
+    const IrVar *result = s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR
+                              ? IR_AS(IrAssign, s)->var
+                              : NULL;
+    if (result)
+        check_tile(L, result);
+    if (c) {
         check_call(L, c);
+        check_forms(L, c, result);
+    }
     return 1;
+}
+
+/* A kernel's tensors are nd views, or dn column vectors (cpp.md 4.2,
+ * pto-mlir.md 12): an NZ or other fractal tensor has no GlobalTensor or
+ * partition view that pyptocc writes. */
+static void check_params(Legal *L, const IrFunc *f)
+{
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrVar *v = f->params[i].var;
+        const IrType *t = v->type;
+        if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
+            t->tensor_view->layout != TENSOR_DN) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tensor '%s' has the %s layout; kernels take nd tensors and dn column vectors (an NZ "
+                       "tensor's fractal boxes have no GlobalTensor form that pyptocc writes)",
+                       v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
+            L->failed = 1;
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ ** */
@@ -547,6 +606,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.pre_stmt = check_def;
     w.data = &L;
     ir_walk_stmt(&w, body);
+    check_params(&L, f);
 
 done:
     ptrmap_free(&L.names);

@@ -1,4 +1,6 @@
-# pyptocc-flags: --emit=cpp
+# pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
+# (Without Legalize, which reports the NZ tensor at the parameter for every
+# output since: this test is about the emitter's own defence.)
 # One error per mistake: a load the C++ output cannot spell (an NZ tensor)
 # leaves its tile poisoned, and the moves, the matmul and the store that
 # use it say nothing more (they said "'a_0' has no value here" and

@@ -5,7 +5,9 @@
 # a store of rank 3 (the tile transfers are 2-D), and a move to Right with
 # transpose=True, as the reference's paged-attention QK kernel writes for K
 # (TMOV copies; the transposed operand needs a DN load into Mat, which
-# pyptocc does not plan).
+# pyptocc does not plan); an NZ tensor parameter (reported at the
+# parameter, for every output; the emitters found it at its first load);
+# a comparison into an FP32 tile (tcmp writes a byte mask).
 import pypto.language as pl
 
 
@@ -26,3 +28,16 @@ class Transfers:
         kr = pl.block.move(km, target_memory=pl.MemorySpace.Right, transpose=True)
         acc = pl.block.matmul(ql, kr)
         return pl.store(acc, [0, 0], [16, 64], s)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def nz(self, x: pl.Tensor[[64, 64], pl.FP16, pl.NZ],
+           o: pl.Out[pl.Tensor[[64, 64], pl.FP16]]) -> pl.Tensor[[64, 64], pl.FP16]:
+        a = pl.load(x, [0, 0], [64, 64])
+        return pl.store(a, [0, 0], [64, 64], o)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def mask(self, x: pl.Tensor[[16, 64], pl.FP32],
+             o: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        a = pl.load(x, [0, 0], [16, 64])
+        m = pl.block.cmp(a, a, cmp_type=2)
+        return pl.store(m, [0, 0], [16, 64], o)
