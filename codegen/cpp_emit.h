@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "codegen/codegen.h"
 #include "ir/ir.h"
 #include "ir/target.h"
 #include "support/diag.h"
@@ -102,5 +103,11 @@ typedef struct CppSlot {
  * reporting. */
 int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
                    DiagEngine *diag);
+
+/* Kernel f as a static C++ function with an extern "C" entry point named
+ * entry (cpp.md 3, from "static AICORE void" on), written to out
+ * (cpp_kernel.c).  0, or nonzero after reporting. */
+int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, const char *entry,
+                    const CodegenOptions *o, DiagEngine *diag);
 
 #endif

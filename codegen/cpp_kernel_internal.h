@@ -1,0 +1,101 @@
+/* cpp_kernel_internal.h: what the files of the C++ kernel emitter share
+ * (cpp_kernel.c, cpp_kernel_value.c, cpp_kernel_op.c, cpp_kernel_flow.c):
+ * the emitter's state and its internal functions.  Private to the
+ * emitter; codegen.h and cpp_emit.h are the interfaces. */
+#ifndef CODEGEN_CPP_KERNEL_INTERNAL_H
+#define CODEGEN_CPP_KERNEL_INTERNAL_H
+
+#include "codegen/codegen.h"
+#include "codegen/cpp_emit.h"
+#include "codegen/lower.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "support/arena.h"
+#include "support/ptrmap.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ the state */
+
+typedef enum CvKind { CV_SCALAR, CV_TILE, CV_TENSOR } CvKind;
+
+/* What an IR variable stands for in C++. */
+typedef struct CVal {
+    const char *name;          /* C++ identifier (scalars, tiles, tensor parameters) */
+    uint8_t kind;              /* CvKind */
+    uint8_t dtype;
+    uint8_t space;             /* tiles: MemorySpace */
+    uint8_t named;             /* a parameter the C++ has named (for "(void)") */
+    int64_t addr;              /* tiles: the bound address */
+    const char *type;          /* tiles: "Tile<...>" */
+    const IrVar *param;        /* tensors: the parameter it derives from */
+} CVal;
+
+/* A tuple built in the kernel ("a, b = b, a + b"): its elements, scalars
+ * rendered where they are unpacked (SSA values do not change). */
+typedef struct Tuple {
+    uint32_t n;
+    const IrExpr *const *elems;
+    const CVal **vals;         /* tiles and tensors */
+} Tuple;
+
+/* The loop or if whose body is being written, for its yields. */
+typedef struct Region {
+    struct Region *up;
+    uint32_t n;
+    const IrVar *const *ret;   /* return variables */
+    const CVal **carried;      /* Tile positions: where the yielded tile must be */
+    const IrVar **param;       /* Tensor positions: the parameter the value derives from */
+    int yielded;
+} Region;
+
+typedef struct Kern {
+    IrCtx *ir;
+    const CodegenOptions *o;
+    DiagEngine *diag;
+    const IrFunc *f;
+    StrBuf *out;
+    int indent;
+    int depth;                 /* control-flow nesting */
+    uint32_t gt;               /* GlobalTensors so far (cpp.md 4.2) */
+    Arena arena;               /* CVals, Regions, Tuples, texts of the function */
+    PtrMap vals;               /* IrVar -> CVal */
+    PtrMap uses;               /* IrVar -> its number of uses (as a pointer-sized integer) */
+    PtrMap names;              /* interned C++ name -> non-NULL once taken */
+    PtrMap tuples;             /* IrVar -> Tuple */
+    Region *region;
+    Span stmt_span;            /* the statement being written */
+    int in_return;             /* counting uses: inside a return, whose values the C++ does not read */
+    CppExpr ex;
+    CVal poison;               /* what a variable is after the op defining it failed */
+} Kern;
+
+void ck_err(Kern *K, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Span ck_span_of(const Kern *K, const IrExpr *x);
+StrBuf *ck_line(Kern *K);
+const char *ck_fresh_name(Kern *K, const char *base, const char *suffix);
+CVal *ck_new_val(Kern *K, CvKind kind, const char *name, int dtype);
+const CVal *ck_lookup(Kern *K, const IrExpr *x);
+void ck_mark_unused(Kern *K, const IrVar *v, const char *name);
+const char *ck_var_text(CppExpr *x, const IrVar *v, Span at);
+int ck_scalar(Kern *K, StrBuf *o, const IrExpr *x, int to);
+int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt);
+void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_later);
+const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t addr);
+const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp);
+const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
+const IrVar *ck_param_of(Kern *K, const IrExpr *x);
+void ck_emit_call(Kern *K, const IrVar *dest, const IrCall *c);
+void ck_emit_stmt(Kern *K, const IrStmt *s);
+
+static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
+static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->ir, n, NULL); }
+static inline void bind(Kern *K, const IrVar *v, const CVal *c) { ptrmap_put(&K->vals, v, (void *)c); }
+static inline size_t uses_of(Kern *K, const IrVar *v) { return (size_t)(uintptr_t)ptrmap_get(&K->uses, v); }
+static inline const IrType *arg_type(Kern *K, const IrCall *c, uint32_t i) { return ir_expr_type(K->ir, c->args[i]); }
+
+#endif

@@ -1,0 +1,305 @@
+/* cpp_kernel_value.c: the C++ kernel emitter's values (cpp_kernel.c says
+ * how the emitter works): errors and output lines, C++ names, what each IR
+ * variable stands for, scalar expressions (cpp.md 4.4), and Tile objects
+ * with their Tile<...> types at their planned addresses (cpp.md 4.1). */
+#include "config.h"
+#include "codegen/cpp_kernel_internal.h"
+
+void ck_err(Kern *K, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(K->diag, sp, fmt, ap);
+    va_end(ap);
+}
+
+Span ck_span_of(const Kern *K, const IrExpr *x)
+{
+    if (!x || ir_is_var_like(x) || x->span.lo == SPAN_UNKNOWN_OFFSET)
+        return K->stmt_span;
+    return x->span;
+}
+
+/* Starts an output line at the current indentation. */
+StrBuf *ck_line(Kern *K)
+{
+    sb_indent(K->out, K->indent);
+    return K->out;
+}
+
+static const char *copy_text(Kern *K, const char *s, size_t n) { return arena_strndup(&K->arena, s, n); }
+
+/* The C++ identifier of IR name n. */
+
+/* A name the emitter makes up ("a_0_gt0", "x_0_tmp"): base + suffix, or
+ * with "_<k>" added if an IR variable or an earlier made-up name has it. */
+const char *ck_fresh_name(Kern *K, const char *base, const char *suffix)
+{
+    StrBuf sb;
+    const char *r;
+    size_t len;
+    sb_init(&sb);
+    sb_printf(&sb, "%s%s", base, suffix);
+    len = sb.len;
+    for (unsigned k = 1;; k++) {
+        r = intern(K->ir->names, sb.data, sb.len);
+        if (!ptrmap_get(&K->names, r))
+            break;
+        sb.len = len;
+        sb_printf(&sb, "_%u", k);
+    }
+    sb_free(&sb);
+    ptrmap_put(&K->names, r, (void *)r);
+    return r;
+}
+
+CVal *ck_new_val(Kern *K, CvKind kind, const char *name, int dtype)
+{
+    CVal *v = arena_zalloc(&K->arena, sizeof *v);
+    v->kind = (uint8_t)kind;
+    v->name = name;
+    v->dtype = (uint8_t)dtype;
+    v->addr = -1;
+    return v;
+}
+
+const CVal *ck_lookup(Kern *K, const IrExpr *x)
+{
+    const CVal *v = ptrmap_get(&K->vals, x);
+    if (!v)
+        ck_err(K, ck_span_of(K, x), "'%s' has no value here", IR_AS(IrVar, x)->name);
+    return v;
+}
+
+/* "(void)x;" for a scalar nobody reads (-Wunused-variable). */
+void ck_mark_unused(Kern *K, const IrVar *v, const char *name)
+{
+    if (uses_of(K, v) == 0)
+        sb_printf(ck_line(K), "(void)%s;\n", name);
+}
+
+/* --------------------------------------------------------- scalar code */
+
+const char *ck_var_text(CppExpr *x, const IrVar *v, Span at)
+{
+    Kern *K = x->data;
+    const CVal *c = ptrmap_get(&K->vals, v);
+    if (c == &K->poison)
+        return NULL;
+    if (!c) {
+        ck_err(K, at, "'%s' has no value here", v->name);
+        return NULL;
+    }
+    if (c->kind != CV_SCALAR) {
+        ck_err(K, at, "'%s' is not a scalar", v->name);
+        return NULL;
+    }
+    ((CVal *)c)->named = 1;
+    return c->name;
+}
+
+/* Scalar expression x, converted to dtype to (-1: its own). */
+int ck_scalar(Kern *K, StrBuf *o, const IrExpr *x, int to)
+{
+    const IrType *t = ir_expr_type(K->ir, x);
+    int cast = to >= 0 && t && t->kind == TYPE_SCALAR && t->dtype != to && x->kind != EXPR_CONST_INT &&
+               x->kind != EXPR_CONST_FLOAT && x->kind != EXPR_CONST_BOOL;
+    int rc;
+    K->ex.at = K->stmt_span;
+    if (cast)
+        sb_printf(o, "static_cast<%s>(", cpp_ctype((DataType)to));
+    rc = cpp_expr(&K->ex, o, x);
+    if (cast)
+        sb_putc(o, ')');
+    return rc;
+}
+
+/* The range of an integer dtype's values, for constants (cpp.md 4.3). */
+static int int_fits(int64_t v, DataType dt)
+{
+    if (dt == DT_BOOL)
+        return v == 0 || v == 1;
+    return dtype_int_fits(dt, v);
+}
+
+/* A scalar operand of a tile op with elements of dtype dt (cpp.md 4.3):
+ * a constant as a literal of that type, a variable cast when its type
+ * differs. */
+int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt)
+{
+    char buf[80];
+    if (!cpp_ctype((DataType)dt)) {
+        ck_err(K, ck_span_of(K, x), "data type %s has no C++ type", dtype_name((DataType)dt));
+        return -1;
+    }
+    if (x->kind == EXPR_CONST_INT || x->kind == EXPR_CONST_FLOAT || x->kind == EXPR_CONST_BOOL) {
+        int is_float = x->kind == EXPR_CONST_FLOAT;
+        double d = is_float ? IR_AS(IrConstFloat, x)->value : 0.0;
+        int64_t i = x->kind == EXPR_CONST_INT ? IR_AS(IrConstInt, x)->value : x->kind == EXPR_CONST_BOOL ? x->op : 0;
+        if (dtype_is_float((DataType)dt)) {
+            if (!cpp_float_literal(is_float ? d : (double)i, (DataType)dt, buf, sizeof buf)) {
+                ck_err(K, ck_span_of(K, x), "the constant %g does not fit %s", is_float ? d : (double)i,
+                       dtype_name((DataType)dt));
+                return -1;
+            }
+            sb_puts(o, buf);
+            return 0;
+        }
+        if (is_float) {
+            if (d != (double)(int64_t)d) {
+                ck_err(K, ck_span_of(K, x), "the constant %g is not an integer, but an integer of type %s is needed", d,
+                       dtype_name((DataType)dt));
+                return -1;
+            }
+            i = (int64_t)d;
+        }
+        if (!int_fits(i, (DataType)dt)) {
+            ck_err(K, ck_span_of(K, x), "the constant %" PRId64 " does not fit %s", i, dtype_name((DataType)dt));
+            return -1;
+        }
+        if (dt == DT_BOOL)
+            sb_puts(o, i ? "true" : "false");
+        else if (i == INT64_MIN)
+            sb_puts(o, "(-9223372036854775807 - 1)");
+        else
+            sb_printf(o, "%" PRId64, i);
+        return 0;
+    }
+    return ck_scalar(K, o, x, dt);
+}
+
+/* "<ctype> name = <value>;", and "(void)name;" when nothing reads it
+ * and read_later is not set. */
+void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_later)
+{
+    const char *ct = cpp_ctype((DataType)v->type->dtype);
+    StrBuf text;
+    CVal *c;
+    if (!ct) {
+        ck_err(K, v->e.span, "'%s' has data type %s, which has no C++ type", v->name,
+               dtype_name((DataType)v->type->dtype));
+        bind(K, v, &K->poison);
+        return;
+    }
+    sb_init(&text);
+    if (ck_scalar(K, &text, value, v->type->dtype) == 0) {
+        c = ck_new_val(K, CV_SCALAR, ident(K, v->name), v->type->dtype);
+        sb_printf(ck_line(K), "%s %s = %.*s;\n", ct, c->name, (int)text.len, text.data);
+        bind(K, v, c);
+        if (!read_later)
+            ck_mark_unused(K, v, c->name);
+    } else {
+        bind(K, v, &K->poison);
+    }
+    sb_free(&text);
+}
+
+/* ------------------------------------------------------------- tiles */
+
+static const char *const tile_loc[MS_COUNT] = {"?", "Vec", "Mat", "Left", "Right", "Acc"};
+static const char *const blayout_text[TL_COUNT] = {"?", "RowMajor", "ColMajor"};
+static const char *const slayout_text[TL_COUNT] = {"NoneBox", "RowMajor", "ColMajor"};
+static const char *const pad_text[TP_COUNT] = {"Null", "Zero", "Max", "Min"};
+
+/* The Tile<...> type of Tile type t (cpp.md 4.1), or NULL after an error. */
+static const char *tile_type(Kern *K, const IrType *t, int fillpad, const char *what, Span sp, TileGeom *g)
+{
+    char buf[320];
+    int n;
+    if (lower_tile_geom(K->o->arch, t, fillpad, what, "C++", g, buf, sizeof buf) != 0) {
+        ck_err(K, sp, "%s", buf);
+        return NULL;
+    }
+    n = snprintf(buf, sizeof buf,
+                 "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %" PRId64 ", %" PRId64
+                 ", SLayout::%s, %u, PadValue::%s, CompactMode::Null>",
+                 tile_loc[g->space], cpp_ctype((DataType)t->dtype), g->rows, g->cols, blayout_text[g->L.blayout],
+                 g->rows, g->cols, slayout_text[g->L.slayout], g->L.fractal, pad_text[g->L.pad]);
+    return copy_text(K, buf, (size_t)n);
+}
+
+/* Declares a Tile object of type t named name at addr (cpp.md 4.1). */
+static const CVal *declare_tile(Kern *K, const char *name, const char *type, int space, int dtype, int64_t addr)
+{
+    CVal *c = ck_new_val(K, CV_TILE, name, dtype);
+    c->type = type;
+    c->space = (uint8_t)space;
+    c->addr = addr;
+    sb_printf(ck_line(K), "%s %s;\n", type, name);
+    sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)addr);
+    return c;
+}
+
+/* Tile variable v declared at addr (its planned address when addr < 0);
+ * NULL after an error. */
+const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t addr)
+{
+    char msg[256];
+    TileGeom g;
+    const char *type = tile_type(K, v->type, fillpad, v->name, sp, &g);
+    const CVal *c;
+    if (!type)
+        return NULL;
+    if (addr < 0 && lower_tile_addr(v->type, v->name, "", &addr, msg, sizeof msg) != 0) {
+        ck_err(K, sp, "%s", msg);
+        return NULL;
+    }
+    c = declare_tile(K, ident(K, v->name), type, g.space, v->type->dtype, addr);
+    bind(K, v, c);
+    return c;
+}
+
+/* The scratch tile of an op marked tmp† (ops.md 5) in the function's
+ * scratch region (passes.md 5.8), typed like model_type: the result's, or
+ * for a row reduction its source's (as the PTO emitter, for PTOAS's
+ * trowmin; AllocateMemoryAddr sizes the region for it). */
+const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp)
+{
+    char buf[64], msg[320];
+    TileGeom g;
+    const char *type = tile_type(K, model_type, 0, d->name, sp, &g);
+    const char *name;
+    if (!type)
+        return NULL;
+    if (lower_scratch(K->f, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", msg, sizeof msg)) {
+        ck_err(K, sp, "%s", msg);
+        return NULL;
+    }
+    name = ck_fresh_name(K, ident(K, d->name), "_tmp");
+    declare_tile(K, name, type, MS_VEC, model_type->dtype, K->f->scratch_addr);
+    return name;
+}
+
+/* The tile of argument i of a call; NULL after an error. */
+const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i)
+{
+    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    const CVal *v;
+    if (!a || !(a->kind == EXPR_VAR || a->kind == EXPR_ITER_ARG)) {
+        ck_err(K, a ? ck_span_of(K, a) : c->e.span, "a tile variable is expected here (run flatten_call_expr first)");
+        return NULL;
+    }
+    v = ck_lookup(K, a);
+    if (!v || v == &K->poison)
+        return NULL;
+    if (v->kind != CV_TILE) {
+        ck_err(K, c->e.span, "'%s' is not a tile", IR_AS(IrVar, a)->name);
+        return NULL;
+    }
+    return v;
+}
+
+/* The parameter tensor x derives from; NULL after an error. */
+const IrVar *ck_param_of(Kern *K, const IrExpr *x)
+{
+    const CVal *v = NULL;
+    if (x && (x->kind == EXPR_VAR || x->kind == EXPR_ITER_ARG))
+        v = ptrmap_get(&K->vals, x);
+    if (v == &K->poison)
+        return NULL;
+    if (!v || v->kind != CV_TENSOR) {
+        ck_err(K, ck_span_of(K, x), "this tensor is not derived from a parameter of the kernel");
+        return NULL;
+    }
+    return v->param;
+}

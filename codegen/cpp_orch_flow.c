@@ -1,0 +1,277 @@
+/* cpp_orch_flow.c: the orchestration emitter's loops and ifs: the C++
+ * variables of their carried values, the yields into them, scoped bodies,
+ * and the statement switch. */
+#include "config.h"
+#include "codegen/cpp_orch_internal.h"
+
+static OName *carried_name(Orch *O, const IrVar *r, const char *name)
+{
+    int kind = r->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR;
+    OName *n = visible(O, name);
+    if (n && n->kind == kind && (kind == ON_TENSOR || n->dtype == r->type->dtype))
+        return n;
+    return NULL;
+}
+
+static const char *type_name(const IrVar *v)
+{
+    return v->type->kind == TYPE_TENSOR ? "Tensor" : cpp_ctype((DataType)v->type->dtype);
+}
+
+/* 0 when v can be carried, 1 when it needs no C++ (a kernel call's tuple
+ * is its output arguments, which are carried themselves), -1 after an
+ * error. */
+static int check_carried(Orch *O, const IrVar *v)
+{
+    if (v->type->kind == TYPE_TENSOR || (v->type->kind == TYPE_SCALAR && cpp_ctype((DataType)v->type->dtype)))
+        return 0;
+    if (v->type->kind == TYPE_TUPLE)
+        return 1;
+    orch_err(O, v->e.span, "'%s' cannot be carried in orchestration code", v->name);
+    return -1;
+}
+
+/* The yield ending a loop body or a branch: "x = <value>;" per position,
+ * left out where it would be "x = x". */
+static void emit_yield(Orch *O, const IrValues *y, OName *const *names, uint32_t n)
+{
+    if (y->n != n) {
+        orch_err(O, y->s.span, "this yield has %u values for %u results", y->n, n);
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        StrBuf t;
+        const OVal *v = NULL;
+        if (!names[k])
+            continue;
+        sb_init(&t);
+        if (names[k]->kind == ON_TENSOR && (v = orch_tensor_value(O, y->values[k], 1)))
+            sb_puts(&t, v->text);
+        if ((names[k]->kind == ON_TENSOR ? v != NULL : orch_expr(O, &t, y->values[k]) == 0) &&
+            !(t.len == strlen(names[k]->name) && memcmp(t.data, names[k]->name, t.len) == 0) &&
+            orch_assign(O, names[k], y->s.span) == 0)
+            sb_printf(orch_line(O), "%s = %.*s;\n", names[k]->name, (int)t.len, t.data);
+        sb_free(&t);
+    }
+}
+
+/* A body in "PTO2_SCOPE(rt) { ... }", the yield last. */
+static void emit_scoped_body(Orch *O, const IrStmt *body, OName *const *names, uint32_t n)
+{
+    const IrValues *y = ir_body_yield(body);
+    sb_puts(orch_line(O), "PTO2_SCOPE(rt) {\n");
+    O->indent += 4;
+    scope_open(O);
+    if (y) {
+        /* Everything but the yield, then the yield. */
+        const IrStmt *b = body;
+        while (b->kind == STMT_SEQ || b->kind == STMT_OPS) {
+            const IrSeq *q = IR_AS(IrSeq, b);
+            for (uint32_t i = 0; i + 1 < q->n; i++)
+                orch_emit_stmt(O, q->stmts[i]);
+            if (!q->n)
+                break;
+            b = q->stmts[q->n - 1];
+        }
+        O->stmt_span = y->s.span;
+        emit_yield(O, y, names, n);
+    } else {
+        orch_emit_stmt(O, body);
+        if (n)
+            orch_err(O, body->span, "this body has no yield for its %u results", n);
+    }
+    orch_scope_close(O);
+    O->indent -= 4;
+    sb_puts(orch_line(O), "}\n");
+    O->rt_used = 1;
+}
+
+/* "<type> name = <init>;" (or an assignment, or nothing) for carried
+ * position k before a loop; the name, or NULL after an error. */
+static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
+{
+    const char *name = cname(O, a);
+    OName *n = carried_name(O, a, name);
+    StrBuf t;
+    if (check_carried(O, a) != 0)
+        return NULL;
+    sb_init(&t);
+    if (a->type->kind == TYPE_TENSOR) {
+        const OVal *v = orch_tensor_value(O, init, 1);
+        if (!v) {
+            sb_free(&t);
+            return NULL;
+        }
+        sb_puts(&t, v->text);
+    } else if (orch_expr(O, &t, init) != 0) {
+        sb_free(&t);
+        return NULL;
+    }
+    if (n) {
+        if (!(t.len == strlen(name) && memcmp(t.data, name, t.len) == 0)) {
+            if (orch_assign(O, n, O->stmt_span) != 0)
+                n = NULL;
+            else
+                sb_printf(orch_line(O), "%s = %.*s;\n", name, (int)t.len, t.data);
+        }
+    } else {
+        n = orch_declare(O, name, a->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR, a->type->dtype, NULL);
+        sb_printf(orch_line(O), "%s %s = %.*s;\n", type_name(a), name, (int)t.len, t.data);
+    }
+    sb_free(&t);
+    if (n)
+        orch_bind_name(O, a, n);
+    return n;
+}
+
+static void emit_for(Orch *O, const IrFor *f)
+{
+    OName **names = arena_zalloc(&O->arena, (f->niter ? f->niter : 1) * sizeof *names);
+    const char *iv = cname(O, f->loop_var);
+    uint32_t saved_loop = O->loop_depth;
+    StrBuf hdr;
+    int64_t step;
+    int bad = 0;
+    for (uint32_t k = 0; k < f->niter; k++)
+        bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init)) &&
+               f->iter_args[k]->v.type->kind != TYPE_TUPLE;
+    if (ir_dim_value(f->step, &step) && step <= 0) {
+        orch_err(O, orch_span_of(O, f->step),
+                 "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",
+                 step);
+        bad = 1;
+    }
+    sb_init(&hdr);
+    sb_printf(&hdr, "for (int64_t %s = ", iv);
+    bad |= orch_expr(O, &hdr, f->start) != 0;
+    sb_printf(&hdr, "; %s < ", iv);
+    bad |= orch_expr(O, &hdr, f->stop) != 0;
+    sb_printf(&hdr, "; %s += ", iv);
+    bad |= orch_expr(O, &hdr, f->step) != 0;
+    if (!bad)
+        sb_printf(orch_line(O), "%.*s) {\n", (int)hdr.len, hdr.data);
+    sb_free(&hdr);
+    if (bad)
+        return;
+    for (uint32_t k = 0; k < f->niter; k++)
+        if (names[k])
+            names[k]->carried++;
+    O->indent += 4;
+    scope_open(O);
+    orch_bind_name(O, f->loop_var, orch_declare(O, iv, ON_SCALAR, DT_INT64, NULL));
+    O->loop_depth = O->depth;
+    emit_scoped_body(O, f->body, names, f->niter);
+    O->loop_depth = saved_loop;
+    orch_scope_close(O);
+    O->indent -= 4;
+    sb_puts(orch_line(O), "}\n");
+    for (uint32_t k = 0; k < f->niter; k++)
+        if (names[k]) {
+            names[k]->carried--;
+            orch_bind_name(O, f->ret[k], names[k]);
+        }
+}
+
+static void emit_if(Orch *O, const IrIf *f)
+{
+    OName **names = arena_zalloc(&O->arena, (f->nret ? f->nret : 1) * sizeof *names);
+    uint32_t mark = O->nundo, nthen;
+    StrBuf cond;
+    int bad = 0;
+    /* Results: "<ctype> x;" before the if. */
+    for (uint32_t k = 0; k < f->nret; k++) {
+        const IrVar *r = f->ret[k];
+        const char *name = cname(O, r);
+        int c = check_carried(O, r);
+        if (c != 0) {
+            bad |= c < 0;
+            continue;
+        }
+        if (!(names[k] = carried_name(O, r, name))) {
+            names[k] = orch_declare(O, name, r->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR, r->type->dtype,
+                                    NULL);
+            sb_printf(orch_line(O), "%s %s;\n", type_name(r), name);
+        }
+    }
+    sb_init(&cond);
+    bad |= orch_expr(O, &cond, f->cond) != 0;
+    if (!bad)
+        sb_printf(orch_line(O), "if (%.*s) {\n", (int)cond.len, cond.data);
+    sb_free(&cond);
+    if (bad)
+        return;
+    O->indent += 4;
+    emit_scoped_body(O, f->then_body, names, f->nret);
+    nthen = O->nundo;
+    if (f->else_body) {
+        /* The else branch sees the values from before the if. */
+        for (uint32_t i = nthen; i-- > mark;)
+            O->undo[i].name->version = O->undo[i].version;
+        O->indent -= 4;
+        sb_puts(orch_line(O), "} else {\n");
+        O->indent += 4;
+        emit_scoped_body(O, f->else_body, names, f->nret);
+        /* After the if, what either branch assigned has changed. */
+        for (uint32_t i = mark; i < nthen; i++)
+            O->undo[i].name->version = ++O->versions;
+    } else if (f->nret) {
+        orch_err(O, f->s.span, "an if with results needs an else-branch");
+    }
+    O->indent -= 4;
+    sb_puts(orch_line(O), "}\n");
+    for (uint32_t k = 0; k < f->nret; k++)
+        if (names[k])
+            orch_bind_name(O, f->ret[k], names[k]);
+}
+
+void orch_emit_stmt(Orch *O, const IrStmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        O->stmt_span = s->span;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        orch_emit_assign(O, IR_AS(IrAssign, s));
+        break;
+    case STMT_EVAL: {
+        const IrExpr *x = IR_AS(IrEval, s)->expr;
+        if (x->kind == EXPR_CALL)
+            orch_emit_call(O, NULL, IR_AS(IrCall, x));
+        else
+            orch_err(O, s->span, "this statement cannot be emitted in orchestration code");
+        break;
+    }
+    case STMT_YIELD:
+        orch_err(O, s->span, "a yield must end the body of a loop or an if");
+        break;
+    case STMT_RETURN:
+        if (O->depth > 1)
+            orch_err(O, s->span, "a return inside control flow cannot be emitted in orchestration code");
+        break;
+    case STMT_IF:
+        emit_if(O, IR_AS(IrIf, s));
+        break;
+    case STMT_FOR:
+        emit_for(O, IR_AS(IrFor, s));
+        break;
+    case STMT_WHILE:
+        orch_err(O, s->span, "a while loop cannot be emitted in orchestration code (cpp.md 6.2 has for and if)");
+        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
+            ptrmap_put(&O->vals, IR_AS(IrWhile, s)->ret[i], &O->poison);
+        break;
+    case STMT_SCOPE:
+        orch_err(O, s->span, "a 'with pl.incore()' scope cannot be emitted in orchestration code; run "
+                             "outline_incore_scopes");
+        break;
+    case STMT_SEQ:
+    case STMT_OPS: {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        for (uint32_t i = 0; i < q->n; i++)
+            orch_emit_stmt(O, q->stmts[i]);
+        break;
+    }
+    case STMT_KIND_COUNT:
+        ICE("statement of unknown kind");
+    }
+}

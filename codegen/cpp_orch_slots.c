@@ -1,0 +1,250 @@
+/* cpp_orch_slots.c: the argument slots of an Orchestration function
+ * (cpp.md 6.2 item 3), which the orchestration file, kernel_config.py and
+ * the single translation unit share: its tensor parameters and the
+ * returned tensors that are not parameters, each traced back through
+ * kernel calls and copies to the tensor it is the buffer of. */
+#include "config.h"
+#include "codegen/cpp_orch_internal.h"
+
+/* ------------------------------------------------------------ the slots */
+
+/* What defines each variable of the function, for tracing buffers. */
+typedef struct Defs {
+    IrCtx *ir;
+    const IrProgram *prog;
+    PtrMap *uses;              /* kernel -> CppParamUse */
+    PtrMap def;                /* IrVar -> the value assigned to it, or a loop's init for a return variable */
+    PtrMap yielded;            /* a loop's return variable -> what its body yields */
+    const IrValues *ret;       /* the function's (first) return */
+} Defs;
+
+static int defs_stmt(IrWalker *w, const IrStmt *s)
+{
+    Defs *D = w->data;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ptrmap_put(&D->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        const IrValues *y = ir_body_yield(f->body);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
+            if (y && i < y->n)
+                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
+        }
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        const IrValues *y = ir_body_yield(f->body);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
+            if (y && i < y->n)
+                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
+        }
+        break;
+    }
+    case STMT_RETURN:
+        if (!D->ret)
+            D->ret = IR_AS(IrValues, s);
+        break;
+    default:
+        break;
+    }
+    return 1;
+}
+
+/* The argument of kernel call c that holds result i (the elements of a
+ * kernel call's result are its output arguments, cpp.md 6.2): the one the
+ * kernel stores its i-th returned tensor into, else its i-th output
+ * parameter; NULL when there is none or the callee is not a kernel. */
+const IrExpr *orch_out_arg(IrCtx *ir, const IrProgram *prog, PtrMap *uses, const IrCall *c, uint32_t i)
+{
+    const IrFunc *f = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(prog, c->callee->name) : NULL;
+    const CppParamUse *u;
+    if (!f || f->nparams != c->nargs || ir_kernel_kind(f) == KERNEL_NONE)
+        return NULL;
+    u = cpp_param_use(ir, f, uses);
+    if (i < u->nret && u->ret[i] >= 0)
+        return c->args[u->ret[i]];
+    for (uint32_t k = 0; k < f->nparams; k++)
+        if (u->dir[k] != CPP_ARG_IN && i-- == 0)
+            return c->args[k];
+    return NULL;
+}
+
+static int calls_non_kernel(const IrProgram *prog, const IrExpr *x)
+{
+    const IrFunc *f;
+    if (!x || x->kind != EXPR_CALL || IR_AS(IrCall, x)->callee->kind == CALLEE_OP)
+        return 0;
+    f = ir_program_find(prog, IR_AS(IrCall, x)->callee->name);
+    return !f || ir_kernel_kind(f) == KERNEL_NONE;
+}
+
+int orch_is_op(const IrExpr *x, const char *name)
+{
+    return x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_OP &&
+           strcmp(IR_AS(IrCall, x)->callee->name, name) == 0;
+}
+
+/* The variable whose buffer v is: a parameter or a tensor.create result;
+ * NULL when v is a view or cannot be traced (*other set when that is
+ * because it comes from a call of a non-kernel, reported elsewhere).  A
+ * loop's result is traced to its init, or with yielded set to what the
+ * body yields (the last iteration's value). */
+static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other)
+{
+    for (uint32_t steps = 0; v && steps < 100000; steps++) {
+        const IrExpr *x, *t;
+        for (uint32_t i = 0; i < f->nparams; i++)
+            if (f->params[i].var == v)
+                return v;
+        x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : NULL;
+        if (!x && yielded)
+            x = ptrmap_get(&D->yielded, v);
+        if (!x)
+            x = ptrmap_get(&D->def, v);
+        if (!x)
+            return NULL;
+        if (orch_is_op(x, "tensor.create"))
+            return v;
+        t = x->kind == EXPR_TUPLE_GET && ir_is_var_like(IR_AS(IrTupleGet, x)->tuple)
+                ? ptrmap_get(&D->def, IR_AS(IrTupleGet, x)->tuple)
+                : x;
+        if (calls_non_kernel(D->prog, t)) {
+            *other = 1;
+            return NULL;
+        }
+        if (x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_GLOBAL)
+            x = orch_out_arg(D->ir, D->prog, D->uses, IR_AS(IrCall, x), 0);
+        else if (x->kind == EXPR_TUPLE_GET)
+            x = t && t->kind == EXPR_CALL ? orch_out_arg(D->ir, D->prog, D->uses, IR_AS(IrCall, t),
+                                                         IR_AS(IrTupleGet, x)->index)
+                                          : NULL;
+        v = x && ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
+    }
+    return NULL;
+}
+
+/* The slots, and for each created tensor that is a slot's buffer, the
+ * slot (roots, when given: IrVar -> CppSlot). */
+int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap *uses, CppSlot **slots,
+                    uint32_t *n, PtrMap *roots, DiagEngine *diag)
+{
+    Defs D;
+    IrWalker w;
+    PtrMap by_var, by_name;    /* parameter / buffer variable -> slot; name -> slot */
+    CppSlot *s;
+    uint32_t cap = orch->nparams, ns = 0;
+    int bad = 0;
+    memset(&D, 0, sizeof D);
+    D.ir = ir;
+    D.prog = prog;
+    D.uses = uses;
+    ptrmap_init(&D.def);
+    ptrmap_init(&D.yielded);
+    ptrmap_init(&by_var);
+    ptrmap_init(&by_name);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = defs_stmt;
+    w.data = &D;
+    ir_walk_func(&w, orch);
+    if (D.ret)
+        cap += D.ret->n;
+    s = arena_array(&ir->arena, cap ? cap : 1, sizeof *s);
+    for (uint32_t i = 0; i < orch->nparams; i++) {
+        const IrVar *p = orch->params[i].var;
+        if (p->type->kind != TYPE_TENSOR) {
+            diag_error(diag, p->e.span,
+                       "the Orchestration function '%s' takes the %s '%s'; its arguments can only be tensors "
+                       "(cpp.md 6.2)",
+                       orch->name, p->type->kind == TYPE_SCALAR ? "scalar" : "value", p->name);
+            bad = 1;
+            continue;
+        }
+        s[ns].name = cpp_strip(ir, p->name);
+        s[ns].type = p->type;
+        s[ns].dir = orch->params[i].dir == DIR_OUT ? CPP_ARG_OUT : orch->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT
+                                                                                                    : CPP_ARG_IN;
+        ptrmap_put(&by_var, p, &s[ns]);
+        ptrmap_put(&by_name, s[ns].name, &s[ns]);
+        ns++;
+    }
+    for (uint32_t i = 0; D.ret && i < D.ret->n; i++) {
+        const IrExpr *x = D.ret->values[i];
+        const IrVar *v = ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
+        int other = 0;
+        const IrVar *buf = v && v->type->kind == TYPE_TENSOR ? buffer_of(&D, orch, v, 0, &other) : NULL;
+        const IrVar *last = buf ? buffer_of(&D, orch, v, 1, &other) : NULL;
+        CppSlot *have;
+        if (!v || v->type->kind != TYPE_TENSOR) {
+            diag_error(diag, x->span.lo != SPAN_UNKNOWN_OFFSET ? x->span : D.ret->s.span,
+                       "an Orchestration function can only return tensor variables");
+            bad = 1;
+            continue;
+        }
+        if (!buf && other) {
+            bad = 1;   /* the call is reported where it is emitted */
+            continue;
+        }
+        if (!buf) {
+            diag_error(diag, D.ret->s.span,
+                       "cannot tell which buffer the returned tensor '%s' is: return a parameter, a created tensor "
+                       "or a kernel's output",
+                       v->name);
+            bad = 1;
+            continue;
+        }
+        if ((have = ptrmap_get(&by_var, buf))) {
+            /* A parameter or a buffer already returned: no second slot. */
+            if (have->dir == CPP_ARG_IN)
+                have->dir = CPP_ARG_INOUT;
+            continue;
+        }
+        s[ns].name = cpp_strip(ir, v->name);
+        s[ns].type = buf->type;
+        s[ns].dir = CPP_ARG_OUT;
+        if (ptrmap_get(&by_name, s[ns].name)) {
+            diag_error(diag, D.ret->s.span, "the returned tensor '%s' would be a second argument named '%s'", v->name,
+                       s[ns].name);
+            bad = 1;
+            continue;
+        }
+        ptrmap_put(&by_var, buf, &s[ns]);
+        ptrmap_put(&by_name, s[ns].name, &s[ns]);
+        if (roots)
+            ptrmap_put(roots, buf, &s[ns]);
+        /* A tensor a loop creates in each iteration and leaves as its
+         * result: the slot's buffer too (it holds the last iteration's). */
+        if (roots && last && last != buf && !ptrmap_get(&by_var, last) && last->e.kind != EXPR_ITER_ARG) {
+            int param = 0;
+            for (uint32_t k = 0; k < orch->nparams; k++)
+                param |= orch->params[k].var == last;
+            if (!param) {
+                ptrmap_put(&by_var, last, &s[ns]);
+                ptrmap_put(roots, last, &s[ns]);
+            }
+        }
+        ns++;
+    }
+    ptrmap_free(&D.def);
+    ptrmap_free(&D.yielded);
+    ptrmap_free(&by_var);
+    ptrmap_free(&by_name);
+    *slots = s;
+    *n = ns;
+    return bad ? -1 : 0;
+}
+
+int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
+                   DiagEngine *diag)
+{
+    PtrMap uses;
+    int rc;
+    ptrmap_init(&uses);
+    rc = orch_find_slots(ir, prog, orch, &uses, slots, n, NULL, diag);
+    ptrmap_free(&uses);
+    return rc;
+}

@@ -1,0 +1,125 @@
+/* pto_mlir_internal.h: what the files of the PTO MLIR emitter share
+ * (pto_mlir.c, pto_mlir_value.c, pto_mlir_op.c, pto_mlir_flow.c): the
+ * scalar MLIR types, the emitter's state and its internal functions.
+ * Private to the emitter; codegen.h is the interface. */
+#ifndef CODEGEN_PTO_MLIR_INTERNAL_H
+#define CODEGEN_PTO_MLIR_INTERNAL_H
+
+#include "codegen/codegen.h"
+#include "codegen/lower.h"
+#include "codegen/mlir_text.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "support/arena.h"
+#include "support/ptrmap.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ MLIR types */
+
+/* Scalar MLIR types (pto-mlir.md 8). */
+typedef enum Sc { SC_NONE, SC_I1, SC_I8, SC_I16, SC_I32, SC_I64, SC_INDEX, SC_F16, SC_BF16, SC_F32 } Sc;
+
+/* ------------------------------------------------------------ the state */
+
+/* What an SSA value stands for. */
+typedef struct Value {
+    const char *name;          /* "%tile_a_0" (interned) */
+    const char *type;          /* MLIR type text (interned) */
+    uint8_t sc;                /* Sc of a scalar; SC_NONE for a tile */
+    uint8_t uns;               /* unsigned integer scalar */
+    uint8_t space;             /* tiles: MemorySpace */
+    int64_t addr;              /* tiles in address mode: the planned address */
+} Value;
+
+/* The tensor view of a kernel parameter. */
+typedef struct View {
+    const char *name;          /* "%a_0_view" */
+    const char *base;          /* "a_0": partition views are "%a_0_pview" */
+    const char *type;          /* "!pto.tensor_view<?x?xf32>" */
+    const char *elem;          /* "f32" */
+    uint32_t rank;
+} View;
+
+/* A tuple variable (tuple unpacking, "a, b = b, a + b"): what each element
+ * stands for. */
+typedef struct Tuple {
+    uint32_t n;
+    const Value **vals;        /* scalars and tiles */
+    const View **views;        /* tensors */
+} Tuple;
+
+/* The loop or if whose body is being emitted, for its yields. */
+typedef struct Region {
+    struct Region *up;
+    IrStmtKind kind;
+    uint32_t n;
+    const IrVar *const *ret;   /* return variables (their types say scalar/tile/tensor) */
+    const Value **carried;     /* Tile positions: the buffer the yielded value must be in */
+    const View **views;        /* Tensor positions: the view the yielded value must have */
+    int yielded;
+} Region;
+
+typedef struct Emitter {
+    IrCtx *ir;
+    const CodegenOptions *o;
+    DiagEngine *diag;
+    const IrFunc *f;
+    int pass;                  /* 1: check and collect constants; 2: write */
+    StrBuf *out;
+    StrBuf discard;            /* pass 1 writes here, one line at a time */
+    int indent;
+    unsigned errors;
+    unsigned const_group;      /* group of the constants interned now: 0 addresses, 1 views, 2 body */
+    MlirNames names;
+    MlirConstPool consts;
+    Arena arena;               /* Values, Views, Regions of the current function */
+    PtrMap values;             /* IrVar -> Value */
+    PtrMap views;              /* IrVar (Tensor) -> View */
+    PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
+    PtrMap tuples;             /* IrVar (Tuple) -> Tuple: the values of its elements */
+    PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
+    Region *region;
+    int depth;                 /* control-flow nesting */
+    Span stmt_span;            /* the statement being emitted */
+    /* What a variable stands for after the op defining it failed: uses of
+     * it report nothing more. */
+    Value poison;
+    View poison_view;
+} Emitter;
+
+enum { GROUP_ADDR, GROUP_VIEW, GROUP_BODY };
+
+static const char *const sc_text[] = {"?", "i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32"};
+static const int sc_bits[] = {0, 1, 8, 16, 32, 64, 64, 16, 16, 32};
+static const char *const loc_text[MS_COUNT] = {"gm", "vec", "mat", "left", "right", "acc"};
+
+Sc pm_sc_of(int dt, int elem);
+void pm_err(Emitter *E, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Span pm_span_of(const Emitter *E, const IrExpr *x);
+StrBuf *pm_line(Emitter *E);
+Value *pm_new_value(Emitter *E, const char *name, const char *type, Sc sc, int uns);
+Value *pm_scalar_value(Emitter *E, const char *name, Sc sc, int uns);
+const char *pm_result_name(Emitter *E, const IrVar *dest);
+const Value *pm_const_int(Emitter *E, Sc sc, int64_t v);
+const char *pm_addr_const(Emitter *E, int64_t addr);
+const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest, Span sp);
+const Value *pm_lookup(Emitter *E, const IrExpr *x);
+const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const IrVar *dest);
+int pm_same_buffer(Emitter *E, const Value *a, const Value *b);
+const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const Value *share);
+const View *pm_view_of(Emitter *E, const IrExpr *a);
+void pm_emit_call(Emitter *E, const IrVar *dest, const IrCall *c);
+void pm_emit_stmt(Emitter *E, const IrStmt *s);
+
+static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
+static inline void bind(Emitter *E, const IrVar *v, const Value *val) { ptrmap_put(&E->values, v, (void *)val); }
+static inline const Value *const_index(Emitter *E, int64_t v) { return pm_const_int(E, SC_INDEX, v); }
+static inline const Value *index_value(Emitter *E, const IrExpr *x) { return pm_scalar(E, x, DT_INT64, 0, NULL); }
+
+#endif

@@ -1,0 +1,211 @@
+/* pto_tile_mem.c: the tile IR emitter's memory ops: tensor arguments,
+ * the --async memory rule, the memref windows of loads and stores, and
+ * seed 05's TMOV family. */
+#include "config.h"
+#include "codegen/pto_tile_internal.h"
+
+static const Value *tensor_arg(Fn *F, const IrCall *c, uint32_t i)
+{
+    const Value *v = pt_lookup(F, c->args[i], c->e.span);
+    if (v && v->kind != VAL_TENSOR) {
+        pt_op_error(F, c, "argument %u is not a tensor", (unsigned)i + 1);
+        return NULL;
+    }
+    return v;
+}
+
+/* --async: nothing orders two accesses to one global tensor (module
+ * comment), so a kernel may load from a tensor or store to it, not both. */
+static int memory_rule(Fn *F, const IrCall *c, const Value *t, int store)
+{
+    if (!F->o->async)
+        return 1;
+    if (store ? F->loaded[t->param] : F->stored[t->param]) {
+        pt_op_error(F, c, "--async: the kernel both loads from and stores to '%s'; seed-05 events order tile values, "
+                          "not accesses to global memory", F->func->params[t->param].var->name);
+        return 0;
+    }
+    (store ? F->stored : F->loaded)[t->param] = 1;
+    return 1;
+}
+
+/* The memref a load or store accesses: the parameter itself when the
+ * window is all of it (seed 05 loads straight from a memref, as in the
+ * GP1 sketch), else a pto.memref.subview at the offsets (seed 05 4.2).
+ * Constant windows are checked against the tensor's bounds. */
+static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple *offs, const IrType *tile, uint32_t id,
+                  const char **src, const char **srctype)
+{
+    const IrType *tt = tensor->ir_type;
+    const char **names;
+    int whole = 1;
+    StrBuf sb;
+    if (offs->n != tt->n || tile->n != tt->n) {
+        pt_op_error(F, c, "%u offsets and a %u-D tile on a %u-D tensor; seed-05 subviews keep the tensor's rank",
+                    (unsigned)offs->n, (unsigned)tile->n, (unsigned)tt->n);
+        return 0;
+    }
+    for (uint32_t d = 0; d < tt->n; d++) {
+        int64_t off, size, dim;
+        int koff = ir_dim_value(offs->elems[d], &off), kdim = shape_const(tt, d, &dim);
+        shape_const(tile, d, &size);
+        if (koff && kdim && (off < 0 || off + size > dim)) {
+            pt_op_error(F, c, "the window [%lld, %lld) of dimension %u is outside the tensor (size %lld)",
+                        (long long)off,
+                        (long long)(off + size), (unsigned)d, (long long)dim);
+            return 0;
+        }
+        whole &= koff && off == 0 && kdim && size == dim;
+    }
+    if (whole) {
+        *src = tensor->name;
+        *srctype = tensor->type;
+        return 1;
+    }
+    names = arena_array(&F->arena, tt->n, sizeof *names);
+    for (uint32_t d = 0; d < tt->n; d++)
+        if (!(names[d] = index_value(F, offs->elems[d])))
+            return 0;
+    /* The view's strides are the tensor's row-major ones. */
+    sb_init(&sb);
+    sb_puts(&sb, "pto.memref<");
+    pt_put_shape(&sb, tile);
+    sb_printf(&sb, "x%s, strided<[", pt_mlir_dtype((DataType)tt->dtype, 0));
+    for (uint32_t d = 0; d < tt->n; d++) {
+        int64_t stride = 1, v;
+        int known = 1;
+        for (uint32_t k = d + 1; k < tt->n; k++) {
+            if (shape_const(tt, k, &v))
+                stride *= v;
+            else
+                known = 0;
+        }
+        if (d)
+            sb_puts(&sb, ", ");
+        if (known)
+            sb_put_i64(&sb, stride);
+        else
+            sb_putc(&sb, '?');
+    }
+    sb_puts(&sb, "], offset: ?>>");
+    *srctype = pt_sb_arena(F, &sb);
+    sb_free(&sb);
+    *src = pt_fmt(F, "%%sv%u", (unsigned)id);
+    begin(F);
+    sb_printf(F->out, "%s = pto.memref.subview %s[", *src, tensor->name);
+    for (uint32_t d = 0; d < tt->n; d++)
+        sb_printf(F->out, "%s%s", d ? ", " : "", names[d]);
+    sb_puts(F->out, "] [");
+    for (uint32_t d = 0; d < tt->n; d++) {
+        int64_t size = 0;
+        shape_const(tile, d, &size);
+        sb_printf(F->out, "%s%lld", d ? ", " : "", (long long)size);
+    }
+    sb_puts(F->out, "] [");
+    for (uint32_t d = 0; d < tt->n; d++)
+        sb_puts(F->out, d ? ", 1" : "1");
+    sb_printf(F->out, "] : %s to %s", tensor->type, *srctype);
+    end(F);
+    return 1;
+}
+
+/* `[%c0, %c0]`: loads and stores index their view at its origin. */
+static void put_origin(Fn *F, uint32_t rank)
+{
+    const char *zero = pt_int_const(F, 0, DT_INT64);
+    sb_putc(F->out, '[');
+    for (uint32_t d = 0; d < rank; d++)
+        sb_printf(F->out, "%s%s", d ? ", " : "", zero);
+    sb_putc(F->out, ']');
+}
+
+void pt_emit_load(Fn *F, const IrCall *c, const IrVar *result)
+{
+    const Value *tensor = tensor_arg(F, c, 0);
+    const IrMakeTuple *offs = pt_tuple_arg(F, c, 1, "offsets");
+    const IrType *rt = pt_result_type(c, result);
+    MemorySpace loc = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
+    const char *rty, *valid, *src, *srctype;
+    uint32_t id;
+    if (!tensor || !offs || !(rty = pt_tile_type(F, rt, loc, c->e.span)) || !memory_rule(F, c, tensor, 0))
+        return;
+    id = F->next_tile;
+    if (!window(F, c, tensor, offs, rt, id, &src, &srctype) || !(valid = pt_valid_attr(F, rt, c->e.span)))
+        return;
+    F->next_tile++;
+    begin(F);
+    pt_put_results(F, id, 1);
+    sb_printf(F->out, "pto.tile.load %s", src);
+    put_origin(F, rt->n);
+    sb_printf(F->out, "%s : %s, %s", valid, srctype, rty);
+    if (F->o->async) {
+        sb_puts(F->out, ", ");
+        pt_put_event_type(F, "TLOAD");
+    }
+    end(F);
+    pt_bind(F, result, pt_tile_value(F, id, rty, rt, loc, "TLOAD"));
+}
+
+void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result)
+{
+    const Value *tile = pt_tile_arg(F, c, 0), *tensor = tensor_arg(F, c, 3);
+    const IrMakeTuple *offs = pt_tuple_arg(F, c, 1, "offsets"), *shapes = pt_tuple_arg(F, c, 2, "shapes");
+    const char *isa, *src, *srctype;
+    uint32_t id;
+    if (!tile || !tensor || !offs || !shapes)
+        return;
+    switch (tile->loc) {
+    case MS_VEC: isa = "TSTORE_VEC"; break;
+    case MS_ACC: isa = "TSTORE_ACC"; break;
+    case MS_MAT: isa = "TSTORE_MAT"; break;
+    default:
+        pt_op_error(F, c, "a %s tile cannot be stored; store from Vec, Mat or Acc",
+                    memspace_name((MemorySpace)tile->loc));
+        return;
+    }
+    if (shapes->n != tile->ir_type->n) {
+        pt_op_error(F, c, "shapes lists %u dimensions for a %u-D tile", (unsigned)shapes->n,
+                    (unsigned)tile->ir_type->n);
+        return;
+    }
+    for (uint32_t d = 0; d < shapes->n; d++) {
+        int64_t a, b;
+        if (!ir_dim_value(shapes->elems[d], &a) || !shape_const(tile->ir_type, d, &b) || a != b) {
+            pt_op_error(F, c, "shapes must be the tile's shape %s; seed-05 stores write the whole tile",
+                        pt_shape_text(F, tile->ir_type));
+            return;
+        }
+    }
+    if (!memory_rule(F, c, tensor, 1))
+        return;
+    id = F->next_tile;
+    if (!window(F, c, tensor, offs, tile->ir_type, id, &src, &srctype))
+        return;
+    F->next_tile++;
+    begin(F);
+    pt_put_results(F, id, 0);
+    sb_printf(F->out, "pto.tile.store %s, %s", tile->name, src);
+    put_origin(F, tile->ir_type->n);
+    pt_put_waits(F, &tile, 1);
+    sb_printf(F->out, " : %s, %s", srctype, tile->type);
+    if (F->o->async) {
+        sb_puts(F->out, ", ");
+        pt_put_event_type(F, isa);
+    }
+    end(F);
+    pt_bind(F, result, tensor);
+}
+
+/* Seed 05 6.1's TMOV family, by (source, destination) location. */
+const char *pt_move_mnemonic(MemorySpace from, MemorySpace to)
+{
+    if (from == MS_MAT && to == MS_LEFT)
+        return "mov.m2l";
+    if (from == MS_MAT && to == MS_RIGHT)
+        return "mov.m2r";
+    if (from == MS_ACC && to == MS_VEC)
+        return "mov.a2v";
+    if (from == MS_VEC && to == MS_VEC)
+        return "mov.v2v";
+    return NULL;
+}

@@ -1,0 +1,533 @@
+/* pto_tile_value.c: the tile IR emitter's values (pto_tile.c says how the
+ * emitter works): errors and output text, what each IR variable is in the
+ * output, MLIR and tile types, the constants at the top of the body, and
+ * scalar code as pto arith ops with its conversions. */
+#include "config.h"
+#include "codegen/pto_tile_internal.h"
+
+/* Text in the function's arena. */
+const char *pt_fmt(Fn *F, const char *format, ...)
+{
+    va_list ap, aq;
+    int n;
+    char *s;
+    va_start(ap, format);
+    va_copy(aq, ap);
+    n = vsnprintf(NULL, 0, format, ap);
+    va_end(ap);
+    s = arena_alloc(&F->arena, (size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, format, aq);
+    va_end(aq);
+    return s;
+}
+
+const char *pt_sb_arena(Fn *F, StrBuf *sb)
+{
+    return arena_strndup(&F->arena, sb->len ? sb->data : "", sb->len);
+}
+
+void pt_error(Fn *F, Span span, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    diag_verror(F->diag, span, format, ap);
+    va_end(ap);
+    F->errors++;
+}
+
+/* An error about one call: "'pl.block.add': ...". */
+void pt_op_error(Fn *F, const IrCall *c, const char *format, ...)
+{
+    char name[64], body[512];
+    const OpDef *op = callee_op(c->callee);
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(body, sizeof body, format, ap);
+    va_end(ap);
+    if (op)
+        op_printed_name(op, name, sizeof name);
+    else
+        snprintf(name, sizeof name, "%s", c->callee->name);
+    pt_error(F, c->e.span, "'%s': %s", name, body);
+}
+
+/* Append what a region or section buffer holds (nothing allocated yet
+ * when it is empty). */
+void pt_put_text(StrBuf *out, const StrBuf *text)
+{
+    if (text->len)
+        sb_put(out, text->data, text->len);
+}
+
+Value *pt_new_value(Fn *F, ValueKind kind, const char *name, const char *type)
+{
+    Value *v = arena_zalloc(&F->arena, sizeof *v);
+    v->kind = (uint8_t)kind;
+    v->name = name;
+    v->type = type;
+    return v;
+}
+
+void pt_bind(Fn *F, const IrVar *var, const Value *v)
+{
+    if (var && v)
+        ptrmap_put(&F->values, var, (void *)v);
+}
+
+const Value *pt_lookup(Fn *F, const IrExpr *e, Span span)
+{
+    const Value *v;
+    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF) {
+        pt_error(F, span, "expected a variable here");
+        return NULL;
+    }
+    if (!(v = ptrmap_get(&F->values, e)))
+        pt_error(F, span, "'%s' has no value in the kernel", IR_AS(IrVar, e)->name);
+    return v && v->kind != VAL_POISON ? v : NULL;
+}
+
+/* After an error, later uses of what could not be defined stay quiet. */
+void pt_poison_unbound(Fn *F, const IrVar *var)
+{
+    static const Value poison = {.kind = VAL_POISON};
+    if (var && !ptrmap_get(&F->values, var))
+        ptrmap_put(&F->values, var, (void *)&poison);
+}
+
+/* ------------------------------------------------------------------ types */
+
+/* MLIR spelling of a dtype (ops.md 2); NULL when it has none (FP8, FP4,
+ * INT4, ...).  INT64 scalars are `index`; INT64 tiles hold i64. */
+const char *pt_mlir_dtype(DataType dt, int scalar)
+{
+    if (dt == DT_INT64 && scalar)
+        return "index";
+    return mlir_elem_type(dt);   /* NULL for FP8 and the other dtypes ops.md 2 gives no MLIR type */
+}
+
+/* pto-isa's names of the (blayout, slayout) pairs: a big layout and, for
+ * fractal tiles, the layout inside each box. */
+static const char *seed_layout(TileLayout b, TileLayout s)
+{
+    static const char *const row[] = {[TL_NONE_BOX] = "ND", [TL_ROW_MAJOR] = "Zz", [TL_COL_MAJOR] = "Zn"};
+    static const char *const col[] = {[TL_NONE_BOX] = "DN", [TL_ROW_MAJOR] = "Nz", [TL_COL_MAJOR] = "Nn"};
+    if (b == TL_ROW_MAJOR)
+        return row[s];
+    if (b == TL_COL_MAJOR)
+        return col[s];
+    return NULL;
+}
+
+/* A dtype in messages: its MLIR spelling when it has one. */
+
+/* "64x64" (symbolic dimensions as '?'), for types and messages. */
+void pt_put_shape(StrBuf *sb, const IrType *t)
+{
+    for (uint32_t d = 0; d < t->n; d++) {
+        int64_t v;
+        if (d)
+            sb_putc(sb, 'x');
+        if (shape_const(t, d, &v))
+            sb_put_i64(sb, v);
+        else
+            sb_putc(sb, '?');
+    }
+}
+
+const char *pt_shape_text(Fn *F, const IrType *t)
+{
+    StrBuf sb;
+    const char *s;
+    sb_init(&sb);
+    if (t->n == 0)
+        sb_puts(&sb, "scalar");
+    pt_put_shape(&sb, t);
+    s = pt_sb_arena(F, &sb);
+    sb_free(&sb);
+    return s;
+}
+
+/* `tile<64x64xf32>`, or with `#pto.tile_info<loc=.., layout=..>` for a
+ * tile outside Vec or not in the ND layout.  NULL after an error (each
+ * type is reported once). */
+const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
+{
+    const char *got = ptrmap_get(&F->tile_types[loc], t), *elem, *layout, *s;
+    TileLayoutInfo li;
+    StrBuf sb;
+    if (got)
+        return *got ? got : NULL;
+    ptrmap_put(&F->tile_types[loc], t, (void *)"");
+    if (!(elem = pt_mlir_dtype((DataType)t->dtype, 0))) {
+        pt_error(F, span, "tiles of pl.%s have no seed-05 element type", dtype_name((DataType)t->dtype));
+        return NULL;
+    }
+    for (uint32_t d = 0; d < t->n; d++) {
+        int64_t v;
+        if (!shape_const(t, d, &v)) {
+            pt_error(F, span, "tile dimension %u is not a constant; pyptocc writes seed-05 tiles with static shapes",
+                     (unsigned)d);
+            return NULL;
+        }
+    }
+    li = target_tile_layout(F->o->arch, t, loc);
+    layout = seed_layout(li.blayout, li.slayout);
+    if (!layout) {
+        pt_error(F, span, "a tile with blayout %s has no seed-05 layout", tile_layout_name(li.blayout));
+        return NULL;
+    }
+    if (li.fractal != (loc == MS_ACC ? 1024u : 512u)) {
+        pt_error(F, span, "a %s tile with fractal=%u: seed 05's tile_info has no fractal size", memspace_name(loc),
+                 (unsigned)li.fractal);
+        return NULL;
+    }
+    if (li.pad != TP_NULL) {
+        pt_error(F, span, "a tile with pad=%s: seed 05's tile_info has no pad value", tile_pad_name(li.pad));
+        return NULL;
+    }
+    sb_init(&sb);
+    sb_puts(&sb, "tile<");
+    pt_put_shape(&sb, t);
+    sb_printf(&sb, "x%s", elem);
+    if (loc != MS_VEC || strcmp(layout, "ND") != 0)
+        sb_printf(&sb, ", #pto.tile_info<loc=%s, layout=%s>", memspace_name(loc), layout);
+    sb_putc(&sb, '>');
+    s = pt_sb_arena(F, &sb);
+    sb_free(&sb);
+    ptrmap_put(&F->tile_types[loc], t, (void *)s);
+    return s;
+}
+
+/* The memref of a Tensor parameter: `pto.memref<64x64xf32>` (seed 05
+ * 4.2's spelling; the space is gm for every kernel argument). */
+const char *pt_memref_type(Fn *F, const IrType *t, Span span)
+{
+    const char *elem = pt_mlir_dtype((DataType)t->dtype, 0), *s;
+    StrBuf sb;
+    if (!elem) {
+        pt_error(F, span, "tensors of pl.%s have no seed-05 element type", dtype_name((DataType)t->dtype));
+        return NULL;
+    }
+    if (t->tensor_view) {
+        pt_error(F, span, "tensor parameters with a TensorView (layout %s) are not emitted; pyptocc writes row-major "
+                          "memrefs only", tensor_layout_name((TensorLayout)t->tensor_view->layout));
+        return NULL;
+    }
+    if (t->n == 0) {
+        pt_error(F, span, "a tensor of rank 0 has no memref form");
+        return NULL;
+    }
+    sb_init(&sb);
+    sb_puts(&sb, "pto.memref<");
+    pt_put_shape(&sb, t);
+    sb_printf(&sb, "x%s>", elem);
+    s = pt_sb_arena(F, &sb);
+    sb_free(&sb);
+    return s;
+}
+
+/* --------------------------------------------------------------- constants */
+
+/* The constant `literal : type` (value i for ints and bools), declared
+ * once at the top of the body in order of first use.  Names follow PTO
+ * MLIR's (mlir_const_name) but for two things: an index constant has no
+ * type suffix (`%c64`, as in seed 05's examples), and the floats are
+ * numbered among themselves (%cst, %cst_1, ...), not by position. */
+static const char *constant(Fn *F, MlirConstKind kind, int64_t i, const char *type, const char *literal)
+{
+    const char *k = intern_cstr(F->ir->names, pt_fmt(F, "%s %s", type, literal)), *got;
+    char name[64];
+    if ((got = ptrmap_get(&F->consts, k)))
+        return got;
+    mlir_const_name(name, sizeof name, kind, i, strcmp(type, "index") == 0 ? NULL : type, F->next_float);
+    if (kind == MLIR_CONST_FLOAT)
+        F->next_float++;
+    got = arena_strndup(&F->arena, name, strlen(name));
+    sb_printf(&F->consts_text, "    %s = pto.constant %s : %s\n", got, literal, type);
+    ptrmap_put(&F->consts, k, (void *)got);
+    return got;
+}
+
+static const char *bool_const(Fn *F, int v) { return constant(F, MLIR_CONST_BOOL, v, "i1", v ? "true" : "false"); }
+
+const char *pt_int_const(Fn *F, int64_t v, DataType dt)
+{
+    char lit[32];
+    if (dt == DT_BOOL)
+        return bool_const(F, v != 0);
+    snprintf(lit, sizeof lit, "%lld", (long long)v);
+    return constant(F, MLIR_CONST_INT, v, pt_mlir_dtype(dt, 1), lit);
+}
+
+static const char *float_const(Fn *F, double v, DataType dt, Span span)
+{
+    char lit[408];   /* whole numbers print in full: up to 309 digits */
+    if (!mlir_float_text_shortest(v, lit, sizeof lit)) {
+        pt_error(F, span, "a non-finite float constant has no seed-05 literal");
+        return NULL;
+    }
+    return constant(F, MLIR_CONST_FLOAT, 0, pt_mlir_dtype(dt, 1), lit);
+}
+
+/* A numeric constant as a value of dtype dt (a literal on an f32 tile is
+ * an f32 constant whatever its IR dtype, pto-mlir.md 6.3). */
+static const char *number_const(Fn *F, const IrExpr *e, DataType dt)
+{
+    if (dtype_is_float(dt))
+        return float_const(F, e->kind == EXPR_CONST_INT ? (double)IR_AS(IrConstInt, e)->value
+                                                        : IR_AS(IrConstFloat, e)->value,
+                           dt, e->span);
+    if (e->kind == EXPR_CONST_FLOAT) {
+        double v = IR_AS(IrConstFloat, e)->value;
+        if (!(v > -9.2e18 && v < 9.2e18)) {
+            pt_error(F, e->span, "the float constant is out of range for pl.%s", dtype_name(dt));
+            return NULL;
+        }
+        return pt_int_const(F, (int64_t)v, dt);
+    }
+    return pt_int_const(F, IR_AS(IrConstInt, e)->value, dt);
+}
+
+/* ------------------------------------------------------------- scalar code */
+
+static const char *sop2(Fn *F, const char *op, const char *a, const char *b, const char *type)
+{
+    const char *r = next_num(F);
+    begin(F);
+    sb_printf(F->out, "%s = pto.%s %s, %s : %s", r, op, a, b, type);
+    end(F);
+    return r;
+}
+
+static const char *scmp(Fn *F, const char *op, const char *pred, const char *a, const char *b, const char *type)
+{
+    const char *r = next_num(F);
+    begin(F);
+    sb_printf(F->out, "%s = pto.%s %s, %s, %s : %s", r, op, pred, a, b, type);
+    end(F);
+    return r;
+}
+
+static const char *sop1(Fn *F, const char *op, const char *a, const char *type)
+{
+    const char *r = next_num(F);
+    begin(F);
+    sb_printf(F->out, "%s = pto.%s %s : %s", r, op, a, type);
+    end(F);
+    return r;
+}
+
+static const char *scast_t(Fn *F, const char *op, const char *a, const char *from, const char *to)
+{
+    const char *r = next_num(F);
+    begin(F);
+    sb_printf(F->out, "%s = pto.%s %s : %s to %s", r, op, a, from, to);
+    end(F);
+    return r;
+}
+
+static const char *scast(Fn *F, const char *op, const char *a, DataType from, DataType to)
+{
+    return scast_t(F, op, a, pt_mlir_dtype(from, 1), pt_mlir_dtype(to, 1));
+}
+
+/* v (of dtype from) as a value of dtype to; the arith conversions. */
+static const char *convert(Fn *F, const char *v, DataType from, DataType to, Span span)
+{
+    int fi = dtype_is_float(from), ti = dtype_is_float(to);
+    if (!v || from == to)
+        return v;
+    if (!pt_mlir_dtype(from, 1) || !pt_mlir_dtype(to, 1)) {
+        pt_error(F, span, "a conversion from pl.%s to pl.%s has no seed-05 form", dtype_name(from), dtype_name(to));
+        return NULL;
+    }
+    if (to == DT_BOOL)
+        return fi ? scmp(F, "cmpf", "une", v, float_const(F, 0.0, from, span), pt_mlir_dtype(from, 1))
+                  : scmp(F, "cmpi", "ne", v, pt_int_const(F, 0, from), pt_mlir_dtype(from, 1));
+    if (from == DT_BOOL) {
+        if (ti)
+            return scast(F, "uitofp", v, from, to);
+        return scast(F, to == DT_INT64 ? "index_castui" : "extui", v, from, to);
+    }
+    if (!fi && !ti) {
+        if (from == DT_INT64 || to == DT_INT64)
+            return scast(F, dtype_is_unsigned_int(from) ? "index_castui" : "index_cast", v, from, to);
+        if (dtype_bits(to) > dtype_bits(from))
+            return scast(F, dtype_is_unsigned_int(from) ? "extui" : "extsi", v, from, to);
+        if (dtype_bits(to) < dtype_bits(from))
+            return scast(F, "trunci", v, from, to);
+        return scast(F, "bitcast", v, from, to);
+    }
+    /* index has no float conversions of its own: through i64. */
+    if (!fi) {
+        if (from == DT_INT64)
+            return scast_t(F, "sitofp", scast_t(F, "index_cast", v, "index", "i64"), "i64", pt_mlir_dtype(to, 1));
+        return scast(F, dtype_is_unsigned_int(from) ? "uitofp" : "sitofp", v, from, to);
+    }
+    if (!ti) {
+        if (to == DT_INT64)
+            return scast_t(F, "index_cast", scast_t(F, "fptosi", v, pt_mlir_dtype(from, 1), "i64"), "i64", "index");
+        return scast(F, dtype_is_unsigned_int(to) ? "fptoui" : "fptosi", v, from, to);
+    }
+    if (dtype_bits(to) > dtype_bits(from))
+        return scast(F, "extf", v, from, to);
+    if (dtype_bits(to) < dtype_bits(from))
+        return scast(F, "truncf", v, from, to);
+    return scast(F, "truncf", scast(F, "extf", v, from, DT_FP32), DT_FP32, to);
+}
+
+static DataType expr_dtype(const IrExpr *e)
+{
+    if (ir_is_var_like(e)) {
+        const IrType *t = IR_AS(IrVar, e)->type;
+        return t->kind == TYPE_SCALAR ? (DataType)t->dtype : DT_COUNT;
+    }
+    return (DataType)e->dtype;
+}
+
+static const char *scalar_value(Fn *F, const IrExpr *e);
+
+static const char *binary_value(Fn *F, const IrBinary *b)
+{
+    IrBinaryOp op = (IrBinaryOp)b->e.op;
+    DataType lt = expr_dtype(b->lhs), rt = expr_dtype(b->rhs), t;
+    const char *x, *y, *type;
+    int fl, un;
+    if (lt >= DT_COUNT || rt >= DT_COUNT) {
+        pt_error(F, b->e.span, "this operand is not a scalar");
+        return NULL;
+    }
+    if (op == BIN_POW) {
+        pt_error(F, b->e.span, "'**' has no seed-05 scalar op");
+        return NULL;
+    }
+    t = ir_binary_is_comparison(op) ? dtype_promote(lt, rt) : (DataType)b->e.dtype;
+    if (op == BIN_AND || op == BIN_OR || op == BIN_XOR)
+        t = DT_BOOL;
+    x = convert(F, scalar_value(F, b->lhs), lt, t, b->lhs->span);
+    y = convert(F, scalar_value(F, b->rhs), rt, t, b->rhs->span);
+    if (!x || !y)
+        return NULL;
+    if (!(type = pt_mlir_dtype(t, 1))) {
+        pt_error(F, b->e.span, "scalars of pl.%s have no seed-05 type", dtype_name(t));
+        return NULL;
+    }
+    fl = dtype_is_float(t);
+    un = dtype_is_unsigned_int(t);
+    if (fl && (op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL || op == BIN_SHR)) {
+        pt_error(F, b->e.span, "'%s' on floats has no seed-05 scalar op", ir_binary_symbol(op));
+        return NULL;
+    }
+    switch (op) {
+    case BIN_ADD: return sop2(F, fl ? "addf" : "addi", x, y, type);
+    case BIN_SUB: return sop2(F, fl ? "subf" : "subi", x, y, type);
+    case BIN_MUL: return sop2(F, fl ? "mulf" : "muli", x, y, type);
+    case BIN_FLOAT_DIV: return sop2(F, fl ? "divf" : un ? "divui" : "divsi", x, y, type);
+    case BIN_FLOOR_DIV:
+        if (fl) {
+            pt_error(F, b->e.span, "'//' on floats has no seed-05 scalar op (no floor)");
+            return NULL;
+        }
+        return sop2(F, un ? "divui" : "floordivsi", x, y, type);
+    case BIN_FLOOR_MOD: {
+        /* Python's % takes the divisor's sign: ((x rem y) + y) rem y. */
+        const char *rem = fl ? "remf" : un ? "remui" : "remsi";
+        if (un)
+            return sop2(F, rem, x, y, type);
+        return sop2(F, rem, sop2(F, fl ? "addf" : "addi", sop2(F, rem, x, y, type), y, type), y, type);
+    }
+    case BIN_MIN: return sop2(F, fl ? "minimumf" : un ? "minui" : "minsi", x, y, type);
+    case BIN_MAX: return sop2(F, fl ? "maximumf" : un ? "maxui" : "maxsi", x, y, type);
+    case BIN_EQ: case BIN_NE: case BIN_LT: case BIN_LE: case BIN_GT: case BIN_GE:
+        return scmp(F, fl ? "cmpf" : "cmpi", mlir_cmp_predicate(op, fl, un), x, y, type);
+    case BIN_AND: case BIN_BIT_AND: return sop2(F, "andi", x, y, type);
+    case BIN_OR: case BIN_BIT_OR: return sop2(F, "ori", x, y, type);
+    case BIN_XOR: case BIN_BIT_XOR: return sop2(F, "xori", x, y, type);
+    case BIN_SHL: return sop2(F, "shli", x, y, type);
+    case BIN_SHR: return sop2(F, un ? "shrui" : "shrsi", x, y, type);
+    default: break;
+    }
+    pt_error(F, b->e.span, "'%s' has no seed-05 scalar op", ir_binary_symbol(op));
+    return NULL;
+}
+
+static const char *unary_value(Fn *F, const IrUnary *u)
+{
+    DataType from = expr_dtype(u->operand), t = (DataType)u->e.dtype;
+    const char *x = scalar_value(F, u->operand), *type;
+    if (!x)
+        return NULL;
+    if (u->e.op == UN_CAST)
+        return convert(F, x, from, t, u->e.span);
+    if (u->e.op == UN_NOT) {
+        x = convert(F, x, from, DT_BOOL, u->e.span);
+        return x ? sop2(F, "xori", x, bool_const(F, 1), "i1") : NULL;
+    }
+    if (!(x = convert(F, x, from, t, u->e.span)) || !(type = pt_mlir_dtype(t, 1)))
+        return NULL;
+    switch (u->e.op) {
+    case UN_NEG:
+        return dtype_is_float(t) ? sop1(F, "negf", x, type) : sop2(F, "subi", pt_int_const(F, 0, t), x, type);
+    case UN_ABS:
+        if (dtype_is_float(t))
+            return sop2(F, "maximumf", x, sop1(F, "negf", x, type), type);
+        return sop2(F, dtype_is_unsigned_int(t) ? "maxui" : "maxsi", x, sop2(F, "subi", pt_int_const(F, 0, t), x, type),
+                    type);
+    case UN_BIT_NOT:
+        if (dtype_is_float(t))
+            break;
+        return sop2(F, "xori", x, pt_int_const(F, -1, t), type);
+    default:
+        break;
+    }
+    pt_error(F, u->e.span, "'%s' has no seed-05 scalar op", ir_unary_name((IrUnaryOp)u->e.op));
+    return NULL;
+}
+
+/* The SSA value of a scalar expression, computing it first; NULL after an
+ * error. */
+static const char *scalar_value(Fn *F, const IrExpr *e)
+{
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG: {
+        const Value *v = pt_lookup(F, e, e->span);
+        if (!v)
+            return NULL;
+        if (v->kind != VAL_SCALAR) {
+            pt_error(F, e->span, "'%s' is not a scalar", IR_AS(IrVar, e)->name);
+            return NULL;
+        }
+        return v->name;
+    }
+    case EXPR_CONST_INT:
+    case EXPR_CONST_FLOAT:
+        if (!pt_mlir_dtype((DataType)e->dtype, 1)) {
+            pt_error(F, e->span, "constants of pl.%s have no seed-05 type", dtype_name((DataType)e->dtype));
+            return NULL;
+        }
+        return number_const(F, e, (DataType)e->dtype);
+    case EXPR_CONST_BOOL:
+        return bool_const(F, e->op);
+    case EXPR_BINARY:
+        return binary_value(F, IR_AS(IrBinary, e));
+    case EXPR_UNARY:
+        return unary_value(F, IR_AS(IrUnary, e));
+    default:
+        break;
+    }
+    pt_error(F, e->span, "this expression has no seed-05 scalar form");
+    return NULL;
+}
+
+/* e as a value of dtype dt: constants directly, anything else converted. */
+const char *pt_scalar_as(Fn *F, const IrExpr *e, DataType dt)
+{
+    if (e->kind == EXPR_CONST_INT || e->kind == EXPR_CONST_FLOAT)
+        return number_const(F, e, dt);
+    if (expr_dtype(e) >= DT_COUNT) {
+        pt_error(F, e->span, "expected a scalar here");
+        return NULL;
+    }
+    return convert(F, scalar_value(F, e), expr_dtype(e), dt, e->span);
+}
