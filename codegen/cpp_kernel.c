@@ -72,6 +72,7 @@ typedef struct Kern {
     const CodegenOptions *o;
     DiagEngine *diag;
     const IrFunc *f;
+    const IrMemRef *scratch;   /* f's scratch region, or NULL */
     StrBuf *out;
     int indent;
     int depth;                 /* control-flow nesting */
@@ -349,14 +350,16 @@ static const char *scratch_tile(Kern *K, const IrVar *d, const IrType *model_typ
     TileGeom g;
     const char *type = tile_type(K, model_type, 0, d->name, sp, &g);
     const char *name;
+    int64_t addr;
     if (!type)
         return NULL;
-    if (lower_scratch(K->f, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", msg, sizeof msg)) {
+    if (lower_scratch(K->f, K->scratch, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", &addr, msg,
+                      sizeof msg)) {
         err(K, sp, "%s", msg);
         return NULL;
     }
     name = fresh_name(K, ident(K, d->name), "_tmp");
-    declare_tile(K, name, type, MS_VEC, model_type->dtype, K->f->scratch_addr);
+    declare_tile(K, name, type, MS_VEC, model_type->dtype, addr);
     return name;
 }
 
@@ -1398,6 +1401,7 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
     K->o = o;
     K->diag = diag;
     K->f = f;
+    K->scratch = ir_func_scratch(f);
     K->out = out;
     K->poison.kind = CV_SCALAR;
     K->poison.name = "error";

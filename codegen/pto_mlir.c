@@ -126,6 +126,7 @@ typedef struct Emitter {
     const CodegenOptions *o;
     DiagEngine *diag;
     const IrFunc *f;
+    const IrMemRef *scratch;   /* f's scratch region, or NULL */
     int pass;                  /* 1: check and collect constants; 2: write */
     StrBuf *out;
     StrBuf discard;            /* pass 1 writes here, one line at a time */
@@ -684,14 +685,16 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model,
     char buf[64], msg[256];
     Value *val;
     uint64_t need = ir_type_byte_size(model_type);
-    if (E->o->addr && lower_scratch(E->f, need, opname(op, buf, sizeof buf), ", or use --no-addr", msg, sizeof msg)) {
+    int64_t addr = -1;
+    if (E->o->addr && lower_scratch(E->f, E->scratch, need, opname(op, buf, sizeof buf), ", or use --no-addr", &addr,
+                                    msg, sizeof msg)) {
         err(E, sp, "%s", msg);
         return NULL;
     }
     val = new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), model->type, SC_NONE, 0);
     val->space = MS_VEC;
-    val->addr = E->f->scratch_addr;
-    print_alloc(E, val->name, model->type, E->f->scratch_addr);
+    val->addr = addr;
+    print_alloc(E, val->name, model->type, addr);
     return val;
 }
 
@@ -1845,6 +1848,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     ArenaMark mark = arena_mark(&E->arena);
     unsigned errors = E->errors;
     E->f = f;
+    E->scratch = ir_func_scratch(f);
     mlir_consts_reset(&E->consts);
     /* Pass 1: every check, and the constants. */
     begin_pass(E, 1, out);

@@ -969,7 +969,8 @@ static int is_alloc_stmt(const IrStmt *s)
 }
 
 /* Mutator hook.  Stage 0: yields fixed after their construct was rebuilt.
- * Final stage: alloc statements of MemRefs no variable uses dropped. */
+ * Final stage: alloc statements of MemRefs no variable uses dropped (not
+ * a scratch region's: the ops that need it use it). */
 static const IrStmt *rebuild_stmt(IrMutator *m, const IrStmt *s)
 {
     Reuse *R = m->data;
@@ -1007,7 +1008,8 @@ static const IrStmt *rebuild_stmt(IrMutator *m, const IrStmt *s)
         int dropped = 0;
         vec_init(keep);
         for (uint32_t i = 0; i < q->n; i++) {
-            if (is_alloc_stmt(q->stmts[i]) && !ptrmap_get(&R->live, IR_AS(IrAssign, q->stmts[i])->var))
+            if (is_alloc_stmt(q->stmts[i]) && !ptrmap_get(&R->live, IR_AS(IrAssign, q->stmts[i])->var) &&
+                !ir_scratch_alloc(q->stmts[i]))
                 dropped = 1;
             else
                 vec_push(keep, q->stmts[i]);
@@ -1265,7 +1267,6 @@ static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const Ir
 {
     Reuse *R = data;
     const IrStmt *body;
-    IrFunc *r;
     if (!f->body)
         return f;
     ptrmap_free(&R->names);
@@ -1296,10 +1297,8 @@ static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const Ir
     body = rebuild(R, body, 1);
     if (body == f->body)
         return f;
-    r = ir_func_new(R->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body, f->span);
-    r->scratch_addr = f->scratch_addr;
-    r->scratch_size = f->scratch_size;
-    return r;
+    return ir_func_new(R->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                       f->span);
 }
 
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog)
