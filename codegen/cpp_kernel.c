@@ -154,6 +154,7 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
     K->o = o;
     K->diag = diag;
     K->f = f;
+    K->scratch = ir_func_scratch(f);
     K->out = out;
     K->poison.kind = CV_SCALAR;
     K->poison.name = "error";

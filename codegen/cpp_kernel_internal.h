@@ -58,6 +58,7 @@ typedef struct Kern {
     const CodegenOptions *o;
     DiagEngine *diag;
     const IrFunc *f;
+    const IrMemRef *scratch;   /* f's scratch region, or NULL */
     StrBuf *out;
     int indent;
     int depth;                 /* control-flow nesting */

@@ -259,14 +259,16 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, c
     TileGeom g;
     const char *type = tile_type(K, model_type, 0, d->name, sp, &g);
     const char *name;
+    int64_t addr;
     if (!type)
         return NULL;
-    if (lower_scratch(K->f, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", msg, sizeof msg)) {
+    if (lower_scratch(K->f, K->scratch, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", &addr, msg,
+                      sizeof msg)) {
         ck_err(K, sp, "%s", msg);
         return NULL;
     }
     name = ck_fresh_name(K, ident(K, d->name), "_tmp");
-    declare_tile(K, name, type, MS_VEC, model_type->dtype, K->f->scratch_addr);
+    declare_tile(K, name, type, MS_VEC, model_type->dtype, addr);
     return name;
 }
 

@@ -153,19 +153,20 @@ int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t
     return 0;
 }
 
-int lower_scratch(const IrFunc *f, uint64_t need, const char *op, const char *hint, char *msg, size_t cap)
+int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
+                  int64_t *addr, char *msg, size_t cap)
 {
-    if (f->scratch_addr < 0) {
+    if (!region || !ir_dim_value(region->addr, addr) || *addr < 0) {
         snprintf(msg, cap, "'%s' needs a scratch tile, but '%s' has no scratch region; run allocate_memory_addr%s",
                  op, f->name, hint);
         return -1;
     }
-    if (f->scratch_size < need) {
+    if (region->size < need) {
         snprintf(msg, cap, "'%s' needs a scratch tile of %" PRIu64 " bytes, but the scratch region of '%s' has %" PRIu64,
-                 op, need, f->name, f->scratch_size);
+                 op, need, f->name, region->size);
         return -1;
     }
-    if (f->scratch_addr % TARGET_ALIGN != 0) {
+    if (*addr % TARGET_ALIGN != 0) {
         snprintf(msg, cap, "the scratch region of '%s' is not %u-byte aligned", f->name, TARGET_ALIGN);
         return -1;
     }

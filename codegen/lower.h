@@ -61,8 +61,10 @@ int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, cons
  * hint ends the message when there is none (", or use --no-addr"). */
 int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t *addr, char *msg, size_t cap);
 
-/* f's scratch region (passes.md 5.8) holds a tmp of need bytes for op. */
-int lower_scratch(const IrFunc *f, uint64_t need, const char *op, const char *hint, char *msg, size_t cap);
+/* f's scratch region (ir_func_scratch: region, planned by passes.md 5.8)
+ * holds a tmp of need bytes for op; *addr is its address. */
+int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
+                  int64_t *addr, char *msg, size_t cap);
 
 /* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
  * 1 or 2, an nd layout; *dn is set for a column vector [M, 1] (M not a

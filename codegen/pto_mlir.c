@@ -184,6 +184,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     ArenaMark mark = arena_mark(&E->arena);
     unsigned errors = E->errors;
     E->f = f;
+    E->scratch = ir_func_scratch(f);
     mlir_consts_reset(&E->consts);
     /* Pass 1: every check, and the constants. */
     begin_pass(E, 1, out);

@@ -70,6 +70,7 @@ typedef struct Emitter {
     const CodegenOptions *o;
     DiagEngine *diag;
     const IrFunc *f;
+    const IrMemRef *scratch;   /* f's scratch region, or NULL */
     int pass;                  /* 1: check and collect constants; 2: write */
     StrBuf *out;
     StrBuf discard;            /* pass 1 writes here, one line at a time */

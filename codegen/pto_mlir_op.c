@@ -111,14 +111,16 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model,
     char buf[64], msg[256];
     Value *val;
     uint64_t need = ir_type_byte_size(model_type);
-    if (E->o->addr && lower_scratch(E->f, need, opname(op, buf, sizeof buf), ", or use --no-addr", msg, sizeof msg)) {
+    int64_t addr = -1;
+    if (E->o->addr && lower_scratch(E->f, E->scratch, need, opname(op, buf, sizeof buf), ", or use --no-addr", &addr,
+                                    msg, sizeof msg)) {
         pm_err(E, sp, "%s", msg);
         return NULL;
     }
     val = pm_new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), model->type, SC_NONE, 0);
     val->space = MS_VEC;
-    val->addr = E->f->scratch_addr;
-    print_alloc(E, val->name, model->type, E->f->scratch_addr);
+    val->addr = addr;
+    print_alloc(E, val->name, model->type, addr);
     return val;
 }
 

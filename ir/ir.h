@@ -330,11 +330,6 @@ struct IrFunc {
     const IrParam *params;
     const IrType *const *ret_types;
     const IrStmt *body;
-    /* Set by AllocateMemoryAddr (passes.md 5.8 step 4): the Vec scratch
-     * region for the ops that need a tmp tile; -1 / 0 when there is none.
-     * Not printed, and not part of structural equality. */
-    int64_t scratch_addr;
-    uint64_t scratch_size;
 };
 
 struct IrProgram {
@@ -471,6 +466,15 @@ const IrCall *ir_stmt_call(const IrStmt *s);
 /* The yield that ends a body: its last statement, looking through SeqStmts
  * and OpStmts (not through scopes), if that is a yield; else NULL. */
 const IrValues *ir_body_yield(const IrStmt *body);
+/* The MemRef s allocates if s is the alloc statement of a scratch region
+ * (`m: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, addr, size, id,
+ * scratch=True)`), else NULL. */
+const IrMemRef *ir_scratch_alloc(const IrStmt *s);
+/* The function's scratch region: the Vec MemRef that AllocateMemoryAddr
+ * reserves for the temporary tiles of the ops that need one (ops.md
+ * tmp-dagger), allocated by a statement of the body's top level (its
+ * first scratch alloc there); NULL when there is none. */
+const IrMemRef *ir_func_scratch(const IrFunc *f);
 
 /* params and ret_types must already live in ctx's arena (they are not copied). */
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,

@@ -110,6 +110,11 @@ const IrType *deduce_alloc(DeduceCtx *dc)
     int64_t ms;
     if (!op_const_int_value(dc->args[0], &ms) || ms < 0 || ms >= MS_COUNT)
         return op_fail(dc, 0, "first argument must be a memory space constant");
+    /* The scratch region of AllocateMemoryAddr is where vector ops keep
+     * their temporary tiles. */
+    for (uint32_t i = 0; i < dc->nkwargs; i++)
+        if (strcmp(dc->kwargs[i].key, "scratch") == 0 && dc->kwargs[i].v.i && ms != MS_VEC)
+            return op_fail(dc, 0, "a scratch region must be in the Vec memory space");
     return ir_type_memref(dc->ir);
 }
 

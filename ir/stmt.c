@@ -1,7 +1,9 @@
 /* stmt.c: statement, function and program constructors, and queries of
- * them (a body's trailing yield, a program's function by name). */
+ * them (a body's trailing yield, a function's scratch region, a program's
+ * function by name). */
 #include "config.h"
 #include "ir/ir.h"
+#include "ir/op_registry.h"
 #include "support/diag.h"
 #include "support/xalloc.h"
 
@@ -132,6 +134,32 @@ const IrValues *ir_body_yield(const IrStmt *body)
     return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
 }
 
+const IrMemRef *ir_scratch_alloc(const IrStmt *s)
+{
+    const IrAssign *a;
+    const IrCall *c;
+    if (s->kind != STMT_ASSIGN || (a = IR_AS(IrAssign, s))->var->e.kind != EXPR_MEMREF ||
+        a->value->kind != EXPR_CALL || !op_is(callee_op((c = IR_AS(IrCall, a->value))->callee), OP_BLOCK_ALLOC) ||
+        !ir_call_kwarg_int(c, "scratch", 0))
+        return NULL;
+    return (const IrMemRef *)a->var;
+}
+
+const IrMemRef *ir_func_scratch(const IrFunc *f)
+{
+    const IrStmt *body = f->body;
+    if (!body)
+        return NULL;
+    if (body->kind != STMT_SEQ && body->kind != STMT_OPS)
+        return ir_scratch_alloc(body);
+    for (uint32_t i = 0; i < IR_AS(IrSeq, body)->n; i++) {
+        const IrMemRef *m = ir_scratch_alloc(IR_AS(IrSeq, body)->stmts[i]);
+        if (m)
+            return m;
+    }
+    return NULL;
+}
+
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,
                     uint32_t nret, const IrType *const *ret_types, const IrStmt *body, Span span)
 {
@@ -144,8 +172,6 @@ IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparam
     f->params = params;
     f->ret_types = ret_types;
     f->body = body;
-    f->scratch_addr = -1;
-    f->scratch_size = 0;
     return f;
 }
 

@@ -9,9 +9,15 @@
  * A function that uses an op needing a scratch tile (ops.md tmp†) gets one
  * Vec scratch region after the Vec allocations, as large as the largest
  * tmp such an op needs (its result, or for a row reduction its source;
- * pyptocc: passes.md 5.8 sizes it by the result); its offset and size are kept on the function for
- * the emitters, which place every scratch tile there (vector ops execute
- * in order, so they can all share it).
+ * pyptocc: passes.md 5.8 sizes it by the result).  The region is IR, so
+ * that it prints, compares and survives every later rebuild: a MemRef
+ * with the next free id, allocated after the function's other alloc
+ * statements by
+ *     mem_vec_<id>: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, <addr>, <size>, <id>, scratch=True)
+ * (ir_func_scratch finds it).  The emitters place every scratch tile there
+ * (vector ops execute in order, so they can all share it).  A scratch
+ * alloc of an earlier plan is kept when it is the one wanted, else
+ * replaced or dropped.
  *
  * Then each space's high-water mark (the scratch included for Vec) must
  * fit the target's capacity; an overflow is an error at the definition of
@@ -31,6 +37,7 @@
 #include "support/vec.h"
 #include "support/xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +55,7 @@ typedef struct Alloc {
     PtrMap seen;                 /* on-chip MemRef -> 1 */
     VEC(Seen) order;             /* on-chip MemRefs in order of first use */
     uint64_t scratch;            /* the largest tmp† result, 0 if none */
+    uint32_t next_id;            /* an id no MemRef of the function has (scratch regions aside) */
     Span scratch_at;             /* the first op that needs the scratch */
     PtrMap placed;               /* old MemRef -> MemRef with its address */
     PtrMap rebuilt;              /* node given to the mutator hook -> its replacement */
@@ -57,11 +65,20 @@ static uint64_t align_up(uint64_t x) { return (x + (TARGET_ALIGN - 1)) & ~(uint6
 
 /* ------------------------------------------------------------- collect */
 
+static void see_id(Alloc *A, const IrMemRef *m)
+{
+    if (m->ref_id >= A->next_id)
+        A->next_id = m->ref_id + 1;
+}
+
 static void see_var(Alloc *A, const IrVar *v, Span at)
 {
     const IrMemRef *m = v->type->memref;
     Seen s;
-    if (!ir_type_is_shaped(v->type) || !m || m->space == MS_DDR || ptrmap_get(&A->seen, m))
+    if (!ir_type_is_shaped(v->type) || !m)
+        return;
+    see_id(A, m);
+    if (m->space == MS_DDR || ptrmap_get(&A->seen, m))
         return;
     ptrmap_put(&A->seen, m, (void *)1);
     s.memref = m;
@@ -93,6 +110,8 @@ static int collect_stmt(IrWalker *w, const IrStmt *s)
     case STMT_ASSIGN:
         if (IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
             see_var(A, IR_AS(IrAssign, s)->var, s->span);
+        else if (!ir_scratch_alloc(s))
+            see_id(A, (const IrMemRef *)IR_AS(IrAssign, s)->var);
         break;
     case STMT_FOR:
         for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
@@ -185,6 +204,81 @@ static const IrStmt *rebuild_stmt(IrMutator *m, const IrStmt *s)
                      s->span);
 }
 
+/* ------------------------------------------------------------- scratch */
+
+static int is_alloc_stmt(const IrStmt *s)
+{
+    return s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_MEMREF;
+}
+
+/* mem_vec_<id>: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, addr, size, id, scratch=True) */
+static const IrStmt *scratch_alloc_stmt(Alloc *A, int64_t addr)
+{
+    IrCtx *ir = A->ir;
+    char name[48];
+    const IrExpr *args[4];
+    IrKwarg kw;
+    Span at = A->scratch_at;
+    IrMemRef *m;
+    snprintf(name, sizeof name, "mem_%s_%u", memspace_lower(MS_VEC), A->next_id);
+    m = ir_memref_new(ir, ir_name(ir, name), MS_VEC, ir_const_int(ir, addr, DT_INT64, span_unknown()), A->scratch,
+                      A->next_id, at);
+    args[0] = ir_const_int(ir, MS_VEC, DT_INT64, at);
+    args[1] = m->addr;
+    args[2] = ir_const_int(ir, (int64_t)A->scratch, DT_INT64, at);
+    args[3] = ir_const_int(ir, A->next_id, DT_INT64, at);
+    kw.key = ir_name(ir, "scratch");
+    kw.kind = KW_BOOL;
+    kw.v.i = 1;
+    return ir_assign(ir, &m->v,
+                     ir_call(ir, &op_by_id(OP_BLOCK_ALLOC)->callee, 4, args, 1, &kw, ir_type_memref(ir), at), at);
+}
+
+/* The body with the scratch region it needs (addr, A->scratch; none when
+ * A->scratch is 0): an earlier plan's scratch alloc statement is kept if
+ * it is that region, else dropped, and a missing one goes after the
+ * alloc statements in front of the body. */
+static const IrStmt *with_scratch(Alloc *A, const IrStmt *body, int64_t addr)
+{
+    const IrStmt *const *stmts = &body;
+    uint32_t n = 1, lead = 0;
+    const IrStmt *keep = NULL;
+    int dropped = 0;
+    VEC(const IrStmt *) all;
+    const IrStmt *r;
+    if (body->kind == STMT_SEQ || body->kind == STMT_OPS) {
+        stmts = IR_AS(IrSeq, body)->stmts;
+        n = IR_AS(IrSeq, body)->n;
+    }
+    vec_init(all);
+    for (uint32_t i = 0; i < n; i++) {
+        const IrMemRef *m = ir_scratch_alloc(stmts[i]);
+        int64_t at;
+        if (!m) {
+            if (all.len == lead && is_alloc_stmt(stmts[i]))
+                lead++;
+            vec_push(all, stmts[i]);
+        } else if (!keep && A->scratch && m->size == A->scratch && ir_dim_value(m->addr, &at) && at == addr) {
+            keep = stmts[i];
+            vec_push(all, stmts[i]);
+        } else {
+            dropped = 1;
+        }
+    }
+    if (!dropped && (keep || !A->scratch)) {
+        vec_free(all);
+        return body;
+    }
+    if (A->scratch && !keep) {
+        vec_push(all, NULL);
+        memmove(all.data + lead + 1, all.data + lead, (all.len - lead - 1) * sizeof *all.data);
+        all.data[lead] = scratch_alloc_stmt(A, addr);
+    }
+    r = ir_seq(A->ir, STMT_SEQ, all.len, all.data, body->span);
+    vec_free(all);
+    return r;
+}
+
 /* ------------------------------------------------------------------ pass */
 
 static int by_id(const void *a, const void *b)
@@ -212,6 +306,7 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     ptrmap_free(&A->rebuilt);
     A->order.len = 0;
     A->scratch = 0;
+    A->next_id = 0;
     A->scratch_at = f->span;
     A->stmt = NULL;
     for (uint32_t i = 0; i < f->nparams; i++)
@@ -252,7 +347,6 @@ static const IrFunc *allocate_function(PassCtx *pc, const IrProgram *prog, const
     int64_t scratch_addr = place_function(A, f, end);
     IrParam *params = NULL;
     const IrStmt *body = f->body;
-    IrFunc *r;
     int changed = 0;
 
     /* A tile of a dynamic shape has no size to plan with (pyptocc: an
@@ -312,16 +406,13 @@ static const IrFunc *allocate_function(PassCtx *pc, const IrProgram *prog, const
         m.expr = rebuild_expr;
         m.stmt = rebuild_stmt;
         m.data = A;
-        body = ir_mutate_stmt(&m, body);
+        body = with_scratch(A, ir_mutate_stmt(&m, body), scratch_addr);
         changed |= body != f->body;
     }
-    if (!changed && f->scratch_addr == scratch_addr && f->scratch_size == A->scratch)
+    if (!changed)
         return f;
-    r = ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, params ? params : f->params, f->nret, f->ret_types,
-                    body, f->span);
-    r->scratch_addr = scratch_addr;
-    r->scratch_size = A->scratch;
-    return r;
+    return ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, params ? params : f->params, f->nret,
+                       f->ret_types, body, f->span);
 }
 
 static void alloc_init(Alloc *A, PassCtx *pc)

@@ -616,7 +616,6 @@ static const IrFunc *sync_function(PassCtx *pc, const IrProgram *prog, const IrF
 {
     Sync *S = data;
     const IrStmt *body;
-    IrFunc *r;
     Reserved none;
     if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
         return f;
@@ -624,10 +623,8 @@ static const IrFunc *sync_function(PassCtx *pc, const IrProgram *prog, const IrF
     body = sync_block(S, f->body, BLOCK_TOP, &none, f->span, NULL);
     if (body == f->body)
         return f;
-    r = ir_func_new(S->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body, f->span);
-    r->scratch_addr = f->scratch_addr;
-    r->scratch_size = f->scratch_size;
-    return r;
+    return ir_func_new(S->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                       f->span);
 }
 
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)

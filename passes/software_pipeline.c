@@ -696,7 +696,7 @@ static const IrFunc *pipeline_function(PassCtx *pc, const IrProgram *prog, const
     Pipeliner P;
     IrWalker w;
     const IrStmt *body;
-    IrFunc *r;
+    const IrFunc *r;
     int addressed = 0;
     KernelKind kind = ir_kernel_kind(f);
     (void)prog;
@@ -730,13 +730,9 @@ static const IrFunc *pipeline_function(PassCtx *pc, const IrProgram *prog, const
     body = pipeline_list(&P, f->body);
     if (P.clones.len)
         body = declare_clones(&P, body);
-    r = body == f->body ? (IrFunc *)f
+    r = body == f->body ? f
                         : ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret,
                                       f->ret_types, body, f->span);
-    if (r != f) {
-        r->scratch_addr = f->scratch_addr;
-        r->scratch_size = f->scratch_size;
-    }
     ptrmap_free(&P.names);
     ptrmap_free(&P.stems);
     ptrmap_free(&P.counted);
