@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pto/pto-inst.hpp"
+#include "rt_intrin.h"
 #include "rt_test.h"
 
 using namespace pto;
@@ -19,34 +20,9 @@ using rt_test::Rng;
 
 namespace {
 
-template <class TT> typename TT::DType *bind(TT &t, uint64_t addr) {
-    TASSIGN(t, addr);
-    return t.data();
-}
-
-template <class T> T rand_val(Rng &g, double lo, double hi) {
-    if constexpr (rt_test::is_floaty<T>)
-        return static_cast<T>(static_cast<float>(g.uniform(lo, hi)));
-    else
-        return static_cast<T>(g.range(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
-}
-
-template <class T> void fill(T *p, size_t n, Rng &g, double lo, double hi, bool nonzero = false) {
-    for (size_t i = 0; i < n; i++) {
-        T v;
-        do
-            v = rand_val<T>(g, lo, hi);
-        while (nonzero && rt_test::as_double(v) == 0);
-        p[i] = v;
-    }
-}
-
-template <class T> std::string tname(const char *op) { return std::string(op) + "<" + detail::type_name<T>() + ">"; }
-
-// f(float) computed and rounded back to T (the reference for float types).
-template <class T, class F> T fref(F f) {
-    return static_cast<T>(f());
-}
+using rt_intrin::bind;
+using rt_intrin::fill;
+using rt_intrin::tname;
 
 // ------------------------------------------------------------ load / store
 
