@@ -9,23 +9,22 @@
 #include "passes/legalize.h"
 #include "support/xalloc.h"
 
-/* The trip count of range(start, stop, step) for step < 0:
- * max(0, ceil((start - stop) / -step)), folded when both ends are
- * constants. */
 static const IrExpr *as_int64(IrCtx *ir, const IrExpr *x)
 {
     return x->dtype == DT_INT64 ? x : ir_unary(ir, UN_CAST, DT_INT64, x, x->span);
 }
 
+/* The trip count of range(start, stop, step) for step < 0:
+ * max(0, ceil((start - stop) / -step)), folded when both ends are
+ * constants and start - stop does not wrap. */
 static const IrExpr *trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *stop, int64_t step, Span at)
 {
     int64_t a, b;
     const IrExpr *span, *n;
     if (ir_int_eval(start, &a) == INT_OK && ir_int_eval(stop, &b) == INT_OK) {
-        /* a - b does not wrap (else the expression below says it). */
         if (a <= b)
             return ir_const_int(ir, 0, DT_INT64, at);
-        if (!((b < 0 && a > INT64_MAX + b)))
+        if (!(b < 0 && a > INT64_MAX + b))
             return ir_const_int(ir, (a - b - 1) / -step + 1, DT_INT64, at);
     }
     span = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(ir, start), as_int64(ir, stop), at);
