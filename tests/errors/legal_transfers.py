@@ -7,7 +7,8 @@
 # (TMOV copies; the transposed operand needs a DN load into Mat, which
 # pyptocc does not plan); an NZ tensor parameter (reported at the
 # parameter, for every output; the emitters found it at its first load);
-# a comparison into an FP32 tile (tcmp writes a byte mask).
+# a comparison into an FP32 tile (tcmp writes a byte mask); an op neither
+# output has a form of (gemv: the op table's reason, once for both).
 import pypto.language as pl
 
 
@@ -41,3 +42,13 @@ class Transfers:
         a = pl.load(x, [0, 0], [16, 64])
         m = pl.block.cmp(a, a, cmp_type=2)
         return pl.store(m, [0, 0], [16, 64], o)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def gemv(self, a: pl.Tensor[[16, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16],
+             o: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        am = pl.load(a, [0, 0], [16, 64], target_memory=pl.MemorySpace.Mat)
+        bm = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+        al = pl.block.move(am, target_memory=pl.MemorySpace.Left)
+        br = pl.block.move(bm, target_memory=pl.MemorySpace.Right)
+        c = pl.block.gemv(al, br)
+        return pl.store(c, [0, 0], [16, 64], o)
