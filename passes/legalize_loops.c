@@ -1,9 +1,11 @@
 /* legalize_loops.c: Legalize's loop step: every for loop counts up by a
  * positive step, as scf.for and the C++ loops we print do.  A loop with a
- * constant negative step (pl.range(3, -1, -1): 3, 2, 1, 0) becomes a loop
- * of a new index k over its trip count, whose body first computes the old
- * loop variable, i = start + k * step.  Printed as it was, scf.for ran such
- * a loop zero times (its iv < ub test), and the C++ printers refused it. */
+ * negative step (pl.range(3, -1, -1): 3, 2, 1, 0), or one whose step is
+ * known only at run time, becomes a loop of a new index k over its trip
+ * count, whose body first computes the old loop variable,
+ * i = start + k * step.  Printed as it was, scf.for ran a counting-down
+ * loop zero times (its iv < ub test), a C++ loop with a negative run-time
+ * step never ended, and the C++ printers refused a negative constant. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "passes/legalize.h"
@@ -33,6 +35,22 @@ static const IrExpr *trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *st
     return ir_binary(ir, BIN_MAX, DT_INT64, ir_const_int(ir, 0, DT_INT64, at), n, at);
 }
 
+/* The trip count of range(start, stop, step) for a step known only at run
+ * time: max(0, (stop - start + step - sign(step)) / step), which is the
+ * same whether the division floors (kernels) or truncates (orchestration
+ * C++, cpp.md 6.2): where they differ the quotient is not positive. */
+static const IrExpr *dynamic_trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *stop, const IrExpr *step,
+                                        Span at)
+{
+    const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, at), *sign, *n;
+    sign = ir_binary(ir, BIN_SUB, DT_INT64, ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_GT, DT_BOOL, step, zero, at), at),
+                     ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_LT, DT_BOOL, step, zero, at), at), at);
+    n = ir_binary(ir, BIN_SUB, DT_INT64, stop, start, at);
+    n = ir_binary(ir, BIN_SUB, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, n, step, at), sign, at);
+    n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, n, step, at);
+    return ir_binary(ir, BIN_MAX, DT_INT64, zero, n, at);
+}
+
 const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
 {
     Legal *L = m->data;
@@ -44,15 +62,18 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     IrVar *k;
     int64_t step;
     uint32_t n = 1, first = 0;
+    int dynamic;
     if (s->kind != STMT_FOR)
         return s;
     f = IR_AS(IrFor, s);
-    if (ir_int_eval(f->step, &step) != INT_OK || step >= 0 || step == INT64_MIN)
+    dynamic = ir_int_eval(f->step, &step) != INT_OK;
+    if (!dynamic && (step >= 0 || step == INT64_MIN))
         return s;
     k = ir_var_new(ir, legal_fresh_name(L, f->loop_var->name, "_k"), f->loop_var->type, f->loop_var->e.span);
     /* i = start + k * step, the first statement of the body. */
     value = ir_binary(ir, BIN_ADD, DT_INT64, as_int64(ir, f->start),
-                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e, ir_const_int(ir, step, DT_INT64, f->step->span),
+                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e,
+                                dynamic ? as_int64(ir, f->step) : ir_const_int(ir, step, DT_INT64, f->step->span),
                                 f->step->span),
                       f->step->span);
     if (f->body->kind == STMT_SEQ)
@@ -69,7 +90,10 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     body = ir_seq(ir, STMT_SEQ, n, stmts, f->body->span);
     xfree(stmts);
     r = ir_for(ir, (ForKind)s->sub, k, ir_const_int(ir, 0, DT_INT64, f->start->span),
-               trip_count(ir, f->start, f->stop, step, f->stop->span), ir_const_int(ir, 1, DT_INT64, f->step->span),
+               dynamic ? dynamic_trip_count(ir, as_int64(ir, f->start), as_int64(ir, f->stop), as_int64(ir, f->step),
+                                            f->stop->span)
+                       : trip_count(ir, f->start, f->stop, step, f->stop->span),
+               ir_const_int(ir, 1, DT_INT64, f->step->span),
                f->niter, f->iter_args, f->ret, body, s->span);
     return r;
 }
