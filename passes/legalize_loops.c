@@ -16,39 +16,27 @@ static const IrExpr *as_int64(IrCtx *ir, const IrExpr *x)
     return x->dtype == DT_INT64 ? x : ir_unary(ir, UN_CAST, DT_INT64, x, x->span);
 }
 
-/* The trip count of range(start, stop, step) for step < 0:
- * max(0, ceil((start - stop) / -step)), folded when both ends are
- * constants and start - stop does not wrap. */
-static const IrExpr *trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *stop, int64_t step, Span at)
-{
-    int64_t a, b;
-    const IrExpr *span, *n;
-    if (ir_int_eval(start, &a) == INT_OK && ir_int_eval(stop, &b) == INT_OK) {
-        if (a <= b)
-            return ir_const_int(ir, 0, DT_INT64, at);
-        if (!(b < 0 && a > INT64_MAX + b))
-            return ir_const_int(ir, (a - b - 1) / -step + 1, DT_INT64, at);
-    }
-    span = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(ir, start), as_int64(ir, stop), at);
-    span = ir_binary(ir, BIN_ADD, DT_INT64, span, ir_const_int(ir, -step - 1, DT_INT64, at), at);
-    n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, span, ir_const_int(ir, -step, DT_INT64, at), at);
-    return ir_binary(ir, BIN_MAX, DT_INT64, ir_const_int(ir, 0, DT_INT64, at), n, at);
-}
-
-/* The trip count of range(start, stop, step) for a step known only at run
- * time: max(0, (stop - start + step - sign(step)) / step), which is the
- * same whether the division floors (kernels) or truncates (orchestration
- * C++, cpp.md 6.2): where they differ the quotient is not positive. */
-static const IrExpr *dynamic_trip_count(IrCtx *ir, const IrExpr *start, const IrExpr *stop, const IrExpr *step,
-                                        Span at)
+/* The trip count of range(start, stop, step):
+ * max(0, (stop - start + step - sign(step)) / step), which is the same
+ * whether the division floors (kernels) or truncates (orchestration C++,
+ * cpp.md 6.2): where they differ the quotient is not positive.  With a
+ * constant step (has_known) its sign is a constant, and the count is
+ * folded by the IR's integer evaluator when the ends are constants too. */
+static const IrExpr *trip_count(IrCtx *ir, const IrFor *f, int has_known, int64_t known, const IrExpr *step, Span at)
 {
     const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, at), *sign, *n;
-    sign = ir_binary(ir, BIN_SUB, DT_INT64, ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_GT, DT_BOOL, step, zero, at), at),
-                     ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_LT, DT_BOOL, step, zero, at), at), at);
-    n = ir_binary(ir, BIN_SUB, DT_INT64, stop, start, at);
+    int64_t v;
+    if (has_known)
+        sign = ir_const_int(ir, known > 0 ? 1 : -1, DT_INT64, at);
+    else
+        sign = ir_binary(ir, BIN_SUB, DT_INT64,
+                         ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_GT, DT_BOOL, step, zero, at), at),
+                         ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_LT, DT_BOOL, step, zero, at), at), at);
+    n = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(ir, f->stop), as_int64(ir, f->start), at);
     n = ir_binary(ir, BIN_SUB, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, n, step, at), sign, at);
     n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, n, step, at);
-    return ir_binary(ir, BIN_MAX, DT_INT64, zero, n, at);
+    n = ir_binary(ir, BIN_MAX, DT_INT64, zero, n, at);
+    return ir_int_eval(n, &v) == INT_OK ? ir_const_int(ir, v, DT_INT64, at) : n;
 }
 
 const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
@@ -58,7 +46,7 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     const IrFor *f;
     const IrStmt **stmts;
     const IrStmt *body, *r;
-    const IrExpr *value;
+    const IrExpr *value, *step_e;
     IrVar *k;
     int64_t step;
     uint32_t n = 1, first = 0;
@@ -69,13 +57,11 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     dynamic = ir_int_eval(f->step, &step) != INT_OK;
     if (!dynamic && (step >= 0 || step == INT64_MIN))
         return s;
+    step_e = dynamic ? as_int64(ir, f->step) : ir_const_int(ir, step, DT_INT64, f->step->span);
     k = ir_var_new(ir, legal_fresh_name(L, f->loop_var->name, "_k"), f->loop_var->type, f->loop_var->e.span);
     /* i = start + k * step, the first statement of the body. */
     value = ir_binary(ir, BIN_ADD, DT_INT64, as_int64(ir, f->start),
-                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e,
-                                dynamic ? as_int64(ir, f->step) : ir_const_int(ir, step, DT_INT64, f->step->span),
-                                f->step->span),
-                      f->step->span);
+                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e, step_e, f->step->span), f->step->span);
     if (f->body->kind == STMT_SEQ)
         n += IR_AS(IrSeq, f->body)->n, first = 1;
     else
@@ -90,10 +76,7 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     body = ir_seq(ir, STMT_SEQ, n, stmts, f->body->span);
     xfree(stmts);
     r = ir_for(ir, (ForKind)s->sub, k, ir_const_int(ir, 0, DT_INT64, f->start->span),
-               dynamic ? dynamic_trip_count(ir, as_int64(ir, f->start), as_int64(ir, f->stop), as_int64(ir, f->step),
-                                            f->stop->span)
-                       : trip_count(ir, f->start, f->stop, step, f->stop->span),
-               ir_const_int(ir, 1, DT_INT64, f->step->span),
+               trip_count(ir, f, !dynamic, step, step_e, f->stop->span), ir_const_int(ir, 1, DT_INT64, f->step->span),
                f->niter, f->iter_args, f->ret, body, s->span);
     return r;
 }
