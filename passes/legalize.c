@@ -325,14 +325,26 @@ static void check_tile(Legal *L, const IrVar *v)
 
 /* What no output has a form of, whatever the layouts: loads and stores
  * of rank 3 or more (the tile transfers are 2-D: TLOAD/TSTORE take a
- * GlobalTensor <1, 1, 1, rows, cols>, pto.tload a 2-D partition), and a
- * move that transposes (a TMOV copies; a transposed Right operand comes
- * from a DN load into Mat, which pyptocc does not plan). */
-static void check_call(Legal *L, const IrCall *c)
+ * GlobalTensor <1, 1, 1, rows, cols>, pto.tload a 2-D partition); a move
+ * that transposes (a TMOV copies; a transposed Right operand comes from a
+ * DN load into Mat, which pyptocc does not plan); an op that neither
+ * output has a form of (the op table says why); a comparison into
+ * anything but a byte mask (tcmp/TCMP write an i8 mask). */
+static void check_call(Legal *L, const IrCall *c, const IrVar *result)
 {
     const OpDef *op = callee_op(c->callee);
-    int form = op ? op_traits(op)->form : FORM_NONE;
-    char name[64];
+    char name[64], buf[32];
+    const char *why_pto = NULL, *why_cpp = NULL;
+    int form;
+    if (!op)
+        return;
+    form = op_traits(op)->form;
+    if (!op_spelling(op, OUT_MLIR, buf, sizeof buf, &why_pto) && why_pto &&
+        !op_spelling(op, OUT_CPP, buf, sizeof buf, &why_cpp) && why_cpp) {
+        diag_error(L->pc->diag, c->e.span, "'%s' has no lowering: %s", op_printed_name(op, name, sizeof name), why_pto);
+        L->failed = 1;
+        return;
+    }
     if ((form == FORM_LOAD || form == FORM_STORE) && c->nargs >= 3) {
         uint32_t n = 0;
         for (uint32_t i = 1; i <= 2; i++)
@@ -353,26 +365,6 @@ static void check_call(Legal *L, const IrCall *c)
                    "data, or use pl.block.transpose in Vec)",
                    op_printed_name(op, name, sizeof name));
         L->failed = 1;
-    }
-}
-
-/* An op that neither output has a form of (the op table says why), and
- * a comparison into anything but a byte mask (tcmp/TCMP write an i8
- * mask; a mask of another type has no instruction). */
-static void check_forms(Legal *L, const IrCall *c, const IrVar *result)
-{
-    const OpDef *op = callee_op(c->callee);
-    char name[64], buf[32];
-    const char *why_pto = NULL, *why_cpp = NULL;
-    int form;
-    if (!op)
-        return;
-    form = op_traits(op)->form;
-    if (!op_spelling(op, OUT_MLIR, buf, sizeof buf, &why_pto) && why_pto &&
-        !op_spelling(op, OUT_CPP, buf, sizeof buf, &why_cpp) && why_cpp) {
-        diag_error(L->pc->diag, c->e.span, "'%s' has no lowering: %s", op_printed_name(op, name, sizeof name), why_pto);
-        L->failed = 1;
-        return;
     }
     if (form == FORM_CMP) {
         int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
@@ -400,10 +392,8 @@ static int check_def(IrWalker *w, const IrStmt *s)
                               : NULL;
     if (result)
         check_tile(L, result);
-    if (c) {
-        check_call(L, c);
-        check_forms(L, c, result);
-    }
+    if (c)
+        check_call(L, c, result);
     return 1;
 }
 

@@ -119,7 +119,8 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
             args[i] = args[j];   /* the same operand twice: converted once */
             continue;
         }
-        /* Scratch: a tile of the wider type, nothing to convert. */
+        /* A scratch operand is a new tile of the wider type (nothing to
+         * convert); any other is converted. */
         args[i] = legal_bind_typed(L, x, (int)i == writes ? legal_scratch_tile(L, xt, w, at) : legal_cast(L, x, w, at),
                                    w, at, out);
     }
