@@ -74,7 +74,8 @@ uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k);
  * reported (cpp.md 1: at most one per program) and *bad set. */
 const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad);
 
-enum { CPP_ARG_IN, CPP_ARG_OUT, CPP_ARG_INOUT };   /* pyptocc_runtime.h's PyptoccArgDir */
+/* pyptocc_runtime.h's PyptoccArgDir: a tensor's direction, or a scalar. */
+enum { CPP_ARG_IN, CPP_ARG_OUT, CPP_ARG_INOUT, CPP_ARG_SCALAR };
 
 /* What a kernel does with its parameters: dir[i], the direction of
  * parameter i as declared, except that a tensor declared In that the
@@ -91,16 +92,18 @@ typedef struct CppParamUse {
  * cache (kernel -> CppParamUse, allocated in ir's arena). */
 const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache);
 
-/* One external argument of an Orchestration function: an ARG_PTR slot. */
+/* One external argument of an Orchestration function: an ARG_PTR slot
+ * (a tensor), or an ARG_SCALAR slot (a scalar parameter, dir
+ * CPP_ARG_SCALAR). */
 typedef struct CppSlot {
     const char *name;    /* stripped IR name */
-    const IrType *type;  /* its Tensor type */
+    const IrType *type;  /* its Tensor or Scalar type */
     int dir;             /* CPP_ARG_* */
 } CppSlot;
 
 /* The slots of orch (tensor parameters, then returned tensors that are not
- * parameters); *slots is allocated in ir's arena.  0, or -1 after
- * reporting. */
+ * parameters, then scalar parameters); *slots is allocated in ir's arena.
+ * 0, or -1 after reporting. */
 int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
                    DiagEngine *diag);
 

@@ -172,6 +172,46 @@ static void emit_for(Orch *O, const IrFor *f)
         }
 }
 
+/* "while (<cond>) { PTO2_SCOPE(rt) { ... } }" with the carried values
+ * declared before it, as a for's (pyptocc; cpp.md 6.2 has for and if).
+ * The condition reads the carried variables, which the yield updates. */
+static void emit_while(Orch *O, const IrWhile *w)
+{
+    OName **names = arena_zalloc(&O->arena, (w->niter ? w->niter : 1) * sizeof *names);
+    uint32_t saved_loop = O->loop_depth;
+    StrBuf cond;
+    int bad = 0;
+    for (uint32_t k = 0; k < w->niter; k++)
+        bad |= !(names[k] = carry_init(O, &w->iter_args[k]->v, w->iter_args[k]->init)) &&
+               w->iter_args[k]->v.type->kind != TYPE_TUPLE;
+    sb_init(&cond);
+    bad |= orch_expr(O, &cond, w->cond) != 0;
+    if (!bad)
+        sb_printf(orch_line(O), "while (%.*s) {\n", (int)cond.len, cond.data);
+    sb_free(&cond);
+    if (bad) {
+        for (uint32_t k = 0; k < w->niter; k++)
+            ptrmap_put(&O->vals, w->ret[k], &O->poison);
+        return;
+    }
+    for (uint32_t k = 0; k < w->niter; k++)
+        if (names[k])
+            names[k]->carried++;
+    O->indent += 4;
+    scope_open(O);
+    O->loop_depth = O->depth;
+    emit_scoped_body(O, w->body, names, w->niter);
+    O->loop_depth = saved_loop;
+    orch_scope_close(O);
+    O->indent -= 4;
+    sb_puts(orch_line(O), "}\n");
+    for (uint32_t k = 0; k < w->niter; k++)
+        if (names[k]) {
+            names[k]->carried--;
+            orch_bind_name(O, w->ret[k], names[k]);
+        }
+}
+
 static void emit_if(Orch *O, const IrIf *f)
 {
     OName **names = arena_zalloc(&O->arena, (f->nret ? f->nret : 1) * sizeof *names);
@@ -256,9 +296,7 @@ void orch_emit_stmt(Orch *O, const IrStmt *s)
         emit_for(O, IR_AS(IrFor, s));
         break;
     case STMT_WHILE:
-        orch_err(O, s->span, "a while loop cannot be emitted in orchestration code (cpp.md 6.2 has for and if)");
-        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
-            ptrmap_put(&O->vals, IR_AS(IrWhile, s)->ret[i], &O->poison);
+        emit_while(O, IR_AS(IrWhile, s));
         break;
     case STMT_SCOPE:
         orch_err(O, s->span, "a 'with pl.incore()' scope cannot be emitted in orchestration code; run "

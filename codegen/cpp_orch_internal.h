@@ -82,7 +82,7 @@ typedef struct Orch {
  * a "v_" prefix (cpp_ident). */
 static const char *const reserved[] = {"ext_*",      "arg_*",        "*_shapes",     "params_t*",
                                        "idx_*",      "rt",           "args",         "arg_count",
-                                       "float_to_u64", "aicpu_orchestration_*", "main", NULL};
+                                       "float_to_u64", "u64_to_float", "aicpu_orchestration_*", "main", NULL};
 
 const IrExpr *orch_out_arg(IrCtx *ir, const IrProgram *prog, PtrMap *uses, const IrCall *c, uint32_t i);
 int orch_is_op(const IrExpr *x, const char *name);

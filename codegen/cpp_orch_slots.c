@@ -15,6 +15,7 @@ typedef struct Defs {
     PtrMap *uses;              /* kernel -> CppParamUse */
     PtrMap def;                /* IrVar -> the value assigned to it, or a loop's init for a return variable */
     PtrMap yielded;            /* a loop's return variable -> what its body yields */
+    PtrMap other;              /* an if's return variable -> what its else branch yields (def: the then branch) */
     const IrValues *ret;       /* the function's (first) return */
 } Defs;
 
@@ -42,6 +43,17 @@ static int defs_stmt(IrWalker *w, const IrStmt *s)
             ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
             if (y && i < y->n)
                 ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
+        }
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrValues *yt = ir_body_yield(f->then_body), *ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
+        for (uint32_t i = 0; i < f->nret; i++) {
+            if (yt && i < yt->n)
+                ptrmap_put(&D->def, f->ret[i], (void *)yt->values[i]);
+            if (ye && i < ye->n)
+                ptrmap_put(&D->other, f->ret[i], (void *)ye->values[i]);
         }
         break;
     }
@@ -93,14 +105,21 @@ int orch_is_op(const IrExpr *x, const char *name)
  * NULL when v is a view or cannot be traced (*other set when that is
  * because it comes from a call of a non-kernel, reported elsewhere).  A
  * loop's result is traced to its init, or with yielded set to what the
- * body yields (the last iteration's value). */
+ * body yields (the last iteration's value); an if's result to what both
+ * branches yield, when that is one buffer. */
 static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other)
 {
     for (uint32_t steps = 0; v && steps < 100000; steps++) {
-        const IrExpr *x, *t;
+        const IrExpr *x, *t, *alt;
         for (uint32_t i = 0; i < f->nparams; i++)
             if (f->params[i].var == v)
                 return v;
+        if ((alt = ptrmap_get(&D->other, v))) {
+            const IrExpr *then = ptrmap_get(&D->def, v);
+            const IrVar *bt = then && ir_is_var_like(then) ? buffer_of(D, f, IR_AS(IrVar, then), yielded, other) : NULL;
+            const IrVar *be = ir_is_var_like(alt) ? buffer_of(D, f, IR_AS(IrVar, alt), yielded, other) : NULL;
+            return bt == be ? bt : NULL;
+        }
         x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : NULL;
         if (!x && yielded)
             x = ptrmap_get(&D->yielded, v);
@@ -145,6 +164,7 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
     D.uses = uses;
     ptrmap_init(&D.def);
     ptrmap_init(&D.yielded);
+    ptrmap_init(&D.other);
     ptrmap_init(&by_var);
     ptrmap_init(&by_name);
     memset(&w, 0, sizeof w);
@@ -157,11 +177,21 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
     for (uint32_t i = 0; i < orch->nparams; i++) {
         const IrVar *p = orch->params[i].var;
         if (p->type->kind != TYPE_TENSOR) {
-            diag_error(diag, p->e.span,
-                       "the Orchestration function '%s' takes the %s '%s'; its arguments can only be tensors "
-                       "(cpp.md 6.2)",
-                       orch->name, p->type->kind == TYPE_SCALAR ? "scalar" : "value", p->name);
-            bad = 1;
+            if (p->type->kind != TYPE_SCALAR) {
+                diag_error(diag, p->e.span,
+                           "the Orchestration function '%s' takes the value '%s'; its arguments can only be tensors "
+                           "and scalars",
+                           orch->name, p->name);
+                bad = 1;
+            } else if (p->type->dtype == DT_FP16 || p->type->dtype == DT_BF16 || !cpp_ctype((DataType)p->type->dtype)) {
+                /* The 64-bit argument holds an integer or an FP32's bits,
+                 * as for a task's scalars (cpp.md 6.2 item 8). */
+                diag_error(diag, p->e.span,
+                           "the Orchestration function '%s' takes the %s scalar '%s'; the runtime passes FP32 and "
+                           "integer scalars",
+                           orch->name, dtype_name((DataType)p->type->dtype), p->name);
+                bad = 1;
+            }
             continue;
         }
         s[ns].name = cpp_strip(ir, p->name);
@@ -229,8 +259,27 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
         }
         ns++;
     }
+    /* Scalar parameters last, so that the tensors' slots are numbered as
+     * the reference numbers them (it has no scalar slots). */
+    for (uint32_t i = 0; i < orch->nparams; i++) {
+        const IrVar *p = orch->params[i].var;
+        if (p->type->kind != TYPE_SCALAR)
+            continue;
+        s[ns].name = cpp_strip(ir, p->name);
+        s[ns].type = p->type;
+        s[ns].dir = CPP_ARG_SCALAR;
+        if (ptrmap_get(&by_name, s[ns].name)) {
+            diag_error(diag, p->e.span, "the scalar parameter '%s' would be a second argument named '%s'", p->name,
+                       s[ns].name);
+            bad = 1;
+            continue;
+        }
+        ptrmap_put(&by_name, s[ns].name, &s[ns]);
+        ns++;
+    }
     ptrmap_free(&D.def);
     ptrmap_free(&D.yielded);
+    ptrmap_free(&D.other);
     ptrmap_free(&by_var);
     ptrmap_free(&by_name);
     *slots = s;

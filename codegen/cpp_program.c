@@ -13,7 +13,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *const dir_text[] = {"PYPTOCC_ARG_IN", "PYPTOCC_ARG_OUT", "PYPTOCC_ARG_INOUT"};
+static const char *const dir_text[] = {"PYPTOCC_ARG_IN", "PYPTOCC_ARG_OUT", "PYPTOCC_ARG_INOUT", "PYPTOCC_ARG_SCALAR"};
 
 /* One PyptoccArg initialiser; 0, or -1 after reporting. */
 static int program_arg(StrBuf *out, const char *name, const IrType *t, int dir, Span at, DiagEngine *diag)
@@ -63,7 +63,7 @@ static int direct_args(StrBuf *out, IrCtx *ir, const IrFunc *f, int prefixed, ui
             if (prefixed)
                 sb_printf(&name, "%s.", f->name);
             sb_puts(&name, cpp_strip(ir, p->name));
-            bad |= program_arg(out, sb_cstr(&name), p->type, round ? CPP_ARG_IN : u->dir[i], p->e.span, diag);
+            bad |= program_arg(out, sb_cstr(&name), p->type, round ? CPP_ARG_SCALAR : u->dir[i], p->e.span, diag);
             ++*n;
         }
     sb_free(&name);

@@ -91,7 +91,7 @@ void usage(const PyptoccProgram *p, const char *prog, FILE *f) {
                  prog, p->name ? p->name : "?");
     for (int32_t k = 0; k < p->nargs; k++) {
         const PyptoccArg &a = p->args[k];
-        bool scalar = !p->orchestrate && a.ndims == 0;
+        bool scalar = a.dir == PYPTOCC_ARG_SCALAR;
         std::fprintf(f, "  %-16s %-6s %-9s %s\n", a.name, scalar ? "scalar" : dir_name(a.dir), data_type_name(a.dtype),
                      scalar ? "" : shape_text(a.shapes, a.ndims, true).c_str());
     }
@@ -230,7 +230,7 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
     std::vector<Slot> slots(static_cast<size_t>(p->nargs));
     for (int32_t k = 0; k < p->nargs; k++) {
         slots[k].arg = &p->args[k];
-        slots[k].scalar = !p->orchestrate && p->args[k].ndims == 0;
+        slots[k].scalar = p->args[k].dir == PYPTOCC_ARG_SCALAR;
         if (p->args[k].ndims < 0 || p->args[k].ndims > 5)
             return fail(std::string("argument '") + p->args[k].name + "' has a bad rank");
     }

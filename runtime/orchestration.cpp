@@ -185,7 +185,7 @@ static int32_t run_direct(const PyptoccProgram *p, const PyptoccKernel *k, const
         if (owner && !(a.name && std::strncmp(a.name, owner, olen) == 0 && a.name[olen] == '.'))
             continue;
         taken++;
-        if (a.ndims == 0) {  // a scalar
+        if (a.dir == PYPTOCC_ARG_SCALAR) {
             scalars.push_back(*static_cast<const uint64_t *>(data[i]));
             continue;
         }
@@ -244,6 +244,10 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
         if (orchestrated) {
             std::vector<uint64_t> args(static_cast<size_t>(p->nargs) + 1, 0);
             for (int32_t k = 0; k < p->nargs; k++) {
+                if (p->args[k].dir == PYPTOCC_ARG_SCALAR) {  // its 64 bits, not its address
+                    args[k] = *static_cast<const uint64_t *>(data[k]);
+                    continue;
+                }
                 args[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(data[k]));
                 uint64_t numel, bytes;
                 uintptr_t lo = reinterpret_cast<uintptr_t>(data[k]);

@@ -34,13 +34,17 @@ struct PyptoccKernel {
     PyptoccKernelEntry entry;
 };
 
-enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT = 2 };
+// A tensor slot's direction, or PYPTOCC_ARG_SCALAR for a scalar slot.
+enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT = 2, PYPTOCC_ARG_SCALAR = 3 };
 
 // One external argument, in slot order: with an Orchestration function its
-// ARG_PTR slots (cpp.md 6.2: tensor parameters, then returned tensors);
-// without one, the directly run kernel's parameters (tensors, then scalars,
-// cpp.md 3), or with several kernels run directly, each kernel's in turn,
-// named "<kernel>.<parameter>".  A scalar has ndims 0.
+// slots (cpp.md 6.2: tensor parameters, then returned tensors; then, as
+// pyptocc adds, its scalar parameters); without one, the directly run
+// kernel's parameters (tensors, then scalars, cpp.md 3), or with several
+// kernels run directly, each kernel's in turn, named "<kernel>.<parameter>".
+// A scalar has dir PYPTOCC_ARG_SCALAR and ndims 0 (a tensor of rank 0 has
+// ndims 0 too, and a direction).  The orchestration gets a scalar slot's
+// 64 bits in args[], a tensor slot's address.
 struct PyptoccArg {
     const char *name;       // the IR name without its SSA suffix ("a", "output")
     DataType dtype;

@@ -104,9 +104,9 @@ static const PyptoccKernel pyptocc_kernels[] = {
 static const PyptoccArg pyptocc_args[] = {
     {"a", DataType::FLOAT32, 2, {64, 64, 0, 0, 0}, PYPTOCC_ARG_IN},
     {"out", DataType::FLOAT32, 2, {64, 64, 0, 0, 0}, PYPTOCC_ARG_OUT},
-    {"n", DataType::INT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_IN},
-    {"f", DataType::FLOAT32, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_IN},
-    {"u", DataType::UINT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_IN},
+    {"n", DataType::INT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_SCALAR},
+    {"f", DataType::FLOAT32, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_SCALAR},
+    {"u", DataType::UINT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_SCALAR},
 };
 
 extern "C" const PyptoccProgram pyptocc_program = {

@@ -1,10 +1,12 @@
 # pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
 # What orchestration code cannot express (cpp.md 6.2), each a located
-# error: a scalar parameter; a returned tensor that is a view (no buffer of
-# its own to be an argument); a tensor op other than create, view, read and
-# dim; a call of a function that is not a kernel; a while loop; an FP16
-# scalar task argument (the kernel reads 64 bits as its parameter's type;
-# the runtime passes FP32 and integers).
+# error: a BF16 scalar parameter (a scalar argument is 64 bits that hold an
+# integer or an FP32; the FP32 parameter s is taken); a returned tensor
+# that is a view (no buffer of its own to be an argument); a tensor op
+# other than create, view, read and dim; a call of a function that is not
+# a kernel; an FP16 scalar task argument (the kernel reads 64 bits as its
+# parameter's type; the runtime passes FP32 and integers).  The while loop
+# is emitted (pyptocc; cpp.md 6.2 has for and if).
 import pypto.language as pl
 
 
@@ -25,7 +27,8 @@ class OrchErrors:
         return b
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, a: pl.Tensor[[32, 64], pl.FP16], s: pl.Scalar[pl.FP32]) -> pl.Tensor[[16, 64], pl.FP16]:
+    def main(self, a: pl.Tensor[[32, 64], pl.FP16], s: pl.Scalar[pl.FP32],
+             b: pl.Scalar[pl.BF16]) -> pl.Tensor[[16, 64], pl.FP16]:
         o = pl.create_tensor([16, 64], dtype=pl.FP16)
         top = pl.view(a, [16, 64], [0, 0])
         sum2 = pl.add(top, top)

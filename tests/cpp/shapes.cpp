@@ -88,7 +88,7 @@ static const PyptoccArg pyptocc_args[] = {
     {"y", DataType::FLOAT32, 2, {0, 32, 0, 0, 0}, PYPTOCC_ARG_INOUT},
     {"out", DataType::FLOAT32, 2, {0, 64, 0, 0, 0}, PYPTOCC_ARG_OUT},
     {"vout", DataType::FLOAT32, 1, {256, 0, 0, 0, 0}, PYPTOCC_ARG_OUT},
-    {"k", DataType::INT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_IN},
+    {"k", DataType::INT64, 0, {0, 0, 0, 0, 0}, PYPTOCC_ARG_SCALAR},
 };
 
 extern "C" const PyptoccProgram pyptocc_program = {

@@ -50,7 +50,7 @@ struct Tol {
 struct Slot {
     const PyptoccArg *arg = nullptr;
     int index = 0;
-    bool scalar = false;      // a scalar of a directly run kernel
+    bool scalar = false;      // a scalar slot (PYPTOCC_ARG_SCALAR)
     bool shape_given = false;
     uint64_t dims[5] = {};
     bool range_given = false;
@@ -469,14 +469,13 @@ int main(int argc, char **argv) {
     const char *name = argv[1];
     const bool verbose = std::getenv("E2E_VERBOSE") != nullptr;  // per-output errors too
     const PyptoccProgram *p = &pyptocc_program;
-    const bool orchestrated = p->orchestrate != nullptr;
 
     std::vector<Slot> slots(static_cast<size_t>(p->nargs));
     for (int32_t k = 0; k < p->nargs; k++) {
         Slot &s = slots[k];
         s.arg = &p->args[k];
         s.index = k;
-        s.scalar = !orchestrated && s.arg->ndims == 0;
+        s.scalar = s.arg->dir == PYPTOCC_ARG_SCALAR;
         for (int d = 0; d < s.arg->ndims; d++)
             s.dims[d] = s.arg->shapes[d];
     }
@@ -584,7 +583,7 @@ int main(int argc, char **argv) {
     std::string outs, notes;
     for (Slot &s : slots) {
         const PyptoccArg &a = *s.arg;
-        if (a.dir == PYPTOCC_ARG_IN) {
+        if (a.dir == PYPTOCC_ARG_IN || s.scalar) {
             if (!s.scalar &&
                 std::memcmp(s.before.data(), s.storage.data(), s.before.size()) != 0) {
                 notes += "  input '" + std::string(a.name) + "' was modified\n";

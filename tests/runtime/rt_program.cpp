@@ -462,8 +462,8 @@ const PyptoccKernel kScaleKernels[] = {{5, "scale_rows", k_scale_rows::kernel_en
 const PyptoccArg kScaleArgs[] = {
     {"x", DataType::FLOAT32, 2, {0, 16}, PYPTOCC_ARG_IN},
     {"out", DataType::FLOAT32, 2, {0, 16}, PYPTOCC_ARG_OUT},
-    {"scale", DataType::FLOAT32, 0, {}, PYPTOCC_ARG_IN},
-    {"bias", DataType::INT32, 0, {}, PYPTOCC_ARG_IN},
+    {"scale", DataType::FLOAT32, 0, {}, PYPTOCC_ARG_SCALAR},
+    {"bias", DataType::INT32, 0, {}, PYPTOCC_ARG_SCALAR},
 };
 const PyptoccProgram kScale = {"scale_rows", kScaleKernels, 1, kScaleArgs, 4, nullptr, nullptr, 5};
 
@@ -478,8 +478,8 @@ const PyptoccProgram kCasts = {"casts", kCastKernels, 1, kCastArgs, 3, nullptr, 
 const PyptoccKernel kUintKernels[] = {{0, "uints", k_uints::kernel_entry}};
 const PyptoccArg kUintArgs[] = {
     {"u", DataType::UINT32, 2, {8, 16}, PYPTOCC_ARG_IN},   {"w", DataType::UINT16, 2, {8, 16}, PYPTOCC_ARG_IN},
-    {"m", DataType::BOOL, 2, {8, 16}, PYPTOCC_ARG_IN},     {"k", DataType::UINT32, 0, {}, PYPTOCC_ARG_IN},
-    {"flag", DataType::BOOL, 0, {}, PYPTOCC_ARG_IN},      {"ou", DataType::UINT32, 2, {8, 16}, PYPTOCC_ARG_OUT},
+    {"m", DataType::BOOL, 2, {8, 16}, PYPTOCC_ARG_IN},     {"k", DataType::UINT32, 0, {}, PYPTOCC_ARG_SCALAR},
+    {"flag", DataType::BOOL, 0, {}, PYPTOCC_ARG_SCALAR},      {"ou", DataType::UINT32, 2, {8, 16}, PYPTOCC_ARG_OUT},
     {"ow", DataType::UINT16, 2, {8, 16}, PYPTOCC_ARG_OUT},
 };
 const PyptoccProgram kUints = {"uints", kUintKernels, 1, kUintArgs, 7, nullptr, nullptr, 0};
@@ -493,8 +493,8 @@ const PyptoccArg kSeveralArgs[] = {
     {"tile_add.output", DataType::FLOAT32, 2, {64, 64}, PYPTOCC_ARG_OUT},
     {"scale_rows.x", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
     {"scale_rows.out", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_OUT},
-    {"scale_rows.scale", DataType::FLOAT32, 0, {}, PYPTOCC_ARG_IN},
-    {"scale_rows.bias", DataType::INT32, 0, {}, PYPTOCC_ARG_IN},
+    {"scale_rows.scale", DataType::FLOAT32, 0, {}, PYPTOCC_ARG_SCALAR},
+    {"scale_rows.bias", DataType::INT32, 0, {}, PYPTOCC_ARG_SCALAR},
 };
 const PyptoccProgram kSeveral = {"several", kSeveralKernels, 2, kSeveralArgs, 7, nullptr, nullptr, -1};
 
