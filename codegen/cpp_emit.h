@@ -4,8 +4,8 @@
  * DataTypes, identifiers and literals; scalar expressions in the two
  * styles of cpp.md 4.4 (kernels) and 6.2 item 9 (orchestration); the func
  * ids that orchestration code, kernel_config.py and the single translation
- * unit's kernel table must agree on; and the argument slots of an
- * Orchestration function (cpp.md 6.2 item 3). */
+ * unit's kernel table must agree on, and the argument slots of an
+ * Orchestration function (cpp.md 6.2 item 3), in one plan (CppPlan). */
 #ifndef PYPTOCC_CPP_EMIT_H
 #define PYPTOCC_CPP_EMIT_H
 
@@ -57,6 +57,8 @@ typedef struct CppExpr {
  * compares or shifts implicitly. */
 int cpp_expr(CppExpr *x, StrBuf *out, const IrExpr *e);
 
+/* ------------------------------------------------- the plan (cpp_plan.c) */
+
 /* A kernel of the program with its func id (cpp.md 6.2 item 8). */
 typedef struct CppKernel {
     const IrFunc *f;
@@ -64,15 +66,6 @@ typedef struct CppKernel {
     int32_t id;
     int called;          /* the Orchestration function calls it */
 } CppKernel;
-
-/* The kernels of prog (passes.md 2) sorted by func id: the ones orch
- * calls, numbered from 0 in order of first call, then the others in
- * program order.  k has room for prog->n entries; returns the count. */
-uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k);
-
-/* The Orchestration function of prog (NULL for none); a second one is
- * reported (cpp.md 1: at most one per program) and *bad set. */
-const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad);
 
 /* pyptocc_runtime.h's PyptoccArgDir: a tensor's direction, or a scalar. */
 enum { CPP_ARG_IN, CPP_ARG_OUT, CPP_ARG_INOUT, CPP_ARG_SCALAR };
@@ -101,11 +94,51 @@ typedef struct CppSlot {
     int dir;             /* CPP_ARG_* */
 } CppSlot;
 
-/* The slots of orch (tensor parameters, then returned tensors that are not
- * parameters, then scalar parameters); *slots is allocated in ir's arena.
- * 0, or -1 after reporting. */
-int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
-                   DiagEngine *diag);
+/* What the C++ outputs of a program agree on, computed once per output
+ * by cpp_plan_init and read by the orchestration emitter, the program
+ * table and kernel_config.py. */
+typedef struct CppPlan {
+    IrCtx *ir;
+    const IrProgram *prog;
+    const IrFunc *orch;        /* the Orchestration function, or NULL */
+    CppKernel *kernels;        /* sorted by func id: the ones orch calls, in order of first call, then the others */
+    uint32_t nkernels;
+    PtrMap by_name;            /* kernel name -> CppKernel */
+    PtrMap uses;               /* kernel -> CppParamUse, computed on first use */
+    /* The argument slots (cpp.md 6.2 item 3): tensor parameters, returned
+     * tensors that are not parameters, then scalar parameters; traced on
+     * the first cpp_plan_slots, which reports their problems once. */
+    int slots_state;           /* 0: not traced; 1: traced; -1: traced, with errors */
+    CppSlot *slots;            /* in ir's arena */
+    uint32_t nslots;
+    PtrMap roots;              /* created IrVar -> the CppSlot it is the buffer of */
+} CppPlan;
+
+/* The plan of prog with orch as its Orchestration function (NULL for none;
+ * cpp_orchestration finds it).  cpp_plan_free frees it. */
+void cpp_plan_init(CppPlan *p, IrCtx *ir, const IrProgram *prog, const IrFunc *orch);
+void cpp_plan_free(CppPlan *p);
+/* The kernel named name, or NULL. */
+const CppKernel *cpp_plan_kernel(const CppPlan *p, const char *name);
+/* The use of kernel k's parameters. */
+const CppParamUse *cpp_plan_use(CppPlan *p, const IrFunc *k);
+/* Traces the slots of p->orch once: 0, or -1 (reported the first time). */
+int cpp_plan_slots(CppPlan *p, DiagEngine *diag);
+
+/* The Orchestration function of prog (NULL for none); a second one is
+ * reported (cpp.md 1: at most one per program) and *bad set. */
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad);
+
+/* The pieces of the plan: the kernels of prog (passes.md 2) in func id
+ * order into k (room for prog->n), returning the count; the slot tracing
+ * (cpp_orch_slots.c) into p->slots, p->nslots and p->roots: 0, or -1
+ * after reporting. */
+uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k);
+int cpp_trace_slots(CppPlan *p, DiagEngine *diag);
+
+/* The orchestration file of p->orch (cpp.md 6) into out (cpp_orch.c); 0,
+ * or nonzero after reporting. */
+int cpp_emit_orchestration(StrBuf *out, CppPlan *p, DiagEngine *diag);
 
 /* Kernel f as a static C++ function with an extern "C" entry point named
  * entry (cpp.md 3, from "static AICORE void" on), written to out

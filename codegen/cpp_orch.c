@@ -36,10 +36,7 @@ static void orch_free(Orch *O)
     arena_free(&O->arena);
     ptrmap_free(&O->vals);
     ptrmap_free(&O->names);
-    ptrmap_free(&O->roots);
-    ptrmap_free(&O->kernels);
     ptrmap_free(&O->calls);
-    ptrmap_free(&O->uses);
     ptrmap_free(&O->named);
     xfree(O->scope);
     xfree(O->undo);
@@ -210,41 +207,35 @@ static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
     return bad;
 }
 
-int codegen_cpp_orchestration(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *orch,
-                              const CodegenOptions *o, DiagEngine *diag)
+int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, DiagEngine *diag)
 {
     Orch O;
-    CppSlot *slots;
-    CppKernel *ks = xcalloc(prog->n ? prog->n : 1, sizeof *ks);
-    uint32_t ns = 0, nk;
+    const IrFunc *orch = plan->orch;
+    const CppSlot *slots;
+    uint32_t ns;
     unsigned errors = diag->errors;
-    (void)o;
     memset(&O, 0, sizeof O);
-    O.ir = ir;
-    O.prog = prog;
+    O.ir = plan->ir;
+    O.plan = plan;
     O.f = orch;
     O.diag = diag;
     O.out = out;
     arena_init(&O.arena);
     ptrmap_init(&O.vals);
     ptrmap_init(&O.names);
-    ptrmap_init(&O.roots);
-    ptrmap_init(&O.kernels);
     ptrmap_init(&O.calls);
-    ptrmap_init(&O.uses);
     ptrmap_init(&O.named);
-    O.ex.ir = ir;
+    O.ex.ir = plan->ir;
     O.ex.diag = diag;
     O.ex.style = CPP_ORCH;
     O.ex.var = orch_var_text;
     O.ex.data = &O;
     O.stmt_span = orch->span;
-    nk = cpp_kernels(prog, orch, ks);
-    for (uint32_t i = 0; i < nk; i++)
-        ptrmap_put(&O.kernels, ks[i].f->name, &ks[i]);
     /* With bad slots the body is still checked: output is discarded on
      * any error, and every problem is reported at once. */
-    orch_find_slots(ir, prog, orch, &O.uses, &slots, &ns, &O.roots, diag);
+    cpp_plan_slots(plan, diag);
+    slots = plan->slots;
+    ns = plan->nslots;
     file_head(&O, slots, ns);
     O.indent = 4;
     scope_open(&O);
@@ -253,23 +244,34 @@ int codegen_cpp_orchestration(StrBuf *out, IrCtx *ir, const IrProgram *prog, con
     /* External tensors nothing names (-Wunused-but-set-variable). */
     for (uint32_t i = 0; i < ns; i++)
         if (slots[i].dir != CPP_ARG_SCALAR && !ptrmap_get(&O.named, &slots[i]))
-            sb_printf(out, "    (void)ext_%s;\n", cpp_ident(ir, slots[i].name, reserved));
+            sb_printf(out, "    (void)ext_%s;\n", cpp_ident(plan->ir, slots[i].name, reserved));
     if (!O.rt_used)
         sb_puts(out, "    (void)rt;\n");
     sb_puts(out, "}\n\n}  // extern \"C\"\n");
     orch_free(&O);
-    xfree(ks);
     return diag->errors != errors;
+}
+
+int codegen_cpp_orchestration(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *orch,
+                              const CodegenOptions *o, DiagEngine *diag)
+{
+    CppPlan plan;
+    int rc;
+    (void)o;
+    cpp_plan_init(&plan, ir, prog, orch);
+    rc = cpp_emit_orchestration(out, &plan, diag);
+    cpp_plan_free(&plan);
+    return rc;
 }
 
 int codegen_kernel_config(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *orch,
                           const CodegenOptions *o, DiagEngine *diag)
 {
-    CppKernel *ks = xcalloc(prog->n ? prog->n : 1, sizeof *ks);
-    uint32_t nk = cpp_kernels(prog, orch, ks);
+    CppPlan plan;
     int bad = 0;
-    (void)ir, (void)o;
+    (void)o;
     cpp_orchestration(prog, diag, &bad);
+    cpp_plan_init(&plan, ir, prog, orch);
     sb_puts(out, "# Kernel and Orchestration Configuration\n\nfrom pathlib import Path\n\n"
                  "_ROOT_DIR = Path(__file__).parent\n\n"
                  "# Runtime configuration for tensormap_and_ringbuffer\n"
@@ -285,13 +287,14 @@ int codegen_kernel_config(StrBuf *out, IrCtx *ir, const IrProgram *prog, const I
                   orch->name);
     /* The kernels the orchestration submits; without one, every kernel. */
     sb_puts(out, "KERNELS = [\n");
-    for (uint32_t i = 0; i < nk; i++)
-        if (ks[i].called || !orch)
+    for (uint32_t i = 0; i < plan.nkernels; i++) {
+        const CppKernel *k = &plan.kernels[i];
+        if (k->called || !orch)
             sb_printf(out, "\t{\"func_id\": %" PRId32 ", \"source\": str(_ROOT_DIR / \"kernels\" / \"%s\" / \"%s.cpp\"), "
                            "\"core_type\": \"%s\"},\n",
-                      ks[i].id, ks[i].kind == KERNEL_CUBE ? "aic" : "aiv", ks[i].f->name,
-                      ks[i].kind == KERNEL_CUBE ? "aic" : "aiv");
+                      k->id, k->kind == KERNEL_CUBE ? "aic" : "aiv", k->f->name, k->kind == KERNEL_CUBE ? "aic" : "aiv");
+    }
     sb_puts(out, "]\n");
-    xfree(ks);
+    cpp_plan_free(&plan);
     return bad;
 }

@@ -51,7 +51,7 @@ typedef struct Undo {
 
 typedef struct Orch {
     IrCtx *ir;
-    const IrProgram *prog;
+    CppPlan *plan;             /* kernels, func ids, parameter use, slots and their buffers */
     const IrFunc *f;
     DiagEngine *diag;
     StrBuf *out;
@@ -64,10 +64,7 @@ typedef struct Orch {
     Arena arena;
     PtrMap vals;               /* IrVar -> OVal */
     PtrMap names;              /* interned name -> the visible OName */
-    PtrMap roots;              /* created IrVar -> the CppSlot it is the buffer of */
-    PtrMap kernels;            /* callee name -> CppKernel */
     PtrMap calls;              /* tuple IrVar -> the IrCall that defined it */
-    PtrMap uses;               /* kernel -> CppParamUse */
     PtrMap named;              /* CppSlot -> non-NULL once its ext_ tensor is named */
     OName **scope;             /* every visible declaration, innermost last */
     uint32_t nscope, capscope;
@@ -84,10 +81,8 @@ static const char *const reserved[] = {"ext_*",      "arg_*",        "*_shapes",
                                        "idx_*",      "rt",           "args",         "arg_count",
                                        "float_to_u64", "u64_to_float", "aicpu_orchestration_*", "main", NULL};
 
-const IrExpr *orch_out_arg(IrCtx *ir, const IrProgram *prog, PtrMap *uses, const IrCall *c, uint32_t i);
+const IrExpr *orch_out_arg(CppPlan *plan, const IrCall *c, uint32_t i);
 int orch_is_op(const IrExpr *x, const char *name);
-int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap *uses, CppSlot **slots,
-                    uint32_t *n, PtrMap *roots, DiagEngine *diag);
 void orch_err(Orch *O, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Span orch_span_of(const Orch *O, const IrExpr *x);
 StrBuf *orch_line(Orch *O);

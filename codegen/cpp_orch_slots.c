@@ -10,9 +10,7 @@
 
 /* What defines each variable of the function, for tracing buffers. */
 typedef struct Defs {
-    IrCtx *ir;
-    const IrProgram *prog;
-    PtrMap *uses;              /* kernel -> CppParamUse */
+    CppPlan *plan;
     PtrMap def;                /* IrVar -> the value assigned to it, or a loop's init for a return variable */
     PtrMap yielded;            /* a loop's return variable -> what its body yields */
     PtrMap other;              /* an if's return variable -> what its else branch yields (def: the then branch) */
@@ -71,13 +69,13 @@ static int defs_stmt(IrWalker *w, const IrStmt *s)
  * kernel call's result are its output arguments, cpp.md 6.2): the one the
  * kernel stores its i-th returned tensor into, else its i-th output
  * parameter; NULL when there is none or the callee is not a kernel. */
-const IrExpr *orch_out_arg(IrCtx *ir, const IrProgram *prog, PtrMap *uses, const IrCall *c, uint32_t i)
+const IrExpr *orch_out_arg(CppPlan *plan, const IrCall *c, uint32_t i)
 {
-    const IrFunc *f = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(prog, c->callee->name) : NULL;
+    const IrFunc *f = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(plan->prog, c->callee->name) : NULL;
     const CppParamUse *u;
     if (!f || f->nparams != c->nargs || ir_kernel_kind(f) == KERNEL_NONE)
         return NULL;
-    u = cpp_param_use(ir, f, uses);
+    u = cpp_plan_use(plan, f);
     if (i < u->nret && u->ret[i] >= 0)
         return c->args[u->ret[i]];
     for (uint32_t k = 0; k < f->nparams; k++)
@@ -132,26 +130,27 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
         t = x->kind == EXPR_TUPLE_GET && ir_is_var_like(IR_AS(IrTupleGet, x)->tuple)
                 ? ptrmap_get(&D->def, IR_AS(IrTupleGet, x)->tuple)
                 : x;
-        if (calls_non_kernel(D->prog, t)) {
+        if (calls_non_kernel(D->plan->prog, t)) {
             *other = 1;
             return NULL;
         }
         if (x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_GLOBAL)
-            x = orch_out_arg(D->ir, D->prog, D->uses, IR_AS(IrCall, x), 0);
+            x = orch_out_arg(D->plan, IR_AS(IrCall, x), 0);
         else if (x->kind == EXPR_TUPLE_GET)
-            x = t && t->kind == EXPR_CALL ? orch_out_arg(D->ir, D->prog, D->uses, IR_AS(IrCall, t),
-                                                         IR_AS(IrTupleGet, x)->index)
+            x = t && t->kind == EXPR_CALL ? orch_out_arg(D->plan, IR_AS(IrCall, t), IR_AS(IrTupleGet, x)->index)
                                           : NULL;
         v = x && ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
     }
     return NULL;
 }
 
-/* The slots, and for each created tensor that is a slot's buffer, the
- * slot (roots, when given: IrVar -> CppSlot). */
-int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap *uses, CppSlot **slots,
-                    uint32_t *n, PtrMap *roots, DiagEngine *diag)
+/* The slots of plan->orch, and for each created tensor that is a slot's
+ * buffer, the slot (plan->roots). */
+int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
 {
+    IrCtx *ir = plan->ir;
+    const IrFunc *orch = plan->orch;
+    PtrMap *roots = &plan->roots;
     Defs D;
     IrWalker w;
     PtrMap by_var, by_name;    /* parameter / buffer variable -> slot; name -> slot */
@@ -159,9 +158,7 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
     uint32_t cap = orch->nparams, ns = 0;
     int bad = 0;
     memset(&D, 0, sizeof D);
-    D.ir = ir;
-    D.prog = prog;
-    D.uses = uses;
+    D.plan = plan;
     ptrmap_init(&D.def);
     ptrmap_init(&D.yielded);
     ptrmap_init(&D.other);
@@ -244,11 +241,10 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
         }
         ptrmap_put(&by_var, buf, &s[ns]);
         ptrmap_put(&by_name, s[ns].name, &s[ns]);
-        if (roots)
-            ptrmap_put(roots, buf, &s[ns]);
+        ptrmap_put(roots, buf, &s[ns]);
         /* A tensor a loop creates in each iteration and leaves as its
          * result: the slot's buffer too (it holds the last iteration's). */
-        if (roots && last && last != buf && !ptrmap_get(&by_var, last) && last->e.kind != EXPR_ITER_ARG) {
+        if (last && last != buf && !ptrmap_get(&by_var, last) && last->e.kind != EXPR_ITER_ARG) {
             int param = 0;
             for (uint32_t k = 0; k < orch->nparams; k++)
                 param |= orch->params[k].var == last;
@@ -282,18 +278,7 @@ int orch_find_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, PtrMap
     ptrmap_free(&D.other);
     ptrmap_free(&by_var);
     ptrmap_free(&by_name);
-    *slots = s;
-    *n = ns;
+    plan->slots = s;
+    plan->nslots = ns;
     return bad ? -1 : 0;
-}
-
-int cpp_orch_slots(IrCtx *ir, const IrProgram *prog, const IrFunc *orch, CppSlot **slots, uint32_t *n,
-                   DiagEngine *diag)
-{
-    PtrMap uses;
-    int rc;
-    ptrmap_init(&uses);
-    rc = orch_find_slots(ir, prog, orch, &uses, slots, n, NULL, diag);
-    ptrmap_free(&uses);
-    return rc;
 }

@@ -47,7 +47,7 @@ static void define_scalar(Orch *O, const IrVar *v, const IrExpr *x)
 /* x = pl.tensor.create(shape, dtype=D) (cpp.md 6.2 item 7). */
 static void emit_create(Orch *O, const IrVar *v, const IrCall *c)
 {
-    const CppSlot *slot = ptrmap_get(&O->roots, v);
+    const CppSlot *slot = ptrmap_get(&O->plan->roots, v);
     const char *name, *dt = cpp_datatype((DataType)v->type->dtype);
     const IrMakeTuple *shape = c->args[0]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[0]) : NULL;
     OName *n;
@@ -254,7 +254,7 @@ static int task_arg(Orch *O, StrBuf *o, const IrFunc *callee, uint32_t i, const 
     int pdt = p->var->type->dtype;
     if (p->var->type->kind == TYPE_TENSOR) {
         const OVal *v = orch_tensor_value(O, x, 1);
-        int dir = cpp_param_use(O->ir, callee, &O->uses)->dir[i];
+        int dir = cpp_plan_use(O->plan, callee)->dir[i];
         if (!v)
             return -1;
         sb_printf(o, "make_%s_param(%s)", dir == CPP_ARG_OUT ? "output" : dir == CPP_ARG_INOUT ? "inout" : "input",
@@ -311,7 +311,7 @@ static int task_arg(Orch *O, StrBuf *o, const IrFunc *callee, uint32_t i, const 
  * is the call's result: another name for the output argument. */
 static void emit_task(Orch *O, const IrVar *dest, const IrCall *c)
 {
-    const CppKernel *k = c->callee->kind == CALLEE_GLOBAL ? ptrmap_get(&O->kernels, c->callee->name) : NULL;
+    const CppKernel *k = c->callee->kind == CALLEE_GLOBAL ? cpp_plan_kernel(O->plan, c->callee->name) : NULL;
     const IrFunc *f = k ? k->f : NULL;
     StrBuf params;
     int bad = 0;
@@ -353,7 +353,7 @@ static void emit_task(Orch *O, const IrVar *dest, const IrCall *c)
     if (dest->type->kind == TYPE_TUPLE) {
         ptrmap_put(&O->calls, dest, (void *)c);
     } else if (dest->type->kind == TYPE_TENSOR) {
-        const IrExpr *a = orch_out_arg(O->ir, O->prog, &O->uses, c, 0);
+        const IrExpr *a = orch_out_arg(O->plan, c, 0);
         const OVal *v = a ? ptrmap_get(&O->vals, a) : NULL;
         if (!v)
             orch_err(O, c->e.span, "'%s' has no Out parameter to hold its result", f->name);
@@ -408,7 +408,7 @@ static void emit_assign_value(Orch *O, const IrAssign *a)
     case EXPR_TUPLE_GET: {
         const IrTupleGet *g = IR_AS(IrTupleGet, x);
         const IrCall *c = ir_is_var_like(g->tuple) ? ptrmap_get(&O->calls, g->tuple) : NULL;
-        const IrExpr *arg = c ? orch_out_arg(O->ir, O->prog, &O->uses, c, g->index) : NULL;
+        const IrExpr *arg = c ? orch_out_arg(O->plan, c, g->index) : NULL;
         const OVal *val = arg ? ptrmap_get(&O->vals, arg) : NULL;
         /* The elements of a kernel call's tuple are its output arguments. */
         if (!c)

@@ -1,0 +1,251 @@
+/* cpp_plan.c: the plan of a C++ program, computed once per output and
+ * read by the orchestration emitter, the single translation unit's
+ * program table and kernel_config.py: the Orchestration function, the
+ * kernels with their func ids, what each kernel does with its parameters,
+ * and the Orchestration function's argument slots with the created
+ * tensors that are their buffers (cpp_orch_slots.c traces those). */
+#include "config.h"
+#include "codegen/cpp_emit.h"
+#include "ir/visit.h"
+#include "support/arena.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------ kernels and ids */
+
+typedef struct IdScan {
+    const IrProgram *prog;
+    CppKernel *k;
+    uint32_t n;
+    PtrMap seen;        /* callee name -> non-NULL once numbered */
+} IdScan;
+
+static void add_kernel(IdScan *s, const IrFunc *f, int called)
+{
+    KernelKind kind = ir_kernel_kind(f);
+    if (kind == KERNEL_NONE || ptrmap_get(&s->seen, f->name))
+        return;
+    ptrmap_put(&s->seen, f->name, (void *)f);
+    s->k[s->n].f = f;
+    s->k[s->n].kind = kind;
+    s->k[s->n].id = (int32_t)s->n;
+    s->k[s->n].called = called;
+    s->n++;
+}
+
+static int scan_call(IrWalker *w, const IrExpr *e)
+{
+    IdScan *s = w->data;
+    if (e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL) {
+        const IrFunc *f = ir_program_find(s->prog, IR_AS(IrCall, e)->callee->name);
+        if (f)
+            add_kernel(s, f, 1);
+    }
+    return 1;
+}
+
+uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
+{
+    IdScan s;
+    s.prog = prog;
+    s.k = k;
+    s.n = 0;
+    ptrmap_init(&s.seen);
+    if (orch) {
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_expr = scan_call;
+        w.data = &s;
+        ir_walk_func(&w, orch);
+    }
+    for (uint32_t i = 0; i < prog->n; i++)
+        add_kernel(&s, prog->funcs[i], 0);
+    ptrmap_free(&s.seen);
+    return s.n;
+}
+
+/* -------------------------------------------------- parameter use */
+
+typedef struct UseScan {
+    const IrFunc *k;
+    PtrMap def;                /* tensor IrVar -> the value it was assigned (or a loop's init) */
+    PtrMap stored, loaded;     /* parameter IrVar -> non-NULL */
+    const IrValues *ret;
+} UseScan;
+
+static int is_call_of(const IrExpr *x, const char *name)
+{
+    return x && x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_OP &&
+           strcmp(IR_AS(IrCall, x)->callee->name, name) == 0;
+}
+
+/* The parameter tensor variable v is (a store's result is its output
+ * tensor; loop-carried values start as their init); NULL if none. */
+static const IrVar *param_of(const UseScan *S, const IrExpr *x)
+{
+    for (uint32_t steps = 0; x && ir_is_var_like(x) && steps < 100000; steps++) {
+        const IrVar *v = IR_AS(IrVar, x);
+        for (uint32_t i = 0; i < S->k->nparams; i++)
+            if (S->k->params[i].var == v)
+                return v;
+        x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->def, v);
+        if (is_call_of(x, "block.store") || is_call_of(x, "block.l0c_store"))
+            x = IR_AS(IrCall, x)->args[3];
+    }
+    return NULL;
+}
+
+static int use_stmt(IrWalker *w, const IrStmt *s)
+{
+    UseScan *S = w->data;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ptrmap_put(&S->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrValues *y = ir_body_yield(f->then_body);
+        for (uint32_t i = 0; y && i < f->nret && i < y->n; i++)
+            ptrmap_put(&S->def, f->ret[i], (void *)y->values[i]);
+        break;
+    }
+    case STMT_RETURN:
+        if (!S->ret)
+            S->ret = IR_AS(IrValues, s);
+        break;
+    default:
+        break;
+    }
+    return 1;
+}
+
+static int use_expr(IrWalker *w, const IrExpr *e)
+{
+    UseScan *S = w->data;
+    const IrVar *p;
+    if (is_call_of(e, "block.load") && (p = param_of(S, IR_AS(IrCall, e)->args[0])))
+        ptrmap_put(&S->loaded, p, (void *)p);
+    if ((is_call_of(e, "block.store") || is_call_of(e, "block.l0c_store")) &&
+        (p = param_of(S, IR_AS(IrCall, e)->args[3])))
+        ptrmap_put(&S->stored, p, (void *)p);
+    return 1;
+}
+
+const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
+{
+    CppParamUse *u = ptrmap_get(cache, k);
+    UseScan S;
+    IrWalker w;
+    if (u)
+        return u;
+    memset(&S, 0, sizeof S);
+    S.k = k;
+    ptrmap_init(&S.def);
+    ptrmap_init(&S.stored);
+    ptrmap_init(&S.loaded);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = use_stmt;
+    w.pre_expr = use_expr;
+    w.data = &S;
+    /* Definitions first: a load may name a value defined after it in the
+     * walk (a loop's return variable, defined at the loop). */
+    ir_walk_func(&w, k);
+    ptrmap_clear(&S.stored);
+    ptrmap_clear(&S.loaded);
+    w.pre_stmt = NULL;
+    ir_walk_func(&w, k);
+    u = arena_alloc(&ir->arena, sizeof *u);
+    u->nparams = k->nparams;
+    u->nret = S.ret ? S.ret->n : 0;
+    u->dir = arena_array(&ir->arena, k->nparams + 1, sizeof *u->dir);
+    u->ret = arena_array(&ir->arena, u->nret + 1, sizeof *u->ret);
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        const IrVar *p = k->params[i].var;
+        int d = k->params[i].dir == DIR_OUT ? CPP_ARG_OUT : k->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT : CPP_ARG_IN;
+        if (d == CPP_ARG_IN && ptrmap_get(&S.stored, p))
+            d = ptrmap_get(&S.loaded, p) ? CPP_ARG_INOUT : CPP_ARG_OUT;
+        u->dir[i] = d;
+    }
+    for (uint32_t j = 0; j < u->nret; j++) {
+        const IrVar *p = param_of(&S, S.ret->values[j]);
+        u->ret[j] = -1;
+        for (uint32_t i = 0; p && i < k->nparams; i++)
+            if (k->params[i].var == p)
+                u->ret[j] = (int)i;
+    }
+    ptrmap_free(&S.def);
+    ptrmap_free(&S.stored);
+    ptrmap_free(&S.loaded);
+    ptrmap_put(cache, k, u);
+    return u;
+}
+
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad)
+{
+    const IrFunc *orch = NULL;
+    for (uint32_t i = 0; i < prog->n; i++) {
+        const IrFunc *f = prog->funcs[i];
+        if (f->type != FUNC_ORCHESTRATION)
+            continue;
+        if (!orch) {
+            orch = f;
+            continue;
+        }
+        diag_error(diag, f->span,
+                   "a second Orchestration function '%s'; C++ output takes at most one per program", f->name);
+        diag_note(diag, orch->span, "the first is '%s'", orch->name);
+        *bad = 1;
+    }
+    return orch;
+}
+
+/* ------------------------------------------------------------ the plan */
+
+void cpp_plan_init(CppPlan *p, IrCtx *ir, const IrProgram *prog, const IrFunc *orch)
+{
+    memset(p, 0, sizeof *p);
+    p->ir = ir;
+    p->prog = prog;
+    p->orch = orch;
+    p->kernels = xcalloc(prog->n ? prog->n : 1, sizeof *p->kernels);
+    p->nkernels = cpp_kernels(prog, p->orch, p->kernels);
+    ptrmap_init(&p->by_name);
+    ptrmap_init(&p->uses);
+    ptrmap_init(&p->roots);
+    for (uint32_t i = 0; i < p->nkernels; i++)
+        ptrmap_put(&p->by_name, p->kernels[i].f->name, &p->kernels[i]);
+}
+
+void cpp_plan_free(CppPlan *p)
+{
+    xfree(p->kernels);
+    ptrmap_free(&p->by_name);
+    ptrmap_free(&p->uses);
+    ptrmap_free(&p->roots);
+}
+
+const CppKernel *cpp_plan_kernel(const CppPlan *p, const char *name) { return ptrmap_get(&p->by_name, name); }
+
+const CppParamUse *cpp_plan_use(CppPlan *p, const IrFunc *k) { return cpp_param_use(p->ir, k, &p->uses); }
+
+int cpp_plan_slots(CppPlan *p, DiagEngine *diag)
+{
+    if (!p->orch)
+        return -1;
+    if (p->slots_state == 0)
+        p->slots_state = cpp_trace_slots(p, diag) == 0 ? 1 : -1;
+    return p->slots_state > 0 ? 0 : -1;
+}
