@@ -92,6 +92,13 @@ typedef struct CppSlot {
     const char *name;    /* stripped IR name */
     const IrType *type;  /* its Tensor or Scalar type */
     int dir;             /* CPP_ARG_* */
+    /* A dimension of a tensor slot (a pl.dynamic dimension of the
+     * Orchestration function's tensors, INT64): dim_of is that slot's
+     * index + 1 (0: none), dim_axis the axis, dim the dimension's
+     * variable.  The runtime passes its value (pyptocc_runtime.h). */
+    int32_t dim_of;
+    uint32_t dim_axis;
+    const IrExpr *dim;
 } CppSlot;
 
 /* What the C++ outputs of a program agree on, computed once per output
@@ -106,7 +113,8 @@ typedef struct CppPlan {
     PtrMap by_name;            /* kernel name -> CppKernel */
     PtrMap uses;               /* kernel -> CppParamUse, computed on first use */
     /* The argument slots (cpp.md 6.2 item 3): tensor parameters, returned
-     * tensors that are not parameters, then scalar parameters; traced on
+     * tensors that are not parameters, then scalar parameters and the
+     * tensors' symbolic dimensions (pyptocc); traced on
      * the first cpp_plan_slots, which reports their problems once. */
     int slots_state;           /* 0: not traced; 1: traced; -1: traced, with errors */
     CppSlot *slots;            /* in ir's arena */

@@ -103,8 +103,24 @@ static void file_head(Orch *O, const CppSlot *slots, uint32_t ns)
         sb_puts(out, "    (void)args;\n");
 }
 
-/* The device pointers and external tensors (cpp.md 6.2 items 5, 6), then
- * the scalar arguments (pyptocc); binds the parameters. */
+/* Binds every variable of the function's tensor types that names the
+ * dimension of slot dim (one pl.dynamic may be several IR variables of
+ * one name) to its C++ variable n. */
+static void bind_dimension(Orch *O, const CppSlot *slots, uint32_t ns, const CppSlot *dim, OName *n)
+{
+    const IrFunc *f = O->f;
+    orch_bind_name(O, (const IrVar *)dim->dim, n);
+    for (uint32_t i = 0; i < ns; i++)
+        for (uint32_t d = 0; slots[i].type->kind == TYPE_TENSOR && d < slots[i].type->n; d++) {
+            const IrExpr *x = slots[i].type->dims[d];
+            if (x->kind == EXPR_VAR && cpp_strip(O->ir, IR_AS(IrVar, x)->name) == dim->name)
+                orch_bind_name(O, IR_AS(IrVar, x), n);
+        }
+    (void)f;
+}
+
+/* The device pointers, the scalar arguments (pyptocc) and the external
+ * tensors (cpp.md 6.2 items 5, 6); binds the parameters. */
 static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
 {
     int bad = 0, scalars = 0;
@@ -117,16 +133,35 @@ static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
         slot_macro(O, O->out, &slots[i]);
         sb_puts(O->out, "]);\n");
     }
+    /* A scalar argument is its value in the 64 bits of its slot: an
+     * integer, or an FP32's bits (pyptocc_runtime.h); a dimension is
+     * declared here, before the shapes that use it. */
+    for (uint32_t i = 0; i < ns; i++)
+        scalars |= slots[i].dir == CPP_ARG_SCALAR;
+    if (scalars)
+        sb_puts(O->out, "\n    // Scalar arguments\n");
+    for (uint32_t i = 0; i < ns; i++) {
+        DataType dt = (DataType)slots[i].type->dtype;
+        const char *n = cpp_ident(O->ir, slots[i].name, reserved);
+        if (slots[i].dir != CPP_ARG_SCALAR)
+            continue;
+        sb_printf(O->out, "    %s %s = ", cpp_ctype(dt), n);
+        sb_puts(O->out, dt == DT_FP32 ? "u64_to_float(args[" : dt == DT_BOOL ? "(args[" : "static_cast<");
+        if (dt != DT_FP32 && dt != DT_BOOL)
+            sb_printf(O->out, "%s>(args[", cpp_ctype(dt));
+        slot_macro(O, O->out, &slots[i]);
+        sb_puts(O->out, dt == DT_BOOL ? "] != 0);\n" : "]);\n");
+        if (slots[i].dim)
+            bind_dimension(O, slots, ns, &slots[i], orch_declare(O, n, ON_SCALAR, DT_INT64, NULL));
+    }
     sb_puts(O->out, "\n    // External tensors\n");
     for (uint32_t i = 0; i < ns; i++) {
         const IrType *t = slots[i].type;
         const char *n = cpp_ident(O->ir, slots[i].name, reserved);
         const char *dt = cpp_datatype((DataType)t->dtype);
         StrBuf dims, name;
-        if (slots[i].dir == CPP_ARG_SCALAR) {
-            scalars = 1;
+        if (slots[i].dir == CPP_ARG_SCALAR)
             continue;
-        }
         sb_init(&dims);
         sb_init(&name);
         for (uint32_t d = 0; d < t->n && !bad; d++) {
@@ -157,21 +192,6 @@ static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
         orch_declare(O, intern(O->ir->names, name.data, name.len), ON_OTHER, 0, NULL);
         sb_free(&dims);
         sb_free(&name);
-    }
-    /* A scalar argument is its value in the 64 bits of its slot: an
-     * integer, or an FP32's bits (pyptocc_runtime.h). */
-    if (scalars)
-        sb_puts(O->out, "\n    // Scalar arguments\n");
-    for (uint32_t i = 0; i < ns; i++) {
-        DataType dt = (DataType)slots[i].type->dtype;
-        if (slots[i].dir != CPP_ARG_SCALAR)
-            continue;
-        sb_printf(O->out, "    %s %s = ", cpp_ctype(dt), cpp_ident(O->ir, slots[i].name, reserved));
-        sb_puts(O->out, dt == DT_FP32 ? "u64_to_float(args[" : dt == DT_BOOL ? "(args[" : "static_cast<");
-        if (dt != DT_FP32 && dt != DT_BOOL)
-            sb_printf(O->out, "%s>(args[", cpp_ctype(dt));
-        slot_macro(O, O->out, &slots[i]);
-        sb_puts(O->out, dt == DT_BOOL ? "] != 0);\n" : "]);\n");
     }
     /* Tensor parameters are their slots' external tensors, scalar ones the
      * variables just declared; others (an error reported with the slots)

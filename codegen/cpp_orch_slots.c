@@ -170,7 +170,15 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
     ir_walk_func(&w, orch);
     if (D.ret)
         cap += D.ret->n;
+    /* Room for the symbolic dimensions too. */
+    for (uint32_t i = 0; i < orch->nparams; i++)
+        cap += orch->params[i].var->type->kind == TYPE_TENSOR ? orch->params[i].var->type->n : 0;
+    for (uint32_t i = 0; D.ret && i < D.ret->n; i++) {
+        const IrType *t = ir_expr_type(ir, D.ret->values[i]);
+        cap += t && t->kind == TYPE_TENSOR ? t->n : 0;
+    }
     s = arena_array(&ir->arena, cap ? cap : 1, sizeof *s);
+    memset(s, 0, (cap ? cap : 1) * sizeof *s);
     for (uint32_t i = 0; i < orch->nparams; i++) {
         const IrVar *p = orch->params[i].var;
         if (p->type->kind != TYPE_TENSOR) {
@@ -272,6 +280,43 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         }
         ptrmap_put(&by_name, s[ns].name, &s[ns]);
         ns++;
+    }
+    /* A symbolic dimension of the tensors (a pl.dynamic) is a value the
+     * orchestration needs (its tensors' shapes) and has no other way to
+     * get: one INT64 slot per name, whose value the runtime takes from
+     * the first tensor slot that has it. */
+    for (uint32_t j = 0, nt = ns; j < nt; j++) {
+        const IrType *t = s[j].type;
+        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++) {
+            const IrExpr *x = t->dims[d];
+            int64_t v;
+            CppSlot *have;
+            if (ir_dim_value(x, &v) || x->kind != EXPR_VAR)
+                continue;
+            if ((have = ptrmap_get(&by_name, cpp_strip(ir, IR_AS(IrVar, x)->name)))) {
+                if (!have->dim_of) {
+                    diag_error(diag, orch->span, "the dimension '%s' of '%s' would be a second argument named '%s'",
+                               IR_AS(IrVar, x)->name, s[j].name, have->name);
+                    bad = 1;
+                }
+                continue;
+            }
+            if (ns == cap) {   /* cap counts every dimension of the parameters and returned values */
+                diag_error(diag, orch->span, "the tensors of '%s' have more symbolic dimensions than its "
+                                             "parameters and results do", orch->name);
+                bad = 1;
+                break;
+            }
+            memset(&s[ns], 0, sizeof s[ns]);
+            s[ns].name = cpp_strip(ir, IR_AS(IrVar, x)->name);
+            s[ns].type = ir_type_scalar(ir, DT_INT64);
+            s[ns].dir = CPP_ARG_SCALAR;
+            s[ns].dim_of = (int32_t)j + 1;
+            s[ns].dim_axis = d;
+            s[ns].dim = x;
+            ptrmap_put(&by_name, s[ns].name, &s[ns]);
+            ns++;
+        }
     }
     ptrmap_free(&D.def);
     ptrmap_free(&D.yielded);

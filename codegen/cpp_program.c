@@ -15,8 +15,10 @@
 
 static const char *const dir_text[] = {"PYPTOCC_ARG_IN", "PYPTOCC_ARG_OUT", "PYPTOCC_ARG_INOUT", "PYPTOCC_ARG_SCALAR"};
 
-/* One PyptoccArg initialiser; 0, or -1 after reporting. */
-static int program_arg(StrBuf *out, const char *name, const IrType *t, int dir, Span at, DiagEngine *diag)
+/* One PyptoccArg initialiser (with the tensor slot it is a dimension of,
+ * when dim says so); 0, or -1 after reporting. */
+static int program_arg(StrBuf *out, const char *name, const IrType *t, int dir, const CppSlot *dim, Span at,
+                       DiagEngine *diag)
 {
     const char *dt = cpp_datatype((DataType)t->dtype);
     uint32_t rank = t->kind == TYPE_TENSOR ? t->n : 0;
@@ -36,7 +38,10 @@ static int program_arg(StrBuf *out, const char *name, const IrType *t, int dir, 
             v = 0;   /* known at run time */
         sb_printf(out, "%s%" PRId64, d ? ", " : "", v);
     }
-    sb_printf(out, "}, %s},\n", dir_text[dir]);
+    sb_printf(out, "}, %s", dir_text[dir]);
+    if (dim && dim->dim_of)
+        sb_printf(out, ", %" PRId32 ", %" PRIu32, dim->dim_of, dim->dim_axis);
+    sb_puts(out, "},\n");
     return 0;
 }
 
@@ -61,7 +66,7 @@ static int direct_args(StrBuf *out, CppPlan *plan, const IrFunc *f, int prefixed
             if (prefixed)
                 sb_printf(&name, "%s.", f->name);
             sb_puts(&name, cpp_strip(ir, p->name));
-            bad |= program_arg(out, sb_cstr(&name), p->type, round ? CPP_ARG_SCALAR : u->dir[i], p->e.span, diag);
+            bad |= program_arg(out, sb_cstr(&name), p->type, round ? CPP_ARG_SCALAR : u->dir[i], NULL, p->e.span, diag);
             ++*n;
         }
     sb_free(&name);
@@ -124,8 +129,8 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
         else if (cpp_plan_slots(&plan, diag) == 0) {
             nargs = plan.nslots;
             for (uint32_t i = 0; i < nargs; i++)
-                bad |= program_arg(&args, plan.slots[i].name, plan.slots[i].type, plan.slots[i].dir, orch->span,
-                                   diag) != 0;
+                bad |= program_arg(&args, plan.slots[i].name, plan.slots[i].type, plan.slots[i].dir, &plan.slots[i],
+                                   orch->span, diag) != 0;
         }
         sb_putc(out, '\n');
     } else {

@@ -92,8 +92,11 @@ void usage(const PyptoccProgram *p, const char *prog, FILE *f) {
     for (int32_t k = 0; k < p->nargs; k++) {
         const PyptoccArg &a = p->args[k];
         bool scalar = a.dir == PYPTOCC_ARG_SCALAR;
+        std::string what = scalar ? "" : shape_text(a.shapes, a.ndims, true);
+        if (a.dim_of)
+            what = "(dimension " + std::to_string(a.dim_axis) + " of " + p->args[a.dim_of - 1].name + ")";
         std::fprintf(f, "  %-16s %-6s %-9s %s\n", a.name, scalar ? "scalar" : dir_name(a.dir), data_type_name(a.dtype),
-                     scalar ? "" : shape_text(a.shapes, a.ndims, true).c_str());
+                     what.c_str());
     }
 }
 
@@ -233,6 +236,10 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         slots[k].scalar = p->args[k].dir == PYPTOCC_ARG_SCALAR;
         if (p->args[k].ndims < 0 || p->args[k].ndims > 5)
             return fail(std::string("argument '") + p->args[k].name + "' has a bad rank");
+        if (p->args[k].dim_of < 0 || p->args[k].dim_of > p->nargs ||
+            (p->args[k].dim_of &&
+             (p->args[k].dim_axis < 0 || p->args[k].dim_axis >= p->args[p->args[k].dim_of - 1].ndims)))
+            return fail(std::string("argument '") + p->args[k].name + "' is a dimension of no tensor argument");
     }
     auto find = [&](const std::string &name) -> Slot * {
         for (Slot &s : slots)
@@ -323,6 +330,9 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
                 return fail("unknown argument '" + a.substr(0, eq) + "' (arguments: " + names() + ")");
             if (s->value)
                 return fail(std::string("argument '") + s->arg->name + "' is given twice");
+            if (s->arg->dim_of)
+                return fail(std::string("'") + s->arg->name + "' is dimension " + std::to_string(s->arg->dim_axis) +
+                            " of '" + p->args[s->arg->dim_of - 1].name + "'; give that tensor instead");
             if (!s->scalar && s->arg->dir == PYPTOCC_ARG_OUT)
                 return fail(std::string("'") + s->arg->name + "' is an output; it is written to " + out_dir + "/" +
                             s->arg->name + ".npy");
@@ -349,7 +359,7 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
             return fail(std::string("scalar '") + a.name + "': '" + s.value + "' is not a valid " +
                         data_type_name(a.dtype) + " value");
         }
-        if (verbose)
+        if (verbose && !a.dim_of)
             std::fprintf(stderr, "%s: %s = %s (scalar)\n", prog, a.name, s.value ? s.value : "1 (default)");
     }
     for (int32_t k = 0; k < p->nargs; k++) {

@@ -238,14 +238,22 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
                     known[k] = false;
                 dims[k][d] = v;
             }
-            if (!data[k])
+            if (a.dim_of != 0 && (a.dir != PYPTOCC_ARG_SCALAR || a.dim_of < 0 || a.dim_of > p->nargs ||
+                                  a.dim_axis < 0 || a.dim_axis >= p->args[a.dim_of - 1].ndims))
+                pyptocc::fatal("pyptocc_run: argument '%s' is a dimension of no tensor argument", a.name);
+            if (!data[k] && a.dim_of == 0)
                 pyptocc::fatal("pyptocc_run: argument '%s' has no data", a.name);
         }
         if (orchestrated) {
             std::vector<uint64_t> args(static_cast<size_t>(p->nargs) + 1, 0);
             for (int32_t k = 0; k < p->nargs; k++) {
                 if (p->args[k].dir == PYPTOCC_ARG_SCALAR) {  // its 64 bits, not its address
-                    args[k] = *static_cast<const uint64_t *>(data[k]);
+                    const PyptoccArg &a = p->args[k];
+                    if (a.dim_of && !known[a.dim_of - 1])
+                        pyptocc::fatal("pyptocc_run: '%s' is a dimension of '%s', whose shape is only known at run "
+                                       "time; pass it with pyptocc_run_with_shapes",
+                                       a.name, p->args[a.dim_of - 1].name);
+                    args[k] = a.dim_of ? dims[a.dim_of - 1][a.dim_axis] : *static_cast<const uint64_t *>(data[k]);
                     continue;
                 }
                 args[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(data[k]));

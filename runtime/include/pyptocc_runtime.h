@@ -51,6 +51,12 @@ struct PyptoccArg {
     int32_t ndims;
     uint64_t shapes[5];     // 0 for a dimension that is only known at run time
     int32_t dir;            // PyptoccArgDir
+    // A scalar slot that is a dimension of a tensor slot (an orchestration's
+    // pl.dynamic dimension): dim_of is that slot's index + 1 (0: none) and
+    // dim_axis the dimension.  The runtime sets its value from the tensor's
+    // shape; the caller's data for it is not read (it may be null).
+    int32_t dim_of = 0;
+    int32_t dim_axis = 0;
 };
 
 struct PyptoccProgram {

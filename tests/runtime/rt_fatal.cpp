@@ -329,6 +329,27 @@ void test_inside_run() {
                  [] { return orch_expect_fail(3); });
     expect_death("argument count", 42, "expects 3 arguments, the program table has 2",
                  [] { return pyptocc_run(&kOrchTwoArgs, kData) == 1 ? 42 : 0; });
+    // A scalar slot that is a tensor slot's dimension (pl.dynamic in an
+    // orchestration): it must name a tensor slot and an axis it has, and
+    // that tensor's shape must be known.
+    expect_death("dimension of no tensor", 42, "'n' is a dimension of no tensor argument", [] {
+        static const PyptoccArg args[] = {
+            {"a", DataType::FLOAT32, 2, {16, 16}, PYPTOCC_ARG_IN},
+            {"n", DataType::INT64, 0, {}, PYPTOCC_ARG_SCALAR, 1, 2},
+        };
+        PyptoccProgram p{"dims", kKernels, 3, args, 2, nullptr, orch_entry, -1};
+        void *data[] = {A.data(), nullptr};
+        return pyptocc_run(&p, data) == 1 ? 42 : 0;
+    });
+    expect_death("dimension of a run-time shape", 42, "'n' is a dimension of 'a', whose shape is only known", [] {
+        static const PyptoccArg args[] = {
+            {"a", DataType::FLOAT32, 2, {0, 16}, PYPTOCC_ARG_IN},
+            {"n", DataType::INT64, 0, {}, PYPTOCC_ARG_SCALAR, 1, 0},
+        };
+        PyptoccProgram p{"dims", kKernels, 3, args, 2, nullptr, orch_entry, -1};
+        void *data[] = {A.data(), nullptr};
+        return pyptocc_run(&p, data) == 1 ? 42 : 0;
+    });
     expect_death("shape disagrees with the table", 42, "dimension 0 is 8, the program wants 16", [] {
         const uint64_t shapes[3][5] = {{8, 16}, {16, 16}, {16, 16}};
         PyptoccProgram p = direct(0, kArgs16, 3);
