@@ -81,6 +81,18 @@ typedef struct CppParamUse {
     int *ret;
 } CppParamUse;
 
+/* What defines each variable of a function, for tracing a value back to
+ * the parameter or buffer it is (cpp_plan.c). */
+typedef struct CppDefs {
+    PtrMap def;                /* IrVar -> the value assigned to it; a loop's result -> its init; an if's result
+                                  -> what the then branch yields */
+    PtrMap yielded;            /* a loop's result -> what its body yields (the last iteration's value) */
+    PtrMap other;              /* an if's result -> what the else branch yields */
+    const IrValues *ret;       /* the function's first return */
+} CppDefs;
+void cpp_defs_init(CppDefs *d, const IrFunc *f);
+void cpp_defs_free(CppDefs *d);
+
 /* The use of kernel k's parameters, computed once per kernel and kept in
  * cache (kernel -> CppParamUse, allocated in ir's arena). */
 const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache);

@@ -124,11 +124,37 @@ static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
     return n;
 }
 
+/* A loop's body after its header line, its closing brace, and the
+ * binding of its results to the carried C++ variables; loop_var, when
+ * given, is declared in the body's scope. */
+static void emit_loop_body(Orch *O, const IrStmt *body, OName *const *names, uint32_t n, const IrVar *const *ret,
+                           const IrVar *loop_var)
+{
+    uint32_t saved_loop = O->loop_depth;
+    for (uint32_t k = 0; k < n; k++)
+        if (names[k])
+            names[k]->carried++;
+    O->indent += 4;
+    scope_open(O);
+    if (loop_var)
+        orch_bind_name(O, loop_var, orch_declare(O, cname(O, loop_var), ON_SCALAR, DT_INT64, NULL));
+    O->loop_depth = O->depth;
+    emit_scoped_body(O, body, names, n);
+    O->loop_depth = saved_loop;
+    orch_scope_close(O);
+    O->indent -= 4;
+    sb_puts(orch_line(O), "}\n");
+    for (uint32_t k = 0; k < n; k++)
+        if (names[k]) {
+            names[k]->carried--;
+            orch_bind_name(O, ret[k], names[k]);
+        }
+}
+
 static void emit_for(Orch *O, const IrFor *f)
 {
     OName **names = arena_zalloc(&O->arena, (f->niter ? f->niter : 1) * sizeof *names);
     const char *iv = cname(O, f->loop_var);
-    uint32_t saved_loop = O->loop_depth;
     StrBuf hdr;
     int64_t step;
     int bad = 0;
@@ -153,23 +179,7 @@ static void emit_for(Orch *O, const IrFor *f)
     sb_free(&hdr);
     if (bad)
         return;
-    for (uint32_t k = 0; k < f->niter; k++)
-        if (names[k])
-            names[k]->carried++;
-    O->indent += 4;
-    scope_open(O);
-    orch_bind_name(O, f->loop_var, orch_declare(O, iv, ON_SCALAR, DT_INT64, NULL));
-    O->loop_depth = O->depth;
-    emit_scoped_body(O, f->body, names, f->niter);
-    O->loop_depth = saved_loop;
-    orch_scope_close(O);
-    O->indent -= 4;
-    sb_puts(orch_line(O), "}\n");
-    for (uint32_t k = 0; k < f->niter; k++)
-        if (names[k]) {
-            names[k]->carried--;
-            orch_bind_name(O, f->ret[k], names[k]);
-        }
+    emit_loop_body(O, f->body, names, f->niter, f->ret, f->loop_var);
 }
 
 /* "while (<cond>) { PTO2_SCOPE(rt) { ... } }" with the carried values
@@ -178,7 +188,6 @@ static void emit_for(Orch *O, const IrFor *f)
 static void emit_while(Orch *O, const IrWhile *w)
 {
     OName **names = arena_zalloc(&O->arena, (w->niter ? w->niter : 1) * sizeof *names);
-    uint32_t saved_loop = O->loop_depth;
     StrBuf cond;
     int bad = 0;
     for (uint32_t k = 0; k < w->niter; k++)
@@ -194,22 +203,7 @@ static void emit_while(Orch *O, const IrWhile *w)
             ptrmap_put(&O->vals, w->ret[k], &O->poison);
         return;
     }
-    for (uint32_t k = 0; k < w->niter; k++)
-        if (names[k])
-            names[k]->carried++;
-    O->indent += 4;
-    scope_open(O);
-    O->loop_depth = O->depth;
-    emit_scoped_body(O, w->body, names, w->niter);
-    O->loop_depth = saved_loop;
-    orch_scope_close(O);
-    O->indent -= 4;
-    sb_puts(orch_line(O), "}\n");
-    for (uint32_t k = 0; k < w->niter; k++)
-        if (names[k]) {
-            names[k]->carried--;
-            orch_bind_name(O, w->ret[k], names[k]);
-        }
+    emit_loop_body(O, w->body, names, w->niter, w->ret, NULL);
 }
 
 static void emit_if(Orch *O, const IrIf *f)

@@ -8,62 +8,11 @@
 
 /* ------------------------------------------------------------ the slots */
 
-/* What defines each variable of the function, for tracing buffers. */
+/* The plan and the function's definitions, for tracing buffers. */
 typedef struct Defs {
     CppPlan *plan;
-    PtrMap def;                /* IrVar -> the value assigned to it, or a loop's init for a return variable */
-    PtrMap yielded;            /* a loop's return variable -> what its body yields */
-    PtrMap other;              /* an if's return variable -> what its else branch yields (def: the then branch) */
-    const IrValues *ret;       /* the function's (first) return */
+    CppDefs d;
 } Defs;
-
-static int defs_stmt(IrWalker *w, const IrStmt *s)
-{
-    Defs *D = w->data;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        ptrmap_put(&D->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
-        break;
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        const IrValues *y = ir_body_yield(f->body);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
-            if (y && i < y->n)
-                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
-        }
-        break;
-    }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        const IrValues *y = ir_body_yield(f->body);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            ptrmap_put(&D->def, f->ret[i], (void *)f->iter_args[i]->init);
-            if (y && i < y->n)
-                ptrmap_put(&D->yielded, f->ret[i], (void *)y->values[i]);
-        }
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        const IrValues *yt = ir_body_yield(f->then_body), *ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
-        for (uint32_t i = 0; i < f->nret; i++) {
-            if (yt && i < yt->n)
-                ptrmap_put(&D->def, f->ret[i], (void *)yt->values[i]);
-            if (ye && i < ye->n)
-                ptrmap_put(&D->other, f->ret[i], (void *)ye->values[i]);
-        }
-        break;
-    }
-    case STMT_RETURN:
-        if (!D->ret)
-            D->ret = IR_AS(IrValues, s);
-        break;
-    default:
-        break;
-    }
-    return 1;
-}
 
 /* The argument of kernel call c that holds result i (the elements of a
  * kernel call's result are its output arguments, cpp.md 6.2): the one the
@@ -112,23 +61,23 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
         for (uint32_t i = 0; i < f->nparams; i++)
             if (f->params[i].var == v)
                 return v;
-        if ((alt = ptrmap_get(&D->other, v))) {
-            const IrExpr *then = ptrmap_get(&D->def, v);
+        if ((alt = ptrmap_get(&D->d.other, v))) {
+            const IrExpr *then = ptrmap_get(&D->d.def, v);
             const IrVar *bt = then && ir_is_var_like(then) ? buffer_of(D, f, IR_AS(IrVar, then), yielded, other) : NULL;
             const IrVar *be = ir_is_var_like(alt) ? buffer_of(D, f, IR_AS(IrVar, alt), yielded, other) : NULL;
             return bt == be ? bt : NULL;
         }
         x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : NULL;
         if (!x && yielded)
-            x = ptrmap_get(&D->yielded, v);
+            x = ptrmap_get(&D->d.yielded, v);
         if (!x)
-            x = ptrmap_get(&D->def, v);
+            x = ptrmap_get(&D->d.def, v);
         if (!x)
             return NULL;
         if (orch_is_op(x, "tensor.create"))
             return v;
         t = x->kind == EXPR_TUPLE_GET && ir_is_var_like(IR_AS(IrTupleGet, x)->tuple)
-                ? ptrmap_get(&D->def, IR_AS(IrTupleGet, x)->tuple)
+                ? ptrmap_get(&D->d.def, IR_AS(IrTupleGet, x)->tuple)
                 : x;
         if (calls_non_kernel(D->plan->prog, t)) {
             *other = 1;
@@ -152,29 +101,22 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
     const IrFunc *orch = plan->orch;
     PtrMap *roots = &plan->roots;
     Defs D;
-    IrWalker w;
     PtrMap by_var, by_name;    /* parameter / buffer variable -> slot; name -> slot */
     CppSlot *s;
     uint32_t cap = orch->nparams, ns = 0;
     int bad = 0;
     memset(&D, 0, sizeof D);
     D.plan = plan;
-    ptrmap_init(&D.def);
-    ptrmap_init(&D.yielded);
-    ptrmap_init(&D.other);
+    cpp_defs_init(&D.d, orch);
     ptrmap_init(&by_var);
     ptrmap_init(&by_name);
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = defs_stmt;
-    w.data = &D;
-    ir_walk_func(&w, orch);
-    if (D.ret)
-        cap += D.ret->n;
+    if (D.d.ret)
+        cap += D.d.ret->n;
     /* Room for the symbolic dimensions too. */
     for (uint32_t i = 0; i < orch->nparams; i++)
         cap += orch->params[i].var->type->kind == TYPE_TENSOR ? orch->params[i].var->type->n : 0;
-    for (uint32_t i = 0; D.ret && i < D.ret->n; i++) {
-        const IrType *t = ir_expr_type(ir, D.ret->values[i]);
+    for (uint32_t i = 0; D.d.ret && i < D.d.ret->n; i++) {
+        const IrType *t = ir_expr_type(ir, D.d.ret->values[i]);
         cap += t && t->kind == TYPE_TENSOR ? t->n : 0;
     }
     s = arena_array(&ir->arena, cap ? cap : 1, sizeof *s);
@@ -207,15 +149,15 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         ptrmap_put(&by_name, s[ns].name, &s[ns]);
         ns++;
     }
-    for (uint32_t i = 0; D.ret && i < D.ret->n; i++) {
-        const IrExpr *x = D.ret->values[i];
+    for (uint32_t i = 0; D.d.ret && i < D.d.ret->n; i++) {
+        const IrExpr *x = D.d.ret->values[i];
         const IrVar *v = ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
         int other = 0;
         const IrVar *buf = v && v->type->kind == TYPE_TENSOR ? buffer_of(&D, orch, v, 0, &other) : NULL;
         const IrVar *last = buf ? buffer_of(&D, orch, v, 1, &other) : NULL;
         CppSlot *have;
         if (!v || v->type->kind != TYPE_TENSOR) {
-            diag_error(diag, x->span.lo != SPAN_UNKNOWN_OFFSET ? x->span : D.ret->s.span,
+            diag_error(diag, x->span.lo != SPAN_UNKNOWN_OFFSET ? x->span : D.d.ret->s.span,
                        "an Orchestration function can only return tensor variables");
             bad = 1;
             continue;
@@ -225,7 +167,7 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
             continue;
         }
         if (!buf) {
-            diag_error(diag, D.ret->s.span,
+            diag_error(diag, D.d.ret->s.span,
                        "cannot tell which buffer the returned tensor '%s' is: return a parameter, a created tensor "
                        "or a kernel's output",
                        v->name);
@@ -242,7 +184,7 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         s[ns].type = buf->type;
         s[ns].dir = CPP_ARG_OUT;
         if (ptrmap_get(&by_name, s[ns].name)) {
-            diag_error(diag, D.ret->s.span, "the returned tensor '%s' would be a second argument named '%s'", v->name,
+            diag_error(diag, D.d.ret->s.span, "the returned tensor '%s' would be a second argument named '%s'", v->name,
                        s[ns].name);
             bad = 1;
             continue;
@@ -318,9 +260,7 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
             ns++;
         }
     }
-    ptrmap_free(&D.def);
-    ptrmap_free(&D.yielded);
-    ptrmap_free(&D.other);
+    cpp_defs_free(&D.d);
     ptrmap_free(&by_var);
     ptrmap_free(&by_name);
     plan->slots = s;

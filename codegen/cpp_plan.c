@@ -69,9 +69,8 @@ uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
 
 typedef struct UseScan {
     const IrFunc *k;
-    PtrMap def;                /* tensor IrVar -> the value it was assigned (or a loop's init) */
+    CppDefs defs;
     PtrMap stored, loaded;     /* parameter IrVar -> non-NULL */
-    const IrValues *ret;
 } UseScan;
 
 static int is_call_of(const IrExpr *x, const char *name)
@@ -89,47 +88,73 @@ static const IrVar *param_of(const UseScan *S, const IrExpr *x)
         for (uint32_t i = 0; i < S->k->nparams; i++)
             if (S->k->params[i].var == v)
                 return v;
-        x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->def, v);
+        x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->defs.def, v);
         if (is_call_of(x, "block.store") || is_call_of(x, "block.l0c_store"))
             x = IR_AS(IrCall, x)->args[3];
     }
     return NULL;
 }
 
-static int use_stmt(IrWalker *w, const IrStmt *s)
+static int defs_stmt(IrWalker *w, const IrStmt *s)
 {
-    UseScan *S = w->data;
+    CppDefs *D = w->data;
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN:
-        ptrmap_put(&S->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+        ptrmap_put(&D->def, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
         break;
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        for (uint32_t i = 0; i < f->niter; i++)
-            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
-        break;
-    }
+    case STMT_FOR:
     case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++)
-            ptrmap_put(&S->def, f->ret[i], (void *)f->iter_args[i]->init);
+        const IrFor *f = s->kind == STMT_FOR ? IR_AS(IrFor, s) : NULL;
+        const IrWhile *wl = f ? NULL : IR_AS(IrWhile, s);
+        uint32_t n = f ? f->niter : wl->niter;
+        const IrValues *y = ir_body_yield(f ? f->body : wl->body);
+        for (uint32_t i = 0; i < n; i++) {
+            const IrVar *r = f ? f->ret[i] : wl->ret[i];
+            ptrmap_put(&D->def, r, (void *)(f ? f->iter_args[i] : wl->iter_args[i])->init);
+            if (y && i < y->n)
+                ptrmap_put(&D->yielded, r, (void *)y->values[i]);
+        }
         break;
     }
     case STMT_IF: {
         const IrIf *f = IR_AS(IrIf, s);
-        const IrValues *y = ir_body_yield(f->then_body);
-        for (uint32_t i = 0; y && i < f->nret && i < y->n; i++)
-            ptrmap_put(&S->def, f->ret[i], (void *)y->values[i]);
+        const IrValues *yt = ir_body_yield(f->then_body), *ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
+        for (uint32_t i = 0; i < f->nret; i++) {
+            if (yt && i < yt->n)
+                ptrmap_put(&D->def, f->ret[i], (void *)yt->values[i]);
+            if (ye && i < ye->n)
+                ptrmap_put(&D->other, f->ret[i], (void *)ye->values[i]);
+        }
         break;
     }
     case STMT_RETURN:
-        if (!S->ret)
-            S->ret = IR_AS(IrValues, s);
+        if (!D->ret)
+            D->ret = IR_AS(IrValues, s);
         break;
     default:
         break;
     }
     return 1;
+}
+
+void cpp_defs_init(CppDefs *d, const IrFunc *f)
+{
+    IrWalker w;
+    memset(d, 0, sizeof *d);
+    ptrmap_init(&d->def);
+    ptrmap_init(&d->yielded);
+    ptrmap_init(&d->other);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = defs_stmt;
+    w.data = d;
+    ir_walk_func(&w, f);
+}
+
+void cpp_defs_free(CppDefs *d)
+{
+    ptrmap_free(&d->def);
+    ptrmap_free(&d->yielded);
+    ptrmap_free(&d->other);
 }
 
 static int use_expr(IrWalker *w, const IrExpr *e)
@@ -153,23 +178,18 @@ const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
         return u;
     memset(&S, 0, sizeof S);
     S.k = k;
-    ptrmap_init(&S.def);
+    /* Definitions first: a load may name a value defined after it in the
+     * walk (a loop's return variable, defined at the loop). */
+    cpp_defs_init(&S.defs, k);
     ptrmap_init(&S.stored);
     ptrmap_init(&S.loaded);
     memset(&w, 0, sizeof w);
-    w.pre_stmt = use_stmt;
     w.pre_expr = use_expr;
     w.data = &S;
-    /* Definitions first: a load may name a value defined after it in the
-     * walk (a loop's return variable, defined at the loop). */
-    ir_walk_func(&w, k);
-    ptrmap_clear(&S.stored);
-    ptrmap_clear(&S.loaded);
-    w.pre_stmt = NULL;
     ir_walk_func(&w, k);
     u = arena_alloc(&ir->arena, sizeof *u);
     u->nparams = k->nparams;
-    u->nret = S.ret ? S.ret->n : 0;
+    u->nret = S.defs.ret ? S.defs.ret->n : 0;
     u->dir = arena_array(&ir->arena, k->nparams + 1, sizeof *u->dir);
     u->ret = arena_array(&ir->arena, u->nret + 1, sizeof *u->ret);
     for (uint32_t i = 0; i < k->nparams; i++) {
@@ -180,13 +200,13 @@ const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
         u->dir[i] = d;
     }
     for (uint32_t j = 0; j < u->nret; j++) {
-        const IrVar *p = param_of(&S, S.ret->values[j]);
+        const IrVar *p = param_of(&S, S.defs.ret->values[j]);
         u->ret[j] = -1;
         for (uint32_t i = 0; p && i < k->nparams; i++)
             if (k->params[i].var == p)
                 u->ret[j] = (int)i;
     }
-    ptrmap_free(&S.def);
+    cpp_defs_free(&S.defs);
     ptrmap_free(&S.stored);
     ptrmap_free(&S.loaded);
     ptrmap_put(cache, k, u);
