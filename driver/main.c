@@ -35,14 +35,13 @@ typedef int (*CodegenFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Co
 typedef int (*CodegenFuncFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *f, const CodegenOptions *o,
                              DiagEngine *diag);
 
-enum { FRONT_HALF = -1 };   /* EmitKind.pipeline: the passes up to verify (pass_default_pipeline) */
 
 /* One row per --emit kind: everything the driver knows about an output.
  * A new output kind is a new row. */
 typedef struct EmitKind {
     const char *name;            /* --emit=NAME */
     int passes_by_default;       /* run the pipeline without --passes (py prints the IR as parsed) */
-    int pipeline;                /* a Pipeline, or FRONT_HALF */
+    int pipeline;                /* a Pipeline */
     int pipeline_no_addr;        /* the same with --no-addr */
     const char *no_addr_refused; /* why --no-addr is an error, or NULL when it is accepted */
     CodegenFn codegen;           /* the single output; NULL: the IR printed back */
@@ -53,7 +52,7 @@ typedef struct EmitKind {
 } EmitKind;
 
 static const EmitKind emit_kinds[] = {
-    {"py", 0, FRONT_HALF, FRONT_HALF, NULL, NULL, ".ir.py", NULL, NULL, NULL},
+    {"py", 0, PIPELINE_FRONT, PIPELINE_FRONT, NULL, NULL, ".ir.py", NULL, NULL, NULL},
     {"pto", 1, PIPELINE_PTO, PIPELINE_PTO_NO_ADDR, NULL, codegen_pto, ".pto", codegen_pto_kernel, NULL, NULL},
     {"pto-tile", 1, PIPELINE_TILE, PIPELINE_TILE, NULL, codegen_pto_tile, ".tile.pto", NULL, NULL, NULL},
     {"cpp", 1, PIPELINE_CPP, PIPELINE_CPP, "C++ tiles are bound to their planned addresses", codegen_cpp, ".cpp",
@@ -303,10 +302,9 @@ static int warning_option(Options *o, const char *name)
 }
 
 /* The pipeline of the chosen output (passes.md 1). */
-static const PassDef *const *emit_pipeline(const Options *o)
+static PassList emit_pipeline(const Options *o)
 {
-    int which = o->no_addr ? o->emit->pipeline_no_addr : o->emit->pipeline;
-    return which == FRONT_HALF ? pass_default_pipeline() : pass_pipeline((Pipeline)which, o->opt_level);
+    return pass_pipeline((Pipeline)(o->no_addr ? o->emit->pipeline_no_addr : o->emit->pipeline), o->opt_level);
 }
 
 static int add_passes(Options *o, const PassDef *const *list)
@@ -325,9 +323,10 @@ static int add_passes(Options *o, const PassDef *const *list)
 static int resolve_passes(Options *o)
 {
     char buf[1024], *tok, *save = NULL;
+    PassList pipeline = emit_pipeline(o);
     o->npasses = 0;
     if (!o->passes_given)
-        return o->emit->passes_by_default ? add_passes(o, emit_pipeline(o)) : 0;
+        return o->emit->passes_by_default ? add_passes(o, pipeline.pass) : 0;
     if (!o->passes_arg)
         return 0;
     snprintf(buf, sizeof buf, "%s", o->passes_arg);
@@ -335,7 +334,7 @@ static int resolve_passes(Options *o)
         const PassDef *one[2] = {pass_lookup(tok), NULL};
         int rc;
         if (strcmp(tok, "default") == 0)
-            rc = add_passes(o, emit_pipeline(o));
+            rc = add_passes(o, pipeline.pass);
         else if (!one[0])
             return usage_error("unknown pass '%s' (see pyptocc --help)", tok);
         else

@@ -51,19 +51,23 @@ typedef struct PassDef {
 uint32_t pass_count(void);
 const PassDef *pass_at(uint32_t i);
 const PassDef *pass_lookup(const char *name);
-/* The pipelines (passes.md 1), NULL-terminated. */
+/* The pipelines (passes.md 1). */
 typedef enum Pipeline {
     PIPELINE_PTO,          /* MLIR, address mode; also what --passes=default means for --emit=py */
     PIPELINE_PTO_NO_ADDR,  /* MLIR without AllocateMemoryAddr (--no-addr) */
     PIPELINE_CPP,          /* C++: with InsertSync */
     PIPELINE_TILE,         /* seed-05 tile IR: no memory planning */
+    PIPELINE_FRONT,        /* the front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
+                              OutlineIncoreScopes, ConvertTensorToBlockOps, Simplify, Verify */
 } Pipeline;
+/* A pipeline's passes in order, NULL after the last. */
+typedef struct PassList {
+    const PassDef *pass[16];
+    uint32_t n;
+} PassList;
 /* opt_level: -O2 adds SoftwarePipeline before InsertSync and
  * AllocateMemoryAddr. */
-const PassDef *const *pass_pipeline(Pipeline which, int opt_level);
-/* The front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
- * OutlineIncoreScopes, Simplify, Verify. */
-const PassDef *const *pass_default_pipeline(void);
+PassList pass_pipeline(Pipeline which, int opt_level);
 
 /* Called after each pass (for --dump-after). */
 typedef void (*PassAfterFn)(void *data, const PassDef *pass, const IrProgram *prog);

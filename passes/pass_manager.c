@@ -1,4 +1,4 @@
-/* pass_manager.c: the pass table, the default pipeline, and running them.
+/* pass_manager.c: the pass table, the pipelines, and running them.
  *
  * This is the one place that lists the passes and their order. */
 #include "config.h"
@@ -51,65 +51,55 @@ static const PassDef passes[] = {
      "order the pipes of each kernel with set/wait flags and barriers (C++ output)"},
 };
 
-#define P_SSA (&passes[I_SSA])
-#define P_FLATTEN (&passes[I_FLATTEN])
-#define P_OUTLINE (&passes[I_OUTLINE])
-#define P_CONVERT (&passes[I_CONVERT])
-#define P_SIMPLIFY (&passes[I_SIMPLIFY])
-#define P_VERIFY (&passes[I_VERIFY])
-#define P_LEGALIZE (&passes[I_LEGALIZE])
-#define P_INIT_MEMREF (&passes[I_INIT_MEMREF])
-#define P_MEMORY_REUSE (&passes[I_MEMORY_REUSE])
-#define P_PIPELINE (&passes[I_PIPELINE])
-#define P_ALLOCATE (&passes[I_ALLOCATE])
-#define P_INSERT_SYNC (&passes[I_INSERT_SYNC])
+/* The pipelines (passes.md 1), as one list: a pipeline runs, in this
+ * order, the passes whose mask names it (at -O2 only, where o2 is set).
+ * The front half (passes.md 1, with Simplify before Verify, issue 3, and
+ * ConvertTensorToBlockOps after outlining, issue 13) is every pipeline's;
+ * the tile IR has no memory planning; InsertSync is the C++ output's
+ * (after MemoryReuse); SoftwarePipeline (-O2) comes after MemoryReuse,
+ * whose sharing it keeps in each copy of a loop body, and before
+ * InsertSync (which pairs the copies' flags) and AllocateMemoryAddr
+ * (which places the doubled buffers), which --no-addr leaves out. */
+#define IN(p) (1u << (p))
+enum {
+    IN_FRONT = IN(PIPELINE_FRONT) | IN(PIPELINE_TILE) | IN(PIPELINE_PTO) | IN(PIPELINE_PTO_NO_ADDR) | IN(PIPELINE_CPP),
+    IN_KERNELS = IN(PIPELINE_PTO) | IN(PIPELINE_PTO_NO_ADDR) | IN(PIPELINE_CPP),
+};
+static const struct Stage {
+    uint8_t pass;              /* I_* */
+    unsigned in;               /* IN() of the pipelines that run it */
+    uint8_t o2;                /* only at -O2 */
+} stages[] = {
+    {I_SSA, IN_FRONT, 0},
+    {I_FLATTEN, IN_FRONT, 0},
+    {I_OUTLINE, IN_FRONT, 0},
+    {I_CONVERT, IN_FRONT, 0},
+    {I_SIMPLIFY, IN_FRONT, 0},
+    {I_VERIFY, IN_FRONT, 0},
+    {I_LEGALIZE, IN_KERNELS, 0},
+    {I_INIT_MEMREF, IN_KERNELS, 0},
+    {I_MEMORY_REUSE, IN_KERNELS, 0},
+    {I_PIPELINE, IN_KERNELS, 1},
+    {I_INSERT_SYNC, IN(PIPELINE_CPP), 0},
+    {I_ALLOCATE, IN(PIPELINE_PTO) | IN(PIPELINE_CPP), 0},
+};
+#undef IN
+_Static_assert(sizeof stages / sizeof stages[0] < sizeof ((PassList *)0)->pass / sizeof(PassDef *),
+               "PassList has room for every stage and the NULL");
 
-/* passes.md 1, with Simplify before Verify (issue 3) and
- * ConvertTensorToBlockOps after outlining (issue 13). */
-static const PassDef *const default_pipeline[] = {P_SSA, P_FLATTEN, P_OUTLINE, P_CONVERT, P_SIMPLIFY, P_VERIFY, NULL};
-static const PassDef *const pto_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
-                                              P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_ALLOCATE,
-                                              NULL};
-/* passes.md 1: InsertSync after MemoryReuse, for C++ only. */
-static const PassDef *const cpp_pipeline[] = {P_SSA,         P_FLATTEN,      P_OUTLINE,     P_CONVERT,  P_SIMPLIFY,
-                                              P_VERIFY,      P_LEGALIZE,     P_INIT_MEMREF, P_MEMORY_REUSE,
-                                              P_INSERT_SYNC, P_ALLOCATE,     NULL};
-static const PassDef *const pto_no_addr_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
-                                                      P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, NULL};
-/* -O2: SoftwarePipeline after MemoryReuse (whose sharing it keeps in
- * each copy of a loop body) and before InsertSync (which pairs the copies'
- * flags) and AllocateMemoryAddr (which places the doubled buffers). */
-static const PassDef *const pto_o2_pipeline[] = {P_SSA,          P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
-                                                 P_VERIFY,       P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
-                                                 P_ALLOCATE,     NULL};
-static const PassDef *const cpp_o2_pipeline[] = {P_SSA,          P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
-                                                 P_VERIFY,       P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
-                                                 P_INSERT_SYNC,  P_ALLOCATE, NULL};
-static const PassDef *const pto_no_addr_o2_pipeline[] = {P_SSA,      P_FLATTEN,  P_OUTLINE,     P_CONVERT,      P_SIMPLIFY,
-                                                         P_VERIFY,   P_LEGALIZE, P_INIT_MEMREF, P_MEMORY_REUSE, P_PIPELINE,
-                                                         NULL};
-
-/* -O0 and -O1 run the same passes (InsertSync reads the level); -O2 adds
- * SoftwarePipeline.  The tile IR has no memory planning to pipeline. */
-const PassDef *const *pass_pipeline(Pipeline which, int opt_level)
+PassList pass_pipeline(Pipeline which, int opt_level)
 {
-    int o2 = opt_level >= 2;
-    switch (which) {
-    case PIPELINE_PTO:
-        return o2 ? pto_o2_pipeline : pto_pipeline;
-    case PIPELINE_CPP:
-        return o2 ? cpp_o2_pipeline : cpp_pipeline;
-    case PIPELINE_PTO_NO_ADDR:
-        return o2 ? pto_no_addr_o2_pipeline : pto_no_addr_pipeline;
-    case PIPELINE_TILE:
-        return default_pipeline;
-    }
-    return default_pipeline;
+    PassList l;
+    l.n = 0;
+    for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
+        if ((stages[i].in & (1u << which)) && (!stages[i].o2 || opt_level >= 2))
+            l.pass[l.n++] = &passes[stages[i].pass];
+    l.pass[l.n] = NULL;
+    return l;
 }
 
 uint32_t pass_count(void) { return (uint32_t)(sizeof passes / sizeof passes[0]); }
 const PassDef *pass_at(uint32_t i) { return &passes[i]; }
-const PassDef *const *pass_default_pipeline(void) { return default_pipeline; }
 
 const PassDef *pass_lookup(const char *name)
 {

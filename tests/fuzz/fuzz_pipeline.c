@@ -21,18 +21,15 @@ enum { OUT_PTO, OUT_TILE, OUT_CPP };
 static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch, int opt)
 {
     PassCtx pc;
-    const PassDef *const *list = pass_pipeline(which, opt);
-    uint32_t n = 0;
+    PassList list = pass_pipeline(which, opt);
     unsigned errors = diag->errors;
-    while (list[n])
-        n++;
     memset(&pc, 0, sizeof pc);
     pc.ir = ir;
     pc.diag = diag;
     pc.props = PROP_TYPE_CHECKED;
     pc.arch = arch;
     pc.opt_level = opt;
-    prog = pass_run(&pc, prog, list, n, NULL, NULL);
+    prog = pass_run(&pc, prog, list.pass, list.n, NULL, NULL);
     /* What Legalize establishes holds through the rest of the pipeline. */
     if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
         abort();

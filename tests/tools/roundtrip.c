@@ -172,9 +172,9 @@ int main(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--pipeline") == 0) {
-            const PassDef *const *p = pass_default_pipeline();
-            for (npasses = 0; p[npasses]; npasses++)
-                passes[npasses] = p[npasses];
+            PassList front = pass_pipeline(PIPELINE_FRONT, opt_level);
+            for (npasses = 0; front.pass[npasses]; npasses++)
+                passes[npasses] = front.pass[npasses];
             continue;
         }
         if (strncmp(argv[i], "--passes=", 9) == 0) {

@@ -54,7 +54,8 @@ static unsigned pipeline_dir(const char *dir)
         size_t blen = 0;
         FrontendResult res;
         PassCtx pc;
-        const PassDef *const *pipe = pass_default_pipeline();
+        PassList front = pass_pipeline(PIPELINE_FRONT, 1);
+        const PassDef *const *pipe = front.pass;
         uint32_t n = 0;
         const IrProgram *prog, *out;
         snprintf(full, sizeof full, "%s/%s", path, files[k]);
