@@ -21,6 +21,7 @@
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "ir/target.h"
+#include "passes/legal_rules.h"
 #include "support/diag.h"
 
 /* How a block op is lowered in the kernel outputs: its ISA form and
@@ -66,29 +67,37 @@ int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t
 int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
                   int64_t *addr, char *msg, size_t cap);
 
-/* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
- * 1 or 2, an nd layout; *dn is set for a column vector [M, 1] (M not a
- * constant 1 or less), which is viewed column-major. */
-int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap);
-
-/* The offset and shape lists of a block.load/store/l0c_store: literal
- * lists of rank 1 or 2. */
-int lower_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
-                         size_t cap);
-/* The lists against the tensor's rank and the tile: the shape must be the
- * tile's (size[] gets it).  *at is set to where to report. */
-int lower_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
-                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap);
-
-/* The tile operands from..from+n of c have the result's shape (ops.md
- * 5.2: the operations do not broadcast). */
-int lower_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
-                       const char *output, char *msg, size_t cap);
-
-/* The tile operands from..from+n of c have the result's data type
- * (pto-isa's elementwise operations do not convert). */
-int lower_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
-                       const char *output, char *msg, size_t cap);
+/* Rules Legalize checks too (passes/legal_rules.h), which the emitters
+ * check again as a defence. */
+static inline int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
+{
+    return legal_tensor_view(t, what, dn, msg, cap);
+}
+static inline int lower_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
+                                       char *msg, size_t cap)
+{
+    return legal_transfer_lists(c, offs, shapes, msg, cap);
+}
+static inline int lower_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs,
+                                       const IrMakeTuple *shapes, uint32_t tensor_rank, int64_t size[2], Span *at,
+                                       char *msg, size_t cap)
+{
+    return legal_transfer_shape(c, tile, offs, shapes, tensor_rank, size, at, msg, cap);
+}
+static inline int lower_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                                     const char *output, char *msg, size_t cap)
+{
+    return legal_equal_shapes(ir, c, result, from, n, output, msg, cap);
+}
+static inline int lower_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                                     const char *output, char *msg, size_t cap)
+{
+    return legal_equal_dtypes(ir, c, result, from, n, output, msg, cap);
+}
+static inline const char *lower_dims_text(const IrType *t, char *buf, size_t cap)
+{
+    return legal_dims_text(t, buf, cap);
+}
 
 /* block.move from space 'from' to 'to' on arch a (A2/A3 pairs: Mat to
  * Left or Right, Vec to Vec, Acc to Mat). */
@@ -113,7 +122,5 @@ int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg,
  * both the M and the V pipe (ops.md 8). */
 KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag);
 
-/* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
-const char *lower_dims_text(const IrType *t, char *buf, size_t cap);
 
 #endif

@@ -214,7 +214,8 @@ typedef struct OpTraits {
     int8_t writes_arg;    /* an argument the op writes besides its result (a tmp tile), or -1 */
     uint8_t effects;      /* it changes storage other than its result: never removed when unused */
     uint8_t form;         /* IsaForm */
-    uint8_t eq_first, eq_n;
+    uint8_t eq_first, eq_n;  /* tile operands eq_n from eq_first have the result's shape (and, but for a
+                                compare's mask, its element type) */
 } OpTraits;
 
 extern const OpTraits op_class_traits[OPCL_COUNT];

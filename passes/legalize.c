@@ -32,6 +32,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/legalize.h"
+#include "passes/legal_rules.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -280,6 +281,16 @@ static const IrStmt *drop_unused(IrMutator *m, const IrStmt *s)
 
 /* ---------------------------------------------------------------- checks */
 
+/* Every dimension of t a positive constant. */
+static int static_shape(const IrType *t)
+{
+    int64_t v;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &v) || v <= 0)
+            return 0;
+    return 1;
+}
+
 /* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for one
  * defined tile. */
 static void check_tile(Legal *L, const IrVar *v)
@@ -289,9 +300,22 @@ static void check_tile(Legal *L, const IrVar *v)
     TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
     uint32_t fractal = 512;
     char dims[64];
-    if (t->kind != TYPE_TILE || t->n < 1 || t->n > 2 || !ir_dim_value(t->dims[t->n - 1], &cols) ||
-        (t->n == 2 && !ir_dim_value(t->dims[0], &rows)) || rows <= 0 || cols <= 0)
-        return;   /* shapes the emitters reject on their own terms */
+    if (t->kind != TYPE_TILE)
+        return;
+    if (t->n < 1 || t->n > 2) {
+        diag_error(L->pc->diag, v->e.span, "tile '%s' has rank %u; tiles have rank 1 or 2", v->name, t->n);
+        L->failed = 1;
+        return;
+    }
+    if (!static_shape(t)) {
+        diag_error(L->pc->diag, v->e.span, "tile '%s' has shape %s; tiles need a static positive shape", v->name,
+                   legal_dims_text(t, dims, sizeof dims));
+        L->failed = 1;
+        return;
+    }
+    ir_dim_value(t->dims[t->n - 1], &cols);
+    if (t->n == 2)
+        ir_dim_value(t->dims[0], &rows);
     bytes = dtype_bytes((DataType)t->dtype);
     if (t->tile_view) {
         bl = (TileLayout)t->tile_view->blayout;
@@ -333,7 +357,7 @@ static void check_tile(Legal *L, const IrVar *v)
 static void check_call(Legal *L, const IrCall *c, const IrVar *result)
 {
     const OpDef *op = callee_op(c->callee);
-    char name[64], buf[32];
+    char name[64], buf[32], msg[320];
     const char *why_pto = NULL, *why_cpp = NULL;
     int form;
     if (!op)
@@ -345,16 +369,29 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         L->failed = 1;
         return;
     }
-    if ((form == FORM_LOAD || form == FORM_STORE) && c->nargs >= 3) {
-        uint32_t n = 0;
-        for (uint32_t i = 1; i <= 2; i++)
-            if (c->args[i]->kind == EXPR_MAKE_TUPLE && IR_AS(IrMakeTuple, c->args[i])->n > n)
-                n = IR_AS(IrMakeTuple, c->args[i])->n;
-        if (n > 2) {
-            diag_error(L->pc->diag, c->e.span,
-                       "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2 (the tile "
-                       "transfers are 2-D)",
-                       op_printed_name(op, name, sizeof name), n);
+    if ((form == FORM_LOAD || form == FORM_STORE || form == FORM_L0C_STORE) && c->nargs >= 3) {
+        /* The offsets and sizes against the tensor and the tile
+         * (pto-mlir.md 12: the partition shape is the tile's). */
+        const IrType *tile = form == FORM_LOAD ? (result ? result->type : NULL) : ir_expr_type(L->ir, c->args[0]);
+        const IrType *tensor = ir_expr_type(L->ir, c->args[form == FORM_LOAD ? 0 : 3 < c->nargs ? 3 : 0]);
+        const IrMakeTuple *offs, *shapes;
+        int64_t size[2];
+        Span at = c->e.span;
+        if (legal_transfer_lists(c, &offs, &shapes, msg, sizeof msg) != 0 ||
+            (tile && tile->kind == TYPE_TILE && static_shape(tile) && tensor && tensor->kind == TYPE_TENSOR &&
+             legal_transfer_shape(c, tile, offs, shapes, tensor->n, size, &at, msg, sizeof msg) != 0)) {
+            diag_error(L->pc->diag, at, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if (op_traits(op)->eq_n && result && result->type->kind == TYPE_TILE && static_shape(result->type)) {
+        /* The operations do not broadcast or convert (ops.md 5.2); a
+         * compare's result is a mask of its own type. */
+        const OpTraits *t = op_traits(op);
+        if (legal_equal_shapes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0 ||
+            (form != FORM_CMP &&
+             legal_equal_dtypes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0)) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
             L->failed = 1;
         }
     }
@@ -397,20 +434,30 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-/* A kernel's tensors are nd views, or dn column vectors (cpp.md 4.2,
- * pto-mlir.md 12): an NZ or other fractal tensor has no GlobalTensor or
- * partition view that pyptocc writes. */
+/* A kernel takes tensors and scalars; its tensors are nd views of rank 1
+ * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
+ * column-major on its own): a dn, NZ or other fractal tensor has no
+ * GlobalTensor or partition view that pyptocc writes. */
 static void check_params(Legal *L, const IrFunc *f)
 {
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;
         const IrType *t = v->type;
-        if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
-            t->tensor_view->layout != TENSOR_DN) {
+        char msg[320];
+        int dn;
+        if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
+            diag_error(L->pc->diag, v->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
+                       v->name);
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
+                   t->tensor_view->layout != TENSOR_DN) {
             diag_error(L->pc->diag, v->e.span,
-                       "tensor '%s' has the %s layout; kernels take nd tensors and dn column vectors (an NZ "
-                       "tensor's fractal boxes have no GlobalTensor form that pyptocc writes)",
+                       "tensor '%s' has the %s layout; kernels take nd tensors (an NZ tensor's fractal boxes have "
+                       "no GlobalTensor form that pyptocc writes)",
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
         }
     }

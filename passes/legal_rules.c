@@ -1,0 +1,147 @@
+/* legal_rules.c: rules of the targets' tile transfers and elementwise
+ * operations that Legalize checks for every output and the kernel
+ * emitters check again as a defence (codegen/lower.h forwards to these):
+ * the tensors a kernel takes, the offset and shape lists of loads and
+ * stores against their tile, and operands of the result's shape and type.
+ * Each returns 0, or -1 with a message in msg for the caller to report at
+ * the location it knows. */
+#include "config.h"
+#include "passes/legal_rules.h"
+#include "ir/op_registry.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int64_t v;
+    k += (size_t)snprintf(buf + k, cap - k, "[");
+    for (uint32_t i = 0; i < t->n && k < cap; i++) {
+        if (ir_dim_value(t->dims[i], &v))
+            k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
+        else
+            k += (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "");
+    }
+    if (k < cap)
+        snprintf(buf + k, cap - k, "]");
+    return buf;
+}
+
+int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
+{
+    int64_t cv;
+    if (t->n < 1 || t->n > 2) {
+        snprintf(msg, cap, "tensor '%s' has rank %u; kernels take tensors of rank 1 or 2", what, t->n);
+        return -1;
+    }
+    if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
+        snprintf(msg, cap, "tensor '%s' has the %s layout; pyptocc emits only nd and column-vector dn views", what,
+                 tensor_layout_name((TensorLayout)t->tensor_view->layout));
+        return -1;
+    }
+    /* A column vector [M, 1]: column-major (dn). */
+    *dn = t->n == 2 && ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1);
+    return 0;
+}
+
+int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
+                         size_t cap)
+{
+    char buf[64];
+    const IrExpr *o = c->args[1], *s = c->args[2];
+    uint32_t n;
+    if (o->kind != EXPR_MAKE_TUPLE || s->kind != EXPR_MAKE_TUPLE) {
+        snprintf(msg, cap, "'%s' needs literal offset and shape lists",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf));
+        return -1;
+    }
+    *offs = IR_AS(IrMakeTuple, o);
+    *shapes = IR_AS(IrMakeTuple, s);
+    n = (*offs)->n > (*shapes)->n ? (*offs)->n : (*shapes)->n;
+    if (n > 2) {
+        snprintf(msg, cap,
+                 "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2 (the tile transfers are "
+                 "2-D)",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), n);
+        return -1;
+    }
+    return 0;
+}
+
+int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
+                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    int is_load = strcmp(c->callee->name, "block.load") == 0;
+    *at = c->e.span;
+    if (offs->n != tensor_rank || shapes->n != tensor_rank) {
+        snprintf(msg, cap, "'%s' gives %u offsets and %u sizes for a tensor of rank %u",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), offs->n, shapes->n, tensor_rank);
+        return -1;
+    }
+    /* pto-mlir.md 12: the partition shape must be the tile shape. */
+    for (uint32_t i = 0; i < shapes->n; i++) {
+        int64_t want;
+        if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(tile->dims[i], &want) ||
+            want != size[i]) {
+            IrType shown = *tile;
+            shown.n = shapes->n;
+            shown.dims = shapes->elems;
+            if (shapes->e.span.lo != SPAN_UNKNOWN_OFFSET)
+                *at = shapes->e.span;
+            snprintf(msg, cap, "%s shape %s differs from the tile shape %s", is_load ? "load" : "store",
+                     legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(tile, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int same_shape(const IrType *a, const IrType *b)
+{
+    int64_t x, y;
+    if (a->n != b->n)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
+            return 0;
+    return 1;
+}
+
+int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && !same_shape(t, result)) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's shape%s%s (broadcast with row_expand/col_expand): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     legal_dims_text(t, d1, sizeof d1), legal_dims_text(result, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && t->dtype != result->dtype) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's data type%s%s (the operation does not convert): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     dtype_name((DataType)t->dtype), dtype_name((DataType)result->dtype));
+            return -1;
+        }
+    }
+    return 0;
+}

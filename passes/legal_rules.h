@@ -1,0 +1,38 @@
+/* legal_rules.h: rules of the targets that Legalize checks and the kernel
+ * emitters check again (legal_rules.c).  Each returns 0, or -1 with a
+ * message in msg; output, where given, names the output in the message
+ * ("PTO", "C++"; NULL for a message about every output). */
+#ifndef PYPTOCC_LEGAL_RULES_H
+#define PYPTOCC_LEGAL_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+
+/* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
+const char *legal_dims_text(const IrType *t, char *buf, size_t cap);
+
+/* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
+ * 1 or 2, an nd layout; *dn is set for a column vector [M, 1] (M not a
+ * constant 1 or less), which is viewed column-major. */
+int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap);
+
+/* The offset and shape lists of a block.load/store/l0c_store: literal
+ * lists of rank 1 or 2. */
+int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
+                         size_t cap);
+/* The lists against the tensor's rank and the tile: the shape must be the
+ * tile's (size[] gets it).  *at is set to where to report. */
+int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
+                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap);
+
+/* The tile operands from..from+n of c have the result's shape (ops.md
+ * 5.2: the operations do not broadcast), and its data type (pto-isa's
+ * elementwise operations do not convert). */
+int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap);
+int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap);
+
+#endif
