@@ -5,8 +5,10 @@
  * the emitter reports success, and after Legalize the program must keep
  * the property it establishes (check_legal); every PTO MLIR module must
  * pass the checks of tests/tools/mlir_check (mlir_lint.c, called as a
- * function).  C++ goes through its own pipeline (with InsertSync); the
- * optimisation level varies with the input. */
+ * function).  After a pipeline with Legalize that reported nothing, the
+ * kernel printers (PTO MLIR, C++ kernels) report nothing either: user
+ * errors end in the passes (issue 11).  C++ goes through its own pipeline
+ * (with InsertSync); the optimisation level varies with the input. */
 #include "config.h"
 #include "codegen/codegen.h"
 #include "sema/frontend.h"
@@ -17,6 +19,14 @@
 #include "tests/tools/mlir_lint.h"
 
 enum { OUT_PTO, OUT_TILE, OUT_CPP };
+
+static int has_kernel(const IrProgram *prog)
+{
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (ir_kernel_kind(prog->funcs[i]) != KERNEL_NONE)
+            return 1;
+    return 0;
+}
 
 static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch, int opt)
 {
@@ -54,6 +64,22 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
         if (!bad && diag->errors == errors && out == OUT_PTO && mlir_lint_text("fuzz.pto", sb.data, sb.len, NULL) != 0) {
             mlir_lint_text("fuzz.pto", sb.data, sb.len, stderr);
             abort();
+        }
+        /* Legalize has reported what the targets reject: the kernel
+         * printers have nothing left to report (the orchestration C++ and
+         * the tile IR, which has no Legalize, have refusals of their own). */
+        if ((pc.props & PROP_LEGAL) && diag->errors == errors) {
+            if (out == OUT_PTO && has_kernel(prog) && (bad || diag->errors != errors))
+                abort();
+            for (uint32_t i = 0; out == OUT_CPP && i < prog->n; i++) {
+                StrBuf k;
+                if (ir_kernel_kind(prog->funcs[i]) == KERNEL_NONE)
+                    continue;
+                sb_init(&k);
+                if (codegen_cpp_kernel(&k, ir, prog, prog->funcs[i], &co, diag) != 0 || diag->errors != errors)
+                    abort();
+                sb_free(&k);
+            }
         }
         sb_free(&sb);
     }
