@@ -225,7 +225,7 @@ static void emit_reshape(Kern *K, const IrVar *dest, const IrCall *c)
 }
 
 /* A block op (ops.md 5) whose result, if any, is dest. */
-static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op)
+void ck_emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     char buf[64], msg[320], intrin[32];
     Lowering lwbuf;
@@ -449,7 +449,7 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
 }
 
 /* system.* (cpp.md 4.6). */
-static void emit_system(Kern *K, const IrCall *c, const OpDef *op)
+void ck_emit_system(Kern *K, const IrCall *c, const OpDef *op)
 {
     SystemLowering s;
     char msg[128];
@@ -462,24 +462,4 @@ static void emit_system(Kern *K, const IrCall *c, const OpDef *op)
                   pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
     else
         sb_printf(ck_line(K), "pipe_barrier(PIPE_%s);\n", s.barrier);
-}
-
-void ck_emit_call(Kern *K, const IrVar *dest, const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    char buf[64];
-    if (!op) {
-        ck_err(K, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
-        return;
-    }
-    if (op->category == OPC_TENSOR) {
-        ck_err(K, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
-               opname(op, buf, sizeof buf));
-        return;
-    }
-    if (op->category == OPC_SYSTEM) {
-        emit_system(K, c, op);
-        return;
-    }
-    emit_block_op(K, dest, c, op);
 }

@@ -314,7 +314,7 @@ static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};
 static const char *const round_modes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
 
 /* A block op (ops.md 5) whose result, if any, is dest. */
-static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op)
+void pm_emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     char buf[64], attr[64], msg[320], reduce_op[16];
     Lowering lwbuf;
@@ -586,7 +586,7 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
 }
 
 /* system.* (pto-mlir.md 9). */
-static void emit_system(Emitter *E, const IrCall *c, const OpDef *op)
+void pm_emit_system(Emitter *E, const IrCall *c, const OpDef *op)
 {
     SystemLowering s;
     char msg[128];
@@ -600,24 +600,4 @@ static void emit_system(Emitter *E, const IrCall *c, const OpDef *op)
                   pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
     else
         sb_printf(pm_line(E), "pto.barrier <PIPE_%s>\n", s.barrier);
-}
-
-void pm_emit_call(Emitter *E, const IrVar *dest, const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    char buf[64];
-    if (!op) {
-        pm_err(E, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
-        return;
-    }
-    if (op->category == OPC_TENSOR) {
-        pm_err(E, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
-               opname(op, buf, sizeof buf));
-        return;
-    }
-    if (op->category == OPC_SYSTEM) {
-        emit_system(E, c, op);
-        return;
-    }
-    emit_block_op(E, dest, c, op);
 }
