@@ -10,8 +10,6 @@
 typedef struct Carry {
     const CVal **carried;      /* Tile positions: where the yielded tile must be */
     const IrVar **param;       /* Tensor positions: the parameter the value derives from */
-    StrBuf *outer;             /* if: where the text goes around the else-branch */
-    StrBuf else_text;
 } Carry;
 
 static Kern *kern(LowerFlow *W) { return W->printer; }
@@ -35,9 +33,15 @@ static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     after_op(W, dest);
 }
 
-static void flow_system_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+/* system.* (cpp.md 4.6). */
+static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
 {
-    ck_emit_system(kern(W), c, op);
+    if (s->flag)
+        sb_printf(ck_line(kern(W)), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n",
+                  s->flag == 1 ? "set_flag" : "wait_flag", pipe_name((PipeKind)s->set_pipe),
+                  pipe_name((PipeKind)s->wait_pipe), s->event);
+    else
+        sb_printf(ck_line(kern(W)), "pipe_barrier(PIPE_%s);\n", s->barrier);
     after_op(W, dest);
 }
 
@@ -295,28 +299,13 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
     K->indent += 2;
 }
 
-/* An else branch that writes nothing is left out. */
-static void flow_else_begin(LowerFlow *W, LowerRegion *R)
+static void flow_else_open(LowerFlow *W, LowerRegion *R)
 {
     Kern *K = kern(W);
-    Carry *C = carry_of(R);
-    C->outer = K->out;
-    sb_init(&C->else_text);
-    K->out = &C->else_text;
-}
-
-static void flow_else_end(LowerFlow *W, LowerRegion *R)
-{
-    Kern *K = kern(W);
-    Carry *C = carry_of(R);
-    K->out = C->outer;
-    if (C->else_text.len) {
-        K->indent -= 2;
-        sb_puts(ck_line(K), "} else {\n");
-        K->indent += 2;
-        sb_put(K->out, C->else_text.data, C->else_text.len);
-    }
-    sb_free(&C->else_text);
+    (void)R;
+    K->indent -= 2;
+    sb_puts(ck_line(K), "} else {\n");
+    K->indent += 2;
 }
 
 static const LowerFlowPrinter ck_flow = {
@@ -336,8 +325,7 @@ static const LowerFlowPrinter ck_flow = {
     .if_begin = flow_if_begin,
     .if_result = flow_if_result,
     .if_open = flow_if_open,
-    .else_begin = flow_else_begin,
-    .else_end = flow_else_end,
+    .else_open = flow_else_open,
     .if_close = flow_close,
     .yield_value = flow_yield_value,
 };
@@ -345,6 +333,6 @@ static const LowerFlowPrinter ck_flow = {
 void ck_emit_body(Kern *K, const IrStmt *body)
 {
     LowerFlow W = {.p = &ck_flow, .printer = K, .ir = K->ir, .diag = K->diag, .arena = &K->arena,
-                   .stmt_span = &K->stmt_span};
+                   .stmt_span = &K->stmt_span, .out = &K->out};
     lower_flow_run(&W, body);
 }

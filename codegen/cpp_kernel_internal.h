@@ -70,7 +70,6 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, c
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 const IrVar *ck_param_of(Kern *K, const IrExpr *x);
 void ck_emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op);
-void ck_emit_system(Kern *K, const IrCall *c, const OpDef *op);
 void ck_emit_body(Kern *K, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

@@ -447,19 +447,3 @@ void ck_emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *
         sb_printf(ck_line(K), "%s(%s%.*s);\n", intrin, d->name, (int)args.len, args.data);
     sb_free(&args);
 }
-
-/* system.* (cpp.md 4.6). */
-void ck_emit_system(Kern *K, const IrCall *c, const OpDef *op)
-{
-    SystemLowering s;
-    char msg[128];
-    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return;
-    }
-    if (s.flag)
-        sb_printf(ck_line(K), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n", s.flag == 1 ? "set_flag" : "wait_flag",
-                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
-    else
-        sb_printf(ck_line(K), "pipe_barrier(PIPE_%s);\n", s.barrier);
-}

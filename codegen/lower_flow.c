@@ -43,6 +43,16 @@ static void walk(LowerFlow *W, const IrStmt *s);
 
 /* ------------------------------------------------------------ assignments */
 
+static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    SystemLowering sys;
+    char msg[128];
+    if (lower_system(c, op, &sys, msg, sizeof msg) != 0)
+        W->p->error(W, c->e.span, msg);
+    else
+        W->p->system_op(W, dest, &sys);
+}
+
 static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
@@ -53,7 +63,7 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
         flow_error(W, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
                    op_printed_name(op, buf, sizeof buf));
     else if (op->category == OPC_SYSTEM)
-        W->p->system_op(W, dest, c, op);
+        walk_system(W, dest, c, op);
     else
         W->p->block_op(W, dest, c, op);
 }
@@ -236,10 +246,18 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     if (f->nret && !R->yielded)
         flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
     if (f->else_body) {
+        /* An else-branch that writes nothing is left out. */
+        StrBuf *outer = *W->out, text;
+        sb_init(&text);
+        *W->out = &text;
         R->yielded = 0;
-        W->p->else_begin(W, R);
         walk_body(W, R, f->else_body);
-        W->p->else_end(W, R);
+        *W->out = outer;
+        if (text.len) {
+            W->p->else_open(W, R);
+            sb_put(outer, text.data, text.len);
+        }
+        sb_free(&text);
         if (f->nret && !R->yielded)
             flow_error(W, f->s.span, "the else-branch has no yield for the results of this if");
     } else if (R->nscalar) {

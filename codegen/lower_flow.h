@@ -21,10 +21,12 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
+#include "codegen/lower.h"
 #include "ir/op_registry.h"
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
+#include "support/strbuf.h"
 
 /* What a value is in a kernel: the three kinds the printers model, and
  * everything else, which has no kernel form. */
@@ -61,7 +63,7 @@ typedef struct LowerFlowPrinter {
     /* Calls of registered ops; dest is NULL for a call whose value is not
      * kept. */
     void (*block_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
-    void (*system_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+    void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy. */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);
     /* a->var, of kind k (not LOWER_SCALAR), copies a variable. */
@@ -79,12 +81,12 @@ typedef struct LowerFlowPrinter {
     void (*loop_open)(LowerFlow *W, LowerRegion *R);
     void (*loop_close)(LowerFlow *W, LowerRegion *R);
     /* if: begin; if_result per position (not LOWER_OTHER); open; the
-     * then-branch; else_begin, the else-branch, else_end; close. */
+     * then-branch; else_open, if the else-branch wrote anything (its text
+     * follows); close. */
     void (*if_begin)(LowerFlow *W, LowerRegion *R);
     void (*if_result)(LowerFlow *W, LowerRegion *R, uint32_t k);
     void (*if_open)(LowerFlow *W, LowerRegion *R);
-    void (*else_begin)(LowerFlow *W, LowerRegion *R);
-    void (*else_end)(LowerFlow *W, LowerRegion *R);
+    void (*else_open)(LowerFlow *W, LowerRegion *R);
     void (*if_close)(LowerFlow *W, LowerRegion *R);
     /* Before a body: tile variable x, defined in it, is yielded at tile
      * position k; it may be defined directly into the carried buffer.
@@ -103,12 +105,13 @@ struct LowerFlow {
     DiagEngine *diag;
     Arena *arena;              /* regions and tuples, for as long as the walk */
     Span *stmt_span;           /* the printer's: the statement being walked */
+    StrBuf **out;              /* the printer's: where its text goes */
     LowerRegion *region;
     int depth;                 /* control-flow nesting */
     PtrMap tuples;             /* IrVar -> LowerTuple */
 };
 
-/* Walks body with printer p: W's first six members set, the rest zero. */
+/* Walks body with printer p: W's first seven members set, the rest zero. */
 void lower_flow_run(LowerFlow *W, const IrStmt *body);
 
 /* Where to report a problem with operand x: a variable's own span is its

@@ -15,8 +15,6 @@ typedef struct Carry {
     const Value **yielded;     /* the scalars of the yield being written */
     uint32_t nyielded;
     const Value *head[3];      /* for: the bounds and the step; if: the condition */
-    StrBuf *outer;             /* if: where the text goes around the else-branch */
-    StrBuf else_text;
 } Carry;
 
 /* A tuple built in the kernel: what each element stands for. */
@@ -122,11 +120,16 @@ static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     after_op(W, dest, errors);
 }
 
-static void flow_system_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+/* system.* (pto-mlir.md 9). */
+static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
 {
-    unsigned errors = em(W)->errors;
-    pm_emit_system(em(W), c, op);
-    after_op(W, dest, errors);
+    (void)dest;
+    if (s->flag)
+        sb_printf(pm_line(em(W)), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
+                  s->flag == 1 ? "set_flag" : "wait_flag",
+                  pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
+    else
+        sb_printf(pm_line(em(W)), "pto.barrier <PIPE_%s>\n", s->barrier);
 }
 
 static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
@@ -430,29 +433,13 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
     E->indent += 2;
 }
 
-/* An else branch that emits nothing is left out. */
-static void flow_else_begin(LowerFlow *W, LowerRegion *R)
+static void flow_else_open(LowerFlow *W, LowerRegion *R)
 {
     Emitter *E = em(W);
-    Carry *C = carry_of(R);
-    C->outer = E->out;
-    sb_init(&C->else_text);
-    if (E->pass == 2)
-        E->out = &C->else_text;
-}
-
-static void flow_else_end(LowerFlow *W, LowerRegion *R)
-{
-    Emitter *E = em(W);
-    Carry *C = carry_of(R);
-    E->out = C->outer;
-    if (C->else_text.len) {
-        E->indent -= 2;
-        sb_puts(pm_line(E), "} else {\n");
-        E->indent += 2;
-        sb_put(E->out, C->else_text.data, C->else_text.len);
-    }
-    sb_free(&C->else_text);
+    (void)R;
+    E->indent -= 2;
+    sb_puts(pm_line(E), "} else {\n");
+    E->indent += 2;
 }
 
 static void flow_if_close(LowerFlow *W, LowerRegion *R)
@@ -482,8 +469,7 @@ static const LowerFlowPrinter pm_flow = {
     .if_begin = flow_if_begin,
     .if_result = flow_if_result,
     .if_open = flow_if_open,
-    .else_begin = flow_else_begin,
-    .else_end = flow_else_end,
+    .else_open = flow_else_open,
     .if_close = flow_if_close,
     .preset = flow_preset,
     .yield_value = flow_yield_value,
@@ -493,6 +479,6 @@ static const LowerFlowPrinter pm_flow = {
 void pm_emit_body(Emitter *E, const IrStmt *body)
 {
     LowerFlow W = {.p = &pm_flow, .printer = E, .ir = E->ir, .diag = E->diag, .arena = &E->arena,
-                   .stmt_span = &E->stmt_span};
+                   .stmt_span = &E->stmt_span, .out = &E->out};
     lower_flow_run(&W, body);
 }

@@ -584,20 +584,3 @@ void pm_emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDe
     }
     print_op(E, pto, &in, d);
 }
-
-/* system.* (pto-mlir.md 9). */
-void pm_emit_system(Emitter *E, const IrCall *c, const OpDef *op)
-{
-    SystemLowering s;
-    char msg[128];
-    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
-        pm_err(E, c->e.span, "%s", msg);
-        return;
-    }
-    if (s.flag)
-        sb_printf(pm_line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
-                  s.flag == 1 ? "set_flag" : "wait_flag",
-                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
-    else
-        sb_printf(pm_line(E), "pto.barrier <PIPE_%s>\n", s.barrier);
-}
