@@ -19,30 +19,42 @@ static void flow_error(LowerFlow *W, Span at, const char *msg) { ck_err(kern(W),
 static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&kern(W)->vals, v) != NULL; }
 static void flow_poison(LowerFlow *W, const IrVar *v) { bind(kern(W), v, &kern(W)->poison); }
 
-/* An op that did not define its result (it failed, or an operand had)
- * leaves it poisoned: uses stay quiet. */
-static void after_op(LowerFlow *W, const IrVar *dest)
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
 {
-    if (dest && !flow_defined(W, dest))
-        flow_poison(W, dest);
+    ck_emit_transfer(kern(W), dest, c, how);
 }
 
-static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
-    ck_emit_block_op(kern(W), dest, c, op);
-    after_op(W, dest);
+    Kern *K = kern(W);
+    const char *ct = cpp_ctype((DataType)dest->type->dtype);
+    char buf[64];
+    CVal *v;
+    if (dest->type->kind != TYPE_SCALAR || !ct) {
+        ck_err(K, c->e.span, "'%s' needs an integer scalar result", opname(op, buf, sizeof buf));
+        return;
+    }
+    v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
+    sb_printf(ck_line(K), "%s %s = get_block_idx();\n", ct, v->name);
+    bind(K, dest, v);
+    ck_mark_unused(K, dest, v->name);
+}
+
+static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    ck_emit_tile_op(kern(W), dest, c, op, lw);
 }
 
 /* system.* (cpp.md 4.6). */
 static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
 {
+    (void)dest;
     if (s->flag)
         sb_printf(ck_line(kern(W)), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n",
                   s->flag == 1 ? "set_flag" : "wait_flag", pipe_name((PipeKind)s->set_pipe),
                   pipe_name((PipeKind)s->wait_pipe), s->event);
     else
         sb_printf(ck_line(kern(W)), "pipe_barrier(PIPE_%s);\n", s->barrier);
-    after_op(W, dest);
 }
 
 static void flow_scalar_def(LowerFlow *W, const IrAssign *a) { ck_declare_scalar(kern(W), a->var, a->value, 0); }
@@ -309,8 +321,12 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
 }
 
 static const LowerFlowPrinter ck_flow = {
+    .spelling = OUT_CPP,
+    .output = "C++",
     .error = flow_error,
-    .block_op = flow_block_op,
+    .transfer = flow_transfer,
+    .block_idx = flow_block_idx,
+    .tile_op = flow_tile_op,
     .system_op = flow_system_op,
     .scalar_def = flow_scalar_def,
     .copy = flow_copy,

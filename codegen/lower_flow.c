@@ -53,6 +53,40 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
         W->p->system_op(W, dest, &sys);
 }
 
+static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    Lowering lwbuf;
+    const Lowering *lw = lower_of(op, &lwbuf);
+    const char *why = W->p->spelling == OUT_CPP ? lw->why_cpp : lw->why_pto;
+    char buf[64];
+    if (why) {
+        flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
+                   why);
+        return;
+    }
+    switch ((IsaForm)lw->how) {
+    case FORM_ALLOC:
+        return;
+    case FORM_LOAD:
+    case FORM_STORE:
+    case FORM_L0C_STORE:
+        W->p->transfer(W, dest, c, (IsaForm)lw->how);
+        return;
+    default:
+        break;
+    }
+    /* Every other op only defines its result: unused, it does nothing. */
+    if (!dest)
+        return;
+    if (lw->how == FORM_BLOCK_IDX)
+        W->p->block_idx(W, dest, c, op);
+    else if (dest->type->kind != TYPE_TILE)
+        flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
+                   dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
+    else
+        W->p->tile_op(W, dest, c, op, lw);
+}
+
 static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
@@ -65,7 +99,7 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
     else if (op->category == OPC_SYSTEM)
         walk_system(W, dest, c, op);
     else
-        W->p->block_op(W, dest, c, op);
+        walk_block_op(W, dest, c, op);
 }
 
 /* Tiles and tensors in a tuple are variables (the printers name what they

@@ -59,10 +59,16 @@ typedef struct LowerFlow LowerFlow;
 /* The events, in the order the walk calls them.  W->printer is the
  * printer's state. */
 typedef struct LowerFlowPrinter {
+    OpOutput spelling;         /* OUT_MLIR, OUT_CPP: which of an op's lowerings */
+    const char *output;        /* "PTO", "C++": the output, for messages */
     void (*error)(LowerFlow *W, Span at, const char *msg);
     /* Calls of registered ops; dest is NULL for a call whose value is not
-     * kept. */
-    void (*block_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+     * kept.  A block op is a transfer (load, store, l0c_store), the block
+     * index (a scalar), or an op with a Tile result (the others do
+     * nothing when their result is not kept). */
+    void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how);
+    void (*block_idx)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+    void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy. */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);

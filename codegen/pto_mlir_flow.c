@@ -106,18 +106,23 @@ static void flow_poison(LowerFlow *W, const IrVar *v)
         bind(E, v, &E->poison);
 }
 
-/* A failed op leaves its result undefined: uses stay quiet. */
-static void after_op(LowerFlow *W, const IrVar *dest, unsigned errors)
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
 {
-    if (dest && em(W)->errors != errors && !flow_defined(W, dest))
-        flow_poison(W, dest);
+    pm_emit_transfer(em(W), dest, c, how);
 }
 
-static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
-    unsigned errors = em(W)->errors;
-    pm_emit_block_op(em(W), dest, c, op);
-    after_op(W, dest, errors);
+    Emitter *E = em(W);
+    const char *name = pm_result_name(E, dest);
+    (void)c, (void)op;
+    sb_printf(pm_line(E), "%s = pto.get_block_idx\n", name);
+    bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
+}
+
+static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    pm_emit_tile_op(em(W), dest, c, op, lw);
 }
 
 /* system.* (pto-mlir.md 9). */
@@ -453,8 +458,12 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
 }
 
 static const LowerFlowPrinter pm_flow = {
+    .spelling = OUT_MLIR,
+    .output = "PTO",
     .error = flow_error,
-    .block_op = flow_block_op,
+    .transfer = flow_transfer,
+    .block_idx = flow_block_idx,
+    .tile_op = flow_tile_op,
     .system_op = flow_system_op,
     .scalar_def = flow_scalar_def,
     .copy = flow_copy,
