@@ -5,17 +5,19 @@
 #include "support/xalloc.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 
 static void flow_error(LowerFlow *W, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Formatted whole (names have no length limit), then the printer's. */
 static void flow_error(LowerFlow *W, Span at, const char *fmt, ...)
 {
-    char msg[512];
+    StrBuf msg;
     va_list ap;
+    sb_init(&msg);
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    sb_vprintf(&msg, fmt, ap);
     va_end(ap);
-    W->p->error(W, at, msg);
+    W->p->error(W, at, sb_cstr(&msg));
+    sb_free(&msg);
 }
 
 LowerValueKind lower_value_kind(const IrType *t)
