@@ -146,8 +146,6 @@ static void flow_loop_begin(LowerFlow *W, LowerRegion *R)
     if (R->stmt->kind == STMT_FOR) {
         const IrFor *f = IR_AS(IrFor, R->stmt);
         int64_t step;
-        if (f->loop_var->type->kind != TYPE_SCALAR || f->loop_var->type->dtype != DT_INT64)
-            ck_err(K, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
         if (ir_dim_value(f->step, &step) && step <= 0)
             ck_err(K, ck_span_of(K, f->step),
                    "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",

@@ -333,6 +333,9 @@ static void walk(LowerFlow *W, const IrStmt *s)
         break;
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
+        /* Loops count in index values (INT64) in every output. */
+        if (f->loop_var->type->kind != TYPE_SCALAR || f->loop_var->type->dtype != DT_INT64)
+            flow_error(W, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
         walk_loop(W, s, f->niter, f->iter_args, f->ret, f->body);
         break;
     }

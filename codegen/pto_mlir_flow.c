@@ -320,8 +320,6 @@ static void for_open(Emitter *E, const LowerRegion *R)
     result_list(E, o, f->ret, f->niter);
     iv = pm_result_name(E, f->loop_var);
     bind(E, f->loop_var, pm_scalar_value(E, iv, SC_INDEX, 0));
-    if (pm_sc_of(f->loop_var->type->dtype, 0) != SC_INDEX)
-        pm_err(E, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
     sb_printf(o, "scf.for %s = %s to %s step %s ", iv, head[0]->name, head[1]->name, head[2]->name);
     if (R->nscalar) {
         sb_puts(o, "iter_args(");

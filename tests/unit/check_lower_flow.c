@@ -271,6 +271,15 @@ START_TEST(flow_yield_checks)
 }
 END_TEST
 
+START_TEST(flow_loop_var)
+{
+    IrVar *j = var("j", sc(DT_INT32), at(2, 9, 1)), *y = ivar("y", at(3, 5, 1));
+    const IrStmt *loop =
+        ir_for(&ctx, FOR_SEQUENTIAL, j, ci(0), ci(4), ci(1), 0, NULL, NULL, SEQ(asg(y, ci(1), line(3))), line(2));
+    expect_walk(loop, 0, "error(2:9 the loop variable 'j' must be INT64) for(/0) open scalar(y) close", "y\n");
+}
+END_TEST
+
 START_TEST(flow_if_events)
 {
     /* if c: y = 1; r = yield y  else: r = yield p  -- scalar result; the
@@ -345,6 +354,7 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_loop_events);
     tcase_add_test(tc, flow_loop_without_yield);
     tcase_add_test(tc, flow_yield_checks);
+    tcase_add_test(tc, flow_loop_var);
     tcase_add_test(tc, flow_if_events);
     tcase_add_test(tc, flow_tuples);
     tcase_add_test(tc, flow_calls);
