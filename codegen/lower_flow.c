@@ -198,8 +198,9 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
     return R;
 }
 
-/* The tile variables body yields that it defines (not yet defined: the
- * printer knows) may be defined directly into the carried buffers. */
+/* Before a body: each variable it yields at a tile position.  The
+ * printer, which knows whether the variable is defined yet, may define it
+ * directly into the carried buffer. */
 static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 {
     const IrValues *y = W->p->preset && body ? ir_body_yield(body) : NULL;

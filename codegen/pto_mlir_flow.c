@@ -97,6 +97,7 @@ static int flow_defined(LowerFlow *W, const IrVar *v)
     return ptrmap_get(&em(W)->values, v) || ptrmap_get(&em(W)->views, v);
 }
 
+/* A Tensor's uses look for its view; the others' for a value. */
 static void flow_poison(LowerFlow *W, const IrVar *v)
 {
     Emitter *E = em(W);
