@@ -34,13 +34,6 @@ LowerValueKind lower_value_kind(const IrType *t)
     }
 }
 
-Span lower_flow_span_of(const LowerFlow *W, const IrExpr *x)
-{
-    if (!x || ir_is_var_like(x) || x->span.lo == SPAN_UNKNOWN_OFFSET)
-        return *W->stmt_span;
-    return x->span;
-}
-
 static void walk(LowerFlow *W, const IrStmt *s);
 
 /* ------------------------------------------------------------ assignments */
@@ -235,7 +228,7 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
     R->yielded = 1;
     for (uint32_t k = 0; k < y->n; k++) {
         if (R->kind[k] == LOWER_OTHER)
-            flow_error(W, lower_flow_span_of(W, y->values[k]), "a value of this type cannot be yielded in a kernel");
+            flow_error(W, lower_span_of(*W->stmt_span, y->values[k]), "a value of this type cannot be yielded in a kernel");
         else
             W->p->yield_value(W, R, k, y->values[k]);
     }

@@ -120,8 +120,4 @@ struct LowerFlow {
 /* Walks body with printer p: W's first seven members set, the rest zero. */
 void lower_flow_run(LowerFlow *W, const IrStmt *body);
 
-/* Where to report a problem with operand x: a variable's own span is its
- * definition, so a use is reported at the statement. */
-Span lower_flow_span_of(const LowerFlow *W, const IrExpr *x);
-
 #endif
