@@ -14,14 +14,14 @@
  * their own checks interleave with the shared ones; called in statement
  * order, every printer's output and messages stay as they were, with no
  * second copy of the program.  The events are the nodes such a list would
- * hold, so the list can come later without changing the printers' side. */
+ * hold: when it comes, the printers' event functions become its walkers. */
 #ifndef PYPTOCC_LOWER_FLOW_H
 #define PYPTOCC_LOWER_FLOW_H
 
 #include <stdint.h>
 
-#include "ir/ir.h"
 #include "codegen/lower.h"
+#include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "support/arena.h"
 #include "support/diag.h"
