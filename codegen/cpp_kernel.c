@@ -162,7 +162,6 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
     ptrmap_init(&K->vals);
     ptrmap_init(&K->uses);
     ptrmap_init(&K->names);
-    ptrmap_init(&K->tuples);
     K->ex.ir = ir;
     K->ex.diag = diag;
     K->ex.style = CPP_KERNEL;
@@ -176,7 +175,6 @@ static void kern_free(Kern *K)
     ptrmap_free(&K->vals);
     ptrmap_free(&K->uses);
     ptrmap_free(&K->names);
-    ptrmap_free(&K->tuples);
 }
 
 /* The kernel function and its entry point named entry (cpp.md 3, from
@@ -224,7 +222,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         sb_puts(out, "  set_mask_norm();\n");
         sb_puts(out, "  set_vector_mask(-1, -1);\n");
     }
-    ck_emit_stmt(&K, f->body);
+    ck_emit_body(&K, f->body);
     /* Parameters the C++ never names (-Wunused-parameter). */
     for (uint32_t i = 0; i < np; i++)
         if (!params[i].val->named)

@@ -35,24 +35,6 @@ typedef struct CVal {
     const IrVar *param;        /* tensors: the parameter it derives from */
 } CVal;
 
-/* A tuple built in the kernel ("a, b = b, a + b"): its elements, scalars
- * rendered where they are unpacked (SSA values do not change). */
-typedef struct Tuple {
-    uint32_t n;
-    const IrExpr *const *elems;
-    const CVal **vals;         /* tiles and tensors */
-} Tuple;
-
-/* The loop or if whose body is being written, for its yields. */
-typedef struct Region {
-    struct Region *up;
-    uint32_t n;
-    const IrVar *const *ret;   /* return variables */
-    const CVal **carried;      /* Tile positions: where the yielded tile must be */
-    const IrVar **param;       /* Tensor positions: the parameter the value derives from */
-    int yielded;
-} Region;
-
 typedef struct Kern {
     IrCtx *ir;
     const CodegenOptions *o;
@@ -61,14 +43,11 @@ typedef struct Kern {
     const IrMemRef *scratch;   /* f's scratch region, or NULL */
     StrBuf *out;
     int indent;
-    int depth;                 /* control-flow nesting */
     uint32_t gt;               /* GlobalTensors so far (cpp.md 4.2) */
-    Arena arena;               /* CVals, Regions, Tuples, texts of the function */
+    Arena arena;               /* CVals, carried values, tuples, texts of the function */
     PtrMap vals;               /* IrVar -> CVal */
     PtrMap uses;               /* IrVar -> its number of uses (as a pointer-sized integer) */
     PtrMap names;              /* interned C++ name -> non-NULL once taken */
-    PtrMap tuples;             /* IrVar -> Tuple */
-    Region *region;
     Span stmt_span;            /* the statement being written */
     int in_return;             /* counting uses: inside a return, whose values the C++ does not read */
     CppExpr ex;
@@ -90,8 +69,9 @@ const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t a
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 const IrVar *ck_param_of(Kern *K, const IrExpr *x);
-void ck_emit_call(Kern *K, const IrVar *dest, const IrCall *c);
-void ck_emit_stmt(Kern *K, const IrStmt *s);
+void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how);
+void ck_emit_tile_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+void ck_emit_body(Kern *K, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->ir, n, NULL); }

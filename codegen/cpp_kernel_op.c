@@ -94,7 +94,7 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
 }
 
 /* block.load / block.store / block.l0c_store (cpp.md 4.2). */
-static void emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how)
+void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how)
 {
     char buf[64], msg[320];
     const OpDef *op = callee_op(c->callee);
@@ -224,53 +224,15 @@ static void emit_reshape(Kern *K, const IrVar *dest, const IrCall *c)
     ck_def_tile(K, dest, c->e.span, 0, a);
 }
 
-/* A block op (ops.md 5) whose result, if any, is dest. */
-static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op)
+/* A block op (ops.md 5) with lowering lw whose result is Tile dest. */
+void ck_emit_tile_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
 {
     char buf[64], msg[320], intrin[32];
-    Lowering lwbuf;
-    const Lowering *lw = lower_of(op, &lwbuf);
     const IrType *tmp_model = NULL;
     const CVal *d = NULL, *first = NULL, *third = NULL;
     Span sp = c->e.span;
     StrBuf args;
     int elem_dt, bad = 0, fillpad = 0;
-    if (lw->why_cpp) {
-        ck_err(K, sp, "'%s' has no C++ lowering: %s", opname(op, buf, sizeof buf), lw->why_cpp);
-        return;
-    }
-    switch ((IsaForm)lw->how) {
-    case FORM_ALLOC:
-        return;
-    case FORM_LOAD:
-    case FORM_STORE:
-    case FORM_L0C_STORE:
-        emit_transfer(K, dest, c, (IsaForm)lw->how);
-        return;
-    default:
-        break;
-    }
-    /* Every other op only defines its result: unused, it does nothing. */
-    if (!dest)
-        return;
-    if (lw->how == FORM_BLOCK_IDX) {
-        const char *ct = cpp_ctype((DataType)dest->type->dtype);
-        CVal *v;
-        if (dest->type->kind != TYPE_SCALAR || !ct) {
-            ck_err(K, sp, "'%s' needs an integer scalar result", opname(op, buf, sizeof buf));
-            return;
-        }
-        v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
-        sb_printf(ck_line(K), "%s %s = get_block_idx();\n", ct, v->name);
-        bind(K, dest, v);
-        ck_mark_unused(K, dest, v->name);
-        return;
-    }
-    if (dest->type->kind != TYPE_TILE) {
-        ck_err(K, sp, "'%s' with a %s result has no C++ lowering", opname(op, buf, sizeof buf),
-               dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile");
-        return;
-    }
     if (lw->how == FORM_CREATE) {
         ck_def_tile(K, dest, sp, 0, -1);
         return;
@@ -446,40 +408,4 @@ static void emit_block_op(Kern *K, const IrVar *dest, const IrCall *c, const OpD
     if (!bad)
         sb_printf(ck_line(K), "%s(%s%.*s);\n", intrin, d->name, (int)args.len, args.data);
     sb_free(&args);
-}
-
-/* system.* (cpp.md 4.6). */
-static void emit_system(Kern *K, const IrCall *c, const OpDef *op)
-{
-    SystemLowering s;
-    char msg[128];
-    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return;
-    }
-    if (s.flag)
-        sb_printf(ck_line(K), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n", s.flag == 1 ? "set_flag" : "wait_flag",
-                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
-    else
-        sb_printf(ck_line(K), "pipe_barrier(PIPE_%s);\n", s.barrier);
-}
-
-void ck_emit_call(Kern *K, const IrVar *dest, const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    char buf[64];
-    if (!op) {
-        ck_err(K, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
-        return;
-    }
-    if (op->category == OPC_TENSOR) {
-        ck_err(K, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
-               opname(op, buf, sizeof buf));
-        return;
-    }
-    if (op->category == OPC_SYSTEM) {
-        emit_system(K, c, op);
-        return;
-    }
-    emit_block_op(K, dest, c, op);
 }

@@ -13,12 +13,7 @@ void ck_err(Kern *K, Span sp, const char *fmt, ...)
     va_end(ap);
 }
 
-Span ck_span_of(const Kern *K, const IrExpr *x)
-{
-    if (!x || ir_is_var_like(x) || x->span.lo == SPAN_UNKNOWN_OFFSET)
-        return K->stmt_span;
-    return x->span;
-}
+Span ck_span_of(const Kern *K, const IrExpr *x) { return lower_span_of(K->stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *ck_line(Kern *K)

@@ -55,6 +55,13 @@ int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg,
     }
 }
 
+Span lower_span_of(Span stmt, const IrExpr *x)
+{
+    if (!x || ir_is_var_like(x) || x->span.lo == SPAN_UNKNOWN_OFFSET)
+        return stmt;
+    return x->span;
+}
+
 /* ops.md 2: the MLIR and the C++ element types cover the same dtypes. */
 int lower_dtype_ok(DataType dt) { return mlir_elem_type(dt) != NULL; }
 

@@ -122,5 +122,9 @@ int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg,
  * both the M and the V pipe (ops.md 8). */
 KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag);
 
+/* Where to report a problem with operand x of the statement at stmt: a
+ * variable's own span is its definition, so a use is reported at the
+ * statement. */
+Span lower_span_of(Span stmt, const IrExpr *x);
 
 #endif

@@ -165,14 +165,11 @@ static void begin_pass(Emitter *E, int pass, StrBuf *out)
     E->pass = pass;
     E->out = pass == 1 ? &E->discard : out;
     E->indent = 2;
-    E->depth = 0;
-    E->region = NULL;
     E->const_group = GROUP_BODY;
     mlir_names_reset(&E->names);
     ptrmap_clear(&E->values);
     ptrmap_clear(&E->views);
     ptrmap_clear(&E->preset);
-    ptrmap_clear(&E->tuples);
 }
 
 static const char *const kind_text[] = {"", "vector", "cube", ""};
@@ -190,7 +187,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     begin_pass(E, 1, out);
     bind_params(E, NULL);
     make_views(E);
-    pm_emit_stmt(E, f->body);
+    pm_emit_body(E, f->body);
     arena_reset(&E->arena, mark);
     if (E->errors != errors)
         return 1;
@@ -205,7 +202,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     sb_free(&sig);
     mlir_consts_print(&E->consts, out, 2);
     make_views(E);
-    pm_emit_stmt(E, f->body);
+    pm_emit_body(E, f->body);
     sb_puts(out, "  return\n  }\n");
     arena_reset(&E->arena, mark);
     return 0;
@@ -231,7 +228,6 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     ptrmap_init(&E->values);
     ptrmap_init(&E->views);
     ptrmap_init(&E->preset);
-    ptrmap_init(&E->tuples);
     ptrmap_init(&E->tile_types);
 }
 
@@ -244,7 +240,6 @@ static void emitter_free(Emitter *E)
     ptrmap_free(&E->values);
     ptrmap_free(&E->views);
     ptrmap_free(&E->preset);
-    ptrmap_free(&E->tuples);
     ptrmap_free(&E->tile_types);
 }
 

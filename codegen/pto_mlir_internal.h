@@ -46,25 +46,6 @@ typedef struct View {
     uint32_t rank;
 } View;
 
-/* A tuple variable (tuple unpacking, "a, b = b, a + b"): what each element
- * stands for. */
-typedef struct Tuple {
-    uint32_t n;
-    const Value **vals;        /* scalars and tiles */
-    const View **views;        /* tensors */
-} Tuple;
-
-/* The loop or if whose body is being emitted, for its yields. */
-typedef struct Region {
-    struct Region *up;
-    IrStmtKind kind;
-    uint32_t n;
-    const IrVar *const *ret;   /* return variables (their types say scalar/tile/tensor) */
-    const Value **carried;     /* Tile positions: the buffer the yielded value must be in */
-    const View **views;        /* Tensor positions: the view the yielded value must have */
-    int yielded;
-} Region;
-
 typedef struct Emitter {
     IrCtx *ir;
     const CodegenOptions *o;
@@ -79,14 +60,11 @@ typedef struct Emitter {
     unsigned const_group;      /* group of the constants interned now: 0 addresses, 1 views, 2 body */
     MlirNames names;
     MlirConstPool consts;
-    Arena arena;               /* Values, Views, Regions of the current function */
+    Arena arena;               /* Values, Views, carried values of the current function */
     PtrMap values;             /* IrVar -> Value */
     PtrMap views;              /* IrVar (Tensor) -> View */
     PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
-    PtrMap tuples;             /* IrVar (Tuple) -> Tuple: the values of its elements */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
-    Region *region;
-    int depth;                 /* control-flow nesting */
     Span stmt_span;            /* the statement being emitted */
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */
@@ -115,8 +93,9 @@ const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const I
 int pm_same_buffer(Emitter *E, const Value *a, const Value *b);
 const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const Value *share);
 const View *pm_view_of(Emitter *E, const IrExpr *a);
-void pm_emit_call(Emitter *E, const IrVar *dest, const IrCall *c);
-void pm_emit_stmt(Emitter *E, const IrStmt *s);
+void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how);
+void pm_emit_tile_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+void pm_emit_body(Emitter *E, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 static inline void bind(Emitter *E, const IrVar *v, const Value *val) { ptrmap_put(&E->values, v, (void *)val); }

@@ -237,7 +237,7 @@ static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt
 }
 
 /* block.load / block.store / block.l0c_store (pto-mlir.md 6.1). */
-static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how)
+void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how)
 {
     char buf[64], msg[320], pt[160];
     const OpDef *op = callee_op(c->callee);
@@ -313,12 +313,10 @@ static void emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaFor
 static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};
 static const char *const round_modes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
 
-/* A block op (ops.md 5) whose result, if any, is dest. */
-static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op)
+/* A block op (ops.md 5) with lowering lw whose result is Tile dest. */
+void pm_emit_tile_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
 {
     char buf[64], attr[64], msg[320], reduce_op[16];
-    Lowering lwbuf;
-    const Lowering *lw = lower_of(op, &lwbuf);
     int need_tmp, tmp_like_src = 0;
     Ins in;
     const Value *d = NULL, *v;
@@ -328,35 +326,6 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
     memset(&in, 0, sizeof in);
     pto = lw->pto;
     need_tmp = lw->tmp;
-    if (lw->why_pto) {
-        pm_err(E, sp, "'%s' has no PTO lowering: %s", opname(op, buf, sizeof buf), lw->why_pto);
-        return;
-    }
-    switch ((IsaForm)lw->how) {
-    case FORM_ALLOC:
-        return;
-    case FORM_LOAD:
-    case FORM_STORE:
-    case FORM_L0C_STORE:
-        emit_transfer(E, dest, c, (IsaForm)lw->how);
-        return;
-    default:
-        break;
-    }
-    /* Every other op only defines its result: unused, it does nothing. */
-    if (!dest)
-        return;
-    if (lw->how == FORM_BLOCK_IDX) {
-        const char *name = pm_result_name(E, dest);
-        sb_printf(pm_line(E), "%s = pto.get_block_idx\n", name);
-        bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
-        return;
-    }
-    if (dest->type->kind != TYPE_TILE) {
-        pm_err(E, sp, "'%s' with a %s result has no PTO lowering", opname(op, buf, sizeof buf),
-               dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile");
-        return;
-    }
     elem_dt = scalar_elem_dtype(E, c, dest);
     switch ((IsaForm)lw->how) {
     case FORM_CREATE:
@@ -583,41 +552,4 @@ static void emit_block_op(Emitter *E, const IrVar *dest, const IrCall *c, const 
         ins_add(&in, t);
     }
     print_op(E, pto, &in, d);
-}
-
-/* system.* (pto-mlir.md 9). */
-static void emit_system(Emitter *E, const IrCall *c, const OpDef *op)
-{
-    SystemLowering s;
-    char msg[128];
-    if (lower_system(c, op, &s, msg, sizeof msg) != 0) {
-        pm_err(E, c->e.span, "%s", msg);
-        return;
-    }
-    if (s.flag)
-        sb_printf(pm_line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
-                  s.flag == 1 ? "set_flag" : "wait_flag",
-                  pipe_name((PipeKind)s.set_pipe), pipe_name((PipeKind)s.wait_pipe), s.event);
-    else
-        sb_printf(pm_line(E), "pto.barrier <PIPE_%s>\n", s.barrier);
-}
-
-void pm_emit_call(Emitter *E, const IrVar *dest, const IrCall *c)
-{
-    const OpDef *op = callee_op(c->callee);
-    char buf[64];
-    if (!op) {
-        pm_err(E, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
-        return;
-    }
-    if (op->category == OPC_TENSOR) {
-        pm_err(E, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
-               opname(op, buf, sizeof buf));
-        return;
-    }
-    if (op->category == OPC_SYSTEM) {
-        emit_system(E, c, op);
-        return;
-    }
-    emit_block_op(E, dest, c, op);
 }

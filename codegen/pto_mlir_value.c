@@ -52,14 +52,7 @@ void pm_err(Emitter *E, Span sp, const char *fmt, ...)
     E->errors++;
 }
 
-/* Where to report a problem with operand x: a variable's own span is its
- * definition, so a use is reported at the statement. */
-Span pm_span_of(const Emitter *E, const IrExpr *x)
-{
-    if (!x || ir_is_var_like(x) || x->span.lo == SPAN_UNKNOWN_OFFSET)
-        return E->stmt_span;
-    return x->span;
-}
+Span pm_span_of(const Emitter *E, const IrExpr *x) { return lower_span_of(E->stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *pm_line(Emitter *E)

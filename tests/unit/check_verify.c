@@ -296,6 +296,7 @@ static Suite *verify_suite(void)
     verify_rule_tests(s);
     verify_pipeline_tests(s);
     simplify_tests(s);
+    lower_flow_tests(s);
     return s;
 }
 

@@ -1,0 +1,363 @@
+/* lower_flow.c: the walk over a kernel's statements and the checks the
+ * kernel printers share (see lower_flow.h). */
+#include "config.h"
+#include "codegen/lower_flow.h"
+#include "support/xalloc.h"
+
+#include <stdarg.h>
+
+static void flow_error(LowerFlow *W, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Formatted whole (names have no length limit), then the printer's. */
+static void flow_error(LowerFlow *W, Span at, const char *fmt, ...)
+{
+    StrBuf msg;
+    va_list ap;
+    sb_init(&msg);
+    va_start(ap, fmt);
+    sb_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    W->p->error(W, at, sb_cstr(&msg));
+    sb_free(&msg);
+}
+
+LowerValueKind lower_value_kind(const IrType *t)
+{
+    switch (t->kind) {
+    case TYPE_SCALAR:
+        return LOWER_SCALAR;
+    case TYPE_TILE:
+        return LOWER_TILE;
+    case TYPE_TENSOR:
+        return LOWER_TENSOR;
+    default:
+        return LOWER_OTHER;
+    }
+}
+
+static void walk(LowerFlow *W, const IrStmt *s);
+
+/* ------------------------------------------------------------ assignments */
+
+static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    SystemLowering sys;
+    char msg[128];
+    if (lower_system(c, op, &sys, msg, sizeof msg) != 0)
+        W->p->error(W, c->e.span, msg);
+    else
+        W->p->system_op(W, dest, &sys);
+}
+
+static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    Lowering lwbuf;
+    const Lowering *lw = lower_of(op, &lwbuf);
+    const char *why = W->p->spelling == OUT_CPP ? lw->why_cpp : lw->why_pto;
+    char buf[64];
+    if (why) {
+        flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
+                   why);
+        return;
+    }
+    switch ((IsaForm)lw->how) {
+    case FORM_ALLOC:
+        return;
+    case FORM_LOAD:
+    case FORM_STORE:
+    case FORM_L0C_STORE:
+        W->p->transfer(W, dest, c, (IsaForm)lw->how);
+        return;
+    default:
+        break;
+    }
+    /* Every other op only defines its result: unused, it does nothing. */
+    if (!dest)
+        return;
+    if (lw->how == FORM_BLOCK_IDX)
+        W->p->block_idx(W, dest, c, op);
+    else if (dest->type->kind != TYPE_TILE)
+        flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
+                   dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
+    else
+        W->p->tile_op(W, dest, c, op, lw);
+}
+
+static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    char buf[64];
+    if (!op)
+        flow_error(W, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
+    else if (op->category == OPC_TENSOR)
+        flow_error(W, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
+                   op_printed_name(op, buf, sizeof buf));
+    else if (op->category == OPC_SYSTEM)
+        walk_system(W, dest, c, op);
+    else
+        walk_block_op(W, dest, c, op);
+}
+
+/* Tiles and tensors in a tuple are variables (the printers name what they
+ * stand for); scalars may be expressions. */
+static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
+{
+    const IrMakeTuple *m = IR_AS(IrMakeTuple, a->value);
+    LowerTuple *t = arena_zalloc(W->arena, sizeof *t);
+    uint8_t *kind = arena_zalloc(W->arena, m->n ? m->n : 1);
+    t->make = m;
+    t->kind = kind;
+    for (uint32_t i = 0; i < m->n; i++) {
+        LowerValueKind k = lower_value_kind(ir_expr_type(W->ir, m->elems[i]));
+        if (k == LOWER_OTHER || (k != LOWER_SCALAR && !ir_is_var_like(m->elems[i]))) {
+            flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
+            k = LOWER_OTHER;
+        }
+        kind[i] = (uint8_t)k;
+    }
+    t->data = W->p->tuple_make(W, a, t);
+    ptrmap_put(&W->tuples, a->var, t);
+}
+
+static void walk_tuple_get(LowerFlow *W, const IrAssign *a)
+{
+    const IrTupleGet *g = IR_AS(IrTupleGet, a->value);
+    const LowerTuple *t = ir_is_var_like(g->tuple) ? ptrmap_get(&W->tuples, g->tuple) : NULL;
+    if (!t || g->index >= t->make->n) {
+        flow_error(W, a->s.span, "only tuples built in the kernel can be unpacked");
+        return;
+    }
+    W->p->tuple_get(W, a, t, g->index);
+}
+
+static void walk_assign(LowerFlow *W, const IrAssign *a)
+{
+    const IrVar *v = a->var;
+    const IrExpr *x = a->value;
+    LowerValueKind k = lower_value_kind(v->type);
+    switch ((IrExprKind)x->kind) {
+    case EXPR_CALL:
+        walk_call(W, v, IR_AS(IrCall, x));
+        break;
+    case EXPR_VAR:
+    case EXPR_ITER_ARG:
+        /* A copy names the same value, buffer or view. */
+        if (k == LOWER_SCALAR)
+            W->p->scalar_def(W, a);
+        else
+            W->p->copy(W, a, k);
+        break;
+    case EXPR_CONST_INT:
+    case EXPR_CONST_FLOAT:
+    case EXPR_CONST_BOOL:
+    case EXPR_BINARY:
+    case EXPR_UNARY:
+        if (k == LOWER_SCALAR)
+            W->p->scalar_def(W, a);
+        else
+            flow_error(W, a->s.span, "'%s' cannot be emitted", v->name);
+        break;
+    case EXPR_MAKE_TUPLE:
+        walk_make_tuple(W, a);
+        break;
+    case EXPR_TUPLE_GET:
+        walk_tuple_get(W, a);
+        break;
+    default:
+        flow_error(W, a->s.span, "this value cannot be emitted inside a kernel");
+        break;
+    }
+    /* One error per mistake: a variable left without a value after an
+     * error is poisoned. */
+    if (W->diag->errors != 0 && !W->p->defined(W, v))
+        W->p->poison(W, v);
+}
+
+/* ----------------------------------------------------------- control flow */
+
+static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const IrVar *const *ret,
+                               const IrIterArg *const *iter_args)
+{
+    LowerRegion *R = arena_zalloc(W->arena, sizeof *R);
+    uint8_t *kind = arena_zalloc(W->arena, n ? n : 1);
+    R->stmt = s;
+    R->n = n;
+    R->ret = ret;
+    R->iter_args = iter_args;
+    R->kind = kind;
+    for (uint32_t k = 0; k < n; k++) {
+        kind[k] = (uint8_t)lower_value_kind(ret[k]->type);
+        R->nscalar += kind[k] == LOWER_SCALAR;
+    }
+    return R;
+}
+
+/* Before a body: each variable it yields at a tile position.  The
+ * printer, which knows whether the variable is defined yet, may define it
+ * directly into the carried buffer. */
+static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
+{
+    const IrValues *y = W->p->preset && body ? ir_body_yield(body) : NULL;
+    if (!y)
+        return;
+    for (uint32_t k = 0; k < y->n && k < R->n; k++)
+        if (R->kind[k] == LOWER_TILE && y->values[k]->kind == EXPR_VAR)
+            W->p->preset(W, R, k, IR_AS(IrVar, y->values[k]));
+}
+
+static void walk_body(LowerFlow *W, LowerRegion *R, const IrStmt *body)
+{
+    R->up = W->region;
+    W->region = R;
+    W->depth++;
+    walk(W, body);
+    W->depth--;
+    W->region = R->up;
+}
+
+static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
+{
+    LowerRegion *R = W->region;
+    if (!R) {
+        flow_error(W, sp, "a yield outside a loop or if");
+        return;
+    }
+    if (y->n != R->n) {
+        flow_error(W, sp, "this yield has %u values for %u results", y->n, R->n);
+        return;
+    }
+    R->yielded = 1;
+    for (uint32_t k = 0; k < y->n; k++) {
+        if (R->kind[k] == LOWER_OTHER)
+            flow_error(W, lower_span_of(*W->stmt_span, y->values[k]), "a value of this type cannot be yielded in a kernel");
+        else
+            W->p->yield_value(W, R, k, y->values[k]);
+    }
+    if (W->p->yield_end)
+        W->p->yield_end(W, R);
+}
+
+static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg *const *iter_args,
+                      const IrVar *const *ret, const IrStmt *body)
+{
+    LowerRegion *R = new_region(W, s, n, ret, iter_args);
+    int ok = 1;
+    W->p->loop_begin(W, R);
+    for (uint32_t k = 0; k < n; k++) {
+        if (R->kind[k] != LOWER_OTHER) {
+            ok &= W->p->carry_init(W, R, k) != 0;
+            continue;
+        }
+        flow_error(W, iter_args[k]->v.e.span, "the loop-carried value '%s' cannot be emitted", iter_args[k]->v.name);
+        ok = 0;
+    }
+    W->p->loop_open(W, R);
+    preset(W, R, body);
+    walk_body(W, R, body);
+    /* After a failed initial value, a missing yield is no news. */
+    if (n && ok && !R->yielded)
+        flow_error(W, s->span, "this loop has no yield for its loop-carried values");
+    W->p->loop_close(W, R);
+}
+
+static void walk_if(LowerFlow *W, const IrIf *f)
+{
+    LowerRegion *R = new_region(W, &f->s, f->nret, f->ret, NULL);
+    W->p->if_begin(W, R);
+    for (uint32_t k = 0; k < f->nret; k++) {
+        if (R->kind[k] != LOWER_OTHER)
+            W->p->if_result(W, R, k);
+        else
+            flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
+    }
+    W->p->if_open(W, R);
+    preset(W, R, f->then_body);
+    preset(W, R, f->else_body);
+    walk_body(W, R, f->then_body);
+    if (f->nret && !R->yielded)
+        flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
+    if (f->else_body) {
+        /* An else-branch that writes nothing is left out. */
+        StrBuf *outer = *W->out, text;
+        sb_init(&text);
+        *W->out = &text;
+        R->yielded = 0;
+        walk_body(W, R, f->else_body);
+        *W->out = outer;
+        if (text.len) {
+            W->p->else_open(W, R);
+            sb_put(outer, text.data, text.len);
+        }
+        sb_free(&text);
+        if (f->nret && !R->yielded)
+            flow_error(W, f->s.span, "the else-branch has no yield for the results of this if");
+    } else if (R->nscalar) {
+        flow_error(W, f->s.span, "an if with results needs an else-branch");
+    }
+    W->p->if_close(W, R);
+}
+
+/* ------------------------------------------------------------- statements */
+
+static void walk(LowerFlow *W, const IrStmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        *W->stmt_span = s->span;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        walk_assign(W, IR_AS(IrAssign, s));
+        break;
+    case STMT_EVAL: {
+        const IrExpr *x = IR_AS(IrEval, s)->expr;
+        if (x->kind == EXPR_CALL)
+            walk_call(W, NULL, IR_AS(IrCall, x));
+        break;
+    }
+    case STMT_YIELD:
+        walk_yield(W, IR_AS(IrValues, s), s->span);
+        break;
+    case STMT_RETURN:
+        /* The kernel has no results; only a return at the end is allowed. */
+        if (W->depth)
+            flow_error(W, s->span, "a return inside control flow cannot be emitted in a kernel");
+        break;
+    case STMT_IF:
+        walk_if(W, IR_AS(IrIf, s));
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        /* Loops count in index values (INT64) in every output. */
+        if (f->loop_var->type->kind != TYPE_SCALAR || f->loop_var->type->dtype != DT_INT64)
+            flow_error(W, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
+        walk_loop(W, s, f->niter, f->iter_args, f->ret, f->body);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *w = IR_AS(IrWhile, s);
+        walk_loop(W, s, w->niter, w->iter_args, w->ret, w->body);
+        break;
+    }
+    case STMT_SCOPE:
+        walk(W, IR_AS(IrScope, s)->body);
+        break;
+    case STMT_SEQ:
+    case STMT_OPS: {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        for (uint32_t i = 0; i < q->n; i++)
+            walk(W, q->stmts[i]);
+        break;
+    }
+    case STMT_KIND_COUNT:
+        ICE("statement of unknown kind");
+    }
+}
+
+void lower_flow_run(LowerFlow *W, const IrStmt *body)
+{
+    W->region = NULL;
+    W->depth = 0;
+    ptrmap_init(&W->tuples);
+    walk(W, body);
+    ptrmap_free(&W->tuples);
+}

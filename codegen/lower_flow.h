@@ -1,0 +1,123 @@
+/* lower_flow.h: the walk over a kernel's statements that the kernel
+ * printers share (the first slice of LowerTiles, issue 12).
+ *
+ * The walk classifies every statement once into target-neutral events (an
+ * op call and its destination, a copy, a scalar definition, a tuple built
+ * and unpacked, a yield with the loop or if whose results it gives, for /
+ * while / if with their carried positions classified scalar, tile, tensor
+ * or other) and makes the checks that do not depend on the output; a
+ * printer supplies one function per event and only binds values and
+ * spells.
+ *
+ * A table of callbacks rather than a materialised list: the printers'
+ * value models (SSA names, C++ objects) are still built as they write, and
+ * their own checks interleave with the shared ones; called in statement
+ * order, every printer's output and messages stay as they were, with no
+ * second copy of the program.  The events are the nodes such a list would
+ * hold: when it comes, the printers' event functions become its walkers. */
+#ifndef PYPTOCC_LOWER_FLOW_H
+#define PYPTOCC_LOWER_FLOW_H
+
+#include <stdint.h>
+
+#include "codegen/lower.h"
+#include "ir/ir.h"
+#include "ir/op_registry.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "support/ptrmap.h"
+#include "support/strbuf.h"
+
+/* What a value is in a kernel: the three kinds the printers model, and
+ * everything else, which has no kernel form. */
+typedef enum LowerValueKind { LOWER_SCALAR, LOWER_TILE, LOWER_TENSOR, LOWER_OTHER } LowerValueKind;
+
+LowerValueKind lower_value_kind(const IrType *t);
+
+/* A for, while or if whose body is being walked, for its yields. */
+typedef struct LowerRegion {
+    struct LowerRegion *up;
+    const IrStmt *stmt;                  /* the for, while or if */
+    uint32_t n;                          /* carried positions: the iter_args, or the if's results */
+    const IrVar *const *ret;             /* what holds each position after the statement */
+    const IrIterArg *const *iter_args;   /* loops: each position's iter_arg and initial value; NULL for an if */
+    const uint8_t *kind;                 /* LowerValueKind of each position */
+    uint32_t nscalar;                    /* positions of kind LOWER_SCALAR */
+    int yielded;                         /* the body (branch) walked last has yielded */
+    void *data;                          /* the printer's */
+} LowerRegion;
+
+/* A tuple built in the kernel ("a, b = b, a + b"). */
+typedef struct LowerTuple {
+    const IrMakeTuple *make;
+    const uint8_t *kind;                 /* LowerValueKind of each element; LOWER_OTHER after its error */
+    void *data;                          /* what tuple_make returned */
+} LowerTuple;
+
+typedef struct LowerFlow LowerFlow;
+
+/* The events, in the order the walk calls them.  W->printer is the
+ * printer's state. */
+typedef struct LowerFlowPrinter {
+    OpOutput spelling;         /* OUT_MLIR, OUT_CPP: which of an op's lowerings */
+    const char *output;        /* "PTO", "C++": the output, for messages */
+    void (*error)(LowerFlow *W, Span at, const char *msg);
+    /* Calls of registered ops; dest is NULL for a call whose value is not
+     * kept.  A block op is a transfer (load, store, l0c_store), the block
+     * index (a scalar), or an op with a Tile result (the others do
+     * nothing when their result is not kept). */
+    void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how);
+    void (*block_idx)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+    void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+    void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
+    /* a->var is a scalar defined by an expression or a copy. */
+    void (*scalar_def)(LowerFlow *W, const IrAssign *a);
+    /* a->var, of kind k (not LOWER_SCALAR), copies a variable. */
+    void (*copy)(LowerFlow *W, const IrAssign *a, LowerValueKind k);
+    void *(*tuple_make)(LowerFlow *W, const IrAssign *a, const LowerTuple *t);
+    void (*tuple_get)(LowerFlow *W, const IrAssign *a, const LowerTuple *t, uint32_t index);
+    /* After an error, a definition that gave its variable no value leaves
+     * it poisoned, so that its uses say nothing more. */
+    int (*defined)(LowerFlow *W, const IrVar *v);
+    void (*poison)(LowerFlow *W, const IrVar *v);
+    /* for and while: begin; carry_init per position (not LOWER_OTHER),
+     * 0 when it failed; open; the body; close. */
+    void (*loop_begin)(LowerFlow *W, LowerRegion *R);
+    int (*carry_init)(LowerFlow *W, LowerRegion *R, uint32_t k);
+    void (*loop_open)(LowerFlow *W, LowerRegion *R);
+    void (*loop_close)(LowerFlow *W, LowerRegion *R);
+    /* if: begin; if_result per position (not LOWER_OTHER); open; the
+     * then-branch; else_open, if the else-branch wrote anything (its text
+     * follows); close. */
+    void (*if_begin)(LowerFlow *W, LowerRegion *R);
+    void (*if_result)(LowerFlow *W, LowerRegion *R, uint32_t k);
+    void (*if_open)(LowerFlow *W, LowerRegion *R);
+    void (*else_open)(LowerFlow *W, LowerRegion *R);
+    void (*if_close)(LowerFlow *W, LowerRegion *R);
+    /* Before a body: tile variable x, defined in it, is yielded at tile
+     * position k; it may be defined directly into the carried buffer.
+     * May be NULL. */
+    void (*preset)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x);
+    /* A yield of the right arity: each position not LOWER_OTHER, then
+     * yield_end (may be NULL). */
+    void (*yield_value)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x);
+    void (*yield_end)(LowerFlow *W, LowerRegion *R);
+} LowerFlowPrinter;
+
+struct LowerFlow {
+    const LowerFlowPrinter *p;
+    void *printer;
+    IrCtx *ir;
+    DiagEngine *diag;
+    Arena *arena;              /* regions and tuples, for as long as the walk */
+    Span *stmt_span;           /* the printer's: the statement being walked */
+    StrBuf **out;              /* the printer's: where its text goes */
+    LowerRegion *region;
+    int depth;                 /* control-flow nesting */
+    PtrMap tuples;             /* IrVar -> LowerTuple */
+};
+
+/* Walks body with printer p: W's first seven members set, the rest zero. */
+void lower_flow_run(LowerFlow *W, const IrStmt *body);
+
+#endif

@@ -1,0 +1,361 @@
+/* check_lower_flow.c: the kernel statement walk (codegen/lower_flow.c)
+ * with a printer that records its events: which event each statement
+ * becomes, in which order, with carried positions classified; the checks
+ * the walk makes for every printer, at their locations; a variable left
+ * undefined after an error poisoned; an else-branch that writes nothing
+ * left out.  The IR is built by hand (the harness is check_verify.c), so
+ * the checks that the front end keeps the printers from seeing are
+ * reached too. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "check_verify.h"
+#include "codegen/lower_flow.h"
+#include "ir/op_registry.h"
+#include "support/strbuf.h"
+
+/* The recording printer: the events as text, the variables it defined,
+ * and the text it "writes" (a line per scalar definition). */
+typedef struct Rec {
+    StrBuf log;
+    StrBuf text;
+    StrBuf *out;
+    PtrMap defined;
+    int fail_init;             /* carry_init reports failure */
+} Rec;
+
+static Rec *rec(LowerFlow *W) { return W->printer; }
+static const char kind_letter[] = "STNO";   /* scalar, tile, tensor, other */
+
+static void note(LowerFlow *W, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(LowerFlow *W, const char *fmt, ...)
+{
+    StrBuf *l = &rec(W)->log;
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (l->len)
+        sb_putc(l, ' ');
+    sb_puts(l, buf);
+}
+
+static void def(LowerFlow *W, const IrVar *v) { ptrmap_put(&rec(W)->defined, v, (void *)v); }
+
+static void r_error(LowerFlow *W, Span at, const char *msg)
+{
+    char where[32];
+    snprintf(where, sizeof where, "%u:%u", at.lo / (LINE_W + 1) + 1, at.lo % (LINE_W + 1) + 1);
+    diag_error(W->diag, at, "%s", msg);
+    note(W, "error(%s %s)", where, msg);
+}
+
+static void r_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+{
+    (void)c, (void)how;
+    note(W, "transfer(%s)", dest ? dest->name : "-");
+    if (dest)
+        def(W, dest);
+}
+
+static void r_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    (void)c, (void)op;
+    note(W, "block_idx(%s)", dest->name);
+    def(W, dest);
+}
+
+static void r_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    (void)c, (void)lw;
+    note(W, "tile_op(%s=%s)", dest->name, op_name(op));
+    def(W, dest);
+}
+
+static void r_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
+{
+    (void)dest;
+    note(W, "system(%s)", s->barrier ? s->barrier : "flag");
+}
+
+static void r_scalar_def(LowerFlow *W, const IrAssign *a)
+{
+    note(W, "scalar(%s)", a->var->name);
+    sb_printf(rec(W)->out, "%s\n", a->var->name);
+    def(W, a->var);
+}
+
+static void r_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
+{
+    note(W, "copy(%s:%c)", a->var->name, kind_letter[k]);
+    def(W, a->var);
+}
+
+static void *r_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)
+{
+    note(W, "tuple(%s:", a->var->name);
+    for (uint32_t i = 0; i < t->make->n; i++)
+        sb_putc(&rec(W)->log, kind_letter[t->kind[i]]);
+    sb_putc(&rec(W)->log, ')');
+    def(W, a->var);
+    return (void *)a->var;   /* the data tuple_get must get back */
+}
+
+static void r_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t, uint32_t index)
+{
+    note(W, "get(%s=%s[%u])", a->var->name, ((const IrVar *)t->data)->name, (unsigned)index);
+    def(W, a->var);
+}
+
+static int r_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&rec(W)->defined, v) != NULL; }
+static void r_poison(LowerFlow *W, const IrVar *v)
+{
+    note(W, "poison(%s)", v->name);
+    def(W, v);
+}
+
+static void kinds(LowerFlow *W, const char *what, const LowerRegion *R)
+{
+    note(W, "%s(", what);
+    for (uint32_t k = 0; k < R->n; k++)
+        sb_putc(&rec(W)->log, kind_letter[R->kind[k]]);
+    sb_printf(&rec(W)->log, "/%u)", (unsigned)R->nscalar);
+}
+
+static void r_loop_begin(LowerFlow *W, LowerRegion *R) { kinds(W, R->stmt->kind == STMT_FOR ? "for" : "while", R); }
+static int r_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    note(W, "init(%s)", R->iter_args[k]->v.name);
+    return !rec(W)->fail_init;
+}
+static void r_loop_open(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "open"); }
+static void r_loop_close(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "close"); }
+static void r_if_begin(LowerFlow *W, LowerRegion *R) { kinds(W, "if", R); }
+static void r_if_result(LowerFlow *W, LowerRegion *R, uint32_t k) { note(W, "result(%s)", R->ret[k]->name); }
+static void r_if_open(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "then"); }
+static void r_else_open(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "else"); }
+static void r_if_close(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "endif"); }
+static void r_preset(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x)
+{
+    (void)R;
+    note(W, "preset(%u,%s)", (unsigned)k, x->name);
+}
+static void r_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
+{
+    (void)R, (void)x;
+    note(W, "yield(%u)", (unsigned)k);
+}
+static void r_yield_end(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "yield_end"); }
+
+static const LowerFlowPrinter recorder = {
+    .spelling = OUT_MLIR,
+    .output = "PTO",
+    .error = r_error,
+    .transfer = r_transfer,
+    .block_idx = r_block_idx,
+    .tile_op = r_tile_op,
+    .system_op = r_system_op,
+    .scalar_def = r_scalar_def,
+    .copy = r_copy,
+    .tuple_make = r_tuple_make,
+    .tuple_get = r_tuple_get,
+    .defined = r_defined,
+    .poison = r_poison,
+    .loop_begin = r_loop_begin,
+    .carry_init = r_carry_init,
+    .loop_open = r_loop_open,
+    .loop_close = r_loop_close,
+    .if_begin = r_if_begin,
+    .if_result = r_if_result,
+    .if_open = r_if_open,
+    .else_open = r_else_open,
+    .if_close = r_if_close,
+    .preset = r_preset,
+    .yield_value = r_yield_value,
+    .yield_end = r_yield_end,
+};
+
+/* Walks body with the recorder; the events, then "|" and the text. */
+static void expect_walk(const IrStmt *body, int fail_init, const char *events, const char *text)
+{
+    Out o;
+    Rec r;
+    Arena arena;
+    Span stmt = NOSPAN;
+    LowerFlow W;
+    memset(&r, 0, sizeof r);
+    sb_init(&r.log);
+    sb_init(&r.text);
+    r.out = &r.text;
+    r.fail_init = fail_init;
+    ptrmap_init(&r.defined);
+    arena_init(&arena);
+    out_open(&o, ALL_PROPS);
+    W = (LowerFlow){.p = &recorder, .printer = &r, .ir = &ctx, .diag = &o.d, .arena = &arena, .stmt_span = &stmt,
+                    .out = &r.out};
+    lower_flow_run(&W, body);
+    sb_putc(&r.log, '\0');
+    sb_putc(&r.text, '\0');
+    ck_assert_str_eq(r.log.data, events);
+    ck_assert_str_eq(r.text.data, text);
+    out_close(&o);
+    arena_free(&arena);
+    ptrmap_free(&r.defined);
+    sb_free(&r.log);
+    sb_free(&r.text);
+}
+
+/* ================================================================ events */
+
+/* for i, (s, t, g) in range(0, 4, 1, init=(p, a, x)):
+ *     u = block.add(t, t); y = s + i; yield (y, u, g) */
+static const IrStmt *carrying_loop(const IrStmt *tail_or_null, int with_yield)
+{
+    IrVar *p = ivar("p", at(1, 10, 1)), *a = var("a", tile32(), at(1, 20, 1)), *x = var("x", tensor32(), at(1, 30, 1));
+    IrVar *i = ivar("i", at(2, 9, 1)), *y = ivar("y", at(4, 5, 1)), *u = var("u", tile32(), at(3, 5, 1));
+    IrIterArg *s = ir_iter_arg_new(&ctx, nm("s"), sc(DT_INT64), E(p), at(2, 14, 1));
+    IrIterArg *t = ir_iter_arg_new(&ctx, nm("t"), tile32(), E(a), at(2, 17, 1));
+    IrIterArg *g = ir_iter_arg_new(&ctx, nm("g"), tensor32(), E(x), at(2, 20, 1));
+    IrVar *sr = ivar("sr", at(2, 30, 2)), *tr = var("tr", tile32(), at(2, 33, 2)), *gr = var("gr", tensor32(), at(2, 36, 2));
+    const IrIterArg *its[] = {s, t, g};
+    const IrVar *rets[] = {sr, tr, gr};
+    const IrExpr *ys[] = {E(y), E(u), E(&g->v)};
+    const IrStmt *body[4];
+    uint32_t n = 0;
+    body[n++] = asg(u, call_typed("block.add", EXPRS(E(&t->v), E(&t->v)), tile32(), at(3, 9, 10)), line(3));
+    body[n++] = asg(y, bin(BIN_ADD, E(&s->v), E(i)), line(4));
+    if (with_yield)
+        body[n++] = ir_yield(&ctx, 3, ys, line(5));
+    if (tail_or_null)
+        body[n++] = tail_or_null;
+    return ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), ci(4), ci(1), 3, its, rets,
+                  ir_seq(&ctx, STMT_SEQ, n, body, NOSPAN), line(2));
+}
+
+START_TEST(flow_loop_events)
+{
+    /* Positions classified scalar, tile, tensor; the tile the body yields
+     * is announced (preset) before the body. */
+    expect_walk(carrying_loop(NULL, 1), 0,
+                "for(STN/1) init(s) init(t) init(g) open preset(1,u) tile_op(u=block.add) scalar(y) yield(0) yield(1) "
+                "yield(2) yield_end close",
+                "y\n");
+}
+END_TEST
+
+START_TEST(flow_loop_without_yield)
+{
+    expect_walk(carrying_loop(NULL, 0), 0,
+                "for(STN/1) init(s) init(t) init(g) open tile_op(u=block.add) scalar(y) "
+                "error(2:5 this loop has no yield for its loop-carried values) close",
+                "y\n");
+    /* After a failed initial value, the missing yield is no news. */
+    expect_walk(carrying_loop(NULL, 0), 1,
+                "for(STN/1) init(s) init(t) init(g) open tile_op(u=block.add) scalar(y) close", "y\n");
+}
+END_TEST
+
+START_TEST(flow_yield_checks)
+{
+    IrVar *p = ivar("p", at(1, 10, 1)), *i = ivar("i", at(2, 9, 1));
+    const IrExpr *two[] = {E(p), E(p)};
+    const IrStmt *loop = ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), ci(4), ci(1), 0, NULL, NULL,
+                                SEQ(ir_yield(&ctx, 2, two, line(3)), ret1(E(p), line(4))), line(2));
+    expect_walk(SEQ(yield1(E(p), line(1)), loop), 0,
+                "error(1:5 a yield outside a loop or if) for(/0) open error(3:5 this yield has 2 values for 0 results) "
+                "error(4:5 a return inside control flow cannot be emitted in a kernel) close",
+                "");
+}
+END_TEST
+
+START_TEST(flow_loop_var)
+{
+    IrVar *j = var("j", sc(DT_INT32), at(2, 9, 1)), *y = ivar("y", at(3, 5, 1));
+    const IrStmt *loop =
+        ir_for(&ctx, FOR_SEQUENTIAL, j, ci(0), ci(4), ci(1), 0, NULL, NULL, SEQ(asg(y, ci(1), line(3))), line(2));
+    expect_walk(loop, 0, "error(2:9 the loop variable 'j' must be INT64) for(/0) open scalar(y) close", "y\n");
+}
+END_TEST
+
+START_TEST(flow_if_events)
+{
+    /* if c: y = 1; r = yield y  else: r = yield p  -- scalar result; the
+     * else-branch writes nothing, so it is left out. */
+    IrVar *p = ivar("p", at(1, 10, 1)), *y = ivar("y", at(3, 5, 1)), *r = ivar("r", at(2, 20, 1));
+    IrVar *tr = var("tr", tile32(), at(2, 25, 2));
+    const IrVar *rets[] = {r};
+    const IrStmt *branch = ir_if(&ctx, cb(1), SEQ(asg(y, ci(1), line(3)), yield1(E(y), line(4))),
+                                 SEQ(yield1(E(p), line(5))), 1, rets, line(2));
+    const IrStmt *no_else = ir_if(&ctx, cb(1), SEQ(yield1(E(p), line(7))), NULL, 1, rets, line(6));
+    const IrVar *trets[] = {tr};
+    const IrStmt *tile_if = ir_if(&ctx, cb(0), SEQ(asg(y, ci(2), line(9))), SEQ(asg(y, ci(3), line(10))), 1, trets,
+                                  line(8));
+    expect_walk(SEQ(branch, no_else, tile_if), 0,
+                "if(S/1) result(r) then scalar(y) yield(0) yield_end yield(0) yield_end endif "
+                "if(S/1) result(r) then yield(0) yield_end error(6:5 an if with results needs an else-branch) endif "
+                "if(T/0) result(tr) then scalar(y) "
+                "error(8:5 the then-branch has no yield for the results of this if) scalar(y) else "
+                "error(8:5 the else-branch has no yield for the results of this if) endif",
+                "y\ny\ny\n");
+}
+END_TEST
+
+START_TEST(flow_tuples)
+{
+    /* m = (1, a); b = m[1]; c = a2[0] with a2 not built here; n = (a tile
+     * element that is not a variable,). */
+    IrVar *a = var("a", tile32(), at(1, 10, 1));
+    const IrExpr *elems[] = {ci(1), E(a)};
+    const IrExpr *mt = ir_make_tuple(&ctx, 2, elems, at(2, 9, 6));
+    const IrExpr *bad[] = {call_typed("block.add", EXPRS(E(a), E(a)), tile32(), at(5, 10, 5))};
+    const IrExpr *nt = ir_make_tuple(&ctx, 1, bad, at(5, 9, 8));
+    IrVar *m = var("m", ir_expr_type(&ctx, mt), at(2, 5, 1)), *a2 = var("a2", ir_expr_type(&ctx, mt), at(1, 20, 2));
+    IrVar *b = var("b", tile32(), at(3, 5, 1)), *c = ivar("c", at(4, 5, 1)), *n = var("n", ir_expr_type(&ctx, nt), at(5, 5, 1));
+    expect_walk(SEQ(asg(m, mt, line(2)), asg(b, ir_tuple_get(&ctx, E(m), 1, NOSPAN), line(3)),
+                    asg(c, ir_tuple_get(&ctx, E(a2), 0, NOSPAN), line(4)), asg(n, nt, line(5))),
+                0,
+                "tuple(m:ST) get(b=m[1]) error(4:5 only tuples built in the kernel can be unpacked) poison(c) "
+                "error(5:5 this tuple element cannot be emitted inside a kernel) tuple(n:O)",
+                "");
+}
+END_TEST
+
+START_TEST(flow_calls)
+{
+    /* A tensor op and a non-op call are errors that poison their
+     * results; a block op with a scalar result is not a tile op; system
+     * ops are decoded; the block index; a non-scalar defined from a
+     * constant. */
+    IrVar *a = var("a", tile32(), at(1, 10, 1)), *x = var("x", tensor32(), at(1, 20, 1));
+    IrVar *t = var("t", tensor32(), at(2, 5, 1)), *h = var("h", tile32(), at(3, 5, 1));
+    IrVar *k = var("k", sc(DT_UINT64), at(4, 5, 1)), *w = var("w", tile32(), at(6, 5, 1));
+    IrVar *sres = ivar("sres", at(7, 5, 4));
+    expect_walk(SEQ(asg(t, call_typed("tensor.add", EXPRS(E(x), E(x)), tensor32(), at(2, 9, 10)), line(2)),
+                    asg(h, call_fn("helper", EXPRS(E(a)), tile32(), at(3, 9, 9)), line(3)),
+                    asg(k, call("block.get_block_idx", 0, NULL, at(4, 9, 9)), line(4)),
+                    ir_eval(&ctx, call("system.bar_v", 0, NULL, at(5, 9, 9)), line(5)),
+                    asg(w, ci(0), line(6)),
+                    asg(sres, call_typed("block.add", EXPRS(E(a), E(a)), sc(DT_INT64), at(7, 9, 9)), line(7))),
+                0,
+                "error(2:9 the tensor operation 'pl.tensor.add' cannot be emitted inside a kernel) poison(t) "
+                "error(3:9 the call of 'helper' cannot be emitted inside a kernel) poison(h) block_idx(k) system(V) "
+                "error(6:5 'w' cannot be emitted) poison(w) "
+                "error(7:9 'pl.block.add' with a scalar result has no PTO lowering) poison(sres)",
+                "");
+}
+END_TEST
+
+void lower_flow_tests(Suite *s)
+{
+    TCase *tc = verify_tcase(s, "lower_flow");
+    tcase_add_test(tc, flow_loop_events);
+    tcase_add_test(tc, flow_loop_without_yield);
+    tcase_add_test(tc, flow_yield_checks);
+    tcase_add_test(tc, flow_loop_var);
+    tcase_add_test(tc, flow_if_events);
+    tcase_add_test(tc, flow_tuples);
+    tcase_add_test(tc, flow_calls);
+}
