@@ -228,6 +228,16 @@ static void plan_stmt(Init *I, const IrStmt *s)
         plan_loop_rets(I, s, w->niter, w->iter_args, w->ret);
         return;
     }
+    case STMT_EVAL: {
+        /* A store whose result is not kept is checked as one that is. */
+        const IrExpr *x = IR_AS(IrEval, s)->expr;
+        const OpDef *op = x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+        if (op && (I->pc->props & PROP_LEGAL) &&
+            (op->id == OP_BLOCK_MOVE || op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
+            check_transfer(I, IR_AS(IrCall, x), op,
+                           (MemorySpace)ir_call_kwarg_int(IR_AS(IrCall, x), "target_memory", MS_VEC));
+        return;
+    }
     case STMT_SCOPE:
         plan_stmt(I, IR_AS(IrScope, s)->body);
         return;

@@ -224,6 +224,17 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
 static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
 {
     const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
+    /* A block op whose result is not kept (a store as a statement) obeys
+     * the same rules: seen as an assignment to a fresh variable, which
+     * only a rewrite puts into the IR. */
+    if (st->kind == STMT_EVAL && IR_AS(IrEval, st)->expr->kind == EXPR_CALL) {
+        const IrCall *ec = IR_AS(IrCall, IR_AS(IrEval, st)->expr);
+        const OpDef *eop = callee_op(ec->callee);
+        const IrType *et = ir_expr_type(L->ir, &ec->e);
+        if (eop && eop->category == OPC_BLOCK && et && (et->kind == TYPE_TILE || et->kind == TYPE_TENSOR))
+            a = IR_AS(IrAssign, ir_assign(L->ir, ir_var_new(L->ir, legal_fresh_name(L, "_t", ""), et, st->span),
+                                          &ec->e, st->span));
+    }
     const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
     const OpDef *op = c ? callee_op(c->callee) : NULL;
     unsigned ok = op ? legal_allowed_dtypes(L, op) : 0;
