@@ -89,17 +89,21 @@ static void set_memref(Init *I, const IrVar *v, const IrMemRef *m)
         ptrmap_put(&I->memref, v, (void *)m);
 }
 
-/* The MemRef of an assignment's target (passes.md 5.5 step 3), or NULL
- * when the target is not a Tensor or Tile. */
-/* A move or store between spaces the target connects (target.c), now
- * that every space is known; a located error otherwise.  Only in programs
+/* A move or store (kept or not) between spaces the target connects
+ * (target.c), now that every space is known; a located error otherwise.  Only in programs
  * Legalize made legal for a target (PROP_LEGAL): the IR-level tests of the
  * memory passes plan any moves. */
-static void check_transfer(Init *I, const IrCall *c, const OpDef *op, MemorySpace to)
+static void check_transfer(Init *I, const IrCall *c, const OpDef *op)
 {
     Arch a = I->pc->arch;
-    const IrMemRef *src = c->nargs ? memref_of(I, c->args[0]) : NULL;
-    int from = src ? (int)src->space : -1;
+    MemorySpace to = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
+    const IrMemRef *src;
+    int from;
+    if (!(I->pc->props & PROP_LEGAL) ||
+        (op->id != OP_BLOCK_MOVE && op->id != OP_BLOCK_STORE && op->id != OP_BLOCK_L0C_STORE))
+        return;
+    src = c->nargs ? memref_of(I, c->args[0]) : NULL;
+    from = src ? (int)src->space : -1;
     if (from < 0 || from == MS_DDR)
         return;
     if (op->id == OP_BLOCK_MOVE && !target_move_ok(a, from, to))
@@ -110,6 +114,8 @@ static void check_transfer(Init *I, const IrCall *c, const OpDef *op, MemorySpac
                    memspace_name((MemorySpace)from), arch_name(a), target_stores_text(a));
 }
 
+/* The MemRef of an assignment's target (passes.md 5.5 step 3), or NULL
+ * when the target is not a Tensor or Tile. */
 static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
 {
     const IrType *t = a->var->type;
@@ -125,8 +131,7 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     if (v->kind != EXPR_CALL || !(op = callee_op(IR_AS(IrCall, v)->callee)) || op->category != OPC_BLOCK)
         return new_memref(I, MS_DDR, t, at);
     c = IR_AS(IrCall, v);
-    if ((I->pc->props & PROP_LEGAL) && (op->id == OP_BLOCK_MOVE || op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
-        check_transfer(I, c, op, (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC));
+    check_transfer(I, c, op);
     /* Where the op table puts the result (ResultPlace). */
     switch ((ResultPlace)op_traits(op)->result) {
     case RES_ARG3:
@@ -232,10 +237,8 @@ static void plan_stmt(Init *I, const IrStmt *s)
         /* A store whose result is not kept is checked as one that is. */
         const IrExpr *x = IR_AS(IrEval, s)->expr;
         const OpDef *op = x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
-        if (op && (I->pc->props & PROP_LEGAL) &&
-            (op->id == OP_BLOCK_MOVE || op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
-            check_transfer(I, IR_AS(IrCall, x), op,
-                           (MemorySpace)ir_call_kwarg_int(IR_AS(IrCall, x), "target_memory", MS_VEC));
+        if (op)
+            check_transfer(I, IR_AS(IrCall, x), op);
         return;
     }
     case STMT_SCOPE:

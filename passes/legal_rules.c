@@ -11,7 +11,6 @@
 
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
 {
@@ -74,7 +73,8 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
                          uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap)
 {
     char buf[64], d1[64], d2[64];
-    int is_load = strcmp(c->callee->name, "block.load") == 0;
+    const OpDef *op = callee_op(c->callee);
+    int is_load = op && op->id == OP_BLOCK_LOAD;
     *at = c->e.span;
     if (offs->n != tensor_rank || shapes->n != tensor_rank) {
         snprintf(msg, cap, "'%s' gives %u offsets and %u sizes for a tensor of rank %u",

@@ -69,6 +69,7 @@ static const IrType *with_layout(IrCtx *ir, const IrType *t)
 /* ------------------------------------------------------------ names */
 
 void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
+void legal_release_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, NULL); }
 
 static int collect_name(IrWalker *w, const IrExpr *e)
 {
@@ -373,7 +374,9 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         /* The offsets and sizes against the tensor and the tile
          * (pto-mlir.md 12: the partition shape is the tile's). */
         const IrType *tile = form == FORM_LOAD ? (result ? result->type : NULL) : ir_expr_type(L->ir, c->args[0]);
-        const IrType *tensor = ir_expr_type(L->ir, c->args[form == FORM_LOAD ? 0 : 3 < c->nargs ? 3 : 0]);
+        const IrType *tensor = form == FORM_LOAD  ? ir_expr_type(L->ir, c->args[0])
+                               : c->nargs > 3 ? ir_expr_type(L->ir, c->args[3])
+                                              : NULL;
         const IrMakeTuple *offs, *shapes;
         int64_t size[2];
         Span at = c->e.span;

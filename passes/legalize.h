@@ -25,6 +25,8 @@ typedef struct Legal {
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
 int64_t legal_column_rows(const IrType *t);
 void legal_note_name(Legal *L, const char *name);
+/* Frees a name legal_fresh_name took that the IR did not use after all. */
+void legal_release_name(Legal *L, const char *name);
 /* base + suffix, or base + suffix + "_<n>", not yet a name in the
  * function (and now taken). */
 const char *legal_fresh_name(Legal *L, const char *base, const char *suffix);

@@ -215,27 +215,12 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     return changed;
 }
 
-/* Each block's ops in element types their instructions take on the
- * target, converted where the result is the same, else an error. */
-/* One statement in ops and element types the target takes: its rewrite
- * (whose statements are legalized in turn: every rewrite makes one that
- * does not apply again), or the op in a wider type, or an error.  1 when
- * it changed. */
-static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
+static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out);
+
+/* Assignment a in ops and element types the target takes (legal_stmt). */
+static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)
 {
-    const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
-    /* A block op whose result is not kept (a store as a statement) obeys
-     * the same rules: seen as an assignment to a fresh variable, which
-     * only a rewrite puts into the IR. */
-    if (st->kind == STMT_EVAL && IR_AS(IrEval, st)->expr->kind == EXPR_CALL) {
-        const IrCall *ec = IR_AS(IrCall, IR_AS(IrEval, st)->expr);
-        const OpDef *eop = callee_op(ec->callee);
-        const IrType *et = ir_expr_type(L->ir, &ec->e);
-        if (eop && eop->category == OPC_BLOCK && et && (et->kind == TYPE_TILE || et->kind == TYPE_TENSOR))
-            a = IR_AS(IrAssign, ir_assign(L->ir, ir_var_new(L->ir, legal_fresh_name(L, "_t", ""), et, st->span),
-                                          &ec->e, st->span));
-    }
-    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const IrCall *c = a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
     const OpDef *op = c ? callee_op(c->callee) : NULL;
     unsigned ok = op ? legal_allowed_dtypes(L, op) : 0;
     DataType dt, w;
@@ -267,6 +252,37 @@ static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
     return 0;
 }
 
+/* One statement in ops and element types the target takes: its rewrite
+ * (whose statements are legalized in turn: every rewrite makes one that
+ * does not apply again), or the op in a wider type, or an error.  1 when
+ * it changed.  A block op whose result is not kept (a store as a
+ * statement) obeys the same rules, as an assignment to a fresh variable
+ * that only a rewrite puts into the IR. */
+static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
+{
+    const IrCall *c;
+    const OpDef *op;
+    const IrType *t;
+    const char *name;
+    if (st->kind == STMT_ASSIGN)
+        return legal_assign(L, IR_AS(IrAssign, st), out);
+    if (st->kind != STMT_EVAL || IR_AS(IrEval, st)->expr->kind != EXPR_CALL)
+        return 0;
+    c = IR_AS(IrCall, IR_AS(IrEval, st)->expr);
+    op = callee_op(c->callee);
+    t = ir_expr_type(L->ir, &c->e);
+    if (!op || op->category != OPC_BLOCK || !t || (t->kind != TYPE_TILE && t->kind != TYPE_TENSOR))
+        return 0;
+    name = legal_fresh_name(L, "_t", "");
+    if (legal_assign(L, IR_AS(IrAssign, ir_assign(L->ir, ir_var_new(L->ir, name, t, st->span), &c->e, st->span)),
+                     out))
+        return 1;
+    legal_release_name(L, name);
+    return 0;
+}
+
+/* Each block's ops in element types their instructions take on the
+ * target, converted where the result is the same, else an error. */
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s)
 {
     Legal *L = m->data;
