@@ -108,7 +108,6 @@ static void file_head(Orch *O, const CppSlot *slots, uint32_t ns)
  * one name) to its C++ variable n. */
 static void bind_dimension(Orch *O, const CppSlot *slots, uint32_t ns, const CppSlot *dim, OName *n)
 {
-    const IrFunc *f = O->f;
     orch_bind_name(O, (const IrVar *)dim->dim, n);
     for (uint32_t i = 0; i < ns; i++)
         for (uint32_t d = 0; slots[i].type->kind == TYPE_TENSOR && d < slots[i].type->n; d++) {
@@ -116,7 +115,6 @@ static void bind_dimension(Orch *O, const CppSlot *slots, uint32_t ns, const Cpp
             if (x->kind == EXPR_VAR && cpp_strip(O->ir, IR_AS(IrVar, x)->name) == dim->name)
                 orch_bind_name(O, IR_AS(IrVar, x), n);
         }
-    (void)f;
 }
 
 /* The device pointers, the scalar arguments (pyptocc) and the external

@@ -236,9 +236,7 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         slots[k].scalar = p->args[k].dir == PYPTOCC_ARG_SCALAR;
         if (p->args[k].ndims < 0 || p->args[k].ndims > 5)
             return fail(std::string("argument '") + p->args[k].name + "' has a bad rank");
-        if (p->args[k].dim_of < 0 || p->args[k].dim_of > p->nargs ||
-            (p->args[k].dim_of &&
-             (p->args[k].dim_axis < 0 || p->args[k].dim_axis >= p->args[p->args[k].dim_of - 1].ndims)))
+        if (!pyptocc::internal::dim_link_ok(p, k))
             return fail(std::string("argument '") + p->args[k].name + "' is a dimension of no tensor argument");
     }
     auto find = [&](const std::string &name) -> Slot * {

@@ -238,8 +238,7 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
                     known[k] = false;
                 dims[k][d] = v;
             }
-            if (a.dim_of != 0 && (a.dir != PYPTOCC_ARG_SCALAR || a.dim_of < 0 || a.dim_of > p->nargs ||
-                                  a.dim_axis < 0 || a.dim_axis >= p->args[a.dim_of - 1].ndims))
+            if (!dim_link_ok(p, k))
                 pyptocc::fatal("pyptocc_run: argument '%s' is a dimension of no tensor argument", a.name);
             if (!data[k] && a.dim_of == 0)
                 pyptocc::fatal("pyptocc_run: argument '%s' has no data", a.name);

@@ -27,6 +27,12 @@ bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uin
     *bytes = n * elem_size;
     return true;
 }
+
+bool dim_link_ok(const PyptoccProgram *p, int32_t k) {
+    const PyptoccArg &a = p->args[k];
+    return a.dim_of == 0 || (a.dir == PYPTOCC_ARG_SCALAR && a.dim_of > 0 && a.dim_of <= p->nargs && a.dim_axis >= 0 &&
+                             a.dim_axis < p->args[a.dim_of - 1].ndims);
+}
 }  // namespace pyptocc::internal
 
 using namespace pyptocc::internal;

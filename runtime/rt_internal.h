@@ -43,6 +43,10 @@ RunState &run_state();
 // Product of dims with overflow check; false on overflow.
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes);
 
+// Slot k's dim_of and dim_axis are well formed: none (0), or a scalar slot
+// that names an axis of another slot.
+bool dim_link_ok(const PyptoccProgram *p, int32_t k);
+
 }  // namespace pyptocc::internal
 
 // The state of one pyptocc_run.
