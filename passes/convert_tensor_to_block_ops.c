@@ -19,6 +19,9 @@
  *     `<param>: T = pl.tensor.create(...)` (named like the parameter, made
  *     unique within the caller even without SSA suffixes, so that each is
  *     its own buffer in C++ orchestration code).
+ *  4. Orchestration code.  A pl.assemble there becomes a task of a copy
+ *     kernel into the target's view; a tensor that a loop or an if gives
+ *     and the function returns is copied into the buffer it stands for.
  *
  * Afterwards InCore functions hold no tensor ops (PROP_BLOCK_KERNELS),
  * which Verify then checks. */
@@ -197,7 +200,7 @@ static const IrFunc *rewrite_callers(Conv *C, const IrFunc *f)
  * parameter the loop started from, or else a new tensor. */
 
 /* The copy kernel for tensors of type t: dst = src, block by block. */
-static const IrFunc *copy_kernel(Conv *C, const IrType *t)
+static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
 {
     IrCtx *ir = C->ir;
     const IrFunc *k = ptrmap_get(&C->copies, t);
@@ -225,9 +228,9 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t)
             snprintf(name, sizeof name, "%s_v%d", base, n);
     }
     params = arena_array(&ir->arena, 2, sizeof *params);
-    params[0].var = ir_var_new(ir, ir_name(ir, "src"), t, span_unknown());
+    params[0].var = ir_var_new(ir, ir_name(ir, "src"), t, at);
     params[0].dir = DIR_IN;
-    params[1].var = ir_var_new(ir, ir_name(ir, "dst"), t, span_unknown());
+    params[1].var = ir_var_new(ir, ir_name(ir, "dst"), t, at);
     params[1].dir = DIR_OUT;
     rt = arena_array(&ir->arena, 1, sizeof *rt);
     rt[0] = t;
@@ -236,13 +239,13 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t)
     args[0] = &params[1].var->e;
     args[1] = &params[0].var->e;
     args[2] = tc_tuple(ir, t->n, zeros);
-    if (!(r = tc_op(ir, "tensor.assemble", 3, args, 0, NULL, span_unknown(), &err)))
+    if (!(r = tc_op(ir, "tensor.assemble", 3, args, 0, NULL, at, &err)))
         ICE("copy kernel: %s", err.msg);
     vec_init(body);
-    res = tc_let(ir, &body, ir_name(ir, "r"), r, span_unknown());
-    vec_push(body, ir_return(ir, 1, (const IrExpr *const *)&res, span_unknown()));
-    k = ir_func_new(ir, ir_name(ir, name), FUNC_INCORE, 2, params, 1, rt, tc_seq(ir, &body, span_unknown()),
-                    span_unknown());
+    res = tc_let(ir, &body, ir_name(ir, "r"), r, at);
+    vec_push(body, ir_return(ir, 1, (const IrExpr *const *)&res, at));
+    k = ir_func_new(ir, ir_name(ir, name), FUNC_INCORE, 2, params, 1, rt, tc_seq(ir, &body, at),
+                    at);
     vec_free(body);
     if (tc_convert_function(C->pc, k, &tf) != 0)
         return NULL;
@@ -250,6 +253,112 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t)
     ptrmap_put(&C->copies, t, (void *)tf.func);
     vec_push(C->added, tf.func);
     return tf.func;
+}
+
+/* ------------------------------------------- assembles in orchestration */
+
+/* Orchestration code submits tasks; it does not move data itself (cpp.md
+ * 6.2).  So `u = pl.assemble(t, s, offsets)` there becomes a task of the
+ * copy kernel into the view of t that s covers, and u is t, written in
+ * place:
+ *     u_view = pl.tensor.view(t, <shape of s>, offsets)
+ *     u_copy = self.tensor_copy_<dtype>_<dims>(s, u_view)
+ *     u = t
+ * The task orders itself after the writers of s and before the readers
+ * of t through its In and Out tensors, as every task does.  In
+ * orchestration code a tensor is its buffer: a kernel writes into a view
+ * of it in place, and so does an assemble, so t itself holds the result
+ * afterwards, as u does. */
+
+typedef struct Asm {
+    Conv *C;
+    int changed;
+} Asm;
+
+static const IrCall *assemble_call(const IrStmt *s)
+{
+    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
+                      : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
+                                             : NULL;
+    return x && tc_is_op(x, OP_TENSOR_ASSEMBLE) ? IR_AS(IrCall, x) : NULL;
+}
+
+static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
+{
+    Asm *A = m->data;
+    Conv *C = A->C;
+    IrCtx *ir = C->ir;
+    const IrCall *c = assemble_call(s);
+    const IrVar *u = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
+    const IrExpr *t, *src, *shape, *view, *args[3];
+    const IrType *st;
+    const IrFunc *k;
+    const char *stem;
+    TcStmts out;
+    OpError err;
+    char buf[96];
+    if (!c)
+        return s;
+    t = c->args[0];
+    src = c->args[1];
+    st = ir_expr_type(ir, src);
+    for (uint32_t i = 0; i < st->n; i++) {
+        int64_t d;
+        if (!tc_const(st->dims[i], &d)) {
+            diag_error(C->pc->diag, s->span,
+                       "pl.assemble in orchestration code needs a source of static shape, not %s (it becomes a "
+                       "copy task)", tc_shape_text(st, buf, sizeof buf));
+            C->failed = 1;
+            return s;
+        }
+    }
+    if (!(k = copy_kernel(C, st, s->span))) {
+        C->failed = 1;
+        return s;
+    }
+    stem = ir_ssa_stem(ir, u ? u->name : ir_is_var_like(t) ? IR_AS(IrVar, t)->name : "assemble");
+    vec_init(out);
+    shape = tc_tuple(ir, st->n, st->dims);
+    args[0] = t;
+    args[1] = shape;
+    args[2] = c->args[2];
+    if (!(view = tc_op(ir, "tensor.view", 3, args, 0, NULL, s->span, &err)))
+        ICE("the view an assemble writes: %s", err.msg);
+    args[0] = src;
+    args[1] = &tc_let(ir, &out, tc_fresh2(&C->names, stem, "_view"), view, s->span)->e;
+    tc_let(ir, &out, tc_fresh2(&C->names, stem, "_copy"),
+           ir_call(ir, ir_callee_global(ir, k->name), 2, args, 0, NULL, k->ret_types[0], s->span), s->span);
+    if (u)
+        vec_push(out, ir_assign(ir, u, t, s->span));
+    A->changed = 1;
+    {
+        const IrStmt *r = ir_seq(ir, STMT_SEQ, out.len, out.data, s->span);
+        vec_free(out);
+        return r;
+    }
+}
+
+static const IrFunc *copy_assembles(Conv *C, const IrFunc *f)
+{
+    Asm A;
+    IrMutator m;
+    const IrStmt *body;
+    if (f->type != FUNC_ORCHESTRATION || !f->body)
+        return f;
+    memset(&A, 0, sizeof A);
+    A.C = C;
+    tc_names_init(&C->names, C->ir);
+    tc_names_add_func(&C->names, f);
+    memset(&m, 0, sizeof m);
+    m.ctx = C->ir;
+    m.stmt = rewrite_assemble;
+    m.data = &A;
+    body = ir_mutate_stmt(&m, f->body);
+    tc_names_free(&C->names);
+    if (!A.changed || C->failed)
+        return f;
+    return ir_func_new(C->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types,
+                       tc_splice(C->ir, body), f->span);
 }
 
 typedef struct Land {
@@ -361,7 +470,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
         origin = land_origin(&L, f, IR_AS(IrVar, v), &carried);
         if (!carried)
             continue;
-        if (!(k = copy_kernel(C, IR_AS(IrVar, v)->type))) {
+        if (!(k = copy_kernel(C, IR_AS(IrVar, v)->type, ret->s.span))) {
             C->failed = 1;
             break;
         }
@@ -524,8 +633,11 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
         out.len = k;
     }
 
-    /* 5. Results of loops and ifs land in their buffers. */
+    /* 5. Assembles in orchestration code become copy tasks; results of
+     * loops and ifs land in their buffers. */
     C.prog = p;
+    for (uint32_t i = 0; i < out.len && !C.failed; i++)
+        out.data[i] = copy_assembles(&C, out.data[i]);
     for (uint32_t i = 0; i < out.len && !C.failed; i++)
         if (out.data[i]->type != FUNC_INCORE) {
             if (ptrmap_get(&C.split, out.data[i]->name))
@@ -535,7 +647,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < C.added.len; i++)
         vec_push(out, C.added.data[i]);
 
-    if (!C.failed && (C.converted.count || C.split.count)) {
+    if (!C.failed && (C.converted.count || C.split.count || C.added.len)) {
         if (out.len > 1)
             qsort(out.data, out.len, sizeof *out.data, by_name);
         p = ir_program_new(C.ir, p->name, out.len, out.data, p->span);
