@@ -19,9 +19,11 @@
  *     `<param>: T = pl.tensor.create(...)` (named like the parameter, made
  *     unique within the caller even without SSA suffixes, so that each is
  *     its own buffer in C++ orchestration code).
- *  4. Orchestration code.  A pl.assemble there becomes a task of a copy
- *     kernel into the target's view; a tensor that a loop or an if gives
- *     and the function returns is copied into the buffer it stands for.
+ *  4. Orchestration code.  A kernel's scalar result that is arithmetic on
+ *     its parameters is computed from the call's arguments
+ *     (tensor_results.c); a pl.assemble becomes a task of a copy kernel
+ *     into the target's view; a tensor that a loop or an if gives and the
+ *     function returns is copied into the buffer it stands for.
  *
  * Afterwards InCore functions hold no tensor ops (PROP_BLOCK_KERNELS),
  * which Verify then checks. */
@@ -551,6 +553,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     Conv C;
     FuncList todo, out;
     const IrProgram *p = prog;
+    int step5_changed = 0;    /* step 5 rewrote a function */
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.ir = pc->ir;
@@ -633,11 +636,18 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
         out.len = k;
     }
 
-    /* 5. Assembles in orchestration code become copy tasks; results of
-     * loops and ifs land in their buffers. */
+    /* 5. Orchestration code: kernels' scalar results computed by their
+     * callers, assembles as copy tasks, results of loops and ifs in their
+     * buffers. */
     C.prog = p;
-    for (uint32_t i = 0; i < out.len && !C.failed; i++)
-        out.data[i] = copy_assembles(&C, out.data[i]);
+    {
+        const IrProgram *now = ir_program_new(C.ir, p->name, out.len, out.data, p->span);
+        for (uint32_t i = 0; i < out.len && !C.failed; i++) {
+            const IrFunc *f = copy_assembles(&C, tc_scalar_results(C.ir, now, out.data[i]));
+            step5_changed |= f != out.data[i];
+            out.data[i] = f;
+        }
+    }
     for (uint32_t i = 0; i < out.len && !C.failed; i++)
         if (out.data[i]->type != FUNC_INCORE) {
             if (ptrmap_get(&C.split, out.data[i]->name))
@@ -647,10 +657,12 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < C.added.len; i++)
         vec_push(out, C.added.data[i]);
 
-    if (!C.failed && (C.converted.count || C.split.count || C.added.len)) {
+    if (!C.failed && (C.converted.count || C.split.count)) {
         if (out.len > 1)
             qsort(out.data, out.len, sizeof *out.data, by_name);
         p = ir_program_new(C.ir, p->name, out.len, out.data, p->span);
+    } else if (!C.failed && step5_changed) {
+        p = ir_program_new(C.ir, p->name, out.len, out.data, p->span);   /* in their order */
     }
     vec_free(todo);
     vec_free(out);

@@ -14,6 +14,8 @@
  *                                  casts, reductions, the matmul nest)
  *   tensor_plan.c                  a plan's footprint by the memory passes
  *   tensor_build.c                 building IR: op calls, names, indices
+ *   tensor_results.c               kernels' scalar results, computed by
+ *                                  the orchestration code that calls them
  *
  * Nothing outside these files includes this header. */
 #ifndef PYPTOCC_TENSOR_CONV_H
@@ -25,6 +27,13 @@
 #include "support/vec.h"
 
 typedef VEC(const IrStmt *) TcStmts;
+
+/* ------------------------------------------------ orchestration code */
+
+/* Orchestration function f with every scalar result of a kernel call that
+ * is arithmetic on the kernel's parameters computed from the call's
+ * arguments (kernels found in prog); f itself when there is none. */
+const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *f);
 
 /* ----------------------------------------------------------- building */
 
