@@ -353,7 +353,14 @@ Slot &Case::find(const char *slot, const char *what) const {
     die("%s: the program has no argument '%s'", what, slot);
 }
 
+// The inputs are made after e2e::setup: what sets them is for it only.
+static void setup_only(const Case &c, const char *what) {
+    if (!c.setting_up)
+        die("%s: call it in e2e::setup (the inputs are made before the reference runs)", what);
+}
+
 void Case::shape(const char *slot, std::initializer_list<uint64_t> dims) {
+    setup_only(*this, "shape");
     Slot &s = find(slot, "shape");
     if (static_cast<int>(dims.size()) != s.arg->ndims)
         die("shape: '%s' has another rank", slot);
@@ -364,12 +371,14 @@ void Case::shape(const char *slot, std::initializer_list<uint64_t> dims) {
 }
 
 void Case::scalar(const char *slot, double value) {
+    setup_only(*this, "scalar");
     Slot &s = find(slot, "scalar");
     s.scalar_given = true;
     s.scalar_value = value;
 }
 
 void Case::range(const char *slot, double lo, double hi) {
+    setup_only(*this, "range");
     Slot &s = find(slot, "range");
     if (!(lo < hi))
         die("range: empty range for '%s'", slot);
@@ -378,7 +387,10 @@ void Case::range(const char *slot, double lo, double hi) {
     s.hi = hi;
 }
 
-void Case::values(const char *slot, std::function<double(size_t)> f) { find(slot, "values").gen = std::move(f); }
+void Case::values(const char *slot, std::function<double(size_t)> f) {
+    setup_only(*this, "values");
+    find(slot, "values").gen = std::move(f);
+}
 
 void Case::tolerance(const char *slot, double atol, double rtol, const char *why) {
     Slot &s = find(slot, "tolerance");
@@ -481,6 +493,7 @@ int main(int argc, char **argv) {
     }
     Case c(&slots);
     setup(c);
+    c.setting_up = false;
 
     // Shapes, buffers and inputs.
     bool dynamic = false;

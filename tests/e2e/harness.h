@@ -65,6 +65,9 @@ class Case {
     // ---- harness internals
     explicit Case(std::vector<Slot> *slots) : slots_(slots) {}
     Slot &find(const char *slot, const char *what) const;
+    // The setup calls die afterwards: the inputs are made (a scalar set in
+    // the reference would leave the program its default value).
+    bool setting_up = true;
 
   private:
     std::vector<Slot> *slots_;

@@ -1,10 +1,13 @@
 // orch_scalar.py: the scalar arguments reach the orchestration.
 #include "harness.h"
 
-void e2e::reference(Case &t) {
+void e2e::setup(Case &t) {
     t.scalar("alpha", -0.75);
     t.scalar("n", 5);
     t.scalar("twice", 1);
+}
+
+void e2e::reference(Case &t) {
     const Array &x = t.in("x");
     Array &acc = t.out("acc");
     double alpha = t.scalar_value("alpha");
