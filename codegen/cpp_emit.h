@@ -111,6 +111,9 @@ typedef struct CppSlot {
     int32_t dim_of;
     uint32_t dim_axis;
     const IrExpr *dim;
+    /* A scalar the Orchestration function returns (an Out slot of rank 0,
+     * which the orchestration writes when it returns): the value. */
+    const IrExpr *value;
 } CppSlot;
 
 /* What the C++ outputs of a program agree on, computed once per output

@@ -162,6 +162,14 @@ static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
             continue;
         sb_init(&dims);
         sb_init(&name);
+        if (slots[i].value) {
+            /* A scalar result: written through its pointer on return. */
+            sb_printf(&name, "arg_%s_ptr", n);
+            orch_declare(O, intern(O->ir->names, name.data, name.len), ON_OTHER, 0, NULL);
+            sb_free(&dims);
+            sb_free(&name);
+            continue;
+        }
         for (uint32_t d = 0; d < t->n && !bad; d++) {
             if (d)
                 sb_puts(&dims, ", ");
@@ -261,7 +269,7 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, DiagEngine *diag)
         orch_emit_stmt(&O, orch->body);
     /* External tensors nothing names (-Wunused-but-set-variable). */
     for (uint32_t i = 0; i < ns; i++)
-        if (slots[i].dir != CPP_ARG_SCALAR && !ptrmap_get(&O.named, &slots[i]))
+        if (slots[i].dir != CPP_ARG_SCALAR && !slots[i].value && !ptrmap_get(&O.named, &slots[i]))
             sb_printf(out, "    (void)ext_%s;\n", cpp_ident(plan->ir, slots[i].name, reserved));
     if (!O.rt_used)
         sb_puts(out, "    (void)rt;\n");

@@ -258,6 +258,25 @@ static void emit_if(Orch *O, const IrIf *f)
             orch_bind_name(O, f->ret[k], names[k]);
 }
 
+/* The scalars the function returns, written into their slots' memory
+ * (rank-0 Out arguments), as a tensor.read reads an argument's memory. */
+static void emit_scalar_results(Orch *O)
+{
+    const CppPlan *plan = O->plan;
+    for (uint32_t i = 0; i < plan->nslots; i++) {
+        const CppSlot *slot = &plan->slots[i];
+        StrBuf v;
+        if (!slot->value)
+            continue;
+        sb_init(&v);
+        if (orch_expr(O, &v, slot->value) == 0)
+            sb_printf(orch_line(O), "static_cast<%s*>(arg_%s_ptr)[0] = %.*s;\n",
+                      cpp_ctype((DataType)slot->type->dtype), cpp_ident(O->ir, slot->name, reserved), (int)v.len,
+                      v.data);
+        sb_free(&v);
+    }
+}
+
 void orch_emit_stmt(Orch *O, const IrStmt *s)
 {
     if (!s)
@@ -282,6 +301,8 @@ void orch_emit_stmt(Orch *O, const IrStmt *s)
     case STMT_RETURN:
         if (O->depth > 1)
             orch_err(O, s->span, "a return inside control flow cannot be emitted in orchestration code");
+        else
+            emit_scalar_results(O);
         break;
     case STMT_IF:
         emit_if(O, IR_AS(IrIf, s));

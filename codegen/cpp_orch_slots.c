@@ -2,7 +2,9 @@
  * (cpp.md 6.2 item 3), which the orchestration file, kernel_config.py and
  * the single translation unit share: its tensor parameters and the
  * returned tensors that are not parameters, each traced back through
- * kernel calls and copies to the tensor it is the buffer of. */
+ * kernel calls and copies to the tensor it is the buffer of; the returned
+ * scalars (outputs of rank 0); the scalar parameters; the pl.dynamic
+ * dimensions. */
 #include "config.h"
 #include "codegen/cpp_orch_internal.h"
 
@@ -93,6 +95,46 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
     return NULL;
 }
 
+/* Returned value i of orch, a scalar: an Out slot of rank 0 named after
+ * the variable (or "result", "result<i>" for an expression), which the
+ * orchestration writes when it returns.  0, or -1 after reporting. */
+static int scalar_result(IrCtx *ir, const IrFunc *orch, const IrValues *ret, uint32_t i, CppSlot *s,
+                         PtrMap *by_name, DiagEngine *diag)
+{
+    const IrExpr *x = ret->values[i];
+    const IrType *t = ir_expr_type(ir, x);
+    Span at = x->span.lo != SPAN_UNKNOWN_OFFSET && !ir_is_var_like(x) ? x->span : ret->s.span;
+    char name[32];
+    if (!t || t->kind != TYPE_SCALAR) {
+        diag_error(diag, at, "an Orchestration function can only return tensors and scalars");
+        return -1;
+    }
+    if (t->dtype == DT_FP16 || t->dtype == DT_BF16 || !cpp_ctype((DataType)t->dtype)) {
+        diag_error(diag, at, "the Orchestration function '%s' returns a %s scalar; the runtime takes FP32 and integer "
+                             "scalars", orch->name, dtype_name((DataType)t->dtype));
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    if (ir_is_var_like(x)) {
+        s->name = cpp_strip(ir, IR_AS(IrVar, x)->name);
+    } else {
+        if (ret->n == 1)
+            snprintf(name, sizeof name, "result");
+        else
+            snprintf(name, sizeof name, "result%" PRIu32, i);
+        s->name = ir_name(ir, name);
+    }
+    s->type = t;
+    s->dir = CPP_ARG_OUT;
+    s->value = x;
+    if (ptrmap_get(by_name, s->name)) {
+        diag_error(diag, at, "the returned scalar would be a second argument named '%s'", s->name);
+        return -1;
+    }
+    ptrmap_put(by_name, s->name, s);
+    return 0;
+}
+
 /* The slots of plan->orch, and for each created tensor that is a slot's
  * buffer, the slot (plan->roots). */
 int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
@@ -157,9 +199,10 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         const IrVar *last = buf ? buffer_of(&D, orch, v, 1, &other) : NULL;
         CppSlot *have;
         if (!v || v->type->kind != TYPE_TENSOR) {
-            diag_error(diag, x->span.lo != SPAN_UNKNOWN_OFFSET ? x->span : D.d.ret->s.span,
-                       "an Orchestration function can only return tensor variables");
-            bad = 1;
+            if (scalar_result(ir, orch, D.d.ret, i, &s[ns], &by_name, diag) == 0)
+                ns++;
+            else
+                bad = 1;
             continue;
         }
         if (!buf && other) {

@@ -19,8 +19,9 @@
  *     `<param>: T = pl.tensor.create(...)` (named like the parameter, made
  *     unique within the caller even without SSA suffixes, so that each is
  *     its own buffer in C++ orchestration code).
- *  4. Orchestration code.  A kernel's scalar result that is arithmetic on
- *     its parameters is computed from the call's arguments
+ *  4. Orchestration code.  A call of a function of scalar code only is
+ *     inlined; a kernel's scalar result that is arithmetic on its
+ *     parameters is computed from the call's arguments
  *     (tensor_results.c); a pl.assemble becomes a task of a copy kernel
  *     into the target's view; a tensor that a loop or an if gives and the
  *     function returns is copied into the buffer it stands for.
@@ -515,6 +516,34 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
 
 /* ---------------------------------------------------------------- pass */
 
+/* Scalar arithmetic and control flow only: scalars in, scalars out, no
+ * call of an op or a function.  Orchestration code computes such a
+ * function itself (its calls are inlined): as a task it could give back
+ * nothing. */
+static int no_call(IrWalker *w, const IrExpr *e)
+{
+    if (e->kind == EXPR_CALL)
+        *(int *)w->data = 0;
+    return 1;
+}
+
+static int is_scalar_function(const IrFunc *f)
+{
+    IrWalker w;
+    int pure = f->body && f->type != FUNC_ORCHESTRATION;
+    for (uint32_t i = 0; pure && i < f->nparams; i++)
+        pure = f->params[i].var->type->kind == TYPE_SCALAR;
+    for (uint32_t i = 0; pure && i < f->nret; i++)
+        pure = f->ret_types[i]->kind == TYPE_SCALAR;
+    if (!pure)
+        return 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = no_call;
+    w.data = &pure;
+    ir_walk_func(&w, f);
+    return pure;
+}
+
 typedef struct Called {
     const char *name;
     int found;
@@ -636,17 +665,28 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
         out.len = k;
     }
 
-    /* 5. Orchestration code: kernels' scalar results computed by their
-     * callers, assembles as copy tasks, results of loops and ifs in their
-     * buffers. */
+    /* 5. Orchestration code: calls of scalar functions inlined, kernels'
+     * scalar results computed by their callers, assembles as copy tasks,
+     * results of loops and ifs in their buffers. */
     C.prog = p;
     {
         const IrProgram *now = ir_program_new(C.ir, p->name, out.len, out.data, p->span);
+        PtrMap scalar_fns;
+        ptrmap_init(&scalar_fns);
+        for (uint32_t i = 0; i < out.len; i++)
+            if (is_scalar_function(out.data[i]))
+                ptrmap_put(&scalar_fns, out.data[i]->name, (void *)out.data[i]);
         for (uint32_t i = 0; i < out.len && !C.failed; i++) {
-            const IrFunc *f = copy_assembles(&C, tc_scalar_results(C.ir, now, out.data[i]));
+            const IrFunc *f = out.data[i];
+            if (f->type == FUNC_ORCHESTRATION && scalar_fns.count && !(f = tc_inline_calls(pc, f, &scalar_fns))) {
+                C.failed = 1;
+                break;
+            }
+            f = copy_assembles(&C, tc_scalar_results(C.ir, now, f));
             step5_changed |= f != out.data[i];
             out.data[i] = f;
         }
+        ptrmap_free(&scalar_fns);
     }
     for (uint32_t i = 0; i < out.len && !C.failed; i++)
         if (out.data[i]->type != FUNC_INCORE) {
