@@ -38,10 +38,29 @@ static void walk(LowerFlow *W, const IrStmt *s);
 
 /* ------------------------------------------------------------ assignments */
 
+/* Why op has no lowering in this output (the op table's why_pto, why_cpp
+ * or why_tile), or NULL; reported when it has none. */
+static const char *no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op)
+{
+    char spelled[32], buf[64];
+    const char *why;
+    op_spelling(op, W->p->spelling, spelled, sizeof spelled, &why);
+    if (!why)
+        return NULL;
+    if (W->p->no_lowering)
+        W->p->no_lowering(W, c, op, why);
+    else
+        flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
+                   why);
+    return why;
+}
+
 static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     SystemLowering sys;
     char msg[128];
+    if (no_lowering(W, c, op))
+        return;
     if (lower_system(c, op, &sys, msg, sizeof msg) != 0)
         W->p->error(W, c->e.span, msg);
     else
@@ -52,13 +71,9 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
 {
     Lowering lwbuf;
     const Lowering *lw = lower_of(op, &lwbuf);
-    const char *why = W->p->spelling == OUT_CPP ? lw->why_cpp : lw->why_pto;
     char buf[64];
-    if (why) {
-        flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
-                   why);
+    if (no_lowering(W, c, op))
         return;
-    }
     switch ((IsaForm)lw->how) {
     case FORM_ALLOC:
         return;
@@ -70,12 +85,13 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     default:
         break;
     }
-    /* Every other op only defines its result: unused, it does nothing. */
-    if (!dest)
+    /* Every other op only defines its result: unused, it does nothing
+     * (unless the printer writes it all the same). */
+    if (!dest && !W->p->unkept)
         return;
     if (lw->how == FORM_BLOCK_IDX)
         W->p->block_idx(W, dest, c, op);
-    else if (dest->type->kind != TYPE_TILE)
+    else if (dest && dest->type->kind != TYPE_TILE)
         flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
     else
@@ -207,6 +223,7 @@ static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 static void walk_body(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 {
     R->up = W->region;
+    R->body = body;
     W->region = R;
     W->depth++;
     walk(W, body);
@@ -264,10 +281,10 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     LowerRegion *R = new_region(W, &f->s, f->nret, f->ret, NULL);
     W->p->if_begin(W, R);
     for (uint32_t k = 0; k < f->nret; k++) {
-        if (R->kind[k] != LOWER_OTHER)
-            W->p->if_result(W, R, k);
-        else
+        if (R->kind[k] == LOWER_OTHER)
             flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
+        else if (W->p->if_result)
+            W->p->if_result(W, R, k);
     }
     W->p->if_open(W, R);
     preset(W, R, f->then_body);

@@ -1,20 +1,26 @@
 /* lower_flow.h: the walk over a kernel's statements that the kernel
- * printers share (the first slice of LowerTiles, issue 12).
+ * printers share (the first slice of LowerTiles, issue 12): PTO MLIR
+ * (pto_mlir_flow.c), C++ kernels (cpp_kernel_flow.c) and the seed-05 tile
+ * IR (pto_tile_flow.c).
  *
  * The walk classifies every statement once into target-neutral events (an
  * op call and its destination, a copy, a scalar definition, a tuple built
  * and unpacked, a yield with the loop or if whose results it gives, for /
  * while / if with their carried positions classified scalar, tile, tensor
- * or other) and makes the checks that do not depend on the output; a
- * printer supplies one function per event and only binds values and
- * spells.
+ * or other) and makes the checks that do not depend on the output (an op
+ * with no lowering in the printer's spelling among them); a printer
+ * supplies one function per event and only binds values and spells.
  *
  * A table of callbacks rather than a materialised list: the printers'
- * value models (SSA names, C++ objects) are still built as they write, and
- * their own checks interleave with the shared ones; called in statement
- * order, every printer's output and messages stay as they were, with no
- * second copy of the program.  The events are the nodes such a list would
- * hold: when it comes, the printers' event functions become its walkers. */
+ * value models (SSA names, C++ objects, the tile IR's typed scf values)
+ * are still built as they write, and their own checks interleave with the
+ * shared ones; called in statement order, every printer's output and
+ * messages stay as they were, with no second copy of the program.  What
+ * differs between the printers is a field or an optional event (unkept
+ * ops for the tile IR, which writes and checks them; its own wording of a
+ * missing lowering; the body being walked, so that an if's branches can
+ * be told apart).  The events are the nodes such a list would hold: when
+ * it comes, the printers' event functions become its walkers. */
 #ifndef PYPTOCC_LOWER_FLOW_H
 #define PYPTOCC_LOWER_FLOW_H
 
@@ -43,6 +49,7 @@ typedef struct LowerRegion {
     const IrIterArg *const *iter_args;   /* loops: each position's iter_arg and initial value; NULL for an if */
     const uint8_t *kind;                 /* LowerValueKind of each position */
     uint32_t nscalar;                    /* positions of kind LOWER_SCALAR */
+    const IrStmt *body;                  /* the body (loop) or branch (if) being walked */
     int yielded;                         /* the body (branch) walked last has yielded */
     void *data;                          /* the printer's */
 } LowerRegion;
@@ -59,13 +66,19 @@ typedef struct LowerFlow LowerFlow;
 /* The events, in the order the walk calls them.  W->printer is the
  * printer's state. */
 typedef struct LowerFlowPrinter {
-    OpOutput spelling;         /* OUT_MLIR, OUT_CPP: which of an op's lowerings */
-    const char *output;        /* "PTO", "C++": the output, for messages */
+    OpOutput spelling;         /* OUT_MLIR, OUT_CPP, OUT_TILE: which of an op's lowerings */
+    const char *output;        /* "PTO", "C++", "seed-05": the output, for messages */
+    /* 1: an op whose result is not kept is still handed over (dest NULL),
+     * for an output that writes and checks it; 0: it does nothing. */
+    int unkept;
     void (*error)(LowerFlow *W, Span at, const char *msg);
+    /* A block or system op with no lowering in this output (why says why,
+     * from the op table); may be NULL: the walk's message. */
+    void (*no_lowering)(LowerFlow *W, const IrCall *c, const OpDef *op, const char *why);
     /* Calls of registered ops; dest is NULL for a call whose value is not
      * kept.  A block op is a transfer (load, store, l0c_store), the block
      * index (a scalar), or an op with a Tile result (the others do
-     * nothing when their result is not kept). */
+     * nothing when their result is not kept, unless unkept is set). */
     void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how);
     void (*block_idx)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
     void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
@@ -86,9 +99,9 @@ typedef struct LowerFlowPrinter {
     int (*carry_init)(LowerFlow *W, LowerRegion *R, uint32_t k);
     void (*loop_open)(LowerFlow *W, LowerRegion *R);
     void (*loop_close)(LowerFlow *W, LowerRegion *R);
-    /* if: begin; if_result per position (not LOWER_OTHER); open; the
-     * then-branch; else_open, if the else-branch wrote anything (its text
-     * follows); close. */
+    /* if: begin; if_result per position (not LOWER_OTHER; may be NULL);
+     * open; the then-branch; else_open, if the else-branch wrote anything
+     * (its text, already written, is appended after it); close. */
     void (*if_begin)(LowerFlow *W, LowerRegion *R);
     void (*if_result)(LowerFlow *W, LowerRegion *R, uint32_t k);
     void (*if_open)(LowerFlow *W, LowerRegion *R);

@@ -172,7 +172,7 @@ static void emit_kernel(StrBuf *out, Fn *F)
     }
     F->out = &body;
     F->indent = 4;
-    pt_emit_stmts(F, f->body, NULL);
+    pt_emit_body(F, f->body);
     sb_printf(out, "  func.func @%s(", f->name);
     pt_put_text(out, &params);
     sb_puts(out, ") {\n");

@@ -1,17 +1,68 @@
-/* pto_tile_flow.c: the tile IR emitter's statements: scf.for, scf.if and
- * scf.while with the scalars and tiles they carry (and their events under
- * --async), and assignments. */
+/* pto_tile_flow.c: the tile IR spelling of a kernel's statements:
+ * scf.for, scf.if and scf.while with the scalars and tiles they carry
+ * (and their events under --async), and assignments.  The walk and the
+ * checks that do not depend on the output are lower_flow.c's; this file
+ * binds the tile IR's values (%t<n> tiles, %e<n> events, %<n> scalars)
+ * and writes.  Unlike the buffer outputs, an scf value has one type: what
+ * a loop or an if carries is typed by its initial value or by what the
+ * branches yield, so an if is written whole at its end. */
 #include "config.h"
+#include "codegen/lower_flow.h"
 #include "codegen/pto_tile_internal.h"
 
-/* ------------------------------------------------------------ control flow */
+/* One scf-carried value (iter_arg, if result) and where its copies live. */
+typedef struct Carry {
+    uint8_t kind;            /* VAL_SCALAR, VAL_TILE; VAL_TENSOR is not carried */
+    uint8_t dtype;           /* scalar */
+    uint8_t loc;             /* tile */
+    const char *type;
+    const char *producer;    /* tile with an event (--async) */
+    const Value *tensor;     /* VAL_TENSOR: the memref that stands for it */
+    const char *init, *init_event;
+    const IrType *ir_type;
+    const char *var;         /* the IR variable, for messages */
+} Carry;
 
-/* The yield that ends a body carrying n > 0 values. */
-static const IrValues *trailing_yield(const IrStmt *body, uint32_t n)
+/* What the printer keeps of a loop or an if (LowerRegion.data). */
+typedef struct Region {
+    Carry *cr;                   /* per position */
+    const char **args, **aev;    /* loops: the body's block arguments and their events */
+    const char **before, **bev;  /* while: the "before" region's */
+    const char **res, **rev;     /* the results and their events */
+    const char **yn[2], **yev[2]; /* what the body (if: each branch) yields: names and events */
+    const Value **yv[2];         /* if: the tiles and tensors each branch yields */
+    const char *head[3];         /* for: the bounds and the step; if: the condition */
+    uint32_t carried;            /* positions that are scf values (not tensors) */
+    int ok;                      /* the head and every initial value have a form */
+    int yield_ok;                /* the body's yield has a form */
+    StrBuf *outer;               /* if: where it is written */
+    StrBuf text;                 /* if: both branches, the else-branch from split */
+    size_t split;
+    int has_else_text;
+} Region;
+
+static Fn *fn(LowerFlow *W) { return W->printer; }
+static Region *region_of(const LowerRegion *R) { return R->data; }
+static const char **name_array(Fn *F, uint32_t n) { return arena_zalloc(&F->arena, (n ? n : 1) * sizeof(char *)); }
+
+static Region *new_region(Fn *F, LowerRegion *R)
 {
-    const IrValues *y = n ? ir_body_yield(body) : NULL;
-    return y && y->n == n ? y : NULL;
+    Region *G = arena_zalloc(&F->arena, sizeof *G);
+    uint32_t n = R->n;
+    G->cr = arena_zalloc(&F->arena, (n ? n : 1) * sizeof *G->cr);
+    G->args = name_array(F, n), G->aev = name_array(F, n);
+    G->before = name_array(F, n), G->bev = name_array(F, n);
+    G->res = name_array(F, n), G->rev = name_array(F, n);
+    for (int b = 0; b < 2; b++) {
+        G->yn[b] = name_array(F, n), G->yev[b] = name_array(F, n);
+        G->yv[b] = (const Value **)name_array(F, n);
+    }
+    G->ok = G->yield_ok = 1;
+    R->data = G;
+    return G;
 }
+
+/* ------------------------------------------------------------ carried values */
 
 /* How a loop's iter_arg is carried, from its initial value. */
 static int carry_init(Fn *F, Carry *cr, const IrVar *var, const IrExpr *init, Span span)
@@ -30,8 +81,9 @@ static int carry_init(Fn *F, Carry *cr, const IrVar *var, const IrExpr *init, Sp
         }
         return (cr->init = pt_scalar_as(F, init, (DataType)t->dtype)) != NULL;
     }
-    if ((t->kind != TYPE_TILE && t->kind != TYPE_TENSOR) || !(v = pt_lookup(F, init, span)))
-        goto bad;
+    /* Not found: reported, or poisoned after an error. */
+    if (!(v = pt_lookup(F, init, span)))
+        return 0;
     if (t->kind == TYPE_TENSOR && v->kind == VAL_TENSOR) {
         cr->kind = VAL_TENSOR;
         cr->tensor = v;
@@ -71,6 +123,13 @@ static void carry_names(Fn *F, const Carry *cr, const char **name, const char **
     } else if (cr->kind == VAL_SCALAR) {
         *name = next_num(F);
     }
+}
+
+/* carry_names for every position. */
+static void name_all(Fn *F, const Carry *cr, uint32_t n, const char **names, const char **events)
+{
+    for (uint32_t i = 0; i < n; i++)
+        carry_names(F, &cr[i], &names[i], &events[i]);
 }
 
 static const Value *carry_value(Fn *F, const Carry *cr, const char *name, const char *event)
@@ -197,98 +256,6 @@ static void put_pass_on(Fn *F, const char *keyword, const Carry *cr, uint32_t n,
     end(F);
 }
 
-/* The trailing yield of a loop body: checked and written. */
-static void loop_yield(Fn *F, const Carry *cr, uint32_t n, const IrValues *y)
-{
-    const char **names = arena_array(&F->arena, n, sizeof *names), **events = arena_array(&F->arena, n, sizeof *events);
-    int ok = 1;
-    for (uint32_t i = 0; i < n; i++)
-        ok &= yielded(F, &cr[i], y->values[i], y->s.span, &names[i], &events[i]);
-    if (ok && carried_count(cr, n))
-        put_pass_on(F, "scf.yield", cr, n, names, events);
-}
-
-static const char **name_array(Fn *F, uint32_t n) { return arena_zalloc(&F->arena, (n ? n : 1) * sizeof(char *)); }
-
-static void emit_for(Fn *F, const IrFor *f)
-{
-    uint32_t n = f->niter, carried;
-    const IrValues *y = trailing_yield(f->body, n);
-    Carry *cr = arena_zalloc(&F->arena, (n ? n : 1) * sizeof *cr);
-    const char **args = name_array(F, n), **aev = name_array(F, n), **res = name_array(F, n),
-               **rev = name_array(F, n), *lb, *ub, *st, *iv;
-    Value *ivv;
-    int ok = 1;
-    if (f->loop_var->type->kind != TYPE_SCALAR || f->loop_var->type->dtype != DT_INT64) {
-        pt_error(F, f->s.span, "the loop variable '%s' must be an INT64 (index) scalar", f->loop_var->name);
-        return;
-    }
-    if (n && !y) {
-        pt_error(F, f->s.span, "a loop with iter_args must end in a yield");
-        return;
-    }
-    lb = index_value(F, f->start);
-    ub = index_value(F, f->stop);
-    st = index_value(F, f->step);
-    for (uint32_t i = 0; i < n; i++)
-        ok &= carry_init(F, &cr[i], &f->iter_args[i]->v, f->iter_args[i]->init, f->s.span);
-    if (!lb || !ub || !st || !ok)
-        return;
-    carried = carried_count(cr, n);
-    iv = next_num(F);
-    for (uint32_t i = 0; i < n; i++)
-        carry_names(F, &cr[i], &args[i], &aev[i]);
-    for (uint32_t i = 0; i < n; i++)
-        carry_names(F, &cr[i], &res[i], &rev[i]);
-    begin(F);
-    if (carried) {
-        put_carried(F, cr, n, res, rev, 0, 0);
-        sb_puts(F->out, " = ");
-    }
-    sb_printf(F->out, "scf.for %s = %s to %s step %s", iv, lb, ub, st);
-    if (carried) {
-        sb_puts(F->out, " iter_args(");
-        put_carried(F, cr, n, args, aev, 0, 1);
-        sb_puts(F->out, ") -> (");
-        put_carried_types(F, cr, n);
-        sb_putc(F->out, ')');
-    }
-    sb_puts(F->out, " {");
-    end(F);
-    ivv = pt_new_value(F, VAL_SCALAR, iv, "index");
-    ivv->dtype = DT_INT64;
-    pt_bind(F, f->loop_var, ivv);
-    for (uint32_t i = 0; i < n; i++)
-        pt_bind(F, &f->iter_args[i]->v, carry_value(F, &cr[i], args[i], aev[i]));
-    F->indent += 2;
-    F->depth++;
-    pt_emit_stmts(F, f->body, y ? &y->s : NULL);
-    if (y)
-        loop_yield(F, cr, n, y);
-    F->indent -= 2;
-    F->depth--;
-    begin(F);
-    sb_putc(F->out, '}');
-    end(F);
-    for (uint32_t i = 0; i < n; i++)
-        pt_bind(F, f->ret[i], carry_value(F, &cr[i], res[i], rev[i]));
-}
-
-/* One branch of an if into its own buffer; its yielded values. */
-static void if_branch(Fn *F, StrBuf *buf, const IrStmt *body, const IrValues *y, const IrIf *s, const char **names,
-                      const Value **vals)
-{
-    F->out = buf;
-    pt_emit_stmts(F, body, y ? &y->s : NULL);
-    for (uint32_t i = 0; y && i < s->nret; i++) {
-        const IrType *t = s->ret[i]->type;
-        if (t->kind == TYPE_SCALAR)
-            names[i] = pt_mlir_dtype((DataType)t->dtype, 1) ? pt_scalar_as(F, y->values[i], (DataType)t->dtype) : NULL;
-        else
-            vals[i] = pt_lookup(F, y->values[i], y->s.span);
-    }
-}
-
 /* How if result i is carried, from what the two branches yield. */
 static int if_carry(Fn *F, const IrIf *s, uint32_t i, const Value *a, const Value *b, Carry *cr)
 {
@@ -339,238 +306,402 @@ static int if_carry(Fn *F, const IrIf *s, uint32_t i, const Value *a, const Valu
     return 1;
 }
 
-static void emit_if(Fn *F, const IrIf *s)
+/* The results of a loop or an if, once written; what has no value after
+ * an error is poisoned. */
+static void bind_results(Fn *F, const LowerRegion *R, int written)
 {
-    uint32_t n = s->nret;
-    const IrValues *yt = trailing_yield(s->then_body, n), *ye = trailing_yield(s->else_body, n);
-    const char *cond = pt_scalar_as(F, s->cond, DT_BOOL);
-    const char **tn = name_array(F, n), **en = name_array(F, n), **tev = name_array(F, n),
-               **eev = name_array(F, n), **res = name_array(F, n), **rev = name_array(F, n);
-    const Value **tv = (const Value **)name_array(F, n), **ev = (const Value **)name_array(F, n);
-    Carry *cr = arena_zalloc(&F->arena, (n ? n : 1) * sizeof *cr);
-    StrBuf *outer = F->out, tb, eb;
-    int ok = 1;
-    if (!cond)
-        return;
-    if (n && (!yt || !ye)) {
-        pt_error(F, s->s.span, "an if with results needs a yield at the end of both branches");
-        return;
+    const Region *G = region_of(R);
+    for (uint32_t i = 0; i < R->n; i++) {
+        if (written)
+            pt_bind(F, R->ret[i], carry_value(F, &G->cr[i], G->res[i], G->rev[i]));
+        pt_poison_unbound(F, R->ret[i]);
     }
-    sb_init(&tb);
-    sb_init(&eb);
-    F->indent += 2;
-    F->depth++;
-    if_branch(F, &tb, s->then_body, yt, s, tn, tv);
-    if (s->else_body)
-        if_branch(F, &eb, s->else_body, ye, s, en, ev);
-    for (uint32_t i = 0; i < n; i++) {
-        ok &= if_carry(F, s, i, tv[i], ev[i], &cr[i]);
-        if (cr[i].kind == VAL_TILE && ok) {
-            tn[i] = tv[i]->name, tev[i] = tv[i]->event;
-            en[i] = ev[i]->name, eev[i] = ev[i]->event;
-        }
-        ok &= cr[i].kind != VAL_SCALAR || (tn[i] && en[i]);
+}
+
+/* ------------------------------------------------------------------- loops */
+
+static void flow_loop_begin(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = new_region(F, R);
+    if (R->stmt->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, R->stmt);
+        /* The bounds' constants and arithmetic precede the scf.for. */
+        G->head[0] = index_value(F, f->start);
+        G->head[1] = index_value(F, f->stop);
+        G->head[2] = index_value(F, f->step);
+        G->ok = G->head[0] && G->head[1] && G->head[2];
     }
-    if (ok && carried_count(cr, n)) {
-        F->out = &tb;
-        put_pass_on(F, "scf.yield", cr, n, tn, tev);
-        F->out = &eb;
-        put_pass_on(F, "scf.yield", cr, n, en, eev);
+}
+
+static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    Region *G = region_of(R);
+    int ok = carry_init(fn(W), &G->cr[k], &R->iter_args[k]->v, R->iter_args[k]->init, R->stmt->span);
+    G->ok &= ok;
+    return ok;
+}
+
+/* `%r = scf.for %iv = lb to ub step st iter_args(%a = init) -> (T) {` */
+static void for_open(Fn *F, const LowerRegion *R, Region *G)
+{
+    const IrFor *f = IR_AS(IrFor, R->stmt);
+    uint32_t n = R->n;
+    const char *iv = next_num(F);
+    Value *ivv;
+    name_all(F, G->cr, n, G->args, G->aev);
+    name_all(F, G->cr, n, G->res, G->rev);
+    begin(F);
+    if (G->carried) {
+        put_carried(F, G->cr, n, G->res, G->rev, 0, 0);
+        sb_puts(F->out, " = ");
     }
-    F->indent -= 2;
-    F->depth--;
-    F->out = outer;
-    if (ok) {
-        for (uint32_t i = 0; i < n; i++)
-            carry_names(F, &cr[i], &res[i], &rev[i]);
-        begin(F);
-        if (carried_count(cr, n)) {
-            put_carried(F, cr, n, res, rev, 0, 0);
-            sb_puts(F->out, " = ");
-        }
-        sb_printf(F->out, "scf.if %s", cond);
-        if (carried_count(cr, n)) {
-            sb_puts(F->out, " -> (");
-            put_carried_types(F, cr, n);
-            sb_putc(F->out, ')');
-        }
-        sb_puts(F->out, " {");
-        end(F);
-        pt_put_text(F->out, &tb);
-        if (s->else_body) {
-            begin(F);
-            sb_puts(F->out, "} else {");
-            end(F);
-            pt_put_text(F->out, &eb);
-        }
-        begin(F);
-        sb_putc(F->out, '}');
-        end(F);
-        for (uint32_t i = 0; i < n; i++)
-            pt_bind(F, s->ret[i], carry_value(F, &cr[i], res[i], rev[i]));
+    sb_printf(F->out, "scf.for %s = %s to %s step %s", iv, G->head[0], G->head[1], G->head[2]);
+    if (G->carried) {
+        sb_puts(F->out, " iter_args(");
+        put_carried(F, G->cr, n, G->args, G->aev, 0, 1);
+        sb_puts(F->out, ") -> (");
+        put_carried_types(F, G->cr, n);
+        sb_putc(F->out, ')');
     }
-    sb_free(&tb);
-    sb_free(&eb);
+    sb_puts(F->out, " {");
+    end(F);
+    ivv = pt_new_value(F, VAL_SCALAR, iv, "index");
+    ivv->dtype = DT_INT64;
+    pt_bind(F, f->loop_var, ivv);
 }
 
 /* scf.while: the condition in the "before" region (on its own block
  * arguments), the body in the "do" region (on fresh ones). */
-static void emit_while(Fn *F, const IrWhile *w)
+static void while_open(Fn *F, const LowerRegion *R, Region *G)
 {
-    uint32_t n = w->niter, carried;
-    const IrValues *y = trailing_yield(w->body, n);
-    Carry *cr = arena_zalloc(&F->arena, (n ? n : 1) * sizeof *cr);
-    const char **before = name_array(F, n), **bev = name_array(F, n), **after = name_array(F, n),
-               **aev = name_array(F, n), **res = name_array(F, n), **rev = name_array(F, n), *cond;
-    int ok = 1;
-    if (n && !y) {
-        pt_error(F, w->s.span, "a while loop with iter_args must end in a yield");
-        return;
-    }
-    for (uint32_t i = 0; i < n; i++)
-        ok &= carry_init(F, &cr[i], &w->iter_args[i]->v, w->iter_args[i]->init, w->s.span);
-    if (!ok)
-        return;
-    carried = carried_count(cr, n);
-    for (uint32_t i = 0; i < n; i++)
-        carry_names(F, &cr[i], &before[i], &bev[i]);
-    for (uint32_t i = 0; i < n; i++)
-        carry_names(F, &cr[i], &after[i], &aev[i]);
-    for (uint32_t i = 0; i < n; i++)
-        carry_names(F, &cr[i], &res[i], &rev[i]);
+    const IrWhile *w = IR_AS(IrWhile, R->stmt);
+    uint32_t n = R->n;
+    const char *cond;
+    name_all(F, G->cr, n, G->before, G->bev);
+    name_all(F, G->cr, n, G->args, G->aev);
+    name_all(F, G->cr, n, G->res, G->rev);
     begin(F);
-    if (carried) {
-        put_carried(F, cr, n, res, rev, 0, 0);
+    if (G->carried) {
+        put_carried(F, G->cr, n, G->res, G->rev, 0, 0);
         sb_puts(F->out, " = scf.while (");
-        put_carried(F, cr, n, before, bev, 0, 1);
+        put_carried(F, G->cr, n, G->before, G->bev, 0, 1);
         sb_puts(F->out, ") : (");
-        put_carried_types(F, cr, n);
+        put_carried_types(F, G->cr, n);
         sb_puts(F->out, ") -> (");
-        put_carried_types(F, cr, n);
+        put_carried_types(F, G->cr, n);
         sb_puts(F->out, ") {");
     } else {
         sb_puts(F->out, "scf.while : () -> () {");
     }
     end(F);
     for (uint32_t i = 0; i < n; i++)
-        pt_bind(F, &w->iter_args[i]->v, carry_value(F, &cr[i], before[i], bev[i]));
+        pt_bind(F, &w->iter_args[i]->v, carry_value(F, &G->cr[i], G->before[i], G->bev[i]));
     F->indent += 2;
-    F->depth++;
     if ((cond = pt_scalar_as(F, w->cond, DT_BOOL)))
-        put_pass_on(F, pt_fmt(F, "scf.condition(%s)", cond), cr, n, before, bev);
+        put_pass_on(F, pt_fmt(F, "scf.condition(%s)", cond), G->cr, n, G->before, G->bev);
     F->indent -= 2;
     begin(F);
     sb_puts(F->out, "} do {");
     end(F);
-    if (carried) {
+    if (G->carried) {
         begin(F);
         sb_puts(F->out, "^bb0(");
-        put_carried(F, cr, n, after, aev, 1, 0);
+        put_carried(F, G->cr, n, G->args, G->aev, 1, 0);
         sb_puts(F->out, "):");
         end(F);
     }
-    for (uint32_t i = 0; i < n; i++)
-        pt_bind(F, &w->iter_args[i]->v, carry_value(F, &cr[i], after[i], aev[i]));
+}
+
+/* After a bound or an initial value without a form, the body is still
+ * walked for its own mistakes, on poisoned values, and nothing is written. */
+static void flow_loop_open(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    for (uint32_t i = 0; i < R->n; i++)
+        G->ok &= R->kind[i] != LOWER_OTHER;
+    if (G->ok) {
+        G->carried = carried_count(G->cr, R->n);
+        if (R->stmt->kind == STMT_FOR)
+            for_open(F, R, G);
+        else
+            while_open(F, R, G);
+        for (uint32_t i = 0; i < R->n; i++)
+            pt_bind(F, &R->iter_args[i]->v, carry_value(F, &G->cr[i], G->args[i], G->aev[i]));
+    } else {
+        if (R->stmt->kind == STMT_FOR)
+            pt_poison_unbound(F, IR_AS(IrFor, R->stmt)->loop_var);
+        for (uint32_t i = 0; i < R->n; i++)
+            pt_poison_unbound(F, &R->iter_args[i]->v);
+    }
     F->indent += 2;
-    pt_emit_stmts(F, w->body, y ? &y->s : NULL);
-    if (y)
-        loop_yield(F, cr, n, y);
-    if (!carried) {
+}
+
+static void flow_loop_close(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    /* scf.while's "do" region ends in a yield, even of nothing. */
+    if (G->ok && R->stmt->kind == STMT_WHILE && !G->carried) {
         begin(F);
         sb_puts(F->out, "scf.yield");
         end(F);
     }
     F->indent -= 2;
-    F->depth--;
-    begin(F);
-    sb_putc(F->out, '}');
-    end(F);
-    for (uint32_t i = 0; i < n; i++)
-        pt_bind(F, w->ret[i], carry_value(F, &cr[i], res[i], rev[i]));
+    if (G->ok) {
+        begin(F);
+        sb_putc(F->out, '}');
+        end(F);
+    }
+    bind_results(F, R, G->ok);
 }
 
-/* ------------------------------------------------------------- statements */
+/* ---------------------------------------------------------------- yields */
 
-static void emit_assign(Fn *F, const IrAssign *a)
+static int in_else(const LowerRegion *R)
 {
-    const IrExpr *v = a->value;
-    const IrType *t = a->var->type;
-    Value *x;
+    return R->stmt->kind == STMT_IF && R->body == IR_AS(IrIf, R->stmt)->else_body;
+}
+
+/* A loop's yield is checked against what it carries; an if's is kept per
+ * branch until both are known. */
+static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    int b = in_else(R);
+    if (R->stmt->kind != STMT_IF) {
+        if (G->ok)
+            G->yield_ok &= yielded(F, &G->cr[k], x, *W->stmt_span, &G->yn[0][k], &G->yev[0][k]);
+        return;
+    }
+    if (R->kind[k] == LOWER_SCALAR) {
+        DataType dt = (DataType)R->ret[k]->type->dtype;
+        G->yn[b][k] = pt_mlir_dtype(dt, 1) ? pt_scalar_as(F, x, dt) : NULL;
+    } else {
+        G->yv[b][k] = pt_lookup(F, x, *W->stmt_span);
+    }
+}
+
+static void flow_yield_end(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    if (R->stmt->kind != STMT_IF && G->ok && G->yield_ok && G->carried)
+        put_pass_on(F, "scf.yield", G->cr, R->n, G->yn[0], G->yev[0]);
+}
+
+/* -------------------------------------------------------------------- if */
+
+static void flow_if_begin(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = new_region(F, R);
+    const IrIf *f = IR_AS(IrIf, R->stmt);
+    G->head[0] = pt_scalar_as(F, f->cond, DT_BOOL);
+    G->ok = G->head[0] != NULL;
+    /* Every result is an scf value (the walk requires the else-branch for
+     * scalars). */
+    if (R->n && !f->else_body && !R->nscalar) {
+        pt_error(F, f->s.span, "an if with results needs a yield at the end of both branches");
+        G->ok = 0;
+    }
+}
+
+/* The branches are written into G->text, the header once the results'
+ * types are known. */
+static void flow_if_open(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    G->outer = F->out;
+    sb_init(&G->text);
+    F->out = &G->text;
+    F->indent += 2;
+}
+
+static void flow_else_open(LowerFlow *W, LowerRegion *R)
+{
+    Region *G = region_of(R);
+    (void)W;
+    G->split = G->text.len;
+    G->has_else_text = 1;
+}
+
+/* Branch b's text, from its buffer, and its `scf.yield`. */
+static void put_branch(Fn *F, const LowerRegion *R, int b, const char *text, size_t len)
+{
+    Region *G = region_of(R);
+    sb_put(F->out, text ? text : "", len);
+    F->indent += 2;
+    if (G->carried)
+        put_pass_on(F, "scf.yield", G->cr, R->n, G->yn[b], G->yev[b]);
+    F->indent -= 2;
+}
+
+static void flow_if_close(LowerFlow *W, LowerRegion *R)
+{
+    Fn *F = fn(W);
+    Region *G = region_of(R);
+    const IrIf *f = IR_AS(IrIf, R->stmt);
+    size_t split = G->has_else_text ? G->split : G->text.len;
+    int head_ok = G->ok;
+    F->indent -= 2;
+    F->out = G->outer;
+    for (uint32_t i = 0; head_ok && i < R->n; i++) {
+        const Value *a = G->yv[0][i], *b = G->yv[1][i];
+        G->ok &= if_carry(F, f, i, a, b, &G->cr[i]);
+        if (G->cr[i].kind == VAL_TILE && G->ok) {
+            G->yn[0][i] = a->name, G->yev[0][i] = a->event;
+            G->yn[1][i] = b->name, G->yev[1][i] = b->event;
+        }
+        G->ok &= G->cr[i].kind != VAL_SCALAR || (G->yn[0][i] && G->yn[1][i]);
+    }
+    if (G->ok) {
+        G->carried = carried_count(G->cr, R->n);
+        name_all(F, G->cr, R->n, G->res, G->rev);
+        begin(F);
+        if (G->carried) {
+            put_carried(F, G->cr, R->n, G->res, G->rev, 0, 0);
+            sb_puts(F->out, " = ");
+        }
+        sb_printf(F->out, "scf.if %s", G->head[0]);
+        if (G->carried) {
+            sb_puts(F->out, " -> (");
+            put_carried_types(F, G->cr, R->n);
+            sb_putc(F->out, ')');
+        }
+        sb_puts(F->out, " {");
+        end(F);
+        put_branch(F, R, 0, G->text.data, split);
+        if (f->else_body) {
+            begin(F);
+            sb_puts(F->out, "} else {");
+            end(F);
+            put_branch(F, R, 1, G->text.data ? G->text.data + split : NULL, G->text.len - split);
+        }
+        begin(F);
+        sb_putc(F->out, '}');
+        end(F);
+    }
+    bind_results(F, R, G->ok);
+    sb_free(&G->text);
+}
+
+/* ------------------------------------------------------------ assignments */
+
+static void flow_error(LowerFlow *W, Span at, const char *msg) { pt_error(fn(W), at, "%s", msg); }
+
+static void flow_no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op, const char *why)
+{
+    (void)op;
+    pt_op_error(fn(W), c, "no seed-05 form: %s", why);
+}
+
+/* Every block op, whatever the walk's class, goes to the tile IR's own
+ * op map (pto_tile_op.c). */
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+{
+    (void)how;
+    pt_emit_block_op(fn(W), c, callee_op(c->callee), dest);
+}
+
+static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    pt_emit_block_op(fn(W), c, op, dest);
+}
+
+static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    (void)lw;
+    pt_emit_block_op(fn(W), c, op, dest);
+}
+
+/* Every system op has a why_tile (seed 05 orders ops with events): the
+ * walk reports it before this event. */
+static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
+{
+    (void)dest, (void)s;
+    pt_error(fn(W), *W->stmt_span, "this system op has no seed-05 form");
+}
+
+static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
+{
+    Fn *F = fn(W);
+    DataType dt = (DataType)a->var->type->dtype;
     const char *name;
-    if (v->kind == EXPR_CALL) {
-        pt_emit_call(F, IR_AS(IrCall, v), a->var);
-        pt_poison_unbound(F, a->var);
+    Value *x;
+    if (!pt_mlir_dtype(dt, 1)) {
+        pt_error(F, a->s.span, "scalars of pl.%s have no seed-05 type", dtype_name(dt));
         return;
     }
-    if (ir_is_var_like(v) && v->kind != EXPR_MEMREF && t->kind != TYPE_SCALAR) {
-        pt_bind(F, a->var, pt_lookup(F, v, a->s.span));
-        pt_poison_unbound(F, a->var);
+    if (!(name = pt_scalar_as(F, a->value, dt)))
         return;
-    }
-    if (t->kind != TYPE_SCALAR || v->kind == EXPR_TUPLE_GET || v->kind == EXPR_MAKE_TUPLE ||
-        v->kind == EXPR_MEMREF) {
-        pt_error(F, a->s.span, "'%s' has no seed-05 form (kernels compute tiles and scalars)", a->var->name);
-        return;
-    }
-    if (!pt_mlir_dtype((DataType)t->dtype, 1)) {
-        pt_error(F, a->s.span, "scalars of pl.%s have no seed-05 type", dtype_name((DataType)t->dtype));
-        return;
-    }
-    if (!(name = pt_scalar_as(F, v, (DataType)t->dtype))) {
-        pt_poison_unbound(F, a->var);
-        return;
-    }
-    x = pt_new_value(F, VAL_SCALAR, name, pt_mlir_dtype((DataType)t->dtype, 1));
-    x->dtype = t->dtype;
+    x = pt_new_value(F, VAL_SCALAR, name, pt_mlir_dtype(dt, 1));
+    x->dtype = (uint8_t)dt;
     pt_bind(F, a->var, x);
 }
 
-void pt_emit_stmts(Fn *F, const IrStmt *s, const IrStmt *skip)
+/* A copy of a tile or a tensor names the same value. */
+static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
 {
-    if (!s || s == skip)
-        return;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_SEQ:
-    case STMT_OPS:
-        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-            pt_emit_stmts(F, IR_AS(IrSeq, s)->stmts[i], skip);
-        return;
-    case STMT_ASSIGN:
-        emit_assign(F, IR_AS(IrAssign, s));
-        return;
-    case STMT_EVAL:
-        if (IR_AS(IrEval, s)->expr->kind == EXPR_CALL)
-            pt_emit_call(F, IR_AS(IrCall, IR_AS(IrEval, s)->expr), NULL);
-        return;
-    case STMT_RETURN:
-        /* The kernel's results are the tensors it stored to. */
-        if (F->depth)
-            pt_error(F, s->span, "'return' inside a loop or branch has no seed-05 form");
-        return;
-    case STMT_YIELD:
-        if (IR_AS(IrValues, s)->n)
-            pt_error(F, s->span, "a yield that does not end its body has no seed-05 form");
-        return;
-    case STMT_IF:
-        emit_if(F, IR_AS(IrIf, s));
-        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
-            pt_poison_unbound(F, IR_AS(IrIf, s)->ret[i]);
-        return;
-    case STMT_FOR:
-        emit_for(F, IR_AS(IrFor, s));
-        for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
-            pt_poison_unbound(F, IR_AS(IrFor, s)->ret[i]);
-        return;
-    case STMT_WHILE:
-        emit_while(F, IR_AS(IrWhile, s));
-        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
-            pt_poison_unbound(F, IR_AS(IrWhile, s)->ret[i]);
-        return;
-    case STMT_SCOPE:
-        pt_error(F, s->span, "'with pl.incore():' inside a kernel has no seed-05 form");
-        return;
-    case STMT_KIND_COUNT:
-        break;
-    }
-    ICE("statement of unknown kind %d", s->kind);
+    (void)k;
+    pt_bind(fn(W), a->var, pt_lookup(fn(W), a->value, a->s.span));
+}
+
+static void tuple_error(Fn *F, const IrAssign *a)
+{
+    pt_error(F, a->s.span, "'%s' has no seed-05 form (kernels compute tiles and scalars)", a->var->name);
+}
+
+static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)
+{
+    (void)t;
+    tuple_error(fn(W), a);
+    return NULL;
+}
+
+static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t, uint32_t index)
+{
+    (void)t, (void)index;
+    tuple_error(fn(W), a);
+}
+
+static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&fn(W)->values, v) != NULL; }
+static void flow_poison(LowerFlow *W, const IrVar *v) { pt_poison_unbound(fn(W), v); }
+
+static const LowerFlowPrinter pt_flow = {
+    .spelling = OUT_TILE,
+    .output = "seed-05",
+    .unkept = 1,
+    .error = flow_error,
+    .no_lowering = flow_no_lowering,
+    .transfer = flow_transfer,
+    .block_idx = flow_block_op,
+    .tile_op = flow_tile_op,
+    .system_op = flow_system_op,
+    .scalar_def = flow_scalar_def,
+    .copy = flow_copy,
+    .tuple_make = flow_tuple_make,
+    .tuple_get = flow_tuple_get,
+    .defined = flow_defined,
+    .poison = flow_poison,
+    .loop_begin = flow_loop_begin,
+    .carry_init = flow_carry_init,
+    .loop_open = flow_loop_open,
+    .loop_close = flow_loop_close,
+    .if_begin = flow_if_begin,
+    .if_open = flow_if_open,
+    .else_open = flow_else_open,
+    .if_close = flow_if_close,
+    .yield_value = flow_yield_value,
+    .yield_end = flow_yield_end,
+};
+
+void pt_emit_body(Fn *F, const IrStmt *body)
+{
+    LowerFlow W = {.p = &pt_flow, .printer = F, .ir = F->ir, .diag = F->diag, .arena = &F->arena,
+                   .stmt_span = &F->stmt_span, .out = &F->out};
+    lower_flow_run(&W, body);
 }

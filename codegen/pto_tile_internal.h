@@ -81,19 +81,6 @@ typedef struct Value {
     const IrType *ir_type;   /* tile, tensor */
 } Value;
 
-/* One scf-carried value (iter_arg, if result) and where its copies live. */
-typedef struct Carry {
-    uint8_t kind;            /* VAL_SCALAR, VAL_TILE; VAL_TENSOR is not carried */
-    uint8_t dtype;           /* scalar */
-    uint8_t loc;             /* tile */
-    const char *type;
-    const char *producer;    /* tile with an event (--async) */
-    const Value *tensor;     /* VAL_TENSOR: the memref that stands for it */
-    const char *init, *init_event;
-    const IrType *ir_type;
-    const char *var;         /* the IR variable, for messages */
-} Carry;
-
 /* One kernel being written. */
 typedef struct Fn {
     IrCtx *ir;
@@ -107,7 +94,7 @@ typedef struct Fn {
     StrBuf consts_text;        /* constants, written at the top of the body */
     StrBuf *out;               /* the region being written */
     int indent;
-    int depth;                 /* regions entered */
+    Span stmt_span;            /* the statement being written (lower_flow.c) */
     uint32_t next_tile, next_num, next_float;
     uint8_t *loaded, *stored;  /* per parameter (--async memory rule) */
     const IrCall *cube_op, *vector_op; /* the first of each (ops.md 8: not both) */
@@ -141,8 +128,8 @@ const IrType *pt_result_type(const IrCall *c, const IrVar *result);
 void pt_emit_load(Fn *F, const IrCall *c, const IrVar *result);
 void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result);
 const char *pt_move_mnemonic(MemorySpace from, MemorySpace to);
-void pt_emit_call(Fn *F, const IrCall *c, const IrVar *result);
-void pt_emit_stmts(Fn *F, const IrStmt *s, const IrStmt *skip);
+void pt_emit_block_op(Fn *F, const IrCall *c, const OpDef *op, const IrVar *result);
+void pt_emit_body(Fn *F, const IrStmt *body);
 
 static inline void begin(Fn *F) { sb_indent(F->out, F->indent); }
 static inline void end(Fn *F) { sb_putc(F->out, '\n'); }

@@ -644,23 +644,9 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
     }
 }
 
-void pt_emit_call(Fn *F, const IrCall *c, const IrVar *result)
+/* Block op op, called by c, whose result is kept in result (or NULL). */
+void pt_emit_block_op(Fn *F, const IrCall *c, const OpDef *op, const IrVar *result)
 {
-    const OpDef *op = callee_op(c->callee);
     TileOp t;
-    if (!op) {
-        pt_error(F, c->e.span, "a call of '%s' in a kernel has no seed-05 form (kernels are single functions)",
-                 c->callee->name);
-        return;
-    }
-    if (op->category == OPC_SYSTEM) {
-        pt_op_error(F, c, "no seed-05 form: seed 05 orders ops with event tokens (--async), not with pipe flags or "
-                          "barriers");
-        return;
-    }
-    if (op->category == OPC_TENSOR) {
-        pt_op_error(F, c, "no seed-05 form: tensor ops have no tile-level lowering");
-        return;
-    }
     emit_tile_op(F, c, tile_op_of(op, &t), result);
 }

@@ -71,8 +71,9 @@ static void r_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
 static void r_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
 {
     (void)c, (void)lw;
-    note(W, "tile_op(%s=%s)", dest->name, op_name(op));
-    def(W, dest);
+    note(W, "tile_op(%s=%s)", dest ? dest->name : "-", op_name(op));
+    if (dest)
+        def(W, dest);
 }
 
 static void r_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
@@ -178,8 +179,45 @@ static const LowerFlowPrinter recorder = {
     .yield_end = r_yield_end,
 };
 
+/* The recorder as the tile IR's walk: its spelling, unkept ops handed
+ * over, its own "no lowering", and which branch of an if a yield is in. */
+static void r_no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op, const char *why)
+{
+    diag_error(W->diag, c->e.span, "%s", why);
+    note(W, "no_lowering(%s: %s)", op_name(op), why);
+}
+static void r_yield_branch(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
+{
+    const IrIf *f = R->stmt->kind == STMT_IF ? IR_AS(IrIf, R->stmt) : NULL;
+    const char *branch = !f ? "" : R->body == f->then_body ? "@then" : R->body == f->else_body ? "@else" : "@?";
+    (void)x;
+    note(W, "yield(%u%s)", (unsigned)k, branch);
+}
+
+static const LowerFlowPrinter *tile_recorder(void)
+{
+    static LowerFlowPrinter p;
+    p = recorder;
+    p.spelling = OUT_TILE;
+    p.output = "seed-05";
+    p.unkept = 1;
+    p.no_lowering = r_no_lowering;
+    p.if_result = NULL;
+    p.yield_value = r_yield_branch;
+    return &p;
+}
+
+static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
+                             const char *text);
+
 /* Walks body with the recorder; the events, then "|" and the text. */
 static void expect_walk(const IrStmt *body, int fail_init, const char *events, const char *text)
+{
+    expect_walk_with(&recorder, body, fail_init, events, text);
+}
+
+static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
+                             const char *text)
 {
     Out o;
     Rec r;
@@ -194,7 +232,7 @@ static void expect_walk(const IrStmt *body, int fail_init, const char *events, c
     ptrmap_init(&r.defined);
     arena_init(&arena);
     out_open(&o, ALL_PROPS);
-    W = (LowerFlow){.p = &recorder, .printer = &r, .ir = &ctx, .diag = &o.d, .arena = &arena, .stmt_span = &stmt,
+    W = (LowerFlow){.p = p, .printer = &r, .ir = &ctx, .diag = &o.d, .arena = &arena, .stmt_span = &stmt,
                     .out = &r.out};
     lower_flow_run(&W, body);
     sb_putc(&r.log, '\0');
@@ -348,6 +386,33 @@ START_TEST(flow_calls)
 }
 END_TEST
 
+START_TEST(flow_tile_printer)
+{
+    /* The same statements for the PTO recorder and for one that spells
+     * the tile IR: the tile IR's why_tile refusals (the block index,
+     * system ops) in its own words, an op whose result is not kept handed
+     * over, and the branch each yield of an if is in. */
+    IrVar *a = var("a", tile32(), at(1, 10, 1)), *k = var("k", sc(DT_UINT64), at(2, 5, 1));
+    IrVar *p = ivar("p", at(1, 20, 1)), *y = ivar("y", at(6, 5, 1)), *r = ivar("r", at(5, 20, 1));
+    const IrVar *rets[] = {r};
+    const IrStmt *branch = ir_if(&ctx, cb(1), SEQ(asg(y, ci(1), line(6)), yield1(E(y), line(7))),
+                                 SEQ(yield1(E(p), line(8))), 1, rets, line(5));
+    const IrStmt *body = SEQ(asg(k, call("block.get_block_idx", 0, NULL, at(2, 9, 9)), line(2)),
+                             ir_eval(&ctx, call("system.bar_v", 0, NULL, at(3, 9, 9)), line(3)),
+                             ir_eval(&ctx, call_typed("block.add", EXPRS(E(a), E(a)), tile32(), at(4, 9, 9)), line(4)),
+                             branch);
+    expect_walk(body, 0,
+                "block_idx(k) system(V) if(S/1) result(r) then scalar(y) yield(0) yield_end yield(0) yield_end endif",
+                "y\n");
+    expect_walk_with(tile_recorder(), body, 0,
+                     "no_lowering(block.get_block_idx: seed 05 has no op for the block index) poison(k) "
+                     "no_lowering(system.bar_v: seed 05 orders ops with event tokens (--async), not with pipe flags "
+                     "or barriers) tile_op(-=block.add) if(S/1) then scalar(y) yield(0@then) yield_end "
+                     "yield(0@else) yield_end endif",
+                     "y\n");
+}
+END_TEST
+
 void lower_flow_tests(Suite *s)
 {
     TCase *tc = verify_tcase(s, "lower_flow");
@@ -358,4 +423,5 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_if_events);
     tcase_add_test(tc, flow_tuples);
     tcase_add_test(tc, flow_calls);
+    tcase_add_test(tc, flow_tile_printer);
 }
