@@ -219,6 +219,7 @@ void mlir_names_settle_shown(MlirNames *n)
     for (; n->settled < n->nreqs; n->settled++) {
         MlirNameReq *r = &n->reqs[n->settled];
         r->name = r->konst ? "%c" : r->shown ? r->shown : r->base ? claim_or_fresh(n, r->base, r->suffix) : fresh_now(n);
+        r->len = (uint32_t)strlen(r->name);
     }
 }
 
@@ -234,6 +235,7 @@ void mlir_names_settle(MlirNames *n)
             continue;
         }
         r->name = r->base ? claim_or_fresh(n, r->base, r->suffix) : fresh_now(n);
+        r->len = intern_len(r->name);
     }
 }
 
@@ -257,7 +259,7 @@ void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t 
         }
         if (!n->reqs[id].name)
             ICE("an SSA name written before it was settled");
-        sb_puts(out, n->reqs[id].name);
+        sb_put(out, n->reqs[id].name, n->reqs[id].len);
         p = q + 1;
     }
 }
@@ -384,6 +386,7 @@ void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
         name = claim_now(n, buf);
         c->name = name ? name : fresh_now(n);
         n->reqs[c->req].name = c->name;
+        n->reqs[c->req].len = intern_len(c->name);
     }
     slots_rebuild(p, p->nslots ? p->nslots : 64);
 }

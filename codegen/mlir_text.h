@@ -25,18 +25,24 @@
  * Hence names are deferred.  A claim (mlir_name_claim, mlir_name_fresh, a
  * new constant) returns a placeholder: MLIR_NAME_MARK, the number of the
  * request, MLIR_NAME_END, bytes no MLIR text has.  The emitter stores and
- * prints placeholders as it would names, in one walk.  At the end
- * mlir_consts_finish orders the pool and names the constants, and
- * mlir_names_settle gives every other request its name in request order;
- * mlir_names_write then copies the text with each placeholder replaced.
- * Only the parameters (%arg<i>, claimed before anything else) are named at
- * once, with mlir_name_claim_exact.
+ * prints placeholders as it would names, in one walk; each request has its
+ * own, so two values are the same SSA value exactly when their name
+ * pointers are equal.  At the end mlir_consts_finish orders the pool and
+ * names the constants, and mlir_names_settle gives every other request its
+ * name in request order; mlir_names_write then copies the text with each
+ * placeholder replaced.  That is the order in which the names are printed
+ * too: parameters, constants, body.  Only the parameters (%arg<i>, claimed
+ * before anything else) are named at once, with mlir_name_claim_exact.
+ * Time is linear: one vector of requests and an arena of placeholders per
+ * function.
  *
- * Errors are reported during the walk, when the pool is not final.  They
- * show the names as they are settled without the constants
- * (mlir_names_settle_shown): the constants appear as "%c" and claim
- * nothing, and a name claimed with mlir_name_claim_hidden appears as the
- * spelling given there and claims nothing either. */
+ * Errors are reported during the walk, when the pool is not final, and a
+ * function with errors is not written.  Their names are settled as they
+ * are asked for, without the constants (mlir_names_settle_shown): a
+ * constant appears as "%c" and claims nothing, and so does a name claimed
+ * with mlir_name_claim_hidden, which appears as the spelling given there.
+ * These are the names the emitter's messages have always shown (its
+ * checking walk had no pool to name constants from). */
 #ifndef PYPTOCC_MLIR_TEXT_H
 #define PYPTOCC_MLIR_TEXT_H
 
@@ -62,6 +68,7 @@ typedef struct MlirNameReq {
     const char *suffix;  /* appended to base, or NULL */
     const char *shown;   /* hidden claims: the spelling errors show; NULL otherwise */
     const char *name;    /* once settled */
+    uint32_t len;        /* strlen(name) */
     uint8_t konst;       /* a constant's: named by mlir_consts_finish */
 } MlirNameReq;
 
