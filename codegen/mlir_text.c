@@ -241,7 +241,11 @@ void mlir_names_settle(MlirNames *n)
 
 void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t len)
 {
-    const char *p = text, *end = text + len;
+    const char *p, *end;
+    if (len == 0)
+        return;   /* text may be the NULL data of an empty buffer */
+    p = text;
+    end = text + len;
     while (p < end) {
         const char *m = memchr(p, MLIR_NAME_MARK, (size_t)(end - p)), *q;
         uint64_t id = 0;
