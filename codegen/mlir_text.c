@@ -93,11 +93,16 @@ void mlir_names_init(MlirNames *n)
 {
     interner_init(&n->strs);
     ptrmap_init(&n->taken);
+    arena_init(&n->marks);
     n->next = 0;
+    n->reqs = NULL;
+    n->nreqs = n->cap = n->settled = 0;
 }
 
 void mlir_names_free(MlirNames *n)
 {
+    xfree(n->reqs);
+    arena_free(&n->marks);
     ptrmap_free(&n->taken);
     interner_free(&n->strs);
 }
@@ -105,12 +110,15 @@ void mlir_names_free(MlirNames *n)
 void mlir_names_reset(MlirNames *n)
 {
     ptrmap_clear(&n->taken);
+    arena_reset(&n->marks, (ArenaMark){0});
     n->next = 0;
+    n->nreqs = n->settled = 0;
 }
 
 const char *mlir_str(MlirNames *n, const char *s) { return intern_cstr(&n->strs, s); }
 
-const char *mlir_name_claim_exact(MlirNames *n, const char *name)
+/* Claims name now; NULL when taken. */
+static const char *claim_now(MlirNames *n, const char *name)
 {
     const char *s = intern_cstr(&n->strs, name);
     if (ptrmap_get(&n->taken, s))
@@ -119,13 +127,13 @@ const char *mlir_name_claim_exact(MlirNames *n, const char *name)
     return s;
 }
 
-const char *mlir_name_fresh(MlirNames *n)
+static const char *fresh_now(MlirNames *n)
 {
     char buf[16];
     for (;;) {
         const char *s;
         snprintf(buf, sizeof buf, "%%%" PRIu32, n->next++);
-        if ((s = mlir_name_claim_exact(n, buf)))
+        if ((s = claim_now(n, buf)))
             return s;
     }
 }
@@ -136,7 +144,7 @@ static int name_char(char c)
            c == '$';
 }
 
-const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix)
+static const char *claim_or_fresh(MlirNames *n, const char *base, const char *suffix)
 {
     size_t lb = strlen(base), ls = suffix ? strlen(suffix) : 0, k = 0;
     char small[128];
@@ -149,10 +157,115 @@ const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix)
         buf[k++] = name_char(base[i]) ? base[i] : '_';
     memcpy(buf + k, suffix ? suffix : "", ls);
     buf[k + ls] = '\0';
-    s = mlir_name_claim_exact(n, buf);
+    s = claim_now(n, buf);
     if (buf != small)
         xfree(buf);
-    return s ? s : mlir_name_fresh(n);
+    return s ? s : fresh_now(n);
+}
+
+/* Records a request and returns its placeholder. */
+static const char *request(MlirNames *n, const char *base, const char *suffix, const char *shown, int konst)
+{
+    MlirNameReq *r;
+    char digits[10], *mark;
+    uint32_t id = n->nreqs, k = 0;
+    if (n->nreqs == UINT32_MAX)
+        ICE("too many SSA names in one function");
+    if (n->nreqs == n->cap) {
+        n->cap = n->cap ? n->cap * 2 : 256;
+        n->reqs = xrealloc(n->reqs, xmul_size(n->cap, sizeof *n->reqs));
+    }
+    r = &n->reqs[n->nreqs++];
+    r->base = base;
+    r->suffix = suffix;
+    r->shown = shown;
+    r->name = NULL;
+    r->konst = (uint8_t)konst;
+    do
+        digits[k++] = (char)('0' + id % 10);
+    while ((id /= 10) != 0);
+    mark = arena_alloc(&n->marks, k + 3);
+    mark[0] = MLIR_NAME_MARK;
+    for (uint32_t i = 0; i < k; i++)
+        mark[1 + i] = digits[k - 1 - i];
+    mark[k + 1] = MLIR_NAME_END;
+    mark[k + 2] = '\0';
+    return mark;
+}
+
+const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix)
+{
+    return request(n, base, suffix, NULL, 0);
+}
+
+const char *mlir_name_claim_hidden(MlirNames *n, const char *base, const char *suffix, const char *shown)
+{
+    return request(n, base, suffix, shown, 0);
+}
+
+const char *mlir_name_fresh(MlirNames *n) { return request(n, NULL, NULL, NULL, 0); }
+
+const char *mlir_name_claim_exact(MlirNames *n, const char *name)
+{
+    /* Requests settled later would claim before it: the order of the
+     * claims would not be the order of the calls. */
+    if (n->nreqs)
+        ICE("an exact SSA name claimed after a deferred one");
+    return claim_now(n, name);
+}
+
+void mlir_names_settle_shown(MlirNames *n)
+{
+    for (; n->settled < n->nreqs; n->settled++) {
+        MlirNameReq *r = &n->reqs[n->settled];
+        r->name = r->konst ? "%c" : r->shown ? r->shown : r->base ? claim_or_fresh(n, r->base, r->suffix) : fresh_now(n);
+        r->len = (uint32_t)strlen(r->name);
+    }
+}
+
+void mlir_names_settle(MlirNames *n)
+{
+    if (n->settled)
+        ICE("SSA names settled for errors and for output");
+    for (uint32_t k = 0; k < n->nreqs; k++) {
+        MlirNameReq *r = &n->reqs[k];
+        if (r->konst) {
+            if (!r->name)
+                ICE("a constant left unnamed");
+            continue;
+        }
+        r->name = r->base ? claim_or_fresh(n, r->base, r->suffix) : fresh_now(n);
+        r->len = intern_len(r->name);
+    }
+}
+
+void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t len)
+{
+    const char *p, *end;
+    if (len == 0)
+        return;   /* text may be the NULL data of an empty buffer */
+    p = text;
+    end = text + len;
+    while (p < end) {
+        const char *m = memchr(p, MLIR_NAME_MARK, (size_t)(end - p)), *q;
+        uint64_t id = 0;
+        if (!m) {
+            sb_put(out, p, (size_t)(end - p));
+            return;
+        }
+        sb_put(out, p, (size_t)(m - p));
+        for (q = m + 1; q < end && *q >= '0' && *q <= '9' && id <= UINT32_MAX; q++)
+            id = id * 10 + (uint64_t)(*q - '0');
+        if (q == m + 1 || q == end || *q != MLIR_NAME_END || id >= n->nreqs) {
+            sb_putc(out, *m);   /* not a placeholder */
+            p = m + 1;
+            continue;
+        }
+        if (!n->reqs[id].name)
+            ICE("an SSA name written before it was settled");
+        sb_put(out, n->reqs[id].name, n->reqs[id].len);
+        p = q + 1;
+    }
 }
 
 /* -------------------------------------------------------------- constants */
@@ -213,8 +326,8 @@ static void slots_rebuild(MlirConstPool *p, uint32_t nslots)
         slots_insert(p, k);
 }
 
-const MlirConst *mlir_const(MlirConstPool *p, MlirConstKind kind, const char *type, int64_t i, double d,
-                            unsigned group)
+const MlirConst *mlir_const(MlirConstPool *p, MlirNames *n, MlirConstKind kind, const char *type, int64_t i,
+                            double d, unsigned group)
 {
     uint32_t mask, h;
     MlirConst *c;
@@ -245,6 +358,8 @@ const MlirConst *mlir_const(MlirConstPool *p, MlirConstKind kind, const char *ty
     c->i = i;
     c->d = d;
     c->seq = p->seq++;
+    c->req = n->nreqs;
+    c->name = request(n, NULL, NULL, NULL, 1);
     if ((uint64_t)p->n * 2 > p->nslots)
         slots_rebuild(p, p->nslots * 2);
     else
@@ -272,8 +387,10 @@ void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
         mlir_const_name(buf, sizeof buf, (MlirConstKind)c->kind, c->i, c->type, k);
         /* Constants are named before anything but the parameters, whose
          * names (%arg<i>) cannot collide with these. */
-        name = mlir_name_claim_exact(n, buf);
-        c->name = name ? name : mlir_name_fresh(n);
+        name = claim_now(n, buf);
+        c->name = name ? name : fresh_now(n);
+        n->reqs[c->req].name = c->name;
+        n->reqs[c->req].len = intern_len(c->name);
     }
     slots_rebuild(p, p->nslots ? p->nslots : 64);
 }

@@ -19,8 +19,30 @@
  * body, deduplicated by (value, type) and ordered by group (tile addresses,
  * tensor-view operands, then the body's constants) and, within a group, by
  * first use.  The float names (%cst, %cst_<n>) depend on that final
- * position, so an emitter interns every constant in a first pass, orders the
- * pool, and only then writes text. */
+ * position, and the constants claim their names before any name of the
+ * body, so no name is known before the whole function has been walked.
+ *
+ * Hence names are deferred.  A claim (mlir_name_claim, mlir_name_fresh, a
+ * new constant) returns a placeholder: MLIR_NAME_MARK, the number of the
+ * request, MLIR_NAME_END, bytes no MLIR text has.  The emitter stores and
+ * prints placeholders as it would names, in one walk; each request has its
+ * own, so two values are the same SSA value exactly when their name
+ * pointers are equal.  At the end mlir_consts_finish orders the pool and
+ * names the constants, and mlir_names_settle gives every other request its
+ * name in request order; mlir_names_write then copies the text with each
+ * placeholder replaced.  That is the order in which the names are printed
+ * too: parameters, constants, body.  Only the parameters (%arg<i>, claimed
+ * before anything else) are named at once, with mlir_name_claim_exact.
+ * Time is linear: one vector of requests and an arena of placeholders per
+ * function.
+ *
+ * Errors are reported during the walk, when the pool is not final, and a
+ * function with errors is not written.  Their names are settled as they
+ * are asked for, without the constants (mlir_names_settle_shown): a
+ * constant appears as "%c" and claims nothing, and so does a name claimed
+ * with mlir_name_claim_hidden, which appears as the spelling given there.
+ * These are the names the emitter's messages have always shown (its
+ * checking walk had no pool to name constants from). */
 #ifndef PYPTOCC_MLIR_TEXT_H
 #define PYPTOCC_MLIR_TEXT_H
 
@@ -40,26 +62,57 @@ const char *mlir_elem_type(DataType dt);
  * unsigned integers, "eq" "ne" "slt" .. "sge" otherwise. */
 const char *mlir_cmp_predicate(IrBinaryOp op, int is_float, int is_unsigned);
 
+/* A name asked for: what settling it claims. */
+typedef struct MlirNameReq {
+    const char *base;    /* wanted name (IR text, alive until settled); NULL: the next numeric name */
+    const char *suffix;  /* appended to base, or NULL */
+    const char *shown;   /* hidden claims: the spelling errors show; NULL otherwise */
+    const char *name;    /* once settled */
+    uint32_t len;        /* strlen(name) */
+    uint8_t konst;       /* a constant's: named by mlir_consts_finish */
+} MlirNameReq;
+
 typedef struct MlirNames {
     Interner strs;       /* every name and type string handed out */
     PtrMap taken;        /* interned name -> non-NULL when claimed */
     uint32_t next;       /* next numeric name to try */
+    Arena marks;         /* the placeholders of the current function */
+    MlirNameReq *reqs;   /* the requests of the current function, in order */
+    uint32_t nreqs, cap;
+    uint32_t settled;    /* requests settled for errors so far */
 } MlirNames;
+
+/* The bytes that open and close a placeholder. */
+#define MLIR_NAME_MARK '\x01'
+#define MLIR_NAME_END '\x02'
 
 void mlir_names_init(MlirNames *n);
 void mlir_names_free(MlirNames *n);
-/* A new function: nothing taken, numeric names from %0 again. */
+/* A new function: nothing taken, no request, numeric names from %0 again. */
 void mlir_names_reset(MlirNames *n);
 /* An interned copy of s (names, MLIR type strings). */
 const char *mlir_str(MlirNames *n, const char *s);
-/* Claims "%<sanitised base><suffix>", or the next free numeric name if that
- * is taken.  Sanitising maps every character outside [A-Za-z0-9_.$] to '_'
- * and prefixes a leading digit with '_'. */
+/* Asks for "%<sanitised base><suffix>", or the next free numeric name if
+ * that is taken when settled; returns the placeholder.  Sanitising maps
+ * every character outside [A-Za-z0-9_.$] to '_' and prefixes a leading
+ * digit with '_'.  base and suffix must live until the names are settled. */
 const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix);
-/* Claims exactly this name (with its '%'); NULL when already taken. */
+/* The same, for a name that the names errors show leave out: they spell it
+ * `shown`, which claims nothing. */
+const char *mlir_name_claim_hidden(MlirNames *n, const char *base, const char *suffix, const char *shown);
+/* Claims exactly this name (with its '%') at once, before any request;
+ * NULL when already taken. */
 const char *mlir_name_claim_exact(MlirNames *n, const char *name);
-/* The next free numeric name. */
+/* Asks for the next free numeric name; returns the placeholder. */
 const char *mlir_name_fresh(MlirNames *n);
+/* Settles the requests made since the last call as errors show them. */
+void mlir_names_settle_shown(MlirNames *n);
+/* Settles every request but the constants' (after mlir_consts_finish), in
+ * request order.  Not after mlir_names_settle_shown. */
+void mlir_names_settle(MlirNames *n);
+/* Appends text[0..len) to out with every placeholder replaced by its
+ * settled name. */
+void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t len);
 
 typedef enum MlirConstKind { MLIR_CONST_INT, MLIR_CONST_FLOAT, MLIR_CONST_BOOL } MlirConstKind;
 
@@ -70,7 +123,8 @@ typedef struct MlirConst {
     int64_t i;           /* int and bool value */
     double d;            /* float value */
     uint32_t seq;        /* first use within its group */
-    const char *name;    /* after mlir_consts_finish */
+    uint32_t req;        /* its name request */
+    const char *name;    /* its placeholder; its name after mlir_consts_finish */
 } MlirConst;
 
 typedef struct MlirConstPool {
@@ -85,11 +139,12 @@ void mlir_consts_init(MlirConstPool *p);
 void mlir_consts_free(MlirConstPool *p);
 void mlir_consts_reset(MlirConstPool *p);
 /* Finds or adds a constant (type interned by the caller; NULL for bool) and
- * returns it.  A constant used again from a lower group moves there. */
-const MlirConst *mlir_const(MlirConstPool *p, MlirConstKind kind, const char *type, int64_t i, double d,
-                            unsigned group);
+ * returns it; a new one asks n for its name.  A constant used again from a
+ * lower group moves there.  The pointer is valid until the next call. */
+const MlirConst *mlir_const(MlirConstPool *p, MlirNames *n, MlirConstKind kind, const char *type, int64_t i,
+                            double d, unsigned group);
 /* Orders the pool by (group, first use) and names every constant, claiming
- * the names in n. */
+ * the names in n (after the parameters', before any other). */
 void mlir_consts_finish(MlirConstPool *p, MlirNames *n);
 /* "  %c64_index = arith.constant 64 : index" lines, in pool order. */
 void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent);

@@ -7,10 +7,14 @@
  * tensor view a Tensor variable stands for, the constant pool, and the
  * buffer a loop or if carries a Tile in.
  *
- * Two passes over each function: the first checks everything (every
- * emission error is reported there) and collects the constants, whose
- * final order decides their names (pto-mlir.md 4.2); the second writes the
- * text.  Both passes run the same code; only the first may report.
+ * One walk over each function checks everything (every emission error is
+ * reported there) and writes the body's text with placeholders for the
+ * names (mlir_text.h): a name is known only when the whole function has
+ * been walked, because the constants, printed first, claim their names
+ * first and a float constant's name is its final place in the pool
+ * (pto-mlir.md 4.2).  Then the pool is ordered, the names are settled, and
+ * the function is written with the placeholders replaced; a function with
+ * errors writes nothing.
  *
  * Buffers.  A Tile variable names one buffer: normally a pto.alloc_tile of
  * its own placed just before the op that defines it.  Some variables name
@@ -31,8 +35,9 @@
 /* ------------------------------------------------------------ functions */
 
 /* The signature (pto-mlir.md 3): Tensor parameters, Scalar parameters, then
- * one index per symbolic dimension of the tensors.  Binds every parameter;
- * in pass 2 writes "%arg0: !pto.ptr<f32>, ..." to sig. */
+ * one index per symbolic dimension of the tensors.  Binds every parameter,
+ * with its name (%arg<i>, claimed before any other), and writes
+ * "%arg0: !pto.ptr<f32>, ..." to sig. */
 static void bind_params(Emitter *E, StrBuf *sig)
 {
     const IrFunc *f = E->f;
@@ -49,8 +54,7 @@ static void bind_params(Emitter *E, StrBuf *sig)
                            dtype_name((DataType)t->dtype));
                 snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
                 bind(E, p, pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0));
-                if (sig)
-                    sb_printf(sig, "%s%s: !pto.ptr<%s>", argno > 1 ? ", " : "", name, elem ? elem : "?");
+                sb_printf(sig, "%s%s: !pto.ptr<%s>", argno > 1 ? ", " : "", name, elem ? elem : "?");
             } else if (round == 1 && t->kind == TYPE_SCALAR) {
                 Sc sc = pm_sc_of(t->dtype, 0);
                 if (sc == SC_NONE)
@@ -59,8 +63,7 @@ static void bind_params(Emitter *E, StrBuf *sig)
                 snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
                 bind(E, p, pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), sc,
                                            dtype_is_unsigned_int((DataType)t->dtype)));
-                if (sig)
-                    sb_printf(sig, "%s%s: %s", argno > 1 ? ", " : "", name, sc_text[sc]);
+                sb_printf(sig, "%s%s: %s", argno > 1 ? ", " : "", name, sc_text[sc]);
             } else if (round == 2 && t->kind == TYPE_TENSOR) {
                 for (uint32_t d = 0; d < t->n; d++) {
                     const IrExpr *x = t->dims[d];
@@ -73,8 +76,7 @@ static void bind_params(Emitter *E, StrBuf *sig)
                     }
                     snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
                     bind(E, IR_AS(IrVar, x), pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), SC_INDEX, 0));
-                    if (sig)
-                        sb_printf(sig, "%s%s: index", argno > 1 ? ", " : "", name);
+                    sb_printf(sig, "%s%s: index", argno > 1 ? ", " : "", name);
                 }
             } else if (round == 0 && t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
                 pm_err(E, p->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
@@ -141,35 +143,20 @@ static void make_views(Emitter *E)
             stride[0] = shape[1];
             stride[1] = const_index(E, 1)->name;
         }
-        if (E->pass != 2) {
-            V->name = "%view";
-        } else {
-            V->name = mlir_name_claim(&E->names, p->name, "_view");
-            o = pm_line(E);
-            sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name,
-                      ((const Value *)ptrmap_get(&E->values, p))->name);
-            for (uint32_t d = 0; d < t->n; d++)
-                sb_printf(o, "%s%s", d ? ", " : "", shape[d]);
-            sb_puts(o, "], strides = [");
-            for (uint32_t d = 0; d < t->n; d++)
-                sb_printf(o, "%s%s", d ? ", " : "", stride[d]);
-            sb_printf(o, "] {layout = #pto.layout<%s>}: %s\n", layout, V->type);
-        }
+        /* The names errors show (mlir_text.h) spell a view %view. */
+        V->name = mlir_name_claim_hidden(&E->names, p->name, "_view", "%view");
+        o = pm_line(E);
+        sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name,
+                  ((const Value *)ptrmap_get(&E->values, p))->name);
+        for (uint32_t d = 0; d < t->n; d++)
+            sb_printf(o, "%s%s", d ? ", " : "", shape[d]);
+        sb_puts(o, "], strides = [");
+        for (uint32_t d = 0; d < t->n; d++)
+            sb_printf(o, "%s%s", d ? ", " : "", stride[d]);
+        sb_printf(o, "] {layout = #pto.layout<%s>}: %s\n", layout, V->type);
         ptrmap_put(&E->views, p, V);
     }
     E->const_group = g;
-}
-
-static void begin_pass(Emitter *E, int pass, StrBuf *out)
-{
-    E->pass = pass;
-    E->out = pass == 1 ? &E->discard : out;
-    E->indent = 2;
-    E->const_group = GROUP_BODY;
-    mlir_names_reset(&E->names);
-    ptrmap_clear(&E->values);
-    ptrmap_clear(&E->views);
-    ptrmap_clear(&E->preset);
 }
 
 static const char *const kind_text[] = {"", "vector", "cube", ""};
@@ -182,30 +169,32 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     unsigned errors = E->errors;
     E->f = f;
     E->scratch = ir_func_scratch(f);
+    E->out = &E->body;
+    E->indent = 2;
+    E->const_group = GROUP_BODY;
+    sb_reset(&E->body);
+    mlir_names_reset(&E->names);
     mlir_consts_reset(&E->consts);
-    /* Pass 1: every check, and the constants. */
-    begin_pass(E, 1, out);
-    bind_params(E, NULL);
-    make_views(E);
-    pm_emit_body(E, f->body);
-    arena_reset(&E->arena, mark);
-    if (E->errors != errors)
-        return 1;
-    /* Pass 2: the text. */
-    begin_pass(E, 2, out);
+    ptrmap_clear(&E->values);
+    ptrmap_clear(&E->views);
+    ptrmap_clear(&E->preset);
     sb_init(&sig);
     bind_params(E, &sig);
-    mlir_consts_finish(&E->consts, &E->names);
-    sb_printf(out, "  func.func @%s(", f->name);
-    sb_put(out, sig.data, sig.len);
-    sb_printf(out, ") attributes {pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
-    sb_free(&sig);
-    mlir_consts_print(&E->consts, out, 2);
     make_views(E);
     pm_emit_body(E, f->body);
-    sb_puts(out, "  return\n  }\n");
     arena_reset(&E->arena, mark);
-    return 0;
+    if (E->errors == errors) {
+        mlir_consts_finish(&E->consts, &E->names);
+        mlir_names_settle(&E->names);
+        sb_printf(out, "  func.func @%s(", f->name);
+        sb_put(out, sig.data, sig.len);
+        sb_printf(out, ") attributes {pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
+        mlir_consts_print(&E->consts, out, 2);
+        mlir_names_write(&E->names, out, E->body.data, E->body.len);
+        sb_puts(out, "  return\n  }\n");
+    }
+    sb_free(&sig);
+    return E->errors != errors;
 }
 
 static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEngine *diag)
@@ -221,7 +210,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     E->ir = ir;
     E->o = o;
     E->diag = diag;
-    sb_init_discard(&E->discard);
+    sb_init(&E->body);
     mlir_names_init(&E->names);
     mlir_consts_init(&E->consts);
     arena_init(&E->arena);
@@ -233,7 +222,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
 
 static void emitter_free(Emitter *E)
 {
-    sb_free(&E->discard);
+    sb_free(&E->body);
     mlir_names_free(&E->names);
     mlir_consts_free(&E->consts);
     arena_free(&E->arena);

@@ -29,7 +29,7 @@ typedef enum Sc { SC_NONE, SC_I1, SC_I8, SC_I16, SC_I32, SC_I64, SC_INDEX, SC_F1
 
 /* What an SSA value stands for. */
 typedef struct Value {
-    const char *name;          /* "%tile_a_0" (interned) */
+    const char *name;          /* "%tile_a_0": a placeholder until settled (mlir_text.h) */
     const char *type;          /* MLIR type text (interned) */
     uint8_t sc;                /* Sc of a scalar; SC_NONE for a tile */
     uint8_t uns;               /* unsigned integer scalar */
@@ -39,7 +39,7 @@ typedef struct Value {
 
 /* The tensor view of a kernel parameter. */
 typedef struct View {
-    const char *name;          /* "%a_0_view" */
+    const char *name;          /* "%a_0_view" (a placeholder) */
     const char *base;          /* "a_0": partition views are "%a_0_pview" */
     const char *type;          /* "!pto.tensor_view<?x?xf32>" */
     const char *elem;          /* "f32" */
@@ -52,9 +52,8 @@ typedef struct Emitter {
     DiagEngine *diag;
     const IrFunc *f;
     const IrMemRef *scratch;   /* f's scratch region, or NULL */
-    int pass;                  /* 1: check and collect constants; 2: write */
-    StrBuf *out;
-    StrBuf discard;            /* pass 1 writes here, one line at a time */
+    StrBuf *out;               /* where lines go: body, or a branch being tried */
+    StrBuf body;               /* the current function's body, with placeholders */
     int indent;
     unsigned errors;
     unsigned const_group;      /* group of the constants interned now: 0 addresses, 1 views, 2 body */

@@ -41,14 +41,22 @@ Sc pm_sc_of(int dt, int elem)
     }
 }
 
+/* Reports an error.  The names in it are placeholders, which it shows as
+ * settled for errors (mlir_text.h). */
 void pm_err(Emitter *E, Span sp, const char *fmt, ...)
 {
     va_list ap;
-    if (E->pass != 1)
-        ICE("PTO emitter: an error found only while writing");
+    StrBuf msg, shown;
+    sb_init(&msg);
+    sb_init(&shown);
     va_start(ap, fmt);
-    diag_verror(E->diag, sp, fmt, ap);
+    sb_vprintf(&msg, fmt, ap);
     va_end(ap);
+    mlir_names_settle_shown(&E->names);
+    mlir_names_write(&E->names, &shown, sb_cstr(&msg), msg.len);
+    diag_error(E->diag, sp, "%s", sb_cstr(&shown));
+    sb_free(&msg);
+    sb_free(&shown);
     E->errors++;
 }
 
@@ -57,8 +65,6 @@ Span pm_span_of(const Emitter *E, const IrExpr *x) { return lower_span_of(E->stm
 /* Starts an output line at the current indentation. */
 StrBuf *pm_line(Emitter *E)
 {
-    if (E->pass == 1)
-        sb_reset(E->out);
     sb_indent(E->out, E->indent);
     return E->out;
 }
@@ -87,23 +93,15 @@ const char *pm_result_name(Emitter *E, const IrVar *dest)
 
 /* -------------------------------------------------------------- constants */
 
-static const char *const_name(Emitter *E, const MlirConst *c)
-{
-    if (E->pass == 1)
-        return "%c";
-    if (!c->name)
-        ICE("PTO emitter: a constant first seen while writing");
-    return c->name;
-}
-
 const Value *pm_const_int(Emitter *E, Sc sc, int64_t v)
 {
     const MlirConst *c;
     if (sc == SC_I1)
-        c = mlir_const(&E->consts, MLIR_CONST_BOOL, NULL, v, 0.0, E->const_group);
+        c = mlir_const(&E->consts, &E->names, MLIR_CONST_BOOL, NULL, v, 0.0, E->const_group);
     else
-        c = mlir_const(&E->consts, MLIR_CONST_INT, mlir_str(&E->names, sc_text[sc]), v, 0.0, E->const_group);
-    return pm_scalar_value(E, const_name(E, c), sc, 0);
+        c = mlir_const(&E->consts, &E->names, MLIR_CONST_INT, mlir_str(&E->names, sc_text[sc]), v, 0.0,
+                       E->const_group);
+    return pm_scalar_value(E, c->name, sc, 0);
 }
 
 static const Value *const_float(Emitter *E, Sc sc, double d, Span sp)
@@ -112,8 +110,8 @@ static const Value *const_float(Emitter *E, Sc sc, double d, Span sp)
     char buf[64];
     if (!mlir_float_text(d, buf, sizeof buf))
         pm_err(E, sp, "the constant %g has no MLIR spelling", d);
-    c = mlir_const(&E->consts, MLIR_CONST_FLOAT, mlir_str(&E->names, sc_text[sc]), 0, d, E->const_group);
-    return pm_scalar_value(E, const_name(E, c), sc, 0);
+    c = mlir_const(&E->consts, &E->names, MLIR_CONST_FLOAT, mlir_str(&E->names, sc_text[sc]), 0, d, E->const_group);
+    return pm_scalar_value(E, c->name, sc, 0);
 }
 
 /* A tile address constant (group 0, pto-mlir.md 4.2). */

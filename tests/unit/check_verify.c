@@ -12,8 +12,8 @@
  *
  * This file holds the fixture, the builders, the checker harness and the
  * suite; the tests are in check_verify_ssa.c, check_verify_rules.c (types,
- * nested calls, outlining, function kinds), check_verify_pipeline.c and
- * check_simplify.c. */
+ * nested calls, outlining, function kinds), check_verify_pipeline.c,
+ * check_simplify.c, check_lower_flow.c and check_mlir_names.c. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -297,6 +297,7 @@ static Suite *verify_suite(void)
     verify_pipeline_tests(s);
     simplify_tests(s);
     lower_flow_tests(s);
+    mlir_names_tests(s);
     return s;
 }
 

@@ -105,5 +105,6 @@ void verify_rule_tests(Suite *s);
 void verify_pipeline_tests(Suite *s);
 void simplify_tests(Suite *s);
 void lower_flow_tests(Suite *s);
+void mlir_names_tests(Suite *s);
 
 #endif
