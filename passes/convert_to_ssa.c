@@ -34,6 +34,7 @@
 #include "ir/visit.h"
 #include "passes/pass.h"
 #include "passes/ssa_escape.h"
+#include "passes/verify.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
@@ -508,6 +509,22 @@ typedef struct LoopParts {
     const IrExpr *cond;          /* while: rewritten with the iter_args */
 } LoopParts;
 
+/* A loop carries, and an if gives, one variable for name n: the value
+ * `got` (defined in a body or a branch) must have the type of `want` (its
+ * value before the loop, or after the then-branch), as Verify will check
+ * of the yield this pass writes.  Annotations that the values did not
+ * match (-Wannotation) can make them differ: reported here, at got's
+ * definition, as the user's mistake it is. */
+static void same_carried_type(Ssa *S, const char *n, const IrVar *want, const IrVar *got, const char *where,
+                             const char *before)
+{
+    char a[256], b[256];
+    if (!verify_types_match(want->type, got->type, VIEWS_IGNORED))
+        diag_error(S->pc->diag, got->e.span, "'%s' has type %s %s but %s %s, and one variable cannot have both", n,
+                   type_to_string(S->ir, got->type, a, sizeof a), where,
+                   type_to_string(S->ir, want->type, b, sizeof b), before);
+}
+
 static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrVar *loop_var_new, uint32_t nexplicit,
                          const IrIterArg *const *explicit_iters, const IrVar *const *explicit_rets,
                          const IrExpr *cond, const IrStmt *body, LoopParts *lp, const char *what,
@@ -593,6 +610,9 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         const IrVar *last = current(S, carried.data[i]);
         if (!last)
             ICE("'%s' escapes its loop but has no value at the end of the body", carried.data[i]);
+        if (last != &lp->iters.data[nexplicit + i]->v)
+            same_carried_type(S, carried.data[i], &lp->iters.data[nexplicit + i]->v, last, "at the end of the loop body",
+                              "before the loop");
         vec_push(yvals, &last->e);
     }
     if (yvals.len)
@@ -742,6 +762,8 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
         const IrVar *t_val = tf ? tf : before, *e_val = ef ? ef : before;
         IrVar *r = new_version(S, n, t_val->type, f->s.span);
+        same_carried_type(S, n, t_val, e_val, ef ? "after the else-branch" : "before the if",
+                          tf ? "after the then-branch" : "before the if");
         copy_origin(S, r, &t_val->e);
         vec_push(rets, r);
         vec_push(tv, &t_val->e);
