@@ -258,12 +258,19 @@ static void flow_loop_open(LowerFlow *W, LowerRegion *R)
         while_open(kern(W), R);
 }
 
-static void flow_close(LowerFlow *W, LowerRegion *R)
+static void flow_loop_close(LowerFlow *W, LowerRegion *R)
 {
     Kern *K = kern(W);
+    (void)R;
     K->indent -= 2;
     sb_puts(ck_line(K), "}\n");
-    for (uint32_t k = 0; R->stmt->kind == STMT_IF && k < R->n; k++)
+}
+
+static void flow_if_close(LowerFlow *W, LowerRegion *R)
+{
+    Kern *K = kern(W);
+    flow_loop_close(W, R);
+    for (uint32_t k = 0; k < R->n; k++)
         if (R->kind[k] == LOWER_TENSOR && carry_of(R)->param[k]) {
             CVal *c = ck_new_val(K, CV_TENSOR, NULL, R->ret[k]->type->dtype);
             c->param = carry_of(R)->param[k];
@@ -318,35 +325,9 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
     K->indent += 2;
 }
 
-static const LowerFlowPrinter ck_flow = {
-    .spelling = OUT_CPP,
-    .output = "C++",
-    .error = flow_error,
-    .transfer = flow_transfer,
-    .block_idx = flow_block_idx,
-    .tile_op = flow_tile_op,
-    .system_op = flow_system_op,
-    .scalar_def = flow_scalar_def,
-    .copy = flow_copy,
-    .tuple_make = flow_tuple_make,
-    .tuple_get = flow_tuple_get,
-    .defined = flow_defined,
-    .poison = flow_poison,
-    .loop_begin = flow_loop_begin,
-    .carry_init = flow_carry_init,
-    .loop_open = flow_loop_open,
-    .loop_close = flow_close,
-    .if_begin = flow_if_begin,
-    .if_result = flow_if_result,
-    .if_open = flow_if_open,
-    .else_open = flow_else_open,
-    .if_close = flow_close,
-    .yield_value = flow_yield_value,
-};
+static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .if_result = flow_if_result};
 
 void ck_emit_body(Kern *K, const IrStmt *body)
 {
-    LowerFlow W = {.p = &ck_flow, .printer = K, .ir = K->ir, .diag = K->diag, .arena = &K->arena,
-                   .stmt_span = &K->stmt_span, .out = &K->out};
-    lower_flow_run(&W, body);
+    lower_flow_run(&ck_flow, K, K->ir, K->diag, &K->arena, &K->stmt_span, &K->out, body);
 }

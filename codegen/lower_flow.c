@@ -370,11 +370,12 @@ static void walk(LowerFlow *W, const IrStmt *s)
     }
 }
 
-void lower_flow_run(LowerFlow *W, const IrStmt *body)
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, DiagEngine *diag, Arena *arena,
+                    Span *stmt_span, StrBuf **out, const IrStmt *body)
 {
-    W->region = NULL;
-    W->depth = 0;
-    ptrmap_init(&W->tuples);
-    walk(W, body);
-    ptrmap_free(&W->tuples);
+    LowerFlow W = {.p = p, .printer = printer, .ir = ir, .diag = diag, .arena = arena, .stmt_span = stmt_span,
+                   .out = out};
+    ptrmap_init(&W.tuples);
+    walk(&W, body);
+    ptrmap_free(&W.tuples);
 }

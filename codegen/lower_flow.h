@@ -130,7 +130,22 @@ struct LowerFlow {
     PtrMap tuples;             /* IrVar -> LowerTuple */
 };
 
-/* Walks body with printer p: W's first seven members set, the rest zero. */
-void lower_flow_run(LowerFlow *W, const IrStmt *body);
+/* The events every printer has, as designated initialisers of a
+ * LowerFlowPrinter: a printer names its event functions flow_<event>,
+ * writes {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), ...} and adds the optional
+ * ones it has (unkept, no_lowering, if_result, preset, yield_end). */
+#define LOWER_FLOW_EVENTS(spell, name)                                                                           \
+    .spelling = (spell), .output = (name), .error = flow_error, .transfer = flow_transfer,                        \
+    .block_idx = flow_block_idx, .tile_op = flow_tile_op, .system_op = flow_system_op,                            \
+    .scalar_def = flow_scalar_def, .copy = flow_copy, .tuple_make = flow_tuple_make, .tuple_get = flow_tuple_get, \
+    .defined = flow_defined, .poison = flow_poison, .loop_begin = flow_loop_begin, .carry_init = flow_carry_init, \
+    .loop_open = flow_loop_open, .loop_close = flow_loop_close, .if_begin = flow_if_begin,                        \
+    .if_open = flow_if_open, .else_open = flow_else_open, .if_close = flow_if_close,                              \
+    .yield_value = flow_yield_value
+
+/* Walks body with printer p, whose state is `printer`; stmt_span and out
+ * are the printer's (the statement being walked, where its text goes). */
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, DiagEngine *diag, Arena *arena,
+                    Span *stmt_span, StrBuf **out, const IrStmt *body);
 
 #endif

@@ -456,37 +456,10 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
             ptrmap_put(&E->views, R->ret[k], (void *)carry_of(R)->views[k]);
 }
 
-static const LowerFlowPrinter pm_flow = {
-    .spelling = OUT_MLIR,
-    .output = "PTO",
-    .error = flow_error,
-    .transfer = flow_transfer,
-    .block_idx = flow_block_idx,
-    .tile_op = flow_tile_op,
-    .system_op = flow_system_op,
-    .scalar_def = flow_scalar_def,
-    .copy = flow_copy,
-    .tuple_make = flow_tuple_make,
-    .tuple_get = flow_tuple_get,
-    .defined = flow_defined,
-    .poison = flow_poison,
-    .loop_begin = flow_loop_begin,
-    .carry_init = flow_carry_init,
-    .loop_open = flow_loop_open,
-    .loop_close = flow_loop_close,
-    .if_begin = flow_if_begin,
-    .if_result = flow_if_result,
-    .if_open = flow_if_open,
-    .else_open = flow_else_open,
-    .if_close = flow_if_close,
-    .preset = flow_preset,
-    .yield_value = flow_yield_value,
-    .yield_end = flow_yield_end,
-};
+static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .if_result = flow_if_result,
+                                         .preset = flow_preset, .yield_end = flow_yield_end};
 
 void pm_emit_body(Emitter *E, const IrStmt *body)
 {
-    LowerFlow W = {.p = &pm_flow, .printer = E, .ir = E->ir, .diag = E->diag, .arena = &E->arena,
-                   .stmt_span = &E->stmt_span, .out = &E->out};
-    lower_flow_run(&W, body);
+    lower_flow_run(&pm_flow, E, E->ir, E->diag, &E->arena, &E->stmt_span, &E->out, body);
 }

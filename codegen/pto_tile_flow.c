@@ -607,7 +607,7 @@ static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
     pt_emit_block_op(fn(W), c, callee_op(c->callee), dest);
 }
 
-static void flow_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     pt_emit_block_op(fn(W), c, op, dest);
 }
@@ -671,37 +671,10 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
 static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&fn(W)->values, v) != NULL; }
 static void flow_poison(LowerFlow *W, const IrVar *v) { pt_poison_unbound(fn(W), v); }
 
-static const LowerFlowPrinter pt_flow = {
-    .spelling = OUT_TILE,
-    .output = "seed-05",
-    .unkept = 1,
-    .error = flow_error,
-    .no_lowering = flow_no_lowering,
-    .transfer = flow_transfer,
-    .block_idx = flow_block_op,
-    .tile_op = flow_tile_op,
-    .system_op = flow_system_op,
-    .scalar_def = flow_scalar_def,
-    .copy = flow_copy,
-    .tuple_make = flow_tuple_make,
-    .tuple_get = flow_tuple_get,
-    .defined = flow_defined,
-    .poison = flow_poison,
-    .loop_begin = flow_loop_begin,
-    .carry_init = flow_carry_init,
-    .loop_open = flow_loop_open,
-    .loop_close = flow_loop_close,
-    .if_begin = flow_if_begin,
-    .if_open = flow_if_open,
-    .else_open = flow_else_open,
-    .if_close = flow_if_close,
-    .yield_value = flow_yield_value,
-    .yield_end = flow_yield_end,
-};
+static const LowerFlowPrinter pt_flow = {LOWER_FLOW_EVENTS(OUT_TILE, "seed-05"), .unkept = 1,
+                                         .no_lowering = flow_no_lowering, .yield_end = flow_yield_end};
 
 void pt_emit_body(Fn *F, const IrStmt *body)
 {
-    LowerFlow W = {.p = &pt_flow, .printer = F, .ir = F->ir, .diag = F->diag, .arena = &F->arena,
-                   .stmt_span = &F->stmt_span, .out = &F->out};
-    lower_flow_run(&W, body);
+    lower_flow_run(&pt_flow, F, F->ir, F->diag, &F->arena, &F->stmt_span, &F->out, body);
 }

@@ -223,7 +223,6 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
     Rec r;
     Arena arena;
     Span stmt = NOSPAN;
-    LowerFlow W;
     memset(&r, 0, sizeof r);
     sb_init(&r.log);
     sb_init(&r.text);
@@ -232,9 +231,7 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
     ptrmap_init(&r.defined);
     arena_init(&arena);
     out_open(&o, ALL_PROPS);
-    W = (LowerFlow){.p = p, .printer = &r, .ir = &ctx, .diag = &o.d, .arena = &arena, .stmt_span = &stmt,
-                    .out = &r.out};
-    lower_flow_run(&W, body);
+    lower_flow_run(p, &r, &ctx, &o.d, &arena, &stmt, &r.out, body);
     sb_putc(&r.log, '\0');
     sb_putc(&r.text, '\0');
     ck_assert_str_eq(r.log.data, events);
