@@ -9,7 +9,8 @@
 # FUZZ_SECONDS with FUZZ_JOBS worker processes (libFuzzer's -fork), from a
 # fresh random seed, carrying on past crashes, hangs and leaks.  The targets
 # are built with AddressSanitizer and UndefinedBehaviorSanitizer
-# (./configure CC=clang --enable-fuzz).
+# (./configure CC=clang --enable-fuzz --enable-debug-passes, as CI does, so
+# that a pass leaving the program ill-formed is a finding).
 #
 # The corpus persists between campaigns in the build tree's
 # tests/fuzz/corpus-long/TARGET; it starts from the committed seeds
