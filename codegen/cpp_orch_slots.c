@@ -96,7 +96,8 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
 }
 
 /* Returned value i of orch, a scalar: an Out slot of rank 0 named after
- * the variable (or "result", "result<i>" for an expression), which the
+ * the variable (or "result", "result<i>" for an expression or a
+ * parameter), which the
  * orchestration writes when it returns.  0, or -1 after reporting. */
 static int scalar_result(IrCtx *ir, const IrFunc *orch, const IrValues *ret, uint32_t i, CppSlot *s,
                          PtrMap *by_name, DiagEngine *diag)
@@ -105,6 +106,7 @@ static int scalar_result(IrCtx *ir, const IrFunc *orch, const IrValues *ret, uin
     const IrType *t = ir_expr_type(ir, x);
     Span at = x->span.lo != SPAN_UNKNOWN_OFFSET && !ir_is_var_like(x) ? x->span : ret->s.span;
     char name[32];
+    int param = 0;
     if (!t || t->kind != TYPE_SCALAR) {
         diag_error(diag, at, "an Orchestration function can only return tensors and scalars");
         return -1;
@@ -114,10 +116,13 @@ static int scalar_result(IrCtx *ir, const IrFunc *orch, const IrValues *ret, uin
                              "scalars", orch->name, dtype_name((DataType)t->dtype));
         return -1;
     }
+    for (uint32_t k = 0; k < orch->nparams; k++)
+        param |= &orch->params[k].var->e == x;
     memset(s, 0, sizeof *s);
-    if (ir_is_var_like(x)) {
+    if (ir_is_var_like(x) && !param) {
         s->name = cpp_strip(ir, IR_AS(IrVar, x)->name);
     } else {
+        /* An expression, or a scalar parameter (whose name is its slot's). */
         if (ret->n == 1)
             snprintf(name, sizeof name, "result");
         else

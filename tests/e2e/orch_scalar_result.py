@@ -7,7 +7,8 @@
 # and the call of tri, a function of scalar code only, is inlined there (as
 # a task it could give back nothing):
 #     y = x + 1, total = 4 * n, result2 = 2 * total - 1 + tri(n),
-#     tri(n) = 0 + 1 + ... + (n - 1)
+#     tri(n) = 0 + 1 + ... + (n - 1), result3 = n (a parameter returned: a
+#     slot of its own, named as an expression's, not the parameter's)
 import pypto.language as pl
 
 R = 16
@@ -24,7 +25,7 @@ class OrchScalarResult:
         return s
 
     @pl.function
-    def main(self, x: pl.Tensor[[4 * R, C], pl.FP32], n: pl.Scalar[pl.INT64], y: pl.Out[pl.Tensor[[4 * R, C], pl.FP32]]) -> tuple[pl.Tensor[[4 * R, C], pl.FP32], pl.Scalar[pl.INT64], pl.Scalar[pl.INT64]]:
+    def main(self, x: pl.Tensor[[4 * R, C], pl.FP32], n: pl.Scalar[pl.INT64], y: pl.Out[pl.Tensor[[4 * R, C], pl.FP32]]) -> tuple[pl.Tensor[[4 * R, C], pl.FP32], pl.Scalar[pl.INT64], pl.Scalar[pl.INT64], pl.Scalar[pl.INT64]]:
         total: pl.Scalar[pl.INT64] = 0
         for i in pl.range(4):
             with pl.incore():
@@ -32,4 +33,4 @@ class OrchScalarResult:
                 y = pl.block.store(pl.block.adds(t, 1.0), [i * R, 0], [R, C], y)
                 total = total + n
         t = self.tri(n)
-        return y, total, total * 2 - 1 + t
+        return y, total, total * 2 - 1 + t, n

@@ -11,4 +11,5 @@ void e2e::reference(Case &t) {
     int64_t n = static_cast<int64_t>(t.scalar_value("n"));
     t.out("total")[0] = 4 * n;
     t.out("result2")[0] = 2 * 4 * n - 1 + n * (n - 1) / 2;
+    t.out("result3")[0] = n;
 }
