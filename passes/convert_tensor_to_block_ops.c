@@ -69,9 +69,7 @@ static const IrProgram *replace_func(IrCtx *ir, const IrProgram *p, const IrFunc
 /* The call of a converted function that a statement makes, if any. */
 static const IrCall *converted_call(Conv *C, const IrStmt *s, const TcFunc **tf)
 {
-    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
-                      : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
-                                             : NULL;
+    const IrExpr *x = pass_stmt_value(s);
     const IrCall *c;
     if (!x || x->kind != EXPR_CALL || IR_AS(IrCall, x)->callee->kind != CALLEE_GLOBAL)
         return NULL;
@@ -280,9 +278,7 @@ typedef struct Asm {
 
 static const IrCall *assemble_call(const IrStmt *s)
 {
-    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
-                      : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
-                                             : NULL;
+    const IrExpr *x = pass_stmt_value(s);
     return x && tc_is_op(x, OP_TENSOR_ASSEMBLE) ? IR_AS(IrCall, x) : NULL;
 }
 

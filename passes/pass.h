@@ -132,5 +132,8 @@ const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n
 int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes);
 /* The name `base_<n>` interned. */
 const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
+/* The expression statement s computes: an assignment's value, an
+ * evaluated expression's; NULL for other statements. */
+const IrExpr *pass_stmt_value(const IrStmt *s);
 
 #endif

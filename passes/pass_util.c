@@ -101,3 +101,10 @@ int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes)
     *bytes = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
     return 1;
 }
+
+const IrExpr *pass_stmt_value(const IrStmt *s)
+{
+    return s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
+           : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
+                                  : NULL;
+}

@@ -16,17 +16,24 @@
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/tensor_conv.h"
+#include "support/xalloc.h"
 
 #include <string.h>
 
 /* The expression is copied as a tree, once per use: bound its size. */
 #define MOST_NODES 64
 
+/* What a kernel's scalar results are made of, found once per kernel. */
+typedef struct KernelScalars {
+    const IrValues *ret;       /* the return that ends its body, or NULL */
+    PtrMap def;                /* variable -> the value of its top-level scalar definition */
+} KernelScalars;
+
 typedef struct Recompute {
     IrCtx *ir;
     const IrFunc *kernel;
     const IrCall *call;
-    PtrMap def;                /* the kernel's variable -> its top-level scalar definition's value */
+    const PtrMap *def;         /* the kernel's KernelScalars.def */
     uint32_t nodes;
     int failed;
 } Recompute;
@@ -45,7 +52,7 @@ static const IrExpr *in_caller(void *data, const IrExpr *e)
         for (uint32_t i = 0; i < R->kernel->nparams; i++)
             if (&R->kernel->params[i].var->e == e)
                 return i < R->call->nargs ? R->call->args[i] : (R->failed = 1, e);
-        if (!(x = ptrmap_get(&R->def, e))) {
+        if (!(x = ptrmap_get(R->def, e))) {
             R->failed = 1;
             return e;
         }
@@ -63,48 +70,60 @@ static const IrExpr *in_caller(void *data, const IrExpr *e)
     }
 }
 
-/* Result `index` of the kernel call c as an expression of c's arguments,
- * of type t; NULL when the kernel computes it otherwise. */
-static const IrExpr *result_in_caller(IrCtx *ir, const IrProgram *prog, const IrCall *c, uint32_t index,
-                                      const IrType *t)
-{
-    const IrFunc *k;
-    Recompute R;
-    TcStmts body;
-    const IrValues *ret;
-    const IrExpr *x = NULL;
-    if (c->callee->kind != CALLEE_GLOBAL || !(k = ir_program_find(prog, c->callee->name)) ||
-        k->type != FUNC_INCORE || !k->body || t->kind != TYPE_SCALAR)
-        return NULL;
-    vec_init(body);
-    tc_flatten(&body, k->body);
-    ret = body.len && body.data[body.len - 1]->kind == STMT_RETURN ? IR_AS(IrValues, body.data[body.len - 1]) : NULL;
-    if (ret && index < ret->n) {
-        memset(&R, 0, sizeof R);
-        R.ir = ir;
-        R.kernel = k;
-        R.call = c;
-        ptrmap_init(&R.def);
-        for (uint32_t i = 0; i + 1 < body.len; i++) {
-            const IrAssign *a = body.data[i]->kind == STMT_ASSIGN ? IR_AS(IrAssign, body.data[i]) : NULL;
-            if (a && a->var->type->kind == TYPE_SCALAR)
-                ptrmap_put(&R.def, a->var, (void *)a->value);
-        }
-        x = in_caller(&R, ret->values[index]);
-        if (R.failed || ir_expr_type(ir, x) != t)
-            x = NULL;
-        ptrmap_free(&R.def);
-    }
-    vec_free(body);
-    return x;
-}
-
 typedef struct Results {
     IrCtx *ir;
     const IrProgram *prog;
     PtrMap calls;              /* variable -> the kernel call it holds the result (tuple) of */
+    PtrMap kernels;            /* kernel -> its KernelScalars */
+    VEC(KernelScalars *) made;
     int changed;
 } Results;
+
+static const KernelScalars *kernel_scalars(Results *S, const IrFunc *k)
+{
+    KernelScalars *K = ptrmap_get(&S->kernels, k);
+    TcStmts body;
+    if (K)
+        return K;
+    K = xmalloc(sizeof *K);
+    ptrmap_init(&K->def);
+    vec_init(body);
+    tc_flatten(&body, k->body);
+    K->ret = body.len && body.data[body.len - 1]->kind == STMT_RETURN ? IR_AS(IrValues, body.data[body.len - 1])
+                                                                     : NULL;
+    for (uint32_t i = 0; K->ret && i + 1 < body.len; i++) {
+        const IrAssign *a = body.data[i]->kind == STMT_ASSIGN ? IR_AS(IrAssign, body.data[i]) : NULL;
+        if (a && a->var->type->kind == TYPE_SCALAR)
+            ptrmap_put(&K->def, a->var, (void *)a->value);
+    }
+    vec_free(body);
+    ptrmap_put(&S->kernels, k, K);
+    vec_push(S->made, K);
+    return K;
+}
+
+/* Result `index` of the kernel call c as an expression of c's arguments,
+ * of type t; NULL when the kernel computes it otherwise. */
+static const IrExpr *result_in_caller(Results *S, const IrCall *c, uint32_t index, const IrType *t)
+{
+    const IrFunc *k;
+    const KernelScalars *K;
+    Recompute R;
+    const IrExpr *x;
+    if (c->callee->kind != CALLEE_GLOBAL || !(k = ir_program_find(S->prog, c->callee->name)) ||
+        k->type != FUNC_INCORE || !k->body || t->kind != TYPE_SCALAR)
+        return NULL;
+    K = kernel_scalars(S, k);
+    if (!K->ret || index >= K->ret->n)
+        return NULL;
+    memset(&R, 0, sizeof R);
+    R.ir = S->ir;
+    R.kernel = k;
+    R.call = c;
+    R.def = &K->def;
+    x = in_caller(&R, K->ret->values[index]);
+    return R.failed || ir_expr_type(S->ir, x) != t ? NULL : x;
+}
 
 static int note_call(IrWalker *w, const IrStmt *s)
 {
@@ -126,7 +145,7 @@ static const IrStmt *recompute_result(IrMutator *m, const IrStmt *s)
         /* x = ret[k] */
         const IrTupleGet *g = IR_AS(IrTupleGet, a->value);
         if (!ir_is_var_like(g->tuple) || !(c = ptrmap_get(&S->calls, g->tuple)) ||
-            !(x = result_in_caller(S->ir, S->prog, c, g->index, a->var->type)))
+            !(x = result_in_caller(S, c, g->index, a->var->type)))
             return s;
         S->changed = 1;
         return ir_assign(S->ir, a->var, x, s->span);
@@ -135,7 +154,7 @@ static const IrStmt *recompute_result(IrMutator *m, const IrStmt *s)
         /* x = kernel(...) with one scalar result: the call stays, for what it stores. */
         const IrStmt *two[2];
         c = IR_AS(IrCall, a->value);
-        if (!(x = result_in_caller(S->ir, S->prog, c, 0, a->var->type)))
+        if (!(x = result_in_caller(S, c, 0, a->var->type)))
             return s;
         two[0] = ir_eval(S->ir, a->value, s->span);
         two[1] = ir_assign(S->ir, a->var, x, s->span);
@@ -157,6 +176,8 @@ const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *
     S.ir = ir;
     S.prog = prog;
     ptrmap_init(&S.calls);
+    ptrmap_init(&S.kernels);
+    vec_init(S.made);
     memset(&w, 0, sizeof w);
     w.pre_stmt = note_call;
     w.data = &S;
@@ -167,6 +188,12 @@ const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *
     m.data = &S;
     body = ir_mutate_stmt(&m, f->body);
     ptrmap_free(&S.calls);
+    ptrmap_free(&S.kernels);
+    for (uint32_t i = 0; i < S.made.len; i++) {
+        ptrmap_free(&S.made.data[i]->def);
+        xfree(S.made.data[i]);
+    }
+    vec_free(S.made);
     if (!S.changed)
         return f;
     return ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types,

@@ -526,9 +526,7 @@ static const IrExpr *clone_var(IrMutator *m, const IrExpr *e)
 
 static const IrFunc *inlined_callee(Inl *I, const IrStmt *s, const IrCall **call)
 {
-    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
-                      : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
-                                             : NULL;
+    const IrExpr *x = pass_stmt_value(s);
     const IrFunc *f;
     if (!x || x->kind != EXPR_CALL || IR_AS(IrCall, x)->callee->kind != CALLEE_GLOBAL)
         return NULL;

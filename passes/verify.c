@@ -55,9 +55,7 @@ static int flat_stmt(IrWalker *w, const IrStmt *s)
 {
     Check *C = w->data;
     C->stmt = s;
-    C->allowed = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value
-                 : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
-                                        : NULL;
+    C->allowed = pass_stmt_value(s);
     return 1;
 }
 
