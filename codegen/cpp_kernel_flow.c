@@ -19,9 +19,10 @@ static void flow_error(LowerFlow *W, Span at, const char *msg) { ck_err(kern(W),
 static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&kern(W)->vals, v) != NULL; }
 static void flow_poison(LowerFlow *W, const IrVar *v) { bind(kern(W), v, &kern(W)->poison); }
 
-static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
 {
-    ck_emit_transfer(kern(W), dest, c, how);
+    (void)how;
+    ck_emit_transfer(kern(W), dest, c, t);
 }
 
 static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
@@ -40,9 +41,9 @@ static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, con
     ck_mark_unused(K, dest, v->name);
 }
 
-static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
 {
-    ck_emit_tile_op(kern(W), dest, c, op, lw);
+    ck_emit_isa_op(kern(W), dest, c, op, lo);
 }
 
 /* system.* (cpp.md 4.6). */
@@ -325,9 +326,9 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
     K->indent += 2;
 }
 
-static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .if_result = flow_if_result};
+static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .isa_op = flow_isa_op, .if_result = flow_if_result};
 
 void ck_emit_body(Kern *K, const IrStmt *body)
 {
-    lower_flow_run(&ck_flow, K, K->ir, K->diag, &K->arena, &K->stmt_span, &K->out, body);
+    lower_flow_run(&ck_flow, K, K->ir, K->o->arch, K->diag, &K->arena, &K->stmt_span, &K->out, body);
 }

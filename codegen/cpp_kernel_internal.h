@@ -69,8 +69,8 @@ const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t a
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 const IrVar *ck_param_of(Kern *K, const IrExpr *x);
-void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how);
-void ck_emit_tile_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
+void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
 void ck_emit_body(Kern *K, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

@@ -93,51 +93,18 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
     return name;
 }
 
-/* block.load / block.store / block.l0c_store (cpp.md 4.2). */
-void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how)
+/* block.load / block.store / block.l0c_store (cpp.md 4.2), checked as t. */
+void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
-    char buf[64], msg[320];
-    const OpDef *op = callee_op(c->callee);
-    int is_load = how == FORM_LOAD;
-    const IrMakeTuple *ot, *st;
-    const IrType *tile_t = is_load ? (dest ? dest->type : c->type) : arg_type(K, c, 0);
-    const IrVar *p = ck_param_of(K, c->args[is_load ? 0 : 3]);
+    int is_load = t->how == FORM_LOAD;
+    const IrVar *p = ck_param_of(K, c->args[t->tensor_arg]);
     const CVal *tile = NULL;
     const char *gt;
-    int64_t size[2] = {0, 0};
-    Span at;
-    if (is_load && !dest)
-        return;   /* a load whose result is unused has no effect */
-    if (lower_transfer_lists(c, &ot, &st, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return;
-    }
     if (!p)
         return;
-    if (lower_transfer_shape(c, tile_t, ot, st, p->type->n, size, &at, msg, sizeof msg) != 0) {
-        ck_err(K, at, "%s", msg);
+    if (is_load ? !(tile = ck_def_tile(K, dest, c->e.span, 0, -1)) : !(tile = ck_tile_arg(K, c, 0)))
         return;
-    }
-    if (is_load) {
-        int space = ir_type_space(dest->type);
-        if (space != MS_VEC && space != MS_MAT && space >= 0) {
-            ck_err(K, c->e.span, "'%s' can load only into Vec or Mat, not %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)space));
-            return;
-        }
-        if (!(tile = ck_def_tile(K, dest, c->e.span, 0, -1)))
-            return;
-    } else {
-        if (!(tile = ck_tile_arg(K, c, 0)))
-            return;
-        if (how == FORM_L0C_STORE ? tile->space != MS_ACC
-                                : tile->space != MS_VEC && tile->space != MS_MAT && tile->space != MS_ACC) {
-            ck_err(K, c->e.span, "'%s' cannot store a tile from %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)tile->space));
-            return;
-        }
-    }
-    if (!(gt = global_tensor(K, c, p, ot, size)))
+    if (!(gt = global_tensor(K, c, p, t->offsets, t->size)))
         return;
     if (is_load) {
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
@@ -156,18 +123,6 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, IsaForm how)
 static const char *const cmp_modes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 static const char *const round_modes[] = {"CAST_NONE", "CAST_RINT", "CAST_ROUND", "CAST_FLOOR",
                                           "CAST_CEIL", "CAST_TRUNC", "CAST_ODD"};
-
-/* The element dtype scalar operands take: that of the first tile operand,
- * or the result's (as pto-mlir.md 6.3). */
-static int scalar_elem_dtype(Kern *K, const IrCall *c, const IrVar *dest)
-{
-    for (uint32_t i = 0; i < c->nargs; i++) {
-        const IrType *t = arg_type(K, c, i);
-        if (t->kind == TYPE_TILE)
-            return t->dtype;
-    }
-    return dest->type->dtype;
-}
 
 /* Appends ", <argument i>": a tile's name or a scalar converted to
  * elem_dt.  last_tile gets the tile. */
@@ -188,19 +143,6 @@ static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_
         return ck_tile_scalar(K, args, c->args[i], elem_dt);
     ck_err(K, c->e.span, "this operand cannot be emitted");
     return -1;
-}
-
-/* The tile operands from..from+n have the result's shape and data type
- * (the runtime checks the second statically, pto-isa as well). */
-static int check_equal_shapes(Kern *K, const IrCall *c, const IrVar *dest, uint32_t from, uint32_t n)
-{
-    char msg[320];
-    if (lower_equal_shapes(K->ir, c, dest->type, from, n, "C++", msg, sizeof msg) != 0 ||
-        lower_equal_dtypes(K->ir, c, dest->type, from, n, "C++", msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return -1;
-    }
-    return 0;
 }
 
 /* block.reshape: the result is a second Tile object at the input's
@@ -224,178 +166,56 @@ static void emit_reshape(Kern *K, const IrVar *dest, const IrCall *c)
     ck_def_tile(K, dest, c->e.span, 0, a);
 }
 
-/* A block op (ops.md 5) with lowering lw whose result is Tile dest. */
-void ck_emit_tile_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+/* A block op (ops.md 5), classified as lo, whose result is Tile dest:
+ * one pto-isa call with the inputs lo lists. */
+void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
 {
-    char buf[64], msg[320], intrin[32];
+    char buf[64], msg[320];
     const IrType *tmp_model = NULL;
-    const CVal *d = NULL, *first = NULL, *third = NULL;
+    const CVal *d = NULL, *apart = NULL;
     Span sp = c->e.span;
     StrBuf args;
-    int elem_dt, bad = 0, fillpad = 0;
-    if (lw->how == FORM_CREATE) {
+    int bad = 0;
+    if (lo->how == FORM_CREATE) {
         ck_def_tile(K, dest, sp, 0, -1);
         return;
     }
-    if (lw->how == FORM_RESHAPE) {
+    if (lo->how == FORM_RESHAPE) {
         emit_reshape(K, dest, c);
         return;
     }
-    elem_dt = scalar_elem_dtype(K, c, dest);
-    snprintf(intrin, sizeof intrin, "%s", lw->cpp);
-    if (lw->tmp)
+    if (lo->tmp == LOWER_TMP_RESULT)
         tmp_model = dest->type;
+    else if (lo->tmp == LOWER_TMP_SOURCE)
+        tmp_model = arg_type(K, c, 0);
     sb_init(&args);
-    switch ((IsaForm)lw->how) {
-    case FORM_ELEM:
-    case FORM_SCALAR:
-        bad = check_equal_shapes(K, c, dest, lw->eq_first, lw->eq_n);
-        for (uint32_t i = 0; i < c->nargs && !bad; i++) {
-            bad = add_arg(K, &args, c, i, elem_dt, i == 2 ? &third : i == 0 ? &first : NULL);
-        }
-        break;
-    case FORM_UNARY:
-    case FORM_FILLPAD:
-    case FORM_ROW_EXPAND:
-        bad = check_equal_shapes(K, c, dest, 0, 1) || add_arg(K, &args, c, 0, elem_dt, &first);
-        if (!bad && strcmp(intrin, "TNOT") == 0 && arg_type(K, c, 0)->dtype != DT_INT16 &&
-            arg_type(K, c, 0)->dtype != DT_UINT16) {
-            ck_err(K, sp, "'%s' needs an INT16 or UINT16 tile", opname(op, buf, sizeof buf));
+    /* The first bad input is reported, and the op is left out. */
+    for (uint32_t k = 0; k < lo->nin && !bad; k++) {
+        const CVal *v = NULL;
+        if (add_arg(K, &args, c, lo->in[k], lo->in_dtype[k], &v) != 0)
             bad = 1;
-        }
-        fillpad = lw->how == FORM_FILLPAD;
-        break;
-    case FORM_CAST: {
-        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
-        if (mode < 0 || mode > 6) {
-            ck_err(K, sp, "cast mode %" PRId64 " has no C++ round mode", mode);
-            bad = 1;
-            break;
-        }
-        bad = add_arg(K, &args, c, 0, elem_dt, NULL);
-        sb_printf(&args, ", RoundMode::%s", round_modes[mode]);
-        break;
+        else if ((int)lo->in[k] == lo->apart)
+            apart = v;
     }
-    case FORM_CMP: {
-        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
-        if (mode < 0 || mode > 5) {
-            ck_err(K, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
+    if (lo->mode >= 0)
+        sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
+                  lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
+    if (lo->acc) {
+        /* The result shares the acc argument's buffer (passes.md 5.5) and
+         * is passed as both output and input (cpp.md 4.3). */
+        const CVal *a = bad ? NULL : ck_tile_arg(K, c, 0);
+        if (!a || !(d = ck_def_tile(K, dest, sp, 0, -1))) {
             bad = 1;
-            break;
-        }
-        if (dest->type->dtype != DT_INT8 && dest->type->dtype != DT_UINT8) {
-            ck_err(K, sp, "'%s' needs an INT8 or UINT8 result tile for C++ (%s writes a bit mask), got %s",
-                   opname(op, buf, sizeof buf), intrin, dtype_name((DataType)dest->type->dtype));
+        } else if (d->addr != a->addr || d->space != a->space) {
+            ck_err(K, sp, "the result of '%s' must share the buffer of its acc argument", opname(op, buf, sizeof buf));
             bad = 1;
-            break;
         }
-        bad = lower_equal_shapes(K->ir, c, dest->type, 0, 2, "C++", msg, sizeof msg) != 0;
-        if (bad)
-            ck_err(K, sp, "%s", msg);
-        bad = bad || add_arg(K, &args, c, 0, elem_dt, NULL) || add_arg(K, &args, c, 1, elem_dt, NULL);
-        sb_printf(&args, ", CmpMode::%s", cmp_modes[mode]);
-        break;
     }
-    case FORM_FULL:
-    case FORM_EXPANDS:
-        bad = add_arg(K, &args, c, 1, dest->type->dtype, NULL);
-        break;
-    case FORM_COL_EXPAND:
-        bad = add_arg(K, &args, c, 1, elem_dt, NULL);
-        break;
-    case FORM_ROW_REDUCE:
-        bad = add_arg(K, &args, c, 0, elem_dt, NULL) || add_arg(K, &args, c, 1, elem_dt, NULL);
-        break;
-    case FORM_REDUCE: {
-        const IrType *t = arg_type(K, c, 0);
-        int64_t axis = ir_call_kwarg_int(c, "axis", 0);
-        if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
-            ck_err(K, sp, "'%s' is lowered only for 2-D tiles with keepdim=True", opname(op, buf, sizeof buf));
-            bad = 1;
-            break;
-        }
-        if (axis < 0)
-            axis += 2;
-        bad = add_arg(K, &args, c, 0, elem_dt, NULL);
-        /* Along the rows (axis 1): a row reduction, which needs a tmp. */
-        snprintf(intrin, sizeof intrin, "T%s%s", axis == 1 ? "ROW" : "COL", lw->cpp);
-        tmp_model = axis == 1 ? t : NULL;
-        break;
-    }
-    case FORM_TRANSPOSE:
-        bad = add_arg(K, &args, c, 0, elem_dt, NULL);
-        tmp_model = dest->type;
-        break;
-    case FORM_MOVE:
-    case FORM_VEC_MOVE: {
-        int to = ir_type_space(dest->type);
-        const CVal *v;
-        if (lw->how == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
-            ck_err(K, sp, "move with transpose is not supported");
-            bad = 1;
-            break;
-        }
-        if (!(v = ck_tile_arg(K, c, 0))) {
-            bad = 1;
-            break;
-        }
-        sb_printf(&args, ", %s", v->name);
-        if (lw->how == FORM_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
-            ck_err(K, sp, "'%s' copies within Vec, but this moves %s to %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
-            bad = 1;
-        } else if (lw->how == FORM_MOVE && lower_move(K->o->arch, v->space, to, msg, sizeof msg) != 0) {
-            ck_err(K, sp, "%s", msg);
-            bad = 1;
-        }
-        break;
-    }
-    case FORM_MATMUL:
-    case FORM_MATMUL_ACC: {
-        int acc = lw->how == FORM_MATMUL_ACC;
-        const CVal *l = ck_tile_arg(K, c, acc), *r = ck_tile_arg(K, c, acc + 1), *a = acc ? ck_tile_arg(K, c, 0) : NULL;
-        if (!l || !r || (acc && !a)) {
-            bad = 1;
-            break;
-        }
-        if (lower_matmul(l->space, r->space, ir_type_space(dest->type), arg_type(K, c, acc), arg_type(K, c, acc + 1),
-                         opname(op, buf, sizeof buf), msg, sizeof msg) != 0) {
-            ck_err(K, sp, "%s", msg);
-            bad = 1;
-            break;
-        }
-        if (acc) {
-            /* The result shares the acc argument's buffer (passes.md 5.5)
-             * and is passed as both output and input (cpp.md 4.3). */
-            if (!(d = ck_def_tile(K, dest, sp, 0, -1))) {
-                bad = 1;
-                break;
-            }
-            if (d->addr != a->addr || d->space != a->space) {
-                ck_err(K, sp, "the result of '%s' must share the buffer of its acc argument",
-                       opname(op, buf, sizeof buf));
-                bad = 1;
-                break;
-            }
-            sb_printf(&args, ", %s", d->name);
-        }
-        sb_printf(&args, ", %s, %s", l->name, r->name);
-        break;
-    }
-    default:
-        ICE("unhandled C++ lowering kind %d", lw->how);
-    }
-    if (!bad && !d && !(d = ck_def_tile(K, dest, sp, fillpad, -1)))
+    if (!bad && !d && !(d = ck_def_tile(K, dest, sp, lo->fillpad, -1)))
         bad = 1;
-    if (!bad && strcmp(intrin, "TRECIP") == 0 && K->o->arch == ARCH_A2A3 && first && first->addr == d->addr &&
-        first->space == d->space) {
-        ck_err(K, sp, "on a2a3 the result of '%s' must not share the buffer of its input", opname(op, buf, sizeof buf));
-        bad = 1;
-    }
-    if (!bad && (strcmp(intrin, "TADDC") == 0 || strcmp(intrin, "TSUBC") == 0) && third &&
-        third->addr == d->addr && third->space == d->space) {
-        /* PTOAS lowers these to two adds: the first would overwrite c. */
-        ck_err(K, sp, "the result of '%s' must not share the buffer of its third operand", opname(op, buf, sizeof buf));
+    if (!bad && apart && apart->addr == d->addr && apart->space == d->space) {
+        lower_op_apart_message(op, lo, K->o->arch, msg, sizeof msg);
+        ck_err(K, sp, "%s", msg);
         bad = 1;
     }
     if (!bad && tmp_model) {
@@ -406,6 +226,7 @@ void ck_emit_tile_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *o
             bad = 1;
     }
     if (!bad)
-        sb_printf(ck_line(K), "%s(%s%.*s);\n", intrin, d->name, (int)args.len, args.data);
+        sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
+                  (int)args.len, args.data);
     sb_free(&args);
 }

@@ -108,6 +108,52 @@ int lower_move(Arch a, int from, int to, char *msg, size_t cap);
 int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
                  size_t cap);
 
+/* A block op with a tile result, classified for a pto-isa output
+ * (lower_op.c): the IR arguments its instruction takes, in order after
+ * the result, and what else the printers spell. */
+typedef enum LowerTmp {
+    LOWER_TMP_NONE,
+    LOWER_TMP_RESULT,      /* a scratch tile typed like the result */
+    LOWER_TMP_SOURCE,      /* ... like argument 0 (a row reduction) */
+} LowerTmp;
+
+typedef struct LowerOp {
+    uint8_t how;           /* IsaForm */
+    uint8_t nin;           /* inputs, after the result */
+    uint8_t in[8];         /* the IR argument of each input */
+    int8_t in_dtype[8];    /* the element type a scalar input converts to */
+    int8_t mode;           /* FORM_CAST: round mode 0-6; FORM_CMP: comparison 0-5; else -1 */
+    uint8_t acc;           /* the result is also the first input, in argument 0's buffer (matmul_acc) */
+    uint8_t tmp;           /* LowerTmp */
+    uint8_t fillpad;       /* the result is a fillpad destination */
+    int8_t apart;          /* the result must not share this argument's buffer (noalias); -1 */
+    char isa[32];          /* the instruction in the output's spelling: "trowsum", "TROWSUM" */
+} LowerOp;
+
+/* Classifies block op `op` (lowering lw) whose result is Tile dest for
+ * output out (OUT_MLIR or OUT_CPP), and checks the rules that depend only
+ * on types and attributes: 0, or -1 with a message for the call's span. */
+int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, const IrCall *c, const OpDef *op,
+                      const Lowering *lw, LowerOp *lo, char *msg, size_t cap);
+
+/* The message when the result shares the buffer of argument lo->apart. */
+void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char *msg, size_t cap);
+
+/* A load or store (block.load, block.store, block.l0c_store), checked
+ * for a pto-isa output: literal offset and shape lists of the tensor's
+ * rank giving the tile's shape, and the tile's space. */
+typedef struct LowerTransfer {
+    uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE */
+    uint8_t tensor_arg;             /* the tensor's argument: 0 (load) or 3 (store) */
+    const IrMakeTuple *offsets, *shapes;
+    int64_t size[2];                /* the partition (the tile) shape */
+} LowerTransfer;
+
+/* Classifies transfer c (form how; dest its result, NULL when unused):
+ * 0, or -1 with a message for *at. */
+int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
+                            char *msg, size_t cap);
+
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an
  * event id, or a barrier on a pipe ("V", "M", "ALL"). */
 typedef struct SystemLowering {

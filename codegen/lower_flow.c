@@ -67,6 +67,33 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
         W->p->system_op(W, dest, &sys);
 }
 
+/* A load or store; for a pto-isa output checked once, then spelled. */
+static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+{
+    LowerTransfer t;
+    Span at;
+    char msg[320];
+    if (!W->p->isa_op)
+        W->p->transfer(W, dest, c, how, NULL);
+    else if (how == FORM_LOAD && !dest)
+        return;   /* a load whose result is unused has no effect */
+    else if (lower_transfer_classify(W->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
+        W->p->error(W, at, msg);
+    else
+        W->p->transfer(W, dest, c, how, &t);
+}
+
+/* An op of a pto-isa output: classified and checked once, then spelled. */
+static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    LowerOp lo;
+    char msg[320];
+    if (lower_op_classify(W->ir, W->arch, W->p->spelling, dest, c, op, lw, &lo, msg, sizeof msg) != 0)
+        W->p->error(W, c->e.span, msg);
+    else
+        W->p->isa_op(W, dest, c, op, &lo);
+}
+
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     Lowering lwbuf;
@@ -80,7 +107,7 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     case FORM_LOAD:
     case FORM_STORE:
     case FORM_L0C_STORE:
-        W->p->transfer(W, dest, c, (IsaForm)lw->how);
+        walk_transfer(W, dest, c, (IsaForm)lw->how);
         return;
     default:
         break;
@@ -94,6 +121,8 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     else if (dest && dest->type->kind != TYPE_TILE)
         flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
+    else if (W->p->isa_op)
+        walk_isa_op(W, dest, c, op, lw);
     else
         W->p->tile_op(W, dest, c, op, lw);
 }
@@ -370,11 +399,11 @@ static void walk(LowerFlow *W, const IrStmt *s)
     }
 }
 
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, DiagEngine *diag, Arena *arena,
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, Arch arch, DiagEngine *diag, Arena *arena,
                     Span *stmt_span, StrBuf **out, const IrStmt *body)
 {
-    LowerFlow W = {.p = p, .printer = printer, .ir = ir, .diag = diag, .arena = arena, .stmt_span = stmt_span,
-                   .out = out};
+    LowerFlow W = {.p = p, .printer = printer, .ir = ir, .arch = arch, .diag = diag, .arena = arena,
+                   .stmt_span = stmt_span, .out = out};
     ptrmap_init(&W.tuples);
     walk(&W, body);
     ptrmap_free(&W.tuples);

@@ -9,7 +9,10 @@
  * while / if with their carried positions classified scalar, tile, tensor
  * or other) and makes the checks that do not depend on the output (an op
  * with no lowering in the printer's spelling among them); a printer
- * supplies one function per event and only binds values and spells.
+ * supplies one function per event and only binds values and spells.  For
+ * the printers of pto-isa operations (those with isa_op) it also
+ * classifies each op and transfer and checks its operand rules
+ * (lower_op.c), worded for the output.
  *
  * A table of callbacks rather than a materialised list: the printers'
  * value models (SSA names, C++ objects, the tile IR's typed scf values)
@@ -78,10 +81,15 @@ typedef struct LowerFlowPrinter {
     /* Calls of registered ops; dest is NULL for a call whose value is not
      * kept.  A block op is a transfer (load, store, l0c_store), the block
      * index (a scalar), or an op with a Tile result (the others do
-     * nothing when their result is not kept, unless unkept is set). */
-    void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how);
+     * nothing when their result is not kept, unless unkept is set).  A
+     * printer of pto-isa operations (isa_op) gets its transfers checked
+     * (t, lower_transfer_classify) and no unused load; the others NULL. */
+    void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t);
     void (*block_idx)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
     void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+    /* Instead of tile_op, for a printer of pto-isa operations: the op
+     * classified and checked (lower_op_classify) for its spelling. */
+    void (*isa_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy. */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);
@@ -121,6 +129,7 @@ struct LowerFlow {
     const LowerFlowPrinter *p;
     void *printer;
     IrCtx *ir;
+    Arch arch;
     DiagEngine *diag;
     Arena *arena;              /* regions and tuples, for as long as the walk */
     Span *stmt_span;           /* the printer's: the statement being walked */
@@ -133,10 +142,11 @@ struct LowerFlow {
 /* The events every printer has, as designated initialisers of a
  * LowerFlowPrinter: a printer names its event functions flow_<event>,
  * writes {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), ...} and adds the optional
- * ones it has (unkept, no_lowering, if_result, preset, yield_end). */
+ * ones it has (tile_op or isa_op, unkept, no_lowering, if_result, preset,
+ * yield_end). */
 #define LOWER_FLOW_EVENTS(spell, name)                                                                           \
     .spelling = (spell), .output = (name), .error = flow_error, .transfer = flow_transfer,                        \
-    .block_idx = flow_block_idx, .tile_op = flow_tile_op, .system_op = flow_system_op,                            \
+    .block_idx = flow_block_idx, .system_op = flow_system_op,                                                     \
     .scalar_def = flow_scalar_def, .copy = flow_copy, .tuple_make = flow_tuple_make, .tuple_get = flow_tuple_get, \
     .defined = flow_defined, .poison = flow_poison, .loop_begin = flow_loop_begin, .carry_init = flow_carry_init, \
     .loop_open = flow_loop_open, .loop_close = flow_loop_close, .if_begin = flow_if_begin,                        \
@@ -145,7 +155,7 @@ struct LowerFlow {
 
 /* Walks body with printer p, whose state is `printer`; stmt_span and out
  * are the printer's (the statement being walked, where its text goes). */
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, DiagEngine *diag, Arena *arena,
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, Arch arch, DiagEngine *diag, Arena *arena,
                     Span *stmt_span, StrBuf **out, const IrStmt *body);
 
 #endif

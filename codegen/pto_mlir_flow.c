@@ -107,9 +107,10 @@ static void flow_poison(LowerFlow *W, const IrVar *v)
         bind(E, v, &E->poison);
 }
 
-static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
 {
-    pm_emit_transfer(em(W), dest, c, how);
+    (void)how;
+    pm_emit_transfer(em(W), dest, c, t);
 }
 
 static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
@@ -121,9 +122,9 @@ static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, con
     bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
 }
 
-static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
 {
-    pm_emit_tile_op(em(W), dest, c, op, lw);
+    pm_emit_isa_op(em(W), dest, c, op, lo);
 }
 
 /* system.* (pto-mlir.md 9). */
@@ -456,10 +457,10 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
             ptrmap_put(&E->views, R->ret[k], (void *)carry_of(R)->views[k]);
 }
 
-static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .if_result = flow_if_result,
+static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .isa_op = flow_isa_op, .if_result = flow_if_result,
                                          .preset = flow_preset, .yield_end = flow_yield_end};
 
 void pm_emit_body(Emitter *E, const IrStmt *body)
 {
-    lower_flow_run(&pm_flow, E, E->ir, E->diag, &E->arena, &E->stmt_span, &E->out, body);
+    lower_flow_run(&pm_flow, E, E->ir, E->o->arch, E->diag, &E->arena, &E->stmt_span, &E->out, body);
 }

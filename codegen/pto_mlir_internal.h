@@ -92,8 +92,8 @@ const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const I
 int pm_same_buffer(Emitter *E, const Value *a, const Value *b);
 const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const Value *share);
 const View *pm_view_of(Emitter *E, const IrExpr *a);
-void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how);
-void pm_emit_tile_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
+void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
+void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
 void pm_emit_body(Emitter *E, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

@@ -196,29 +196,6 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
 
 static const IrType *arg_type(Emitter *E, const IrCall *c, uint32_t i) { return ir_expr_type(E->ir, c->args[i]); }
 
-/* The tile operands from..from+n must have the result's shape (ops.md 5.2). */
-static int check_equal_shapes(Emitter *E, const IrCall *c, const IrVar *dest, uint32_t from, uint32_t n)
-{
-    char msg[320];
-    if (lower_equal_shapes(E->ir, c, dest->type, from, n, "PTO", msg, sizeof msg) != 0) {
-        pm_err(E, c->e.span, "%s", msg);
-        return 0;
-    }
-    return 1;
-}
-
-/* The element dtype scalar operands take (pto-mlir.md 6.3): that of the
- * first tile operand, or the result's. */
-static int scalar_elem_dtype(Emitter *E, const IrCall *c, const IrVar *dest)
-{
-    for (uint32_t i = 0; i < c->nargs; i++) {
-        const IrType *t = arg_type(E, c, i);
-        if (t->kind == TYPE_TILE)
-            return t->dtype;
-    }
-    return dest->type->dtype;
-}
-
 /* Adds IR argument i: a tile, or a scalar converted to elem_dt. */
 static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt)
 {
@@ -236,63 +213,32 @@ static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt
     return v != NULL;
 }
 
-/* block.load / block.store / block.l0c_store (pto-mlir.md 6.1). */
-void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm how)
+/* block.load / block.store / block.l0c_store (pto-mlir.md 6.1), checked
+ * as t. */
+void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
-    char buf[64], msg[320], pt[160];
-    const OpDef *op = callee_op(c->callee);
-    int is_load = how == FORM_LOAD;
-    const IrExpr *tensor = c->args[is_load ? 0 : 3];
-    const IrMakeTuple *ot, *st;
-    const IrType *tile_t = is_load ? (dest ? dest->type : c->type) : arg_type(E, c, 0);
-    const View *V = pm_view_of(E, tensor);
+    char pt[160];
+    int is_load = t->how == FORM_LOAD;
+    const View *V = pm_view_of(E, c->args[t->tensor_arg]);
     const Value *tile = NULL, *offv[2] = {NULL, NULL}, *sizev[2] = {NULL, NULL};
-    int64_t size[2] = {0, 0};
     const char *pview;
-    uint32_t n;
-    Span at;
+    uint32_t n = t->offsets->n;
     StrBuf *o;
-    if (is_load && !dest)
-        return;   /* a load whose result is unused has no effect */
-    if (lower_transfer_lists(c, &ot, &st, msg, sizeof msg) != 0) {
-        pm_err(E, c->e.span, "%s", msg);
-        return;
-    }
     if (!V)
         return;
-    if (lower_transfer_shape(c, tile_t, ot, st, V->rank, size, &at, msg, sizeof msg) != 0) {
-        pm_err(E, at, "%s", msg);
+    if (!is_load && !(tile = tile_arg(E, c, 0)))
         return;
-    }
-    n = ot->n;
-    if (!is_load) {
-        if (!(tile = tile_arg(E, c, 0)))
-            return;
-        if (how == FORM_L0C_STORE ? tile->space != MS_ACC
-                               : tile->space != MS_VEC && tile->space != MS_MAT && tile->space != MS_ACC) {
-            pm_err(E, c->e.span, "'%s' cannot store a tile from %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)tile->space));
-            return;
-        }
-    }
     for (uint32_t i = 0; i < n; i++)
-        offv[i] = index_value(E, ot->elems[i]);
+        offv[i] = index_value(E, t->offsets->elems[i]);
     for (uint32_t i = 0; i < n; i++)
-        sizev[i] = const_index(E, size[i]);
-    if (is_load) {
-        int space = ir_type_space(dest->type);
-        if (space != MS_VEC && space != MS_MAT && space >= 0) {
-            pm_err(E, c->e.span, "'%s' can load only into Vec or Mat, not %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)space));
-            return;
-        }
-        if (!(tile = pm_def_tile(E, dest, c->e.span, 0, NULL)))
-            return;
-    }
+        sizev[i] = const_index(E, t->size[i]);
+    if (is_load && !(tile = pm_def_tile(E, dest, c->e.span, 0, NULL)))
+        return;
     if (n == 2)
-        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%" PRId64 "x%s>", size[0], size[1], V->elem);
+        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%" PRId64 "x%s>", t->size[0], t->size[1],
+                 V->elem);
     else
-        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%s>", size[0], V->elem);
+        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%s>", t->size[0], V->elem);
     pview = mlir_name_claim(&E->names, V->base, "_pview");
     o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);
@@ -313,243 +259,126 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, IsaForm ho
 static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};
 static const char *const round_modes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
 
-/* A block op (ops.md 5) with lowering lw whose result is Tile dest. */
-void pm_emit_tile_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+/* block.reshape: no op in address mode, where the result is a second
+ * alloc at the input's address (pto-mlir.md 5.2); otherwise the SSA
+ * pto.treshape. */
+static void emit_reshape(Emitter *E, const IrVar *dest, const IrCall *c)
 {
-    char buf[64], attr[64], msg[320], reduce_op[16];
-    int need_tmp, tmp_like_src = 0;
-    Ins in;
-    const Value *d = NULL, *v;
-    const char *pto;
+    const Value *src = tile_arg(E, c, 0);
+    const char *type;
+    const Value *pre = ptrmap_get(&E->preset, dest);
     Span sp = c->e.span;
-    int elem_dt;
-    memset(&in, 0, sizeof in);
-    pto = lw->pto;
-    need_tmp = lw->tmp;
-    elem_dt = scalar_elem_dtype(E, c, dest);
-    switch ((IsaForm)lw->how) {
-    case FORM_CREATE:
+    if (!src || !(type = tile_type(E, dest->type, 0, dest->name, sp)))
+        return;
+    if (E->o->addr) {
+        Value *r;
+        int64_t a = tile_addr(E, dest->type, dest->name, sp);
+        if (a < 0)
+            return;
+        if (a != src->addr) {
+            pm_err(E, sp, "the reshape '%s' is at address %" PRId64 ", not at its input's address %" PRId64, dest->name,
+                   a, src->addr);
+            return;
+        }
+        if (pre) {
+            if (pre->type != type || pre->addr != a) {
+                pm_err(E, sp, "the reshape '%s' is yielded into a carried buffer of another type or address",
+                       dest->name);
+                return;
+            }
+            bind(E, dest, pre);
+            return;
+        }
+        r = pm_new_value(E, pm_result_name(E, dest), type, SC_NONE, 0);
+        r->space = src->space;
+        r->addr = a;
+        print_alloc(E, r->name, type, a);
+        bind(E, dest, r);
+        return;
+    }
+    /* PTOAS plans the memory: the SSA form of pto.treshape names the same
+     * bytes with the new type.  A reshape yielded into a carried buffer is
+     * copied into it (a carried buffer is written in place, and a reshape
+     * writes nothing). */
+    {
+        Value *r = pm_new_value(E, pre ? mlir_name_fresh(&E->names) : pm_result_name(E, dest), type, SC_NONE, 0);
+        r->space = src->space;
+        sb_printf(pm_line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, type);
+        if (pre) {
+            Ins mv;
+            memset(&mv, 0, sizeof mv);
+            ins_add(&mv, r);
+            print_op(E, "tmov", &mv, pre);
+            bind(E, dest, pre);
+        } else {
+            bind(E, dest, r);
+        }
+    }
+}
+
+/* A block op (ops.md 5), classified as lo, whose result is Tile dest:
+ * one pto op with the inputs lo lists. */
+void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
+{
+    char attr[64], buf[64], msg[320];
+    Ins args, in;
+    const Value *d = NULL, *apart = NULL;
+    Span sp = c->e.span;
+    int bad = 0;
+    if (lo->how == FORM_CREATE) {
         pm_def_tile(E, dest, sp, 0, NULL);
         return;
-    case FORM_ELEM:
-        if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
+    }
+    if (lo->how == FORM_RESHAPE) {
+        emit_reshape(E, dest, c);
+        return;
+    }
+    memset(&args, 0, sizeof args);
+    memset(&in, 0, sizeof in);
+    /* The first bad input is reported, and the op is left out. */
+    for (uint32_t k = 0; k < lo->nin && !bad; k++) {
+        if (!add_arg(E, &args, c, lo->in[k], lo->in_dtype[k]))
+            bad = 1;
+        else if ((int)lo->in[k] == lo->apart)
+            apart = args.val[args.n - 1];
+    }
+    if (lo->acc) {
+        /* The result is the accumulator (passes.md 5.5): in address mode a
+         * buffer at the acc's address, written as both input and output;
+         * otherwise the acc's buffer itself. */
+        const Value *a = bad ? NULL : tile_arg(E, c, 0);
+        if (!a || !(d = pm_def_tile(E, dest, sp, 0, E->o->addr ? NULL : a)))
             return;
-        for (uint32_t i = 0; i < c->nargs; i++)
-            if (!add_arg(E, &in, c, i, elem_dt))
-                return;
-        break;
-    case FORM_SCALAR:
-        if (!check_equal_shapes(E, c, dest, lw->eq_first, lw->eq_n))
-            return;
-        for (uint32_t i = 0; i < c->nargs; i++)
-            if (!add_arg(E, &in, c, i, elem_dt))
-                return;
-        break;
-    case FORM_UNARY:
-    case FORM_FILLPAD:
-    case FORM_ROW_EXPAND:
-        if (!add_arg(E, &in, c, 0, elem_dt))
-            return;
-        if (lw->how == FORM_UNARY && strcmp(pto, "tnot") == 0 && arg_type(E, c, 0)->dtype != DT_INT16 &&
-            arg_type(E, c, 0)->dtype != DT_UINT16) {
-            pm_err(E, sp, "'%s' needs an INT16 or UINT16 tile", opname(op, buf, sizeof buf));
-            return;
-        }
-        break;
-    case FORM_CAST: {
-        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
-        if (mode < 0 || mode > 6) {
-            pm_err(E, sp, "cast mode %" PRId64 " has no PTO round mode", mode);
+        if (!pm_same_buffer(E, a, d)) {
+            pm_err(E, sp, "the result of '%s' must share the buffer of its acc argument", opname(op, buf, sizeof buf));
             return;
         }
-        if (!add_arg(E, &in, c, 0, elem_dt))
-            return;
-        snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[mode]);
+        ins_add(&in, d);
+    }
+    if (bad)
+        return;
+    for (uint32_t k = 0; k < args.n; k++)
+        ins_add(&in, args.val[k]);
+    if (lo->mode >= 0) {
+        if (lo->how == FORM_CAST)
+            snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
+        else
+            snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
         in.attr = attr;
-        break;
     }
-    case FORM_CMP: {
-        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
-        if (mode < 0 || mode > 5) {
-            pm_err(E, sp, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
-            return;
-        }
-        if (dest->type->dtype != DT_INT8 && dest->type->dtype != DT_UINT8) {
-            pm_err(E, sp, "'%s' needs an INT8 or UINT8 result tile for PTO (%s writes an i8 mask), got %s",
-                   opname(op, buf, sizeof buf), pto, dtype_name((DataType)dest->type->dtype));
-            return;
-        }
-        if (!check_equal_shapes(E, c, dest, 0, 2))
-            return;
-        if (!add_arg(E, &in, c, 0, elem_dt) || !add_arg(E, &in, c, 1, elem_dt))
-            return;
-        snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[mode]);
-        in.attr = attr;
-        break;
-    }
-    case FORM_FULL:
-        if (!add_arg(E, &in, c, 1, dest->type->dtype))
-            return;
-        break;
-    case FORM_EXPANDS:
-        if (!add_arg(E, &in, c, 1, dest->type->dtype))
-            return;
-        break;
-    case FORM_COL_EXPAND:
-        if (!add_arg(E, &in, c, 1, elem_dt))
-            return;
-        break;
-    case FORM_ROW_REDUCE:
-        if (!add_arg(E, &in, c, 0, elem_dt) || !add_arg(E, &in, c, 1, elem_dt))
-            return;
-        break;
-    case FORM_REDUCE: {
-        const IrType *t = arg_type(E, c, 0);
-        int64_t axis = ir_call_kwarg_int(c, "axis", 0);
-        if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
-            pm_err(E, sp, "'%s' is lowered only for 2-D tiles with keepdim=True", opname(op, buf, sizeof buf));
-            return;
-        }
-        if (axis < 0)
-            axis += 2;
-        if (!add_arg(E, &in, c, 0, elem_dt))
-            return;
-        /* Along the rows (axis 1): a row reduction, which needs a tmp. */
-        snprintf(reduce_op, sizeof reduce_op, "t%s%s", axis == 1 ? "row" : "col", pto);
-        pto = reduce_op;
-        need_tmp = axis == 1;
-        tmp_like_src = axis == 1;
-        break;
-    }
-    case FORM_TRANSPOSE:
-        if (!add_arg(E, &in, c, 0, elem_dt))
-            return;
-        need_tmp = 1;
-        break;
-    case FORM_MOVE:
-    case FORM_VEC_MOVE: {
-        int to = ir_type_space(dest->type);
-        if (lw->how == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
-            pm_err(E, sp, "move with transpose is not supported");
-            return;
-        }
-        if (!(v = tile_arg(E, c, 0)))
-            return;
-        ins_add(&in, v);
-        if (lw->how == FORM_VEC_MOVE && (v->space != MS_VEC || to != MS_VEC)) {
-            pm_err(E, sp, "'%s' copies within Vec, but this moves %s to %s", opname(op, buf, sizeof buf),
-                   memspace_name((MemorySpace)v->space), to < 0 ? "?" : memspace_name((MemorySpace)to));
-            return;
-        }
-        if (lw->how == FORM_MOVE && lower_move(E->o->arch, v->space, to, msg, sizeof msg) != 0) {
-            pm_err(E, sp, "%s", msg);
-            return;
-        }
-        break;
-    }
-    case FORM_RESHAPE: {
-        /* No op in address mode: the result is a second alloc at the input's
-         * address (pto-mlir.md 5.2); otherwise the SSA pto.treshape. */
-        const Value *src = tile_arg(E, c, 0);
-        const char *type;
-        const Value *pre = ptrmap_get(&E->preset, dest);
-        if (!src || !(type = tile_type(E, dest->type, 0, dest->name, sp)))
-            return;
-        if (E->o->addr) {
-            Value *r;
-            int64_t a = tile_addr(E, dest->type, dest->name, sp);
-            if (a < 0)
-                return;
-            if (a != src->addr) {
-                pm_err(E, sp, "the reshape '%s' is at address %" PRId64 ", not at its input's address %" PRId64,
-                       dest->name, a, src->addr);
-                return;
-            }
-            if (pre) {
-                if (pre->type != type || pre->addr != a) {
-                    pm_err(E, sp, "the reshape '%s' is yielded into a carried buffer of another type or address",
-                           dest->name);
-                    return;
-                }
-                bind(E, dest, pre);
-                return;
-            }
-            r = pm_new_value(E, pm_result_name(E, dest), type, SC_NONE, 0);
-            r->space = src->space;
-            r->addr = a;
-            print_alloc(E, r->name, type, a);
-            bind(E, dest, r);
-            return;
-        }
-        /* PTOAS plans the memory: the SSA form of pto.treshape names
-         * the same bytes with the new type.  A reshape yielded into a
-         * carried buffer is copied into it (a carried buffer is written
-         * in place, and a reshape writes nothing). */
-        {
-            Value *r = pm_new_value(E, pre ? mlir_name_fresh(&E->names) : pm_result_name(E, dest), type, SC_NONE, 0);
-            r->space = src->space;
-            sb_printf(pm_line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, type);
-            if (pre) {
-                Ins mv;
-                memset(&mv, 0, sizeof mv);
-                ins_add(&mv, r);
-                print_op(E, "tmov", &mv, pre);
-                bind(E, dest, pre);
-            } else {
-                bind(E, dest, r);
-            }
-        }
+    if (!d && !(d = pm_def_tile(E, dest, sp, lo->fillpad, NULL)))
+        return;
+    if (apart && pm_same_buffer(E, apart, d)) {
+        lower_op_apart_message(op, lo, E->o->arch, msg, sizeof msg);
+        pm_err(E, sp, "%s", msg);
         return;
     }
-    case FORM_MATMUL:
-    case FORM_MATMUL_ACC: {
-        int acc = lw->how == FORM_MATMUL_ACC;
-        const Value *l = tile_arg(E, c, acc), *r = tile_arg(E, c, acc + 1), *a = acc ? tile_arg(E, c, 0) : NULL;
-        if (!l || !r || (acc && !a))
-            return;
-        if (lower_matmul(l->space, r->space, ir_type_space(dest->type), arg_type(E, c, acc), arg_type(E, c, acc + 1),
-                         opname(op, buf, sizeof buf), msg, sizeof msg) != 0) {
-            pm_err(E, sp, "%s", msg);
-            return;
-        }
-        if (acc) {
-            /* The result is the accumulator (passes.md 5.5): in address mode
-             * a buffer at the acc's address, written as both input and
-             * output; otherwise the acc's buffer itself. */
-            if (!(d = pm_def_tile(E, dest, sp, 0, E->o->addr ? NULL : a)))
-                return;
-            if (!pm_same_buffer(E, a, d)) {
-                pm_err(E, sp, "the result of '%s' must share the buffer of its acc argument",
-                       opname(op, buf, sizeof buf));
-                return;
-            }
-            ins_add(&in, d);
-        }
-        ins_add(&in, l);
-        ins_add(&in, r);
-        break;
-    }
-    default:
-        ICE("unhandled PTO lowering kind %d", lw->how);
-    }
-    if (!d && !(d = pm_def_tile(E, dest, sp, lw->how == FORM_FILLPAD, NULL)))
-        return;
-    if (lw->how == FORM_UNARY && strcmp(pto, "trecip") == 0 && E->o->arch == ARCH_A2A3 &&
-        pm_same_buffer(E, in.val[0], d)) {
-        pm_err(E, sp, "on a2a3 the result of '%s' must not share the buffer of its input", opname(op, buf, sizeof buf));
-        return;
-    }
-    if ((strcmp(pto, "taddc") == 0 || strcmp(pto, "tsubc") == 0) && pm_same_buffer(E, in.val[2], d)) {
-        /* PTOAS lowers these to two adds: the first would overwrite c. */
-        pm_err(E, sp, "the result of '%s' must not share the buffer of its third operand", opname(op, buf, sizeof buf));
-        return;
-    }
-    if (need_tmp) {
-        const Value *t = tmp_like_src ? scratch_tile(E, dest, in.val[0], arg_type(E, c, 0), op, sp)
-                                      : scratch_tile(E, dest, d, dest->type, op, sp);
+    if (lo->tmp != LOWER_TMP_NONE) {
+        const Value *t = lo->tmp == LOWER_TMP_SOURCE ? scratch_tile(E, dest, args.val[0], arg_type(E, c, 0), op, sp)
+                                                     : scratch_tile(E, dest, d, dest->type, op, sp);
         if (!t)
             return;
         ins_add(&in, t);
     }
-    print_op(E, pto, &in, d);
+    print_op(E, lo->isa, &in, d);
 }

@@ -601,9 +601,9 @@ static void flow_no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op, con
 
 /* Every block op, whatever the walk's class, goes to the tile IR's own
  * op map (pto_tile_op.c). */
-static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
 {
-    (void)how;
+    (void)how, (void)t;
     pt_emit_block_op(fn(W), c, callee_op(c->callee), dest);
 }
 
@@ -671,10 +671,10 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
 static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&fn(W)->values, v) != NULL; }
 static void flow_poison(LowerFlow *W, const IrVar *v) { pt_poison_unbound(fn(W), v); }
 
-static const LowerFlowPrinter pt_flow = {LOWER_FLOW_EVENTS(OUT_TILE, "seed-05"), .unkept = 1,
+static const LowerFlowPrinter pt_flow = {LOWER_FLOW_EVENTS(OUT_TILE, "seed-05"), .tile_op = flow_tile_op, .unkept = 1,
                                          .no_lowering = flow_no_lowering, .yield_end = flow_yield_end};
 
 void pt_emit_body(Fn *F, const IrStmt *body)
 {
-    lower_flow_run(&pt_flow, F, F->ir, F->diag, &F->arena, &F->stmt_span, &F->out, body);
+    lower_flow_run(&pt_flow, F, F->ir, F->o->arch, F->diag, &F->arena, &F->stmt_span, &F->out, body);
 }

@@ -5,7 +5,10 @@
 # gemv_acc (pyptocc: pto-isa's TGEMV wants a Left tile of 16-row fractal
 # boxes with one valid row, which the IR cannot express), matmul_bias and
 # gemv_bias (the Bias space) and move with transpose in a cube kernel.
-# Every kernel is checked, although none is called.
+# Every kernel is checked, although none is called.  The store of the
+# transposed move's result is a mistake of its own (a store takes a Vec,
+# Mat or Acc tile, not a Right one): the walk checks an op's rules on the
+# types, whether or not its operand's definition failed (issue 12).
 import pypto.language as pl
 
 

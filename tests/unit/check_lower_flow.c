@@ -53,9 +53,9 @@ static void r_error(LowerFlow *W, Span at, const char *msg)
     note(W, "error(%s %s)", where, msg);
 }
 
-static void r_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+static void r_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
 {
-    (void)c, (void)how;
+    (void)c, (void)how, (void)t;
     note(W, "transfer(%s)", dest ? dest->name : "-");
     if (dest)
         def(W, dest);
@@ -231,7 +231,7 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
     ptrmap_init(&r.defined);
     arena_init(&arena);
     out_open(&o, ALL_PROPS);
-    lower_flow_run(p, &r, &ctx, &o.d, &arena, &stmt, &r.out, body);
+    lower_flow_run(p, &r, &ctx, ARCH_A2A3, &o.d, &arena, &stmt, &r.out, body);
     sb_putc(&r.log, '\0');
     sb_putc(&r.text, '\0');
     ck_assert_str_eq(r.log.data, events);
@@ -410,6 +410,61 @@ START_TEST(flow_tile_printer)
 }
 END_TEST
 
+/* The recorder as a printer of pto-isa operations (PTO MLIR, C++): ops
+ * come classified (lower_op_classify), with the inputs in the
+ * instruction's order, the noalias operand on this target and the mode;
+ * the rules that depend only on types and attributes are the walk's. */
+static void r_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
+{
+    char in[16] = "";
+    (void)c, (void)op;
+    for (uint32_t k = 0; k < lo->nin && k < sizeof in - 1; k++)
+        in[k] = (char)('0' + lo->in[k]);
+    note(W, "isa(%s=%s in=%s apart=%d mode=%d tmp=%u)", dest->name, lo->isa, in, lo->apart, lo->mode,
+         (unsigned)lo->tmp);
+    def(W, dest);
+}
+
+static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *output)
+{
+    static LowerFlowPrinter p;
+    p = recorder;
+    p.spelling = spelling;
+    p.output = output;
+    p.tile_op = NULL;
+    p.isa_op = r_isa_op;
+    return &p;
+}
+
+START_TEST(flow_isa_printer)
+{
+    IrVar *a = var("a", tile32(), at(1, 10, 1)), *b = var("b", tile32(), at(1, 20, 1));
+    IrVar *u = var("u", tile32(), at(2, 5, 1)), *r = var("r", tile32(), at(3, 5, 1));
+    IrVar *m = var("m", tile32(), at(4, 5, 1)), *q = var("q", tile32(), at(5, 5, 1));
+    const IrKwarg cmp_kw[] = {{nm("cmp_type"), KW_INT, {.i = 4}}};
+    const IrKwarg cast_kw[] = {{nm("target_type"), KW_DTYPE, {.i = DT_FP32}}, {nm("mode"), KW_INT, {.i = 9}}};
+    const IrStmt *body = SEQ(asg(u, call("block.addc", EXPRS(E(a), E(b), E(a)), at(2, 9, 9)), line(2)),
+                             asg(r, call("block.recip", EXPRS(E(u)), at(3, 9, 9)), line(3)),
+                             asg(m, call_kw("block.cmp", EXPRS(E(a), E(b)), 1, cmp_kw, at(4, 9, 9)), line(4)),
+                             asg(q, ir_call(&ctx, &op_lookup("block.cast")->callee, EXPRS(E(r)), 2, cast_kw, tile32(),
+                                            at(5, 9, 9)), line(5)));
+    /* addc keeps its third operand apart everywhere, recip its input on
+     * A2/A3 (the walk's target); a compare into FP32 and a cast mode out
+     * of range (built by hand: the deduction refuses it) are the walk's
+     * errors, worded for the output. */
+    expect_walk_with(isa_recorder(OUT_CPP, "C++"), body, 0,
+                     "isa(u=TADDC in=012 apart=2 mode=-1 tmp=0) isa(r=TRECIP in=0 apart=0 mode=-1 tmp=0) "
+                     "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for C++ (TCMP writes a bit mask), "
+                     "got FP32) poison(m) error(5:9 cast mode 9 has no C++ round mode) poison(q)",
+                     "");
+    expect_walk_with(isa_recorder(OUT_MLIR, "PTO"), body, 0,
+                     "isa(u=taddc in=012 apart=2 mode=-1 tmp=0) isa(r=trecip in=0 apart=0 mode=-1 tmp=0) "
+                     "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for PTO (tcmp writes an i8 mask), "
+                     "got FP32) poison(m) error(5:9 cast mode 9 has no PTO round mode) poison(q)",
+                     "");
+}
+END_TEST
+
 void lower_flow_tests(Suite *s)
 {
     TCase *tc = verify_tcase(s, "lower_flow");
@@ -421,4 +476,5 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_tuples);
     tcase_add_test(tc, flow_calls);
     tcase_add_test(tc, flow_tile_printer);
+    tcase_add_test(tc, flow_isa_printer);
 }

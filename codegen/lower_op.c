@@ -1,0 +1,271 @@
+/* lower_op.c: one block op with a tile result, classified for a pto-isa
+ * output (PTO MLIR, C++) and checked against the instruction's static
+ * operand rules (see LowerOp in lower.h).
+ *
+ * The two printers of pto-isa operations used to decide, each in its own
+ * per-op switch, which IR arguments an instruction takes and in what
+ * order, which scalar type converts them, which mode attribute and
+ * scratch tile it needs, and to check the same rules with the same
+ * messages.  That is decided here once; a printer binds the inputs in its
+ * value model and spells them.  Only what depends on a printer's buffers
+ * (an accumulator's, a noalias operand's) is left to it, stated here as
+ * data. */
+#include "config.h"
+#include "codegen/lower.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* What the two outputs call things in messages. */
+static const struct {
+    const char *name;      /* "PTO", "C++" */
+    const char *mask;      /* what the compare instruction writes */
+} output_words[] = {
+    [OUT_MLIR] = {"PTO", "an i8 mask"},
+    [OUT_CPP] = {"C++", "a bit mask"},
+};
+
+static const IrType *arg_type(IrCtx *ir, const IrCall *c, uint32_t i) { return ir_expr_type(ir, c->args[i]); }
+
+static void add_input(LowerOp *lo, uint32_t arg, int dtype)
+{
+    lo->in[lo->nin] = (uint8_t)arg;
+    lo->in_dtype[lo->nin] = (int8_t)dtype;
+    lo->nin++;
+}
+
+/* The element type scalar operands convert to (pto-mlir.md 6.3): that of
+ * the first tile operand, or the result's. */
+static int scalar_elem_dtype(IrCtx *ir, const IrCall *c, const IrVar *dest)
+{
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *t = arg_type(ir, c, i);
+        if (t->kind == TYPE_TILE)
+            return t->dtype;
+    }
+    return dest->type->dtype;
+}
+
+/* Tile operands from..from+n have the result's shape, and for C++ its
+ * element type (pto-isa's C++ templates take one element type; the
+ * runtime and pto-isa check it statically). */
+static int equal_operands(IrCtx *ir, OpOutput out, const IrCall *c, const IrVar *dest, uint32_t from, uint32_t n,
+                          int dtypes, char *msg, size_t cap)
+{
+    const char *name = output_words[out].name;
+    if (lower_equal_shapes(ir, c, dest->type, from, n, name, msg, cap) != 0)
+        return -1;
+    if (dtypes && out == OUT_CPP && lower_equal_dtypes(ir, c, dest->type, from, n, name, msg, cap) != 0)
+        return -1;
+    return 0;
+}
+
+/* The argument whose buffer the result must not share (the op table's
+ * noalias), or -1.  MemoryReuse keeps such operands apart on every
+ * target; pto-isa states TRECIP's rule for A2/A3 only ("A3's TRECIP
+ * instruction does not support setting the source Tile and destination
+ * Tile to the same memory", pto/common/pto_instr.hpp), so that is where
+ * the printers check it. */
+static int apart_arg(Arch arch, const OpDef *op)
+{
+    for (int i = 0; i < 8; i++)
+        if (op->noalias & (1u << i))
+            return op_is(op, OP_BLOCK_RECIP) && arch != ARCH_A2A3 ? -1 : i;
+    return -1;
+}
+
+int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, const IrCall *c, const OpDef *op,
+                      const Lowering *lw, LowerOp *lo, char *msg, size_t cap)
+{
+    char buf[64];
+    const char *isa = out == OUT_CPP ? lw->cpp : lw->pto;
+    int elem_dt = scalar_elem_dtype(ir, c, dest);
+    memset(lo, 0, sizeof *lo);
+    lo->how = lw->how;
+    lo->mode = -1;
+    lo->apart = -1;
+    lo->tmp = lw->tmp ? LOWER_TMP_RESULT : LOWER_TMP_NONE;
+    snprintf(lo->isa, sizeof lo->isa, "%s", isa ? isa : "");
+    switch ((IsaForm)lw->how) {
+    case FORM_CREATE:
+        return 0;
+    case FORM_RESHAPE:
+        add_input(lo, 0, elem_dt);
+        return 0;
+    case FORM_ELEM:
+    case FORM_SCALAR:
+        if (equal_operands(ir, out, c, dest, lw->eq_first, lw->eq_n, 1, msg, cap) != 0)
+            return -1;
+        for (uint32_t i = 0; i < c->nargs && i < sizeof lo->in; i++)
+            add_input(lo, i, elem_dt);
+        break;
+    case FORM_UNARY:
+    case FORM_FILLPAD:
+    case FORM_ROW_EXPAND:
+        /* pto-isa's C++ templates want the result's shape and type;
+         * PTOAS's verifiers judge these ops by their own rules. */
+        if (out == OUT_CPP && equal_operands(ir, out, c, dest, 0, 1, 1, msg, cap) != 0)
+            return -1;
+        add_input(lo, 0, elem_dt);
+        lo->fillpad = lw->how == FORM_FILLPAD;
+        if (op_is(op, OP_BLOCK_NOT) && arg_type(ir, c, 0)->dtype != DT_INT16 &&
+            arg_type(ir, c, 0)->dtype != DT_UINT16) {
+            snprintf(msg, cap, "'%s' needs an INT16 or UINT16 tile", op_printed_name(op, buf, sizeof buf));
+            return -1;
+        }
+        break;
+    case FORM_CAST: {
+        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
+        if (mode < 0 || mode > 6) {
+            snprintf(msg, cap, "cast mode %" PRId64 " has no %s round mode", mode, output_words[out].name);
+            return -1;
+        }
+        lo->mode = (int8_t)mode;
+        add_input(lo, 0, elem_dt);
+        break;
+    }
+    case FORM_CMP: {
+        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
+        if (mode < 0 || mode > 5) {
+            snprintf(msg, cap, "cmp_type %" PRId64 " is not a comparison (0-5)", mode);
+            return -1;
+        }
+        if (dest->type->dtype != DT_INT8 && dest->type->dtype != DT_UINT8) {
+            snprintf(msg, cap, "'%s' needs an INT8 or UINT8 result tile for %s (%s writes %s), got %s",
+                     op_printed_name(op, buf, sizeof buf), output_words[out].name, isa, output_words[out].mask,
+                     dtype_name((DataType)dest->type->dtype));
+            return -1;
+        }
+        if (equal_operands(ir, out, c, dest, 0, 2, 0, msg, cap) != 0)
+            return -1;
+        lo->mode = (int8_t)mode;
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, elem_dt);
+        break;
+    }
+    case FORM_FULL:
+    case FORM_EXPANDS:
+        add_input(lo, 1, dest->type->dtype);
+        break;
+    case FORM_COL_EXPAND:
+        add_input(lo, 1, elem_dt);
+        break;
+    case FORM_ROW_REDUCE:
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, elem_dt);
+        break;
+    case FORM_REDUCE: {
+        const IrType *t = arg_type(ir, c, 0);
+        int64_t axis = ir_call_kwarg_int(c, "axis", 0);
+        if (t->n != 2 || !ir_call_kwarg_int(c, "keepdim", 0)) {
+            snprintf(msg, cap, "'%s' is lowered only for 2-D tiles with keepdim=True",
+                     op_printed_name(op, buf, sizeof buf));
+            return -1;
+        }
+        if (axis < 0)
+            axis += 2;
+        add_input(lo, 0, elem_dt);
+        /* Along the rows (axis 1): a row reduction, whose tmp is shaped
+         * like its source (PTOAS's trowmin wants a source-shaped tmp). */
+        if (out == OUT_CPP)
+            snprintf(lo->isa, sizeof lo->isa, "T%s%s", axis == 1 ? "ROW" : "COL", isa);
+        else
+            snprintf(lo->isa, sizeof lo->isa, "t%s%s", axis == 1 ? "row" : "col", isa);
+        lo->tmp = axis == 1 ? LOWER_TMP_SOURCE : LOWER_TMP_NONE;
+        break;
+    }
+    case FORM_TRANSPOSE:
+        add_input(lo, 0, elem_dt);
+        lo->tmp = LOWER_TMP_RESULT;
+        break;
+    case FORM_MOVE:
+    case FORM_VEC_MOVE: {
+        const IrType *from = arg_type(ir, c, 0);
+        int to = ir_type_space(dest->type);
+        if (lw->how == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+            snprintf(msg, cap, "move with transpose is not supported");
+            return -1;
+        }
+        add_input(lo, 0, elem_dt);
+        /* A non-tile operand, or a tile without an on-chip MemRef: the
+         * printer says what it is, where it is defined or used. */
+        if (from->kind != TYPE_TILE || ir_type_space(from) < 0 || to < 0)
+            break;
+        if (lw->how == FORM_VEC_MOVE && (ir_type_space(from) != MS_VEC || to != MS_VEC)) {
+            snprintf(msg, cap, "'%s' copies within Vec, but this moves %s to %s", op_printed_name(op, buf, sizeof buf),
+                     memspace_name((MemorySpace)ir_type_space(from)),
+                     memspace_name((MemorySpace)to));
+            return -1;
+        }
+        if (lw->how == FORM_MOVE && lower_move(arch, ir_type_space(from), to, msg, cap) != 0)
+            return -1;
+        break;
+    }
+    case FORM_MATMUL:
+    case FORM_MATMUL_ACC: {
+        uint32_t first = lw->how == FORM_MATMUL_ACC;
+        const IrType *lt = arg_type(ir, c, first), *rt = arg_type(ir, c, first + 1);
+        lo->acc = lw->how == FORM_MATMUL_ACC;
+        add_input(lo, first, elem_dt);
+        add_input(lo, first + 1, elem_dt);
+        if (lt->kind == TYPE_TILE && rt->kind == TYPE_TILE && ir_type_space(lt) >= 0 && ir_type_space(rt) >= 0 &&
+            ir_type_space(dest->type) >= 0 &&
+            lower_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt,
+                         op_printed_name(op, buf, sizeof buf), msg, cap) != 0)
+            return -1;
+        break;
+    }
+    default:
+        ICE("unhandled lowering kind %d of '%s'", lw->how, op_name(op));
+    }
+    lo->apart = (int8_t)apart_arg(arch, op);
+    return 0;
+}
+
+void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char *msg, size_t cap)
+{
+    char buf[64];
+    if (lo->apart == 0)
+        snprintf(msg, cap, "%sthe result of '%s' must not share the buffer of its input",
+                 arch == ARCH_A2A3 ? "on a2a3 " : "", op_printed_name(op, buf, sizeof buf));
+    else
+        snprintf(msg, cap, "the result of '%s' must not share the buffer of its %s operand",
+                 op_printed_name(op, buf, sizeof buf), lo->apart == 1 ? "second" : lo->apart == 2 ? "third" : "other");
+}
+
+int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
+                            char *msg, size_t cap)
+{
+    char buf[64];
+    const OpDef *op = callee_op(c->callee);
+    int is_load = how == FORM_LOAD;
+    const IrType *tensor, *tile = is_load ? (dest ? dest->type : c->type) : ir_expr_type(ir, c->args[0]);
+    int space = ir_type_space(tile);
+    memset(t, 0, sizeof *t);
+    t->how = (uint8_t)how;
+    t->tensor_arg = is_load ? 0 : 3;
+    *at = c->e.span;
+    if (lower_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0)
+        return -1;
+    tensor = ir_expr_type(ir, c->args[t->tensor_arg]);
+    if (tensor->kind != TYPE_TENSOR)
+        return 0;   /* the printer says where the tensor should come from */
+    if (lower_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
+        return -1;
+    *at = c->e.span;
+    if (tile->kind != TYPE_TILE || space < 0)
+        return 0;   /* the printer says what the tile is */
+    if (!is_load &&
+        (how == FORM_L0C_STORE ? space != MS_ACC : space != MS_VEC && space != MS_MAT && space != MS_ACC)) {
+        snprintf(msg, cap, "'%s' cannot store a tile from %s", op_printed_name(op, buf, sizeof buf),
+                 memspace_name((MemorySpace)space));
+        return -1;
+    }
+    if (is_load && space != MS_VEC && space != MS_MAT) {
+        snprintf(msg, cap, "'%s' can load only into Vec or Mat, not %s", op_printed_name(op, buf, sizeof buf),
+                 memspace_name((MemorySpace)space));
+        return -1;
+    }
+    return 0;
+}
