@@ -102,7 +102,7 @@ typedef struct Param {
 
 static uint32_t bind_params(Kern *K, Param *out)
 {
-    const IrFunc *f = K->f;
+    const IrFunc *f = K->k.f;
     uint32_t n = 0;
     for (int round = 0; round < 3; round++) {
         for (uint32_t i = 0; i < f->nparams; i++) {
@@ -150,15 +150,15 @@ static uint32_t bind_params(Kern *K, Param *out)
 static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *diag, const IrFunc *f, StrBuf *out)
 {
     memset(K, 0, sizeof *K);
-    K->ir = ir;
-    K->o = o;
-    K->diag = diag;
-    K->f = f;
-    K->scratch = ir_func_scratch(f);
-    K->out = out;
+    K->k.ir = ir;
+    K->k.o = o;
+    K->k.diag = diag;
+    K->k.f = f;
+    K->k.scratch = ir_func_scratch(f);
+    K->k.out = out;
     K->poison.kind = CV_SCALAR;
     K->poison.name = "error";
-    arena_init(&K->arena);
+    arena_init(&K->k.arena);
     ptrmap_init(&K->vals);
     ptrmap_init(&K->uses);
     ptrmap_init(&K->names);
@@ -171,7 +171,7 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
 
 static void kern_free(Kern *K)
 {
-    arena_free(&K->arena);
+    arena_free(&K->k.arena);
     ptrmap_free(&K->vals);
     ptrmap_free(&K->uses);
     ptrmap_free(&K->names);
@@ -193,7 +193,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             maxp += f->params[i].var->type->n;
-    params = arena_array(&K.arena, maxp + 1, sizeof *params);
+    params = arena_array(&K.k.arena, maxp + 1, sizeof *params);
     memset(&w, 0, sizeof w);
     w.pre_expr = count_use;
     w.pre_stmt = take_defs;
@@ -217,7 +217,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
                       p->val->name);
     }
     sb_puts(out, ") {\n");
-    K.indent = 2;
+    K.k.indent = 2;
     if (kind == KERNEL_VECTOR) {
         sb_puts(out, "  set_mask_norm();\n");
         sb_puts(out, "  set_vector_mask(-1, -1);\n");

@@ -74,7 +74,7 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
 {
     Kern *K = kern(W);
     uint32_t n = t->make->n;
-    const CVal **vals = arena_zalloc(&K->arena, (n ? n : 1) * sizeof *vals);
+    const CVal **vals = arena_zalloc(&K->k.arena, (n ? n : 1) * sizeof *vals);
     (void)a;
     for (uint32_t i = 0; i < n; i++)
         if (t->kind[i] == LOWER_TILE || t->kind[i] == LOWER_TENSOR)
@@ -131,9 +131,9 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
 
 static Carry *new_carry(Kern *K, LowerRegion *R)
 {
-    Carry *C = arena_zalloc(&K->arena, sizeof *C);
-    C->carried = arena_zalloc(&K->arena, (R->n ? R->n : 1) * sizeof *C->carried);
-    C->param = arena_zalloc(&K->arena, (R->n ? R->n : 1) * sizeof *C->param);
+    Carry *C = arena_zalloc(&K->k.arena, sizeof *C);
+    C->carried = arena_zalloc(&K->k.arena, (R->n ? R->n : 1) * sizeof *C->carried);
+    C->param = arena_zalloc(&K->k.arena, (R->n ? R->n : 1) * sizeof *C->param);
     R->data = C;
     return C;
 }
@@ -226,7 +226,7 @@ static void for_open(Kern *K, const LowerRegion *R)
     bind(K, f->loop_var, iv);
     sb_put(ck_line(K), hdr.data, hdr.len);
     sb_free(&hdr);
-    K->indent += 2;
+    K->k.indent += 2;
     iter_copies(K, R);
 }
 
@@ -239,11 +239,11 @@ static void while_open(Kern *K, const LowerRegion *R)
         /* A natural while. */
         if (ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
             sb_printf(ck_line(K), "while (%.*s) {\n", (int)cond.len, cond.data);
-        K->indent += 2;
+        K->k.indent += 2;
     } else {
         /* The SSA while of cpp.md 4.5: the condition on fresh copies. */
         sb_puts(ck_line(K), "while (true) {\n");
-        K->indent += 2;
+        K->k.indent += 2;
         iter_copies(K, R);
         if (ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
             sb_printf(ck_line(K), "if (!(%.*s)) break;\n", (int)cond.len, cond.data);
@@ -263,7 +263,7 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
 {
     Kern *K = kern(W);
     (void)R;
-    K->indent -= 2;
+    K->k.indent -= 2;
     sb_puts(ck_line(K), "}\n");
 }
 
@@ -314,21 +314,21 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
     if (ck_scalar(K, &cond, IR_AS(IrIf, R->stmt)->cond, DT_BOOL) == 0)
         sb_printf(ck_line(K), "if (%.*s) {\n", (int)cond.len, cond.data);
     sb_free(&cond);
-    K->indent += 2;
+    K->k.indent += 2;
 }
 
 static void flow_else_open(LowerFlow *W, LowerRegion *R)
 {
     Kern *K = kern(W);
     (void)R;
-    K->indent -= 2;
+    K->k.indent -= 2;
     sb_puts(ck_line(K), "} else {\n");
-    K->indent += 2;
+    K->k.indent += 2;
 }
 
 static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .isa_op = flow_isa_op, .if_result = flow_if_result};
 
 void ck_emit_body(Kern *K, const IrStmt *body)
 {
-    lower_flow_run(&ck_flow, K, K->ir, K->o->arch, K->diag, &K->arena, &K->stmt_span, &K->out, body);
+    lower_flow_run(&ck_flow, K, &K->k, body);
 }

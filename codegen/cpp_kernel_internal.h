@@ -36,19 +36,11 @@ typedef struct CVal {
 } CVal;
 
 typedef struct Kern {
-    IrCtx *ir;
-    const CodegenOptions *o;
-    DiagEngine *diag;
-    const IrFunc *f;
-    const IrMemRef *scratch;   /* f's scratch region, or NULL */
-    StrBuf *out;
-    int indent;
+    LowerKernel k;             /* the program, options, kernel, output, arena */
     uint32_t gt;               /* GlobalTensors so far (cpp.md 4.2) */
-    Arena arena;               /* CVals, carried values, tuples, texts of the function */
     PtrMap vals;               /* IrVar -> CVal */
     PtrMap uses;               /* IrVar -> its number of uses (as a pointer-sized integer) */
     PtrMap names;              /* interned C++ name -> non-NULL once taken */
-    Span stmt_span;            /* the statement being written */
     int in_return;             /* counting uses: inside a return, whose values the C++ does not read */
     CppExpr ex;
     CVal poison;               /* what a variable is after the op defining it failed */
@@ -74,9 +66,9 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op
 void ck_emit_body(Kern *K, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
-static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->ir, n, NULL); }
+static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->k.ir, n, NULL); }
 static inline void bind(Kern *K, const IrVar *v, const CVal *c) { ptrmap_put(&K->vals, v, (void *)c); }
 static inline size_t uses_of(Kern *K, const IrVar *v) { return (size_t)(uintptr_t)ptrmap_get(&K->uses, v); }
-static inline const IrType *arg_type(Kern *K, const IrCall *c, uint32_t i) { return ir_expr_type(K->ir, c->args[i]); }
+static inline const IrType *arg_type(Kern *K, const IrCall *c, uint32_t i) { return ir_expr_type(K->k.ir, c->args[i]); }
 
 #endif

@@ -50,7 +50,7 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
     sb_init(&off);
     for (uint32_t d = 0; d < offs->n; d++) {
         const IrExpr *x = offs->elems[d];
-        const IrType *xt = ir_expr_type(K->ir, x);
+        const IrType *xt = ir_expr_type(K->k.ir, x);
         int64_t v;
         if (ir_dim_value(x, &v)) {
             konst += v * stride[d];
@@ -139,10 +139,7 @@ static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_
             *last_tile = v;
         return 0;
     }
-    if (t->kind == TYPE_SCALAR)
-        return ck_tile_scalar(K, args, c->args[i], elem_dt);
-    ck_err(K, c->e.span, "this operand cannot be emitted");
-    return -1;
+    return ck_tile_scalar(K, args, c->args[i], elem_dt);
 }
 
 /* block.reshape: the result is a second Tile object at the input's
@@ -214,7 +211,7 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op
     if (!bad && !d && !(d = ck_def_tile(K, dest, sp, lo->fillpad, -1)))
         bad = 1;
     if (!bad && apart && apart->addr == d->addr && apart->space == d->space) {
-        lower_op_apart_message(op, lo, K->o->arch, msg, sizeof msg);
+        lower_op_apart_message(op, lo, K->k.o->arch, msg, sizeof msg);
         ck_err(K, sp, "%s", msg);
         bad = 1;
     }

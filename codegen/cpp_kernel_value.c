@@ -9,20 +9,20 @@ void ck_err(Kern *K, Span sp, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_verror(K->diag, sp, fmt, ap);
+    diag_verror(K->k.diag, sp, fmt, ap);
     va_end(ap);
 }
 
-Span ck_span_of(const Kern *K, const IrExpr *x) { return lower_span_of(K->stmt_span, x); }
+Span ck_span_of(const Kern *K, const IrExpr *x) { return lower_span_of(K->k.stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *ck_line(Kern *K)
 {
-    sb_indent(K->out, K->indent);
-    return K->out;
+    sb_indent(K->k.out, K->k.indent);
+    return K->k.out;
 }
 
-static const char *copy_text(Kern *K, const char *s, size_t n) { return arena_strndup(&K->arena, s, n); }
+static const char *copy_text(Kern *K, const char *s, size_t n) { return arena_strndup(&K->k.arena, s, n); }
 
 /* The C++ identifier of IR name n. */
 
@@ -37,7 +37,7 @@ const char *ck_fresh_name(Kern *K, const char *base, const char *suffix)
     sb_printf(&sb, "%s%s", base, suffix);
     len = sb.len;
     for (unsigned k = 1;; k++) {
-        r = intern(K->ir->names, sb.data, sb.len);
+        r = intern(K->k.ir->names, sb.data, sb.len);
         if (!ptrmap_get(&K->names, r))
             break;
         sb.len = len;
@@ -50,7 +50,7 @@ const char *ck_fresh_name(Kern *K, const char *base, const char *suffix)
 
 CVal *ck_new_val(Kern *K, CvKind kind, const char *name, int dtype)
 {
-    CVal *v = arena_zalloc(&K->arena, sizeof *v);
+    CVal *v = arena_zalloc(&K->k.arena, sizeof *v);
     v->kind = (uint8_t)kind;
     v->name = name;
     v->dtype = (uint8_t)dtype;
@@ -96,11 +96,11 @@ const char *ck_var_text(CppExpr *x, const IrVar *v, Span at)
 /* Scalar expression x, converted to dtype to (-1: its own). */
 int ck_scalar(Kern *K, StrBuf *o, const IrExpr *x, int to)
 {
-    const IrType *t = ir_expr_type(K->ir, x);
+    const IrType *t = ir_expr_type(K->k.ir, x);
     int cast = to >= 0 && t && t->kind == TYPE_SCALAR && t->dtype != to && x->kind != EXPR_CONST_INT &&
                x->kind != EXPR_CONST_FLOAT && x->kind != EXPR_CONST_BOOL;
     int rc;
-    K->ex.at = K->stmt_span;
+    K->ex.at = K->k.stmt_span;
     if (cast)
         sb_printf(o, "static_cast<%s>(", cpp_ctype((DataType)to));
     rc = cpp_expr(&K->ex, o, x);
@@ -201,7 +201,7 @@ static const char *tile_type(Kern *K, const IrType *t, int fillpad, const char *
 {
     char buf[320];
     int n;
-    if (lower_tile_geom(K->o->arch, t, fillpad, what, "C++", g, buf, sizeof buf) != 0) {
+    if (lower_tile_geom(K->k.o->arch, t, fillpad, what, "C++", g, buf, sizeof buf) != 0) {
         ck_err(K, sp, "%s", buf);
         return NULL;
     }
@@ -257,7 +257,7 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, c
     int64_t addr;
     if (!type)
         return NULL;
-    if (lower_scratch(K->f, K->scratch, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", &addr, msg,
+    if (lower_scratch(K->k.f, K->k.scratch, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", &addr, msg,
                       sizeof msg)) {
         ck_err(K, sp, "%s", msg);
         return NULL;
@@ -267,22 +267,15 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, c
     return name;
 }
 
-/* The tile of argument i of a call; NULL after an error. */
+/* The tile of argument i of a call, a tile variable (lower_op.c checked);
+ * NULL after an error. */
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i)
 {
-    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
-    const CVal *v;
-    if (!a || !(a->kind == EXPR_VAR || a->kind == EXPR_ITER_ARG)) {
-        ck_err(K, a ? ck_span_of(K, a) : c->e.span, "a tile variable is expected here (run flatten_call_expr first)");
-        return NULL;
-    }
-    v = ck_lookup(K, a);
+    const CVal *v = ck_lookup(K, c->args[i]);   /* reports an unbound variable */
     if (!v || v == &K->poison)
         return NULL;
-    if (v->kind != CV_TILE) {
-        ck_err(K, c->e.span, "'%s' is not a tile", IR_AS(IrVar, a)->name);
-        return NULL;
-    }
+    if (v->kind != CV_TILE)
+        ICE("tile variable '%s' stands for a value of kind %d", IR_AS(IrVar, c->args[i])->name, v->kind);
     return v;
 }
 

@@ -18,11 +18,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "codegen/codegen.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "ir/target.h"
 #include "passes/legal_rules.h"
+#include "support/arena.h"
 #include "support/diag.h"
+#include "support/strbuf.h"
+
+/* What every kernel printer keeps while it writes one kernel (the first
+ * member of its state), and what the statement walk reads and sets. */
+typedef struct LowerKernel {
+    IrCtx *ir;
+    const CodegenOptions *o;
+    DiagEngine *diag;
+    const IrFunc *f;           /* the kernel */
+    const IrMemRef *scratch;   /* its scratch region (ir_func_scratch), or NULL */
+    StrBuf *out;               /* where lines go: the body, or a branch being tried */
+    int indent;
+    Span stmt_span;            /* the statement being written */
+    Arena arena;               /* the printer's values of this kernel, the walk's regions and tuples */
+} LowerKernel;
 
 /* How a block op is lowered in the kernel outputs: its ISA form and
  * spellings, from the op table (ir/ops.def). */
@@ -132,9 +149,10 @@ typedef struct LowerOp {
 
 /* Classifies block op `op` (lowering lw) whose result is Tile dest for
  * output out (OUT_MLIR or OUT_CPP), and checks the rules that depend only
- * on types and attributes: 0, or -1 with a message for the call's span. */
+ * on types and attributes, and that the operands are of a form the
+ * printers take (tiles as variables): 0, or -1 with a message for *at. */
 int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, const IrCall *c, const OpDef *op,
-                      const Lowering *lw, LowerOp *lo, char *msg, size_t cap);
+                      const Lowering *lw, LowerOp *lo, Span *at, char *msg, size_t cap);
 
 /* The message when the result shares the buffer of argument lo->apart. */
 void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char *msg, size_t cap);

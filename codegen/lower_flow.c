@@ -77,7 +77,7 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
         W->p->transfer(W, dest, c, how, NULL);
     else if (how == FORM_LOAD && !dest)
         return;   /* a load whose result is unused has no effect */
-    else if (lower_transfer_classify(W->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
+    else if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
     else
         W->p->transfer(W, dest, c, how, &t);
@@ -87,9 +87,10 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
 static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
 {
     LowerOp lo;
+    Span at;
     char msg[320];
-    if (lower_op_classify(W->ir, W->arch, W->p->spelling, dest, c, op, lw, &lo, msg, sizeof msg) != 0)
-        W->p->error(W, c->e.span, msg);
+    if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
+        W->p->error(W, at, msg);
     else
         W->p->isa_op(W, dest, c, op, &lo);
 }
@@ -147,12 +148,12 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
 {
     const IrMakeTuple *m = IR_AS(IrMakeTuple, a->value);
-    LowerTuple *t = arena_zalloc(W->arena, sizeof *t);
-    uint8_t *kind = arena_zalloc(W->arena, m->n ? m->n : 1);
+    LowerTuple *t = arena_zalloc(&W->k->arena, sizeof *t);
+    uint8_t *kind = arena_zalloc(&W->k->arena, m->n ? m->n : 1);
     t->make = m;
     t->kind = kind;
     for (uint32_t i = 0; i < m->n; i++) {
-        LowerValueKind k = lower_value_kind(ir_expr_type(W->ir, m->elems[i]));
+        LowerValueKind k = lower_value_kind(ir_expr_type(W->k->ir, m->elems[i]));
         if (k == LOWER_OTHER || (k != LOWER_SCALAR && !ir_is_var_like(m->elems[i]))) {
             flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
             k = LOWER_OTHER;
@@ -213,7 +214,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     }
     /* One error per mistake: a variable left without a value after an
      * error is poisoned. */
-    if (W->diag->errors != 0 && !W->p->defined(W, v))
+    if (W->k->diag->errors != 0 && !W->p->defined(W, v))
         W->p->poison(W, v);
 }
 
@@ -222,8 +223,8 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
 static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const IrVar *const *ret,
                                const IrIterArg *const *iter_args)
 {
-    LowerRegion *R = arena_zalloc(W->arena, sizeof *R);
-    uint8_t *kind = arena_zalloc(W->arena, n ? n : 1);
+    LowerRegion *R = arena_zalloc(&W->k->arena, sizeof *R);
+    uint8_t *kind = arena_zalloc(&W->k->arena, n ? n : 1);
     R->stmt = s;
     R->n = n;
     R->ret = ret;
@@ -274,7 +275,8 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
     R->yielded = 1;
     for (uint32_t k = 0; k < y->n; k++) {
         if (R->kind[k] == LOWER_OTHER)
-            flow_error(W, lower_span_of(*W->stmt_span, y->values[k]), "a value of this type cannot be yielded in a kernel");
+            flow_error(W, lower_span_of(W->k->stmt_span, y->values[k]),
+                       "a value of this type cannot be yielded in a kernel");
         else
             W->p->yield_value(W, R, k, y->values[k]);
     }
@@ -323,12 +325,12 @@ static void walk_if(LowerFlow *W, const IrIf *f)
         flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
     if (f->else_body) {
         /* An else-branch that writes nothing is left out. */
-        StrBuf *outer = *W->out, text;
+        StrBuf *outer = W->k->out, text;
         sb_init(&text);
-        *W->out = &text;
+        W->k->out = &text;
         R->yielded = 0;
         walk_body(W, R, f->else_body);
-        *W->out = outer;
+        W->k->out = outer;
         if (text.len) {
             W->p->else_open(W, R);
             sb_put(outer, text.data, text.len);
@@ -349,7 +351,7 @@ static void walk(LowerFlow *W, const IrStmt *s)
     if (!s)
         return;
     if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        *W->stmt_span = s->span;
+        W->k->stmt_span = s->span;
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN:
         walk_assign(W, IR_AS(IrAssign, s));
@@ -399,11 +401,9 @@ static void walk(LowerFlow *W, const IrStmt *s)
     }
 }
 
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, Arch arch, DiagEngine *diag, Arena *arena,
-                    Span *stmt_span, StrBuf **out, const IrStmt *body)
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, const IrStmt *body)
 {
-    LowerFlow W = {.p = p, .printer = printer, .ir = ir, .arch = arch, .diag = diag, .arena = arena,
-                   .stmt_span = stmt_span, .out = out};
+    LowerFlow W = {.p = p, .printer = printer, .k = k};
     ptrmap_init(&W.tuples);
     walk(&W, body);
     ptrmap_free(&W.tuples);

@@ -128,12 +128,8 @@ typedef struct LowerFlowPrinter {
 struct LowerFlow {
     const LowerFlowPrinter *p;
     void *printer;
-    IrCtx *ir;
-    Arch arch;
-    DiagEngine *diag;
-    Arena *arena;              /* regions and tuples, for as long as the walk */
-    Span *stmt_span;           /* the printer's: the statement being walked */
-    StrBuf **out;              /* the printer's: where its text goes */
+    LowerKernel *k;            /* the printer's: its program, options, output, statement; its arena has
+                                  the walk's regions and tuples */
     LowerRegion *region;
     int depth;                 /* control-flow nesting */
     PtrMap tuples;             /* IrVar -> LowerTuple */
@@ -153,9 +149,7 @@ struct LowerFlow {
     .if_open = flow_if_open, .else_open = flow_else_open, .if_close = flow_if_close,                              \
     .yield_value = flow_yield_value
 
-/* Walks body with printer p, whose state is `printer`; stmt_span and out
- * are the printer's (the statement being walked, where its text goes). */
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, IrCtx *ir, Arch arch, DiagEngine *diag, Arena *arena,
-                    Span *stmt_span, StrBuf **out, const IrStmt *body);
+/* Walks body with printer p, whose state is `printer` and begins with k. */
+void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, const IrStmt *body);
 
 #endif

@@ -75,13 +75,52 @@ static int apart_arg(Arch arch, const OpDef *op)
     return -1;
 }
 
+/* Argument i of c is a tile variable (flatten_call_expr names every nested
+ * call; a use of a scalar or tensor where the instruction takes a tile is
+ * no tile); with scalars_too, a scalar of any form is taken as well. */
+static int operand_form(IrCtx *ir, const IrCall *c, uint32_t i, int scalars_too, Span *at, char *msg, size_t cap)
+{
+    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    const IrType *t = a ? ir_expr_type(ir, a) : NULL;
+    if (a && scalars_too && t->kind == TYPE_SCALAR)
+        return 0;
+    if (a && scalars_too && t->kind != TYPE_TILE) {
+        snprintf(msg, cap, "this operand cannot be emitted");
+        return -1;
+    }
+    if (!a || !ir_is_var_like(a)) {
+        *at = lower_span_of(c->e.span, a);
+        snprintf(msg, cap, "a tile variable is expected here (run flatten_call_expr first)");
+        return -1;
+    }
+    if (t->kind != TYPE_TILE) {
+        snprintf(msg, cap, "'%s' is not a tile", IR_AS(IrVar, a)->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* The operands are of a form the printers take: tiles as variables,
+ * scalars as expressions, and tiles only where the instruction takes
+ * nothing else (moves, matrix multiplies, a reshape, an accumulator). */
+static int operand_forms(IrCtx *ir, const IrCall *c, const LowerOp *lo, Span *at, char *msg, size_t cap)
+{
+    int tiles_only = lo->how == FORM_MOVE || lo->how == FORM_VEC_MOVE || lo->how == FORM_RESHAPE ||
+                     lo->how == FORM_MATMUL || lo->how == FORM_MATMUL_ACC;
+    for (uint32_t k = 0; k < lo->nin; k++)
+        if (operand_form(ir, c, lo->in[k], !tiles_only, at, msg, cap) != 0)
+            return -1;
+    return lo->acc ? operand_form(ir, c, 0, 0, at, msg, cap) : 0;
+}
+
 int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, const IrCall *c, const OpDef *op,
-                      const Lowering *lw, LowerOp *lo, char *msg, size_t cap)
+                      const Lowering *lw, LowerOp *lo, Span *at, char *msg, size_t cap)
 {
     char buf[64];
     const char *isa = out == OUT_CPP ? lw->cpp : lw->pto;
     int elem_dt = scalar_elem_dtype(ir, c, dest);
     memset(lo, 0, sizeof *lo);
+    *at = c->e.span;
     lo->how = lw->how;
     lo->mode = -1;
     lo->apart = -1;
@@ -92,7 +131,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         return 0;
     case FORM_RESHAPE:
         add_input(lo, 0, elem_dt);
-        return 0;
+        return operand_forms(ir, c, lo, at, msg, cap);
     case FORM_ELEM:
     case FORM_SCALAR:
         if (equal_operands(ir, out, c, dest, lw->eq_first, lw->eq_n, 1, msg, cap) != 0)
@@ -220,7 +259,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         ICE("unhandled lowering kind %d of '%s'", lw->how, op_name(op));
     }
     lo->apart = (int8_t)apart_arg(arch, op);
-    return 0;
+    return operand_forms(ir, c, lo, at, msg, cap);
 }
 
 void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char *msg, size_t cap)
@@ -254,8 +293,10 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     if (lower_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
         return -1;
     *at = c->e.span;
+    if (!is_load && operand_form(ir, c, 0, 0, at, msg, cap) != 0)
+        return -1;
     if (tile->kind != TYPE_TILE || space < 0)
-        return 0;   /* the printer says what the tile is */
+        return 0;   /* a tile without an on-chip MemRef: reported where it is defined */
     if (!is_load &&
         (how == FORM_L0C_STORE ? space != MS_ACC : space != MS_VEC && space != MS_MAT && space != MS_ACC)) {
         snprintf(msg, cap, "'%s' cannot store a tile from %s", op_printed_name(op, buf, sizeof buf),

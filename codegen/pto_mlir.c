@@ -40,7 +40,7 @@
  * "%arg0: !pto.ptr<f32>, ..." to sig. */
 static void bind_params(Emitter *E, StrBuf *sig)
 {
-    const IrFunc *f = E->f;
+    const IrFunc *f = E->k.f;
     uint32_t argno = 0;
     char name[32];
     for (int round = 0; round < 3; round++) {
@@ -105,7 +105,7 @@ static const char *dim_operand(Emitter *E, const IrExpr *x)
 /* One pto.make_tensor_view per Tensor parameter (pto-mlir.md 4.3). */
 static void make_views(Emitter *E)
 {
-    const IrFunc *f = E->f;
+    const IrFunc *f = E->k.f;
     unsigned g = E->const_group;
     E->const_group = GROUP_VIEW;
     for (uint32_t i = 0; i < f->nparams; i++) {
@@ -123,7 +123,7 @@ static void make_views(Emitter *E)
             ptrmap_put(&E->views, p, &E->poison_view);
             continue;
         }
-        V = arena_zalloc(&E->arena, sizeof *V);
+        V = arena_zalloc(&E->k.arena, sizeof *V);
         V->rank = t->n;
         V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
         V->base = p->name;
@@ -165,12 +165,12 @@ static const char *const kind_text[] = {"", "vector", "cube", ""};
 static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *out)
 {
     StrBuf sig;
-    ArenaMark mark = arena_mark(&E->arena);
+    ArenaMark mark = arena_mark(&E->k.arena);
     unsigned errors = E->errors;
-    E->f = f;
-    E->scratch = ir_func_scratch(f);
-    E->out = &E->body;
-    E->indent = 2;
+    E->k.f = f;
+    E->k.scratch = ir_func_scratch(f);
+    E->k.out = &E->body;
+    E->k.indent = 2;
     E->const_group = GROUP_BODY;
     sb_reset(&E->body);
     mlir_names_reset(&E->names);
@@ -182,7 +182,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     bind_params(E, &sig);
     make_views(E);
     pm_emit_body(E, f->body);
-    arena_reset(&E->arena, mark);
+    arena_reset(&E->k.arena, mark);
     if (E->errors == errors) {
         mlir_consts_finish(&E->consts, &E->names);
         mlir_names_settle(&E->names);
@@ -207,13 +207,13 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     E->poison_view.base = "error";
     E->poison_view.type = "!error";
     E->poison_view.elem = "?";
-    E->ir = ir;
-    E->o = o;
-    E->diag = diag;
+    E->k.ir = ir;
+    E->k.o = o;
+    E->k.diag = diag;
     sb_init(&E->body);
     mlir_names_init(&E->names);
     mlir_consts_init(&E->consts);
-    arena_init(&E->arena);
+    arena_init(&E->k.arena);
     ptrmap_init(&E->values);
     ptrmap_init(&E->views);
     ptrmap_init(&E->preset);
@@ -225,7 +225,7 @@ static void emitter_free(Emitter *E)
     sb_free(&E->body);
     mlir_names_free(&E->names);
     mlir_consts_free(&E->consts);
-    arena_free(&E->arena);
+    arena_free(&E->k.arena);
     ptrmap_free(&E->values);
     ptrmap_free(&E->views);
     ptrmap_free(&E->preset);

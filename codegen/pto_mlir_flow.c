@@ -27,7 +27,7 @@ static Emitter *em(LowerFlow *W) { return W->printer; }
 static Carry *carry_of(const LowerRegion *R) { return R->data; }
 static int is_scalar_var(const IrVar *v) { return v->type->kind == TYPE_SCALAR; }
 
-static void *zarray(Emitter *E, uint32_t n, size_t size) { return arena_zalloc(&E->arena, (n ? n : 1) * size); }
+static void *zarray(Emitter *E, uint32_t n, size_t size) { return arena_zalloc(&E->k.arena, (n ? n : 1) * size); }
 
 static void check_scalar_type(Emitter *E, const IrVar *v)
 {
@@ -165,14 +165,14 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
 {
     Emitter *E = em(W);
     const IrMakeTuple *m = t->make;
-    Tuple *u = arena_zalloc(&E->arena, sizeof *u);
+    Tuple *u = arena_zalloc(&E->k.arena, sizeof *u);
     (void)a;
     u->vals = zarray(E, m->n, sizeof *u->vals);
     u->views = zarray(E, m->n, sizeof *u->views);
     for (uint32_t i = 0; i < m->n; i++) {
         const IrExpr *el = m->elems[i];
         if (t->kind[i] == LOWER_SCALAR)
-            u->vals[i] = pm_scalar(E, el, ir_expr_type(E->ir, el)->dtype, 0, NULL);
+            u->vals[i] = pm_scalar(E, el, ir_expr_type(E->k.ir, el)->dtype, 0, NULL);
         else if (t->kind[i] == LOWER_TILE)
             u->vals[i] = pm_lookup(E, el);
         else if (t->kind[i] == LOWER_TENSOR)
@@ -196,7 +196,7 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
 
 static Carry *new_carry(Emitter *E, LowerRegion *R)
 {
-    Carry *C = arena_zalloc(&E->arena, sizeof *C);
+    Carry *C = arena_zalloc(&E->k.arena, sizeof *C);
     C->carried = zarray(E, R->n, sizeof *C->carried);
     C->views = zarray(E, R->n, sizeof *C->views);
     C->init = zarray(E, R->n, sizeof *C->init);
@@ -233,7 +233,7 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
             pm_err(E, pm_span_of(E, x), "the yielded tile '%s' is not in the carried buffer %s%s",
                    IR_AS(IrVar, x)->name,
                    C->carried[k]->name,
-                   E->o->addr ? "" : " (without addresses a loop-carried tile must be defined in its body)");
+                   E->k.o->addr ? "" : " (without addresses a loop-carried tile must be defined in its body)");
     } else {
         const View *v = pm_view_of(E, x);
         if (!v)
@@ -352,7 +352,7 @@ static void while_open(Emitter *E, const LowerRegion *R)
     type_list(o, w->ret, w->niter, 0);
     sb_puts(o, " {\n");
     /* The "before" region: the condition, on the iter_args. */
-    E->indent += 2;
+    E->k.indent += 2;
     cond = pm_scalar(E, w->cond, DT_BOOL, 0, NULL);
     o = pm_line(E);
     sb_printf(o, "scf.condition(%s)", cond->name);
@@ -367,7 +367,7 @@ static void while_open(Emitter *E, const LowerRegion *R)
                 sb_printf(o, "%s%s", k++ ? ", " : "", sc_text[pm_sc_of(w->iter_args[i]->v.type->dtype, 0)]);
     }
     sb_putc(o, '\n');
-    E->indent -= 2;
+    E->k.indent -= 2;
     sb_puts(pm_line(E), "} do {\n");
     /* The "after" region gets the same values as fresh block arguments. */
     if (R->nscalar) {
@@ -392,7 +392,7 @@ static void flow_loop_open(LowerFlow *W, LowerRegion *R)
         for_open(em(W), R);
     else
         while_open(em(W), R);
-    em(W)->indent += 2;
+    em(W)->k.indent += 2;
 }
 
 static void flow_loop_close(LowerFlow *W, LowerRegion *R)
@@ -401,7 +401,7 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
     /* scf.while's "after" region ends in a yield, even of nothing. */
     if (R->stmt->kind == STMT_WHILE && !R->yielded && !R->nscalar)
         sb_puts(pm_line(E), "scf.yield\n");
-    E->indent -= 2;
+    E->k.indent -= 2;
     sb_puts(pm_line(E), "}\n");
 }
 
@@ -435,22 +435,22 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
         sb_putc(o, ' ');
     }
     sb_puts(o, "{\n");
-    E->indent += 2;
+    E->k.indent += 2;
 }
 
 static void flow_else_open(LowerFlow *W, LowerRegion *R)
 {
     Emitter *E = em(W);
     (void)R;
-    E->indent -= 2;
+    E->k.indent -= 2;
     sb_puts(pm_line(E), "} else {\n");
-    E->indent += 2;
+    E->k.indent += 2;
 }
 
 static void flow_if_close(LowerFlow *W, LowerRegion *R)
 {
     Emitter *E = em(W);
-    E->indent -= 2;
+    E->k.indent -= 2;
     sb_puts(pm_line(E), "}\n");
     for (uint32_t k = 0; k < R->n; k++)
         if (R->kind[k] == LOWER_TENSOR && carry_of(R)->views[k])
@@ -462,5 +462,5 @@ static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .is
 
 void pm_emit_body(Emitter *E, const IrStmt *body)
 {
-    lower_flow_run(&pm_flow, E, E->ir, E->o->arch, E->diag, &E->arena, &E->stmt_span, &E->out, body);
+    lower_flow_run(&pm_flow, E, &E->k, body);
 }

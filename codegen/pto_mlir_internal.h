@@ -47,24 +47,16 @@ typedef struct View {
 } View;
 
 typedef struct Emitter {
-    IrCtx *ir;
-    const CodegenOptions *o;
-    DiagEngine *diag;
-    const IrFunc *f;
-    const IrMemRef *scratch;   /* f's scratch region, or NULL */
-    StrBuf *out;               /* where lines go: body, or a branch being tried */
+    LowerKernel k;             /* the program, options, kernel, output, arena */
     StrBuf body;               /* the current function's body, with placeholders */
-    int indent;
     unsigned errors;
     unsigned const_group;      /* group of the constants interned now: 0 addresses, 1 views, 2 body */
     MlirNames names;
     MlirConstPool consts;
-    Arena arena;               /* Values, Views, carried values of the current function */
     PtrMap values;             /* IrVar -> Value */
     PtrMap views;              /* IrVar (Tensor) -> View */
     PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
-    Span stmt_span;            /* the statement being emitted */
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */
     Value poison;

@@ -20,7 +20,7 @@ static const char *tile_type(Emitter *E, const IrType *t, int fillpad, const cha
     const char *known = ptrmap_get(&E->tile_types, key);
     if (known)
         return known;
-    if (lower_tile_geom(E->o->arch, t, fillpad, what, "PTO", &g, buf, sizeof buf) != 0) {
+    if (lower_tile_geom(E->k.o->arch, t, fillpad, what, "PTO", &g, buf, sizeof buf) != 0) {
         pm_err(E, sp, "%s", buf);
         return NULL;
     }
@@ -48,7 +48,7 @@ static int64_t tile_addr(Emitter *E, const IrType *t, const char *what, Span sp)
 
 static void print_alloc(Emitter *E, const char *name, const char *type, int64_t addr)
 {
-    if (E->o->addr)
+    if (E->k.o->addr)
         sb_printf(pm_line(E), "%s = pto.alloc_tile addr = %s : %s\n", name, pm_addr_const(E, addr), type);
     else
         sb_printf(pm_line(E), "%s = pto.alloc_tile : %s\n", name, type);
@@ -57,7 +57,7 @@ static void print_alloc(Emitter *E, const char *name, const char *type, int64_t 
 /* Two tile values that must be the same memory. */
 int pm_same_buffer(Emitter *E, const Value *a, const Value *b)
 {
-    return a->name == b->name || (E->o->addr && a->addr >= 0 && a->addr == b->addr);
+    return a->name == b->name || (E->k.o->addr && a->addr >= 0 && a->addr == b->addr);
 }
 
 /* The buffer Tile variable v is defined into (see the file comment): its
@@ -92,7 +92,7 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
         bind(E, v, share);
         return share;
     }
-    if (E->o->addr && (addr = tile_addr(E, v->type, v->name, sp)) < 0)
+    if (E->k.o->addr && (addr = tile_addr(E, v->type, v->name, sp)) < 0)
         return NULL;
     val = pm_new_value(E, pm_result_name(E, v), type, SC_NONE, 0);
     val->space = (uint8_t)ir_type_space(v->type);
@@ -112,8 +112,8 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model,
     Value *val;
     uint64_t need = ir_type_byte_size(model_type);
     int64_t addr = -1;
-    if (E->o->addr && lower_scratch(E->f, E->scratch, need, opname(op, buf, sizeof buf), ", or use --no-addr", &addr,
-                                    msg, sizeof msg)) {
+    if (E->k.o->addr && lower_scratch(E->k.f, E->k.scratch, need, opname(op, buf, sizeof buf), ", or use --no-addr",
+                                      &addr, msg, sizeof msg)) {
         pm_err(E, sp, "%s", msg);
         return NULL;
     }
@@ -124,20 +124,18 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model,
     return val;
 }
 
-/* The tile value of argument i of a call. */
+/* The tile value of argument i of a call, a tile variable (lower_op.c
+ * checked); NULL after an error. */
 static const Value *tile_arg(Emitter *E, const IrCall *c, uint32_t i)
 {
-    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
-    const Value *v;
-    if (!a || !(a->kind == EXPR_VAR || a->kind == EXPR_ITER_ARG)) {
-        pm_err(E, a ? pm_span_of(E, a) : c->e.span, "a tile variable is expected here (run flatten_call_expr first)");
-        return NULL;
-    }
-    v = pm_lookup(E, a);
+    const Value *v = pm_lookup(E, c->args[i]);
     if (v == &E->poison)
         return NULL;
-    if (IR_AS(IrVar, a)->type->kind != TYPE_TILE || v->sc != SC_NONE || !v->type) {
-        pm_err(E, c->e.span, "'%s' is not a tile", IR_AS(IrVar, a)->name);
+    if (v->sc != SC_NONE || !v->type) {
+        /* Unbound, which pm_lookup reported: a tile variable is only ever
+         * bound to a tile buffer. */
+        if (!E->k.diag->errors)
+            ICE("tile variable '%s' stands for a scalar", IR_AS(IrVar, c->args[i])->name);
         return NULL;
     }
     return v;
@@ -194,21 +192,14 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
     sb_printf(o, ") outs(%s : %s)\n", dst->name, dst->type);
 }
 
-static const IrType *arg_type(Emitter *E, const IrCall *c, uint32_t i) { return ir_expr_type(E->ir, c->args[i]); }
+static const IrType *arg_type(Emitter *E, const IrCall *c, uint32_t i) { return ir_expr_type(E->k.ir, c->args[i]); }
 
-/* Adds IR argument i: a tile, or a scalar converted to elem_dt. */
+/* Adds IR argument i: a tile, or a scalar converted to elem_dt (the
+ * forms lower_op.c checked). */
 static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, int elem_dt)
 {
-    const IrType *t = arg_type(E, c, i);
-    const Value *v;
-    if (t->kind == TYPE_TILE)
-        v = tile_arg(E, c, i);
-    else if (t->kind == TYPE_SCALAR)
-        v = pm_scalar(E, c->args[i], elem_dt, 1, NULL);
-    else {
-        pm_err(E, c->e.span, "this operand cannot be emitted");
-        v = NULL;
-    }
+    const Value *v = arg_type(E, c, i)->kind == TYPE_TILE ? tile_arg(E, c, i)
+                                                          : pm_scalar(E, c->args[i], elem_dt, 1, NULL);
     ins_add(in, v);
     return v != NULL;
 }
@@ -270,7 +261,7 @@ static void emit_reshape(Emitter *E, const IrVar *dest, const IrCall *c)
     Span sp = c->e.span;
     if (!src || !(type = tile_type(E, dest->type, 0, dest->name, sp)))
         return;
-    if (E->o->addr) {
+    if (E->k.o->addr) {
         Value *r;
         int64_t a = tile_addr(E, dest->type, dest->name, sp);
         if (a < 0)
@@ -347,7 +338,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef 
          * buffer at the acc's address, written as both input and output;
          * otherwise the acc's buffer itself. */
         const Value *a = bad ? NULL : tile_arg(E, c, 0);
-        if (!a || !(d = pm_def_tile(E, dest, sp, 0, E->o->addr ? NULL : a)))
+        if (!a || !(d = pm_def_tile(E, dest, sp, 0, E->k.o->addr ? NULL : a)))
             return;
         if (!pm_same_buffer(E, a, d)) {
             pm_err(E, sp, "the result of '%s' must share the buffer of its acc argument", opname(op, buf, sizeof buf));
@@ -369,7 +360,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef 
     if (!d && !(d = pm_def_tile(E, dest, sp, lo->fillpad, NULL)))
         return;
     if (apart && pm_same_buffer(E, apart, d)) {
-        lower_op_apart_message(op, lo, E->o->arch, msg, sizeof msg);
+        lower_op_apart_message(op, lo, E->k.o->arch, msg, sizeof msg);
         pm_err(E, sp, "%s", msg);
         return;
     }

@@ -54,24 +54,24 @@ void pm_err(Emitter *E, Span sp, const char *fmt, ...)
     va_end(ap);
     mlir_names_settle_shown(&E->names);
     mlir_names_write(&E->names, &shown, sb_cstr(&msg), msg.len);
-    diag_error(E->diag, sp, "%s", sb_cstr(&shown));
+    diag_error(E->k.diag, sp, "%s", sb_cstr(&shown));
     sb_free(&msg);
     sb_free(&shown);
     E->errors++;
 }
 
-Span pm_span_of(const Emitter *E, const IrExpr *x) { return lower_span_of(E->stmt_span, x); }
+Span pm_span_of(const Emitter *E, const IrExpr *x) { return lower_span_of(E->k.stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *pm_line(Emitter *E)
 {
-    sb_indent(E->out, E->indent);
-    return E->out;
+    sb_indent(E->k.out, E->k.indent);
+    return E->k.out;
 }
 
 Value *pm_new_value(Emitter *E, const char *name, const char *type, Sc sc, int uns)
 {
-    Value *v = arena_zalloc(&E->arena, sizeof *v);
+    Value *v = arena_zalloc(&E->k.arena, sizeof *v);
     v->name = name;
     v->type = type;
     v->sc = (uint8_t)sc;
@@ -129,7 +129,7 @@ const char *pm_addr_const(Emitter *E, int64_t addr)
 
 static int expr_dtype(Emitter *E, const IrExpr *x)
 {
-    const IrType *t = ir_expr_type(E->ir, x);
+    const IrType *t = ir_expr_type(E->k.ir, x);
     return t && t->kind == TYPE_SCALAR ? t->dtype : -1;
 }
 

@@ -70,7 +70,7 @@ static int dim_var(IrWalker *w, const IrExpr *e)
 
 static const char *param_value(Fn *F, uint32_t i, Value **out)
 {
-    const IrVar *var = F->func->params[i].var;
+    const IrVar *var = F->k.f->params[i].var;
     const IrType *t = var->type;
     const char *name = pt_fmt(F, "%%arg%u", (unsigned)i), *type = NULL;
     Value *v = NULL;
@@ -115,18 +115,18 @@ static const char *param_value(Fn *F, uint32_t i, Value **out)
 static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o, const IrFunc *f)
 {
     memset(F, 0, sizeof *F);
-    F->ir = ir;
-    F->diag = diag;
-    F->o = o;
-    F->func = f;
-    arena_init(&F->arena);
+    F->k.ir = ir;
+    F->k.diag = diag;
+    F->k.o = o;
+    F->k.f = f;
+    arena_init(&F->k.arena);
     ptrmap_init(&F->values);
     ptrmap_init(&F->consts);
     for (int i = 0; i < MS_COUNT; i++)
         ptrmap_init(&F->tile_types[i]);
     sb_init(&F->consts_text);
-    F->loaded = arena_zalloc(&F->arena, f->nparams + 1);
-    F->stored = arena_zalloc(&F->arena, f->nparams + 1);
+    F->loaded = arena_zalloc(&F->k.arena, f->nparams + 1);
+    F->stored = arena_zalloc(&F->k.arena, f->nparams + 1);
 }
 
 static void fn_free(Fn *F)
@@ -136,7 +136,7 @@ static void fn_free(Fn *F)
         ptrmap_free(&F->tile_types[i]);
     ptrmap_free(&F->consts);
     ptrmap_free(&F->values);
-    arena_free(&F->arena);
+    arena_free(&F->k.arena);
 }
 
 /*   func.func @name(%arg0: pto.memref<..>, ...) {
@@ -146,7 +146,7 @@ static void fn_free(Fn *F)
  *   }                                            (the GP1 sketch's layout) */
 static void emit_kernel(StrBuf *out, Fn *F)
 {
-    const IrFunc *f = F->func;
+    const IrFunc *f = F->k.f;
     StrBuf params, body;
     DimScan ds;
     sb_init(&params);
@@ -170,8 +170,8 @@ static void emit_kernel(StrBuf *out, Fn *F)
             for (uint32_t d = 0; d < t->n; d++)
                 ir_walk_expr(&ds.w, t->dims[d]);
     }
-    F->out = &body;
-    F->indent = 4;
+    F->k.out = &body;
+    F->k.indent = 4;
     pt_emit_body(F, f->body);
     sb_printf(out, "  func.func @%s(", f->name);
     pt_put_text(out, &params);

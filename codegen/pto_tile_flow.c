@@ -43,13 +43,13 @@ typedef struct Region {
 
 static Fn *fn(LowerFlow *W) { return W->printer; }
 static Region *region_of(const LowerRegion *R) { return R->data; }
-static const char **name_array(Fn *F, uint32_t n) { return arena_zalloc(&F->arena, (n ? n : 1) * sizeof(char *)); }
+static const char **name_array(Fn *F, uint32_t n) { return arena_zalloc(&F->k.arena, (n ? n : 1) * sizeof(char *)); }
 
 static Region *new_region(Fn *F, LowerRegion *R)
 {
-    Region *G = arena_zalloc(&F->arena, sizeof *G);
+    Region *G = arena_zalloc(&F->k.arena, sizeof *G);
     uint32_t n = R->n;
-    G->cr = arena_zalloc(&F->arena, (n ? n : 1) * sizeof *G->cr);
+    G->cr = arena_zalloc(&F->k.arena, (n ? n : 1) * sizeof *G->cr);
     G->args = name_array(F, n), G->aev = name_array(F, n);
     G->before = name_array(F, n), G->bev = name_array(F, n);
     G->res = name_array(F, n), G->rev = name_array(F, n);
@@ -163,19 +163,19 @@ static void put_carried(Fn *F, const Carry *cr, uint32_t n, const char *const *n
     for (uint32_t i = 0; i < n; i++) {
         if (cr[i].kind == VAL_TENSOR)
             continue;
-        sb_printf(F->out, "%s%s", first ? "" : ", ", names[i]);
+        sb_printf(F->k.out, "%s%s", first ? "" : ", ", names[i]);
         if (typed)
-            sb_printf(F->out, ": %s", cr[i].type);
+            sb_printf(F->k.out, ": %s", cr[i].type);
         if (with_init)
-            sb_printf(F->out, " = %s", cr[i].init);
+            sb_printf(F->k.out, " = %s", cr[i].init);
         if (events[i]) {
-            sb_printf(F->out, ", %s", events[i]);
+            sb_printf(F->k.out, ", %s", events[i]);
             if (typed) {
-                sb_puts(F->out, ": ");
+                sb_puts(F->k.out, ": ");
                 pt_put_event_type(F, cr[i].producer);
             }
             if (with_init)
-                sb_printf(F->out, " = %s", cr[i].init_event);
+                sb_printf(F->k.out, " = %s", cr[i].init_event);
         }
         first = 0;
     }
@@ -187,9 +187,9 @@ static void put_carried_types(Fn *F, const Carry *cr, uint32_t n)
     for (uint32_t i = 0; i < n; i++) {
         if (cr[i].kind == VAL_TENSOR)
             continue;
-        sb_printf(F->out, "%s%s", first ? "" : ", ", cr[i].type);
+        sb_printf(F->k.out, "%s%s", first ? "" : ", ", cr[i].type);
         if (cr[i].producer) {
-            sb_puts(F->out, ", ");
+            sb_puts(F->k.out, ", ");
             pt_put_event_type(F, cr[i].producer);
         }
         first = 0;
@@ -246,11 +246,11 @@ static void put_pass_on(Fn *F, const char *keyword, const Carry *cr, uint32_t n,
                         const char *const *events)
 {
     begin(F);
-    sb_puts(F->out, keyword);
+    sb_puts(F->k.out, keyword);
     if (carried_count(cr, n)) {
-        sb_putc(F->out, ' ');
+        sb_putc(F->k.out, ' ');
         put_carried(F, cr, n, names, events, 0, 0);
-        sb_puts(F->out, " : ");
+        sb_puts(F->k.out, " : ");
         put_carried_types(F, cr, n);
     }
     end(F);
@@ -354,17 +354,17 @@ static void for_open(Fn *F, const LowerRegion *R, Region *G)
     begin(F);
     if (G->carried) {
         put_carried(F, G->cr, n, G->res, G->rev, 0, 0);
-        sb_puts(F->out, " = ");
+        sb_puts(F->k.out, " = ");
     }
-    sb_printf(F->out, "scf.for %s = %s to %s step %s", iv, G->head[0], G->head[1], G->head[2]);
+    sb_printf(F->k.out, "scf.for %s = %s to %s step %s", iv, G->head[0], G->head[1], G->head[2]);
     if (G->carried) {
-        sb_puts(F->out, " iter_args(");
+        sb_puts(F->k.out, " iter_args(");
         put_carried(F, G->cr, n, G->args, G->aev, 0, 1);
-        sb_puts(F->out, ") -> (");
+        sb_puts(F->k.out, ") -> (");
         put_carried_types(F, G->cr, n);
-        sb_putc(F->out, ')');
+        sb_putc(F->k.out, ')');
     }
-    sb_puts(F->out, " {");
+    sb_puts(F->k.out, " {");
     end(F);
     ivv = pt_new_value(F, VAL_SCALAR, iv, "index");
     ivv->dtype = DT_INT64;
@@ -384,31 +384,31 @@ static void while_open(Fn *F, const LowerRegion *R, Region *G)
     begin(F);
     if (G->carried) {
         put_carried(F, G->cr, n, G->res, G->rev, 0, 0);
-        sb_puts(F->out, " = scf.while (");
+        sb_puts(F->k.out, " = scf.while (");
         put_carried(F, G->cr, n, G->before, G->bev, 0, 1);
-        sb_puts(F->out, ") : (");
+        sb_puts(F->k.out, ") : (");
         put_carried_types(F, G->cr, n);
-        sb_puts(F->out, ") -> (");
+        sb_puts(F->k.out, ") -> (");
         put_carried_types(F, G->cr, n);
-        sb_puts(F->out, ") {");
+        sb_puts(F->k.out, ") {");
     } else {
-        sb_puts(F->out, "scf.while : () -> () {");
+        sb_puts(F->k.out, "scf.while : () -> () {");
     }
     end(F);
     for (uint32_t i = 0; i < n; i++)
         pt_bind(F, &w->iter_args[i]->v, carry_value(F, &G->cr[i], G->before[i], G->bev[i]));
-    F->indent += 2;
+    F->k.indent += 2;
     if ((cond = pt_scalar_as(F, w->cond, DT_BOOL)))
         put_pass_on(F, pt_fmt(F, "scf.condition(%s)", cond), G->cr, n, G->before, G->bev);
-    F->indent -= 2;
+    F->k.indent -= 2;
     begin(F);
-    sb_puts(F->out, "} do {");
+    sb_puts(F->k.out, "} do {");
     end(F);
     if (G->carried) {
         begin(F);
-        sb_puts(F->out, "^bb0(");
+        sb_puts(F->k.out, "^bb0(");
         put_carried(F, G->cr, n, G->args, G->aev, 1, 0);
-        sb_puts(F->out, "):");
+        sb_puts(F->k.out, "):");
         end(F);
     }
 }
@@ -435,7 +435,7 @@ static void flow_loop_open(LowerFlow *W, LowerRegion *R)
         for (uint32_t i = 0; i < R->n; i++)
             pt_poison_unbound(F, &R->iter_args[i]->v);
     }
-    F->indent += 2;
+    F->k.indent += 2;
 }
 
 static void flow_loop_close(LowerFlow *W, LowerRegion *R)
@@ -445,13 +445,13 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
     /* scf.while's "do" region ends in a yield, even of nothing. */
     if (G->ok && R->stmt->kind == STMT_WHILE && !G->carried) {
         begin(F);
-        sb_puts(F->out, "scf.yield");
+        sb_puts(F->k.out, "scf.yield");
         end(F);
     }
-    F->indent -= 2;
+    F->k.indent -= 2;
     if (G->ok) {
         begin(F);
-        sb_putc(F->out, '}');
+        sb_putc(F->k.out, '}');
         end(F);
     }
     bind_results(F, R, G->ok);
@@ -473,14 +473,14 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
     int b = in_else(R);
     if (R->stmt->kind != STMT_IF) {
         if (G->ok)
-            G->yield_ok &= yielded(F, &G->cr[k], x, *W->stmt_span, &G->yn[0][k], &G->yev[0][k]);
+            G->yield_ok &= yielded(F, &G->cr[k], x, W->k->stmt_span, &G->yn[0][k], &G->yev[0][k]);
         return;
     }
     if (R->kind[k] == LOWER_SCALAR) {
         DataType dt = (DataType)R->ret[k]->type->dtype;
         G->yn[b][k] = pt_mlir_dtype(dt, 1) ? pt_scalar_as(F, x, dt) : NULL;
     } else {
-        G->yv[b][k] = pt_lookup(F, x, *W->stmt_span);
+        G->yv[b][k] = pt_lookup(F, x, W->k->stmt_span);
     }
 }
 
@@ -515,10 +515,10 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
 {
     Fn *F = fn(W);
     Region *G = region_of(R);
-    G->outer = F->out;
+    G->outer = F->k.out;
     sb_init(&G->text);
-    F->out = &G->text;
-    F->indent += 2;
+    F->k.out = &G->text;
+    F->k.indent += 2;
 }
 
 static void flow_else_open(LowerFlow *W, LowerRegion *R)
@@ -533,11 +533,11 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
 static void put_branch(Fn *F, const LowerRegion *R, int b, const char *text, size_t len)
 {
     Region *G = region_of(R);
-    sb_put(F->out, text ? text : "", len);
-    F->indent += 2;
+    sb_put(F->k.out, text ? text : "", len);
+    F->k.indent += 2;
     if (G->carried)
         put_pass_on(F, "scf.yield", G->cr, R->n, G->yn[b], G->yev[b]);
-    F->indent -= 2;
+    F->k.indent -= 2;
 }
 
 static void flow_if_close(LowerFlow *W, LowerRegion *R)
@@ -547,8 +547,8 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
     const IrIf *f = IR_AS(IrIf, R->stmt);
     size_t split = G->has_else_text ? G->split : G->text.len;
     int head_ok = G->ok;
-    F->indent -= 2;
-    F->out = G->outer;
+    F->k.indent -= 2;
+    F->k.out = G->outer;
     for (uint32_t i = 0; head_ok && i < R->n; i++) {
         const Value *a = G->yv[0][i], *b = G->yv[1][i];
         G->ok &= if_carry(F, f, i, a, b, &G->cr[i]);
@@ -564,25 +564,25 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
         begin(F);
         if (G->carried) {
             put_carried(F, G->cr, R->n, G->res, G->rev, 0, 0);
-            sb_puts(F->out, " = ");
+            sb_puts(F->k.out, " = ");
         }
-        sb_printf(F->out, "scf.if %s", G->head[0]);
+        sb_printf(F->k.out, "scf.if %s", G->head[0]);
         if (G->carried) {
-            sb_puts(F->out, " -> (");
+            sb_puts(F->k.out, " -> (");
             put_carried_types(F, G->cr, R->n);
-            sb_putc(F->out, ')');
+            sb_putc(F->k.out, ')');
         }
-        sb_puts(F->out, " {");
+        sb_puts(F->k.out, " {");
         end(F);
         put_branch(F, R, 0, G->text.data, split);
         if (f->else_body) {
             begin(F);
-            sb_puts(F->out, "} else {");
+            sb_puts(F->k.out, "} else {");
             end(F);
             put_branch(F, R, 1, G->text.data ? G->text.data + split : NULL, G->text.len - split);
         }
         begin(F);
-        sb_putc(F->out, '}');
+        sb_putc(F->k.out, '}');
         end(F);
     }
     bind_results(F, R, G->ok);
@@ -623,7 +623,7 @@ static void flow_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const
 static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
 {
     (void)dest, (void)s;
-    pt_error(fn(W), *W->stmt_span, "this system op has no seed-05 form");
+    pt_error(fn(W), W->k->stmt_span, "this system op has no seed-05 form");
 }
 
 static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
@@ -676,5 +676,5 @@ static const LowerFlowPrinter pt_flow = {LOWER_FLOW_EVENTS(OUT_TILE, "seed-05"),
 
 void pt_emit_body(Fn *F, const IrStmt *body)
 {
-    lower_flow_run(&pt_flow, F, F->ir, F->o->arch, F->diag, &F->arena, &F->stmt_span, &F->out, body);
+    lower_flow_run(&pt_flow, F, &F->k, body);
 }

@@ -7,6 +7,7 @@
 #define CODEGEN_PTO_TILE_INTERNAL_H
 
 #include "codegen/codegen.h"
+#include "codegen/lower.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -83,18 +84,11 @@ typedef struct Value {
 
 /* One kernel being written. */
 typedef struct Fn {
-    IrCtx *ir;
-    DiagEngine *diag;
-    const CodegenOptions *o;
-    const IrFunc *func;
-    Arena arena;               /* names, types and values of this function */
+    LowerKernel k;             /* the program, options, function, output, arena */
     PtrMap values;             /* IrVar -> Value */
     PtrMap consts;             /* interned "type literal" -> name */
     PtrMap tile_types[MS_COUNT]; /* IrType -> rendered tile type ("" after an error) */
     StrBuf consts_text;        /* constants, written at the top of the body */
-    StrBuf *out;               /* the region being written */
-    int indent;
-    Span stmt_span;            /* the statement being written (lower_flow.c) */
     uint32_t next_tile, next_num, next_float;
     uint8_t *loaded, *stored;  /* per parameter (--async memory rule) */
     const IrCall *cube_op, *vector_op; /* the first of each (ops.md 8: not both) */
@@ -131,8 +125,8 @@ const char *pt_move_mnemonic(MemorySpace from, MemorySpace to);
 void pt_emit_block_op(Fn *F, const IrCall *c, const OpDef *op, const IrVar *result);
 void pt_emit_body(Fn *F, const IrStmt *body);
 
-static inline void begin(Fn *F) { sb_indent(F->out, F->indent); }
-static inline void end(Fn *F) { sb_putc(F->out, '\n'); }
+static inline void begin(Fn *F) { sb_indent(F->k.out, F->k.indent); }
+static inline void end(Fn *F) { sb_putc(F->k.out, '\n'); }
 static inline const char *dtype_text(DataType dt)
 {
     return pt_mlir_dtype(dt, 0) ? pt_mlir_dtype(dt, 0) : dtype_name(dt);

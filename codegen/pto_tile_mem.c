@@ -18,11 +18,11 @@ static const Value *tensor_arg(Fn *F, const IrCall *c, uint32_t i)
  * comment), so a kernel may load from a tensor or store to it, not both. */
 static int memory_rule(Fn *F, const IrCall *c, const Value *t, int store)
 {
-    if (!F->o->async)
+    if (!F->k.o->async)
         return 1;
     if (store ? F->loaded[t->param] : F->stored[t->param]) {
         pt_op_error(F, c, "--async: the kernel both loads from and stores to '%s'; seed-05 events order tile values, "
-                          "not accesses to global memory", F->func->params[t->param].var->name);
+                          "not accesses to global memory", F->k.f->params[t->param].var->name);
         return 0;
     }
     (store ? F->stored : F->loaded)[t->param] = 1;
@@ -62,7 +62,7 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
         *srctype = tensor->type;
         return 1;
     }
-    names = arena_array(&F->arena, tt->n, sizeof *names);
+    names = arena_array(&F->k.arena, tt->n, sizeof *names);
     for (uint32_t d = 0; d < tt->n; d++)
         if (!(names[d] = index_value(F, offs->elems[d])))
             return 0;
@@ -92,19 +92,19 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
     sb_free(&sb);
     *src = pt_fmt(F, "%%sv%u", (unsigned)id);
     begin(F);
-    sb_printf(F->out, "%s = pto.memref.subview %s[", *src, tensor->name);
+    sb_printf(F->k.out, "%s = pto.memref.subview %s[", *src, tensor->name);
     for (uint32_t d = 0; d < tt->n; d++)
-        sb_printf(F->out, "%s%s", d ? ", " : "", names[d]);
-    sb_puts(F->out, "] [");
+        sb_printf(F->k.out, "%s%s", d ? ", " : "", names[d]);
+    sb_puts(F->k.out, "] [");
     for (uint32_t d = 0; d < tt->n; d++) {
         int64_t size = 0;
         shape_const(tile, d, &size);
-        sb_printf(F->out, "%s%lld", d ? ", " : "", (long long)size);
+        sb_printf(F->k.out, "%s%lld", d ? ", " : "", (long long)size);
     }
-    sb_puts(F->out, "] [");
+    sb_puts(F->k.out, "] [");
     for (uint32_t d = 0; d < tt->n; d++)
-        sb_puts(F->out, d ? ", 1" : "1");
-    sb_printf(F->out, "] : %s to %s", tensor->type, *srctype);
+        sb_puts(F->k.out, d ? ", 1" : "1");
+    sb_printf(F->k.out, "] : %s to %s", tensor->type, *srctype);
     end(F);
     return 1;
 }
@@ -113,10 +113,10 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
 static void put_origin(Fn *F, uint32_t rank)
 {
     const char *zero = pt_int_const(F, 0, DT_INT64);
-    sb_putc(F->out, '[');
+    sb_putc(F->k.out, '[');
     for (uint32_t d = 0; d < rank; d++)
-        sb_printf(F->out, "%s%s", d ? ", " : "", zero);
-    sb_putc(F->out, ']');
+        sb_printf(F->k.out, "%s%s", d ? ", " : "", zero);
+    sb_putc(F->k.out, ']');
 }
 
 void pt_emit_load(Fn *F, const IrCall *c, const IrVar *result)
@@ -135,11 +135,11 @@ void pt_emit_load(Fn *F, const IrCall *c, const IrVar *result)
     F->next_tile++;
     begin(F);
     pt_put_results(F, id, 1);
-    sb_printf(F->out, "pto.tile.load %s", src);
+    sb_printf(F->k.out, "pto.tile.load %s", src);
     put_origin(F, rt->n);
-    sb_printf(F->out, "%s : %s, %s", valid, srctype, rty);
-    if (F->o->async) {
-        sb_puts(F->out, ", ");
+    sb_printf(F->k.out, "%s : %s, %s", valid, srctype, rty);
+    if (F->k.o->async) {
+        sb_puts(F->k.out, ", ");
         pt_put_event_type(F, "TLOAD");
     }
     end(F);
@@ -184,12 +184,12 @@ void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result)
     F->next_tile++;
     begin(F);
     pt_put_results(F, id, 0);
-    sb_printf(F->out, "pto.tile.store %s, %s", tile->name, src);
+    sb_printf(F->k.out, "pto.tile.store %s, %s", tile->name, src);
     put_origin(F, tile->ir_type->n);
     pt_put_waits(F, &tile, 1);
-    sb_printf(F->out, " : %s, %s", srctype, tile->type);
-    if (F->o->async) {
-        sb_puts(F->out, ", ");
+    sb_printf(F->k.out, " : %s, %s", srctype, tile->type);
+    if (F->k.o->async) {
+        sb_puts(F->k.out, ", ");
         pt_put_event_type(F, isa);
     }
     end(F);

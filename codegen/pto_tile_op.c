@@ -140,7 +140,7 @@ const char *pt_valid_attr(Fn *F, const IrType *t, Span span)
         pt_error(F, span, "the valid shape lists %u dimensions for a %u-D tile", (unsigned)v->nvalid, (unsigned)t->n);
         return NULL;
     }
-    names = arena_array(&F->arena, v->nvalid, sizeof *names);
+    names = arena_array(&F->k.arena, v->nvalid, sizeof *names);
     for (uint32_t d = 0; d < v->nvalid; d++) {
         int64_t x, dim;
         if (ir_dim_value(v->valid_shape[d], &x)) {
@@ -174,18 +174,18 @@ const char *pt_valid_attr(Fn *F, const IrType *t, Span span)
 
 void pt_put_event_type(Fn *F, const char *isa)
 {
-    sb_printf(F->out, "!pto.event<producer = #pto.op<%s>, scope = #pto.scope<intra>>", isa);
+    sb_printf(F->k.out, "!pto.event<producer = #pto.op<%s>, scope = #pto.scope<intra>>", isa);
 }
 
 /* `%tN[, %eN] = ` (or `%eN = ` for an op without a tile result). */
 void pt_put_results(Fn *F, uint32_t id, int tile)
 {
     if (tile)
-        sb_printf(F->out, "%%t%u", (unsigned)id);
-    if (F->o->async)
-        sb_printf(F->out, "%s%%e%u", tile ? ", " : "", (unsigned)id);
-    if (tile || F->o->async)
-        sb_puts(F->out, " = ");
+        sb_printf(F->k.out, "%%t%u", (unsigned)id);
+    if (F->k.o->async)
+        sb_printf(F->k.out, "%s%%e%u", tile ? ", " : "", (unsigned)id);
+    if (tile || F->k.o->async)
+        sb_puts(F->k.out, " = ");
 }
 
 /* ` wait(...)`: the events of the ops that produced the tile operands,
@@ -193,7 +193,7 @@ void pt_put_results(Fn *F, uint32_t id, int tile)
 void pt_put_waits(Fn *F, const Value *const *tiles, uint32_t n)
 {
     int first = 1;
-    if (!F->o->async)
+    if (!F->k.o->async)
         return;
     for (uint32_t i = 0; i < n; i++) {
         int seen = 0;
@@ -203,12 +203,12 @@ void pt_put_waits(Fn *F, const Value *const *tiles, uint32_t n)
             seen |= tiles[j] && tiles[j]->event && strcmp(tiles[j]->event, tiles[i]->event) == 0;
         if (seen)
             continue;
-        sb_puts(F->out, first ? " wait(" : ", ");
-        sb_puts(F->out, tiles[i]->event);
+        sb_puts(F->k.out, first ? " wait(" : ", ");
+        sb_puts(F->k.out, tiles[i]->event);
         first = 0;
     }
     if (!first)
-        sb_putc(F->out, ')');
+        sb_putc(F->k.out, ')');
 }
 
 Value *pt_tile_value(Fn *F, uint32_t id, const char *type, const IrType *t, MemorySpace loc, const char *isa)
@@ -216,7 +216,7 @@ Value *pt_tile_value(Fn *F, uint32_t id, const char *type, const IrType *t, Memo
     Value *v = pt_new_value(F, VAL_TILE, pt_fmt(F, "%%t%u", (unsigned)id), type);
     v->loc = (uint8_t)loc;
     v->ir_type = t;
-    if (F->o->async && isa) {
+    if (F->k.o->async && isa) {
         v->event = pt_fmt(F, "%%e%u", (unsigned)id);
         v->producer = isa;
     }
@@ -281,24 +281,24 @@ static void compute(Fn *F, const IrCall *c, const char *mnemonic, const char *is
     id = F->next_tile++;
     begin(F);
     pt_put_results(F, id, 1);
-    sb_printf(F->out, "pto.tile.%s", mnemonic);
+    sb_printf(F->k.out, "pto.tile.%s", mnemonic);
     for (uint32_t i = 0; i < n; i++) {
-        sb_printf(F->out, "%s%s", i ? ", " : " ", ops[i].name);
+        sb_printf(F->k.out, "%s%s", i ? ", " : " ", ops[i].name);
         if (i == 0 && index_text)
-            sb_puts(F->out, index_text);
+            sb_puts(F->k.out, index_text);
     }
     pt_put_waits(F, waits, nw);
-    sb_puts(F->out, valid);
-    sb_puts(F->out, " : ");
+    sb_puts(F->k.out, valid);
+    sb_puts(F->k.out, " : ");
     if (same_type) {
-        sb_puts(F->out, rty);
+        sb_puts(F->k.out, rty);
     } else {
         for (uint32_t i = 0; i < n; i++)
-            sb_printf(F->out, "%s%s", i ? ", " : "", ops[i].type);
-        sb_printf(F->out, " -> %s", rty);
+            sb_printf(F->k.out, "%s%s", i ? ", " : "", ops[i].type);
+        sb_printf(F->k.out, " -> %s", rty);
     }
-    if (F->o->async) {
-        sb_puts(F->out, ", ");
+    if (F->k.o->async) {
+        sb_puts(F->k.out, ", ");
         pt_put_event_type(F, isa);
     }
     end(F);

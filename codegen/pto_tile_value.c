@@ -15,7 +15,7 @@ const char *pt_fmt(Fn *F, const char *format, ...)
     va_copy(aq, ap);
     n = vsnprintf(NULL, 0, format, ap);
     va_end(ap);
-    s = arena_alloc(&F->arena, (size_t)n + 1);
+    s = arena_alloc(&F->k.arena, (size_t)n + 1);
     vsnprintf(s, (size_t)n + 1, format, aq);
     va_end(aq);
     return s;
@@ -23,14 +23,14 @@ const char *pt_fmt(Fn *F, const char *format, ...)
 
 const char *pt_sb_arena(Fn *F, StrBuf *sb)
 {
-    return arena_strndup(&F->arena, sb->len ? sb->data : "", sb->len);
+    return arena_strndup(&F->k.arena, sb->len ? sb->data : "", sb->len);
 }
 
 void pt_error(Fn *F, Span span, const char *format, ...)
 {
     va_list ap;
     va_start(ap, format);
-    diag_verror(F->diag, span, format, ap);
+    diag_verror(F->k.diag, span, format, ap);
     va_end(ap);
     F->errors++;
 }
@@ -61,7 +61,7 @@ void pt_put_text(StrBuf *out, const StrBuf *text)
 
 Value *pt_new_value(Fn *F, ValueKind kind, const char *name, const char *type)
 {
-    Value *v = arena_zalloc(&F->arena, sizeof *v);
+    Value *v = arena_zalloc(&F->k.arena, sizeof *v);
     v->kind = (uint8_t)kind;
     v->name = name;
     v->type = type;
@@ -170,7 +170,7 @@ const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
             return NULL;
         }
     }
-    li = target_tile_layout(F->o->arch, t, loc);
+    li = target_tile_layout(F->k.o->arch, t, loc);
     layout = seed_layout(li.blayout, li.slayout);
     if (!layout) {
         pt_error(F, span, "a tile with blayout %s has no seed-05 layout", tile_layout_name(li.blayout));
@@ -235,14 +235,14 @@ const char *pt_memref_type(Fn *F, const IrType *t, Span span)
  * numbered among themselves (%cst, %cst_1, ...), not by position. */
 static const char *constant(Fn *F, MlirConstKind kind, int64_t i, const char *type, const char *literal)
 {
-    const char *k = intern_cstr(F->ir->names, pt_fmt(F, "%s %s", type, literal)), *got;
+    const char *k = intern_cstr(F->k.ir->names, pt_fmt(F, "%s %s", type, literal)), *got;
     char name[64];
     if ((got = ptrmap_get(&F->consts, k)))
         return got;
     mlir_const_name(name, sizeof name, kind, i, strcmp(type, "index") == 0 ? NULL : type, F->next_float);
     if (kind == MLIR_CONST_FLOAT)
         F->next_float++;
-    got = arena_strndup(&F->arena, name, strlen(name));
+    got = arena_strndup(&F->k.arena, name, strlen(name));
     sb_printf(&F->consts_text, "    %s = pto.constant %s : %s\n", got, literal, type);
     ptrmap_put(&F->consts, k, (void *)got);
     return got;
@@ -294,7 +294,7 @@ static const char *sop2(Fn *F, const char *op, const char *a, const char *b, con
 {
     const char *r = next_num(F);
     begin(F);
-    sb_printf(F->out, "%s = pto.%s %s, %s : %s", r, op, a, b, type);
+    sb_printf(F->k.out, "%s = pto.%s %s, %s : %s", r, op, a, b, type);
     end(F);
     return r;
 }
@@ -303,7 +303,7 @@ static const char *scmp(Fn *F, const char *op, const char *pred, const char *a, 
 {
     const char *r = next_num(F);
     begin(F);
-    sb_printf(F->out, "%s = pto.%s %s, %s, %s : %s", r, op, pred, a, b, type);
+    sb_printf(F->k.out, "%s = pto.%s %s, %s, %s : %s", r, op, pred, a, b, type);
     end(F);
     return r;
 }
@@ -312,7 +312,7 @@ static const char *sop1(Fn *F, const char *op, const char *a, const char *type)
 {
     const char *r = next_num(F);
     begin(F);
-    sb_printf(F->out, "%s = pto.%s %s : %s", r, op, a, type);
+    sb_printf(F->k.out, "%s = pto.%s %s : %s", r, op, a, type);
     end(F);
     return r;
 }
@@ -321,7 +321,7 @@ static const char *scast_t(Fn *F, const char *op, const char *a, const char *fro
 {
     const char *r = next_num(F);
     begin(F);
-    sb_printf(F->out, "%s = pto.%s %s : %s to %s", r, op, a, from, to);
+    sb_printf(F->k.out, "%s = pto.%s %s : %s to %s", r, op, a, from, to);
     end(F);
     return r;
 }

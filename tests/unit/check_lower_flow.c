@@ -21,7 +21,6 @@
 typedef struct Rec {
     StrBuf log;
     StrBuf text;
-    StrBuf *out;
     PtrMap defined;
     int fail_init;             /* carry_init reports failure */
 } Rec;
@@ -49,7 +48,7 @@ static void r_error(LowerFlow *W, Span at, const char *msg)
 {
     char where[32];
     snprintf(where, sizeof where, "%u:%u", at.lo / (LINE_W + 1) + 1, at.lo % (LINE_W + 1) + 1);
-    diag_error(W->diag, at, "%s", msg);
+    diag_error(W->k->diag, at, "%s", msg);
     note(W, "error(%s %s)", where, msg);
 }
 
@@ -85,7 +84,7 @@ static void r_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s
 static void r_scalar_def(LowerFlow *W, const IrAssign *a)
 {
     note(W, "scalar(%s)", a->var->name);
-    sb_printf(rec(W)->out, "%s\n", a->var->name);
+    sb_printf(W->k->out, "%s\n", a->var->name);
     def(W, a->var);
 }
 
@@ -183,7 +182,7 @@ static const LowerFlowPrinter recorder = {
  * over, its own "no lowering", and which branch of an if a yield is in. */
 static void r_no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op, const char *why)
 {
-    diag_error(W->diag, c->e.span, "%s", why);
+    diag_error(W->k->diag, c->e.span, "%s", why);
     note(W, "no_lowering(%s: %s)", op_name(op), why);
 }
 static void r_yield_branch(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
@@ -221,23 +220,30 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
 {
     Out o;
     Rec r;
-    Arena arena;
-    Span stmt = NOSPAN;
+    LowerKernel k;
+    CodegenOptions co;
     memset(&r, 0, sizeof r);
+    memset(&k, 0, sizeof k);
+    memset(&co, 0, sizeof co);
+    co.arch = ARCH_A2A3;
     sb_init(&r.log);
     sb_init(&r.text);
-    r.out = &r.text;
     r.fail_init = fail_init;
     ptrmap_init(&r.defined);
-    arena_init(&arena);
     out_open(&o, ALL_PROPS);
-    lower_flow_run(p, &r, &ctx, ARCH_A2A3, &o.d, &arena, &stmt, &r.out, body);
+    k.ir = &ctx;
+    k.o = &co;
+    k.diag = &o.d;
+    k.out = &r.text;
+    k.stmt_span = NOSPAN;
+    arena_init(&k.arena);
+    lower_flow_run(p, &r, &k, body);
     sb_putc(&r.log, '\0');
     sb_putc(&r.text, '\0');
     ck_assert_str_eq(r.log.data, events);
     ck_assert_str_eq(r.text.data, text);
     out_close(&o);
-    arena_free(&arena);
+    arena_free(&k.arena);
     ptrmap_free(&r.defined);
     sb_free(&r.log);
     sb_free(&r.text);
@@ -441,26 +447,32 @@ START_TEST(flow_isa_printer)
     IrVar *a = var("a", tile32(), at(1, 10, 1)), *b = var("b", tile32(), at(1, 20, 1));
     IrVar *u = var("u", tile32(), at(2, 5, 1)), *r = var("r", tile32(), at(3, 5, 1));
     IrVar *m = var("m", tile32(), at(4, 5, 1)), *q = var("q", tile32(), at(5, 5, 1));
+    IrVar *w = var("w", tile32(), at(6, 5, 1));
     const IrKwarg cmp_kw[] = {{nm("cmp_type"), KW_INT, {.i = 4}}};
     const IrKwarg cast_kw[] = {{nm("target_type"), KW_DTYPE, {.i = DT_FP32}}, {nm("mode"), KW_INT, {.i = 9}}};
     const IrStmt *body = SEQ(asg(u, call("block.addc", EXPRS(E(a), E(b), E(a)), at(2, 9, 9)), line(2)),
                              asg(r, call("block.recip", EXPRS(E(u)), at(3, 9, 9)), line(3)),
                              asg(m, call_kw("block.cmp", EXPRS(E(a), E(b)), 1, cmp_kw, at(4, 9, 9)), line(4)),
                              asg(q, ir_call(&ctx, &op_lookup("block.cast")->callee, EXPRS(E(r)), 2, cast_kw, tile32(),
-                                            at(5, 9, 9)), line(5)));
+                                            at(5, 9, 9)), line(5)),
+                             asg(w, call("block.add", EXPRS(E(a), call("block.add", EXPRS(E(a), E(b)), at(6, 20, 5))),
+                                         at(6, 9, 20)), line(6)));
     /* addc keeps its third operand apart everywhere, recip its input on
      * A2/A3 (the walk's target); a compare into FP32 and a cast mode out
      * of range (built by hand: the deduction refuses it) are the walk's
-     * errors, worded for the output. */
+     * errors, worded for the output, and so is a nested call where a tile
+     * variable is expected (at the call). */
     expect_walk_with(isa_recorder(OUT_CPP, "C++"), body, 0,
                      "isa(u=TADDC in=012 apart=2 mode=-1 tmp=0) isa(r=TRECIP in=0 apart=0 mode=-1 tmp=0) "
                      "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for C++ (TCMP writes a bit mask), "
-                     "got FP32) poison(m) error(5:9 cast mode 9 has no C++ round mode) poison(q)",
+                     "got FP32) poison(m) error(5:9 cast mode 9 has no C++ round mode) poison(q) "
+                     "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
     expect_walk_with(isa_recorder(OUT_MLIR, "PTO"), body, 0,
                      "isa(u=taddc in=012 apart=2 mode=-1 tmp=0) isa(r=trecip in=0 apart=0 mode=-1 tmp=0) "
                      "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for PTO (tcmp writes an i8 mask), "
-                     "got FP32) poison(m) error(5:9 cast mode 9 has no PTO round mode) poison(q)",
+                     "got FP32) poison(m) error(5:9 cast mode 9 has no PTO round mode) poison(q) "
+                     "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
 }
 END_TEST
