@@ -96,53 +96,22 @@ typedef struct Param {
     const CVal *val;
     const IrVar *var;          /* the parameter, or for a dimension its tensor */
     uint32_t axis;             /* dimensions */
-    uint8_t round;             /* 0 tensor, 1 scalar, 2 dimension */
+    uint8_t kind;              /* LowerParamKind */
     const char *desc;          /* tensors: the name of its Tensor descriptor in kernel_entry */
 } Param;
 
 static uint32_t bind_params(Kern *K, Param *out)
 {
-    const IrFunc *f = K->k.f;
-    uint32_t n = 0;
-    for (int round = 0; round < 3; round++) {
-        for (uint32_t i = 0; i < f->nparams; i++) {
-            const IrVar *p = f->params[i].var;
-            const IrType *t = p->type;
-            if (round == 0 && t->kind == TYPE_TENSOR) {
-                CVal *c = ck_new_val(K, CV_TENSOR, ident(K, p->name), t->dtype);
-                if (!cpp_ctype((DataType)t->dtype))
-                    ck_err(K, p->e.span, "tensor '%s' has data type %s, which has no C++ type", p->name,
-                           dtype_name((DataType)t->dtype));
-                c->param = p;
-                bind(K, p, c);
-                out[n++] = (Param){c, p, 0, 0, NULL};
-            } else if (round == 1 && t->kind == TYPE_SCALAR) {
-                CVal *c = ck_new_val(K, CV_SCALAR, ident(K, p->name), t->dtype);
-                if (!cpp_ctype((DataType)t->dtype))
-                    ck_err(K, p->e.span, "parameter '%s' has data type %s, which has no C++ type", p->name,
-                           dtype_name((DataType)t->dtype));
-                bind(K, p, c);
-                out[n++] = (Param){c, p, 0, 1, NULL};
-            } else if (round == 2 && t->kind == TYPE_TENSOR) {
-                for (uint32_t d = 0; d < t->n; d++) {
-                    const IrExpr *x = t->dims[d];
-                    int64_t cv;
-                    CVal *c;
-                    if (ir_dim_value(x, &cv) || ptrmap_get(&K->vals, x))
-                        continue;   /* constant, or already bound (a parameter, an earlier dimension) */
-                    if (x->kind != EXPR_VAR) {
-                        ck_err(K, p->e.span, "tensor '%s' has a dimension expression C++ cannot express", p->name);
-                        continue;
-                    }
-                    c = ck_new_val(K, CV_SCALAR, ident(K, IR_AS(IrVar, x)->name), DT_INT64);
-                    bind(K, IR_AS(IrVar, x), c);
-                    out[n++] = (Param){c, p, d, 2, NULL};
-                }
-            } else if (round == 0 && t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
-                ck_err(K, p->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
-                       p->name);
-            }
-        }
+    LowerParam *ps;
+    uint32_t n = lower_kernel_params(&K->k, OUT_CPP, &ps);
+    for (uint32_t i = 0; i < n; i++) {
+        const IrVar *p = ps[i].var;
+        CVal *c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
+                             ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
+        if (ps[i].kind == LOWER_PARAM_TENSOR)
+            c->param = p;
+        bind(K, p, c);
+        out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL};
     }
     return n;
 }
@@ -209,7 +178,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     for (uint32_t i = 0; i < np; i++) {
         const Param *p = &params[i];
         const char *sep = i ? ", " : "";
-        if (p->round == 0)
+        if (p->kind == LOWER_PARAM_TENSOR)
             sb_printf(out, "%s__gm__ %s* %s", sep, cpp_ctype((DataType)p->val->dtype) ? cpp_ctype((DataType)p->val->dtype) : "?",
                       p->val->name);
         else
@@ -234,14 +203,14 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         const Param *p = &params[i];
         const char *ct = cpp_ctype((DataType)p->val->dtype);
         const char *n = p->val->name;
-        if (p->round == 0) {
+        if (p->kind == LOWER_PARAM_TENSOR) {
             const char *tn = ck_fresh_name(&K, n, "_tensor");
             params[i].desc = tn;
             sb_printf(out, "  __gm__ Tensor* %s = reinterpret_cast<__gm__ Tensor*>(args[%" PRIu32 "]);\n", tn, i);
             sb_printf(out, "  __gm__ %s* %s = reinterpret_cast<__gm__ %s*>(%s->buffer.addr) + %s->start_offset;\n", ct,
                       n, ct, tn, tn);
             ntensors++;
-        } else if (p->round == 1) {
+        } else if (p->kind == LOWER_PARAM_SCALAR) {
             const char *cn = ck_fresh_name(&K, n, "_conv");
             sb_printf(out, "  union { uint64_t u64; %s val; } %s;\n", ct, cn);
             sb_printf(out, "  %s.u64 = args[%" PRIu32 "];\n", cn, i);

@@ -3,6 +3,7 @@
 #include "codegen/lower.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
+#include "support/ptrmap.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -204,4 +205,61 @@ KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag)
         return KERNEL_NONE;
     }
     return k;
+}
+
+uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
+{
+    /* What the outputs call a parameter's type and themselves. */
+    const char *tensor_type = out == OUT_CPP ? "C++ type" : "PTO lowering";
+    const char *scalar_type = out == OUT_CPP ? "C++ type" : "MLIR scalar type";
+    const char *output = out == OUT_CPP ? "C++" : "PTO";
+    const IrFunc *f = k->f;
+    size_t cap = f->nparams;
+    uint32_t n = 0;
+    LowerParam *ps;
+    PtrMap held;               /* variables a parameter or an earlier dimension holds */
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (f->params[i].var->type->kind == TYPE_TENSOR)
+            cap += f->params[i].var->type->n;
+    ps = arena_array(&k->arena, cap + 1, sizeof *ps);
+    ptrmap_init(&held);
+    for (int round = 0; round < 3; round++) {
+        for (uint32_t i = 0; i < f->nparams; i++) {
+            const IrVar *p = f->params[i].var;
+            const IrType *t = p->type;
+            if (round == 0 && t->kind == TYPE_TENSOR) {
+                if (!lower_dtype_ok((DataType)t->dtype))
+                    diag_error(k->diag, p->e.span, "tensor '%s' has data type %s, which has no %s", p->name,
+                               dtype_name((DataType)t->dtype), tensor_type);
+                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_TENSOR};
+                ptrmap_put(&held, p, (void *)p);
+            } else if (round == 1 && t->kind == TYPE_SCALAR) {
+                if (!lower_dtype_ok((DataType)t->dtype))
+                    diag_error(k->diag, p->e.span, "parameter '%s' has data type %s, which has no %s", p->name,
+                               dtype_name((DataType)t->dtype), scalar_type);
+                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_SCALAR};
+                ptrmap_put(&held, p, (void *)p);
+            } else if (round == 2 && t->kind == TYPE_TENSOR) {
+                for (uint32_t d = 0; d < t->n; d++) {
+                    const IrExpr *x = t->dims[d];
+                    int64_t cv;
+                    if (ir_dim_value(x, &cv) || ptrmap_get(&held, x))
+                        continue;
+                    if (x->kind != EXPR_VAR) {
+                        diag_error(k->diag, p->e.span, "tensor '%s' has a dimension expression %s cannot express",
+                                   p->name, output);
+                        continue;
+                    }
+                    ps[n++] = (LowerParam){IR_AS(IrVar, x), p, d, LOWER_PARAM_DIM};
+                    ptrmap_put(&held, x, (void *)x);
+                }
+            } else if (round == 0 && t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
+                diag_error(k->diag, p->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
+                           p->name);
+            }
+        }
+    }
+    ptrmap_free(&held);
+    *list = ps;
+    return n;
 }

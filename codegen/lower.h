@@ -172,6 +172,24 @@ typedef struct LowerTransfer {
 int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
                             char *msg, size_t cap);
 
+/* A kernel's parameters in the order both outputs take them (pto-mlir.md
+ * 4.2, cpp.md 3): its Tensors, its Scalars, then each symbolic dimension
+ * of a Tensor that no parameter or earlier dimension holds. */
+typedef enum LowerParamKind { LOWER_PARAM_TENSOR, LOWER_PARAM_SCALAR, LOWER_PARAM_DIM } LowerParamKind;
+
+typedef struct LowerParam {
+    const IrVar *var;          /* the parameter, or the dimension's variable */
+    const IrVar *tensor;       /* a dimension: the Tensor parameter it is read from */
+    uint32_t axis;             /* a dimension: which */
+    uint8_t kind;              /* LowerParamKind */
+} LowerParam;
+
+/* The parameters of k->f in *list (in k->arena), checked and reported for
+ * output out (OUT_MLIR, OUT_CPP): element types, parameters that are
+ * neither Tensors nor Scalars, dimensions that are expressions.  Returns
+ * how many. */
+uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list);
+
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an
  * event id, or a barrier on a pipe ("V", "M", "ALL"). */
 typedef struct SystemLowering {

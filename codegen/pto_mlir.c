@@ -40,48 +40,26 @@
  * "%arg0: !pto.ptr<f32>, ..." to sig. */
 static void bind_params(Emitter *E, StrBuf *sig)
 {
-    const IrFunc *f = E->k.f;
-    uint32_t argno = 0;
+    unsigned before = E->k.diag->errors;
+    LowerParam *ps;
+    uint32_t n = lower_kernel_params(&E->k, OUT_MLIR, &ps);
     char name[32];
-    for (int round = 0; round < 3; round++) {
-        for (uint32_t i = 0; i < f->nparams; i++) {
-            const IrVar *p = f->params[i].var;
-            const IrType *t = p->type;
-            if (round == 0 && t->kind == TYPE_TENSOR) {
-                const char *elem = mlir_elem_type((DataType)t->dtype);
-                if (!elem)
-                    pm_err(E, p->e.span, "tensor '%s' has data type %s, which has no PTO lowering", p->name,
-                           dtype_name((DataType)t->dtype));
-                snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
-                bind(E, p, pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0));
-                sb_printf(sig, "%s%s: !pto.ptr<%s>", argno > 1 ? ", " : "", name, elem ? elem : "?");
-            } else if (round == 1 && t->kind == TYPE_SCALAR) {
-                Sc sc = pm_sc_of(t->dtype, 0);
-                if (sc == SC_NONE)
-                    pm_err(E, p->e.span, "parameter '%s' has data type %s, which has no MLIR scalar type", p->name,
-                           dtype_name((DataType)t->dtype));
-                snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
-                bind(E, p, pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), sc,
-                                           dtype_is_unsigned_int((DataType)t->dtype)));
-                sb_printf(sig, "%s%s: %s", argno > 1 ? ", " : "", name, sc_text[sc]);
-            } else if (round == 2 && t->kind == TYPE_TENSOR) {
-                for (uint32_t d = 0; d < t->n; d++) {
-                    const IrExpr *x = t->dims[d];
-                    int64_t cv;
-                    if (ir_dim_value(x, &cv) || ptrmap_get(&E->values, x))
-                        continue;   /* constant, or already bound (a parameter, an earlier dimension) */
-                    if (x->kind != EXPR_VAR) {
-                        pm_err(E, p->e.span, "tensor '%s' has a dimension expression PTO cannot express", p->name);
-                        continue;
-                    }
-                    snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
-                    bind(E, IR_AS(IrVar, x), pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), SC_INDEX, 0));
-                    sb_printf(sig, "%s%s: index", argno > 1 ? ", " : "", name);
-                }
-            } else if (round == 0 && t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
-                pm_err(E, p->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
-                       p->name);
-            }
+    E->errors += E->k.diag->errors - before;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrVar *p = ps[i].var;
+        DataType dt = (DataType)p->type->dtype;
+        snprintf(name, sizeof name, "%%arg%" PRIu32, i);
+        if (ps[i].kind == LOWER_PARAM_TENSOR) {
+            const char *elem = mlir_elem_type(dt);
+            bind(E, p, pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0));
+            sb_printf(sig, "%s%s: !pto.ptr<%s>", i ? ", " : "", name, elem ? elem : "?");
+        } else if (ps[i].kind == LOWER_PARAM_SCALAR) {
+            Sc sc = pm_sc_of(dt, 0);
+            bind(E, p, pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), sc, dtype_is_unsigned_int(dt)));
+            sb_printf(sig, "%s%s: %s", i ? ", " : "", name, sc_text[sc]);
+        } else {
+            bind(E, p, pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), SC_INDEX, 0));
+            sb_printf(sig, "%s%s: index", i ? ", " : "", name);
         }
     }
 }
