@@ -47,13 +47,16 @@ static void bind_params(Emitter *E, StrBuf *sig)
         for (uint32_t i = 0; i < f->nparams; i++) {
             const IrVar *p = f->params[i].var;
             const IrType *t = p->type;
+            Value *v;
             if (round == 0 && t->kind == TYPE_TENSOR) {
                 const char *elem = mlir_elem_type((DataType)t->dtype);
                 if (!elem)
                     pm_err(E, p->e.span, "tensor '%s' has data type %s, which has no PTO lowering", p->name,
                            dtype_name((DataType)t->dtype));
                 snprintf(name, sizeof name, "%%arg%" PRIu32, argno++);
-                bind(E, p, pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0));
+                v = pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0);
+                v->var = p->name;
+                bind(E, p, v);
                 sb_printf(sig, "%s%s: !pto.ptr<%s>", argno > 1 ? ", " : "", name, elem ? elem : "?");
             } else if (round == 1 && t->kind == TYPE_SCALAR) {
                 Sc sc = pm_sc_of(t->dtype, 0);
@@ -201,6 +204,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
 {
     memset(E, 0, sizeof *E);
     E->poison.name = "%error";
+    E->poison.var = "error";
     E->poison.type = "!error";
     E->poison.addr = -1;
     E->poison_view.name = "%error";
