@@ -146,8 +146,7 @@ static void make_views(Emitter *E)
             stride[0] = shape[1];
             stride[1] = const_index(E, 1)->name;
         }
-        /* The names errors show (mlir_text.h) spell a view %view. */
-        V->name = mlir_name_claim_hidden(&E->names, p->name, "_view", "%view");
+        V->name = mlir_name_claim(&E->names, p->name, "_view");
         o = pm_line(E);
         sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name,
                   ((const Value *)ptrmap_get(&E->values, p))->name);
