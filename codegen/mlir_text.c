@@ -96,7 +96,7 @@ void mlir_names_init(MlirNames *n)
     arena_init(&n->marks);
     n->next = 0;
     n->reqs = NULL;
-    n->nreqs = n->cap = n->settled = 0;
+    n->nreqs = n->cap = 0;
 }
 
 void mlir_names_free(MlirNames *n)
@@ -112,7 +112,7 @@ void mlir_names_reset(MlirNames *n)
     ptrmap_clear(&n->taken);
     arena_reset(&n->marks, (ArenaMark){0});
     n->next = 0;
-    n->nreqs = n->settled = 0;
+    n->nreqs = 0;
 }
 
 const char *mlir_str(MlirNames *n, const char *s) { return intern_cstr(&n->strs, s); }
@@ -164,7 +164,7 @@ static const char *claim_or_fresh(MlirNames *n, const char *base, const char *su
 }
 
 /* Records a request and returns its placeholder. */
-static const char *request(MlirNames *n, const char *base, const char *suffix, const char *shown, int konst)
+static const char *request(MlirNames *n, const char *base, const char *suffix, int konst)
 {
     MlirNameReq *r;
     char digits[10], *mark;
@@ -178,7 +178,6 @@ static const char *request(MlirNames *n, const char *base, const char *suffix, c
     r = &n->reqs[n->nreqs++];
     r->base = base;
     r->suffix = suffix;
-    r->shown = shown;
     r->name = NULL;
     r->konst = (uint8_t)konst;
     do
@@ -195,15 +194,10 @@ static const char *request(MlirNames *n, const char *base, const char *suffix, c
 
 const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix)
 {
-    return request(n, base, suffix, NULL, 0);
+    return request(n, base, suffix, 0);
 }
 
-const char *mlir_name_claim_hidden(MlirNames *n, const char *base, const char *suffix, const char *shown)
-{
-    return request(n, base, suffix, shown, 0);
-}
-
-const char *mlir_name_fresh(MlirNames *n) { return request(n, NULL, NULL, NULL, 0); }
+const char *mlir_name_fresh(MlirNames *n) { return request(n, NULL, NULL, 0); }
 
 const char *mlir_name_claim_exact(MlirNames *n, const char *name)
 {
@@ -214,19 +208,8 @@ const char *mlir_name_claim_exact(MlirNames *n, const char *name)
     return claim_now(n, name);
 }
 
-void mlir_names_settle_shown(MlirNames *n)
-{
-    for (; n->settled < n->nreqs; n->settled++) {
-        MlirNameReq *r = &n->reqs[n->settled];
-        r->name = r->konst ? "%c" : r->shown ? r->shown : r->base ? claim_or_fresh(n, r->base, r->suffix) : fresh_now(n);
-        r->len = (uint32_t)strlen(r->name);
-    }
-}
-
 void mlir_names_settle(MlirNames *n)
 {
-    if (n->settled)
-        ICE("SSA names settled for errors and for output");
     for (uint32_t k = 0; k < n->nreqs; k++) {
         MlirNameReq *r = &n->reqs[k];
         if (r->konst) {
@@ -266,6 +249,18 @@ void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t 
         sb_put(out, n->reqs[id].name, n->reqs[id].len);
         p = q + 1;
     }
+}
+
+int mlir_has_placeholder(const char *text)
+{
+    for (const char *m = strchr(text, MLIR_NAME_MARK); m; m = strchr(m + 1, MLIR_NAME_MARK)) {
+        const char *q = m + 1;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (q > m + 1 && *q == MLIR_NAME_END)
+            return 1;
+    }
+    return 0;
 }
 
 /* -------------------------------------------------------------- constants */
@@ -359,7 +354,7 @@ const MlirConst *mlir_const(MlirConstPool *p, MlirNames *n, MlirConstKind kind, 
     c->d = d;
     c->seq = p->seq++;
     c->req = n->nreqs;
-    c->name = request(n, NULL, NULL, NULL, 1);
+    c->name = request(n, NULL, NULL, 1);
     if ((uint64_t)p->n * 2 > p->nslots)
         slots_rebuild(p, p->nslots * 2);
     else

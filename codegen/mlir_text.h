@@ -36,13 +36,9 @@
  * Time is linear: one vector of requests and an arena of placeholders per
  * function.
  *
- * Errors are reported during the walk, when the pool is not final, and a
- * function with errors is not written.  Their names are settled as they
- * are asked for, without the constants (mlir_names_settle_shown): a
- * constant appears as "%c" and claims nothing, and so does a name claimed
- * with mlir_name_claim_hidden, which appears as the spelling given there.
- * These are the names the emitter's messages have always shown (its
- * checking walk had no pool to name constants from). */
+ * Errors are reported during the walk, when no name is known, so the
+ * emitter's messages name IR variables, never SSA values: no message holds
+ * a placeholder (pm_err checks). */
 #ifndef PYPTOCC_MLIR_TEXT_H
 #define PYPTOCC_MLIR_TEXT_H
 
@@ -66,7 +62,6 @@ const char *mlir_cmp_predicate(IrBinaryOp op, int is_float, int is_unsigned);
 typedef struct MlirNameReq {
     const char *base;    /* wanted name (IR text, alive until settled); NULL: the next numeric name */
     const char *suffix;  /* appended to base, or NULL */
-    const char *shown;   /* hidden claims: the spelling errors show; NULL otherwise */
     const char *name;    /* once settled */
     uint32_t len;        /* strlen(name) */
     uint8_t konst;       /* a constant's: named by mlir_consts_finish */
@@ -79,7 +74,6 @@ typedef struct MlirNames {
     Arena marks;         /* the placeholders of the current function */
     MlirNameReq *reqs;   /* the requests of the current function, in order */
     uint32_t nreqs, cap;
-    uint32_t settled;    /* requests settled for errors so far */
 } MlirNames;
 
 /* The bytes that open and close a placeholder. */
@@ -97,22 +91,19 @@ const char *mlir_str(MlirNames *n, const char *s);
  * every character outside [A-Za-z0-9_.$] to '_' and prefixes a leading
  * digit with '_'.  base and suffix must live until the names are settled. */
 const char *mlir_name_claim(MlirNames *n, const char *base, const char *suffix);
-/* The same, for a name that the names errors show leave out: they spell it
- * `shown`, which claims nothing. */
-const char *mlir_name_claim_hidden(MlirNames *n, const char *base, const char *suffix, const char *shown);
 /* Claims exactly this name (with its '%') at once, before any request;
  * NULL when already taken. */
 const char *mlir_name_claim_exact(MlirNames *n, const char *name);
 /* Asks for the next free numeric name; returns the placeholder. */
 const char *mlir_name_fresh(MlirNames *n);
-/* Settles the requests made since the last call as errors show them. */
-void mlir_names_settle_shown(MlirNames *n);
 /* Settles every request but the constants' (after mlir_consts_finish), in
- * request order.  Not after mlir_names_settle_shown. */
+ * request order. */
 void mlir_names_settle(MlirNames *n);
 /* Appends text[0..len) to out with every placeholder replaced by its
  * settled name. */
 void mlir_names_write(const MlirNames *n, StrBuf *out, const char *text, size_t len);
+/* Whether text holds a placeholder (MLIR_NAME_MARK, digits, MLIR_NAME_END). */
+int mlir_has_placeholder(const char *text);
 
 typedef enum MlirConstKind { MLIR_CONST_INT, MLIR_CONST_FLOAT, MLIR_CONST_BOOL } MlirConstKind;
 

@@ -51,7 +51,9 @@ static void bind_params(Emitter *E, StrBuf *sig)
         snprintf(name, sizeof name, "%%arg%" PRIu32, i);
         if (ps[i].kind == LOWER_PARAM_TENSOR) {
             const char *elem = mlir_elem_type(dt);
-            bind(E, p, pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0));
+            Value *v = pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0);
+            v->var = p->name;
+            bind(E, p, v);
             sb_printf(sig, "%s%s: !pto.ptr<%s>", i ? ", " : "", name, elem ? elem : "?");
         } else if (ps[i].kind == LOWER_PARAM_SCALAR) {
             Sc sc = pm_sc_of(dt, 0);
@@ -121,8 +123,7 @@ static void make_views(Emitter *E)
             stride[0] = shape[1];
             stride[1] = const_index(E, 1)->name;
         }
-        /* The names errors show (mlir_text.h) spell a view %view. */
-        V->name = mlir_name_claim_hidden(&E->names, p->name, "_view", "%view");
+        V->name = mlir_name_claim(&E->names, p->name, "_view");
         o = pm_line(E);
         sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name,
                   ((const Value *)ptrmap_get(&E->values, p))->name);
@@ -181,6 +182,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     E->poison.name = "%error";
     E->poison.type = "!error";
     E->poison.addr = -1;
+    E->poison.var = "error";
     E->poison_view.name = "%error";
     E->poison_view.base = "error";
     E->poison_view.type = "!error";

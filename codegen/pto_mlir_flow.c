@@ -156,7 +156,8 @@ static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
     } else if (k == LOWER_TILE) {
         const Value *w = pm_lookup(E, a->value), *pre = ptrmap_get(&E->preset, v);
         if (pre && !pm_same_buffer(E, w, pre))
-            pm_err(E, a->s.span, "the tile '%s' is yielded into %s but is a copy of %s", v->name, pre->name, w->name);
+            pm_err(E, a->s.span, "the tile '%s' is yielded into the buffer of '%s' but is a copy of '%s'", v->name,
+                   pre->var, IR_AS(IrVar, a->value)->name);
         bind(E, v, w);
     }
 }
@@ -229,11 +230,14 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
             pm_err(E, pm_span_of(E, x), "a tile variable is expected here");
             return;
         }
-        if (C->carried[k] && C->carried[k] != &E->poison && !pm_same_buffer(E, v, C->carried[k]))
-            pm_err(E, pm_span_of(E, x), "the yielded tile '%s' is not in the carried buffer %s%s",
-                   IR_AS(IrVar, x)->name,
-                   C->carried[k]->name,
-                   E->k.o->addr ? "" : " (without addresses a loop-carried tile must be defined in its body)");
+        if (C->carried[k] && C->carried[k] != &E->poison && !pm_same_buffer(E, v, C->carried[k])) {
+            int in_if = R->stmt->kind == STMT_IF;
+            pm_err(E, pm_span_of(E, x), "the yielded tile '%s' is not in the buffer of '%s', which the %s carries%s",
+                   IR_AS(IrVar, x)->name, C->carried[k]->var, in_if ? "if" : "loop",
+                   E->k.o->addr ? ""
+                   : in_if      ? " (without addresses a tile an if yields must be defined in its branch)"
+                                : " (without addresses a loop-carried tile must be defined in its body)");
+        }
     } else {
         const View *v = pm_view_of(E, x);
         if (!v)
@@ -241,7 +245,8 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
         if (!C->views[k])
             C->views[k] = v;
         else if (C->views[k] != v)
-            pm_err(E, pm_span_of(E, x), "the yielded tensor is not the carried tensor %s", C->views[k]->name);
+            pm_err(E, pm_span_of(E, x), "the yielded tensor derives from '%s', the carried one from '%s'", v->base,
+                   C->views[k]->base);
     }
 }
 

@@ -35,12 +35,13 @@ typedef struct Value {
     uint8_t uns;               /* unsigned integer scalar */
     uint8_t space;             /* tiles: MemorySpace */
     int64_t addr;              /* tiles in address mode: the planned address */
+    const char *var;           /* tiles, tensors: the IR variable it was made for (errors name it) */
 } Value;
 
 /* The tensor view of a kernel parameter. */
 typedef struct View {
     const char *name;          /* "%a_0_view" (a placeholder) */
-    const char *base;          /* "a_0": partition views are "%a_0_pview" */
+    const char *base;          /* "a_0", the parameter: partition views are "%a_0_pview"; errors name it */
     const char *type;          /* "!pto.tensor_view<?x?xf32>" */
     const char *elem;          /* "f32" */
     uint32_t rank;

@@ -73,12 +73,13 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
         return NULL;
     if (pre) {
         if (pre->type != type) {
-            pm_err(E, sp, "'%s' is yielded into a carried buffer of another type (%s, here %s)", v->name, pre->type,
-                   type);
+            pm_err(E, sp, "'%s' is yielded into the buffer of '%s', which has another type (%s, here %s)", v->name,
+                   pre->var, pre->type, type);
             return NULL;
         }
         if (share && !pm_same_buffer(E, share, pre)) {
-            pm_err(E, sp, "'%s' must be in two buffers at once (%s and %s)", v->name, share->name, pre->name);
+            pm_err(E, sp, "'%s' must be in two buffers at once: it shares the buffer of '%s' and is yielded into "
+                   "the buffer of '%s'", v->name, share->var, pre->var);
             return NULL;
         }
         bind(E, v, pre);
@@ -86,7 +87,8 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
     }
     if (share) {
         if (share->type != type) {
-            pm_err(E, sp, "'%s' shares the buffer %s of another type", v->name, share->name);
+            pm_err(E, sp, "'%s' shares the buffer of '%s', which has another type (%s, here %s)", v->name, share->var,
+                   share->type, type);
             return NULL;
         }
         bind(E, v, share);
@@ -97,6 +99,7 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
     val = pm_new_value(E, pm_result_name(E, v), type, SC_NONE, 0);
     val->space = (uint8_t)ir_type_space(v->type);
     val->addr = addr;
+    val->var = v->name;
     print_alloc(E, val->name, type, addr);
     bind(E, v, val);
     return val;
@@ -118,6 +121,7 @@ static const Value *scratch_tile(Emitter *E, const IrVar *d, const Value *model,
         return NULL;
     }
     val = pm_new_value(E, mlir_name_claim(&E->names, d->name, "_tmp"), model->type, SC_NONE, 0);
+    val->var = d->name;
     val->space = MS_VEC;
     val->addr = addr;
     print_alloc(E, val->name, model->type, addr);
@@ -281,6 +285,7 @@ static void emit_reshape(Emitter *E, const IrVar *dest, const IrCall *c)
             return;
         }
         r = pm_new_value(E, pm_result_name(E, dest), type, SC_NONE, 0);
+        r->var = dest->name;
         r->space = src->space;
         r->addr = a;
         print_alloc(E, r->name, type, a);
@@ -293,6 +298,7 @@ static void emit_reshape(Emitter *E, const IrVar *dest, const IrCall *c)
      * writes nothing). */
     {
         Value *r = pm_new_value(E, pre ? mlir_name_fresh(&E->names) : pm_result_name(E, dest), type, SC_NONE, 0);
+        r->var = dest->name;
         r->space = src->space;
         sb_printf(pm_line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, type);
         if (pre) {

@@ -41,22 +41,21 @@ Sc pm_sc_of(int dt, int elem)
     }
 }
 
-/* Reports an error.  The names in it are placeholders, which it shows as
- * settled for errors (mlir_text.h). */
+/* Reports an error.  It names IR variables: SSA names are placeholders
+ * until the function has been walked (mlir_text.h), and mean nothing to
+ * the user. */
 void pm_err(Emitter *E, Span sp, const char *fmt, ...)
 {
     va_list ap;
-    StrBuf msg, shown;
+    StrBuf msg;
     sb_init(&msg);
-    sb_init(&shown);
     va_start(ap, fmt);
     sb_vprintf(&msg, fmt, ap);
     va_end(ap);
-    mlir_names_settle_shown(&E->names);
-    mlir_names_write(&E->names, &shown, sb_cstr(&msg), msg.len);
-    diag_error(E->k.diag, sp, "%s", sb_cstr(&shown));
+    if (mlir_has_placeholder(sb_cstr(&msg)))
+        ICE("an SSA name in an error message");
+    diag_error(E->k.diag, sp, "%s", sb_cstr(&msg));
     sb_free(&msg);
-    sb_free(&shown);
     E->errors++;
 }
 

@@ -1,8 +1,8 @@
 # pyptocc-flags: --no-passes --no-addr --emit=pto
-# SSA names in the PTO emitter's errors, which are reported before the
-# constant pool is complete: a tile named c0_index, which in the module
-# would lose its name to the constant %c0_index, is %c0_index in the
-# message; a tensor view is %view (what the messages have always said).
+# The PTO emitter's errors name IR variables, never SSA names (unknown
+# while a function is walked): the buffer of the tile c0_index, whose SSA
+# name the constant %c0_index takes, is named 'c0_index'; a tensor is named
+# by the parameter it derives from, as in the C++ printer's message.
 import pypto.language as pl
 
 
