@@ -647,6 +647,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_stmt(&w, body);
     check_params(&L, f);
+    legal_carried_tensors(&L, f, body);
 
 done:
     ptrmap_free(&L.names);

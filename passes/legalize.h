@@ -1,6 +1,7 @@
 /* legalize.h: what the files of the Legalize pass share (legalize.c: the
  * pass, layouts and checks; legalize_dtype.c: element types;
- * legalize_loops.c: loops that count up). */
+ * legalize_loops.c: loops that count up; legalize_tensors.c: the tensors
+ * loops and ifs carry). */
 #ifndef PYPTOCC_LEGALIZE_H
 #define PYPTOCC_LEGALIZE_H
 
@@ -53,6 +54,9 @@ int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
 /* The mutator's statement hook of the loop step (legalize_loops.c): a for
  * loop with a negative step as one that counts up. */
 const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s);
+/* Reports a kernel's loop or if that yields a tensor of another parameter
+ * than the one it carries (legalize_tensors.c). */
+void legal_carried_tensors(Legal *L, const IrFunc *f, const IrStmt *body);
 /* The mutator's statement hook of the element-type step. */
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s);
 
