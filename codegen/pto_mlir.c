@@ -23,11 +23,15 @@
  * or an if is defined directly into the carried buffer.  In no-address
  * mode, where PTOAS plans memory itself and only SSA identity says that
  * two tiles share memory, the result of matmul_acc/gemv_acc also names the
- * acc argument's buffer.
+ * acc argument's buffer, and so does every variable MemoryReuse put in the
+ * MemRef of an earlier one of its type whose alloc encloses it: the
+ * buffers follow the planned MemRefs as addresses do, so that what
+ * MemoryReuse arranged for yields (storage moved into an iter_arg's
+ * MemRef) holds without addresses too.
  *
  * The files: this one holds the functions, the module and the entry
  * points; pto_mlir_value.c values, constants and scalar code;
- * pto_mlir_op.c tiles, transfers and the per-op switch; pto_mlir_flow.c
+ * pto_mlir_op.c tiles, transfers and the ops as classified; pto_mlir_flow.c
  * control flow and assignments. */
 #include "config.h"
 #include "codegen/pto_mlir_internal.h"
@@ -157,6 +161,8 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     ptrmap_clear(&E->values);
     ptrmap_clear(&E->views);
     ptrmap_clear(&E->preset);
+    ptrmap_clear(&E->by_memref);
+    E->region = NULL;
     sb_init(&sig);
     bind_params(E, &sig);
     make_views(E);
@@ -197,6 +203,7 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     ptrmap_init(&E->values);
     ptrmap_init(&E->views);
     ptrmap_init(&E->preset);
+    ptrmap_init(&E->by_memref);
     ptrmap_init(&E->tile_types);
 }
 
@@ -209,6 +216,7 @@ static void emitter_free(Emitter *E)
     ptrmap_free(&E->values);
     ptrmap_free(&E->views);
     ptrmap_free(&E->preset);
+    ptrmap_free(&E->by_memref);
     ptrmap_free(&E->tile_types);
 }
 

@@ -7,6 +7,7 @@
 
 #include "codegen/codegen.h"
 #include "codegen/lower.h"
+#include "codegen/lower_flow.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -35,6 +36,7 @@ typedef struct Value {
     uint8_t uns;               /* unsigned integer scalar */
     uint8_t space;             /* tiles: MemorySpace */
     int64_t addr;              /* tiles in address mode: the planned address */
+    const IrStmt *scope;       /* tiles without addresses: the body its alloc is in (NULL: the function's) */
     const char *var;           /* tiles, tensors: the IR variable it was made for (errors name it) */
 } Value;
 
@@ -56,6 +58,8 @@ typedef struct Emitter {
     MlirConstPool consts;
     PtrMap values;             /* IrVar -> Value */
     PtrMap views;              /* IrVar (Tensor) -> View */
+    PtrMap by_memref;          /* IrMemRef -> Value: without addresses, the buffer of each planned MemRef */
+    const LowerRegion *region; /* the walk's innermost body when a tile is defined */
     PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     /* What a variable stands for after the op defining it failed: uses of

@@ -60,6 +60,16 @@ int pm_same_buffer(Emitter *E, const Value *a, const Value *b)
     return a->name == b->name || (E->k.o->addr && a->addr >= 0 && a->addr == b->addr);
 }
 
+/* Whether a buffer allocated in body `scope` is visible where the walk is:
+ * that body encloses it (NULL, the function's, encloses everything). */
+static int in_scope(const Emitter *E, const IrStmt *scope)
+{
+    for (const LowerRegion *R = E->region; R && scope; R = R->up)
+        if (R->body == scope)
+            return 1;
+    return scope == NULL;
+}
+
 /* The buffer Tile variable v is defined into (see the file comment): its
  * own pto.alloc_tile, a carried buffer, or (share) an existing one.  NULL
  * after an error. */
@@ -96,12 +106,25 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
     }
     if (E->k.o->addr && (addr = tile_addr(E, v->type, v->name, sp)) < 0)
         return NULL;
+    if (!E->k.o->addr && v->type->memref) {
+        /* Without addresses a buffer is an SSA value: variables MemoryReuse
+         * put in one MemRef share it, as with addresses, where it has
+         * their type and its alloc encloses them. */
+        const Value *same = ptrmap_get(&E->by_memref, v->type->memref);
+        if (same && same->type == type && in_scope(E, same->scope)) {
+            bind(E, v, same);
+            return same;
+        }
+    }
     val = pm_new_value(E, pm_result_name(E, v), type, SC_NONE, 0);
     val->space = (uint8_t)ir_type_space(v->type);
     val->addr = addr;
     val->var = v->name;
+    val->scope = E->region ? E->region->body : NULL;
     print_alloc(E, val->name, type, addr);
     bind(E, v, val);
+    if (!E->k.o->addr && v->type->memref)
+        ptrmap_put(&E->by_memref, v->type->memref, val);
     return val;
 }
 
