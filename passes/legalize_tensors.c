@@ -12,8 +12,11 @@
  * nothing). */
 #include "config.h"
 #include "ir/op_registry.h"
+#include "ir/visit.h"
 #include "passes/legalize.h"
 #include "support/xalloc.h"
+
+#include <string.h>
 
 typedef struct Carried {
     PtrMap root;               /* Tensor variable -> the parameter it derives from */
@@ -41,8 +44,6 @@ static const IrValues *final_yield(const IrStmt *body)
     return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
 }
 
-static void walk(Carried *C, const IrStmt *s);
-
 /* The positions of a yield against what is carried: carried[k] is the
  * parameter of position k (NULL: not a tensor, or not followed); a yield
  * that derives from another parameter is an error, and an unset position
@@ -64,25 +65,13 @@ static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, u
     }
 }
 
-static void walk_loop(Carried *C, uint32_t n, const IrIterArg *const *iter_args, const IrVar *const *ret,
-                      const IrStmt *body)
+/* Definitions in program order: an iter_arg before its loop's body. */
+static int pre_stmt(IrWalker *w, const IrStmt *s)
 {
-    const IrVar **carried = xcalloc(n ? n : 1, sizeof *carried);
-    for (uint32_t k = 0; k < n; k++) {
-        carried[k] = root_of(C, iter_args[k]->init);
-        derive(C, &iter_args[k]->v, carried[k]);
-    }
-    walk(C, body);
-    check_yield(C, body, carried, n);
-    for (uint32_t k = 0; k < n; k++)
-        derive(C, ret[k], carried[k]);
-    xfree(carried);
-}
-
-static void walk(Carried *C, const IrStmt *s)
-{
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN: {
+    Carried *C = w->data;
+    const IrFor *f = s->kind == STMT_FOR ? IR_AS(IrFor, s) : NULL;
+    const IrWhile *wh = s->kind == STMT_WHILE ? IR_AS(IrWhile, s) : NULL;
+    if (s->kind == STMT_ASSIGN) {
         const IrAssign *a = IR_AS(IrAssign, s);
         const IrExpr *x = a->value;
         const OpDef *op = x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
@@ -90,52 +79,56 @@ static void walk(Carried *C, const IrStmt *s)
             derive(C, a->var, root_of(C, x));
         else if (op && op_traits(op)->result == RES_ARG3 && IR_AS(IrCall, x)->nargs > 3)
             derive(C, a->var, root_of(C, IR_AS(IrCall, x)->args[3]));
-        break;
     }
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        walk_loop(C, f->niter, f->iter_args, f->ret, f->body);
-        break;
+    for (uint32_t k = 0; f && k < f->niter; k++)
+        derive(C, &f->iter_args[k]->v, root_of(C, f->iter_args[k]->init));
+    for (uint32_t k = 0; wh && k < wh->niter; k++)
+        derive(C, &wh->iter_args[k]->v, root_of(C, wh->iter_args[k]->init));
+    return 1;
+}
+
+/* After a loop's body or an if's branches: their yields, and the results. */
+static void post_stmt(IrWalker *w, const IrStmt *s)
+{
+    Carried *C = w->data;
+    const IrIterArg *const *iter_args = NULL;
+    const IrVar *const *ret;
+    const IrVar **carried;
+    uint32_t n;
+    if (s->kind == STMT_FOR)
+        n = IR_AS(IrFor, s)->niter, iter_args = IR_AS(IrFor, s)->iter_args, ret = IR_AS(IrFor, s)->ret;
+    else if (s->kind == STMT_WHILE)
+        n = IR_AS(IrWhile, s)->niter, iter_args = IR_AS(IrWhile, s)->iter_args, ret = IR_AS(IrWhile, s)->ret;
+    else if (s->kind == STMT_IF)
+        n = IR_AS(IrIf, s)->nret, ret = IR_AS(IrIf, s)->ret;
+    else
+        return;
+    carried = xcalloc(n ? n : 1, sizeof *carried);
+    for (uint32_t k = 0; iter_args && k < n; k++)
+        carried[k] = root_of(C, &iter_args[k]->v.e);
+    if (s->kind == STMT_IF) {
+        check_yield(C, IR_AS(IrIf, s)->then_body, carried, n);
+        check_yield(C, IR_AS(IrIf, s)->else_body, carried, n);
+    } else {
+        check_yield(C, s->kind == STMT_FOR ? IR_AS(IrFor, s)->body : IR_AS(IrWhile, s)->body, carried, n);
     }
-    case STMT_WHILE: {
-        const IrWhile *w = IR_AS(IrWhile, s);
-        walk_loop(C, w->niter, w->iter_args, w->ret, w->body);
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        const IrVar **carried = xcalloc(f->nret ? f->nret : 1, sizeof *carried);
-        walk(C, f->then_body);
-        check_yield(C, f->then_body, carried, f->nret);
-        if (f->else_body) {
-            walk(C, f->else_body);
-            check_yield(C, f->else_body, carried, f->nret);
-        }
-        for (uint32_t k = 0; k < f->nret; k++)
-            derive(C, f->ret[k], carried[k]);
-        xfree(carried);
-        break;
-    }
-    case STMT_SCOPE:
-        walk(C, IR_AS(IrScope, s)->body);
-        break;
-    case STMT_SEQ:
-    case STMT_OPS:
-        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-            walk(C, IR_AS(IrSeq, s)->stmts[i]);
-        break;
-    default:
-        break;
-    }
+    for (uint32_t k = 0; k < n; k++)
+        derive(C, ret[k], carried[k]);
+    xfree(carried);
 }
 
 void legal_carried_tensors(Legal *L, const IrFunc *f, const IrStmt *body)
 {
     Carried C;
+    IrWalker w;
     C.L = L;
     ptrmap_init(&C.root);
     for (uint32_t i = 0; i < f->nparams; i++)
         derive(&C, f->params[i].var, f->params[i].var);
-    walk(&C, body);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = pre_stmt;
+    w.post_stmt = post_stmt;
+    w.data = &C;
+    ir_walk_stmt(&w, body);
     ptrmap_free(&C.root);
 }
