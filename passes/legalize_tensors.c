@@ -9,10 +9,16 @@
  * what it carries, or the program switches tensors in a way neither
  * output can say.  The printers checked this themselves; it is a user
  * error, so it ends here (issue 12: after Legalize the printers report
- * nothing). */
+ * nothing).
+ *
+ * For the C++ output also: a load or store addresses its parameter through
+ * a GlobalTensor, whose strides are template arguments (cpp.md 4.2), so the
+ * dimension that gives the row stride (and a 1-D tensor's length) must be
+ * a constant. */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/legal_rules.h"
 #include "passes/legalize.h"
 #include "support/xalloc.h"
 
@@ -65,6 +71,51 @@ static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, u
     }
 }
 
+static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p);
+
+/* C++: a load's or store's tensor, when it derives from a parameter. */
+static void check_transfer(Carried *C, const IrStmt *s)
+{
+    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : IR_AS(IrEval, s)->expr;
+    const IrCall *c = x->kind == EXPR_CALL ? IR_AS(IrCall, x) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    const IrVar *p;
+    uint32_t arg;
+    if (!op)
+        return;
+    switch ((IsaForm)op_traits(op)->form) {
+    case FORM_LOAD:
+        arg = 0;
+        break;
+    case FORM_STORE:
+    case FORM_L0C_STORE:
+        arg = 3;
+        break;
+    default:
+        return;
+    }
+    if (arg < c->nargs && (p = root_of(C, c->args[arg])) != NULL)
+        check_static_strides(C, c, p);
+}
+
+/* C++: the transfer c of parameter p has static strides (see above). */
+static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p)
+{
+    const IrType *t = p->type;
+    char msg[256];
+    int dn = 0;
+    int64_t v;
+    if (t->n < 1 || t->n > 2 || legal_tensor_view(t, p->name, &dn, msg, sizeof msg) != 0)
+        return;   /* reported by the kernel parameter rules */
+    if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], &v)) {
+        diag_error(C->L->pc->diag, c->e.span,
+                   "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
+                   "express (cpp.md 4.2)",
+                   p->name);
+        C->L->failed = 1;
+    }
+}
+
 /* Definitions in program order: an iter_arg before its loop's body. */
 static int pre_stmt(IrWalker *w, const IrStmt *s)
 {
@@ -80,6 +131,8 @@ static int pre_stmt(IrWalker *w, const IrStmt *s)
         else if (op && op_traits(op)->result == RES_ARG3 && IR_AS(IrCall, x)->nargs > 3)
             derive(C, a->var, root_of(C, IR_AS(IrCall, x)->args[3]));
     }
+    if (C->L->pc->cpp && (s->kind == STMT_ASSIGN || s->kind == STMT_EVAL))
+        check_transfer(C, s);
     for (uint32_t k = 0; f && k < f->niter; k++)
         derive(C, &f->iter_args[k]->v, root_of(C, f->iter_args[k]->init));
     for (uint32_t k = 0; wh && k < wh->niter; k++)

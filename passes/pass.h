@@ -35,6 +35,7 @@ typedef struct PassCtx {
     unsigned props;          /* properties known to hold for the current program */
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
     int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
+    int cpp;                 /* the output is C++ on pto-isa: Legalize checks its rules too */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
