@@ -24,24 +24,10 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
         ck_err(K, c->e.span, "%s", msg);
         return NULL;
     }
-    /* Strides in elements of the tensor's dimensions: nd [TR, TC] (TC, 1),
-     * a column vector [M, 1] (1, M), 1-D [N] (1). */
-    if (t->n == 1) {
-        stride[0] = 1;
-    } else if (dn) {
-        stride[0] = 1;
-        if (!ir_dim_value(t->dims[0], &stride[1]))
-            stride[1] = -1;
-    } else {
-        stride[1] = 1;
-        if (!ir_dim_value(t->dims[1], &stride[0]))
-            stride[0] = -1;
-    }
-    if (!ir_dim_value(t->dims[t->n == 1 ? 0 : dn ? 0 : 1], &dimv) || stride[0] < 0 || (t->n == 2 && stride[1] < 0)) {
-        ck_err(K, c->e.span,
-               "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
-               "express (cpp.md 4.2)",
-               p->name);
+    /* Strides in elements of the tensor's dimensions (Legalize checked
+     * that they are constants). */
+    if (lower_static_strides(t, dn, p->name, stride, &dimv, msg, sizeof msg) != 0) {
+        ck_err(K, c->e.span, "%s", msg);
         return NULL;
     }
     rows = t->n == 1 ? 1 : size[0];

@@ -38,6 +38,7 @@ typedef struct LowerKernel {
     StrBuf *out;               /* where lines go: the body, or a branch being tried */
     int indent;
     Span stmt_span;            /* the statement being written */
+    struct LowerRegion *region; /* the innermost loop body or if branch being walked; NULL: the kernel's body */
     Arena arena;               /* the printer's values of this kernel, the walk's regions and tuples */
 } LowerKernel;
 
@@ -89,6 +90,11 @@ int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const 
 static inline int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
 {
     return legal_tensor_view(t, what, dn, msg, cap);
+}
+static inline int lower_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len,
+                                       char *msg, size_t cap)
+{
+    return legal_static_strides(t, dn, what, stride, len, msg, cap);
 }
 static inline int lower_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
                                        char *msg, size_t cap)

@@ -252,18 +252,18 @@ static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 
 static void walk_body(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 {
-    R->up = W->region;
+    R->up = W->k->region;
     R->body = body;
-    W->region = R;
+    W->k->region = R;
     W->depth++;
     walk(W, body);
     W->depth--;
-    W->region = R->up;
+    W->k->region = R->up;
 }
 
 static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
 {
-    LowerRegion *R = W->region;
+    LowerRegion *R = W->k->region;
     if (!R) {
         flow_error(W, sp, "a yield outside a loop or if");
         return;
@@ -404,6 +404,7 @@ static void walk(LowerFlow *W, const IrStmt *s)
 void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, const IrStmt *body)
 {
     LowerFlow W = {.p = p, .printer = printer, .k = k};
+    k->region = NULL;
     ptrmap_init(&W.tuples);
     walk(&W, body);
     ptrmap_free(&W.tuples);

@@ -128,9 +128,8 @@ typedef struct LowerFlowPrinter {
 struct LowerFlow {
     const LowerFlowPrinter *p;
     void *printer;
-    LowerKernel *k;            /* the printer's: its program, options, output, statement; its arena has
+    LowerKernel *k;            /* the printer's: its program, options, output, statement, region; its arena has
                                   the walk's regions and tuples */
-    LowerRegion *region;
     int depth;                 /* control-flow nesting */
     PtrMap tuples;             /* IrVar -> LowerTuple */
 };

@@ -162,7 +162,6 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     ptrmap_clear(&E->views);
     ptrmap_clear(&E->preset);
     ptrmap_clear(&E->by_memref);
-    E->region = NULL;
     sb_init(&sig);
     bind_params(E, &sig);
     make_views(E);

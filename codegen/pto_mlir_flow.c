@@ -110,7 +110,6 @@ static void flow_poison(LowerFlow *W, const IrVar *v)
 static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
 {
     (void)how;
-    em(W)->region = W->region;
     pm_emit_transfer(em(W), dest, c, t);
 }
 
@@ -125,7 +124,6 @@ static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, con
 
 static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
 {
-    em(W)->region = W->region;
     pm_emit_isa_op(em(W), dest, c, op, lo);
 }
 
@@ -425,7 +423,6 @@ static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
     Emitter *E = em(W);
     const IrVar *r = R->ret[k];
     check_scalar_type(E, r);
-    E->region = W->region;
     if (R->kind[k] == LOWER_TILE)
         carry_of(R)->carried[k] = pm_def_tile(E, r, r->e.span, 0, NULL);   /* its alloc precedes the scf.if */
 }

@@ -59,7 +59,6 @@ typedef struct Emitter {
     PtrMap values;             /* IrVar -> Value */
     PtrMap views;              /* IrVar (Tensor) -> View */
     PtrMap by_memref;          /* IrMemRef -> Value: without addresses, the buffer of each planned MemRef */
-    const LowerRegion *region; /* the walk's innermost body when a tile is defined */
     PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     /* What a variable stands for after the op defining it failed: uses of

@@ -64,7 +64,7 @@ int pm_same_buffer(Emitter *E, const Value *a, const Value *b)
  * that body encloses it (NULL, the function's, encloses everything). */
 static int in_scope(const Emitter *E, const IrStmt *scope)
 {
-    for (const LowerRegion *R = E->region; R && scope; R = R->up)
+    for (const LowerRegion *R = E->k.region; R && scope; R = R->up)
         if (R->body == scope)
             return 1;
     return scope == NULL;
@@ -120,7 +120,7 @@ const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const
     val->space = (uint8_t)ir_type_space(v->type);
     val->addr = addr;
     val->var = v->name;
-    val->scope = E->region ? E->region->body : NULL;
+    val->scope = E->k.region ? E->k.region->body : NULL;
     print_alloc(E, val->name, type, addr);
     bind(E, v, val);
     if (!E->k.o->addr && v->type->memref)

@@ -45,6 +45,21 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
     return 0;
 }
 
+int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
+                         size_t cap)
+{
+    if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], len)) {
+        snprintf(msg, cap,
+                 "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
+                 "express (cpp.md 4.2)",
+                 what);
+        return -1;
+    }
+    stride[0] = t->n == 2 && !dn ? *len : 1;
+    stride[1] = t->n == 2 && dn ? *len : 1;
+    return 0;
+}
+
 int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
                          size_t cap)
 {

@@ -18,6 +18,14 @@ const char *legal_dims_text(const IrType *t, char *buf, size_t cap);
  * constant 1 or less), which is viewed column-major. */
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap);
 
+/* For C++: a GlobalTensor's strides are template arguments (cpp.md 4.2),
+ * so the dimension that gives Tensor t's row stride (the row length; a
+ * column vector's rows, dn as legal_tensor_view sets it; a 1-D tensor's
+ * length) is a constant, *len.  stride[] gets the strides in elements:
+ * nd [R, C] (C, 1), a column vector [M, 1] (1, M), 1-D [N] (1). */
+int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
+                         size_t cap);
+
 /* The offset and shape lists of a block.load/store/l0c_store: literal
  * lists of rank 1 or 2. */
 int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,

@@ -42,21 +42,13 @@ static void derive(Carried *C, const IrVar *v, const IrVar *root)
         ptrmap_put(&C->root, v, (void *)root);
 }
 
-/* The yield ending body, if it ends in one. */
-static const IrValues *final_yield(const IrStmt *body)
-{
-    while (body && body->kind == STMT_SEQ && IR_AS(IrSeq, body)->n)
-        body = IR_AS(IrSeq, body)->stmts[IR_AS(IrSeq, body)->n - 1];
-    return body && body->kind == STMT_YIELD ? IR_AS(IrValues, body) : NULL;
-}
-
 /* The positions of a yield against what is carried: carried[k] is the
  * parameter of position k (NULL: not a tensor, or not followed); a yield
  * that derives from another parameter is an error, and an unset position
  * takes the yield's. */
 static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, uint32_t n)
 {
-    const IrValues *y = final_yield(body);
+    const IrValues *y = ir_body_yield(body);
     for (uint32_t k = 0; y && k < n && k < y->n; k++) {
         const IrVar *r = root_of(C, y->values[k]);
         if (!r || ir_expr_type(C->L->ir, y->values[k])->kind != TYPE_TENSOR)
@@ -71,7 +63,19 @@ static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, u
     }
 }
 
-static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p);
+/* C++: the transfer c of parameter p has static strides (see above). */
+static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p)
+{
+    char msg[320];
+    int dn = 0;
+    int64_t stride[2], len;
+    if (legal_tensor_view(p->type, p->name, &dn, msg, sizeof msg) != 0)
+        return;   /* reported by the kernel parameter rules */
+    if (legal_static_strides(p->type, dn, p->name, stride, &len, msg, sizeof msg) != 0) {
+        diag_error(C->L->pc->diag, c->e.span, "%s", msg);
+        C->L->failed = 1;
+    }
+}
 
 /* C++: a load's or store's tensor, when it derives from a parameter. */
 static void check_transfer(Carried *C, const IrStmt *s)
@@ -98,23 +102,6 @@ static void check_transfer(Carried *C, const IrStmt *s)
         check_static_strides(C, c, p);
 }
 
-/* C++: the transfer c of parameter p has static strides (see above). */
-static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p)
-{
-    const IrType *t = p->type;
-    char msg[256];
-    int dn = 0;
-    int64_t v;
-    if (t->n < 1 || t->n > 2 || legal_tensor_view(t, p->name, &dn, msg, sizeof msg) != 0)
-        return;   /* reported by the kernel parameter rules */
-    if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], &v)) {
-        diag_error(C->L->pc->diag, c->e.span,
-                   "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
-                   "express (cpp.md 4.2)",
-                   p->name);
-        C->L->failed = 1;
-    }
-}
 
 /* Definitions in program order: an iter_arg before its loop's body. */
 static int pre_stmt(IrWalker *w, const IrStmt *s)
