@@ -11,10 +11,11 @@
  * object at an address, or the Tensor parameter a tensor derives from),
  * and the loop or if whose body is being written, for its yields.
  *
- * Every Tile variable is its own C++ object bound with TASSIGN to its
- * planned address (cpp.md 4.1): variables sharing a MemRef are separate
+ * Every Tile variable is its own C++ object bound with TASSIGN to the
+ * address of its buffer (cpp.md 4.1), which the lowering decided and
+ * checked (codegen/lower_tile.c): variables in one buffer are separate
  * objects at one address, so a value carried by a loop or an if needs no
- * copy, only the check that it really is at the carried address.
+ * copy.
  *
  * -Wall -Wextra: a scalar the IR never reads, or a parameter the C++ never
  * names, gets a "(void)x;" line (cpp.md shows no such case).

@@ -8,7 +8,6 @@
 
 /* What a loop or if carries, per position. */
 typedef struct Carry {
-    const CVal **carried;      /* Tile positions: where the yielded tile must be */
     const IrVar **param;       /* Tensor positions: the parameter the value derives from */
 } Carry;
 
@@ -41,10 +40,14 @@ static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, con
     ck_mark_unused(K, dest, v->name);
 }
 
-static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
+static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
+                        const LowerOpTiles *b)
 {
-    ck_emit_isa_op(kern(W), dest, c, op, lo);
+    (void)op;
+    ck_emit_isa_op(kern(W), dest, c, lo, b);
 }
+
+static const char *flow_tile_text(LowerFlow *W, const IrType *t, int fillpad) { return ck_tile_type(kern(W), t, fillpad); }
 
 /* system.* (cpp.md 4.6). */
 static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
@@ -77,8 +80,8 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
     const CVal **vals = arena_zalloc(&K->k.arena, (n ? n : 1) * sizeof *vals);
     (void)a;
     for (uint32_t i = 0; i < n; i++)
-        if (t->kind[i] == LOWER_TILE || t->kind[i] == LOWER_TENSOR)
-            vals[i] = ck_lookup(K, t->make->elems[i]);
+        if ((t->kind[i] == LOWER_TILE && t->tiles[i]) || t->kind[i] == LOWER_TENSOR)
+            vals[i] = ck_lookup(K, t->make->elems[i]);   /* a tile the walk found (lower_tile.c) */
     return vals;
 }
 
@@ -107,16 +110,6 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
             !(text.len == strlen(rv->name) && memcmp(text.data, rv->name, text.len) == 0))
             sb_printf(ck_line(K), "%s = %.*s;\n", rv->name, (int)text.len, text.data);
         sb_free(&text);
-    } else if (R->kind[k] == LOWER_TILE) {
-        const CVal *v = ir_is_var_like(x) ? ptrmap_get(&K->vals, x) : NULL;
-        if (v == &K->poison || C->carried[k] == NULL)
-            return;
-        if (!v || v->kind != CV_TILE)
-            ck_err(K, ck_span_of(K, x), "a tile variable is expected here");
-        else if (v->addr != C->carried[k]->addr || v->space != C->carried[k]->space)
-            ck_err(K, ck_span_of(K, x),
-                   "the yielded tile '%s' is at 0x%" PRIx64 ", not at the carried address 0x%" PRIx64,
-                   IR_AS(IrVar, x)->name, (uint64_t)v->addr, (uint64_t)C->carried[k]->addr);
     } else {
         const IrVar *p = ck_param_of(K, x);
         if (!p)
@@ -132,7 +125,6 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
 static Carry *new_carry(Kern *K, LowerRegion *R)
 {
     Carry *C = arena_zalloc(&K->k.arena, sizeof *C);
-    C->carried = arena_zalloc(&K->k.arena, (R->n ? R->n : 1) * sizeof *C->carried);
     C->param = arena_zalloc(&K->k.arena, (R->n ? R->n : 1) * sizeof *C->param);
     R->data = C;
     return C;
@@ -168,15 +160,10 @@ static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
         return ptrmap_get(&K->vals, ret) != &K->poison;
     }
     if (R->kind[k] == LOWER_TILE) {
-        const CVal *v = ir_is_var_like(x) ? ptrmap_get(&K->vals, x) : NULL;
-        if (v == &K->poison)
-            return 0;
-        if (!v || v->kind != CV_TILE) {
-            ck_err(K, ck_span_of(K, x), "a tile variable is expected as the initial value of '%s'", a->name);
-            return 0;
-        }
-        return (C->carried[k] = ck_def_tile(K, a, a->e.span, 0, v->addr)) != NULL &&
-               ck_def_tile(K, ret, ret->e.span, 0, v->addr) != NULL;
+        /* The walk decided the buffer: the initial value's (lower_tile.c). */
+        ck_def_tile(K, a, 0, R->tiles[k]);
+        ck_def_tile(K, ret, 0, R->tiles[k]);
+        return 1;
     }
     {
         const IrVar *p = ck_param_of(K, x);
@@ -302,7 +289,7 @@ static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
         bind(K, r, c);
         ck_mark_unused(K, r, c->name);
     } else if (R->kind[k] == LOWER_TILE) {
-        carry_of(R)->carried[k] = ck_def_tile(K, r, r->e.span, 0, -1);
+        ck_def_tile(K, r, 0, R->tiles[k]);
     }
 }
 
@@ -326,7 +313,8 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
     K->k.indent += 2;
 }
 
-static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .isa_op = flow_isa_op, .if_result = flow_if_result};
+static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .isa_op = flow_isa_op, .if_result = flow_if_result,
+                                        .addr_hint = "", .tile_text = flow_tile_text};
 
 void ck_emit_body(Kern *K, const IrStmt *body)
 {

@@ -8,6 +8,7 @@
 #include "codegen/codegen.h"
 #include "codegen/cpp_emit.h"
 #include "codegen/lower.h"
+#include "codegen/lower_tile.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "support/arena.h"
@@ -57,12 +58,13 @@ const char *ck_var_text(CppExpr *x, const IrVar *v, Span at);
 int ck_scalar(Kern *K, StrBuf *o, const IrExpr *x, int to);
 int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt);
 void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_later);
-const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t addr);
-const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp);
+const char *ck_tile_type(Kern *K, const IrType *t, int fillpad);
+const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T);
+const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 const IrVar *ck_param_of(Kern *K, const IrExpr *x);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
-void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
+void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void ck_emit_body(Kern *K, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

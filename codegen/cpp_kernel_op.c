@@ -88,7 +88,9 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
     const char *gt;
     if (!p)
         return;
-    if (is_load ? !(tile = ck_def_tile(K, dest, c->e.span, 0, -1)) : !(tile = ck_tile_arg(K, c, 0)))
+    if (is_load)
+        tile = ck_def_tile(K, dest, 0, t->tile);
+    else if (!(tile = ck_tile_arg(K, c, 0)))
         return;
     if (!(gt = global_tensor(K, c, p, t->offsets, t->size)))
         return;
@@ -111,105 +113,49 @@ static const char *const round_modes[] = {"CAST_NONE", "CAST_RINT", "CAST_ROUND"
                                           "CAST_CEIL", "CAST_TRUNC", "CAST_ODD"};
 
 /* Appends ", <argument i>": a tile's name or a scalar converted to
- * elem_dt.  last_tile gets the tile. */
-static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_dt, const CVal **last_tile)
+ * elem_dt. */
+static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_dt)
 {
-    const IrType *t = arg_type(K, c, i);
     sb_puts(args, ", ");
-    if (t->kind == TYPE_TILE) {
+    if (arg_type(K, c, i)->kind == TYPE_TILE) {
         const CVal *v = ck_tile_arg(K, c, i);
         if (!v)
             return -1;
         sb_puts(args, v->name);
-        if (last_tile)
-            *last_tile = v;
         return 0;
     }
     return ck_tile_scalar(K, args, c->args[i], elem_dt);
 }
 
-/* block.reshape: the result is a second Tile object at the input's
- * address (cpp.md 4.1); no intrinsic. */
-static void emit_reshape(Kern *K, const IrVar *dest, const IrCall *c)
+/* A block op (ops.md 5), classified as lo, whose result is Tile dest, in
+ * the buffers b: one pto-isa call with the inputs lo lists.  block.reshape
+ * has no intrinsic: its result is a second Tile object at the input's
+ * address (cpp.md 4.1). */
+void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
 {
-    char msg[256];
-    const CVal *src = ck_tile_arg(K, c, 0);
-    int64_t a;
-    if (!src)
-        return;
-    if (lower_tile_addr(dest->type, dest->name, "", &a, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return;
-    }
-    if (a != src->addr) {
-        ck_err(K, c->e.span, "the reshape '%s' is at address %" PRId64 ", not at its input's address %" PRId64,
-               dest->name, a, src->addr);
-        return;
-    }
-    ck_def_tile(K, dest, c->e.span, 0, a);
-}
-
-/* A block op (ops.md 5), classified as lo, whose result is Tile dest:
- * one pto-isa call with the inputs lo lists. */
-void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
-{
-    char buf[64], msg[320];
-    const IrType *tmp_model = NULL;
-    const CVal *d = NULL, *apart = NULL;
-    Span sp = c->e.span;
+    const CVal *d;
     StrBuf args;
-    int bad = 0;
-    if (lo->how == FORM_CREATE) {
-        ck_def_tile(K, dest, sp, 0, -1);
+    if (lo->how == FORM_CREATE || lo->how == FORM_RESHAPE) {
+        ck_def_tile(K, dest, 0, b->dest);
         return;
     }
-    if (lo->how == FORM_RESHAPE) {
-        emit_reshape(K, dest, c);
-        return;
-    }
-    if (lo->tmp == LOWER_TMP_RESULT)
-        tmp_model = dest->type;
-    else if (lo->tmp == LOWER_TMP_SOURCE)
-        tmp_model = arg_type(K, c, 0);
     sb_init(&args);
-    /* The first bad input is reported, and the op is left out. */
-    for (uint32_t k = 0; k < lo->nin && !bad; k++) {
-        const CVal *v = NULL;
-        if (add_arg(K, &args, c, lo->in[k], lo->in_dtype[k], &v) != 0)
-            bad = 1;
-        else if ((int)lo->in[k] == lo->apart)
-            apart = v;
+    /* A bad input is reported, and the op is left out. */
+    for (uint32_t k = 0; k < lo->nin; k++) {
+        if (add_arg(K, &args, c, lo->in[k], lo->in_dtype[k]) != 0) {
+            sb_free(&args);
+            return;
+        }
     }
     if (lo->mode >= 0)
         sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
                   lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
-    if (lo->acc) {
-        /* The result shares the acc argument's buffer (passes.md 5.5) and
-         * is passed as both output and input (cpp.md 4.3). */
-        const CVal *a = bad ? NULL : ck_tile_arg(K, c, 0);
-        if (!a || !(d = ck_def_tile(K, dest, sp, 0, -1))) {
-            bad = 1;
-        } else if (d->addr != a->addr || d->space != a->space) {
-            ck_err(K, sp, "the result of '%s' must share the buffer of its acc argument", opname(op, buf, sizeof buf));
-            bad = 1;
-        }
-    }
-    if (!bad && !d && !(d = ck_def_tile(K, dest, sp, lo->fillpad, -1)))
-        bad = 1;
-    if (!bad && apart && apart->addr == d->addr && apart->space == d->space) {
-        lower_op_apart_message(op, lo, K->k.o->arch, msg, sizeof msg);
-        ck_err(K, sp, "%s", msg);
-        bad = 1;
-    }
-    if (!bad && tmp_model) {
-        const char *tmp = ck_scratch_tile(K, dest, tmp_model, op, sp);
-        if (tmp)
-            sb_printf(&args, ", %s", tmp);
-        else
-            bad = 1;
-    }
-    if (!bad)
-        sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
-                  (int)args.len, args.data);
+    /* The accumulator (passes.md 5.5) is passed as both output and input
+     * (cpp.md 4.3). */
+    d = ck_def_tile(K, dest, lo->acc ? 0 : lo->fillpad, b->dest);
+    if (b->tmp)
+        sb_printf(&args, ", %s", ck_scratch_tile(K, dest, b->tmp));
+    sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
+              (int)args.len, args.data);
     sb_free(&args);
 }

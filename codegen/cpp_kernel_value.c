@@ -196,74 +196,51 @@ static const char *const blayout_text[TL_COUNT] = {"?", "RowMajor", "ColMajor"};
 static const char *const slayout_text[TL_COUNT] = {"NoneBox", "RowMajor", "ColMajor"};
 static const char *const pad_text[TP_COUNT] = {"Null", "Zero", "Max", "Min"};
 
-/* The Tile<...> type of Tile type t (cpp.md 4.1), or NULL after an error. */
-static const char *tile_type(Kern *K, const IrType *t, int fillpad, const char *what, Span sp, TileGeom *g)
+/* The Tile<...> type of Tile type t (cpp.md 4.1).  The walk checked its
+ * geometry (lower_tile.c) before any buffer of it is spelled. */
+const char *ck_tile_type(Kern *K, const IrType *t, int fillpad)
 {
     char buf[320];
+    TileGeom g;
     int n;
-    if (lower_tile_geom(K->k.o->arch, t, fillpad, what, "C++", g, buf, sizeof buf) != 0) {
-        ck_err(K, sp, "%s", buf);
-        return NULL;
-    }
+    if (lower_tile_geom(K->k.o->arch, t, fillpad, "?", "C++", &g, buf, sizeof buf) != 0)
+        ICE("a tile type the walk did not check reached the C++ printer: %s", buf);
     n = snprintf(buf, sizeof buf,
                  "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %" PRId64 ", %" PRId64
                  ", SLayout::%s, %u, PadValue::%s, CompactMode::Null>",
-                 tile_loc[g->space], cpp_ctype((DataType)t->dtype), g->rows, g->cols, blayout_text[g->L.blayout],
-                 g->rows, g->cols, slayout_text[g->L.slayout], g->L.fractal, pad_text[g->L.pad]);
+                 tile_loc[g.space], cpp_ctype((DataType)t->dtype), g.rows, g.cols, blayout_text[g.L.blayout],
+                 g.rows, g.cols, slayout_text[g.L.slayout], g.L.fractal, pad_text[g.L.pad]);
     return copy_text(K, buf, (size_t)n);
 }
 
-/* Declares a Tile object of type t named name at addr (cpp.md 4.1). */
-static const CVal *declare_tile(Kern *K, const char *name, const char *type, int space, int dtype, int64_t addr)
+/* Declares a Tile object named name, of type t, in buffer T (cpp.md 4.1). */
+static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpad, const LowerTile *T)
 {
-    CVal *c = ck_new_val(K, CV_TILE, name, dtype);
-    c->type = type;
-    c->space = (uint8_t)space;
-    c->addr = addr;
-    sb_printf(ck_line(K), "%s %s;\n", type, name);
-    sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)addr);
+    CVal *c = ck_new_val(K, CV_TILE, name, t->dtype);
+    c->type = ck_tile_type(K, t, fillpad);
+    c->space = T->space;
+    c->addr = T->addr;
+    sb_printf(ck_line(K), "%s %s;\n", c->type, name);
+    sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)T->addr);
     return c;
 }
 
-/* Tile variable v declared at addr (its planned address when addr < 0);
- * NULL after an error. */
-const CVal *ck_def_tile(Kern *K, const IrVar *v, Span sp, int fillpad, int64_t addr)
+/* Tile variable v's own object in buffer T, which the walk decided: every
+ * Tile variable is a C++ object of its type at its buffer's address. */
+const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T)
 {
-    char msg[256];
-    TileGeom g;
-    const char *type = tile_type(K, v->type, fillpad, v->name, sp, &g);
-    const CVal *c;
-    if (!type)
-        return NULL;
-    if (addr < 0 && lower_tile_addr(v->type, v->name, "", &addr, msg, sizeof msg) != 0) {
-        ck_err(K, sp, "%s", msg);
-        return NULL;
-    }
-    c = declare_tile(K, ident(K, v->name), type, g.space, v->type->dtype, addr);
+    const CVal *c = declare_tile(K, ident(K, v->name), v->type, fillpad, T);
     bind(K, v, c);
     return c;
 }
 
-/* The scratch tile of an op marked tmp† (ops.md 5) in the function's
- * scratch region (passes.md 5.8), typed like model_type: the result's, or
- * for a row reduction its source's (as the PTO emitter, for PTOAS's
- * trowmin; AllocateMemoryAddr sizes the region for it). */
-const char *ck_scratch_tile(Kern *K, const IrVar *d, const IrType *model_type, const OpDef *op, Span sp)
+/* The scratch tile T of the op defining d (ops.md 5), in the function's
+ * scratch region (passes.md 5.8); typed like the result, or for a row
+ * reduction its source (as the PTO emitter, for PTOAS's trowmin). */
+const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T)
 {
-    char buf[64], msg[320];
-    TileGeom g;
-    const char *type = tile_type(K, model_type, 0, d->name, sp, &g);
-    const char *name;
-    int64_t addr;
-    if (!type)
-        return NULL;
-    if (lower_scratch(K->k.f, K->k.scratch, ir_type_byte_size(model_type), opname(op, buf, sizeof buf), "", &addr, msg,
-                      sizeof msg)) {
-        ck_err(K, sp, "%s", msg);
-        return NULL;
-    }
-    name = ck_fresh_name(K, ident(K, d->name), "_tmp");
-    declare_tile(K, name, type, MS_VEC, model_type->dtype, addr);
+    const char *name = ck_fresh_name(K, ident(K, d->name), "_tmp");
+    declare_tile(K, name, T->type, 0, T);
     return name;
 }
 

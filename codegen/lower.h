@@ -171,6 +171,7 @@ typedef struct LowerTransfer {
     uint8_t tensor_arg;             /* the tensor's argument: 0 (load) or 3 (store) */
     const IrMakeTuple *offsets, *shapes;
     int64_t size[2];                /* the partition (the tile) shape */
+    struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
 } LowerTransfer;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused):

@@ -6,9 +6,8 @@
 
 #include <stdarg.h>
 
-static void flow_error(LowerFlow *W, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Formatted whole (names have no length limit), then the printer's. */
-static void flow_error(LowerFlow *W, Span at, const char *fmt, ...)
+void lower_flow_error(LowerFlow *W, Span at, const char *fmt, ...)
 {
     StrBuf msg;
     va_list ap;
@@ -50,7 +49,7 @@ static const char *no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op)
     if (W->p->no_lowering)
         W->p->no_lowering(W, c, op, why);
     else
-        flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
+        lower_flow_error(W, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, buf, sizeof buf), W->p->output,
                    why);
     return why;
 }
@@ -79,7 +78,7 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
         return;   /* a load whose result is unused has no effect */
     else if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else
+    else if ((t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
         W->p->transfer(W, dest, c, how, &t);
 }
 
@@ -87,12 +86,13 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
 static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
 {
     LowerOp lo;
+    LowerOpTiles b;
     Span at;
     char msg[320];
     if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else
-        W->p->isa_op(W, dest, c, op, &lo);
+    else if (lower_tile_op(W, dest, c, op, &lo, &b) == 0)
+        W->p->isa_op(W, dest, c, op, &lo, &b);
 }
 
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
@@ -120,7 +120,7 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     if (lw->how == FORM_BLOCK_IDX)
         W->p->block_idx(W, dest, c, op);
     else if (dest && dest->type->kind != TYPE_TILE)
-        flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
+        lower_flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
     else if (W->p->isa_op)
         walk_isa_op(W, dest, c, op, lw);
@@ -133,9 +133,9 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
     const OpDef *op = callee_op(c->callee);
     char buf[64];
     if (!op)
-        flow_error(W, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
+        lower_flow_error(W, c->e.span, "the call of '%s' cannot be emitted inside a kernel", c->callee->name);
     else if (op->category == OPC_TENSOR)
-        flow_error(W, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
+        lower_flow_error(W, c->e.span, "the tensor operation '%s' cannot be emitted inside a kernel",
                    op_printed_name(op, buf, sizeof buf));
     else if (op->category == OPC_SYSTEM)
         walk_system(W, dest, c, op);
@@ -155,11 +155,13 @@ static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
     for (uint32_t i = 0; i < m->n; i++) {
         LowerValueKind k = lower_value_kind(ir_expr_type(W->k->ir, m->elems[i]));
         if (k == LOWER_OTHER || (k != LOWER_SCALAR && !ir_is_var_like(m->elems[i]))) {
-            flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
+            lower_flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
             k = LOWER_OTHER;
         }
         kind[i] = (uint8_t)k;
     }
+    if (W->p->isa_op)
+        lower_tile_tuple_make(W, t);
     t->data = W->p->tuple_make(W, a, t);
     ptrmap_put(&W->tuples, a->var, t);
 }
@@ -169,9 +171,11 @@ static void walk_tuple_get(LowerFlow *W, const IrAssign *a)
     const IrTupleGet *g = IR_AS(IrTupleGet, a->value);
     const LowerTuple *t = ir_is_var_like(g->tuple) ? ptrmap_get(&W->tuples, g->tuple) : NULL;
     if (!t || g->index >= t->make->n) {
-        flow_error(W, a->s.span, "only tuples built in the kernel can be unpacked");
+        lower_flow_error(W, a->s.span, "only tuples built in the kernel can be unpacked");
         return;
     }
+    if (W->p->isa_op)
+        lower_tile_tuple_get(W, a->var, t, g->index);
     W->p->tuple_get(W, a, t, g->index);
 }
 
@@ -187,9 +191,11 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     case EXPR_VAR:
     case EXPR_ITER_ARG:
         /* A copy names the same value, buffer or view. */
-        if (k == LOWER_SCALAR)
+        if (k == LOWER_SCALAR) {
             W->p->scalar_def(W, a);
-        else
+            break;
+        }
+        if (k != LOWER_TILE || !W->p->isa_op || lower_tile_copy(W, a) == 0)
             W->p->copy(W, a, k);
         break;
     case EXPR_CONST_INT:
@@ -200,7 +206,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
         if (k == LOWER_SCALAR)
             W->p->scalar_def(W, a);
         else
-            flow_error(W, a->s.span, "'%s' cannot be emitted", v->name);
+            lower_flow_error(W, a->s.span, "'%s' cannot be emitted", v->name);
         break;
     case EXPR_MAKE_TUPLE:
         walk_make_tuple(W, a);
@@ -209,11 +215,13 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
         walk_tuple_get(W, a);
         break;
     default:
-        flow_error(W, a->s.span, "this value cannot be emitted inside a kernel");
+        lower_flow_error(W, a->s.span, "this value cannot be emitted inside a kernel");
         break;
     }
     /* One error per mistake: a variable left without a value after an
      * error is poisoned. */
+    if (W->k->diag->errors != 0 && W->p->isa_op)
+        lower_tile_poison(W, v);
     if (W->k->diag->errors != 0 && !W->p->defined(W, v))
         W->p->poison(W, v);
 }
@@ -230,6 +238,7 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
     R->ret = ret;
     R->iter_args = iter_args;
     R->kind = kind;
+    R->tiles = arena_zalloc(&W->k->arena, (n ? n : 1) * sizeof *R->tiles);
     for (uint32_t k = 0; k < n; k++) {
         kind[k] = (uint8_t)lower_value_kind(ret[k]->type);
         R->nscalar += kind[k] == LOWER_SCALAR;
@@ -237,17 +246,17 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
     return R;
 }
 
-/* Before a body: each variable it yields at a tile position.  The
- * printer, which knows whether the variable is defined yet, may define it
- * directly into the carried buffer. */
+/* Before a body, for a printer of pto-isa operations: each variable it
+ * yields at a tile position is, if it is not defined yet, defined
+ * directly into the carried buffer (lower_tile.c). */
 static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 {
-    const IrValues *y = W->p->preset && body ? ir_body_yield(body) : NULL;
+    const IrValues *y = W->p->isa_op && body ? ir_body_yield(body) : NULL;
     if (!y)
         return;
     for (uint32_t k = 0; k < y->n && k < R->n; k++)
         if (R->kind[k] == LOWER_TILE && y->values[k]->kind == EXPR_VAR)
-            W->p->preset(W, R, k, IR_AS(IrVar, y->values[k]));
+            lower_tile_preset(W, R, k, IR_AS(IrVar, y->values[k]));
 }
 
 static void walk_body(LowerFlow *W, LowerRegion *R, const IrStmt *body)
@@ -265,18 +274,20 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
 {
     LowerRegion *R = W->k->region;
     if (!R) {
-        flow_error(W, sp, "a yield outside a loop or if");
+        lower_flow_error(W, sp, "a yield outside a loop or if");
         return;
     }
     if (y->n != R->n) {
-        flow_error(W, sp, "this yield has %u values for %u results", y->n, R->n);
+        lower_flow_error(W, sp, "this yield has %u values for %u results", y->n, R->n);
         return;
     }
     R->yielded = 1;
     for (uint32_t k = 0; k < y->n; k++) {
         if (R->kind[k] == LOWER_OTHER)
-            flow_error(W, lower_span_of(W->k->stmt_span, y->values[k]),
+            lower_flow_error(W, lower_span_of(W->k->stmt_span, y->values[k]),
                        "a value of this type cannot be yielded in a kernel");
+        else if (R->kind[k] == LOWER_TILE && W->p->isa_op)
+            lower_tile_yield(W, R, k, y->values[k]);
         else
             W->p->yield_value(W, R, k, y->values[k]);
     }
@@ -291,11 +302,15 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
     int ok = 1;
     W->p->loop_begin(W, R);
     for (uint32_t k = 0; k < n; k++) {
+        if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_carry_init(W, R, k)) {
+            ok = 0;
+            continue;
+        }
         if (R->kind[k] != LOWER_OTHER) {
             ok &= W->p->carry_init(W, R, k) != 0;
             continue;
         }
-        flow_error(W, iter_args[k]->v.e.span, "the loop-carried value '%s' cannot be emitted", iter_args[k]->v.name);
+        lower_flow_error(W, iter_args[k]->v.e.span, "the loop-carried value '%s' cannot be emitted", iter_args[k]->v.name);
         ok = 0;
     }
     W->p->loop_open(W, R);
@@ -303,7 +318,7 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
     walk_body(W, R, body);
     /* After a failed initial value, a missing yield is no news. */
     if (n && ok && !R->yielded)
-        flow_error(W, s->span, "this loop has no yield for its loop-carried values");
+        lower_flow_error(W, s->span, "this loop has no yield for its loop-carried values");
     W->p->loop_close(W, R);
 }
 
@@ -313,7 +328,9 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     W->p->if_begin(W, R);
     for (uint32_t k = 0; k < f->nret; k++) {
         if (R->kind[k] == LOWER_OTHER)
-            flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
+            lower_flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
+        else if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_if_result(W, R, k))
+            continue;
         else if (W->p->if_result)
             W->p->if_result(W, R, k);
     }
@@ -322,7 +339,7 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     preset(W, R, f->else_body);
     walk_body(W, R, f->then_body);
     if (f->nret && !R->yielded)
-        flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
+        lower_flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
     if (f->else_body) {
         /* An else-branch that writes nothing is left out. */
         StrBuf *outer = W->k->out, text;
@@ -337,9 +354,9 @@ static void walk_if(LowerFlow *W, const IrIf *f)
         }
         sb_free(&text);
         if (f->nret && !R->yielded)
-            flow_error(W, f->s.span, "the else-branch has no yield for the results of this if");
+            lower_flow_error(W, f->s.span, "the else-branch has no yield for the results of this if");
     } else if (R->nscalar) {
-        flow_error(W, f->s.span, "an if with results needs an else-branch");
+        lower_flow_error(W, f->s.span, "an if with results needs an else-branch");
     }
     W->p->if_close(W, R);
 }
@@ -368,7 +385,7 @@ static void walk(LowerFlow *W, const IrStmt *s)
     case STMT_RETURN:
         /* The kernel has no results; only a return at the end is allowed. */
         if (W->depth)
-            flow_error(W, s->span, "a return inside control flow cannot be emitted in a kernel");
+            lower_flow_error(W, s->span, "a return inside control flow cannot be emitted in a kernel");
         break;
     case STMT_IF:
         walk_if(W, IR_AS(IrIf, s));
@@ -377,7 +394,7 @@ static void walk(LowerFlow *W, const IrStmt *s)
         const IrFor *f = IR_AS(IrFor, s);
         /* Loops count in index values (INT64) in every output. */
         if (f->loop_var->type->kind != TYPE_SCALAR || f->loop_var->type->dtype != DT_INT64)
-            flow_error(W, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
+            lower_flow_error(W, f->loop_var->e.span, "the loop variable '%s' must be INT64", f->loop_var->name);
         walk_loop(W, s, f->niter, f->iter_args, f->ret, f->body);
         break;
     }
@@ -406,6 +423,13 @@ void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, co
     LowerFlow W = {.p = p, .printer = printer, .k = k};
     k->region = NULL;
     ptrmap_init(&W.tuples);
+    ptrmap_init(&W.tiles);
+    ptrmap_init(&W.preset);
+    ptrmap_init(&W.by_memref);
+    W.poison_tile.addr = -1;
     walk(&W, body);
     ptrmap_free(&W.tuples);
+    ptrmap_free(&W.tiles);
+    ptrmap_free(&W.preset);
+    ptrmap_free(&W.by_memref);
 }

@@ -12,11 +12,14 @@
  * supplies one function per event and only binds values and spells.  For
  * the printers of pto-isa operations (those with isa_op) it also
  * classifies each op and transfer and checks its operand rules
- * (lower_op.c), worded for the output.
+ * (lower_op.c), worded for the output, and decides and checks the buffer
+ * of every Tile variable (lower_tile.c: numbered once, shared by copies,
+ * carried positions and yields, accumulators), so that these printers
+ * keep only their spelling of a buffer.
  *
  * A table of callbacks rather than a materialised list: the printers'
- * value models (SSA names, C++ objects, the tile IR's typed scf values)
- * are still built as they write, and their own checks interleave with the
+ * spellings (SSA names, C++ objects, the tile IR's typed scf values) are
+ * still made as they write, and their own checks interleave with the
  * shared ones; called in statement order, every printer's output and
  * messages stay as they were, with no second copy of the program.  What
  * differs between the printers is a field or an optional event (unkept
@@ -30,6 +33,7 @@
 #include <stdint.h>
 
 #include "codegen/lower.h"
+#include "codegen/lower_tile.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "support/arena.h"
@@ -54,6 +58,7 @@ typedef struct LowerRegion {
     uint32_t nscalar;                    /* positions of kind LOWER_SCALAR */
     const IrStmt *body;                  /* the body (loop) or branch (if) being walked */
     int yielded;                         /* the body (branch) walked last has yielded */
+    LowerTile **tiles;             /* pto-isa printers, tile positions: the carried buffer */
     void *data;                          /* the printer's */
 } LowerRegion;
 
@@ -61,6 +66,7 @@ typedef struct LowerRegion {
 typedef struct LowerTuple {
     const IrMakeTuple *make;
     const uint8_t *kind;                 /* LowerValueKind of each element; LOWER_OTHER after its error */
+    LowerTile **tiles;             /* pto-isa printers: each tile element's buffer */
     void *data;                          /* what tuple_make returned */
 } LowerTuple;
 
@@ -89,7 +95,13 @@ typedef struct LowerFlowPrinter {
     void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
     /* Instead of tile_op, for a printer of pto-isa operations: the op
      * classified and checked (lower_op_classify) for its spelling. */
-    void (*isa_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
+    void (*isa_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
+                   const LowerOpTiles *b);
+    /* A printer of pto-isa operations gets its tile buffers decided and
+     * checked (lower_tile.h): the hint that ends a message about a
+     * missing address, and its spelling of a tile type in messages. */
+    const char *addr_hint;
+    const char *(*tile_text)(LowerFlow *W, const IrType *t, int fillpad);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy. */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);
@@ -115,10 +127,6 @@ typedef struct LowerFlowPrinter {
     void (*if_open)(LowerFlow *W, LowerRegion *R);
     void (*else_open)(LowerFlow *W, LowerRegion *R);
     void (*if_close)(LowerFlow *W, LowerRegion *R);
-    /* Before a body: tile variable x, defined in it, is yielded at tile
-     * position k; it may be defined directly into the carried buffer.
-     * May be NULL. */
-    void (*preset)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x);
     /* A yield of the right arity: each position not LOWER_OTHER, then
      * yield_end (may be NULL). */
     void (*yield_value)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x);
@@ -132,12 +140,21 @@ struct LowerFlow {
                                   the walk's regions and tuples */
     int depth;                 /* control-flow nesting */
     PtrMap tuples;             /* IrVar -> LowerTuple */
+    /* Printers of pto-isa operations: the tile buffers (lower_tile.c). */
+    PtrMap tiles;              /* IrVar (Tile) -> LowerTile, or &poison_tile after an error */
+    PtrMap preset;             /* IrVar (Tile) -> the carried buffer it is defined into */
+    PtrMap by_memref;          /* without addresses: IrMemRef -> the buffer of its variables */
+    uint32_t ntiles;
+    LowerTile poison_tile;
 };
+
+/* Reports a user error through the printer. */
+void lower_flow_error(LowerFlow *W, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The events every printer has, as designated initialisers of a
  * LowerFlowPrinter: a printer names its event functions flow_<event>,
  * writes {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), ...} and adds the optional
- * ones it has (tile_op or isa_op, unkept, no_lowering, if_result, preset,
+ * ones it has (tile_op or isa_op, unkept, no_lowering, if_result,
  * yield_end). */
 #define LOWER_FLOW_EVENTS(spell, name)                                                                           \
     .spelling = (spell), .output = (name), .error = flow_error, .transfer = flow_transfer,                        \

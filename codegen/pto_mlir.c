@@ -3,9 +3,9 @@
  * Each kernel function (passes.md 2) becomes one func.func in the pto
  * dialect that PTOAS v0.26 accepts.  The emitter walks the function in
  * program order and writes text; it does no analysis.  What it keeps is
- * local bookkeeping: the SSA name and MLIR type of every IR variable, the
- * tensor view a Tensor variable stands for, the constant pool, and the
- * buffer a loop or if carries a Tile in.
+ * local bookkeeping: the SSA name and MLIR type of every scalar and tile
+ * buffer, the tensor view a Tensor variable stands for, and the constant
+ * pool.
  *
  * One walk over each function checks everything (every emission error is
  * reported there) and writes the body's text with placeholders for the
@@ -16,18 +16,13 @@
  * the function is written with the placeholders replaced; a function with
  * errors writes nothing.
  *
- * Buffers.  A Tile variable names one buffer: normally a pto.alloc_tile of
- * its own placed just before the op that defines it.  Some variables name
- * an existing buffer instead (pto-mlir.md 5.2, 7): Tile iter_args and loop
- * results name the init value's buffer, and a Tile value yielded to a loop
- * or an if is defined directly into the carried buffer.  In no-address
- * mode, where PTOAS plans memory itself and only SSA identity says that
- * two tiles share memory, the result of matmul_acc/gemv_acc also names the
- * acc argument's buffer, and so does every variable MemoryReuse put in the
- * MemRef of an earlier one of its type whose alloc encloses it: the
- * buffers follow the planned MemRefs as addresses do, so that what
- * MemoryReuse arranged for yields (storage moved into an iter_arg's
- * MemRef) holds without addresses too.
+ * Buffers.  Which buffer each Tile variable is in is the lowering's
+ * decision (codegen/lower_tile.c, with the checks it implies): the walk
+ * hands this printer each op's buffers, and a buffer's Value (an SSA
+ * name and a !pto.tile_buf type) is made, with its pto.alloc_tile, where
+ * it is first spelled, just before the op that defines it.  Without
+ * addresses the SSA identity of the buffers is what tells PTOAS that two
+ * tiles share memory.
  *
  * The files: this one holds the functions, the module and the entry
  * points; pto_mlir_value.c values, constants and scalar code;
@@ -56,7 +51,6 @@ static void bind_params(Emitter *E, StrBuf *sig)
         if (ps[i].kind == LOWER_PARAM_TENSOR) {
             const char *elem = mlir_elem_type(dt);
             Value *v = pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0);
-            v->var = p->name;
             bind(E, p, v);
             sb_printf(sig, "%s%s: !pto.ptr<%s>", i ? ", " : "", name, elem ? elem : "?");
         } else if (ps[i].kind == LOWER_PARAM_SCALAR) {
@@ -160,8 +154,6 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     mlir_consts_reset(&E->consts);
     ptrmap_clear(&E->values);
     ptrmap_clear(&E->views);
-    ptrmap_clear(&E->preset);
-    ptrmap_clear(&E->by_memref);
     sb_init(&sig);
     bind_params(E, &sig);
     make_views(E);
@@ -186,8 +178,6 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     memset(E, 0, sizeof *E);
     E->poison.name = "%error";
     E->poison.type = "!error";
-    E->poison.addr = -1;
-    E->poison.var = "error";
     E->poison_view.name = "%error";
     E->poison_view.base = "error";
     E->poison_view.type = "!error";
@@ -201,8 +191,6 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     arena_init(&E->k.arena);
     ptrmap_init(&E->values);
     ptrmap_init(&E->views);
-    ptrmap_init(&E->preset);
-    ptrmap_init(&E->by_memref);
     ptrmap_init(&E->tile_types);
 }
 
@@ -214,8 +202,6 @@ static void emitter_free(Emitter *E)
     arena_free(&E->k.arena);
     ptrmap_free(&E->values);
     ptrmap_free(&E->views);
-    ptrmap_free(&E->preset);
-    ptrmap_free(&E->by_memref);
     ptrmap_free(&E->tile_types);
 }
 

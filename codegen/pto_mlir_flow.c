@@ -9,7 +9,6 @@
 
 /* What a loop or if carries, per position. */
 typedef struct Carry {
-    const Value **carried;     /* Tile positions: the buffer the yielded value must be in */
     const View **views;        /* Tensor positions: the view the yielded value must have */
     const Value **init;        /* loops, scalar positions: the initial values */
     const Value **yielded;     /* the scalars of the yield being written */
@@ -17,9 +16,10 @@ typedef struct Carry {
     const Value *head[3];      /* for: the bounds and the step; if: the condition */
 } Carry;
 
-/* A tuple built in the kernel: what each element stands for. */
+/* A tuple built in the kernel: what each element stands for (a tile's
+ * buffer is the walk's, lower_tile.h). */
 typedef struct Tuple {
-    const Value **vals;        /* scalars and tiles */
+    const Value **vals;        /* scalars */
     const View **views;        /* tensors */
 } Tuple;
 
@@ -92,9 +92,10 @@ static void iter_args(Emitter *E, StrBuf *o, const LowerRegion *R)
 
 static void flow_error(LowerFlow *W, Span at, const char *msg) { pm_err(em(W), at, "%s", msg); }
 
+/* A Tile variable's buffer is the walk's (lower_tile.c). */
 static int flow_defined(LowerFlow *W, const IrVar *v)
 {
-    return ptrmap_get(&em(W)->values, v) || ptrmap_get(&em(W)->views, v);
+    return v->type->kind == TYPE_TILE || ptrmap_get(&em(W)->values, v) || ptrmap_get(&em(W)->views, v);
 }
 
 /* A Tensor's uses look for its view; the others' for a value. */
@@ -122,10 +123,14 @@ static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, con
     bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
 }
 
-static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
+static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
+                        const LowerOpTiles *b)
 {
-    pm_emit_isa_op(em(W), dest, c, op, lo);
+    (void)op;
+    pm_emit_isa_op(em(W), dest, c, lo, b);
 }
+
+static const char *flow_tile_text(LowerFlow *W, const IrType *t, int fillpad) { return pm_tile_type(em(W), t, fillpad); }
 
 /* system.* (pto-mlir.md 9). */
 static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
@@ -153,13 +158,8 @@ static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
         const View *w = pm_view_of(E, a->value);
         if (w)
             ptrmap_put(&E->views, v, (void *)w);
-    } else if (k == LOWER_TILE) {
-        const Value *w = pm_lookup(E, a->value), *pre = ptrmap_get(&E->preset, v);
-        if (pre && !pm_same_buffer(E, w, pre))
-            pm_err(E, a->s.span, "the tile '%s' is yielded into the buffer of '%s' but is a copy of '%s'", v->name,
-                   pre->var, IR_AS(IrVar, a->value)->name);
-        bind(E, v, w);
     }
+    /* A tile's copy names its buffer: the walk's (lower_tile.c). */
 }
 
 static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)
@@ -174,8 +174,6 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
         const IrExpr *el = m->elems[i];
         if (t->kind[i] == LOWER_SCALAR)
             u->vals[i] = pm_scalar(E, el, ir_expr_type(E->k.ir, el)->dtype, 0, NULL);
-        else if (t->kind[i] == LOWER_TILE)
-            u->vals[i] = pm_lookup(E, el);
         else if (t->kind[i] == LOWER_TENSOR)
             u->views[i] = pm_view_of(E, el);
     }
@@ -191,14 +189,11 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
         ptrmap_put(&E->views, v, (void *)u->views[i]);
     else if (u->vals[i] && is_scalar_var(v))
         bind(E, v, pm_convert(E, u->vals[i], v->type->dtype, 0, NULL, a->s.span));
-    else if (u->vals[i])
-        bind(E, v, u->vals[i]);
 }
 
 static Carry *new_carry(Emitter *E, LowerRegion *R)
 {
     Carry *C = arena_zalloc(&E->k.arena, sizeof *C);
-    C->carried = zarray(E, R->n, sizeof *C->carried);
     C->views = zarray(E, R->n, sizeof *C->views);
     C->init = zarray(E, R->n, sizeof *C->init);
     C->yielded = zarray(E, R->n, sizeof *C->yielded);
@@ -206,38 +201,14 @@ static Carry *new_carry(Emitter *E, LowerRegion *R)
     return C;
 }
 
-/* A Tile value yielded to a carried buffer is defined directly into it. */
-static void flow_preset(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x)
-{
-    Emitter *E = em(W);
-    const Value *buf = carry_of(R)->carried[k];
-    if (buf && buf != &E->poison && !ptrmap_get(&E->values, x) && !ptrmap_get(&E->preset, x))
-        ptrmap_put(&E->preset, x, (void *)buf);
-}
-
 static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
 {
     Emitter *E = em(W);
     Carry *C = carry_of(R);
     const IrVar *r = R->ret[k];
+    /* Tile positions are the walk's (lower_tile.c). */
     if (R->kind[k] == LOWER_SCALAR) {
         C->yielded[C->nyielded++] = pm_scalar(E, x, r->type->dtype, 0, NULL);
-    } else if (R->kind[k] == LOWER_TILE) {
-        const Value *v = x->kind == EXPR_VAR || x->kind == EXPR_ITER_ARG ? pm_lookup(E, x) : NULL;
-        if (v == &E->poison)
-            return;
-        if (!v || v->sc != SC_NONE) {
-            pm_err(E, pm_span_of(E, x), "a tile variable is expected here");
-            return;
-        }
-        if (C->carried[k] && C->carried[k] != &E->poison && !pm_same_buffer(E, v, C->carried[k])) {
-            int in_if = R->stmt->kind == STMT_IF;
-            pm_err(E, pm_span_of(E, x), "the yielded tile '%s' is not in the buffer of '%s', which the %s carries%s",
-                   IR_AS(IrVar, x)->name, C->carried[k]->var, in_if ? "if" : "loop",
-                   E->k.o->addr ? ""
-                   : in_if      ? " (without addresses a tile an if yields must be defined in its branch)"
-                                : " (without addresses a loop-carried tile must be defined in its body)");
-        }
     } else {
         const View *v = pm_view_of(E, x);
         if (!v)
@@ -296,18 +267,10 @@ static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
     Carry *C = carry_of(R);
     const IrVar *a = &R->iter_args[k]->v;
     const IrExpr *x = R->iter_args[k]->init;
+    /* A tile position carries its initial value's buffer (lower_tile.c). */
     if (R->kind[k] == LOWER_SCALAR) {
         C->init[k] = pm_scalar(E, x, a->type->dtype, 0, NULL);
-    } else if (R->kind[k] == LOWER_TILE) {
-        const Value *v = x->kind == EXPR_VAR || x->kind == EXPR_ITER_ARG ? pm_lookup(E, x) : NULL;
-        if (!v || v->sc != SC_NONE) {
-            pm_err(E, pm_span_of(E, x), "a tile variable is expected as the initial value of '%s'", a->name);
-            return 0;
-        }
-        C->carried[k] = v;
-        bind(E, a, v);
-        bind(E, R->ret[k], v);
-    } else {
+    } else if (R->kind[k] == LOWER_TENSOR) {
         const View *v = pm_view_of(E, x);
         if (!v)
             return 0;
@@ -424,7 +387,7 @@ static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
     const IrVar *r = R->ret[k];
     check_scalar_type(E, r);
     if (R->kind[k] == LOWER_TILE)
-        carry_of(R)->carried[k] = pm_def_tile(E, r, r->e.span, 0, NULL);   /* its alloc precedes the scf.if */
+        pm_tile(E, R->tiles[k], r, NULL);   /* its alloc precedes the scf.if */
 }
 
 static void flow_if_open(LowerFlow *W, LowerRegion *R)
@@ -463,7 +426,8 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
 }
 
 static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .isa_op = flow_isa_op, .if_result = flow_if_result,
-                                         .preset = flow_preset, .yield_end = flow_yield_end};
+                                         .addr_hint = ", or use --no-addr", .tile_text = flow_tile_text,
+                                         .yield_end = flow_yield_end};
 
 void pm_emit_body(Emitter *E, const IrStmt *body)
 {

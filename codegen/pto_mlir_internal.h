@@ -28,16 +28,14 @@ typedef enum Sc { SC_NONE, SC_I1, SC_I8, SC_I16, SC_I32, SC_I64, SC_INDEX, SC_F1
 
 /* ------------------------------------------------------------ the state */
 
-/* What an SSA value stands for. */
+/* What an SSA value stands for: a scalar, a tile buffer (lower_tile.h
+ * decides which; its Value is the LowerTile's data), or a tensor
+ * parameter's pointer. */
 typedef struct Value {
     const char *name;          /* "%tile_a_0": a placeholder until settled (mlir_text.h) */
     const char *type;          /* MLIR type text (interned) */
     uint8_t sc;                /* Sc of a scalar; SC_NONE for a tile */
     uint8_t uns;               /* unsigned integer scalar */
-    uint8_t space;             /* tiles: MemorySpace */
-    int64_t addr;              /* tiles in address mode: the planned address */
-    const IrStmt *scope;       /* tiles without addresses: the body its alloc is in (NULL: the function's) */
-    const char *var;           /* tiles, tensors: the IR variable it was made for (errors name it) */
 } Value;
 
 /* The tensor view of a kernel parameter. */
@@ -58,8 +56,6 @@ typedef struct Emitter {
     MlirConstPool consts;
     PtrMap values;             /* IrVar -> Value */
     PtrMap views;              /* IrVar (Tensor) -> View */
-    PtrMap by_memref;          /* IrMemRef -> Value: without addresses, the buffer of each planned MemRef */
-    PtrMap preset;             /* IrVar (Tile) -> Value: defined into this carried buffer */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */
@@ -85,11 +81,11 @@ const char *pm_addr_const(Emitter *E, int64_t addr);
 const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest, Span sp);
 const Value *pm_lookup(Emitter *E, const IrExpr *x);
 const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const IrVar *dest);
-int pm_same_buffer(Emitter *E, const Value *a, const Value *b);
-const Value *pm_def_tile(Emitter *E, const IrVar *v, Span sp, int fillpad, const Value *share);
+const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad);
+const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffix);
 const View *pm_view_of(Emitter *E, const IrExpr *a);
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
-void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo);
+void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void pm_emit_body(Emitter *E, const IrStmt *body);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

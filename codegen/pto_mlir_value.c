@@ -75,7 +75,6 @@ Value *pm_new_value(Emitter *E, const char *name, const char *type, Sc sc, int u
     v->type = type;
     v->sc = (uint8_t)sc;
     v->uns = (uint8_t)uns;
-    v->addr = -1;
     return v;
 }
 
@@ -275,9 +274,14 @@ static const Value *constant(Emitter *E, const IrExpr *x, int to_dt, int elem)
 
 const Value *pm_lookup(Emitter *E, const IrExpr *x)
 {
+    /* Tile variables have buffers (lower_tile.h), not values: one used as
+     * a scalar is reported by pm_convert. */
+    static const Value tile = {"%tile", "!tile", SC_NONE, 0};
     const Value *v = ptrmap_get(&E->values, x);
     if (!v && ptrmap_get(&E->views, x) == &E->poison_view)
         return &E->poison;
+    if (!v && ir_expr_type(E->k.ir, x)->kind == TYPE_TILE)
+        return &tile;
     if (!v) {
         pm_err(E, pm_span_of(E, x), "'%s' has no value here", IR_AS(IrVar, x)->name);
         return pm_scalar_value(E, "%undef", SC_INDEX, 0);

@@ -4,7 +4,7 @@
 # wrote): a buffer is named by the tile variable it was made for.
 #   twice:   the matmul_acc result shares its acc argument's buffer and is
 #            yielded into the loop's; a copy of 'other_0' is yielded into
-#            the carried buffer (and so is not in it).
+#            the carried buffer (said once, at the copy, not at the yield).
 #   pads:    the matmul_acc result would share the buffer of an acc of
 #            another type (pad); a tile of another type is yielded into the
 #            loop's buffer.

@@ -8,11 +8,13 @@
  * reached too. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "check_verify.h"
 #include "codegen/lower_flow.h"
+#include "codegen/lower_tile.h"
 #include "ir/op_registry.h"
 #include "support/strbuf.h"
 
@@ -138,11 +140,6 @@ static void r_if_result(LowerFlow *W, LowerRegion *R, uint32_t k) { note(W, "res
 static void r_if_open(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "then"); }
 static void r_else_open(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "else"); }
 static void r_if_close(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "endif"); }
-static void r_preset(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x)
-{
-    (void)R;
-    note(W, "preset(%u,%s)", (unsigned)k, x->name);
-}
 static void r_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
 {
     (void)R, (void)x;
@@ -173,7 +170,6 @@ static const LowerFlowPrinter recorder = {
     .if_open = r_if_open,
     .else_open = r_else_open,
     .if_close = r_if_close,
-    .preset = r_preset,
     .yield_value = r_yield_value,
     .yield_end = r_yield_end,
 };
@@ -208,6 +204,7 @@ static const LowerFlowPrinter *tile_recorder(void)
 
 static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
                              const char *text);
+static int walk_addr;      /* the walk's options: with addresses */
 
 /* Walks body with the recorder; the events, then "|" and the text. */
 static void expect_walk(const IrStmt *body, int fail_init, const char *events, const char *text)
@@ -226,6 +223,7 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
     memset(&k, 0, sizeof k);
     memset(&co, 0, sizeof co);
     co.arch = ARCH_A2A3;
+    co.addr = walk_addr;
     sb_init(&r.log);
     sb_init(&r.text);
     r.fail_init = fail_init;
@@ -278,10 +276,11 @@ static const IrStmt *carrying_loop(const IrStmt *tail_or_null, int with_yield)
 
 START_TEST(flow_loop_events)
 {
-    /* Positions classified scalar, tile, tensor; the tile the body yields
-     * is announced (preset) before the body. */
+    /* Positions classified scalar, tile, tensor (the tile the body yields
+     * is defined into the carried buffer for a printer of pto-isa
+     * operations: flow_tile_buffers). */
     expect_walk(carrying_loop(NULL, 1), 0,
-                "for(STN/1) init(s) init(t) init(g) open preset(1,u) tile_op(u=block.add) scalar(y) yield(0) yield(1) "
+                "for(STN/1) init(s) init(t) init(g) open tile_op(u=block.add) scalar(y) yield(0) yield(1) "
                 "yield(2) yield_end close",
                 "y\n");
 }
@@ -418,17 +417,53 @@ END_TEST
 
 /* The recorder as a printer of pto-isa operations (PTO MLIR, C++): ops
  * come classified (lower_op_classify), with the inputs in the
- * instruction's order, the noalias operand on this target and the mode;
- * the rules that depend only on types and attributes are the walk's. */
-static void r_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo)
+ * instruction's order, the noalias operand on this target and the mode,
+ * and in buffers the walk decided (lower_tile.c: each buffer's number,
+ * and its address with addresses); the rules that depend only on types
+ * and attributes, and on buffers, are the walk's. */
+static void buf_text(LowerFlow *W, const LowerTile *t)
+{
+    if (t->addr >= 0)
+        sb_printf(&rec(W)->log, "#%u@%" PRId64, (unsigned)t->id, t->addr);
+    else
+        sb_printf(&rec(W)->log, "#%u", (unsigned)t->id);
+}
+
+static void r_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
+                     const LowerOpTiles *b)
 {
     char in[16] = "";
     (void)c, (void)op;
     for (uint32_t k = 0; k < lo->nin && k < sizeof in - 1; k++)
         in[k] = (char)('0' + lo->in[k]);
-    note(W, "isa(%s=%s in=%s apart=%d mode=%d tmp=%u)", dest->name, lo->isa, in, lo->apart, lo->mode,
+    note(W, "isa(%s=%s in=%s apart=%d mode=%d tmp=%u ", dest->name, lo->isa, in, lo->apart, lo->mode,
          (unsigned)lo->tmp);
+    buf_text(W, b->dest);
+    sb_putc(&rec(W)->log, ')');
     def(W, dest);
+}
+
+static void r_isa_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    note(W, "init(%s ", R->iter_args[k]->v.name);
+    if (R->tiles[k])
+        buf_text(W, R->tiles[k]);
+    sb_putc(&rec(W)->log, ')');
+}
+
+static int r_isa_init(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    if (R->kind[k] == LOWER_TILE)
+        r_isa_carry_init(W, R, k);
+    else
+        note(W, "init(%s)", R->iter_args[k]->v.name);
+    return 1;
+}
+
+static const char *r_tile_text(LowerFlow *W, const IrType *t, int fillpad)
+{
+    (void)W, (void)t;
+    return fillpad ? "padded" : "plain";
 }
 
 static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *output)
@@ -439,19 +474,36 @@ static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *outpu
     p.output = output;
     p.tile_op = NULL;
     p.isa_op = r_isa_op;
+    p.carry_init = r_isa_init;
+    p.addr_hint = "";
+    p.tile_text = r_tile_text;
     return &p;
+}
+
+/* A 64 x 64 FP32 tile in Vec at addr (no address: -1) in MemRef ref. */
+static const IrType *vtile(int64_t addr, uint32_t ref)
+{
+    const IrExpr *d[2] = {ir_dim_const(&ctx, 64), ir_dim_const(&ctx, 64)};
+    const IrMemRef *m = ir_memref_new(&ctx, nm("mem_vec"), MS_VEC, addr < 0 ? ci(-1) : ci(addr), 16384, ref, NOSPAN);
+    return ir_type_tile(&ctx, DT_FP32, 2, d, m, NULL);
+}
+
+static const IrStmt *create(IrVar *v, unsigned l)
+{
+    return asg(v, call_typed("block.create_tile", 0, NULL, v->type, at(l, 9, 9)), line(l));
 }
 
 START_TEST(flow_isa_printer)
 {
-    IrVar *a = var("a", tile32(), at(1, 10, 1)), *b = var("b", tile32(), at(1, 20, 1));
-    IrVar *u = var("u", tile32(), at(2, 5, 1)), *r = var("r", tile32(), at(3, 5, 1));
+    IrVar *a = var("a", vtile(0, 1), at(1, 10, 1)), *b = var("b", vtile(16384, 2), at(1, 20, 1));
+    IrVar *u = var("u", vtile(32768, 3), at(2, 5, 1)), *r = var("r", vtile(49152, 4), at(3, 5, 1));
     IrVar *m = var("m", tile32(), at(4, 5, 1)), *q = var("q", tile32(), at(5, 5, 1));
     IrVar *w = var("w", tile32(), at(6, 5, 1));
     const IrKwarg cmp_kw[] = {{nm("cmp_type"), KW_INT, {.i = 4}}};
     const IrKwarg cast_kw[] = {{nm("target_type"), KW_DTYPE, {.i = DT_FP32}}, {nm("mode"), KW_INT, {.i = 9}}};
-    const IrStmt *body = SEQ(asg(u, call("block.addc", EXPRS(E(a), E(b), E(a)), at(2, 9, 9)), line(2)),
-                             asg(r, call("block.recip", EXPRS(E(u)), at(3, 9, 9)), line(3)),
+    const IrStmt *body = SEQ(create(a, 1), create(b, 1),
+                             asg(u, call_typed("block.addc", EXPRS(E(a), E(b), E(a)), u->type, at(2, 9, 9)), line(2)),
+                             asg(r, call_typed("block.recip", EXPRS(E(u)), r->type, at(3, 9, 9)), line(3)),
                              asg(m, call_kw("block.cmp", EXPRS(E(a), E(b)), 1, cmp_kw, at(4, 9, 9)), line(4)),
                              asg(q, ir_call(&ctx, &op_lookup("block.cast")->callee, EXPRS(E(r)), 2, cast_kw, tile32(),
                                             at(5, 9, 9)), line(5)),
@@ -461,19 +513,87 @@ START_TEST(flow_isa_printer)
      * A2/A3 (the walk's target); a compare into FP32 and a cast mode out
      * of range (built by hand: the deduction refuses it) are the walk's
      * errors, worded for the output, and so is a nested call where a tile
-     * variable is expected (at the call). */
+     * variable is expected (at the call).  Without addresses each buffer
+     * is numbered. */
     expect_walk_with(isa_recorder(OUT_CPP, "C++"), body, 0,
-                     "isa(u=TADDC in=012 apart=2 mode=-1 tmp=0) isa(r=TRECIP in=0 apart=0 mode=-1 tmp=0) "
+                     "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(b= in= apart=-1 mode=-1 tmp=0 #1) "
+                     "isa(u=TADDC in=012 apart=2 mode=-1 tmp=0 #2) isa(r=TRECIP in=0 apart=0 mode=-1 tmp=0 #3) "
                      "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for C++ (TCMP writes a bit mask), "
                      "got FP32) poison(m) error(5:9 cast mode 9 has no C++ round mode) poison(q) "
                      "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
     expect_walk_with(isa_recorder(OUT_MLIR, "PTO"), body, 0,
-                     "isa(u=taddc in=012 apart=2 mode=-1 tmp=0) isa(r=trecip in=0 apart=0 mode=-1 tmp=0) "
+                     "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(b= in= apart=-1 mode=-1 tmp=0 #1) "
+                     "isa(u=taddc in=012 apart=2 mode=-1 tmp=0 #2) isa(r=trecip in=0 apart=0 mode=-1 tmp=0 #3) "
                      "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for PTO (tcmp writes an i8 mask), "
                      "got FP32) poison(m) error(5:9 cast mode 9 has no PTO round mode) poison(q) "
                      "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
+}
+END_TEST
+
+/* for i, (s,) in range(0, 4, 1, init=(x,)): <body>; yield (y,) */
+static const IrStmt *tile_loop(const char *name, IrVar *x, const IrStmt *body, const IrVar *y, unsigned l)
+{
+    IrVar *i = ivar("i", at(l, 9, 1));
+    IrIterArg *s = ir_iter_arg_new(&ctx, nm(name), x->type, E(x), at(l, 14, 1));
+    IrVar *sr = var("sr", x->type, at(l, 30, 2));
+    const IrIterArg *its[] = {s};
+    const IrVar *rets[] = {sr};
+    const IrExpr *ys[] = {E(y)};
+    return ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), ci(4), ci(1), 1, its, rets,
+                  SEQ(body, ir_yield(&ctx, 1, ys, line(l + 2))), line(l));
+}
+
+START_TEST(flow_tile_buffers)
+{
+    /* With addresses: a tile a loop yields is defined into the carried
+     * buffer, where the plan put it too; elsewhere it is refused, and so
+     * are a copy of another buffer yielded into it and a result that
+     * shares a buffer its op keeps apart. */
+    IrVar *x = var("x", vtile(0, 1), at(1, 5, 1)), *y = var("y", vtile(16384, 2), at(1, 15, 1));
+    IrVar *t = var("t", vtile(0, 1), at(3, 5, 1)), *t2 = var("t2", vtile(32768, 3), at(6, 5, 1));
+    IrVar *c = var("c", vtile(16384, 2), at(9, 5, 1)), *r = var("r", vtile(16384, 2), at(11, 5, 1));
+    const IrStmt *planned;
+    walk_addr = 1;
+    planned = SEQ(create(x, 1), create(y, 1),
+                  tile_loop("s", x, asg(t, call_typed("block.add", EXPRS(E(x), E(y)), t->type, at(3, 9, 9)), line(3)),
+                            t, 2),
+                  tile_loop("s2", x, asg(t2, call_typed("block.add", EXPRS(E(x), E(y)), t2->type, at(6, 9, 9)),
+                                         line(6)), t2, 5),
+                  tile_loop("s3", x, asg(c, E(y), line(9)), c, 8),
+                  asg(r, call_typed("block.recip", EXPRS(E(y)), r->type, at(11, 9, 9)), line(11)));
+    expect_walk_with(isa_recorder(OUT_CPP, "C++"), planned, 0,
+                     "isa(x= in= apart=-1 mode=-1 tmp=0 #0@0) isa(y= in= apart=-1 mode=-1 tmp=0 #1@16384) "
+                     "for(T/0) init(s #0@0) open isa(t=TADD in=01 apart=-1 mode=-1 tmp=0 #0@0) yield_end close "
+                     "for(T/0) init(s2 #0@0) open "
+                     "error(6:9 't2' is yielded into the buffer of 'x' at address 0, but it is planned at address "
+                     "32768) poison(t2) yield_end close "
+                     "for(T/0) init(s3 #0@0) open error(9:5 the tile 'c' is yielded into the buffer of 'x' but is a "
+                     "copy of 'y') poison(c) yield_end close "
+                     "error(11:9 on a2a3 the result of 'pl.block.recip' must not share the buffer of its input) "
+                     "poison(r)",
+                     "");
+    /* Without addresses: variables MemoryReuse put in one MemRef share a
+     * buffer where it has their type; a yielded tile not defined in the
+     * body is not in the carried buffer. */
+    walk_addr = 0;
+    {
+        const IrType *pt = vtile(-1, 7);
+        const IrExpr *half[2] = {ir_dim_const(&ctx, 32), ir_dim_const(&ctx, 64)};
+        IrVar *p = var("p", pt, at(1, 5, 1)), *q = var("q", pt, at(2, 5, 1)), *o = var("o", vtile(-1, 8), at(3, 5, 1));
+        IrVar *zz = var("zz", ir_type_tile(&ctx, DT_FP32, 2, half, pt->memref, NULL), at(3, 5, 1));
+        const IrStmt *shared = SEQ(create(p, 1), asg(q, call_typed("block.add", EXPRS(E(p), E(p)), q->type, at(2, 9, 9)),
+                                                      line(2)),
+                                   create(zz, 3), create(o, 3), tile_loop("s", q, SEQ(create(y, 5)), o, 4));
+        expect_walk_with(isa_recorder(OUT_MLIR, "PTO"), shared, 0,
+                         "isa(p= in= apart=-1 mode=-1 tmp=0 #0) isa(q=tadd in=01 apart=-1 mode=-1 tmp=0 #0) "
+                         "isa(zz= in= apart=-1 mode=-1 tmp=0 #1) isa(o= in= apart=-1 mode=-1 tmp=0 #2) "
+                         "for(T/0) init(s #0) open isa(y= in= apart=-1 mode=-1 tmp=0 #3) error(6:5 the yielded tile "
+                         "'o' is not in the buffer of 'p', which the loop carries (without addresses a loop-carried tile must be defined in "
+                         "its body)) yield_end close",
+                         "");
+    }
 }
 END_TEST
 
@@ -489,4 +609,5 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_calls);
     tcase_add_test(tc, flow_tile_printer);
     tcase_add_test(tc, flow_isa_printer);
+    tcase_add_test(tc, flow_tile_buffers);
 }
