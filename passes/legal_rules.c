@@ -12,6 +12,27 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+int legal_scalar_dtype(DataType dt)
+{
+    switch (dt) {
+    case DT_BOOL:
+    case DT_INT8:
+    case DT_INT16:
+    case DT_INT32:
+    case DT_INT64:
+    case DT_UINT8:
+    case DT_UINT16:
+    case DT_UINT32:
+    case DT_UINT64:
+    case DT_FP16:
+    case DT_BF16:
+    case DT_FP32:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
 {
     size_t k = 0;

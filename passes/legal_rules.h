@@ -10,6 +10,10 @@
 
 #include "ir/ir.h"
 
+/* Whether kernels have scalars of data type dt: both outputs have a type
+ * for it (pto-mlir.md 8: i1 to i64, f16, bf16, f32; cpp.md 4.4). */
+int legal_scalar_dtype(DataType dt);
+
 /* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap);
 

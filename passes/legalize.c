@@ -26,7 +26,9 @@
  * Checks.  A tile whose layout breaks the target's static rules (a
  * row-major row, or a col_major column, of other than a multiple of 32
  * bytes; fractal tiles that are not whole boxes) is an error at its
- * definition. */
+ * definition, and so is a kernel scalar of a data type the outputs have no
+ * scalar type for (FP8, INT4...), where the program brings it in
+ * (legalize_scalars.c). */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
@@ -647,6 +649,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_stmt(&w, body);
     check_params(&L, f);
+    legal_kernel_scalars(&L, f, body);
     legal_carried_tensors(&L, f, body);
 
 done:
