@@ -173,8 +173,12 @@ static void iter_copies(Kern *K, const LowerRegion *R)
         const IrVar *a = &R->iter_args[k]->v;
         const CVal *rv = ptrmap_get(&K->vals, R->ret[k]);
         CVal *c;
-        if (R->kind[k] != LOWER_SCALAR || !rv || rv == &K->poison)
+        if (R->kind[k] != LOWER_SCALAR || !rv)
             continue;
+        if (rv == &K->poison) {
+            bind(K, a, &K->poison);   /* its initial value's text was too large (reported) */
+            continue;
+        }
         c = ck_new_val(K, CV_SCALAR, ident(K, a->name), a->type->dtype);
         sb_printf(ck_line(K), "%s %s = %s;\n", cpp_ctype((DataType)a->type->dtype), c->name, rv->name);
         bind(K, a, c);

@@ -340,14 +340,15 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
         W->p->yield_end(W, R);
 }
 
-/* A pto-isa printer's scalar position k of a loop: its result has a
- * scalar type and its initial value passes; else the iter_arg and the
- * result are poisoned. */
+/* A pto-isa printer's scalar position k of a loop: its result (and
+ * iter_arg) has a scalar type and its initial value passes; else the
+ * iter_arg and the result are poisoned. */
 static int scalar_carry(LowerFlow *W, LowerRegion *R, uint32_t k)
 {
-    const IrVar *r = R->ret[k];
-    if (lower_scalar_var(W, r, R->iter_args[k]->init) == 0 &&
-        lower_scalar_expr(W, R->iter_args[k]->init, r->type->dtype, 0) == 0)
+    const IrVar *r = R->ret[k], *a = &R->iter_args[k]->v;
+    const IrExpr *init = R->iter_args[k]->init;
+    if (lower_scalar_var(W, r, init) == 0 && (a->type->dtype == r->type->dtype || lower_scalar_var(W, a, init) == 0) &&
+        lower_scalar_expr(W, init, r->type->dtype, 0) == 0)
         return 1;
     R->bad[k] = 1;
     lower_scalar_poison(W, &R->iter_args[k]->v);
