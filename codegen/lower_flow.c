@@ -103,6 +103,17 @@ static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
         ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
 }
 
+/* The block index, a scalar: for a pto-isa output its result's type is
+ * checked first (lower_scalar.c). */
+static void walk_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    if (W->p->isa_op && lower_scalar_block_idx(W, dest, c, op) != 0)
+        return;
+    W->p->block_idx(W, dest, c, op);
+    if (W->p->isa_op)
+        lower_scalar_define(W, dest);
+}
+
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     Lowering lwbuf;
@@ -125,13 +136,8 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
      * (unless the printer writes it all the same). */
     if (!dest && !W->p->unkept)
         return;
-    if (lw->how == FORM_BLOCK_IDX && !W->p->isa_op)
-        W->p->block_idx(W, dest, c, op);
-    else if (lw->how == FORM_BLOCK_IDX && lower_scalar_block_idx(W, dest, c, op) == 0) {
-        W->p->block_idx(W, dest, c, op);
-        lower_scalar_define(W, dest);
-    } else if (lw->how == FORM_BLOCK_IDX)
-        return;
+    if (lw->how == FORM_BLOCK_IDX)
+        walk_block_idx(W, dest, c, op);
     else if (dest && dest->type->kind != TYPE_TILE)
         lower_flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
