@@ -11,6 +11,7 @@
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,14 +125,30 @@ static Span where(const CppExpr *x, const IrExpr *e)
     return e->span.lo != SPAN_UNKNOWN_OFFSET && !ir_is_var_like(e) ? e->span : x->at;
 }
 
+/* Reports what an orchestration expression has no C++ for.  A kernel's
+ * expressions were checked by the statement walk (codegen/lower_scalar.c)
+ * before they are written: there it is an internal error. */
+static int refuse(CppExpr *x, const IrExpr *e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int refuse(CppExpr *x, const IrExpr *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (x->style == CPP_KERNEL) {
+        char msg[256];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        ICE("a scalar expression the walk did not check reached the C++ printer: %s", msg);
+    }
+    diag_verror(x->diag, where(x, e), fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
 static int scalar_dtype(CppExpr *x, const IrExpr *e)
 {
     const IrType *t = ir_expr_type(x->ir, e);
-    if (!t || t->kind != TYPE_SCALAR) {
-        diag_error(x->diag, where(x, e), "a %s is used where a scalar is expected",
-                   t && t->kind == TYPE_TILE ? "tile" : t && t->kind == TYPE_TENSOR ? "tensor" : "non-scalar value");
-        return -1;
-    }
+    if (!t || t->kind != TYPE_SCALAR)
+        return refuse(x, e, "a %s is used where a scalar is expected",
+                      t && t->kind == TYPE_TILE ? "tile" : t && t->kind == TYPE_TENSOR ? "tensor" : "non-scalar value");
     return t->dtype;
 }
 
@@ -189,10 +206,8 @@ static int pattern(CppExpr *x, StrBuf *out, const IrBinary *b, const char *pat, 
 static int no_lowering(CppExpr *x, const IrExpr *e, const char *what, int dt)
 {
     if (x->style == CPP_ORCH)
-        diag_error(x->diag, where(x, e), "'%s' cannot be emitted in orchestration code", what);
-    else
-        diag_error(x->diag, where(x, e), "'%s' on %s scalars has no C++ lowering", what, dtype_name((DataType)dt));
-    return -1;
+        return refuse(x, e, "'%s' cannot be emitted in orchestration code", what);
+    return refuse(x, e, "'%s' on %s scalars has no C++ lowering", what, dtype_name((DataType)dt));
 }
 
 static int binary(CppExpr *x, StrBuf *out, const IrBinary *b, size_t start)
@@ -208,10 +223,8 @@ static int binary(CppExpr *x, StrBuf *out, const IrBinary *b, size_t start)
     } else if (op == BIN_AND || op == BIN_OR || op == BIN_XOR) {
         dt = DT_BOOL;
     }
-    if (!cpp_ctype((DataType)dt)) {
-        diag_error(x->diag, where(x, &b->e), "data type %s has no C++ type", dtype_name((DataType)dt));
-        return -1;
-    }
+    if (!cpp_ctype((DataType)dt))
+        return refuse(x, &b->e, "data type %s has no C++ type", dtype_name((DataType)dt));
     fl = dtype_is_float((DataType)dt);
     uns = dtype_is_unsigned_int((DataType)dt) || dt == DT_BOOL;
     if (ir_binary_is_comparison(op) || op == BIN_ADD || op == BIN_SUB || op == BIN_MUL)
@@ -268,10 +281,8 @@ static int unary(CppExpr *x, StrBuf *out, const IrUnary *u, size_t start)
 {
     int dt = u->e.dtype, rc;
     const char *ct = cpp_ctype((DataType)dt);
-    if (!ct) {
-        diag_error(x->diag, where(x, &u->e), "data type %s has no C++ type", dtype_name((DataType)dt));
-        return -1;
-    }
+    if (!ct)
+        return refuse(x, &u->e, "data type %s has no C++ type", dtype_name((DataType)dt));
     switch ((IrUnaryOp)u->e.op) {
     case UN_CAST:
         sb_printf(out, "static_cast<%s>(", ct);
@@ -341,9 +352,7 @@ static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
             sb_puts(out, buf);
             return 0;
         }
-        diag_error(x->diag, where(x, e), "the constant %g has no C++ spelling as %s", d,
-                   dtype_name((DataType)e->dtype));
-        return -1;
+        return refuse(x, e, "the constant %g has no C++ spelling as %s", d, dtype_name((DataType)e->dtype));
     }
     case EXPR_CONST_BOOL:
         if (x->style == CPP_ORCH)
@@ -356,8 +365,7 @@ static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
     case EXPR_UNARY:
         return unary(x, out, IR_AS(IrUnary, e), start);
     default:
-        diag_error(x->diag, where(x, e), "this expression cannot be emitted as a C++ scalar");
-        return -1;
+        return refuse(x, e, "this expression cannot be emitted as a C++ scalar");
     }
 }
 

@@ -54,7 +54,11 @@ typedef struct CppExpr {
 /* Writes expression e (cpp.md 4.4 or 6.2 item 9) to out; 0, or -1 after
  * reporting.  Operands whose dtype differs from the one the operation
  * computes in are converted with static_cast, so mixed signedness never
- * compares or shifts implicitly. */
+ * compares or shifts implicitly.  A kernel's expressions were checked by
+ * the statement walk (codegen/lower_scalar.c): in CPP_KERNEL style only
+ * the limit on an expression's text (nested floor divisions repeat their
+ * operands) is an error, and a variable var gives no text for (its
+ * definition hit that limit) fails silently. */
 int cpp_expr(CppExpr *x, StrBuf *out, const IrExpr *e);
 
 /* ------------------------------------------------- the plan (cpp_plan.c) */

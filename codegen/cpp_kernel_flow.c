@@ -24,16 +24,13 @@ static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
     ck_emit_transfer(kern(W), dest, c, t);
 }
 
+/* The walk checked the result's type (lower_scalar.c). */
 static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     Kern *K = kern(W);
     const char *ct = cpp_ctype((DataType)dest->type->dtype);
-    char buf[64];
     CVal *v;
-    if (dest->type->kind != TYPE_SCALAR || !ct) {
-        ck_err(K, c->e.span, "'%s' needs an integer scalar result", opname(op, buf, sizeof buf));
-        return;
-    }
+    (void)c, (void)op;
     v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
     sb_printf(ck_line(K), "%s %s = get_block_idx();\n", ct, v->name);
     bind(K, dest, v);
@@ -132,19 +129,9 @@ static Carry *new_carry(Kern *K, LowerRegion *R)
 
 /* ---------------------------------------------------------------- loops */
 
-static void flow_loop_begin(LowerFlow *W, LowerRegion *R)
-{
-    Kern *K = kern(W);
-    new_carry(K, R);
-    if (R->stmt->kind == STMT_FOR) {
-        const IrFor *f = IR_AS(IrFor, R->stmt);
-        int64_t step;
-        if (ir_dim_value(f->step, &step) && step <= 0)
-            ck_err(K, ck_span_of(K, f->step),
-                   "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",
-                   step);
-    }
-}
+/* The walk checked the bounds and the step, which must be positive
+ * (lower_scalar.c). */
+static void flow_loop_begin(LowerFlow *W, LowerRegion *R) { new_carry(kern(W), R); }
 
 /* Before a loop: the return variable of a scalar position declared with
  * its initial value; the iter_arg and return variable of a Tile position
@@ -186,8 +173,12 @@ static void iter_copies(Kern *K, const LowerRegion *R)
         const IrVar *a = &R->iter_args[k]->v;
         const CVal *rv = ptrmap_get(&K->vals, R->ret[k]);
         CVal *c;
-        if (R->kind[k] != LOWER_SCALAR || !rv || rv == &K->poison)
+        if (R->kind[k] != LOWER_SCALAR || !rv)
             continue;
+        if (rv == &K->poison) {
+            bind(K, a, &K->poison);   /* its initial value's text was too large (reported) */
+            continue;
+        }
         c = ck_new_val(K, CV_SCALAR, ident(K, a->name), a->type->dtype);
         sb_printf(ck_line(K), "%s %s = %s;\n", cpp_ctype((DataType)a->type->dtype), c->name, rv->name);
         bind(K, a, c);
@@ -202,7 +193,9 @@ static void for_open(Kern *K, const LowerRegion *R)
     StrBuf hdr;
     sb_init(&hdr);
     sb_printf(&hdr, "for (int64_t %s = ", iv->name);
-    if (ck_scalar(K, &hdr, f->start, DT_INT64) == 0) {
+    if (R->head_failed)
+        sb_puts(&hdr, "0; false;) {\n");   /* a placeholder after the walk's error */
+    else if (ck_scalar(K, &hdr, f->start, DT_INT64) == 0) {
         sb_printf(&hdr, "; %s < ", iv->name);
         if (ck_scalar(K, &hdr, f->stop, DT_INT64) == 0) {
             sb_printf(&hdr, "; %s += ", iv->name);
@@ -222,9 +215,11 @@ static void while_open(Kern *K, const LowerRegion *R)
     const IrWhile *w = IR_AS(IrWhile, R->stmt);
     StrBuf cond;
     sb_init(&cond);
+    if (R->head_failed)
+        sb_puts(&cond, "false");   /* a placeholder after the walk's error */
     if (R->nscalar == 0) {
         /* A natural while. */
-        if (ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
+        if (R->head_failed || ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
             sb_printf(ck_line(K), "while (%.*s) {\n", (int)cond.len, cond.data);
         K->k.indent += 2;
     } else {
@@ -232,7 +227,7 @@ static void while_open(Kern *K, const LowerRegion *R)
         sb_puts(ck_line(K), "while (true) {\n");
         K->k.indent += 2;
         iter_copies(K, R);
-        if (ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
+        if (R->head_failed || ck_scalar(K, &cond, w->cond, DT_BOOL) == 0)
             sb_printf(ck_line(K), "if (!(%.*s)) break;\n", (int)cond.len, cond.data);
     }
     sb_free(&cond);
@@ -276,14 +271,8 @@ static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
     Kern *K = kern(W);
     const IrVar *r = R->ret[k];
     if (R->kind[k] == LOWER_SCALAR) {
-        const char *ct = cpp_ctype((DataType)r->type->dtype);
+        const char *ct = cpp_ctype((DataType)r->type->dtype);   /* the walk checked it (lower_scalar.c) */
         CVal *c;
-        if (!ct) {
-            ck_err(K, r->e.span, "'%s' has data type %s, which has no C++ type", r->name,
-                   dtype_name((DataType)r->type->dtype));
-            bind(K, r, &K->poison);
-            return;
-        }
         c = ck_new_val(K, CV_SCALAR, ident(K, r->name), r->type->dtype);
         sb_printf(ck_line(K), "%s %s;\n", ct, c->name);
         bind(K, r, c);
@@ -298,7 +287,9 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
     Kern *K = kern(W);
     StrBuf cond;
     sb_init(&cond);
-    if (ck_scalar(K, &cond, IR_AS(IrIf, R->stmt)->cond, DT_BOOL) == 0)
+    if (R->head_failed)
+        sb_puts(&cond, "false");   /* a placeholder after the walk's error */
+    if (R->head_failed || ck_scalar(K, &cond, IR_AS(IrIf, R->stmt)->cond, DT_BOOL) == 0)
         sb_printf(ck_line(K), "if (%.*s) {\n", (int)cond.len, cond.data);
     sb_free(&cond);
     K->k.indent += 2;

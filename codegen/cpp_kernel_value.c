@@ -1,7 +1,10 @@
 /* cpp_kernel_value.c: the C++ kernel emitter's values (cpp_kernel.c says
  * how the emitter works): errors and output lines, C++ names, what each IR
  * variable stands for, scalar expressions (cpp.md 4.4), and Tile objects
- * with their Tile<...> types at their planned addresses (cpp.md 4.1). */
+ * with their Tile<...> types at their planned addresses (cpp.md 4.1).
+ * The statement walk checked every scalar expression it hands over
+ * (lower_scalar.c): what it refuses is an internal error here, and only
+ * an expression whose text is too large (cpp_emit.c) fails. */
 #include "config.h"
 #include "codegen/cpp_kernel_internal.h"
 
@@ -75,20 +78,20 @@ void ck_mark_unused(Kern *K, const IrVar *v, const char *name)
 
 /* --------------------------------------------------------- scalar code */
 
+/* What the walk should have refused (lower_scalar.c). */
+#define UNCHECKED(what) ICE("a scalar expression the walk did not check reached the C++ printer: %s", what)
+
+/* The C++ name of scalar variable v, which the walk found defined; NULL
+ * when its definition was too large to write (reported then). */
 const char *ck_var_text(CppExpr *x, const IrVar *v, Span at)
 {
     Kern *K = x->data;
     const CVal *c = ptrmap_get(&K->vals, v);
+    (void)at;
     if (c == &K->poison)
         return NULL;
-    if (!c) {
-        ck_err(K, at, "'%s' has no value here", v->name);
-        return NULL;
-    }
-    if (c->kind != CV_SCALAR) {
-        ck_err(K, at, "'%s' is not a scalar", v->name);
-        return NULL;
-    }
+    if (!c || c->kind != CV_SCALAR)
+        UNCHECKED("a variable with no scalar value");
     ((CVal *)c)->named = 1;
     return c->name;
 }
@@ -123,35 +126,25 @@ static int int_fits(int64_t v, DataType dt)
 int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt)
 {
     char buf[80];
-    if (!cpp_ctype((DataType)dt)) {
-        ck_err(K, ck_span_of(K, x), "data type %s has no C++ type", dtype_name((DataType)dt));
-        return -1;
-    }
+    if (!cpp_ctype((DataType)dt))
+        UNCHECKED("an operand of an element type with no C++ type");
     if (x->kind == EXPR_CONST_INT || x->kind == EXPR_CONST_FLOAT || x->kind == EXPR_CONST_BOOL) {
         int is_float = x->kind == EXPR_CONST_FLOAT;
         double d = is_float ? IR_AS(IrConstFloat, x)->value : 0.0;
         int64_t i = x->kind == EXPR_CONST_INT ? IR_AS(IrConstInt, x)->value : x->kind == EXPR_CONST_BOOL ? x->op : 0;
         if (dtype_is_float((DataType)dt)) {
-            if (!cpp_float_literal(is_float ? d : (double)i, (DataType)dt, buf, sizeof buf)) {
-                ck_err(K, ck_span_of(K, x), "the constant %g does not fit %s", is_float ? d : (double)i,
-                       dtype_name((DataType)dt));
-                return -1;
-            }
+            if (!cpp_float_literal(is_float ? d : (double)i, (DataType)dt, buf, sizeof buf))
+                UNCHECKED("a constant that does not fit its float type");
             sb_puts(o, buf);
             return 0;
         }
         if (is_float) {
-            if (d != (double)(int64_t)d) {
-                ck_err(K, ck_span_of(K, x), "the constant %g is not an integer, but an integer of type %s is needed", d,
-                       dtype_name((DataType)dt));
-                return -1;
-            }
+            if (!(d >= -9.2e18 && d <= 9.2e18) || d != (double)(int64_t)d)
+                UNCHECKED("a fractional constant wanted as an integer");
             i = (int64_t)d;
         }
-        if (!int_fits(i, (DataType)dt)) {
-            ck_err(K, ck_span_of(K, x), "the constant %" PRId64 " does not fit %s", i, dtype_name((DataType)dt));
-            return -1;
-        }
+        if (!int_fits(i, (DataType)dt))
+            UNCHECKED("a constant that does not fit its integer type");
         if (dt == DT_BOOL)
             sb_puts(o, i ? "true" : "false");
         else if (i == INT64_MIN)
@@ -170,12 +163,8 @@ void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_la
     const char *ct = cpp_ctype((DataType)v->type->dtype);
     StrBuf text;
     CVal *c;
-    if (!ct) {
-        ck_err(K, v->e.span, "'%s' has data type %s, which has no C++ type", v->name,
-               dtype_name((DataType)v->type->dtype));
-        bind(K, v, &K->poison);
-        return;
-    }
+    if (!ct)
+        UNCHECKED("a variable of a type with no C++ type");
     sb_init(&text);
     if (ck_scalar(K, &text, value, v->type->dtype) == 0) {
         c = ck_new_val(K, CV_SCALAR, ident(K, v->name), v->type->dtype);

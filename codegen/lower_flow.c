@@ -78,8 +78,12 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
         return;   /* a load whose result is unused has no effect */
     else if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else if ((t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
+    else if (!(t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
+        return;
+    else if (lower_scalar_offsets(W, &t) == 0)
         W->p->transfer(W, dest, c, how, &t);
+    else if (how == FORM_LOAD)
+        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
 }
 
 /* An op of a pto-isa output: classified and checked once, then spelled. */
@@ -91,8 +95,23 @@ static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
     char msg[320];
     if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else if (lower_tile_op(W, dest, c, op, &lo, &b) == 0)
+    else if (lower_tile_op(W, dest, c, op, &lo, &b) != 0)
+        return;
+    else if (lower_scalar_op(W, c, &lo, &b) == 0)
         W->p->isa_op(W, dest, c, op, &lo, &b);
+    else
+        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
+}
+
+/* The block index, a scalar: for a pto-isa output its result's type is
+ * checked first (lower_scalar.c). */
+static void walk_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    if (W->p->isa_op && lower_scalar_block_idx(W, dest, c, op) != 0)
+        return;
+    W->p->block_idx(W, dest, c, op);
+    if (W->p->isa_op)
+        lower_scalar_define(W, dest);
 }
 
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
@@ -118,7 +137,7 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     if (!dest && !W->p->unkept)
         return;
     if (lw->how == FORM_BLOCK_IDX)
-        W->p->block_idx(W, dest, c, op);
+        walk_block_idx(W, dest, c, op);
     else if (dest && dest->type->kind != TYPE_TILE)
         lower_flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
@@ -144,7 +163,8 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 }
 
 /* Tiles and tensors in a tuple are variables (the printers name what they
- * stand for); scalars may be expressions. */
+ * stand for); scalars may be expressions (for a pto-isa printer checked
+ * here, in their own type: a failed one is LOWER_OTHER). */
 static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
 {
     const IrMakeTuple *m = IR_AS(IrMakeTuple, a->value);
@@ -156,6 +176,8 @@ static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
         LowerValueKind k = lower_value_kind(ir_expr_type(W->k->ir, m->elems[i]));
         if (k == LOWER_OTHER || (k != LOWER_SCALAR && !ir_is_var_like(m->elems[i]))) {
             lower_flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
+            k = LOWER_OTHER;
+        } else if (k == LOWER_SCALAR && W->p->isa_op && lower_scalar_expr(W, m->elems[i], -1, 0) != 0) {
             k = LOWER_OTHER;
         }
         kind[i] = (uint8_t)k;
@@ -174,9 +196,31 @@ static void walk_tuple_get(LowerFlow *W, const IrAssign *a)
         lower_flow_error(W, a->s.span, "only tuples built in the kernel can be unpacked");
         return;
     }
+    if (W->p->isa_op && a->var->type->kind == TYPE_SCALAR) {
+        /* A scalar element that failed its check says nothing more. */
+        if (t->kind[g->index] != LOWER_SCALAR)
+            lower_scalar_poison(W, a->var);
+        else if (lower_scalar_var(W, a->var, NULL) == 0) {
+            W->p->tuple_get(W, a, t, g->index);
+            lower_scalar_define(W, a->var);
+        }
+        return;
+    }
     if (W->p->isa_op)
         lower_tile_tuple_get(W, a->var, t, g->index);
     W->p->tuple_get(W, a, t, g->index);
+}
+
+/* A scalar defined by an expression or a copy: for a pto-isa printer
+ * checked first (lower_scalar.c). */
+static void walk_scalar_def(LowerFlow *W, const IrAssign *a)
+{
+    if (!W->p->isa_op) {
+        W->p->scalar_def(W, a);
+    } else if (lower_scalar_def(W, a) == 0) {
+        W->p->scalar_def(W, a);
+        lower_scalar_define(W, a->var);
+    }
 }
 
 static void walk_assign(LowerFlow *W, const IrAssign *a)
@@ -192,7 +236,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     case EXPR_ITER_ARG:
         /* A copy names the same value, buffer or view. */
         if (k == LOWER_SCALAR) {
-            W->p->scalar_def(W, a);
+            walk_scalar_def(W, a);
             break;
         }
         if (k != LOWER_TILE || !W->p->isa_op || lower_tile_copy(W, a) == 0)
@@ -204,7 +248,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     case EXPR_BINARY:
     case EXPR_UNARY:
         if (k == LOWER_SCALAR)
-            W->p->scalar_def(W, a);
+            walk_scalar_def(W, a);
         else
             lower_flow_error(W, a->s.span, "'%s' cannot be emitted", v->name);
         break;
@@ -220,8 +264,11 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     }
     /* One error per mistake: a variable left without a value after an
      * error is poisoned. */
-    if (W->k->diag->errors != 0 && W->p->isa_op)
+    if (W->k->diag->errors != 0 && W->p->isa_op) {
         lower_tile_poison(W, v);
+        if (k == LOWER_SCALAR && !lower_scalar_defined(W, v))
+            lower_scalar_poison(W, v);
+    }
     if (W->k->diag->errors != 0 && !W->p->defined(W, v))
         W->p->poison(W, v);
 }
@@ -239,6 +286,7 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
     R->iter_args = iter_args;
     R->kind = kind;
     R->tiles = arena_zalloc(&W->k->arena, (n ? n : 1) * sizeof *R->tiles);
+    R->bad = arena_zalloc(&W->k->arena, n ? n : 1);
     for (uint32_t k = 0; k < n; k++) {
         kind[k] = (uint8_t)lower_value_kind(ret[k]->type);
         R->nscalar += kind[k] == LOWER_SCALAR;
@@ -288,6 +336,9 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
                        "a value of this type cannot be yielded in a kernel");
         else if (R->kind[k] == LOWER_TILE && W->p->isa_op)
             lower_tile_yield(W, R, k, y->values[k]);
+        else if (R->kind[k] == LOWER_SCALAR && W->p->isa_op &&
+                 (R->bad[k] || lower_scalar_expr(W, y->values[k], R->ret[k]->type->dtype, 0) != 0))
+            continue;   /* a failed position says nothing more; a failed value is not handed over */
         else
             W->p->yield_value(W, R, k, y->values[k]);
     }
@@ -295,14 +346,66 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
         W->p->yield_end(W, R);
 }
 
+/* A pto-isa printer's scalar position k of a loop: its result (and
+ * iter_arg) has a scalar type and its initial value passes; else the
+ * iter_arg and the result are poisoned. */
+static int scalar_carry(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    const IrVar *r = R->ret[k], *a = &R->iter_args[k]->v;
+    const IrExpr *init = R->iter_args[k]->init;
+    if (lower_scalar_var(W, r, init) == 0 && (a->type->dtype == r->type->dtype || lower_scalar_var(W, a, init) == 0) &&
+        lower_scalar_expr(W, init, r->type->dtype, 0) == 0)
+        return 1;
+    R->bad[k] = 1;
+    lower_scalar_poison(W, &R->iter_args[k]->v);
+    lower_scalar_poison(W, r);
+    return 0;
+}
+
+/* After a loop or if, for a pto-isa printer: its scalar results have values. */
+static void scalar_results(LowerFlow *W, const LowerRegion *R)
+{
+    for (uint32_t k = 0; W->p->isa_op && k < R->n; k++)
+        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
+            lower_scalar_define(W, R->ret[k]);
+}
+
+/* Before a loop's body, for a pto-isa printer: the loop variable and the
+ * scalar iter_args have values, and a while's condition is checked. */
+static void scalar_heads(LowerFlow *W, LowerRegion *R)
+{
+    const IrStmt *s = R->stmt;
+    if (!W->p->isa_op)
+        return;
+    for (uint32_t k = 0; k < R->n; k++)
+        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
+            lower_scalar_define(W, &R->iter_args[k]->v);
+    if (s->kind == STMT_FOR) {
+        const IrVar *i = IR_AS(IrFor, s)->loop_var;
+        /* A loop variable that is not INT64 was reported. */
+        if (i->type->kind == TYPE_SCALAR && i->type->dtype == DT_INT64)
+            lower_scalar_define(W, i);
+        else
+            lower_scalar_poison(W, i);
+    } else {
+        R->head_failed = lower_scalar_expr(W, IR_AS(IrWhile, s)->cond, DT_BOOL, 0) != 0;
+    }
+}
+
 static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg *const *iter_args,
                       const IrVar *const *ret, const IrStmt *body)
 {
     LowerRegion *R = new_region(W, s, n, ret, iter_args);
     int ok = 1;
+    if (W->p->isa_op && s->kind == STMT_FOR)
+        R->head_failed = lower_scalar_for_head(W, IR_AS(IrFor, s)) != 0;
     W->p->loop_begin(W, R);
     for (uint32_t k = 0; k < n; k++) {
         if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_carry_init(W, R, k)) {
+            ok = 0;
+            continue;
+        }
+        if (R->kind[k] == LOWER_SCALAR && W->p->isa_op && !scalar_carry(W, R, k)) {
             ok = 0;
             continue;
         }
@@ -313,6 +416,7 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
         lower_flow_error(W, iter_args[k]->v.e.span, "the loop-carried value '%s' cannot be emitted", iter_args[k]->v.name);
         ok = 0;
     }
+    scalar_heads(W, R);
     W->p->loop_open(W, R);
     preset(W, R, body);
     walk_body(W, R, body);
@@ -320,17 +424,22 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
     if (n && ok && !R->yielded)
         lower_flow_error(W, s->span, "this loop has no yield for its loop-carried values");
     W->p->loop_close(W, R);
+    scalar_results(W, R);
 }
 
 static void walk_if(LowerFlow *W, const IrIf *f)
 {
     LowerRegion *R = new_region(W, &f->s, f->nret, f->ret, NULL);
+    if (W->p->isa_op)
+        R->head_failed = lower_scalar_expr(W, f->cond, DT_BOOL, 0) != 0;
     W->p->if_begin(W, R);
     for (uint32_t k = 0; k < f->nret; k++) {
         if (R->kind[k] == LOWER_OTHER)
             lower_flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
         else if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_if_result(W, R, k))
             continue;
+        else if (R->kind[k] == LOWER_SCALAR && W->p->isa_op && lower_scalar_var(W, f->ret[k], NULL) != 0)
+            R->bad[k] = 1;
         else if (W->p->if_result)
             W->p->if_result(W, R, k);
     }
@@ -359,6 +468,7 @@ static void walk_if(LowerFlow *W, const IrIf *f)
         lower_flow_error(W, f->s.span, "an if with results needs an else-branch");
     }
     W->p->if_close(W, R);
+    scalar_results(W, R);
 }
 
 /* ------------------------------------------------------------- statements */
@@ -426,10 +536,14 @@ void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, co
     ptrmap_init(&W.tiles);
     ptrmap_init(&W.preset);
     ptrmap_init(&W.by_memref);
+    ptrmap_init(&W.scalars);
     W.poison_tile.addr = -1;
+    if (p->isa_op && k->f)
+        lower_scalar_params(&W);
     walk(&W, body);
     ptrmap_free(&W.tuples);
     ptrmap_free(&W.tiles);
     ptrmap_free(&W.preset);
     ptrmap_free(&W.by_memref);
+    ptrmap_free(&W.scalars);
 }

@@ -15,7 +15,9 @@
  * (lower_op.c), worded for the output, and decides and checks the buffer
  * of every Tile variable (lower_tile.c: numbered once, shared by copies,
  * carried positions and yields, accumulators), so that these printers
- * keep only their spelling of a buffer.
+ * keep only their spelling of a buffer, and checks every scalar
+ * expression before the event that hands it over (lower_scalar.c), so
+ * that their scalar writers have no user error left.
  *
  * A table of callbacks rather than a materialised list: the printers'
  * spellings (SSA names, C++ objects, the tile IR's typed scf values) are
@@ -33,6 +35,7 @@
 #include <stdint.h>
 
 #include "codegen/lower.h"
+#include "codegen/lower_scalar.h"
 #include "codegen/lower_tile.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
@@ -59,6 +62,12 @@ typedef struct LowerRegion {
     const IrStmt *body;                  /* the body (loop) or branch (if) being walked */
     int yielded;                         /* the body (branch) walked last has yielded */
     LowerTile **tiles;             /* pto-isa printers, tile positions: the carried buffer */
+    /* pto-isa printers (lower_scalar.h): scalar positions whose type or
+     * initial value failed its check (their yields are not handed over),
+     * and whether the loop's bounds and step, or the while's or if's
+     * condition, did (the printer writes a placeholder). */
+    uint8_t *bad;
+    int head_failed;
     void *data;                          /* the printer's */
 } LowerRegion;
 
@@ -103,7 +112,8 @@ typedef struct LowerFlowPrinter {
     const char *addr_hint;
     const char *(*tile_text)(LowerFlow *W, const IrType *t, int fillpad);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
-    /* a->var is a scalar defined by an expression or a copy. */
+    /* a->var is a scalar defined by an expression or a copy (for a
+     * pto-isa printer, both checked: lower_scalar.h). */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);
     /* a->var, of kind k (not LOWER_SCALAR), copies a variable. */
     void (*copy)(LowerFlow *W, const IrAssign *a, LowerValueKind k);
@@ -146,6 +156,9 @@ struct LowerFlow {
     PtrMap by_memref;          /* without addresses: IrMemRef -> the buffer of its variables */
     uint32_t ntiles;
     LowerTile poison_tile;
+    /* Printers of pto-isa operations: which variables have a scalar value
+     * (lower_scalar.c). */
+    PtrMap scalars;            /* IrVar -> defined or poisoned */
 };
 
 /* Reports a user error through the printer. */

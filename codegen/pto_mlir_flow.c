@@ -29,13 +29,6 @@ static int is_scalar_var(const IrVar *v) { return v->type->kind == TYPE_SCALAR; 
 
 static void *zarray(Emitter *E, uint32_t n, size_t size) { return arena_zalloc(&E->k.arena, (n ? n : 1) * size); }
 
-static void check_scalar_type(Emitter *E, const IrVar *v)
-{
-    if (is_scalar_var(v) && pm_sc_of(v->type->dtype, 0) == SC_NONE)
-        pm_err(E, v->e.span, "'%s' has data type %s, which has no MLIR scalar type", v->name,
-               dtype_name((DataType)v->type->dtype));
-}
-
 /* "(index, f32)" or, for one, "index" unless parens is set. */
 static void type_list(StrBuf *o, const IrVar *const *v, uint32_t n, int parens)
 {
@@ -144,9 +137,9 @@ static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering
         sb_printf(pm_line(em(W)), "pto.barrier <PIPE_%s>\n", s->barrier);
 }
 
+/* The walk checked the variable's type and its value (lower_scalar.c). */
 static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
 {
-    check_scalar_type(em(W), a->var);
     bind(em(W), a->var, pm_scalar(em(W), a->value, a->var->type->dtype, 0, a->var));
 }
 
@@ -188,7 +181,7 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
     if (u->views[i])
         ptrmap_put(&E->views, v, (void *)u->views[i]);
     else if (u->vals[i] && is_scalar_var(v))
-        bind(E, v, pm_convert(E, u->vals[i], v->type->dtype, 0, NULL, a->s.span));
+        bind(E, v, pm_convert(E, u->vals[i], v->type->dtype, 0, NULL));
 }
 
 static Carry *new_carry(Emitter *E, LowerRegion *R)
@@ -252,13 +245,11 @@ static void flow_loop_begin(LowerFlow *W, LowerRegion *R)
     if (R->stmt->kind == STMT_FOR) {
         const IrFor *f = IR_AS(IrFor, R->stmt);
         /* The bounds come first: their constants and arithmetic precede
-         * the scf.for. */
-        C->head[0] = index_value(E, f->start);
-        C->head[1] = index_value(E, f->stop);
-        C->head[2] = index_value(E, f->step);
+         * the scf.for.  After their error, placeholders. */
+        C->head[0] = R->head_failed ? const_index(E, 0) : index_value(E, f->start);
+        C->head[1] = R->head_failed ? const_index(E, 0) : index_value(E, f->stop);
+        C->head[2] = R->head_failed ? const_index(E, 1) : index_value(E, f->step);
     }
-    for (uint32_t k = 0; k < R->n; k++)
-        check_scalar_type(E, R->ret[k]);
 }
 
 static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
@@ -321,7 +312,7 @@ static void while_open(Emitter *E, const LowerRegion *R)
     sb_puts(o, " {\n");
     /* The "before" region: the condition, on the iter_args. */
     E->k.indent += 2;
-    cond = pm_scalar(E, w->cond, DT_BOOL, 0, NULL);
+    cond = R->head_failed ? pm_const_int(E, SC_I1, 0) : pm_scalar(E, w->cond, DT_BOOL, 0, NULL);
     o = pm_line(E);
     sb_printf(o, "scf.condition(%s)", cond->name);
     if (R->nscalar) {
@@ -378,14 +369,14 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
 static void flow_if_begin(LowerFlow *W, LowerRegion *R)
 {
     Emitter *E = em(W);
-    new_carry(E, R)->head[0] = pm_scalar(E, IR_AS(IrIf, R->stmt)->cond, DT_BOOL, 0, NULL);
+    const IrExpr *cond = IR_AS(IrIf, R->stmt)->cond;
+    new_carry(E, R)->head[0] = R->head_failed ? pm_const_int(E, SC_I1, 0) : pm_scalar(E, cond, DT_BOOL, 0, NULL);
 }
 
 static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
 {
     Emitter *E = em(W);
     const IrVar *r = R->ret[k];
-    check_scalar_type(E, r);
     if (R->kind[k] == LOWER_TILE)
         pm_tile(E, R->tiles[k], r, NULL);   /* its alloc precedes the scf.if */
 }

@@ -1,7 +1,9 @@
 /* pto_mlir_value.c: the PTO MLIR emitter's values (pto_mlir.c says how
  * the emitter works): errors and output lines, the SSA value of each IR
  * variable, the constant pool, and scalar code as arith ops with its
- * conversions (pto-mlir.md 8). */
+ * conversions (pto-mlir.md 8).  The statement walk checked every scalar
+ * expression it hands over (lower_scalar.c): what it refuses is an
+ * internal error here. */
 #include "config.h"
 #include "codegen/pto_mlir_internal.h"
 
@@ -102,12 +104,15 @@ const Value *pm_const_int(Emitter *E, Sc sc, int64_t v)
     return pm_scalar_value(E, c->name, sc, 0);
 }
 
-static const Value *const_float(Emitter *E, Sc sc, double d, Span sp)
+/* What the walk should have refused (lower_scalar.c). */
+#define UNCHECKED(what) ICE("a scalar expression the walk did not check reached the PTO printer: %s", what)
+
+static const Value *const_float(Emitter *E, Sc sc, double d)
 {
     const MlirConst *c;
     char buf[64];
     if (!mlir_float_text(d, buf, sizeof buf))
-        pm_err(E, sp, "the constant %g has no MLIR spelling", d);
+        UNCHECKED("a float constant with no spelling");
     c = mlir_const(&E->consts, &E->names, MLIR_CONST_FLOAT, mlir_str(&E->names, sc_text[sc]), 0, d, E->const_group);
     return pm_scalar_value(E, c->name, sc, 0);
 }
@@ -172,36 +177,28 @@ static const Value *select_op(Emitter *E, const Value *c, const Value *a, const 
  * t = (float)(int64)q, less one where that rounded up; a |q| of 2^p or
  * more (p the significand's fraction bits), an infinity or a NaN is
  * integral already and stays itself. */
-static const Value *floor_float(Emitter *E, const Value *q, Sc sc, Span sp, const IrVar *dest)
+static const Value *floor_float(Emitter *E, const Value *q, Sc sc, const IrVar *dest)
 {
     double big = sc == SC_F16 ? 1024.0 : sc == SC_BF16 ? 128.0 : 8388608.0;
     const Value *t = cast_op(E, "sitofp", cast_op(E, "fptosi", q, SC_I64, 0, NULL), sc, 0, NULL);
-    const Value *down = binop(E, "subf", t, const_float(E, sc, 1.0, sp), sc, 0, NULL);
+    const Value *down = binop(E, "subf", t, const_float(E, sc, 1.0), sc, 0, NULL);
     const Value *up = cmpop(E, "cmpf", "ogt", t, q, NULL);
     const Value *f = select_op(E, up, down, t, NULL);
     /* One emitting call per statement: C leaves the order of arguments open. */
-    const Value *above = cmpop(E, "cmpf", "ogt", q, const_float(E, sc, -big, sp), NULL);
-    const Value *below = cmpop(E, "cmpf", "olt", q, const_float(E, sc, big, sp), NULL);
+    const Value *above = cmpop(E, "cmpf", "ogt", q, const_float(E, sc, -big), NULL);
+    const Value *below = cmpop(E, "cmpf", "olt", q, const_float(E, sc, big), NULL);
     const Value *in = binop(E, "andi", above, below, SC_I1, 0, NULL);
     return select_op(E, in, f, q, dest);
 }
 
 /* v converted to the MLIR type of dtype to_dt (pto-mlir.md 8, Cast). */
-const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest, Span sp)
+const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest)
 {
     Sc from = (Sc)v->sc, to = pm_sc_of(to_dt, elem);
     int to_uns = dtype_is_unsigned_int((DataType)to_dt) || to == SC_I1;
     int from_uns = v->uns || from == SC_I1;
-    if (v == &E->poison)
-        return v;
-    if (to == SC_NONE) {
-        pm_err(E, sp, "data type %s has no MLIR scalar type", dtype_name((DataType)to_dt));
-        return v;
-    }
-    if (from == SC_NONE) {
-        pm_err(E, sp, "a tile is used where a scalar is expected");
-        return v;
-    }
+    if (v == &E->poison || to == SC_NONE || from == SC_NONE)
+        UNCHECKED("a conversion from or to a type with no scalar type");
     if (from == to) {
         if (v->uns == to_uns)
             return v;
@@ -210,7 +207,7 @@ const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const I
     if (to == SC_I1) {
         /* Truth value: x != 0. */
         if (sc_is_float(from))
-            return cmpop(E, "cmpf", "une", v, const_float(E, from, 0.0, sp), dest);
+            return cmpop(E, "cmpf", "une", v, const_float(E, from, 0.0), dest);
         return cmpop(E, "cmpi", "ne", v, pm_const_int(E, from, 0), dest);
     }
     if (sc_is_int(from) && sc_is_int(to)) {
@@ -247,10 +244,8 @@ static const Value *constant(Emitter *E, const IrExpr *x, int to_dt, int elem)
     double d = 0.0;
     int64_t i = 0;
     int is_float = x->kind == EXPR_CONST_FLOAT;
-    if (to == SC_NONE) {
-        pm_err(E, pm_span_of(E, x), "data type %s has no MLIR scalar type", dtype_name((DataType)to_dt));
-        return pm_const_int(E, SC_INDEX, 0);
-    }
+    if (to == SC_NONE)
+        UNCHECKED("a constant wanted in a type with no scalar type");
     if (x->kind == EXPR_CONST_BOOL)
         i = x->op != 0;
     else if (is_float)
@@ -260,32 +255,21 @@ static const Value *constant(Emitter *E, const IrExpr *x, int to_dt, int elem)
     if (to == SC_I1)
         return pm_const_int(E, SC_I1, is_float ? d != 0.0 : i != 0);
     if (sc_is_float(to))
-        return const_float(E, to, is_float ? d : (double)i, pm_span_of(E, x));
+        return const_float(E, to, is_float ? d : (double)i);
     if (is_float) {
-        if (d != (double)(int64_t)d) {
-            pm_err(E, pm_span_of(E, x), "the constant %g is not an integer, but an integer of type %s is needed", d,
-                   sc_text[to]);
-            return pm_const_int(E, to, 0);
-        }
+        if (!(d >= -9.2e18 && d <= 9.2e18) || d != (double)(int64_t)d)
+            UNCHECKED("a fractional constant wanted as an integer");
         i = (int64_t)d;
     }
     return pm_const_int(E, to, i);
 }
 
-const Value *pm_lookup(Emitter *E, const IrExpr *x)
+/* The value of scalar variable x, which the walk found defined. */
+static const Value *lookup(Emitter *E, const IrExpr *x)
 {
-    /* Tile variables have buffers (lower_tile.h), not values: one used as
-     * a scalar is reported by pm_convert. */
-    static const Value tile = {"%tile", "!tile", SC_NONE, 0};
     const Value *v = ptrmap_get(&E->values, x);
-    if (!v && ptrmap_get(&E->views, x) == &E->poison_view)
-        return &E->poison;
-    if (!v && ir_expr_type(E->k.ir, x)->kind == TYPE_TILE)
-        return &tile;
-    if (!v) {
-        pm_err(E, pm_span_of(E, x), "'%s' has no value here", IR_AS(IrVar, x)->name);
-        return pm_scalar_value(E, "%undef", SC_INDEX, 0);
-    }
+    if (!v || v == &E->poison || v->sc == SC_NONE)
+        UNCHECKED("a variable with no scalar value");
     return v;
 }
 
@@ -296,11 +280,8 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
     const Value *l, *r, *t;
     Sc sc;
     int fl, uns;
-    Span sp = b->e.span;
-    if (op == BIN_POW) {
-        pm_err(E, sp, "'**' has no PTO lowering");
-        return const_index(E, 0);
-    }
+    if (op == BIN_POW)
+        UNCHECKED("'**'");
     if (ir_binary_is_comparison(op)) {
         int dl = expr_dtype(E, b->lhs), dr = expr_dtype(E, b->rhs);
         odt = dl < 0 || dr < 0 ? DT_INT64 : dtype_promote((DataType)dl, (DataType)dr);
@@ -310,17 +291,12 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
         odt = rt;
     }
     sc = pm_sc_of(odt, 0);
-    if (sc == SC_NONE) {
-        pm_err(E, sp, "data type %s has no MLIR scalar type", dtype_name((DataType)odt));
-        return const_index(E, 0);
-    }
+    if (sc == SC_NONE)
+        UNCHECKED("an operation in a type with no scalar type");
     fl = sc_is_float(sc);
     uns = dtype_is_unsigned_int((DataType)odt);
-    if (fl && (op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL ||
-               op == BIN_SHR)) {
-        pm_err(E, sp, "'%s' on %s scalars has no PTO lowering", ir_binary_symbol(op), dtype_name((DataType)odt));
-        return const_float(E, sc, 0.0, sp);
-    }
+    if (fl && (op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL || op == BIN_SHR))
+        UNCHECKED("a bit operation on floats");
     l = pm_scalar(E, b->lhs, odt, 0, NULL);
     r = pm_scalar(E, b->rhs, odt, 0, NULL);
     if (ir_binary_is_comparison(op))
@@ -339,14 +315,14 @@ static const Value *binary(Emitter *E, const IrBinary *b, const IrVar *dest)
         return binop(E, fl ? "divf" : uns ? "divui" : "divsi", l, r, sc, uns, dest);
     case BIN_FLOOR_DIV:
         if (fl)
-            return floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, sp, dest);
+            return floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, dest);
         return binop(E, uns ? "divui" : "floordivsi", l, r, sc, uns, dest);
     case BIN_FLOOR_MOD:
         /* Python's a % b takes b's sign: a - b * floor(a / b), as the C++
          * output computes it (arith.remf takes a's). */
         if (fl)
             return binop(E, "subf", l,
-                         binop(E, "mulf", r, floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, sp, NULL),
+                         binop(E, "mulf", r, floor_float(E, binop(E, "divf", l, r, sc, 0, NULL), (Sc)sc, NULL),
                                sc, 0, NULL),
                          sc, 0, dest);
         if (uns)
@@ -382,16 +358,13 @@ static const Value *unary(Emitter *E, const IrUnary *u, const IrVar *dest)
     int dt = u->e.dtype;
     Sc sc = pm_sc_of(dt, 0);
     const Value *a, *t;
-    Span sp = u->e.span;
     if (u->e.op == UN_CAST) {
         int from = expr_dtype(E, u->operand);
         a = pm_scalar(E, u->operand, from < 0 ? dt : from, 0, NULL);
-        return pm_convert(E, a, dt, 0, dest, sp);
+        return pm_convert(E, a, dt, 0, dest);
     }
-    if (sc == SC_NONE) {
-        pm_err(E, sp, "data type %s has no MLIR scalar type", dtype_name((DataType)dt));
-        return const_index(E, 0);
-    }
+    if (sc == SC_NONE)
+        UNCHECKED("an operation in a type with no scalar type");
     a = pm_scalar(E, u->operand, dt, 0, NULL);
     switch ((IrUnaryOp)u->e.op) {
     case UN_NEG:
@@ -414,9 +387,7 @@ static const Value *unary(Emitter *E, const IrUnary *u, const IrVar *dest)
     default:
         break;
     }
-    pm_err(E, sp, "'%s' on %s scalars has no PTO lowering", ir_unary_name((IrUnaryOp)u->e.op),
-           dtype_name((DataType)dt));
-    return a;
+    UNCHECKED("a unary operation with no lowering");
 }
 
 /* Emits the scalar expression x as a value of dtype to_dt (to_dt < 0: its
@@ -434,7 +405,7 @@ const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const I
         return constant(E, x, to_dt < 0 ? DT_INT64 : to_dt, elem);
     case EXPR_VAR:
     case EXPR_ITER_ARG:
-        v = pm_lookup(E, x);
+        v = lookup(E, x);
         break;
     case EXPR_BINARY:
         v = binary(E, IR_AS(IrBinary, x), pm_sc_of(own, 0) == pm_sc_of(to_dt, elem) ? dest : NULL);
@@ -443,10 +414,9 @@ const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const I
         v = unary(E, IR_AS(IrUnary, x), pm_sc_of(own, 0) == pm_sc_of(to_dt, elem) ? dest : NULL);
         break;
     default:
-        pm_err(E, pm_span_of(E, x), "this expression cannot be emitted as a scalar (run flatten_call_expr first)");
-        return const_index(E, 0);
+        UNCHECKED("an expression of another kind");
     }
     if (to_dt < 0)
         return v;
-    return pm_convert(E, v, to_dt, elem, dest, pm_span_of(E, x));
+    return pm_convert(E, v, to_dt, elem, dest);
 }

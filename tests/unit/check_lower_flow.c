@@ -205,6 +205,7 @@ static const LowerFlowPrinter *tile_recorder(void)
 static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
                              const char *text);
 static int walk_addr;      /* the walk's options: with addresses */
+static const IrFunc *walk_fn; /* the kernel whose parameters the walk knows, or NULL */
 
 /* Walks body with the recorder; the events, then "|" and the text. */
 static void expect_walk(const IrStmt *body, int fail_init, const char *events, const char *text)
@@ -234,6 +235,7 @@ static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int 
     k.diag = &o.d;
     k.out = &r.text;
     k.stmt_span = NOSPAN;
+    k.f = walk_fn;
     arena_init(&k.arena);
     lower_flow_run(p, &r, &k, body);
     sb_putc(&r.log, '\0');
@@ -597,6 +599,114 @@ START_TEST(flow_tile_buffers)
 }
 END_TEST
 
+/* ===================================================== scalar expressions */
+
+/* The walk checks, for a printer of pto-isa operations, every scalar
+ * expression before the event that hands it over (lower_scalar.c): with
+ * the output's rules and words, once per mistake; a variable whose
+ * definition failed is poisoned and its uses say nothing more, and a
+ * failed expression is not handed over (a loop's or if's head is, with
+ * head_failed). */
+static void r_scalar_loop_open(LowerFlow *W, LowerRegion *R) { note(W, R->head_failed ? "open(failed)" : "open"); }
+static void r_scalar_if_open(LowerFlow *W, LowerRegion *R) { note(W, R->head_failed ? "then(failed)" : "then"); }
+
+static const LowerFlowPrinter *scalar_recorder(OpOutput spelling, const char *output)
+{
+    static LowerFlowPrinter p;
+    p = *isa_recorder(spelling, output);
+    p.loop_open = r_scalar_loop_open;
+    p.if_open = r_scalar_if_open;
+    return &p;
+}
+
+START_TEST(flow_scalar_checks)
+{
+    /* k(n: INT64, f: FP8E4M3FN, x: FP32): f has no scalar type (the
+     * parameter is reported by lower_kernel_params, not here). */
+    IrVar *n = ivar("n", at(1, 10, 1)), *f = var("f", sc(DT_FP8E4M3FN), at(1, 20, 1));
+    IrVar *x = var("x", sc(DT_FP32), at(1, 30, 1)), *params[] = {n, f, x};
+    IrVar *g = var("g", sc(DT_FP8E4M3FN), at(2, 5, 1)), *h = var("h", sc(DT_FP8E4M3FN), at(3, 5, 1));
+    IrVar *p = ivar("p", at(4, 5, 1)), *q = ivar("q", at(5, 5, 1)), *u = ivar("u", at(6, 5, 1));
+    IrVar *undef = ivar("undef", at(1, 35, 5)), *c = var("c", sc(DT_INT32), at(7, 5, 1));
+    IrVar *i = ivar("i", at(8, 9, 1)), *y = ivar("y", at(9, 9, 1)), *b = var("b", sc(DT_FP8E4M3FN), at(10, 5, 1));
+    const IrExpr *mt_elems[] = {E(p), E(n)};
+    const IrExpr *mt = ir_make_tuple(&ctx, 2, mt_elems, at(11, 9, 6));
+    IrVar *m = var("m", ir_expr_type(&ctx, mt), at(11, 5, 1)), *m0 = ivar("m0", at(12, 5, 2));
+    const IrStmt *body = SEQ(
+        asg(g, bin(BIN_MUL, E(f), E(f)), line(2)),                      /* from a poisoned parameter: nothing */
+        asg(h, un(UN_CAST, DT_FP8E4M3FN, E(n)), line(3)),               /* a cast brings the type in */
+        asg(p, bin_at(BIN_POW, E(n), ci(2), at(4, 9, 6)), line(4)),     /* PTO has no '**' */
+        asg(q, bin(BIN_ADD, E(p), ci(1)), line(5)),
+        asg(u, bin(BIN_ADD, E(undef), ci(1)), line(6)),                 /* no value here */
+        asg(c, cf(1.5), line(7)),                                       /* PTO writes it in i32 */
+        ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), E(q), ci(1), 0, NULL, NULL,  /* a bound from '**' */
+               SEQ(asg(y, bin(BIN_ADD, E(i), E(n)), line(9))), line(8)),
+        asg(b, call("block.get_block_idx", 0, NULL, at(10, 9, 9)), line(10)),
+        asg(m, mt, line(11)), asg(m0, ir_tuple_get(&ctx, E(m), 0, NOSPAN), line(12)));
+    walk_fn = fn_at("k", FUNC_INCORE, 3, params, 0, NULL, body, 1);
+    expect_walk_with(scalar_recorder(OUT_MLIR, "PTO"), body, 0,
+                     "error(3:5 'h' has data type FP8E4M3FN, which has no MLIR scalar type) poison(h) "
+                     "error(4:9 '**' has no PTO lowering) poison(p) poison(q) "
+                     "error(6:5 'undef' has no value here) poison(u) "
+                     "error(7:5 the constant 1.5 is not an integer, but an integer of type i32 is needed) poison(c) "
+                     "for(/0) open(failed) scalar(y) close "
+                     "error(10:9 'pl.block.get_block_idx' needs an integer scalar result) poison(b) "
+                     "tuple(m:OS) poison(m0)",
+                     "y\n");
+    /* C++ has std::pow, and writes a constant in an expression as it is. */
+    expect_walk_with(scalar_recorder(OUT_CPP, "C++"), body, 0,
+                     "error(3:5 'h' has data type FP8E4M3FN, which has no C++ type) poison(h) scalar(p) scalar(q) "
+                     "error(6:5 'undef' has no value here) poison(u) scalar(c) for(/0) open scalar(y) close "
+                     "error(10:9 'pl.block.get_block_idx' needs an integer scalar result) poison(b) "
+                     "tuple(m:SS) get(m0=m[0])",
+                     "p\nq\nc\ny\n");
+    walk_fn = NULL;
+}
+END_TEST
+
+START_TEST(flow_scalar_operands)
+{
+    /* A tile op's constant operand is converted to the element type:
+     * C++ writes it as a literal of that type, which must hold it; an op
+     * whose operand failed is left out and its result poisoned.  A loop's
+     * scalar initial value that failed poisons the iter_arg and the
+     * result, and its yields say nothing more; a while's or an if's
+     * condition that failed is handed over as failed. */
+    const IrExpr *d[2] = {ir_dim_const(&ctx, 64), ir_dim_const(&ctx, 64)};
+    const IrType *t8 = ir_type_tile(&ctx, DT_INT8, 2, d, vtile(-1, 1)->memref, NULL);
+    IrVar *a = var("a", t8, at(1, 5, 1)), *big = var("big", t8, at(2, 5, 3)), *half = var("half", t8, at(3, 5, 4));
+    IrVar *u = var("u", t8, at(4, 5, 1)), *p = ivar("p", at(5, 5, 1)), *r = ivar("r", at(6, 30, 1));
+    IrIterArg *s = ir_iter_arg_new(&ctx, nm("s"), sc(DT_INT64), E(p), at(6, 14, 1));
+    const IrIterArg *its[] = {s};
+    const IrVar *rets[] = {r};
+    const IrExpr *ys[] = {bin(BIN_ADD, E(&s->v), ci(1))};
+    IrVar *z = ivar("z", at(9, 5, 1)), *w = ivar("w", at(10, 5, 1));
+    const IrVar *wrets[] = {w};
+    const IrStmt *body =
+        SEQ(create(a, 1), asg(big, call_typed("block.adds", EXPRS(E(a), cit(300, DT_INT64)), t8, at(2, 11, 9)), line(2)),
+            asg(half, call_typed("block.adds", EXPRS(E(a), cf(2.5)), t8, at(3, 11, 9)), line(3)),
+            asg(u, call_typed("block.adds", EXPRS(E(big), cit(1, DT_INT64)), t8, at(4, 11, 9)), line(4)),
+            asg(p, bin_at(BIN_POW, ci(2), ci(3), at(5, 9, 6)), line(5)),
+            ir_while(&ctx, bin(BIN_LT, E(&s->v), ci(8)), 1, its, rets, SEQ(ir_yield(&ctx, 1, ys, line(7))), line(6)),
+            asg(z, bin(BIN_ADD, E(r), ci(1)), line(9)),
+            ir_if(&ctx, bin(BIN_GT, E(p), ci(0)), SEQ(yield1(ci(1), line(11))), SEQ(yield1(ci(2), line(12))), 1, wrets,
+                  line(10)));
+    expect_walk_with(scalar_recorder(OUT_CPP, "C++"), body, 0,
+                     "isa(a= in= apart=-1 mode=-1 tmp=0 #0) error(2:5 the constant 300 does not fit INT8) poison(big) "
+                     "error(3:5 the constant 2.5 is not an integer, but an integer of type INT8 is needed) poison(half) "
+                     "poison(u) scalar(p) while(S/1) init(s) open yield(0) yield_end close scalar(z) "
+                     "if(S/1) result(w) then yield(0) yield_end yield(0) yield_end endif",
+                     "p\nz\n");
+    expect_walk_with(scalar_recorder(OUT_MLIR, "PTO"), body, 0,
+                     "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(big=tadds in=01 apart=-1 mode=-1 tmp=0 #0) "
+                     "error(3:5 the constant 2.5 is not an integer, but an integer of type i8 is needed) poison(half) "
+                     "isa(u=tadds in=01 apart=-1 mode=-1 tmp=0 #0) error(5:9 '**' has no PTO lowering) poison(p) "
+                     "while(S/1) open(failed) yield_end close poison(z) "
+                     "if(S/1) result(w) then(failed) yield(0) yield_end yield(0) yield_end endif",
+                     "");
+}
+END_TEST
+
 void lower_flow_tests(Suite *s)
 {
     TCase *tc = verify_tcase(s, "lower_flow");
@@ -610,4 +720,6 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_tile_printer);
     tcase_add_test(tc, flow_isa_printer);
     tcase_add_test(tc, flow_tile_buffers);
+    tcase_add_test(tc, flow_scalar_checks);
+    tcase_add_test(tc, flow_scalar_operands);
 }
