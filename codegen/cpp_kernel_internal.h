@@ -29,9 +29,7 @@ typedef struct CVal {
     const char *name;          /* C++ identifier (scalars, tiles, tensor parameters) */
     uint8_t kind;              /* CvKind */
     uint8_t dtype;
-    uint8_t space;             /* tiles: MemorySpace */
     uint8_t named;             /* a parameter the C++ has named (for "(void)") */
-    int64_t addr;              /* tiles: the bound address */
     const char *type;          /* tiles: "Tile<...>" */
     const IrVar *param;        /* tensors: the parameter it derives from */
 } CVal;

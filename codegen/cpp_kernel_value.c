@@ -57,7 +57,6 @@ CVal *ck_new_val(Kern *K, CvKind kind, const char *name, int dtype)
     v->kind = (uint8_t)kind;
     v->name = name;
     v->dtype = (uint8_t)dtype;
-    v->addr = -1;
     return v;
 }
 
@@ -207,8 +206,6 @@ static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpa
 {
     CVal *c = ck_new_val(K, CV_TILE, name, t->dtype);
     c->type = ck_tile_type(K, t, fillpad);
-    c->space = T->space;
-    c->addr = T->addr;
     sb_printf(ck_line(K), "%s %s;\n", c->type, name);
     sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)T->addr);
     return c;

@@ -9,7 +9,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-int lower_tile_same(int addr, const LowerTile *a, const LowerTile *b)
+/* Whether two buffers are the same memory (addr: with addresses). */
+static int lower_tile_same(int addr, const LowerTile *a, const LowerTile *b)
 {
     return a == b || (addr && a->addr >= 0 && a->addr == b->addr && a->space == b->space);
 }

@@ -43,9 +43,6 @@ typedef struct LowerOpTiles {
     LowerTile *tmp;            /* the scratch tile; NULL when the op has none */
 } LowerOpTiles;
 
-/* Whether two buffers are the same memory (addr: with addresses). */
-int lower_tile_same(int addr, const LowerTile *a, const LowerTile *b);
-
 /* The walk's side (lower_flow.c calls these for a printer with isa_op;
  * each reports what it finds and returns NULL or -1 then). */
 struct LowerFlow;
