@@ -99,8 +99,13 @@ int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, cons
     L = target_tile_layout(a, t, (MemorySpace)space);
     if (fillpad && L.pad == TP_NULL)
         L.pad = TP_ZERO;
-    /* pto-isa's static shape rules for the layout. */
-    if (L.slayout == TL_NONE_BOX) {
+    /* pto-isa's static shape rules for the layout; none_box is a small
+     * layout only. */
+    if (L.blayout == TL_NONE_BOX) {
+        snprintf(msg, cap, "tile '%s' has the big layout none_box; %s tiles have a row_major or col_major blayout",
+                 what, output);
+        return -1;
+    } else if (L.slayout == TL_NONE_BOX) {
         int64_t n = L.blayout == TL_COL_MAJOR ? rows : cols;
         if (n * bytes % 32 != 0) {
             snprintf(msg, cap,

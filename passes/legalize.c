@@ -327,7 +327,15 @@ static void check_tile(Legal *L, const IrVar *v)
     }
     snprintf(dims, sizeof dims, t->n == 2 ? "[%" PRId64 ", %" PRId64 "]" : "[%" PRId64 "%.0" PRId64 "]",
              t->n == 2 ? rows : cols, cols);
-    if (sl == TL_NONE_BOX) {
+    /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
+     * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
+    if (bl == TL_NONE_BOX) {
+        diag_error(L->pc->diag, v->e.span,
+                   "tile '%s' has the big layout none_box; a tile's blayout is row_major or col_major (none_box is "
+                   "a value of slayout only)",
+                   v->name);
+        L->failed = 1;
+    } else if (sl == TL_NONE_BOX) {
         int64_t n = bl == TL_COL_MAJOR ? rows : cols;
         if (n * bytes % 32 != 0) {
             diag_error(L->pc->diag, v->e.span,
