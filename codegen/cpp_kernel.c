@@ -109,8 +109,6 @@ static uint32_t bind_params(Kern *K, Param *out)
         const IrVar *p = ps[i].var;
         CVal *c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
                              ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
-        if (ps[i].kind == LOWER_PARAM_TENSOR)
-            c->param = p;
         bind(K, p, c);
         out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL};
     }

@@ -6,13 +6,7 @@
 #include "codegen/cpp_kernel_internal.h"
 #include "codegen/lower_flow.h"
 
-/* What a loop or if carries, per position. */
-typedef struct Carry {
-    const IrVar **param;       /* Tensor positions: the parameter the value derives from */
-} Carry;
-
 static Kern *kern(LowerFlow *W) { return W->printer; }
-static Carry *carry_of(const LowerRegion *R) { return R->data; }
 
 static void flow_error(LowerFlow *W, Span at, const char *msg) { ck_err(kern(W), at, "%s", msg); }
 static int flow_defined(LowerFlow *W, const IrVar *v) { return ptrmap_get(&kern(W)->vals, v) != NULL; }
@@ -60,7 +54,17 @@ static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering
 
 static void flow_scalar_def(LowerFlow *W, const IrAssign *a) { ck_declare_scalar(kern(W), a->var, a->value, 0); }
 
-/* A copy of a tile or tensor names the same object. */
+/* The Tensor argument a parameter's GlobalTensors are made on. */
+static void flow_tensor_param(LowerFlow *W, LowerTensor *T) { T->data = ptrmap_get(&kern(W)->vals, T->param); }
+
+/* A literal of its type holds the value. */
+static int flow_float_spelled(double d, int dtype)
+{
+    char buf[80];
+    return cpp_float_literal(d, (DataType)dtype, buf, sizeof buf);
+}
+
+/* A copy of a tile names the same object (a tensor's copy is the walk's). */
 static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
 {
     const CVal *w = ck_lookup(kern(W), a->value);
@@ -77,7 +81,7 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
     const CVal **vals = arena_zalloc(&K->k.arena, (n ? n : 1) * sizeof *vals);
     (void)a;
     for (uint32_t i = 0; i < n; i++)
-        if ((t->kind[i] == LOWER_TILE && t->tiles[i]) || t->kind[i] == LOWER_TENSOR)
+        if (t->kind[i] == LOWER_TILE && t->tiles[i])
             vals[i] = ck_lookup(K, t->make->elems[i]);   /* a tile the walk found (lower_tile.c) */
     return vals;
 }
@@ -88,50 +92,33 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
     const CVal **vals = t->data;
     if (a->var->type->kind == TYPE_SCALAR)
         ck_declare_scalar(K, a->var, t->make->elems[i], 0);
-    else
-        bind(K, a->var, vals[i] ? vals[i] : &K->poison);
+    else if (a->var->type->kind == TYPE_TILE)
+        bind(K, a->var, vals[i] ? vals[i] : &K->poison);   /* a tensor's parameter is the walk's */
 }
 
 static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
 {
     Kern *K = kern(W);
-    Carry *C = carry_of(R);
     const IrVar *r = R->ret[k];
     const CVal *rv = ptrmap_get(&K->vals, r);
-    if (R->kind[k] == LOWER_SCALAR) {
-        StrBuf text;
-        if (!rv || rv == &K->poison)
-            return;
-        sb_init(&text);
-        if (ck_scalar(K, &text, x, r->type->dtype) == 0 &&
-            !(text.len == strlen(rv->name) && memcmp(text.data, rv->name, text.len) == 0))
-            sb_printf(ck_line(K), "%s = %.*s;\n", rv->name, (int)text.len, text.data);
-        sb_free(&text);
-    } else {
-        const IrVar *p = ck_param_of(K, x);
-        if (!p)
-            return;
-        if (!C->param[k])
-            C->param[k] = p;
-        else if (C->param[k] != p)
-            ck_err(K, ck_span_of(K, x), "the yielded tensor derives from '%s', the carried one from '%s'", p->name,
-                   C->param[k]->name);
-    }
-}
-
-static Carry *new_carry(Kern *K, LowerRegion *R)
-{
-    Carry *C = arena_zalloc(&K->k.arena, sizeof *C);
-    C->param = arena_zalloc(&K->k.arena, (R->n ? R->n : 1) * sizeof *C->param);
-    R->data = C;
-    return C;
+    StrBuf text;
+    /* Only scalar positions: tile and tensor positions are the walk's. */
+    if (R->kind[k] != LOWER_SCALAR)
+        ICE("a yield at a position of kind %d reached the C++ printer", R->kind[k]);
+    if (!rv || rv == &K->poison)
+        return;
+    sb_init(&text);
+    if (ck_scalar(K, &text, x, r->type->dtype) == 0 &&
+        !(text.len == strlen(rv->name) && memcmp(text.data, rv->name, text.len) == 0))
+        sb_printf(ck_line(K), "%s = %.*s;\n", rv->name, (int)text.len, text.data);
+    sb_free(&text);
 }
 
 /* ---------------------------------------------------------------- loops */
 
 /* The walk checked the bounds and the step, which must be positive
  * (lower_scalar.c). */
-static void flow_loop_begin(LowerFlow *W, LowerRegion *R) { new_carry(kern(W), R); }
+static void flow_loop_begin(LowerFlow *W, LowerRegion *R) { (void)W, (void)R; }
 
 /* Before a loop: the return variable of a scalar position declared with
  * its initial value; the iter_arg and return variable of a Tile position
@@ -139,31 +126,17 @@ static void flow_loop_begin(LowerFlow *W, LowerRegion *R) { new_carry(kern(W), R
 static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
 {
     Kern *K = kern(W);
-    Carry *C = carry_of(R);
     const IrVar *a = &R->iter_args[k]->v, *ret = R->ret[k];
     const IrExpr *x = R->iter_args[k]->init;
     if (R->kind[k] == LOWER_SCALAR) {
         ck_declare_scalar(K, ret, x, 1);   /* the loop body's first line reads it */
         return ptrmap_get(&K->vals, ret) != &K->poison;
     }
-    if (R->kind[k] == LOWER_TILE) {
-        /* The walk decided the buffer: the initial value's (lower_tile.c). */
-        ck_def_tile(K, a, 0, R->tiles[k]);
-        ck_def_tile(K, ret, 0, R->tiles[k]);
-        return 1;
-    }
-    {
-        const IrVar *p = ck_param_of(K, x);
-        CVal *c;
-        if (!p)
-            return 0;
-        c = ck_new_val(K, CV_TENSOR, NULL, a->type->dtype);
-        c->param = p;
-        C->param[k] = p;
-        bind(K, a, c);
-        bind(K, ret, c);
-        return 1;
-    }
+    /* A tile position: the walk decided the buffer, the initial value's
+     * (lower_tile.c); a tensor position's parameter is the walk's too. */
+    ck_def_tile(K, a, 0, R->tiles[k]);
+    ck_def_tile(K, ret, 0, R->tiles[k]);
+    return 1;
 }
 
 /* First lines of a loop body: "<ctype> x_iter_1 = x_2;" per scalar position. */
@@ -249,21 +222,11 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
     sb_puts(ck_line(K), "}\n");
 }
 
-static void flow_if_close(LowerFlow *W, LowerRegion *R)
-{
-    Kern *K = kern(W);
-    flow_loop_close(W, R);
-    for (uint32_t k = 0; k < R->n; k++)
-        if (R->kind[k] == LOWER_TENSOR && carry_of(R)->param[k]) {
-            CVal *c = ck_new_val(K, CV_TENSOR, NULL, R->ret[k]->type->dtype);
-            c->param = carry_of(R)->param[k];
-            bind(K, R->ret[k], c);
-        }
-}
+static void flow_if_close(LowerFlow *W, LowerRegion *R) { flow_loop_close(W, R); }
 
 /* ------------------------------------------------------------------- if */
 
-static void flow_if_begin(LowerFlow *W, LowerRegion *R) { new_carry(kern(W), R); }
+static void flow_if_begin(LowerFlow *W, LowerRegion *R) { (void)W, (void)R; }
 
 /* Declared before the if: "<ctype> x;" for a scalar, the Tile for a tile. */
 static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
@@ -305,7 +268,9 @@ static void flow_else_open(LowerFlow *W, LowerRegion *R)
 }
 
 static const LowerFlowPrinter ck_flow = {LOWER_FLOW_EVENTS(OUT_CPP, "C++"), .isa_op = flow_isa_op, .if_result = flow_if_result,
-                                        .addr_hint = "", .tile_text = flow_tile_text};
+                                        .addr_hint = "", .tile_text = flow_tile_text,
+                                        .tensor_param = flow_tensor_param, .static_strides = 1,
+                                        .float_spelled = flow_float_spelled};
 
 void ck_emit_body(Kern *K, const IrStmt *body)
 {

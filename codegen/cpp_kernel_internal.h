@@ -8,6 +8,7 @@
 #include "codegen/codegen.h"
 #include "codegen/cpp_emit.h"
 #include "codegen/lower.h"
+#include "codegen/lower_tensor.h"
 #include "codegen/lower_tile.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -31,7 +32,6 @@ typedef struct CVal {
     uint8_t dtype;
     uint8_t named;             /* a parameter the C++ has named (for "(void)") */
     const char *type;          /* tiles: "Tile<...>" */
-    const IrVar *param;        /* tensors: the parameter it derives from */
 } CVal;
 
 typedef struct Kern {
@@ -60,7 +60,6 @@ const char *ck_tile_type(Kern *K, const IrType *t, int fillpad);
 const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T);
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
-const IrVar *ck_param_of(Kern *K, const IrExpr *x);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void ck_emit_body(Kern *K, const IrStmt *body);

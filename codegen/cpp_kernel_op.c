@@ -7,29 +7,20 @@
 /* ------------------------------------------------- loads and stores */
 
 /* The GlobalTensor of a transfer of a [size] tile at offsets offs of
- * parameter p (cpp.md 4.2); writes its declaration and returns its name,
- * NULL after an error. */
-static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const IrMakeTuple *offs,
-                                 const int64_t size[2])
+ * parameter T, whose view and static strides the walk checked (cpp.md
+ * 4.2); writes its declaration and returns its name, NULL after an
+ * error. */
+static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs, const int64_t size[2])
 {
-    char msg[320], gtsuf[32];
-    const IrType *t = p->type;
-    const CVal *pv = ptrmap_get(&K->vals, p);
-    int dn;
-    int64_t stride[2], dimv, rows, cols, konst = 0;
+    char gtsuf[32];
+    const IrType *t = T->param->type;
+    const CVal *pv = T->data;
+    int dn = T->dn;
+    int64_t dimv = T->len, rows, cols, konst = 0;
+    const int64_t *stride = T->stride;
     uint32_t nterms = 0;
     StrBuf off;
     const char *name;
-    if (lower_tensor_view(t, p->name, &dn, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return NULL;
-    }
-    /* Strides in elements of the tensor's dimensions (Legalize checked
-     * that they are constants). */
-    if (lower_static_strides(t, dn, p->name, stride, &dimv, msg, sizeof msg) != 0) {
-        ck_err(K, c->e.span, "%s", msg);
-        return NULL;
-    }
     rows = t->n == 1 ? 1 : size[0];
     cols = t->n == 1 ? size[0] : size[1];
     /* The element offset: non-constant terms in order, constants folded. */
@@ -80,27 +71,18 @@ static const char *global_tensor(Kern *K, const IrCall *c, const IrVar *p, const
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     int is_load = t->how == FORM_LOAD;
-    const IrVar *p = ck_param_of(K, c->args[t->tensor_arg]);
     const CVal *tile = NULL;
     const char *gt;
-    if (!p)
-        return;
     if (is_load)
         tile = ck_def_tile(K, dest, 0, t->tile);
     else if (!(tile = ck_tile_arg(K, c, 0)))
         return;
-    if (!(gt = global_tensor(K, c, p, t->offsets, t->size)))
+    if (!(gt = global_tensor(K, t->tensor, t->offsets, t->size)))
         return;
-    if (is_load) {
+    if (is_load)
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
-    } else {
+    else
         sb_printf(ck_line(K), "TSTORE(%s, %s);\n", gt, tile->name);
-        if (dest) {
-            CVal *r = ck_new_val(K, CV_TENSOR, NULL, dest->type->dtype);
-            r->param = p;
-            bind(K, dest, r);
-        }
-    }
 }
 
 /* ------------------------------------------------------------- ops */

@@ -242,17 +242,3 @@ const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i)
     return v;
 }
 
-/* The parameter tensor x derives from; NULL after an error. */
-const IrVar *ck_param_of(Kern *K, const IrExpr *x)
-{
-    const CVal *v = NULL;
-    if (x && (x->kind == EXPR_VAR || x->kind == EXPR_ITER_ARG))
-        v = ptrmap_get(&K->vals, x);
-    if (v == &K->poison)
-        return NULL;
-    if (!v || v->kind != CV_TENSOR) {
-        ck_err(K, ck_span_of(K, x), "this tensor is not derived from a parameter of the kernel");
-        return NULL;
-    }
-    return v->param;
-}

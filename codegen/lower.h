@@ -172,6 +172,7 @@ typedef struct LowerTransfer {
     const IrMakeTuple *offsets, *shapes;
     int64_t size[2];                /* the partition (the tile) shape */
     struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
+    struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
 } LowerTransfer;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused):

@@ -80,10 +80,14 @@ static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaF
         W->p->error(W, at, msg);
     else if (!(t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
         return;
-    else if (lower_scalar_offsets(W, &t) == 0)
+    else if (lower_scalar_offsets(W, &t) != 0) {
+        if (how == FORM_LOAD)
+            ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
+    } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg]))) {
         W->p->transfer(W, dest, c, how, &t);
-    else if (how == FORM_LOAD)
-        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
+        if (how != FORM_LOAD && dest)
+            lower_tensor_define(W, dest, t.tensor);   /* a store's result is the tensor it wrote */
+    }
 }
 
 /* An op of a pto-isa output: classified and checked once, then spelled. */
@@ -182,8 +186,10 @@ static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
         }
         kind[i] = (uint8_t)k;
     }
-    if (W->p->isa_op)
+    if (W->p->isa_op) {
         lower_tile_tuple_make(W, t);
+        lower_tensor_tuple_make(W, t);
+    }
     t->data = W->p->tuple_make(W, a, t);
     ptrmap_put(&W->tuples, a->var, t);
 }
@@ -206,8 +212,10 @@ static void walk_tuple_get(LowerFlow *W, const IrAssign *a)
         }
         return;
     }
-    if (W->p->isa_op)
+    if (W->p->isa_op) {
         lower_tile_tuple_get(W, a->var, t, g->index);
+        lower_tensor_tuple_get(W, a->var, t, g->index);
+    }
     W->p->tuple_get(W, a, t, g->index);
 }
 
@@ -234,12 +242,12 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
         break;
     case EXPR_VAR:
     case EXPR_ITER_ARG:
-        /* A copy names the same value, buffer or view. */
-        if (k == LOWER_SCALAR) {
+        /* A copy names the same value, buffer or parameter. */
+        if (k == LOWER_SCALAR)
             walk_scalar_def(W, a);
-            break;
-        }
-        if (k != LOWER_TILE || !W->p->isa_op || lower_tile_copy(W, a) == 0)
+        else if (k == LOWER_TENSOR && W->p->isa_op)
+            lower_tensor_copy(W, a);
+        else if (k != LOWER_TILE || !W->p->isa_op || lower_tile_copy(W, a) == 0)
             W->p->copy(W, a, k);
         break;
     case EXPR_CONST_INT:
@@ -266,10 +274,11 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
      * error is poisoned. */
     if (W->k->diag->errors != 0 && W->p->isa_op) {
         lower_tile_poison(W, v);
+        lower_tensor_poison(W, v);
         if (k == LOWER_SCALAR && !lower_scalar_defined(W, v))
             lower_scalar_poison(W, v);
     }
-    if (W->k->diag->errors != 0 && !W->p->defined(W, v))
+    if (W->k->diag->errors != 0 && !(k == LOWER_TENSOR && W->p->isa_op) && !W->p->defined(W, v))
         W->p->poison(W, v);
 }
 
@@ -286,6 +295,7 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
     R->iter_args = iter_args;
     R->kind = kind;
     R->tiles = arena_zalloc(&W->k->arena, (n ? n : 1) * sizeof *R->tiles);
+    R->tensors = arena_zalloc(&W->k->arena, (n ? n : 1) * sizeof *R->tensors);
     R->bad = arena_zalloc(&W->k->arena, n ? n : 1);
     for (uint32_t k = 0; k < n; k++) {
         kind[k] = (uint8_t)lower_value_kind(ret[k]->type);
@@ -336,6 +346,8 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
                        "a value of this type cannot be yielded in a kernel");
         else if (R->kind[k] == LOWER_TILE && W->p->isa_op)
             lower_tile_yield(W, R, k, y->values[k]);
+        else if (R->kind[k] == LOWER_TENSOR && W->p->isa_op)
+            lower_tensor_yield(W, R, k, y->values[k]);
         else if (R->kind[k] == LOWER_SCALAR && W->p->isa_op &&
                  (R->bad[k] || lower_scalar_expr(W, y->values[k], R->ret[k]->type->dtype, 0) != 0))
             continue;   /* a failed position says nothing more; a failed value is not handed over */
@@ -409,6 +421,10 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
             ok = 0;
             continue;
         }
+        if (R->kind[k] == LOWER_TENSOR && W->p->isa_op) {
+            ok &= lower_tensor_carry_init(W, R, k);
+            continue;
+        }
         if (R->kind[k] != LOWER_OTHER) {
             ok &= W->p->carry_init(W, R, k) != 0;
             continue;
@@ -469,6 +485,8 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     }
     W->p->if_close(W, R);
     scalar_results(W, R);
+    if (W->p->isa_op)
+        lower_tensor_if_results(W, R);
 }
 
 /* ------------------------------------------------------------- statements */
@@ -537,13 +555,17 @@ void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, co
     ptrmap_init(&W.preset);
     ptrmap_init(&W.by_memref);
     ptrmap_init(&W.scalars);
+    ptrmap_init(&W.tensors);
     W.poison_tile.addr = -1;
-    if (p->isa_op && k->f)
+    if (p->isa_op && k->f) {
+        lower_tensor_params(&W);
         lower_scalar_params(&W);
+    }
     walk(&W, body);
     ptrmap_free(&W.tuples);
     ptrmap_free(&W.tiles);
     ptrmap_free(&W.preset);
     ptrmap_free(&W.by_memref);
     ptrmap_free(&W.scalars);
+    ptrmap_free(&W.tensors);
 }

@@ -15,7 +15,9 @@
  * (lower_op.c), worded for the output, and decides and checks the buffer
  * of every Tile variable (lower_tile.c: numbered once, shared by copies,
  * carried positions and yields, accumulators), so that these printers
- * keep only their spelling of a buffer, and checks every scalar
+ * keep only their spelling of a buffer, traces every tensor to the
+ * kernel parameter it derives from (lower_tensor.c), so that they spell
+ * one view per parameter, and checks every scalar
  * expression before the event that hands it over (lower_scalar.c), so
  * that their scalar writers have no user error left.
  *
@@ -36,6 +38,7 @@
 
 #include "codegen/lower.h"
 #include "codegen/lower_scalar.h"
+#include "codegen/lower_tensor.h"
 #include "codegen/lower_tile.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
@@ -62,6 +65,7 @@ typedef struct LowerRegion {
     const IrStmt *body;                  /* the body (loop) or branch (if) being walked */
     int yielded;                         /* the body (branch) walked last has yielded */
     LowerTile **tiles;             /* pto-isa printers, tile positions: the carried buffer */
+    LowerTensor **tensors;         /* pto-isa printers, tensor positions: the carried parameter */
     /* pto-isa printers (lower_scalar.h): scalar positions whose type or
      * initial value failed its check (their yields are not handed over),
      * and whether the loop's bounds and step, or the while's or if's
@@ -76,6 +80,7 @@ typedef struct LowerTuple {
     const IrMakeTuple *make;
     const uint8_t *kind;                 /* LowerValueKind of each element; LOWER_OTHER after its error */
     LowerTile **tiles;             /* pto-isa printers: each tile element's buffer */
+    LowerTensor **tensors;         /* pto-isa printers: each tensor element's parameter */
     void *data;                          /* what tuple_make returned */
 } LowerTuple;
 
@@ -111,6 +116,16 @@ typedef struct LowerFlowPrinter {
      * missing address, and its spelling of a tile type in messages. */
     const char *addr_hint;
     const char *(*tile_text)(LowerFlow *W, const IrType *t, int fillpad);
+    /* A printer of pto-isa operations gets every tensor traced to the
+     * kernel's parameter it derives from (lower_tensor.h): each Tensor
+     * parameter whose view passed its checks, before the body, for the
+     * printer to spell its view (may be NULL); static_strides: the output's views have
+     * static strides (C++'s GlobalTensor), which are checked there too. */
+    void (*tensor_param)(LowerFlow *W, LowerTensor *T);
+    int static_strides;
+    /* A printer of pto-isa operations: whether the output has a literal
+     * of float value d in dtype (lower_scalar.c checks constants with it). */
+    int (*float_spelled)(double d, int dtype);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy (for a
      * pto-isa printer, both checked: lower_scalar.h). */
@@ -156,6 +171,9 @@ struct LowerFlow {
     PtrMap by_memref;          /* without addresses: IrMemRef -> the buffer of its variables */
     uint32_t ntiles;
     LowerTile poison_tile;
+    /* Printers of pto-isa operations: the tensors (lower_tensor.c). */
+    PtrMap tensors;            /* IrVar (Tensor) -> LowerTensor, or &poison_tensor after an error */
+    LowerTensor poison_tensor;
     /* Printers of pto-isa operations: which variables have a scalar value
      * (lower_scalar.c). */
     PtrMap scalars;            /* IrVar -> defined or poisoned */

@@ -10,10 +10,8 @@
  * bit operation on floats, and scalars only of the data types
  * legal_scalar_dtype lists. */
 #include "config.h"
-#include "codegen/cpp_emit.h"
 #include "codegen/lower_flow.h"
 #include "codegen/lower_scalar.h"
-#include "codegen/mlir_text.h"
 
 #include <inttypes.h>
 
@@ -143,13 +141,12 @@ static int pto_constant(LowerFlow *W, const IrExpr *x, int want, int operand)
     int is_float = x->kind == EXPR_CONST_FLOAT;
     double d = is_float ? IR_AS(IrConstFloat, x)->value
                         : x->kind == EXPR_CONST_BOOL ? (double)(x->op != 0) : (double)IR_AS(IrConstInt, x)->value;
-    char buf[64];
     if (!legal(want))
         return no_type(W, x, want);
     if (want == DT_BOOL)
         return 0;
     if (dtype_is_float((DataType)want)) {
-        if (mlir_float_text(d, buf, sizeof buf))
+        if (W->p->float_spelled(d, want))
             return 0;
         lower_flow_error(W, at, "the constant %g has no MLIR spelling", d);
         return -1;
@@ -169,15 +166,14 @@ static int cpp_constant(LowerFlow *W, const IrExpr *x, int want, int operand)
     int is_float = x->kind == EXPR_CONST_FLOAT;
     double d = is_float ? IR_AS(IrConstFloat, x)->value : 0.0;
     int64_t i = x->kind == EXPR_CONST_INT ? IR_AS(IrConstInt, x)->value : x->kind == EXPR_CONST_BOOL ? x->op : 0;
-    char buf[80];
     if (!operand) {
-        if (!is_float || cpp_float_literal(d, (DataType)x->dtype, buf, sizeof buf))
+        if (!is_float || W->p->float_spelled(d, x->dtype))
             return 0;
         lower_flow_error(W, at, "the constant %g has no C++ spelling as %s", d, dtype_name((DataType)x->dtype));
         return -1;
     }
     if (dtype_is_float((DataType)want)) {
-        if (cpp_float_literal(is_float ? d : (double)i, (DataType)want, buf, sizeof buf))
+        if (W->p->float_spelled(is_float ? d : (double)i, want))
             return 0;
         lower_flow_error(W, at, "the constant %g does not fit %s", is_float ? d : (double)i,
                          dtype_name((DataType)want));

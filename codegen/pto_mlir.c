@@ -80,59 +80,47 @@ static const char *dim_operand(Emitter *E, const IrExpr *x)
     return val->name;
 }
 
-/* One pto.make_tensor_view per Tensor parameter (pto-mlir.md 4.3). */
-static void make_views(Emitter *E)
+/* The pto.make_tensor_view of a Tensor parameter, which the walk checked
+ * (pto-mlir.md 4.3); written before the body, in parameter order. */
+void pm_make_view(Emitter *E, LowerTensor *T)
 {
-    const IrFunc *f = E->k.f;
+    const IrVar *p = T->param;
+    const IrType *t = p->type;
+    const char *shape[2], *stride[2], *layout = "nd";
+    char buf[320];
     unsigned g = E->const_group;
+    View *V = arena_zalloc(&E->k.arena, sizeof *V);
+    StrBuf *o;
     E->const_group = GROUP_VIEW;
-    for (uint32_t i = 0; i < f->nparams; i++) {
-        const IrVar *p = f->params[i].var;
-        const IrType *t = p->type;
-        const char *shape[2], *stride[2], *layout = "nd";
-        char buf[320];
-        View *V;
-        int dn;
-        StrBuf *o;
-        if (t->kind != TYPE_TENSOR)
-            continue;
-        if (lower_tensor_view(t, p->name, &dn, buf, sizeof buf) != 0) {
-            pm_err(E, p->e.span, "%s", buf);
-            ptrmap_put(&E->views, p, &E->poison_view);
-            continue;
-        }
-        V = arena_zalloc(&E->k.arena, sizeof *V);
-        V->rank = t->n;
-        V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
-        V->base = p->name;
-        snprintf(buf, sizeof buf, "!pto.tensor_view<%s%s>", t->n == 2 ? "?x?x" : "?x", V->elem);
-        V->type = mlir_str(&E->names, buf);
-        /* Constants in order: the shape, then the strides. */
-        for (uint32_t d = 0; d < t->n; d++)
-            shape[d] = dim_operand(E, t->dims[d]);
-        if (t->n == 1) {
-            stride[0] = const_index(E, 1)->name;
-        } else if (dn) {
-            /* A column vector [M, 1]: column-major (dn). */
-            stride[0] = const_index(E, 1)->name;
-            stride[1] = shape[0];
-            layout = "dn";
-        } else {
-            stride[0] = shape[1];
-            stride[1] = const_index(E, 1)->name;
-        }
-        V->name = mlir_name_claim(&E->names, p->name, "_view");
-        o = pm_line(E);
-        sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name,
-                  ((const Value *)ptrmap_get(&E->values, p))->name);
-        for (uint32_t d = 0; d < t->n; d++)
-            sb_printf(o, "%s%s", d ? ", " : "", shape[d]);
-        sb_puts(o, "], strides = [");
-        for (uint32_t d = 0; d < t->n; d++)
-            sb_printf(o, "%s%s", d ? ", " : "", stride[d]);
-        sb_printf(o, "] {layout = #pto.layout<%s>}: %s\n", layout, V->type);
-        ptrmap_put(&E->views, p, V);
+    V->rank = t->n;
+    V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
+    V->base = p->name;
+    snprintf(buf, sizeof buf, "!pto.tensor_view<%s%s>", t->n == 2 ? "?x?x" : "?x", V->elem);
+    V->type = mlir_str(&E->names, buf);
+    /* Constants in order: the shape, then the strides. */
+    for (uint32_t d = 0; d < t->n; d++)
+        shape[d] = dim_operand(E, t->dims[d]);
+    if (t->n == 1) {
+        stride[0] = const_index(E, 1)->name;
+    } else if (T->dn) {
+        /* A column vector [M, 1]: column-major (dn). */
+        stride[0] = const_index(E, 1)->name;
+        stride[1] = shape[0];
+        layout = "dn";
+    } else {
+        stride[0] = shape[1];
+        stride[1] = const_index(E, 1)->name;
     }
+    V->name = mlir_name_claim(&E->names, p->name, "_view");
+    o = pm_line(E);
+    sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name, ((const Value *)ptrmap_get(&E->values, p))->name);
+    for (uint32_t d = 0; d < t->n; d++)
+        sb_printf(o, "%s%s", d ? ", " : "", shape[d]);
+    sb_puts(o, "], strides = [");
+    for (uint32_t d = 0; d < t->n; d++)
+        sb_printf(o, "%s%s", d ? ", " : "", stride[d]);
+    sb_printf(o, "] {layout = #pto.layout<%s>}: %s\n", layout, V->type);
+    T->data = V;
     E->const_group = g;
 }
 
@@ -153,10 +141,8 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     mlir_names_reset(&E->names);
     mlir_consts_reset(&E->consts);
     ptrmap_clear(&E->values);
-    ptrmap_clear(&E->views);
     sb_init(&sig);
     bind_params(E, &sig);
-    make_views(E);
     pm_emit_body(E, f->body);
     arena_reset(&E->k.arena, mark);
     if (E->errors == errors) {
@@ -178,10 +164,6 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     memset(E, 0, sizeof *E);
     E->poison.name = "%error";
     E->poison.type = "!error";
-    E->poison_view.name = "%error";
-    E->poison_view.base = "error";
-    E->poison_view.type = "!error";
-    E->poison_view.elem = "?";
     E->k.ir = ir;
     E->k.o = o;
     E->k.diag = diag;
@@ -190,7 +172,6 @@ static void emitter_init(Emitter *E, IrCtx *ir, const CodegenOptions *o, DiagEng
     mlir_consts_init(&E->consts);
     arena_init(&E->k.arena);
     ptrmap_init(&E->values);
-    ptrmap_init(&E->views);
     ptrmap_init(&E->tile_types);
 }
 
@@ -201,7 +182,6 @@ static void emitter_free(Emitter *E)
     mlir_consts_free(&E->consts);
     arena_free(&E->k.arena);
     ptrmap_free(&E->values);
-    ptrmap_free(&E->views);
     ptrmap_free(&E->tile_types);
 }
 

@@ -7,20 +7,19 @@
 #include "codegen/lower_flow.h"
 #include "codegen/pto_mlir_internal.h"
 
-/* What a loop or if carries, per position. */
+/* What a loop or if carries, per scalar position (a tile's buffer and a
+ * tensor's parameter are the walk's: lower_tile.h, lower_tensor.h). */
 typedef struct Carry {
-    const View **views;        /* Tensor positions: the view the yielded value must have */
     const Value **init;        /* loops, scalar positions: the initial values */
     const Value **yielded;     /* the scalars of the yield being written */
     uint32_t nyielded;
     const Value *head[3];      /* for: the bounds and the step; if: the condition */
 } Carry;
 
-/* A tuple built in the kernel: what each element stands for (a tile's
- * buffer is the walk's, lower_tile.h). */
+/* A tuple built in the kernel: what each scalar element stands for (a
+ * tile's buffer and a tensor's parameter are the walk's). */
 typedef struct Tuple {
-    const Value **vals;        /* scalars */
-    const View **views;        /* tensors */
+    const Value **vals;
 } Tuple;
 
 static Emitter *em(LowerFlow *W) { return W->printer; }
@@ -85,20 +84,23 @@ static void iter_args(Emitter *E, StrBuf *o, const LowerRegion *R)
 
 static void flow_error(LowerFlow *W, Span at, const char *msg) { pm_err(em(W), at, "%s", msg); }
 
-/* A Tile variable's buffer is the walk's (lower_tile.c). */
+/* A Tile variable's buffer and a Tensor variable's parameter are the
+ * walk's (lower_tile.c, lower_tensor.c). */
 static int flow_defined(LowerFlow *W, const IrVar *v)
 {
-    return v->type->kind == TYPE_TILE || ptrmap_get(&em(W)->values, v) || ptrmap_get(&em(W)->views, v);
+    return v->type->kind == TYPE_TILE || ptrmap_get(&em(W)->values, v);
 }
 
-/* A Tensor's uses look for its view; the others' for a value. */
-static void flow_poison(LowerFlow *W, const IrVar *v)
+static void flow_poison(LowerFlow *W, const IrVar *v) { bind(em(W), v, &em(W)->poison); }
+
+static void flow_tensor_param(LowerFlow *W, LowerTensor *T) { pm_make_view(em(W), T); }
+
+/* MLIR writes any finite float in any float type (pto-mlir.md 6.3). */
+static int flow_float_spelled(double d, int dtype)
 {
-    Emitter *E = em(W);
-    if (v->type->kind == TYPE_TENSOR)
-        ptrmap_put(&E->views, v, &E->poison_view);
-    else
-        bind(E, v, &E->poison);
+    char buf[64];
+    (void)dtype;
+    return mlir_float_text(d, buf, sizeof buf);
 }
 
 static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
@@ -143,17 +145,9 @@ static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
     bind(em(W), a->var, pm_scalar(em(W), a->value, a->var->type->dtype, 0, a->var));
 }
 
-static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
-{
-    Emitter *E = em(W);
-    const IrVar *v = a->var;
-    if (k == LOWER_TENSOR) {
-        const View *w = pm_view_of(E, a->value);
-        if (w)
-            ptrmap_put(&E->views, v, (void *)w);
-    }
-    /* A tile's copy names its buffer: the walk's (lower_tile.c). */
-}
+/* A tile's copy names its buffer (the walk's: lower_tile.c); a tensor's
+ * copy is not handed over (lower_tensor.c). */
+static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k) { (void)W, (void)a, (void)k; }
 
 static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)
 {
@@ -162,13 +156,10 @@ static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *
     Tuple *u = arena_zalloc(&E->k.arena, sizeof *u);
     (void)a;
     u->vals = zarray(E, m->n, sizeof *u->vals);
-    u->views = zarray(E, m->n, sizeof *u->views);
     for (uint32_t i = 0; i < m->n; i++) {
         const IrExpr *el = m->elems[i];
         if (t->kind[i] == LOWER_SCALAR)
             u->vals[i] = pm_scalar(E, el, ir_expr_type(E->k.ir, el)->dtype, 0, NULL);
-        else if (t->kind[i] == LOWER_TENSOR)
-            u->views[i] = pm_view_of(E, el);
     }
     return u;
 }
@@ -178,16 +169,13 @@ static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t,
     Emitter *E = em(W);
     const Tuple *u = t->data;
     const IrVar *v = a->var;
-    if (u->views[i])
-        ptrmap_put(&E->views, v, (void *)u->views[i]);
-    else if (u->vals[i] && is_scalar_var(v))
+    if (u->vals[i] && is_scalar_var(v))
         bind(E, v, pm_convert(E, u->vals[i], v->type->dtype, 0, NULL));
 }
 
 static Carry *new_carry(Emitter *E, LowerRegion *R)
 {
     Carry *C = arena_zalloc(&E->k.arena, sizeof *C);
-    C->views = zarray(E, R->n, sizeof *C->views);
     C->init = zarray(E, R->n, sizeof *C->init);
     C->yielded = zarray(E, R->n, sizeof *C->yielded);
     R->data = C;
@@ -199,19 +187,10 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
     Emitter *E = em(W);
     Carry *C = carry_of(R);
     const IrVar *r = R->ret[k];
-    /* Tile positions are the walk's (lower_tile.c). */
-    if (R->kind[k] == LOWER_SCALAR) {
-        C->yielded[C->nyielded++] = pm_scalar(E, x, r->type->dtype, 0, NULL);
-    } else {
-        const View *v = pm_view_of(E, x);
-        if (!v)
-            return;
-        if (!C->views[k])
-            C->views[k] = v;
-        else if (C->views[k] != v)
-            pm_err(E, pm_span_of(E, x), "the yielded tensor derives from '%s', the carried one from '%s'", v->base,
-                   C->views[k]->base);
-    }
+    /* Only scalar positions: tile and tensor positions are the walk's. */
+    if (R->kind[k] != LOWER_SCALAR)
+        ICE("a yield at a position of kind %d reached the PTO printer", R->kind[k]);
+    C->yielded[C->nyielded++] = pm_scalar(E, x, r->type->dtype, 0, NULL);
 }
 
 static void flow_yield_end(LowerFlow *W, LowerRegion *R)
@@ -258,17 +237,10 @@ static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
     Carry *C = carry_of(R);
     const IrVar *a = &R->iter_args[k]->v;
     const IrExpr *x = R->iter_args[k]->init;
-    /* A tile position carries its initial value's buffer (lower_tile.c). */
-    if (R->kind[k] == LOWER_SCALAR) {
+    /* A tile position carries its initial value's buffer, a tensor
+     * position its parameter: the walk's. */
+    if (R->kind[k] == LOWER_SCALAR)
         C->init[k] = pm_scalar(E, x, a->type->dtype, 0, NULL);
-    } else if (R->kind[k] == LOWER_TENSOR) {
-        const View *v = pm_view_of(E, x);
-        if (!v)
-            return 0;
-        C->views[k] = v;
-        ptrmap_put(&E->views, a, (void *)v);
-        ptrmap_put(&E->views, R->ret[k], (void *)v);
-    }
     return 1;
 }
 
@@ -410,14 +382,13 @@ static void flow_if_close(LowerFlow *W, LowerRegion *R)
 {
     Emitter *E = em(W);
     E->k.indent -= 2;
+    (void)R;
     sb_puts(pm_line(E), "}\n");
-    for (uint32_t k = 0; k < R->n; k++)
-        if (R->kind[k] == LOWER_TENSOR && carry_of(R)->views[k])
-            ptrmap_put(&E->views, R->ret[k], (void *)carry_of(R)->views[k]);
 }
 
 static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .isa_op = flow_isa_op, .if_result = flow_if_result,
-                                         .addr_hint = ", or use --no-addr", .tile_text = flow_tile_text,
+                                         .addr_hint = ", or use --no-addr", .tile_text = flow_tile_text, .tensor_param = flow_tensor_param,
+                                         .float_spelled = flow_float_spelled,
                                          .yield_end = flow_yield_end};
 
 void pm_emit_body(Emitter *E, const IrStmt *body)

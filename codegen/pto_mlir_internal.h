@@ -38,7 +38,7 @@ typedef struct Value {
     uint8_t uns;               /* unsigned integer scalar */
 } Value;
 
-/* The tensor view of a kernel parameter. */
+/* The tensor view of a kernel parameter: its LowerTensor's data. */
 typedef struct View {
     const char *name;          /* "%a_0_view" (a placeholder) */
     const char *base;          /* "a_0", the parameter: partition views are "%a_0_pview"; errors name it */
@@ -55,12 +55,10 @@ typedef struct Emitter {
     MlirNames names;
     MlirConstPool consts;
     PtrMap values;             /* IrVar -> Value */
-    PtrMap views;              /* IrVar (Tensor) -> View */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */
     Value poison;
-    View poison_view;
 } Emitter;
 
 enum { GROUP_ADDR, GROUP_VIEW, GROUP_BODY };
@@ -82,7 +80,7 @@ const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const I
 const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const IrVar *dest);
 const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad);
 const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffix);
-const View *pm_view_of(Emitter *E, const IrExpr *a);
+void pm_make_view(Emitter *E, LowerTensor *T);
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void pm_emit_body(Emitter *E, const IrStmt *body);

@@ -49,18 +49,6 @@ const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffi
     return val;
 }
 
-const View *pm_view_of(Emitter *E, const IrExpr *a)
-{
-    const View *v = NULL;
-    if (a && (a->kind == EXPR_VAR || a->kind == EXPR_ITER_ARG))
-        v = ptrmap_get(&E->views, a);
-    if (v == &E->poison_view || (a && ptrmap_get(&E->values, a) == &E->poison))
-        return NULL;
-    if (!v)
-        pm_err(E, pm_span_of(E, a), "this tensor is not derived from a parameter of the kernel");
-    return v;
-}
-
 /* ------------------------------------------------------------- ops */
 
 /* One input operand of a PTO op. */
@@ -116,13 +104,11 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
 {
     char pt[160];
     int is_load = t->how == FORM_LOAD;
-    const View *V = pm_view_of(E, c->args[t->tensor_arg]);
+    const View *V = t->tensor->data;
     const Value *tile = NULL, *offv[2] = {NULL, NULL}, *sizev[2] = {NULL, NULL};
     const char *pview;
     uint32_t n = t->offsets->n;
     StrBuf *o;
-    if (!V)
-        return;
     if (!is_load)
         tile = pm_tile(E, t->tile, IR_AS(IrVar, c->args[0]), NULL);
     for (uint32_t i = 0; i < n; i++)
@@ -149,8 +135,6 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
         sb_printf(pm_line(E), "pto.tload ins(%s : %s) outs(%s : %s)\n", pview, pt, tile->name, tile->type);
     else
         sb_printf(pm_line(E), "pto.tstore ins(%s : %s) outs(%s : %s)\n", tile->name, tile->type, pview, pt);
-    if (!is_load && dest)
-        ptrmap_put(&E->views, dest, (void *)V);
 }
 
 static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};

@@ -468,6 +468,13 @@ static const char *r_tile_text(LowerFlow *W, const IrType *t, int fillpad)
     return fillpad ? "padded" : "plain";
 }
 
+/* Both outputs write every finite float the test uses. */
+static int r_float_spelled(double d, int dtype)
+{
+    (void)dtype;
+    return d - d == 0.0;
+}
+
 static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *output)
 {
     static LowerFlowPrinter p;
@@ -479,6 +486,7 @@ static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *outpu
     p.carry_init = r_isa_init;
     p.addr_hint = "";
     p.tile_text = r_tile_text;
+    p.float_spelled = r_float_spelled;
     return &p;
 }
 
@@ -707,6 +715,80 @@ START_TEST(flow_scalar_operands)
 }
 END_TEST
 
+/* ================================================================ tensors */
+
+/* The walk traces every tensor of a kernel to the parameter it derives
+ * from (lower_tensor.c), through copies, tuples, a loop's iter_args and
+ * results, an if's results and a store's result, and hands the printer
+ * the parameter at each transfer; each parameter's view is checked and
+ * handed over once, before the body. */
+static void r_tensor_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
+{
+    (void)c;
+    note(W, "%s(%s %s)", how == FORM_LOAD ? "load" : "store", dest ? dest->name : "-", t->tensor->param->name);
+    if (dest)
+        def(W, dest);
+}
+
+static void r_tensor_param(LowerFlow *W, LowerTensor *T) { note(W, "view(%s%s)", T->param->name, T->dn ? " dn" : ""); }
+
+static const IrExpr *load_of(IrVar *x, Span sp)
+{
+    return call_typed("block.load", EXPRS(E(x), tuple2(0, 0), tuple2(64, 64)), vtile(-1, 1), sp);
+}
+
+static const IrExpr *store_of(IrVar *t, IrVar *x, Span sp)
+{
+    return call_typed("block.store", EXPRS(E(t), tuple2(0, 0), tuple2(64, 64), E(x)), tensor32(), sp);
+}
+
+START_TEST(flow_tensor_trace)
+{
+    LowerFlowPrinter p = *isa_recorder(OUT_MLIR, "PTO");
+    IrVar *a = var("a", tensor32(), at(1, 10, 1)), *b = var("b", tensor32(), at(1, 20, 1));
+    IrVar *o = var("o", tensor32(), at(1, 30, 1)), *v = var("v", shaped(TYPE_TENSOR, DT_FP32, 64, 1), at(1, 40, 1));
+    IrVar *params[] = {a, b, o, v};
+    IrVar *t = var("t", vtile(-1, 1), at(2, 5, 1)), *c = var("c", tensor32(), at(3, 5, 1));
+    const IrExpr *mt_elems[] = {E(c), E(b)};
+    const IrExpr *mt = ir_make_tuple(&ctx, 2, mt_elems, at(4, 9, 6));
+    IrVar *m = var("m", ir_expr_type(&ctx, mt), at(4, 5, 1)), *g = var("g", tensor32(), at(5, 5, 1));
+    IrVar *u = var("u", vtile(-1, 1), at(6, 5, 1)), *r = var("r", tensor32(), at(8, 5, 1));
+    IrVar *w = var("w", tensor32(), at(10, 5, 1)), *z = var("z", vtile(-1, 1), at(13, 5, 1));
+    IrVar *undef = var("undef", tensor32(), at(13, 20, 5)), *q = var("q", tensor32(), at(14, 30, 1));
+    IrVar *x = var("x", vtile(-1, 1), at(17, 5, 1));
+    IrVar *i = ivar("i", at(7, 9, 1)), *j = ivar("j", at(11, 9, 1));
+    IrIterArg *acc = ir_iter_arg_new(&ctx, nm("acc"), tensor32(), E(o), at(7, 14, 3));
+    IrIterArg *acc2 = ir_iter_arg_new(&ctx, nm("acc2"), tensor32(), E(o), at(11, 14, 4));
+    IrVar *accr = var("accr", tensor32(), at(7, 30, 4)), *acc2r = var("acc2r", tensor32(), at(11, 30, 5));
+    const IrIterArg *its[] = {acc}, *its2[] = {acc2};
+    const IrVar *rets[] = {accr}, *rets2[] = {acc2r}, *qrets[] = {q};
+    const IrExpr *ys[] = {E(r)}, *ys2[] = {E(b)};
+    const IrStmt *body = SEQ(
+        asg(t, load_of(a, at(2, 9, 9)), line(2)), asg(c, E(a), line(3)), asg(m, mt, line(4)),
+        asg(g, ir_tuple_get(&ctx, E(m), 1, NOSPAN), line(5)), asg(u, load_of(g, at(6, 9, 9)), line(6)),
+        ir_for(&ctx, FOR_SEQUENTIAL, i, ci(0), ci(4), ci(1), 1, its, rets,
+               SEQ(asg(r, store_of(t, &acc->v, at(8, 9, 9)), line(8)), ir_yield(&ctx, 1, ys, line(9))), line(7)),
+        asg(w, store_of(u, accr, at(10, 9, 9)), line(10)),
+        ir_for(&ctx, FOR_SEQUENTIAL, j, ci(0), ci(4), ci(1), 1, its2, rets2,
+               SEQ(ir_yield(&ctx, 1, ys2, at(12, 11, 1))), line(11)),
+        asg(z, load_of(undef, at(13, 9, 20)), line(13)),
+        ir_if(&ctx, cb(1), SEQ(yield1(E(a), at(15, 11, 1))), SEQ(yield1(E(c), at(16, 11, 1))), 1, qrets, line(14)),
+        asg(x, load_of(q, at(17, 9, 9)), line(17)));
+    p.transfer = r_tensor_transfer;
+    p.tensor_param = r_tensor_param;
+    walk_fn = fn_at("k", FUNC_INCORE, 4, params, 0, NULL, body, 1);
+    expect_walk_with(&p, body, 0,
+                     "view(a) view(b) view(o) view(v dn) load(t a) tuple(m:NN) get(g=m[1]) load(u b) "
+                     "for(N/0) open store(r o) yield_end close store(w o) "
+                     "for(N/0) open error(12:11 the yielded tensor derives from 'b', the carried one from 'o') "
+                     "yield_end close "
+                     "error(13:5 this tensor is not derived from a parameter of the kernel) poison(z) "
+                     "if(N/0) result(q) then yield_end yield_end endif load(x a)",
+                     "");
+    walk_fn = NULL;
+}
+END_TEST
+
 void lower_flow_tests(Suite *s)
 {
     TCase *tc = verify_tcase(s, "lower_flow");
@@ -722,4 +804,5 @@ void lower_flow_tests(Suite *s)
     tcase_add_test(tc, flow_tile_buffers);
     tcase_add_test(tc, flow_scalar_checks);
     tcase_add_test(tc, flow_scalar_operands);
+    tcase_add_test(tc, flow_tensor_trace);
 }
