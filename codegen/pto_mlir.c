@@ -64,8 +64,9 @@ static void bind_params(Emitter *E, StrBuf *sig)
     }
 }
 
-/* The dimension operand of a tensor view: an index constant or the
- * parameter that holds a symbolic dimension. */
+/* The dimension operand of a tensor view: an index constant, or the
+ * parameter that holds a symbolic dimension, as an index (a scalar
+ * parameter of another integer type is cast). */
 static const char *dim_operand(Emitter *E, const IrExpr *x)
 {
     int64_t v;
@@ -73,11 +74,9 @@ static const char *dim_operand(Emitter *E, const IrExpr *x)
     if (ir_dim_value(x, &v))
         return const_index(E, v)->name;
     val = ptrmap_get(&E->values, x);
-    if (!val)
-        return "%undef";   /* reported by bind_params */
-    if (val->sc != SC_INDEX)
-        pm_err(E, pm_span_of(E, x), "the symbolic dimension '%s' must be INT64", IR_AS(IrVar, x)->name);
-    return val->name;
+    if (!val || val->sc == SC_NONE)
+        return "%undef";   /* a parameter of no MLIR scalar type: reported with the parameters (lower_kernel_params) */
+    return index_value(E, x)->name;
 }
 
 /* The pto.make_tensor_view of a Tensor parameter, which the walk checked
