@@ -2,6 +2,7 @@
  * kernel printers share (see lower_flow.h). */
 #include "config.h"
 #include "codegen/lower_flow.h"
+#include "codegen/lower_isa.h"
 #include "support/xalloc.h"
 
 #include <stdarg.h>
@@ -66,58 +67,6 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
         W->p->system_op(W, dest, &sys);
 }
 
-/* A load or store; for a pto-isa output checked once, then spelled. */
-static void walk_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
-{
-    LowerTransfer t;
-    Span at;
-    char msg[320];
-    if (!W->p->isa_op)
-        W->p->transfer(W, dest, c, how, NULL);
-    else if (how == FORM_LOAD && !dest)
-        return;   /* a load whose result is unused has no effect */
-    else if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
-        W->p->error(W, at, msg);
-    else if (!(t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
-        return;
-    else if (lower_scalar_offsets(W, &t) != 0) {
-        if (how == FORM_LOAD)
-            ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
-    } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg]))) {
-        W->p->transfer(W, dest, c, how, &t);
-        if (how != FORM_LOAD && dest)
-            lower_tensor_define(W, dest, t.tensor);   /* a store's result is the tensor it wrote */
-    }
-}
-
-/* An op of a pto-isa output: classified and checked once, then spelled. */
-static void walk_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
-{
-    LowerOp lo;
-    LowerOpTiles b;
-    Span at;
-    char msg[320];
-    if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
-        W->p->error(W, at, msg);
-    else if (lower_tile_op(W, dest, c, op, &lo, &b) != 0)
-        return;
-    else if (lower_scalar_op(W, c, &lo, &b) == 0)
-        W->p->isa_op(W, dest, c, op, &lo, &b);
-    else
-        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
-}
-
-/* The block index, a scalar: for a pto-isa output its result's type is
- * checked first (lower_scalar.c). */
-static void walk_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
-{
-    if (W->p->isa_op && lower_scalar_block_idx(W, dest, c, op) != 0)
-        return;
-    W->p->block_idx(W, dest, c, op);
-    if (W->p->isa_op)
-        lower_scalar_define(W, dest);
-}
-
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     Lowering lwbuf;
@@ -131,7 +80,8 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     case FORM_LOAD:
     case FORM_STORE:
     case FORM_L0C_STORE:
-        walk_transfer(W, dest, c, (IsaForm)lw->how);
+        if (!lower_isa_transfer(W, dest, c, (IsaForm)lw->how))
+            W->p->transfer(W, dest, c, (IsaForm)lw->how, NULL);
         return;
     default:
         break;
@@ -140,15 +90,15 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
      * (unless the printer writes it all the same). */
     if (!dest && !W->p->unkept)
         return;
-    if (lw->how == FORM_BLOCK_IDX)
-        walk_block_idx(W, dest, c, op);
-    else if (dest && dest->type->kind != TYPE_TILE)
+    if (lw->how == FORM_BLOCK_IDX) {
+        if (!lower_isa_block_idx(W, dest, c, op))
+            W->p->block_idx(W, dest, c, op);
+    } else if (dest && dest->type->kind != TYPE_TILE) {
         lower_flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
-    else if (W->p->isa_op)
-        walk_isa_op(W, dest, c, op, lw);
-    else
+    } else if (!lower_isa_op(W, dest, c, op, lw)) {
         W->p->tile_op(W, dest, c, op, lw);
+    }
 }
 
 static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
@@ -167,8 +117,8 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 }
 
 /* Tiles and tensors in a tuple are variables (the printers name what they
- * stand for); scalars may be expressions (for a pto-isa printer checked
- * here, in their own type: a failed one is LOWER_OTHER). */
+ * stand for); scalars may be expressions (for a pto-isa printer checked,
+ * in their own type: a failed one is LOWER_OTHER). */
 static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
 {
     const IrMakeTuple *m = IR_AS(IrMakeTuple, a->value);
@@ -181,15 +131,12 @@ static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
         if (k == LOWER_OTHER || (k != LOWER_SCALAR && !ir_is_var_like(m->elems[i]))) {
             lower_flow_error(W, a->s.span, "this tuple element cannot be emitted inside a kernel");
             k = LOWER_OTHER;
-        } else if (k == LOWER_SCALAR && W->p->isa_op && lower_scalar_expr(W, m->elems[i], -1, 0) != 0) {
+        } else if (k == LOWER_SCALAR && lower_isa_tuple_scalar(W, m->elems[i])) {
             k = LOWER_OTHER;
         }
         kind[i] = (uint8_t)k;
     }
-    if (W->p->isa_op) {
-        lower_tile_tuple_make(W, t);
-        lower_tensor_tuple_make(W, t);
-    }
+    lower_isa_tuple_make(W, t);
     t->data = W->p->tuple_make(W, a, t);
     ptrmap_put(&W->tuples, a->var, t);
 }
@@ -202,33 +149,15 @@ static void walk_tuple_get(LowerFlow *W, const IrAssign *a)
         lower_flow_error(W, a->s.span, "only tuples built in the kernel can be unpacked");
         return;
     }
-    if (W->p->isa_op && a->var->type->kind == TYPE_SCALAR) {
-        /* A scalar element that failed its check says nothing more. */
-        if (t->kind[g->index] != LOWER_SCALAR)
-            lower_scalar_poison(W, a->var);
-        else if (lower_scalar_var(W, a->var, NULL) == 0) {
-            W->p->tuple_get(W, a, t, g->index);
-            lower_scalar_define(W, a->var);
-        }
-        return;
-    }
-    if (W->p->isa_op) {
-        lower_tile_tuple_get(W, a->var, t, g->index);
-        lower_tensor_tuple_get(W, a->var, t, g->index);
-    }
-    W->p->tuple_get(W, a, t, g->index);
+    if (!lower_isa_tuple_get(W, a, t, g->index))
+        W->p->tuple_get(W, a, t, g->index);
 }
 
-/* A scalar defined by an expression or a copy: for a pto-isa printer
- * checked first (lower_scalar.c). */
+/* A scalar defined by an expression or a copy. */
 static void walk_scalar_def(LowerFlow *W, const IrAssign *a)
 {
-    if (!W->p->isa_op) {
+    if (!lower_isa_scalar_def(W, a))
         W->p->scalar_def(W, a);
-    } else if (lower_scalar_def(W, a) == 0) {
-        W->p->scalar_def(W, a);
-        lower_scalar_define(W, a->var);
-    }
 }
 
 static void walk_assign(LowerFlow *W, const IrAssign *a)
@@ -245,9 +174,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
         /* A copy names the same value, buffer or parameter. */
         if (k == LOWER_SCALAR)
             walk_scalar_def(W, a);
-        else if (k == LOWER_TENSOR && W->p->isa_op)
-            lower_tensor_copy(W, a);
-        else if (k != LOWER_TILE || !W->p->isa_op || lower_tile_copy(W, a) == 0)
+        else if (!lower_isa_copy(W, a, k))
             W->p->copy(W, a, k);
         break;
     case EXPR_CONST_INT:
@@ -272,13 +199,7 @@ static void walk_assign(LowerFlow *W, const IrAssign *a)
     }
     /* One error per mistake: a variable left without a value after an
      * error is poisoned. */
-    if (W->k->diag->errors != 0 && W->p->isa_op) {
-        lower_tile_poison(W, v);
-        lower_tensor_poison(W, v);
-        if (k == LOWER_SCALAR && !lower_scalar_defined(W, v))
-            lower_scalar_poison(W, v);
-    }
-    if (W->k->diag->errors != 0 && !(k == LOWER_TENSOR && W->p->isa_op) && !W->p->defined(W, v))
+    if (W->k->diag->errors != 0 && !lower_isa_poison(W, v, k) && !W->p->defined(W, v))
         W->p->poison(W, v);
 }
 
@@ -302,19 +223,6 @@ static LowerRegion *new_region(LowerFlow *W, const IrStmt *s, uint32_t n, const 
         R->nscalar += kind[k] == LOWER_SCALAR;
     }
     return R;
-}
-
-/* Before a body, for a printer of pto-isa operations: each variable it
- * yields at a tile position is, if it is not defined yet, defined
- * directly into the carried buffer (lower_tile.c). */
-static void preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
-{
-    const IrValues *y = W->p->isa_op && body ? ir_body_yield(body) : NULL;
-    if (!y)
-        return;
-    for (uint32_t k = 0; k < y->n && k < R->n; k++)
-        if (R->kind[k] == LOWER_TILE && y->values[k]->kind == EXPR_VAR)
-            lower_tile_preset(W, R, k, IR_AS(IrVar, y->values[k]));
 }
 
 static void walk_body(LowerFlow *W, LowerRegion *R, const IrStmt *body)
@@ -344,64 +252,11 @@ static void walk_yield(LowerFlow *W, const IrValues *y, Span sp)
         if (R->kind[k] == LOWER_OTHER)
             lower_flow_error(W, lower_span_of(W->k->stmt_span, y->values[k]),
                        "a value of this type cannot be yielded in a kernel");
-        else if (R->kind[k] == LOWER_TILE && W->p->isa_op)
-            lower_tile_yield(W, R, k, y->values[k]);
-        else if (R->kind[k] == LOWER_TENSOR && W->p->isa_op)
-            lower_tensor_yield(W, R, k, y->values[k]);
-        else if (R->kind[k] == LOWER_SCALAR && W->p->isa_op &&
-                 (R->bad[k] || lower_scalar_expr(W, y->values[k], R->ret[k]->type->dtype, 0) != 0))
-            continue;   /* a failed position says nothing more; a failed value is not handed over */
-        else
+        else if (!lower_isa_yield(W, R, k, y->values[k]))
             W->p->yield_value(W, R, k, y->values[k]);
     }
     if (W->p->yield_end)
         W->p->yield_end(W, R);
-}
-
-/* A pto-isa printer's scalar position k of a loop: its result (and
- * iter_arg) has a scalar type and its initial value passes; else the
- * iter_arg and the result are poisoned. */
-static int scalar_carry(LowerFlow *W, LowerRegion *R, uint32_t k)
-{
-    const IrVar *r = R->ret[k], *a = &R->iter_args[k]->v;
-    const IrExpr *init = R->iter_args[k]->init;
-    if (lower_scalar_var(W, r, init) == 0 && (a->type->dtype == r->type->dtype || lower_scalar_var(W, a, init) == 0) &&
-        lower_scalar_expr(W, init, r->type->dtype, 0) == 0)
-        return 1;
-    R->bad[k] = 1;
-    lower_scalar_poison(W, &R->iter_args[k]->v);
-    lower_scalar_poison(W, r);
-    return 0;
-}
-
-/* After a loop or if, for a pto-isa printer: its scalar results have values. */
-static void scalar_results(LowerFlow *W, const LowerRegion *R)
-{
-    for (uint32_t k = 0; W->p->isa_op && k < R->n; k++)
-        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
-            lower_scalar_define(W, R->ret[k]);
-}
-
-/* Before a loop's body, for a pto-isa printer: the loop variable and the
- * scalar iter_args have values, and a while's condition is checked. */
-static void scalar_heads(LowerFlow *W, LowerRegion *R)
-{
-    const IrStmt *s = R->stmt;
-    if (!W->p->isa_op)
-        return;
-    for (uint32_t k = 0; k < R->n; k++)
-        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
-            lower_scalar_define(W, &R->iter_args[k]->v);
-    if (s->kind == STMT_FOR) {
-        const IrVar *i = IR_AS(IrFor, s)->loop_var;
-        /* A loop variable that is not INT64 was reported. */
-        if (i->type->kind == TYPE_SCALAR && i->type->dtype == DT_INT64)
-            lower_scalar_define(W, i);
-        else
-            lower_scalar_poison(W, i);
-    } else {
-        R->head_failed = lower_scalar_expr(W, IR_AS(IrWhile, s)->cond, DT_BOOL, 0) != 0;
-    }
 }
 
 static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg *const *iter_args,
@@ -409,20 +264,12 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
 {
     LowerRegion *R = new_region(W, s, n, ret, iter_args);
     int ok = 1;
-    if (W->p->isa_op && s->kind == STMT_FOR)
-        R->head_failed = lower_scalar_for_head(W, IR_AS(IrFor, s)) != 0;
+    lower_isa_loop_head(W, R);
     W->p->loop_begin(W, R);
     for (uint32_t k = 0; k < n; k++) {
-        if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_carry_init(W, R, k)) {
-            ok = 0;
-            continue;
-        }
-        if (R->kind[k] == LOWER_SCALAR && W->p->isa_op && !scalar_carry(W, R, k)) {
-            ok = 0;
-            continue;
-        }
-        if (R->kind[k] == LOWER_TENSOR && W->p->isa_op) {
-            ok &= lower_tensor_carry_init(W, R, k);
+        int taken = lower_isa_carry(W, R, k);
+        if (taken) {
+            ok &= taken > 0;
             continue;
         }
         if (R->kind[k] != LOWER_OTHER) {
@@ -432,36 +279,31 @@ static void walk_loop(LowerFlow *W, const IrStmt *s, uint32_t n, const IrIterArg
         lower_flow_error(W, iter_args[k]->v.e.span, "the loop-carried value '%s' cannot be emitted", iter_args[k]->v.name);
         ok = 0;
     }
-    scalar_heads(W, R);
+    lower_isa_loop_body(W, R);
     W->p->loop_open(W, R);
-    preset(W, R, body);
+    lower_isa_preset(W, R, body);
     walk_body(W, R, body);
     /* After a failed initial value, a missing yield is no news. */
     if (n && ok && !R->yielded)
         lower_flow_error(W, s->span, "this loop has no yield for its loop-carried values");
     W->p->loop_close(W, R);
-    scalar_results(W, R);
+    lower_isa_results(W, R);
 }
 
 static void walk_if(LowerFlow *W, const IrIf *f)
 {
     LowerRegion *R = new_region(W, &f->s, f->nret, f->ret, NULL);
-    if (W->p->isa_op)
-        R->head_failed = lower_scalar_expr(W, f->cond, DT_BOOL, 0) != 0;
+    lower_isa_if_head(W, R, f->cond);
     W->p->if_begin(W, R);
     for (uint32_t k = 0; k < f->nret; k++) {
         if (R->kind[k] == LOWER_OTHER)
             lower_flow_error(W, f->ret[k]->e.span, "the if result '%s' cannot be emitted", f->ret[k]->name);
-        else if (R->kind[k] == LOWER_TILE && W->p->isa_op && !lower_tile_if_result(W, R, k))
-            continue;
-        else if (R->kind[k] == LOWER_SCALAR && W->p->isa_op && lower_scalar_var(W, f->ret[k], NULL) != 0)
-            R->bad[k] = 1;
-        else if (W->p->if_result)
+        else if (!lower_isa_if_result(W, R, k) && W->p->if_result)
             W->p->if_result(W, R, k);
     }
     W->p->if_open(W, R);
-    preset(W, R, f->then_body);
-    preset(W, R, f->else_body);
+    lower_isa_preset(W, R, f->then_body);
+    lower_isa_preset(W, R, f->else_body);
     walk_body(W, R, f->then_body);
     if (f->nret && !R->yielded)
         lower_flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
@@ -484,9 +326,7 @@ static void walk_if(LowerFlow *W, const IrIf *f)
         lower_flow_error(W, f->s.span, "an if with results needs an else-branch");
     }
     W->p->if_close(W, R);
-    scalar_results(W, R);
-    if (W->p->isa_op)
-        lower_tensor_if_results(W, R);
+    lower_isa_results(W, R);
 }
 
 /* ------------------------------------------------------------- statements */
@@ -557,10 +397,7 @@ void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, co
     ptrmap_init(&W.scalars);
     ptrmap_init(&W.tensors);
     W.poison_tile.addr = -1;
-    if (p->isa_op && k->f) {
-        lower_tensor_params(&W);
-        lower_scalar_params(&W);
-    }
+    lower_isa_kernel(&W);
     walk(&W, body);
     ptrmap_free(&W.tuples);
     ptrmap_free(&W.tiles);

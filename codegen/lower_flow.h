@@ -10,7 +10,8 @@
  * or other) and makes the checks that do not depend on the output (an op
  * with no lowering in the printer's spelling among them); a printer
  * supplies one function per event and only binds values and spells.  For
- * the printers of pto-isa operations (those with isa_op) it also
+ * the printers of pto-isa operations (those with isa_op) its pto-isa
+ * layer (lower_isa.c, called at fixed points of the walk) also
  * classifies each op and transfer and checks its operand rules
  * (lower_op.c), worded for the output, and decides and checks the buffer
  * of every Tile variable (lower_tile.c: numbered once, shared by copies,

@@ -1,0 +1,268 @@
+/* lower_isa.c: the pto-isa layer of the kernel statement walk (see
+ * lower_isa.h): what the walk decides and checks for the printers of
+ * pto-isa operations, at the points lower_flow.c calls it. */
+#include "config.h"
+#include "codegen/lower_isa.h"
+
+static int isa(const LowerFlow *W) { return W->p->isa_op != NULL; }
+
+void lower_isa_kernel(LowerFlow *W)
+{
+    if (!isa(W) || !W->k->f)
+        return;
+    lower_tensor_params(W);
+    lower_scalar_params(W);
+}
+
+/* ------------------------------------------------------------------ calls */
+
+/* Checked once, then spelled; a load whose result is unused has no
+ * effect. */
+int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how)
+{
+    LowerTransfer t;
+    Span at;
+    char msg[320];
+    if (!isa(W))
+        return 0;
+    if (how == FORM_LOAD && !dest)
+        return 1;
+    if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
+        W->p->error(W, at, msg);
+    else if (!(t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
+        return 1;
+    else if (lower_scalar_offsets(W, &t) != 0) {
+        if (how == FORM_LOAD)
+            ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
+    } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg]))) {
+        W->p->transfer(W, dest, c, how, &t);
+        if (how != FORM_LOAD && dest)
+            lower_tensor_define(W, dest, t.tensor);   /* a store's result is the tensor it wrote */
+    }
+    return 1;
+}
+
+/* Classified and checked once, then spelled. */
+int lower_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw)
+{
+    LowerOp lo;
+    LowerOpTiles b;
+    Span at;
+    char msg[320];
+    if (!isa(W))
+        return 0;
+    if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
+        W->p->error(W, at, msg);
+    else if (lower_tile_op(W, dest, c, op, &lo, &b) != 0)
+        return 1;
+    else if (lower_scalar_op(W, c, &lo, &b) == 0)
+        W->p->isa_op(W, dest, c, op, &lo, &b);
+    else
+        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
+    return 1;
+}
+
+/* The result's type checked first (lower_scalar.c). */
+int lower_isa_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    if (!isa(W))
+        return 0;
+    if (lower_scalar_block_idx(W, dest, c, op) == 0) {
+        W->p->block_idx(W, dest, c, op);
+        lower_scalar_define(W, dest);
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------ assignments */
+
+/* Checked first (lower_scalar.c). */
+int lower_isa_scalar_def(LowerFlow *W, const IrAssign *a)
+{
+    if (!isa(W))
+        return 0;
+    if (lower_scalar_def(W, a) == 0) {
+        W->p->scalar_def(W, a);
+        lower_scalar_define(W, a->var);
+    }
+    return 1;
+}
+
+/* A tensor's copy derives from its parameter (the printer does not see
+ * it); a tile's names its buffer, then the printer's copy. */
+int lower_isa_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
+{
+    if (!isa(W))
+        return 0;
+    if (k == LOWER_TENSOR) {
+        lower_tensor_copy(W, a);
+        return 1;
+    }
+    return k == LOWER_TILE && lower_tile_copy(W, a) != 0;
+}
+
+/* A scalar element is checked in its own type. */
+int lower_isa_tuple_scalar(LowerFlow *W, const IrExpr *x) { return isa(W) && lower_scalar_expr(W, x, -1, 0) != 0; }
+
+void lower_isa_tuple_make(LowerFlow *W, LowerTuple *t)
+{
+    if (!isa(W))
+        return;
+    lower_tile_tuple_make(W, t);
+    lower_tensor_tuple_make(W, t);
+}
+
+/* A scalar element that failed its check says nothing more. */
+int lower_isa_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t, uint32_t index)
+{
+    if (!isa(W))
+        return 0;
+    if (a->var->type->kind == TYPE_SCALAR) {
+        if (t->kind[index] != LOWER_SCALAR)
+            lower_scalar_poison(W, a->var);
+        else if (lower_scalar_var(W, a->var, NULL) == 0) {
+            W->p->tuple_get(W, a, t, index);
+            lower_scalar_define(W, a->var);
+        }
+        return 1;
+    }
+    lower_tile_tuple_get(W, a->var, t, index);
+    lower_tensor_tuple_get(W, a->var, t, index);
+    return 0;
+}
+
+int lower_isa_poison(LowerFlow *W, const IrVar *v, LowerValueKind k)
+{
+    if (!isa(W))
+        return 0;
+    lower_tile_poison(W, v);
+    lower_tensor_poison(W, v);
+    if (k == LOWER_SCALAR && !lower_scalar_defined(W, v))
+        lower_scalar_poison(W, v);
+    return k == LOWER_TENSOR;
+}
+
+/* ----------------------------------------------------------- control flow */
+
+void lower_isa_loop_head(LowerFlow *W, LowerRegion *R)
+{
+    if (isa(W) && R->stmt->kind == STMT_FOR)
+        R->head_failed = lower_scalar_for_head(W, IR_AS(IrFor, R->stmt)) != 0;
+}
+
+/* A scalar position: its result (and iter_arg) has a scalar type and its
+ * initial value passes; else the iter_arg and the result are poisoned. */
+static int scalar_carry(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    const IrVar *r = R->ret[k], *a = &R->iter_args[k]->v;
+    const IrExpr *init = R->iter_args[k]->init;
+    if (lower_scalar_var(W, r, init) == 0 && (a->type->dtype == r->type->dtype || lower_scalar_var(W, a, init) == 0) &&
+        lower_scalar_expr(W, init, r->type->dtype, 0) == 0)
+        return 1;
+    R->bad[k] = 1;
+    lower_scalar_poison(W, &R->iter_args[k]->v);
+    lower_scalar_poison(W, r);
+    return 0;
+}
+
+int lower_isa_carry(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    if (!isa(W))
+        return 0;
+    switch ((LowerValueKind)R->kind[k]) {
+    case LOWER_TILE:
+        return lower_tile_carry_init(W, R, k) ? 0 : -1;
+    case LOWER_SCALAR:
+        return scalar_carry(W, R, k) ? 0 : -1;
+    case LOWER_TENSOR:
+        return lower_tensor_carry_init(W, R, k) ? 1 : -1;
+    default:
+        return 0;
+    }
+}
+
+/* The loop variable and the scalar iter_args have values; a while's
+ * condition is checked. */
+void lower_isa_loop_body(LowerFlow *W, LowerRegion *R)
+{
+    const IrStmt *s = R->stmt;
+    if (!isa(W))
+        return;
+    for (uint32_t k = 0; k < R->n; k++)
+        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
+            lower_scalar_define(W, &R->iter_args[k]->v);
+    if (s->kind == STMT_FOR) {
+        const IrVar *i = IR_AS(IrFor, s)->loop_var;
+        /* A loop variable that is not INT64 was reported. */
+        if (i->type->kind == TYPE_SCALAR && i->type->dtype == DT_INT64)
+            lower_scalar_define(W, i);
+        else
+            lower_scalar_poison(W, i);
+    } else {
+        R->head_failed = lower_scalar_expr(W, IR_AS(IrWhile, s)->cond, DT_BOOL, 0) != 0;
+    }
+}
+
+void lower_isa_if_head(LowerFlow *W, LowerRegion *R, const IrExpr *cond)
+{
+    if (isa(W))
+        R->head_failed = lower_scalar_expr(W, cond, DT_BOOL, 0) != 0;
+}
+
+int lower_isa_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
+{
+    if (!isa(W))
+        return 0;
+    if (R->kind[k] == LOWER_TILE)
+        return !lower_tile_if_result(W, R, k);
+    if (R->kind[k] == LOWER_SCALAR && lower_scalar_var(W, R->ret[k], NULL) != 0) {
+        R->bad[k] = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Each variable a body yields at a tile position is, if it is not
+ * defined yet, defined directly into the carried buffer (lower_tile.c). */
+void lower_isa_preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
+{
+    const IrValues *y = isa(W) && body ? ir_body_yield(body) : NULL;
+    if (!y)
+        return;
+    for (uint32_t k = 0; k < y->n && k < R->n; k++)
+        if (R->kind[k] == LOWER_TILE && y->values[k]->kind == EXPR_VAR)
+            lower_tile_preset(W, R, k, IR_AS(IrVar, y->values[k]));
+}
+
+/* Tile and tensor positions are the layer's; a scalar position that
+ * failed says nothing more, and a failed value is not handed over. */
+int lower_isa_yield(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
+{
+    if (!isa(W))
+        return 0;
+    switch ((LowerValueKind)R->kind[k]) {
+    case LOWER_TILE:
+        lower_tile_yield(W, R, k, x);
+        return 1;
+    case LOWER_TENSOR:
+        lower_tensor_yield(W, R, k, x);
+        return 1;
+    case LOWER_SCALAR:
+        return R->bad[k] || lower_scalar_expr(W, x, R->ret[k]->type->dtype, 0) != 0;
+    default:
+        return 0;
+    }
+}
+
+/* The scalar results have values; an if's tensor results derive from
+ * what its branches yield (a loop's were bound with its iter_args). */
+void lower_isa_results(LowerFlow *W, const LowerRegion *R)
+{
+    if (!isa(W))
+        return;
+    for (uint32_t k = 0; k < R->n; k++)
+        if (R->kind[k] == LOWER_SCALAR && !R->bad[k])
+            lower_scalar_define(W, R->ret[k]);
+    if (R->stmt->kind == STMT_IF)
+        lower_tensor_if_results(W, R);
+}
