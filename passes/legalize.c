@@ -32,6 +32,7 @@
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
+#include "ir/printer.h"
 #include "ir/visit.h"
 #include "passes/legalize.h"
 #include "passes/legal_rules.h"
@@ -447,6 +448,17 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* The first dimension of Tensor type t that is neither a constant nor a
+ * name, or NULL. */
+static const IrExpr *expression_dim(const IrType *t)
+{
+    int64_t v;
+    for (uint32_t d = 0; d < t->n; d++)
+        if (!ir_dim_value(t->dims[d], &v) && t->dims[d]->kind != EXPR_VAR)
+            return t->dims[d];
+    return NULL;
+}
+
 /* A kernel takes tensors and scalars; its tensors are nd views of rank 1
  * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
  * column-major on its own): a dn, NZ or other fractal tensor has no
@@ -471,6 +483,18 @@ static void check_params(Legal *L, const IrFunc *f)
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && expression_dim(t)) {
+            /* Both outputs take a symbolic dimension as a parameter of its
+             * own (lower_kernel_params); an expression has none. */
+            StrBuf dim;
+            sb_init(&dim);
+            ir_print_expr(&dim, L->ir, expression_dim(t), "pl");
+            diag_error(L->pc->diag, v->e.span,
+                       "tensor '%s' has the dimension %s, an expression; a kernel's tensor dimensions are constants "
+                       "or names",
+                       v->name, sb_cstr(&dim));
+            sb_free(&dim);
             L->failed = 1;
         }
     }

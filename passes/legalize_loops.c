@@ -55,7 +55,14 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
         return s;
     f = IR_AS(IrFor, s);
     dynamic = ir_int_eval(f->step, &step) != INT_OK;
-    if (!dynamic && (step >= 0 || step == INT64_MIN))
+    if (!dynamic && step == 0) {
+        /* It would never end; Python's range refuses it, scf.for's
+         * verifier wants a positive constant step. */
+        diag_error(L->pc->diag, f->step->span, "the loop step is 0, so the loop would never end");
+        L->failed = 1;
+        return s;
+    }
+    if (!dynamic && (step > 0 || step == INT64_MIN))
         return s;
     step_e = dynamic ? as_int64(ir, f->step) : ir_const_int(ir, step, DT_INT64, f->step->span);
     k = ir_var_new(ir, legal_fresh_name(L, f->loop_var->name, "_k"), f->loop_var->type, f->loop_var->e.span);

@@ -2,6 +2,7 @@
 # decorator misspelt, only tile_info is a kernel, and its tile with
 # blayout=none_box reached the PTO printer after a clean Legalize (PTOAS:
 # "unknown blayout: none_box"; C++: BLayout::?).  Legalize reports it now.
+#     
 # Seed 05's tile_info has a location and one of its layouts only: no fractal
 # size, no pad value, no none_box big layout; and tensor parameters are
 # row-major memrefs.
