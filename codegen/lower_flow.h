@@ -120,8 +120,9 @@ typedef struct LowerFlowPrinter {
     /* A printer of pto-isa operations gets every tensor traced to the
      * kernel's parameter it derives from (lower_tensor.h): each Tensor
      * parameter whose view passed its checks, before the body, for the
-     * printer to spell its view (may be NULL); static_strides: the output's views have
-     * static strides (C++'s GlobalTensor), which are checked there too. */
+     * printer to spell its view (may be NULL); static_strides: the
+     * output's views have static strides (C++'s GlobalTensor), which are
+     * checked there too. */
     void (*tensor_param)(LowerFlow *W, LowerTensor *T);
     int static_strides;
     /* A printer of pto-isa operations: whether the output has a literal

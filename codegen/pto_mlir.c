@@ -91,7 +91,6 @@ void pm_make_view(Emitter *E, LowerTensor *T)
     View *V = arena_zalloc(&E->k.arena, sizeof *V);
     StrBuf *o;
     E->const_group = GROUP_VIEW;
-    V->rank = t->n;
     V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
     V->base = p->name;
     snprintf(buf, sizeof buf, "!pto.tensor_view<%s%s>", t->n == 2 ? "?x?x" : "?x", V->elem);

@@ -41,10 +41,9 @@ typedef struct Value {
 /* The tensor view of a kernel parameter: its LowerTensor's data. */
 typedef struct View {
     const char *name;          /* "%a_0_view" (a placeholder) */
-    const char *base;          /* "a_0", the parameter: partition views are "%a_0_pview"; errors name it */
+    const char *base;          /* "a_0", the parameter: partition views are "%a_0_pview" */
     const char *type;          /* "!pto.tensor_view<?x?xf32>" */
     const char *elem;          /* "f32" */
-    uint32_t rank;
 } View;
 
 typedef struct Emitter {

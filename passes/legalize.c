@@ -468,6 +468,7 @@ static void check_params(Legal *L, const IrFunc *f)
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;
         const IrType *t = v->type;
+        const IrExpr *dimx = NULL;
         char msg[320];
         int dn;
         if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
@@ -484,12 +485,12 @@ static void check_params(Legal *L, const IrFunc *f)
         } else if (t->kind == TYPE_TENSOR && legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && expression_dim(t)) {
+        } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t))) {
             /* Both outputs take a symbolic dimension as a parameter of its
              * own (lower_kernel_params); an expression has none. */
             StrBuf dim;
             sb_init(&dim);
-            ir_print_expr(&dim, L->ir, expression_dim(t), "pl");
+            ir_print_expr(&dim, L->ir, dimx, "pl");
             diag_error(L->pc->diag, v->e.span,
                        "tensor '%s' has the dimension %s, an expression; a kernel's tensor dimensions are constants "
                        "or names",
