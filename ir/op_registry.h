@@ -98,6 +98,7 @@ typedef enum OpClass {
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
+    OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */
     OPCL_SEL,                 /* mask, tile, tile (+ scratch) */
     OPCL_TILE_SCALAR,         /* tile, scalar */
@@ -204,6 +205,16 @@ typedef enum ScratchRule {
     SCRATCH_ROW_AXIS,     /* shaped like the source, when reducing along the last axis */
 } ScratchRule;
 
+/* What the instruction wants of a scratch tile the IR passes as an
+ * argument (writes_arg): the IR's reference types take any tile there,
+ * and Legalize puts a fresh one of this form in its place when the
+ * user's differs. */
+typedef enum TmpRule {
+    TMP_NONE,
+    TMP_LIKE_RESULT,      /* a Vec tile of the result's shape and element type (TXOR, TXORS) */
+    TMP_MASK,             /* a Vec tile of the result's shape; ui8 elements on A2/A3 (TPRELU) */
+} TmpRule;
+
 /* The traits every op of a class has. */
 typedef struct OpTraits {
     uint8_t category;     /* OpCategory */
@@ -216,6 +227,7 @@ typedef struct OpTraits {
     uint8_t form;         /* IsaForm */
     uint8_t eq_first, eq_n;  /* tile operands eq_n from eq_first have the result's shape (and, but for a
                                 compare's mask, its element type) */
+    uint8_t tmp;          /* TmpRule of the writes_arg scratch */
 } OpTraits;
 
 extern const OpTraits op_class_traits[OPCL_COUNT];

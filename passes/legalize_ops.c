@@ -82,8 +82,10 @@ static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExp
 /* The rewrites of one op into others the target has: |x| of an integer
  * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
  * most negative value stays itself either way); a store that converts
- * element types, as a conversion and a store; TPRELU's scratch, which
- * PTOAS wants of ui8 elements on A2/A3.  0 when none applies. */
+ * element types, as a conversion and a store; a scratch argument the
+ * instruction does not take (TmpRule: TPRELU's of ui8 elements on A2/A3,
+ * TXOR's and TXORS's like the result), as a fresh one.  0 when none
+ * applies. */
 static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
 
 /* A var named base+suffix for the value x, assigned before the op. */
@@ -229,18 +231,40 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
         vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, x), at));
         return 1;
     }
-    if (op->id == OP_BLOCK_PRELU && L->pc->arch == ARCH_A2A3 && c->nargs == 3) {
-        const IrType *tmp = ir_expr_type(ir, c->args[2]);
-        const IrExpr *mask;
+    if (op_traits(op)->tmp != TMP_NONE && (uint32_t)op_traits(op)->writes_arg < c->nargs) {
+        uint32_t k = (uint32_t)op_traits(op)->writes_arg;
+        const IrType *rt = a->var->type;
+        const IrExpr *tmp;
         IrVar *v;
-        if (tmp->kind != TYPE_TILE || tmp->dtype == DT_UINT8)
+        DataType want;
+        if (rt->kind != TYPE_TILE || ir_type_byte_size(rt) == 0 ||
+            legal_tmp_fits(L, op, rt, ir_expr_type(ir, c->args[k]), &want))
             return 0;
-        mask = legal_scratch_tile(L, tmp, DT_UINT8, at);
-        v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_mask"), ir_expr_type(ir, mask), at);
-        vec_push(*out, ir_assign(ir, v, mask, at));
-        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 2, &v->e), at));
+        tmp = legal_scratch_tile(L, rt, want, at);
+        v = ir_var_new(ir, legal_fresh_name(L, a->var->name, op_traits(op)->tmp == TMP_MASK ? "_mask" : "_tmp"),
+                       ir_expr_type(ir, tmp), at);
+        vec_push(*out, ir_assign(ir, v, tmp, at));
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, k, &v->e), at));
         return 1;
     }
     return 0;
+}
+
+/* Whether t is the scratch tile op wants beside a result of type rt
+ * (TmpRule); *want is the element type it must have. */
+int legal_tmp_fits(const Legal *L, const OpDef *op, const IrType *rt, const IrType *t, DataType *want)
+{
+    int mask = op_traits(op)->tmp == TMP_MASK;
+    *want = (DataType)rt->dtype;
+    if (mask)
+        *want = L->pc->arch == ARCH_A2A3 ? DT_UINT8 : t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8;
+    if (t->kind != TYPE_TILE || t->dtype != *want || ir_tile_space(t) != MS_VEC || t->n != rt->n)
+        return 0;
+    for (uint32_t d = 0; d < t->n; d++) {
+        int64_t x, y;
+        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value(rt->dims[d], &y) || x != y)
+            return 0;
+    }
+    return 1;
 }
 

@@ -25,6 +25,8 @@
 //                         float), TROWEXPAND*/TCOLEXPAND* arithmetic (half,
 //                         float), matmul (four operand triples)
 //   scratch of the destination's type: TREMS TXORS
+//   scratch of the destination's element type: TREM (PTOAS's trem
+//                         verifier), TXOR (A2/A3's TXOR asserts it)
 //   TLOAD/TSTORE:         one element type, an ND or DN GlobalTensor whose
 //                         static shape is the tile's valid shape
 //   TFILLPAD:             one static shape; TTRANS: mirrored valid shapes;

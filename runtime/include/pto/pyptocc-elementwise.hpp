@@ -43,6 +43,7 @@ PYPTOCC_BINARY_INT(TSHR, detail::op_shr(x, y))
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, const TB &b, const TT &tmp) {
     PYPTOCC_PROFILE(TREM, d, a, b, tmp);
     using T = typename TD::DType;
+    detail::rule_same_dtype<TD, TT>();
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
@@ -50,6 +51,7 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, 
     PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
     using T = typename TD::DType;
     detail::require_int<T>();
+    detail::rule_same_dtype<TD, TT>();
     detail::touch(tmp, "TXOR");
     detail::binary(d, a, b, "TXOR", [](T x, T y) { return detail::op_xor(x, y); });
 }
