@@ -339,6 +339,12 @@ int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPla
     int64_t ms[64], ns[64], ks[64];
     uint32_t nm, nn, nk;
     double best = -1;
+    /* A product with an empty dimension has no block: none would divide. */
+    if (m <= 0 || n <= 0 || k <= 0) {
+        snprintf(why, cap, "[%" PRId64 ", %" PRId64 "] x [%" PRId64 ", %" PRId64 "] has an empty dimension; the cube "
+                 "multiplies blocks of positive extents", m, k, k, n);
+        return -1;
+    }
     nm = block_sizes(m, 16, 4095, ms, 64);
     nn = block_sizes(n, 16, 4095, ns, 64);
     nk = block_sizes(k, kalign, 4095, ks, 64);
