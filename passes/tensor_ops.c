@@ -41,9 +41,13 @@ const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr
 {
     OpError err;
     const IrExpr *c = tc_op(e->ir, op, nargs, args, nkw, kw, e->at, &err);
-    if (!c)
-        tc_error(e, e->at, "%s%s%scannot be converted to block ops: 'pl.%s' %s", e->what ? "'" : "",
-                 e->what ? e->what : "", e->what ? "' " : "", op, err.msg);
+    char name[64];
+    if (!c) {
+        /* Most deduction messages name the op already ("'pl.block.load': ..."). */
+        int named = snprintf(name, sizeof name, "'pl.%s'", op) > 0 && strncmp(err.msg, name, strlen(name)) == 0;
+        tc_error(e, e->at, "%s%s%scannot be converted to block ops: %s%s%s", e->what ? "'" : "",
+                 e->what ? e->what : "", e->what ? "' " : "", named ? "" : name, named ? "" : " ", err.msg);
+    }
     return c;
 }
 
