@@ -123,6 +123,12 @@ static const IrVar *replace_def(IrMutator *m, const IrVar *orig, const IrVar *re
 
 static const IrVar *mutate_def(IrMutator *m, const IrVar *v) { return replace_def(m, v, v); }
 
+void ir_mutator_replace(IrMutator *m, const IrVar *orig, const IrExpr *repl)
+{
+    if (repl != &orig->e)
+        ptrmap_put(&m->subst, orig, (void *)repl);
+}
+
 static const IrExpr *mutate_expr(IrMutator *m, const IrExpr *e);
 
 const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e)

@@ -46,6 +46,10 @@ struct IrMutator {
 };
 
 const IrExpr *ir_mutate_expr(IrMutator *m, const IrExpr *e);
+/* From a hook: the definition orig is now repl, so that the uses after it
+ * become repl (a statement hook that defines a variable anew, with another
+ * type, say). */
+void ir_mutator_replace(IrMutator *m, const IrVar *orig, const IrExpr *repl);
 
 /* One level of rebuilding, for passes with their own recursion: e with
  * each operand (binary and unary operands, call arguments, the tuple of a

@@ -569,6 +569,14 @@ static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)
             memcpy(vals, ret->values, ret->n * sizeof *vals);
             ptrmap_put(&I->tuples, v, (void *)vals);
         } else if (ret->n == 1) {
+            /* A return type is an annotation (-Wannotation): the call's
+             * result takes the type of what the callee returns. */
+            const IrType *vt = ir_expr_type(I->ir, ret->values[0]);
+            if (!ir_type_compatible(v->type, vt, DIMS_EXACT)) {
+                const IrVar *nv = ir_var_new(I->ir, v->name, vt, v->e.span);
+                ir_mutator_replace(m, v, &nv->e);
+                v = nv;
+            }
             vec_push(out, ir_assign(I->ir, v, ret->values[0], s->span));
         }
     }
