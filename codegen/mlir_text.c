@@ -3,6 +3,7 @@
 #include "config.h"
 #include "codegen/mlir_text.h"
 #include "ir/printer.h"
+#include "passes/legal_rules.h"
 #include "support/diag.h"
 #include "support/xalloc.h"
 
@@ -14,24 +15,8 @@
 
 /* -------------------------------------------------------------- spellings */
 
-const char *mlir_elem_type(DataType dt)
-{
-    switch (dt) {
-    case DT_BOOL: return "i1";
-    case DT_INT8: return "i8";
-    case DT_INT16: return "i16";
-    case DT_INT32: return "i32";
-    case DT_INT64: return "i64";
-    case DT_UINT8: return "ui8";
-    case DT_UINT16: return "ui16";
-    case DT_UINT32: return "ui32";
-    case DT_UINT64: return "ui64";
-    case DT_FP16: return "f16";
-    case DT_FP32: return "f32";
-    case DT_BF16: return "bf16";
-    default: return NULL;
-    }
-}
+/* One table: the MLIR types kernels have (legal_rules.c). */
+const char *mlir_elem_type(DataType dt) { return legal_mlir_dtype(dt); }
 
 const char *mlir_cmp_predicate(IrBinaryOp op, int is_float, int is_unsigned)
 {

@@ -30,17 +30,19 @@
  * op produces, so nothing orders accesses to global memory, and a kernel
  * that loads from a tensor it also stores to is an error in this mode.
  *
- * Everything is checked before it is written: seed 05's verifier rules
- * (section 7: equal rank, shape and element type of elementwise operands,
- * 0 < valid <= shape, extract bounds) and every op or construct seed 05
- * has no form for are located errors; the driver then discards the
- * output.
+ * Everything is checked before it is written, by the pipeline's pass
+ * CheckTileIR (passes/check_tile_ir.c): seed 05's verifier rules (section
+ * 7: equal rank, shape and element type of elementwise operands, 0 <
+ * valid <= shape, extract bounds) and every op or construct seed 05 has
+ * no form for are located errors there.  The printer judges by the same
+ * rule functions (passes/tile_ir_rules.h) as a defence, for a pass list
+ * without CheckTileIR.
  *
  * The files: this one holds the kernel's signature, the module and the
  * entry point; pto_tile_value.c values, types, constants and scalar code;
- * pto_tile_op.c the op map, seed 05's verifier rules and the per-op
- * switch; pto_tile_mem.c loads, stores and the --async memory rule;
- * pto_tile_flow.c scf control flow with carried values and statements. */
+ * pto_tile_op.c the per-op switch; pto_tile_mem.c loads, stores and the
+ * --async memory rule; pto_tile_flow.c scf control flow with carried
+ * values and statements. */
 #include "config.h"
 #include "codegen/pto_tile_internal.h"
 
@@ -74,40 +76,24 @@ static const char *param_value(Fn *F, uint32_t i, Value **out)
     const IrType *t = var->type;
     const char *name = pt_fmt(F, "%%arg%u", (unsigned)i), *type = NULL;
     Value *v = NULL;
-    switch (t->kind) {
-    case TYPE_TENSOR:
-        if ((type = pt_memref_type(F, t, var->e.span))) {
-            v = pt_new_value(F, VAL_TENSOR, name, type);
-            v->param = i;
-        }
-        break;
-    case TYPE_SCALAR:
-        if ((type = pt_mlir_dtype((DataType)t->dtype, 1))) {
-            v = pt_new_value(F, VAL_SCALAR, name, type);
-            v->dtype = t->dtype;
-        } else {
-            pt_error(F, var->e.span, "scalars of pl.%s have no seed-05 type", dtype_name((DataType)t->dtype));
-        }
-        break;
-    case TYPE_TILE: {
-        MemorySpace loc = t->memref ? (MemorySpace)t->memref->space : MS_VEC;
-        if (loc == MS_DDR)
-            pt_error(F, var->e.span, "a tile parameter in DDR has no seed-05 form");
-        else if (t->tile_view && t->tile_view->nvalid)
-            pt_error(F, var->e.span, "a tile parameter with a valid shape has no seed-05 form (seed 05 writes valid on "
-                                     "the op that makes a tile)");
-        else if ((type = pt_tile_type(F, t, loc, var->e.span))) {
-            v = pt_new_value(F, VAL_TILE, name, type);
-            v->loc = (uint8_t)loc;
-        }
-        break;
+    MemorySpace loc;
+    char msg[TILE_IR_MSG];
+    *out = NULL;
+    if (tile_ir_param(F->k.o->arch, var, &loc, msg, sizeof msg)) {
+        pt_error(F, var->e.span, "%s", msg);
+        return NULL;
     }
-    default:
-        pt_error(F, var->e.span, "the parameter '%s' has no seed-05 form", var->name);
-        break;
+    if (t->kind == TYPE_TENSOR) {
+        v = pt_new_value(F, VAL_TENSOR, name, type = pt_memref_type(F, t, var->e.span));
+        v->param = i;
+    } else if (t->kind == TYPE_SCALAR) {
+        v = pt_new_value(F, VAL_SCALAR, name, type = pt_mlir_dtype((DataType)t->dtype, 1));
+        v->dtype = t->dtype;
+    } else {
+        v = pt_new_value(F, VAL_TILE, name, type = pt_tile_type(F, t, loc, var->e.span));
+        v->loc = (uint8_t)loc;
     }
-    if (v)
-        v->ir_type = t;
+    v->ir_type = t;
     *out = v;
     return type;
 }

@@ -69,16 +69,18 @@ static int carry_init(Fn *F, Carry *cr, const IrVar *var, const IrExpr *init, Sp
 {
     const IrType *t = var->type;
     const Value *v;
+    char msg[TILE_IR_MSG];
     memset(cr, 0, sizeof *cr);
     cr->ir_type = t;
     cr->var = var->name;
     if (t->kind == TYPE_SCALAR) {
         cr->kind = VAL_SCALAR;
         cr->dtype = t->dtype;
-        if (!(cr->type = pt_mlir_dtype((DataType)t->dtype, 1))) {
-            pt_error(F, span, "loop-carried scalars of pl.%s have no seed-05 type", dtype_name((DataType)t->dtype));
+        if (tile_ir_scalar((DataType)t->dtype, "loop-carried scalars", msg, sizeof msg)) {
+            pt_error(F, span, "%s", msg);
             return 0;
         }
+        cr->type = pt_mlir_dtype((DataType)t->dtype, 1);
         return (cr->init = pt_scalar_as(F, init, (DataType)t->dtype)) != NULL;
     }
     /* Not found: reported, or poisoned after an error. */
@@ -89,14 +91,11 @@ static int carry_init(Fn *F, Carry *cr, const IrVar *var, const IrExpr *init, Sp
         cr->tensor = v;
         return 1;
     }
-    if (v->kind == VAL_SCRATCH) {
-        pt_error(F, span,
-                 "'%s' starts as an uninitialised tile (pl.block.create_tile); seed 05 has no op that makes one",
-                 var->name);
+    if (v->kind != VAL_TILE) {
+        tile_ir_rule_carry_init(var->name, v->kind == VAL_SCRATCH, msg, sizeof msg);
+        pt_error(F, span, "%s", msg);
         return 0;
     }
-    if (v->kind != VAL_TILE)
-        goto bad;
     cr->kind = VAL_TILE;
     cr->loc = v->loc;
     cr->type = v->type;
@@ -105,9 +104,6 @@ static int carry_init(Fn *F, Carry *cr, const IrVar *var, const IrExpr *init, Sp
     cr->init_event = v->event;
     cr->producer = v->producer;
     return 1;
-bad:
-    pt_error(F, span, "the loop-carried '%s' has no seed-05 form", var->name);
-    return 0;
 }
 
 /* Fresh names for a carried value and its event: tiles take the next tile
@@ -196,7 +192,7 @@ static void put_carried_types(Fn *F, const Carry *cr, uint32_t n)
     }
 }
 
-static const char *producer_text(const char *isa) { return isa ? isa : "no op with an event"; }
+static TileIrTile value_tile(const Value *v) { return tile_ir_tile(v->ir_type, v->loc); }
 
 /* A value a loop body yields for carried entry cr: scalars converted to
  * its type, tiles of its type with an event of its producer, tensors the
@@ -204,35 +200,26 @@ static const char *producer_text(const char *isa) { return isa ? isa : "no op wi
 static int yielded(Fn *F, const Carry *cr, const IrExpr *e, Span span, const char **name, const char **event)
 {
     const Value *v;
+    TileIrTile in, out;
+    char msg[TILE_IR_MSG];
     *event = NULL;
     if (cr->kind == VAL_SCALAR)
         return (*name = pt_scalar_as(F, e, (DataType)cr->dtype)) != NULL;
     if (!(v = pt_lookup(F, e, span)))
         return 0;
     if (cr->kind == VAL_TENSOR) {
-        if (v->kind != VAL_TENSOR || v->param != cr->tensor->param) {
-            pt_error(F, span,
-                     "the loop carries '%s' out as a different tensor than came in; seed-05 memrefs are kernel "
-                              "arguments and do not change", cr->var);
-            return 0;
-        }
-        return 1;
-    }
-    if (v->kind != VAL_TILE) {
-        pt_error(F, span, "the loop carries '%s' out as '%s', which is not an initialised tile", cr->var,
-                 IR_AS(IrVar, e)->name);
+        if (v->kind == VAL_TENSOR && v->param == cr->tensor->param)
+            return 1;
+        tile_ir_rule_tensor_carry(cr->var, 1, msg, sizeof msg);
+        pt_error(F, span, "%s", msg);
         return 0;
     }
-    if (strcmp(v->type, cr->type) != 0) {
-        pt_error(F, span, "the loop carries '%s' in as a %s and out as a %s; an scf value has one type", cr->var,
-                 cr->type, v->type);
-        return 0;
-    }
-    if ((cr->producer != NULL) != (v->event != NULL) ||
-        (cr->producer && strcmp(cr->producer, v->producer) != 0)) {
-        pt_error(F, span, "--async: the loop-carried tile '%s' is produced by %s before the loop and by %s in it; a "
-                          "seed-05 event type names one producer", cr->var, producer_text(cr->producer),
-                 producer_text(v->producer));
+    in = tile_ir_tile(cr->ir_type, cr->loc);
+    if (v->kind == VAL_TILE)
+        out = value_tile(v);
+    if (tile_ir_rule_yield(F->k.o->arch, cr->var, &in, cr->producer, IR_AS(IrVar, e)->name,
+                           v->kind == VAL_TILE ? &out : NULL, v->event ? v->producer : NULL, msg, sizeof msg)) {
+        pt_error(F, span, "%s", msg);
         return 0;
     }
     *name = v->name;
@@ -260,43 +247,40 @@ static void put_pass_on(Fn *F, const char *keyword, const Carry *cr, uint32_t n,
 static int if_carry(Fn *F, const IrIf *s, uint32_t i, const Value *a, const Value *b, Carry *cr)
 {
     const IrType *t = s->ret[i]->type;
+    char msg[TILE_IR_MSG];
     memset(cr, 0, sizeof *cr);
     if (t->kind == TYPE_SCALAR) {
         cr->kind = VAL_SCALAR;
         cr->dtype = t->dtype;
-        if ((cr->type = pt_mlir_dtype((DataType)t->dtype, 1)))
-            return 1;
-        pt_error(F, s->s.span, "scalars of pl.%s have no seed-05 type", dtype_name((DataType)t->dtype));
-        return 0;
+        if (tile_ir_scalar((DataType)t->dtype, "scalars", msg, sizeof msg)) {
+            pt_error(F, s->s.span, "%s", msg);
+            return 0;
+        }
+        cr->type = pt_mlir_dtype((DataType)t->dtype, 1);
+        return 1;
     }
     if (!a || !b)
         return 0;
     if (a->kind == VAL_TENSOR && b->kind == VAL_TENSOR) {
         if (a->param != b->param) {
-            pt_error(F, s->s.span,
-                     "the branches yield different tensors for '%s'; seed-05 memrefs are kernel arguments "
-                                   "and cannot be chosen at run time", s->ret[i]->name);
+            tile_ir_rule_tensor_carry(s->ret[i]->name, 0, msg, sizeof msg);
+            pt_error(F, s->s.span, "%s", msg);
             return 0;
         }
         cr->kind = VAL_TENSOR;
         cr->tensor = a;
         return 1;
     }
-    if (a->kind != VAL_TILE || b->kind != VAL_TILE) {
-        pt_error(F, s->s.span, "the branches do not both yield an initialised tile for '%s'", s->ret[i]->name);
-        return 0;
-    }
-    if (strcmp(a->type, b->type) != 0) {
-        pt_error(F, s->s.span, "the branches yield a %s and a %s for '%s'; the scf.if result has one type", a->type,
-                 b->type, s->ret[i]->name);
-        return 0;
-    }
-    if ((a->producer != NULL) != (b->producer != NULL) || (a->producer && strcmp(a->producer, b->producer) != 0)) {
-        pt_error(F, s->s.span,
-                 "--async: the tile '%s' is produced by %s in one branch and by %s in the other; a seed-05 "
-                               "event type names one producer", s->ret[i]->name, producer_text(a->producer),
-                 producer_text(b->producer));
-        return 0;
+    {
+        int tiles = a->kind == VAL_TILE && b->kind == VAL_TILE;
+        TileIrTile x, y;
+        if (tiles)
+            x = value_tile(a), y = value_tile(b);
+        if (tile_ir_rule_branches(F->k.o->arch, s->ret[i]->name, tiles ? &x : NULL, a->producer, tiles ? &y : NULL,
+                                  b->producer, msg, sizeof msg)) {
+            pt_error(F, s->s.span, "%s", msg);
+            return 0;
+        }
     }
     cr->kind = VAL_TILE;
     cr->loc = a->loc;
@@ -478,7 +462,7 @@ static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrE
     }
     if (R->kind[k] == LOWER_SCALAR) {
         DataType dt = (DataType)R->ret[k]->type->dtype;
-        G->yn[b][k] = pt_mlir_dtype(dt, 1) ? pt_scalar_as(F, x, dt) : NULL;
+        G->yn[b][k] = tile_ir_dtype(dt) ? pt_scalar_as(F, x, dt) : NULL;
     } else {
         G->yv[b][k] = pt_lookup(F, x, W->k->stmt_span);
     }
@@ -632,8 +616,9 @@ static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
     DataType dt = (DataType)a->var->type->dtype;
     const char *name;
     Value *x;
-    if (!pt_mlir_dtype(dt, 1)) {
-        pt_error(F, a->s.span, "scalars of pl.%s have no seed-05 type", dtype_name(dt));
+    char msg[TILE_IR_MSG];
+    if (tile_ir_scalar(dt, "scalars", msg, sizeof msg)) {
+        pt_error(F, a->s.span, "%s", msg);
         return;
     }
     if (!(name = pt_scalar_as(F, a->value, dt)))
@@ -652,7 +637,9 @@ static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
 
 static void tuple_error(Fn *F, const IrAssign *a)
 {
-    pt_error(F, a->s.span, "'%s' has no seed-05 form (kernels compute tiles and scalars)", a->var->name);
+    char msg[TILE_IR_MSG];
+    tile_ir_tuple(msg, sizeof msg);
+    pt_error(F, a->s.span, "%s", msg);
 }
 
 static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)

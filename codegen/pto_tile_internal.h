@@ -11,6 +11,7 @@
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/tile_ir_rules.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 
@@ -20,41 +21,12 @@
 
 /* ------------------------------------------------------------ the op map */
 
-typedef enum TileForm {
-    TF_NONE,             /* no seed-05 form: TileOp.why says why */
-    TF_CREATE_TILE,      /* an uninitialised buffer: nothing is emitted */
-    TF_LOAD,
-    TF_STORE,
-    TF_MOVE,
-    TF_VEC_MOVE,
-    TF_UNARY,            /* (t) -> same type */
-    TF_BINARY,           /* (a, b[, tmp]) -> same type */
-    TF_TERNARY,          /* (a, b, c) -> same type */
-    TF_TILE_SCALAR,      /* (t, s[, tmp]) */
-    TF_TILE_SCALAR_TILE, /* (a, s, b) */
-    TF_SEL,              /* (mask, a, b) */
-    TF_CMP,              /* (a, b), cmp_type */
-    TF_CMPS,             /* (t, s), cmp_type */
-    TF_CAST,             /* (t), target_type, mode */
-    TF_ROW_REDUCE,       /* (t, tmp) -> [M, 1] */
-    TF_REDUCE,           /* (t), axis, keepdim */
-    TF_ROW_EXPAND,       /* (src) */
-    TF_ROW_EXPAND_OP,    /* (t [M, N], r [M, 1]) */
-    TF_COL_EXPAND,       /* (target, c [1, N]): target only gives the shape */
-    TF_COL_EXPAND_OP,    /* (t [M, N], c [1, N]) */
-    TF_EXPANDS,          /* (target, s): target only gives the shape */
-    TF_FULL,             /* (shape, s) */
-    TF_MATMUL,           /* (lhs, rhs) */
-    TF_MATMUL_ACC,       /* (acc, lhs, rhs) */
-    TF_EXTRACT,          /* block.view (t, shape, offset) */
-    TF_RESHAPE,
-    TF_TRANSPOSE,
-} TileForm;
+/* TileForm (each op class's seed-05 form) is tile_ir_rules.h's. */
 
 typedef struct TileOp {
     const char *mnemonic;   /* after "pto.tile." */
     const char *isa;        /* the event's producer */
-    uint8_t form;           /* TileForm */
+    uint8_t form;           /* TileForm (tile_ir_rules.h) */
     const char *why;        /* TF_NONE */
     char buf[32];
 } TileOp;
@@ -105,7 +77,6 @@ void pt_bind(Fn *F, const IrVar *var, const Value *v);
 const Value *pt_lookup(Fn *F, const IrExpr *e, Span span);
 void pt_poison_unbound(Fn *F, const IrVar *var);
 const char *pt_mlir_dtype(DataType dt, int scalar);
-void pt_put_shape(StrBuf *sb, const IrType *t);
 const char *pt_shape_text(Fn *F, const IrType *t);
 const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span);
 const char *pt_memref_type(Fn *F, const IrType *t, Span span);
@@ -121,7 +92,6 @@ Value *pt_tile_value(Fn *F, uint32_t id, const char *type, const IrType *t, Memo
 const IrType *pt_result_type(const IrCall *c, const IrVar *result);
 void pt_emit_load(Fn *F, const IrCall *c, const IrVar *result);
 void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result);
-const char *pt_move_mnemonic(MemorySpace from, MemorySpace to);
 void pt_emit_block_op(Fn *F, const IrCall *c, const OpDef *op, const IrVar *result);
 void pt_emit_body(Fn *F, const IrStmt *body);
 

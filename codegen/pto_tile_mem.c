@@ -21,8 +21,9 @@ static int memory_rule(Fn *F, const IrCall *c, const Value *t, int store)
     if (!F->k.o->async)
         return 1;
     if (store ? F->loaded[t->param] : F->stored[t->param]) {
-        pt_op_error(F, c, "--async: the kernel both loads from and stores to '%s'; seed-05 events order tile values, "
-                          "not accesses to global memory", F->k.f->params[t->param].var->name);
+        char msg[TILE_IR_MSG];
+        tile_ir_rule_memory(F->k.f->params[t->param].var->name, msg, sizeof msg);
+        pt_op_error(F, c, "%s", msg);
         return 0;
     }
     (store ? F->stored : F->loaded)[t->param] = 1;
@@ -40,21 +41,15 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
     const char **names;
     int whole = 1;
     StrBuf sb;
-    if (offs->n != tt->n || tile->n != tt->n) {
-        pt_op_error(F, c, "%u offsets and a %u-D tile on a %u-D tensor; seed-05 subviews keep the tensor's rank",
-                    (unsigned)offs->n, (unsigned)tile->n, (unsigned)tt->n);
+    char msg[TILE_IR_MSG];
+    if (tile_ir_rule_window(tt, offs, tile, msg, sizeof msg)) {
+        pt_op_error(F, c, "%s", msg);
         return 0;
     }
     for (uint32_t d = 0; d < tt->n; d++) {
-        int64_t off, size, dim;
+        int64_t off, size = 0, dim;
         int koff = ir_dim_value(offs->elems[d], &off), kdim = shape_const(tt, d, &dim);
         shape_const(tile, d, &size);
-        if (koff && kdim && (off < 0 || off + size > dim)) {
-            pt_op_error(F, c, "the window [%lld, %lld) of dimension %u is outside the tensor (size %lld)",
-                        (long long)off,
-                        (long long)(off + size), (unsigned)d, (long long)dim);
-            return 0;
-        }
         whole &= koff && off == 0 && kdim && size == dim;
     }
     if (whole) {
@@ -69,7 +64,7 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
     /* The view's strides are the tensor's row-major ones. */
     sb_init(&sb);
     sb_puts(&sb, "pto.memref<");
-    pt_put_shape(&sb, tile);
+    tile_ir_put_shape(&sb, tile);
     sb_printf(&sb, "x%s, strided<[", pt_mlir_dtype((DataType)tt->dtype, 0));
     for (uint32_t d = 0; d < tt->n; d++) {
         int64_t stride = 1, v;
@@ -152,32 +147,18 @@ void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result)
     const IrMakeTuple *offs = pt_tuple_arg(F, c, 1, "offsets"), *shapes = pt_tuple_arg(F, c, 2, "shapes");
     const char *isa, *src, *srctype;
     uint32_t id;
+    TileIrTile t;
+    char msg[TILE_IR_MSG];
     if (!tile || !tensor || !offs || !shapes)
         return;
-    switch (tile->loc) {
-    case MS_VEC: isa = "TSTORE_VEC"; break;
-    case MS_ACC: isa = "TSTORE_ACC"; break;
-    case MS_MAT: isa = "TSTORE_MAT"; break;
-    default:
-        pt_op_error(F, c, "a %s tile cannot be stored; store from Vec, Mat or Acc",
-                    memspace_name((MemorySpace)tile->loc));
+    t = tile_ir_tile(tile->ir_type, tile->loc);
+    if (tile_ir_rule_store(&t, shapes, msg, sizeof msg)) {
+        pt_op_error(F, c, "%s", msg);
         return;
-    }
-    if (shapes->n != tile->ir_type->n) {
-        pt_op_error(F, c, "shapes lists %u dimensions for a %u-D tile", (unsigned)shapes->n,
-                    (unsigned)tile->ir_type->n);
-        return;
-    }
-    for (uint32_t d = 0; d < shapes->n; d++) {
-        int64_t a, b;
-        if (!ir_dim_value(shapes->elems[d], &a) || !shape_const(tile->ir_type, d, &b) || a != b) {
-            pt_op_error(F, c, "shapes must be the tile's shape %s; seed-05 stores write the whole tile",
-                        pt_shape_text(F, tile->ir_type));
-            return;
-        }
     }
     if (!memory_rule(F, c, tensor, 1))
         return;
+    isa = tile->loc == MS_VEC ? "TSTORE_VEC" : tile->loc == MS_ACC ? "TSTORE_ACC" : "TSTORE_MAT";
     id = F->next_tile;
     if (!window(F, c, tensor, offs, tile->ir_type, id, &src, &srctype))
         return;
@@ -194,18 +175,4 @@ void pt_emit_store(Fn *F, const IrCall *c, const IrVar *result)
     }
     end(F);
     pt_bind(F, result, tensor);
-}
-
-/* Seed 05 6.1's TMOV family, by (source, destination) location. */
-const char *pt_move_mnemonic(MemorySpace from, MemorySpace to)
-{
-    if (from == MS_MAT && to == MS_LEFT)
-        return "mov.m2l";
-    if (from == MS_MAT && to == MS_RIGHT)
-        return "mov.m2r";
-    if (from == MS_ACC && to == MS_VEC)
-        return "mov.a2v";
-    if (from == MS_VEC && to == MS_VEC)
-        return "mov.v2v";
-    return NULL;
 }

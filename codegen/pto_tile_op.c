@@ -5,49 +5,11 @@
 #include "config.h"
 #include "codegen/pto_tile_internal.h"
 
-/* The seed-05 form of each op class (ir/op_registry.h). */
-static const uint8_t class_forms[OPCL_COUNT] = {
-    [OPCL_UNARY] = TF_UNARY,
-    [OPCL_ELEM2] = TF_BINARY,
-    [OPCL_ELEM2_SCRATCH] = TF_BINARY,
-    [OPCL_ELEM2_TMP_ARG] = TF_BINARY,
-    [OPCL_ELEM2_MASK_ARG] = TF_BINARY,
-    [OPCL_ELEM3] = TF_TERNARY,
-    [OPCL_SEL] = TF_SEL,
-    [OPCL_TILE_SCALAR] = TF_TILE_SCALAR,
-    [OPCL_TILE_SCALAR_SCRATCH] = TF_TILE_SCALAR,
-    [OPCL_TILE_SCALAR_TMP_ARG] = TF_TILE_SCALAR,
-    [OPCL_TILE_SCALAR_TILE] = TF_TILE_SCALAR_TILE,
-    [OPCL_CMP] = TF_CMP,
-    [OPCL_CMPS] = TF_CMPS,
-    [OPCL_CAST] = TF_CAST,
-    [OPCL_CREATE] = TF_CREATE_TILE,
-    [OPCL_FULL] = TF_FULL,
-    [OPCL_EXPANDS] = TF_EXPANDS,
-    [OPCL_LOAD] = TF_LOAD,
-    [OPCL_STORE] = TF_STORE,
-    [OPCL_L0C_STORE] = TF_STORE,
-    [OPCL_MOVE] = TF_MOVE,
-    [OPCL_VEC_MOVE] = TF_VEC_MOVE,
-    [OPCL_RESHAPE] = TF_RESHAPE,
-    [OPCL_TRANSPOSE] = TF_TRANSPOSE,
-    [OPCL_VIEW] = TF_EXTRACT,
-    [OPCL_ROW_REDUCE] = TF_ROW_REDUCE,
-    [OPCL_REDUCE] = TF_REDUCE,
-    [OPCL_ROW_EXPAND] = TF_ROW_EXPAND,
-    [OPCL_ROW_EXPAND_OP] = TF_ROW_EXPAND_OP,
-    [OPCL_COL_EXPAND] = TF_COL_EXPAND,
-    [OPCL_COL_EXPAND_OP] = TF_COL_EXPAND_OP,
-    [OPCL_MATMUL] = TF_MATMUL,
-    [OPCL_MATMUL_ACC] = TF_MATMUL_ACC,
-};
-
 /* The seed-05 form of block op `op`, from the op table. */
 static const TileOp *tile_op_of(const OpDef *op, TileOp *t)
 {
-    t->mnemonic = op_spelling(op, OUT_TILE, t->buf, sizeof t->buf, &t->why);
+    t->form = (uint8_t)tile_ir_form(op, t->buf, sizeof t->buf, &t->mnemonic, &t->why);
     t->isa = op->isa;
-    t->form = t->why ? TF_NONE : class_forms[op->cls];
     return t;
 }
 
@@ -67,15 +29,27 @@ const IrMakeTuple *pt_tuple_arg(Fn *F, const IrCall *c, uint32_t i, const char *
     return IR_AS(IrMakeTuple, c->args[i]);
 }
 
+/* An op's rule (tile_ir_rules.h): 0, or -1 with a message given at the
+ * call; a defence behind CheckTileIR, which reports the same first. */
+static int ok(Fn *F, const IrCall *c, int bad, const char *msg)
+{
+    if (bad)
+        pt_op_error(F, c, "%s", msg);
+    return !bad;
+}
+
+static TileIrTile tile_of(const Value *v) { return tile_ir_tile(v->ir_type, v->loc); }
+
 /* Argument i as a tile; a scratch (create_tile) tile has no value. */
 const Value *pt_tile_arg(Fn *F, const IrCall *c, uint32_t i)
 {
     const Value *v = pt_lookup(F, c->args[i], c->e.span);
+    char msg[TILE_IR_MSG];
     if (!v)
         return NULL;
     if (v->kind == VAL_SCRATCH) {
-        pt_op_error(F, c, "'%s' is an uninitialised tile (pl.block.create_tile); seed 05 has no op that makes one",
-                    IR_AS(IrVar, c->args[i])->name);
+        tile_ir_rule_scratch(IR_AS(IrVar, c->args[i])->name, msg, sizeof msg);
+        pt_op_error(F, c, "%s", msg);
         return NULL;
     }
     if (v->kind != VAL_TILE) {
@@ -85,44 +59,21 @@ const Value *pt_tile_arg(Fn *F, const IrCall *c, uint32_t i)
     return v;
 }
 
-/* Vector instructions read and write Vec tiles. */
 static int need_vec(Fn *F, const IrCall *c, const Value *v, const char *what)
 {
-    if (v->loc == MS_VEC)
-        return 1;
-    pt_op_error(F, c, "%s is a %s tile; vector ops work on Vec tiles", what, memspace_name((MemorySpace)v->loc));
-    return 0;
+    TileIrTile t = tile_of(v);
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_vec(&t, what, msg, sizeof msg), msg);
 }
 
-/* Seed 05 4.4: elementwise operands have the same rank, shape and element
- * type (and, so that one type describes them, the same location and
- * layout). */
-static int same_tile(Fn *F, const IrCall *c, const IrType *a, const char *ta, const IrType *b, const char *tb,
-                     const char *what)
+/* bv NULL: b is the result's type, whose tile type is not compared. */
+static int same_tile(Fn *F, const IrCall *c, const Value *a, const IrType *b, const Value *bv, const char *what)
 {
-    if (a->n != b->n) {
-        pt_op_error(F, c, "%s must have the same rank (seed 05 4.4), got %u and %u", what, (unsigned)a->n,
-                    (unsigned)b->n);
-        return 0;
-    }
-    for (uint32_t d = 0; d < a->n; d++) {
-        int64_t x, y;
-        if (!shape_const(a, d, &x) || !shape_const(b, d, &y) || x != y) {
-            pt_op_error(F, c, "%s must have the same shape (seed 05 4.4), got %s and %s", what, pt_shape_text(F, a),
-                        pt_shape_text(F, b));
-            return 0;
-        }
-    }
-    if (a->dtype != b->dtype) {
-        pt_op_error(F, c, "%s must have the same element type (seed 05 4.4), got %s and %s", what,
-                    dtype_text((DataType)a->dtype), dtype_text((DataType)b->dtype));
-        return 0;
-    }
-    if (ta && tb && strcmp(ta, tb) != 0) {
-        pt_op_error(F, c, "%s must have the same tile type, got %s and %s", what, ta, tb);
-        return 0;
-    }
-    return 1;
+    TileIrTile x = tile_of(a), y;
+    char msg[TILE_IR_MSG];
+    if (bv)
+        y = tile_of(bv);
+    return ok(F, c, tile_ir_rule_same(F->k.o->arch, &x, b, bv ? &y : NULL, what, msg, sizeof msg), msg);
 }
 
 /* Seed 05 3.2: ` {valid = [...]}` for a tile type with a valid shape other
@@ -135,22 +86,18 @@ const char *pt_valid_attr(Fn *F, const IrType *t, Span span)
     int differs = 0;
     StrBuf sb;
     const char *s;
+    char msg[TILE_IR_MSG];
     if (!v || !v->nvalid)
         return "";
-    if (v->nvalid != t->n) {
-        pt_error(F, span, "the valid shape lists %u dimensions for a %u-D tile", (unsigned)v->nvalid, (unsigned)t->n);
+    if (tile_ir_valid(t, msg, sizeof msg)) {
+        pt_error(F, span, "%s", msg);
         return NULL;
     }
     names = arena_array(&F->k.arena, v->nvalid, sizeof *names);
     for (uint32_t d = 0; d < v->nvalid; d++) {
         int64_t x, dim;
         if (ir_dim_value(v->valid_shape[d], &x)) {
-            if (!shape_const(t, d, &dim) || x <= 0 || x > dim) {
-                pt_error(F, span, "valid[%u] = %lld is outside 0 < valid <= %s (seed 05 4.4)", (unsigned)d,
-                         (long long)x,
-                         shape_const(t, d, &dim) ? pt_fmt(F, "%lld", (long long)dim) : "?");
-                return NULL;
-            }
+            shape_const(t, d, &dim);
             names[d] = pt_fmt(F, "%lld", (long long)x);
             differs |= x != dim;
         } else {
@@ -273,12 +220,12 @@ static void compute(Fn *F, const IrCall *c, const char *mnemonic, const char *is
             waits[nw++] = ops[i].tile;
     }
     if (same_type)
-        for (uint32_t i = 0; i < n; i++)
-            if (strcmp(ops[i].type, rty) != 0) {
-                pt_op_error(F, c, "the result type %s differs from the operand type %s; seed 05's elementwise form has "
-                                  "one type", rty, ops[i].type);
+        for (uint32_t i = 0; i < n; i++) {
+            TileIrTile r = tile_ir_tile(rt, loc), x = tile_of(ops[i].tile);
+            char msg[TILE_IR_MSG];
+            if (!ok(F, c, tile_ir_rule_one_type(F->k.o->arch, &r, &x, msg, sizeof msg), msg))
                 return;
-            }
+        }
     id = F->next_tile++;
     begin(F);
     pt_put_results(F, id, 1);
@@ -306,43 +253,35 @@ static void compute(Fn *F, const IrCall *c, const char *mnemonic, const char *is
     pt_bind(F, result, pt_tile_value(F, id, rty, rt, loc, isa));
 }
 
-/* The parameter a Tensor argument stands for. */
 static int rank2(Fn *F, const IrCall *c, const Value *v, const char *what)
 {
-    if (v->ir_type->n == 2)
-        return 1;
-    pt_op_error(F, c, "%s must be a 2-D tile, got %s", what, v->type);
-    return 0;
+    TileIrTile t = tile_of(v);
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_rank2(F->k.o->arch, &t, what, msg, sizeof msg), msg);
 }
 
 static int same_dtype(Fn *F, const IrCall *c, const IrType *a, const IrType *b, const char *what)
 {
-    if (a->dtype == b->dtype)
-        return 1;
-    pt_op_error(F, c, "%s must have the same element type, got %s and %s", what, dtype_text((DataType)a->dtype),
-                dtype_text((DataType)b->dtype));
-    return 0;
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_same_dtype(a, b, what, msg, sizeof msg), msg);
 }
 
 static int mask_dtype(Fn *F, const IrCall *c, const IrType *t, const char *what)
 {
-    if (t->dtype == DT_INT8 || t->dtype == DT_UINT8)
-        return 1;
-    pt_op_error(F, c, "%s must be an 8-bit integer tile (a compare mask), got %s elements", what,
-                dtype_text((DataType)t->dtype));
-    return 0;
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_mask(t, what, msg, sizeof msg), msg);
 }
 
-/* Tile-scalar ops keep the tile's element type; the IR promotes it when
- * the scalar is wider (an INT64 literal on an INT32 tile, ops.md 3.2). */
 static int keeps_dtype(Fn *F, const IrCall *c, const IrType *tile, const IrType *result)
 {
-    if (tile->dtype == result->dtype)
-        return 1;
-    pt_op_error(F, c, "the scalar promotes the %s tile to %s; seed-05 tile-scalar ops keep the tile's element type "
-                      "(write the scalar as pl.const(v, pl.%s))", dtype_text((DataType)tile->dtype),
-                dtype_text((DataType)result->dtype), dtype_name((DataType)tile->dtype));
-    return 0;
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_keeps_dtype(tile, result, msg, sizeof msg), msg);
+}
+
+static int mode(Fn *F, const IrCall *c, TileForm form)
+{
+    char msg[TILE_IR_MSG];
+    return ok(F, c, tile_ir_rule_mode(form, c, msg, sizeof msg), msg);
 }
 
 /* The pipe classes of ops.md 8, from the locations the emitter knows
@@ -386,17 +325,11 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
     case TF_MOVE: {
         MemorySpace to = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
         const char *mn;
-        if (!(a = pt_tile_arg(F, c, 0)))
+        char msg[TILE_IR_MSG];
+        if (!(a = pt_tile_arg(F, c, 0)) || !mode(F, c, TF_MOVE) ||
+            !ok(F, c, tile_ir_rule_move((MemorySpace)a->loc, to, msg, sizeof msg), msg))
             return;
-        if (ir_call_kwarg_int(c, "transpose", 0)) {
-            pt_op_error(F, c, "no seed-05 form for transpose=True (the TMOV family moves without transposing)");
-            return;
-        }
-        if (!(mn = pt_move_mnemonic((MemorySpace)a->loc, to))) {
-            pt_op_error(F, c, "seed 05 has no move from %s to %s (its TMOV family is m2l, m2r, m2b, m2s, a2v, v2v)",
-                        memspace_name((MemorySpace)a->loc), memspace_name(to));
-            return;
-        }
+        mn = tile_ir_move((MemorySpace)a->loc, to);
         ops[0] = tile_operand(a);
         compute(F, c, mn, op->isa, ops, 1, NULL, 0, result, rt, to);
         return;
@@ -422,7 +355,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
             if (!(v[i] = pt_tile_arg(F, c, i)) || !need_vec(F, c, v[i], i == 0 ? "the first operand" : "an operand"))
                 return;
         for (uint32_t i = 1; i < n; i++)
-            if (!same_tile(F, c, v[0]->ir_type, v[0]->type, v[i]->ir_type, v[i]->type, "elementwise operands"))
+            if (!same_tile(F, c, v[0], v[i]->ir_type, v[i], "elementwise operands"))
                 return;
         for (uint32_t i = 0; i < n; i++)
             ops[i] = tile_operand(v[i]);
@@ -432,7 +365,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
     case TF_TILE_SCALAR:
         /* xors' third argument is a scratch tile: dropped. */
         if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the tile") || !keeps_dtype(F, c, a->ir_type, rt) ||
-            !same_tile(F, c, a->ir_type, NULL, rt, NULL, "the tile and the result"))
+            !same_tile(F, c, a, rt, NULL, "the tile and the result"))
             return;
         ops[0] = tile_operand(a);
         ops[1] = scalar_operand(pt_scalar_as(F, c->args[1], (DataType)a->ir_type->dtype), (DataType)a->ir_type->dtype);
@@ -441,8 +374,8 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
     case TF_TILE_SCALAR_TILE:
         if (!(a = pt_tile_arg(F, c, 0)) || !(b = pt_tile_arg(F, c, 2)) || !need_vec(F, c, a, "the first tile") ||
             !need_vec(F, c, b, "the second tile") ||
-            !same_tile(F, c, a->ir_type, a->type, b->ir_type, b->type, "elementwise operands") ||
-            !same_tile(F, c, a->ir_type, NULL, rt, NULL, "the tiles and the result"))
+            !same_tile(F, c, a, b->ir_type, b, "elementwise operands") ||
+            !same_tile(F, c, a, rt, NULL, "the tiles and the result"))
             return;
         ops[0] = tile_operand(a);
         ops[1] = scalar_operand(pt_scalar_as(F, c->args[1], (DataType)a->ir_type->dtype), (DataType)a->ir_type->dtype);
@@ -453,7 +386,7 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         if (!(m = pt_tile_arg(F, c, 0)) || !(a = pt_tile_arg(F, c, 1)) || !(b = pt_tile_arg(F, c, 2)) ||
             !need_vec(F, c, m, "the mask") || !need_vec(F, c, a, "the first tile") ||
             !need_vec(F, c, b, "the second tile") ||
-            !same_tile(F, c, a->ir_type, a->type, b->ir_type, b->type, "elementwise operands") ||
+            !same_tile(F, c, a, b->ir_type, b, "elementwise operands") ||
             !mask_dtype(F, c, m->ir_type, "the mask"))
             return;
         ops[0] = tile_operand(m);
@@ -463,38 +396,29 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         return;
     case TF_CMP:
     case TF_CMPS: {
-        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
-        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the first operand"))
-            return;
-        if (mode < 0 || mode > 5) {
-            pt_op_error(F, c, "cmp_type %lld is not 0..5", (long long)mode);
-            return;
-        }
-        if (!mask_dtype(F, c, rt, "the result"))
+        int64_t cmp = ir_call_kwarg_int(c, "cmp_type", 0);
+        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the first operand") || !mode(F, c, TF_CMP) ||
+            !mask_dtype(F, c, rt, "the result"))
             return;
         ops[0] = tile_operand(a);
         if (op->form == TF_CMP) {
             if (!(b = pt_tile_arg(F, c, 1)) || !need_vec(F, c, b, "the second operand") ||
-                !same_tile(F, c, a->ir_type, a->type, b->ir_type, b->type, "elementwise operands"))
+                !same_tile(F, c, a, b->ir_type, b, "elementwise operands"))
                 return;
             ops[1] = tile_operand(b);
         } else {
             ops[1] = scalar_operand(pt_scalar_as(F, c->args[1], (DataType)a->ir_type->dtype),
                                     (DataType)a->ir_type->dtype);
         }
-        compute(F, c, pt_fmt(F, "%s.%s", op->mnemonic, cmp_modes[mode]), op->isa, ops, 2, NULL, 0, result, rt, MS_VEC);
+        compute(F, c, pt_fmt(F, "%s.%s", op->mnemonic, cmp_modes[cmp]), op->isa, ops, 2, NULL, 0, result, rt, MS_VEC);
         return;
     }
     case TF_CAST: {
-        int64_t mode = ir_call_kwarg_int(c, "mode", 2);
-        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the operand"))
+        int64_t round = ir_call_kwarg_int(c, "mode", 2);
+        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the operand") || !mode(F, c, TF_CAST))
             return;
-        if (mode < 0 || mode > 6) {
-            pt_op_error(F, c, "mode %lld is not 0..6", (long long)mode);
-            return;
-        }
         ops[0] = tile_operand(a);
-        compute(F, c, pt_fmt(F, "%s.%s", op->mnemonic, round_modes[mode]), op->isa, ops, 1, NULL, 0, result, rt,
+        compute(F, c, pt_fmt(F, "%s.%s", op->mnemonic, round_modes[round]), op->isa, ops, 1, NULL, 0, result, rt,
                 MS_VEC);
         return;
     }
@@ -507,13 +431,9 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         return;
     case TF_REDUCE: {
         int64_t axis = ir_call_kwarg_int(c, "axis", -1);
-        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the tile") || !rank2(F, c, a, "the tile"))
+        if (!(a = pt_tile_arg(F, c, 0)) || !need_vec(F, c, a, "the tile") || !rank2(F, c, a, "the tile") ||
+            !mode(F, c, TF_REDUCE))
             return;
-        if (!ir_call_kwarg_int(c, "keepdim", 0)) {
-            pt_op_error(F, c, "no seed-05 form without keepdim=True (the ISA's row and column reductions keep the "
-                              "axis)");
-            return;
-        }
         if (axis < 0)
             axis += 2;
         ops[0] = tile_operand(a);
@@ -555,20 +475,17 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
     case TF_MATMUL_ACC: {
         uint32_t k = op->form == TF_MATMUL_ACC, n = 0;
         const Value *acc = NULL;
+        TileIrTile x, y, z;
+        char msg[TILE_IR_MSG];
         if (k && !(acc = pt_tile_arg(F, c, 0)))
             return;
         if (!(a = pt_tile_arg(F, c, k)) || !(b = pt_tile_arg(F, c, k + 1)))
             return;
-        if (acc && acc->loc != MS_ACC) {
-            pt_op_error(F, c, "the accumulator must be an Acc tile, got a %s tile",
-                        memspace_name((MemorySpace)acc->loc));
+        x = tile_of(a), y = tile_of(b);
+        if (acc)
+            z = tile_of(acc);
+        if (!ok(F, c, tile_ir_rule_matmul(acc ? &z : NULL, &x, &y, msg, sizeof msg), msg))
             return;
-        }
-        if (a->loc != MS_LEFT || b->loc != MS_RIGHT) {
-            pt_op_error(F, c, "the cube unit reads a Left lhs and a Right rhs (seed 05 6.3), got %s and %s tiles",
-                        memspace_name((MemorySpace)a->loc), memspace_name((MemorySpace)b->loc));
-            return;
-        }
         if (acc)
             ops[n++] = tile_operand(acc);
         ops[n++] = tile_operand(a);
@@ -576,35 +493,21 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         compute(F, c, op->mnemonic, op->isa, ops, n, NULL, 0, result, rt, MS_ACC);
         if (acc && result) {
             const Value *r = ptrmap_get(&F->values, result);
-            if (r && strcmp(r->type, acc->type) != 0)
-                pt_op_error(F, c, "the result type %s differs from the accumulator's %s", r->type, acc->type);
+            if (r && r->kind == VAL_TILE) {
+                x = tile_of(r);
+                ok(F, c, tile_ir_rule_acc_result(F->k.o->arch, &x, &z, msg, sizeof msg), msg);
+            }
         }
         return;
     }
     case TF_EXTRACT: {
         const IrMakeTuple *offs;
-        const IrType *st;
         StrBuf sb;
         const char *idx;
-        if (!(a = pt_tile_arg(F, c, 0)) || !(offs = pt_tuple_arg(F, c, 2, "offset")))
+        char msg[TILE_IR_MSG];
+        if (!(a = pt_tile_arg(F, c, 0)) || !(offs = pt_tuple_arg(F, c, 2, "offset")) ||
+            !ok(F, c, tile_ir_rule_extract(offs, a->ir_type, rt, msg, sizeof msg), msg))
             return;
-        st = a->ir_type;
-        if (offs->n != st->n || rt->n != st->n) {
-            pt_op_error(F, c, "%u offsets and a %u-D view of a %u-D tile; seed-05 extract keeps the tile's rank",
-                        (unsigned)offs->n, (unsigned)rt->n, (unsigned)st->n);
-            return;
-        }
-        /* Seed 05 7: the extracted tile lies inside its source. */
-        for (uint32_t d = 0; d < st->n; d++) {
-            int64_t off, size, dim;
-            if (ir_dim_value(offs->elems[d], &off) && shape_const(rt, d, &size) && shape_const(st, d, &dim) &&
-                (off < 0 || off + size > dim)) {
-                pt_op_error(F, c, "extract bounds (seed 05 7): the window [%lld, %lld) of dimension %u is outside the "
-                                  "source tile (size %lld)", (long long)off, (long long)(off + size), (unsigned)d,
-                            (long long)dim);
-                return;
-            }
-        }
         sb_init(&sb);
         sb_putc(&sb, '[');
         for (uint32_t d = 0; d < offs->n; d++) {
@@ -626,12 +529,10 @@ static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *
         if (!(a = pt_tile_arg(F, c, 0)))
             return;
         {
-            uint64_t na = ir_type_byte_size(a->ir_type), nr = ir_type_byte_size(rt);
-            if (!na || na != nr) {
-                pt_op_error(F, c, "reshape from %s to %s changes the element count", a->type,
-                            pt_shape_text(F, rt));
+            TileIrTile x = tile_of(a);
+            char msg[TILE_IR_MSG];
+            if (!ok(F, c, tile_ir_rule_reshape(F->k.o->arch, &x, rt, msg, sizeof msg), msg))
                 return;
-            }
         }
         ops[0] = tile_operand(a);
         compute(F, c, op->mnemonic, op->isa, ops, 1, NULL, 0, result, rt, (MemorySpace)a->loc);

@@ -38,7 +38,7 @@ void pt_error(Fn *F, Span span, const char *format, ...)
 /* An error about one call: "'pl.block.add': ...". */
 void pt_op_error(Fn *F, const IrCall *c, const char *format, ...)
 {
-    char name[64], body[512];
+    char name[64], body[TILE_IR_MSG];
     const OpDef *op = callee_op(c->callee);
     va_list ap;
     va_start(ap, format);
@@ -105,34 +105,7 @@ const char *pt_mlir_dtype(DataType dt, int scalar)
     return mlir_elem_type(dt);   /* NULL for FP8 and the other dtypes ops.md 2 gives no MLIR type */
 }
 
-/* pto-isa's names of the (blayout, slayout) pairs: a big layout and, for
- * fractal tiles, the layout inside each box. */
-static const char *seed_layout(TileLayout b, TileLayout s)
-{
-    static const char *const row[] = {[TL_NONE_BOX] = "ND", [TL_ROW_MAJOR] = "Zz", [TL_COL_MAJOR] = "Zn"};
-    static const char *const col[] = {[TL_NONE_BOX] = "DN", [TL_ROW_MAJOR] = "Nz", [TL_COL_MAJOR] = "Nn"};
-    if (b == TL_ROW_MAJOR)
-        return row[s];
-    if (b == TL_COL_MAJOR)
-        return col[s];
-    return NULL;
-}
-
 /* A dtype in messages: its MLIR spelling when it has one. */
-
-/* "64x64" (symbolic dimensions as '?'), for types and messages. */
-void pt_put_shape(StrBuf *sb, const IrType *t)
-{
-    for (uint32_t d = 0; d < t->n; d++) {
-        int64_t v;
-        if (d)
-            sb_putc(sb, 'x');
-        if (shape_const(t, d, &v))
-            sb_put_i64(sb, v);
-        else
-            sb_putc(sb, '?');
-    }
-}
 
 const char *pt_shape_text(Fn *F, const IrType *t)
 {
@@ -141,7 +114,7 @@ const char *pt_shape_text(Fn *F, const IrType *t)
     sb_init(&sb);
     if (t->n == 0)
         sb_puts(&sb, "scalar");
-    pt_put_shape(&sb, t);
+    tile_ir_put_shape(&sb, t);
     s = pt_sb_arena(F, &sb);
     sb_free(&sb);
     return s;
@@ -152,46 +125,18 @@ const char *pt_shape_text(Fn *F, const IrType *t)
  * type is reported once). */
 const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
 {
-    const char *got = ptrmap_get(&F->tile_types[loc], t), *elem, *layout, *s;
-    TileLayoutInfo li;
+    const char *got = ptrmap_get(&F->tile_types[loc], t), *s;
     StrBuf sb;
+    char msg[TILE_IR_MSG];
     if (got)
         return *got ? got : NULL;
     ptrmap_put(&F->tile_types[loc], t, (void *)"");
-    if (!(elem = pt_mlir_dtype((DataType)t->dtype, 0))) {
-        pt_error(F, span, "tiles of pl.%s have no seed-05 element type", dtype_name((DataType)t->dtype));
-        return NULL;
-    }
-    for (uint32_t d = 0; d < t->n; d++) {
-        int64_t v;
-        if (!shape_const(t, d, &v)) {
-            pt_error(F, span, "tile dimension %u is not a constant; pyptocc writes seed-05 tiles with static shapes",
-                     (unsigned)d);
-            return NULL;
-        }
-    }
-    li = target_tile_layout(F->k.o->arch, t, loc);
-    layout = seed_layout(li.blayout, li.slayout);
-    if (!layout) {
-        pt_error(F, span, "a tile with blayout %s has no seed-05 layout", tile_layout_name(li.blayout));
-        return NULL;
-    }
-    if (li.fractal != (loc == MS_ACC ? 1024u : 512u)) {
-        pt_error(F, span, "a %s tile with fractal=%u: seed 05's tile_info has no fractal size", memspace_name(loc),
-                 (unsigned)li.fractal);
-        return NULL;
-    }
-    if (li.pad != TP_NULL) {
-        pt_error(F, span, "a tile with pad=%s: seed 05's tile_info has no pad value", tile_pad_name(li.pad));
+    if (tile_ir_tile_type(F->k.o->arch, t, loc, msg, sizeof msg)) {
+        pt_error(F, span, "%s", msg);
         return NULL;
     }
     sb_init(&sb);
-    sb_puts(&sb, "tile<");
-    pt_put_shape(&sb, t);
-    sb_printf(&sb, "x%s", elem);
-    if (loc != MS_VEC || strcmp(layout, "ND") != 0)
-        sb_printf(&sb, ", #pto.tile_info<loc=%s, layout=%s>", memspace_name(loc), layout);
-    sb_putc(&sb, '>');
+    tile_ir_put_tile_type(&sb, F->k.o->arch, t, loc);
     s = pt_sb_arena(F, &sb);
     sb_free(&sb);
     ptrmap_put(&F->tile_types[loc], t, (void *)s);
@@ -202,25 +147,17 @@ const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
  * 4.2's spelling; the space is gm for every kernel argument). */
 const char *pt_memref_type(Fn *F, const IrType *t, Span span)
 {
-    const char *elem = pt_mlir_dtype((DataType)t->dtype, 0), *s;
+    const char *s;
     StrBuf sb;
-    if (!elem) {
-        pt_error(F, span, "tensors of pl.%s have no seed-05 element type", dtype_name((DataType)t->dtype));
-        return NULL;
-    }
-    if (t->tensor_view) {
-        pt_error(F, span, "tensor parameters with a TensorView (layout %s) are not emitted; pyptocc writes row-major "
-                          "memrefs only", tensor_layout_name((TensorLayout)t->tensor_view->layout));
-        return NULL;
-    }
-    if (t->n == 0) {
-        pt_error(F, span, "a tensor of rank 0 has no memref form");
+    char msg[TILE_IR_MSG];
+    if (tile_ir_tensor_type(t, msg, sizeof msg)) {
+        pt_error(F, span, "%s", msg);
         return NULL;
     }
     sb_init(&sb);
     sb_puts(&sb, "pto.memref<");
-    pt_put_shape(&sb, t);
-    sb_printf(&sb, "x%s>", elem);
+    tile_ir_put_shape(&sb, t);
+    sb_printf(&sb, "x%s>", pt_mlir_dtype((DataType)t->dtype, 0));
     s = pt_sb_arena(F, &sb);
     sb_free(&sb);
     return s;
@@ -262,8 +199,8 @@ const char *pt_int_const(Fn *F, int64_t v, DataType dt)
 static const char *float_const(Fn *F, double v, DataType dt, Span span)
 {
     char lit[408];   /* whole numbers print in full: up to 309 digits */
-    if (!mlir_float_text_shortest(v, lit, sizeof lit)) {
-        pt_error(F, span, "a non-finite float constant has no seed-05 literal");
+    if (tile_ir_float_literal(v, dt, lit, sizeof lit) || !mlir_float_text_shortest(v, lit, sizeof lit)) {
+        pt_error(F, span, "%s", lit);
         return NULL;
     }
     return constant(F, MLIR_CONST_FLOAT, 0, pt_mlir_dtype(dt, 1), lit);
@@ -279,8 +216,9 @@ static const char *number_const(Fn *F, const IrExpr *e, DataType dt)
                            dt, e->span);
     if (e->kind == EXPR_CONST_FLOAT) {
         double v = IR_AS(IrConstFloat, e)->value;
-        if (!(v > -9.2e18 && v < 9.2e18)) {
-            pt_error(F, e->span, "the float constant is out of range for pl.%s", dtype_name(dt));
+        char msg[TILE_IR_MSG];
+        if (tile_ir_float_literal(v, dt, msg, sizeof msg)) {
+            pt_error(F, e->span, "%s", msg);
             return NULL;
         }
         return pt_int_const(F, (int64_t)v, dt);
@@ -335,10 +273,11 @@ static const char *scast(Fn *F, const char *op, const char *a, DataType from, Da
 static const char *convert(Fn *F, const char *v, DataType from, DataType to, Span span)
 {
     int fi = dtype_is_float(from), ti = dtype_is_float(to);
+    char msg[TILE_IR_MSG];
     if (!v || from == to)
         return v;
-    if (!pt_mlir_dtype(from, 1) || !pt_mlir_dtype(to, 1)) {
-        pt_error(F, span, "a conversion from pl.%s to pl.%s has no seed-05 form", dtype_name(from), dtype_name(to));
+    if (tile_ir_conversion(from, to, msg, sizeof msg)) {
+        pt_error(F, span, "%s", msg);
         return NULL;
     }
     if (to == DT_BOOL)
@@ -392,43 +331,30 @@ static const char *binary_value(Fn *F, const IrBinary *b)
     IrBinaryOp op = (IrBinaryOp)b->e.op;
     DataType lt = expr_dtype(b->lhs), rt = expr_dtype(b->rhs), t;
     const char *x, *y, *type;
+    char msg[TILE_IR_MSG];
     int fl, un;
     if (lt >= DT_COUNT || rt >= DT_COUNT) {
         pt_error(F, b->e.span, "this operand is not a scalar");
         return NULL;
     }
-    if (op == BIN_POW) {
-        pt_error(F, b->e.span, "'**' has no seed-05 scalar op");
+    t = tile_ir_binary_type(b, lt, rt);
+    if (tile_ir_binary(op, t, msg, sizeof msg)) {
+        pt_error(F, b->e.span, "%s", msg);
         return NULL;
     }
-    t = ir_binary_is_comparison(op) ? dtype_promote(lt, rt) : (DataType)b->e.dtype;
-    if (op == BIN_AND || op == BIN_OR || op == BIN_XOR)
-        t = DT_BOOL;
     x = convert(F, scalar_value(F, b->lhs), lt, t, b->lhs->span);
     y = convert(F, scalar_value(F, b->rhs), rt, t, b->rhs->span);
     if (!x || !y)
         return NULL;
-    if (!(type = pt_mlir_dtype(t, 1))) {
-        pt_error(F, b->e.span, "scalars of pl.%s have no seed-05 type", dtype_name(t));
-        return NULL;
-    }
+    type = pt_mlir_dtype(t, 1);
     fl = dtype_is_float(t);
     un = dtype_is_unsigned_int(t);
-    if (fl && (op == BIN_BIT_AND || op == BIN_BIT_OR || op == BIN_BIT_XOR || op == BIN_SHL || op == BIN_SHR)) {
-        pt_error(F, b->e.span, "'%s' on floats has no seed-05 scalar op", ir_binary_symbol(op));
-        return NULL;
-    }
     switch (op) {
     case BIN_ADD: return sop2(F, fl ? "addf" : "addi", x, y, type);
     case BIN_SUB: return sop2(F, fl ? "subf" : "subi", x, y, type);
     case BIN_MUL: return sop2(F, fl ? "mulf" : "muli", x, y, type);
     case BIN_FLOAT_DIV: return sop2(F, fl ? "divf" : un ? "divui" : "divsi", x, y, type);
-    case BIN_FLOOR_DIV:
-        if (fl) {
-            pt_error(F, b->e.span, "'//' on floats has no seed-05 scalar op (no floor)");
-            return NULL;
-        }
-        return sop2(F, un ? "divui" : "floordivsi", x, y, type);
+    case BIN_FLOOR_DIV: return sop2(F, un ? "divui" : "floordivsi", x, y, type);
     case BIN_FLOOR_MOD: {
         /* Python's % takes the divisor's sign: ((x rem y) + y) rem y. */
         const char *rem = fl ? "remf" : un ? "remui" : "remsi";
@@ -447,14 +373,14 @@ static const char *binary_value(Fn *F, const IrBinary *b)
     case BIN_SHR: return sop2(F, un ? "shrui" : "shrsi", x, y, type);
     default: break;
     }
-    pt_error(F, b->e.span, "'%s' has no seed-05 scalar op", ir_binary_symbol(op));
-    return NULL;
+    ICE("pto-tile: tile_ir_binary took '%s'", ir_binary_symbol(op));
 }
 
 static const char *unary_value(Fn *F, const IrUnary *u)
 {
     DataType from = expr_dtype(u->operand), t = (DataType)u->e.dtype;
     const char *x = scalar_value(F, u->operand), *type;
+    char msg[TILE_IR_MSG];
     if (!x)
         return NULL;
     if (u->e.op == UN_CAST)
@@ -463,31 +389,28 @@ static const char *unary_value(Fn *F, const IrUnary *u)
         x = convert(F, x, from, DT_BOOL, u->e.span);
         return x ? sop2(F, "xori", x, bool_const(F, 1), "i1") : NULL;
     }
+    if (tile_ir_unary((IrUnaryOp)u->e.op, t, msg, sizeof msg)) {
+        pt_error(F, u->e.span, "%s", msg);
+        return NULL;
+    }
     if (!(x = convert(F, x, from, t, u->e.span)) || !(type = pt_mlir_dtype(t, 1)))
         return NULL;
-    switch (u->e.op) {
-    case UN_NEG:
+    if (u->e.op == UN_NEG)
         return dtype_is_float(t) ? sop1(F, "negf", x, type) : sop2(F, "subi", pt_int_const(F, 0, t), x, type);
-    case UN_ABS:
+    if (u->e.op == UN_ABS) {
         if (dtype_is_float(t))
             return sop2(F, "maximumf", x, sop1(F, "negf", x, type), type);
         return sop2(F, dtype_is_unsigned_int(t) ? "maxui" : "maxsi", x, sop2(F, "subi", pt_int_const(F, 0, t), x, type),
                     type);
-    case UN_BIT_NOT:
-        if (dtype_is_float(t))
-            break;
-        return sop2(F, "xori", x, pt_int_const(F, -1, t), type);
-    default:
-        break;
     }
-    pt_error(F, u->e.span, "'%s' has no seed-05 scalar op", ir_unary_name((IrUnaryOp)u->e.op));
-    return NULL;
+    return sop2(F, "xori", x, pt_int_const(F, -1, t), type);   /* UN_BIT_NOT on an integer */
 }
 
 /* The SSA value of a scalar expression, computing it first; NULL after an
  * error. */
 static const char *scalar_value(Fn *F, const IrExpr *e)
 {
+    char msg[TILE_IR_MSG];
     switch ((IrExprKind)e->kind) {
     case EXPR_VAR:
     case EXPR_ITER_ARG: {
@@ -502,8 +425,8 @@ static const char *scalar_value(Fn *F, const IrExpr *e)
     }
     case EXPR_CONST_INT:
     case EXPR_CONST_FLOAT:
-        if (!pt_mlir_dtype((DataType)e->dtype, 1)) {
-            pt_error(F, e->span, "constants of pl.%s have no seed-05 type", dtype_name((DataType)e->dtype));
+        if (tile_ir_scalar((DataType)e->dtype, "constants", msg, sizeof msg)) {
+            pt_error(F, e->span, "%s", msg);
             return NULL;
         }
         return number_const(F, e, (DataType)e->dtype);

@@ -786,6 +786,7 @@ static int run(const Options *o)
         pc.arch = o->arch;
         pc.opt_level = o->opt_level;
         pc.cpp = o->emit->pipeline == PIPELINE_CPP;
+        pc.async = o->async;
         dc.o = o;
         dc.ir = &ir;
         prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,

@@ -12,26 +12,26 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-int legal_scalar_dtype(DataType dt)
+const char *legal_mlir_dtype(DataType dt)
 {
     switch (dt) {
-    case DT_BOOL:
-    case DT_INT8:
-    case DT_INT16:
-    case DT_INT32:
-    case DT_INT64:
-    case DT_UINT8:
-    case DT_UINT16:
-    case DT_UINT32:
-    case DT_UINT64:
-    case DT_FP16:
-    case DT_BF16:
-    case DT_FP32:
-        return 1;
-    default:
-        return 0;
+    case DT_BOOL: return "i1";
+    case DT_INT8: return "i8";
+    case DT_INT16: return "i16";
+    case DT_INT32: return "i32";
+    case DT_INT64: return "i64";
+    case DT_UINT8: return "ui8";
+    case DT_UINT16: return "ui16";
+    case DT_UINT32: return "ui32";
+    case DT_UINT64: return "ui64";
+    case DT_FP16: return "f16";
+    case DT_FP32: return "f32";
+    case DT_BF16: return "bf16";
+    default: return NULL;
     }
 }
+
+int legal_scalar_dtype(DataType dt) { return legal_mlir_dtype(dt) != NULL; }
 
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
 {

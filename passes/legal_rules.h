@@ -13,6 +13,9 @@
 /* Whether kernels have scalars of data type dt: both outputs have a type
  * for it (pto-mlir.md 8: i1 to i64, f16, bf16, f32; cpp.md 4.4). */
 int legal_scalar_dtype(DataType dt);
+/* The MLIR element type of data type dt (pto-mlir.md 8: i1 to i64, ui8
+ * to ui64, f16, bf16, f32), or NULL: the types both outputs have. */
+const char *legal_mlir_dtype(DataType dt);
 
 /* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap);

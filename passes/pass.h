@@ -36,6 +36,7 @@ typedef struct PassCtx {
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
     int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
     int cpp;                 /* the output is C++ on pto-isa: Legalize checks its rules too */
+    int async;               /* the tile IR has events (--async): CheckTileIR checks their rules too */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
@@ -106,6 +107,7 @@ const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_software_pipeline(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_check_tile_ir(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
  * MemRefs (high-water marks, the Vec scratch region included), whether or

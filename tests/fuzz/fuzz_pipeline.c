@@ -7,7 +7,8 @@
  * pass the checks of tests/tools/mlir_check (mlir_lint.c, called as a
  * function).  After a pipeline with Legalize that reported nothing, the
  * kernel printers (PTO MLIR, C++ kernels) report nothing either: user
- * errors end in the passes (issue 11).  C++ goes through its own pipeline
+ * errors end in the passes (issue 11); likewise the tile IR printer after
+ * its pipeline, whose CheckTileIR stands for Legalize (issue 12).  C++ goes through its own pipeline
  * (with InsertSync); the optimisation level varies with the input. */
 #include "config.h"
 #include "codegen/codegen.h"
@@ -28,7 +29,8 @@ static int has_kernel(const IrProgram *prog)
     return 0;
 }
 
-static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch, int opt)
+static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline which, int out, Arch arch, int opt,
+                 int async)
 {
     PassCtx pc;
     PassList list = pass_pipeline(which, opt);
@@ -40,6 +42,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
     pc.arch = arch;
     pc.opt_level = opt;
     pc.cpp = which == PIPELINE_CPP;
+    pc.async = async;
     prog = pass_run(&pc, prog, list.pass, list.n, NULL, NULL);
     /* What Legalize establishes holds through the rest of the pipeline. */
     if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
@@ -52,6 +55,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
         memset(&co, 0, sizeof co);
         co.arch = arch;
         co.addr = which != PIPELINE_PTO_NO_ADDR;
+        co.async = async;
         sb_init(&sb);
         bad = out == OUT_TILE  ? codegen_pto_tile(&sb, ir, prog, &co, diag)
               : out == OUT_CPP ? codegen_cpp(&sb, ir, prog, &co, diag)
@@ -67,10 +71,12 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
             mlir_lint_text("fuzz.pto", sb.data, sb.len, stderr);
             abort();
         }
-        /* Legalize has reported what the targets reject, and the passes
-         * reported nothing (we are here): the kernel printers have nothing
-         * left to report (the orchestration C++ and the tile IR, which has
-         * no Legalize, have refusals of their own). */
+        /* Legalize (CheckTileIR for the tile IR) has reported what the
+         * targets reject, and the passes reported nothing (we are here):
+         * the kernel printers have nothing left to report (the
+         * orchestration C++ has refusals of its own). */
+        if (which == PIPELINE_TILE && has_kernel(prog) && (bad || diag->errors != errors))
+            abort();
         if (pc.props & PROP_LEGAL) {
             if (out == OUT_PTO && has_kernel(prog) && (bad || diag->errors != errors))
                 abort();
@@ -110,13 +116,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          * SoftwarePipeline before each machine output, -O0/-O1's two
          * readings of InsertSync's block rule for C++. */
         int opt = (int)((size >> 1) % 3);
-        emit(&ir, &diag, prog, PIPELINE_PTO, OUT_PTO, (Arch)(size & 1), opt);
+        emit(&ir, &diag, prog, PIPELINE_PTO, OUT_PTO, (Arch)(size & 1), opt, 0);
         /* Without addresses at -O1 too: the default pipeline of --no-addr
          * once refused programs it accepted at -O2. */
-        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3, 1);
-        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3, 2);
-        emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3, 1);
-        emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1), opt);
+        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3, 1, 0);
+        emit(&ir, &diag, prog, PIPELINE_PTO_NO_ADDR, OUT_PTO, ARCH_A2A3, 2, 0);
+        /* The tile IR with events (--async) or without, by the size too. */
+        emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3, 1, (int)((size >> 2) & 1));
+        emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1), opt, 0);
     }
     ir_ctx_free(&ir);
     interner_free(&names);

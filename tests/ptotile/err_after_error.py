@@ -19,8 +19,10 @@ class AfterError:
             acc_out = pl.yield_(acc_next)
         b: pl.Scalar[pl.UINT64] = pl.block.get_block_idx()
         if b > 0:
-            g: pl.Scalar[pl.FP32] = f // 2.0
-            t = pl.muls(acc_out, g)
+            g: pl.Scalar[pl.FP32] = f * 2.0
+            v = pl.load(a, [0, 0], [64, 64])
+            h = pl.move(v, target_memory=pl.MemorySpace.Mat)
+            t = pl.muls(h, g)
         else:
             t = pl.exp(acc_out)
         r = pl.store(t, [0, 0], [64, 64], out)

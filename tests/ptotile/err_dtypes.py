@@ -19,16 +19,3 @@ class Dtypes:
         r2 = pl.store(s, [0, 0], [32, 32], r)
         ri = pl.store(p, [0, 0], [32, 32], outi)
         return r2
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def nibbles(self, a: pl.Tensor[[32, 32], pl.INT4], out: pl.Out[pl.Tensor[[32, 32], pl.INT4]]) -> pl.Tensor[[32, 32], pl.INT4]:
-        t = pl.load(a, [0, 0], [32, 32])
-        r = pl.store(t, [0, 0], [32, 32], out)
-        return r
-
-    @pl.function
-    def nibble_tile(self, t: pl.Tile[[32, 32], pl.INT4], q: pl.Scalar[pl.INT4],
-                    out: pl.Tensor[[32, 32], pl.INT32]) -> pl.Tensor[[32, 32], pl.INT32]:
-        big = pl.block.full([32, 32], 7, dtype=pl.INT32)
-        r = pl.store(big, [0, 0], [32, 32], out)
-        return r

@@ -16,9 +16,3 @@ class TileInfo:
         v: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(blayout=pl.TileLayout.none_box)] = pl.load(a, [0, 0], [64, 64])
         r3 = pl.store(v, [0, 0], [64, 64], r2)
         return r3
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def nz(self, a: pl.Tensor[[64, 64], pl.FP16, pl.NZ], out: pl.Out[pl.Tensor[[64, 64], pl.FP16]]) -> pl.Tensor[[64, 64], pl.FP16]:
-        t = pl.load(a, [0, 0], [64, 64])
-        r = pl.store(t, [0, 0], [64, 64], out)
-        return r

@@ -17,9 +17,3 @@ class Valid:
         x: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[64])] = pl.load(a, [0, 0], [64, 64])
         r3 = pl.store(x, [0, 0], [64, 64], r2)
         return r3
-
-    @pl.function
-    def valid_param(self, t: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[32, 64])],
-                    out: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
-        r = pl.store(t, [0, 0], [64, 64], out)
-        return r

@@ -19,7 +19,3 @@ class Window:
         r4 = pl.store(u, [0], [64], out)
         r5 = pl.store(flat, [0], [64], o1)
         return r3
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def rank0(self, s: pl.Tensor[[], pl.FP32]) -> pl.Tensor[[], pl.FP32]:
-        return s
