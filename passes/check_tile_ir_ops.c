@@ -315,12 +315,15 @@ static const TirValue *reshape(Check *K, const IrCall *c, const IrType *rt)
     return result(K, c, rt, (MemorySpace)a->loc, isa_of(c));
 }
 
-/* TROWSUM or TCOLSUM (and max, min) by the axis. */
+/* TROWSUM or TCOLSUM (and max, min) by the axis: the producer of the
+ * result's event (--async). */
 static const char *reduce_isa(Check *K, const IrCall *c)
 {
     int64_t axis = ir_call_kwarg_int(c, "axis", -1);
     StrBuf sb;
     const char *s;
+    if (!K->pc->async)
+        return NULL;
     if (axis < 0)
         axis += 2;
     sb_init(&sb);

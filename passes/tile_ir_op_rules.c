@@ -41,8 +41,21 @@ static const char *tile_text(Text *x, Arch arch, const TileIrTile *v)
 
 int tile_ir_same_type(Arch arch, const TileIrTile *a, const TileIrTile *b)
 {
-    Text x, y;
-    return strcmp(tile_text(&x, arch, a), tile_text(&y, arch, b)) == 0;
+    /* What tile_ir_put_tile_type spells, compared without spelling it: the
+     * shape (a symbolic dimension is '?'), the element type, and the
+     * location and layout unless both are the default (Vec, ND). */
+    const char *la = tile_ir_layout_name(arch, a), *lb = tile_ir_layout_name(arch, b);
+    int da = a->loc != MS_VEC || strcmp(la, "ND") != 0, db = b->loc != MS_VEC || strcmp(lb, "ND") != 0;
+    if (a->type->n != b->type->n || a->type->dtype != b->type->dtype || da != db ||
+        (da && (a->loc != b->loc || strcmp(la, lb) != 0)))
+        return 0;
+    for (uint32_t d = 0; d < a->type->n; d++) {
+        int64_t x, y;
+        int kx = ir_dim_value(a->type->dims[d], &x), ky = ir_dim_value(b->type->dims[d], &y);
+        if (kx != ky || (kx && x != y))
+            return 0;
+    }
+    return 1;
 }
 
 /* ---------------------------------------------------------------- operands */

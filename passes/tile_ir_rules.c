@@ -97,10 +97,16 @@ void tile_ir_put_shape(StrBuf *sb, const IrType *t)
     }
 }
 
+const char *tile_ir_layout_name(Arch arch, const TileIrTile *t)
+{
+    TileLayoutInfo li = target_tile_layout(arch, t->type, t->loc);
+    return seed_layout(li.blayout, li.slayout);
+}
+
 void tile_ir_put_tile_type(StrBuf *sb, Arch arch, const IrType *t, MemorySpace loc)
 {
-    TileLayoutInfo li = target_tile_layout(arch, t, loc);
-    const char *layout = seed_layout(li.blayout, li.slayout);
+    TileIrTile x = tile_ir_tile(t, loc);
+    const char *layout = tile_ir_layout_name(arch, &x);
     sb_puts(sb, "tile<");
     tile_ir_put_shape(sb, t);
     sb_printf(sb, "x%s", legal_mlir_dtype((DataType)t->dtype));

@@ -67,6 +67,23 @@ int tile_ir_tuple(char *msg, size_t cap);
  * layout pto-isa names (ND DN Zz Zn Nz Nn), the fractal size of its space
  * and no pad value. */
 int tile_ir_tile_type(Arch arch, const IrType *t, MemorySpace loc, char *msg, size_t cap);
+/* A tile an op reads or writes: its type and location. */
+typedef struct TileIrTile {
+    const IrType *type;
+    MemorySpace loc;
+} TileIrTile;
+
+static inline TileIrTile tile_ir_tile(const IrType *type, int loc)
+{
+    TileIrTile t;
+    t.type = type;
+    t.loc = (MemorySpace)loc;
+    return t;
+}
+
+/* pto-isa's name of its layout (ND DN Zz Zn Nz Nn), once tile_ir_tile_type
+ * took it. */
+const char *tile_ir_layout_name(Arch arch, const TileIrTile *t);
 /* Its spelling, once tile_ir_tile_type took it: `tile<64x64xf32>`, with
  * `#pto.tile_info<loc=L, layout=X>` outside Vec or the ND layout. */
 void tile_ir_put_tile_type(StrBuf *sb, Arch arch, const IrType *t, MemorySpace loc);
@@ -99,20 +116,6 @@ int tile_ir_conversion(DataType from, DataType to, char *msg, size_t cap);
 int tile_ir_float_literal(double v, DataType dt, char *msg, size_t cap);
 
 /* ------------------------------------------- the ops (tile_ir_op_rules.c) */
-
-/* A tile an op reads or writes: its type and location. */
-typedef struct TileIrTile {
-    const IrType *type;
-    MemorySpace loc;
-} TileIrTile;
-
-static inline TileIrTile tile_ir_tile(const IrType *type, int loc)
-{
-    TileIrTile t;
-    t.type = type;
-    t.loc = (MemorySpace)loc;
-    return t;
-}
 
 /* Whether a and b are written as one tile type. */
 int tile_ir_same_type(Arch arch, const TileIrTile *a, const TileIrTile *b);
