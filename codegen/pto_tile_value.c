@@ -81,8 +81,11 @@ const Value *pt_lookup(Fn *F, const IrExpr *e, Span span)
         pt_error(F, span, "expected a variable here");
         return NULL;
     }
-    if (!(v = ptrmap_get(&F->values, e)))
-        pt_error(F, span, "'%s' has no value in the kernel", IR_AS(IrVar, e)->name);
+    if (!(v = ptrmap_get(&F->values, e))) {
+        char msg[TILE_IR_MSG];
+        tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
+        pt_error(F, span, "%s", msg);
+    }
     return v && v->kind != VAL_POISON ? v : NULL;
 }
 
@@ -418,7 +421,8 @@ static const char *scalar_value(Fn *F, const IrExpr *e)
         if (!v)
             return NULL;
         if (v->kind != VAL_SCALAR) {
-            pt_error(F, e->span, "'%s' is not a scalar", IR_AS(IrVar, e)->name);
+            tile_ir_rule_not_scalar(IR_AS(IrVar, e)->name, msg, sizeof msg);
+            pt_error(F, e->span, "%s", msg);
             return NULL;
         }
         return v->name;

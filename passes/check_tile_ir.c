@@ -75,6 +75,39 @@ int tile_ir_result_type(Check *K, const IrType *t, MemorySpace loc, Span at)
     return 0;
 }
 
+/* A variable an index value reads (tile_ir_index_values). */
+static int index_var(IrWalker *w, const IrExpr *e)
+{
+    Check *K = w->data;
+    const TirValue *v;
+    char msg[TILE_IR_MSG];
+    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF || K->index_failed)
+        return 1;
+    v = ptrmap_get(&K->values, e);
+    if (v == &poison) {
+        K->index_failed = 1;
+        return 0;
+    }
+    if (!v)
+        tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
+    else if (v->kind != TV_SCALAR)
+        tile_ir_rule_not_scalar(IR_AS(IrVar, e)->name, msg, sizeof msg);
+    else
+        return 1;
+    report(K, e->span, msg);
+    K->index_failed = 1;
+    return 0;
+}
+
+int tile_ir_index_values(Check *K, uint32_t n, const IrExpr *const *e)
+{
+    IrWalker w = {.pre_expr = index_var, .data = K};
+    K->index_failed = 0;
+    for (uint32_t i = 0; i < n && !K->index_failed; i++)
+        ir_walk_expr(&w, e[i]);
+    return !K->index_failed;
+}
+
 /* var's value; a variable left without one (an error, reported) is
  * poisoned, so that its uses say nothing more. */
 static void bind(Check *K, const IrVar *var, const TirValue *v)

@@ -33,6 +33,7 @@ typedef struct Check {
     PtrMap bad_types[MS_COUNT];  /* tile types reported, per location (each once) */
     uint8_t *loaded, *stored;    /* per parameter of the kernel (--async's memory rule) */
     const IrCall *cube_op, *vector_op; /* the first of each in the kernel (ops.md 8: not both) */
+    int index_failed;            /* tile_ir_index_values found a variable without a value */
     int failed;
 } Check;
 
@@ -45,6 +46,9 @@ int tile_ir_poisoned(Check *K, const IrExpr *e);
 const TirValue *tile_ir_new_value(Check *K, TirKind kind, const IrType *type, MemorySpace loc);
 /* sb's text, kept until the pass ends. */
 const char *tile_ir_text(Check *K, const StrBuf *sb);
+/* Expressions the output computes as index values: each variable in them
+ * a scalar with a value (0, reported, when one is not). */
+int tile_ir_index_values(Check *K, uint32_t n, const IrExpr *const *e);
 /* A tile type of a result in loc, checked (each bad one reported once). */
 int tile_ir_result_type(Check *K, const IrType *t, MemorySpace loc, Span at);
 

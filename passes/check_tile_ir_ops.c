@@ -146,7 +146,8 @@ static int scalar_arg(Check *K, const IrCall *c, uint32_t i)
 
 /* ---------------------------------------------------------------- results */
 
-/* The result of an op computed in loc: its tile type and valid shape. */
+/* The result of an op computed in loc: its tile type and valid shape,
+ * whose entries that are not constants are index values of the kernel. */
 static const TirValue *result(Check *K, const IrCall *c, const IrType *rt, MemorySpace loc, const char *isa)
 {
     TirValue *v;
@@ -157,6 +158,8 @@ static const TirValue *result(Check *K, const IrCall *c, const IrType *rt, Memor
         tile_ir_report(K, c->e.span, msg);
         return NULL;
     }
+    if (rt->tile_view && !tile_ir_index_values(K, rt->tile_view->nvalid, rt->tile_view->valid_shape))
+        return NULL;
     v = (TirValue *)tile_ir_new_value(K, TV_TILE, rt, loc);
     v->producer = K->pc->async ? isa : NULL;
     return v;

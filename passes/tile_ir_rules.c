@@ -226,6 +226,18 @@ const char *tile_ir_move(MemorySpace from, MemorySpace to)
     return NULL;
 }
 
+int tile_ir_rule_unbound(const char *name, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "'%s' has no value in the kernel", name);
+    return -1;
+}
+
+int tile_ir_rule_not_scalar(const char *name, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "'%s' is not a scalar", name);
+    return -1;
+}
+
 /* ------------------------------------------------------------- scalar code */
 
 DataType tile_ir_binary_type(const IrBinary *b, DataType lhs, DataType rhs)

@@ -13,6 +13,12 @@
 #include "support/strbuf.h"
 #include "ir/target.h"
 
+/* A variable an expression of the output names: one with a value in the
+ * kernel (a parameter, a definition, a symbolic dimension of a
+ * parameter), and a scalar where scalar code reads it. */
+int tile_ir_rule_unbound(const char *name, char *msg, size_t cap);
+int tile_ir_rule_not_scalar(const char *name, char *msg, size_t cap);
+
 /* The size of a message buffer for these rules (names are the user's). */
 enum { TILE_IR_MSG = 1024 };
 
