@@ -75,39 +75,6 @@ int tile_ir_result_type(Check *K, const IrType *t, MemorySpace loc, Span at)
     return 0;
 }
 
-/* A variable an index value reads (tile_ir_index_values). */
-static int index_var(IrWalker *w, const IrExpr *e)
-{
-    Check *K = w->data;
-    const TirValue *v;
-    char msg[TILE_IR_MSG];
-    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF || K->index_failed)
-        return 1;
-    v = ptrmap_get(&K->values, e);
-    if (v == &poison) {
-        K->index_failed = 1;
-        return 0;
-    }
-    if (!v)
-        tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
-    else if (v->kind != TV_SCALAR)
-        tile_ir_rule_not_scalar(IR_AS(IrVar, e)->name, msg, sizeof msg);
-    else
-        return 1;
-    report(K, e->span, msg);
-    K->index_failed = 1;
-    return 0;
-}
-
-int tile_ir_index_values(Check *K, uint32_t n, const IrExpr *const *e)
-{
-    IrWalker w = {.pre_expr = index_var, .data = K};
-    K->index_failed = 0;
-    for (uint32_t i = 0; i < n && !K->index_failed; i++)
-        ir_walk_expr(&w, e[i]);
-    return !K->index_failed;
-}
-
 /* var's value; a variable left without one (an error, reported) is
  * poisoned, so that its uses say nothing more. */
 static void bind(Check *K, const IrVar *var, const TirValue *v)
@@ -116,7 +83,23 @@ static void bind(Check *K, const IrVar *var, const TirValue *v)
         ptrmap_put(&K->values, var, (void *)(v ? v : &poison));
 }
 
-static const TirValue *scalar_value(Check *K, const IrType *t) { return tile_ir_new_value(K, TV_SCALAR, t, MS_VEC); }
+static const TirValue *scalar_of(Check *K, const IrType *t) { return tile_ir_new_value(K, TV_SCALAR, t, MS_VEC); }
+
+const TirValue *tile_ir_lookup(Check *K, const IrExpr *e, Span at)
+{
+    const TirValue *v;
+    char msg[TILE_IR_MSG];
+    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF) {
+        report(K, at, "expected a variable here");
+        return NULL;
+    }
+    v = ptrmap_get(&K->values, e);
+    if (!v) {
+        tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
+        report(K, at, msg);
+    }
+    return v == &poison ? NULL : v;
+}
 
 /* ------------------------------------------------------------ scalar code */
 
@@ -131,46 +114,93 @@ static DataType operand_dtype(const IrExpr *e)
     return (DataType)e->dtype;
 }
 
-/* The ops seed 05 has.  A scalar of a type it has not is reported where it
- * enters (legal_kernel_scalars), not in what is computed from it. */
-static int check_expr(IrWalker *w, const IrExpr *e)
+/* A scalar expression the output computes, as the printer computes it:
+ * its variables scalars with a value, its ops ones seed 05 has, its float
+ * literals finite.  0 when it has no value (reported, or quietly after an
+ * error).  A type MLIR has not is reported where it enters the kernel
+ * (legal_kernel_scalars), not in what is computed from it. */
+static int scalar_value(Check *K, const IrExpr *e)
 {
-    Check *K = w->data;
     char msg[TILE_IR_MSG];
     switch ((IrExprKind)e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG: {
+        const TirValue *v = ptrmap_get(&K->values, e);
+        if (v == &poison)
+            return 0;
+        if (!v)
+            tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
+        else if (v->kind != TV_SCALAR)
+            tile_ir_rule_not_scalar(IR_AS(IrVar, e)->name, msg, sizeof msg);
+        else
+            return 1;
+        report(K, e->span, msg);
+        return 0;
+    }
+    case EXPR_CONST_INT:
+        return tile_ir_dtype((DataType)e->dtype);
     case EXPR_CONST_FLOAT:
-        /* Whatever type it is taken in, a float literal is finite. */
-        if (tile_ir_float_literal(IR_AS(IrConstFloat, e)->value, DT_FP32, msg, sizeof msg))
+        if (!tile_ir_dtype((DataType)e->dtype))
+            return 0;
+        if (tile_ir_float_literal(IR_AS(IrConstFloat, e)->value, (DataType)e->dtype, msg, sizeof msg)) {
             report(K, e->span, msg);
-        break;
+            return 0;
+        }
+        return 1;
+    case EXPR_CONST_BOOL:
+        return 1;
     case EXPR_BINARY: {
         const IrBinary *b = IR_AS(IrBinary, e);
         DataType lt = operand_dtype(b->lhs), rt = operand_dtype(b->rhs), t;
-        if (lt >= DT_COUNT || rt >= DT_COUNT || !tile_ir_dtype(lt) || !tile_ir_dtype(rt))
-            break;   /* not scalar code (the printer names the operand), or reported */
+        int ok;
+        if (lt >= DT_COUNT || rt >= DT_COUNT) {
+            report(K, e->span, "this operand is not a scalar");
+            return 0;
+        }
         t = tile_ir_binary_type(b, lt, rt);
         if (tile_ir_dtype(t) && tile_ir_binary((IrBinaryOp)e->op, t, msg, sizeof msg)) {
             report(K, e->span, msg);
             return 0;
         }
-        break;
+        ok = scalar_value(K, b->lhs);
+        ok &= scalar_value(K, b->rhs);
+        return ok && tile_ir_dtype(lt) && tile_ir_dtype(rt) && tile_ir_dtype(t);
     }
-    case EXPR_UNARY:
-        if (tile_ir_dtype((DataType)e->dtype) && tile_ir_unary((IrUnaryOp)e->op, (DataType)e->dtype, msg, sizeof msg)) {
+    case EXPR_UNARY: {
+        const IrUnary *u = IR_AS(IrUnary, e);
+        DataType t = (DataType)e->dtype;
+        if (!scalar_value(K, u->operand))
+            return 0;
+        if (u->e.op != UN_CAST && u->e.op != UN_NOT && tile_ir_dtype(t) &&
+            tile_ir_unary((IrUnaryOp)u->e.op, t, msg, sizeof msg)) {
             report(K, e->span, msg);
             return 0;
         }
-        break;
-    default:
-        break;
+        return tile_ir_dtype(operand_dtype(u->operand)) && tile_ir_dtype(t);
     }
-    return 1;
+    default:
+        report(K, e->span, "this expression has no seed-05 scalar form");
+        return 0;
+    }
 }
 
-static void scalar_code(Check *K, const IrExpr *e)
+int tile_ir_scalar_as(Check *K, const IrExpr *e, DataType dt)
 {
-    if (e)
-        ir_walk_expr(&K->w, e);
+    char msg[TILE_IR_MSG];
+    if (e->kind == EXPR_CONST_INT)
+        return 1;
+    if (e->kind == EXPR_CONST_FLOAT) {
+        if (tile_ir_float_literal(IR_AS(IrConstFloat, e)->value, dt, msg, sizeof msg)) {
+            report(K, e->span, msg);
+            return 0;
+        }
+        return 1;
+    }
+    if (operand_dtype(e) >= DT_COUNT) {
+        report(K, e->span, "expected a scalar here");
+        return 0;
+    }
+    return scalar_value(K, e) && tile_ir_dtype(dt);
 }
 
 /* ----------------------------------------------------------- regions */
@@ -180,9 +210,10 @@ static void scalar_code(Check *K, const IrExpr *e)
 typedef struct Region {
     const IrStmt *stmt;
     uint32_t n;
+    const IrVar *const *vars;    /* loops: the iter_args; ifs: the results */
     const TirValue **carried;    /* loops: per position, NULL when it cannot be carried */
-    const TirValue **yields[2];  /* ifs: per branch and position */
-    const char *const *names;    /* the carried variables, for messages */
+    const TirValue **yields[2];  /* ifs: per branch, what it yields for each tile or tensor */
+    int scalars_ok[2];           /* ifs: per branch, whether each scalar it yields has a value */
     int branch;                  /* if: 0 then, 1 else */
     int ok;                      /* its head and every initial value have a form */
 } Region;
@@ -194,51 +225,52 @@ static const TirValue **value_array(Check *K, uint32_t n)
 
 static void walk(Check *K, Region *R, const IrStmt *s);
 
-/* How a loop carries iter_arg `var` from its initial value: NULL, reported
+static TileIrTile tile_of(const TirValue *v) { return tile_ir_tile(v->type, v->loc); }
+
+/* How a loop carries iter_arg it from its initial value: NULL, reported
  * or after an error, when it cannot. */
-static const TirValue *carry_init(Check *K, const IrIterArg *it, Span at, int *ok)
+static const TirValue *carry_init(Check *K, const IrIterArg *it, Span at)
 {
     const IrType *t = it->v.type;
     const TirValue *v;
     char msg[TILE_IR_MSG];
     if (t->kind == TYPE_SCALAR)
-        return tile_ir_dtype((DataType)t->dtype) ? scalar_value(K, t) : (*ok = 0, NULL);
-    if (t->kind != TYPE_TILE && t->kind != TYPE_TENSOR) {
-        *ok = 0;
+        return tile_ir_dtype((DataType)t->dtype) && tile_ir_scalar_as(K, it->init, (DataType)t->dtype) ? scalar_of(K, t)
+                                                                                                        : NULL;
+    if (t->kind != TYPE_TILE && t->kind != TYPE_TENSOR)
         return NULL;   /* the walk's: it cannot be carried in any output */
-    }
-    if (!(v = tile_ir_value(K, it->init))) {
-        *ok = 0;
+    if (!(v = tile_ir_lookup(K, it->init, at)))
         return NULL;
-    }
     if ((t->kind == TYPE_TENSOR && v->kind == TV_TENSOR) || v->kind == TV_TILE)
         return v;
     tile_ir_rule_carry_init(it->v.name, v->kind == TV_SCRATCH, msg, sizeof msg);
     report(K, at, msg);
-    *ok = 0;
     return NULL;
 }
-
-static TileIrTile tile_of(const TirValue *v) { return tile_ir_tile(v->type, v->loc); }
 
 /* What a loop body yields for its carried value k. */
 static void loop_yield(Check *K, const Region *R, uint32_t k, const IrExpr *x, Span at)
 {
     const TirValue *cr = R->carried[k], *v;
+    const char *name = R->vars[k]->name;
     TileIrTile in, out;
     char msg[TILE_IR_MSG];
-    if (!cr || cr->kind == TV_SCALAR || !(v = tile_ir_value(K, x)))
+    if (cr->kind == TV_SCALAR) {
+        tile_ir_scalar_as(K, x, (DataType)cr->type->dtype);
+        return;
+    }
+    if (!(v = tile_ir_lookup(K, x, at)))
         return;
     if (cr->kind == TV_TENSOR) {
-        if ((v->kind != TV_TENSOR || v->param != cr->param) && tile_ir_rule_tensor_carry(R->names[k], 1, msg, sizeof msg))
+        if ((v->kind != TV_TENSOR || v->param != cr->param) && tile_ir_rule_tensor_carry(name, 1, msg, sizeof msg))
             report(K, at, msg);
         return;
     }
     in = tile_of(cr);
     if (v->kind == TV_TILE)
         out = tile_of(v);
-    if (tile_ir_rule_yield(K->pc->arch, R->names[k], &in, cr->producer, IR_AS(IrVar, x)->name,
-                           v->kind == TV_TILE ? &out : NULL, v->producer, msg, sizeof msg))
+    if (tile_ir_rule_yield(K->pc->arch, name, &in, cr->producer, IR_AS(IrVar, x)->name, v->kind == TV_TILE ? &out : NULL,
+                           v->producer, msg, sizeof msg))
         report(K, at, msg);
 }
 
@@ -247,36 +279,49 @@ static void walk_yield(Check *K, Region *R, const IrValues *y)
     if (!R || y->n != R->n)
         return;   /* the walk's */
     for (uint32_t k = 0; k < y->n; k++) {
-        scalar_code(K, y->values[k]);
+        const IrType *t = R->vars[k]->type;
         if (R->stmt->kind != STMT_IF) {
             if (R->ok)
                 loop_yield(K, R, k, y->values[k], y->s.span);
-        } else {
-            R->yields[R->branch][k] = tile_ir_value(K, y->values[k]);
+        } else if (t->kind == TYPE_SCALAR) {
+            if (tile_ir_dtype((DataType)t->dtype) && !tile_ir_scalar_as(K, y->values[k], (DataType)t->dtype))
+                R->scalars_ok[R->branch] = 0;
+        } else if (t->kind == TYPE_TILE || t->kind == TYPE_TENSOR) {
+            R->yields[R->branch][k] = tile_ir_lookup(K, y->values[k], y->s.span);
         }
     }
 }
 
+/* A loop: its head (a for's bounds, a while's condition), the values it
+ * carries, its body; what it cannot carry leaves the body on poisoned
+ * values and the results poisoned, as the printer writes nothing of it. */
 static void walk_loop(Check *K, const IrStmt *s, uint32_t n, const IrIterArg *const *its,
                       const IrVar *const *ret, const IrStmt *body)
 {
     Region R;
-    const char **names = arena_zalloc(&K->arena, (n ? n : 1) * sizeof *names);
+    const IrVar **vars = arena_zalloc(&K->arena, (n ? n : 1) * sizeof *vars);
     memset(&R, 0, sizeof R);
     R.stmt = s;
     R.n = n;
     R.ok = 1;
     R.carried = value_array(K, n);
-    R.names = names;
-    for (uint32_t k = 0; k < n; k++) {
-        names[k] = its[k]->v.name;
-        scalar_code(K, its[k]->init);
-        R.carried[k] = carry_init(K, its[k], s->span, &R.ok);
+    R.vars = vars;
+    if (s->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, s);
+        R.ok &= tile_ir_scalar_as(K, f->start, DT_INT64);
+        R.ok &= tile_ir_scalar_as(K, f->stop, DT_INT64);
+        R.ok &= tile_ir_scalar_as(K, f->step, DT_INT64);
     }
+    for (uint32_t k = 0; k < n; k++) {
+        vars[k] = &its[k]->v;
+        R.ok &= (R.carried[k] = carry_init(K, its[k], s->span)) != NULL;
+    }
+    if (s->kind == STMT_FOR)
+        bind(K, IR_AS(IrFor, s)->loop_var, R.ok ? scalar_of(K, IR_AS(IrFor, s)->loop_var->type) : NULL);
     for (uint32_t k = 0; k < n; k++)
         bind(K, &its[k]->v, R.ok ? R.carried[k] : NULL);
-    if (s->kind == STMT_WHILE)
-        scalar_code(K, IR_AS(IrWhile, s)->cond);
+    if (s->kind == STMT_WHILE && R.ok)
+        tile_ir_scalar_as(K, IR_AS(IrWhile, s)->cond, DT_BOOL);
     walk(K, &R, body);
     for (uint32_t k = 0; k < n; k++)
         bind(K, ret[k], R.ok ? R.carried[k] : NULL);
@@ -288,8 +333,6 @@ static const TirValue *if_result(Check *K, const IrIf *f, uint32_t k, const TirV
     TileIrTile x, y;
     int at, bt;
     char msg[TILE_IR_MSG];
-    if (f->ret[k]->type->kind == TYPE_SCALAR)
-        return tile_ir_dtype((DataType)f->ret[k]->type->dtype) ? scalar_value(K, f->ret[k]->type) : NULL;
     if (!a || !b)
         return NULL;
     if (a->kind == TV_TENSOR && b->kind == TV_TENSOR) {
@@ -310,29 +353,43 @@ static const TirValue *if_result(Check *K, const IrIf *f, uint32_t k, const TirV
     return NULL;
 }
 
+/* An if: its condition, both branches, then its results, each of one type
+ * (the printer writes the scf.if whole at its end); after a mistake in
+ * any of them, every result is poisoned. */
 static void walk_if(Check *K, const IrIf *f)
 {
     Region R;
     uint32_t nscalar = 0;
+    const TirValue **res = value_array(K, f->nret);
+    int head, ok = 1;
     memset(&R, 0, sizeof R);
     R.stmt = &f->s;
     R.n = f->nret;
-    R.ok = 1;
+    R.vars = f->ret;
     R.yields[0] = value_array(K, f->nret);
     R.yields[1] = value_array(K, f->nret);
-    scalar_code(K, f->cond);
+    R.scalars_ok[0] = R.scalars_ok[1] = 1;
+    head = tile_ir_scalar_as(K, f->cond, DT_BOOL);
     for (uint32_t k = 0; k < f->nret; k++)
         nscalar += f->ret[k]->type->kind == TYPE_SCALAR;
     if (f->nret && !f->else_body) {
         report(K, f->s.span, nscalar ? "an if with results needs an else-branch"
                                      : "an if with results needs a yield at the end of both branches");
-        R.ok = 0;
+        head = 0;
     }
     walk(K, &R, f->then_body);
     R.branch = 1;
     walk(K, &R, f->else_body);
+    for (uint32_t k = 0; head && k < f->nret; k++) {
+        const IrType *t = f->ret[k]->type;
+        if (t->kind == TYPE_SCALAR)
+            ok &= tile_ir_dtype((DataType)t->dtype) && R.scalars_ok[0] && R.scalars_ok[1] &&
+                  (res[k] = scalar_of(K, t)) != NULL;
+        else
+            ok &= (res[k] = if_result(K, f, k, R.yields[0][k], R.yields[1][k])) != NULL;
+    }
     for (uint32_t k = 0; k < f->nret; k++)
-        bind(K, f->ret[k], R.ok ? if_result(K, f, k, R.yields[0][k], R.yields[1][k]) : NULL);
+        bind(K, f->ret[k], head && ok ? res[k] : NULL);
 }
 
 /* -------------------------------------------------------------- statements */
@@ -342,22 +399,16 @@ static void walk_assign(Check *K, const IrAssign *a)
     const IrExpr *x = a->value;
     const IrType *t = a->var->type;
     char msg[TILE_IR_MSG];
-    scalar_code(K, x);
     switch ((IrExprKind)x->kind) {
     case EXPR_CALL:
         bind(K, a->var, tile_ir_check_call(K, IR_AS(IrCall, x), a->var));
-        break;
-    case EXPR_VAR:
-    case EXPR_ITER_ARG:
-        /* A copy names the same value. */
-        bind(K, a->var, t->kind == TYPE_SCALAR ? scalar_value(K, t) : tile_ir_value(K, x));
-        break;
+        return;
     case EXPR_MAKE_TUPLE:
         ptrmap_put(&K->tuples, a->var, (void *)1);
         tile_ir_tuple(msg, sizeof msg);
         report(K, a->s.span, msg);
         bind(K, a->var, NULL);
-        break;
+        return;
     case EXPR_TUPLE_GET:
         /* Reported where it was built, if in the kernel. */
         if (!ptrmap_get(&K->tuples, IR_AS(IrTupleGet, x)->tuple)) {
@@ -365,11 +416,18 @@ static void walk_assign(Check *K, const IrAssign *a)
             report(K, a->s.span, msg);
         }
         bind(K, a->var, NULL);
-        break;
+        return;
     default:
-        bind(K, a->var, t->kind == TYPE_SCALAR && tile_ir_dtype((DataType)t->dtype) ? scalar_value(K, t) : NULL);
         break;
     }
+    /* A scalar is computed; a copy of a tile or a tensor names the same value. */
+    if (t->kind == TYPE_SCALAR)
+        bind(K, a->var,
+             tile_ir_dtype((DataType)t->dtype) && tile_ir_scalar_as(K, x, (DataType)t->dtype) ? scalar_of(K, t) : NULL);
+    else if (x->kind == EXPR_VAR || x->kind == EXPR_ITER_ARG)
+        bind(K, a->var, tile_ir_lookup(K, x, a->s.span));
+    else
+        bind(K, a->var, NULL);   /* the walk's: it cannot be emitted */
 }
 
 static void walk(Check *K, Region *R, const IrStmt *s)
@@ -382,7 +440,6 @@ static void walk(Check *K, Region *R, const IrStmt *s)
         break;
     case STMT_EVAL: {
         const IrExpr *x = IR_AS(IrEval, s)->expr;
-        scalar_code(K, x);
         if (x->kind == EXPR_CALL)
             tile_ir_check_call(K, IR_AS(IrCall, x), NULL);
         break;
@@ -390,21 +447,13 @@ static void walk(Check *K, Region *R, const IrStmt *s)
     case STMT_YIELD:
         walk_yield(K, R, IR_AS(IrValues, s));
         break;
-    case STMT_RETURN: {
-        const IrValues *v = IR_AS(IrValues, s);
-        for (uint32_t i = 0; i < v->n; i++)
-            scalar_code(K, v->values[i]);
-        break;
-    }
+    case STMT_RETURN:
+        break;   /* a kernel returns nothing it computes */
     case STMT_IF:
         walk_if(K, IR_AS(IrIf, s));
         break;
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
-        scalar_code(K, f->start);
-        scalar_code(K, f->stop);
-        scalar_code(K, f->step);
-        bind(K, f->loop_var, scalar_value(K, f->loop_var->type));
         walk_loop(K, s, f->niter, f->iter_args, f->ret, f->body);
         break;
     }
@@ -441,7 +490,7 @@ static void check_params(Check *K, const IrFunc *f)
         TirValue *x = NULL;
         MemorySpace loc;
         if (t->kind == TYPE_SCALAR) {
-            bind(K, v, tile_ir_dtype((DataType)t->dtype) ? scalar_value(K, t) : NULL);
+            bind(K, v, tile_ir_dtype((DataType)t->dtype) ? scalar_of(K, t) : NULL);
             continue;
         }
         if (tile_ir_param(K->pc->arch, v, &loc, msg, sizeof msg)) {
@@ -461,7 +510,7 @@ static int dim_var(IrWalker *w, const IrExpr *e)
 {
     Check *K = w->data;
     if (ir_is_var_like(e) && e->kind != EXPR_MEMREF && !ptrmap_get(&K->values, e))
-        bind(K, IR_AS(IrVar, e), scalar_value(K, IR_AS(IrVar, e)->type));
+        bind(K, IR_AS(IrVar, e), scalar_of(K, IR_AS(IrVar, e)->type));
     return 1;
 }
 
@@ -506,8 +555,6 @@ const IrProgram *pass_check_tile_ir(PassCtx *pc, const IrProgram *prog)
     Check K;
     memset(&K, 0, sizeof K);
     K.pc = pc;
-    K.w.pre_expr = check_expr;
-    K.w.data = &K;
     arena_init(&K.arena);
     ptrmap_init(&K.values);
     ptrmap_init(&K.tuples);

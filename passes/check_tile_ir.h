@@ -24,7 +24,6 @@ typedef struct TirValue {
 } TirValue;
 
 typedef struct Check {
-    IrWalker w;                  /* scalar code */
     PassCtx *pc;
     const IrFunc *f;             /* the kernel */
     Arena arena;
@@ -33,7 +32,6 @@ typedef struct Check {
     PtrMap bad_types[MS_COUNT];  /* tile types reported, per location (each once) */
     uint8_t *loaded, *stored;    /* per parameter of the kernel (--async's memory rule) */
     const IrCall *cube_op, *vector_op; /* the first of each in the kernel (ops.md 8: not both) */
-    int index_failed;            /* tile_ir_index_values found a variable without a value */
     int failed;
 } Check;
 
@@ -41,14 +39,18 @@ void tile_ir_report(Check *K, Span at, const char *msg);
 /* A variable's value; NULL, quietly, after an error or for one that is
  * not a variable. */
 const TirValue *tile_ir_value(Check *K, const IrExpr *e);
+/* The same where the output names the variable: NULL, reported, for one
+ * without a value or an expression that is not a variable. */
+const TirValue *tile_ir_lookup(Check *K, const IrExpr *e, Span at);
 /* Whether e is a variable left without a value by an error. */
 int tile_ir_poisoned(Check *K, const IrExpr *e);
 const TirValue *tile_ir_new_value(Check *K, TirKind kind, const IrType *type, MemorySpace loc);
 /* sb's text, kept until the pass ends. */
 const char *tile_ir_text(Check *K, const StrBuf *sb);
-/* Expressions the output computes as index values: each variable in them
- * a scalar with a value (0, reported, when one is not). */
-int tile_ir_index_values(Check *K, uint32_t n, const IrExpr *const *e);
+/* e as a scalar of type dt, computed as the printer computes it (its
+ * variables scalars with a value, its ops and literals ones seed 05 has):
+ * 0 when it has none, reported, or quietly after an error. */
+int tile_ir_scalar_as(Check *K, const IrExpr *e, DataType dt);
 /* A tile type of a result in loc, checked (each bad one reported once). */
 int tile_ir_result_type(Check *K, const IrType *t, MemorySpace loc, Span at);
 

@@ -53,7 +53,7 @@ static const IrMakeTuple *list_arg(Check *K, const IrCall *c, uint32_t i, const 
  * buffer has no value), and quietly after an error. */
 static const TirValue *tile_arg(Check *K, const IrCall *c, uint32_t i)
 {
-    const TirValue *v = i < c->nargs ? tile_ir_value(K, c->args[i]) : NULL;
+    const TirValue *v = i < c->nargs ? tile_ir_lookup(K, c->args[i], c->e.span) : NULL;
     if (!v)
         return NULL;
     if (v->kind == TV_SCRATCH) {
@@ -71,7 +71,7 @@ static const TirValue *tile_arg(Check *K, const IrCall *c, uint32_t i)
 
 static const TirValue *tensor_arg(Check *K, const IrCall *c, uint32_t i)
 {
-    const TirValue *v = i < c->nargs ? tile_ir_value(K, c->args[i]) : NULL;
+    const TirValue *v = i < c->nargs ? tile_ir_lookup(K, c->args[i], c->e.span) : NULL;
     if (v && v->kind != TV_TENSOR) {
         op_error(K, c, "argument %u is not a tensor", (unsigned)i + 1);
         return NULL;
@@ -128,20 +128,23 @@ static int mode(Check *K, const IrCall *c, TileForm form)
     return ok(K, c, tile_ir_rule_mode(form, c, msg, sizeof msg), msg);
 }
 
-/* A scalar operand: an expression of a scalar type. */
-static int scalar_arg(Check *K, const IrCall *c, uint32_t i)
+/* A scalar operand, as a value of the type dt. */
+static int scalar_arg(Check *K, const IrCall *c, uint32_t i, DataType dt)
 {
-    const IrExpr *e = i < c->nargs ? c->args[i] : NULL;
-    const IrType *t;
-    if (!e)
-        return 0;
-    if (e->kind == EXPR_CONST_INT || e->kind == EXPR_CONST_FLOAT || !ir_is_var_like(e))
-        return 1;
-    t = IR_AS(IrVar, e)->type;
-    if (t->kind == TYPE_SCALAR)
-        return !tile_ir_poisoned(K, e);
-    tile_ir_report(K, e->span, "expected a scalar here");
-    return 0;
+    return i < c->nargs && tile_ir_scalar_as(K, c->args[i], dt);
+}
+
+/* The index values an op computes from a list (offsets, a valid shape):
+ * every entry that is not a constant. */
+static int index_values(Check *K, uint32_t n, const IrExpr *const *e)
+{
+    int ok = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t v;
+        if (!ir_dim_value(e[i], &v))
+            ok &= tile_ir_scalar_as(K, e[i], DT_INT64);
+    }
+    return ok;
 }
 
 /* ---------------------------------------------------------------- results */
@@ -158,7 +161,7 @@ static const TirValue *result(Check *K, const IrCall *c, const IrType *rt, Memor
         tile_ir_report(K, c->e.span, msg);
         return NULL;
     }
-    if (rt->tile_view && !tile_ir_index_values(K, rt->tile_view->nvalid, rt->tile_view->valid_shape))
+    if (rt->tile_view && !index_values(K, rt->tile_view->nvalid, rt->tile_view->valid_shape))
         return NULL;
     v = (TirValue *)tile_ir_new_value(K, TV_TILE, rt, loc);
     v->producer = K->pc->async ? isa : NULL;
@@ -203,7 +206,17 @@ static int memory_rule(Check *K, const IrCall *c, const TirValue *t, int store)
 static int window(Check *K, const IrCall *c, const IrType *tt, const IrMakeTuple *offs, const IrType *tile)
 {
     char msg[TILE_IR_MSG];
-    return ok(K, c, tile_ir_rule_window(tt, offs, tile, msg, sizeof msg), msg);
+    int whole = 1;
+    if (!ok(K, c, tile_ir_rule_window(tt, offs, tile, msg, sizeof msg), msg))
+        return 0;
+    /* A window that is all of the tensor is the memref itself; any other
+     * is a subview at its offsets. */
+    for (uint32_t d = 0; d < tt->n; d++) {
+        int64_t off, size = 0, dim;
+        ir_dim_value(tile->dims[d], &size);
+        whole &= ir_dim_value(offs->elems[d], &off) && off == 0 && ir_dim_value(tt->dims[d], &dim) && size == dim;
+    }
+    return whole || index_values(K, offs->n, offs->elems);
 }
 
 static const TirValue *load(Check *K, const IrCall *c, const IrType *rt)
@@ -267,7 +280,7 @@ static const TirValue *compare(Check *K, const IrCall *c, const IrType *rt, int 
         if (!(b = tile_arg(K, c, 1)) || !need_vec(K, c, b, "the second operand") ||
             !same_tile(K, c, a, b->type, b, "elementwise operands"))
             return NULL;
-    } else if (!scalar_arg(K, c, 1)) {
+    } else if (!scalar_arg(K, c, 1, (DataType)a->type->dtype)) {
         return NULL;
     }
     return result(K, c, rt, MS_VEC, isa_of(c));
@@ -300,7 +313,8 @@ static const TirValue *extract(Check *K, const IrCall *c, const IrType *rt)
     const TirValue *a = tile_arg(K, c, 0);
     const IrMakeTuple *offs = a ? list_arg(K, c, 2, "offset") : NULL;
     char msg[TILE_IR_MSG];
-    if (!offs || !ok(K, c, tile_ir_rule_extract(offs, a->type, rt, msg, sizeof msg), msg))
+    if (!offs || !ok(K, c, tile_ir_rule_extract(offs, a->type, rt, msg, sizeof msg), msg) ||
+        !index_values(K, offs->n, offs->elems))
         return NULL;
     return result(K, c, rt, (MemorySpace)a->loc, isa_of(c));
 }
@@ -367,13 +381,15 @@ static const TirValue *check_form(Check *K, const IrCall *c, TileForm form, cons
     case TF_TERNARY: return elementwise(K, c, rt, 3);
     case TF_TILE_SCALAR:
         if (!(a = tile_arg(K, c, 0)) || !need_vec(K, c, a, "the tile") || !keeps_dtype(K, c, a->type, rt) ||
-            !same_tile(K, c, a, rt, NULL, "the tile and the result") || !scalar_arg(K, c, 1))
+            !same_tile(K, c, a, rt, NULL, "the tile and the result") ||
+            !scalar_arg(K, c, 1, (DataType)a->type->dtype))
             return NULL;
         return result(K, c, rt, MS_VEC, isa_of(c));
     case TF_TILE_SCALAR_TILE:
         if (!(a = tile_arg(K, c, 0)) || !(b = tile_arg(K, c, 2)) || !need_vec(K, c, a, "the first tile") ||
             !need_vec(K, c, b, "the second tile") || !same_tile(K, c, a, b->type, b, "elementwise operands") ||
-            !same_tile(K, c, a, rt, NULL, "the tiles and the result") || !scalar_arg(K, c, 1))
+            !same_tile(K, c, a, rt, NULL, "the tiles and the result") ||
+            !scalar_arg(K, c, 1, (DataType)a->type->dtype))
             return NULL;
         return result(K, c, rt, MS_VEC, isa_of(c));
     case TF_SEL:
@@ -411,7 +427,7 @@ static const TirValue *check_form(Check *K, const IrCall *c, TileForm form, cons
         return result(K, c, rt, MS_VEC, isa_of(c));
     case TF_EXPANDS:
     case TF_FULL:
-        return scalar_arg(K, c, 1) ? result(K, c, rt, MS_VEC, isa_of(c)) : NULL;
+        return scalar_arg(K, c, 1, (DataType)rt->dtype) ? result(K, c, rt, MS_VEC, isa_of(c)) : NULL;
     case TF_MATMUL: return matmul(K, c, rt, 0);
     case TF_MATMUL_ACC: return matmul(K, c, rt, 1);
     case TF_EXTRACT: return extract(K, c, rt);
