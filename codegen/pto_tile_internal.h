@@ -77,7 +77,6 @@ void pt_bind(Fn *F, const IrVar *var, const Value *v);
 const Value *pt_lookup(Fn *F, const IrExpr *e, Span span);
 void pt_poison_unbound(Fn *F, const IrVar *var);
 const char *pt_mlir_dtype(DataType dt, int scalar);
-const char *pt_shape_text(Fn *F, const IrType *t);
 const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span);
 const char *pt_memref_type(Fn *F, const IrType *t, Span span);
 const char *pt_int_const(Fn *F, int64_t v, DataType dt);
@@ -97,10 +96,6 @@ void pt_emit_body(Fn *F, const IrStmt *body);
 
 static inline void begin(Fn *F) { sb_indent(F->k.out, F->k.indent); }
 static inline void end(Fn *F) { sb_putc(F->k.out, '\n'); }
-static inline const char *dtype_text(DataType dt)
-{
-    return pt_mlir_dtype(dt, 0) ? pt_mlir_dtype(dt, 0) : dtype_name(dt);
-}
 static inline int shape_const(const IrType *t, uint32_t d, int64_t *v) { return ir_dim_value(t->dims[d], v); }
 static inline const char *next_num(Fn *F) { return pt_fmt(F, "%%%u", F->next_num++); }
 static inline const char *index_value(Fn *F, const IrExpr *e) { return pt_scalar_as(F, e, DT_INT64); }

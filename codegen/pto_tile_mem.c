@@ -39,20 +39,13 @@ static int window(Fn *F, const IrCall *c, const Value *tensor, const IrMakeTuple
 {
     const IrType *tt = tensor->ir_type;
     const char **names;
-    int whole = 1;
     StrBuf sb;
     char msg[TILE_IR_MSG];
     if (tile_ir_rule_window(tt, offs, tile, msg, sizeof msg)) {
         pt_op_error(F, c, "%s", msg);
         return 0;
     }
-    for (uint32_t d = 0; d < tt->n; d++) {
-        int64_t off, size = 0, dim;
-        int koff = ir_dim_value(offs->elems[d], &off), kdim = shape_const(tt, d, &dim);
-        shape_const(tile, d, &size);
-        whole &= koff && off == 0 && kdim && size == dim;
-    }
-    if (whole) {
+    if (tile_ir_whole_window(tt, offs, tile)) {
         *src = tensor->name;
         *srctype = tensor->type;
         return 1;

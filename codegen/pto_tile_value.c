@@ -108,21 +108,6 @@ const char *pt_mlir_dtype(DataType dt, int scalar)
     return mlir_elem_type(dt);   /* NULL for FP8 and the other dtypes ops.md 2 gives no MLIR type */
 }
 
-/* A dtype in messages: its MLIR spelling when it has one. */
-
-const char *pt_shape_text(Fn *F, const IrType *t)
-{
-    StrBuf sb;
-    const char *s;
-    sb_init(&sb);
-    if (t->n == 0)
-        sb_puts(&sb, "scalar");
-    tile_ir_put_shape(&sb, t);
-    s = pt_sb_arena(F, &sb);
-    sb_free(&sb);
-    return s;
-}
-
 /* `tile<64x64xf32>`, or with `#pto.tile_info<loc=.., layout=..>` for a
  * tile outside Vec or not in the ND layout.  NULL after an error (each
  * type is reported once). */

@@ -206,17 +206,10 @@ static int memory_rule(Check *K, const IrCall *c, const TirValue *t, int store)
 static int window(Check *K, const IrCall *c, const IrType *tt, const IrMakeTuple *offs, const IrType *tile)
 {
     char msg[TILE_IR_MSG];
-    int whole = 1;
     if (!ok(K, c, tile_ir_rule_window(tt, offs, tile, msg, sizeof msg), msg))
         return 0;
-    /* A window that is all of the tensor is the memref itself; any other
-     * is a subview at its offsets. */
-    for (uint32_t d = 0; d < tt->n; d++) {
-        int64_t off, size = 0, dim;
-        ir_dim_value(tile->dims[d], &size);
-        whole &= ir_dim_value(offs->elems[d], &off) && off == 0 && ir_dim_value(tt->dims[d], &dim) && size == dim;
-    }
-    return whole || index_values(K, offs->n, offs->elems);
+    /* The memref itself, or a subview at the offsets, which are index values. */
+    return tile_ir_whole_window(tt, offs, tile) || index_values(K, offs->n, offs->elems);
 }
 
 static const TirValue *load(Check *K, const IrCall *c, const IrType *rt)

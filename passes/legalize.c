@@ -573,6 +573,7 @@ static int legal_stmt(IrWalker *w, const IrStmt *s)
     const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
     const OpDef *op = c ? callee_op(c->callee) : NULL;
     unsigned ok;
+    DataType want;
     char name[64];
     if (!a)
         return 1;
@@ -589,16 +590,11 @@ static int legal_stmt(IrWalker *w, const IrStmt *s)
             diag_error(K->L.pc->diag, s->span, "'%s' on a column vector after legalize",
                        op_printed_name(op, name, sizeof name));
     }
-    if (op_traits(op)->tmp != TMP_NONE && (uint32_t)op_traits(op)->writes_arg < c->nargs &&
-        a->var->type->kind == TYPE_TILE && ir_type_byte_size(a->var->type)) {
-        DataType want;
-        if (!legal_tmp_fits(&K->L, op, a->var->type, ir_expr_type(K->L.ir, c->args[op_traits(op)->writes_arg]),
-                            &want)) {
-            K->ok = 0;
-            if (K->report)
-                diag_error(K->L.pc->diag, s->span, "'%s' with a scratch tile its instruction does not take after "
-                           "legalize", op_printed_name(op, name, sizeof name));
-        }
+    if (!legal_tmp_fits(&K->L, c, op, a->var->type, &want)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' with a scratch tile its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
     }
     ok = legal_allowed_dtypes(&K->L, op);
     if (ok && !(ok & dtype_set_bit(legal_rule_dtype(&K->L, c, op, a->var->type)))) {

@@ -39,9 +39,10 @@ unsigned legal_allowed_dtypes(const Legal *L, const OpDef *op);
 DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrType *result);
 /* A new scratch tile shaped like `like`, of element type dt. */
 const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at);
-/* Whether t is the scratch tile op wants beside a result of type rt
- * (its TmpRule); *want is the element type that scratch has. */
-int legal_tmp_fits(const Legal *L, const OpDef *op, const IrType *rt, const IrType *t, DataType *want);
+/* Whether call c of op, whose result has type rt, passes the scratch tile
+ * its instruction takes (its TmpRule; 1 when it has no scratch argument);
+ * else *want is the element type that scratch has. */
+int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, DataType *want);
 /* block.cast(x, target_type=dt, mode=rint). */
 const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at);
 /* A fresh name base_<dtype>. */

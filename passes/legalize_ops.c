@@ -231,14 +231,13 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
         vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, x), at));
         return 1;
     }
-    if (op_traits(op)->tmp != TMP_NONE && (uint32_t)op_traits(op)->writes_arg < c->nargs) {
+    {
         uint32_t k = (uint32_t)op_traits(op)->writes_arg;
         const IrType *rt = a->var->type;
         const IrExpr *tmp;
         IrVar *v;
         DataType want;
-        if (rt->kind != TYPE_TILE || ir_type_byte_size(rt) == 0 ||
-            legal_tmp_fits(L, op, rt, ir_expr_type(ir, c->args[k]), &want))
+        if (legal_tmp_fits(L, c, op, rt, &want))
             return 0;
         tmp = legal_scratch_tile(L, rt, want, at);
         v = ir_var_new(ir, legal_fresh_name(L, a->var->name, op_traits(op)->tmp == TMP_MASK ? "_mask" : "_tmp"),
@@ -250,11 +249,14 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
     return 0;
 }
 
-/* Whether t is the scratch tile op wants beside a result of type rt
- * (TmpRule); *want is the element type it must have. */
-int legal_tmp_fits(const Legal *L, const OpDef *op, const IrType *rt, const IrType *t, DataType *want)
+int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, DataType *want)
 {
     int mask = op_traits(op)->tmp == TMP_MASK;
+    const IrType *t;
+    if (op_traits(op)->tmp == TMP_NONE || (uint32_t)op_traits(op)->writes_arg >= c->nargs || rt->kind != TYPE_TILE ||
+        ir_type_byte_size(rt) == 0)
+        return 1;   /* no scratch argument, or no static result to shape one like */
+    t = ir_expr_type(L->ir, c->args[op_traits(op)->writes_arg]);
     *want = (DataType)rt->dtype;
     if (mask)
         *want = L->pc->arch == ARCH_A2A3 ? DT_UINT8 : t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8;

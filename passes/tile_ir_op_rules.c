@@ -220,6 +220,17 @@ int tile_ir_rule_window(const IrType *tensor, const IrMakeTuple *offs, const IrT
     return 0;
 }
 
+int tile_ir_whole_window(const IrType *tensor, const IrMakeTuple *offs, const IrType *tile)
+{
+    for (uint32_t d = 0; d < tensor->n; d++) {
+        int64_t off, size = 0, dim;
+        ir_dim_value(tile->dims[d], &size);
+        if (!ir_dim_value(offs->elems[d], &off) || off != 0 || !ir_dim_value(tensor->dims[d], &dim) || size != dim)
+            return 0;
+    }
+    return 1;
+}
+
 int tile_ir_rule_store(const TileIrTile *tile, const IrMakeTuple *shapes, char *msg, size_t cap)
 {
     Text x;

@@ -147,6 +147,9 @@ int tile_ir_rule_mode(TileForm form, const IrCall *c, char *msg, size_t cap);
 int tile_ir_rule_move(MemorySpace from, MemorySpace to, char *msg, size_t cap);
 /* A load's or store's window of a tensor: its rank, inside its bounds. */
 int tile_ir_rule_window(const IrType *tensor, const IrMakeTuple *offs, const IrType *tile, char *msg, size_t cap);
+/* Whether that window is all of the tensor (the memref itself, not a
+ * subview); for a window tile_ir_rule_window took. */
+int tile_ir_whole_window(const IrType *tensor, const IrMakeTuple *offs, const IrType *tile);
 /* A store writes a whole Vec, Mat or Acc tile. */
 int tile_ir_rule_store(const TileIrTile *tile, const IrMakeTuple *shapes, char *msg, size_t cap);
 /* The cube reads Left and Right tiles into an Acc one of the result's type. */
