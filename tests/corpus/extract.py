@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""extract.py: cut the programs out of an external PyPTO tree, for corpus counts.
+
+    extract.py SRC_TREE OUT_DIR
+
+Writes one standalone file per program found under SRC_TREE into OUT_DIR
+(a development tool: the trees are fetched into the build folder and never
+committed, and neither is what this writes):
+
+- a file with a `@pl.jit` function or a `@pl.program` class at module level
+  is copied as it is (OUT/NAME.py), with the modules beside it, so that its
+  imports resolve as they would for a user;
+- every `@pl.program` class, at module level or nested in a function (most
+  of a test suite's programs), also becomes OUT/programs/NAME__LINE.py: the
+  module's imports, module-level assignments and pl-decorated functions, the
+  assignments of the enclosing functions that come before the class
+  (dedented), then the class itself.
+
+Python's own `ast` does the cutting, so that the count measures pyptocc's
+front end and not this script's reading of Python.
+"""
+import ast
+import os
+import shutil
+import sys
+import textwrap
+
+
+def decorated_with(node, names):
+    for d in node.decorator_list:
+        f = d.func if isinstance(d, ast.Call) else d
+        text = ast.unparse(f)
+        if text in names:
+            return True
+    return False
+
+
+PROGRAM = {"pl.program"}
+KERNEL = {"pl.program", "pl.jit", "pl.jit.inline", "pl.jit.incore", "pl.jit.host"}
+
+
+def segment(lines, node):
+    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    return "".join(lines[first - 1:node.end_lineno])
+
+
+def header(tree, lines):
+    """Module-level imports, assignments and pl-decorated functions, in order."""
+    out = []
+    for st in tree.body:
+        if isinstance(st, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)) or (
+                isinstance(st, ast.FunctionDef) and any(
+                    ast.unparse(d.func if isinstance(d, ast.Call) else d).startswith("pl.")
+                    for d in st.decorator_list)):
+            out.append("".join(lines[st.lineno - 1:st.end_lineno]))
+    return "".join(out)
+
+
+def nested_programs(tree):
+    """(class, [enclosing functions]) for every @pl.program class."""
+    found = []
+
+    def walk(node, chain):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef) and decorated_with(child, PROGRAM):
+                found.append((child, list(chain)))
+                continue
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                walk(child, chain + [child])
+            else:
+                walk(child, chain)
+
+    walk(tree, [])
+    return found
+
+
+def local_assignments(fn, before, lines):
+    out = []
+    for st in fn.body:
+        if st.lineno >= before:
+            break
+        if isinstance(st, (ast.Assign, ast.AnnAssign)):
+            out.append(textwrap.dedent("".join(lines[st.lineno - 1:st.end_lineno])))
+    return "".join(out)
+
+
+def main():
+    src, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    copied = nested = 0
+    for root, dirs, files in os.walk(src):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, src)
+            try:
+                text = open(path, encoding="utf-8").read()
+                tree = ast.parse(text)
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            lines = text.splitlines(keepends=True)
+            stem = rel[:-3].replace(os.sep, "__")
+            top = [st for st in tree.body
+                   if isinstance(st, (ast.ClassDef, ast.FunctionDef)) and decorated_with(st, KERNEL)]
+            if top:
+                # The whole file, in a copy of its folder, so that its imports resolve.
+                dest = os.path.join(out, "files", os.path.dirname(rel))
+                os.makedirs(dest, exist_ok=True)
+                for sib in os.listdir(root):
+                    s = os.path.join(root, sib)
+                    if sib.endswith(".py") and not os.path.exists(os.path.join(dest, sib)):
+                        shutil.copy(s, os.path.join(dest, sib))
+                    elif os.path.isdir(s) and os.path.exists(os.path.join(s, "__init__.py")):
+                        if not os.path.exists(os.path.join(dest, sib)):
+                            shutil.copytree(s, os.path.join(dest, sib),
+                                            ignore=shutil.ignore_patterns("*.pyc", "__pycache__"))
+                with open(os.path.join(out, "files.list"), "a") as f:
+                    f.write(os.path.join("files", rel) + "\n")
+                copied += 1
+            head = None
+            for cls, chain in nested_programs(tree):
+                if head is None:
+                    head = header(tree, lines)
+                body = "".join(local_assignments(fn, cls.lineno, lines) for fn in chain)
+                prog = textwrap.dedent(segment(lines, cls))
+                os.makedirs(os.path.join(out, "programs"), exist_ok=True)
+                with open(os.path.join(out, "programs", "%s__%d.py" % (stem, cls.lineno)), "w") as f:
+                    f.write(head + "\n" + body + "\n" + prog)
+                nested += 1
+    print("%s: %d files with module-level kernels, %d programs" % (src, copied, nested))
+
+
+if __name__ == "__main__":
+    main()

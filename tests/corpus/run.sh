@@ -1,0 +1,71 @@
+#!/bin/sh
+# run.sh: how much of an external corpus pyptocc compiles, and the first
+# errors of the rest (a development measurement, not a test).
+#
+#   tests/corpus/run.sh [-m MODE] [-j N] DIR...
+#
+# Compiles every .py file listed in DIR/files.list and every file under
+# DIR/programs (as tests/corpus/extract.py writes them) with the pyptocc of
+# the build tree ($PYPTOCC, default ./pyptocc), in MODE:
+#   front   -fsyntax-only: the front end (parse, elaboration, Verify)
+#   pto     PTO-IR MLIR to /dev/null (the default)
+#   cpp     --emit=cpp to /dev/null
+#   rt      --emit=py, then the printed text read back and printed again:
+#           accepted when both prints agree (the round trip is a fixed point)
+# Prints the counts, then the first errors grouped by their message with
+# quoted names, numbers and positions blanked, most frequent first.
+# RUN_LOG=FILE keeps one line per input: status, file, first error.
+set -u
+mode=pto jobs=2
+while [ $# -gt 0 ]; do
+    case $1 in
+        -m) mode=$2; shift 2 ;;
+        -j) jobs=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+: "${PYPTOCC:=./pyptocc}"
+case $PYPTOCC in /*) ;; *) PYPTOCC=$(pwd)/$PYPTOCC ;; esac
+export PYPTOCC mode
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+for d in "$@"; do
+    [ -f "$d/files.list" ] && sed "s|^|$d/|" "$d/files.list"
+    [ -d "$d/programs" ] && find "$d/programs" -name '*.py' | LC_ALL=C sort
+done >"$tmp/inputs"
+
+# One input: "ok FILE" or "fail FILE FIRST-ERROR".
+cat >"$tmp/one.sh" <<'EOF'
+f=$1
+case $mode in
+    front) set -- -fsyntax-only ;;
+    pto) set -- -o /dev/null ;;
+    cpp) set -- --emit=cpp -o /dev/null ;;
+    rt) set -- --emit=py ;;
+esac
+out=$(mktemp) err=$(mktemp)
+timeout 20 "$PYPTOCC" "$@" "$f" >"$out" 2>"$err"
+st=$?
+if [ $st = 0 ] && [ "$mode" = rt ]; then
+    cp "$out" "$out.py"
+    timeout 20 "$PYPTOCC" --emit=py "$out.py" >"$out.2" 2>"$err" && cmp -s "$out" "$out.2" || {
+        [ -s "$err" ] || echo "x: error: the round trip is not a fixed point" >"$err"; st=1; }
+    rm -f "$out.py" "$out.2"
+fi
+if [ $st = 0 ]; then
+    echo "ok $f"
+else
+    e=$(grep -m1 -E 'error:|internal|Sanitizer|Segmentation' "$err")
+    [ -n "$e" ] || e="status $st"
+    echo "fail $f ${e#*error: }"
+fi
+rm -f "$out" "$err"
+EOF
+xargs -P "$jobs" -n 1 sh "$tmp/one.sh" <"$tmp/inputs" | LC_ALL=C sort -k2 >"$tmp/log"
+[ -n "${RUN_LOG:-}" ] && cp "$tmp/log" "$RUN_LOG"
+total=$(wc -l <"$tmp/inputs")
+ok=$(grep -c '^ok ' "$tmp/log")
+echo "$mode: $ok of $total accepted ($(awk "BEGIN{printf \"%.1f\", $total ? 100*$ok/$total : 0}")%)"
+grep '^fail ' "$tmp/log" | cut -d' ' -f3- |
+    sed -E "s/'[^']*'/'_'/g; s/\"[^\"]*\"/\"_\"/g; s/[0-9]+/N/g" |
+    LC_ALL=C sort | uniq -c | sort -rn | head -${TOP:-40}
