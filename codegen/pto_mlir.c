@@ -148,7 +148,11 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
         mlir_names_settle(&E->names);
         sb_printf(out, "  func.func @%s(", f->name);
         sb_put(out, sig.data, sig.len);
-        sb_printf(out, ") attributes {pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
+        /* pto.entry: PTOAS writes an extern "C" __global__ function only for a
+         * func.func marked as an entry (PTOAS 0.60, include/PTO/IR/PTO.h
+         * kPTOEntryAttrName; the April 0.27 read it too). Every func.func we
+         * write is a kernel, so every one is an entry. */
+        sb_printf(out, ") attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
         mlir_consts_print(&E->consts, out, 2);
         mlir_names_write(&E->names, out, E->body.data, E->body.len);
         sb_puts(out, "  return\n  }\n");
