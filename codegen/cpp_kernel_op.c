@@ -126,14 +126,15 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
             return;
         }
     }
-    if (lo->mode >= 0)
-        sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
-                  lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
     /* The accumulator (passes.md 5.5) is passed as both output and input
-     * (cpp.md 4.3). */
+     * (cpp.md 4.3); the scratch tile comes before the mode (TCVT(dst, src,
+     * tmp, mode)). */
     d = ck_def_tile(K, dest, lo->acc ? 0 : lo->fillpad, b->dest);
     if (b->tmp)
         sb_printf(&args, ", %s", ck_scratch_tile(K, dest, b->tmp));
+    if (lo->mode >= 0)
+        sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
+                  lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
     sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
               (int)args.len, args.data);
     sb_free(&args);

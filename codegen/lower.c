@@ -15,7 +15,9 @@ const Lowering *lower_of(const OpDef *op, Lowering *lw)
     const OpTraits *t = op_traits(op);
     char cpp_buf[4];
     lw->how = t->form;
-    lw->tmp = t->scratch == SCRATCH_RESULT;
+    lw->tmp = t->scratch == SCRATCH_RESULT         ? LOWER_TMP_RESULT
+              : t->scratch == SCRATCH_RESULT_WORDS ? LOWER_TMP_WORDS
+                                                   : LOWER_TMP_NONE;
     lw->eq_first = t->eq_first;
     lw->eq_n = t->eq_n;
     lw->pto = op_spelling(op, OUT_MLIR, lw->pto_buf, sizeof lw->pto_buf, &lw->why_pto);
@@ -141,9 +143,9 @@ int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t
         snprintf(msg, cap, "tile '%s' has no address; run allocate_memory_addr%s", what, hint);
         return -1;
     }
-    if (a % TARGET_ALIGN != 0) {
-        snprintf(msg, cap, "tile '%s' is at address %" PRId64 ", which is not %u-byte aligned", what, a,
-                 TARGET_ALIGN);
+    if (a % target_align((MemorySpace)t->memref->space) != 0) {
+        snprintf(msg, cap, "tile '%s' is at address %" PRId64 " of %s, which is not %u-byte aligned", what, a,
+                 memspace_name((MemorySpace)t->memref->space), target_align((MemorySpace)t->memref->space));
         return -1;
     }
     *addr = a;

@@ -46,7 +46,7 @@ typedef struct LowerKernel {
  * spellings, from the op table (ir/ops.def). */
 typedef struct Lowering {
     uint8_t how;           /* IsaForm; FORM_NONE when why_pto/why_cpp say why not */
-    uint8_t tmp;           /* the op needs a scratch tile the IR does not have (tmp-dagger) */
+    uint8_t tmp;           /* the op needs a scratch tile the IR does not have (tmp-dagger): a LowerTmp */
     uint8_t eq_first, eq_n;
     const char *pto;       /* "tadd"; NULL: no PTO lowering */
     const char *cpp;       /* "TADD"; NULL: no C++ lowering */
@@ -137,6 +137,8 @@ int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrT
 typedef enum LowerTmp {
     LOWER_TMP_NONE,
     LOWER_TMP_RESULT,      /* a scratch tile typed like the result */
+    LOWER_TMP_WORDS,       /* ... holding its bytes in 4-byte elements (SCRATCH_RESULT_WORDS) */
+    LOWER_TMP_CVT,         /* an i8 [1, bytes] tile: a narrowing conversion's (target_cvt_scratch) */
     LOWER_TMP_SOURCE,      /* ... like argument 0 (a row reduction) */
 } LowerTmp;
 

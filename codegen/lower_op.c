@@ -124,7 +124,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     lo->how = lw->how;
     lo->mode = -1;
     lo->apart = -1;
-    lo->tmp = lw->tmp ? LOWER_TMP_RESULT : LOWER_TMP_NONE;
+    lo->tmp = lw->tmp;
     snprintf(lo->isa, sizeof lo->isa, "%s", isa ? isa : "");
     switch ((IsaForm)lw->how) {
     case FORM_CREATE:
@@ -162,6 +162,8 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         }
         lo->mode = (int8_t)mode;
         add_input(lo, 0, elem_dt);
+        if (target_cast_scratch(arch, arg_type(ir, c, 0), dest->type))
+            lo->tmp = LOWER_TMP_CVT;
         break;
     }
     case FORM_CMP: {

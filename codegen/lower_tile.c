@@ -183,24 +183,46 @@ static int reshape(LowerFlow *W, const IrVar *dest, LowerTile *src, Span sp, Low
 }
 
 /* The scratch tile of an op marked tmp-dagger (ops.md 5) in the kernel's
- * scratch region (passes.md 5.8), shaped like model (the result, or for a
- * row reduction its source: PTOAS's trowmin wants a source-shaped tmp),
- * whose IR type is model_type. */
-static LowerTile *scratch(LowerFlow *W, const IrVar *d, LowerTile *model, const IrType *model_type,
-                                const OpDef *op, Span sp)
+ * scratch region (passes.md 5.8), of kind k (LowerTmp) for the op's call
+ * c: shaped like model (the result, or for a row reduction its source:
+ * PTOAS's trowmin wants a source-shaped tmp), whose IR type is
+ * model_type; for LOWER_TMP_WORDS its bytes as 4-byte elements (its own
+ * when they are, else uint32_t words [rows, cols * size / 4]); for
+ * LOWER_TMP_CVT an i8 [1, bytes] tile (target_cast_scratch). */
+static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTile *model, const IrType *model_type,
+                          int k, const OpDef *op, Span sp)
 {
     char buf[64], msg[320];
-    int64_t addr = -1;
-    LowerTile *t;
-    if (addr_mode(W) && lower_scratch(W->k->f, W->k->scratch, ir_type_byte_size(model_type),
+    int64_t addr = -1, bytes = model->g.cols * (int64_t)dtype_bytes((DataType)model_type->dtype);
+    const IrType *t = model_type;
+    const IrExpr *dims[2];
+    TileGeom g = model->g;
+    LowerTile *T;
+    if (k == LOWER_TMP_CVT) {
+        bytes = (int64_t)target_cast_scratch(W->k->o->arch, ir_expr_type(W->k->ir, c->args[0]), model_type);
+        g.rows = 1;
+        g.cols = bytes;
+        g.L.blayout = TL_ROW_MAJOR;
+        g.L.slayout = TL_NONE_BOX;
+        g.L.pad = TP_NULL;
+        dims[0] = ir_const_int(W->k->ir, 1, DT_INT64, sp);
+        dims[1] = ir_const_int(W->k->ir, bytes, DT_INT64, sp);
+        t = ir_type_tile(W->k->ir, DT_INT8, 2, dims, model_type->memref, NULL);
+    } else if (k == LOWER_TMP_WORDS && dtype_bytes((DataType)model_type->dtype) != 4 && bytes % 4 == 0) {
+        g.cols = bytes / 4;
+        dims[0] = ir_const_int(W->k->ir, g.rows, DT_INT64, sp);
+        dims[1] = ir_const_int(W->k->ir, g.cols, DT_INT64, sp);
+        t = ir_type_tile(W->k->ir, DT_UINT32, 2, dims, model_type->memref, NULL);
+    }
+    if (addr_mode(W) && lower_scratch(W->k->f, W->k->scratch, ir_type_byte_size(t),
                                       op_printed_name(op, buf, sizeof buf), W->p->addr_hint, &addr, msg,
                                       sizeof msg) != 0) {
         W->p->error(W, sp, msg);
         return NULL;
     }
-    t = new_tile(W, d, model_type, model->fillpad, &model->g, addr);
-    t->space = MS_VEC;
-    return t;
+    T = new_tile(W, d, t, k == LOWER_TMP_CVT ? 0 : model->fillpad, &g, addr);
+    T->space = MS_VEC;
+    return T;
 }
 
 int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
@@ -242,10 +264,10 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
         W->p->error(W, sp, msg);
         return -1;
     }
-    if (lo->tmp == LOWER_TMP_RESULT)
-        b->tmp = scratch(W, dest, b->dest, dest->type, op, sp);
-    else if (lo->tmp == LOWER_TMP_SOURCE)
-        b->tmp = scratch(W, dest, b->in[0], ir_expr_type(W->k->ir, c->args[0]), op, sp);
+    if (lo->tmp == LOWER_TMP_SOURCE)
+        b->tmp = scratch(W, dest, c, b->in[0], ir_expr_type(W->k->ir, c->args[0]), lo->tmp, op, sp);
+    else if (lo->tmp != LOWER_TMP_NONE)
+        b->tmp = scratch(W, dest, c, b->dest, dest->type, lo->tmp, op, sp);
     return lo->tmp != LOWER_TMP_NONE && !b->tmp ? -1 : 0;
 }
 

@@ -203,6 +203,11 @@ typedef enum ScratchRule {
     SCRATCH_NONE,
     SCRATCH_RESULT,       /* shaped like the result */
     SCRATCH_ROW_AXIS,     /* shaped like the source, when reducing along the last axis */
+    SCRATCH_RESULT_WORDS, /* the result's bytes in 4-byte elements (uint32_t words [rows,
+                             cols * size / 4] unless the result's are 4 bytes):
+                             the A2/A3 TSEL writes its compare mask there as 32-bit words
+                             (PTOAS e32488c9 TSelOp::verify: "A2/A3 tsel tmp element type
+                             to be 4 bytes wide"; pto-isa npu/a2a3/TSel.hpp) */
 } ScratchRule;
 
 /* What the instruction wants of a scratch tile the IR passes as an
@@ -212,7 +217,8 @@ typedef enum ScratchRule {
 typedef enum TmpRule {
     TMP_NONE,
     TMP_LIKE_RESULT,      /* a Vec tile of the result's shape and element type (TXOR, TXORS) */
-    TMP_MASK,             /* a Vec tile of the result's shape; ui8 elements on A2/A3 (TPRELU) */
+    TMP_MASK,             /* a Vec tile of the result's shape; on A2/A3 a ui8 mask one row
+                             taller (TPRELU; legalize_ops.c tmp_wanted) */
 } TmpRule;
 
 /* The traits every op of a class has. */

@@ -28,6 +28,44 @@ static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
 
 uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
 
+uint32_t target_align(MemorySpace ms)
+{
+    return ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? 512u : TARGET_ALIGN;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+uint64_t target_cvt_scratch(Arch a, DataType src, DataType dst, int64_t rows, int64_t cols, int64_t src_cols)
+{
+    int int16 = dst == DT_INT16 || dst == DT_UINT16, int8 = dst == DT_INT8 || dst == DT_UINT8;
+    int64_t bytes = 0;
+    if (a != ARCH_A2A3 || rows <= 0 || cols <= 0 || !((src == DT_FP32 && int16) || (src == DT_FP16 && (int16 || int8))))
+        return 0;
+    if (src == DT_FP32) {
+        /* Whole 64-element repeats stage 256 bytes each (at most 255 of
+         * them); a partial one 32 bytes per 8 elements over the rows. */
+        int64_t head = 256 * min64(cols / 64, 255), rem = cols % 64;
+        int64_t tail = rem ? 32 * ((min64(rows, 255) - 1) * (src_cols / 8) + ceil_div(rem, 8)) : 0;
+        bytes = head > tail ? head : tail;
+    } else {
+        int64_t width = min64(cols, 64), to16 = 32 * ceil_div(width, 8), to8 = 128 + 32 * ceil_div(width, 16);
+        bytes = int8 && to8 > to16 ? to8 : to16;
+    }
+    bytes = ceil_div(bytes, 32) * 32;
+    return (uint64_t)(bytes < 32 ? 32 : bytes);
+}
+
+uint64_t target_cast_scratch(Arch a, const IrType *src, const IrType *dst)
+{
+    int64_t rows = 1, cols, scols;
+    if (src->kind != TYPE_TILE || dst->kind != TYPE_TILE || dst->n < 1 || dst->n > 2 || src->n != dst->n ||
+        (dst->n == 2 && !ir_dim_value(dst->dims[0], &rows)) || !ir_dim_value(dst->dims[dst->n - 1], &cols) ||
+        !ir_dim_value(src->dims[src->n - 1], &scols))
+        return 0;
+    return target_cvt_scratch(a, (DataType)src->dtype, (DataType)dst->dtype, rows, cols, scols);
+}
+
 int target_move_ok(Arch a, int from, int to)
 {
     return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||

@@ -19,6 +19,28 @@ uint64_t target_capacity(Arch a, MemorySpace ms);
 
 /* Every on-chip address is a multiple of this (passes.md 6). */
 #define TARGET_ALIGN 32u
+/* The alignment of a tile's address in space ms: TARGET_ALIGN, and 512
+ * bytes in Left, Right and Acc, whose addresses PTOAS 0.60's verifiers
+ * want at the L0 buffers' 4096-bit granularity (PTOAS e32488c9,
+ * lib/PTO/IR/PTO.cpp getLocalAddressAlignmentBytes, since commit
+ * 2a6e9b5a; pto-isa 3186c381's TASSIGN asks for 32 everywhere). */
+uint32_t target_align(MemorySpace ms);
+
+/* The bytes of the explicit scratch tile (an i8 [1, bytes] Vec tile) that
+ * a conversion from src to dst of a [rows, cols] tile in a source of
+ * src_cols columns takes on a; 0 when it takes none.  On A2/A3 the
+ * conversions that narrow without saturation (f32 to a 16-bit integer,
+ * f16 to an 8- or 16-bit one) stage through one: PTOAS 0.60 wants it
+ * explicit ("requires explicit tmp for non-saturating narrowing tcvt when
+ * PlanMemory is skipped") and sizes it as computed here (PTOAS e32488c9,
+ * lib/PTO/Transforms/PTOMaterializeImplicitTmp.cpp tcvtNeedsTmp,
+ * makeTCvtTmpType); without it pto-isa's A2/A3 TCVT uses the UB bytes at
+ * TMP_UB_OFFSET (184 KiB, pto/common/constants.hpp), which a plan may
+ * have given to a tile. */
+uint64_t target_cvt_scratch(Arch a, DataType src, DataType dst, int64_t rows, int64_t cols, int64_t src_cols);
+/* The same for a block.cast of a tile of type src to one of type dst (0
+ * unless both have a static shape of rank 1 or 2). */
+uint64_t target_cast_scratch(Arch a, const IrType *src, const IrType *dst);
 
 /* The layout a tile is emitted with: the TileView's non-default fields,
  * the space's defaults for the rest (pto-mlir.md 5.1, passes.md 6). */

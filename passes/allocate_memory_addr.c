@@ -2,8 +2,9 @@
  *
  * Every on-chip MemRef a Tile variable or iter_arg refers to gets a byte
  * address: per memory space, in order of id, from 0, each one at the
- * 32-byte aligned end of the previous one.  (MemoryReuse has already put
- * tiles that may share storage on one MemRef, so MemRefs never overlap.)
+ * aligned end of the previous one (target_align: 32 bytes, 512 in Left,
+ * Right and Acc).  (MemoryReuse has already put tiles that may share
+ * storage on one MemRef, so MemRefs never overlap.)
  * DDR MemRefs keep address -1.
  *
  * A function that uses an op needing a scratch tile (ops.md tmp†) gets one
@@ -61,7 +62,12 @@ typedef struct Alloc {
     PtrMap rebuilt;              /* node given to the mutator hook -> its replacement */
 } Alloc;
 
-static uint64_t align_up(uint64_t x) { return (x + (TARGET_ALIGN - 1)) & ~(uint64_t)(TARGET_ALIGN - 1); }
+/* x rounded up to the alignment of space ms (target_align). */
+static uint64_t align_up(uint64_t x, int ms)
+{
+    uint64_t a = target_align((MemorySpace)ms);
+    return (x + (a - 1)) / a * a;
+}
 
 /* ------------------------------------------------------------- collect */
 
@@ -91,7 +97,7 @@ static int collect_expr(IrWalker *w, const IrExpr *e)
 {
     Alloc *A = w->data;
     uint64_t size;
-    if (e->kind == EXPR_CALL && pass_needs_scratch(A->ir, IR_AS(IrCall, e), &size)) {
+    if (e->kind == EXPR_CALL && pass_needs_scratch(A->ir, A->pc->arch, IR_AS(IrCall, e), &size)) {
         if (!A->scratch && span_is_known(e->span))
             A->scratch_at = e->span;
         else if (!A->scratch)
@@ -321,7 +327,7 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     qsort(sorted, n, sizeof *sorted, by_id);
     for (uint32_t i = 0; i < n; i++) {
         const IrMemRef *m = sorted[i].memref;
-        uint64_t addr = align_up(end[m->space]);
+        uint64_t addr = align_up(end[m->space], m->space);
         IrMemRef *placed = ir_memref_new(ir, m->v.name, (MemorySpace)m->space,
                                          ir_const_int(ir, (int64_t)addr, DT_INT64, span_unknown()), m->size, m->ref_id,
                                          m->v.e.span);
@@ -330,7 +336,7 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     }
     xfree(sorted);
     if (A->scratch) {
-        scratch_addr = (int64_t)align_up(end[MS_VEC]);
+        scratch_addr = (int64_t)align_up(end[MS_VEC], MS_VEC);
         end[MS_VEC] = (uint64_t)scratch_addr + A->scratch;
     }
     return scratch_addr;

@@ -573,7 +573,7 @@ static int legal_stmt(IrWalker *w, const IrStmt *s)
     const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
     const OpDef *op = c ? callee_op(c->callee) : NULL;
     unsigned ok;
-    DataType want;
+    const IrType *want;
     char name[64];
     if (!a)
         return 1;

@@ -41,8 +41,8 @@ DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrTy
 const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at);
 /* Whether call c of op, whose result has type rt, passes the scratch tile
  * its instruction takes (its TmpRule; 1 when it has no scratch argument);
- * else *want is the element type that scratch has. */
-int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, DataType *want);
+ * else *want is the type of that scratch tile. */
+int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, const IrType **want);
 /* block.cast(x, target_type=dt, mode=rint). */
 const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at);
 /* A fresh name base_<dtype>. */

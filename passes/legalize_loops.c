@@ -56,8 +56,10 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     f = IR_AS(IrFor, s);
     dynamic = ir_int_eval(f->step, &step) != INT_OK;
     if (!dynamic && step == 0) {
-        /* It would never end; Python's range refuses it, scf.for's
-         * verifier wants a positive constant step. */
+        /* It would never end; Python's range refuses it, and PTOAS 0.60
+         * rejects a non-positive constant scf.for step ("constant step
+         * operand must be positive": e32488c9 tools/ptoas/ptoas.cpp
+         * validateSCFForConstantSteps, since fa5e7432; 0.27 took it). */
         diag_error(L->pc->diag, f->step->span, "the loop step is 0, so the loop would never end");
         L->failed = 1;
         return s;

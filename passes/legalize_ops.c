@@ -83,8 +83,9 @@ static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExp
  * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
  * most negative value stays itself either way); a store that converts
  * element types, as a conversion and a store; a scratch argument the
- * instruction does not take (TmpRule: TPRELU's of ui8 elements on A2/A3,
- * TXOR's and TXORS's like the result), as a fresh one.  0 when none
+ * instruction does not take (TmpRule: TPRELU's a ui8 mask one row taller
+ * than the result on A2/A3, TXOR's and TXORS's like the result), as a
+ * fresh one.  0 when none
  * applies. */
 static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
 
@@ -233,13 +234,12 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
     }
     {
         uint32_t k = (uint32_t)op_traits(op)->writes_arg;
-        const IrType *rt = a->var->type;
+        const IrType *rt = a->var->type, *want;
         const IrExpr *tmp;
         IrVar *v;
-        DataType want;
         if (legal_tmp_fits(L, c, op, rt, &want))
             return 0;
-        tmp = legal_scratch_tile(L, rt, want, at);
+        tmp = legal_scratch_tile(L, want, (DataType)want->dtype, at);
         v = ir_var_new(ir, legal_fresh_name(L, a->var->name, op_traits(op)->tmp == TMP_MASK ? "_mask" : "_tmp"),
                        ir_expr_type(ir, tmp), at);
         vec_push(*out, ir_assign(ir, v, tmp, at));
@@ -249,24 +249,45 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
     return 0;
 }
 
-int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, DataType *want)
+/* The scratch tile op's instruction takes for a result of type rt (its
+ * TmpRule): rt's shape and element type, and for a mask (TPRELU) ui8
+ * elements on A2/A3, in one row more than the result and rows of whole
+ * 32-byte blocks: the A2/A3 TPRELU reads its select mask from the row
+ * after the result's (PTOAS e32488c9 TPReluOp::verify, "tmp shape[0] to be
+ * at least dst valid_shape[0] + 1"; pto-isa 3186c381 npu/a2a3/TPrelu.hpp
+ * asserts tmp valid rows > dst valid rows).  NULL when rt has no static
+ * 2-D shape to shape a mask like. */
+static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt)
 {
-    int mask = op_traits(op)->tmp == TMP_MASK;
+    IrCtx *ir = L->ir;
+    const IrType *t = ir_expr_type(ir, c->args[op_traits(op)->writes_arg]);
+    const IrExpr *dims[2];
+    int64_t rows = 1, cols;
+    if (op_traits(op)->tmp != TMP_MASK)
+        return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
+    if (L->pc->arch != ARCH_A2A3)
+        return ir_type_with_dtype(ir, rt, t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8);
+    if (rt->n < 1 || rt->n > 2 || (rt->n == 2 && !ir_dim_value(rt->dims[0], &rows)) ||
+        !ir_dim_value(rt->dims[rt->n - 1], &cols))
+        return NULL;
+    dims[0] = ir_const_int(ir, rows + 1, DT_INT64, c->e.span);
+    dims[1] = ir_const_int(ir, (cols + 31) / 32 * 32, DT_INT64, c->e.span);
+    return ir_type_tile(ir, DT_UINT8, 2, dims, NULL, NULL);
+}
+
+int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, const IrType **want)
+{
     const IrType *t;
     if (op_traits(op)->tmp == TMP_NONE || (uint32_t)op_traits(op)->writes_arg >= c->nargs || rt->kind != TYPE_TILE ||
-        ir_type_byte_size(rt) == 0)
+        ir_type_byte_size(rt) == 0 || !(*want = tmp_wanted(L, c, op, rt)))
         return 1;   /* no scratch argument, or no static result to shape one like */
     t = ir_expr_type(L->ir, c->args[op_traits(op)->writes_arg]);
-    *want = (DataType)rt->dtype;
-    if (mask)
-        *want = L->pc->arch == ARCH_A2A3 ? DT_UINT8 : t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8;
-    if (t->kind != TYPE_TILE || t->dtype != *want || ir_tile_space(t) != MS_VEC || t->n != rt->n)
+    if (t->kind != TYPE_TILE || t->dtype != (*want)->dtype || ir_tile_space(t) != MS_VEC || t->n != (*want)->n)
         return 0;
     for (uint32_t d = 0; d < t->n; d++) {
         int64_t x, y;
-        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value(rt->dims[d], &y) || x != y)
+        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value((*want)->dims[d], &y) || x != y)
             return 0;
     }
     return 1;
 }
-

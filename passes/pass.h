@@ -130,9 +130,10 @@ const IrProgram *pass_map_functions_with(PassCtx *pc, const IrProgram *prog, Pas
 /* The program with the given functions added (names must be new). */
 const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n, const IrFunc *const *funcs);
 /* Whether the call lowers to an op that needs a scratch tile the IR does
- * not have (ops.md tmp†: the Vec scratch region of AllocateMemoryAddr),
- * and the bytes that tile takes. */
-int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes);
+ * not have on arch (ops.md tmp†, and a narrowing conversion's on A2/A3:
+ * target_cvt_scratch; the Vec scratch region of AllocateMemoryAddr), and
+ * the bytes that tile takes. */
+int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes);
 /* The name `base_<n>` interned. */
 const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
 /* The expression statement s computes: an assignment's value, an

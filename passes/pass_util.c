@@ -72,13 +72,16 @@ const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, ui
 /* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
  * does not have (ops.md tmp†)?  The reductions only along the last axis
  * (their column forms need none). */
-int pass_needs_scratch(IrCtx *ir, const IrCall *c, uint64_t *bytes)
+int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes)
 {
     const OpDef *op = callee_op(c->callee);
     const IrType *t;
     *bytes = 0;
+    if (op && op->id == OP_BLOCK_CAST && c->nargs == 1)
+        return (*bytes = target_cast_scratch(arch, ir_expr_type(ir, c->args[0]), c->type)) != 0;
     switch (op ? (ScratchRule)op_traits(op)->scratch : SCRATCH_NONE) {
     case SCRATCH_RESULT:
+    case SCRATCH_RESULT_WORDS:
         t = c->type;
         break;
     case SCRATCH_ROW_AXIS: {

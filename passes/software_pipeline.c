@@ -74,7 +74,13 @@ typedef struct Copy {
     int rename;               /* give each definition a fresh name */
 } Copy;
 
-static uint64_t align_up(uint64_t x) { return (x + (TARGET_ALIGN - 1)) & ~(uint64_t)(TARGET_ALIGN - 1); }
+/* x rounded up to the alignment of space ms, as AllocateMemoryAddr places
+ * buffers. */
+static uint64_t align_up(uint64_t x, int ms)
+{
+    uint64_t a = target_align((MemorySpace)ms);
+    return (x + (a - 1)) / a * a;
+}
 
 /* ---------------------------------------------------- the function's facts */
 
@@ -88,7 +94,7 @@ static void count_memref(Pipeliner *P, const IrType *t)
     if (m->space == MS_DDR || ptrmap_get(&P->counted, m))
         return;
     ptrmap_put(&P->counted, m, (void *)1);
-    P->used[m->space] += align_up(m->size);
+    P->used[m->space] += align_up(m->size, m->space);
 }
 
 static void see_def(Pipeliner *P, const IrVar *v)
@@ -146,7 +152,7 @@ static int facts_expr(IrWalker *w, const IrExpr *e)
 {
     Pipeliner *P = w->data;
     uint64_t size;
-    if (e->kind == EXPR_CALL && pass_needs_scratch(P->ir, IR_AS(IrCall, e), &size) && size > P->scratch)
+    if (e->kind == EXPR_CALL && pass_needs_scratch(P->ir, P->pc->arch, IR_AS(IrCall, e), &size) && size > P->scratch)
         P->scratch = size;
     return 1;
 }
@@ -417,7 +423,7 @@ static int plan_clones(Pipeliner *P, Loop *L)
         clone = ir_memref_new(P->ir, ir_name(P->ir, name), (MemorySpace)m->space, m->addr, m->size, id, m->v.e.span);
         vec_push(L->order, clone);
         ptrmap_put(&L->clones, m, (void *)clone);
-        L->added[m->space] += align_up(m->size);
+        L->added[m->space] += align_up(m->size, m->space);
     }
     if (!L->why[0] && !L->order.len)
         snprintf(L->why, sizeof L->why, "every tile it defines is carried from one iteration to the next");
@@ -726,7 +732,7 @@ static const IrFunc *pipeline_function(PassCtx *pc, const IrProgram *prog, const
     w.pre_expr = facts_expr;
     w.data = &P;
     ir_walk_func(&w, f);
-    P.used[MS_VEC] += align_up(P.scratch);
+    P.used[MS_VEC] += align_up(P.scratch, MS_VEC);
     body = pipeline_list(&P, f->body);
     if (P.clones.len)
         body = declare_clones(&P, body);

@@ -1,7 +1,8 @@
 # pyptocc-flags: --no-passes
 # Tile-tile elementwise ops (ops.md 5.2, pto-mlir.md 6.2): the binary ops,
 # the three-operand addc/subc, xor and prelu with their IR tmp tile (prelu's
-# is UINT8: PTOAS wants a u8 tmp on A2/A3), and the unary ops (ops.md 5.4).
+# is a UINT8 mask one row taller than the result: PTOAS 0.60 wants a u8 tmp
+# of at least dst rows + 1 rows on A2/A3), and the unary ops (ops.md 5.4).
 # One module, one func.func per kernel, in name order.
 import pypto.language as pl
 
@@ -13,7 +14,7 @@ class Elementwise:
         mem_vec_5: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 0, 4096, 5)
         mem_vec_6: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 4096, 4096, 6)
         mem_vec_7: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 8192, 4096, 7)
-        mem_vec_8: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 12288, 1024, 8)
+        mem_vec_8: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 82944, 1088, 8)
         mem_vec_9: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 13312, 4096, 9)
         mem_vec_10: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 17408, 4096, 10)
         mem_vec_11: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 21504, 4096, 11)
@@ -34,7 +35,7 @@ class Elementwise:
         ta_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_5] = pl.block.load(a_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
         tb_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_6] = pl.block.load(b_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
         tc_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_7] = pl.block.load(c_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
-        tmp_0: pl.Tile[[16, 64], pl.UINT8, memref=mem_vec_8] = pl.block.load(m_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
+        tmp_0: pl.Tile[[17, 64], pl.UINT8, memref=mem_vec_8] = pl.block.create_tile([17, 64], dtype=pl.UINT8, target_memory=pl.MemorySpace.Vec)
         add_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_9] = pl.block.add(ta_0, tb_0)
         sub_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_10] = pl.block.sub(add_0, tb_0)
         mul_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_11] = pl.block.mul(sub_0, tc_0)

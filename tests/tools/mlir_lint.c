@@ -14,7 +14,10 @@
  *   - every !pto.tile_buf<...> has its 10 fields in order with valid
  *     values;
  *   - every pto op that pyptocc emits keeps the operand rules of PTOAS's
- *     verifiers for the module's target (mlir_ops.c). */
+ *     verifiers for the module's target (mlir_ops.c);
+ *   - a pto.alloc_tile at a constant address has it aligned as PTOAS 0.60
+ *     wants: 512 bytes in left, right and acc, 32 elsewhere (PTOAS
+ *     e32488c9, lib/PTO/IR/PTO.cpp verifyConstantLocalAddress). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,8 @@
 typedef struct Name {
     char *s;
     int depth;      /* scope depth it is visible at */
+    int constant;   /* defined by an integer arith.constant */
+    long long value;
 } Name;
 
 typedef struct Checker {
@@ -93,6 +98,7 @@ static void define(Checker *c, const char *s, size_t n, int depth)
     memcpy(c->names[c->nnames].s, s, n);
     c->names[c->nnames].s[n] = '\0';
     c->names[c->nnames].depth = depth;
+    c->names[c->nnames].constant = 0;
     c->nnames++;
 }
 
@@ -266,6 +272,47 @@ static void check_brackets(Checker *c, const char *s)
         problem(c, "%s", "unterminated string");
 }
 
+/* "%c = arith.constant 256 : i64" (the name at [p, eq)): the value, for
+ * the addresses of pto.alloc_tile. */
+static void note_constant(Checker *c, const char *p, const char *eq, const char *rest)
+{
+    static const char k[] = "arith.constant ";
+    Name *n = find(c, p, (size_t)(eq - p));
+    char *end;
+    long long v;
+    if (!n || strncmp(rest, k, sizeof k - 1) != 0)
+        return;
+    v = strtoll(rest + sizeof k - 1, &end, 10);
+    if (end != rest + sizeof k - 1 && strncmp(end, " : i", 4) == 0) {
+        n->constant = 1;
+        n->value = v;
+    }
+}
+
+/* "pto.alloc_tile addr = %c : !pto.tile_buf<loc=L, ...>": a constant
+ * address is non-negative and aligned for L. */
+static void check_alloc_addr(Checker *c, const char *rest)
+{
+    static const char k[] = "pto.alloc_tile addr = ";
+    const char *q, *e, *loc;
+    const Name *n;
+    long long align;
+    char buf[96];
+    if (strncmp(rest, k, sizeof k - 1) != 0 || rest[sizeof k - 1] != '%')
+        return;
+    q = rest + sizeof k - 1;
+    for (e = q + 1; is_name_char((unsigned char)*e); e++)
+        ;
+    if (!(n = find(c, q, (size_t)(e - q))) || !n->constant || !(loc = strstr(e, "loc=")))
+        return;
+    loc += 4;
+    align = strncmp(loc, "left,", 5) == 0 || strncmp(loc, "right,", 6) == 0 || strncmp(loc, "acc,", 4) == 0 ? 512 : 32;
+    if (n->value < 0 || n->value % align != 0) {
+        snprintf(buf, sizeof buf, "%lld, which is not a multiple of %lld", n->value, align);
+        problem(c, "pto.alloc_tile: addr must be aligned for its local memory space (PTOAS 0.60): %s", buf);
+    }
+}
+
 /* One line: definitions, uses, tile_buf types and region structure. */
 static void check_line(Checker *c, char *line)
 {
@@ -358,7 +405,9 @@ static void check_line(Checker *c, char *line)
         *eq = '\0';
         define_list(c, p, c->depth);
         *eq = ' ';
+        note_constant(c, p, eq, rest);
     }
+    check_alloc_addr(c, rest);
 }
 
 int mlir_lint_text(const char *name, const char *text, size_t len, FILE *out)

@@ -1,6 +1,7 @@
 /* mlir_ops.c: the operand rules that PTOAS's op verifiers (PTOAS a56b18c3,
- * lib/PTO/IR/PTO.cpp) enforce for the pto ops pyptocc emits, written from
- * what those verifiers check: address spaces, layouts, element types per
+ * lib/PTO/IR/PTO.cpp, and where PTOAS 0.60 (e32488c9) is stricter, its
+ * rule) enforce for the pto ops pyptocc emits, written from what those
+ * verifiers check: address spaces, layouts, element types per
  * target (a2a3 or a5), equal element types and valid shapes, the shapes of
  * reductions, broadcasts and matrix multiplications, the i8 destination of
  * tcmp, the transfer rules of tload/tstore/tmov.  mlir_check runs it on
@@ -313,6 +314,7 @@ struct Rule {
     int nin;         /* operands in ins(...) */
     const char *a2;  /* element types on a2a3 (NULL: any) */
     const char *a5;  /* on a5 */
+    int optional;    /* operands ins(...) may have beyond nin */
 };
 
 /* tadd tsub tmul tdiv tmax tmin: three row-major tiles of one element type
@@ -345,19 +347,34 @@ static void check_bitwise(Op *op, const Rule *r)
     }
 }
 
-/* tprelu: f16/f32 operands of one shape; on a2a3 a ui8 scratch. */
+/* tprelu: f16/f32 operands of one shape; on a2a3 a row-major ui8 scratch
+ * of at least one row more than the destination's valid rows and a bit
+ * per valid column (PTOAS 0.60 TPReluOp::verify: the A2/A3 TPRELU takes
+ * its select mask from the row after them; pto-isa 3186c381's
+ * npu/a2a3/TPrelu.hpp asserts tmp valid rows > dst valid rows). */
 static void check_prelu(Op *op, const Rule *r)
 {
     const Operand *t = &op->in[2], *d = &op->out[0];
+    long cols8, row_bytes;
     check_binary(op, r);
     if (!tile(op, t, "tmp"))
         return;
-    same_shape(op, &op->in[0], t, "src0", "tmp");
     same_shape(op, &op->in[0], d, "src0", "dst");
-    if (!op->a5 && !in_set(t->elem, "u8"))
+    if (op->a5)
+        return;
+    if (!in_set(t->elem, "u8"))
         bad(op, "expects the A2/A3 tmp element type to be ui8");
-    if (!op->a5)
-        row_major(op, t, "tmp");
+    row_major(op, t, "tmp");
+    if (d->vrow >= 0 && t->rows >= 0 && t->rows < d->vrow + 1)
+        bad(op, "expects A2/A3 tmp shape[0] to be at least dst valid_shape[0] + 1 (%ld)", d->vrow + 1);
+    if (d->vcol < 0 || t->vcol < 0 || t->rows < 0 || t->cols < 0)
+        return;
+    cols8 = (d->vcol + 7) / 8;
+    row_bytes = (cols8 + 31) / 32 * 32;
+    if (t->vcol < cols8)
+        bad(op, "expects A2/A3 tmp valid_shape[1] to be at least ceil(dst valid_shape[1] / 8) (%ld)", cols8);
+    if (t->rows * t->cols < (d->vrow + 1) * (row_bytes < 32 ? 32 : row_bytes))
+        bad(op, "expects A2/A3 tmp to hold (dst valid_shape[0] + 1) rows of %ld bytes", row_bytes < 32 ? 32 : row_bytes);
 }
 
 /* tadds tsubs tmuls tdivs tmaxs tmins: Vec tiles of one element type and
@@ -504,27 +521,45 @@ static void check_cmps(Op *op, const Rule *r)
         bad(op, "expects src and dst to have the same valid_shape[0]");
 }
 
-/* tsel ins(mask, src0, src1, tmp): row-major data tiles of one type. */
+/* tsel ins(mask, src0, src1, tmp): row-major data tiles of one type; on
+ * a2a3 a scratch of 4-byte elements (PTOAS 0.60 TSelOp::verify: the A2/A3
+ * TSEL writes its compare mask there as uint32_t words). */
 static void check_sel(Op *op, const Rule *r)
 {
-    const Operand *s0 = &op->in[1], *s1 = &op->in[2], *d = &op->out[0];
-    if (!tile(op, s0, "src0") || !tile(op, s1, "src1") || !tile(op, d, "dst"))
+    const Operand *s0 = &op->in[1], *s1 = &op->in[2], *t = &op->in[3], *d = &op->out[0];
+    if (!tile(op, s0, "src0") || !tile(op, s1, "src1") || !tile(op, d, "dst") || !tile(op, t, "tmp"))
         return;
     same_elem(op, s0, s1, "src0", "src1");
     same_elem(op, s0, d, "src0", "dst");
     if (!s0->row_major || !s1->row_major || !d->row_major)
         bad(op, "expects src0, src1, and dst to use row-major layout");
     elem_in(op, s0, r->a2, r->a5, "src0");
+    if (!op->a5 && bits(t->elem) != 32)
+        bad(op, "expects A2/A3 tsel tmp element type to be 4 bytes wide");
 }
 
-/* tcvt: one shape and valid shape. */
+/* tcvt ins(src[, tmp]): one shape and valid shape.  On a2a3 a narrowing
+ * conversion without saturation (f32 to a 16-bit integer, f16 to an 8- or
+ * 16-bit one) takes an explicit i8 scratch at --pto-level=level3 (PTOAS
+ * 0.60, lib/PTO/Transforms/PTOMaterializeImplicitTmp.cpp tcvtNeedsTmp:
+ * "requires explicit tmp for non-saturating narrowing tcvt when
+ * PlanMemory is skipped"). */
 static void check_cvt(Op *op, const Rule *r)
 {
+    const Operand *s = &op->in[0], *d = &op->out[0];
+    int needs;
     (void)r;
-    if (!tile(op, &op->in[0], "src") || !tile(op, &op->out[0], "dst"))
+    if (!tile(op, s, "src") || !tile(op, d, "dst"))
         return;
-    same_shape(op, &op->in[0], &op->out[0], "src", "dst");
-    same_valid(op, &op->in[0], &op->out[0], "src", "dst");
+    same_shape(op, s, d, "src", "dst");
+    same_valid(op, s, d, "src", "dst");
+    needs = !op->a5 && is_int(d->elem) &&
+            ((strcmp(s->elem, "f32") == 0 && bits(d->elem) == 16) ||
+             (strcmp(s->elem, "f16") == 0 && (bits(d->elem) == 16 || bits(d->elem) == 8)));
+    if (needs && op->nin < 2)
+        bad(op, "requires explicit tmp for non-saturating narrowing tcvt when PlanMemory is skipped");
+    if (op->nin == 2 && tile(op, &op->in[1], "tmp"))
+        vec(op, &op->in[1], "tmp");
 }
 
 /* texpands: a Vec (row-major on a2a3) or Mat destination of the scalar's
@@ -796,70 +831,70 @@ static void check_trans(Op *op, const Rule *r)
 }
 
 static const Rule rules[] = {
-    {"tabs", check_unary, 1, "f16 f32", "f16 f32"},
-    {"tadd", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32"},
-    {"taddc", check_same_shapes, 3, NULL, NULL},
-    {"tadds", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32"},
-    {"taddsc", check_same_shapes, 3, NULL, NULL},
-    {"tand", check_bitwise, 2, "i8 i16", "i8 i16 i32"},
-    {"tands", check_bitwise_scalar, 2, "i8 i16", "i8 i16 i32"},
-    {"tcmp", check_cmp, 2, "i32 f16 f32", "i8 i16 i32 f16 bf16 f32"},
-    {"tcmps", check_cmps, 2, "i16 i32 f16 f32", "i8 i16 i32 f16 f32"},
-    {"tcolexpand", check_col_expand, 1, NULL, NULL},
-    {"tcolexpanddiv", check_col_expand_op, 2, "f16 f32", "f16 f32"},
-    {"tcolexpandmul", check_col_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32"},
-    {"tcolexpandsub", check_col_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32"},
-    {"tcolmax", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32"},
-    {"tcolmin", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32"},
-    {"tcolsum", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32"},
-    {"tcvt", check_cvt, 1, NULL, NULL},
-    {"tdiv", check_binary, 2, "f16 f32", "i32 i16 f16 f32"},
-    {"tdivs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32"},
-    {"texp", check_unary, 1, "f16 f32", "f16 f32"},
-    {"texpands", check_expands, 1, "i16 i32 f16 f32", "i8 i16 i32 f16 f32"},
-    {"tfillpad", check_fillpad, 1, NULL, NULL},
-    {"tload", check_load, 1, "i8 i16 i32 i64 f16 bf16 f32", NULL},
-    {"tlog", check_unary, 1, "f16 f32", "f16 f32"},
-    {"tlrelu", check_unary_any_layout, 2, "f16 f32", "f16 f32"},
-    {"tmatmul", check_matmul, 2, NULL, NULL},
-    {"tmatmul.acc", check_matmul, 3, NULL, NULL},
-    {"tmax", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32"},
-    {"tmaxs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32"},
-    {"tmin", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32"},
-    {"tmins", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32"},
-    {"tmov", check_mov, 1, NULL, NULL},
-    {"tmul", check_binary, 2, "i32 i16 f16 f32", "i32 i16 f16 f32"},
-    {"tmuls", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32"},
-    {"tneg", check_unary_any_layout, 1, "i16 i32 f16 f32", "i8 i16 i32 f16 bf16 f32"},
-    {"tnot", check_unary, 1, "i16", "i8 i16 i32"},
-    {"tor", check_bitwise, 2, "i8 i16", "i8 i16 i32"},
-    {"tors", check_bitwise_scalar, 2, "i8 i16", "i8 i16 i32"},
-    {"tprelu", check_prelu, 3, "f16 f32", "f16 f32"},
-    {"trecip", check_unary, 1, "f16 f32", "f16 f32"},
-    {"trelu", check_unary, 1, "i32 f16 f32", "i32 f16 f32"},
-    {"trem", check_bitwise, 3, "i32 f32", "i32 i16 f16 f32"},
-    {"trems", check_rems, 3, NULL, NULL},
-    {"trowexpand", check_row_expand, 1, NULL, NULL},
-    {"trowexpandadd", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32"},
-    {"trowexpanddiv", check_row_expand_op, 2, "f16 f32", "f16 f32"},
-    {"trowexpandmul", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32"},
-    {"trowexpandsub", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32"},
-    {"trowmax", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32"},
-    {"trowmin", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32"},
-    {"trowsum", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32"},
-    {"trsqrt", check_unary, 1, "f16 f32", "f16 f32"},
-    {"tsel", check_sel, 4, "i16 i32 f16 f32", "i8 i16 i32 f16 f32"},
-    {"tshl", check_bitwise, 2, "i8 i16 i32", "i8 i16 i32"},
-    {"tshls", check_shift_scalar, 2, NULL, NULL},
-    {"tshr", check_bitwise, 2, "i8 i16 i32", "i8 i16 i32"},
-    {"tshrs", check_shift_scalar, 2, "i16 i32", "i8 i16 i32"},
-    {"tsqrt", check_unary, 1, "f16 f32", "f16 f32"},
-    {"tstore", check_store, 1, NULL, NULL},
-    {"tsub", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32"},
-    {"tsubs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32"},
-    {"ttrans", check_trans, 2, NULL, NULL},
-    {"txor", check_bitwise, 3, "i8 i16", "i8 i16 i32"},
-    {"txors", check_bitwise_scalar, 3, "i8 i16", "i8 i16 i32"},
+    {"tabs", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"tadd", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32", 0},
+    {"taddc", check_same_shapes, 3, NULL, NULL, 0},
+    {"tadds", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32", 0},
+    {"taddsc", check_same_shapes, 3, NULL, NULL, 0},
+    {"tand", check_bitwise, 2, "i8 i16", "i8 i16 i32", 0},
+    {"tands", check_bitwise_scalar, 2, "i8 i16", "i8 i16 i32", 0},
+    {"tcmp", check_cmp, 2, "i32 f16 f32", "i8 i16 i32 f16 bf16 f32", 0},
+    {"tcmps", check_cmps, 2, "i16 i32 f16 f32", "i8 i16 i32 f16 f32", 0},
+    {"tcolexpand", check_col_expand, 1, NULL, NULL, 0},
+    {"tcolexpanddiv", check_col_expand_op, 2, "f16 f32", "f16 f32", 0},
+    {"tcolexpandmul", check_col_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"tcolexpandsub", check_col_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"tcolmax", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
+    {"tcolmin", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
+    {"tcolsum", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
+    {"tcvt", check_cvt, 1, NULL, NULL, 1},
+    {"tdiv", check_binary, 2, "f16 f32", "i32 i16 f16 f32", 0},
+    {"tdivs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
+    {"texp", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"texpands", check_expands, 1, "i16 i32 f16 f32", "i8 i16 i32 f16 f32", 0},
+    {"tfillpad", check_fillpad, 1, NULL, NULL, 0},
+    {"tload", check_load, 1, "i8 i16 i32 i64 f16 bf16 f32", NULL, 0},
+    {"tlog", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"tlrelu", check_unary_any_layout, 2, "f16 f32", "f16 f32", 0},
+    {"tmatmul", check_matmul, 2, NULL, NULL, 0},
+    {"tmatmul.acc", check_matmul, 3, NULL, NULL, 0},
+    {"tmax", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
+    {"tmaxs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
+    {"tmin", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
+    {"tmins", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32", 0},
+    {"tmov", check_mov, 1, NULL, NULL, 0},
+    {"tmul", check_binary, 2, "i32 i16 f16 f32", "i32 i16 f16 f32", 0},
+    {"tmuls", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32", 0},
+    {"tneg", check_unary_any_layout, 1, "i16 i32 f16 f32", "i8 i16 i32 f16 bf16 f32", 0},
+    {"tnot", check_unary, 1, "i16", "i8 i16 i32", 0},
+    {"tor", check_bitwise, 2, "i8 i16", "i8 i16 i32", 0},
+    {"tors", check_bitwise_scalar, 2, "i8 i16", "i8 i16 i32", 0},
+    {"tprelu", check_prelu, 3, "f16 f32", "f16 f32", 0},
+    {"trecip", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"trelu", check_unary, 1, "i32 f16 f32", "i32 f16 f32", 0},
+    {"trem", check_bitwise, 3, "i32 f32", "i32 i16 f16 f32", 0},
+    {"trems", check_rems, 3, NULL, NULL, 0},
+    {"trowexpand", check_row_expand, 1, NULL, NULL, 0},
+    {"trowexpandadd", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"trowexpanddiv", check_row_expand_op, 2, "f16 f32", "f16 f32", 0},
+    {"trowexpandmul", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"trowexpandsub", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"trowmax", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
+    {"trowmin", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
+    {"trowsum", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
+    {"trsqrt", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"tsel", check_sel, 4, "i16 i32 f16 f32", "i8 i16 i32 f16 f32", 0},
+    {"tshl", check_bitwise, 2, "i8 i16 i32", "i8 i16 i32", 0},
+    {"tshls", check_shift_scalar, 2, NULL, NULL, 0},
+    {"tshr", check_bitwise, 2, "i8 i16 i32", "i8 i16 i32", 0},
+    {"tshrs", check_shift_scalar, 2, "i16 i32", "i8 i16 i32", 0},
+    {"tsqrt", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"tstore", check_store, 1, NULL, NULL, 0},
+    {"tsub", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
+    {"tsubs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 bf16 f32", 0},
+    {"ttrans", check_trans, 2, NULL, NULL, 0},
+    {"txor", check_bitwise, 3, "i8 i16", "i8 i16 i32", 0},
+    {"txors", check_bitwise_scalar, 3, "i8 i16", "i8 i16 i32", 0},
 };
 
 int mlir_ops_check_line(const char *line, int a5, MlirOpsReport report, void *ctx)
@@ -888,7 +923,7 @@ int mlir_ops_check_line(const char *line, int a5, MlirOpsReport report, void *ct
     outs = strstr(ins, ") outs(");
     op.nin = parse_group(ins, op.in);
     op.nout = outs ? parse_group(outs + 7, op.out) : -1;
-    if (op.nin != r->nin || op.nout != 1) {
+    if (op.nin < r->nin || op.nin > r->nin + r->optional || op.nout != 1) {
         bad(&op, "expects %s", r->nin == 1 ? "one operand in ins(...) and one in outs(...)"
                                            : "the operands of its form in ins(...) and one in outs(...)");
         return op.problems;
