@@ -24,7 +24,8 @@ using rt_intrin::tname;
 
 // ------------------------------------------------------------ reductions
 
-// Sums and column maxima only for float types (pto-isa has no others).
+// Column sums and maxima only for float types (pto-isa has no others); row
+// sums for int16_t and int32_t too (pto-isa 3186c381's TROWSUM), wrapping.
 template <class T> void reduce_for() {
     constexpr int R = 16, C = 32;
     const bool fl = rt_test::is_floaty<T>;
@@ -57,10 +58,8 @@ template <class T> void reduce_for() {
             wr[r] = static_cast<T>(acc);
         }
     }
-    if constexpr (rt_test::is_floaty<T>) {
-        TROWSUM(rv, s, tmp);
-        CHECK_ARRAY(tname<T>("TROWSUM").c_str(), prv, wr.data(), R, 0);
-    }
+    TROWSUM(rv, s, tmp);
+    CHECK_ARRAY(tname<T>("TROWSUM").c_str(), prv, wr.data(), R, 0);
     for (int r = 0; r < R; r++)
         wr[r] = *std::max_element(ps + r * C, ps + r * C + C,
                                   [](T p, T q) { return rt_test::as_double(p) < rt_test::as_double(q); });
@@ -137,7 +136,9 @@ void test_reductions() {
 
 // -------------------------------------------------------------- expands
 
-// The arithmetic broadcasts only for half and float (pto-isa has no others).
+// The arithmetic broadcasts for half and float, and but for division for
+// int16_t and int32_t (pto-isa 3186c381's TROWEXPAND*/TCOLEXPAND* take the
+// 16- and 32-bit integers; e612db81 took half and float only).
 template <class T> void expand_for() {
     constexpr int R = 16, C = 16, N = R * C;
     const bool fl = rt_test::is_floaty<T>;
@@ -167,8 +168,11 @@ template <class T> void expand_for() {
         want[i] = pcv[i % C];
     CHECK_ARRAY(tname<T>("TCOLEXPAND").c_str(), pd, want.data(), N, 0);
     const char ops[4] = {'+', '-', '*', '/'};
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, half>) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, int32_t> ||
+                  std::is_same_v<T, int16_t>) {
     for (char o : ops) {
+        if (!fl && o == '/')
+            continue;
         switch (o) {
         case '+':
             TROWEXPANDADD(d, a, rv);
@@ -180,7 +184,8 @@ template <class T> void expand_for() {
             TROWEXPANDMUL(d, a, rv);
             break;
         default:
-            TROWEXPANDDIV(d, a, rv);
+            if constexpr (rt_test::is_floaty<T>)
+                TROWEXPANDDIV(d, a, rv);
             break;
         }
         for (int i = 0; i < N; i++)
@@ -197,7 +202,8 @@ template <class T> void expand_for() {
             TCOLEXPANDMUL(d, a, cv);
             break;
         default:
-            TCOLEXPANDDIV(d, a, cv);
+            if constexpr (rt_test::is_floaty<T>)
+                TCOLEXPANDDIV(d, a, cv);
             break;
         }
         for (int i = 0; i < N; i++)
@@ -222,6 +228,7 @@ void test_expand() {
     expand_for<half>();
     expand_for<bfloat16_t>();
     expand_for<int32_t>();
+    expand_for<int16_t>();
 }
 
 // ---------------------------------------------------------------- matmul

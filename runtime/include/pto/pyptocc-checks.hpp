@@ -4,8 +4,10 @@
 // pto-isa too.  Each rule is one function an intrinsic calls first thing;
 // the rules of a Tile on its own (shape, alignment, fractal boxes) are in
 // pto/pyptocc-tile.hpp.  The rules were learnt from what pto-isa's CPU
-// simulator (commit e612db81) accepts and rejects; a few are stricter where
-// the NPU and PTOAS are (float-only exp/log/sqrt, one-byte masks).
+// simulator (commit e612db81) accepts and rejects, and revised for pto-isa
+// 3186c381 (tests/runtime/reject says where it now accepts more); a few
+// are stricter where the NPU and PTOAS are (float-only exp/log/sqrt,
+// one-byte masks).
 //
 // Which intrinsic follows which rule:
 //   identical Tile type of destination and sources:
@@ -21,15 +23,20 @@
 //                         TCOLEXPAND SUB/MUL/DIV (all three)
 //   element types:        TSQRT (half, bfloat16_t, float), TRSQRT (half,
 //                         float), TABS (int16_t, int32_t, half, bfloat16_t,
-//                         float), TROWSUM TCOLSUM TCOLMAX (half, bfloat16_t,
-//                         float), TROWEXPAND*/TCOLEXPAND* arithmetic (half,
-//                         float), matmul (four operand triples)
+//                         float), TCOLSUM TCOLMAX (half, bfloat16_t, float),
+//                         TROWSUM (those and int16_t, int32_t),
+//                         TROWEXPAND*/TCOLEXPAND*
+//                         arithmetic (half, float, 16- and 32-bit
+//                         integers; division half and float), matmul (four
+//                         operand triples)
 //   scratch of the destination's type: TREMS TXORS
 //   scratch of the destination's element type: TREM (PTOAS's trem
 //                         verifier), TXOR (A2/A3's TXOR asserts it)
 //   TLOAD/TSTORE:         one element type, an ND or DN GlobalTensor whose
 //                         static shape is the tile's valid shape
-//   TFILLPAD:             one static shape; TTRANS: mirrored valid shapes;
+//   TFILLPAD:             Vec tiles of one static shape (pto-isa's TFILLPAD
+//                         takes two Vec tiles or one Mat type); TTRANS:
+//                         mirrored valid shapes;
 //   column reductions:    a one-row destination
 //   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
 #ifndef PYPTOCC_CHECKS_HPP
@@ -74,6 +81,23 @@ template <class T> constexpr void rule_half_or_float() {
 template <class T> constexpr void rule_float16_or_float() {
     static_assert(is_one_of_v<T, half, bfloat16_t, float>,
                   "pyptocc runtime: this intrinsic needs half, bfloat16_t or float tiles");
+}
+// The element types TROWSUM sums (into its own type, which the runtime's
+// row reductions keep): half, bfloat16_t, float, int16_t and int32_t, as
+// pto-isa 3186c381 takes them (cpu/TRowSum.hpp; e612db81 took the floats
+// only).
+template <class T> constexpr void rule_row_sum_dtype() {
+    static_assert(is_one_of_v<T, half, bfloat16_t, float, int16_t, int32_t>,
+                  "pyptocc runtime: TROWSUM sums half, bfloat16_t, float, int16_t or int32_t tiles");
+}
+// The element types of the row and column broadcasts with arithmetic
+// (TROWEXPANDADD/SUB/MUL, TCOLEXPANDSUB/MUL): half, float and the 16- and
+// 32-bit integers, as pto-isa 3186c381 takes them (cpu/TRowExpandOp.hpp,
+// cpu/TColExpandOp.hpp; e612db81 took half and float); division keeps
+// half and float (PTOAS's trowexpanddiv and tcolexpanddiv verifiers).
+template <class T> constexpr void rule_expand_dtype() {
+    static_assert(is_one_of_v<T, half, float, int16_t, uint16_t, int32_t, uint32_t>,
+                  "pyptocc runtime: this broadcast takes half, float, int16_t, uint16_t, int32_t or uint32_t tiles");
 }
 template <class T> constexpr void rule_abs_dtype() {
     static_assert(is_one_of_v<T, int16_t, int32_t, half, bfloat16_t, float>,

@@ -66,7 +66,7 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
 // integers); tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TROWSUM(TD &d, const TS &s, const TT &tmp) {
     PYPTOCC_PROFILE(TROWSUM, d, s, tmp);
-    detail::rule_float16_or_float<typename TS::DType>();
+    detail::rule_row_sum_dtype<typename TS::DType>();
     detail::touch(tmp, "TROWSUM");
     detail::row_reduce(d, s, "TROWSUM", 0);
 }
@@ -121,10 +121,13 @@ template <TileT TD, TileT TS> void TCOLEXPAND(TD &d, const TS &s) {
 
 namespace detail {
 // d(r, c) = f(a(r, c), v(r, 0)) (rows) or f(a(r, c), v(0, c)) (cols).
-template <bool Rows, class TD, class TA, class TV, class F>
+template <bool Rows, bool Div, class TD, class TA, class TV, class F>
 void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
     check_same_dtype<TD, TA, TV>();
-    rule_half_or_float<typename TD::DType>();
+    if constexpr (Div)
+        rule_half_or_float<typename TD::DType>();
+    else
+        rule_expand_dtype<typename TD::DType>();
     if constexpr (Rows)
         rule_row_major<TD, TA>();
     else
@@ -143,20 +146,20 @@ void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
 }
 }  // namespace detail
 
-#define PYPTOCC_EXPAND(NAME, ROWS, EXPR)                                                                               \
+#define PYPTOCC_EXPAND(NAME, ROWS, DIV, EXPR)                                                                          \
     template <TileT TD, TileT TA, TileT TV> void NAME(TD &d, const TA &a, const TV &v) {                               \
         PYPTOCC_PROFILE(NAME, d, a, v);                                                                                \
         using T = typename TD::DType;                                                                                  \
-        detail::expand_op<ROWS>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                        \
+        detail::expand_op<ROWS, DIV>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                   \
     }
-PYPTOCC_EXPAND(TROWEXPANDADD, true, detail::op_add(x, y))
-PYPTOCC_EXPAND(TROWEXPANDSUB, true, detail::op_sub(x, y))
-PYPTOCC_EXPAND(TROWEXPANDMUL, true, detail::op_mul(x, y))
-PYPTOCC_EXPAND(TROWEXPANDDIV, true, detail::op_div(x, y, "TROWEXPANDDIV"))
-PYPTOCC_EXPAND(TCOLEXPANDADD, false, detail::op_add(x, y))
-PYPTOCC_EXPAND(TCOLEXPANDSUB, false, detail::op_sub(x, y))
-PYPTOCC_EXPAND(TCOLEXPANDMUL, false, detail::op_mul(x, y))
-PYPTOCC_EXPAND(TCOLEXPANDDIV, false, detail::op_div(x, y, "TCOLEXPANDDIV"))
+PYPTOCC_EXPAND(TROWEXPANDADD, true, false, detail::op_add(x, y))
+PYPTOCC_EXPAND(TROWEXPANDSUB, true, false, detail::op_sub(x, y))
+PYPTOCC_EXPAND(TROWEXPANDMUL, true, false, detail::op_mul(x, y))
+PYPTOCC_EXPAND(TROWEXPANDDIV, true, true, detail::op_div(x, y, "TROWEXPANDDIV"))
+PYPTOCC_EXPAND(TCOLEXPANDADD, false, false, detail::op_add(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDSUB, false, false, detail::op_sub(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDMUL, false, false, detail::op_mul(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDDIV, false, true, detail::op_div(x, y, "TCOLEXPANDDIV"))
 #undef PYPTOCC_EXPAND
 
 }  // namespace pto

@@ -78,6 +78,7 @@ template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
 template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TFILLPAD, d, s);
     using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
     detail::check_same_dtype<TD, TS, TS>();
     detail::rule_fillpad_shape<TD, TS>();
     static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD needs a destination with a pad value");

@@ -1,5 +1,8 @@
 // TCOLSUM into a two-row destination: a column reduction writes one row.
 // expect: has one row (Rows == 1)
+// pto-isa: accepts since 3186c381 (cpu/TColSum.hpp dropped e612db81's
+// Rows == 1 assertion); the runtime writes one row, as pyptocc's
+// [1, N] destinations have.
 #include "reject.h"
 
 #ifdef LEGAL

@@ -1,6 +1,9 @@
 // TLOAD of float memory into an int32_t tile (one element size, two
-// element types): pto-isa loads only into a tile of the memory's type.
+// element types): pto-isa e612db81 loads only into a tile of the memory's type.
 // expect: to have one element type
+// pto-isa: accepts since 3186c381 (cpu/TLoad.hpp asks for one element size
+// only); the runtime loads into the memory's type, pyptocc converts with
+// TCVT.
 #include "reject.h"
 
 #ifdef LEGAL

@@ -1,5 +1,8 @@
-// TLOAD from an NZ GlobalTensor: pto-isa loads tiles from ND and DN views.
+// TLOAD from an NZ GlobalTensor: pto-isa e612db81 loads tiles from ND and DN views.
 // expect: take ND or DN GlobalTensors
+// pto-isa: accepts since 3186c381 (its CPU simulator loads NZ views,
+// cpu/TLoad.hpp; e612db81 took ND and DN only); pyptocc emits ND and DN
+// views only.
 #include "reject.h"
 
 #ifdef LEGAL

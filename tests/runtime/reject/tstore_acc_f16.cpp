@@ -1,6 +1,9 @@
-// TSTORE of an f32 accumulator into f16 memory: pto-isa's CPU simulator
+// TSTORE of an f32 accumulator into f16 memory: pto-isa e612db81's CPU simulator
 // stores only into memory of the tile's element type.
 // expect: to have one element type
+// pto-isa: accepts since 3186c381 (cpu/TStore.hpp no longer asks for one
+// element type, and converts); the runtime stores into the tile's type, as
+// pyptocc's stores from Acc are.
 #include "reject.h"
 
 #ifdef LEGAL
