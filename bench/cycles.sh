@@ -16,10 +16,29 @@
 # with *).  When bench/pipesim is built, it replays each run's trace
 # independently of the runtime and its totals must agree.  Run from the
 # build tree after 'make' (make bench-cycles does both).
+#
+# Perf-Sim beside the model: when PTO_ISA_INCLUDE names a pto-isa whose
+# include directory has its pipeline simulator Perf-Sim
+# (pto/costmodel/perf_sim, pto-isa 3186c381 and later), each program is
+# also run at the levels PERFSIM_LEVELS with its kernels (pyptocc --emit=cpp
+# --output-dir) built against Perf-Sim instead of the runtime's tile API
+# (-D__COSTMODEL, A2/A3: -D__NPU_ARCH__=2201), each behind
+# bench/perfsim_entry.cpp, which times every kernel run on one core; the
+# runtime runs the orchestration as before.  Its rows go to
+# bench/cycles-perfsim.tsv (total, bound, the bound's pipe, total/bound
+# and busy cycles per pipe), and a second table shows both models per
+# kernel run, then the instructions (name, shape, element type) whose
+# cycles differ by more than 10% between them, from the two traces.
+# Perf-Sim's formula tables are generated from its CSV files by its own
+# script (python3), into a scratch directory.  Without Perf-Sim nothing of
+# this runs.
 #   BASELINE=FILE   compare with FILE instead of the committed baseline
 #   UPDATE=1        also write the rows to the committed baseline
 #   LEVELS="0 1 2"  the levels to run
 #   CXX, CXXFLAGS   the C++ compiler and its flags (default c++, -O1)
+#   PERFSIM_LEVELS  the levels Perf-Sim runs (default 1; it builds slowly)
+#   PERFSIM_CXX     the compiler for Perf-Sim (default g++-12, which its
+#                   headers compile with under -fpermissive -std=c++23)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${top_builddir:-$top}
@@ -30,6 +49,7 @@ levels=${LEVELS:-"0 1 2"}
 baseline=${BASELINE:-$top/bench/cycles.baseline.tsv}
 pipesim=$build/bench/pipesim
 out=$build/bench/cycles.tsv
+psout=$build/bench/cycles-perfsim.tsv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 mkdir -p "$build/bench"
@@ -37,6 +57,7 @@ mkdir -p "$build/bench"
 tab=$(printf '\t')
 printf 'program\tkernel\ttask\topt\ttotal\tbound\tpipe\ttotal/bound\tS\tMTE1\tMTE2\tMTE3\tV\tM\tFIX\tset_flag\twait_flag\tpipe_barrier\n' >"$work/rows"
 status=0
+. "$top/bench/perfsim.sh"
 for py in "$top"/examples/*.py "$top"/bench/kernels/*.py; do
     name=$(basename "$py" .py)
     case $py in */bench/kernels/*) prog=bench/$name ;; *) prog=examples/$name ;; esac
@@ -67,6 +88,9 @@ for py in "$top"/examples/*.py "$top"/bench/kernels/*.py; do
                 cat "$exe.prof" "$exe.sim" >&2
                 status=1
             fi
+        fi
+        if [ -n "$perfsim" ]; then
+            case " $perfsim_levels " in *" $o "*) perfsim_run "$py" "$prog" "$o" "$exe" || status=1 ;; esac
         fi
     done
 done
@@ -123,4 +147,5 @@ awk -F"$tab" -v base="$baseline" -v bname="$(basename "$baseline")" '
                     (sb[o] > 0) ? sprintf("%d / %d cycles = %.3f", sa[o], sb[o], sa[o] / sb[o]) : "no baseline rows"
     }
 ' "$out"
+[ -n "$perfsim" ] && perfsim_report
 exit $status
