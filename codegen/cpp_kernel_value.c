@@ -197,7 +197,7 @@ const char *ck_tile_type(Kern *K, const IrType *t, int fillpad)
                  "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %" PRId64 ", %" PRId64
                  ", SLayout::%s, %u, PadValue::%s, CompactMode::Null>",
                  tile_loc[g.space], cpp_ctype((DataType)t->dtype), g.rows, g.cols, blayout_text[g.L.blayout],
-                 g.rows, g.cols, slayout_text[g.L.slayout], g.L.fractal, pad_text[g.L.pad]);
+                 g.vrows, g.vcols, slayout_text[g.L.slayout], g.L.fractal, pad_text[g.L.pad]);
     return copy_text(K, buf, (size_t)n);
 }
 

@@ -131,6 +131,21 @@ int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, cons
     }
     g->rows = rows;
     g->cols = cols;
+    /* A constant valid shape within the tile (a compare's mask: its bits
+     * fill the first cols/8 bytes of each row) is the valid part that
+     * PTOAS's v_row/v_col and pto-isa's ValidRow/ValidCol carry; a
+     * dynamic one is not spelled. */
+    g->vrows = rows;
+    g->vcols = cols;
+    if (t->tile_view && t->tile_view->nvalid == t->n) {
+        int64_t vr = 1, vc;
+        if (ir_dim_value(t->tile_view->valid_shape[t->n - 1], &vc) &&
+            (t->n == 1 || ir_dim_value(t->tile_view->valid_shape[0], &vr)) && vr > 0 && vr <= rows && vc > 0 &&
+            vc <= cols) {
+            g->vrows = vr;
+            g->vcols = vc;
+        }
+    }
     g->space = space;
     g->L = L;
     return 0;

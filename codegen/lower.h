@@ -64,6 +64,7 @@ int lower_dtype_ok(DataType dt);
 /* The static geometry of a tile buffer (pto-mlir.md 5.1, cpp.md 4.1). */
 typedef struct TileGeom {
     int64_t rows, cols;    /* a 1-D tile [N] is 1 x N */
+    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all */
     int space;             /* MemorySpace */
     TileLayoutInfo L;
 } TileGeom;

@@ -24,7 +24,7 @@ const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad)
     snprintf(buf, sizeof buf,
              "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%" PRId64 ", v_col=%" PRId64
              ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
-             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, g.rows, g.cols,
+             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, g.vrows, g.vcols,
              tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
     known = mlir_str(&E->names, buf);
     ptrmap_put(&E->tile_types, key, (void *)known);

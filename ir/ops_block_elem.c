@@ -119,11 +119,35 @@ static int cmp_type_ok(DeduceCtx *dc)
     return 1;
 }
 
-/* cmp: like add; the seed types the mask with the promoted dtype. */
+/* The mask a comparison of tiles of type like writes: one bit per
+ * element, LSB first, the bits of row r in the first ceil(C/8) bytes of
+ * row r (pto-isa 3186c381 cpu/TCmp.h, cpu/TSel.hpp; pypto@e2d0f78a types
+ * it as a packed UINT8 predicate, where the seed typed it like its
+ * inputs).  The tile holds C bytes a row, rounded up to 32 (a Vec row is
+ * 32-byte aligned), so that it has its sources' shape whenever C is a
+ * multiple of 32, as PTOAS's A5 tcmp verifier asks; its valid shape
+ * [R, ceil(C/8)] is what TSEL and TCMPS read back.  A symbolic column
+ * count keeps the shape and no valid shape. */
+static const IrType *packed_mask(DeduceCtx *dc, const IrType *like)
+{
+    const IrExpr *dims[2], *valid[2];
+    int64_t cols;
+    uint32_t n = like->n, last = n ? n - 1 : 0;
+    if (n < 1 || n > 2 || !ir_dim_value(like->dims[last], &cols) || cols <= 0)
+        return op_make_tile(dc, DT_UINT8, n, like->dims, NULL);
+    for (uint32_t d = 0; d < n; d++)
+        dims[d] = valid[d] = like->dims[d];
+    dims[last] = ir_const_int(dc->ir, (cols + 31) / 32 * 32, DT_INT64, like->dims[last]->span);
+    valid[last] = ir_const_int(dc->ir, (cols + 7) / 8, DT_INT64, like->dims[last]->span);
+    return op_make_tile(dc, DT_UINT8, n, dims,
+                        ir_tile_view(dc->ir, n, valid, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL));
+}
+
+/* cmp: shapes as add's; the result is the packed mask. */
 const IrType *deduce_cmp(DeduceCtx *dc)
 {
     const IrType *r = op_deduce_elementwise(dc, TYPE_TILE);
-    return r && cmp_type_ok(dc) ? r : NULL;
+    return r && cmp_type_ok(dc) ? packed_mask(dc, r) : NULL;
 }
 
 /* --------------------------------------------------------- tile, scalar */
@@ -133,7 +157,7 @@ const IrType *deduce_tile_scalar(DeduceCtx *dc) { return op_deduce_shaped_scalar
 const IrType *deduce_cmps(DeduceCtx *dc)
 {
     const IrType *r = op_deduce_shaped_scalar(dc, TYPE_TILE);
-    return r && cmp_type_ok(dc) ? r : NULL;
+    return r && cmp_type_ok(dc) ? packed_mask(dc, r) : NULL;
 }
 
 /* shls, shrs, ands, ors (and xors with its tmp): integer tile, integer

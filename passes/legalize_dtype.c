@@ -51,9 +51,8 @@ static int exact_on_wider_ints(const OpDef *op)
  * for the small ones where exact_on_wider_ints says so. */
 static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
 {
-    /* A comparison's mask has its inputs' element type in the IR, and
-     * the instruction writes an i8 mask whatever it compares: a wider
-     * comparison would type its mask anew. */
+    /* A comparison's result is its mask, which is not narrowed back:
+     * widening its operands is a rewrite of its own (not done). */
     if (op->cls == OPCL_CMP || op->cls == OPCL_CMPS)
         return 0;
     if ((dt == DT_FP16 || dt == DT_BF16) && (ok & DS_F32)) {

@@ -85,13 +85,13 @@ static AICORE void float_ops(__gm__ float* a_0, __gm__ float* b_0, __gm__ uint8_
   TASSIGN(tc_0, 0x2000);
   GlobalTensor<int8_t, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> c_0_gt3(c_0 + 0);
   TLOAD(tc_0, c_0_gt3);
-  Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> ti_0;
+  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> ti_0;
   TASSIGN(ti_0, 0x2400);
-  TCVT(ti_0, u8_0, RoundMode::CAST_ROUND);
-  Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> mask_0;
+  TCVT(ti_0, tc_0, RoundMode::CAST_ROUND);
+  Tile<TileType::Vec, uint8_t, 16, 64, BLayout::RowMajor, 16, 8, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> mask_0;
   TASSIGN(mask_0, 0x4400);
-  TCMP(mask_0, ti_0, tc_0, CmpMode::LT);
-  Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> m2_0;
+  TCMP(mask_0, u8_0, ti_0, CmpMode::LT);
+  Tile<TileType::Vec, uint8_t, 16, 64, BLayout::RowMajor, 16, 8, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> m2_0;
   TASSIGN(m2_0, 0x2400);
   TCMPS(m2_0, tc_0, 3, CmpMode::GE);
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> s_0;

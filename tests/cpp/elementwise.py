@@ -1,8 +1,8 @@
 # pyptocc-flags: --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
 # Tile-tile ops (cpp.md 4.3, ops.md 5.2 and 5.4): the arithmetic and
 # min/max ops, addc/subc, prelu with its IR tmp, the unary ops, cast with
-# its round mode; compares of INT8 tiles (an INT8 mask, ops.md 5.2) and a
-# select from the mask.  rem and sel take a scratch tile of the result's
+# its round mode; compares of FP32 and INT8 tiles (packed UINT8 masks, one
+# bit per element) and selects by the masks.  rem and sel take a scratch tile of the result's
 # type in the scratch region of AllocateMemoryAddr (<name>_tmp).  One
 # kernel, run directly.
 import pypto.language as pl
@@ -37,8 +37,8 @@ class Elementwise:
         u7 = pl.block.relu(u6)
         u8 = pl.block.neg(u7)
         tc = pl.block.load(c, [0, 0], [16, 64])
-        ti = pl.block.cast(u8, target_type=pl.INT8)
-        mask = pl.block.cmp(ti, tc, cmp_type=2)
+        ti = pl.block.cast(tc, target_type=pl.FP32)
+        mask = pl.block.cmp(u8, ti, cmp_type=2)
         m2 = pl.block.cmps(tc, pl.const(3, pl.INT8), cmp_type=5)
         s = pl.block.sel(mask, u8, ta)
         s2 = pl.block.sel(m2, s, tb)

@@ -1,10 +1,9 @@
-# pyptocc-flags: --arch=a5
-# Compare and select (ops.md 5.2-5.3), fills (5.1, 5.6): cmp of two INT8
+# Compare and select (ops.md 5.2-5.3), fills (5.1, 5.6): cmp of two INT32
 # tiles in each of the six modes (EQ NE LT LE GT GE) and cmps against a
-# constant give INT8 masks that sel uses to pick between FP32 tiles; full
-# and expands fill tiles with a constant and with a scalar parameter.
-# For A5: A2/A3 compares only 32-bit integers and floats into the i8 mask
-# that TSEL reads, and the IR types the mask like the inputs (issue 11).
+# constant give packed UINT8 masks, one bit per element, that sel uses to
+# pick between FP32 tiles; full and expands fill tiles with a constant and
+# with a scalar parameter.  INT32, FP16 and FP32 compare on every target
+# (A5 compares 8- and 16-bit integers as well: tests/pto/pto_cmp_a5.py).
 import pypto.language as pl
 
 R = 16
@@ -16,8 +15,8 @@ class SelectFill:
     @pl.function(type=pl.FunctionType.InCore)
     def select_fill(
         self,
-        x: pl.Tensor[[R, C], pl.INT8],
-        y: pl.Tensor[[R, C], pl.INT8],
+        x: pl.Tensor[[R, C], pl.INT32],
+        y: pl.Tensor[[R, C], pl.INT32],
         a: pl.Tensor[[R, C], pl.FP32],
         b: pl.Tensor[[R, C], pl.FP32],
         v: pl.Scalar[pl.FP32],
@@ -41,7 +40,7 @@ class SelectFill:
         r4 = pl.store(pl.sel(pl.cmp(tx, ty, cmp_type=4), ta, tb), [0, 0], [R, C], o_gt)
         r5 = pl.store(pl.sel(pl.cmp(tx, ty, cmp_type=5), ta, tb), [0, 0], [R, C], o_ge)
         fv = pl.expands(ta, v)
-        m6 = pl.cmps(tx, pl.const(2, pl.INT8), cmp_type=4)
+        m6 = pl.cmps(tx, pl.const(2, pl.INT32), cmp_type=4)
         r6 = pl.store(pl.sel(m6, fv, ta), [0, 0], [R, C], o_cmps)
         f = pl.block.full([R, C], 0.5, dtype=pl.FP32)
         r7 = pl.store(pl.add(f, fv), [0, 0], [R, C], o_fill)

@@ -7,7 +7,8 @@
 # (TMOV copies; the transposed operand needs a DN load into Mat, which
 # pyptocc does not plan); an NZ tensor parameter (reported at the
 # parameter, for every output; the emitters found it at its first load);
-# a comparison into an FP32 tile (tcmp writes a byte mask); an op neither
+# a compare's packed mask stored as FP32 (a conversion reads equal valid
+# shapes, and the mask's is C/8 bytes a row); an op neither
 # output has a form of (gemv: the op table's reason, once for both).
 import pypto.language as pl
 

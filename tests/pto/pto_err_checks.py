@@ -2,7 +2,7 @@
 # What PTOAS does not check and pyptocc does (pto-mlir.md 12, ops.md 5.2):
 # elementwise operands of different shapes, a store whose shape is not the
 # tile's, pto-isa's row-major alignment rule and the fractal boxes of Mat,
-# vec_move out of Vec only, no Acc -> Vec move on a2a3, i8 compare results,
+# vec_move out of Vec only, no Acc -> Vec move on a2a3,
 # and a matmul operand outside Left.
 import pypto.language as pl
 
@@ -20,7 +20,7 @@ class Checks:
         row_0: pl.Tile[[1, 64], pl.FP32, memref=mem_vec_4] = pl.block.load(r_0, [0, 0], [1, 64], target_memory=pl.MemorySpace.Vec)
         s_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_5] = pl.block.add(t_0, row_0)
         narrow_0: pl.Tile[[16, 6], pl.FP32, memref=mem_vec_6] = pl.block.create_tile([16, 6], dtype=pl.FP32, target_memory=pl.MemorySpace.Vec)
-        lt_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_7] = pl.block.cmp(t_0, t_0, cmp_type=2)
+        lt_0: pl.Tile[[16, 64], pl.UINT8, memref=mem_vec_7, tile_view=pl.TileView(valid_shape=[16, 8])] = pl.block.cmp(t_0, t_0, cmp_type=2)
         o_0: pl.Tensor[[16, 64], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 4096, 2)] = pl.block.store(t_0, [0, 0], [8, 64], out_0)
         return o_0
 

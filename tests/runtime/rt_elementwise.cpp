@@ -452,14 +452,14 @@ void test_unary() {
 
 // ------------------------------------------------------ compare, select
 
-// TCMPS for every source type (TCMP as well for the one-byte types, the
-// only ones whose mask pto-isa takes in the sources' type), then TSEL with
-// the TCMP mask.
+// TCMPS for every source type (TCMP as well for int32_t, half and float,
+// the ones pto-isa compares into a uint8_t mask), then TSEL with the mask.
 template <class T> void cmp_for() {
-    constexpr int R = 6, C = 32, MC = 32;  // 32 columns: 4 bytes of bits per row
+    constexpr int R = 6, C = 32, MC = 32;  // 32 columns: 4 valid bytes of bits per row
+    constexpr bool tile_cmp = std::is_same_v<T, int32_t> || std::is_same_v<T, half> || std::is_same_v<T, float>;
     Tile<TileType::Vec, T, R, C> a, b, d, tmp;
-    using Mask = std::conditional_t<sizeof(T) == 1, T, uint8_t>;
-    Tile<TileType::Vec, Mask, R, MC> m;
+    using Mask = uint8_t;
+    Tile<TileType::Vec, Mask, R, MC, BLayout::RowMajor, R, C / 8> m;
     T *pa = bind(a, 0x0), *pb = bind(b, 0x2000), *pd = bind(d, 0x4000);
     Mask *pm = bind(m, 0x6000);
     TASSIGN(tmp, 0x8000);
@@ -488,12 +488,12 @@ template <class T> void cmp_for() {
             }
         };
         for (int scalar = 0; scalar < 2; scalar++) {
-            if (!scalar && sizeof(T) != 1)
+            if (!scalar && !tile_cmp)
                 continue;
             std::fill(pm, pm + R * MC, static_cast<Mask>(0xff));  // must be cleared
             if (scalar)
                 TCMPS(m, a, x, static_cast<CmpMode>(mode));
-            else if constexpr (sizeof(T) == 1)
+            else if constexpr (tile_cmp)
                 TCMP(m, a, b, static_cast<CmpMode>(mode));
             std::vector<Mask> want(R * MC, 0);
             for (int r = 0; r < R; r++)
@@ -530,20 +530,20 @@ void test_cmp_sel() {
     cmp_for<int16_t>();
     cmp_for<int8_t>();
     cmp_for<uint8_t>();
-    // An int8 mask and TSEL from a hand-made mask.
+    // TSEL from a hand-made mask.
     Tile<TileType::Vec, float, 2, 16> a, b, d, tmp;
-    Tile<TileType::Vec, int8_t, 2, 32> m;
+    Tile<TileType::Vec, uint8_t, 2, 32, BLayout::RowMajor, 2, 2> m;
     float *pa = bind(a, 0x0), *pb = bind(b, 0x100), *pd = bind(d, 0x200);
-    int8_t *pm = bind(m, 0x300);
+    uint8_t *pm = bind(m, 0x300);
     TASSIGN(tmp, 0x400);
     for (int i = 0; i < 32; i++) {
         pa[i] = static_cast<float>(i);
         pb[i] = static_cast<float>(-i);
     }
-    std::fill(pm, pm + 64, int8_t{0});
-    pm[0] = static_cast<int8_t>(0x81);   // row 0: cols 0 and 7
-    pm[1] = static_cast<int8_t>(0x02);   // row 0: col 9
-    pm[33] = static_cast<int8_t>(0x80);  // row 1: col 15
+    std::fill(pm, pm + 64, uint8_t{0});
+    pm[0] = 0x81;   // row 0: cols 0 and 7
+    pm[1] = 0x02;   // row 0: col 9
+    pm[33] = 0x80;  // row 1: col 15
     TSEL(d, m, a, b, tmp);
     int bad = 0;
     for (int r = 0; r < 2; r++)
@@ -551,7 +551,7 @@ void test_cmp_sel() {
             bool bit = (r == 0 && (c == 0 || c == 7 || c == 9)) || (r == 1 && c == 15);
             bad += pd[r * 16 + c] != (bit ? pa[r * 16 + c] : pb[r * 16 + c]);
         }
-    CHECKF(bad == 0, "TSEL with a hand-made int8 mask: %d wrong", bad);
+    CHECKF(bad == 0, "TSEL with a hand-made mask: %d wrong", bad);
 }
 
 // ------------------------------------------------- the checks can fail

@@ -363,7 +363,7 @@ void test_every_intrinsic() {
     using I = Tile<TileType::Vec, int32_t, 16, 16>;
     using C = Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor>;
     using R = Tile<TileType::Vec, float, 1, 16>;
-    using Mask = Tile<TileType::Vec, uint8_t, 16, 32>;  // also TCMP's one-byte sources
+    using Mask = Tile<TileType::Vec, uint8_t, 16, 32, BLayout::RowMajor, 16, 2>;  // 16 bits a row
     using P = Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Zero>;
     static int32_t ints[256];
     // Each vector instruction behind a barrier: they depend on each other.
@@ -373,7 +373,7 @@ void test_every_intrinsic() {
         I ia, ib, id, it;
         C col;
         R row;
-        Mask m, ma, mb;
+        Mask m;
         P pd;
         TASSIGN(a, 0x0);
         TASSIGN(b, 0x400);
@@ -387,8 +387,6 @@ void test_every_intrinsic() {
         TASSIGN(row, 0x2100);
         TASSIGN(m, 0x2200);
         TASSIGN(pd, 0x2400);
-        TASSIGN(ma, 0x2800);
-        TASSIGN(mb, 0x2a00);
         for (int i = 0; i < 256; i++)
             ints[i] = i + 1;
         GlobalTensor<int32_t, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<1, 1, 1, 16, 1>> g(ints);
@@ -407,7 +405,7 @@ void test_every_intrinsic() {
         B(TEXP(d, a)), B(TLOG(d, b)), B(TSQRT(d, b)), B(TRSQRT(d, b)), B(TRECIP(d, b)), B(TNEG(d, a)), B(TABS(d, a)),
             B(TRELU(d, a));
         B(TNOT(id, ia)), B(TCVT(d, ia, RoundMode::CAST_NONE));
-        B(TCMP(m, ma, mb, CmpMode::LT)), B(TCMPS(m, a, 0.0f, CmpMode::GT)), B(TSEL(d, m, a, b, t));
+        B(TCMP(m, a, b, CmpMode::LT)), B(TCMPS(m, a, 0.0f, CmpMode::GT)), B(TSEL(d, m, a, b, t));
         B(TROWSUM(col, a, t)), B(TROWMAX(col, a, t)), B(TROWMIN(col, a, t)), B(TCOLSUM(row, a)), B(TCOLMAX(row, a)),
             B(TCOLMIN(row, a));
         B(TROWEXPAND(d, col)), B(TCOLEXPAND(d, row)), B(TROWEXPANDADD(d, a, col)), B(TROWEXPANDSUB(d, a, col));

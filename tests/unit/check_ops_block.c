@@ -88,11 +88,17 @@ END_TEST
 START_TEST(test_cmp)
 {
     const IrExpr *a = var(tile_type(DT_FP32, 2, 16, 16)), *b = var(tile_type(DT_FP16, 2, 16, 16));
-    EXPECT_TYPE(run("block.cmp", 2, ARGS(a, b), 1, KWS(kw("cmp_type", KW_INT, 2))), "pl.Tile[[16, 16], pl.FP32]");
+    const IrExpr *w = var(tile_type(DT_INT32, 2, 4, 72));
+    /* The packed mask: C bytes a row rounded up to 32, ceil(C/8) valid. */
+    EXPECT_TYPE(run("block.cmp", 2, ARGS(a, b), 1, KWS(kw("cmp_type", KW_INT, 2))),
+                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
     EXPECT_TYPE(run("block.cmps", 2, ARGS(b, cf(0.5)), 1, KWS(kw("cmp_type", KW_INT, 5))),
-                "pl.Tile[[16, 16], pl.FP32]");
+                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
+    EXPECT_TYPE(run("block.cmp", 2, ARGS(w, w), 0, NULL),
+                "pl.Tile[[4, 96], pl.UINT8, tile_view=pl.TileView(valid_shape=[4, 9])]");
     /* Default from the schema when not stored. */
-    EXPECT_TYPE(run("block.cmp", 2, ARGS(a, a), 0, NULL), "pl.Tile[[16, 16], pl.FP32]");
+    EXPECT_TYPE(run("block.cmp", 2, ARGS(a, a), 0, NULL),
+                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
     expect_error(run("block.cmp", 2, ARGS(a, b), 1, KWS(kw("cmp_type", KW_INT, 6))), -1,
                  "'pl.block.cmp': cmp_type must be between 0 and 5, got 6");
 }

@@ -13,7 +13,12 @@
 //   identical Tile type of destination and sources:
 //       TADD TSUB TMUL TDIV TMAX TADDC TSUBC TADDSC TSUBSC TABS,
 //       TSEL (destination and both sources), TMATMUL_ACC/TGEMV_ACC (in/out)
-//   one element type:     every other elementwise intrinsic, TCMP included
+//   one element type:     every other elementwise intrinsic (TCMP: its
+//                         two sources)
+//   compare masks:        TCMP TCMPS write, TSEL reads a uint8_t mask of
+//                         ceil(C/8) valid bytes a row; TCMP compares
+//                         int32_t, half or float (pto-isa 3186c381
+//                         cpu/TCmp.h for an 8-bit mask, npu/a2a3/TCmp.hpp)
 //   equal valid shapes:   every elementwise intrinsic (checked at run time
 //                         where an extent is DYNAMIC)
 //   Vec tiles:            TADDS TSUBS TMULS TDIVS TMAXS TMINS TLRELU TANDS
@@ -68,6 +73,23 @@ template <class TD, class... TS> constexpr void rule_same_dtype() {
 template <class TD, class... TS> constexpr void rule_same_valid() {
     static_assert((valid_compatible_v<TD, TS> && ...),
                   "pyptocc runtime: the destination and the sources of this intrinsic need equal valid shapes");
+}
+// A compare mask (TCMP, TCMPS, TSEL): uint8_t, one bit per element of a
+// row, LSB first, in ceil(C/8) valid bytes, where pto-isa's CPU simulator
+// packs (cpu/TCmp.h, cpu/TCmps.hpp) and unpacks (cpu/TSel.hpp) them: TSEL
+// walks the bits on to the next mask row after ValidCol bytes, so a mask
+// of another valid width would select by other elements' bits.
+template <class TM, class TS> constexpr void rule_mask() {
+    static_assert(std::is_same_v<typename TM::DType, uint8_t>, "pyptocc runtime: a compare mask tile is uint8_t");
+    static_assert(TM::ValidCol == DYNAMIC || TS::ValidCol == DYNAMIC || TM::ValidCol == (TS::ValidCol + 7) / 8,
+                  "pyptocc runtime: a compare mask holds ceil(C/8) valid bytes a row for C valid elements");
+    static_assert(TM::Rows >= TS::Rows, "pyptocc runtime: the mask tile has fewer rows than the data");
+}
+// TCMP into an 8-bit mask compares int32_t, half or float (pto-isa
+// 3186c381 cpu/TCmp.h and npu/a2a3/TCmp.hpp; A5's TCMP takes more).
+template <class T> constexpr void rule_compare_dtype() {
+    static_assert(is_one_of_v<T, int32_t, half, float>,
+                  "pyptocc runtime: TCMP compares int32_t, half or float tiles into a uint8_t mask");
 }
 template <class... TT> constexpr void rule_vec() {
     static_assert(((TT::Loc == TileType::Vec) && ...), "pyptocc runtime: this intrinsic needs Vec tiles");

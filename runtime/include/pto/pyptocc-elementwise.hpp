@@ -265,30 +265,28 @@ template <TileT TD, TileT TS, TileT TT> void TCVT(TD &d, const TS &s, const TT &
 
 namespace detail {
 template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, const char *op, Pred pred) {
-    using M = typename TD::DType;
-    static_assert(sizeof(M) == 1 && is_int_v<M>, "pyptocc runtime: a compare mask tile is uint8_t or int8_t");
-    static_assert(TD::Rows >= TS::Rows && static_cast<long>(TD::Cols) * 8 >= TS::Cols,
-                  "pyptocc runtime: the mask tile is too small for one bit per source element");
+    rule_mask<TD, TS>();
     auto S = view(s, op, "source");
     auto D = view(d, op, "destination");
+    if (D.vc != (S.vc + 7) / 8)
+        pyptocc::fatal("%s: the mask has %u valid columns for %u source columns (ceil(C/8) are needed)", op, D.vc, S.vc);
     produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols), [&](unsigned r, unsigned w) {
         unsigned byte = 0;
         if (r < S.vr)
             for (unsigned k = 0; k < 8 && 8 * w + k < S.vc; k++)
                 if (pred(r, 8 * w + k))
                     byte |= 1u << k;
-        return static_cast<M>(byte);
+        return static_cast<uint8_t>(byte);
     });
 }
 }  // namespace detail
 
-// d (uint8_t/int8_t) is zeroed; bit k of byte (r, w) = a(r, 8w+k) m b(r, 8w+k).
-// pto-isa's CPU simulator takes the destination of TCMP in the sources'
-// element type, so only one-byte sources compare into a mask here.
+// d (uint8_t) is zeroed; bit k of byte (r, w) = a(r, 8w+k) m b(r, 8w+k).
 template <TileT TD, TileT TA, TileT TB> void TCMP(TD &d, const TA &a, const TB &b, CmpMode m) {
     PYPTOCC_PROFILE(TCMP, d, a, b, m);
-    detail::rule_same_dtype<TD, TA, TB>();
-    detail::rule_same_valid<TD, TA, TB>();
+    detail::rule_same_dtype<TA, TB>();
+    detail::rule_compare_dtype<typename TA::DType>();
+    detail::rule_same_valid<TA, TB>();
     static_assert(detail::covers_v<TB, TA>, "pyptocc runtime: TCMP: b is smaller than a");
     auto B = detail::view(b, "TCMP", "source b");
     auto A = detail::view(a, "TCMP", "source a");
@@ -305,10 +303,7 @@ template <TileT TD, TileT TM, TileT TA, TileT TB, TileT TT>
 void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
     PYPTOCC_PROFILE(TSEL, d, mask, a, b, tmp);
     using T = typename TD::DType;
-    using M = typename TM::DType;
-    static_assert(sizeof(M) == 1 && detail::is_int_v<M>, "pyptocc runtime: TSEL's mask tile is uint8_t or int8_t");
-    static_assert(TM::Rows >= TD::Rows && static_cast<long>(TM::Cols) * 8 >= TD::Cols,
-                  "pyptocc runtime: TSEL's mask tile has too few bits for the destination");
+    detail::rule_mask<TM, TD>();
     detail::rule_identical_types<TD, TA, TB>();
     static_assert(detail::covers_v<TA, TD> && detail::covers_v<TB, TD>,
                   "pyptocc runtime: a source tile is smaller than the destination tile");
@@ -317,6 +312,8 @@ void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
     auto A = detail::view(a, "TSEL", "source a");
     auto B = detail::view(b, "TSEL", "source b");
     auto D = detail::view(d, "TSEL", "destination");
+    if (MV.vc != (D.vc + 7) / 8)
+        pyptocc::fatal("TSEL: the mask has %u valid columns for %u destination columns (ceil(C/8) are needed)", MV.vc, D.vc);
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) -> T {
         unsigned byte = static_cast<uint8_t>(MV(r, c / 8));
         return ((byte >> (c % 8)) & 1u) ? A(r, c) : B(r, c);

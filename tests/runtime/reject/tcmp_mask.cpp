@@ -1,18 +1,18 @@
-// TCMP of f32 tiles into a uint8_t mask: pto-isa's CPU simulator takes the
-// destination of TCMP in its sources' element type (PTOAS wants an 8-bit
-// destination), so only one-byte sources can be compared tile by tile.
-// expect: need the same element type
+// TCMP of int8_t tiles into a uint8_t mask: pto-isa compares int32_t,
+// half and float into an 8-bit mask (3186c381 cpu/TCmp.h and
+// npu/a2a3/TCmp.hpp; A5's TCMP takes more, its CPU simulator does not).
+// expect: TCMP compares int32_t, half or float
 #include "reject.h"
 
 #ifdef LEGAL
-using T = uint8_t;
-#else
 using T = float;
+#else
+using T = int8_t;
 #endif
 
 void kernel() {
     Tile<TileType::Vec, T, 16, 64> a, b;
-    Tile<TileType::Vec, uint8_t, 16, 64> m;
+    Tile<TileType::Vec, uint8_t, 16, 64, BLayout::RowMajor, 16, 8> m;  // 64 bits a row
     TASSIGN(a, 0x0);
     TASSIGN(b, 0x1000);
     TASSIGN(m, 0x2000);

@@ -12,7 +12,7 @@ constexpr int kCols = 128;
 void kernel() {
     Tile<TileType::Vec, float, 16, 64> b, d, tmp;
     Tile<TileType::Vec, float, 16, kCols, BLayout::RowMajor, 16, 64> a;
-    Tile<TileType::Vec, uint8_t, 16, 64> m;
+    Tile<TileType::Vec, uint8_t, 16, 64, BLayout::RowMajor, 16, 8> m;  // 64 bits a row
     TASSIGN(a, 0x0);
     TASSIGN(b, 0x2000);
     TASSIGN(d, 0x3000);
