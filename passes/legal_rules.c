@@ -151,7 +151,7 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
     return 0;
 }
 
-static int same_shape(const IrType *a, const IrType *b)
+int legal_same_dims(const IrType *a, const IrType *b)
 {
     int64_t x, y;
     if (a->n != b->n)
@@ -168,7 +168,7 @@ int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
     char buf[64], d1[64], d2[64];
     for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
         const IrType *t = ir_expr_type(ir, c->args[i]);
-        if (t->kind == TYPE_TILE && !same_shape(t, result)) {
+        if (t->kind == TYPE_TILE && !legal_same_dims(t, result)) {
             snprintf(msg, cap,
                      "'%s' needs operands of the result's shape%s%s (broadcast with row_expand/col_expand): %s "
                      "and %s",

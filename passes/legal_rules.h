@@ -39,6 +39,8 @@ int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMake
                          size_t cap);
 /* The lists against the tensor's rank and the tile: the shape must be the
  * tile's (size[] gets it).  *at is set to where to report. */
+/* Whether a and b have the same constant shape. */
+int legal_same_dims(const IrType *a, const IrType *b);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap);
 

@@ -311,17 +311,6 @@ static int valid_text(const IrType *t, char *buf, size_t cap)
     return 1;
 }
 
-static int same_dims(const IrType *a, const IrType *b)
-{
-    int64_t x, y;
-    if (a->n != b->n)
-        return 0;
-    for (uint32_t i = 0; i < a->n; i++)
-        if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
-            return 0;
-    return 1;
-}
-
 /* An elementwise op, a conversion included, reads and writes equal valid
  * shapes (pto-isa: TCVT and the elementwise intrinsics assert it), so a
  * compare's packed mask, whose valid part is its first C/8 bytes a row, is
@@ -336,7 +325,7 @@ static void check_valid_operands(Legal *L, const IrCall *c, const OpDef *op, int
     /* Operands of another shape are the shape rules' (broadcasts). */
     for (uint32_t i = op->id == OP_BLOCK_SEL ? 1 : 0; i < c->nargs; i++) {
         const IrType *t = ir_expr_type(L->ir, c->args[i]);
-        if (t->kind == TYPE_TILE && same_dims(t, result->type) && valid_text(t, got, sizeof got) &&
+        if (t->kind == TYPE_TILE && legal_same_dims(t, result->type) && valid_text(t, got, sizeof got) &&
             strcmp(got, want) != 0) {
             int mask = t->tile_view && t->tile_view->nvalid && t->dtype == DT_UINT8;
             diag_error(L->pc->diag, c->e.span, "'%s' needs operands of the result's valid shape %s, got %s%s",
