@@ -137,11 +137,13 @@ int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, cons
      * dynamic one is not spelled. */
     g->vrows = rows;
     g->vcols = cols;
-    if (t->tile_view && t->tile_view->nvalid == t->n) {
+    const IrExpr *const *valid = ir_tile_const_valid(t);
+    if (valid && valid != t->dims) {
         int64_t vr = 1, vc;
-        if (ir_dim_value(t->tile_view->valid_shape[t->n - 1], &vc) &&
-            (t->n == 1 || ir_dim_value(t->tile_view->valid_shape[0], &vr)) && vr > 0 && vr <= rows && vc > 0 &&
-            vc <= cols) {
+        ir_dim_value(valid[t->n - 1], &vc);
+        if (t->n == 2)
+            ir_dim_value(valid[0], &vr);
+        if (vr > 0 && vr <= rows && vc > 0 && vc <= cols) {
             g->vrows = vr;
             g->vcols = vc;
         }

@@ -390,6 +390,10 @@ static inline int ir_type_is_shaped(const IrType *t) { return t->kind == TYPE_TE
 /* 1 and *out set if the dimension has a constant value (a ConstInt, or
  * integer arithmetic on them). */
 int ir_dim_value(const IrExpr *dim, int64_t *out);
+/* The dims of tile t's valid part: its tile view's valid shape when the
+ * view has one of t's rank with every extent constant, t's own dims when
+ * it has none, NULL when a valid extent is only known at run time. */
+const IrExpr *const *ir_tile_const_valid(const IrType *t);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);
 /* How ir_type_compatible compares a symbolic (non-constant) dimension. */

@@ -151,6 +151,17 @@ const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value)
  * value here (the deduction of the op that wrote it reports them). */
 int ir_dim_value(const IrExpr *dim, int64_t *out) { return ir_int_eval(dim, out) == INT_OK; }
 
+const IrExpr *const *ir_tile_const_valid(const IrType *t)
+{
+    int64_t v;
+    if (!t->tile_view || t->tile_view->nvalid != t->n)
+        return t->dims;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!ir_dim_value(t->tile_view->valid_shape[i], &v))
+            return NULL;
+    return t->tile_view->valid_shape;
+}
+
 int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
 {
     int64_t x, y;

@@ -121,14 +121,11 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
      * writes the valid part of a tile with a constant valid shape (a
      * compare's mask: cpp.md 4.2, the GlobalTensor's shape is the tile's
      * valid shape). */
-    int narrow = !is_load && tile->tile_view && tile->tile_view->nvalid == tile->n;
-    for (uint32_t i = 0; narrow && i < tile->n; i++) {
-        int64_t v;
-        narrow = ir_dim_value(tile->tile_view->valid_shape[i], &v);
-    }
+    const IrExpr *const *valid = ir_tile_const_valid(tile);
+    int narrow = !is_load && valid && valid != tile->dims;
     for (uint32_t i = 0; i < shapes->n; i++) {
         int64_t want;
-        const IrExpr *dim = i < tile->n ? (narrow ? tile->tile_view->valid_shape[i] : tile->dims[i]) : NULL;
+        const IrExpr *dim = i < tile->n ? (narrow ? valid[i] : tile->dims[i]) : NULL;
         if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(dim, &want) ||
             want != size[i]) {
             IrType shown = *tile;
@@ -137,10 +134,10 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
             if (shapes->e.span.lo != SPAN_UNKNOWN_OFFSET)
                 *at = shapes->e.span;
             if (narrow) {
-                IrType valid = *tile;
-                valid.dims = tile->tile_view->valid_shape;
+                IrType valid_part = *tile;
+                valid_part.dims = valid;
                 snprintf(msg, cap, "store shape %s differs from the tile's valid shape %s",
-                         legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(&valid, d2, sizeof d2));
+                         legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(&valid_part, d2, sizeof d2));
             } else {
                 snprintf(msg, cap, "%s shape %s differs from the tile shape %s", is_load ? "load" : "store",
                          legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(tile, d2, sizeof d2));

@@ -37,10 +37,11 @@ int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stri
  * lists of rank 1 or 2. */
 int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
                          size_t cap);
-/* The lists against the tensor's rank and the tile: the shape must be the
- * tile's (size[] gets it).  *at is set to where to report. */
 /* Whether a and b have the same constant shape. */
 int legal_same_dims(const IrType *a, const IrType *b);
+/* The lists against the tensor's rank and the tile: the shape must be the
+ * tile's, for a store the tile's constant valid shape (size[] gets it).
+ * *at is set to where to report. */
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap);
 

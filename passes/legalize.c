@@ -301,9 +301,9 @@ static int valid_text(const IrType *t, char *buf, size_t cap)
 {
     int64_t v;
     size_t at = 0;
-    int view = t->tile_view && t->tile_view->nvalid == t->n;
+    const IrExpr *const *valid = ir_tile_const_valid(t);
     for (uint32_t i = 0; i < t->n; i++) {
-        if (!ir_dim_value(view ? t->tile_view->valid_shape[i] : t->dims[i], &v))
+        if (!valid || !ir_dim_value(valid[i], &v))
             return 0;
         at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%" PRId64, i ? ", " : "[", v);
     }

@@ -264,12 +264,17 @@ template <TileT TD, TileT TS, TileT TT> void TCVT(TD &d, const TS &s, const TT &
 // ------------------------------------------------------ compare and select
 
 namespace detail {
+// rule_mask's width at run time, where a valid extent is DYNAMIC.
+inline void check_mask_width(const char *op, unsigned mask_cols, unsigned data_cols, const char *role) {
+    if (mask_cols != (data_cols + 7) / 8)
+        pyptocc::fatal("%s: the mask has %u valid columns for %u %s columns (ceil(C/8) are needed)", op, mask_cols,
+                       data_cols, role);
+}
 template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, const char *op, Pred pred) {
     rule_mask<TD, TS>();
     auto S = view(s, op, "source");
     auto D = view(d, op, "destination");
-    if (D.vc != (S.vc + 7) / 8)
-        pyptocc::fatal("%s: the mask has %u valid columns for %u source columns (ceil(C/8) are needed)", op, D.vc, S.vc);
+    check_mask_width(op, D.vc, S.vc, "source");
     produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols), [&](unsigned r, unsigned w) {
         unsigned byte = 0;
         if (r < S.vr)
@@ -312,8 +317,7 @@ void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
     auto A = detail::view(a, "TSEL", "source a");
     auto B = detail::view(b, "TSEL", "source b");
     auto D = detail::view(d, "TSEL", "destination");
-    if (MV.vc != (D.vc + 7) / 8)
-        pyptocc::fatal("TSEL: the mask has %u valid columns for %u destination columns (ceil(C/8) are needed)", MV.vc, D.vc);
+    detail::check_mask_width("TSEL", MV.vc, D.vc, "destination");
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) -> T {
         unsigned byte = static_cast<uint8_t>(MV(r, c / 8));
         return ((byte >> (c % 8)) & 1u) ? A(r, c) : B(r, c);
