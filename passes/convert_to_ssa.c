@@ -723,21 +723,17 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
 
     /* then branch */
     ty = convert_body(S, f->then_body, &then_out);
-    if (ty && f->nret)
+    if (ty)
         for (uint32_t i = 0; i < ty->n; i++)
             vec_push(then_explicit, rw_expr(S, ty->values[i]));
-    else if (ty)
-        convert_stmt(S, &ty->s, &then_out);
     branch_finals(S, m, &names, &seen, &then_final);
     restore(S, m);
     /* else branch */
     if (f->else_body) {
         ey = convert_body(S, f->else_body, &else_out);
-        if (ey && f->nret)
+        if (ey)
             for (uint32_t i = 0; i < ey->n; i++)
                 vec_push(else_explicit, rw_expr(S, ey->values[i]));
-        else if (ey)
-            convert_stmt(S, &ey->s, &else_out);
         branch_finals(S, m, &names, &seen, &else_final);
         restore(S, m);
     }
@@ -782,11 +778,19 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         vec_push(tv, then_explicit.data[i]);
     for (uint32_t i = 0; i < else_explicit.len; i++)
         vec_push(ev, else_explicit.data[i]);
+    /* One yield ends each branch: the phis' values and the explicit ones.
+     * A branch's own yield without values (an if without results) is
+     * that yield, or stays as written when the if gets no results. */
     if (rets.len) {
         if (tv.len != rets.len || ev.len != rets.len)
             ICE("if yields do not match its return variables");
         vec_push(then_out, ir_yield(S->ir, tv.len, tv.data, ty ? ty->s.span : f->s.span));
         vec_push(else_out, ir_yield(S->ir, ev.len, ev.data, ey ? ey->s.span : f->s.span));
+    } else {
+        if (ty)
+            vec_push(then_out, ty->n ? ir_yield(S->ir, tv.len, tv.data, ty->s.span) : &ty->s);
+        if (ey)
+            vec_push(else_out, ey->n ? ir_yield(S->ir, ev.len, ev.data, ey->s.span) : &ey->s);
     }
     {
         const IrStmt *then_body = seq_of(S, &then_out, f->then_body ? f->then_body->span : f->s.span);
