@@ -94,6 +94,12 @@ void elab_yield_track_free(YieldTrack *t)
     vec_free(t->annots);
 }
 
+/* UINT32_MAX values: the yield had an error, already reported. */
+int elab_yield_gives_values(const YieldTrack *t)
+{
+    return t->seen && (t->names.len || (t->nvalues && t->nvalues != UINT32_MAX));
+}
+
 void elab_yield(FnCtx *fc, const AstNode *call, const AstNode *target, const AstNode *annot, Span span)
 {
     Elab *E = fc->E;

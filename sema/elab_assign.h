@@ -16,6 +16,7 @@ struct YieldTrack {
     uint32_t nvalues;           /* values in the last yield seen */
     Span last;                  /* the last yield */
     int seen;                   /* any pl.yield_ in this body */
+    int followed;               /* a statement after it was reported */
 };
 
 /* An @pl.inline expansion under way: where its 'return' goes. */
@@ -28,6 +29,8 @@ struct InlineFrame {
 
 void elab_yield_track_init(YieldTrack *t);
 void elab_yield_track_free(YieldTrack *t);
+/* Does a pl.yield_ of the body give values (to names, or bare)? */
+int elab_yield_gives_values(const YieldTrack *t);
 /* Is v a call of pl.yield_? */
 int elab_is_yield(Elab *E, const AstNode *v);
 

@@ -71,6 +71,16 @@ static void elab_if(FnCtx *fc, const AstNode *s)
     fc->ifs--;
 
     if (!yields) {
+        /* Values need names to go to (the if's results). */
+        for (int b = 0; b < 2; b++) {
+            const YieldTrack *t = b ? &else_t : &then_t;
+            if (elab_yield_gives_values(t)) {
+                diag_error(E->diag, t->last,
+                           "pl.yield_ with values in an if needs names for them: write 'x = pl.yield_(...)' in both "
+                           "branches");
+                cond = NULL;
+            }
+        }
         if (cond)
             elab_emit(fc, ir_if(E->ir, cond, then_body, else_body, 0, NULL, s->span));
         goto out;
@@ -475,7 +485,7 @@ static void elab_for(FnCtx *fc, const AstNode *s)
      * turns them into loop-carried values). */
     scope_exit(&fc->scope, plain && !t.seen);
     body = elab_block_pop(fc, s->span);
-    if (plain && t.seen && t.names.len) {
+    if (plain && elab_yield_gives_values(&t)) {
         diag_error(E->diag, t.last, "pl.yield_ in a loop without init_values");
         ok = 0;
     }
@@ -521,7 +531,7 @@ static void elab_while(FnCtx *fc, const AstNode *s)
     elab_loop_body(fc, &s->list, &t, 1, 1);
     scope_exit(&fc->scope, 1);
     body = elab_block_pop(fc, s->span);
-    if (t.seen && t.names.len)
+    if (elab_yield_gives_values(&t))
         diag_error(E->diag, t.last, "pl.yield_ in a while loop without init_values (use pl.while_)");
     else if (cond && E->diag->errors == errors)
         elab_emit(fc, ir_while(E->ir, cond, 0, NULL, NULL, body, s->span));
@@ -633,11 +643,28 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
     }
 }
 
+/* Is s a pl.yield_ statement (with or without names)? */
+static int is_yield_stmt(Elab *E, const AstNode *s)
+{
+    return s->kind == AST_YIELD || (s->kind == AST_EXPR_STMT && elab_is_yield(E, s->a)) ||
+           (s->kind == AST_ASSIGN && elab_is_yield(E, s->b)) || (s->kind == AST_ANNASSIGN && elab_is_yield(E, s->c));
+}
+
 void elab_block(FnCtx *fc, const AstList *stmts, int skip_docstring)
 {
     for (uint32_t i = 0; i < stmts->n; i++) {
-        if (i == 0 && skip_docstring && is_docstring(stmts->items[i]))
+        const AstNode *s = stmts->items[i];
+        YieldTrack *t = fc->yields;
+        if (i == 0 && skip_docstring && is_docstring(s))
             continue;
-        elab_stmt(fc, stmts->items[i]);
+        /* The yield ends its loop body or branch (a second yield has an
+         * error of its own; a pass or a string does nothing). */
+        if (t && t->seen && !t->followed && s->kind != AST_PASS && !is_docstring(s) && !is_yield_stmt(fc->E, s)) {
+            diag_error(fc->E->diag, s->span, "a statement after pl.yield_, which must be the last statement of its "
+                                             "loop body or if branch");
+            diag_note(fc->E->diag, t->last, "the pl.yield_ is here");
+            t->followed = 1;
+        }
+        elab_stmt(fc, s);
     }
 }
