@@ -200,24 +200,6 @@ int lower_move(Arch a, int from, int to, char *msg, size_t cap)
     return 0;
 }
 
-int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
-                 size_t cap)
-{
-    int64_t m = 0, k = 0, n = 0;
-    if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
-        snprintf(msg, cap, "'%s' needs its left operand in Left, its right operand in Right and its result in Acc",
-                 op);
-        return -1;
-    }
-    if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
-        ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
-        snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
-                 op, m, k, n);
-        return -1;
-    }
-    return 0;
-}
-
 KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag)
 {
     KernelKind k = ir_kernel_kind(f);

@@ -127,10 +127,12 @@ static inline const char *lower_dims_text(const IrType *t, char *buf, size_t cap
  * Left or Right, Vec to Vec, Acc to Mat). */
 int lower_move(Arch a, int from, int to, char *msg, size_t cap);
 
-/* The operand spaces and sizes of a matrix multiply (lhs Left, rhs Right,
- * result Acc; m, k, n up to 4095). */
-int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
-                 size_t cap);
+/* The operand spaces and sizes of a matrix multiply (legal_matmul). */
+static inline int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op,
+                               char *msg, size_t cap)
+{
+    return legal_matmul(lspace, rspace, dspace, lt, rt, op, msg, cap);
+}
 
 /* A block op with a tile result, classified for a pto-isa output
  * (lower_op.c): the IR arguments its instruction takes, in order after

@@ -28,7 +28,9 @@
  * bytes; fractal tiles that are not whole boxes) is an error at its
  * definition, and so is a kernel scalar of a data type the outputs have no
  * scalar type for (FP8, INT4...), where the program brings it in
- * (legalize_scalars.c). */
+ * (legalize_scalars.c); a matmul's operands not in Left and Right (after
+ * the moves out of Mat), its result or accumulator not in Acc, are an
+ * error at the call. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
@@ -449,6 +451,22 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             (form != FORM_CMP &&
              legal_equal_dtypes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0)) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if ((form == FORM_MATMUL || form == FORM_MATMUL_ACC) && c->nargs >= (uint32_t)(form == FORM_MATMUL_ACC) + 2) {
+        /* The spaces the operands live in, and the result in: a matmul's
+         * own Acc, or an accumulation's acc (whose storage it writes). */
+        uint32_t first = form == FORM_MATMUL_ACC;
+        const IrType *lt = ir_expr_type(L->ir, c->args[first]), *rt = ir_expr_type(L->ir, c->args[first + 1]);
+        const IrType *dt = first ? ir_expr_type(L->ir, c->args[0]) : c->type;
+        if (legal_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
+                         op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            if (ir_tile_space(lt) == MS_VEC || ir_tile_space(rt) == MS_VEC)
+                diag_note(L->pc->diag, c->e.span,
+                          "load the operands into Mat (target_memory=pl.MemorySpace.Mat): they are moved to Left "
+                          "and Right");
             L->failed = 1;
         }
     }
