@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include "ir/ops_internal.h"
+#include "ir/target.h"
 
 /* ------------------------------------------------------------ deduction */
 
@@ -207,5 +208,19 @@ const IrType *deduce_vec_move(DeduceCtx *dc)
 }
 
 const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
-const IrType *deduce_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TILE); }
+/* A reshape names its input's bytes in its input's storage (InitMemRef
+ * gives it the input's MemRef): a Mat, Left, Right or Acc tile keeps the
+ * layout that says where it lives, so that the rules of that space apply
+ * to the new shape before memory planning too (a Vec tile's layout
+ * follows from its shape). */
+const IrType *deduce_reshape(DeduceCtx *dc)
+{
+    const IrType *t = op_deduce_reshape(dc, TYPE_TILE), *a = op_need_tile(dc, 0);
+    const IrTileView *v = a ? a->tile_view : NULL;
+    if (!t || !v || ir_tile_space(a) == MS_VEC)
+        return t;
+    return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims,
+                        ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, (TileLayout)v->blayout, (TileLayout)v->slayout,
+                                     v->fractal, (TilePad)v->pad));
+}
 const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }

@@ -370,8 +370,7 @@ static void check_tile(Legal *L, const IrVar *v)
         sl = (TileLayout)t->tile_view->slayout;
         fractal = t->tile_view->fractal;
     }
-    snprintf(dims, sizeof dims, t->n == 2 ? "[%" PRId64 ", %" PRId64 "]" : "[%" PRId64 "%.0" PRId64 "]",
-             t->n == 2 ? rows : cols, cols);
+    legal_dims_text(t, dims, sizeof dims);
     /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
      * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
     if (bl == TL_NONE_BOX) {
