@@ -522,7 +522,9 @@ static const IrExpr *expression_dim(const IrType *t)
 /* A kernel takes tensors and scalars; its tensors are nd views of rank 1
  * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
  * column-major on its own): a dn, NZ or other fractal tensor has no
- * GlobalTensor or partition view that pyptocc writes. */
+ * GlobalTensor or partition view that pyptocc writes.  For C++ every
+ * tensor is a GlobalTensor, whose strides are template arguments (cpp.md
+ * 4.2): the dimension that gives its row stride is a constant. */
 static void check_params(Legal *L, const IrFunc *f)
 {
     for (uint32_t i = 0; i < f->nparams; i++) {
@@ -531,6 +533,7 @@ static void check_params(Legal *L, const IrFunc *f)
         const IrExpr *dimx = NULL;
         char msg[320];
         int dn;
+        int64_t stride[2], len;
         if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
             diag_error(L->pc->diag, v->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
                        v->name);
@@ -542,7 +545,9 @@ static void check_params(Legal *L, const IrFunc *f)
                        "no GlobalTensor form that pyptocc writes)",
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0) {
+        } else if (t->kind == TYPE_TENSOR && (legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0 ||
+                                              (L->pc->cpp && legal_static_strides(t, dn, v->name, stride, &len, msg,
+                                                                                  sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t))) {

@@ -9,16 +9,10 @@
  * what it carries, or the program switches tensors in a way neither
  * output can say.  The printers checked this themselves; it is a user
  * error, so it ends here (issue 12: after Legalize the printers report
- * nothing).
- *
- * For the C++ output also: a load or store addresses its parameter through
- * a GlobalTensor, whose strides are template arguments (cpp.md 4.2), so the
- * dimension that gives the row stride (and a 1-D tensor's length) must be
- * a constant. */
+ * nothing). */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
-#include "passes/legal_rules.h"
 #include "passes/legalize.h"
 #include "support/xalloc.h"
 
@@ -63,46 +57,6 @@ static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, u
     }
 }
 
-/* C++: the transfer c of parameter p has static strides (see above). */
-static void check_static_strides(Carried *C, const IrCall *c, const IrVar *p)
-{
-    char msg[320];
-    int dn = 0;
-    int64_t stride[2], len;
-    if (legal_tensor_view(p->type, p->name, &dn, msg, sizeof msg) != 0)
-        return;   /* reported by the kernel parameter rules */
-    if (legal_static_strides(p->type, dn, p->name, stride, &len, msg, sizeof msg) != 0) {
-        diag_error(C->L->pc->diag, c->e.span, "%s", msg);
-        C->L->failed = 1;
-    }
-}
-
-/* C++: a load's or store's tensor, when it derives from a parameter. */
-static void check_transfer(Carried *C, const IrStmt *s)
-{
-    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : IR_AS(IrEval, s)->expr;
-    const IrCall *c = x->kind == EXPR_CALL ? IR_AS(IrCall, x) : NULL;
-    const OpDef *op = c ? callee_op(c->callee) : NULL;
-    const IrVar *p;
-    uint32_t arg;
-    if (!op)
-        return;
-    switch ((IsaForm)op_traits(op)->form) {
-    case FORM_LOAD:
-        arg = 0;
-        break;
-    case FORM_STORE:
-    case FORM_L0C_STORE:
-        arg = 3;
-        break;
-    default:
-        return;
-    }
-    if (arg < c->nargs && (p = root_of(C, c->args[arg])) != NULL)
-        check_static_strides(C, c, p);
-}
-
-
 /* Definitions in program order: an iter_arg before its loop's body. */
 static int pre_stmt(IrWalker *w, const IrStmt *s)
 {
@@ -118,8 +72,6 @@ static int pre_stmt(IrWalker *w, const IrStmt *s)
         else if (op && op_traits(op)->result == RES_ARG3 && IR_AS(IrCall, x)->nargs > 3)
             derive(C, a->var, root_of(C, IR_AS(IrCall, x)->args[3]));
     }
-    if (C->L->pc->cpp && (s->kind == STMT_ASSIGN || s->kind == STMT_EVAL))
-        check_transfer(C, s);
     for (uint32_t k = 0; f && k < f->niter; k++)
         derive(C, &f->iter_args[k]->v, root_of(C, f->iter_args[k]->init));
     for (uint32_t k = 0; wh && k < wh->niter; k++)
