@@ -222,8 +222,22 @@ int lower_isa_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
     return 0;
 }
 
+/* The copies among a body's statements, last first: a copy of a variable
+ * defined into a carried buffer names that buffer, so the variable it
+ * copies is defined there too (`m = n` yielded: n is written there). */
+static void preset_copies(LowerFlow *W, const IrStmt *s)
+{
+    if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
+        for (uint32_t i = IR_AS(IrSeq, s)->n; i-- > 0;)
+            preset_copies(W, IR_AS(IrSeq, s)->stmts[i]);
+    } else if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->value->kind == EXPR_VAR) {
+        lower_tile_preset_copy(W, IR_AS(IrAssign, s));
+    }
+}
+
 /* Each variable a body yields at a tile position is, if it is not
- * defined yet, defined directly into the carried buffer (lower_tile.c). */
+ * defined yet, defined directly into the carried buffer (lower_tile.c),
+ * and so is a variable of the body it is a copy of. */
 void lower_isa_preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
 {
     const IrValues *y = isa(W) && body ? ir_body_yield(body) : NULL;
@@ -232,6 +246,7 @@ void lower_isa_preset(LowerFlow *W, LowerRegion *R, const IrStmt *body)
     for (uint32_t k = 0; k < y->n && k < R->n; k++)
         if (R->kind[k] == LOWER_TILE && y->values[k]->kind == EXPR_VAR)
             lower_tile_preset(W, R, k, IR_AS(IrVar, y->values[k]));
+    preset_copies(W, body);
 }
 
 /* Tile and tensor positions are the layer's; a scalar position that

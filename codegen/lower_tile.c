@@ -325,6 +325,14 @@ void lower_tile_preset(LowerFlow *W, LowerRegion *R, uint32_t k, const IrVar *x)
         ptrmap_put(&W->preset, x, (void *)R->tiles[k]);
 }
 
+void lower_tile_preset_copy(LowerFlow *W, const IrAssign *a)
+{
+    LowerTile *pre = ptrmap_get(&W->preset, a->var);
+    const IrExpr *x = a->value;
+    if (pre && !ptrmap_get(&W->tiles, x) && !ptrmap_get(&W->preset, x))
+        ptrmap_put(&W->preset, x, (void *)pre);
+}
+
 void lower_tile_yield(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
 {
     LowerTile *t, *carried = R->tiles[k];

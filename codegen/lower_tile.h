@@ -66,6 +66,9 @@ int lower_tile_if_result(struct LowerFlow *W, struct LowerRegion *R, uint32_t k)
 /* Before a body: x, yielded at tile position k, is defined into the
  * carried buffer. */
 void lower_tile_preset(struct LowerFlow *W, struct LowerRegion *R, uint32_t k, const IrVar *x);
+/* Before a body: copy a of a variable defined into a carried buffer; the
+ * variable it copies, if not defined yet, is defined there too. */
+void lower_tile_preset_copy(struct LowerFlow *W, const IrAssign *a);
 /* A yield at tile position k: x is in the carried buffer. */
 void lower_tile_yield(struct LowerFlow *W, struct LowerRegion *R, uint32_t k, const IrExpr *x);
 /* A tuple's tile elements, and a tile unpacked from it. */
