@@ -14,10 +14,17 @@
 #
 # The corpus persists between campaigns in the build tree's
 # tests/fuzz/corpus-long/TARGET; it starts from the committed seeds
-# (seeds.sh) and any FUZZ_EXTRA_SEEDS folders (realistic programs from
-# outside the project, such as the reference's examples and tests: *.py
-# files under them are used; they stay in the build tree and are never
-# committed).
+# (seeds.sh), today's programs and any FUZZ_EXTRA_SEEDS folders (realistic
+# programs from outside the project: the *.py files under 16 KiB under
+# them are used).  Today's programs are the trees of the reference (its
+# tests, examples and docs) and of its kernel library, when the build
+# folder has them: every folder of $top_builddir/_ext/src (_ext/src/pypto,
+# _ext/src/pypto-lib; fetched there, never committed).  Their files are
+# seeds, and, with python3, so is every @pl.program cut out of them as a
+# file of its own (tests/corpus/extract.py, as the corpus counts do): most
+# of a test suite's programs sit inside test functions of files too large
+# to be seeds themselves.  Without _ext/src the campaign says so and runs
+# on the rest.
 #
 # Findings go to tests/fuzz/findings: every failing input, and SUMMARY, one
 # line per distinct failure (target, the sanitizer's or oracle's summary
@@ -35,13 +42,30 @@ findings=$fuzzdir/findings
 mkdir -p "$findings"
 # The seeds of this run only: several campaigns may run side by side.
 seeds=$fuzzdir/corpus-long/seeds.$$
-trap 'rm -rf "$seeds"' EXIT INT TERM
+cut=$fuzzdir/corpus-long/programs.$$
+trap 'rm -rf "$seeds" "$cut"' EXIT INT TERM
 sh "$top/tests/fuzz/seeds.sh" "$seeds" || exit 2
-for d in ${FUZZ_EXTRA_SEEDS:-}; do
+committed=$(ls "$seeds" | wc -l)
+# Today's programs: each tree of _ext/src, and the programs cut out of it.
+today="" trees=""
+for d in "$build"/_ext/src/*/; do
+    [ -d "$d" ] || continue
+    d=${d%/}
+    today="$today $d"
+    trees="$trees $(basename "$d")"
+    if command -v python3 >/dev/null 2>&1 &&
+        python3 "$top/tests/corpus/extract.py" "$d" "$cut/$(basename "$d")" >/dev/null 2>&1 &&
+        [ -d "$cut/$(basename "$d")/programs" ]; then
+        today="$today $cut/$(basename "$d")/programs"
+    fi
+done
+[ -n "$today" ] || echo "== no trees in $build/_ext/src: today's programs are not among the seeds"
+for d in $today ${FUZZ_EXTRA_SEEDS:-}; do
     find "$d" -name '*.py' -size -16k | LC_ALL=C sort | while read -r f; do
-        cp "$f" "$seeds/extra_$(echo "$f" | cksum | cut -d' ' -f1).py"
+        cp "$f" "$seeds/extra_$(cksum <"$f" | cut -d' ' -f1).py"
     done
 done
+echo "== seeds: $committed committed, $(($(ls "$seeds" | wc -l) - committed)) more from${trees:+ _ext/src ($trees )}${FUZZ_EXTRA_SEEDS:+ $FUZZ_EXTRA_SEEDS}"
 for t in $targets; do
     corpus=$fuzzdir/corpus-long/$t
     mkdir -p "$corpus"
