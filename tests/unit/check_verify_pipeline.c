@@ -3,6 +3,7 @@
  * checker.  The harness is in check_verify.c. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,37 @@ START_TEST(pipeline_examples)
 }
 END_TEST
 
+/* ------------------------------------------------- a pass's promise */
+
+/* A pass that says it puts the program in SSA form and does nothing. */
+static const IrProgram *claims_ssa(PassCtx *pc, const IrProgram *p)
+{
+    (void)pc;
+    return p;
+}
+
+static const PassDef claims_ssa_pass = {"claims_ssa", "ClaimsSSA", claims_ssa, PROP_TYPE_CHECKED, PROP_SSA, 0,
+                                        "a pass that breaks its promise"};
+
+/* y defined twice: not SSA. */
+static const IrProgram *twice_defined(void)
+{
+    IrVar *x = var("x", sc(DT_INT64), line(1)), *y = var("y", sc(DT_INT64), line(2)),
+          *y2 = var("y", sc(DT_INT64), line(3));
+    return prog1(fn("f", 1, &x, sc(DT_INT64), SEQ(asg(y, E(x), line(2)), asg(y2, E(y), line(3)), ret1(E(y2), line(4)))));
+}
+
+/* Every build checks what a pass produces where it is cheap (the SSA
+ * form after ConvertToSSA): a pass that breaks it is an internal error,
+ * not a program handed on. */
+START_TEST(pipeline_pass_breaks_promise)
+{
+    const PassDef *list[] = {&claims_ssa_pass, NULL};
+    Out o;
+    out_open(&o, PROP_TYPE_CHECKED);
+    pass_run(&o.pc, twice_defined(), list, 1, NULL, NULL);
+}
+END_TEST
 
 void verify_pipeline_tests(Suite *s)
 {
@@ -111,4 +143,5 @@ void verify_pipeline_tests(Suite *s)
 
     tcase_add_test(pipe, pipeline_golden_programs);
     tcase_add_test(pipe, pipeline_examples);
+    tcase_add_test_raise_signal(pipe, pipeline_pass_breaks_promise, SIGABRT);
 }
