@@ -141,9 +141,12 @@ struct IrExpr {
     uint8_t kind;    /* IrExprKind */
     uint8_t op;      /* binary/unary operator; ConstBool value; call flags */
     uint8_t dtype;   /* scalar-valued nodes */
-    uint8_t flags;
+    uint8_t flags;   /* IR_EXPR_* */
     Span span;
 };
+
+/* The one node of its structure among dimension expressions (type.c). */
+#define IR_EXPR_DIM_CANON 0x01u
 
 typedef struct IrVar {
     IrExpr e;
@@ -349,7 +352,7 @@ typedef struct IrTypeSet {
 typedef struct IrCtx {
     Arena arena;
     Interner *names;             /* shared with the front end */
-    IrTypeSet types, tile_views, tensor_views, dims, kwarg_lists, const_tuples;
+    IrTypeSet types, tile_views, tensor_views, dims, dim_exprs, kwarg_lists, const_tuples;
     const IrType *scalar[DT_COUNT];
     const IrType *unknown, *memref_type, *pipe[PIPE_COUNT];
     uint32_t next_var_id;

@@ -1,8 +1,9 @@
 /* type.c: hash-consed IR types, tile views and tensor views.
  *
  * Constant shape dimensions are replaced by one canonical ConstInt per
- * value, so two types are equal exactly when their fields are pointer-equal
- * and interning is a field-wise comparison.  Hashes use values and Var ids,
+ * value, and dimension expressions (`M * 2`) by one node per structure, so
+ * two types are equal exactly when their fields are pointer-equal and
+ * interning is a field-wise comparison.  Hashes use values and Var ids,
  * never addresses of constants, so they are the same on every run. */
 #include "config.h"
 #include "ir/int_arith.h"
@@ -85,6 +86,7 @@ void ir_ctx_init(IrCtx *ctx, Interner *names)
     set_init(&ctx->tile_views);
     set_init(&ctx->tensor_views);
     set_init(&ctx->dims);
+    set_init(&ctx->dim_exprs);
     set_init(&ctx->kwarg_lists);
     set_init(&ctx->const_tuples);
     for (int i = 0; i < DT_COUNT; i++) {
@@ -116,6 +118,7 @@ void ir_ctx_free(IrCtx *ctx)
     set_free(&ctx->tile_views);
     set_free(&ctx->tensor_views);
     set_free(&ctx->dims);
+    set_free(&ctx->dim_exprs);
     set_free(&ctx->kwarg_lists);
     set_free(&ctx->const_tuples);
     arena_free(&ctx->arena);
@@ -198,14 +201,69 @@ int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
     }
 }
 
+static uint32_t dim_expr_hash_fields(const IrExpr *e, const IrExpr *a, const IrExpr *b)
+{
+    return mix(mix(mix(41, ((uint64_t)e->kind << 16) | ((uint64_t)e->op << 8) | e->dtype), expr_key(a)), expr_key(b));
+}
+
+static uint32_t dim_expr_hash(const void *obj)
+{
+    const IrExpr *e = obj;
+    return e->kind == EXPR_BINARY ? dim_expr_hash_fields(e, IR_AS(IrBinary, e)->lhs, IR_AS(IrBinary, e)->rhs)
+                                  : dim_expr_hash_fields(e, IR_AS(IrUnary, e)->operand, NULL);
+}
+
+static const IrExpr *canon_dim(IrCtx *ctx, const IrExpr *d);
+
+/* The one node of an operator dimension (`M * 2`, `-N`) over canonical
+ * operands: written twice, in two annotations, it is still one dimension.
+ * The node is made here, marked IR_EXPR_DIM_CANON, so a dimension that is
+ * already canonical (every type built from another type's dimensions) is
+ * recognised without walking it again. */
+static const IrExpr *canon_dim_expr(IrCtx *ctx, const IrExpr *d)
+{
+    int bin = d->kind == EXPR_BINARY;
+    const IrExpr *a, *b;
+    uint32_t h, mask, i;
+    IrExpr *c;
+    if (d->flags & IR_EXPR_DIM_CANON)
+        return d;
+    a = canon_dim(ctx, bin ? IR_AS(IrBinary, d)->lhs : IR_AS(IrUnary, d)->operand);
+    b = bin ? canon_dim(ctx, IR_AS(IrBinary, d)->rhs) : NULL;
+    h = dim_expr_hash_fields(d, a, b);
+    mask = ctx->dim_exprs.cap - 1;
+    for (i = h & mask; ctx->dim_exprs.slots[i]; i = (i + 1) & mask) {
+        const IrExpr *k = ctx->dim_exprs.slots[i];
+        if (k->kind == d->kind && k->op == d->op && k->dtype == d->dtype &&
+            (bin ? IR_AS(IrBinary, k)->lhs == a && IR_AS(IrBinary, k)->rhs == b : IR_AS(IrUnary, k)->operand == a))
+            return k;
+    }
+    if (bin) {
+        IrBinary *n = arena_memdup(&ctx->arena, d, sizeof *n);
+        n->lhs = a;
+        n->rhs = b;
+        c = &n->e;
+    } else {
+        IrUnary *n = arena_memdup(&ctx->arena, d, sizeof *n);
+        n->operand = a;
+        c = &n->e;
+    }
+    c->flags |= IR_EXPR_DIM_CANON;
+    set_add(&ctx->dim_exprs, c, h, dim_expr_hash);
+    return c;
+}
+
 /* Dimensions with a constant value are stored as that value (the shared
  * ConstInt node), so `[32 * 2, 64]` and `[64, 64]` are one type and print
- * the same way however they were written. */
+ * the same way however they were written; other operator dimensions are
+ * one node per structure. */
 static const IrExpr *canon_dim(IrCtx *ctx, const IrExpr *d)
 {
     int64_t v;
     if (ir_dim_value(d, &v))
         return ir_dim_const(ctx, v);
+    if (d->kind == EXPR_BINARY || d->kind == EXPR_UNARY)
+        return canon_dim_expr(ctx, d);
     return d;
 }
 

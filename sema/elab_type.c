@@ -11,7 +11,8 @@
  * A shape dimension is an integer, a module constant, a scalar variable in
  * scope, a pl.dynamic() constant, or an otherwise undefined name, which
  * denotes a dynamic dimension of that name (so that printed programs whose
- * dimensions came from pl.dynamic() reparse). */
+ * dimensions came from pl.dynamic() reparse), or an integer expression of
+ * those (`M * 2`, where an undefined M is a dynamic dimension too). */
 #include "config.h"
 #include "sema/elab_type.h"
 #include "sema/elab_expr.h"
@@ -42,6 +43,27 @@ static int dtype_of(Elab *E, FnCtx *fc, const AstNode *n, DataType *out)
     return 0;
 }
 
+/* Whether n is a name that is an implicit dynamic dimension: undefined. */
+static int implicit_dim(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    return n->kind == AST_NAME && !(fc && scope_lookup(&fc->scope, n->name)) && !elab_global(E, n->name) &&
+           !elab_is_prefix(E, n->name);
+}
+
+/* The undefined names among the operands of a dimension expression are
+ * dynamic dimensions, as a bare one is. */
+static void declare_implicit_dims(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    if (n->kind == AST_BINOP) {
+        declare_implicit_dims(E, fc, n->a);
+        declare_implicit_dims(E, fc, n->b);
+    } else if (n->kind == AST_UNARY) {
+        declare_implicit_dims(E, fc, n->a);
+    } else if (implicit_dim(E, fc, n)) {
+        elab_dynvar(E, n->name, n->span);
+    }
+}
+
 /* One dimension. */
 static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
 {
@@ -61,7 +83,7 @@ static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
             }
             return local;
         }
-        if (!elab_global(E, n->name) && !elab_is_prefix(E, n->name))
+        if (implicit_dim(E, fc, n))
             return &elab_dynvar(E, n->name, n->span)->e;   /* an implicit dynamic dimension */
     }
     v = elab_const(E, fc, n, &err);
@@ -78,6 +100,7 @@ static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
         /* A scalar expression of variables in scope: n * 2. */
         const IrExpr *x;
         unsigned errors = E->diag->errors;
+        declare_implicit_dims(E, fc, n);
         x = elab_expr(fc, n);
         if (x && ir_expr_type(E->ir, x)->kind == TYPE_SCALAR && dtype_is_int((DataType)ir_expr_type(E->ir, x)->dtype))
             return x;
