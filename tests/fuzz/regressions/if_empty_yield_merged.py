@@ -8,7 +8,7 @@ import pypto.language as pl
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.InCore)
-    def main(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INT64]) -> pl.Tensor[[64], pl.FP32]:
+    def count(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INT64]) -> pl.Tensor[[64], pl.FP32]:
         i: pl.Scalar[pl.INT64] = 0
         while i < n:
             if i > 5:
