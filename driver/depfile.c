@@ -27,7 +27,8 @@ static void put_quoted(StrBuf *sb, const char *s)
     }
 }
 
-int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *input, int phony)
+int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *const *inputs,
+                  size_t ninputs, int phony)
 {
     StrBuf sb;
     Output out;
@@ -42,14 +43,14 @@ int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, c
             put_quoted(&sb, targets[i].name);
     }
     sb_putc(&sb, ':');
-    if (input) {
-        sb_putc(&sb, ' ');
-        put_quoted(&sb, input);
+    for (size_t i = 0; i < ninputs; i++) {
+        sb_puts(&sb, i ? " \\\n " : " ");
+        put_quoted(&sb, inputs[i]);
     }
     sb_putc(&sb, '\n');
-    if (input && phony) {
+    for (size_t i = 0; phony && i < ninputs; i++) {
         sb_putc(&sb, '\n');
-        put_quoted(&sb, input);
+        put_quoted(&sb, inputs[i]);
         sb_puts(&sb, ":\n");
     }
     rc = output_open(&out, path, 1);

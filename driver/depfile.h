@@ -1,7 +1,7 @@
 /* depfile.h: the make rule of -MD/-MF (GCC's dependency output): the
- * files a compilation wrote depend on every file it read.  pyptocc reads
- * only its input, so the rule is "TARGETS: INPUT", plus "INPUT:" with
- * -MP so that make does not fail when the input is deleted. */
+ * files a compilation wrote depend on every file it read, the input and
+ * the modules it imported: "TARGETS: INPUT MODULE...", plus "FILE:" for
+ * each with -MP so that make does not fail when one is deleted. */
 #ifndef PYPTOCC_DEPFILE_H
 #define PYPTOCC_DEPFILE_H
 
@@ -15,9 +15,10 @@ typedef struct DepTarget {
 } DepTarget;
 
 /* Writes the rule to path ("-" or NULL: standard output), atomically
- * (driver/output.h).  input is NULL for standard input (no prerequisite).
- * Returns 0 or -1 (message printed). */
-int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *input, int phony);
+ * (driver/output.h).  inputs are the prerequisites (standard input is
+ * none).  Returns 0 or -1 (message printed). */
+int depfile_write(const char *path, const DepTarget *targets, size_t ntargets, const char *const *inputs,
+                  size_t ninputs, int phony);
 
 /* A name after the output, as GCC names the dependency file: the output
  * (or, without one, the input's name in the current directory) with its

@@ -113,6 +113,8 @@ typedef struct Options {
     size_t ndep_targets;
     FrontendDefine *defines;      /* -D (after -U removed earlier ones), in order */
     uint32_t ndefines;
+    const char **include;         /* -I, in order */
+    uint32_t ninclude;
 } Options;
 
 static void usage(FILE *f)
@@ -144,21 +146,27 @@ static void usage(FILE *f)
           "  -O2                       also software_pipeline: double-buffer the tiles of loops\n"
           "                            that load, compute and store (ping-pong buffers), where\n"
           "                            the doubled buffers fit --arch (-Wpipelining says why not)\n"
-          "Module constants:\n"
+          "Modules and module constants:\n"
+          "  -I DIR, -IDIR             look for imported modules in DIR too (after the importing\n"
+          "                            file's folder; in order; then PYPTOCC_PATH's folders)\n"
           "  -D NAME=VALUE, -DNAME=VALUE\n"
-          "                            module constant NAME is VALUE, an int, float, bool or a list or\n"
-          "                            tuple of them written as in Python (any constant expression);\n"
-          "                            the file's assignments to NAME do not change it; -DNAME is NAME=1\n"
+          "                            module constant NAME is VALUE, a Python expression; the\n"
+          "                            modules' assignments to NAME do not change it, and what is\n"
+          "                            computed from it follows; -DNAME is NAME=1\n"
+          "  -D MODULE.NAME=VALUE      the same in module MODULE only\n"
+          "  -D OBJECT.FIELD=VALUE     the field of the dataclass instance a module binds to OBJECT\n"
+          "  -D BUILDER.PARAM=VALUE    the parameter of a builder function (one that builds a program)\n"
           "  -U NAME                   forget an earlier -D NAME (the file's own value is used)\n"
           "\n"
           "Dependencies (for make):\n"
-          "  -MD, -MMD                 also write the rule 'OUTPUT: INPUT' to the -MF file, by default\n"
-          "                            the output's name with its suffix replaced by .d\n"
+          "  -MD, -MMD                 also write the rule 'OUTPUT: INPUT MODULES...' (every module file\n"
+          "                            read) to the -MF file, by default the output's name with its\n"
+          "                            suffix replaced by .d\n"
           "  -M, -MM                   check the program and write only the rule (to -MF, -o or\n"
           "                            standard output)\n"
           "  -MF FILE                  the file the rule is written to\n"
           "  -MT TARGET, -MQ TARGET    the rule's target instead of the output (-MQ quotes it for make)\n"
-          "  -MP                       add a phony rule for the input, so a deleted input is no error\n"
+          "  -MP                       add a phony rule for each file read, so a deleted one is no error\n"
           "\n"
           "Passes:\n"
           "      --passes=LIST         run exactly these passes (comma-separated; see below;\n"
@@ -230,6 +238,18 @@ static int valid_identifier(const char *s)
     return 1;
 }
 
+/* NAME or NAME.NAME...: each part an identifier. */
+static int dotted_name(const char *s)
+{
+    const char *dot;
+    while ((dot = strchr(s, '.')) != NULL) {
+        if (!literal_is_identifier(s, (uint32_t)(dot - s)))
+            return 0;
+        s = dot + 1;
+    }
+    return literal_is_identifier(s, (uint32_t)strlen(s));
+}
+
 /* -D NAME[=VALUE] / -U NAME: a later one replaces an earlier one. */
 static int define_option(Options *o, int argc, const char *opt, const char *arg)
 {
@@ -240,8 +260,10 @@ static int define_option(Options *o, int argc, const char *opt, const char *arg)
         return usage_error(opt[1] == 'D' ? "missing macro name after '%s'" : "missing name after '%s'", opt);
     eq = opt[1] == 'D' ? strchr(arg, '=') : NULL;
     name = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
-    if (!literal_is_identifier(name, (uint32_t)strlen(name))) {
-        int rc = usage_error("'%s' is not a valid constant name for -D or -U (an identifier is needed)", name);
+    if (!dotted_name(name)) {
+        int rc = usage_error("'%s' is not a valid constant name for -D or -U (an identifier, or identifiers "
+                             "joined by dots, is needed)",
+                             name);
         xfree(name);
         return rc;
     }
@@ -492,6 +514,15 @@ static int parse_options(int argc, char **argv, Options *o)
             }
             continue;
         }
+        if (a[0] == '-' && a[1] == 'I') {
+            v = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
+            if (!v || !*v)
+                return usage_error("missing directory after '%s'", "-I");
+            if (!o->include)
+                o->include = xcalloc((size_t)argc, sizeof *o->include);
+            o->include[o->ninclude++] = v;
+            continue;
+        }
         if ((a[1] == 'D' || a[1] == 'U') && a[0] == '-') {
             v = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
             if ((rc = define_option(o, argc, a[1] == 'D' ? "-D" : "-U", v)) != 0)
@@ -611,9 +642,11 @@ static void add_file(OutputFile *file, char **path, const StrBuf *text, const ch
 
 /* -MD/-M: the make rule for what was written (outputs, n of them; none
  * for standard output, which the rule names after the input). */
-static int write_deps(const Options *o, const char *const *outputs, size_t n)
+static int write_deps(const Options *o, const FrontendResult *res, const char *const *outputs, size_t n)
 {
     const char *in = strcmp(o->input, "-") == 0 ? NULL : o->input;
+    const char **inputs = xcalloc((size_t)res->ndeps + 1, sizeof *inputs);
+    size_t ninputs = 0;
     DepTarget *t = xcalloc(n + 1, sizeof *t);
     char *stem = NULL, *path = NULL;
     /* -MF, else for -M the -o file or standard output, else beside the output */
@@ -625,11 +658,17 @@ static int write_deps(const Options *o, const char *const *outputs, size_t n)
         t[n++].name = stem = depfile_name(NULL, NULL, in ? in : "stdin", o->emit->suffix);
     if (!file)
         file = path = depfile_name(o->output, o->output_dir, in ? in : "stdin", ".d");
-    rc = o->ndep_targets ? depfile_write(file, o->dep_targets, o->ndep_targets, in, o->deps_phony)
-                         : depfile_write(file, t, n, in, o->deps_phony);
+    /* the input, then every module file read (a change to one rebuilds) */
+    if (in)
+        inputs[ninputs++] = in;
+    for (uint32_t i = 0; i < res->ndeps; i++)
+        inputs[ninputs++] = res->deps[i];
+    rc = o->ndep_targets ? depfile_write(file, o->dep_targets, o->ndep_targets, inputs, ninputs, o->deps_phony)
+                         : depfile_write(file, t, n, inputs, ninputs, o->deps_phony);
     xfree(path);
     xfree(stem);
     xfree(t);
+    xfree(inputs);
     return rc;
 }
 
@@ -654,7 +693,8 @@ static const IrProgram *as_program(IrCtx *ir, const FrontendResult *res)
 /* --output-dir (pto-mlir.md 2, cpp.md 1): one file per kernel, and for
  * C++ the orchestration file and kernel_config.py, written all or
  * nothing.  Returns the exit status. */
-static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog, DiagEngine *diag)
+static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx *ir, const IrProgram *prog,
+                              DiagEngine *diag)
 {
     const EmitKind *e = o->emit;
     CodegenOptions co = codegen_options(o);
@@ -717,7 +757,7 @@ static int write_kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog
         status = EXIT_INPUT;
     if (status == 0 && output_write_all(files, n) != 0)
         status = EXIT_USAGE;
-    if (status == 0 && o->deps && write_deps(o, (const char *const *)paths, n) != 0)
+    if (status == 0 && o->deps && write_deps(o, res, (const char *const *)paths, n) != 0)
         status = EXIT_USAGE;
     for (size_t i = 0; i < n; i++) {
         sb_free(&text[i]);
@@ -768,11 +808,32 @@ static int run(const Options *o)
     interner_init(&names);
     ir_ctx_init(&ir, &names);
 
+    memset(&res, 0, sizeof res);
+    source_store_init(&res.sources);
     if (source_check_encoding(&src, &diag) == 0) {
         FrontendOptions fo;
+        char *path_env = getenv("PYPTOCC_PATH") ? xstrdup(getenv("PYPTOCC_PATH")) : NULL;
+        const char **dirs = xcalloc((size_t)o->ninclude + (path_env ? strlen(path_env) + 1 : 0) + 1, sizeof *dirs);
+        uint32_t ndirs = 0;
+        /* -I folders, then PYPTOCC_PATH's (':'-separated; empty parts skipped) */
+        for (uint32_t i = 0; i < o->ninclude; i++)
+            dirs[ndirs++] = o->include[i];
+        for (char *p = path_env, *colon; p && *p; p = colon ? colon + 1 : p + strlen(p)) {
+            colon = strchr(p, ':');
+            if (colon)
+                *colon = '\0';
+            if (*p)
+                dirs[ndirs++] = p;
+            if (!colon)
+                break;
+        }
         fo.defines = o->defines;
         fo.ndefines = o->ndefines;
+        fo.include_dirs = dirs;
+        fo.ninclude = ndirs;
         frontend_run_opts(&src, &diag, &ir, &fo, &res);
+        xfree(dirs);
+        xfree(path_env);
     }
     if (!diag.errors && (o->npasses || o->syntax_only)) {
         const IrProgram *prog = as_program(&ir, &res);
@@ -801,7 +862,7 @@ static int run(const Options *o)
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only && o->output_dir) {
-        status = write_kernel_files(o, &ir, as_program(&ir, &res), &diag);
+        status = write_kernel_files(o, &res, &ir, as_program(&ir, &res), &diag);
     } else if (!o->syntax_only) {
         /* The emitters may still find errors (and any stage may run out of
          * memory), so output is staged and reaches even standard output or
@@ -831,11 +892,11 @@ static int run(const Options *o)
                 status = EXIT_USAGE;
             } else if (o->deps) {
                 const char *target = o->output && strcmp(o->output, "-") != 0 ? o->output : NULL;
-                if (write_deps(o, &target, target ? 1 : 0) != 0)
+                if (write_deps(o, &res, &target, target ? 1 : 0) != 0)
                     status = EXIT_USAGE;
             }
         }
-    } else if (o->deps && write_deps(o, NULL, 0) != 0) {
+    } else if (o->deps && write_deps(o, &res, NULL, 0) != 0) {
         status = EXIT_USAGE;
     }
     if (getenv("PYPTOCC_STATS"))
@@ -844,6 +905,7 @@ static int run(const Options *o)
     if (diag.suppressed)
         fprintf(stderr, "pyptocc: %u more error%s not shown\n", diag.suppressed, diag.suppressed == 1 ? "" : "s");
     diag_free(&diag);
+    frontend_result_free(&res);
     ir_ctx_free(&ir);
     interner_free(&names);
     source_free(&src);
@@ -869,6 +931,7 @@ int main(int argc, char **argv)
         return usage_error("%s", "no input file");
     rc = run(&o);
     xfree(o.dep_targets);
+    xfree(o.include);
     for (uint32_t i = 0; i < o.ndefines; i++)
         xfree((char *)o.defines[i].name);
     xfree(o.defines);

@@ -128,7 +128,7 @@ AstNode *ast_float(ParseCtx *ctx, double value, Span span)
 AstNode *ast_string(ParseCtx *ctx, AstNode *prev, Span span)
 {
     size_t len;
-    const char *text = ctx->src->text + span.lo;
+    const char *text = source_text_at(ctx->src, span.lo);
     int kind = literal_string_prefix(text, span.hi - span.lo);
     uint8_t flags = (uint8_t)((kind & LIT_FSTRING ? AST_FSTRING : 0) | (kind & LIT_BYTES ? AST_BYTES : 0));
     /* An f-string's value is computed at run time: only its text is kept. */
@@ -137,8 +137,8 @@ AstNode *ast_string(ParseCtx *ctx, AstNode *prev, Span span)
     if (kind & LIT_FSTRING)
         len = 0;
     if (kind & LIT_BYTES) {
-        for (uint32_t i = span.lo; i < span.hi; i++)
-            if ((unsigned char)ctx->src->text[i] >= 0x80) {
+        for (uint32_t i = 0; i < span.hi - span.lo; i++)
+            if ((unsigned char)text[i] >= 0x80) {
                 diag_error(ctx->diag, span, "bytes can only contain ASCII literal characters");
                 break;
             }

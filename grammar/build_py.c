@@ -208,7 +208,7 @@ AstNode *ast_comp(ParseCtx *ctx, int kind, AstNode *elt, AstNode *value, AstList
     n->a = elt;
     n->b = value;
     n->list = *fors;
-    if (kind == AST_COMP_GEN && span.lo < span.hi && ctx->src->text[span.lo] == '(')
+    if (kind == AST_COMP_GEN && span.lo < span.hi && *source_text_at(ctx->src, span.lo) == '(')
         n->flags |= AST_PARENS;
     if (elt->kind == AST_STARRED)
         diag_error(ctx->diag, elt->span, "iterable unpacking cannot be used in comprehension");

@@ -92,9 +92,9 @@ static void describe_token(ParseCtx *ctx, Span at, int tok, const char *name, ch
 {
     size_t len = at.hi > at.lo ? at.hi - at.lo : 0;
     if (tok == PSYM_NAME && len && len < 64)
-        snprintf(buf, cap, "identifier '%.*s'", (int)len, ctx->src->text + at.lo);
+        snprintf(buf, cap, "identifier '%.*s'", (int)len, source_text_at(ctx->src, at.lo));
     else if (tok == PSYM_NUMBER && len && len < 64)
-        snprintf(buf, cap, "number '%.*s'", (int)len, ctx->src->text + at.lo);
+        snprintf(buf, cap, "number '%.*s'", (int)len, source_text_at(ctx->src, at.lo));
     else
         snprintf(buf, cap, "%s", name);
 }
@@ -158,10 +158,17 @@ static void close_open_class(ParseCtx *ctx)
     if (!cls)
         return;
     ctx->open_class = NULL;
+    ctx->keep = 0;
     if (ctx->sink.class_end)
         ctx->sink.class_end(ctx->sink.data, cls);
     ctx->errors_at_handoff = ctx->diag->errors;
-    arena_reset(&ctx->arena, ctx->mark);
+    /* The sink keeps the class (its members' trees, kept one by one, with
+     * it) or the class is released whole. */
+    if (ctx->keep)
+        ctx->mark = arena_mark(&ctx->arena);
+    else
+        arena_reset(&ctx->arena, ctx->mark);
+    ctx->keep = 0;
 }
 
 /* Flag the trees of this hand-over if errors were reported while they
@@ -225,12 +232,13 @@ void parse_class_end(ParseCtx *ctx, AstNode *classdef, Span span)
         close_open_class(ctx);
 }
 
-unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink)
+/* Parses src's bytes [from, to) (local offsets); inline_expr: as one
+ * expression (parse_expression). */
+static unsigned run_parser(ParseCtx *ctx, SourceFile *src, uint32_t from, uint32_t to, int inline_expr,
+                           DiagEngine *diag, Interner *names, ParseSink sink)
 {
     struct LexExtra extra;
     yyscan_t scanner;
-    const unsigned char *t = (const unsigned char *)src->text;
-    uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
     unsigned errors_before = diag->errors;
 
     memset(ctx, 0, sizeof *ctx);
@@ -243,12 +251,15 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     extra.src = src;
     extra.diag = diag;
     extra.names = names;
-    extra.read_pos = extra.offset = start;
+    extra.read_pos = from;
+    extra.end = to;
+    extra.offset = src->base + from;
     extra.non_ascii_names = &ctx->non_ascii_names;
     if (ppy_lex_init_extra(&extra, &scanner) != 0)
         diag_ice(__FILE__, __LINE__, "cannot create the scanner");
     ctx->scanner = scanner;
     layout_setup(&ctx->layout, scanner, src, diag, names);
+    ctx->layout.inline_expr = inline_expr;
     ctx->mark = arena_mark(&ctx->arena);
     ctx->errors_at_handoff = diag->errors;
     yyparse(ctx);
@@ -257,6 +268,46 @@ unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner
     ppy_lex_destroy(scanner);
     ctx->scanner = NULL;
     return diag->errors - errors_before;
+}
+
+unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink)
+{
+    const unsigned char *t = (const unsigned char *)src->text;
+    uint32_t start = (src->len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF) ? 3 : 0;
+    return run_parser(ctx, src, start, src->len, 0, diag, names, sink);
+}
+
+typedef struct ExprCatch {
+    ParseCtx *ctx;
+    AstNode *expr;
+    int statements;
+} ExprCatch;
+
+static void catch_expr(void *data, AstNode *s)
+{
+    ExprCatch *c = data;
+    if (c->statements++ == 0 && s->kind == AST_EXPR_STMT && !(s->flags & AST_SYNTAX_ERROR))
+        c->expr = s->a;
+    parse_keep(c->ctx);
+}
+
+AstNode *parse_expression(ParseCtx *ctx, SourceFile *src, uint32_t lo, uint32_t hi, DiagEngine *diag,
+                          Interner *names)
+{
+    ExprCatch c;
+    ParseSink sink;
+    unsigned errors;
+    memset(&c, 0, sizeof c);
+    memset(&sink, 0, sizeof sink);
+    c.ctx = ctx;
+    sink.toplevel = catch_expr;
+    sink.data = &c;
+    errors = run_parser(ctx, src, lo - src->base, hi - src->base, 1, diag, names, sink);
+    if (!errors && (c.statements != 1 || !c.expr)) {
+        diag_error(diag, span_make(lo, hi), "invalid expression in an f-string");
+        return NULL;
+    }
+    return errors ? NULL : c.expr;
 }
 
 void parse_ctx_free(ParseCtx *ctx) { arena_free(&ctx->arena); }
@@ -277,7 +328,9 @@ unsigned parse_scan_only(SourceFile *src, DiagEngine *diag, Interner *names, uin
     extra.src = src;
     extra.diag = diag;
     extra.names = names;
-    extra.read_pos = extra.offset = start;
+    extra.read_pos = start;
+    extra.end = src->len;
+    extra.offset = src->base + start;
     if (ppy_lex_init_extra(&extra, &scanner) != 0)
         diag_ice(__FILE__, __LINE__, "cannot create the scanner");
     layout_setup(&layout, scanner, src, diag, names);

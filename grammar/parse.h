@@ -55,6 +55,11 @@ typedef struct ParseCtx {
  * caller owns nothing afterwards but what the sink kept. */
 unsigned parse_source(ParseCtx *ctx, SourceFile *src, DiagEngine *diag, Interner *names, ParseSink sink);
 void parse_ctx_free(ParseCtx *ctx);
+/* The text [lo, hi) of src (global offsets) as one expression, such as
+ * an f-string's replacement field: its tree (in ctx's arena, which the
+ * caller frees with parse_ctx_free), or NULL after reporting an error. */
+AstNode *parse_expression(ParseCtx *ctx, SourceFile *src, uint32_t lo, uint32_t hi, DiagEngine *diag,
+                          Interner *names);
 /* The scanner and layout filter alone, to the end of src (fuzzing and
  * tests): the number of tokens in *ntokens, the errors reported. */
 unsigned parse_scan_only(SourceFile *src, DiagEngine *diag, Interner *names, uint32_t *ntokens);

@@ -38,6 +38,7 @@ void layout_set_codes(Layout *L, int newline, int indent, int dedent, int error,
 static void measure_indent(const Layout *L, uint32_t at, int *col, int *alt)
 {
     const char *t = L->src->text;
+    at -= L->src->base;   /* a local offset from here on */
     uint32_t start = at;
     int c = 0, a = 0;
     while (start > 0 && t[start - 1] != '\n')
@@ -166,16 +167,19 @@ static int inline_soft(Layout *L, int code)
 static void read_header(Layout *L, uint32_t lo, uint32_t hi)
 {
     const char *t = L->src->text;
-    uint32_t i = lo + 1;
+    uint32_t base = L->src->base, i;
     if (L->seen_token || L->has_header)
         return;   /* only before any code; later it is an ordinary comment */
+    L->header_span = span_make(lo, hi);
+    lo -= base;   /* local offsets from here on */
+    hi -= base;
+    i = lo + 1;
     while (i < hi && (t[i] == ' ' || t[i] == '\t'))
         i++;
     i += (uint32_t)strlen("pypto.program");
     while (i < hi && (t[i] == ' ' || t[i] == '\t'))
         i++;
     L->has_header = 1;
-    L->header_span = span_make(lo, hi);
     if (i < hi && t[i] == ':') {
         uint32_t b, e;
         i++;
@@ -188,7 +192,8 @@ static void read_header(Layout *L, uint32_t lo, uint32_t hi)
         /* The name becomes the printed class name: an identifier, as the
          * scanner reads them, and not a keyword. */
         if (!literal_is_identifier(t + b, e - b)) {
-            diag_error(L->diag, span_make(b, e), "the program name in '# pypto.program:' must be an identifier");
+            diag_error(L->diag, span_make(base + b, base + e),
+                       "the program name in '# pypto.program:' must be an identifier");
             e = b;
         }
         L->header_name = intern(L->names, t + b, e - b);
@@ -201,8 +206,9 @@ static void read_header(Layout *L, uint32_t lo, uint32_t hi)
  * 0, or -1 after reporting an error. */
 static int indent_line(Layout *L, uint32_t at)
 {
-    int col, alt, top = L->col[L->levels], topalt = L->alt[L->levels];
-    measure_indent(L, at, &col, &alt);
+    int col = 0, alt = 0, top = L->col[L->levels], topalt = L->alt[L->levels];
+    if (!L->inline_expr)
+        measure_indent(L, at, &col, &alt);
     if (col == top) {
         if (alt != topalt)
             goto inconsistent;
@@ -337,7 +343,7 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
             return L->hold.code;
         }
         if (L->eof) {
-            *lo = *hi = L->src->len;
+            *lo = *hi = L->src->base + L->src->len;
             return L->tok_eof;
         }
         code = L->qlen ? pop_queued(L, value, &tlo, &thi) : L->raw(value, &tlo, &thi, L->scanner);
@@ -348,7 +354,7 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
             continue;
         }
         if (code == LEX_RAW_NEWLINE) {
-            if (L->nbrackets > 0 || L->at_bol)
+            if (L->nbrackets > 0 || L->at_bol || L->inline_expr)
                 continue;
             L->at_bol = 1;
             *lo = tlo;
@@ -366,7 +372,7 @@ int layout_next(Layout *L, void *value, uint32_t *lo, uint32_t *hi)
             return L->tok_error;
         }
         if (code == L->tok_eof) {
-            uint32_t end = L->src->len;
+            uint32_t end = L->src->base + L->src->len;
             if (L->nbrackets > 0) {
                 /* The innermost unclosed bracket is the one to point at. */
                 LayoutBracket *b = &L->brackets[L->nbrackets - 1];

@@ -77,6 +77,8 @@ typedef struct Layout {
     int col[LAYOUT_MAX_INDENT + 1], alt[LAYOUT_MAX_INDENT + 1];
     unsigned char stray[LAYOUT_MAX_INDENT + 1];   /* an unexpected indent: its DEDENT is dropped */
     int levels;                  /* indentation levels above 0 */
+    int inline_expr;             /* an expression inside a line (an f-string's field): no
+                                    line structure, as inside brackets */
     int pending;                 /* > 0: INDENTs to emit; < 0: DEDENTs */
     int at_bol;                  /* the next real token starts a logical line */
     int seen_token;              /* a real token has been returned */

@@ -27,8 +27,9 @@ struct LexExtra {
     SourceFile *src;
     DiagEngine *diag;
     Interner *names;
-    uint32_t read_pos;   /* next byte YY_INPUT hands to flex */
-    uint32_t offset;     /* byte offset of the next token */
+    uint32_t read_pos;   /* next byte YY_INPUT hands to flex (local to src) */
+    uint32_t end;        /* where YY_INPUT stops (local; src->len for a whole file) */
+    uint32_t offset;     /* global offset (source.h) of the next token */
     uint32_t tok_lo;     /* start of a multi-part token (triple-quoted string) */
     uint32_t fstr_lo;    /* start of the outermost open f-string */
     uint32_t nfstr;      /* open f-string frames */

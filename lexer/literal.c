@@ -233,7 +233,7 @@ unsigned source_check_encoding(SourceFile *src, DiagEngine *diag)
         if ((i & 0xFFFF) == 0)
             source_release(src, i);
         if (t[i] == 0) {
-            diag_error(diag, span_make(i, i + 1), "source contains a NUL byte");
+            diag_error(diag, span_make(src->base + i, src->base + i + 1), "source contains a NUL byte");
             problems++;
             i++;
             continue;
@@ -244,7 +244,7 @@ unsigned source_check_encoding(SourceFile *src, DiagEngine *diag)
         }
         n = utf8_decode(t + i, src->len - i, &cp);
         if (n < 0) {
-            diag_error(diag, span_make(i, i + 1), "invalid UTF-8 byte 0x%02X", t[i]);
+            diag_error(diag, span_make(src->base + i, src->base + i + 1), "invalid UTF-8 byte 0x%02X", t[i]);
             problems++;
             /* One report per bad sequence: skip its continuation bytes. */
             for (i++; i < src->len && (t[i] & 0xC0) == 0x80; i++)

@@ -195,7 +195,8 @@ static void add_escape(Ssa *S, const Gone *g, const char *name)
 static void report_gone(Ssa *S, const Pending *p)
 {
     const Gone *g = &p->g;
-    SourcePos pos = source_pos(S->pc->diag->src, g->construct.lo);
+    SourcePos pos;
+    pos.line = diag_line(S->pc->diag, g->construct.lo);
     if (!g->loop)
         diag_error(S->pc->diag, p->at, "'%s' is defined inside the %s at line %u and is not available after it",
                    p->name, g->what, pos.line);

@@ -1,6 +1,6 @@
 /* elab.c: the elaborator's state (elab.h): setting it up and freeing it,
- * the module's globals, local scopes, the statement blocks being built,
- * and the constant evaluator's view of names. */
+ * the names the evaluator binds as elaboration sees them, local scopes,
+ * and the statement blocks being built. */
 #include "config.h"
 #include "sema/elab.h"
 #include "ir/op_registry.h"
@@ -10,26 +10,23 @@
 
 const IrExpr elab_poison;
 
-/* ------------------------------------------------------------- globals */
+/* --------------------------------------------------------------- names */
 
-Global *elab_global(Elab *E, const char *name) { return ptrmap_get(&E->globals, name); }
+const ConstVal *elab_global(Elab *E, const char *name) { return ev_lookup_bound(E->ev, E->env, name); }
 
-Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span)
+int elab_is_prefix(Elab *E, const char *name) { return ev_is_dsl_root(ev_lookup(E->ev, E->env, name)); }
+
+void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v)
 {
-    Global *g = arena_zalloc(&E->arena, sizeof *g);
-    g->kind = (uint8_t)kind;
-    g->name = name;
-    g->span = span;
-    ptrmap_put(&E->globals, name, g);
-    return g;
-}
-
-int elab_is_prefix(Elab *E, const char *name)
-{
-    Global *g = elab_global(E, name);
-    if (g)
-        return g->kind == G_PREFIX;
-    return !E->has_import && name == E->n.pl;
+    const EvUnknown *u = v->v.unknown;
+    if (name && elab_global(E, name) == v && ev_module_env(ev_env_module(E->env)) == E->env)
+        diag_error(E->diag, at, "'%s' is not known at compile time: %s; set it with -D %s=VALUE", name, u->why, name);
+    else if (name)
+        diag_error(E->diag, at, "'%s' is not known at compile time: %s", name, u->why);
+    else
+        diag_error(E->diag, at, "this value is not known at compile time: %s", u->why);
+    if (span_is_known(u->at) && (u->at.lo != at.lo || u->at.hi != at.hi))
+        diag_note(E->diag, u->at, "it is not known from here");
 }
 
 const IrVar *elab_dynvar(Elab *E, const char *name, Span at)
@@ -58,41 +55,12 @@ void elab_note_extern_call(FnCtx *fc, ExtFunc *f)
 
 /* ------------------------------------------------ constants and messages */
 
-/* ConstEnv callbacks over the globals (and, inside a function, its locals,
- * which shadow module constants). */
-static const ConstVal *env_lookup(ConstEnv *env, const char *name, Span at, const char **why)
+/* A kernel's own variables are not compile-time values. */
+static int is_local(void *data, const char *name)
 {
-    Elab *E = env->module;
-    FnCtx *fc = env->function;
-    Global *g;
-    (void)at;
-    if (fc && scope_lookup(&fc->scope, name)) {
-        *why = "a variable is not a compile-time constant";
-        return NULL;
-    }
-    g = elab_global(E, name);
-    if (!g)
-        return NULL;
-    switch ((GlobalKind)g->kind) {
-    case G_CONST:
-        return g->val;
-    case G_FUNC:
-    case G_INLINE:
-        *why = "a function is not a constant";
-        return NULL;
-    case G_PREFIX:
-        *why = "a module is not a constant";
-        return NULL;
-    case G_OPAQUE:
-        *why = g->why;
-        return NULL;
-    }
-    return NULL;
+    FnCtx *fc = data;
+    return scope_lookup(&fc->scope, name) != NULL;
 }
-
-static int env_is_prefix(ConstEnv *env, const char *name) { return elab_is_prefix(env->module, name); }
-
-static const IrVar *env_dynvar(ConstEnv *env, const char *name, Span at) { return elab_dynvar(env->module, name, at); }
 
 int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr)
 {
@@ -102,9 +70,7 @@ int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr)
 
 const ConstVal *elab_const(Elab *E, FnCtx *fc, const AstNode *e, ConstError *err)
 {
-    ConstEnv env = E->env;
-    env.function = fc;
-    return const_eval(&env, e, err);
+    return ev_eval_expr(E->ev, E->env, e, fc ? is_local : NULL, fc, err);
 }
 
 void *elab_error(Elab *E, Span at, const char *fmt, ...)
@@ -236,29 +202,21 @@ static void init_names(Elab *E)
 #undef N
 }
 
-void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir, ParseCtx *parse)
+void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir)
 {
     memset(E, 0, sizeof *E);
     E->src = src;
     E->diag = diag;
     E->ir = ir;
     E->names = ir->names;
-    E->parse = parse;
     arena_init(&E->arena);
     arena_init(&E->scratch);
     E->scratch_base = arena_mark(&E->scratch);
-    ptrmap_init(&E->globals);
     ptrmap_init(&E->dynvars);
     ptrmap_init(&E->method_map);
     vec_init(E->externs);
     vec_init(E->methods);
     init_names(E);
-    E->env.lookup = env_lookup;
-    E->env.is_dsl_prefix = env_is_prefix;
-    E->env.dynvar = env_dynvar;
-    E->env.arena = &E->scratch;
-    E->env.names = E->names;
-    E->env.module = E;
 }
 
 void elab_free(Elab *E)
@@ -267,7 +225,6 @@ void elab_free(Elab *E)
         vec_free(E->externs.data[i]->callees);
     vec_free(E->externs);
     vec_free(E->methods);
-    ptrmap_free(&E->globals);
     ptrmap_free(&E->dynvars);
     ptrmap_free(&E->method_map);
     arena_free(&E->arena);

@@ -1,11 +1,13 @@
 /* elab.h: the elaborator's state, shared by every file of sema/.
  *
- * Elaboration turns syntax into typed IR.  Its files are layers, each with
- * one job and a header saying what it offers; a file calls only the files
- * below it in this list:
- *   elab_module.c  the module: imports, constants, decorators, the program
- *                  class, assembling the result (frontend.h)
- *   elab_python.c  the Python around pypto definitions; -D values
+ * Elaboration turns syntax into typed IR.  The Python around the pypto
+ * definitions (imports, constants, configuration classes, builder
+ * functions) is run by the evaluator (sema/eval/eval.h), which hands each
+ * pypto definition to elaboration and answers its questions about names.
+ * Elaboration's files are layers, each with one job and a header saying
+ * what it offers; a file calls only the files below it in this list:
+ *   elab_module.c  the definitions the evaluator hands over: decorators,
+ *                  the program class, assembling the result (frontend.h)
  *   elab_check.c   Python inside a pypto definition that the DSL lacks
  *   elab_func.c    function signatures and bodies; @pl.inline expansion
  *   elab_stmt.c    statements and control flow (if, for, while, with)
@@ -15,8 +17,7 @@
  *   elab_op.c      binding a call's arguments to an operator's signature
  *   elab_value.c   names, constants as values, scalar arithmetic
  *   elab_convert.c mismatches the reference accepted, converted with warnings
- *   elab.c         this state: globals, local scopes, statement blocks
- *   consteval.c    compile-time values
+ *   elab.c         this state: names, local scopes, statement blocks
  * and all of them call grammar/ (syntax trees; the module runs the parser
  * with itself as the sink).  The one call that must run upward, an
  * expression that expands an @pl.inline function's statements, goes through
@@ -32,7 +33,7 @@
 #include "grammar/ast.h"
 #include "grammar/parse.h"
 #include "ir/ir.h"
-#include "sema/consteval.h"
+#include "sema/eval/eval.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -44,15 +45,14 @@
 typedef struct Elab Elab;
 typedef struct FnCtx FnCtx;
 
-/* ---------------------------------------------------------------- globals */
+/* ------------------------------------------------------------- kernels */
 
-typedef enum GlobalKind {
-    G_CONST,      /* module constant (a ConstVal) */
-    G_FUNC,       /* top-level @pl.function */
-    G_INLINE,     /* top-level @pl.inline */
-    G_PREFIX,     /* the DSL module (import pypto.language as pl) */
-    G_OPAQUE,     /* bound to something pyptocc cannot evaluate (why says what) */
-} GlobalKind;
+/* What a kernel value (CV_KERNEL, eval.h) of elaboration's holds. */
+typedef enum KernelValKind {
+    KV_FUNC = 1,      /* a top-level @pl.function: an ExtFunc */
+    KV_INLINE,        /* a @pl.inline: an InlineFn */
+    KV_PROGRAM,       /* a @pl.program class (def unused) */
+} KernelValKind;
 
 /* A function signature: parameters (as their Vars) and return types. */
 typedef struct FuncSig {
@@ -67,30 +67,21 @@ typedef struct FuncSig {
 } FuncSig;
 
 typedef struct ExtFunc ExtFunc;
-struct ExtFunc {               /* a top-level @pl.function */
+struct ExtFunc {               /* a @pl.function outside a program class */
     FuncSig sig;
     const IrFunc *func;         /* NULL if its body failed */
     uint32_t order;             /* definition order */
     int used;                   /* a program calls it */
+    int imported;               /* defined in an imported module: compiled only if used */
     VEC(ExtFunc *) callees;     /* other top-level functions it calls */
 };
 
-typedef struct InlineFn {      /* a top-level @pl.inline (syntax kept) */
+typedef struct InlineFn {      /* a @pl.inline (syntax kept) */
     const char *name;
     const AstNode *def;
+    EvEnv *env;                 /* where its names resolve */
     int expanding;              /* recursion guard */
 } InlineFn;
-
-typedef struct Global {
-    uint8_t kind;               /* GlobalKind */
-    const char *name;
-    Span span;                  /* where it was bound */
-    const ConstVal *val;        /* G_CONST */
-    ExtFunc *func;              /* G_FUNC */
-    InlineFn *inl;              /* G_INLINE */
-    const char *why;            /* G_OPAQUE */
-    uint8_t from_define;        /* set by -D: the file's assignments do not change it */
-} Global;
 
 /* A method of the program being elaborated. */
 typedef struct Method {
@@ -144,21 +135,24 @@ struct FnCtx {
 
 /* -------------------------------------------------------------- the module */
 
+/* Where names resolve while one definition is elaborated. */
+typedef struct ElabScope {
+    EvEnv *env;
+    ParseCtx *parse;
+} ElabScope;
+
 struct Elab {
-    SourceFile *src;
+    SourceFile *src;            /* the input */
     DiagEngine *diag;
     IrCtx *ir;
     Interner *names;
-    ParseCtx *parse;
-    Arena arena;                /* globals, module constants, signatures */
-    Arena scratch;              /* values evaluated while elaborating one definition */
+    Ev *ev;                     /* the evaluator, which runs the modules */
+    EvEnv *env;                 /* where the definition being elaborated finds its names */
+    ParseCtx *parse;            /* its module's parser (parse_keep, the header) */
+    Arena arena;                /* kernels, signatures */
+    Arena scratch;              /* what elaborating one definition needs */
     ArenaMark scratch_base;
-    ConstEnv env;
-    PtrMap globals;             /* name -> Global */
-    int has_import;             /* a pypto.language import was seen */
     PtrMap dynvars;             /* name -> IrVar of a dynamic dimension */
-
-    unsigned char skip_noted[32];   /* -Wignored given for this kind of skipped code (elab_python.c) */
 
     VEC(ExtFunc *) externs;     /* top-level functions, definition order */
 
@@ -170,6 +164,8 @@ struct Elab {
     PtrMap method_map;          /* name -> Method */
     const AstNode *open_class;  /* the top-level class whose members arrive */
     int class_is_program;
+    ElabScope class_scope;      /* the names' scope before the class began */
+    unsigned char noted[4];     /* -Wignored given for this kind of program member */
 
     /* interned names used everywhere */
     struct {
@@ -181,20 +177,23 @@ struct Elab {
     } n;
 };
 
-/* The state of one compilation (parse: the parser that will run, whose
- * layout header and kept trees the module reads), and its end. */
-void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir, ParseCtx *parse);
+/* The state of one compilation, and its end. */
+void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir);
 void elab_free(Elab *E);
 
 /* Reports an error at at; returns NULL, for `return elab_error(...)`. */
 void *elab_error(Elab *E, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap);
 
-/* Globals: module-level names. */
-Global *elab_global(Elab *E, const char *name);
-Global *elab_bind_global(Elab *E, const char *name, GlobalKind kind, Span span);
+/* The value the program's code binds name to where the definition being
+ * elaborated was defined (its module, the function that built it); NULL
+ * when it binds none (built-in names are not looked at). */
+const ConstVal *elab_global(Elab *E, const char *name);
 /* Is name the DSL module's prefix (pl)? */
 int elab_is_prefix(Elab *E, const char *name);
+/* Reports that a kernel needed a value that is not known at compile time
+ * (v is CV_UNKNOWN): where it is used, and where it became unknown. */
+void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v);
 /* Is e a call of <prefix>.<attr>(...)? */
 int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr);
 /* The Var of dynamic dimension `name` (created on first use). */
@@ -202,8 +201,9 @@ const IrVar *elab_dynvar(Elab *E, const char *name, Span at);
 Method *elab_method(Elab *E, const char *name);
 /* Record that fc's function calls top-level function f. */
 void elab_note_extern_call(FnCtx *fc, ExtFunc *f);
-/* The compile-time value of e, in the scratch arena; inside a function
- * (fc not NULL) its locals shadow module constants.  NULL with *err. */
+/* The compile-time value of e (the evaluator computes it); inside a
+ * function (fc not NULL) its variables shadow the module's names and are
+ * not compile-time values.  NULL with *err. */
 const ConstVal *elab_const(Elab *E, FnCtx *fc, const AstNode *e, ConstError *err);
 
 /* Local scopes. */

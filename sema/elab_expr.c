@@ -387,6 +387,59 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
 
 /* -------------------------------------------------------------- calls */
 
+/* A call of what the program's code binds a name (or a module's or
+ * object's attribute) to: a kernel is called or expanded; a Python
+ * function runs at compile time, and its result must be a value. */
+static const IrExpr *call_value(FnCtx *fc, const AstNode *e, int want_value)
+{
+    Elab *E = fc->E;
+    const AstNode *f = e->a;
+    ConstError err;
+    const ConstVal *g = elab_const(E, fc, f, &err), *r;
+    const char *name = f->kind == AST_NAME ? f->name : f->name;
+    if (!g) {
+        if (err.unknown)
+            diag_error(E->diag, err.at, "'%s' cannot be called: %s", name, err.msg);
+        else
+            diag_error(E->diag, err.at, "%s", err.msg);
+        if (span_is_known(err.origin))
+            diag_note(E->diag, err.origin, "it is not known from here");
+        return NULL;
+    }
+    if (g->kind == CV_KERNEL && g->v.kernel->kind == KV_FUNC) {
+        ExtFunc *fn = g->v.kernel->def;
+        if (fc->in_program && !fc->ext && elab_method(E, fn->sig.name)) {
+            diag_error(E->diag, f->span, "function '%s' conflicts with program function '%s'", fn->sig.name,
+                       fn->sig.name);
+            diag_note(E->diag, elab_method(E, fn->sig.name)->sig.span, "program function '%s' is defined here",
+                      fn->sig.name);
+            return NULL;
+        }
+        elab_note_extern_call(fc, fn);
+        return call_function(fc, &fn->sig, fn->sig.name, e, 0);
+    }
+    if (g->kind == CV_KERNEL && g->v.kernel->kind == KV_INLINE)
+        return fc->expand_inline(fc, g->v.kernel->def, e, want_value);
+    if (g->kind == CV_KERNEL)
+        return elab_error(E, f->span, "'%s' is a program, not a function", name);
+    if (g->kind == CV_FUNC || g->kind == CV_BUILTIN || g->kind == CV_BOUND || g->kind == CV_CLASS) {
+        /* Python code, run now: its arguments must be compile-time values */
+        if (!(r = elab_const(E, fc, e, &err))) {
+            if (err.unknown)
+                diag_error(E->diag, err.at,
+                           "'%s' is Python, run at compile time, and this call of it has no compile-time value: %s",
+                           name, err.msg);
+            else
+                diag_error(E->diag, err.at, "%s", err.msg);
+            if (span_is_known(err.origin))
+                diag_note(E->diag, err.origin, "it is not known from here");
+            return NULL;
+        }
+        return elab_const_value(fc, r, e->span);
+    }
+    return elab_error(E, f->span, "'%s' is not a function", name);
+}
+
 static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
 {
     Elab *E = fc->E;
@@ -446,39 +499,21 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                 return elab_error(fc->E, f->span, "unknown operation namespace '%s.%s'", p, ns);
             }
         }
+        if (root->kind == AST_NAME && !scope_lookup(&fc->scope, root->name) && elab_global(E, root->name))
+            return call_value(fc, e, want_value);   /* config.kernel(...), M.helper(...) */
         return elab_error(fc->E, f->span, "unsupported call");
     }
     if (f->kind == AST_NAME) {
-        Global *g;
         if (scope_lookup(&fc->scope, f->name))
             return elab_error(fc->E, f->span, "'%s' is a variable, not a function", f->name);
-        g = elab_global(E, f->name);
-        if (g) {
-            switch ((GlobalKind)g->kind) {
-            case G_FUNC:
-                if (fc->in_program && !fc->ext && elab_method(E, g->func->sig.name)) {
-                    diag_error(E->diag, f->span, "function '%s' conflicts with program function '%s'",
-                               g->func->sig.name, g->func->sig.name);
-                    diag_note(E->diag, elab_method(E, g->func->sig.name)->sig.span, "program function '%s' is defined here",
-                              g->func->sig.name);
-                    return NULL;
-                }
-                elab_note_extern_call(fc, g->func);
-                return call_function(fc, &g->func->sig, g->func->sig.name, e, 0);
-            case G_INLINE:
-                return fc->expand_inline(fc, g->inl, e, want_value);
-            case G_OPAQUE:
-                diag_error(E->diag, f->span, "'%s' cannot be called: %s", f->name, g->why);
-                diag_note(E->diag, g->span, "'%s' is defined here", f->name);
-                return NULL;
-            default:
-                return elab_error(fc->E, f->span, "'%s' is not a function", f->name);
-            }
-        }
+        if (elab_global(E, f->name))
+            return call_value(fc, e, want_value);
         if (f->name == E->n.min || f->name == E->n.max || f->name == E->n.abs)
             return scalar_builtin(fc, f->name, e, NULL);
         if (f->name == E->n.range)
             return elab_error(fc->E, e->span, "range() is only valid as the iterator of a for loop");
+        if (ev_lookup(E->ev, E->env, f->name))
+            return call_value(fc, e, want_value);   /* a built-in (len, int, float): run now */
         return elab_error(fc->E, f->span, "name '%s' is not defined", f->name);
     }
     return elab_error(fc->E, f->span, "this expression cannot be called");

@@ -56,7 +56,13 @@ static const IrExpr *expand_inline(FnCtx *fc, InlineFn *fn, const AstNode *call,
     frame.outer = fc->inl;
     fc->inl = &frame;
     fn->expanding = 1;
-    elab_block(fc, &def->list2, 1);
+    {
+        /* its names resolve where it was defined (another module's globals) */
+        EvEnv *saved = E->env;
+        E->env = fn->env;
+        elab_block(fc, &def->list2, 1);
+        E->env = saved;
+    }
     fn->expanding = 0;
     fc->inl = frame.outer;
     vec_init(keep);

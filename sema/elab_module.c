@@ -1,173 +1,27 @@
-/* elab_module.c: module-level elaboration and program assembly.
+/* elab_module.c: the pypto definitions the evaluator hands over, and
+ * program assembly.
  *
- * Top-level statements arrive one at a time from the parser (parse.h):
- * imports define the DSL prefix, assignments define constants, decorated
- * functions are elaborated at once (their syntax is then released), inline
- * functions keep their syntax for expansion at call sites.  A @pl.program
- * class arrives member by member: each method's signature is elaborated at
- * once so later methods can call it; a body that calls a method not yet
- * declared waits until the class is complete.  At the end the result is
- * assembled: the program with the top-level functions it uses, or the
- * single function of the file.  This file is the parser's sink, and
- * frontend_run (frontend.h) runs the two. */
+ * The evaluator (sema/eval/eval.h) runs the input and the modules it
+ * imports; each pypto definition it meets comes here through its hooks,
+ * in the order the code runs: a @pl.function is elaborated at once (its
+ * syntax is then released), a @pl.inline keeps its syntax for expansion
+ * at call sites, and a @pl.program class arrives member by member (at
+ * module level the parser streams it): each method's signature is
+ * elaborated at once so later methods can call it; a body that calls a
+ * method not yet declared waits until the class is complete.  Names in a
+ * definition resolve where it was defined (its module, or the builder
+ * function that made it).  At the end the result is assembled: the
+ * program with the functions it uses, or the single function of the file.
+ * frontend_run (frontend.h) runs the evaluator and this. */
 #include "config.h"
 #include "sema/frontend.h"
 #include "sema/elab.h"
 #include "sema/elab_check.h"
 #include "sema/elab_func.h"
-#include "sema/elab_python.h"
+
+#include "support/xalloc.h"
 
 #include <string.h>
-
-/* ------------------------------------------------------------ imports */
-
-static void elab_import(Elab *E, const AstNode *s)
-{
-    for (uint32_t i = 0; i < s->list.n; i++) {
-        const AstNode *al = s->list.items[i];
-        const char *full = s->kind == AST_IMPORTFROM ? NULL : al->name;
-        const char *bound = al->a ? al->a->name : al->name;
-        char buf[256];
-        Global *g;
-        if (s->kind == AST_IMPORTFROM) {
-            snprintf(buf, sizeof buf, "%s.%s", s->name, al->name);
-            full = buf;
-            if (strcmp(s->name, "__future__") == 0)
-                continue;
-        }
-        if (strcmp(full, "pypto.language") == 0) {
-            if (!al->a && s->kind == AST_IMPORT) {
-                diag_error(E->diag, al->span, "write 'import pypto.language as pl': the DSL needs a short prefix");
-                continue;
-            }
-            if (elab_define_conflict(E, bound, al->span, "an import"))
-                continue;
-            elab_bind_global(E, bound, G_PREFIX, al->span);
-            E->has_import = 1;
-            continue;
-        }
-        if (s->kind == AST_IMPORT && !al->a) {
-            /* import a.b binds a */
-            const char *dot = strchr(al->name, '.');
-            bound = dot ? intern(E->names, al->name, (size_t)(dot - al->name)) : al->name;
-        }
-        if (elab_define_conflict(E, bound, al->span, "an import"))
-            continue;
-        g = elab_bind_global(E, bound, G_OPAQUE, al->span);
-        snprintf(buf, sizeof buf, "'%s' comes from module '%s', which pyptocc does not load",
-                 bound, s->kind == AST_IMPORTFROM ? s->name : al->name);
-        g->why = arena_strndup(&E->arena, buf, strlen(buf));
-    }
-}
-
-/* --------------------------------------------------------- constants */
-
-/* Module constants live as long as the compilation; other evaluations use
- * the scratch arena (see Elab.scratch). */
-static const ConstVal *eval_persistent(Elab *E, const AstNode *e, ConstError *err)
-{
-    ConstEnv env = E->env;
-    env.arena = &E->arena;
-    return const_eval(&env, e, err);
-}
-
-/* Evaluates value as a module constant and binds name to it (or, if it is
- * not a constant, to why it is not). */
-static void bind_constant(Elab *E, const char *name, const AstNode *value, Span span)
-{
-    ConstError err;
-    const ConstVal *v;
-    Global *g;
-    if (value->kind == AST_NAME) {
-        Global *src = elab_global(E, value->name);
-        if (src && (src->kind == G_FUNC || src->kind == G_INLINE)) {
-            g = elab_bind_global(E, name, (GlobalKind)src->kind, span);
-            g->func = src->func;
-            g->inl = src->inl;
-            return;
-        }
-    }
-    v = eval_persistent(E, value, &err);
-    if (v) {
-        g = elab_bind_global(E, name, G_CONST, span);
-        g->val = v;
-        return;
-    }
-    /* Not an error yet: only using the name is; then say how to give it
-     * a value (a build computes it: os.environ, a function call). */
-    g = elab_bind_global(E, name, G_OPAQUE, span);
-    {
-        char buf[400];
-        if (err.unknown)
-            snprintf(buf, sizeof buf,
-                     "module constant '%s' cannot be evaluated at compile time (%s); set it with -D %s=VALUE", name,
-                     err.msg, name);
-        else
-            snprintf(buf, sizeof buf, "'%s' is not a compile-time constant (%s)", name, err.msg);
-        g->why = arena_strndup(&E->arena, buf, strlen(buf));
-    }
-}
-
-/* A module-level assignment to name: -D values are not changed by it. */
-static void assign_constant(Elab *E, const char *name, const AstNode *value, const AstNode *s, Span span)
-{
-    Global *g = elab_global(E, name);
-    (void)s;
-    if (g && g->from_define)
-        return;
-    bind_constant(E, name, value, span);
-}
-
-/* One target of a module-level assignment (names and tuples of names bind
- * constants; an attribute or subscript target is skipped Python). */
-static void assign_target(Elab *E, AstNode *s, const AstNode *target, const AstNode *value)
-{
-    if (target->kind == AST_NAME) {
-        if (s->kind == AST_AUGASSIGN) {
-            /* N += 1: evaluate N <op> value */
-            AstNode tmp = *s;
-            tmp.kind = AST_BINOP;
-            tmp.a = (AstNode *)target;
-            tmp.b = (AstNode *)value;
-            tmp.depth = 1;
-            assign_constant(E, target->name, &tmp, s, s->span);
-            return;
-        }
-        assign_constant(E, target->name, value, s, s->span);
-        return;
-    }
-    if ((target->kind == AST_TUPLE || target->kind == AST_LIST) && s->kind == AST_ASSIGN) {
-        ConstError err;
-        const ConstVal *v = eval_persistent(E, value, &err);
-        uint32_t n = target->list.n;
-        for (uint32_t i = 0; i < n; i++) {
-            const AstNode *t = target->list.items[i];
-            Global *g = t->kind == AST_NAME ? elab_global(E, t->name) : NULL;
-            if (t->kind != AST_NAME || (g && g->from_define))
-                continue;
-            if (v && (v->kind == CV_LIST || v->kind == CV_TUPLE) && v->v.seq.n == n) {
-                g = elab_bind_global(E, t->name, G_CONST, s->span);
-                g->val = v->v.seq.items[i];
-            } else {
-                g = elab_bind_global(E, t->name, G_OPAQUE, s->span);
-                g->why = "this module-level unpacking is not a compile-time constant";
-            }
-        }
-        return;
-    }
-    elab_skip_toplevel(E, s);
-}
-
-static void elab_module_assign(Elab *E, AstNode *s)
-{
-    const AstNode *value = s->kind == AST_ANNASSIGN ? s->c : s->b;
-    if (!value)
-        return;   /* a bare annotation declares nothing */
-    /* a = b = value binds each target */
-    for (uint32_t i = 0; i < s->list.n; i++)
-        assign_target(E, s, s->list.items[i], value);
-    assign_target(E, s, s->a, value);
-}
 
 /* ----------------------------------------------------------- decorators */
 
@@ -178,6 +32,27 @@ static int dsl_attr(Elab *E, const AstNode *n, const char *attr)
     return n->kind == AST_NAME && n->name == attr && !elab_global(E, n->name);
 }
 
+/* 1 @pl.function, 2 @pl.inline, 3 @pl.program, 0 none of them (nothing
+ * is reported: the decorators are only looked at). */
+static int pypto_decorator_kind(Elab *E, const AstNode *def)
+{
+    if (!def->b)
+        return 0;
+    for (uint32_t i = 0; i < def->b->list.n; i++) {
+        const AstNode *d = def->b->list.items[i];
+        const AstNode *f = d->kind == AST_CALL ? d->a : d;
+        if (f->kind != AST_ATTR || f->a->kind != AST_NAME || !elab_is_prefix(E, f->a->name))
+            continue;
+        if (f->name == E->n.function)
+            return 1;
+        if (f->name == E->n.inline_)
+            return 2;
+        if (f->name == E->n.program)
+            return 3;
+    }
+    return 0;
+}
+
 /* Decorator analysis: 1 @pl.function (type, strict_ssa set), 2 @pl.inline,
  * 3 @pl.program, 0 none, -1 error (reported). */
 static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa)
@@ -185,7 +60,7 @@ static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_s
     int kind = 0;
     *type = FUNC_OPAQUE;
     *strict_ssa = 0;
-    if (!def->b || !elab_pypto_decorator_kind(E, def))
+    if (!def->b || !pypto_decorator_kind(E, def))
         return 0;   /* a plain Python function (other decorators are Python's) */
     for (uint32_t i = 0; i < def->b->list.n; i++) {
         const AstNode *d = def->b->list.items[i];
@@ -215,7 +90,7 @@ static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_s
         for (uint32_t j = 0; j < d->list2.n; j++) {
             const AstNode *kw = d->list2.items[j];
             ConstError err;
-            const ConstVal *v = const_eval(&E->env, kw->a, &err);
+            const ConstVal *v = elab_const(E, NULL, kw->a, &err);
             if (!v) {
                 diag_error(E->diag, err.at, "%s", err.msg);
                 return -1;
@@ -239,95 +114,118 @@ static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_s
 
 /* ---------------------------------------------------------- functions */
 
-static void elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
+static const ConstVal *bind_kernel(Elab *E, void *def, KernelValKind kind, const AstNode *s)
+{
+    return ev_kernel(E->ev, def, kind, s->name, s->span, E->env);
+}
+
+static const ConstVal *elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
 {
     ExtFunc *f = arena_zalloc(&E->arena, sizeof *f);
-    Global *g;
     vec_init(f->callees);
     f->order = E->externs.len;
+    f->imported = !ev_module_is_main(ev_env_module(E->env));
     f->sig.strict_ssa = strict;
     if (!elab_signature(E, def, type, 0, &f->sig))
         f->sig.ok = 0;
     vec_push(E->externs, f);
-    g = elab_bind_global(E, def->name, G_FUNC, def->span);
-    g->func = f;
     /* After a syntax error in the body only the signature is trusted. */
     if (!(def->flags & AST_SYNTAX_ERROR))
         f->func = elab_body(E, &f->sig, def, 0, f);
+    return bind_kernel(E, f, KV_FUNC, def);
 }
 
-static void elab_toplevel_stmt(Elab *E, AstNode *s);
+static const ConstVal *broken(Elab *E, const AstNode *def)
+{
+    return ev_unknown(E->ev, def->span, "the definition of '%s' has errors", def->name);
+}
 
-static void elab_toplevel(void *data, AstNode *s)
+static const char *def_word(int kind)
+{
+    return kind == 3 ? "@pl.program class" : kind == 2 ? "@pl.inline function" : "@pl.function";
+}
+
+static void elab_class_begin(void *data, Ev *ev, EvEnv *env, AstNode *cls);
+static void elab_class_member(void *data, Ev *ev, AstNode *s);
+static const ConstVal *elab_class_end(void *data, Ev *ev, AstNode *cls);
+
+/* A pypto definition the evaluator ran (a def, or a class whose body
+ * came whole: one a builder function builds). */
+static const ConstVal *define(Elab *E, AstNode *s, const AstNode *in_class)
+{
+    FuncType type = FUNC_OPAQUE;
+    int strict = 0, kind;
+    int header = E->parse && E->parse->layout.has_header && ev_module_is_main(ev_env_module(E->env));
+    if (in_class) {
+        kind = pypto_decorator_kind(E, s);
+        diag_error(E->diag, s->span, "%s '%s' is inside class '%s', which is not a @pl.program, so it would not be "
+                                     "compiled",
+                   def_word(kind ? kind : 1), s->name, in_class->name);
+        diag_note(E->diag, in_class->span, "class '%s' is defined here", in_class->name);
+        return broken(E, s);
+    }
+    if (s->kind == AST_CLASSDEF) {
+        elab_class_begin(E, E->ev, E->env, s);
+        for (uint32_t i = 0; i < s->list2.n; i++)
+            elab_class_member(E, E->ev, s->list2.items[i]);
+        return elab_class_end(E, E->ev, s);
+    }
+    /* (In a file with a '# pypto.program:' header every def is one.) */
+    if ((pypto_decorator_kind(E, s) || header) && elab_check_dsl(E, s))
+        s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
+    kind = decorators(E, s, &type, &strict);
+    if (kind < 0)
+        return broken(E, s);
+    if (kind == 1 || (kind == 0 && header))
+        return elab_extern(E, s, type, strict);
+    if (kind == 2) {
+        InlineFn *fn;
+        if (s->flags & AST_SYNTAX_ERROR)
+            return broken(E, s);
+        fn = arena_zalloc(&E->arena, sizeof *fn);
+        fn->name = s->name;
+        fn->def = s;
+        fn->env = E->env;
+        if (E->parse)
+            parse_keep(E->parse);
+        return bind_kernel(E, fn, KV_INLINE, s);
+    }
+    if (kind == 3)
+        diag_error(E->diag, s->span, "@pl.program decorates a class, not a function");
+    return broken(E, s);
+}
+
+/* The hooks run with the definition's scope as the names' scope. */
+static ElabScope enter(Elab *E, EvEnv *env)
+{
+    ElabScope h;
+    h.env = E->env;
+    h.parse = E->parse;
+    E->env = env;
+    E->parse = ev_module_parse(ev_env_module(env));
+    return h;
+}
+
+static void leave(Elab *E, ElabScope h)
+{
+    E->env = h.env;
+    E->parse = h.parse;
+}
+
+static const ConstVal *hook_define(void *data, Ev *ev, EvEnv *env, AstNode *def, const AstNode *in_class)
 {
     Elab *E = data;
-    elab_toplevel_stmt(E, s);
-    arena_reset(&E->scratch, E->scratch_base);
+    ElabScope h = enter(E, env);
+    const ConstVal *v;
+    (void)ev;
+    v = define(E, def, in_class);
+    leave(E, h);
+    if (def->kind == AST_FUNCDEF)
+        arena_reset(&E->scratch, E->scratch_base);
+    return v;
 }
 
-static void elab_toplevel_stmt(Elab *E, AstNode *s)
-{
-    if ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF)
-        return;   /* already reported; its meaning is unreliable */
-    switch ((AstKind)s->kind) {
-    case AST_IMPORT:
-    case AST_IMPORTFROM:
-        elab_import(E, s);
-        return;
-    case AST_ASSIGN:
-    case AST_ANNASSIGN:
-    case AST_AUGASSIGN:
-        elab_module_assign(E, s);
-        return;
-    case AST_FUNCDEF: {
-        FuncType type = FUNC_OPAQUE;
-        int strict = 0, kind;
-        /* (In a file with a '# pypto.program:' header every def is one.) */
-        if ((elab_pypto_decorator_kind(E, s) || E->parse->layout.has_header) && elab_check_dsl(E, s))
-            s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
-        kind = decorators(E, s, &type, &strict);
-        if (kind > 0 && elab_define_conflict(E, s->name, s->span, "a function"))
-            return;
-        if (kind == 1) {
-            elab_extern(E, s, type, strict);
-        } else if (kind == 2) {
-            InlineFn *fn = arena_zalloc(&E->arena, sizeof *fn);
-            Global *g;
-            if (s->flags & AST_SYNTAX_ERROR) {
-                g = elab_bind_global(E, s->name, G_OPAQUE, s->span);
-                g->why = "its definition has errors";
-                return;
-            }
-            fn->name = s->name;
-            fn->def = s;
-            g = elab_bind_global(E, s->name, G_INLINE, s->span);
-            g->inl = fn;
-            parse_keep(E->parse);
-        } else if (kind == 3) {
-            diag_error(E->diag, s->span, "@pl.program decorates a class, not a function");
-        } else if (kind == 0) {
-            if (E->parse->layout.has_header) {
-                elab_extern(E, s, FUNC_OPAQUE, 0);
-            } else if (!elab_define_conflict(E, s->name, s->span, "a function")) {
-                Global *g = elab_bind_global(E, s->name, G_OPAQUE, s->span);
-                g->why = "it is a plain Python function (not decorated with @pl.function or @pl.inline)";
-                elab_skip_def(E, s);
-            }
-        }
-        return;
-    }
-    case AST_EXPR_STMT:
-        if (s->a->kind == AST_STRING)
-            return;   /* module docstring */
-        break;
-    case AST_PASS:
-    case AST_ERROR:
-        return;
-    default:
-        break;
-    }
-    elab_skip_toplevel(E, s);
-}
+static const IrVar *hook_dynvar(void *data, const char *name, Span at) { return elab_dynvar(data, name, at); }
 
 /* --------------------------------------------------------------- class */
 
@@ -339,10 +237,21 @@ static int decorator_is(Elab *E, const AstNode *d, const char *attr)
     return f->kind == AST_NAME && f->name == attr;
 }
 
-static void elab_class_begin(void *data, AstNode *cls)
+/* -Wignored, once per kind: what in a program class is not compiled. */
+static void note_skip(Elab *E, int kind, Span at, const char *what)
+{
+    if (E->noted[kind])
+        return;
+    E->noted[kind] = 1;
+    diag_warning(E->diag, W_IGNORED, at, "%s is not compiled (noted once per kind)", what);
+}
+
+static void elab_class_begin(void *data, Ev *ev, EvEnv *env, AstNode *cls)
 {
     Elab *E = data;
     int is_program = 0;
+    (void)ev;
+    E->class_scope = enter(E, env);
     if (cls->b)
         for (uint32_t i = 0; i < cls->b->list.n; i++)
             if (decorator_is(E, cls->b->list.items[i], E->n.program))
@@ -350,8 +259,11 @@ static void elab_class_begin(void *data, AstNode *cls)
     E->class_is_program = is_program;
     E->open_class = cls;
     if (!is_program) {
-        if (!elab_define_conflict(E, cls->name, cls->span, "a class"))
-            elab_skip_class(E, cls);
+        diag_error(E->diag, cls->span, "only @pl.program decorates a class");
+        return;
+    }
+    if (!ev_module_is_main(ev_env_module(env))) {
+        E->class_is_program = 0;   /* a program of an imported module is not this compilation's */
         return;
     }
     if (E->programs++) {
@@ -392,9 +304,10 @@ static int calls_undeclared_method(Elab *E, const AstNode *n)
 
 static void elab_member(Elab *E, AstNode *s);
 
-static void elab_class_member(void *data, AstNode *s)
+static void elab_class_member(void *data, Ev *ev, AstNode *s)
 {
     Elab *E = data;
+    (void)ev;
     elab_member(E, s);
     arena_reset(&E->scratch, E->scratch_base);
 }
@@ -403,20 +316,24 @@ static void elab_member(Elab *E, AstNode *s)
 {
     if ((s->flags & AST_SYNTAX_ERROR) && s->kind != AST_FUNCDEF)
         return;
-    if (!E->class_is_program) {
-        if (E->open_class)
-            elab_skip_member(E, s, E->open_class, 0);
+    if (!E->class_is_program)
+        return;
+    if (s->kind == AST_PASS || s->kind == AST_ERROR || (s->kind == AST_EXPR_STMT && s->a->kind == AST_STRING))
+        return;
+    if (s->kind == AST_CLASSDEF && pypto_decorator_kind(E, s)) {
+        diag_error(E->diag, s->span, "%s '%s' is nested in program '%s': define it at module level",
+                   def_word(pypto_decorator_kind(E, s)), s->name, E->program_name);
         return;
     }
     if (s->kind == AST_FUNCDEF) {
         FuncType type = FUNC_OPAQUE;
         int strict = 0, kind;
         Method *m, *prev;
-        if (elab_pypto_decorator_kind(E, s) && elab_check_dsl(E, s))
+        if (pypto_decorator_kind(E, s) && elab_check_dsl(E, s))
             s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
         kind = decorators(E, s, &type, &strict);
         if (kind == 0) {
-            elab_skip_member(E, s, E->open_class, 1);
+            note_skip(E, 0, s->span, "a method of a @pl.program class without @pl.function");
             return;
         }
         if (kind == 2) {
@@ -449,13 +366,15 @@ static void elab_member(Elab *E, AstNode *s)
         m->func = elab_body(E, &m->sig, s, 1, NULL);
         return;
     }
-    elab_skip_member(E, s, E->open_class, 1);
+    note_skip(E, 1, s->span, "a statement in a @pl.program class that is not a method");
 }
 
-static void elab_class_end(void *data, AstNode *cls)
+static const ConstVal *elab_class_end(void *data, Ev *ev, AstNode *cls)
 {
     Elab *E = data;
-    (void)cls;
+    int was_program = E->class_is_program;
+    const ConstVal *v;
+    (void)ev;
     if (E->class_is_program)
         for (uint32_t i = 0; i < E->methods.len; i++) {
             Method *m = E->methods.data[i];
@@ -468,9 +387,15 @@ static void elab_class_end(void *data, AstNode *cls)
     E->class_is_program = 0;
     E->open_class = NULL;
     arena_reset(&E->scratch, E->scratch_base);
+    v = was_program ? ev_kernel(E->ev, NULL, KV_PROGRAM, cls->name, cls->span, E->env)
+                    : ev_unknown(E->ev, cls->span, "program '%s' is not compiled here", cls->name);
+    leave(E, E->class_scope);
+    return v;
 }
 
 /* ------------------------------------------------------------ results */
+
+typedef VEC(const IrFunc *) VecFuncs;
 
 static void mark_used(ExtFunc *f)
 {
@@ -492,11 +417,34 @@ static void mark_used(ExtFunc *f)
     vec_free(work);
 }
 
+/* The functions of the result: those the main module defines (all, with
+ * a header; else the one), and the imported ones they use. */
+static void add_used_imports(Elab *E, VecFuncs *funcs)
+{
+    for (uint32_t i = 0; i < E->externs.len; i++) {
+        ExtFunc *f = E->externs.data[i];
+        if (f->imported && f->used && f->func)
+            vec_push(*funcs, f->func);
+    }
+}
+
 static void assemble(Elab *E, FrontendResult *out)
 {
-    VEC(const IrFunc *) funcs;
+    VecFuncs funcs;
     Layout *L = &E->parse->layout;
+    ExtFunc *first = NULL, *second = NULL;
+    uint32_t nmain = 0;
     vec_init(funcs);
+    for (uint32_t i = 0; i < E->externs.len; i++) {
+        ExtFunc *f = E->externs.data[i];
+        if (f->imported)
+            continue;
+        if (nmain == 0)
+            first = f;
+        else if (nmain == 1)
+            second = f;
+        nmain++;
+    }
     if (E->programs) {
         PtrMap ext_names;
         ptrmap_init(&ext_names);
@@ -511,9 +459,10 @@ static void assemble(Elab *E, FrontendResult *out)
             Method *m = elab_method(E, f->sig.name);
             ExtFunc *twin = ptrmap_get(&ext_names, f->sig.name);
             if (!f->used) {
-                diag_warning(E->diag, W_UNUSED_FUNCTION, f->sig.span,
-                             "function '%s' is not used by program '%s' and is not compiled", f->sig.name,
-                             E->program_name);
+                if (!f->imported)
+                    diag_warning(E->diag, W_UNUSED_FUNCTION, f->sig.span,
+                                 "function '%s' is not used by program '%s' and is not compiled", f->sig.name,
+                                 E->program_name);
                 continue;
             }
             if (m) {
@@ -544,6 +493,9 @@ static void assemble(Elab *E, FrontendResult *out)
         for (uint32_t i = 0; i < E->externs.len; i++) {
             ExtFunc *f = E->externs.data[i];
             ExtFunc *prev = ptrmap_get(&seen, f->sig.name);
+            if (f->imported)
+                continue;
+            mark_used(f);
             if (prev) {
                 diag_error(E->diag, f->sig.span, "program '%s' already has a function named '%s'", L->header_name,
                            f->sig.name);
@@ -555,20 +507,27 @@ static void assemble(Elab *E, FrontendResult *out)
                 vec_push(funcs, f->func);
         }
         ptrmap_free(&seen);
+        add_used_imports(E, &funcs);
         /* A header without a name: the name the printer gives it. */
         out->program = ir_program_new(E->ir, L->header_name[0] ? L->header_name : ir_name(E->ir, "Program"), funcs.len,
                                       funcs.data, L->header_span);
-    } else if (E->externs.len == 1) {
-        out->func = E->externs.data[0]->func;
-    } else if (E->externs.len == 0) {
+    } else if (nmain == 1) {
+        mark_used(first);
+        if (first->func)
+            vec_push(funcs, first->func);
+        add_used_imports(E, &funcs);
+        if (funcs.len > 1)   /* it calls functions of imported modules: a program of them */
+            out->program = ir_program_new(E->ir, ir_name(E->ir, "Program"), funcs.len, funcs.data, first->sig.span);
+        else
+            out->func = first->func;
+    } else if (nmain == 0) {
         if (!E->diag->errors)
             diag_error(E->diag, span_unknown(), "no @pl.function or @pl.program found");
     } else {
-        ExtFunc *second = E->externs.data[1];
         diag_error(E->diag, second->sig.span,
                    "several top-level functions but no program: put them in a @pl.program class or start the "
                    "file with '# pypto.program: NAME'");
-        diag_note(E->diag, E->externs.data[0]->sig.span, "first function '%s' is here", E->externs.data[0]->sig.name);
+        diag_note(E->diag, first->sig.span, "first function '%s' is here", first->sig.name);
     }
     vec_free(funcs);
 }
@@ -582,27 +541,58 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
                            FrontendResult *out)
 {
     Elab E;
-    ParseCtx parse;
-    ParseSink sink;
+    EvHooks hooks;
+    EvOptions eo;
+    Ev *ev;
+    EvModule *main;
     unsigned errors_before = diag->errors;
     memset(out, 0, sizeof *out);
-    elab_init(&E, src, diag, ir, &parse);
-
-    if (opts && opts->ndefines)
-        elab_defines(&E, opts->defines, opts->ndefines);
-    sink.toplevel = elab_toplevel;
-    sink.class_begin = elab_class_begin;
-    sink.class_member = elab_class_member;
-    sink.class_end = elab_class_end;
-    sink.data = &E;
-    if (diag->errors == errors_before)
-        parse_source(&parse, src, diag, E.names, sink);
-    else
-        memset(&parse, 0, sizeof parse);
-    if (diag->errors == errors_before)
-        assemble(&E, out);
-
-    parse_ctx_free(&parse);
+    source_store_init(&out->sources);
+    elab_init(&E, src, diag, ir);
+    memset(&hooks, 0, sizeof hooks);
+    hooks.data = &E;
+    hooks.define = hook_define;
+    hooks.class_begin = elab_class_begin;
+    hooks.class_member = elab_class_member;
+    hooks.class_end = elab_class_end;
+    hooks.dynvar = hook_dynvar;
+    memset(&eo, 0, sizeof eo);
+    if (opts) {
+        eo.defines = opts->defines;
+        eo.ndefines = opts->ndefines;
+        eo.include_dirs = opts->include_dirs;
+        eo.ninclude = opts->ninclude;
+    }
+    eo.store = &out->sources;
+    ev_init(&ev, diag, E.names, &hooks, &eo);
+    E.ev = ev;
+    if (diag->errors == errors_before) {
+        main = ev_run_main(ev, src);
+        E.env = ev_module_env(main);
+        E.parse = ev_module_parse(main);
+        ev_run_builders(ev, main);
+        ev_check_defines(ev);
+        if (diag->errors == errors_before)
+            assemble(&E, out);
+    }
+    {
+        const char *const *paths;
+        uint32_t n = ev_module_files(ev, &paths);
+        out->deps = n ? xcalloc(n, sizeof *out->deps) : NULL;
+        for (uint32_t i = 0; i < n; i++)
+            out->deps[out->ndeps++] = xstrdup(paths[i]);
+    }
+    ev_free(ev);
     elab_free(&E);
     return diag->errors - errors_before;
+}
+
+void frontend_result_free(FrontendResult *r)
+{
+    for (uint32_t i = 0; i < r->ndeps; i++)
+        xfree(r->deps[i]);
+    xfree(r->deps);
+    r->deps = NULL;
+    r->ndeps = 0;
+    source_store_free(&r->sources);
 }

@@ -52,6 +52,9 @@ static const IrExpr *const_to_ir_in(FnCtx *fc, const ConstVal *v, Span span, int
     case CV_TILE_PAD:
     case CV_TENSOR_LAYOUT:
         return ir_const_int(ir, v->v.i, DT_INT64, span);
+    case CV_UNKNOWN:
+        elab_unknown_error(fc->E, span, NULL, v);
+        return NULL;
     default: {
         char buf[128];
         const_format(v, buf, sizeof buf);
@@ -178,7 +181,7 @@ const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
 {
     Elab *E = fc->E;
     const IrExpr *v = scope_lookup(&fc->scope, e->name);
-    Global *g;
+    const ConstVal *g;
     if (v)
         return v == &elab_poison ? NULL : v;
     g = elab_global(E, e->name);
@@ -192,18 +195,18 @@ const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
             return elab_error(fc->E, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
         return elab_error(fc->E, e->span, "name '%s' is not defined", e->name);
     }
-    switch ((GlobalKind)g->kind) {
-    case G_CONST:
-        return elab_const_value(fc, g->val, e->span);
-    case G_FUNC:
-    case G_INLINE:
+    switch ((ConstKind)g->kind) {
+    case CV_KERNEL:
         return elab_error(fc->E, e->span, "function '%s' can only be called", e->name);
-    case G_PREFIX:
-        return elab_error(fc->E, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name, e->name);
-    case G_OPAQUE:
-        diag_error(E->diag, e->span, "'%s' cannot be used here: %s", e->name, g->why);
-        diag_note(E->diag, g->span, "'%s' is defined here", e->name);
+    case CV_DSL:
+        if (ev_is_dsl_root(g))
+            return elab_error(fc->E, e->span, "'%s' is the DSL module; use it as %s.<operation>(...)", e->name,
+                              e->name);
+        return elab_error(fc->E, e->span, "'%s' (%s) is not a value", e->name, g->v.dsl.path);
+    case CV_UNKNOWN:
+        elab_unknown_error(E, e->span, e->name, g);
         return NULL;
+    default:
+        return elab_const_value(fc, g, e->span);
     }
-    return NULL;
 }

@@ -1,38 +1,51 @@
 /* frontend.h: source text -> typed IR.
  *
- * Parses the file and elaborates it: resolves names (module constants,
- * functions, program methods, local variables), expands @pl.inline calls,
- * dispatches operator calls through the registry (inferring every
- * expression's type) and checks written annotations against the inferred
- * types.  The result is a Program (a @pl.program class, or a file with a
- * '# pypto.program:' header) or a single Function. */
+ * Runs the file as Python at compile time (sema/eval/eval.h: the modules
+ * it imports, its configuration code, its builder functions) and
+ * elaborates the pypto definitions that running it meets: resolves names
+ * (module values, functions, program methods, local variables), expands
+ * @pl.inline calls, dispatches operator calls through the registry
+ * (inferring every expression's type) and checks written annotations
+ * against the inferred types.  The result is a Program (a @pl.program
+ * class, or a file with a '# pypto.program:' header) or a single
+ * Function. */
 #ifndef PYPTOCC_FRONTEND_H
 #define PYPTOCC_FRONTEND_H
 
 #include "ir/ir.h"
+#include "sema/eval/eval.h"
 #include "support/diag.h"
 #include "support/source.h"
 
 typedef struct FrontendResult {
     const IrProgram *program;   /* set for programs */
     const IrFunc *func;         /* set for a single top-level function */
+    /* The modules read besides the input (for -MD), in the order they
+     * were read, and the texts of every file read: spans into them stay
+     * valid until frontend_result_free, so free it after the last
+     * diagnostic. */
+    char **deps;
+    uint32_t ndeps;
+    SourceStore sources;
 } FrontendResult;
 
-/* -D NAME=VALUE: module constant NAME is VALUE, a constant expression
- * written as in Python; the file's assignments to NAME do not change it. */
-typedef struct FrontendDefine {
-    const char *name;
-    const char *value;
-} FrontendDefine;
+/* -D NAME=VALUE (and the dotted forms of eval.h): a Python expression. */
+typedef EvDefine FrontendDefine;
 
 typedef struct FrontendOptions {
     const FrontendDefine *defines;
     uint32_t ndefines;
+    /* Where imported modules are looked for after the importing file's
+     * folder: -I folders, then PYPTOCC_PATH's, in order. */
+    const char *const *include_dirs;
+    uint32_t ninclude;
 } FrontendOptions;
 
-/* Returns the number of errors reported (0 means the result is usable). */
+/* Returns the number of errors reported (0 means the result is usable).
+ * *out must be freed with frontend_result_free either way. */
 unsigned frontend_run(SourceFile *src, DiagEngine *diag, IrCtx *ir, FrontendResult *out);
 unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const FrontendOptions *opts,
                            FrontendResult *out);
+void frontend_result_free(FrontendResult *r);
 
 #endif

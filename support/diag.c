@@ -34,14 +34,32 @@ void diag_init(DiagEngine *d, FILE *out)
     for (int i = 0; i < W_COUNT; i++)
         d->enabled[i] = (unsigned char)warning_table[i].on;
     sb_init(&d->pending);
+    source_set_init(&d->sources);
 }
 
-void diag_set_source(DiagEngine *d, SourceFile *src) { d->src = src; }
+void diag_set_source(DiagEngine *d, SourceFile *src)
+{
+    d->src = src;
+    d->sources.n = 0;
+    if (src)
+        source_set_add(&d->sources, src);
+}
+
+int diag_add_source(DiagEngine *d, SourceFile *sf) { return source_set_add(&d->sources, sf); }
+
+SourceFile *diag_source_of(const DiagEngine *d, uint32_t offset) { return source_set_find(&d->sources, offset); }
+
+unsigned diag_line(const DiagEngine *d, uint32_t offset)
+{
+    SourceFile *sf = diag_source_of(d, offset);
+    return sf ? source_pos(sf, offset).line : 0;
+}
 
 void diag_free(DiagEngine *d)
 {
     diag_flush(d);
     sb_free(&d->pending);
+    source_set_free(&d->sources);
 }
 
 int diag_warning_from_name(const char *name)
@@ -165,12 +183,12 @@ static uint32_t byte_at_column(const char *text, uint32_t from, uint32_t to, uin
     return i;
 }
 
-static void render_excerpt(DiagEngine *d, StrBuf *sb, Span span)
+static void render_excerpt(DiagEngine *d, StrBuf *sb, SourceFile *sf, Span span)
 {
-    SourceFile *sf = d->src;
     SourcePos p = source_pos(sf, span.lo);
-    uint32_t lo = span.lo < p.line_start ? p.line_start : span.lo;
-    uint32_t hi = span.hi;
+    /* local offsets from here on */
+    uint32_t lo = span.lo - sf->base < p.line_start ? p.line_start : span.lo - sf->base;
+    uint32_t hi = span.hi >= span.lo ? span.hi - sf->base : lo;
     uint32_t c0, c1, width, start_col = 0, from = p.line_start, to = p.line_end;
     char num[16];
     int numw;
@@ -214,15 +232,22 @@ static void render_excerpt(DiagEngine *d, StrBuf *sb, Span span)
     sb_putc(sb, '\n');
 }
 
+/* The file a span is in (NULL: none, or the span is unknown). */
+static SourceFile *file_of(const DiagEngine *d, Span span)
+{
+    return span_is_known(span) ? diag_source_of(d, span.lo) : NULL;
+}
+
 static void emit_text(DiagEngine *d, DiagSeverity sev, const char *option, Span span, const char *msg)
 {
     StrBuf sb;
+    SourceFile *sf = file_of(d, span);
     sb_init(&sb);
     if (d->color)
         sb_puts(&sb, C_LOCUS);
-    if (d->src && span_is_known(span)) {
-        SourcePos p = source_pos(d->src, span.lo);
-        sb_printf(&sb, "%s:%u:%u:", d->src->name, p.line, p.col);
+    if (sf) {
+        SourcePos p = source_pos(sf, span.lo);
+        sb_printf(&sb, "%s:%u:%u:", sf->name, p.line, p.col);
     } else {
         sb_printf(&sb, "%s:", d->src ? d->src->name : "pyptocc");
     }
@@ -239,8 +264,8 @@ static void emit_text(DiagEngine *d, DiagSeverity sev, const char *option, Span 
     if (option)
         sb_printf(&sb, " [%s]", option);
     sb_putc(&sb, '\n');
-    if (d->src && span_is_known(span))
-        render_excerpt(d, &sb, span);
+    if (sf)
+        render_excerpt(d, &sb, sf, span);
     fwrite(sb.data, 1, sb.len, d->out);
     fflush(d->out);
     sb_free(&sb);
@@ -248,11 +273,12 @@ static void emit_text(DiagEngine *d, DiagSeverity sev, const char *option, Span 
 
 static void json_location(DiagEngine *d, StrBuf *sb, Span span)
 {
+    SourceFile *sf = file_of(d, span);
     sb_puts(sb, "\"file\":");
-    json_string(sb, d->src ? d->src->name : "pyptocc");
-    if (d->src && span_is_known(span)) {
-        SourcePos b = source_pos(d->src, span.lo);
-        SourcePos e = source_pos(d->src, span.hi > span.lo ? span.hi : span.lo);
+    json_string(sb, sf ? sf->name : d->src ? d->src->name : "pyptocc");
+    if (sf) {
+        SourcePos b = source_pos(sf, span.lo);
+        SourcePos e = source_pos(sf, span.hi > span.lo ? span.hi : span.lo);
         sb_printf(sb, ",\"line\":%u,\"column\":%u,\"end\":{\"line\":%u,\"column\":%u}", b.line, b.col,
                   e.line, e.col);
     }

@@ -30,7 +30,8 @@
     X(RETURN_DTYPE, "return-dtype", 1, "a returned value's dtype is wider than the declared one (converted)") \
     X(INT_TO_BOOL, "int-to-bool", 1, "an integer scalar is passed to a BOOL parameter (passed as x != 0)")   \
     X(ARGUMENT_SHAPE, "argument-shape", 1, "a tensor argument's static shape differs from its parameter's") \
-    X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why")
+    X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why") \
+    X(UNUSED_DEFINE, "unused-define", 1, "a -D NAME.FIELD that matches no module constant, field or parameter")
 
 typedef enum DiagWarning {
 #define X(e, name, on, desc) W_##e,
@@ -43,7 +44,8 @@ typedef enum DiagSeverity { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagSeverity;
 typedef enum DiagFormat { DIAG_FORMAT_TEXT, DIAG_FORMAT_JSON } DiagFormat;
 
 typedef struct DiagEngine {
-    SourceFile *src;            /* may be NULL before the input is read */
+    SourceFile *src;            /* the input (may be NULL before it is read) */
+    SourceSet sources;          /* every file whose spans may be reported, the input first */
     FILE *out;                  /* standard error normally */
     DiagFormat format;
     int color;
@@ -60,7 +62,14 @@ typedef struct DiagEngine {
 } DiagEngine;
 
 void diag_init(DiagEngine *d, FILE *out);
+/* The input: spans of the input, and messages without a span, name it. */
 void diag_set_source(DiagEngine *d, SourceFile *src);
+/* Another file of the compilation (a module, a -D value): gives it its
+ * base offset (source.h); -1 when the offset space is full. */
+int diag_add_source(DiagEngine *d, SourceFile *sf);
+/* The file holding offset (NULL if none), and the line of offset in it. */
+SourceFile *diag_source_of(const DiagEngine *d, uint32_t offset);
+unsigned diag_line(const DiagEngine *d, uint32_t offset);
 void diag_free(DiagEngine *d);
 
 void diag_error(DiagEngine *d, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -12,6 +12,7 @@ void source_init(SourceFile *sf, const char *name, const char *text, uint32_t le
     sf->name = name;
     sf->text = text;
     sf->len = len;
+    sf->base = 0;
     sf->lines = NULL;
     sf->nlines = 0;
     sf->mapped = 0;
@@ -68,6 +69,7 @@ SourcePos source_pos(SourceFile *sf, uint32_t offset)
     uint32_t lo = 0, hi, i, col = 1;
     if (!sf->lines)
         build_lines(sf);
+    offset = offset >= sf->base ? offset - sf->base : 0;
     if (offset > sf->len)
         offset = sf->len;
     hi = sf->nlines;
@@ -88,4 +90,84 @@ SourcePos source_pos(SourceFile *sf, uint32_t offset)
             col++;
     p.col = col;
     return p;
+}
+
+/* ------------------------------------------------------------ source sets */
+
+void source_set_init(SourceSet *set)
+{
+    set->files = NULL;
+    set->n = set->cap = 0;
+}
+
+void source_set_free(SourceSet *set)
+{
+    xfree(set->files);
+    source_set_init(set);
+}
+
+int source_set_add(SourceSet *set, SourceFile *sf)
+{
+    uint64_t base = 0;
+    if (set->n) {
+        const SourceFile *last = set->files[set->n - 1];
+        base = (uint64_t)last->base + last->len + 1;   /* +1: an end-of-file offset belongs to one file */
+    }
+    if (base + sf->len + 1 >= SPAN_UNKNOWN_OFFSET)
+        return -1;
+    if (set->n == set->cap) {
+        set->cap = set->cap ? set->cap * 2 : 8;
+        set->files = xrealloc(set->files, xmul_size(set->cap, sizeof *set->files));
+    }
+    sf->base = (uint32_t)base;
+    set->files[set->n++] = sf;
+    return 0;
+}
+
+SourceFile *source_set_find(const SourceSet *set, uint32_t offset)
+{
+    uint32_t lo = 0, hi = set->n;
+    if (!set->n || offset == SPAN_UNKNOWN_OFFSET)
+        return NULL;
+    while (hi - lo > 1) {   /* the last file whose base <= offset */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (set->files[mid]->base <= offset)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return set->files[lo]->base <= offset ? set->files[lo] : NULL;
+}
+
+/* ---------------------------------------------------------- source stores */
+
+void source_store_init(SourceStore *st)
+{
+    st->files = NULL;
+    st->n = st->cap = 0;
+}
+
+SourceFile *source_store_add(SourceStore *st, const char *name, char *text, uint32_t len)
+{
+    SourceFile *sf = xmalloc(sizeof *sf);
+    if (st->n == st->cap) {
+        st->cap = st->cap ? st->cap * 2 : 8;
+        st->files = xrealloc(st->files, xmul_size(st->cap, sizeof *st->files));
+    }
+    source_init(sf, xstrdup(name), text, len);
+    st->files[st->n++] = sf;
+    return sf;
+}
+
+void source_store_free(SourceStore *st)
+{
+    for (uint32_t i = 0; i < st->n; i++) {
+        SourceFile *sf = st->files[i];
+        xfree((char *)sf->name);
+        xfree((char *)sf->text);
+        source_free(sf);
+        xfree(sf);
+    }
+    xfree(st->files);
+    source_store_init(st);
 }

@@ -1,8 +1,12 @@
-/* source.h: the text being compiled and locations in it.
+/* source.h: the texts being compiled and locations in them.
  *
- * A Span is a half-open byte range [lo, hi) in the one source file of a
- * compilation.  Line and column numbers are derived only when a diagnostic
- * is printed, from a line table built on first use. */
+ * A compilation reads several files (the input, the modules it imports,
+ * -D values).  They share one offset space: each file starts at its own
+ * base offset (SourceSet), so a Span, a half-open byte range [lo, hi),
+ * names a file as well as a range, and IR built from any module carries
+ * spans that diagnostics resolve to the right file.  Line and column
+ * numbers are derived only when a diagnostic is printed, from a line table
+ * built on first use. */
 #ifndef PYPTOCC_SOURCE_H
 #define PYPTOCC_SOURCE_H
 
@@ -38,6 +42,7 @@ typedef struct SourceFile {
     const char *name;    /* as shown in diagnostics ("<stdin>" for -) */
     const char *text;    /* the bytes, NUL-terminated (text[len] == 0) */
     uint32_t len;
+    uint32_t base;       /* the offset of text[0] in the compilation's span space */
     uint32_t *lines;     /* byte offset of each line start; built lazily */
     uint32_t nlines;
     int mapped;          /* text is a read-only mapping of the file */
@@ -46,6 +51,9 @@ typedef struct SourceFile {
 
 /* The largest input pyptocc accepts (offsets are 32-bit). */
 #define SOURCE_MAX_BYTES (UINT32_MAX - 16u)
+
+/* The byte at global offset `offset` of sf (base <= offset <= base + len). */
+static inline const char *source_text_at(const SourceFile *sf, uint32_t offset) { return sf->text + (offset - sf->base); }
 
 void source_init(SourceFile *sf, const char *name, const char *text, uint32_t len);
 void source_free(SourceFile *sf);
@@ -62,9 +70,39 @@ void source_release(SourceFile *sf, uint32_t offset);
 typedef struct SourcePos {
     uint32_t line;   /* 1-based */
     uint32_t col;    /* 1-based, counted in characters (UTF-8 code points) */
-    uint32_t line_start, line_end;  /* byte range of the line, without newline */
+    uint32_t line_start, line_end;  /* byte range of the line in sf->text (local), without newline */
 } SourcePos;
 
+/* The position of global offset `offset` in sf. */
 SourcePos source_pos(SourceFile *sf, uint32_t offset);
+
+/* Files a compilation reads besides its input (imported modules, -D
+ * values): each keeps its text and name until the store is freed, after
+ * the last diagnostic that may show them. */
+typedef struct SourceStore {
+    SourceFile **files;
+    uint32_t n, cap;
+} SourceStore;
+
+void source_store_init(SourceStore *st);
+/* A new file owning text (malloc'd, NUL-terminated, len bytes) and a copy
+ * of name. */
+SourceFile *source_store_add(SourceStore *st, const char *name, char *text, uint32_t len);
+void source_store_free(SourceStore *st);
+
+/* The files of one compilation in their offset space: a file added gets
+ * the base after the last one's end, so no two share an offset. */
+typedef struct SourceSet {
+    SourceFile **files;
+    uint32_t n, cap;
+} SourceSet;
+
+void source_set_init(SourceSet *set);
+/* Forgets the files (they belong to whoever read them). */
+void source_set_free(SourceSet *set);
+/* Gives sf its base and adds it; -1 when the offset space is full. */
+int source_set_add(SourceSet *set, SourceFile *sf);
+/* The file holding offset, or NULL. */
+SourceFile *source_set_find(const SourceSet *set, uint32_t offset);
 
 #endif

@@ -1,22 +1,16 @@
-# A module constant the compiler cannot evaluate (it comes from the
-# environment at run time), used by a program: the error names it and
-# says how to give it a value.
-import os
+# A module constant computed from a module that is not available at
+# compile time (torch), used by a kernel: the error names the constant,
+# says why its value is not known and how to give it one, and points at
+# where it became unknown.  A constant that is not used is no error.
+import torch
 
 import pypto.language as pl
 
-ROWS = int(os.environ.get("ROWS", "64"))
-try:
-    COLS = int(os.environ["COLS"])
-except KeyError:
-    COLS = 64
+ROWS = torch.cuda.device_count() * 16
+UNUSED = torch.float32
+COLS = 64
 
 
 @pl.function
-def f(x: pl.Tensor[[ROWS, 64], pl.FP32]) -> pl.Tensor[[ROWS, 64], pl.FP32]:
-    return x
-
-
-@pl.function
-def g(x: pl.Tensor[[COLS, 64], pl.FP32]) -> pl.Tensor[[COLS, 64], pl.FP32]:
+def f(x: pl.Tensor[[ROWS, COLS], pl.FP32]) -> pl.Tensor[[ROWS, COLS], pl.FP32]:
     return x

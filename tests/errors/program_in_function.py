@@ -1,6 +1,6 @@
-# A program built inside a function (as in the reference's examples) cannot
-# be compiled: pyptocc does not run the function, so its parameters have no
-# values.  The error says what to write instead.
+# A program built inside a builder function is compiled by calling the
+# function with its defaults: a parameter without one is an error that
+# says how to give it a value (-D BUILDER.PARAM=VALUE).
 import pypto.language as pl
 
 

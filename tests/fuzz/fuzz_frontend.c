@@ -33,6 +33,7 @@ static unsigned compile(const char *text, uint32_t len, IrCtx *ir, FrontendResul
     *errors = diag.errors;
     n = diag.warnings;
     diag_free(&diag);
+    frontend_result_free(r);
     source_free(&src);
     return n;
 }

@@ -125,9 +125,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         emit(&ir, &diag, prog, PIPELINE_TILE, OUT_TILE, ARCH_A2A3, 1, (int)((size >> 2) & 1));
         emit(&ir, &diag, prog, PIPELINE_CPP, OUT_CPP, (Arch)(size & 1), opt, 0);
     }
+    diag_free(&diag);
+    frontend_result_free(&r);
     ir_ctx_free(&ir);
     interner_free(&names);
-    diag_free(&diag);
     source_free(&src);
     xfree(text);
     return 0;

@@ -10,7 +10,7 @@ counter = 0; del counter; pass
 type Vector = list[float]
 type Pair[T] = tuple[T, T]
 print("loading", __name__, sep=": ", end="\n")
-if __debug__: raise SystemExit(0) if False else None
+if not __debug__: raise SystemExit(0)
 
 ONE = 1
 

@@ -43,12 +43,14 @@ static int parse_text(const char *name, const char *text, uint32_t len, IrCtx *i
     source_init(&src, name, text, len);
     diag_init(&diag, stderr);
     diag_set_source(&diag, &src);
+    memset(out, 0, sizeof *out);
     if (source_check_encoding(&src, &diag) == 0)
         frontend_run(&src, &diag, ir, out);
     *diags = diag.errors + diag.warnings;
     {
         int bad = diag.errors != 0;
         diag_free(&diag);
+        frontend_result_free(out);
         source_free(&src);
         return bad ? -1 : 0;
     }

@@ -153,6 +153,7 @@ void fe_run(FeT *t, const char *text)
 void fe_free(FeT *t)
 {
     diag_free(&t->d);
+    frontend_result_free(&t->res);
     fclose(t->out);
     free(t->buf);
     source_free(&t->sf);

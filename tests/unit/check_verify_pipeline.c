@@ -84,6 +84,7 @@ static unsigned pipeline_dir(const char *dir)
             checked++;
         }
         diag_free(&dg);
+        frontend_result_free(&res);
         fclose(f);
         free(buf);
         source_free(&sf);
