@@ -533,14 +533,26 @@ void elab_expr_stmt(FnCtx *fc, const AstNode *e)
 
 /* -------------------------------------------------------- subscripts */
 
+/* The name a subscript's base starts with (CFG in CFG.dims[1]), or NULL. */
+static const char *root_name(const AstNode *e)
+{
+    while (e->kind == AST_ATTR || e->kind == AST_SUBSCRIPT)
+        e = e->a;
+    return e->kind == AST_NAME ? e->name : NULL;
+}
+
 static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
 {
-    const IrExpr *v = elab_expr(fc, e->a);
+    const IrExpr *v;
     const AstNode *ix;
     ConstError err;
     const ConstVal *c;
     const IrType *t;
-    if (!v)
+    const char *root = root_name(e->a);
+    if (root && !scope_lookup(&fc->scope, root) && elab_global(fc->E, root) &&
+        (c = elab_const(fc->E, fc, e, &err)) != NULL)
+        return elab_const_value(fc, c, e->span);   /* SHAPES[1]: a module value's item */
+    if (!(v = elab_expr(fc, e->a)))
         return NULL;
     if (e->list.n != 1 || (e->flags & AST_TRAILING_COMMA) || e->list.items[0]->kind == AST_KEYWORD)
         return elab_error(fc->E, e->span, "only a single constant index is supported");

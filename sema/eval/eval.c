@@ -12,9 +12,9 @@
 /* Work a compilation may spend running module-level Python: far above
  * what configuration code needs (a 1,000-line module takes ~10^5 steps),
  * far below what makes a compile look hung. */
-#define EV_DEFAULT_STEP_LIMIT 20000000ull
-/* Nested calls and expressions; Python's own limit is 1,000 calls. */
-#define EV_MAX_DEPTH 2000
+#define EV_DEFAULT_STEP_LIMIT 10000000ull
+/* The memory the values of a compilation may take. */
+#define EV_MAX_BYTES (1024ull << 20)
 
 const char *ev_intern(Ev *ev, const char *s, size_t n) { return intern(ev->names, s, n); }
 const char *ev_cstr(Ev *ev, const char *s) { return intern_cstr(ev->names, s); }
@@ -42,10 +42,12 @@ const ConstVal *ev_raise_value(Ev *ev, const ConstVal *exc, Span at)
     ev->exc = exc;
     ev->exc_at = at;
     ev->trace.len = 0;
-    if (exc->kind == CV_INSTANCE && exc->v.obj->cls == ev->e_limit)
+    if (exc->kind == CV_INSTANCE && (exc->v.obj->cls == ev->e_limit || exc->v.obj->cls == ev->e_reported))
         ev->exc_fatal = 1;
     return NULL;
 }
+
+const ConstVal *ev_raise_reported(Ev *ev, Span at) { return ev_raise_value(ev, ev_exception(ev, ev->e_reported, NULL), at); }
 
 const ConstVal *ev_catch(Ev *ev)
 {
@@ -102,6 +104,12 @@ void ev_report(Ev *ev)
     uint32_t n;
     if (!exc)
         return;
+    if (exc->kind == CV_INSTANCE && exc->v.obj->cls == ev->e_reported) {
+        ev->exc = NULL;
+        ev->trace.len = 0;
+        ev->exc_fatal = 0;
+        return;
+    }
     ev->exc = NULL;   /* str() of its arguments runs without it pending */
     sb_init(&sb);
     ev_exc_text(ev, exc, &sb);
@@ -113,14 +121,16 @@ void ev_report(Ev *ev)
     }
     diag_error(ev->diag, ev->exc_at, "%s", sb_cstr(&sb));
     n = ev->trace.len;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n;) {
         const EvTrace *t = &ev->trace.data[i];
-        if (n > 24 && i == 10) {
-            diag_note(ev->diag, span_unknown(), "... %u more calls ...", n - 20);
-            i = n - 10;
-            t = &ev->trace.data[i];
-        }
+        uint32_t same = 1;
+        /* a recursion's calls from one place are one note */
+        while (i + same < n && ev->trace.data[i + same].at.lo == t->at.lo && ev->trace.data[i + same].at.hi == t->at.hi)
+            same++;
         diag_note(ev->diag, t->at, "in '%s', called from here", t->fn);
+        if (same > 1)
+            diag_note(ev->diag, t->at, "... and %u more times from here", same - 1);
+        i += same;
     }
     sb_free(&sb);
     ev->trace.len = 0;
@@ -129,9 +139,14 @@ void ev_report(Ev *ev)
 
 int ev_step(Ev *ev, Span at)
 {
-    if (++ev->steps <= ev->step_limit)
+    if (++ev->steps <= ev->step_limit && ev->arena.total <= EV_MAX_BYTES)
         return 1;
-    if (!ev->exc_fatal)
+    if (ev->exc_fatal)
+        return 0;
+    if (ev->arena.total > EV_MAX_BYTES)
+        ev_raise(ev, ev->e_limit, at, "compile-time evaluation stopped: its values use more than %u MiB",
+                 (unsigned)(EV_MAX_BYTES >> 20));
+    else
         ev_raise(ev, ev->e_limit, at,
                  "compile-time evaluation stopped after %llu steps: a loop or recursion that does not end?",
                  (unsigned long long)ev->step_limit);
@@ -271,6 +286,29 @@ int ev_is_dsl_root(const ConstVal *v)
     return v && v->kind == CV_DSL && !(v->flags & CVF_CALLED) && strcmp(v->v.dsl.path, "pypto.language") == 0;
 }
 
+/* A value as the kernels see it: an IntEnum member is its int, also
+ * inside lists and tuples. */
+static const ConstVal *kernel_value(Ev *ev, const ConstVal *v, int depth)
+{
+    if (v->kind == CV_INSTANCE && (v->v.obj->cls->flags & CLS_INTENUM) && v->v.obj->member_value)
+        return v->v.obj->member_value;
+    if ((v->kind == CV_LIST || v->kind == CV_TUPLE) && depth < 8) {
+        const ConstVal **items = NULL;
+        for (uint32_t i = 0; i < v->v.seq.n; i++) {
+            const ConstVal *x = kernel_value(ev, v->v.seq.items[i], depth + 1);
+            if (x != v->v.seq.items[i] && !items) {
+                items = arena_array(&ev->arena, v->v.seq.n, sizeof *items);
+                memcpy(items, v->v.seq.items, v->v.seq.n * sizeof *items);
+            }
+            if (items)
+                items[i] = x;
+        }
+        if (items)
+            return ev_seq(ev, (ConstKind)v->kind, v->v.seq.n, items);
+    }
+    return v;
+}
+
 const ConstVal *ev_eval_expr(Ev *ev, EvEnv *env, const AstNode *e, EvIsLocal locals, void *data, ConstError *err)
 {
     const ConstVal *v;
@@ -309,7 +347,7 @@ const ConstVal *ev_eval_expr(Ev *ev, EvEnv *env, const AstNode *e, EvIsLocal loc
         err->origin = v->v.unknown->at;
         return NULL;
     }
-    return v;
+    return kernel_value(ev, v, 0);
 }
 
 /* ------------------------------------------------------------- set-up */

@@ -145,9 +145,8 @@ static int format_int(Ev *ev, int64_t v, const Spec *sp, StrBuf *out, Span at)
         u /= (uint64_t)base;
     } while (u);
     sb_init(&body);
-    sb_puts(&body, prefix);
     group_digits(&body, digits + k, sizeof digits - k, base == 10 ? sp->grouping : 0);
-    snprintf(full, sizeof full, "%s", sign);
+    snprintf(full, sizeof full, "%s%s", sign, prefix);   /* '=' pads after the sign and 0x */
     pad(out, sp, full, body.data, body.len, '>');
     sb_free(&body);
     return 1;

@@ -62,6 +62,7 @@ void ev_builtins_init(Ev *ev)
 
     /* built-in types */
     ev->t_object = builtin_class(ev, "object", NULL, CV_KIND_COUNT, "object");
+    ev_table_put(&ev->t_object->ns, &ev->arena, ev->n.setattr, ev_builtin(ev, &ev_object_setattr_def, NULL));
     ev->t_type = builtin_class(ev, "type", ev->t_object, CV_CLASS, "type");
     ev->t_int = builtin_class(ev, "int", ev->t_object, CV_INT, "int");
     ev->t_bool = builtin_class(ev, "bool", ev->t_int, CV_BOOL, "bool");
@@ -130,6 +131,9 @@ void ev_builtins_init(Ev *ev)
     /* the step limit: a BaseException no except clause names */
     ev->e_limit = builtin_class(ev, "error", ev->e_base, CV_KIND_COUNT, NULL);
     ev->e_limit->flags |= CLS_EXCEPTION;
+    /* an import of a module that failed: reported already, caught by nothing */
+    ev->e_reported = builtin_class(ev, "error", ev->e_base, CV_KIND_COUNT, NULL);
+    ev->e_reported->flags |= CLS_EXCEPTION;
 
     /* the classes behind enum, typing.NamedTuple and dataclasses.field */
     ev->c_enum = ev_class_new(ev, ev_cstr(ev, "Enum"), NULL, 0, NULL, span_unknown());

@@ -175,7 +175,7 @@ struct EvBuiltinDef {
 };
 
 /* The tables of eval_builtins.c, eval_methods.c and eval_stdlib.c. */
-extern const EvBuiltinDef ev_builtin_defs[], ev_type_defs[], ev_world_defs[], ev_object_init_def;
+extern const EvBuiltinDef ev_builtin_defs[], ev_type_defs[], ev_world_defs[], ev_object_init_def, ev_object_setattr_def;
 extern const EvBuiltinDef ev_math_defs[], ev_itertools_defs[], ev_copy_defs[], ev_operator_defs[];
 /* list.sort and sorted(): 0 after an exception. */
 int ev_sort_list(Ev *ev, ConstVal *l, const ConstVal *key, int reverse, Span at);
@@ -230,7 +230,7 @@ struct Ev {
         *t_range, *t_slice, *t_none, *t_function, *t_module, *t_property, *t_super;
     EvClass *e_base, *e_exception, *e_arith, *e_lookup, *e_value, *e_type, *e_key, *e_index, *e_attr, *e_name,
         *e_unbound, *e_zero, *e_overflow, *e_assert, *e_runtime, *e_notimpl, *e_recursion, *e_import,
-        *e_not_found, *e_stop, *e_frozen, *e_system_exit, *e_limit;
+        *e_not_found, *e_stop, *e_frozen, *e_system_exit, *e_limit, *e_reported;
     EvClass *c_enum, *c_intenum, *c_namedtuple, *c_field, *c_auto;
     /* singletons */
     const ConstVal *none, *true_, *false_, *ellipsis, *empty_str, *empty_tuple;
@@ -273,8 +273,13 @@ const ConstVal *ev_raise_value(Ev *ev, const ConstVal *exc, Span at);
 const ConstVal *ev_catch(Ev *ev);
 /* A call at `at` of fn failed: it joins the traceback. */
 void ev_trace(Ev *ev, Span at, const char *fn);
-/* Reports the pending exception as an error and clears it. */
+/* Reports the pending exception as an error and clears it (an import of
+ * a module that failed raises one that was reported already: nothing is
+ * printed for it). */
 void ev_report(Ev *ev);
+/* An import of module m, which stopped with an error that was reported:
+ * the importer stops too, as Python's import would, silently. */
+const ConstVal *ev_raise_reported(Ev *ev, Span at);
 /* One step of work at `at`; 0 (an exception is pending) past the limit. */
 int ev_step(Ev *ev, Span at);
 /* Python's text of exception exc: "ValueError: message". */

@@ -160,6 +160,7 @@ const ConstVal *ev_dunder(Ev *ev, const ConstVal *v, const char *name)
     const ConstVal *m;
     if (v->kind != CV_INSTANCE || (v->v.obj->cls->flags & CLS_BUILTIN))
         return NULL;
+    name = ev_cstr(ev, name);   /* (callers may pass a literal) */
     m = ev_class_lookup(v->v.obj->cls, name);
     if (!m || (m->kind != CV_FUNC && m->kind != CV_BUILTIN))
         return NULL;

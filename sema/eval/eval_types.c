@@ -359,6 +359,28 @@ static const ConstVal *b_wrapper(Ev *ev, const ConstVal *self, const EvArgs *a)
     return w;
 }
 
+/* object.__setattr__(obj, name, value): what a frozen dataclass's
+ * __post_init__ uses to set a field. */
+static const ConstVal *b_object_setattr(Ev *ev, const ConstVal *self, const EvArgs *a)
+{
+    const ConstVal *obj = self, *name, *v;
+    uint32_t k = 0;
+    if (!obj) {
+        if (!a->n)
+            return ev_raise(ev, ev->e_type, a->at, "__setattr__ needs an object");
+        obj = a->pos[k++];
+    }
+    if (a->n - k != 2 || a->pos[k]->kind != CV_STR)
+        return ev_raise(ev, ev->e_type, a->at, "__setattr__ takes a name and a value");
+    name = a->pos[k];
+    v = a->pos[k + 1];
+    if (obj->kind == CV_INSTANCE) {
+        ev_table_put(&obj->v.obj->attrs, &ev->arena, name->v.str.s, v);
+        return ev->none;
+    }
+    return ev_setattr(ev, obj, name->v.str.s, v, a->at) ? ev->none : NULL;
+}
+
 static const ConstVal *b_exc_init(Ev *ev, const ConstVal *self, const EvArgs *a)
 {
     if (self && self->kind == CV_INSTANCE)
@@ -367,6 +389,8 @@ static const ConstVal *b_exc_init(Ev *ev, const ConstVal *self, const EvArgs *a)
 }
 
 /* ---------------------------------------------------------------- table */
+
+const EvBuiltinDef ev_object_setattr_def = {"object.__setattr__", b_object_setattr, 0, 1};
 
 const EvBuiltinDef ev_type_defs[] = {
     {"int", b_int, 0, 0}, {"float", b_float, 0, 0}, {"bool", b_bool, 0, 0},

@@ -153,6 +153,10 @@ typedef struct ModuleRun {
 /* Reports the pending exception, and the imports that led to module m. */
 static void report_in(Ev *ev, EvModule *m)
 {
+    if (ev->exc && ev->exc->kind == CV_INSTANCE && ev->exc->v.obj->cls == ev->e_reported) {
+        ev_report(ev);   /* (says nothing: it was reported where it was raised) */
+        return;
+    }
     ev_report(ev);
     for (EvModule *k = m; k && k->importer; k = k->importer)
         diag_note(ev->diag, k->first_import, "in module '%s', imported from here", k->name);
@@ -422,6 +426,10 @@ static int import_from(Ev *ev, EvEnv *env, const AstNode *s)
     m = mod[0] == '.' ? import_relative(ev, env, mod, s->span) : import_module(ev, env, mod, s->span);
     if (!m)
         return 0;
+    if (m->state == MOD_FAILED) {
+        ev_raise_reported(ev, s->span);
+        return 0;
+    }
     if (s->op)
         return import_star(ev, env, m, s->span);
     for (uint32_t i = 0; i < s->list.n; i++) {
@@ -493,6 +501,10 @@ int ev_import(Ev *ev, EvEnv *env, const AstNode *s)
         }
         if (!(m = import_module(ev, env, al->name, al->span)))
             return 0;
+        if (m->state == MOD_FAILED) {
+            ev_raise_reported(ev, al->span);
+            return 0;
+        }
         if (al->a) {
             bind(ev, env, al->a->name, m->self);
         } else {
