@@ -307,13 +307,62 @@ static EvModule *import_module(Ev *ev, EvEnv *from, const char *dotted, Span at)
     return missing_module(ev, dotted);
 }
 
-/* `from .mod import x`: mod in the importing file's folder (one more dot,
- * one folder up). */
+/* The last dot of s[0..len), or NULL. */
+static const char *last_dot(const char *s, size_t len)
+{
+    while (len > 0)
+        if (s[--len] == '.')
+            return s + len;
+    return NULL;
+}
+
+/* The absolute name of relative import `rel` (".x", "..x.y", ".") made in
+ * module im, as Python's __package__ gives it: the package im is in (im
+ * itself if it is one), one level up per further dot.  NULL when im is in
+ * no package (the input, a top-level module) or there are more dots than
+ * levels: then the import is relative to the importing file's folder. */
+static const char *absolute_name(Ev *ev, const EvModule *im, const char *rel)
+{
+    const char *p = rel + 1, *name = im->name;
+    size_t len = strlen(name);
+    const char *r;
+    char *buf;
+    if (im->is_main || !im->path || name[0] == '<')
+        return NULL;
+    if (!im->is_package) {   /* a module's package: its name without the last part */
+        const char *dot = last_dot(name, len);
+        if (!dot)
+            return NULL;
+        len = (size_t)(dot - name);
+    }
+    for (; *p == '.'; p++) {
+        const char *dot = last_dot(name, len);
+        if (!dot)
+            return NULL;
+        len = (size_t)(dot - name);
+    }
+    buf = xmalloc(len + strlen(p) + 2);
+    memcpy(buf, name, len);
+    if (*p)
+        snprintf(buf + len, strlen(p) + 2, ".%s", p);
+    else
+        buf[len] = '\0';
+    r = ev_cstr(ev, buf);
+    xfree(buf);
+    return r;
+}
+
+/* `from .mod import x`: in a package, mod is its submodule (absolute_name);
+ * otherwise mod in the importing file's folder (one more dot, one folder
+ * up). */
 static EvModule *import_relative(Ev *ev, EvEnv *from, const char *rel, Span at)
 {
-    const char *p = rel;
-    char *dir = xstrdup(from->mod->dir ? from->mod->dir : ".");
+    const char *p = rel, *abs = absolute_name(ev, from->mod, rel);
+    char *dir;
     EvModule *m = NULL;
+    if (abs)
+        return import_module(ev, from, abs, at);
+    dir = xstrdup(from->mod->dir ? from->mod->dir : ".");
     p++;
     while (*p == '.') {
         char *up = join(dir, "..");
@@ -449,11 +498,13 @@ static int import_from(Ev *ev, EvEnv *env, const AstNode *s)
             /* a submodule */
             char sub[PATH_MAX];
             EvModule *sm;
+            int relative;
             snprintf(sub, sizeof sub, "%s.%s", m->name, al->name);
-            sm = mod[0] == '.' ? NULL : import_module(ev, env, sub, al->span);
-            if (!sm && mod[0] != '.')
+            relative = m->name[0] == '<';   /* the folder of a `from . import` */
+            sm = relative ? NULL : import_module(ev, env, sub, al->span);
+            if (!sm && !relative)
                 return 0;
-            if (mod[0] == '.') {
+            if (relative) {
                 char rel[PATH_MAX];
                 snprintf(rel, sizeof rel, "%s%s%s", mod, mod[strlen(mod) - 1] == '.' ? "" : ".", al->name);
                 sm = import_relative(ev, env, rel, al->span);

@@ -1,0 +1,2 @@
+"""Found through the second -I folder of tests/eval/imports.py."""
+B = 5

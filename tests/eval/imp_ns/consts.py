@@ -1,0 +1,2 @@
+"""A module of a namespace package (a folder without __init__.py)."""
+TILE = 16
