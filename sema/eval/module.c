@@ -85,7 +85,7 @@ static char *join(const char *dir, const char *rel)
     StrBuf sb;
     char *r;
     sb_init(&sb);
-    if (dir && *dir)
+    if (dir && *dir && strcmp(dir, ".") != 0)   /* (mods/x.py, not ./mods/x.py, as a C compiler says) */
         sb_printf(&sb, "%s/%s", dir, rel);
     else
         sb_puts(&sb, rel);
