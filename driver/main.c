@@ -155,6 +155,7 @@ static void usage(FILE *f)
           "                            computed from it follows; -DNAME is NAME=1\n"
           "  -D MODULE.NAME=VALUE      the same in module MODULE only\n"
           "  -D OBJECT.FIELD=VALUE     the field of the dataclass instance a module binds to OBJECT\n"
+          "                            (-D MODULE.OBJECT.FIELD=VALUE: in module MODULE only)\n"
           "  -D BUILDER.PARAM=VALUE    the parameter of a builder function (one that builds a program)\n"
           "  -U NAME                   forget an earlier -D NAME (the file's own value is used)\n"
           "\n"

@@ -104,11 +104,29 @@ void ev_defines_init(Ev *ev, const EvDefine *defs, uint32_t n)
     }
 }
 
-/* Does -D entry d's head name module m (its dotted name or last part)? */
-static int names_module(const EvDefineEntry *d, const EvModule *m)
+/* Do the n characters at p name module m (its dotted name or last part)? */
+static int spells_module(const char *p, size_t n, const EvModule *m)
 {
     const char *last = strrchr(m->name, '.');
-    return d->head == m->name || (last && strcmp(d->head, last + 1) == 0);
+    return (strlen(m->name) == n && memcmp(m->name, p, n) == 0) ||
+           (last && strlen(last + 1) == n && memcmp(last + 1, p, n) == 0);
+}
+
+/* Does -D entry d's head name module m? */
+static int names_module(const EvDefineEntry *d, const EvModule *m)
+{
+    return spells_module(d->head, strlen(d->head), m);
+}
+
+/* Does -D entry d's head name object `name` of module m: NAME, or
+ * MODULE.NAME (-D config.SMALL.rows=...)? */
+static int names_object(const EvDefineEntry *d, const char *name, const EvModule *m)
+{
+    size_t hl = strlen(d->head), nl = strlen(name);
+    if (d->head == name)
+        return 1;
+    return hl > nl + 1 && d->head[hl - nl - 1] == '.' && strcmp(d->head + hl - nl, name) == 0 &&
+           spells_module(d->head, hl - nl - 1, m);
 }
 
 const ConstVal *ev_define_for(Ev *ev, EvEnv *env, const char *name)
@@ -144,7 +162,7 @@ const ConstVal *ev_define_fields(Ev *ev, EvEnv *env, const char *name, const Con
         EvDefineEntry *d = &ev->defs[i];
         EvArgs a;
         const ConstVal *r;
-        if (!d->tail || d->head != name || names_module(d, env->mod))
+        if (!d->tail || !names_object(d, name, env->mod) || names_module(d, env->mod))
             continue;
         d->used = 1;
         if (v->v.obj->cls->flags & (CLS_DATACLASS | CLS_NAMEDTUPLE)) {

@@ -74,7 +74,8 @@ typedef struct EvOptions {
  *                 leave V bound, so what is computed from NAME follows);
  *   MODULE.NAME=V the same in module MODULE only;
  *   OBJECT.FIELD=V the field of the instance (a dataclass) bound to the
- *                 module-level name OBJECT, set when it is bound;
+ *                 module-level name OBJECT, set when it is bound
+ *                 (MODULE.OBJECT.FIELD=V: in module MODULE only);
  *   BUILDER.PARAM=V the parameter of a builder function (ev_run_builders).
  * Every name is interned in names; diagnostics go to diag. */
 void ev_init(Ev **out, DiagEngine *diag, Interner *names, const EvHooks *hooks, const EvOptions *opt);
