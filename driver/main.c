@@ -816,6 +816,7 @@ static int run(const Options *o)
         char *path_env = getenv("PYPTOCC_PATH") ? xstrdup(getenv("PYPTOCC_PATH")) : NULL;
         const char **dirs = xcalloc((size_t)o->ninclude + (path_env ? strlen(path_env) + 1 : 0) + 1, sizeof *dirs);
         uint32_t ndirs = 0;
+        memset(&fo, 0, sizeof fo);
         /* -I folders, then PYPTOCC_PATH's (':'-separated; empty parts skipped) */
         for (uint32_t i = 0; i < o->ninclude; i++)
             dirs[ndirs++] = o->include[i];

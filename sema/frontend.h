@@ -39,6 +39,9 @@ typedef struct FrontendOptions {
      * folder: -I folders, then PYPTOCC_PATH's, in order. */
     const char *const *include_dirs;
     uint32_t ninclude;
+    /* Where modules are read: NULL is the disk (the fuzz targets give a
+     * set in memory). */
+    const FileSet *files;
 } FrontendOptions;
 
 /* Returns the number of errors reported (0 means the result is usable).

@@ -426,6 +426,7 @@ void ev_init(Ev **out, DiagEngine *diag, Interner *names, const EvHooks *hooks, 
     arena_init(&ev->arena);
     ev->hooks = *hooks;
     ev->store = opt ? opt->store : NULL;
+    ev->files = opt && opt->files ? opt->files : fileset_disk();
     ev->step_limit = opt && opt->step_limit ? opt->step_limit : EV_DEFAULT_STEP_LIMIT;
     vec_init(ev->trace);
     vec_init(ev->loaded);

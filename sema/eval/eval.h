@@ -29,6 +29,7 @@
 #include "grammar/parse.h"
 #include "sema/eval/value.h"
 #include "support/diag.h"
+#include "support/fileset.h"
 
 typedef struct Ev Ev;
 
@@ -60,6 +61,7 @@ typedef struct EvDefine {
 typedef struct EvOptions {
     const char *const *include_dirs;   /* -I, then PYPTOCC_PATH's folders, in order */
     uint32_t ninclude;
+    const FileSet *files;              /* where modules are read (NULL: the disk) */
     const EvDefine *defines;
     uint32_t ndefines;
     uint64_t step_limit;               /* 0: the default */

@@ -219,6 +219,7 @@ struct Ev {
     VEC(EvModule *) stack;      /* the modules being read, innermost last */
     VEC(ParseCtx *) parses;     /* syntax of -D values and f-string fields that made functions */
     SourceStore *store;         /* where the files read are kept */
+    const FileSet *files;       /* where modules are read (the disk, or a set in memory) */
     VEC(EvModule *) loaded;     /* every module with a file, in reading order */
     VEC(const char *) paths;
     EvModule *main;

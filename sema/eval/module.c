@@ -10,18 +10,16 @@
  * rest of pypto) is "not available": importing it is fine, and a value
  * taken from it is unknown.  Each module is read once; importing one that
  * is still being read (a cycle) gives its names so far, as Python does. */
-#define _DEFAULT_SOURCE 1   /* realpath (XSI) */
 #include "config.h"
 #include "sema/eval/eval_internal.h"
 #include "lexer/literal.h"
-#include "support/readfile.h"
+#include "support/fileset.h"
 #include "support/xalloc.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---------------------------------------------------------- module objects */
 
@@ -68,18 +66,6 @@ const char *ev_import_cycle(Ev *ev, EvModule *m)
 
 /* ------------------------------------------------------------- finding */
 
-static int is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static char *join(const char *dir, const char *rel)
 {
     StrBuf sb;
@@ -104,16 +90,26 @@ static char *dir_of(const char *path)
     return xstrndup(path, (size_t)(slash - path));
 }
 
+/* The one name of a file however it is reached, interned: the key of
+ * the modules read (ev->by_path). */
+static const char *canonical_key(Ev *ev, const char *path)
+{
+    char *c = fileset_canonical(ev->files, path);
+    const char *r = ev_cstr(ev, c);
+    xfree(c);
+    return r;
+}
+
 /* name (one component) in folder dir: a file, a package or a namespace
  * folder.  *path is xmalloc'd (the file, or the folder of a namespace
  * package); 0 if nothing. */
-static int find_in(const char *dir, const char *name, char **path, int *package)
+static int find_in(Ev *ev, const char *dir, const char *name, char **path, int *package)
 {
     char *base = join(dir, name), *p;
     StrBuf sb;
     sb_init(&sb);
     sb_printf(&sb, "%s.py", base);
-    if (is_file(sb_cstr(&sb))) {
+    if (fileset_kind(ev->files, sb_cstr(&sb)) == FS_FILE) {
         *path = xstrdup(sb_cstr(&sb));
         *package = 0;
         sb_free(&sb);
@@ -122,14 +118,14 @@ static int find_in(const char *dir, const char *name, char **path, int *package)
     }
     sb_free(&sb);
     p = join(base, "__init__.py");
-    if (is_file(p)) {
+    if (fileset_kind(ev->files, p) == FS_FILE) {
         *path = p;
         *package = 1;
         xfree(base);
         return 1;
     }
     xfree(p);
-    if (is_dir(base)) {
+    if (fileset_kind(ev->files, base) == FS_DIR) {
         *path = base;
         *package = 2;   /* a namespace package: a folder */
         return 1;
@@ -198,19 +194,18 @@ static EvModule *load_file(Ev *ev, const char *dotted, const char *path, int pac
     char *text;
     SourceFile *sf;
     EvModule *m = ev_module_new(ev, dotted);
-    char real[PATH_MAX];
     m->path = ev_cstr(ev, path);
     m->dir = package == 2 ? xstrdup(path) : dir_of(path);
     m->is_package = package != 0;
     m->first_import = at;
     m->importer = from ? from->mod : NULL;
-    ev_table_put(&ev->by_path, &ev->arena, ev_cstr(ev, realpath(path, real) ? real : path), m->self);
+    ev_table_put(&ev->by_path, &ev->arena, canonical_key(ev, path), m->self);
     vec_push(ev->loaded, m);
     if (package == 2) {
         m->state = MOD_DONE;   /* a namespace package has no code */
         return m;
     }
-    text = read_file(path, &len, msg, sizeof msg);
+    text = fileset_read(ev->files, path, &len, msg, sizeof msg);
     if (!text) {
         diag_error(ev->diag, at, "cannot read module '%s': %s", dotted, msg);
         m->state = MOD_FAILED;
@@ -255,8 +250,7 @@ static const char *search_dir(Ev *ev, EvEnv *from, uint32_t i)
 
 static const ConstVal *cached(Ev *ev, const char *path)
 {
-    char real[PATH_MAX];
-    return ev_table_get(&ev->by_path, ev_cstr(ev, realpath(path, real) ? real : path));
+    return ev_table_get(&ev->by_path, canonical_key(ev, path));
 }
 
 /* Module `dotted` (absolute), its packages first; NULL after an error
@@ -280,7 +274,7 @@ static EvModule *import_module(Ev *ev, EvEnv *from, const char *dotted, Span at)
             return NULL;
         if (parent->missing || !parent->is_package || !parent->dir) {
             m = missing_module(ev, dotted);
-        } else if (find_in(parent->dir, dot + 1, &path, &package)) {
+        } else if (find_in(ev, parent->dir, dot + 1, &path, &package)) {
             const ConstVal *same = cached(ev, path);
             m = same ? same->v.mod : load_file(ev, dotted, path, package, from, at);
             xfree(path);
@@ -295,7 +289,7 @@ static EvModule *import_module(Ev *ev, EvEnv *from, const char *dotted, Span at)
         const char *dir = search_dir(ev, from, i);
         if (!dir)
             break;
-        if (find_in(dir, dotted, &path, &package)) {
+        if (find_in(ev, dir, dotted, &path, &package)) {
             const ConstVal *same = cached(ev, path);
             m = same ? same->v.mod : load_file(ev, dotted, path, package, from, at);
             if (same)
@@ -396,7 +390,7 @@ static EvModule *import_relative(Ev *ev, EvEnv *from, const char *rel, Span at)
         while (1) {
             const char *end = strchr(q, '.');
             char *part = end ? xstrndup(q, (size_t)(end - q)) : xstrdup(q);
-            if (!find_in(cur, part, &path, &package)) {
+            if (!find_in(ev, cur, part, &path, &package)) {
                 m = missing_module(ev, rel);
                 xfree(part);
                 break;
@@ -744,7 +738,6 @@ EvModule *ev_run_main(Ev *ev, SourceFile *src)
     const char *base = strrchr(src->name, '/');
     char *stem = xstrdup(base ? base + 1 : src->name), *dot = strrchr(stem, '.');
     EvModule *m;
-    char real[PATH_MAX];
     if (dot && dot != stem)
         *dot = '\0';
     m = ev_module_new(ev, stem);
@@ -754,7 +747,7 @@ EvModule *ev_run_main(Ev *ev, SourceFile *src)
     m->dir = dir_of(src->name);
     ev->main = m;
     if (strcmp(src->name, "<stdin>") != 0)
-        ev_table_put(&ev->by_path, &ev->arena, ev_cstr(ev, realpath(src->name, real) ? real : src->name), m->self);
+        ev_table_put(&ev->by_path, &ev->arena, canonical_key(ev, src->name), m->self);
     ev_table_put(&m->env.vars, &ev->arena, ev->n.file_, ev_str_c(ev, src->name));
     vec_push(ev->loaded, m);
     ev_define_prebind(ev, m);

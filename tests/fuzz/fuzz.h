@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "support/diag.h"
+#include "support/fileset.h"
 #include "support/source.h"
 #include "support/xalloc.h"
 
@@ -37,6 +38,36 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     return text;
+}
+
+/* The input as a bundle (support/fileset.h): the main file's text (up to
+ * the first "#--- NAME" line) and the modules after it, in a file set in
+ * memory, so that a multi-file input is one byte string and nothing of
+ * the disk is ever read.  NULL when the input is too large. */
+typedef struct FuzzInput {
+    char *whole;      /* every file's text (the modules' live here) */
+    char *main;       /* the main file's, NUL-terminated */
+    uint32_t len;
+    FileSet files;
+} FuzzInput;
+
+static inline FuzzInput *fuzz_input(FuzzInput *in, const uint8_t *data, size_t size)
+{
+    if (!(in->whole = fuzz_text(data, size)))
+        return NULL;
+    fileset_mem_init(&in->files);
+    in->len = fileset_mem_split(&in->files, in->whole, (uint32_t)size);
+    in->main = xmalloc((size_t)in->len + 1);
+    memcpy(in->main, in->whole, in->len);
+    in->main[in->len] = '\0';
+    return in;
+}
+
+static inline void fuzz_input_free(FuzzInput *in)
+{
+    fileset_mem_free(&in->files);
+    xfree(in->main);
+    xfree(in->whole);
 }
 
 static inline void fuzz_diag(DiagEngine *diag, SourceFile *src)

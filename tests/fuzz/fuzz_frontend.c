@@ -2,7 +2,9 @@
  * round-trip property as its oracle: when the input compiles, its printed
  * IR must compile without errors and with no more warnings than the input
  * had (a wrong return annotation is printed as written and warns again),
- * print to the same text, and be structurally equal with an equal hash. */
+ * print to the same text, and be structurally equal with an equal hash.
+ * The input is a bundle (fuzz.h): a main file and the modules it may
+ * import. */
 #include "config.h"
 #include "sema/frontend.h"
 #include "ir/equal.h"
@@ -19,17 +21,22 @@ static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r)
         ir_print_function(sb, ir, r->func, "pl");
 }
 
-/* Compiles text; the number of warnings (errors in *errors). */
-static unsigned compile(const char *text, uint32_t len, IrCtx *ir, FrontendResult *r, unsigned *errors)
+/* Compiles text, its modules in files; the number of warnings (errors in
+ * *errors). */
+static unsigned compile(const char *text, uint32_t len, const FileSet *files, IrCtx *ir, FrontendResult *r,
+                        unsigned *errors)
 {
     SourceFile src;
     DiagEngine diag;
+    FrontendOptions fo;
     unsigned n;
     source_init(&src, "fuzz.py", text, len);
     fuzz_diag(&diag, &src);
     memset(r, 0, sizeof *r);
+    memset(&fo, 0, sizeof fo);
+    fo.files = files;
     if (source_check_encoding(&src, &diag) == 0)
-        frontend_run(&src, &diag, ir, r);
+        frontend_run_opts(&src, &diag, ir, &fo, r);
     *errors = diag.errors;
     n = diag.warnings;
     diag_free(&diag);
@@ -40,23 +47,23 @@ static unsigned compile(const char *text, uint32_t len, IrCtx *ir, FrontendResul
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = fuzz_text(data, size);
+    FuzzInput in;
     Interner names;
     IrCtx ir;
     FrontendResult first, second;
     unsigned errors = 0, warnings;
-    if (!text)
+    if (!fuzz_input(&in, data, size))
         return 0;
     interner_init(&names);
     ir_ctx_init(&ir, &names);
-    warnings = compile(text, (uint32_t)size, &ir, &first, &errors);
+    warnings = compile(in.main, in.len, &in.files, &ir, &first, &errors);
     if (!errors && (first.program || first.func)) {
         StrBuf a, b;
         char why[256];
         sb_init(&a);
         sb_init(&b);
         print_result(&a, &ir, &first);
-        if (compile(sb_cstr(&a), (uint32_t)a.len, &ir, &second, &errors) > warnings || errors)
+        if (compile(sb_cstr(&a), (uint32_t)a.len, &in.files, &ir, &second, &errors) > warnings || errors)
             abort();   /* printed IR must reparse without errors or new warnings */
         print_result(&b, &ir, &second);
         if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
@@ -72,6 +79,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ir_ctx_free(&ir);
     interner_free(&names);
-    xfree(text);
+    fuzz_input_free(&in);
     return 0;
 }

@@ -9,7 +9,8 @@
  * kernel printers (PTO MLIR, C++ kernels) report nothing either: user
  * errors end in the passes (issue 11); likewise the tile IR printer after
  * its pipeline, whose CheckTileIR stands for Legalize (issue 12).  C++ goes through its own pipeline
- * (with InsertSync); the optimisation level varies with the input. */
+ * (with InsertSync); the optimisation level varies with the input.  The
+ * input is a bundle (fuzz.h): a main file and the modules it may import. */
 #include "config.h"
 #include "codegen/codegen.h"
 #include "sema/frontend.h"
@@ -97,20 +98,24 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = fuzz_text(data, size);
+    FuzzInput in;
+    FrontendOptions fo;
     SourceFile src;
     DiagEngine diag;
     Interner names;
     IrCtx ir;
     FrontendResult r;
-    if (!text)
+    if (!fuzz_input(&in, data, size))
         return 0;
-    source_init(&src, "fuzz.py", text, (uint32_t)size);
+    source_init(&src, "fuzz.py", in.main, in.len);
     fuzz_diag(&diag, &src);
     interner_init(&names);
     ir_ctx_init(&ir, &names);
     memset(&r, 0, sizeof r);
-    if (source_check_encoding(&src, &diag) == 0 && frontend_run(&src, &diag, &ir, &r) == 0 && (r.program || r.func)) {
+    memset(&fo, 0, sizeof fo);
+    fo.files = &in.files;
+    if (source_check_encoding(&src, &diag) == 0 && frontend_run_opts(&src, &diag, &ir, &fo, &r) == 0 &&
+        (r.program || r.func)) {
         const IrProgram *prog = r.program ? r.program : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &r.func, r.func->span);
         /* The optimisation level from the input's size too: -O2's
          * SoftwarePipeline before each machine output, -O0/-O1's two
@@ -130,6 +135,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ir_ctx_free(&ir);
     interner_free(&names);
     source_free(&src);
-    xfree(text);
+    fuzz_input_free(&in);
     return 0;
 }

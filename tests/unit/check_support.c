@@ -1,6 +1,7 @@
 /* check_support.c: unit tests of the support library: the arena
  * (support/arena.c), the string interner (intern.c), text buffers
- * (strbuf.c), the pointer map (ptrmap.c) and the VEC macros (vec.h).
+ * (strbuf.c), the pointer map (ptrmap.c), the VEC macros (vec.h) and the
+ * file sets in memory that the fuzzers read bundles into (fileset.c).
  * Source positions and diagnostics have their own program, check_diag.c. */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "support/arena.h"
+#include "support/fileset.h"
 #include "support/intern.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
@@ -634,6 +636,85 @@ END_TEST
 
 /* ================================================================ main */
 
+
+/* ============================================================== fileset */
+
+static void expect_norm(const char *in, const char *want)
+{
+    char *got = fileset_normalise(in);
+    ck_assert_msg(strcmp(got, want) == 0, "normalise(\"%s\") = \"%s\", expected \"%s\"", in, got, want);
+    free(got);
+}
+
+START_TEST(test_fileset_normalise)
+{
+    expect_norm("a/b.py", "a/b.py");
+    expect_norm("./a//b/./c.py", "a/b/c.py");
+    expect_norm("a/../b.py", "b.py");
+    expect_norm("a/b/../../c", "c");
+    expect_norm("../x/../../y", "../../y");
+    expect_norm("a/..", ".");
+    expect_norm("", ".");
+    expect_norm(".", ".");
+    expect_norm("/a/../..", "/");
+    expect_norm("/../a/", "/a");
+    expect_norm("a/", "a");
+}
+END_TEST
+
+START_TEST(test_fileset_bundle)
+{
+    static const char text[] = "import cfg\n#--- cfg/__init__.py\nX = 1\n#--- cfg/m.py  \nY = 2\n"
+                               "#--- /abs.py\nZ = 3\n#--- cfg/m.py\nDUP = 1\n#--- ../up.py\nU = 1\n#--- e.py";
+    FileSet fs;
+    uint32_t main_len, len;
+    char msg[128], *t;
+    fileset_mem_init(&fs);
+    main_len = fileset_mem_split(&fs, text, (uint32_t)strlen(text));
+    ck_assert_uint_eq(main_len, strlen("import cfg\n"));
+    /* the absolute name, the repeated one and the one above are skipped */
+    ck_assert_uint_eq(fs.n, 3);
+    ck_assert_str_eq(fs.files[0].path, "cfg/__init__.py");
+    ck_assert_str_eq(fs.files[1].path, "cfg/m.py");
+    ck_assert_str_eq(fs.files[2].path, "e.py");
+    ck_assert_int_eq(fileset_kind(&fs, "cfg"), FS_DIR);
+    ck_assert_int_eq(fileset_kind(&fs, "./cfg/"), FS_DIR);
+    ck_assert_int_eq(fileset_kind(&fs, "."), FS_DIR);
+    ck_assert_int_eq(fileset_kind(&fs, "cfg/m.py"), FS_FILE);
+    ck_assert_int_eq(fileset_kind(&fs, "cfg/x/../m.py"), FS_FILE);
+    ck_assert_int_eq(fileset_kind(&fs, "cf"), FS_NONE);
+    ck_assert_int_eq(fileset_kind(&fs, "cfg/m"), FS_NONE);
+    t = fileset_read(&fs, "./cfg/m.py", &len, msg, sizeof msg);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_eq(len, 6);
+    ck_assert_str_eq(t, "Y = 2\n");
+    free(t);
+    t = fileset_read(&fs, "e.py", &len, msg, sizeof msg);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_eq(len, 0);
+    free(t);
+    ck_assert_ptr_null(fileset_read(&fs, "nope.py", &len, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "nope.py"));
+    t = fileset_canonical(&fs, "cfg/./m.py");
+    ck_assert_str_eq(t, "cfg/m.py");
+    free(t);
+    fileset_mem_free(&fs);
+}
+END_TEST
+
+START_TEST(test_fileset_no_markers)
+{
+    FileSet fs;
+    fileset_mem_init(&fs);
+    ck_assert_uint_eq(fileset_mem_split(&fs, "x = 1\n# --- not a marker\n#---x.py\n", 34), 34);
+    ck_assert_uint_eq(fs.n, 0);
+    ck_assert_uint_eq(fileset_mem_split(&fs, "", 0), 0);
+    fileset_mem_free(&fs);
+    ck_assert_int_eq(fileset_kind(fileset_disk(), "."), FS_DIR);
+    ck_assert_int_eq(fileset_kind(fileset_disk(), "/nonexistent/x.py"), FS_NONE);
+}
+END_TEST
+
 static Suite *support_suite(void)
 {
     Suite *s = suite_create("support");
@@ -676,6 +757,12 @@ static Suite *support_suite(void)
     tcase_add_test(tc, test_ptrmap_many);
     tcase_add_test(tc, test_vec);
     tcase_add_test(tc, test_vec_struct_elems);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("fileset");
+    tcase_add_test(tc, test_fileset_normalise);
+    tcase_add_test(tc, test_fileset_bundle);
+    tcase_add_test(tc, test_fileset_no_markers);
     suite_add_tcase(s, tc);
 
     return s;
