@@ -11,16 +11,20 @@
 # on the same text (python3 -c 'import ast; ast.parse(...)') and how many
 # times faster the whole MLIR pipeline is; and the wall time of compiling
 # a 100-line kernel to MLIR, process start included (best and median of
-# SMALL_RUNS).  Run from the build tree after 'make bench'.
-#   SIZES="1m 50m" RUNS=3 SMALL_RUNS=200 bench/run.sh
+# SMALL_RUNS); and time and peak memory of the compile-time evaluator on
+# configuration modules of CONFIG_LINES lines (bench/genconfig.c).  Run
+# from the build tree after 'make bench'.
+#   SIZES="1m 50m" RUNS=3 SMALL_RUNS=200 CONFIG_LINES="1000 10000 100000" bench/run.sh
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${top_builddir:-$top}
 bin=${PYPTOCC:-$build/pyptocc}
 gen=$build/bench/gen
+genconfig=$build/bench/genconfig
 measure=$build/bench/measure
 sizes=${SIZES:-"1m 50m"}
 small_runs=${SMALL_RUNS:-200}
+config_lines=${CONFIG_LINES:-"1000 10000 100000"}
 runs=${RUNS:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -89,6 +93,34 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "reference's first step: skipped (no python3)"
 fi
+
+# The compile-time evaluator (sema/eval/): configuration modules of
+# about 1,000, 10,000 and 100,000 lines (bench/genconfig.c), compiled to
+# the printed IR; time and peak memory per 1,000 lines, and their ratio.
+echo "config modules (compile-time evaluation): pyptocc --emit=py"
+printf '%-8s %12s %12s %12s %12s\n' lines bytes "s" "ms/kline" "RSS MiB"
+first=""
+for l in $config_lines; do
+    "$genconfig" "$l" >"$work/config_$l.py"
+    lines=$(wc -l <"$work/config_$l.py")
+    bytes=$(wc -c <"$work/config_$l.py")
+    best=""
+    rss=0
+    i=0
+    while [ $i -lt "$runs" ]; do
+        line=$("$measure" "$bin" --emit=py "$work/config_$l.py" -o /dev/null 2>&1 >/dev/null | tail -n 1)
+        t=${line% *}
+        r=${line#* }
+        best=$(awk -v a="${best:-1e9}" -v b="$t" 'BEGIN { print (b < a) ? b : a }')
+        [ "$r" -gt "$rss" ] && rss=$r
+        i=$((i + 1))
+    done
+    per=$(awk -v t="$best" -v n="$lines" 'BEGIN { printf "%.3f", t * 1000 / (n / 1000) }')
+    printf '%-8d %12d %12s %12s %12.1f\n' "$lines" "$bytes" "$best" "$per" "$(awk -v r="$rss" 'BEGIN { print r / 1024 }')"
+    [ -n "$first" ] || first=$per
+    last=$per
+done
+echo "per-line time ratio (largest / smallest; process start weighs on the smallest): $(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.2f", b / a }')"
 
 "$gen" 5k 1 >"$work/small.py"
 echo "a $(wc -l <"$work/small.py")-line kernel to MLIR, process start included ($small_runs runs):"
