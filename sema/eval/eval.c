@@ -298,7 +298,7 @@ static const ConstVal *kernel_value(Ev *ev, const ConstVal *v, int depth)
             const ConstVal *x = kernel_value(ev, v->v.seq.items[i], depth + 1);
             if (x != v->v.seq.items[i] && !items) {
                 items = arena_array(&ev->arena, v->v.seq.n, sizeof *items);
-                memcpy(items, v->v.seq.items, v->v.seq.n * sizeof *items);
+                ev_memcpy(items, v->v.seq.items, v->v.seq.n * sizeof *items);
             }
             if (items)
                 items[i] = x;

@@ -287,8 +287,8 @@ static int merge_sort(Ev *ev, const ConstVal **v, const ConstVal **k, const Cons
         tv[o] = v[j];
         tk[o] = k[j];
     }
-    memcpy(v, tv, n * sizeof *v);
-    memcpy(k, tk, n * sizeof *k);
+    ev_memcpy(v, tv, n * sizeof *v);
+    ev_memcpy(k, tk, n * sizeof *k);
     return 1;
 }
 

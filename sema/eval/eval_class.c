@@ -224,10 +224,10 @@ static void add_field(Ev *ev, EvClass *c, uint32_t *cap, const char *name, const
             const ConstVal **fa = arena_array(&ev->arena, ncap, sizeof *fa);
             uint8_t *in = arena_array(&ev->arena, ncap, sizeof *in);
             if (c->nfields) {
-                memcpy(f, c->fields, c->nfields * sizeof *f);
-                memcpy(d, c->field_default, c->nfields * sizeof *d);
-                memcpy(fa, c->field_factory, c->nfields * sizeof *fa);
-                memcpy(in, c->field_init, c->nfields);
+                ev_memcpy(f, c->fields, c->nfields * sizeof *f);
+                ev_memcpy(d, c->field_default, c->nfields * sizeof *d);
+                ev_memcpy(fa, c->field_factory, c->nfields * sizeof *fa);
+                ev_memcpy(in, c->field_init, c->nfields);
             }
             c->fields = f;
             c->field_default = d;

@@ -73,8 +73,8 @@ static int call_args(Ev *ev, EvEnv *env, const AstNode *call, EvArgs *a, const C
                     const char **kn = arena_array(&ev->arena, cap, sizeof *kn);
                     const ConstVal **kv = arena_array(&ev->arena, cap, sizeof *kv);
                     if (nkw) {
-                        memcpy(kn, a->kwname, nkw * sizeof *kn);
-                        memcpy(kv, a->kw, nkw * sizeof *kv);
+                        ev_memcpy(kn, a->kwname, nkw * sizeof *kn);
+                        ev_memcpy(kv, a->kw, nkw * sizeof *kv);
                     }
                     a->kwname = kn;
                     a->kw = kv;
@@ -153,7 +153,7 @@ const ConstVal *ev_call(Ev *ev, const ConstVal *fn, const EvArgs *a)
             const ConstVal **pos = arena_array(&ev->arena, a->n + 1, sizeof *pos);
             pos[0] = fn->v.bound.self;
             if (a->n)
-                memcpy(pos + 1, a->pos, a->n * sizeof *pos);
+                ev_memcpy(pos + 1, a->pos, a->n * sizeof *pos);
             b.pos = pos;
             b.n = a->n + 1;
             return ev_call(ev, fn->v.bound.fn, &b);

@@ -58,7 +58,7 @@ void ev_builtins_init(Ev *ev)
     v = (ConstVal *)ev_val(ev, CV_STR);
     v->v.str.s = intern(ev->names, "", 0);
     ev->empty_str = v;
-    ev->empty_tuple = ev_val(ev, CV_TUPLE);
+    ev->empty_tuple = ev_seq(ev, CV_TUPLE, 0, NULL);
 
     /* built-in types */
     ev->t_object = builtin_class(ev, "object", NULL, CV_KIND_COUNT, "object");

@@ -35,6 +35,8 @@
 #include "support/strbuf.h"
 #include "support/vec.h"
 
+#include <string.h>
+
 typedef struct EvClassBuild EvClassBuild;
 
 /* -------------------------------------------------------------- scopes */
@@ -58,6 +60,21 @@ struct EvEnv {
 /* ------------------------------------------------------------- modules */
 
 typedef enum ModState { MOD_LOADING, MOD_DONE, MOD_FAILED } ModState;
+
+/* memcpy and memmove for the evaluator's arrays: an empty sequence has no
+ * storage (a null pointer), which the C library's functions may not be
+ * given even with a length of 0. */
+static inline void ev_memcpy(void *dst, const void *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n);
+}
+
+static inline void ev_memmove(void *dst, const void *src, size_t n)
+{
+    if (n)
+        memmove(dst, src, n);
+}
 
 struct EvModule {
     const char *name;           /* dotted, interned */

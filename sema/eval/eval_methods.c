@@ -484,7 +484,7 @@ static const ConstVal *l_insert(Ev *ev, const ConstVal *self, const EvArgs *a)
     if (i > n)
         i = n;
     ev_list_append(ev, l, a->pos[1]);
-    memmove(&l->v.seq.items[i + 1], &l->v.seq.items[i], (size_t)(n - i) * sizeof *l->v.seq.items);
+    ev_memmove(&l->v.seq.items[i + 1], &l->v.seq.items[i], (size_t)(n - i) * sizeof *l->v.seq.items);
     l->v.seq.items[i] = a->pos[1];
     return ev->none;
 }
@@ -505,7 +505,7 @@ static const ConstVal *l_pop(Ev *ev, const ConstVal *self, const EvArgs *a)
     if (i < 0 || i >= n)
         return ev_raise(ev, ev->e_index, a->at, "pop index out of range");
     v = l->v.seq.items[i];
-    memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (size_t)(n - i - 1) * sizeof *l->v.seq.items);
+    ev_memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (size_t)(n - i - 1) * sizeof *l->v.seq.items);
     l->v.seq.n--;
     return v;
 }
@@ -517,7 +517,7 @@ static const ConstVal *l_remove(Ev *ev, const ConstVal *self, const EvArgs *a)
         return NULL;
     for (uint32_t i = 0; i < l->v.seq.n; i++)
         if (cv_equal(l->v.seq.items[i], a->pos[0])) {
-            memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (l->v.seq.n - i - 1) * sizeof *l->v.seq.items);
+            ev_memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (l->v.seq.n - i - 1) * sizeof *l->v.seq.items);
             l->v.seq.n--;
             return ev->none;
         }

@@ -57,6 +57,11 @@ const ConstVal *ev_str(Ev *ev, const char *s, size_t n)
 
 const ConstVal *ev_str_c(Ev *ev, const char *s) { return ev_str(ev, s, strlen(s)); }
 
+/* The storage of every sequence with no room: never written (an append
+ * first makes room), but not a null pointer, so that copying from it or
+ * taking items + 0 is defined. */
+static const ConstVal *no_items[1];
+
 const ConstVal *ev_seq(Ev *ev, ConstKind kind, uint32_t n, const ConstVal *const *items)
 {
     ConstVal *v;
@@ -64,9 +69,10 @@ const ConstVal *ev_seq(Ev *ev, ConstKind kind, uint32_t n, const ConstVal *const
         return ev->empty_tuple;
     v = (ConstVal *)ev_val(ev, kind);
     v->v.seq.n = v->v.seq.cap = n;
+    v->v.seq.items = no_items;
     if (n) {
         v->v.seq.items = arena_array(&ev->arena, n, sizeof *v->v.seq.items);
-        memcpy(v->v.seq.items, items, (size_t)n * sizeof *items);
+        ev_memcpy(v->v.seq.items, items, (size_t)n * sizeof *items);
     }
     return v;
 }
@@ -75,8 +81,7 @@ ConstVal *ev_list_new(Ev *ev, uint32_t cap)
 {
     ConstVal *v = (ConstVal *)ev_val(ev, CV_LIST);
     v->v.seq.cap = cap;
-    if (cap)
-        v->v.seq.items = arena_array(&ev->arena, cap, sizeof *v->v.seq.items);
+    v->v.seq.items = cap ? arena_array(&ev->arena, cap, sizeof *v->v.seq.items) : no_items;
     return v;
 }
 
@@ -86,7 +91,7 @@ void ev_list_append(Ev *ev, ConstVal *list, const ConstVal *x)
         uint32_t cap = list->v.seq.cap ? list->v.seq.cap * 2 : 4;
         const ConstVal **items = arena_array(&ev->arena, cap, sizeof *items);
         if (list->v.seq.n)
-            memcpy(items, list->v.seq.items, (size_t)list->v.seq.n * sizeof *items);
+            ev_memcpy(items, list->v.seq.items, (size_t)list->v.seq.n * sizeof *items);
         list->v.seq.items = items;
         list->v.seq.cap = cap;
     }
@@ -251,8 +256,8 @@ static const ConstVal *seq_concat(Ev *ev, const ConstVal *a, const ConstVal *b, 
         return ev_raise(ev, ev->e_overflow, at, "sequence too long for compile-time evaluation");
     r = ev_list_new(ev, (uint32_t)n);
     r->kind = a->kind;
-    memcpy(r->v.seq.items, a->v.seq.items, (size_t)a->v.seq.n * sizeof *r->v.seq.items);
-    memcpy(r->v.seq.items + a->v.seq.n, b->v.seq.items, (size_t)b->v.seq.n * sizeof *r->v.seq.items);
+    ev_memcpy(r->v.seq.items, a->v.seq.items, (size_t)a->v.seq.n * sizeof *r->v.seq.items);
+    ev_memcpy(r->v.seq.items + a->v.seq.n, b->v.seq.items, (size_t)b->v.seq.n * sizeof *r->v.seq.items);
     r->v.seq.n = (uint32_t)n;
     return r;
 }
@@ -285,7 +290,7 @@ static const ConstVal *str_repeat(Ev *ev, const ConstVal *s, int64_t times, Span
         return ev_raise(ev, ev->e_overflow, at, "string too long for compile-time evaluation");
     buf = xmalloc(len * (size_t)times);
     for (int64_t i = 0; i < times; i++)
-        memcpy(buf + (size_t)i * len, s->v.str.s, len);
+        ev_memcpy(buf + (size_t)i * len, s->v.str.s, len);
     r = ev_str(ev, buf, len * (size_t)times);
     xfree(buf);
     return r;
@@ -363,8 +368,8 @@ const ConstVal *ev_binop(Ev *ev, int op, const ConstVal *a, const ConstVal *b, S
             size_t la = intern_len(a->v.str.s), lb = intern_len(b->v.str.s);
             char *buf = xmalloc(la + lb + 1);
             const ConstVal *r;
-            memcpy(buf, a->v.str.s, la);
-            memcpy(buf + la, b->v.str.s, lb);
+            ev_memcpy(buf, a->v.str.s, la);
+            ev_memcpy(buf + la, b->v.str.s, lb);
             r = ev_str(ev, buf, la + lb);
             xfree(buf);
             return r;

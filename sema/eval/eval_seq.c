@@ -273,7 +273,7 @@ int ev_delitem(Ev *ev, const ConstVal *obj, const ConstVal *ix, Span at)
         }
         if (!index_of(ev, ix, l->v.seq.n, &i, "list assignment", at))
             return 0;
-        memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (size_t)(l->v.seq.n - i - 1) * sizeof *l->v.seq.items);
+        ev_memmove(&l->v.seq.items[i], &l->v.seq.items[i + 1], (size_t)(l->v.seq.n - i - 1) * sizeof *l->v.seq.items);
         l->v.seq.n--;
         return 1;
     }
@@ -440,7 +440,7 @@ ConstVal *ev_to_list(Ev *ev, const ConstVal *v, Span at)
     const ConstVal *x;
     if (v->kind == CV_LIST || v->kind == CV_TUPLE) {
         r = ev_list_new(ev, v->v.seq.n);
-        memcpy(r->v.seq.items, v->v.seq.items, (size_t)v->v.seq.n * sizeof *r->v.seq.items);
+        ev_memcpy(r->v.seq.items, v->v.seq.items, (size_t)v->v.seq.n * sizeof *r->v.seq.items);
         r->v.seq.n = v->v.seq.n;
         return r;
     }

@@ -387,9 +387,9 @@ static const ConstVal *partial_call(Ev *ev, const ConstVal *self, const EvArgs *
     memset(&b, 0, sizeof b);
     b.at = a->at;
     b.pos = arena_array(&ev->arena, n ? n : 1, sizeof *b.pos);
-    memcpy(b.pos, pos->v.seq.items, pos->v.seq.n * sizeof *b.pos);
+    ev_memcpy(b.pos, pos->v.seq.items, pos->v.seq.n * sizeof *b.pos);
     if (a->n)
-        memcpy(b.pos + pos->v.seq.n, a->pos, a->n * sizeof *b.pos);
+        ev_memcpy(b.pos + pos->v.seq.n, a->pos, a->n * sizeof *b.pos);
     b.n = n;
     b.kwname = arena_array(&ev->arena, nk ? nk : 1, sizeof *b.kwname);
     b.kw = arena_array(&ev->arena, nk ? nk : 1, sizeof *b.kw);

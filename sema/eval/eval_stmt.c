@@ -21,7 +21,7 @@ void ev_grow(Ev *ev, void **data, uint32_t *cap, uint32_t len, size_t elem)
     ncap = *cap ? *cap * 2 : 4;
     p = arena_array(&ev->arena, ncap, elem);
     if (len)
-        memcpy(p, *data, (size_t)len * elem);
+        ev_memcpy(p, *data, (size_t)len * elem);
     *data = p;
     *cap = ncap;
 }
@@ -642,8 +642,8 @@ static void exec_decl(Ev *ev, EvEnv *env, const AstNode *s)
         const char **d = arena_array(&ev->arena, cap + 1, sizeof *d);
         uint8_t *g = arena_array(&ev->arena, cap + 1, sizeof *g);
         if (env->ndecl) {
-            memcpy(d, env->decl, env->ndecl * sizeof *d);
-            memcpy(g, env->decl_global, env->ndecl);
+            ev_memcpy(d, env->decl, env->ndecl * sizeof *d);
+            ev_memcpy(g, env->decl_global, env->ndecl);
         }
         d[env->ndecl] = name;
         g[env->ndecl] = s->kind == AST_GLOBAL;
