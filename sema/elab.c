@@ -29,6 +29,16 @@ void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v)
         diag_note(E->diag, u->at, "it is not known from here");
 }
 
+void elab_const_error(Elab *E, const ConstError *err)
+{
+    if (err->unknown)
+        diag_error(E->diag, err->at, "this value is not known at compile time: %s", err->msg);
+    else
+        diag_error(E->diag, err->at, "%s", err->msg);
+    if (err->unknown && span_is_known(err->origin) && (err->origin.lo != err->at.lo || err->origin.hi != err->at.hi))
+        diag_note(E->diag, err->origin, "it is not known from here");
+}
+
 const IrVar *elab_dynvar(Elab *E, const char *name, Span at)
 {
     IrVar *v = ptrmap_get(&E->dynvars, name);

@@ -194,6 +194,9 @@ int elab_is_prefix(Elab *E, const char *name);
 /* Reports that a kernel needed a value that is not known at compile time
  * (v is CV_UNKNOWN): where it is used, and where it became unknown. */
 void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v);
+/* Reports why elab_const found no value (*err): an unknown value says it
+ * is not known at compile time, and where it became unknown. */
+void elab_const_error(Elab *E, const ConstError *err);
 /* Is e a call of <prefix>.<attr>(...)? */
 int elab_is_dsl_call(Elab *E, const AstNode *e, const char *attr);
 /* The Var of dynamic dimension `name` (created on first use). */

@@ -618,7 +618,8 @@ static const IrExpr *elab_attr(FnCtx *fc, const AstNode *e)
     const ConstVal *c = elab_const(fc->E, fc, e, &err);
     if (c)
         return elab_const_value(fc, c, e->span);
-    return elab_error(fc->E, e->span, "%s", err.msg);
+    elab_const_error(fc->E, &err);
+    return NULL;
 }
 
 /* ---------------------------------------------------------- dispatch */

@@ -92,7 +92,7 @@ static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_s
             ConstError err;
             const ConstVal *v = elab_const(E, NULL, kw->a, &err);
             if (!v) {
-                diag_error(E->diag, err.at, "%s", err.msg);
+                elab_const_error(E, &err);
                 return -1;
             }
             if (k == 1 && kw->name == E->n.type && v->kind == CV_FUNC_TYPE) {

@@ -113,7 +113,7 @@ static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
         const_format(v, b, sizeof b);
         diag_error(E->diag, n->span, "a dimension must be an integer, got %s", b);
     } else {
-        diag_error(E->diag, err.at, "%s", err.msg);
+        elab_const_error(E, &err);
     }
     return NULL;
 }

@@ -75,6 +75,8 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
     if (!v) {
         diag_error(fc->E->diag, err.at, "keyword argument '%s' of '%s' must be a compile-time constant: %s",
                    spec->name, op, err.msg);
+        if (err.unknown && span_is_known(err.origin))
+            diag_note(fc->E->diag, err.origin, "it is not known from here");
         return 0;
     }
     /* What each schema type accepts, and how it is stored. */

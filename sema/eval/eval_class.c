@@ -582,6 +582,8 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
     char buf[512];
     if (obj->flags & CVF_CALLED)
         return ev_unknown(ev, at, "'.%s' of a %s value is not a compile-time value", attr, path);
+    if (strcmp(path, "pypto") == 0 && strcmp(attr, "language") != 0)   /* pypto.ir, pypto.passes: the rest of pypto */
+        return ev_unknown(ev, at, "module 'pypto.%s' is not available at compile time", attr);
     if (strcmp(path, "pypto.language") == 0) {
         int dt = dtype_from_name(attr), tl = tensor_layout_from_name(attr);
         if (dt >= 0) {
