@@ -563,6 +563,7 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
         eo.include_dirs = opts->include_dirs;
         eo.ninclude = opts->ninclude;
         eo.files = opts->files;
+        eo.step_limit = opts->step_limit;
     }
     eo.store = &out->sources;
     ev_init(&ev, diag, E.names, &hooks, &eo);

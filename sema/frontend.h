@@ -42,6 +42,9 @@ typedef struct FrontendOptions {
     /* Where modules are read: NULL is the disk (the fuzz targets give a
      * set in memory). */
     const FileSet *files;
+    /* The compile-time evaluator's step limit (0: its default; the fuzz
+     * targets take less, to find runaway loops sooner). */
+    uint64_t step_limit;
 } FrontendOptions;
 
 /* Returns the number of errors reported (0 means the result is usable).

@@ -35,6 +35,7 @@ static unsigned compile(const char *text, uint32_t len, const FileSet *files, Ir
     memset(r, 0, sizeof *r);
     memset(&fo, 0, sizeof fo);
     fo.files = files;
+    fo.step_limit = FUZZ_STEP_LIMIT;
     if (source_check_encoding(&src, &diag) == 0)
         frontend_run_opts(&src, &diag, ir, &fo, r);
     *errors = diag.errors;

@@ -114,6 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&r, 0, sizeof r);
     memset(&fo, 0, sizeof fo);
     fo.files = &in.files;
+    fo.step_limit = FUZZ_STEP_LIMIT;
     if (source_check_encoding(&src, &diag) == 0 && frontend_run_opts(&src, &diag, &ir, &fo, &r) == 0 &&
         (r.program || r.func)) {
         const IrProgram *prog = r.program ? r.program : ir_program_new(&ir, ir_name(&ir, "Program"), 1, &r.func, r.func->span);
