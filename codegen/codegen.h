@@ -3,7 +3,7 @@
  * Each emitter turns a program that the pipeline of its output has
  * prepared (passes/pass.h, Pipeline) into text.  Emitters do no analysis:
  * what they need is in the IR (MemRefs, addresses, the scratch region) or
- * a query of ir/target.h.  Problems that only the emitter can see (an op
+ * a query of targets/arch.h.  Problems that only the emitter can see (an op
  * without a lowering, an unsupported dtype) are located errors through the
  * diagnostics engine; an emitter then returns nonzero, and what it wrote
  * to the buffer is discarded by the caller. */
@@ -11,7 +11,7 @@
 #define PYPTOCC_CODEGEN_H
 
 #include "ir/ir.h"
-#include "ir/target.h"
+#include "targets/arch.h"
 #include "support/diag.h"
 #include "support/strbuf.h"
 

@@ -13,7 +13,7 @@
 
 #include "codegen/codegen.h"
 #include "ir/ir.h"
-#include "ir/target.h"
+#include "targets/arch.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"

@@ -21,8 +21,8 @@
 #include "codegen/codegen.h"
 #include "ir/ir.h"
 #include "ir/op_registry.h"
-#include "ir/target.h"
-#include "passes/legal_rules.h"
+#include "targets/arch.h"
+#include "targets/legal_rules.h"
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/strbuf.h"
@@ -86,7 +86,7 @@ int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t
 int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
                   int64_t *addr, char *msg, size_t cap);
 
-/* Rules Legalize checks too (passes/legal_rules.h), which the emitters
+/* Rules Legalize checks too (targets/legal_rules.h), which the emitters
  * check again as a defence. */
 static inline int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
 {

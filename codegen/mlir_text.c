@@ -3,7 +3,7 @@
 #include "config.h"
 #include "codegen/mlir_text.h"
 #include "ir/printer.h"
-#include "passes/legal_rules.h"
+#include "targets/legal_rules.h"
 #include "support/diag.h"
 #include "support/xalloc.h"
 

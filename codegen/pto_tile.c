@@ -31,11 +31,11 @@
  * that loads from a tensor it also stores to is an error in this mode.
  *
  * Everything is checked before it is written, by the pipeline's pass
- * CheckTileIR (passes/check_tile_ir.c): seed 05's verifier rules (section
+ * CheckTileIR (passes/4_legalize/check_tile_ir.c): seed 05's verifier rules (section
  * 7: equal rank, shape and element type of elementwise operands, 0 <
  * valid <= shape, extract bounds) and every op or construct seed 05 has
  * no form for are located errors there.  The printer judges by the same
- * rule functions (passes/tile_ir_rules.h) as a defence, for a pass list
+ * rule functions (targets/tile_ir_rules.h) as a defence, for a pass list
  * without CheckTileIR.
  *
  * The files: this one holds the kernel's signature, the module and the

@@ -11,7 +11,7 @@
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
-#include "passes/tile_ir_rules.h"
+#include "targets/tile_ir_rules.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 

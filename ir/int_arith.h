@@ -4,7 +4,7 @@
  *
  * It is the one evaluator behind constant dimensions (ir/type.c), the
  * checks of shape, offset and index arguments (ir/deduce.c), constant
- * folding (passes/simplify.c) and compile-time Python (sema/eval/eval_ops.c),
+ * folding (passes/3_verify/simplify.c) and compile-time Python (sema/eval/eval_ops.c),
  * so a value means the same thing however it was written: `-64`, `~63`,
  * `64 - 128` and a module constant of -64 are one value. */
 #ifndef PYPTOCC_INT_ARITH_H

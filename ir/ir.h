@@ -408,6 +408,13 @@ typedef enum IrDimMatch {
  * likewise; constant dimensions compare by value, symbolic ones as dims
  * says.  Memrefs and views are not compared. */
 int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims);
+/* The memory space of a Tile or Tensor type: its MemRef's, or DDR for a
+ * Tensor without one; -1 for a Tile without a MemRef. */
+int ir_type_space(const IrType *t);
+/* The space of a Tile: its MemRef's, or before InitMemRef the one its
+ * layout implies (Mat, Left, Right and Acc tiles carry theirs from their
+ * deduction; anything else is Vec); -1 for other types. */
+int ir_tile_space(const IrType *t);
 
 /* ----------------------------------------------------- expression API */
 

@@ -174,7 +174,7 @@ typedef enum IsaForm {
 enum {
     OP_PIPE_NONE = -1,    /* no pipe: scalar code, buffers, tensor and system ops */
     OP_PIPE_STORE = -2,   /* FIX from Acc, MTE3 otherwise */
-    OP_PIPE_MOVE = -3,    /* by the source and target spaces (target.c) */
+    OP_PIPE_MOVE = -3,    /* by the source and target spaces (targets/arch.c) */
 };
 
 /* Where an op's result lives. */

@@ -8,7 +8,6 @@
 
 #include <math.h>
 #include "ir/ops_internal.h"
-#include "ir/target.h"
 
 /* ------------------------------------------------------------ deduction */
 

@@ -626,3 +626,35 @@ const IrExpr *ir_const_tuple(IrCtx *ctx, uint32_t n, const int64_t *values)
     set_add(&ctx->const_tuples, (void *)t, h, const_tuple_hash);
     return t;
 }
+
+int ir_type_space(const IrType *t)
+{
+    if (t->memref)
+        return t->memref->space;
+    return t->kind == TYPE_TENSOR ? MS_DDR : -1;
+}
+
+/* The space of a tile before InitMemRef: the layout its deduction gave it
+ * says where it lives (block.load into Mat, block.move to Left or Right,
+ * a matmul result in Acc); anything else is a Vec tile. */
+static int space_of_layout(const IrType *t);
+
+int ir_tile_space(const IrType *t)
+{
+    int space = ir_type_space(t);
+    return space >= 0 ? space : space_of_layout(t);
+}
+
+static int space_of_layout(const IrType *t)
+{
+    const IrTileView *v = t->tile_view;
+    if (t->kind != TYPE_TILE)
+        return -1;
+    if (!v || v->slayout == TL_NONE_BOX)
+        return MS_VEC;
+    if (v->fractal == 1024)
+        return MS_ACC;
+    if (v->slayout == TL_COL_MAJOR)
+        return MS_RIGHT;
+    return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
+}

@@ -14,7 +14,7 @@
 #define PYPTOCC_PASS_H
 
 #include "ir/ir.h"
-#include "ir/target.h"
+#include "targets/arch.h"
 #include "support/diag.h"
 
 /* IR properties (passes.md 3). */
@@ -85,10 +85,10 @@ int check_ssa(PassCtx *pc, const IrProgram *prog, int report);
 int check_no_nested_call(PassCtx *pc, const IrProgram *prog, int report);
 int check_types(PassCtx *pc, const IrProgram *prog, int report);
 int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
-/* Every Tensor and Tile variable carries a MemRef (passes/init_memref.c). */
+/* Every Tensor and Tile variable carries a MemRef (passes/5_memory/init_memref.c). */
 int check_has_memref(PassCtx *pc, const IrProgram *prog, int report);
 /* No row-major-only op on a column vector, every column vector col_major,
- * every op in an element type its instruction takes (passes/legalize.c). */
+ * every op in an element type its instruction takes (passes/4_legalize/legalize.c). */
 int check_legal(PassCtx *pc, const IrProgram *prog, int report);
 /* Does the program pass every check of Verify that the known properties
  * call for?  Reports nothing. */
@@ -111,7 +111,7 @@ const IrProgram *pass_check_tile_ir(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
  * MemRefs (high-water marks, the Vec scratch region included), whether or
- * not they fit; f has MemRefs (passes/allocate_memory_addr.c). */
+ * not they fit; f has MemRefs (passes/5_memory/allocate_memory_addr.c). */
 void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT]);
 
 /* Shared helpers (passes/pass_util.c). */

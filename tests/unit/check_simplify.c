@@ -1,4 +1,4 @@
-/* check_simplify.c: the Simplify pass (passes/simplify.c): folding of every
+/* check_simplify.c: the Simplify pass (passes/3_verify/simplify.c): folding of every
  * operator and every case that must stay unfolded; dead-code elimination
  * of chains, and never of stores, system ops, allocations, assembles or
  * function calls.  Part of the check_verify program, whose fixture and

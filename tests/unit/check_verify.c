@@ -1,6 +1,6 @@
-/* check_verify.c: unit tests of the verifier (passes/verify.c: check_ssa,
+/* check_verify.c: unit tests of the verifier (passes/3_verify/verify.c: check_ssa,
  * check_types, check_no_nested_call, check_outlined, the function-kind
- * rules and pass_verify) and of the Simplify pass (passes/simplify.c).
+ * rules and pass_verify) and of the Simplify pass (passes/3_verify/simplify.c).
  *
  * Verifier: one negative test per rule, on IR built by hand whose nodes
  * carry spans into a fake source, so that each test checks the one error

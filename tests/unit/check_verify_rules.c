@@ -1,7 +1,7 @@
-/* check_verify_rules.c: check_types (passes/verify_types.c: calls against
+/* check_verify_rules.c: check_types (passes/3_verify/verify_types.c: calls against
  * their deduction or callee, assignments, scalar operands, returns),
- * check_no_nested_call and check_outlined (passes/verify.c), the
- * function-kind rules (passes/verify_kinds.c), and Verify following the
+ * check_no_nested_call and check_outlined (passes/3_verify/verify.c), the
+ * function-kind rules (passes/3_verify/verify_kinds.c), and Verify following the
  * known properties.  The harness is in check_verify.c. */
 #include "config.h"
 

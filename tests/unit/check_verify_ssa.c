@@ -1,4 +1,4 @@
-/* check_verify_ssa.c: check_ssa (passes/verify_ssa.c), one negative test
+/* check_verify_ssa.c: check_ssa (passes/3_verify/verify_ssa.c), one negative test
  * per rule: definitions once per Var and per name, uses in scope under
  * structured dominance, variables defined nowhere, yields of loops and
  * branches in count, type and position.  The harness is in

@@ -1,0 +1,41 @@
+/* ssa_escape.h: the values ConvertToSSA carries out of a loop that defines
+ * them (passes/1_front/ssa_escape.c). */
+#ifndef PYPTOCC_SSA_ESCAPE_H
+#define PYPTOCC_SSA_ESCAPE_H
+
+#include "ir/ir.h"
+
+/* Where a converted variable's value comes from, as far as carrying it out
+ * of a loop needs: its type in the input's names (rewritten before the
+ * loop when the loop carries it), the memory space of a tile (-1 when
+ * unknown), and for a tensor that is another name of a tensor (a store's
+ * result is its output tensor), that tensor's name in the input. */
+typedef struct SsaOrigin {
+    const IrType *src_type;
+    int space;
+    const char *alias;
+} SsaOrigin;
+
+/* Why a variable of type t, defined in a loop body whose variables are the
+ * ones with ids >= first_id, cannot start the loop with a placeholder;
+ * NULL when it can. */
+const char *ssa_placeholder_problem(IrCtx *ir, const IrType *t, int space, uint32_t first_id);
+
+/* The value such a variable starts with before the loop's first
+ * iteration, never read when the loop runs at least once: a zero of the
+ * scalar's dtype, an uninitialised tile (block.create_tile in the tile's
+ * memory space) or a new tensor (tensor.create).  t is the type in the
+ * names before the loop. */
+const IrExpr *ssa_placeholder(IrCtx *ir, const IrType *t, int space, Span span);
+
+/* The origin of the variable an assignment of the input defines:
+ * origin_of(data, name) is that of the current version of name. */
+SsaOrigin ssa_assign_origin(const IrAssign *a, const SsaOrigin *(*origin_of)(void *data, const char *name),
+                            void *data);
+
+/* Why a for loop may run zero times ("may run zero times (...)" or "runs
+ * zero times (...)"); NULL when its constant bounds say it runs at least
+ * once. */
+const char *ssa_for_skip_why(const IrFor *f);
+
+#endif

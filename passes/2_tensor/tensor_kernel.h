@@ -1,0 +1,134 @@
+/* tensor_kernel.h: the state of converting one InCore function, shared by
+ * tensor_kernel.c (analysis, planning, the function) and tensor_walk.c
+ * (the statement walk).  Nothing else includes it. */
+#ifndef PYPTOCC_TENSOR_KERNEL_H
+#define PYPTOCC_TENSOR_KERNEL_H
+
+#include "passes/2_tensor/tensor_conv.h"
+#include "support/arena.h"
+
+/* How a tensor variable of the original function is defined. */
+typedef enum DefKind {
+    DK_PARAM,     /* a parameter */
+    DK_OP,        /* a tensor op */
+    DK_COPY,      /* another tensor variable (y = x), or a view of all of it */
+    DK_ITER,      /* a loop's iter_arg */
+    DK_LOOP_RET,  /* a loop's return variable */
+    DK_IF_RET,    /* an if's return variable */
+    DK_OTHER,     /* a block op or function call (a tensor in global memory) */
+} DefKind;
+
+typedef struct Val Val;
+struct Val {
+    const IrVar *old;
+    const IrType *type;       /* its tensor type */
+    uint8_t def;              /* DefKind */
+    uint8_t ddr;              /* lives in global memory after conversion (else: a tile) */
+    uint8_t demanded;         /* a use needs it in global memory (assemble target, view, matmul operand) */
+    uint8_t need_tile;        /* a use needs it as a tile: loaded where it is defined when in global memory */
+    uint8_t written;          /* the result of a write into global memory */
+    uint8_t whole;            /* in global memory, all of its buffer */
+    uint8_t lazy;             /* a matmul result, computed where it is used */
+    uint8_t created;          /* a tensor.create held in global memory: a new Out parameter */
+    uint8_t operand;          /* an operand of a computation (or carried by a loop or an if) */
+    uint8_t tsplit;           /* a transpose of rows only stored: its blocks are blocks of columns */
+    int32_t phase;            /* blocks of columns: the first column loop that can use it */
+    uint32_t idx;             /* DK_PARAM: parameter index; loops and ifs: position */
+    const IrCall *call;       /* DK_OP */
+    const IrStmt *site;       /* the defining statement */
+    Val *src;                 /* DK_COPY, view: the source; DK_ITER: the init value; DK_LOOP_RET: the iter_arg */
+    Val *y[2];                /* DK_ITER: the value yielded; DK_IF_RET: the then and else values */
+    Val *root;                /* in global memory: the parameter or created tensor whose buffer it is */
+    Span at;                  /* the definition */
+    Span demand_at;           /* the first use that needs it in global memory */
+    const char *demand_op;    /* the op of that use ("pl.tensor.assemble") */
+    /* per conversion */
+    const IrExpr *tile;       /* the tile holding it (one block) */
+    TcRegion r;               /* in global memory: where */
+};
+
+typedef struct Kc {
+    PassCtx *pc;
+    IrCtx *ir;
+    const IrFunc *f;
+    Arena arena;              /* Vals, plans */
+    PtrMap vals;              /* old variable -> Val */
+    VEC(Val *) all;           /* in order of definition */
+    int cube;                 /* the function multiplies matrices */
+    char opname[96];          /* scratch for printed op names */
+    int failed;
+    const IrValues *ret;      /* the function's return (last statement of the body) */
+    /* The row domain: every tile has M rows or 1, and blocks of rows are
+     * multiples of unit.  no_tiling says why blocks are impossible. */
+    int64_t M, unit;
+    const char *no_tiling;
+    Span no_tiling_at;
+    PtrMap plans;             /* matmul IrCall -> TcMmPlan */
+    /* per conversion */
+    TcEmit e;
+    TcNames names;
+    int64_t B;                /* rows per block (M: one block) */
+    const IrExpr *row;        /* the row loop's variable; NULL without the loop */
+    int64_t N, C;             /* blocks of columns: the columns, and per block (0: whole rows) */
+    const IrExpr *col;        /* the column loop's variable */
+} Kc;
+
+/* How the function gives one of its results. */
+typedef enum SlotKind {
+    SLOT_SCALAR,   /* a scalar, as it is */
+    SLOT_DIRECT,   /* a tensor written in place into all of its buffer */
+    SLOT_STORE,    /* a tile stored into a new Out parameter */
+    SLOT_NEST,     /* a matrix product computed into a new Out parameter */
+} SlotKind;
+
+typedef struct Slot {
+    SlotKind kind;
+    Val *v;
+    const IrVar *out;        /* SLOT_STORE, SLOT_NEST: the new Out parameter */
+    const IrExpr *value;     /* the value returned */
+} Slot;
+
+Val *kc_val(Kc *K, const IrExpr *x);
+/* A constant dimension's value, -1 when it is not constant. */
+static inline int64_t kc_dim(const IrType *t, uint32_t i)
+{
+    int64_t v = -1;
+    tc_const(t->dims[i], &v);
+    return v;
+}
+/* Rows of a 2-D type; 1 for a 1-D one (a row). */
+static inline int64_t kc_rows(const IrType *t) { return t->n == 2 ? kc_dim(t, 0) : 1; }
+/* Is a returned value returned as it is (written in place into all of its
+ * buffer), rather than stored into a new Out parameter? */
+int kc_returned_directly(const Val *v);
+/* The function converted with blocks of B rows (B == M: whole tensors);
+ * NULL after errors, reported when report is set. */
+const IrFunc *kc_build(Kc *K, int64_t B, int report);
+/* The start of a conversion: state reset, names, the emitter on *top. */
+void kc_begin(Kc *K, int64_t B, int report, TcStmts *top);
+/* The converted function's parameters and its results' slots. */
+IrParam *kc_params(Kc *K, Slot **slots, uint32_t *np);
+/* The parameter whose buffer a root value is. */
+const IrVar *kc_root_param(Kc *K, const Val *root);
+/* The function converted with blocks of B rows and C columns, row
+ * reductions combined over the column blocks (tensor_columns.c): for rows
+ * too long for UB.  NULL after errors (reported when report is set). */
+const IrFunc *kc_build_columns(Kc *K, int64_t B, int64_t C, int report);
+/* Why the function cannot be done in blocks of columns (NULL: it can),
+ * and where. */
+const char *kc_columns_why(Kc *K, Span *at);
+/* Does v hold blocks of rows (the row loop runs and v has M rows)? */
+int kc_rowsplit(Kc *K, const Val *v);
+/* v's block as a tile: v's dims with the rows of a block (the columns of
+ * a transposed block). */
+void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims);
+/* Where v's block starts within v: the row (or column) of the loop. */
+void kc_block_offset(Kc *K, const Val *v, const IrExpr **add);
+/* Loads v (in global memory) as a tile where it is defined. */
+int kc_load(Kc *K, Val *v);
+/* The converted statements of a body into out; *ret set to the body's
+ * return when there is one (the function body), and the yield's values
+ * converted for the targets (NULL: a scalar position) into yout. */
+int kc_walk_body(Kc *K, const IrStmt *body, TcStmts *out, Val *const *targets, uint32_t ny, const IrExpr **yout);
+
+#endif

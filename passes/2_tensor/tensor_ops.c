@@ -1,0 +1,518 @@
+/* tensor_ops.c: one tensor op as block ops, for ConvertTensorToBlockOps.
+ *
+ *  - Elementwise ops (add, sub, mul, div, maximum, their scalar forms,
+ *    exp, cast) work on operands of the result's data type: an operand of
+ *    another type is cast first (the block ops do not convert).  Operands
+ *    of the result's shape use the plain op; a row vector [M, 1] or a
+ *    column vector [1, N] uses the fused broadcast op where the block set
+ *    has one (row_expand_add/sub/mul/div, col_expand_sub/mul/div) and is
+ *    otherwise expanded to the full shape first (a zero tile plus
+ *    row_expand_add, or col_expand into a zero tile).  A 1-D operand of a
+ *    2-D op is a row vector [1, N].
+ *  - Row reductions take a scratch tile of the input's shape.
+ *  - Matrix multiplies go global memory -> Mat -> Left/Right -> Acc ->
+ *    global memory, in blocks that fit L0A, L0B, L0C and L1: loops over
+ *    the blocks of M and N carry the destination tensor, a loop over K
+ *    accumulates in Acc (matmul, then matmul_acc). */
+#include "config.h"
+#include "passes/2_tensor/tensor_conv.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- emitting */
+
+void tc_error(TcEmit *e, Span at, const char *fmt, ...)
+{
+    va_list ap;
+    e->failed = 1;
+    if (!e->report)
+        return;
+    va_start(ap, fmt);
+    diag_verror(e->pc->diag, at, fmt, ap);
+    va_end(ap);
+}
+
+const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+                         const TcKw *kw)
+{
+    OpError err;
+    const IrExpr *c = tc_op(e->ir, op, nargs, args, nkw, kw, e->at, &err);
+    char name[64];
+    if (!c) {
+        /* Most deduction messages name the op already ("'pl.block.load': ..."). */
+        int named = snprintf(name, sizeof name, "'pl.%s'", op) > 0 && strncmp(err.msg, name, strlen(name)) == 0;
+        tc_error(e, e->at, "%s%s%scannot be converted to block ops: %s%s%s", e->what ? "'" : "",
+                 e->what ? e->what : "", e->what ? "' " : "", named ? "" : name, named ? "" : " ", err.msg);
+    }
+    return c;
+}
+
+const IrExpr *tc_emit(TcEmit *e, const char *name, const char *op, uint32_t nargs, const IrExpr *const *args,
+                      uint32_t nkw, const TcKw *kw)
+{
+    const IrExpr *c = tc_emit_op(e, op, nargs, args, nkw, kw);
+    return c ? &tc_let(e->ir, e->out, name, c, e->at)->e : NULL;
+}
+
+static const IrType *type_of(TcEmit *e, const IrExpr *x) { return ir_expr_type(e->ir, x); }
+
+static const char *fresh(TcEmit *e, const char *name, const char *what) { return tc_fresh2(e->names, name, what); }
+
+/* --------------------------------------------------------------- shapes */
+
+static int64_t dim(const IrType *t, uint32_t i)
+{
+    int64_t v = -1;
+    tc_const(t->dims[i], &v);
+    return v;
+}
+
+/* Rows and columns of a tile: a 1-D tile [N] is a row [1, N]. */
+static void rc(const IrType *t, int64_t *r, int64_t *c)
+{
+    *r = t->n == 2 ? dim(t, 0) : 1;
+    *c = dim(t, t->n - 1);
+}
+
+static const IrExpr *shape_tuple(TcEmit *e, const IrType *t) { return tc_tuple(e->ir, t->n, t->dims); }
+
+static const IrExpr *zeros(TcEmit *e, int64_t rows, int64_t cols, DataType dt, const char *name)
+{
+    const IrExpr *dims[2] = {tc_int(e->ir, rows), tc_int(e->ir, cols)};
+    const IrExpr *args[2] = {tc_tuple(e->ir, 2, dims), ir_const_float(e->ir, 0.0, DT_FP32, span_unknown())};
+    TcKw kw = {"dtype", dt};
+    if (dtype_is_int(dt) || dt == DT_BOOL)
+        args[1] = ir_const_int(e->ir, 0, DT_INT64, span_unknown());
+    return tc_emit(e, fresh(e, name, "_zero"), "block.full", 2, args, 1, &kw);
+}
+
+static const IrExpr *cast_to(TcEmit *e, const IrExpr *t, DataType dt, const char *name)
+{
+    TcKw kw[2] = {{"target_type", dt}, {"mode", 2}};
+    if (!t || type_of(e, t)->dtype == dt)
+        return t;
+    /* Integer to float and float widening are exact in every mode; the
+     * reference's default (round) is the cast mode otherwise. */
+    return tc_emit(e, fresh(e, name, "_cast"), "block.cast", 1, &t, 2, kw);
+}
+
+/* A 1-D tile as a row [1, N]. */
+static const IrExpr *as_row(TcEmit *e, const IrExpr *t, const char *name)
+{
+    const IrType *ty = type_of(e, t);
+    const IrExpr *dims[2], *args[2];
+    if (!t || ty->n != 1)
+        return t;
+    dims[0] = tc_int(e->ir, 1);
+    dims[1] = ty->dims[0];
+    args[0] = t;
+    args[1] = tc_tuple(e->ir, 2, dims);
+    return tc_emit(e, fresh(e, name, "_row"), "block.reshape", 2, args, 0, NULL);
+}
+
+/* The vector v ([R, 1] or [1, C]) broadcast to [R, C].  A column vector
+ * expands into the shape of `donor` when it is [R, C] (col_expand only
+ * takes the shape of its target); a row vector is added to zeros. */
+static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, const IrExpr *donor, const char *name)
+{
+    const IrType *t = type_of(e, v);
+    int64_t vr, vc, dr = 0, dc = 0;
+    const IrExpr *z, *args[2];
+    rc(t, &vr, &vc);
+    if (vr == r && vc == c)
+        return v;
+    if (donor)
+        rc(type_of(e, donor), &dr, &dc);
+    if (vr == 1 && vc == c && donor && dr == r && dc == c && type_of(e, donor)->dtype == t->dtype) {
+        args[0] = donor;
+        args[1] = v;
+        return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
+    }
+    if (!(z = zeros(e, r, c, (DataType)t->dtype, name)))
+        return NULL;
+    args[0] = z;
+    args[1] = v;
+    if (vr == r && vc == 1)
+        return tc_emit(e, fresh(e, name, "_bcast"), "block.row_expand_add", 2, args, 0, NULL);
+    if (vr == 1 && vc == c)
+        return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
+    tc_error(e, e->at, "'%s' cannot be converted: a [%" PRId64 ", %" PRId64 "] operand does not broadcast to [%" PRId64
+             ", %" PRId64 "] with the block ops' row and column expansions",
+             e->what ? e->what : "the op", vr, vc, r, c);
+    return NULL;
+}
+
+/* ----------------------------------------------------------- elementwise */
+
+typedef struct BinOp {
+    const char *tensor;      /* "tensor.add" */
+    const char *block;       /* "block.add" */
+    const char *row;         /* fused op with a [M, 1] right operand, or NULL */
+    const char *col;         /* fused op with a [1, N] right operand, or NULL */
+    int commutes;
+} BinOp;
+
+static const BinOp binops[] = {
+    {"tensor.add", "block.add", "block.row_expand_add", NULL, 1},
+    {"tensor.div", "block.div", "block.row_expand_div", "block.col_expand_div", 0},
+    {"tensor.maximum", "block.maximum", NULL, NULL, 1},
+    {"tensor.mul", "block.mul", "block.row_expand_mul", "block.col_expand_mul", 1},
+    {"tensor.sub", "block.sub", "block.row_expand_sub", "block.col_expand_sub", 0},
+};
+
+static const IrExpr *lower_binary(TcEmit *e, const BinOp *b, const IrExpr *l, const IrExpr *r, DataType dt,
+                                  const char *name)
+{
+    int64_t lr, lc, rr, rcn, orow, ocol;
+    const IrType *lt, *rt;
+    const IrExpr *args[2];
+    l = cast_to(e, l, dt, name);
+    r = cast_to(e, r, dt, name);
+    if (!l || !r)
+        return NULL;
+    lt = type_of(e, l);
+    rt = type_of(e, r);
+    if (lt->n == 1 && rt->n == 1) {
+        args[0] = l;
+        args[1] = r;
+        return tc_emit(e, name, b->block, 2, args, 0, NULL);
+    }
+    if (!(l = as_row(e, l, name)) || !(r = as_row(e, r, name)))
+        return NULL;
+    rc(type_of(e, l), &lr, &lc);
+    rc(type_of(e, r), &rr, &rcn);
+    orow = lr > rr ? lr : rr;
+    ocol = lc > rcn ? lc : rcn;
+    if (lr == orow && lc == ocol && !(rr == orow && rcn == ocol)) {
+        /* Full left operand, vector right operand: a fused op if there is one. */
+        const char *fused = rr == orow && rcn == 1 ? b->row : rr == 1 && rcn == ocol ? b->col : NULL;
+        args[0] = l;
+        if (fused) {
+            args[1] = r;
+            return tc_emit(e, name, fused, 2, args, 0, NULL);
+        }
+        if (!(args[1] = expand(e, r, orow, ocol, l, name)))
+            return NULL;
+        return tc_emit(e, name, b->block, 2, args, 0, NULL);
+    }
+    if (b->commutes && rr == orow && rcn == ocol && !(lr == orow && lc == ocol))
+        return lower_binary(e, b, r, l, dt, name);
+    if (!(args[0] = expand(e, l, orow, ocol, r, name)) || !(args[1] = expand(e, r, orow, ocol, args[0], name)))
+        return NULL;
+    return tc_emit(e, name, b->block, 2, args, 0, NULL);
+}
+
+/* tensor.*_scalar -> block.*s */
+static const char *scalar_block_op(const char *tensor)
+{
+    static const char *const map[][2] = {{"tensor.add_scalar", "block.adds"},
+                                         {"tensor.div_scalar", "block.divs"},
+                                         {"tensor.mul_scalar", "block.muls"},
+                                         {"tensor.sub_scalar", "block.subs"}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(map[i][0], tensor) == 0)
+            return map[i][1];
+    return NULL;
+}
+
+/* row_max / row_sum: [.., N] -> [.., 1] with a scratch tile of the input's shape. */
+static const IrExpr *lower_row_reduce(TcEmit *e, const char *op, const IrExpr *t, const char *name)
+{
+    const IrType *ty = type_of(e, t);
+    const IrExpr *args[2], *tmp, *r, *dims[1];
+    TcKw kw[2] = {{"dtype", ty->dtype}, {"target_memory", MS_VEC}};
+    int one_d = ty->n == 1;
+    if (one_d && !(t = as_row(e, t, name)))
+        return NULL;
+    ty = type_of(e, t);
+    args[0] = shape_tuple(e, ty);
+    if (!(tmp = tc_emit(e, fresh(e, name, "_tmp"), "block.create_tile", 1, args, 2, kw)))
+        return NULL;
+    args[0] = t;
+    args[1] = tmp;
+    if (!one_d)
+        return tc_emit(e, name, op, 2, args, 0, NULL);
+    /* A 1-D input gives a [1] result: the [1, 1] row reshaped. */
+    if (!(r = tc_emit(e, fresh(e, name, "_row"), op, 2, args, 0, NULL)))
+        return NULL;
+    dims[0] = tc_int(e->ir, 1);
+    args[0] = r;
+    args[1] = tc_tuple(e->ir, 1, dims);
+    return tc_emit(e, name, "block.reshape", 2, args, 0, NULL);
+}
+
+const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
+{
+    const char *op = c->callee->name;
+    DataType dt = (DataType)c->type->dtype;
+    const char *sb;
+    const IrExpr *args[3];
+    for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
+        if (strcmp(binops[i].tensor, op) == 0)
+            return lower_binary(e, &binops[i], operands[0], operands[1], dt, name);
+    if ((sb = scalar_block_op(op))) {
+        if (!(args[0] = cast_to(e, operands[0], dt, name)))
+            return NULL;
+        args[1] = operands[1];
+        return tc_emit(e, name, sb, 2, args, 0, NULL);
+    }
+    if (strcmp(op, "tensor.exp") == 0) {
+        if (!(args[0] = cast_to(e, operands[0], dt, name)))
+            return NULL;
+        return tc_emit(e, name, "block.exp", 1, args, 0, NULL);
+    }
+    if (strcmp(op, "tensor.cast") == 0) {
+        TcKw kw[2] = {{"target_type", ir_call_kwarg_int(c, "target_type", dt)}, {"mode", ir_call_kwarg_int(c, "mode", 2)}};
+        return tc_emit(e, name, "block.cast", 1, operands, 2, kw);
+    }
+    if (strcmp(op, "tensor.row_max") == 0 || strcmp(op, "tensor.row_sum") == 0)
+        return lower_row_reduce(e, strcmp(op, "tensor.row_max") == 0 ? "block.row_max" : "block.row_sum", operands[0],
+                                name);
+    if (strcmp(op, "tensor.reshape") == 0) {
+        args[0] = operands[0];
+        args[1] = shape_tuple(e, c->type);
+        return tc_emit(e, name, "block.reshape", 2, args, 0, NULL);
+    }
+    if (strcmp(op, "tensor.transpose") == 0) {
+        args[0] = operands[0];
+        args[1] = c->args[1];
+        args[2] = c->args[2];
+        return tc_emit(e, name, "block.transpose", 3, args, 0, NULL);
+    }
+    tc_error(e, e->at, "'%s' has no block form", op);
+    return NULL;
+}
+
+/* ------------------------------------------------------- loads and stores */
+
+static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *add, uint32_t n)
+{
+    const IrExpr *o[2];
+    for (uint32_t i = 0; i < n; i++)
+        o[i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
+    return tc_tuple(e->ir, n, o);
+}
+
+const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,
+                      const IrExpr *const *dims, MemorySpace ms)
+{
+    const IrExpr *args[3];
+    TcKw kw = {"target_memory", ms};
+    args[0] = r->base;
+    args[1] = offsets(e, r, add, n);
+    args[2] = tc_tuple(e->ir, n, dims);
+    return tc_emit(e, name, "block.load", 3, args, 1, &kw);
+}
+
+const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,
+                       int from_acc)
+{
+    const IrType *t = type_of(e, tile);
+    const IrType *bt = type_of(e, r->base);
+    const IrExpr *args[4];
+    args[0] = tile;
+    args[1] = offsets(e, r, add, bt->n);
+    args[2] = shape_tuple(e, t);
+    args[3] = r->base;
+    return tc_emit(e, name, from_acc ? "block.l0c_store" : "block.store", 4, args, 0, NULL);
+}
+
+/* -------------------------------------------------------- matrix multiply */
+
+/* The divisors of x that are whole blocks: multiples of `align`, at most
+ * `most`; x itself always (the user's shape, as written).  Descending. */
+static uint32_t block_sizes(int64_t x, int64_t align, int64_t most, int64_t *out, uint32_t cap)
+{
+    uint32_t n = 0;
+    if (x <= most)
+        out[n++] = x;
+    return n + tc_divisors(x, align, most, out + n, cap - n);
+}
+
+int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPlan *p, char *why, size_t cap)
+{
+    /* pto-isa's cube limits: m, k and n of one TMATMUL up to 4095; boxes of
+     * 16 rows and 32 bytes of columns in L1 and L0. */
+    int64_t bytes = dtype_bytes(in), kalign = 32 / (bytes ? bytes : 1);   /* K in boxes of 32 bytes */
+    uint64_t left = target_capacity(a, MS_LEFT), right = target_capacity(a, MS_RIGHT);
+    uint64_t acc = target_capacity(a, MS_ACC), mat = target_capacity(a, MS_MAT);
+    int64_t ms[64], ns[64], ks[64];
+    uint32_t nm, nn, nk;
+    double best = -1;
+    /* A product with an empty dimension has no block: none would divide. */
+    if (m <= 0 || n <= 0 || k <= 0) {
+        snprintf(why, cap, "[%" PRId64 ", %" PRId64 "] x [%" PRId64 ", %" PRId64 "] has an empty dimension; the cube "
+                 "multiplies blocks of positive extents", m, k, k, n);
+        return -1;
+    }
+    nm = block_sizes(m, 16, 4095, ms, 64);
+    nn = block_sizes(n, 16, 4095, ns, 64);
+    nk = block_sizes(k, kalign, 4095, ks, 64);
+    for (uint32_t i = 0; i < nm; i++)
+        for (uint32_t j = 0; j < nn; j++)
+            for (uint32_t q = 0; q < nk; q++) {
+                uint64_t bm = (uint64_t)ms[i], bn = (uint64_t)ns[j], bk = (uint64_t)ks[q];
+                double loads, score;
+                if (bm * bk * (uint64_t)bytes > left || bk * bn * (uint64_t)bytes > right || bm * bn * 4 > acc ||
+                    (bm * bk + bk * bn) * (uint64_t)bytes > mat)
+                    continue;
+                /* Elements moved from global memory: A once per block of N,
+                 * B once per block of M; then the fewest K steps. */
+                loads = (double)m * (double)k * (double)(n / (int64_t)bn) + (double)k * (double)n * (double)(m / (int64_t)bm);
+                score = 1e30 / (loads + 1.0) + (double)bk * 1e-9;
+                if (score > best) {
+                    best = score;
+                    p->bm = (int64_t)bm;
+                    p->bn = (int64_t)bn;
+                    p->bk = (int64_t)bk;
+                }
+            }
+    if (best < 0) {
+        snprintf(why, cap,
+                 "no blocks of [%" PRId64 ", %" PRId64 "] x [%" PRId64 ", %" PRId64 "] %s fit Left (%llu bytes), Right "
+                 "(%llu), Acc (%llu) and Mat (%llu) in whole 16-row boxes",
+                 m, k, k, n, dtype_name(in), (unsigned long long)left, (unsigned long long)right,
+                 (unsigned long long)acc, (unsigned long long)mat);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct Mm {
+    TcEmit *e;
+    const char *name;
+    const TcRegion *a, *b, *dst;
+    const TcMmPlan *p;
+    int64_t m, n, k;
+} Mm;
+
+static const IrVar *new_index_var(TcEmit *e, const char *base)
+{
+    return ir_var_new(e->ir, tc_fresh(e->names, base), ir_type_scalar(e->ir, DT_INT64), e->at);
+}
+
+/* The operands of block (mi, ki) x (ki, ni) in Left and Right. */
+static int mm_operands(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *ki, const IrExpr **l,
+                       const IrExpr **r)
+{
+    TcEmit *e = M->e;
+    const IrExpr *adda[2] = {mi, ki}, *addb[2] = {ki, ni};
+    const IrExpr *da[2] = {tc_int(e->ir, M->p->bm), tc_int(e->ir, M->p->bk)};
+    const IrExpr *db[2] = {tc_int(e->ir, M->p->bk), tc_int(e->ir, M->p->bn)};
+    const IrExpr *am, *bm;
+    TcKw left = {"target_memory", MS_LEFT}, right = {"target_memory", MS_RIGHT};
+    if (!(am = tc_load(e, fresh(e, M->name, "_a"), M->a, adda, 2, da, MS_MAT)) ||
+        !(bm = tc_load(e, fresh(e, M->name, "_b"), M->b, addb, 2, db, MS_MAT)))
+        return -1;
+    if (!(*l = tc_emit(e, fresh(e, M->name, "_l"), "block.move", 1, &am, 1, &left)) ||
+        !(*r = tc_emit(e, fresh(e, M->name, "_r"), "block.move", 1, &bm, 1, &right)))
+        return -1;
+    return 0;
+}
+
+/* A for loop over [from, to) by step carrying one value; body() fills
+ * the body and returns the value to yield.  The loop's result. */
+typedef const IrExpr *(*LoopBody)(Mm *M, const IrExpr *iv, const IrExpr *carried, void *data);
+
+static const IrExpr *mm_loop(Mm *M, const char *ivname, int64_t from, int64_t to, int64_t step,
+                             const IrExpr *init, const char *carried_name, LoopBody body, void *data)
+{
+    TcEmit *e = M->e;
+    TcStmts *outer = e->out, inner;
+    const IrVar *iv = new_index_var(e, ivname);
+    const IrType *ct = type_of(e, init);
+    const IrIterArg *it = ir_iter_arg_new(e->ir, fresh(e, carried_name, "_iter"), ct, init, e->at);
+    const IrVar *ret = ir_var_new(e->ir, fresh(e, carried_name, "_done"), ct, e->at);
+    const IrExpr *y;
+    vec_init(inner);
+    e->out = &inner;
+    y = body(M, &iv->e, &it->v.e, data);
+    e->out = outer;
+    if (!y) {
+        vec_free(inner);
+        return NULL;
+    }
+    vec_push(inner, ir_yield(e->ir, 1, &y, e->at));
+    vec_push(*outer, ir_for(e->ir, FOR_SEQUENTIAL, iv, tc_int(e->ir, from), tc_int(e->ir, to), tc_int(e->ir, step), 1,
+                            &it, &ret, tc_seq(e->ir, &inner, e->at), e->at));
+    vec_free(inner);
+    return &ret->e;
+}
+
+typedef struct MmAt {
+    const IrExpr *mi, *ni;
+} MmAt;
+
+static const IrExpr *k_body(Mm *M, const IrExpr *ki, const IrExpr *acc, void *data)
+{
+    const MmAt *at = data;
+    const IrExpr *l, *r, *args[3];
+    if (mm_operands(M, at->mi, at->ni, ki, &l, &r) != 0)
+        return NULL;
+    args[0] = acc;
+    args[1] = l;
+    args[2] = r;
+    return tc_emit(M->e, fresh(M->e, M->name, "_acc"), "block.matmul_acc", 3, args, 0, NULL);
+}
+
+/* Block (mi, ni) of the result, stored into dst; the written dst. */
+static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *dst)
+{
+    TcEmit *e = M->e;
+    const IrExpr *l, *r, *args[2], *acc, *add[2] = {mi, ni};
+    MmAt at = {mi, ni};
+    TcRegion d = *M->dst;
+    if (mm_operands(M, mi, ni, tc_int(e->ir, 0), &l, &r) != 0)
+        return NULL;
+    args[0] = l;
+    args[1] = r;
+    if (!(acc = tc_emit(e, fresh(e, M->name, "_acc"), "block.matmul", 2, args, 0, NULL)))
+        return NULL;
+    if (M->k > M->p->bk &&
+        !(acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at)))
+        return NULL;
+    d.base = dst;
+    return tc_store(e, fresh(e, M->name, "_st"), acc, &d, add, 1);
+}
+
+/* The destination tensor's name, for the loops that carry it. */
+static const char *dst_name(Mm *M)
+{
+    const IrExpr *b = M->dst->base;
+    return ir_is_var_like(b) ? ir_ssa_stem(M->e->ir, IR_AS(IrVar, b)->name) : M->name;
+}
+
+static const IrExpr *n_body(Mm *M, const IrExpr *ni, const IrExpr *dst, void *data)
+{
+    return mm_block(M, (const IrExpr *)data, ni, dst);
+}
+
+static const IrExpr *m_body(Mm *M, const IrExpr *mi, const IrExpr *dst, void *data)
+{
+    (void)data;
+    if (M->n > M->p->bn)
+        return mm_loop(M, "ni", 0, M->n, M->p->bn, dst, dst_name(M), n_body, (void *)mi);
+    return mm_block(M, mi, tc_int(M->e->ir, 0), dst);
+}
+
+const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b, const TcRegion *dst,
+                        const TcMmPlan *p)
+{
+    Mm M;
+    M.e = e;
+    M.name = name;
+    M.a = a;
+    M.b = b;
+    M.dst = dst;
+    M.p = p;
+    M.m = dim(a->type, 0);
+    M.k = dim(a->type, 1);
+    M.n = dim(b->type, 1);
+    if (M.m > p->bm)
+        return mm_loop(&M, "mi", 0, M.m, p->bm, dst->base, dst_name(&M), m_body, NULL);
+    return m_body(&M, tc_int(e->ir, 0), dst->base, NULL);
+}

@@ -1,0 +1,630 @@
+/* tensor_split.c: kernels that need both units, split (ConvertTensorToBlockOps).
+ *
+ * A kernel runs on one core: the cube core (AIC: matmul, with L1 and L0)
+ * or a vector core (AIV: everything else, with UB); on a2a3 data passes
+ * between them only through global memory.  So an InCore function whose
+ * tensor ops need both, or that reads single tensor elements (a scalar
+ * read of global memory, which the orchestration does), is split:
+ *
+ *  - Normalisation first: a matmul with a_trans or b_trans takes a
+ *    tensor.transpose of its operand, operands of different data types a
+ *    tensor.cast to their common type, and a result type other than the
+ *    accumulator's (FP32, INT32) a tensor.cast of the result, as ops of
+ *    their own (the cube unit multiplies untransposed operands of one type
+ *    and stores L0C in its type; pyptocc's emitters have no transposed
+ *    load).
+ *  - The body is cut into runs of statements of one unit, in program
+ *    order; each run becomes a `with pl.incore():` scope.  Views, created
+ *    tensors, element reads and scalar code stay outside, in the
+ *    orchestration; a loop or if whose body holds one unit only goes into
+ *    the run as a whole, one holding both stays outside and its bodies are
+ *    cut in turn.  A run also ends before a matmul whose operand it
+ *    computed (the operand must be in global memory).
+ *  - OutlineIncoreScopes then makes each scope an InCore function
+ *    `<f>_incore_<k>` and f an Orchestration function calling them.
+ *  - Where f is called, its body replaces the call (C++ orchestration code
+ *    calls kernels, not other orchestration functions): its variables are
+ *    renamed apart from the caller's, its parameters become the arguments,
+ *    and the call's result variables are assigned its results. */
+#include "config.h"
+#include "targets/arch.h"
+#include "ir/visit.h"
+#include "passes/2_tensor/tensor_conv.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+/* --------------------------------------------------------- normalisation */
+
+typedef struct Norm {
+    PassCtx *pc;
+    IrCtx *ir;
+    TcNames names;
+    int failed;
+} Norm;
+
+static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int transpose, DataType dt, Span at)
+{
+    const IrType *t = ir_expr_type(N->ir, x);
+    OpError err;
+    if (transpose && t->kind == TYPE_TENSOR && t->n == 2) {
+        const IrExpr *args[3] = {x, ir_const_int(N->ir, 0, DT_INT64, span_unknown()),
+                                 ir_const_int(N->ir, 1, DT_INT64, span_unknown())};
+        const IrExpr *c = tc_op(N->ir, "tensor.transpose", 3, args, 0, NULL, at, &err);
+        if (!c)
+            ICE("normalising a matmul: %s", err.msg);
+        x = &tc_let(N->ir, out, tc_fresh2(&N->names, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "t", "_t"), c, at)->e;
+        t = ir_expr_type(N->ir, x);
+    }
+    if (t->kind == TYPE_TENSOR && t->dtype != dt) {
+        TcKw kw[2] = {{"target_type", dt}, {"mode", 2}};
+        const IrExpr *c = tc_op(N->ir, "tensor.cast", 1, &x, 2, kw, at, &err);
+        if (!c)
+            ICE("normalising a matmul: %s", err.msg);
+        x = &tc_let(N->ir, out, tc_fresh2(&N->names, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "t", "_c"), c, at)->e;
+    }
+    return x;
+}
+
+/* The accumulator type of a product of operands of type dt: FP32 for
+ * floats, INT32 for integers. */
+static DataType acc_type(DataType dt) { return dtype_is_float(dt) ? DT_FP32 : DT_INT32; }
+
+static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
+{
+    Norm *N = m->data;
+    const IrAssign *a;
+    const IrCall *c;
+    const IrType *l, *r;
+    int64_t at_, bt_;
+    TcStmts out;
+    const IrExpr *args[2], *call;
+    DataType dt, acc;
+    IrKwarg kw[4];
+    uint32_t n = 0;
+    int has_out = 0;
+    if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL))
+        return s;
+    a = IR_AS(IrAssign, s);
+    c = IR_AS(IrCall, a->value);
+    l = ir_expr_type(N->ir, c->args[0]);
+    r = ir_expr_type(N->ir, c->args[1]);
+    at_ = ir_call_kwarg_int(c, "a_trans", 0);
+    bt_ = ir_call_kwarg_int(c, "b_trans", 0);
+    dt = dtype_promote((DataType)l->dtype, (DataType)r->dtype);
+    acc = acc_type(dt);
+    if (l->n != 2 || r->n != 2 || (!at_ && !bt_ && l->dtype == r->dtype && c->type->dtype == acc))
+        return s;
+    vec_init(out);
+    args[0] = norm_operand(N, &out, c->args[0], (int)at_, dt, s->span);
+    args[1] = norm_operand(N, &out, c->args[1], (int)bt_, dt, s->span);
+    /* Untransposed, and into the accumulator's type: the cube unit stores
+     * L0C as it is (pto-isa's CPU TSTORE keeps the data type), so another
+     * result type is a cast on the vector unit. */
+    for (uint32_t i = 0; i < c->nkwargs && n < 3; i++) {
+        kw[n] = c->kwargs[i];
+        if (strcmp(kw[n].key, "a_trans") == 0 || strcmp(kw[n].key, "b_trans") == 0)
+            kw[n].v.i = 0;
+        if (strcmp(kw[n].key, "out_dtype") == 0) {
+            kw[n].v.i = acc;
+            has_out = 1;
+        }
+        n++;
+    }
+    if (!has_out) {
+        memset(&kw[n], 0, sizeof kw[n]);
+        kw[n].key = ir_name(N->ir, "out_dtype");
+        kw[n].kind = KW_DTYPE;
+        kw[n++].v.i = acc;
+    }
+    call = ir_call(N->ir, c->callee, 2, args, n, kw, ir_type_with_dtype(N->ir, c->type, acc), c->e.span);
+    if (c->type->dtype == acc) {
+        vec_push(out, ir_assign(N->ir, a->var, call, s->span));
+    } else {
+        TcKw ck[2] = {{"target_type", c->type->dtype}, {"mode", 1}};
+        const IrExpr *prod = &tc_let(N->ir, &out, tc_fresh2(&N->names, a->var->name, "_mm"), call, s->span)->e;
+        OpError err;
+        const IrExpr *cast = tc_op(N->ir, "tensor.cast", 1, &prod, 2, ck, s->span, &err);
+        if (!cast)
+            ICE("normalising a matmul: %s", err.msg);
+        vec_push(out, ir_assign(N->ir, a->var, cast, s->span));
+    }
+    s = ir_seq(N->ir, STMT_SEQ, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
+const IrFunc *tc_normalize(PassCtx *pc, const IrFunc *f)
+{
+    Norm N;
+    IrMutator m;
+    const IrStmt *body;
+    memset(&N, 0, sizeof N);
+    N.pc = pc;
+    N.ir = pc->ir;
+    tc_names_init(&N.names, pc->ir);
+    N.names.strict = 0;
+    tc_names_add_func(&N.names, f);
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = norm_stmt;
+    m.data = &N;
+    body = f->body ? ir_mutate_stmt(&m, f->body) : NULL;
+    tc_names_free(&N.names);
+    if (body == f->body)
+        return f;
+    body = tc_splice(pc->ir, body);
+    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                       f->span);
+}
+
+/* ---------------------------------------------------------- classifying */
+
+typedef enum Kind {
+    K_ORCH,      /* stays in the orchestration */
+    K_VECTOR,    /* vector kernel */
+    K_CUBE,      /* cube kernel */
+    K_MIXED,     /* control flow holding both, or orchestration-only ops */
+} Kind;
+
+typedef struct Split {
+    PassCtx *pc;
+    IrCtx *ir;
+    PtrMap defop;            /* variable -> the tensor op defining it */
+    int reads;               /* the function reads tensor elements */
+    int cube, vector;
+    int chained;             /* a matmul operand is computed in the function */
+} Split;
+
+static const char *defop(Split *S, const IrExpr *x)
+{
+    return x && ir_is_var_like(x) ? ptrmap_get(&S->defop, x) : NULL;
+}
+
+/* The kind of one call statement's value. */
+static Kind call_kind(Split *S, const IrExpr *x)
+{
+    const OpDef *op = tc_call_op(x);
+    const IrCall *c;
+    const char *n;
+    if (!op || op->category == OPC_SYSTEM)
+        return x && x->kind == EXPR_CALL && !op ? K_ORCH : K_VECTOR;
+    c = IR_AS(IrCall, x);
+    n = op_name(op);
+    if (op->category == OPC_BLOCK)
+        return ir_call_pipe(c) == PIPE_M || ir_call_pipe(c) == PIPE_MTE1 || ir_call_pipe(c) == PIPE_FIX ? K_CUBE
+                                                                                                        : K_VECTOR;
+    if (strcmp(n, "tensor.read") == 0)
+        return K_MIXED;
+    if (tc_op_unit(op) == TU_NONE)
+        return K_ORCH;
+    if (strcmp(n, "tensor.assemble") == 0) {
+        const char *d = defop(S, c->args[1]);
+        return d && strcmp(d, "tensor.matmul") == 0 ? K_CUBE : K_VECTOR;
+    }
+    return tc_op_unit(op) == TU_CUBE ? K_CUBE : K_VECTOR;
+}
+
+static Kind stmt_kind(Split *S, const IrStmt *s);
+
+static Kind join(Kind a, Kind b)
+{
+    if (a == K_ORCH)
+        return b;
+    if (b == K_ORCH || a == b)
+        return a;
+    return K_MIXED;
+}
+
+static Kind body_kind(Split *S, const IrStmt *body)
+{
+    Kind k = K_ORCH;
+    TcStmts list;
+    vec_init(list);
+    tc_flatten(&list, body);
+    for (uint32_t i = 0; i < list.len; i++)
+        k = join(k, stmt_kind(S, list.data[i]));
+    vec_free(list);
+    return k;
+}
+
+static Kind stmt_kind(Split *S, const IrStmt *s)
+{
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        if (IR_AS(IrAssign, s)->value->kind == EXPR_CALL)
+            return call_kind(S, IR_AS(IrAssign, s)->value);
+        return K_ORCH;
+    case STMT_EVAL:
+        return call_kind(S, IR_AS(IrEval, s)->expr);
+    case STMT_FOR:
+        return body_kind(S, IR_AS(IrFor, s)->body);
+    case STMT_WHILE:
+        return body_kind(S, IR_AS(IrWhile, s)->body);
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        Kind k = body_kind(S, f->then_body);
+        return f->else_body ? join(k, body_kind(S, f->else_body)) : k;
+    }
+    default:
+        return K_ORCH;
+    }
+}
+
+static int scan_expr(IrWalker *w, const IrExpr *e)
+{
+    Split *S = w->data;
+    const OpDef *op = tc_call_op(e);
+    if (!op || op->category != OPC_TENSOR)
+        return 1;
+    if (op_is(op, OP_TENSOR_READ))
+        S->reads = 1;
+    if (op_is(op, OP_TENSOR_MATMUL)) {
+        const IrCall *c = IR_AS(IrCall, e);
+        for (uint32_t i = 0; i < 2; i++) {
+            const char *d = defop(S, c->args[i]);
+            if (d && strcmp(d, "tensor.view") != 0)
+                S->chained = 1;
+        }
+    }
+    return 1;
+}
+
+static int scan_stmt(IrWalker *w, const IrStmt *s)
+{
+    Split *S = w->data;
+    if (s->kind == STMT_ASSIGN) {
+        const OpDef *op = tc_call_op(IR_AS(IrAssign, s)->value);
+        if (op && op->category == OPC_TENSOR)
+            ptrmap_put(&S->defop, IR_AS(IrAssign, s)->var, (void *)op_name(op));
+    }
+    if (s->kind == STMT_ASSIGN || s->kind == STMT_EVAL) {
+        Kind k = stmt_kind(S, s);
+        S->cube |= k == K_CUBE;
+        S->vector |= k == K_VECTOR;
+    }
+    return 1;
+}
+
+static void split_scan(Split *S, const IrFunc *f)
+{
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = scan_stmt;
+    w.pre_expr = scan_expr;
+    w.data = S;
+    ir_walk_func(&w, f);
+}
+
+int tc_needs_split(const IrFunc *f)
+{
+    Split S;
+    int r;
+    memset(&S, 0, sizeof S);
+    ptrmap_init(&S.defop);
+    split_scan(&S, f);
+    r = (S.cube && S.vector) || S.reads || S.chained;
+    ptrmap_free(&S.defop);
+    return r;
+}
+
+/* -------------------------------------------------------------- cutting */
+
+typedef struct Cut {
+    Split *S;
+    TcStmts out;             /* the orchestration's statements */
+    TcStmts run;             /* the open run */
+    Kind kind;               /* its unit; K_ORCH when none is open */
+    PtrMap defs;             /* variables the open run defines */
+} Cut;
+
+typedef struct Uses {
+    const PtrMap *defs;
+    int found;
+} Uses;
+
+static int uses_expr(IrWalker *w, const IrExpr *e)
+{
+    Uses *u = w->data;
+    if (ir_is_var_like(e) && ptrmap_get(u->defs, e))
+        u->found = 1;
+    return !u->found;
+}
+
+static int uses_any(const IrStmt *s, const PtrMap *defs)
+{
+    Uses u = {defs, 0};
+    IrWalker w;
+    if (!defs->count)
+        return 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = uses_expr;
+    w.data = &u;
+    ir_walk_stmt(&w, s);
+    return u.found;
+}
+
+static void define(Cut *C, const IrStmt *s)
+{
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ptrmap_put(&C->defs, IR_AS(IrAssign, s)->var, (void *)s);
+        break;
+    case STMT_FOR:
+        for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
+            ptrmap_put(&C->defs, IR_AS(IrFor, s)->ret[i], (void *)s);
+        break;
+    case STMT_WHILE:
+        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
+            ptrmap_put(&C->defs, IR_AS(IrWhile, s)->ret[i], (void *)s);
+        break;
+    case STMT_IF:
+        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
+            ptrmap_put(&C->defs, IR_AS(IrIf, s)->ret[i], (void *)s);
+        break;
+    default:
+        break;
+    }
+}
+
+static void close_run(Cut *C)
+{
+    IrCtx *ir = C->S->ir;
+    if (!C->run.len)
+        return;
+    vec_push(C->out, ir_scope(ir, SCOPE_INCORE, tc_seq(ir, &C->run, C->run.data[0]->span), C->run.data[0]->span));
+    C->run.len = 0;
+    C->kind = K_ORCH;
+    ptrmap_clear(&C->defs);
+}
+
+/* A matmul whose operand the open run computes. */
+static int chained(Cut *C, const IrStmt *s)
+{
+    const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : NULL;
+    if (!tc_is_op(x, OP_TENSOR_MATMUL))
+        return 0;
+    for (uint32_t i = 0; i < 2; i++) {
+        const IrExpr *a = IR_AS(IrCall, x)->args[i];
+        const char *d = defop(C->S, a);
+        if (ptrmap_get(&C->defs, a) && d && strcmp(d, "tensor.view") != 0)
+            return 1;
+    }
+    return 0;
+}
+
+static const IrStmt *cut_body(Split *S, const IrStmt *body);
+
+static const IrStmt *cut_control(Split *S, const IrStmt *s)
+{
+    IrCtx *ir = S->ir;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        return ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
+                      cut_body(S, f->body), s->span);
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        return ir_while(ir, f->cond, f->niter, f->iter_args, f->ret, cut_body(S, f->body), s->span);
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        return ir_if(ir, f->cond, cut_body(S, f->then_body), f->else_body ? cut_body(S, f->else_body) : NULL, f->nret,
+                     f->ret, s->span);
+    }
+    default:
+        return s;
+    }
+}
+
+static const IrStmt *cut_body(Split *S, const IrStmt *body)
+{
+    Cut C;
+    TcStmts list;
+    const IrStmt *r;
+    memset(&C, 0, sizeof C);
+    C.S = S;
+    C.kind = K_ORCH;
+    vec_init(C.out);
+    vec_init(C.run);
+    ptrmap_init(&C.defs);
+    vec_init(list);
+    tc_flatten(&list, body);
+    for (uint32_t i = 0; i < list.len; i++) {
+        const IrStmt *s = list.data[i];
+        Kind k;
+        if (s->kind == STMT_YIELD || s->kind == STMT_RETURN) {
+            close_run(&C);
+            vec_push(C.out, s);
+            continue;
+        }
+        k = stmt_kind(S, s);
+        if (k == K_ORCH || (k == K_MIXED && s->kind != STMT_FOR && s->kind != STMT_WHILE && s->kind != STMT_IF)) {
+            if (uses_any(s, &C.defs))
+                close_run(&C);
+            vec_push(C.out, s);
+        } else if (k == K_MIXED) {
+            close_run(&C);
+            vec_push(C.out, cut_control(S, s));
+        } else {
+            if ((C.kind != K_ORCH && C.kind != k) || chained(&C, s))
+                close_run(&C);
+            vec_push(C.run, s);
+            C.kind = k;
+            define(&C, s);
+        }
+    }
+    close_run(&C);
+    r = tc_seq(S->ir, &C.out, body->span);
+    if (!C.out.len)
+        r = ir_seq(S->ir, STMT_SEQ, 0, NULL, body->span);
+    vec_free(C.out);
+    vec_free(C.run);
+    vec_free(list);
+    ptrmap_free(&C.defs);
+    return r;
+}
+
+const IrProgram *tc_split(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+{
+    Split S;
+    const IrFunc *g, **fs;
+    const IrProgram *p, *r;
+    memset(&S, 0, sizeof S);
+    S.pc = pc;
+    S.ir = pc->ir;
+    ptrmap_init(&S.defop);
+    split_scan(&S, f);
+    g = ir_func_new(pc->ir, f->name, FUNC_OPAQUE, f->nparams, f->params, f->nret, f->ret_types, cut_body(&S, f->body),
+                    f->span);
+    ptrmap_free(&S.defop);
+    fs = xmalloc(xmul_size(prog->n, sizeof *fs));
+    for (uint32_t i = 0; i < prog->n; i++)
+        fs[i] = prog->funcs[i] == f || strcmp(prog->funcs[i]->name, f->name) == 0 ? g : prog->funcs[i];
+    p = ir_program_new(pc->ir, prog->name, prog->n, fs, prog->span);
+    xfree(fs);
+    r = pass_outline_incore_scopes(pc, p);
+    if (r && (g = ir_program_find(r, f->name)) && g->type != FUNC_ORCHESTRATION) {
+        /* Nothing was cut out (no run of kernel ops): still an orchestration. */
+        IrFunc *o = ir_func_new(pc->ir, g->name, FUNC_ORCHESTRATION, g->nparams, g->params, g->nret, g->ret_types,
+                                g->body, g->span);
+        const IrFunc **gs = xmalloc(xmul_size(r->n, sizeof *gs));
+        for (uint32_t i = 0; i < r->n; i++)
+            gs[i] = r->funcs[i] == g ? o : r->funcs[i];
+        r = ir_program_new(pc->ir, r->name, r->n, gs, r->span);
+        xfree(gs);
+    }
+    return r;
+}
+
+/* ------------------------------------------------------------- inlining */
+
+typedef struct Inl {
+    PassCtx *pc;
+    IrCtx *ir;
+    const PtrMap *orch;      /* name -> Orchestration function to inline */
+    TcNames names;           /* the caller's */
+    PtrMap tuples;           /* tuple variable of an inlined call -> its values (const IrExpr **) */
+    PtrMap args;             /* while cloning: parameter -> argument */
+} Inl;
+
+static const IrExpr *clone_var(IrMutator *m, const IrExpr *e)
+{
+    Inl *I = m->data;
+    const IrExpr *a;
+    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF)
+        return e;
+    if ((a = ptrmap_get(&I->args, e)))
+        return a;
+    if (e->kind == EXPR_ITER_ARG) {
+        const IrIterArg *it = IR_AS(IrIterArg, e);
+        return &ir_iter_arg_new(I->ir, tc_fresh(&I->names, it->v.name), it->v.type, it->init, e->span)->v.e;
+    }
+    return &ir_var_new(I->ir, tc_fresh(&I->names, IR_AS(IrVar, e)->name), IR_AS(IrVar, e)->type, e->span)->e;
+}
+
+static const IrFunc *inlined_callee(Inl *I, const IrStmt *s, const IrCall **call)
+{
+    const IrExpr *x = pass_stmt_value(s);
+    const IrFunc *f;
+    if (!x || x->kind != EXPR_CALL || IR_AS(IrCall, x)->callee->kind != CALLEE_GLOBAL)
+        return NULL;
+    *call = IR_AS(IrCall, x);
+    f = ptrmap_get(I->orch, (*call)->callee->name);
+    return f && f->nparams == (*call)->nargs ? f : NULL;
+}
+
+static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)
+{
+    Inl *I = m->data;
+    const IrCall *c;
+    const IrFunc *f = inlined_callee(I, s, &c);
+    IrMutator cm;
+    TcStmts list, out;
+    const IrValues *ret = NULL;
+    const IrStmt *r;
+    if (!f)
+        return s;
+    ptrmap_clear(&I->args);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        ptrmap_put(&I->args, f->params[i].var, (void *)c->args[i]);
+    memset(&cm, 0, sizeof cm);
+    cm.ctx = I->ir;
+    cm.expr = clone_var;
+    cm.data = I;
+    vec_init(list);
+    vec_init(out);
+    tc_flatten(&list, ir_mutate_stmt(&cm, f->body));
+    for (uint32_t i = 0; i < list.len; i++) {
+        if (list.data[i]->kind == STMT_RETURN && i + 1 == list.len)
+            ret = IR_AS(IrValues, list.data[i]);
+        else
+            vec_push(out, list.data[i]);
+    }
+    if (s->kind == STMT_ASSIGN && ret) {
+        const IrVar *v = IR_AS(IrAssign, s)->var;
+        if (v->type->kind == TYPE_TUPLE) {
+            const IrExpr **vals = arena_array(&I->ir->arena, ret->n ? ret->n : 1, sizeof *vals);
+            memcpy(vals, ret->values, ret->n * sizeof *vals);
+            ptrmap_put(&I->tuples, v, (void *)vals);
+        } else if (ret->n == 1) {
+            /* A return type is an annotation (-Wannotation): the call's
+             * result takes the type of what the callee returns. */
+            const IrType *vt = ir_expr_type(I->ir, ret->values[0]);
+            if (!ir_type_compatible(v->type, vt, DIMS_EXACT)) {
+                const IrVar *nv = ir_var_new(I->ir, v->name, vt, v->e.span);
+                ir_mutator_replace(m, v, &nv->e);
+                v = nv;
+            }
+            vec_push(out, ir_assign(I->ir, v, ret->values[0], s->span));
+        }
+    }
+    r = out.len ? ir_seq(I->ir, STMT_SEQ, out.len, out.data, s->span) : ir_seq(I->ir, STMT_SEQ, 0, NULL, s->span);
+    vec_free(list);
+    vec_free(out);
+    return r;
+}
+
+static const IrExpr *inline_expr(IrMutator *m, const IrExpr *e)
+{
+    Inl *I = m->data;
+    if (e->kind == EXPR_TUPLE_GET) {
+        const IrTupleGet *g = IR_AS(IrTupleGet, e);
+        const IrExpr **vals = ir_is_var_like(g->tuple) ? ptrmap_get(&I->tuples, g->tuple) : NULL;
+        if (vals)
+            return vals[g->index];
+    }
+    return e;
+}
+
+const IrFunc *tc_inline_calls(PassCtx *pc, const IrFunc *g, const PtrMap *orch)
+{
+    Inl I;
+    IrMutator m;
+    const IrStmt *body;
+    if (!g->body)
+        return g;
+    memset(&I, 0, sizeof I);
+    I.pc = pc;
+    I.ir = pc->ir;
+    I.orch = orch;
+    tc_names_init(&I.names, pc->ir);
+    tc_names_add_func(&I.names, g);
+    ptrmap_init(&I.tuples);
+    ptrmap_init(&I.args);
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = inline_stmt;
+    m.expr = inline_expr;
+    m.data = &I;
+    body = ir_mutate_stmt(&m, g->body);
+    tc_names_free(&I.names);
+    ptrmap_free(&I.tuples);
+    ptrmap_free(&I.args);
+    if (body == g->body)
+        return g;
+    body = tc_splice(pc->ir, body);
+    return ir_func_new(pc->ir, g->name, (FuncType)g->type, g->nparams, g->params, g->nret, g->ret_types, body,
+                       g->span);
+}

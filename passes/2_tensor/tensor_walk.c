@@ -1,0 +1,477 @@
+/* tensor_walk.c: the statement walk of ConvertTensorToBlockOps for one
+ * InCore function (tensor_kernel.c decides where each tensor value lives
+ * and builds the function around this walk).
+ *
+ * Each tensor op becomes block ops on one block of its operands
+ * (tensor_ops.c); a view moves the offset of its region in global memory;
+ * pl.assemble stores into its target's region; a created tensor used as a
+ * value is a zero tile; tensor.dim is the constant it is.  Loops and ifs
+ * are rebuilt with the new types of their values: iter_args and return
+ * variables that hold tiles become Tile variables of one block, those in
+ * global memory stay Tensor variables (the in-place versions of one
+ * buffer).  Statements without tensors are kept as they are; block ops and
+ * calls that name a tensor get its buffer. */
+#include "config.h"
+#include "ir/visit.h"
+#include "passes/2_tensor/tensor_kernel.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const IrExpr *subst_fn(void *data, const IrExpr *e)
+{
+    Kc *K = data;
+    if (ir_is_var_like(e)) {
+        Val *v = kc_val(K, e);
+        int64_t o0 = 0, o1 = 0;
+        if (!v)
+            return e;
+        if (v->ddr && v->r.base && tc_const(v->r.off[0], &o0) && o0 == 0 &&
+            (v->type->n < 2 || (tc_const(v->r.off[1], &o1) && o1 == 0)))
+            return v->r.base;
+        tc_error(&K->e, K->e.at,
+                 "'%s' is a tensor computed by tensor operations (or a view of one); block operations and calls "
+                 "cannot use it in the same function",
+                 v->old->name);
+        return e;
+    }
+    return ir_expr_map_operands(K->ir, e, subst_fn, K);
+}
+
+static const IrExpr *subst(Kc *K, const IrExpr *e) { return subst_fn(K, e); }
+
+/* A value for a position whose target holds it in global memory (ddr) or
+ * as a tile. */
+static const IrExpr *value_for(Kc *K, const IrExpr *old, int ddr, Span at)
+{
+    Val *v = kc_val(K, old);
+    const IrExpr *r;
+    if (!v)
+        return old;
+    r = ddr ? v->r.base : v->tile;
+    if (!r)
+        tc_error(&K->e, at, "internal error: '%s' has no %s form here", v->old->name, ddr ? "global memory" : "tile");
+    return r;
+}
+
+static const IrExpr *offset_of(const IrCall *c, uint32_t arg, uint32_t i)
+{
+    const IrExpr *t = c->args[arg];
+    if (t->kind == EXPR_MAKE_TUPLE && i < IR_AS(IrMakeTuple, t)->n)
+        return IR_AS(IrMakeTuple, t)->elems[i];
+    return NULL;
+}
+
+static void zero_tile(Kc *K, Val *v)
+{
+    const IrExpr *dims[2], *args[2];
+    DataType dt = (DataType)v->type->dtype;
+    TcKw kw = {"dtype", dt};
+    kc_block_dims(K, v, dims);
+    args[0] = tc_tuple(K->ir, v->type->n, dims);
+    args[1] = dtype_is_float(dt) ? ir_const_float(K->ir, 0.0, DT_FP32, span_unknown())
+                                 : ir_const_int(K->ir, 0, DT_INT64, span_unknown());
+    v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), "block.full", 2, args, 1, &kw);
+}
+
+static void conv_assemble(Kc *K, Val *v, const IrCall *c)
+{
+    Val *t = kc_val(K, c->args[0]), *s = kc_val(K, c->args[1]);
+    TcRegion dst;
+    const IrExpr *add[2] = {NULL, NULL}, *nb;
+    const char *name;
+    if (!t || !t->r.base || !s) {
+        tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a tensor target and source");
+        return;
+    }
+    if (s->type->n != t->type->n) {
+        tc_error(&K->e, K->e.at, "'pl.tensor.assemble' of a rank-%u tensor into a rank-%u one cannot be converted",
+                 s->type->n, t->type->n);
+        return;
+    }
+    dst.base = t->r.base;
+    dst.type = s->type;
+    for (uint32_t i = 0; i < t->type->n; i++) {
+        const IrExpr *o = offset_of(c, 2, i);
+        if (!o) {
+            tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a literal offset list of %u elements", t->type->n);
+            return;
+        }
+        dst.off[i] = tc_add(K->ir, t->r.off[i], o);
+    }
+    /* In the row loop, the loop's result takes the value's name. */
+    name = !v ? tc_fresh2(&K->names, t->old->name, "_st")
+           : K->row ? tc_fresh2(&K->names, v->old->name, "_rows")
+                    : tc_fresh(&K->names, v->old->name);
+    if (s->lazy) {
+        const IrCall *m = s->call;
+        Val *a = kc_val(K, m->args[0]), *b = kc_val(K, m->args[1]);
+        nb = tc_matmul(&K->e, name, &a->r, &b->r, &dst, ptrmap_get(&K->plans, m));
+    } else {
+        kc_block_offset(K, s, add);
+        if (!s->tile) {
+            tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", s->old->name);
+            return;
+        }
+        nb = tc_store(&K->e, name, s->tile, &dst, add, 0);
+    }
+    if (!nb || !v)
+        return;
+    v->r.base = nb;
+    v->r.off[0] = t->r.off[0];
+    v->r.off[1] = t->r.off[1];
+    v->r.type = v->type;
+    if (v->need_tile)
+        kc_load(K, v);
+}
+
+static void conv_view(Kc *K, Val *v, const IrCall *c)
+{
+    Val *s = v->src;
+    if (!s || !s->ddr || !s->r.base) {
+        tc_error(&K->e, K->e.at, "internal error: view of '%s' without its buffer", s ? s->old->name : "?");
+        return;
+    }
+    v->r.base = s->r.base;
+    v->r.type = v->type;
+    for (uint32_t i = 0; i < v->type->n; i++) {
+        const IrExpr *o = offset_of(c, 2, i);
+        if (!o) {
+            tc_error(&K->e, K->e.at, "'pl.tensor.view' needs a literal offset list of %u elements", v->type->n);
+            return;
+        }
+        v->r.off[i] = tc_add(K->ir, s->r.off[i], o);
+    }
+    if (v->need_tile)
+        kc_load(K, v);
+}
+
+static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
+{
+    const char *n = c->callee->name;
+    const IrExpr *ops[8];
+    if (strcmp(n, "tensor.assemble") == 0) {
+        conv_assemble(K, v, c);
+        return;
+    }
+    if (!v)
+        return;   /* a pure op whose result is not used */
+    if (strcmp(n, "tensor.view") == 0) {
+        conv_view(K, v, c);
+        return;
+    }
+    if (strcmp(n, "tensor.create") == 0) {
+        if (!v->created)
+            zero_tile(K, v);
+        return;
+    }
+    if (strcmp(n, "tensor.matmul") == 0)
+        return;   /* computed where it is stored */
+    if (c->nargs > 8) {
+        tc_error(&K->e, K->e.at, "'%s' has too many arguments", n);
+        return;
+    }
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        Val *a = kc_val(K, c->args[i]);
+        ops[i] = a ? a->tile : c->args[i];
+        if (a && !a->tile) {
+            tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", a->old->name);
+            return;
+        }
+    }
+    K->e.what = op_printed_name(callee_op(c->callee), K->opname, sizeof K->opname);
+    v->tile = tc_lower_op(&K->e, c, ops, tc_fresh2(&K->names, v->old->name, "_tile"));
+    K->e.what = NULL;
+}
+
+/* A scalar defined by a tensor op: tensor.dim is a constant; tensor.read
+ * reads global memory from the scalar unit, which block ops cannot. */
+static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *out)
+{
+    const char *n = c->callee->name;
+    char d[64];
+    if (strcmp(n, "tensor.dim") == 0) {
+        const IrType *t = ir_expr_type(K->ir, c->args[0]);
+        int64_t axis = 0, v;
+        if (tc_const(c->args[1], &axis) && axis < 0)
+            axis += t->n;
+        if (axis >= 0 && axis < (int64_t)t->n && tc_const(t->dims[axis], &v)) {
+            vec_push(*out, ir_assign(K->ir, a->var, ir_const_int(K->ir, v, DT_INT64, a->value->span), a->s.span));
+            return;
+        }
+        tc_error(&K->e, a->value->span,
+                 "'pl.tensor.dim' of %s cannot be converted: the dimension is not a constant",
+                 tc_shape_text(t, d, sizeof d));
+        return;
+    }
+    tc_error(&K->e, a->value->span,
+             "'pl.tensor.read' cannot be converted to block ops: a kernel reads global memory only in tiles; read "
+             "the element in the orchestration function and pass it as a scalar");
+}
+
+static void conv_assign(Kc *K, const IrAssign *a, TcStmts *out)
+{
+    Val *v = kc_val(K, &a->var->e);
+    const OpDef *op = tc_call_op(a->value);
+    if (v) {
+        switch ((DefKind)v->def) {
+        case DK_OP:
+            conv_tensor_op(K, v, IR_AS(IrCall, a->value));
+            return;
+        case DK_COPY:
+            v->tile = v->src->tile;
+            v->r = v->src->r;
+            v->r.type = v->type;
+            return;
+        default: {
+            const IrExpr *x = subst(K, a->value);
+            const IrVar *nv = ir_var_new(K->ir, a->var->name, ir_expr_type(K->ir, x), a->var->e.span);
+            vec_push(*out, ir_assign(K->ir, nv, x, a->s.span));
+            v->r.base = &nv->e;
+            v->r.off[0] = v->r.off[1] = tc_int(K->ir, 0);
+            v->r.type = v->type;
+            if (v->need_tile)
+                kc_load(K, v);
+            return;
+        }
+        }
+    }
+    if (op && op->category == OPC_TENSOR) {
+        conv_scalar_op(K, a, IR_AS(IrCall, a->value), out);
+        return;
+    }
+    {
+        const IrExpr *x = subst(K, a->value);
+        vec_push(*out, x == a->value ? &a->s : ir_assign(K->ir, a->var, x, a->s.span));
+    }
+}
+
+/* New iter_args for a loop: tiles or buffers as their Vals say. */
+static int loop_iters(Kc *K, uint32_t n, const IrIterArg *const *it, const IrIterArg **nit, Val **targets)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        const IrIterArg *a = it[k];
+        Val *tv = kc_val(K, &a->v.e), *iv;
+        const IrExpr *init;
+        targets[k] = tv;
+        if (!tv) {
+            nit[k] = a;
+            continue;
+        }
+        if (!(init = value_for(K, a->init, tv->ddr, K->e.at)))
+            return -1;
+        nit[k] = ir_iter_arg_new(K->ir, a->v.name, ir_expr_type(K->ir, init), init, a->v.e.span);
+        if (tv->ddr) {
+            iv = kc_val(K, a->init);
+            tv->r = iv->r;
+            tv->r.base = &nit[k]->v.e;
+            tv->r.type = tv->type;
+        } else {
+            tv->tile = &nit[k]->v.e;
+        }
+    }
+    return 0;
+}
+
+/* The loop body with the loads of iter_args held in global memory that
+ * computations use, and its yield. */
+static const IrStmt *loop_body(Kc *K, const IrStmt *body, uint32_t n, Val **targets)
+{
+    TcStmts b;
+    const IrExpr **ys = xmalloc(xmul_size(n ? n : 1, sizeof *ys));
+    const IrStmt *r = NULL;
+    TcStmts *saved = K->e.out;
+    vec_init(b);
+    K->e.out = &b;
+    for (uint32_t k = 0; k < n; k++)
+        if (targets[k] && targets[k]->ddr && targets[k]->need_tile)
+            kc_load(K, targets[k]);
+    if (kc_walk_body(K, body, &b, targets, n, ys) == 0) {
+        if (n || ir_body_yield(body))
+            vec_push(b, ir_yield(K->ir, n, ys, ir_body_yield(body) ? ir_body_yield(body)->s.span : body->span));
+        r = b.len ? tc_seq(K->ir, &b, body->span) : ir_seq(K->ir, STMT_SEQ, 0, NULL, body->span);
+    }
+    K->e.out = saved;
+    vec_free(b);
+    xfree(ys);
+    return r;
+}
+
+/* Return variables of a loop or an if: the types of the new iter_args or
+ * yielded values. */
+static void new_rets(Kc *K, uint32_t n, const IrVar *const *ret, const IrType *const *types, const IrVar **nret,
+                     TcStmts *after)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        Val *rv = kc_val(K, &ret[k]->e);
+        nret[k] = ret[k];
+        if (!rv)
+            continue;
+        nret[k] = ir_var_new(K->ir, ret[k]->name, types[k], ret[k]->e.span);
+        if (rv->ddr) {
+            Val *from = rv->def == DK_LOOP_RET ? rv->src : rv->y[0];
+            rv->r = from ? from->r : rv->r;
+            rv->r.base = &nret[k]->e;
+            rv->r.type = rv->type;
+        } else {
+            rv->tile = &nret[k]->e;
+        }
+        (void)after;
+    }
+}
+
+static void load_rets(Kc *K, uint32_t n, const IrVar *const *ret)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        Val *rv = kc_val(K, &ret[k]->e);
+        if (rv && rv->ddr && rv->need_tile)
+            kc_load(K, rv);
+    }
+}
+
+/* A for or while loop (s) rebuilt with the iter_args and return
+ * variables of the conversion. */
+static void conv_loop(Kc *K, const IrStmt *s, uint32_t n, const IrIterArg *const *it, const IrVar *const *ret,
+                      const IrStmt *old_body, TcStmts *out)
+{
+    const IrIterArg **nit = xmalloc(xmul_size(n ? n : 1, sizeof *nit));
+    const IrVar **nret = xmalloc(xmul_size(n ? n : 1, sizeof *nret));
+    const IrType **types = xmalloc(xmul_size(n ? n : 1, sizeof *types));
+    Val **targets = xmalloc(xmul_size(n ? n : 1, sizeof *targets));
+    const IrStmt *body;
+    Span at = K->e.at;
+    if (loop_iters(K, n, it, nit, targets) == 0 && (body = loop_body(K, old_body, n, targets))) {
+        for (uint32_t k = 0; k < n; k++)
+            types[k] = nit[k]->v.type;
+        new_rets(K, n, ret, types, nret, out);
+        if (s->kind == STMT_FOR) {
+            const IrFor *f = IR_AS(IrFor, s);
+            vec_push(*out, ir_for(K->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, n, nit, nret, body,
+                                  s->span));
+        } else {
+            vec_push(*out, ir_while(K->ir, IR_AS(IrWhile, s)->cond, n, nit, nret, body, s->span));
+        }
+        K->e.at = at;
+        load_rets(K, n, ret);
+    }
+    xfree(nit);
+    xfree(nret);
+    xfree(types);
+    xfree(targets);
+}
+
+static const IrStmt *branch(Kc *K, const IrStmt *body, uint32_t n, Val **targets, const IrExpr **ys)
+{
+    TcStmts b;
+    const IrStmt *r = NULL;
+    TcStmts *saved = K->e.out;
+    const IrValues *y = ir_body_yield(body);
+    vec_init(b);
+    K->e.out = &b;
+    if (kc_walk_body(K, body, &b, targets, n, ys) == 0) {
+        if (y)
+            vec_push(b, ir_yield(K->ir, n, ys, y->s.span));
+        r = b.len ? tc_seq(K->ir, &b, body->span) : ir_seq(K->ir, STMT_SEQ, 0, NULL, body->span);
+    }
+    K->e.out = saved;
+    vec_free(b);
+    return r;
+}
+
+static void conv_if(Kc *K, const IrIf *f, TcStmts *out)
+{
+    uint32_t n = f->nret;
+    const IrExpr **yt = xmalloc(xmul_size(n ? n : 1, sizeof *yt));
+    const IrExpr **ye = xmalloc(xmul_size(n ? n : 1, sizeof *ye));
+    const IrVar **nret = xmalloc(xmul_size(n ? n : 1, sizeof *nret));
+    const IrType **types = xmalloc(xmul_size(n ? n : 1, sizeof *types));
+    Val **targets = xmalloc(xmul_size(n ? n : 1, sizeof *targets));
+    const IrStmt *t, *e = NULL;
+    for (uint32_t k = 0; k < n; k++)
+        targets[k] = kc_val(K, &f->ret[k]->e);
+    t = branch(K, f->then_body, n, targets, yt);
+    if (t && f->else_body)
+        e = branch(K, f->else_body, n, targets, ye);
+    if (t && (e || !f->else_body)) {
+        for (uint32_t k = 0; k < n; k++)
+            types[k] = ir_expr_type(K->ir, yt[k] ? yt[k] : &f->ret[k]->e);
+        new_rets(K, n, f->ret, types, nret, out);
+        vec_push(*out, ir_if(K->ir, f->cond, t, e, n, nret, f->s.span));
+        load_rets(K, n, f->ret);
+    }
+    xfree(yt);
+    xfree(ye);
+    xfree(nret);
+    xfree(types);
+    xfree(targets);
+}
+
+static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
+{
+    K->e.at = s->span;
+    K->e.out = out;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        conv_assign(K, IR_AS(IrAssign, s), out);
+        break;
+    case STMT_EVAL: {
+        const IrExpr *x = IR_AS(IrEval, s)->expr;
+        const OpDef *op = tc_call_op(x);
+        if (op && op->category == OPC_TENSOR) {
+            conv_tensor_op(K, NULL, IR_AS(IrCall, x));
+        } else {
+            const IrExpr *y = subst(K, x);
+            vec_push(*out, y == x ? s : ir_eval(K->ir, y, s->span));
+        }
+        break;
+    }
+    case STMT_FOR:
+        conv_loop(K, s, IR_AS(IrFor, s)->niter, IR_AS(IrFor, s)->iter_args, IR_AS(IrFor, s)->ret,
+                  IR_AS(IrFor, s)->body, out);
+        break;
+    case STMT_WHILE:
+        conv_loop(K, s, IR_AS(IrWhile, s)->niter, IR_AS(IrWhile, s)->iter_args, IR_AS(IrWhile, s)->ret,
+                  IR_AS(IrWhile, s)->body, out);
+        break;
+    case STMT_IF:
+        conv_if(K, IR_AS(IrIf, s), out);
+        break;
+    case STMT_RETURN:
+        tc_error(&K->e, s->span, "a return inside control flow cannot be converted; return at the end of '%s'",
+                 K->f->name);
+        break;
+    case STMT_YIELD:
+        tc_error(&K->e, s->span, "a yield must end its body");
+        break;
+    case STMT_SCOPE:
+        tc_error(&K->e, s->span, "'with pl.incore():' scope in an InCore function");
+        break;
+    case STMT_SEQ:
+    case STMT_OPS:
+    case STMT_KIND_COUNT:
+        break;
+    }
+    K->e.out = out;
+}
+
+int kc_walk_body(Kc *K, const IrStmt *body, TcStmts *out, Val *const *targets, uint32_t ny, const IrExpr **yout)
+{
+    TcStmts list;
+    vec_init(list);
+    tc_flatten(&list, body);
+    for (uint32_t i = 0; i < list.len && !K->e.failed; i++) {
+        const IrStmt *s = list.data[i];
+        if (K->ret && s == &K->ret->s)
+            break;
+        if (s->kind == STMT_YIELD && i + 1 == list.len) {
+            const IrValues *y = IR_AS(IrValues, s);
+            for (uint32_t k = 0; k < ny && k < y->n; k++)
+                yout[k] = targets[k] ? value_for(K, y->values[k], targets[k]->ddr, s->span) : y->values[k];
+            continue;
+        }
+        conv_stmt(K, s, out);
+    }
+    vec_free(list);
+    return K->e.failed ? -1 : 0;
+}

@@ -1,0 +1,783 @@
+/* legalize.c: Legalize (seed 05 section 8, "infer tile info"): decide the
+ * layout of every tile the target lays out differently from the default,
+ * insert the conversions the target needs, and check what the target
+ * rejects, before memory planning, so that the emitters only spell.
+ *
+ * Layouts.  A Vec tile [M, 1] (M > 1), a column vector, is col_major: a
+ * row-major one would have rows of one element, which pto-isa's 32-byte
+ * row rule rejects.  Every such variable gets that layout in its type
+ * (tile_view=pl.TileView(blayout=pl.TileLayout.col_major)); every other
+ * layout is already in the type or is the default.
+ *
+ * Conversions.  pto-isa and PTOAS take row-major operands only for the
+ * elementwise, tile-scalar, unary, compare, cast and fill instructions
+ * (the op table's LAYOUT_ND rule), and a row reduction leaves its [M, 1]
+ * result col_major.  Such an op on column vectors runs on their row-major
+ * [1, M] form instead: the same bytes, so the conversion is a reshape,
+ * which costs nothing (the reshape shares its input's storage; with
+ * addresses it is a second tile at the same address).  The result is
+ * reshaped back to [M, 1] for the ops that want a column vector (a row
+ * broadcast, a store); a chain of such ops (muls, adds, rsqrt) stays
+ * row-major throughout, and a reshape back that nothing uses is dropped.
+ *
+ * Powers.  x ** k with a constant whole k is expanded into multiplications
+ * (PTO has no power instruction and PTOAS no math dialect).
+ *
+ * Checks.  A tile whose layout breaks the target's static rules (a
+ * row-major row, or a col_major column, of other than a multiple of 32
+ * bytes; fractal tiles that are not whole boxes) is an error at its
+ * definition, and so is a kernel scalar of a data type the outputs have no
+ * scalar type for (FP8, INT4...), where the program brings it in
+ * (legalize_scalars.c); a matmul's operands not in Left and Right (after
+ * the moves out of Mat), its result or accumulator not in Acc, are an
+ * error at the call. */
+#include "config.h"
+#include "ir/int_arith.h"
+#include "ir/op_registry.h"
+#include "ir/printer.h"
+#include "ir/visit.h"
+#include "passes/4_legalize/legalize.h"
+#include "targets/legal_rules.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+
+/* ------------------------------------------------------------ shapes */
+
+/* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
+int64_t legal_column_rows(const IrType *t)
+{
+    int64_t rows, cols;
+    if (t->kind != TYPE_TILE || t->n != 2 || !ir_dim_value(t->dims[1], &cols) || cols != 1 ||
+        !ir_dim_value(t->dims[0], &rows) || rows <= 1)
+        return 0;
+    return rows;
+}
+
+/* A Vec column vector without a layout of its own: the type with the
+ * col_major layout.  Types with a view (Mat, Left, Right and Acc tiles
+ * carry theirs from their deduction) are left as they are. */
+static const IrType *with_layout(IrCtx *ir, const IrType *t)
+{
+    if (!legal_column_rows(t) || t->tile_view)
+        return t;
+    return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, t->memref,
+                        ir_tile_view_layout(ir, TL_COL_MAJOR, TL_NONE_BOX, 512));
+}
+
+/* ------------------------------------------------------------ names */
+
+void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
+void legal_release_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, NULL); }
+
+static int collect_name(IrWalker *w, const IrExpr *e)
+{
+    if (ir_is_var_like(e))
+        legal_note_name(w->data, IR_AS(IrVar, e)->name);
+    return 1;
+}
+
+/* base + suffix, or base + suffix + "_<n>", not yet a name in the
+ * function. */
+const char *legal_fresh_name(Legal *L, const char *base, const char *suffix)
+{
+    char small[128];
+    size_t len = strlen(base) + 32;
+    char *buf = len <= sizeof small ? small : xmalloc(len);
+    const char *r = NULL;
+    for (uint64_t n = 0; !r; n++) {
+        if (n == 0)
+            snprintf(buf, len, "%s%s", base, suffix);
+        else
+            snprintf(buf, len, "%s%s_%" PRIu64, base, suffix, n);
+        r = ir_name(L->ir, buf);
+        if (ptrmap_get(&L->names, r))
+            r = NULL;
+    }
+    if (buf != small)
+        xfree(buf);
+    legal_note_name(L, r);
+    return r;
+}
+
+/* ------------------------------------------------------------ rewriting */
+
+static const IrExpr *reshape(Legal *L, const IrExpr *x, int64_t rows, int64_t cols, Span at)
+{
+    const IrExpr *dims[2], *args[2];
+    OpError err;
+    const OpDef *op = op_by_id(OP_BLOCK_RESHAPE);
+    const IrType *t;
+    dims[0] = ir_dim_const(L->ir, rows);
+    dims[1] = ir_dim_const(L->ir, cols);
+    args[0] = x;
+    args[1] = ir_make_tuple(L->ir, 2, dims, at);
+    if (!(t = op_deduce(L->ir, op, args, 2, NULL, 0, &err)))
+        ICE("legalize: a reshape did not type-check: %s", err.msg);
+    return ir_call(L->ir, &op->callee, 2, args, 0, NULL, t, at);
+}
+
+/* The row-major [1, M] form of column vector x, defined before the op
+ * that needs it (or the row it was made from). */
+static const IrExpr *row_form(Legal *L, const IrExpr *x, StmtList *out, Span at)
+{
+    const IrExpr *row = ir_is_var_like(x) ? ptrmap_get(&L->row_of, x) : NULL;
+    const IrExpr *r;
+    IrVar *v;
+    if (row)
+        return row;
+    r = reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
+    v = ir_var_new(L->ir, legal_fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
+    vec_push(*out, ir_assign(L->ir, v, r, at));
+    return &v->e;
+}
+
+/* Whether op runs on row-major operands only and this call is on column
+ * vectors: its result, or else every tile operand (a broadcast of a
+ * column vector against a full tile has no row form: the instructions
+ * take equal shapes, and the emitters say so). */
+static int needs_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op)
+{
+    int cols = 0;
+    if (!op || op_traits(op)->layout != LAYOUT_ND)
+        return 0;
+    if (legal_column_rows(a->var->type))
+        return 1;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(L->ir, c->args[i]);
+        if (legal_column_rows(t))
+            cols = 1;
+        else if (t->kind == TYPE_TILE)
+            return 0;
+    }
+    return cols;
+}
+
+/* y = op(args) with column vectors: the op on their row forms, and y the
+ * reshape back of its row-major result.  0 (and nothing added to out)
+ * when the op does not type-check on row forms (mixed shapes: left to the
+ * emitters, which reject them). */
+static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    Span at = a->s.span;
+    const IrExpr **args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    const IrType *t;
+    OpError err;
+    IrVar *row;
+    int64_t m = legal_column_rows(a->var->type);
+    uint32_t argi = 0, mark = out->len;
+    for (uint32_t p = 0; p < op->nparams; p++) {
+        const IrExpr *x;
+        if (op->params[p].kw >= 0)
+            continue;
+        x = c->args[argi];
+        if (legal_column_rows(ir_expr_type(ir, x)))
+            x = row_form(L, x, out, at);
+        args[argi++] = x;
+    }
+    /* A shape argument (block.full) is the result's: write the row. */
+    argi = 0;
+    for (uint32_t p = 0; p < op->nparams; p++) {
+        if (op->params[p].kw >= 0)
+            continue;
+        if (op->params[p].role == ARG_SHAPE && m) {
+            const IrExpr *dims[2] = {ir_dim_const(ir, 1), ir_dim_const(ir, m)};
+            args[argi] = ir_make_tuple(ir, 2, dims, c->args[argi]->span);
+        }
+        argi++;
+    }
+    if (!(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) || !m) {
+        out->len = mark;
+        xfree(args);
+        return 0;
+    }
+    row = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
+    vec_push(*out, ir_assign(ir, row, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
+    vec_push(*out, ir_assign(ir, a->var, reshape(L, &row->e, m, 1, at), at));
+    ptrmap_put(&L->row_of, a->var, &row->e);
+    ptrmap_put(&L->back, a->var, (void *)1);
+    xfree(args);
+    return 1;
+}
+
+/* Definitions take their layout (the mutator's expression hook sees each
+ * definition once, and its uses follow). */
+static const IrExpr *retype_def(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrType *t;
+    if (e->kind != EXPR_VAR && e->kind != EXPR_ITER_ARG)
+        return e;
+    t = with_layout(L->ir, IR_AS(IrVar, e)->type);
+    if (t == IR_AS(IrVar, e)->type)
+        return e;
+    if (e->kind == EXPR_ITER_ARG) {
+        const IrIterArg *it = IR_AS(IrIterArg, e);
+        return &ir_iter_arg_new(L->ir, it->v.name, t, it->init, e->span)->v.e;
+    }
+    return &ir_var_new(L->ir, IR_AS(IrVar, e)->name, t, e->span)->e;
+}
+
+/* Each block's statements, with the ops that need row forms rewritten. */
+static const IrStmt *rewrite_block(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    StmtList out;
+    const IrSeq *q;
+    int changed = 0;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        const IrStmt *st = q->stmts[i];
+        const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
+        const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+        const OpDef *op = c ? callee_op(c->callee) : NULL;
+        if (c && needs_rows(L, a, c, op) && run_on_rows(L, a, c, op, &out))
+            changed = 1;
+        else
+            vec_push(out, st);
+    }
+    if (changed)
+        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
+/* ------------------------------------------------------- dead reshapes */
+
+static int count_use(IrWalker *w, const IrExpr *e)
+{
+    Legal *L = w->data;
+    if (ir_is_var_like(e) && ptrmap_get(&L->back, e))
+        ptrmap_put(&L->uses, e, (void *)((uintptr_t)ptrmap_get(&L->uses, e) + 1));
+    return 1;
+}
+
+/* Drops the reshapes back that nothing uses. */
+static const IrStmt *drop_unused(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    StmtList out;
+    const IrSeq *q;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        const IrStmt *st = q->stmts[i];
+        if (st->kind == STMT_ASSIGN && ptrmap_get(&L->back, IR_AS(IrAssign, st)->var) &&
+            !ptrmap_get(&L->uses, IR_AS(IrAssign, st)->var))
+            continue;
+        vec_push(out, st);
+    }
+    if (out.len != q->n)
+        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+/* Every dimension of t a positive constant. */
+static int static_shape(const IrType *t)
+{
+    int64_t v;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &v) || v <= 0)
+            return 0;
+    return 1;
+}
+
+/* The valid shape of tile type t as text into buf, when it is constant:
+ * its tile view's, else its shape. */
+static int valid_text(const IrType *t, char *buf, size_t cap)
+{
+    int64_t v;
+    size_t at = 0;
+    const IrExpr *const *valid = ir_tile_const_valid(t);
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (!valid || !ir_dim_value(valid[i], &v))
+            return 0;
+        at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%" PRId64, i ? ", " : "[", v);
+    }
+    snprintf(buf + at, at < cap ? cap - at : 0, "]");
+    return 1;
+}
+
+/* An elementwise op, a conversion included, reads and writes equal valid
+ * shapes (pto-isa: TCVT and the elementwise intrinsics assert it), so a
+ * compare's packed mask, whose valid part is its first C/8 bytes a row, is
+ * an operand of pl.sel, as its mask, and of nothing else elementwise.  A
+ * compare's own result is the mask of its operands' valid shape. */
+static void check_valid_operands(Legal *L, const IrCall *c, const OpDef *op, int form, const IrVar *result)
+{
+    char name[64], want[64], got[64];
+    if ((form != FORM_ELEM && form != FORM_SCALAR && form != FORM_UNARY && form != FORM_CAST) || !result ||
+        result->type->kind != TYPE_TILE || !valid_text(result->type, want, sizeof want))
+        return;
+    /* Operands of another shape are the shape rules' (broadcasts). */
+    for (uint32_t i = op->id == OP_BLOCK_SEL ? 1 : 0; i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(L->ir, c->args[i]);
+        if (t->kind == TYPE_TILE && legal_same_dims(t, result->type) && valid_text(t, got, sizeof got) &&
+            strcmp(got, want) != 0) {
+            int mask = t->tile_view && t->tile_view->nvalid && t->dtype == DT_UINT8;
+            diag_error(L->pc->diag, c->e.span, "'%s' needs operands of the result's valid shape %s, got %s%s",
+                       op_printed_name(op, name, sizeof name), want, got,
+                       mask ? " (a compare's mask, one bit per element, which pl.sel reads)" : "");
+            L->failed = 1;
+            return;
+        }
+    }
+}
+
+/* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for one
+ * defined tile. */
+static void check_tile(Legal *L, const IrVar *v)
+{
+    const IrType *t = v->type;
+    int64_t rows = 1, cols = 1, bytes;
+    TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
+    uint32_t fractal = 512;
+    char dims[64];
+    if (t->kind != TYPE_TILE)
+        return;
+    if (t->n < 1 || t->n > 2) {
+        diag_error(L->pc->diag, v->e.span, "tile '%s' has rank %u; tiles have rank 1 or 2", v->name, t->n);
+        L->failed = 1;
+        return;
+    }
+    if (!static_shape(t)) {
+        diag_error(L->pc->diag, v->e.span, "tile '%s' has shape %s; tiles need a static positive shape", v->name,
+                   legal_dims_text(t, dims, sizeof dims));
+        L->failed = 1;
+        return;
+    }
+    ir_dim_value(t->dims[t->n - 1], &cols);
+    if (t->n == 2)
+        ir_dim_value(t->dims[0], &rows);
+    bytes = dtype_bytes((DataType)t->dtype);
+    if (t->tile_view) {
+        bl = (TileLayout)t->tile_view->blayout;
+        sl = (TileLayout)t->tile_view->slayout;
+        fractal = t->tile_view->fractal;
+    }
+    legal_dims_text(t, dims, sizeof dims);
+    /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
+     * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
+    if (bl == TL_NONE_BOX) {
+        diag_error(L->pc->diag, v->e.span,
+                   "tile '%s' has the big layout none_box; a tile's blayout is row_major or col_major (none_box is "
+                   "a value of slayout only)",
+                   v->name);
+        L->failed = 1;
+    } else if (sl == TL_NONE_BOX) {
+        int64_t n = bl == TL_COL_MAJOR ? rows : cols;
+        if (n * bytes % 32 != 0) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
+                       " bytes, and the target needs a multiple of 32",
+                       v->name, dims, dtype_name((DataType)t->dtype),
+                       bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
+                       bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
+            L->failed = 1;
+        }
+    } else if (fractal >= (uint32_t)(16 * bytes)) {
+        int64_t inner = (int64_t)fractal / (16 * bytes);
+        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
+        if (rows % box_r != 0 || cols % box_c != 0) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes", v->name,
+                       dims, dtype_name((DataType)t->dtype), box_r, box_c);
+            L->failed = 1;
+        }
+    }
+}
+
+/* What no output has a form of, whatever the layouts: loads and stores
+ * of rank 3 or more (the tile transfers are 2-D: TLOAD/TSTORE take a
+ * GlobalTensor <1, 1, 1, rows, cols>, pto.tload a 2-D partition); a move
+ * that transposes (a TMOV copies; a transposed Right operand comes from a
+ * DN load into Mat, which pyptocc does not plan); an op that neither
+ * output has a form of (the op table says why); a comparison into
+ * anything but a byte mask (tcmp/TCMP write an i8 mask). */
+static void check_call(Legal *L, const IrCall *c, const IrVar *result)
+{
+    const OpDef *op = callee_op(c->callee);
+    char name[64], buf[32], msg[320];
+    const char *why_pto = NULL, *why_cpp = NULL;
+    int form;
+    if (!op)
+        return;
+    form = op_traits(op)->form;
+    check_valid_operands(L, c, op, form, result);
+    if (!op_spelling(op, OUT_MLIR, buf, sizeof buf, &why_pto) && why_pto &&
+        !op_spelling(op, OUT_CPP, buf, sizeof buf, &why_cpp) && why_cpp) {
+        diag_error(L->pc->diag, c->e.span, "'%s' has no lowering: %s", op_printed_name(op, name, sizeof name), why_pto);
+        L->failed = 1;
+        return;
+    }
+    if ((form == FORM_LOAD || form == FORM_STORE || form == FORM_L0C_STORE) && c->nargs >= 3) {
+        /* The offsets and sizes against the tensor and the tile
+         * (pto-mlir.md 12: the partition shape is the tile's). */
+        const IrType *tile = form == FORM_LOAD ? (result ? result->type : NULL) : ir_expr_type(L->ir, c->args[0]);
+        const IrType *tensor = form == FORM_LOAD  ? ir_expr_type(L->ir, c->args[0])
+                               : c->nargs > 3 ? ir_expr_type(L->ir, c->args[3])
+                                              : NULL;
+        const IrMakeTuple *offs, *shapes;
+        int64_t size[2];
+        Span at = c->e.span;
+        if (legal_transfer_lists(c, &offs, &shapes, msg, sizeof msg) != 0 ||
+            (tile && tile->kind == TYPE_TILE && static_shape(tile) && tensor && tensor->kind == TYPE_TENSOR &&
+             legal_transfer_shape(c, tile, offs, shapes, tensor->n, size, &at, msg, sizeof msg) != 0)) {
+            diag_error(L->pc->diag, at, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if (op_traits(op)->eq_n && result && result->type->kind == TYPE_TILE && static_shape(result->type)) {
+        /* The operations do not broadcast or convert (ops.md 5.2); a
+         * compare's result is a mask of its own type. */
+        const OpTraits *t = op_traits(op);
+        if (legal_equal_shapes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0 ||
+            (form != FORM_CMP &&
+             legal_equal_dtypes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0)) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if ((form == FORM_MATMUL || form == FORM_MATMUL_ACC) && c->nargs >= (uint32_t)(form == FORM_MATMUL_ACC) + 2) {
+        /* The spaces the operands live in, and the result in: a matmul's
+         * own Acc, or an accumulation's acc (whose storage it writes). */
+        uint32_t first = form == FORM_MATMUL_ACC;
+        const IrType *lt = ir_expr_type(L->ir, c->args[first]), *rt = ir_expr_type(L->ir, c->args[first + 1]);
+        const IrType *dt = first ? ir_expr_type(L->ir, c->args[0]) : c->type;
+        if (legal_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
+                         op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            if (ir_tile_space(lt) == MS_VEC || ir_tile_space(rt) == MS_VEC)
+                diag_note(L->pc->diag, c->e.span,
+                          "load the operands into Mat (target_memory=pl.MemorySpace.Mat): they are moved to Left "
+                          "and Right");
+            L->failed = 1;
+        }
+    }
+    if (form == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
+        diag_error(L->pc->diag, c->e.span,
+                   "'%s' with transpose=True is not supported: TMOV copies without transposing, and the transposed "
+                   "operand would come from a DN load into Mat, which pyptocc does not plan (load the transposed "
+                   "data, or use pl.block.transpose in Vec)",
+                   op_printed_name(op, name, sizeof name));
+        L->failed = 1;
+    }
+    if (form == FORM_CMP) {
+        int64_t mode = ir_call_kwarg_int(c, "cmp_type", 0);
+        if (mode < 0 || mode > 5) {
+            diag_error(L->pc->diag, c->e.span, "cmp_type %" PRId64 " is not a comparison (0-5: eq, ne, lt, le, gt, ge)",
+                       mode);
+            L->failed = 1;
+        } else if (result && result->type->kind == TYPE_TILE && result->type->dtype != DT_INT8 &&
+                   result->type->dtype != DT_UINT8) {
+            diag_error(L->pc->diag, c->e.span,
+                       "'%s' needs an INT8 or UINT8 result tile, got %s: the compare instruction writes a byte mask "
+                       "(compare INT8 or UINT8 tiles, or build the values with pl.block.sel)",
+                       op_printed_name(op, name, sizeof name), dtype_name((DataType)result->type->dtype));
+            L->failed = 1;
+        }
+    }
+}
+
+static int check_def(IrWalker *w, const IrStmt *s)
+{
+    Legal *L = w->data;
+    const IrCall *c = ir_stmt_call(s);
+    const IrVar *result = s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR
+                              ? IR_AS(IrAssign, s)->var
+                              : NULL;
+    if (result)
+        check_tile(L, result);
+    if (c)
+        check_call(L, c, result);
+    return 1;
+}
+
+/* The first dimension of Tensor type t that is neither a constant nor a
+ * name, or NULL. */
+static const IrExpr *expression_dim(const IrType *t)
+{
+    int64_t v;
+    for (uint32_t d = 0; d < t->n; d++)
+        if (!ir_dim_value(t->dims[d], &v) && t->dims[d]->kind != EXPR_VAR)
+            return t->dims[d];
+    return NULL;
+}
+
+/* A kernel takes tensors and scalars; its tensors are nd views of rank 1
+ * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
+ * column-major on its own): a dn, NZ or other fractal tensor has no
+ * GlobalTensor or partition view that pyptocc writes.  For C++ every
+ * tensor is a GlobalTensor, whose strides are template arguments (cpp.md
+ * 4.2): the dimension that gives its row stride is a constant. */
+static void check_params(Legal *L, const IrFunc *f)
+{
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrVar *v = f->params[i].var;
+        const IrType *t = v->type;
+        const IrExpr *dimx = NULL;
+        char msg[320];
+        int dn;
+        int64_t stride[2], len;
+        if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
+            diag_error(L->pc->diag, v->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
+                       v->name);
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
+                   t->tensor_view->layout != TENSOR_DN) {
+            diag_error(L->pc->diag, v->e.span,
+                       "tensor '%s' has the %s layout; kernels take nd tensors (an NZ tensor's fractal boxes have "
+                       "no GlobalTensor form that pyptocc writes)",
+                       v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && (legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0 ||
+                                              (L->pc->cpp && legal_static_strides(t, dn, v->name, stride, &len, msg,
+                                                                                  sizeof msg) != 0))) {
+            diag_error(L->pc->diag, v->e.span, "%s", msg);
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t))) {
+            /* Both outputs take a symbolic dimension as a parameter of its
+             * own (lower_kernel_params); an expression has none. */
+            StrBuf dim;
+            sb_init(&dim);
+            ir_print_expr(&dim, L->ir, dimx, "pl");
+            diag_error(L->pc->diag, v->e.span,
+                       "tensor '%s' has the dimension %s, an expression; a kernel's tensor dimensions are constants "
+                       "or names",
+                       v->name, sb_cstr(&dim));
+            sb_free(&dim);
+            L->failed = 1;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ ** */
+
+/* PTO has no power instruction, and PTOAS takes no math dialect: x ** k
+ * for a constant integer k from 0 to 64 becomes multiplications (by
+ * squaring, sharing the halves), in every output alike.  Any other
+ * exponent is an error: a variable one would need a loop whose length
+ * depends on the data. */
+#define POW_MAX_EXPONENT 64
+
+static const IrExpr *power(IrCtx *ir, const IrExpr *x, uint64_t k, DataType dt, Span at)
+{
+    const IrExpr *h, *r;
+    if (k == 1)
+        return x;
+    h = power(ir, x, k / 2, dt, at);
+    r = ir_binary(ir, BIN_MUL, dt, h, h, at);
+    return k % 2 ? ir_binary(ir, BIN_MUL, dt, r, x, at) : r;
+}
+
+/* The exponent as a whole number, when it is a constant one. */
+static int constant_exponent(const IrExpr *e, int64_t *k)
+{
+    if (ir_int_eval(e, k) == INT_OK)
+        return 1;
+    if (e->kind == EXPR_CONST_FLOAT) {
+        double d = IR_AS(IrConstFloat, e)->value;
+        if (d >= 0 && d <= POW_MAX_EXPONENT && d == (double)(int64_t)d) {
+            *k = (int64_t)d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const IrExpr *expand_pow(IrMutator *m, const IrExpr *e)
+{
+    Legal *L = m->data;
+    const IrBinary *b;
+    DataType dt = (DataType)e->dtype;
+    const IrExpr *x;
+    int64_t k;
+    if (e->kind != EXPR_BINARY || e->op != BIN_POW)
+        return e;
+    b = IR_AS(IrBinary, e);
+    if (!constant_exponent(b->rhs, &k) || k < 0 || k > POW_MAX_EXPONENT) {
+        diag_error(L->pc->diag, e->span,
+                   "'**' needs a constant whole exponent from 0 to %d here: PTO has no power instruction, so x ** k "
+                   "is expanded into multiplications",
+                   POW_MAX_EXPONENT);
+        L->failed = 1;
+        return e;
+    }
+    if (k == 0)
+        return dtype_is_float(dt) ? ir_const_float(L->ir, 1.0, dt, e->span) : ir_const_int(L->ir, 1, dt, e->span);
+    x = b->lhs->dtype == e->dtype ? b->lhs : ir_unary(L->ir, UN_CAST, dt, b->lhs, e->span);
+    return power(L->ir, x, (uint64_t)k, dt, e->span);
+}
+
+/* ------------------------------------------------------------ property */
+
+typedef struct LegalCheck {
+    Legal L;
+    int ok, report;
+} LegalCheck;
+
+static int legal_stmt(IrWalker *w, const IrStmt *s)
+{
+    LegalCheck *K = w->data;
+    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
+    const IrCall *c = a && a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok;
+    const IrType *want;
+    char name[64];
+    if (!a)
+        return 1;
+    if (legal_column_rows(a->var->type) && !a->var->type->tile_view) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "column vector '%s' has no layout after legalize", a->var->name);
+    }
+    if (!op)
+        return 1;
+    if (needs_rows(&K->L, a, c, op) && legal_column_rows(a->var->type)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' on a column vector after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    if (!legal_tmp_fits(&K->L, c, op, a->var->type, &want)) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' with a scratch tile its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    ok = legal_allowed_dtypes(&K->L, op);
+    if (ok && !(ok & dtype_set_bit(legal_rule_dtype(&K->L, c, op, a->var->type)))) {
+        K->ok = 0;
+        if (K->report)
+            diag_error(K->L.pc->diag, s->span, "'%s' in an element type its instruction does not take after legalize",
+                       op_printed_name(op, name, sizeof name));
+    }
+    return 1;
+}
+
+int check_legal(PassCtx *pc, const IrProgram *prog, int report)
+{
+    LegalCheck K;
+    IrWalker w;
+    memset(&K, 0, sizeof K);
+    K.L.pc = pc;
+    K.L.ir = pc->ir;
+    K.ok = 1;
+    K.report = report;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = legal_stmt;
+    w.data = &K;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (prog->funcs[i]->body && ir_kernel_kind(prog->funcs[i]) != KERNEL_NONE)
+            ir_walk_func(&w, prog->funcs[i]);
+    return K.ok;
+}
+
+/* ------------------------------------------------------------ functions */
+
+static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
+{
+    Legal L;
+    IrMutator m;
+    IrWalker w;
+    const IrStmt *body;
+    (void)prog;
+    if (!f->body)
+        return f;
+    memset(&L, 0, sizeof L);
+    L.pc = pc;
+    L.ir = pc->ir;
+    ptrmap_init(&L.names);
+    ptrmap_init(&L.row_of);
+    ptrmap_init(&L.back);
+    ptrmap_init(&L.uses);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = collect_name;
+    w.data = &L;
+    ir_walk_func(&w, f);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        legal_note_name(&L, f->params[i].var->name);
+
+    /* Every function: x ** k as products, loops that count up. */
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = expand_pow;
+    m.stmt = legal_count_up;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, f->body);
+    if (L.failed || ir_kernel_kind(f) == KERNEL_NONE)
+        goto done;
+
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = legal_dtypes_block;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, body);
+
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = retype_def;
+    m.stmt = rewrite_block;
+    m.data = &L;
+    body = ir_mutate_stmt(&m, body);
+
+    if (L.back.count) {
+        memset(&w, 0, sizeof w);
+        w.pre_expr = count_use;
+        w.data = &L;
+        ir_walk_stmt(&w, body);
+        memset(&m, 0, sizeof m);
+        m.ctx = pc->ir;
+        m.stmt = drop_unused;
+        m.data = &L;
+        body = ir_mutate_stmt(&m, body);
+    }
+
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = check_def;
+    w.data = &L;
+    ir_walk_stmt(&w, body);
+    check_params(&L, f);
+    legal_kernel_scalars(&L, f, body);
+    legal_carried_tensors(&L, f, body);
+
+done:
+    ptrmap_free(&L.names);
+    ptrmap_free(&L.row_of);
+    ptrmap_free(&L.back);
+    ptrmap_free(&L.uses);
+    if (L.failed)
+        return NULL;
+    if (body == f->body)
+        return f;
+    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
+                       f->span);
+}
+
+static const IrFunc *legalize_one(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    (void)data;
+    return legalize_function(pc, prog, f);
+}
+
+/* Every function's errors, not only the first failing function's. */
+const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog)
+{
+    return pass_map_functions_with(pc, prog, legalize_one, NULL, MAP_CONTINUE);
+}

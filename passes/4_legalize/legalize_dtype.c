@@ -1,0 +1,306 @@
+/* legalize_dtype.c: Legalize's element-type step (see legalize.c): every
+ * op in an element type its instruction takes on the target (the op
+ * table's DTYPES), converted where the result is the same, else a located
+ * error; and the rewrites of an op into others the target has. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "passes/4_legalize/legalize.h"
+#include "support/xalloc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+unsigned legal_allowed_dtypes(const Legal *L, const OpDef *op)
+{
+    return L->pc->arch == ARCH_A5 ? op->dt_a5 : op->dt_a2a3;
+}
+
+/* The element type an op's rule is about: its first tile data operand's,
+ * or its result's when it has none (block.full). */
+DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrType *result)
+{
+    uint32_t first = op_traits(op)->eq_first;   /* block.sel: its data, not its mask */
+    for (uint32_t i = first < c->nargs ? first : 0; i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(L->ir, c->args[i]);
+        if (t->kind == TYPE_TILE)
+            return (DataType)t->dtype;
+    }
+    return (DataType)result->dtype;
+}
+
+/* Whether op on small integers gives the same result on their 32-bit
+ * extensions, narrowed back: selections, maxima and minima, and the
+ * bitwise ops (extension commutes with them); not sums and products,
+ * whose overflow the narrowing would not wrap alike. */
+static int exact_on_wider_ints(const OpDef *op)
+{
+    switch ((OpId)op->id) {
+    case OP_BLOCK_SEL: case OP_BLOCK_MAXIMUM: case OP_BLOCK_MINIMUM:
+    case OP_BLOCK_MAXS: case OP_BLOCK_MINS: case OP_BLOCK_MAX: case OP_BLOCK_MIN: case OP_BLOCK_ROW_MAX:
+    case OP_BLOCK_ROW_MIN: case OP_BLOCK_AND: case OP_BLOCK_OR: case OP_BLOCK_XOR: case OP_BLOCK_ANDS:
+    case OP_BLOCK_ORS: case OP_BLOCK_XORS: case OP_BLOCK_NOT: case OP_BLOCK_FULL: case OP_BLOCK_EXPANDS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The type op can run in instead of dt on this target, computing the same
+ * result once narrowed back: FP32 for the 16-bit floats, a 32-bit integer
+ * for the small ones where exact_on_wider_ints says so. */
+static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
+{
+    /* A comparison's result is its mask, which is not narrowed back:
+     * widening its operands is a rewrite of its own (not done). */
+    if (op->cls == OPCL_CMP || op->cls == OPCL_CMPS)
+        return 0;
+    if ((dt == DT_FP16 || dt == DT_BF16) && (ok & DS_F32)) {
+        *w = DT_FP32;
+        return 1;
+    }
+    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && exact_on_wider_ints(op)) {
+        *w = dtype_is_signed_int(dt) ? DT_INT32 : DT_UINT32;   /* extension keeps the signedness */
+        return (ok & dtype_set_bit(*w)) != 0;
+    }
+    return 0;
+}
+
+/* The set as a message says it: "INT16, UINT16, INT32, FP16, FP32", an
+ * integer width in either signedness as "8-bit integers". */
+static const char *dtype_set_text(unsigned set, char *buf, size_t cap)
+{
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } names[] = {{DS_X8, "8-bit integers"}, {DS_I8, "INT8"},   {DS_U8, "UINT8"},   {DS_X16, "16-bit integers"},
+                 {DS_I16, "INT16"},         {DS_U16, "UINT16"}, {DS_X32, "32-bit integers"},
+                 {DS_I32, "INT32"},         {DS_U32, "UINT32"}, {DS_X64, "64-bit integers"},
+                 {DS_I64, "INT64"},         {DS_U64, "UINT64"}, {DS_F16, "FP16"},
+                 {DS_BF16, "BFLOAT16"},     {DS_F32, "FP32"}};
+    size_t k = 0;
+    unsigned said = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && k < cap; i++) {
+        if ((set & names[i].bit) != names[i].bit || (said & names[i].bit))
+            continue;
+        k += (size_t)snprintf(buf + k, cap - k, "%s%s", said ? ", " : "", names[i].name);
+        said |= names[i].bit;
+    }
+    return buf;
+}
+
+/* y = op(args) with element type dt, which op's instruction does not take
+ * on this target: the op in w on converted operands (a tmp operand is a
+ * new scratch tile of w), and y its result converted back.  0 (and
+ * nothing added) when it does not type-check that way. */
+static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, DataType w,
+                     StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    Span at = a->s.span;
+    const IrExpr **args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    IrKwarg *kw = xmalloc(xmul_size(c->nkwargs ? c->nkwargs : 1, sizeof *kw));
+    const IrType *t;
+    OpError err;
+    uint32_t mark = out->len;
+    int writes = op_traits(op)->writes_arg;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrExpr *x = c->args[i];
+        const IrType *xt = ir_expr_type(ir, x);
+        uint32_t j;
+        args[i] = x;
+        if (xt->kind != TYPE_TILE || xt->dtype != dt)
+            continue;
+        for (j = 0; j < i && !((int)i != writes && (int)j != writes && c->args[j] == x); j++)
+            ;
+        if (j < i) {
+            args[i] = args[j];   /* the same operand twice: converted once */
+            continue;
+        }
+        /* A scratch operand is a new tile of the wider type (nothing to
+         * convert); any other is converted. */
+        args[i] = legal_bind_typed(L, x, (int)i == writes ? legal_scratch_tile(L, xt, w, at) : legal_cast(L, x, w, at),
+                                   w, at, out);
+    }
+    for (uint32_t k = 0; k < c->nkwargs; k++) {
+        kw[k] = c->kwargs[k];
+        if (kw[k].kind == KW_DTYPE && kw[k].v.i == dt && strcmp(kw[k].key, "dtype") == 0)
+            kw[k].v.i = w;   /* block.full's element type */
+    }
+    if (!(t = op_deduce(ir, op, args, c->nargs, kw, c->nkwargs, &err)))
+        goto fail;
+    if (t->kind == TYPE_TILE && t->dtype == w && a->var->type->kind == TYPE_TILE && a->var->type->dtype == dt) {
+        IrVar *v = ir_var_new(ir, legal_typed_name(L, a->var->name, w), t, a->var->e.span);
+        vec_push(*out, ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
+        vec_push(*out, ir_assign(ir, a->var, legal_cast(L, &v->e, dt, at), at));
+    } else {
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, t, c->e.span), at));
+    }
+    xfree(args);
+    xfree(kw);
+    return 1;
+fail:
+    out->len = mark;
+    xfree(args);
+    xfree(kw);
+    return 0;
+}
+
+/* y = op(t, s), a tile-with-scalar op the target lacks for t's element
+ * type, as its tile-with-tile twin on s broadcast: s_t = expands(t, s),
+ * y = twin(t, s_t).  0 when the twin or the broadcast is missing too. */
+static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *twin = op->twin ? op_by_id((OpId)op->twin) : NULL, *expands = op_by_id(OP_BLOCK_EXPANDS);
+    unsigned bit = dtype_set_bit(dt);
+    const IrExpr *args[2];
+    const IrType *t;
+    OpError err;
+    IrVar *v;
+    Span at = a->s.span;
+    if (!twin || c->nargs != 2 || !(legal_allowed_dtypes(L, twin) & bit) || !(legal_allowed_dtypes(L, expands) & bit) ||
+        !(t = op_deduce(ir, expands, c->args, 2, NULL, 0, &err)) || t->dtype != dt)
+        return 0;
+    v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_scalar"), t, at);
+    vec_push(*out, ir_assign(ir, v, ir_call(ir, &expands->callee, 2, c->args, 0, NULL, t, at), at));
+    args[0] = c->args[0];
+    args[1] = &v->e;
+    if (!(t = op_deduce(ir, twin, args, 2, NULL, 0, &err))) {
+        out->len--;
+        return 0;
+    }
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &twin->callee, 2, args, 0, NULL, t, c->e.span), at));
+    return 1;
+}
+
+/* y = op(args) whose data operands differ in element type from y, for an
+ * instruction that converts nothing (PTOAS: src and dst of one element
+ * type): the deduction promoted them (muls of a BF16 tile by 0.5 is FP32),
+ * so the differing operands are converted to y's type first, which is the
+ * promotion's meaning.  0 when all agree or it does not type-check. */
+static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpTraits *tr = op_traits(op);
+    const IrType *rt = a->var->type, *t;
+    const IrExpr **args;
+    OpError err;
+    Span at = a->s.span;
+    int changed = 0;
+    uint32_t mark = out->len;
+    if ((tr->form != FORM_ELEM && tr->form != FORM_SCALAR) || rt->kind != TYPE_TILE)
+        return 0;
+    args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *xt = ir_expr_type(ir, c->args[i]);
+        args[i] = c->args[i];
+        if (i < tr->eq_first || (int)i == tr->writes_arg || xt->kind != TYPE_TILE || xt->dtype == rt->dtype)
+            continue;
+        args[i] = legal_bind_typed(L, c->args[i], legal_cast(L, c->args[i], (DataType)rt->dtype, at),
+                                   (DataType)rt->dtype, at, out);
+        changed = 1;
+    }
+    if (changed && (t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) && t->kind == TYPE_TILE &&
+        t->dtype == rt->dtype)
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span),
+                                 at));
+    else {
+        out->len = mark;   /* the casts too: nothing applies */
+        changed = 0;
+    }
+    xfree(args);
+    return changed;
+}
+
+static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out);
+
+/* Assignment a in ops and element types the target takes (legal_stmt). */
+static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)
+{
+    const IrCall *c = a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    unsigned ok = op ? legal_allowed_dtypes(L, op) : 0;
+    DataType dt, w;
+    StmtList made;
+    if (op) {
+        vec_init(made);
+        if (legal_rewrite_op(L, a, c, op, &made) || (made.len = 0, run_unified(L, a, c, op, &made))) {
+            for (uint32_t k = 0; k < made.len; k++)
+                if (!legal_stmt(L, made.data[k], out))
+                    vec_push(*out, made.data[k]);
+            vec_free(made);
+            return 1;
+        }
+        vec_free(made);
+    }
+    if (!ok || (ok & dtype_set_bit(dt = legal_rule_dtype(L, c, op, a->var->type))))
+        return 0;
+    if (run_as_twin(L, a, c, op, dt, out) || (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, out)))
+        return 1;
+    {
+        char name[64], set[128], isa[32];
+        const char *why;
+        const char *mn = op_spelling(op, OUT_MLIR, isa, sizeof isa, &why);
+        diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
+                   op_printed_name(op, name, sizeof name), dtype_name(dt), L->pc->arch == ARCH_A5 ? "A5" : "A2/A3",
+                   mn ? mn : op_name(op), dtype_set_text(ok, set, sizeof set));
+        L->failed = 1;
+    }
+    return 0;
+}
+
+/* One statement in ops and element types the target takes: its rewrite
+ * (whose statements are legalized in turn: every rewrite makes one that
+ * does not apply again), or the op in a wider type, or an error.  1 when
+ * it changed.  A block op whose result is not kept (a store as a
+ * statement) obeys the same rules, as an assignment to a fresh variable
+ * that only a rewrite puts into the IR. */
+static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out)
+{
+    const IrCall *c;
+    const OpDef *op;
+    const IrType *t;
+    const char *name;
+    if (st->kind == STMT_ASSIGN)
+        return legal_assign(L, IR_AS(IrAssign, st), out);
+    if (st->kind != STMT_EVAL || IR_AS(IrEval, st)->expr->kind != EXPR_CALL)
+        return 0;
+    c = IR_AS(IrCall, IR_AS(IrEval, st)->expr);
+    op = callee_op(c->callee);
+    t = ir_expr_type(L->ir, &c->e);
+    if (!op || op->category != OPC_BLOCK || !t || (t->kind != TYPE_TILE && t->kind != TYPE_TENSOR))
+        return 0;
+    name = legal_fresh_name(L, "_t", "");
+    if (legal_assign(L, IR_AS(IrAssign, ir_assign(L->ir, ir_var_new(L->ir, name, t, st->span), &c->e, st->span)),
+                     out))
+        return 1;
+    legal_release_name(L, name);
+    return 0;
+}
+
+/* Each block's ops in element types their instructions take on the
+ * target, converted where the result is the same, else an error. */
+const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s)
+{
+    Legal *L = m->data;
+    StmtList out;
+    const IrSeq *q;
+    int changed = 0;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        if (legal_stmt(L, q->stmts[i], &out))
+            changed = 1;
+        else
+            vec_push(out, q->stmts[i]);
+    }
+    if (changed)
+        s = ir_seq(L->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+

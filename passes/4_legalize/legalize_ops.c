@@ -1,0 +1,293 @@
+/* legalize_ops.c: Legalize's rewrites of an op into ops the target has
+ * (see legalize.c): forms the instructions do not take become forms they
+ * do, with the same result. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "targets/arch.h"
+#include "passes/4_legalize/legalize.h"
+#include "support/xalloc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A new scratch tile [shape of like] of element type dt. */
+const IrExpr *legal_scratch_tile(Legal *L, const IrType *like, DataType dt, Span at)
+{
+    const OpDef *create = op_by_id(OP_BLOCK_CREATE_TILE);
+    IrKwarg ck[2];
+    OpError err;
+    const IrType *t;
+    const IrExpr *shape = ir_make_tuple(L->ir, like->n, like->dims, at);
+    ck[0].key = ir_name(L->ir, "dtype");
+    ck[0].kind = KW_DTYPE;
+    ck[0].v.i = dt;
+    ck[1].key = ir_name(L->ir, "target_memory");
+    ck[1].kind = KW_MEMSPACE;
+    ck[1].v.i = MS_VEC;
+    if (!(t = op_deduce(L->ir, create, &shape, 1, ck, 2, &err)))
+        ICE("legalize: a scratch tile did not type-check: %s", err.msg);
+    return ir_call(L->ir, &create->callee, 1, &shape, 2, ck, t, at);
+}
+
+/* block.cast(x, target_type=dt, mode=rint): exact when widening, rounded
+ * to nearest even when narrowing back. */
+const IrExpr *legal_cast(Legal *L, const IrExpr *x, DataType dt, Span at)
+{
+    const OpDef *op = op_by_id(OP_BLOCK_CAST);
+    IrKwarg kw[2];
+    OpError err;
+    const IrType *t;
+    kw[0].key = ir_name(L->ir, "target_type");
+    kw[0].kind = KW_DTYPE;
+    kw[0].v.i = dt;
+    kw[1].key = ir_name(L->ir, "mode");
+    kw[1].kind = KW_INT;
+    kw[1].v.i = 1;
+    if (!(t = op_deduce(L->ir, op, &x, 1, kw, 2, &err)))
+        ICE("legalize: a cast did not type-check: %s", err.msg);
+    return ir_call(L->ir, &op->callee, 1, &x, 2, kw, t, at);
+}
+
+const char *legal_typed_name(Legal *L, const char *base, DataType dt)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "%.120s_%s", base, dtype_name(dt));
+    for (char *p = buf; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    return legal_fresh_name(L, buf, "");
+}
+
+const IrExpr *legal_bind_typed(Legal *L, const IrExpr *named_after, const IrExpr *value, DataType dt, Span at,
+                               StmtList *out)
+{
+    const char *base = ir_is_var_like(named_after) ? IR_AS(IrVar, named_after)->name : "_t";
+    IrVar *v = ir_var_new(L->ir, legal_typed_name(L, base, dt), ir_expr_type(L->ir, value), at);
+    vec_push(*out, ir_assign(L->ir, v, value, at));
+    return &v->e;
+}
+
+/* y = op(args) with a new argument i in place of the old one. */
+static const IrExpr *with_arg(Legal *L, const IrCall *c, uint32_t i, const IrExpr *x)
+{
+    const IrExpr **args = xmalloc(xmul_size(c->nargs, sizeof *args));
+    const IrExpr *r;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[i] = x;
+    r = ir_call(L->ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, c->e.span);
+    xfree(args);
+    return r;
+}
+
+/* The rewrites of one op into others the target has: |x| of an integer
+ * tile, which A2/A3 has no instruction for, as max(x, -x) (exact; the
+ * most negative value stays itself either way); a store that converts
+ * element types, as a conversion and a store; a scratch argument the
+ * instruction does not take (TmpRule: TPRELU's a ui8 mask one row taller
+ * than the result on A2/A3, TXOR's and TXORS's like the result), as a
+ * fresh one.  0 when none
+ * applies. */
+static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
+
+/* A var named base+suffix for the value x, assigned before the op. */
+static const IrExpr *bind_new(Legal *L, const char *base, const char *suffix, const IrExpr *x, Span at, StmtList *out)
+{
+    IrVar *v = ir_var_new(L->ir, legal_fresh_name(L, base, suffix), ir_expr_type(L->ir, x), at);
+    vec_push(*out, ir_assign(L->ir, v, x, at));
+    return &v->e;
+}
+
+/* sum/max/min(x, axis, keepdim=False) of a 2-D tile: the instructions
+ * keep the reduced axis (trowsum's [M, 1], tcolsum's [1, N]), so reduce
+ * with keepdim=True and reshape to the rank-1 result (the same bytes). */
+static int reduce_keepdim(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const IrType *x = ir_expr_type(ir, c->args[0]), *t;
+    IrKwarg kw[8];
+    OpError err;
+    const IrExpr *kept, *args[2], *dims[1];
+    const OpDef *reshape = op_by_id(OP_BLOCK_RESHAPE);
+    Span at = a->s.span;
+    if (x->kind != TYPE_TILE || x->n != 2 || a->var->type->kind != TYPE_TILE || a->var->type->n != 1 ||
+        ir_call_kwarg_int(c, "keepdim", 0) || c->nkwargs > 8)
+        return 0;
+    for (uint32_t k = 0; k < c->nkwargs; k++) {
+        kw[k] = c->kwargs[k];
+        if (strcmp(kw[k].key, "keepdim") == 0)
+            kw[k].v.i = 1;
+    }
+    if (!(t = op_deduce(ir, op, c->args, 1, kw, c->nkwargs, &err)))
+        return 0;
+    kept = bind_new(L, a->var->name, "_kept", ir_call(ir, c->callee, 1, c->args, c->nkwargs, kw, t, c->e.span), at,
+                    out);
+    dims[0] = a->var->type->dims[0];
+    args[0] = kept;
+    args[1] = ir_make_tuple(ir, 1, dims, at);
+    if (!(t = op_deduce(ir, reshape, args, 2, NULL, 0, &err)))
+        ICE("legalize: a reduction's reshape did not type-check: %s", err.msg);
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &reshape->callee, 2, args, 0, NULL, t, at), at));
+    return 1;
+}
+
+/* A matmul's operands must be in Left and Right: one still in Mat (as
+ * block.load leaves it) is moved there first, as the reference inserts
+ * the moves. */
+static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    uint32_t first = op->cls == OPCL_MATMUL_ACC;
+    const IrExpr *args[3];
+    const OpDef *move = op_by_id(OP_BLOCK_MOVE);
+    const IrType *t;
+    OpError err;
+    int changed = 0;
+    if (c->nargs != first + 2)
+        return 0;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    for (uint32_t k = 0; k < 2; k++) {
+        const IrExpr *x = c->args[first + k];
+        IrKwarg kw[2];
+        if (ir_tile_space(ir_expr_type(ir, x)) != MS_MAT)
+            continue;
+        kw[0].key = ir_name(ir, "target_memory");
+        kw[0].kind = KW_MEMSPACE;
+        kw[0].v.i = k == 0 ? MS_LEFT : MS_RIGHT;
+        kw[1].key = ir_name(ir, "transpose");
+        kw[1].kind = KW_BOOL;
+        kw[1].v.i = 0;
+        if (!(t = op_deduce(ir, move, &x, 1, kw, 2, &err)))
+            return 0;
+        args[first + k] = bind_new(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", k == 0 ? "_left" : "_right",
+                                   ir_call(ir, &move->callee, 1, &x, 2, kw, t, a->s.span), a->s.span, out);
+        changed = 1;
+    }
+    if (!changed || !(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)))
+        return 0;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span),
+                             a->s.span));
+    return 1;
+}
+
+int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    uint32_t mark = out->len;
+    if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
+        return 1;
+    if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC) && matmul_operands(L, a, c, op, out))
+        return 1;
+    out->len = mark;
+    return rewrite_target(L, a, c, op, out);
+}
+
+/* The rewrites of one op into others the target has, per target. */
+static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    Span at = a->s.span;
+    if (op->id == OP_BLOCK_ABS && dtype_is_int((DataType)a->var->type->dtype)) {
+        const OpDef *neg = op_by_id(OP_BLOCK_NEG), *mx = op_by_id(OP_BLOCK_MAXIMUM);
+        unsigned bit = dtype_set_bit((DataType)a->var->type->dtype);
+        const IrExpr *args[2];
+        OpError err;
+        const IrType *t;
+        IrVar *n;
+        if (!(legal_allowed_dtypes(L, neg) & bit) || !(legal_allowed_dtypes(L, mx) & bit) ||
+            !(t = op_deduce(ir, neg, c->args, 1, NULL, 0, &err)))
+            return 0;
+        n = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_neg"), t, at);
+        vec_push(*out, ir_assign(ir, n, ir_call(ir, &neg->callee, 1, c->args, 0, NULL, t, at), at));
+        args[0] = c->args[0];
+        args[1] = &n->e;
+        if (!(t = op_deduce(ir, mx, args, 2, NULL, 0, &err)))
+            ICE("legalize: max(x, -x) did not type-check: %s", err.msg);
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &mx->callee, 2, args, 0, NULL, t, c->e.span), at));
+        return 1;
+    }
+    if (op->id == OP_BLOCK_STORE && c->nargs == 4) {
+        /* A store into a tensor of another element type: the values are
+         * converted, and a Vec or Mat store copies bits of one width
+         * (PTOAS: "src and dst element types to have the same bitwidth"),
+         * so convert them first.  From Acc, the FIX pipe converts. */
+        const IrType *tt = ir_expr_type(ir, c->args[0]), *ot = ir_expr_type(ir, c->args[3]);
+        const IrExpr *x;
+        int space;
+        if (tt->kind != TYPE_TILE || ot->kind != TYPE_TENSOR || tt->dtype == ot->dtype)
+            return 0;
+        space = ir_tile_space(tt);
+        if (space == MS_ACC)
+            return 0;
+        if (space != MS_VEC) {
+            /* Only the vector pipe converts; a cast here would make a cube
+             * kernel mixed.  Same-width types are PTOAS's reinterpretation. */
+            if (dtype_bits((DataType)tt->dtype) != dtype_bits((DataType)ot->dtype))
+                diag_error(L->pc->diag, c->e.span,
+                           "a %s tile of %s elements cannot be stored into a tensor of %s: only the vector pipe "
+                           "converts element types (store a Vec tile, or the accumulator of a matmul)",
+                           memspace_name(space), dtype_name((DataType)tt->dtype), dtype_name((DataType)ot->dtype));
+            return 0;
+        }
+        x = legal_bind_typed(L, c->args[0], legal_cast(L, c->args[0], (DataType)ot->dtype, at), (DataType)ot->dtype,
+                             at, out);
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, 0, x), at));
+        return 1;
+    }
+    {
+        uint32_t k = (uint32_t)op_traits(op)->writes_arg;
+        const IrType *rt = a->var->type, *want;
+        const IrExpr *tmp;
+        IrVar *v;
+        if (legal_tmp_fits(L, c, op, rt, &want))
+            return 0;
+        tmp = legal_scratch_tile(L, want, (DataType)want->dtype, at);
+        v = ir_var_new(ir, legal_fresh_name(L, a->var->name, op_traits(op)->tmp == TMP_MASK ? "_mask" : "_tmp"),
+                       ir_expr_type(ir, tmp), at);
+        vec_push(*out, ir_assign(ir, v, tmp, at));
+        vec_push(*out, ir_assign(ir, a->var, with_arg(L, c, k, &v->e), at));
+        return 1;
+    }
+    return 0;
+}
+
+/* The scratch tile op's instruction takes for a result of type rt (its
+ * TmpRule): rt's shape and element type, and for a mask (TPRELU) ui8
+ * elements on A2/A3, in one row more than the result and rows of whole
+ * 32-byte blocks: the A2/A3 TPRELU reads its select mask from the row
+ * after the result's (PTOAS e32488c9 TPReluOp::verify, "tmp shape[0] to be
+ * at least dst valid_shape[0] + 1"; pto-isa 3186c381 npu/a2a3/TPrelu.hpp
+ * asserts tmp valid rows > dst valid rows).  NULL when rt has no static
+ * 2-D shape to shape a mask like. */
+static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt)
+{
+    IrCtx *ir = L->ir;
+    const IrType *t = ir_expr_type(ir, c->args[op_traits(op)->writes_arg]);
+    const IrExpr *dims[2];
+    int64_t rows = 1, cols;
+    if (op_traits(op)->tmp != TMP_MASK)
+        return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
+    if (L->pc->arch != ARCH_A2A3)
+        return ir_type_with_dtype(ir, rt, t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8);
+    if (rt->n < 1 || rt->n > 2 || (rt->n == 2 && !ir_dim_value(rt->dims[0], &rows)) ||
+        !ir_dim_value(rt->dims[rt->n - 1], &cols))
+        return NULL;
+    dims[0] = ir_const_int(ir, rows + 1, DT_INT64, c->e.span);
+    dims[1] = ir_const_int(ir, (cols + 31) / 32 * 32, DT_INT64, c->e.span);
+    return ir_type_tile(ir, DT_UINT8, 2, dims, NULL, NULL);
+}
+
+int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, const IrType **want)
+{
+    const IrType *t;
+    if (op_traits(op)->tmp == TMP_NONE || (uint32_t)op_traits(op)->writes_arg >= c->nargs || rt->kind != TYPE_TILE ||
+        ir_type_byte_size(rt) == 0 || !(*want = tmp_wanted(L, c, op, rt)))
+        return 1;   /* no scratch argument, or no static result to shape one like */
+    t = ir_expr_type(L->ir, c->args[op_traits(op)->writes_arg]);
+    if (t->kind != TYPE_TILE || t->dtype != (*want)->dtype || ir_tile_space(t) != MS_VEC || t->n != (*want)->n)
+        return 0;
+    for (uint32_t d = 0; d < t->n; d++) {
+        int64_t x, y;
+        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value((*want)->dims[d], &y) || x != y)
+            return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,210 @@
+/* arch.c: architectures, capacities, default tile layouts, op pipes and
+ * kernel kinds (see arch.h). */
+#include "config.h"
+#include "targets/arch.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+
+#include <string.h>
+
+static const char *const arch_names[ARCH_COUNT] = {"a2a3", "a5"};
+
+const char *arch_name(Arch a) { return arch_names[a]; }
+
+int arch_from_name(const char *name)
+{
+    for (int i = 0; i < ARCH_COUNT; i++)
+        if (strcmp(arch_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* passes.md 6: pto-isa's buffer limits per architecture. */
+static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
+    /*             DDR  Vec          Mat          Left        Right       Acc */
+    [ARCH_A2A3] = {0, 192u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 128u * 1024u},
+    [ARCH_A5] = {0, 256u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 256u * 1024u},
+};
+
+uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
+
+uint32_t target_align(MemorySpace ms)
+{
+    return ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? 512u : TARGET_ALIGN;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+uint64_t target_cvt_scratch(Arch a, DataType src, DataType dst, int64_t rows, int64_t cols, int64_t src_cols)
+{
+    int int16 = dst == DT_INT16 || dst == DT_UINT16, int8 = dst == DT_INT8 || dst == DT_UINT8;
+    int64_t bytes = 0;
+    if (a != ARCH_A2A3 || rows <= 0 || cols <= 0 || !((src == DT_FP32 && int16) || (src == DT_FP16 && (int16 || int8))))
+        return 0;
+    if (src == DT_FP32) {
+        /* Whole 64-element repeats stage 256 bytes each (at most 255 of
+         * them); a partial one 32 bytes per 8 elements over the rows. */
+        int64_t head = 256 * min64(cols / 64, 255), rem = cols % 64;
+        int64_t tail = rem ? 32 * ((min64(rows, 255) - 1) * (src_cols / 8) + ceil_div(rem, 8)) : 0;
+        bytes = head > tail ? head : tail;
+    } else {
+        int64_t width = min64(cols, 64), to16 = 32 * ceil_div(width, 8), to8 = 128 + 32 * ceil_div(width, 16);
+        bytes = int8 && to8 > to16 ? to8 : to16;
+    }
+    bytes = ceil_div(bytes, 32) * 32;
+    return (uint64_t)(bytes < 32 ? 32 : bytes);
+}
+
+uint64_t target_cast_scratch(Arch a, const IrType *src, const IrType *dst)
+{
+    int64_t rows = 1, cols, scols;
+    if (src->kind != TYPE_TILE || dst->kind != TYPE_TILE || dst->n < 1 || dst->n > 2 || src->n != dst->n ||
+        (dst->n == 2 && !ir_dim_value(dst->dims[0], &rows)) || !ir_dim_value(dst->dims[dst->n - 1], &cols) ||
+        !ir_dim_value(src->dims[src->n - 1], &scols))
+        return 0;
+    return target_cvt_scratch(a, (DataType)src->dtype, (DataType)dst->dtype, rows, cols, scols);
+}
+
+int target_move_ok(Arch a, int from, int to)
+{
+    return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||
+           (from == MS_ACC && to == MS_MAT) ||
+           (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT)));
+}
+
+int target_store_ok(Arch a, int from)
+{
+    return from == MS_VEC || from == MS_ACC || (a == ARCH_A2A3 && from == MS_MAT);
+}
+
+const char *target_moves_text(Arch a)
+{
+    return a == ARCH_A5 ? "Mat to Left or Right, Vec to Vec or Mat, Acc to Mat or Vec"
+                        : "Mat to Left or Right, Vec to Vec, Acc to Mat";
+}
+
+const char *target_stores_text(Arch a) { return a == ARCH_A5 ? "Vec and Acc" : "Vec, Mat and Acc"; }
+
+/* The TileView's defaults (printer.md 4.3): fields equal to these were not
+ * set, and the space default applies. */
+#define VIEW_BLAYOUT TL_ROW_MAJOR
+#define VIEW_SLAYOUT TL_NONE_BOX
+#define VIEW_FRACTAL 512u
+
+TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms)
+{
+    TileLayoutInfo r;
+    const IrTileView *v = tile->tile_view;
+    int64_t rows = 0, cols = 0;
+    r.blayout = TL_ROW_MAJOR;
+    r.slayout = TL_NONE_BOX;
+    r.fractal = 512;
+    r.pad = TP_NULL;
+    switch (ms) {
+    case MS_VEC:
+        /* A column vector [M, 1] (M > 1) is col_major. */
+        if (tile->n == 2 && ir_dim_value(tile->dims[0], &rows) && ir_dim_value(tile->dims[1], &cols) && cols == 1 &&
+            rows > 1)
+            r.blayout = TL_COL_MAJOR;
+        break;
+    case MS_MAT:
+        r.blayout = TL_COL_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        break;
+    case MS_LEFT:
+        r.blayout = a == ARCH_A5 ? TL_COL_MAJOR : TL_ROW_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        break;
+    case MS_RIGHT:
+        r.slayout = TL_COL_MAJOR;
+        break;
+    case MS_ACC:
+        r.blayout = TL_COL_MAJOR;
+        r.slayout = TL_ROW_MAJOR;
+        r.fractal = 1024;
+        break;
+    default:
+        break;
+    }
+    if (v) {
+        if (v->blayout != VIEW_BLAYOUT)
+            r.blayout = (TileLayout)v->blayout;
+        if (v->slayout != VIEW_SLAYOUT)
+            r.slayout = (TileLayout)v->slayout;
+        if (v->fractal != VIEW_FRACTAL)
+            r.fractal = v->fractal;
+        r.pad = (TilePad)v->pad;
+    }
+    return r;
+}
+
+/* The space of a Tile/Tensor argument (a variable, or a nested call before
+ * FlattenCallExpr); -1 when unknown. */
+static int arg_space(const IrCall *c, uint32_t i)
+{
+    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
+    const IrType *t = NULL;
+    if (a && ir_is_var_like(a))
+        t = IR_AS(IrVar, a)->type;
+    else if (a && a->kind == EXPR_CALL)
+        t = IR_AS(IrCall, a)->type;
+    return t ? ir_tile_space(t) : -1;
+}
+
+int ir_call_pipe(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
+    if (pipe == OP_PIPE_STORE)
+        return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
+    if (pipe == OP_PIPE_MOVE) {
+        int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
+        if (to == MS_LEFT || to == MS_RIGHT)
+            return PIPE_MTE1;
+        if (from == MS_ACC)
+            return PIPE_FIX;
+        return PIPE_V;
+    }
+    return pipe < 0 ? -1 : pipe;
+}
+
+typedef struct KindScan {
+    int kernel;       /* no tensor op, no function call so far */
+    int m, v;         /* pipes seen */
+} KindScan;
+
+static int kind_expr(IrWalker *w, const IrExpr *e)
+{
+    KindScan *k = w->data;
+    if (e->kind == EXPR_CALL) {
+        const IrCall *c = IR_AS(IrCall, e);
+        const OpDef *op = callee_op(c->callee);
+        int pipe;
+        if (!op || op->category == OPC_TENSOR)
+            k->kernel = 0;
+        pipe = ir_call_pipe(c);
+        k->m |= pipe == PIPE_M;
+        k->v |= pipe == PIPE_V;
+    }
+    return 1;
+}
+
+KernelKind ir_kernel_kind(const IrFunc *f)
+{
+    KindScan k;
+    IrWalker w;
+    if (f->type == FUNC_ORCHESTRATION || !f->body)
+        return KERNEL_NONE;
+    memset(&w, 0, sizeof w);
+    k.kernel = 1;
+    k.m = k.v = 0;
+    w.pre_expr = kind_expr;
+    w.data = &k;
+    ir_walk_func(&w, f);
+    if (f->type == FUNC_OPAQUE && !k.kernel)
+        return KERNEL_NONE;
+    if (k.m && k.v)
+        return KERNEL_MIXED;
+    return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
+}

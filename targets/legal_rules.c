@@ -1,0 +1,219 @@
+/* legal_rules.c: rules of the targets' tile transfers and elementwise
+ * operations that Legalize checks for every output and the kernel
+ * emitters check again as a defence (codegen/lower.h forwards to these):
+ * the tensors a kernel takes, the offset and shape lists of loads and
+ * stores against their tile, operands of the result's shape and type, and
+ * the spaces and sizes of a matrix multiply.
+ * Each returns 0, or -1 with a message in msg for the caller to report at
+ * the location it knows. */
+#include "config.h"
+#include "targets/legal_rules.h"
+#include "ir/op_registry.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+const char *legal_mlir_dtype(DataType dt)
+{
+    switch (dt) {
+    case DT_BOOL: return "i1";
+    case DT_INT8: return "i8";
+    case DT_INT16: return "i16";
+    case DT_INT32: return "i32";
+    case DT_INT64: return "i64";
+    case DT_UINT8: return "ui8";
+    case DT_UINT16: return "ui16";
+    case DT_UINT32: return "ui32";
+    case DT_UINT64: return "ui64";
+    case DT_FP16: return "f16";
+    case DT_FP32: return "f32";
+    case DT_BF16: return "bf16";
+    default: return NULL;
+    }
+}
+
+int legal_scalar_dtype(DataType dt) { return legal_mlir_dtype(dt) != NULL; }
+
+const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int64_t v;
+    k += (size_t)snprintf(buf + k, cap - k, "[");
+    for (uint32_t i = 0; i < t->n && k < cap; i++) {
+        if (ir_dim_value(t->dims[i], &v))
+            k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
+        else
+            k += (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "");
+    }
+    if (k < cap)
+        snprintf(buf + k, cap - k, "]");
+    return buf;
+}
+
+int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
+{
+    int64_t cv;
+    if (t->n < 1 || t->n > 2) {
+        snprintf(msg, cap, "tensor '%s' has rank %u; kernels take tensors of rank 1 or 2", what, t->n);
+        return -1;
+    }
+    if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
+        snprintf(msg, cap, "tensor '%s' has the %s layout; pyptocc emits only nd and column-vector dn views", what,
+                 tensor_layout_name((TensorLayout)t->tensor_view->layout));
+        return -1;
+    }
+    /* A column vector [M, 1]: column-major (dn). */
+    *dn = t->n == 2 && ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1);
+    return 0;
+}
+
+int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
+                         size_t cap)
+{
+    if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], len)) {
+        snprintf(msg, cap,
+                 "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
+                 "express (cpp.md 4.2)",
+                 what);
+        return -1;
+    }
+    stride[0] = t->n == 2 && !dn ? *len : 1;
+    stride[1] = t->n == 2 && dn ? *len : 1;
+    return 0;
+}
+
+int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
+                         size_t cap)
+{
+    char buf[64];
+    const IrExpr *o = c->args[1], *s = c->args[2];
+    uint32_t n;
+    if (o->kind != EXPR_MAKE_TUPLE || s->kind != EXPR_MAKE_TUPLE) {
+        snprintf(msg, cap, "'%s' needs literal offset and shape lists",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf));
+        return -1;
+    }
+    *offs = IR_AS(IrMakeTuple, o);
+    *shapes = IR_AS(IrMakeTuple, s);
+    n = (*offs)->n > (*shapes)->n ? (*offs)->n : (*shapes)->n;
+    if (n > 2) {
+        snprintf(msg, cap,
+                 "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2 (the tile transfers are "
+                 "2-D)",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), n);
+        return -1;
+    }
+    return 0;
+}
+
+int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
+                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    const OpDef *op = callee_op(c->callee);
+    int is_load = op && op->id == OP_BLOCK_LOAD;
+    *at = c->e.span;
+    if (offs->n != tensor_rank || shapes->n != tensor_rank) {
+        snprintf(msg, cap, "'%s' gives %u offsets and %u sizes for a tensor of rank %u",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), offs->n, shapes->n, tensor_rank);
+        return -1;
+    }
+    /* pto-mlir.md 12: the partition shape must be the tile shape; a store
+     * writes the valid part of a tile with a constant valid shape (a
+     * compare's mask: cpp.md 4.2, the GlobalTensor's shape is the tile's
+     * valid shape). */
+    const IrExpr *const *valid = ir_tile_const_valid(tile);
+    int narrow = !is_load && valid && valid != tile->dims;
+    for (uint32_t i = 0; i < shapes->n; i++) {
+        int64_t want;
+        const IrExpr *dim = i < tile->n ? (narrow ? valid[i] : tile->dims[i]) : NULL;
+        if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(dim, &want) ||
+            want != size[i]) {
+            IrType shown = *tile;
+            shown.n = shapes->n;
+            shown.dims = shapes->elems;
+            if (shapes->e.span.lo != SPAN_UNKNOWN_OFFSET)
+                *at = shapes->e.span;
+            if (narrow) {
+                IrType valid_part = *tile;
+                valid_part.dims = valid;
+                snprintf(msg, cap, "store shape %s differs from the tile's valid shape %s",
+                         legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(&valid_part, d2, sizeof d2));
+            } else {
+                snprintf(msg, cap, "%s shape %s differs from the tile shape %s", is_load ? "load" : "store",
+                         legal_dims_text(&shown, d1, sizeof d1), legal_dims_text(tile, d2, sizeof d2));
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int legal_same_dims(const IrType *a, const IrType *b)
+{
+    int64_t x, y;
+    if (a->n != b->n)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (!ir_dim_value(a->dims[i], &x) || !ir_dim_value(b->dims[i], &y) || x != y)
+            return 0;
+    return 1;
+}
+
+int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && !legal_same_dims(t, result)) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's shape%s%s (broadcast with row_expand/col_expand): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     legal_dims_text(t, d1, sizeof d1), legal_dims_text(result, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
+                       const char *output, char *msg, size_t cap)
+{
+    char buf[64];
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && t->dtype != result->dtype) {
+            snprintf(msg, cap,
+                     "'%s' needs operands of the result's data type%s%s (the operation does not convert): %s "
+                     "and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     dtype_name((DataType)t->dtype), dtype_name((DataType)result->dtype));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
+
+int legal_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
+                 size_t cap)
+{
+    int64_t m = 0, k = 0, n = 0;
+    if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
+        snprintf(msg, cap,
+                 "'%s' needs its left operand in Left, its right operand in Right and its result in Acc (here: %s, "
+                 "%s and %s)",
+                 op, space_text(lspace), space_text(rspace), space_text(dspace));
+        return -1;
+    }
+    if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
+        ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
+        snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
+                 op, m, k, n);
+        return -1;
+    }
+    return 0;
+}
