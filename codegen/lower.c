@@ -202,15 +202,7 @@ int lower_move(Arch a, int from, int to, char *msg, size_t cap)
 
 KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag)
 {
-    KernelKind k = ir_kernel_kind(f);
-    if (k == KERNEL_MIXED) {
-        diag_error(diag, f->span,
-                   "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a "
-                   "vector kernel",
-                   f->name);
-        return KERNEL_NONE;
-    }
-    return k;
+    return target_report_mixed_kernel(f, diag) ? KERNEL_NONE : ir_kernel_kind(f);
 }
 
 uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)

@@ -181,17 +181,8 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
             continue;
         fn_init(&F, ir, diag, o, f);
         emit_kernel(out, &F);
-        if (F.cube_op && F.vector_op) {
-            char name[64];
-            diag_error(diag, f->span,
-                       "kernel '%s' uses both the cube (M) and the vector (V) pipe; split it into a cube and a vector "
-                       "kernel", f->name);
-            diag_note(diag, F.cube_op->e.span, "'%s' runs on the cube pipe",
-                      op_printed_name(callee_op(F.cube_op->callee), name, sizeof name));
-            diag_note(diag, F.vector_op->e.span, "'%s' runs on the vector pipe",
-                      op_printed_name(callee_op(F.vector_op->callee), name, sizeof name));
+        if (target_report_mixed_kernel(f, diag))
             F.errors++;
-        }
         errors += F.errors;
         fn_free(&F);
     }

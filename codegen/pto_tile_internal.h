@@ -63,7 +63,6 @@ typedef struct Fn {
     StrBuf consts_text;        /* constants, written at the top of the body */
     uint32_t next_tile, next_num, next_float;
     uint8_t *loaded, *stored;  /* per parameter (--async memory rule) */
-    const IrCall *cube_op, *vector_op; /* the first of each (ops.md 8: not both) */
     unsigned errors;
 } Fn;
 

@@ -284,31 +284,11 @@ static int mode(Fn *F, const IrCall *c, TileForm form)
     return ok(F, c, tile_ir_rule_mode(form, c, msg, sizeof msg), msg);
 }
 
-/* The pipe classes of ops.md 8, from the locations the emitter knows
- * (ir_kernel_kind cannot see them without MemRefs). */
-static void note_pipe(Fn *F, const IrCall *c, const TileOp *op)
-{
-    int cube = op->form == TF_MATMUL || op->form == TF_MATMUL_ACC, vector;
-    if (op->form == TF_MOVE) {
-        const Value *v = ptrmap_get(&F->values, c->args[0]);
-        vector = v && v->kind == VAL_TILE && v->loc == MS_VEC &&
-                 ir_call_kwarg_int(c, "target_memory", MS_VEC) == MS_VEC;
-    } else {
-        vector = !cube && op->form != TF_NONE && op->form != TF_CREATE_TILE && op->form != TF_LOAD &&
-                 op->form != TF_STORE;
-    }
-    if (cube && !F->cube_op)
-        F->cube_op = c;
-    if (vector && !F->vector_op)
-        F->vector_op = c;
-}
-
 static void emit_tile_op(Fn *F, const IrCall *c, const TileOp *op, const IrVar *result)
 {
     const IrType *rt = pt_result_type(c, result);
     Operand ops[3];
     const Value *a, *b, *m;
-    note_pipe(F, c, op);
     switch ((TileForm)op->form) {
     case TF_NONE:
         pt_op_error(F, c, "no seed-05 form: %s", op->why);

@@ -43,6 +43,7 @@ typedef struct EmitKind {
     int passes_by_default;       /* run the pipeline without --passes (py prints the IR as parsed) */
     int pipeline;                /* a Pipeline */
     int pipeline_no_addr;        /* the same with --no-addr */
+    int isa;                     /* the TargetIsa it ends in (--async: ISA_TILE_EVENTS for ISA_TILE) */
     const char *no_addr_refused; /* why --no-addr is an error, or NULL when it is accepted */
     CodegenFn codegen;           /* the single output; NULL: the IR printed back */
     const char *suffix;          /* of the output (-MD's default target); also of --output-dir's kernels */
@@ -52,10 +53,10 @@ typedef struct EmitKind {
 } EmitKind;
 
 static const EmitKind emit_kinds[] = {
-    {"py", 0, PIPELINE_FRONT, PIPELINE_FRONT, NULL, NULL, ".ir.py", NULL, NULL, NULL},
-    {"pto", 1, PIPELINE_PTO, PIPELINE_PTO_NO_ADDR, NULL, codegen_pto, ".pto", codegen_pto_kernel, NULL, NULL},
-    {"pto-tile", 1, PIPELINE_TILE, PIPELINE_TILE, NULL, codegen_pto_tile, ".tile.pto", NULL, NULL, NULL},
-    {"cpp", 1, PIPELINE_CPP, PIPELINE_CPP, "C++ tiles are bound to their planned addresses", codegen_cpp, ".cpp",
+    {"py", 0, PIPELINE_FRONT, PIPELINE_FRONT, ISA_PTO, NULL, NULL, ".ir.py", NULL, NULL, NULL},
+    {"pto", 1, PIPELINE_PTO, PIPELINE_PTO_NO_ADDR, ISA_PTO, NULL, codegen_pto, ".pto", codegen_pto_kernel, NULL, NULL},
+    {"pto-tile", 1, PIPELINE_TILE, PIPELINE_TILE, ISA_TILE, NULL, codegen_pto_tile, ".tile.pto", NULL, NULL, NULL},
+    {"cpp", 1, PIPELINE_CPP, PIPELINE_CPP, ISA_CPP, "C++ tiles are bound to their planned addresses", codegen_cpp, ".cpp",
      codegen_cpp_kernel, codegen_cpp_orchestration, codegen_kernel_config},
 };
 enum { NEMIT_KINDS = sizeof emit_kinds / sizeof emit_kinds[0] };
@@ -848,8 +849,7 @@ static int run(const Options *o)
         pc.props = PROP_TYPE_CHECKED;
         pc.arch = o->arch;
         pc.opt_level = o->opt_level;
-        pc.cpp = o->emit->pipeline == PIPELINE_CPP;
-        pc.async = o->async;
+        pc.isa = o->async && o->emit->isa == ISA_TILE ? ISA_TILE_EVENTS : (TargetIsa)o->emit->isa;
         dc.o = o;
         dc.ir = &ir;
         prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,

@@ -35,8 +35,8 @@ typedef struct PassCtx {
     unsigned props;          /* properties known to hold for the current program */
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
     int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
-    int cpp;                 /* the output is C++ on pto-isa: Legalize checks its rules too */
-    int async;               /* the tile IR has events (--async): CheckTileIR checks their rules too */
+    TargetIsa isa;           /* the instruction set the pipeline ends in, whose forms Legalize and CheckTileIR
+                                take (targets/arch.h: static strides, events) */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);

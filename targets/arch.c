@@ -19,6 +19,9 @@ int arch_from_name(const char *name)
     return -1;
 }
 
+int target_static_strides(TargetIsa isa) { return isa == ISA_CPP; }
+int target_has_events(TargetIsa isa) { return isa == ISA_TILE_EVENTS; }
+
 /* passes.md 6: pto-isa's buffer limits per architecture. */
 static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
     /*             DDR  Vec          Mat          Left        Right       Acc */
@@ -207,4 +210,47 @@ KernelKind ir_kernel_kind(const IrFunc *f)
     if (k.m && k.v)
         return KERNEL_MIXED;
     return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
+}
+
+/* The first call of a kernel on the M pipe and the first on V. */
+typedef struct PipeScan {
+    const IrCall *cube, *vector;
+} PipeScan;
+
+static int pipes_expr(IrWalker *w, const IrExpr *e)
+{
+    PipeScan *P = w->data;
+    int pipe;
+    if (e->kind != EXPR_CALL)
+        return 1;
+    pipe = ir_call_pipe(IR_AS(IrCall, e));
+    if (pipe == PIPE_M && !P->cube)
+        P->cube = IR_AS(IrCall, e);
+    else if (pipe == PIPE_V && !P->vector)
+        P->vector = IR_AS(IrCall, e);
+    return 1;
+}
+
+int target_report_mixed_kernel(const IrFunc *f, DiagEngine *diag)
+{
+    PipeScan P;
+    IrWalker w;
+    char name[128];
+    if (ir_kernel_kind(f) != KERNEL_MIXED)
+        return 0;
+    memset(&P, 0, sizeof P);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = pipes_expr;
+    w.data = &P;
+    ir_walk_func(&w, f);
+    diag_error(diag, f->span,
+               "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a vector kernel",
+               f->name);
+    if (P.cube)
+        diag_note(diag, P.cube->e.span, "'%s' runs on the matrix pipe",
+                  op_printed_name(callee_op(P.cube->callee), name, sizeof name));
+    if (P.vector)
+        diag_note(diag, P.vector->e.span, "'%s' runs on the vector pipe",
+                  op_printed_name(callee_op(P.vector->callee), name, sizeof name));
+    return 1;
 }

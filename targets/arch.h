@@ -9,10 +9,28 @@
 #define PYPTOCC_TARGET_ARCH_H
 
 #include "ir/ir.h"
+#include "support/diag.h"
 
 typedef enum Arch { ARCH_A2A3, ARCH_A5, ARCH_COUNT } Arch;
 const char *arch_name(Arch a);               /* "a2a3", "a5" */
 int arch_from_name(const char *name);        /* -1 if unknown */
+
+/* The instruction set a pipeline compiles for.  The instruction sets of
+ * one architecture differ in a few forms, which passes ask about through
+ * the queries below, never by the output they end in. */
+typedef enum TargetIsa {
+    ISA_PTO,             /* pto-isa operations on tile buffers, as PTO MLIR for PTOAS (the default) */
+    ISA_CPP,             /* pto-isa's C++ tile API */
+    ISA_TILE,            /* seed 05's tile IR: tiles as SSA values */
+    ISA_TILE_EVENTS,     /* the same with event tokens and wait clauses (--async) */
+} TargetIsa;
+
+/* A tensor view's strides are constants: pto-isa's C++ GlobalTensor
+ * takes them as template arguments (cpp.md 4.2). */
+int target_static_strides(TargetIsa isa);
+/* Instructions produce event tokens and wait on their operands' events,
+ * so that what a loop or an if carries has one producer (seed 05 8). */
+int target_has_events(TargetIsa isa);
 
 /* Bytes available in a memory space; 0 for DDR (not allocated). */
 uint64_t target_capacity(Arch a, MemorySpace ms);
@@ -77,5 +95,11 @@ typedef enum KernelKind {
 /* Kernel rule (passes.md 2): InCore, or Opaque with only block ops,
  * system ops and scalar code; then vector or cube by its pipes. */
 KernelKind ir_kernel_kind(const IrFunc *f);
+
+/* The rule of mixed kernels (ops.md 8, passes.md 2): a kernel runs on one
+ * core, a cube (AIC) or a vector (AIV) one, so it uses the M pipe or the
+ * V pipe, not both.  For a kernel f that uses both, reports so at f with
+ * a note at its first op on each pipe, and returns 1; else 0. */
+int target_report_mixed_kernel(const IrFunc *f, DiagEngine *diag);
 
 #endif

@@ -38,49 +38,14 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-/* The first call of a kernel on the M pipe and the first on V. */
-typedef struct PipeScan {
-    const IrCall *cube, *vector;
-} PipeScan;
-
-static int pipes_expr(IrWalker *w, const IrExpr *e)
-{
-    PipeScan *P = w->data;
-    int pipe;
-    if (e->kind != EXPR_CALL)
-        return 1;
-    pipe = ir_call_pipe(IR_AS(IrCall, e));
-    if (pipe == PIPE_M && !P->cube)
-        P->cube = IR_AS(IrCall, e);
-    else if (pipe == PIPE_V && !P->vector)
-        P->vector = IR_AS(IrCall, e);
-    return 1;
-}
-
-/* A kernel runs on one core, a cube (AIC) or a vector (AIV) core: it may
- * use the M pipe or the V pipe, not both (ops.md 8, passes.md 2). */
+/* A kernel uses the M pipe or the V pipe, not both (targets/arch.c). */
 static void check_mixed_kernel(Check *C, const IrFunc *f)
 {
-    PipeScan P;
-    IrWalker w;
-    char name[128];
     if (ir_kernel_kind(f) != KERNEL_MIXED)
         return;
-    memset(&P, 0, sizeof P);
-    memset(&w, 0, sizeof w);
-    w.pre_expr = pipes_expr;
-    w.data = &P;
-    ir_walk_func(&w, f);
-    if (!fail(C, f->span, "kernel '%s' contains both Matrix (M) and Vector (V) pipe types; split it into a cube and a "
-                          "vector kernel",
-              f->name))
-        return;
-    if (P.cube)
-        note(C, P.cube->e.span, "'%s' runs on the matrix pipe",
-             op_printed_name(callee_op(P.cube->callee), name, sizeof name));
-    if (P.vector)
-        note(C, P.vector->e.span, "'%s' runs on the vector pipe",
-             op_printed_name(callee_op(P.vector->callee), name, sizeof name));
+    C->ok = 0;
+    if (C->report)
+        target_report_mixed_kernel(f, C->pc->diag);
 }
 
 int check_kinds(PassCtx *pc, const IrProgram *prog, int report)

@@ -535,19 +535,9 @@ static void check_kernel(Check *K, const IrFunc *f)
     L.ir = K->pc->ir;
     legal_kernel_scalars(&L, f, f->body);
     K->failed |= L.failed;
-    K->cube_op = K->vector_op = NULL;
     walk(K, NULL, f->body);
-    if (K->cube_op && K->vector_op) {
-        char name[64];
-        diag_error(K->pc->diag, f->span,
-                   "kernel '%s' uses both the cube (M) and the vector (V) pipe; split it into a cube and a vector kernel",
-                   f->name);
-        diag_note(K->pc->diag, K->cube_op->e.span, "'%s' runs on the cube pipe",
-                  op_printed_name(callee_op(K->cube_op->callee), name, sizeof name));
-        diag_note(K->pc->diag, K->vector_op->e.span, "'%s' runs on the vector pipe",
-                  op_printed_name(callee_op(K->vector_op->callee), name, sizeof name));
+    if (target_report_mixed_kernel(f, K->pc->diag))
         K->failed = 1;
-    }
 }
 
 const IrProgram *pass_check_tile_ir(PassCtx *pc, const IrProgram *prog)

@@ -31,7 +31,6 @@ typedef struct Check {
     PtrMap tuples;               /* the tuples the kernel builds (reported once, where built) */
     PtrMap bad_types[MS_COUNT];  /* tile types reported, per location (each once) */
     uint8_t *loaded, *stored;    /* per parameter of the kernel (--async's memory rule) */
-    const IrCall *cube_op, *vector_op; /* the first of each in the kernel (ops.md 8: not both) */
     int failed;
 } Check;
 

@@ -164,7 +164,7 @@ static const TirValue *result(Check *K, const IrCall *c, const IrType *rt, Memor
     if (rt->tile_view && !index_values(K, rt->tile_view->nvalid, rt->tile_view->valid_shape))
         return NULL;
     v = (TirValue *)tile_ir_new_value(K, TV_TILE, rt, loc);
-    v->producer = K->pc->async ? isa : NULL;
+    v->producer = target_has_events(K->pc->isa) ? isa : NULL;
     return v;
 }
 
@@ -190,7 +190,7 @@ static const TirValue *same_type_result(Check *K, const IrCall *c, const IrType 
  * may load from a tensor or store to it, not both. */
 static int memory_rule(Check *K, const IrCall *c, const TirValue *t, int store)
 {
-    if (!K->pc->async)
+    if (!target_has_events(K->pc->isa))
         return 1;
     if (store ? K->loaded[t->param] : K->stored[t->param]) {
         char msg[TILE_IR_MSG];
@@ -332,7 +332,7 @@ static const char *reduce_isa(Check *K, const IrCall *c)
     int64_t axis = ir_call_kwarg_int(c, "axis", -1);
     StrBuf sb;
     const char *s;
-    if (!K->pc->async)
+    if (!target_has_events(K->pc->isa))
         return NULL;
     if (axis < 0)
         axis += 2;
@@ -430,23 +430,6 @@ static const TirValue *check_form(Check *K, const IrCall *c, TileForm form, cons
     return NULL;
 }
 
-/* The pipe classes of ops.md 8, from the tiles' locations (a move is a
- * vector op from Vec to Vec). */
-static void note_pipe(Check *K, const IrCall *c, TileForm form)
-{
-    int cube = form == TF_MATMUL || form == TF_MATMUL_ACC, vector;
-    if (form == TF_MOVE) {
-        const TirValue *v = c->nargs ? tile_ir_value(K, c->args[0]) : NULL;
-        vector = v && v->kind == TV_TILE && v->loc == MS_VEC && ir_call_kwarg_int(c, "target_memory", MS_VEC) == MS_VEC;
-    } else {
-        vector = !cube && form != TF_CREATE_TILE && form != TF_LOAD && form != TF_STORE;
-    }
-    if (cube && !K->cube_op)
-        K->cube_op = c;
-    if (vector && !K->vector_op)
-        K->vector_op = c;
-}
-
 const TirValue *tile_ir_check_call(Check *K, const IrCall *c, const IrVar *dest)
 {
     const OpDef *op = callee_op(c->callee);
@@ -464,7 +447,6 @@ const TirValue *tile_ir_check_call(Check *K, const IrCall *c, const IrVar *dest)
     how = (IsaForm)op_traits(op)->form;
     if (op->category == OPC_SYSTEM || how == FORM_ALLOC)
         return NULL;
-    note_pipe(K, c, form);
     if (form == TF_CREATE_TILE)
         return tile_ir_new_value(K, TV_SCRATCH, dest ? dest->type : c->type, MS_VEC);
     if (how != FORM_LOAD && how != FORM_STORE && how != FORM_L0C_STORE && dest && dest->type->kind != TYPE_TILE) {

@@ -546,7 +546,7 @@ static void check_params(Legal *L, const IrFunc *f)
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && (legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0 ||
-                                              (L->pc->cpp && legal_static_strides(t, dn, v->name, stride, &len, msg,
+                                              (target_static_strides(L->pc->isa) && legal_static_strides(t, dn, v->name, stride, &len, msg,
                                                                                   sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;

@@ -42,8 +42,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
     pc.props = PROP_TYPE_CHECKED;
     pc.arch = arch;
     pc.opt_level = opt;
-    pc.cpp = which == PIPELINE_CPP;
-    pc.async = async;
+    pc.isa = which == PIPELINE_CPP ? ISA_CPP : which == PIPELINE_TILE ? (async ? ISA_TILE_EVENTS : ISA_TILE) : ISA_PTO;
     prog = pass_run(&pc, prog, list.pass, list.n, NULL, NULL);
     /* What Legalize establishes holds through the rest of the pipeline. */
     if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
