@@ -19,6 +19,7 @@ typedef struct CodegenOptions {
     Arch arch;        /* pto.target_arch, default layouts */
     int addr;         /* address mode: tiles are allocated at their planned addresses */
     int async;        /* --emit=pto-tile: event tokens and wait clauses (seed 05) */
+    StrBuf *dump;     /* --dump-after=lower: each kernel's lowered list is written here (or NULL) */
 } CodegenOptions;
 
 /* PTO MLIR (pto-mlir.md).  codegen_pto writes one module holding every

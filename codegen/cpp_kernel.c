@@ -101,19 +101,21 @@ typedef struct Param {
     const char *desc;          /* tensors: the name of its Tensor descriptor in kernel_entry */
 } Param;
 
-static uint32_t bind_params(Kern *K, Param *out)
+static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
 {
-    LowerParam *ps;
-    uint32_t n = lower_kernel_params(&K->k, OUT_CPP, &ps);
-    for (uint32_t i = 0; i < n; i++) {
+    const LowerParam *ps = L->params;
+    for (uint32_t i = 0; i < L->nparams; i++) {
         const IrVar *p = ps[i].var;
         CVal *c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
                              ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
         bind(K, p, c);
         out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL};
     }
-    return n;
+    return L->nparams;
 }
+
+/* The spelling of a tile type in the lowering's messages. */
+static const char *tile_text(void *printer, const IrType *t, int fillpad) { return ck_tile_type(printer, t, fillpad); }
 
 static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *diag, const IrFunc *f, StrBuf *out)
 {
@@ -157,7 +159,18 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     size_t maxp = f->nparams;
     unsigned errors = diag->errors;
     const char *fname;
+    LowerTarget target = {OUT_CPP, "C++", "", 1, ck_float_spelled, tile_text, NULL};
+    LowerList L;
     kern_init(&K, ir, o, diag, f, out);
+    target.printer = &K;
+    /* The kernel lowered (lower_list.h); one with errors is not written. */
+    lower_kernel_list(&K.k, &target, &L);
+    if (L.errors) {
+        kern_free(&K);
+        return 1;
+    }
+    if (o->dump)
+        lower_list_dump(o->dump, &K.k, &L, "C++");
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             maxp += f->params[i].var->type->n;
@@ -172,7 +185,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         take(&K, f->params[i].var);
     fname = cpp_ident(ir, f->name, (const char *const[]){"main", "kernel_entry*", "float_to_u64",
                                                           "aicpu_orchestration_*", "pyptocc_*", NULL});
-    np = bind_params(&K, params);
+    np = bind_params(&K, &L, params);
     sb_printf(out, "static AICORE void %s(", fname);
     for (uint32_t i = 0; i < np; i++) {
         const Param *p = &params[i];
@@ -190,7 +203,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         sb_puts(out, "  set_mask_norm();\n");
         sb_puts(out, "  set_vector_mask(-1, -1);\n");
     }
-    ck_emit_body(&K, f->body);
+    ck_print_list(&K, &L);
     /* Parameters the C++ never names (-Wunused-parameter). */
     for (uint32_t i = 0; i < np; i++)
         if (!params[i].val->named)

@@ -8,6 +8,7 @@
 #include "codegen/codegen.h"
 #include "codegen/cpp_emit.h"
 #include "codegen/lower.h"
+#include "codegen/lower_list.h"
 #include "codegen/lower_tensor.h"
 #include "codegen/lower_tile.h"
 #include "ir/op_registry.h"
@@ -62,7 +63,8 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
-void ck_emit_body(Kern *K, const IrStmt *body);
+void ck_print_list(Kern *K, const struct LowerList *L);
+int ck_float_spelled(double d, int dtype);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->k.ir, n, NULL); }

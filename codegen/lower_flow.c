@@ -308,18 +308,9 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     if (f->nret && !R->yielded)
         lower_flow_error(W, f->s.span, "the then-branch has no yield for the results of this if");
     if (f->else_body) {
-        /* An else-branch that writes nothing is left out. */
-        StrBuf *outer = W->k->out, text;
-        sb_init(&text);
-        W->k->out = &text;
         R->yielded = 0;
+        W->p->else_open(W, R);
         walk_body(W, R, f->else_body);
-        W->k->out = outer;
-        if (text.len) {
-            W->p->else_open(W, R);
-            sb_put(outer, text.data, text.len);
-        }
-        sb_free(&text);
         if (f->nret && !R->yielded)
             lower_flow_error(W, f->s.span, "the else-branch has no yield for the results of this if");
     } else if (R->nscalar) {

@@ -147,8 +147,8 @@ typedef struct LowerFlowPrinter {
     void (*loop_open)(LowerFlow *W, LowerRegion *R);
     void (*loop_close)(LowerFlow *W, LowerRegion *R);
     /* if: begin; if_result per position (not LOWER_OTHER; may be NULL);
-     * open; the then-branch; else_open, if the else-branch wrote anything
-     * (its text, already written, is appended after it); close. */
+     * open; the then-branch; else_open and the else-branch, when the if
+     * has one (a printer leaves out one that writes nothing); close. */
     void (*if_begin)(LowerFlow *W, LowerRegion *R);
     void (*if_result)(LowerFlow *W, LowerRegion *R, uint32_t k);
     void (*if_open)(LowerFlow *W, LowerRegion *R);

@@ -34,17 +34,14 @@
 /* ------------------------------------------------------------ functions */
 
 /* The signature (pto-mlir.md 3): Tensor parameters, Scalar parameters, then
- * one index per symbolic dimension of the tensors.  Binds every parameter,
- * with its name (%arg<i>, claimed before any other), and writes
- * "%arg0: !pto.ptr<f32>, ..." to sig. */
-static void bind_params(Emitter *E, StrBuf *sig)
+ * one index per symbolic dimension of the tensors, as the lowering listed
+ * them.  Binds every parameter, with its name (%arg<i>, claimed before any
+ * other), and writes "%arg0: !pto.ptr<f32>, ..." to sig. */
+static void bind_params(Emitter *E, const LowerList *L, StrBuf *sig)
 {
-    unsigned before = E->k.diag->errors;
-    LowerParam *ps;
-    uint32_t n = lower_kernel_params(&E->k, OUT_MLIR, &ps);
+    const LowerParam *ps = L->params;
     char name[32];
-    E->errors += E->k.diag->errors - before;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < L->nparams; i++) {
         const IrVar *p = ps[i].var;
         DataType dt = (DataType)p->type->dtype;
         snprintf(name, sizeof name, "%%arg%" PRIu32, i);
@@ -124,9 +121,15 @@ void pm_make_view(Emitter *E, LowerTensor *T)
 
 static const char *const kind_text[] = {"", "vector", "cube", ""};
 
-/* One func.func (pto-mlir.md 3). */
+/* The spelling of a tile type in the lowering's messages. */
+static const char *tile_text(void *printer, const IrType *t, int fillpad) { return pm_tile_type(printer, t, fillpad); }
+
+/* One func.func (pto-mlir.md 3): the kernel lowered (lower_list.h), then
+ * its list spelled. */
 static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *out)
 {
+    LowerTarget target = {OUT_MLIR, "PTO", ", or use --no-addr", 0, pm_float_spelled, tile_text, E};
+    LowerList L;
     StrBuf sig;
     ArenaMark mark = arena_mark(&E->k.arena);
     unsigned errors = E->errors;
@@ -140,8 +143,14 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     mlir_consts_reset(&E->consts);
     ptrmap_clear(&E->values);
     sb_init(&sig);
-    bind_params(E, &sig);
-    pm_emit_body(E, f->body);
+    lower_kernel_list(&E->k, &target, &L);
+    E->errors += L.errors;
+    if (E->k.o->dump && !L.errors)
+        lower_list_dump(E->k.o->dump, &E->k, &L, "PTO");
+    if (!L.errors) {
+        bind_params(E, &L, &sig);
+        pm_print_list(E, &L);
+    }
     arena_reset(&E->k.arena, mark);
     if (E->errors == errors) {
         mlir_consts_finish(&E->consts, &E->names);

@@ -1,10 +1,10 @@
-/* pto_mlir_flow.c: the PTO MLIR spelling of a kernel's statements:
- * scf.for, scf.while and scf.if with the values they carry (pto-mlir.md
- * 7), yields into carried buffers, and assignments.  The walk and the
- * checks that do not depend on the output are lower_flow.c's; this file
- * binds SSA values and writes. */
+/* pto_mlir_flow.c: the PTO MLIR spelling of a kernel's lowered list
+ * (lower_list.h): scf.for, scf.while and scf.if with the values they
+ * carry (pto-mlir.md 7), yields into carried buffers, assignments, and
+ * each instruction in order.  What is lowered and checked is the
+ * lowering's; this file binds SSA values and writes. */
 #include "config.h"
-#include "codegen/lower_flow.h"
+#include "codegen/lower_list.h"
 #include "codegen/pto_mlir_internal.h"
 
 /* What a loop or if carries, per scalar position (a tile's buffer and a
@@ -14,6 +14,8 @@ typedef struct Carry {
     const Value **yielded;     /* the scalars of the yield being written */
     uint32_t nyielded;
     const Value *head[3];      /* for: the bounds and the step; if: the condition */
+    StrBuf *outer, text;       /* if: the output, while the else-branch is written aside */
+    int in_else;
 } Carry;
 
 /* A tuple built in the kernel: what each scalar element stands for (a
@@ -22,7 +24,6 @@ typedef struct Tuple {
     const Value **vals;
 } Tuple;
 
-static Emitter *em(LowerFlow *W) { return W->printer; }
 static Carry *carry_of(const LowerRegion *R) { return R->data; }
 static int is_scalar_var(const IrVar *v) { return v->type->kind == TYPE_SCALAR; }
 
@@ -80,93 +81,51 @@ static void iter_args(Emitter *E, StrBuf *o, const LowerRegion *R)
     }
 }
 
-/* ------------------------------------------------------------- events */
-
-static void flow_error(LowerFlow *W, Span at, const char *msg) { pm_err(em(W), at, "%s", msg); }
-
-/* A Tile variable's buffer and a Tensor variable's parameter are the
- * walk's (lower_tile.c, lower_tensor.c). */
-static int flow_defined(LowerFlow *W, const IrVar *v)
-{
-    return v->type->kind == TYPE_TILE || ptrmap_get(&em(W)->values, v);
-}
-
-static void flow_poison(LowerFlow *W, const IrVar *v) { bind(em(W), v, &em(W)->poison); }
-
-static void flow_tensor_param(LowerFlow *W, LowerTensor *T) { pm_make_view(em(W), T); }
+/* ----------------------------------------------------------- instructions */
 
 /* MLIR writes any finite float in any float type (pto-mlir.md 6.3). */
-static int flow_float_spelled(double d, int dtype)
+int pm_float_spelled(double d, int dtype)
 {
     char buf[64];
     (void)dtype;
     return mlir_float_text(d, buf, sizeof buf);
 }
 
-static void flow_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t)
+static void block_idx(Emitter *E, const IrVar *dest)
 {
-    (void)how;
-    pm_emit_transfer(em(W), dest, c, t);
-}
-
-static void flow_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
-{
-    Emitter *E = em(W);
     const char *name = pm_result_name(E, dest);
-    (void)c, (void)op;
     sb_printf(pm_line(E), "%s = pto.get_block_idx\n", name);
     bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
 }
 
-static void flow_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
-                        const LowerOpTiles *b)
-{
-    (void)op;
-    pm_emit_isa_op(em(W), dest, c, lo, b);
-}
-
-static const char *flow_tile_text(LowerFlow *W, const IrType *t, int fillpad) { return pm_tile_type(em(W), t, fillpad); }
-
 /* system.* (pto-mlir.md 9). */
-static void flow_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *s)
+static void system_op(Emitter *E, const SystemLowering *s)
 {
-    (void)dest;
     if (s->flag)
-        sb_printf(pm_line(em(W)), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
+        sb_printf(pm_line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
                   s->flag == 1 ? "set_flag" : "wait_flag",
                   pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
     else
-        sb_printf(pm_line(em(W)), "pto.barrier <PIPE_%s>\n", s->barrier);
+        sb_printf(pm_line(E), "pto.barrier <PIPE_%s>\n", s->barrier);
 }
 
-/* The walk checked the variable's type and its value (lower_scalar.c). */
-static void flow_scalar_def(LowerFlow *W, const IrAssign *a)
+/* The scalars of a tuple; a tile's buffer and a tensor's parameter are
+ * the lowering's. */
+static void tuple_make(Emitter *E, LowerTuple *t)
 {
-    bind(em(W), a->var, pm_scalar(em(W), a->value, a->var->type->dtype, 0, a->var));
-}
-
-/* A tile's copy names its buffer (the walk's: lower_tile.c); a tensor's
- * copy is not handed over (lower_tensor.c). */
-static void flow_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k) { (void)W, (void)a, (void)k; }
-
-static void *flow_tuple_make(LowerFlow *W, const IrAssign *a, const LowerTuple *t)
-{
-    Emitter *E = em(W);
     const IrMakeTuple *m = t->make;
     Tuple *u = arena_zalloc(&E->k.arena, sizeof *u);
-    (void)a;
     u->vals = zarray(E, m->n, sizeof *u->vals);
     for (uint32_t i = 0; i < m->n; i++) {
         const IrExpr *el = m->elems[i];
         if (t->kind[i] == LOWER_SCALAR)
             u->vals[i] = pm_scalar(E, el, ir_expr_type(E->k.ir, el)->dtype, 0, NULL);
     }
-    return u;
+    t->data = u;
 }
 
-static void flow_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t, uint32_t i)
+static void tuple_get(Emitter *E, const IrAssign *a, const LowerTuple *t, uint32_t i)
 {
-    Emitter *E = em(W);
     const Tuple *u = t->data;
     const IrVar *v = a->var;
     if (u->vals[i] && is_scalar_var(v))
@@ -182,20 +141,17 @@ static Carry *new_carry(Emitter *E, LowerRegion *R)
     return C;
 }
 
-static void flow_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
+/* Only scalar positions: tile and tensor positions are the lowering's. */
+static void yield_value(Emitter *E, const LowerRegion *R, uint32_t k, const IrExpr *x)
 {
-    Emitter *E = em(W);
     Carry *C = carry_of(R);
-    const IrVar *r = R->ret[k];
-    /* Only scalar positions: tile and tensor positions are the walk's. */
     if (R->kind[k] != LOWER_SCALAR)
         ICE("a yield at a position of kind %d reached the PTO printer", R->kind[k]);
-    C->yielded[C->nyielded++] = pm_scalar(E, x, r->type->dtype, 0, NULL);
+    C->yielded[C->nyielded++] = pm_scalar(E, x, R->ret[k]->type->dtype, 0, NULL);
 }
 
-static void flow_yield_end(LowerFlow *W, LowerRegion *R)
+static void yield_end(Emitter *E, const LowerRegion *R)
 {
-    Emitter *E = em(W);
     Carry *C = carry_of(R);
     uint32_t nv = C->nyielded;
     StrBuf *o;
@@ -217,31 +173,25 @@ static void flow_yield_end(LowerFlow *W, LowerRegion *R)
 
 /* ---------------------------------------------------------------- loops */
 
-static void flow_loop_begin(LowerFlow *W, LowerRegion *R)
+static void loop_begin(Emitter *E, LowerRegion *R)
 {
-    Emitter *E = em(W);
     Carry *C = new_carry(E, R);
     if (R->stmt->kind == STMT_FOR) {
         const IrFor *f = IR_AS(IrFor, R->stmt);
         /* The bounds come first: their constants and arithmetic precede
-         * the scf.for.  After their error, placeholders. */
-        C->head[0] = R->head_failed ? const_index(E, 0) : index_value(E, f->start);
-        C->head[1] = R->head_failed ? const_index(E, 0) : index_value(E, f->stop);
-        C->head[2] = R->head_failed ? const_index(E, 1) : index_value(E, f->step);
+         * the scf.for. */
+        C->head[0] = index_value(E, f->start);
+        C->head[1] = index_value(E, f->stop);
+        C->head[2] = index_value(E, f->step);
     }
 }
 
-static int flow_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
+/* A tile position carries its initial value's buffer, a tensor position
+ * its parameter: the lowering's. */
+static void carry_init(Emitter *E, const LowerRegion *R, uint32_t k)
 {
-    Emitter *E = em(W);
-    Carry *C = carry_of(R);
-    const IrVar *a = &R->iter_args[k]->v;
-    const IrExpr *x = R->iter_args[k]->init;
-    /* A tile position carries its initial value's buffer, a tensor
-     * position its parameter: the walk's. */
     if (R->kind[k] == LOWER_SCALAR)
-        C->init[k] = pm_scalar(E, x, a->type->dtype, 0, NULL);
-    return 1;
+        carry_of(R)->init[k] = pm_scalar(E, R->iter_args[k]->init, R->iter_args[k]->v.type->dtype, 0, NULL);
 }
 
 static void for_open(Emitter *E, const LowerRegion *R)
@@ -284,7 +234,7 @@ static void while_open(Emitter *E, const LowerRegion *R)
     sb_puts(o, " {\n");
     /* The "before" region: the condition, on the iter_args. */
     E->k.indent += 2;
-    cond = R->head_failed ? pm_const_int(E, SC_I1, 0) : pm_scalar(E, w->cond, DT_BOOL, 0, NULL);
+    cond = pm_scalar(E, w->cond, DT_BOOL, 0, NULL);
     o = pm_line(E);
     sb_printf(o, "scf.condition(%s)", cond->name);
     if (R->nscalar) {
@@ -317,18 +267,17 @@ static void while_open(Emitter *E, const LowerRegion *R)
     }
 }
 
-static void flow_loop_open(LowerFlow *W, LowerRegion *R)
+static void loop_open(Emitter *E, const LowerRegion *R)
 {
     if (R->stmt->kind == STMT_FOR)
-        for_open(em(W), R);
+        for_open(E, R);
     else
-        while_open(em(W), R);
-    em(W)->k.indent += 2;
+        while_open(E, R);
+    E->k.indent += 2;
 }
 
-static void flow_loop_close(LowerFlow *W, LowerRegion *R)
+static void loop_close(Emitter *E, const LowerRegion *R)
 {
-    Emitter *E = em(W);
     /* scf.while's "after" region ends in a yield, even of nothing. */
     if (R->stmt->kind == STMT_WHILE && !R->yielded && !R->nscalar)
         sb_puts(pm_line(E), "scf.yield\n");
@@ -338,24 +287,20 @@ static void flow_loop_close(LowerFlow *W, LowerRegion *R)
 
 /* ------------------------------------------------------------------- if */
 
-static void flow_if_begin(LowerFlow *W, LowerRegion *R)
+static void if_begin(Emitter *E, LowerRegion *R)
 {
-    Emitter *E = em(W);
-    const IrExpr *cond = IR_AS(IrIf, R->stmt)->cond;
-    new_carry(E, R)->head[0] = R->head_failed ? pm_const_int(E, SC_I1, 0) : pm_scalar(E, cond, DT_BOOL, 0, NULL);
+    new_carry(E, R)->head[0] = pm_scalar(E, IR_AS(IrIf, R->stmt)->cond, DT_BOOL, 0, NULL);
 }
 
-static void flow_if_result(LowerFlow *W, LowerRegion *R, uint32_t k)
+/* A tile result's alloc precedes the scf.if. */
+static void if_result(Emitter *E, const LowerRegion *R, uint32_t k)
 {
-    Emitter *E = em(W);
-    const IrVar *r = R->ret[k];
     if (R->kind[k] == LOWER_TILE)
-        pm_tile(E, R->tiles[k], r, NULL);   /* its alloc precedes the scf.if */
+        pm_tile(E, R->tiles[k], R->ret[k], NULL);
 }
 
-static void flow_if_open(LowerFlow *W, LowerRegion *R)
+static void if_open(Emitter *E, const LowerRegion *R)
 {
-    Emitter *E = em(W);
     const IrIf *f = IR_AS(IrIf, R->stmt);
     StrBuf *o = pm_line(E);
     result_list(E, o, f->ret, f->nret);
@@ -369,29 +314,100 @@ static void flow_if_open(LowerFlow *W, LowerRegion *R)
     E->k.indent += 2;
 }
 
-static void flow_else_open(LowerFlow *W, LowerRegion *R)
+/* The else-branch is written aside: one that writes nothing is left out. */
+static void else_open(Emitter *E, const LowerRegion *R)
 {
-    Emitter *E = em(W);
-    (void)R;
-    E->k.indent -= 2;
-    sb_puts(pm_line(E), "} else {\n");
-    E->k.indent += 2;
+    Carry *C = carry_of(R);
+    C->outer = E->k.out;
+    C->in_else = 1;
+    sb_init(&C->text);
+    E->k.out = &C->text;
 }
 
-static void flow_if_close(LowerFlow *W, LowerRegion *R)
+static void if_close(Emitter *E, const LowerRegion *R)
 {
-    Emitter *E = em(W);
+    Carry *C = carry_of(R);
+    if (C->in_else) {
+        E->k.out = C->outer;
+        if (C->text.len) {
+            E->k.indent -= 2;
+            sb_puts(pm_line(E), "} else {\n");
+            E->k.indent += 2;
+            sb_put(E->k.out, C->text.data, C->text.len);
+        }
+        sb_free(&C->text);
+    }
     E->k.indent -= 2;
-    (void)R;
     sb_puts(pm_line(E), "}\n");
 }
 
-static const LowerFlowPrinter pm_flow = {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), .isa_op = flow_isa_op, .if_result = flow_if_result,
-                                         .addr_hint = ", or use --no-addr", .tile_text = flow_tile_text, .tensor_param = flow_tensor_param,
-                                         .float_spelled = flow_float_spelled,
-                                         .yield_end = flow_yield_end};
+/* --------------------------------------------------------------- the list */
 
-void pm_emit_body(Emitter *E, const IrStmt *body)
+void pm_print_list(Emitter *E, const LowerList *L)
 {
-    lower_flow_run(&pm_flow, E, &E->k, body);
+    for (const LowerInst *I = L->first; I; I = I->next) {
+        LowerRegion *R = I->region;
+        E->k.stmt_span = I->span;
+        switch ((LowerInstKind)I->kind) {
+        case LI_VIEW:
+            pm_make_view(E, I->tensor);
+            break;
+        case LI_TRANSFER:
+            pm_emit_transfer(E, I->dest, I->call, I->u.t);
+            break;
+        case LI_OP:
+            pm_emit_isa_op(E, I->dest, I->call, &I->u.op->lo, &I->u.op->b);
+            break;
+        case LI_BLOCK_IDX:
+            block_idx(E, I->dest);
+            break;
+        case LI_SYSTEM:
+            system_op(E, I->u.sys);
+            break;
+        case LI_SCALAR:
+            bind(E, I->assign->var, pm_scalar(E, I->assign->value, I->assign->var->type->dtype, 0, I->assign->var));
+            break;
+        case LI_COPY:     /* a buffer or a parameter: the lowering's */
+            break;
+        case LI_TUPLE:
+            tuple_make(E, I->tuple);
+            break;
+        case LI_UNPACK:
+            tuple_get(E, I->assign, I->tuple, I->k);
+            break;
+        case LI_LOOP:
+            loop_begin(E, R);
+            break;
+        case LI_CARRY:
+            carry_init(E, R, I->k);
+            break;
+        case LI_LOOP_BODY:
+            loop_open(E, R);
+            break;
+        case LI_LOOP_END:
+            loop_close(E, R);
+            break;
+        case LI_IF:
+            if_begin(E, R);
+            break;
+        case LI_IF_RESULT:
+            if_result(E, R, I->k);
+            break;
+        case LI_THEN:
+            if_open(E, R);
+            break;
+        case LI_ELSE:
+            else_open(E, R);
+            break;
+        case LI_IF_END:
+            if_close(E, R);
+            break;
+        case LI_YIELD:
+            yield_value(E, R, I->k, I->x);
+            break;
+        case LI_YIELD_END:
+            yield_end(E, R);
+            break;
+        }
+    }
 }

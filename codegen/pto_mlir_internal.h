@@ -7,7 +7,7 @@
 
 #include "codegen/codegen.h"
 #include "codegen/lower.h"
-#include "codegen/lower_flow.h"
+#include "codegen/lower_list.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -82,7 +82,8 @@ const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffi
 void pm_make_view(Emitter *E, LowerTensor *T);
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
-void pm_emit_body(Emitter *E, const IrStmt *body);
+void pm_print_list(Emitter *E, const LowerList *L);
+int pm_float_spelled(double d, int dtype);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 static inline void bind(Emitter *E, const IrVar *v, const Value *val) { ptrmap_put(&E->values, v, (void *)val); }

@@ -175,7 +175,9 @@ static void usage(FILE *f)
           "                            'default' stands for the pipeline of the --emit kind;\n"
           "                            for py, the passes up to verify)\n"
           "      --no-passes           run none (the default for --emit=py)\n"
-          "      --dump-after=PASS|all print the IR after that pass (or each) to standard error\n"
+          "      --dump-after=PASS|lower|all\n"
+          "                            print the IR after that pass (or each) to standard error;\n"
+          "                            lower: each kernel's lowered instructions (PTO, C++)\n"
           "\n"
           "Diagnostics:\n"
           "  -W NAME, -WNAME           enable warning NAME\n"
@@ -488,8 +490,8 @@ static int parse_options(int argc, char **argv, Options *o)
             continue;
         }
         if ((v = long_value(argc, argv, &i, "--dump-after", &m)) || m) {
-            if (!v || (strcmp(v, "all") != 0 && !pass_lookup(v)))
-                return usage_error("--dump-after needs a pass name or 'all', got '%s'", v ? v : "");
+            if (!v || (strcmp(v, "all") != 0 && strcmp(v, "lower") != 0 && !pass_lookup(v)))
+                return usage_error("--dump-after needs a pass name, 'lower' or 'all', got '%s'", v ? v : "");
             o->dump_after = v;
             continue;
         }
@@ -674,15 +676,31 @@ static int write_deps(const Options *o, const FrontendResult *res, const char *c
     return rc;
 }
 
-/* What the code generators are told: the one place they are built. */
-static CodegenOptions codegen_options(const Options *o)
+/* What the code generators are told: the one place they are built.  With
+ * --dump-after=lower (or all), each kernel's lowered list goes to standard
+ * error through *dump, which codegen_done flushes. */
+static CodegenOptions codegen_options(const Options *o, StrBuf *dump)
 {
     CodegenOptions co;
     memset(&co, 0, sizeof co);
     co.arch = o->arch;
     co.addr = !o->no_addr;
     co.async = o->async;
+    if (o->dump_after && (strcmp(o->dump_after, "all") == 0 || strcmp(o->dump_after, "lower") == 0)) {
+        fflush(stdout);
+        sb_init_sink(dump, stderr);
+        co.dump = dump;
+    }
     return co;
+}
+
+static void codegen_done(CodegenOptions *co)
+{
+    if (co->dump) {
+        sb_flush(co->dump);
+        sb_free(co->dump);
+        fflush(stderr);
+    }
 }
 
 /* The front end's result as a program: a single function is compiled as a
@@ -699,7 +717,8 @@ static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx
                               DiagEngine *diag)
 {
     const EmitKind *e = o->emit;
-    CodegenOptions co = codegen_options(o);
+    StrBuf dump;
+    CodegenOptions co = codegen_options(o, &dump);
     size_t cap = (size_t)prog->n + 2;   /* every kernel, the orchestration, kernel_config.py */
     StrBuf *text = xcalloc(cap, sizeof *text);
     OutputFile *files = xcalloc(cap, sizeof *files);
@@ -768,6 +787,7 @@ static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx
     xfree(text);
     xfree(files);
     xfree(paths);
+    codegen_done(&co);
     return status;
 }
 
@@ -882,8 +902,10 @@ static int run(const Options *o)
                     ir_print_function(&sb, &ir, res.func, o->prefix);
                 sb_putc(&sb, '\n');
             } else {
-                CodegenOptions co = codegen_options(o);
+                StrBuf dump;
+                CodegenOptions co = codegen_options(o, &dump);
                 bad = o->emit->codegen(&sb, &ir, as_program(&ir, &res), &co, &diag);
+                codegen_done(&co);
             }
             sb_flush(&sb);
             sb_free(&sb);

@@ -2,8 +2,8 @@
  * with a printer that records its events: which event each statement
  * becomes, in which order, with carried positions classified; the checks
  * the walk makes for every printer, at their locations; a variable left
- * undefined after an error poisoned; an else-branch that writes nothing
- * left out.  The IR is built by hand (the harness is check_verify.c), so
+ * undefined after an error poisoned; an else-branch announced before it
+ * is walked.  The IR is built by hand (the harness is check_verify.c), so
  * the checks that the front end keeps the printers from seeing are
  * reached too. */
 #include "config.h"
@@ -325,7 +325,8 @@ END_TEST
 START_TEST(flow_if_events)
 {
     /* if c: y = 1; r = yield y  else: r = yield p  -- scalar result; the
-     * else-branch writes nothing, so it is left out. */
+     * else-branch is announced though it writes nothing (a printer leaves
+     * such a branch out). */
     IrVar *p = ivar("p", at(1, 10, 1)), *y = ivar("y", at(3, 5, 1)), *r = ivar("r", at(2, 20, 1));
     IrVar *tr = var("tr", tile32(), at(2, 25, 2));
     const IrVar *rets[] = {r};
@@ -336,10 +337,10 @@ START_TEST(flow_if_events)
     const IrStmt *tile_if = ir_if(&ctx, cb(0), SEQ(asg(y, ci(2), line(9))), SEQ(asg(y, ci(3), line(10))), 1, trets,
                                   line(8));
     expect_walk(SEQ(branch, no_else, tile_if), 0,
-                "if(S/1) result(r) then scalar(y) yield(0) yield_end yield(0) yield_end endif "
+                "if(S/1) result(r) then scalar(y) yield(0) yield_end else yield(0) yield_end endif "
                 "if(S/1) result(r) then yield(0) yield_end error(6:5 an if with results needs an else-branch) endif "
                 "if(T/0) result(tr) then scalar(y) "
-                "error(8:5 the then-branch has no yield for the results of this if) scalar(y) else "
+                "error(8:5 the then-branch has no yield for the results of this if) else scalar(y) "
                 "error(8:5 the else-branch has no yield for the results of this if) endif",
                 "y\ny\ny\n");
 }
@@ -406,13 +407,13 @@ START_TEST(flow_tile_printer)
                              ir_eval(&ctx, call_typed("block.add", EXPRS(E(a), E(a)), tile32(), at(4, 9, 9)), line(4)),
                              branch);
     expect_walk(body, 0,
-                "block_idx(k) system(V) if(S/1) result(r) then scalar(y) yield(0) yield_end yield(0) yield_end endif",
+                "block_idx(k) system(V) if(S/1) result(r) then scalar(y) yield(0) yield_end else yield(0) yield_end endif",
                 "y\n");
     expect_walk_with(tile_recorder(), body, 0,
                      "no_lowering(block.get_block_idx: seed 05 has no op for the block index) poison(k) "
                      "no_lowering(system.bar_v: seed 05 orders ops with event tokens (--async), not with pipe flags "
                      "or barriers) tile_op(-=block.add) if(S/1) then scalar(y) yield(0@then) yield_end "
-                     "yield(0@else) yield_end endif",
+                     "else yield(0@else) yield_end endif",
                      "y\n");
 }
 END_TEST
@@ -703,14 +704,14 @@ START_TEST(flow_scalar_operands)
                      "isa(a= in= apart=-1 mode=-1 tmp=0 #0) error(2:5 the constant 300 does not fit INT8) poison(big) "
                      "error(3:5 the constant 2.5 is not an integer, but an integer of type INT8 is needed) poison(half) "
                      "poison(u) scalar(p) while(S/1) init(s) open yield(0) yield_end close scalar(z) "
-                     "if(S/1) result(w) then yield(0) yield_end yield(0) yield_end endif",
+                     "if(S/1) result(w) then yield(0) yield_end else yield(0) yield_end endif",
                      "p\nz\n");
     expect_walk_with(scalar_recorder(OUT_MLIR, "PTO"), body, 0,
                      "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(big=tadds in=01 apart=-1 mode=-1 tmp=0 #0) "
                      "error(3:5 the constant 2.5 is not an integer, but an integer of type i8 is needed) poison(half) "
                      "isa(u=tadds in=01 apart=-1 mode=-1 tmp=0 #0) error(5:9 '**' has no PTO lowering) poison(p) "
                      "while(S/1) open(failed) yield_end close poison(z) "
-                     "if(S/1) result(w) then(failed) yield(0) yield_end yield(0) yield_end endif",
+                     "if(S/1) result(w) then(failed) yield(0) yield_end else yield(0) yield_end endif",
                      "");
 }
 END_TEST
@@ -783,7 +784,7 @@ START_TEST(flow_tensor_trace)
                      "for(N/0) open error(12:11 the yielded tensor derives from 'b', the carried one from 'o') "
                      "yield_end close "
                      "error(13:5 this tensor is not derived from a parameter of the kernel) poison(z) "
-                     "if(N/0) result(q) then yield_end yield_end endif load(x a)",
+                     "if(N/0) result(q) then yield_end else yield_end endif load(x a)",
                      "");
     walk_fn = NULL;
 }

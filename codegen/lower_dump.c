@@ -1,0 +1,231 @@
+/* lower_dump.c: a kernel's lowered list as text (--dump-after=lower; see
+ * lower_list.h).  One line per instruction, indented by control flow, with
+ * the line and column of the statement it lowers.  Tile buffers are
+ * "tile#N" with their space, shape, element type and address; tensor views
+ * are named by their parameter; scalar values are IR expressions. */
+#include "config.h"
+#include "codegen/lower_list.h"
+#include "ir/printer.h"
+
+#include <inttypes.h>
+
+typedef struct Dump {
+    StrBuf *out;
+    LowerKernel *k;
+    int indent;
+} Dump;
+
+static void line(Dump *D, const LowerInst *I)
+{
+    SourceFile *src = D->k->diag->src;
+    if (src && span_is_known(I->span)) {
+        SourcePos p = source_pos(src, I->span.lo);
+        sb_printf(D->out, "%4" PRIu32 ":%-3" PRIu32 " ", p.line, p.col);
+    } else {
+        sb_puts(D->out, "         ");
+    }
+    sb_indent(D->out, D->indent);
+}
+
+static void expr(Dump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+
+static void tile(Dump *D, const LowerTile *t)
+{
+    if (!t) {
+        sb_puts(D->out, "-");
+        return;
+    }
+    sb_printf(D->out, "tile#%" PRIu32 "(%s %" PRId64 "x%" PRId64 " %s", t->id, memspace_name((MemorySpace)t->space),
+              t->g.rows, t->g.cols, dtype_name((DataType)t->type->dtype));
+    if (t->addr >= 0)
+        sb_printf(D->out, " @%" PRId64, t->addr);
+    sb_putc(D->out, ')');
+}
+
+static void var(Dump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
+
+static void list(Dump *D, const IrMakeTuple *m)
+{
+    sb_putc(D->out, '[');
+    for (uint32_t i = 0; m && i < m->n; i++) {
+        if (i)
+            sb_puts(D->out, ", ");
+        expr(D, m->elems[i]);
+    }
+    sb_putc(D->out, ']');
+}
+
+static void window(Dump *D, const LowerTransfer *t)
+{
+    sb_puts(D->out, t->tensor->param->name);
+    list(D, t->offsets);
+    sb_printf(D->out, " size %" PRId64, t->size[0]);
+    if (t->offsets->n == 2)
+        sb_printf(D->out, "x%" PRId64, t->size[1]);
+}
+
+/* "x = tile#0(..) <- a[i, 0] size 16x64", "a[i, 0] size 16x64 <- tile#0(..)". */
+static void transfer(Dump *D, const LowerInst *I)
+{
+    const LowerTransfer *t = I->u.t;
+    sb_printf(D->out, "%s ", op_name(I->op));
+    if (t->how == FORM_LOAD) {
+        var(D, I->dest);
+        sb_puts(D->out, " = ");
+        tile(D, t->tile);
+        sb_puts(D->out, " <- ");
+        window(D, t);
+    } else {
+        window(D, t);
+        sb_puts(D->out, " <- ");
+        tile(D, t->tile);
+    }
+}
+
+static void op(Dump *D, const LowerInst *I)
+{
+    const LowerOp *lo = &I->u.op->lo;
+    const LowerOpTiles *b = &I->u.op->b;
+    var(D, I->dest);
+    sb_puts(D->out, " = ");
+    tile(D, b->dest);
+    sb_printf(D->out, " %s", lo->isa[0] ? lo->isa : op_name(I->op));
+    for (uint32_t k = 0; k < lo->nin; k++) {
+        sb_puts(D->out, k ? ", " : " ");
+        if (b->in[k])
+            tile(D, b->in[k]);
+        else
+            expr(D, I->call->args[lo->in[k]]);
+    }
+    if (lo->mode >= 0)
+        sb_printf(D->out, " mode %d", lo->mode);
+    if (lo->acc)
+        sb_puts(D->out, " acc");
+    if (b->tmp) {
+        sb_puts(D->out, " tmp ");
+        tile(D, b->tmp);
+    }
+}
+
+static const char *const kind_text[] = {"scalar", "tile", "tensor", "other"};
+
+static void region_pos(Dump *D, const LowerInst *I, const char *what)
+{
+    const LowerRegion *R = I->region;
+    sb_printf(D->out, "%s %" PRIu32 " (%s) ", what, I->k, kind_text[R->kind[I->k]]);
+    var(D, R->ret[I->k]);
+    if (R->kind[I->k] == LOWER_TILE) {
+        sb_puts(D->out, " in ");
+        tile(D, R->tiles[I->k]);
+    }
+}
+
+static void inst(Dump *D, const LowerInst *I)
+{
+    const LowerRegion *R = I->region;
+    if (I->kind == LI_LOOP_END || I->kind == LI_IF_END || I->kind == LI_ELSE)
+        D->indent -= 2;
+    line(D, I);
+    switch ((LowerInstKind)I->kind) {
+    case LI_VIEW:
+        sb_printf(D->out, "view %s%s", I->tensor->param->name, I->tensor->dn ? " dn" : " nd");
+        break;
+    case LI_TRANSFER:
+        transfer(D, I);
+        break;
+    case LI_OP:
+        op(D, I);
+        break;
+    case LI_BLOCK_IDX:
+        var(D, I->dest);
+        sb_puts(D->out, " = block_idx");
+        break;
+    case LI_SYSTEM: {
+        const SystemLowering *s = I->u.sys;
+        if (s->flag)
+            sb_printf(D->out, "%s %s -> %s event %" PRId64, s->flag == 1 ? "set_flag" : "wait_flag",
+                      pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
+        else
+            sb_printf(D->out, "barrier %s", s->barrier);
+        break;
+    }
+    case LI_SCALAR:
+    case LI_COPY:
+        var(D, I->assign->var);
+        sb_puts(D->out, I->kind == LI_SCALAR ? " = " : " = copy ");
+        expr(D, I->assign->value);
+        break;
+    case LI_TUPLE:
+        var(D, I->assign->var);
+        sb_puts(D->out, " = tuple ");
+        list(D, I->tuple->make);
+        break;
+    case LI_UNPACK:
+        var(D, I->assign->var);
+        sb_printf(D->out, " = element %" PRIu32 " of %s", I->k, IR_AS(IrVar, IR_AS(IrTupleGet, I->assign->value)->tuple)->name);
+        break;
+    case LI_LOOP:
+        if (R->stmt->kind == STMT_FOR) {
+            const IrFor *f = IR_AS(IrFor, R->stmt);
+            sb_printf(D->out, "for %s in ", f->loop_var->name);
+            expr(D, f->start);
+            sb_puts(D->out, " .. ");
+            expr(D, f->stop);
+            sb_puts(D->out, " step ");
+            expr(D, f->step);
+        } else {
+            sb_puts(D->out, "while ");
+            expr(D, IR_AS(IrWhile, R->stmt)->cond);
+        }
+        break;
+    case LI_CARRY:
+        region_pos(D, I, "carry");
+        sb_puts(D->out, " from ");
+        expr(D, R->iter_args[I->k]->init);
+        break;
+    case LI_LOOP_BODY:
+    case LI_THEN:
+        sb_puts(D->out, I->kind == LI_THEN ? "then" : "do");
+        D->indent += 2;
+        break;
+    case LI_LOOP_END:
+    case LI_IF_END:
+        sb_puts(D->out, "end");
+        break;
+    case LI_IF:
+        sb_puts(D->out, "if ");
+        expr(D, IR_AS(IrIf, R->stmt)->cond);
+        break;
+    case LI_IF_RESULT:
+        region_pos(D, I, "result");
+        break;
+    case LI_ELSE:
+        sb_puts(D->out, "else");
+        D->indent += 2;
+        break;
+    case LI_YIELD:
+        sb_printf(D->out, "yield %" PRIu32 " ", I->k);
+        expr(D, I->x);
+        break;
+    case LI_YIELD_END:
+        sb_puts(D->out, "yield end");
+        break;
+    }
+    sb_putc(D->out, '\n');
+}
+
+void lower_list_dump(StrBuf *out, LowerKernel *k, const LowerList *L, const char *output)
+{
+    static const char *const param_kind[] = {"tensor", "scalar", "dim"};
+    Dump D = {out, k, 0};
+    sb_printf(out, "# %s lowered for %s: %" PRIu32 " instructions\n", L->f->name, output, L->ninsts);
+    for (uint32_t i = 0; i < L->nparams; i++) {
+        const LowerParam *p = &L->params[i];
+        sb_printf(out, "param %s %s", param_kind[p->kind], p->var->name);
+        if (p->kind == LOWER_PARAM_DIM)
+            sb_printf(out, " = %s.shape[%" PRIu32 "]", p->tensor->name, p->axis);
+        sb_putc(out, '\n');
+    }
+    for (const LowerInst *I = L->first; I; I = I->next)
+        inst(&D, I);
+}

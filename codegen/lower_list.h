@@ -1,0 +1,108 @@
+/* lower_list.h: a kernel lowered once for a printer of pto-isa operations
+ * (PTO MLIR, C++), as data.
+ *
+ * LowerTiles walks the kernel's statements once (lower_flow.c and its
+ * pto-isa layer, lower_isa.c) and writes down what it decided, in
+ * statement order: each Tensor parameter's view, each transfer with its
+ * tile buffer, view and checked offsets, each op as classified with its
+ * buffers, each system op with its pipes and event, each scalar
+ * definition (checked), and the control flow with its carried positions.
+ * Every instruction has the source span of the statement it came from.
+ * A kernel the lowering reported an error in has no list to print.
+ *
+ * The printers spell the list in order and decide nothing: a tile buffer
+ * (LowerTile), a tensor view (LowerTensor) and a scalar value get a
+ * spelling where the printer first needs one.  --dump-after=lower prints
+ * the list (lower_list_dump). */
+#ifndef PYPTOCC_LOWER_LIST_H
+#define PYPTOCC_LOWER_LIST_H
+
+#include <stdint.h>
+
+#include "codegen/lower_flow.h"
+#include "support/strbuf.h"
+
+typedef enum LowerInstKind {
+    LI_VIEW,          /* a Tensor parameter's view, before the body (tensor) */
+    LI_TRANSFER,      /* a load, store or l0c_store (dest, call, u.t) */
+    LI_OP,            /* a block op with a Tile result (dest, call, op, u.op) */
+    LI_BLOCK_IDX,     /* dest = the block index (call, op) */
+    LI_SYSTEM,        /* a flag or a barrier (u.sys) */
+    LI_SCALAR,        /* a scalar definition, checked (assign) */
+    LI_COPY,          /* a Tile variable names its value's buffer (assign, value_kind) */
+    LI_TUPLE,         /* a tuple built (assign, tuple) */
+    LI_UNPACK,        /* element k of a tuple unpacked (assign, tuple, k) */
+    LI_LOOP,          /* a for or a while begins (region): its head */
+    LI_CARRY,         /* its position k's initial value (region, k) */
+    LI_LOOP_BODY,     /* its body begins */
+    LI_LOOP_END,      /* its body ends */
+    LI_IF,            /* an if begins (region): its condition */
+    LI_IF_RESULT,     /* its result k, before it (region, k) */
+    LI_THEN,          /* the then-branch begins */
+    LI_ELSE,          /* the else-branch begins */
+    LI_IF_END,        /* the if ends */
+    LI_YIELD,         /* position k of a yield gets x (region, k, x) */
+    LI_YIELD_END,     /* the yield's positions are given (region) */
+} LowerInstKind;
+
+/* A classified block op and its buffers. */
+typedef struct LowerOpInst {
+    LowerOp lo;
+    LowerOpTiles b;
+} LowerOpInst;
+
+typedef struct LowerInst {
+    struct LowerInst *next;
+    uint8_t kind;              /* LowerInstKind */
+    uint8_t value_kind;        /* LI_COPY: LowerValueKind */
+    uint32_t k;                /* a position or a tuple element */
+    Span span;                 /* the statement it lowers */
+    const IrVar *dest;         /* the result; NULL when it is not kept */
+    const IrCall *call;
+    const OpDef *op;
+    const IrAssign *assign;
+    const IrExpr *x;           /* LI_YIELD: the yielded value */
+    LowerRegion *region;
+    LowerTuple *tuple;
+    LowerTensor *tensor;       /* LI_VIEW */
+    union {
+        LowerOpInst *op;       /* LI_OP */
+        LowerTransfer *t;      /* LI_TRANSFER */
+        SystemLowering *sys;   /* LI_SYSTEM */
+    } u;
+} LowerInst;
+
+/* What the lowering needs to know of the output it lowers for: which of
+ * an op's spellings, the words of its messages, and the forms its
+ * instructions take (targets/arch.h, lower_flow.h). */
+typedef struct LowerTarget {
+    OpOutput spelling;         /* OUT_MLIR or OUT_CPP */
+    const char *output;        /* "PTO", "C++": the output, for messages */
+    const char *addr_hint;     /* ends a message about a missing address */
+    int static_strides;        /* tensor views have static strides (target_static_strides) */
+    int (*float_spelled)(double d, int dtype);   /* the output has a literal of value d in dtype */
+    /* The output's spelling of a tile type, for messages. */
+    const char *(*tile_text)(void *printer, const IrType *t, int fillpad);
+    void *printer;
+} LowerTarget;
+
+/* One kernel's list. */
+typedef struct LowerList {
+    const IrFunc *f;
+    LowerParam *params;        /* the parameters in the outputs' order (lower_kernel_params) */
+    uint32_t nparams;
+    LowerInst *first;
+    LowerInst **tail;
+    uint32_t ninsts;
+    unsigned errors;           /* the lowering's reports: nothing to print when nonzero */
+} LowerList;
+
+/* Lowers the kernel k->f for target t into *L (its instructions in
+ * k->arena); the errors are reported, and counted in L->errors. */
+void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L);
+
+/* The list as text, for --dump-after=lower: one line per instruction,
+ * naming IR variables and buffers by number. */
+void lower_list_dump(StrBuf *out, LowerKernel *k, const LowerList *L, const char *output);
+
+#endif
