@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
+#include "support/diag.h"
 
 /* Whether kernels have scalars of data type dt: both outputs have a type
  * for it (pto-mlir.md 8: i1 to i64, f16, bf16, f32; cpp.md 4.4). */
@@ -16,6 +17,11 @@ int legal_scalar_dtype(DataType dt);
 /* The MLIR element type of data type dt (pto-mlir.md 8: i1 to i64, ui8
  * to ui64, f16, bf16, f32), or NULL: the types both outputs have. */
 const char *legal_mlir_dtype(DataType dt);
+
+/* Every scalar of kernel f (whose body is body) has a data type with a
+ * scalar type in every output; each one that does not is reported where
+ * it enters the kernel (kernel_scalars.c).  Returns 1 after reporting. */
+int legal_kernel_scalars(IrCtx *ir, DiagEngine *diag, const IrFunc *f, const IrStmt *body);
 
 /* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap);

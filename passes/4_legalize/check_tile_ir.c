@@ -517,7 +517,6 @@ static int dim_var(IrWalker *w, const IrExpr *e)
 static void check_kernel(Check *K, const IrFunc *f)
 {
     IrWalker dims = {.pre_expr = dim_var, .data = K};
-    Legal L;
     K->f = f;
     K->loaded = arena_zalloc(&K->arena, f->nparams + 1);
     K->stored = arena_zalloc(&K->arena, f->nparams + 1);
@@ -530,11 +529,7 @@ static void check_kernel(Check *K, const IrFunc *f)
             for (uint32_t d = 0; d < t->n; d++)
                 ir_walk_expr(&dims, t->dims[d]);
     }
-    memset(&L, 0, sizeof L);
-    L.pc = K->pc;
-    L.ir = K->pc->ir;
-    legal_kernel_scalars(&L, f, f->body);
-    K->failed |= L.failed;
+    K->failed |= legal_kernel_scalars(K->pc->ir, K->pc->diag, f, f->body);
     walk(K, NULL, f->body);
     if (target_report_mixed_kernel(f, K->pc->diag))
         K->failed = 1;

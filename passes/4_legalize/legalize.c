@@ -28,7 +28,7 @@
  * bytes; fractal tiles that are not whole boxes) is an error at its
  * definition, and so is a kernel scalar of a data type the outputs have no
  * scalar type for (FP8, INT4...), where the program brings it in
- * (legalize_scalars.c); a matmul's operands not in Left and Right (after
+ * (targets/kernel_scalars.c); a matmul's operands not in Left and Right (after
  * the moves out of Mat), its result or accumulator not in Acc, are an
  * error at the call. */
 #include "config.h"
@@ -754,7 +754,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.data = &L;
     ir_walk_stmt(&w, body);
     check_params(&L, f);
-    legal_kernel_scalars(&L, f, body);
+    L.failed |= legal_kernel_scalars(L.ir, pc->diag, f, body);
     legal_carried_tensors(&L, f, body);
 
 done:

@@ -61,9 +61,6 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s);
 /* Reports a kernel's loop or if that yields a tensor of another parameter
  * than the one it carries (legalize_tensors.c). */
 void legal_carried_tensors(Legal *L, const IrFunc *f, const IrStmt *body);
-/* Reports a kernel's scalars of a data type the outputs have no scalar
- * type for, where the program brings each in (legalize_scalars.c). */
-void legal_kernel_scalars(Legal *L, const IrFunc *f, const IrStmt *body);
 /* The mutator's statement hook of the element-type step. */
 const IrStmt *legal_dtypes_block(IrMutator *m, const IrStmt *s);
 

@@ -1,30 +1,37 @@
-/* legalize_scalars.c: Legalize's scalar step (see legalize.c): a kernel's
- * scalars have a type in both outputs (legal_scalar_dtype: i1 to i64,
- * f16, bf16 and f32 in MLIR, pto-mlir.md 8; their C++ types, cpp.md 4.4).
- * A scalar of another data type (FP8, FP4, INT4, HF8...) is an error
- * where the program brings it in: a parameter, an annotation, a cast, a
- * constant, an op's result.  What is computed from it is not reported
- * again, so one mistake is one message, and the printers never see it. */
+/* kernel_scalars.c: the rule of a kernel's scalar types (see
+ * legal_rules.h), which Legalize reports for the PTO and C++ outputs and
+ * the tile IR's lowering for seed 05: a kernel's scalars have a type in
+ * every output (legal_scalar_dtype: i1 to i64, f16, bf16 and f32 in MLIR,
+ * pto-mlir.md 8; their C++ types, cpp.md 4.4).  A scalar of another data
+ * type (FP8, FP4, INT4, HF8...) is an error where the program brings it
+ * in: a parameter, an annotation, a cast, a constant, an op's result.
+ * What is computed from it is not reported again, so one mistake is one
+ * message, and the printers never see it. */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "targets/legal_rules.h"
-#include "passes/4_legalize/legalize.h"
 
 #include <stdio.h>
+
+typedef struct Scalars {
+    IrCtx *ir;
+    DiagEngine *diag;
+    int failed;
+} Scalars;
 
 #define KERNEL_SCALARS "BOOL, INT8 to INT64, UINT8 to UINT64, FP16, BF16 or FP32"
 
 /* Whether x is a scalar of a data type kernels have no scalars of. */
-static int bad_scalar(const Legal *L, const IrExpr *x)
+static int bad_scalar(const Scalars *L, const IrExpr *x)
 {
     const IrType *t = x ? ir_expr_type(L->ir, x) : NULL;
     return t && t->kind == TYPE_SCALAR && !legal_scalar_dtype((DataType)t->dtype);
 }
 
-static void report(Legal *L, Span at, const char *what, const IrType *t)
+static void report(Scalars *L, Span at, const char *what, const IrType *t)
 {
-    diag_error(L->pc->diag, at, "%s has data type %s; kernel scalars are " KERNEL_SCALARS, what,
+    diag_error(L->diag, at, "%s has data type %s; kernel scalars are " KERNEL_SCALARS, what,
                dtype_name((DataType)t->dtype));
     L->failed = 1;
 }
@@ -34,7 +41,7 @@ static void report(Legal *L, Span at, const char *what, const IrType *t)
  * operands' promoted type, which is bad only if one of them is.) */
 static int scalar_expr(IrWalker *w, const IrExpr *e)
 {
-    Legal *L = w->data;
+    Scalars *L = w->data;
     char what[96];
     if (!bad_scalar(L, e))
         return 1;
@@ -72,7 +79,7 @@ static int scalar_expr(IrWalker *w, const IrExpr *e)
  * and iter_args whose initial value is not. */
 static int scalar_stmt(IrWalker *w, const IrStmt *s)
 {
-    Legal *L = w->data;
+    Scalars *L = w->data;
     char what[96];
     const IrIterArg *const *its = NULL;
     uint32_t n = 0;
@@ -96,8 +103,9 @@ static int scalar_stmt(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-void legal_kernel_scalars(Legal *L, const IrFunc *f, const IrStmt *body)
+int legal_kernel_scalars(IrCtx *ir, DiagEngine *diag, const IrFunc *f, const IrStmt *body)
 {
+    Scalars S = {ir, diag, 0}, *L = &S;
     IrWalker w = {.pre_expr = scalar_expr, .pre_stmt = scalar_stmt, .data = L};
     char what[96];
     for (uint32_t i = 0; i < f->nparams; i++) {
@@ -108,4 +116,5 @@ void legal_kernel_scalars(Legal *L, const IrFunc *f, const IrStmt *body)
         }
     }
     ir_walk_stmt(&w, body);
+    return S.failed;
 }
