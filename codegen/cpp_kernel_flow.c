@@ -7,15 +7,11 @@
 #include "codegen/cpp_kernel_internal.h"
 #include "codegen/lower_list.h"
 
-/* What the printer keeps of an if: its output while the else-branch is
- * written aside (one that writes nothing is left out). */
-typedef struct IfText {
-    StrBuf *outer, text;
-} IfText;
-
 /* The lowering checked the result's type (lower_scalar.c). */
-static void block_idx(Kern *K, const IrVar *dest)
+static void block_idx(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    const IrVar *dest = I->dest;
     const char *ct = cpp_ctype((DataType)dest->type->dtype);
     CVal *v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
     sb_printf(ck_line(K), "%s %s = get_block_idx();\n", ct, v->name);
@@ -24,15 +20,23 @@ static void block_idx(Kern *K, const IrVar *dest)
 }
 
 /* system.* (cpp.md 4.6). */
-static void system_op(Kern *K, const SystemLowering *s)
+static void system_op(void *P, const LowerInst *I)
 {
+    const SystemLowering *s = I->u.sys;
     if (s->flag)
-        sb_printf(ck_line(K), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n",
+        sb_printf(ck_line(P), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n",
                   s->flag == 1 ? "set_flag" : "wait_flag", pipe_name((PipeKind)s->set_pipe),
                   pipe_name((PipeKind)s->wait_pipe), s->event);
     else
-        sb_printf(ck_line(K), "pipe_barrier(PIPE_%s);\n", s->barrier);
+        sb_printf(ck_line(P), "pipe_barrier(PIPE_%s);\n", s->barrier);
 }
+
+/* The Tensor argument a parameter's GlobalTensors are made on. */
+static void view(void *P, const LowerInst *I) { I->tensor->data = ptrmap_get(&((Kern *)P)->vals, I->tensor->param); }
+
+static void scalar_def(void *P, const LowerInst *I) { ck_declare_scalar(P, I->assign->var, I->assign->value, 0); }
+static void transfer(void *P, const LowerInst *I) { ck_emit_transfer(P, I->dest, I->call, I->u.t); }
+static void isa_op(void *P, const LowerInst *I) { ck_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
 
 /* A literal of its type holds the value. */
 int ck_float_spelled(double d, int dtype)
@@ -43,16 +47,18 @@ int ck_float_spelled(double d, int dtype)
 
 /* A copy of a tile names the same object (a tensor's copy is the
  * lowering's). */
-static void copy(Kern *K, const IrAssign *a)
+static void copy(void *P, const LowerInst *I)
 {
-    const CVal *w = ck_lookup(K, a->value);
-    bind(K, a->var, w ? w : &K->poison);
+    if (I->value_kind == LOWER_TILE)
+        bind(P, I->assign->var, ck_lookup(P, I->assign->value));
 }
 
 /* A tuple's tiles; its scalars are rendered where they are unpacked (SSA
  * values do not change). */
-static void tuple_make(Kern *K, LowerTuple *t)
+static void tuple_make(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    LowerTuple *t = I->tuple;
     uint32_t n = t->make->n;
     const CVal **vals = arena_zalloc(&K->k.arena, (n ? n : 1) * sizeof *vals);
     for (uint32_t i = 0; i < n; i++)
@@ -61,8 +67,12 @@ static void tuple_make(Kern *K, LowerTuple *t)
     t->data = vals;
 }
 
-static void tuple_get(Kern *K, const IrAssign *a, const LowerTuple *t, uint32_t i)
+static void tuple_get(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    const IrAssign *a = I->assign;
+    const LowerTuple *t = I->tuple;
+    uint32_t i = I->k;
     const CVal **vals = t->data;
     if (a->var->type->kind == TYPE_SCALAR)
         ck_declare_scalar(K, a->var, t->make->elems[i], 0);
@@ -71,8 +81,12 @@ static void tuple_get(Kern *K, const IrAssign *a, const LowerTuple *t, uint32_t 
 }
 
 /* Only scalar positions: tile and tensor positions are the lowering's. */
-static void yield_value(Kern *K, const LowerRegion *R, uint32_t k, const IrExpr *x)
+static void yield_value(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    const LowerRegion *R = I->region;
+    uint32_t k = I->k;
+    const IrExpr *x = I->x;
     const IrVar *r = R->ret[k];
     const CVal *rv = ptrmap_get(&K->vals, r);
     StrBuf text;
@@ -92,8 +106,11 @@ static void yield_value(Kern *K, const LowerRegion *R, uint32_t k, const IrExpr 
 /* Before a loop: the return variable of a scalar position declared with
  * its initial value; the iter_arg and return variable of a Tile position
  * declared at the initial value's address (cpp.md 4.5, 4.1). */
-static void carry_init(Kern *K, const LowerRegion *R, uint32_t k)
+static void carry_init(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    const LowerRegion *R = I->region;
+    uint32_t k = I->k;
     const IrVar *a = &R->iter_args[k]->v, *ret = R->ret[k];
     if (R->kind[k] == LOWER_SCALAR) {
         ck_declare_scalar(K, ret, R->iter_args[k]->init, 1);   /* the loop body's first line reads it */
@@ -171,16 +188,18 @@ static void while_open(Kern *K, const LowerRegion *R)
     sb_free(&cond);
 }
 
-static void loop_open(Kern *K, const LowerRegion *R)
+static void loop_open(void *P, const LowerInst *I)
 {
-    if (R->stmt->kind == STMT_FOR)
-        for_open(K, R);
+    if (I->region->stmt->kind == STMT_FOR)
+        for_open(P, I->region);
     else
-        while_open(K, R);
+        while_open(P, I->region);
 }
 
-static void block_close(Kern *K)
+static void block_close(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    (void)I;
     K->k.indent -= 2;
     sb_puts(ck_line(K), "}\n");
 }
@@ -188,8 +207,11 @@ static void block_close(Kern *K)
 /* ------------------------------------------------------------------- if */
 
 /* Declared before the if: "<ctype> x;" for a scalar, the Tile for a tile. */
-static void if_result(Kern *K, const LowerRegion *R, uint32_t k)
+static void if_result(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    const LowerRegion *R = I->region;
+    uint32_t k = I->k;
     const IrVar *r = R->ret[k];
     if (R->kind[k] == LOWER_SCALAR) {
         const char *ct = cpp_ctype((DataType)r->type->dtype);   /* the lowering checked it (lower_scalar.c) */
@@ -202,10 +224,12 @@ static void if_result(Kern *K, const LowerRegion *R, uint32_t k)
     }
 }
 
-static void if_open(Kern *K, LowerRegion *R)
+static void if_open(void *P, const LowerInst *I)
 {
+    Kern *K = P;
+    LowerRegion *R = I->region;
     StrBuf cond;
-    R->data = arena_zalloc(&K->k.arena, sizeof(IfText));
+    R->data = arena_zalloc(&K->k.arena, sizeof(LowerAside));
     sb_init(&cond);
     if (ck_scalar(K, &cond, IR_AS(IrIf, R->stmt)->cond, DT_BOOL) == 0)
         sb_printf(ck_line(K), "if (%.*s) {\n", (int)cond.len, cond.data);
@@ -213,95 +237,25 @@ static void if_open(Kern *K, LowerRegion *R)
     K->k.indent += 2;
 }
 
-static void else_open(Kern *K, const LowerRegion *R)
-{
-    IfText *T = R->data;
-    T->outer = K->k.out;
-    sb_init(&T->text);
-    K->k.out = &T->text;
-}
+/* The else-branch is written aside: one that writes nothing is left out. */
+static void else_open(void *P, const LowerInst *I) { lower_aside_begin(&((Kern *)P)->k, I->region->data); }
 
-static void if_close(Kern *K, const LowerRegion *R)
+static void if_close(void *P, const LowerInst *I)
 {
-    IfText *T = R->data;
-    if (T->outer) {
-        K->k.out = T->outer;
-        if (T->text.len) {
-            K->k.indent -= 2;
-            sb_puts(ck_line(K), "} else {\n");
-            K->k.indent += 2;
-            sb_put(K->k.out, T->text.data, T->text.len);
-        }
-        sb_free(&T->text);
-    }
-    block_close(K);
+    lower_aside_join(&((Kern *)P)->k, I->region->data, "} else {\n");
+    block_close(P, I);
 }
 
 /* --------------------------------------------------------------- the list */
 
-void ck_print_list(Kern *K, const LowerList *L)
-{
-    for (const LowerInst *I = L->first; I; I = I->next) {
-        LowerRegion *R = I->region;
-        K->k.stmt_span = I->span;
-        switch ((LowerInstKind)I->kind) {
-        case LI_VIEW:     /* the Tensor argument its GlobalTensors are made on */
-            I->tensor->data = ptrmap_get(&K->vals, I->tensor->param);
-            break;
-        case LI_TRANSFER:
-            ck_emit_transfer(K, I->dest, I->call, I->u.t);
-            break;
-        case LI_OP:
-            ck_emit_isa_op(K, I->dest, I->call, &I->u.op->lo, &I->u.op->b);
-            break;
-        case LI_BLOCK_IDX:
-            block_idx(K, I->dest);
-            break;
-        case LI_SYSTEM:
-            system_op(K, I->u.sys);
-            break;
-        case LI_SCALAR:
-            ck_declare_scalar(K, I->assign->var, I->assign->value, 0);
-            break;
-        case LI_COPY:
-            if (I->value_kind == LOWER_TILE)
-                copy(K, I->assign);
-            break;
-        case LI_TUPLE:
-            tuple_make(K, I->tuple);
-            break;
-        case LI_UNPACK:
-            tuple_get(K, I->assign, I->tuple, I->k);
-            break;
-        case LI_CARRY:
-            carry_init(K, R, I->k);
-            break;
-        case LI_LOOP_BODY:
-            loop_open(K, R);
-            break;
-        case LI_LOOP_END:
-        case LI_IF_END:
-            if (I->kind == LI_IF_END)
-                if_close(K, R);
-            else
-                block_close(K);
-            break;
-        case LI_IF_RESULT:
-            if_result(K, R, I->k);
-            break;
-        case LI_THEN:
-            if_open(K, R);
-            break;
-        case LI_ELSE:
-            else_open(K, R);
-            break;
-        case LI_YIELD:
-            yield_value(K, R, I->k, I->x);
-            break;
-        case LI_LOOP:      /* the lowering checked the bounds and the step (lower_scalar.c) */
-        case LI_IF:
-        case LI_YIELD_END:
-            break;
-        }
-    }
-}
+/* The lowering checked the bounds, conditions and steps (lower_scalar.c):
+ * the heads of loops and ifs write nothing before them, nor do yields. */
+static const LowerSpell ck_spell[LI_COUNT] = {
+    [LI_VIEW] = view, [LI_TRANSFER] = transfer, [LI_OP] = isa_op, [LI_BLOCK_IDX] = block_idx,
+    [LI_SYSTEM] = system_op, [LI_SCALAR] = scalar_def, [LI_COPY] = copy, [LI_TUPLE] = tuple_make,
+    [LI_UNPACK] = tuple_get, [LI_CARRY] = carry_init, [LI_LOOP_BODY] = loop_open, [LI_LOOP_END] = block_close,
+    [LI_IF_RESULT] = if_result, [LI_THEN] = if_open, [LI_ELSE] = else_open, [LI_IF_END] = if_close,
+    [LI_YIELD] = yield_value,
+};
+
+void ck_print_list(Kern *K, const LowerList *L) { lower_list_print(&K->k, L, ck_spell, K); }

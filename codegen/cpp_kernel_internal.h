@@ -46,8 +46,6 @@ typedef struct Kern {
     CVal poison;               /* what a variable is after the op defining it failed */
 } Kern;
 
-void ck_err(Kern *K, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-Span ck_span_of(const Kern *K, const IrExpr *x);
 StrBuf *ck_line(Kern *K);
 const char *ck_fresh_name(Kern *K, const char *base, const char *suffix);
 CVal *ck_new_val(Kern *K, CvKind kind, const char *name, int dtype);

@@ -1,22 +1,13 @@
 /* cpp_kernel_value.c: the C++ kernel emitter's values (cpp_kernel.c says
- * how the emitter works): errors and output lines, C++ names, what each IR
+ * how the emitter works): output lines, C++ names, what each IR
  * variable stands for, scalar expressions (cpp.md 4.4), and Tile objects
  * with their Tile<...> types at their planned addresses (cpp.md 4.1).
- * The statement walk checked every scalar expression it hands over
+ * The lowering checked every scalar expression in the list
  * (lower_scalar.c): what it refuses is an internal error here, and only
  * an expression whose text is too large (cpp_emit.c) fails. */
 #include "config.h"
 #include "codegen/cpp_kernel_internal.h"
 
-void ck_err(Kern *K, Span sp, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(K->k.diag, sp, fmt, ap);
-    va_end(ap);
-}
-
-Span ck_span_of(const Kern *K, const IrExpr *x) { return lower_span_of(K->k.stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *ck_line(Kern *K)
@@ -64,7 +55,7 @@ const CVal *ck_lookup(Kern *K, const IrExpr *x)
 {
     const CVal *v = ptrmap_get(&K->vals, x);
     if (!v)
-        ck_err(K, ck_span_of(K, x), "'%s' has no value here", IR_AS(IrVar, x)->name);
+        ICE("'%s', which the lowering gave a value, has none in the C++ printer", IR_AS(IrVar, x)->name);
     return v;
 }
 

@@ -175,3 +175,35 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
     lower_flow_run(&p, &R, k, k->f->body);
     L->errors = k->diag->errors - before;
 }
+
+/* -------------------------------------------------------------- printing */
+
+void lower_list_print(LowerKernel *k, const LowerList *L, const LowerSpell spell[LI_COUNT], void *printer)
+{
+    for (const LowerInst *I = L->first; I; I = I->next) {
+        k->stmt_span = I->span;
+        if (spell[I->kind])
+            spell[I->kind](printer, I);
+    }
+}
+
+void lower_aside_begin(LowerKernel *k, LowerAside *a)
+{
+    a->outer = k->out;
+    sb_init(&a->text);
+    k->out = &a->text;
+}
+
+void lower_aside_join(LowerKernel *k, LowerAside *a, const char *else_line)
+{
+    if (!a->outer)
+        return;
+    k->out = a->outer;
+    if (a->text.len) {
+        sb_indent(k->out, k->indent - 2);
+        sb_puts(k->out, else_line);
+        sb_put(k->out, a->text.data, a->text.len);
+    }
+    sb_free(&a->text);
+    a->outer = NULL;
+}

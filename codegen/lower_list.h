@@ -44,6 +44,7 @@ typedef enum LowerInstKind {
     LI_YIELD,         /* position k of a yield gets x (region, k, x) */
     LI_YIELD_END,     /* the yield's positions are given (region) */
 } LowerInstKind;
+enum { LI_COUNT = LI_YIELD_END + 1 };
 
 /* A classified block op and its buffers. */
 typedef struct LowerOpInst {
@@ -100,6 +101,23 @@ typedef struct LowerList {
 /* Lowers the kernel k->f for target t into *L (its instructions in
  * k->arena); the errors are reported, and counted in L->errors. */
 void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L);
+
+/* A printer spells each kind of instruction with a function of its own
+ * (NULL: the kind writes nothing in its output).  lower_list_print calls
+ * them in order, with k->stmt_span the instruction's. */
+typedef void (*LowerSpell)(void *printer, const LowerInst *I);
+void lower_list_print(LowerKernel *k, const LowerList *L, const LowerSpell spell[LI_COUNT], void *printer);
+
+/* An else-branch written aside, so that one that writes nothing is left
+ * out: lower_aside_begin at its LI_ELSE, lower_aside_join at the LI_IF_END,
+ * which writes else_line (at the if's indentation) and the branch when it
+ * wrote anything.  Joining an if with no else-branch does nothing. */
+typedef struct LowerAside {
+    StrBuf *outer;
+    StrBuf text;
+} LowerAside;
+void lower_aside_begin(LowerKernel *k, LowerAside *a);
+void lower_aside_join(LowerKernel *k, LowerAside *a, const char *else_line);
 
 /* The list as text, for --dump-after=lower: one line per instruction,
  * naming IR variables and buffers by number. */

@@ -14,8 +14,7 @@ typedef struct Carry {
     const Value **yielded;     /* the scalars of the yield being written */
     uint32_t nyielded;
     const Value *head[3];      /* for: the bounds and the step; if: the condition */
-    StrBuf *outer, text;       /* if: the output, while the else-branch is written aside */
-    int in_else;
+    LowerAside aside;          /* if: the else-branch */
 } Carry;
 
 /* A tuple built in the kernel: what each scalar element stands for (a
@@ -91,45 +90,58 @@ int pm_float_spelled(double d, int dtype)
     return mlir_float_text(d, buf, sizeof buf);
 }
 
-static void block_idx(Emitter *E, const IrVar *dest)
+static void view(void *P, const LowerInst *I) { pm_make_view(P, I->tensor); }
+static void transfer(void *P, const LowerInst *I) { pm_emit_transfer(P, I->dest, I->call, I->u.t); }
+static void isa_op(void *P, const LowerInst *I) { pm_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
+
+static void block_idx(void *P, const LowerInst *I)
 {
-    const char *name = pm_result_name(E, dest);
+    Emitter *E = P;
+    const char *name = pm_result_name(E, I->dest);
     sb_printf(pm_line(E), "%s = pto.get_block_idx\n", name);
-    bind(E, dest, pm_scalar_value(E, name, SC_I64, 1));
+    bind(E, I->dest, pm_scalar_value(E, name, SC_I64, 1));
 }
 
 /* system.* (pto-mlir.md 9). */
-static void system_op(Emitter *E, const SystemLowering *s)
+static void system_op(void *P, const LowerInst *I)
 {
+    const SystemLowering *s = I->u.sys;
     if (s->flag)
-        sb_printf(pm_line(E), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
+        sb_printf(pm_line(P), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
                   s->flag == 1 ? "set_flag" : "wait_flag",
                   pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
     else
-        sb_printf(pm_line(E), "pto.barrier <PIPE_%s>\n", s->barrier);
+        sb_printf(pm_line(P), "pto.barrier <PIPE_%s>\n", s->barrier);
+}
+
+static void scalar_def(void *P, const LowerInst *I)
+{
+    const IrAssign *a = I->assign;
+    bind(P, a->var, pm_scalar(P, a->value, a->var->type->dtype, 0, a->var));
 }
 
 /* The scalars of a tuple; a tile's buffer and a tensor's parameter are
  * the lowering's. */
-static void tuple_make(Emitter *E, LowerTuple *t)
+static void tuple_make(void *P, const LowerInst *I)
 {
-    const IrMakeTuple *m = t->make;
+    Emitter *E = P;
+    const IrMakeTuple *m = I->tuple->make;
     Tuple *u = arena_zalloc(&E->k.arena, sizeof *u);
     u->vals = zarray(E, m->n, sizeof *u->vals);
     for (uint32_t i = 0; i < m->n; i++) {
         const IrExpr *el = m->elems[i];
-        if (t->kind[i] == LOWER_SCALAR)
+        if (I->tuple->kind[i] == LOWER_SCALAR)
             u->vals[i] = pm_scalar(E, el, ir_expr_type(E->k.ir, el)->dtype, 0, NULL);
     }
-    t->data = u;
+    I->tuple->data = u;
 }
 
-static void tuple_get(Emitter *E, const IrAssign *a, const LowerTuple *t, uint32_t i)
+static void tuple_get(void *P, const LowerInst *I)
 {
-    const Tuple *u = t->data;
-    const IrVar *v = a->var;
-    if (u->vals[i] && is_scalar_var(v))
-        bind(E, v, pm_convert(E, u->vals[i], v->type->dtype, 0, NULL));
+    const Tuple *u = I->tuple->data;
+    const IrVar *v = I->assign->var;
+    if (u->vals[I->k] && is_scalar_var(v))
+        bind(P, v, pm_convert(P, u->vals[I->k], v->type->dtype, 0, NULL));
 }
 
 static Carry *new_carry(Emitter *E, LowerRegion *R)
@@ -142,26 +154,28 @@ static Carry *new_carry(Emitter *E, LowerRegion *R)
 }
 
 /* Only scalar positions: tile and tensor positions are the lowering's. */
-static void yield_value(Emitter *E, const LowerRegion *R, uint32_t k, const IrExpr *x)
+static void yield_value(void *P, const LowerInst *I)
 {
+    const LowerRegion *R = I->region;
     Carry *C = carry_of(R);
-    if (R->kind[k] != LOWER_SCALAR)
-        ICE("a yield at a position of kind %d reached the PTO printer", R->kind[k]);
-    C->yielded[C->nyielded++] = pm_scalar(E, x, R->ret[k]->type->dtype, 0, NULL);
+    if (R->kind[I->k] != LOWER_SCALAR)
+        ICE("a yield at a position of kind %d reached the PTO printer", R->kind[I->k]);
+    C->yielded[C->nyielded++] = pm_scalar(P, I->x, R->ret[I->k]->type->dtype, 0, NULL);
 }
 
-static void yield_end(Emitter *E, const LowerRegion *R)
+static void yield_end(void *P, const LowerInst *I)
 {
+    const LowerRegion *R = I->region;
     Carry *C = carry_of(R);
     uint32_t nv = C->nyielded;
     StrBuf *o;
     C->nyielded = 0;
     if (nv == 0) {
         if (R->stmt->kind == STMT_WHILE)
-            sb_puts(pm_line(E), "scf.yield\n");
+            sb_puts(pm_line(P), "scf.yield\n");
         return;
     }
-    o = pm_line(E);
+    o = pm_line(P);
     sb_puts(o, "scf.yield ");
     for (uint32_t k = 0; k < nv; k++)
         sb_printf(o, "%s%s", k ? ", " : "", C->yielded[k]->name);
@@ -173,11 +187,12 @@ static void yield_end(Emitter *E, const LowerRegion *R)
 
 /* ---------------------------------------------------------------- loops */
 
-static void loop_begin(Emitter *E, LowerRegion *R)
+static void loop_begin(void *P, const LowerInst *I)
 {
-    Carry *C = new_carry(E, R);
-    if (R->stmt->kind == STMT_FOR) {
-        const IrFor *f = IR_AS(IrFor, R->stmt);
+    Emitter *E = P;
+    Carry *C = new_carry(E, I->region);
+    if (I->region->stmt->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, I->region->stmt);
         /* The bounds come first: their constants and arithmetic precede
          * the scf.for. */
         C->head[0] = index_value(E, f->start);
@@ -188,10 +203,11 @@ static void loop_begin(Emitter *E, LowerRegion *R)
 
 /* A tile position carries its initial value's buffer, a tensor position
  * its parameter: the lowering's. */
-static void carry_init(Emitter *E, const LowerRegion *R, uint32_t k)
+static void carry_init(void *P, const LowerInst *I)
 {
-    if (R->kind[k] == LOWER_SCALAR)
-        carry_of(R)->init[k] = pm_scalar(E, R->iter_args[k]->init, R->iter_args[k]->v.type->dtype, 0, NULL);
+    const LowerRegion *R = I->region;
+    if (R->kind[I->k] == LOWER_SCALAR)
+        carry_of(R)->init[I->k] = pm_scalar(P, R->iter_args[I->k]->init, R->iter_args[I->k]->v.type->dtype, 0, NULL);
 }
 
 static void for_open(Emitter *E, const LowerRegion *R)
@@ -267,17 +283,20 @@ static void while_open(Emitter *E, const LowerRegion *R)
     }
 }
 
-static void loop_open(Emitter *E, const LowerRegion *R)
+static void loop_open(void *P, const LowerInst *I)
 {
-    if (R->stmt->kind == STMT_FOR)
-        for_open(E, R);
+    Emitter *E = P;
+    if (I->region->stmt->kind == STMT_FOR)
+        for_open(E, I->region);
     else
-        while_open(E, R);
+        while_open(E, I->region);
     E->k.indent += 2;
 }
 
-static void loop_close(Emitter *E, const LowerRegion *R)
+static void loop_close(void *P, const LowerInst *I)
 {
+    Emitter *E = P;
+    const LowerRegion *R = I->region;
     /* scf.while's "after" region ends in a yield, even of nothing. */
     if (R->stmt->kind == STMT_WHILE && !R->yielded && !R->nscalar)
         sb_puts(pm_line(E), "scf.yield\n");
@@ -287,20 +306,23 @@ static void loop_close(Emitter *E, const LowerRegion *R)
 
 /* ------------------------------------------------------------------- if */
 
-static void if_begin(Emitter *E, LowerRegion *R)
+static void if_begin(void *P, const LowerInst *I)
 {
-    new_carry(E, R)->head[0] = pm_scalar(E, IR_AS(IrIf, R->stmt)->cond, DT_BOOL, 0, NULL);
+    new_carry(P, I->region)->head[0] = pm_scalar(P, IR_AS(IrIf, I->region->stmt)->cond, DT_BOOL, 0, NULL);
 }
 
 /* A tile result's alloc precedes the scf.if. */
-static void if_result(Emitter *E, const LowerRegion *R, uint32_t k)
+static void if_result(void *P, const LowerInst *I)
 {
-    if (R->kind[k] == LOWER_TILE)
-        pm_tile(E, R->tiles[k], R->ret[k], NULL);
+    const LowerRegion *R = I->region;
+    if (R->kind[I->k] == LOWER_TILE)
+        pm_tile(P, R->tiles[I->k], R->ret[I->k], NULL);
 }
 
-static void if_open(Emitter *E, const LowerRegion *R)
+static void if_open(void *P, const LowerInst *I)
 {
+    Emitter *E = P;
+    const LowerRegion *R = I->region;
     const IrIf *f = IR_AS(IrIf, R->stmt);
     StrBuf *o = pm_line(E);
     result_list(E, o, f->ret, f->nret);
@@ -314,100 +336,25 @@ static void if_open(Emitter *E, const LowerRegion *R)
     E->k.indent += 2;
 }
 
-/* The else-branch is written aside: one that writes nothing is left out. */
-static void else_open(Emitter *E, const LowerRegion *R)
-{
-    Carry *C = carry_of(R);
-    C->outer = E->k.out;
-    C->in_else = 1;
-    sb_init(&C->text);
-    E->k.out = &C->text;
-}
+static void else_open(void *P, const LowerInst *I) { lower_aside_begin(&((Emitter *)P)->k, &carry_of(I->region)->aside); }
 
-static void if_close(Emitter *E, const LowerRegion *R)
+static void if_close(void *P, const LowerInst *I)
 {
-    Carry *C = carry_of(R);
-    if (C->in_else) {
-        E->k.out = C->outer;
-        if (C->text.len) {
-            E->k.indent -= 2;
-            sb_puts(pm_line(E), "} else {\n");
-            E->k.indent += 2;
-            sb_put(E->k.out, C->text.data, C->text.len);
-        }
-        sb_free(&C->text);
-    }
+    Emitter *E = P;
+    lower_aside_join(&E->k, &carry_of(I->region)->aside, "} else {\n");
     E->k.indent -= 2;
     sb_puts(pm_line(E), "}\n");
 }
 
 /* --------------------------------------------------------------- the list */
 
-void pm_print_list(Emitter *E, const LowerList *L)
-{
-    for (const LowerInst *I = L->first; I; I = I->next) {
-        LowerRegion *R = I->region;
-        E->k.stmt_span = I->span;
-        switch ((LowerInstKind)I->kind) {
-        case LI_VIEW:
-            pm_make_view(E, I->tensor);
-            break;
-        case LI_TRANSFER:
-            pm_emit_transfer(E, I->dest, I->call, I->u.t);
-            break;
-        case LI_OP:
-            pm_emit_isa_op(E, I->dest, I->call, &I->u.op->lo, &I->u.op->b);
-            break;
-        case LI_BLOCK_IDX:
-            block_idx(E, I->dest);
-            break;
-        case LI_SYSTEM:
-            system_op(E, I->u.sys);
-            break;
-        case LI_SCALAR:
-            bind(E, I->assign->var, pm_scalar(E, I->assign->value, I->assign->var->type->dtype, 0, I->assign->var));
-            break;
-        case LI_COPY:     /* a buffer or a parameter: the lowering's */
-            break;
-        case LI_TUPLE:
-            tuple_make(E, I->tuple);
-            break;
-        case LI_UNPACK:
-            tuple_get(E, I->assign, I->tuple, I->k);
-            break;
-        case LI_LOOP:
-            loop_begin(E, R);
-            break;
-        case LI_CARRY:
-            carry_init(E, R, I->k);
-            break;
-        case LI_LOOP_BODY:
-            loop_open(E, R);
-            break;
-        case LI_LOOP_END:
-            loop_close(E, R);
-            break;
-        case LI_IF:
-            if_begin(E, R);
-            break;
-        case LI_IF_RESULT:
-            if_result(E, R, I->k);
-            break;
-        case LI_THEN:
-            if_open(E, R);
-            break;
-        case LI_ELSE:
-            else_open(E, R);
-            break;
-        case LI_IF_END:
-            if_close(E, R);
-            break;
-        case LI_YIELD:
-            yield_value(E, R, I->k, I->x);
-            break;
-        case LI_YIELD_END:
-            yield_end(E, R);
-            break;
-        }
-    }
-}
+static const LowerSpell pm_spell[LI_COUNT] = {
+    [LI_VIEW] = view, [LI_TRANSFER] = transfer, [LI_OP] = isa_op, [LI_BLOCK_IDX] = block_idx,
+    [LI_SYSTEM] = system_op, [LI_SCALAR] = scalar_def, [LI_TUPLE] = tuple_make, [LI_UNPACK] = tuple_get,
+    [LI_LOOP] = loop_begin, [LI_CARRY] = carry_init, [LI_LOOP_BODY] = loop_open, [LI_LOOP_END] = loop_close,
+    [LI_IF] = if_begin, [LI_IF_RESULT] = if_result, [LI_THEN] = if_open, [LI_ELSE] = else_open,
+    [LI_IF_END] = if_close, [LI_YIELD] = yield_value, [LI_YIELD_END] = yield_end,
+};
+
+/* A buffer's copy and a tensor's are the lowering's: LI_COPY writes nothing. */
+void pm_print_list(Emitter *E, const LowerList *L) { lower_list_print(&E->k, L, pm_spell, E); }

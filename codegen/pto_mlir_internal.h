@@ -67,8 +67,6 @@ static const int sc_bits[] = {0, 1, 8, 16, 32, 64, 64, 16, 16, 32};
 static const char *const loc_text[MS_COUNT] = {"gm", "vec", "mat", "left", "right", "acc"};
 
 Sc pm_sc_of(int dt, int elem);
-void pm_err(Emitter *E, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-Span pm_span_of(const Emitter *E, const IrExpr *x);
 StrBuf *pm_line(Emitter *E);
 Value *pm_new_value(Emitter *E, const char *name, const char *type, Sc sc, int uns);
 Value *pm_scalar_value(Emitter *E, const char *name, Sc sc, int uns);

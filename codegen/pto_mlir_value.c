@@ -43,25 +43,7 @@ Sc pm_sc_of(int dt, int elem)
     }
 }
 
-/* Reports an error.  It names IR variables: SSA names are placeholders
- * until the function has been walked (mlir_text.h), and mean nothing to
- * the user. */
-void pm_err(Emitter *E, Span sp, const char *fmt, ...)
-{
-    va_list ap;
-    StrBuf msg;
-    sb_init(&msg);
-    va_start(ap, fmt);
-    sb_vprintf(&msg, fmt, ap);
-    va_end(ap);
-    if (mlir_has_placeholder(sb_cstr(&msg)))
-        ICE("an SSA name in an error message");
-    diag_error(E->k.diag, sp, "%s", sb_cstr(&msg));
-    sb_free(&msg);
-    E->errors++;
-}
 
-Span pm_span_of(const Emitter *E, const IrExpr *x) { return lower_span_of(E->k.stmt_span, x); }
 
 /* Starts an output line at the current indentation. */
 StrBuf *pm_line(Emitter *E)

@@ -30,72 +30,39 @@
  * op produces, so nothing orders accesses to global memory, and a kernel
  * that loads from a tensor it also stores to is an error in this mode.
  *
- * Everything is checked before it is written, by the pipeline's pass
- * CheckTileIR (passes/4_legalize/check_tile_ir.c): seed 05's verifier rules (section
- * 7: equal rank, shape and element type of elementwise operands, 0 <
- * valid <= shape, extract bounds) and every op or construct seed 05 has
- * no form for are located errors there.  The printer judges by the same
- * rule functions (targets/tile_ir_rules.h) as a defence, for a pass list
- * without CheckTileIR.
+ * Everything is checked before it is written, by the kernel's lowering
+ * (codegen/lower_tir.c, lower_tir_ops.c): seed 05's verifier rules
+ * (section 7: equal rank, shape and element type of elementwise operands,
+ * 0 < valid <= shape, extract bounds) and every op or construct seed 05
+ * has no form for are located errors there, by the rule functions of
+ * targets/tile_ir_rules.h.  The lowering writes the kernel as a list of
+ * instructions (lower_tir.h); this printer spells that list and checks
+ * nothing, and a kernel with errors is not printed.
  *
  * The files: this one holds the kernel's signature, the module and the
  * entry point; pto_tile_value.c values, types, constants and scalar code;
- * pto_tile_op.c the per-op switch; pto_tile_mem.c loads, stores and the
- * --async memory rule; pto_tile_flow.c scf control flow with carried
- * values and statements. */
+ * pto_tile_op.c the compute ops; pto_tile_mem.c loads and stores;
+ * pto_tile_flow.c scf control flow with carried values, and the list. */
 #include "config.h"
 #include "codegen/pto_tile_internal.h"
 
 /* -------------------------------------------------------------- functions */
 
-typedef struct DimScan {
-    IrWalker w;
-    Fn *F;
-    StrBuf *params;
-    uint32_t next;
-} DimScan;
-
-/* A symbolic dimension (pl.dynamic) becomes one more index parameter,
- * as in pto-mlir.md 3. */
-static int dim_var(IrWalker *w, const IrExpr *e)
+/* Parameter i: a memref, a scalar or a tile, as the lowering found it. */
+static Value *param_value(Fn *F, const TirValue *tv, uint32_t i)
 {
-    DimScan *ds = w->data;
+    const IrType *t = F->k.f->params[i].var->type;
+    const char *name = pt_fmt(F, "%%arg%u", (unsigned)i), *type;
     Value *v;
-    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF || ptrmap_get(&ds->F->values, e))
-        return 1;
-    v = pt_new_value(ds->F, VAL_SCALAR, pt_fmt(ds->F, "%%arg%u", (unsigned)ds->next++), "index");
-    v->dtype = DT_INT64;
-    pt_bind(ds->F, IR_AS(IrVar, e), v);
-    sb_printf(ds->params, "%s%s: index", ds->next > 1 ? ", " : "", v->name);
-    return 0;
-}
-
-static const char *param_value(Fn *F, uint32_t i, Value **out)
-{
-    const IrVar *var = F->k.f->params[i].var;
-    const IrType *t = var->type;
-    const char *name = pt_fmt(F, "%%arg%u", (unsigned)i), *type = NULL;
-    Value *v = NULL;
-    MemorySpace loc;
-    char msg[TILE_IR_MSG];
-    *out = NULL;
-    if (tile_ir_param(F->k.o->arch, var, &loc, msg, sizeof msg)) {
-        pt_error(F, var->e.span, "%s", msg);
-        return NULL;
-    }
-    if (t->kind == TYPE_TENSOR) {
-        v = pt_new_value(F, VAL_TENSOR, name, type = pt_memref_type(F, t, var->e.span));
-        v->param = i;
-    } else if (t->kind == TYPE_SCALAR) {
-        v = pt_new_value(F, VAL_SCALAR, name, type = pt_mlir_dtype((DataType)t->dtype, 1));
-        v->dtype = t->dtype;
-    } else {
-        v = pt_new_value(F, VAL_TILE, name, type = pt_tile_type(F, t, loc, var->e.span));
-        v->loc = (uint8_t)loc;
-    }
-    v->ir_type = t;
-    *out = v;
-    return type;
+    if (t->kind == TYPE_TENSOR)
+        type = pt_memref_type(F, t);
+    else if (t->kind == TYPE_SCALAR)
+        type = pt_mlir_dtype((DataType)t->dtype, 1);
+    else
+        type = pt_tile_type(F, t, (MemorySpace)tv->loc);
+    v = pt_new_value(F, tv, name, type);
+    v->dtype = t->dtype;
+    return v;
 }
 
 static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o, const IrFunc *f)
@@ -111,8 +78,6 @@ static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o,
     for (int i = 0; i < MS_COUNT; i++)
         ptrmap_init(&F->tile_types[i]);
     sb_init(&F->consts_text);
-    F->loaded = arena_zalloc(&F->k.arena, f->nparams + 1);
-    F->stored = arena_zalloc(&F->k.arena, f->nparams + 1);
 }
 
 static void fn_free(Fn *F)
@@ -129,36 +94,30 @@ static void fn_free(Fn *F)
  *     <constants>
  *     <body>
  *     return
- *   }                                            (the GP1 sketch's layout) */
-static void emit_kernel(StrBuf *out, Fn *F)
+ *   }                                            (the GP1 sketch's layout)
+ * Each parameter, then each symbolic dimension (pl.dynamic) of one, as
+ * one more index parameter, as in pto-mlir.md 3. */
+static void emit_kernel(StrBuf *out, Fn *F, const TirList *L)
 {
     const IrFunc *f = F->k.f;
     StrBuf params, body;
-    DimScan ds;
     sb_init(&params);
     sb_init(&body);
     for (uint32_t i = 0; i < f->nparams; i++) {
-        Value *v;
-        const char *type = param_value(F, i, &v);
-        sb_printf(&params, "%s%%arg%u: %s", i ? ", " : "", (unsigned)i, type ? type : "?");
+        Value *v = param_value(F, L->params[i], i);
+        sb_printf(&params, "%s%%arg%u: %s", i ? ", " : "", (unsigned)i, v->type);
         pt_bind(F, f->params[i].var, v);
-        pt_poison_unbound(F, f->params[i].var);
     }
-    memset(&ds, 0, sizeof ds);
-    ds.w.pre_expr = dim_var;
-    ds.w.data = &ds;
-    ds.F = F;
-    ds.params = &params;
-    ds.next = f->nparams;
-    for (uint32_t i = 0; i < f->nparams; i++) {
-        const IrType *t = f->params[i].var->type;
-        if (ir_type_is_shaped(t))
-            for (uint32_t d = 0; d < t->n; d++)
-                ir_walk_expr(&ds.w, t->dims[d]);
+    for (uint32_t d = 0; d < L->ndims; d++) {
+        uint32_t i = f->nparams + d;
+        Value *v = pt_new_value(F, NULL, pt_fmt(F, "%%arg%u", (unsigned)i), "index");
+        v->dtype = DT_INT64;
+        pt_bind(F, L->dims[d], v);
+        sb_printf(&params, "%s%s: index", i ? ", " : "", v->name);
     }
     F->k.out = &body;
     F->k.indent = 4;
-    pt_emit_body(F, f->body);
+    pt_print_list(F, L);
     sb_printf(out, "  func.func @%s(", f->name);
     pt_put_text(out, &params);
     sb_puts(out, ") {\n");
@@ -176,14 +135,18 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
     sb_printf(out, "module attributes { pto.target = #pto.target<%s> } {\n", o->arch == ARCH_A5 ? "a5" : "a3");
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
+        TirList L;
         Fn F;
         if (ir_kernel_kind(f) == KERNEL_NONE)
             continue;
         fn_init(&F, ir, diag, o, f);
-        emit_kernel(out, &F);
-        if (target_report_mixed_kernel(f, diag))
-            F.errors++;
-        errors += F.errors;
+        /* The kernel lowered (lower_tir.h); one with errors is not written. */
+        lower_tir_kernel(&F.k, o->async, &L);
+        if (o->dump && !L.errors)
+            lower_tir_dump(o->dump, &F.k, &L);
+        if (!L.errors)
+            emit_kernel(out, &F, &L);
+        errors += L.errors;
         fn_free(&F);
     }
     sb_puts(out, "}\n");

@@ -1,7 +1,9 @@
-/* pto_tile_value.c: the tile IR emitter's values (pto_tile.c says how the
- * emitter works): errors and output text, what each IR variable is in the
- * output, MLIR and tile types, the constants at the top of the body, and
- * scalar code as pto arith ops with its conversions. */
+/* pto_tile_value.c: the tile IR printer's values (pto_tile.c says how the
+ * printer works): output text, what each IR variable is in the output,
+ * MLIR and tile types, the constants at the top of the body, and scalar
+ * code as pto arith ops with its conversions.  The lowering checked every
+ * type, constant and scalar expression (lower_tir.c): what it let through
+ * has a spelling here. */
 #include "config.h"
 #include "codegen/pto_tile_internal.h"
 
@@ -26,31 +28,6 @@ const char *pt_sb_arena(Fn *F, StrBuf *sb)
     return arena_strndup(&F->k.arena, sb->len ? sb->data : "", sb->len);
 }
 
-void pt_error(Fn *F, Span span, const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    diag_verror(F->k.diag, span, format, ap);
-    va_end(ap);
-    F->errors++;
-}
-
-/* An error about one call: "'pl.block.add': ...". */
-void pt_op_error(Fn *F, const IrCall *c, const char *format, ...)
-{
-    char name[64], body[TILE_IR_MSG];
-    const OpDef *op = callee_op(c->callee);
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(body, sizeof body, format, ap);
-    va_end(ap);
-    if (op)
-        op_printed_name(op, name, sizeof name);
-    else
-        snprintf(name, sizeof name, "%s", c->callee->name);
-    pt_error(F, c->e.span, "'%s': %s", name, body);
-}
-
 /* Append what a region or section buffer holds (nothing allocated yet
  * when it is empty). */
 void pt_put_text(StrBuf *out, const StrBuf *text)
@@ -59,10 +36,10 @@ void pt_put_text(StrBuf *out, const StrBuf *text)
         sb_put(out, text->data, text->len);
 }
 
-Value *pt_new_value(Fn *F, ValueKind kind, const char *name, const char *type)
+Value *pt_new_value(Fn *F, const TirValue *tv, const char *name, const char *type)
 {
     Value *v = arena_zalloc(&F->k.arena, sizeof *v);
-    v->kind = (uint8_t)kind;
+    v->v = tv;
     v->name = name;
     v->type = type;
     return v;
@@ -74,27 +51,12 @@ void pt_bind(Fn *F, const IrVar *var, const Value *v)
         ptrmap_put(&F->values, var, (void *)v);
 }
 
-const Value *pt_lookup(Fn *F, const IrExpr *e, Span span)
+const Value *pt_lookup(Fn *F, const IrExpr *e)
 {
-    const Value *v;
-    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF) {
-        pt_error(F, span, "expected a variable here");
-        return NULL;
-    }
-    if (!(v = ptrmap_get(&F->values, e))) {
-        char msg[TILE_IR_MSG];
-        tile_ir_rule_unbound(IR_AS(IrVar, e)->name, msg, sizeof msg);
-        pt_error(F, span, "%s", msg);
-    }
-    return v && v->kind != VAL_POISON ? v : NULL;
-}
-
-/* After an error, later uses of what could not be defined stay quiet. */
-void pt_poison_unbound(Fn *F, const IrVar *var)
-{
-    static const Value poison = {.kind = VAL_POISON};
-    if (var && !ptrmap_get(&F->values, var))
-        ptrmap_put(&F->values, var, (void *)&poison);
+    const Value *v = ir_is_var_like(e) ? ptrmap_get(&F->values, e) : NULL;
+    if (!v)
+        ICE("a variable the lowering did not bind reached the tile IR printer");
+    return v;
 }
 
 /* ------------------------------------------------------------------ types */
@@ -109,20 +71,13 @@ const char *pt_mlir_dtype(DataType dt, int scalar)
 }
 
 /* `tile<64x64xf32>`, or with `#pto.tile_info<loc=.., layout=..>` for a
- * tile outside Vec or not in the ND layout.  NULL after an error (each
- * type is reported once). */
-const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
+ * tile outside Vec or not in the ND layout (made once per type). */
+const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc)
 {
     const char *got = ptrmap_get(&F->tile_types[loc], t), *s;
     StrBuf sb;
-    char msg[TILE_IR_MSG];
     if (got)
-        return *got ? got : NULL;
-    ptrmap_put(&F->tile_types[loc], t, (void *)"");
-    if (tile_ir_tile_type(F->k.o->arch, t, loc, msg, sizeof msg)) {
-        pt_error(F, span, "%s", msg);
-        return NULL;
-    }
+        return got;
     sb_init(&sb);
     tile_ir_put_tile_type(&sb, F->k.o->arch, t, loc);
     s = pt_sb_arena(F, &sb);
@@ -133,15 +88,10 @@ const char *pt_tile_type(Fn *F, const IrType *t, MemorySpace loc, Span span)
 
 /* The memref of a Tensor parameter: `pto.memref<64x64xf32>` (seed 05
  * 4.2's spelling; the space is gm for every kernel argument). */
-const char *pt_memref_type(Fn *F, const IrType *t, Span span)
+const char *pt_memref_type(Fn *F, const IrType *t)
 {
     const char *s;
     StrBuf sb;
-    char msg[TILE_IR_MSG];
-    if (tile_ir_tensor_type(t, msg, sizeof msg)) {
-        pt_error(F, span, "%s", msg);
-        return NULL;
-    }
     sb_init(&sb);
     sb_puts(&sb, "pto.memref<");
     tile_ir_put_shape(&sb, t);
@@ -184,13 +134,11 @@ const char *pt_int_const(Fn *F, int64_t v, DataType dt)
     return constant(F, MLIR_CONST_INT, v, pt_mlir_dtype(dt, 1), lit);
 }
 
-static const char *float_const(Fn *F, double v, DataType dt, Span span)
+static const char *float_const(Fn *F, double v, DataType dt)
 {
     char lit[408];   /* whole numbers print in full: up to 309 digits */
-    if (tile_ir_float_literal(v, dt, lit, sizeof lit) || !mlir_float_text_shortest(v, lit, sizeof lit)) {
-        pt_error(F, span, "%s", lit);
-        return NULL;
-    }
+    if (!mlir_float_text_shortest(v, lit, sizeof lit))
+        ICE("a float constant the lowering did not check reached the tile IR printer");
     return constant(F, MLIR_CONST_FLOAT, 0, pt_mlir_dtype(dt, 1), lit);
 }
 
@@ -201,16 +149,9 @@ static const char *number_const(Fn *F, const IrExpr *e, DataType dt)
     if (dtype_is_float(dt))
         return float_const(F, e->kind == EXPR_CONST_INT ? (double)IR_AS(IrConstInt, e)->value
                                                         : IR_AS(IrConstFloat, e)->value,
-                           dt, e->span);
-    if (e->kind == EXPR_CONST_FLOAT) {
-        double v = IR_AS(IrConstFloat, e)->value;
-        char msg[TILE_IR_MSG];
-        if (tile_ir_float_literal(v, dt, msg, sizeof msg)) {
-            pt_error(F, e->span, "%s", msg);
-            return NULL;
-        }
-        return pt_int_const(F, (int64_t)v, dt);
-    }
+                           dt);
+    if (e->kind == EXPR_CONST_FLOAT)
+        return pt_int_const(F, (int64_t)IR_AS(IrConstFloat, e)->value, dt);
     return pt_int_const(F, IR_AS(IrConstInt, e)->value, dt);
 }
 
@@ -258,18 +199,13 @@ static const char *scast(Fn *F, const char *op, const char *a, DataType from, Da
 }
 
 /* v (of dtype from) as a value of dtype to; the arith conversions. */
-static const char *convert(Fn *F, const char *v, DataType from, DataType to, Span span)
+static const char *convert(Fn *F, const char *v, DataType from, DataType to)
 {
     int fi = dtype_is_float(from), ti = dtype_is_float(to);
-    char msg[TILE_IR_MSG];
-    if (!v || from == to)
+    if (from == to)
         return v;
-    if (tile_ir_conversion(from, to, msg, sizeof msg)) {
-        pt_error(F, span, "%s", msg);
-        return NULL;
-    }
     if (to == DT_BOOL)
-        return fi ? scmp(F, "cmpf", "une", v, float_const(F, 0.0, from, span), pt_mlir_dtype(from, 1))
+        return fi ? scmp(F, "cmpf", "une", v, float_const(F, 0.0, from), pt_mlir_dtype(from, 1))
                   : scmp(F, "cmpi", "ne", v, pt_int_const(F, 0, from), pt_mlir_dtype(from, 1));
     if (from == DT_BOOL) {
         if (ti)
@@ -317,23 +253,11 @@ static const char *scalar_value(Fn *F, const IrExpr *e);
 static const char *binary_value(Fn *F, const IrBinary *b)
 {
     IrBinaryOp op = (IrBinaryOp)b->e.op;
-    DataType lt = expr_dtype(b->lhs), rt = expr_dtype(b->rhs), t;
+    DataType lt = expr_dtype(b->lhs), rt = expr_dtype(b->rhs), t = tile_ir_binary_type(b, lt, rt);
     const char *x, *y, *type;
-    char msg[TILE_IR_MSG];
     int fl, un;
-    if (lt >= DT_COUNT || rt >= DT_COUNT) {
-        pt_error(F, b->e.span, "this operand is not a scalar");
-        return NULL;
-    }
-    t = tile_ir_binary_type(b, lt, rt);
-    if (tile_ir_binary(op, t, msg, sizeof msg)) {
-        pt_error(F, b->e.span, "%s", msg);
-        return NULL;
-    }
-    x = convert(F, scalar_value(F, b->lhs), lt, t, b->lhs->span);
-    y = convert(F, scalar_value(F, b->rhs), rt, t, b->rhs->span);
-    if (!x || !y)
-        return NULL;
+    x = convert(F, scalar_value(F, b->lhs), lt, t);
+    y = convert(F, scalar_value(F, b->rhs), rt, t);
     type = pt_mlir_dtype(t, 1);
     fl = dtype_is_float(t);
     un = dtype_is_unsigned_int(t);
@@ -367,22 +291,12 @@ static const char *binary_value(Fn *F, const IrBinary *b)
 static const char *unary_value(Fn *F, const IrUnary *u)
 {
     DataType from = expr_dtype(u->operand), t = (DataType)u->e.dtype;
-    const char *x = scalar_value(F, u->operand), *type;
-    char msg[TILE_IR_MSG];
-    if (!x)
-        return NULL;
+    const char *x = scalar_value(F, u->operand), *type = pt_mlir_dtype(t, 1);
     if (u->e.op == UN_CAST)
-        return convert(F, x, from, t, u->e.span);
-    if (u->e.op == UN_NOT) {
-        x = convert(F, x, from, DT_BOOL, u->e.span);
-        return x ? sop2(F, "xori", x, bool_const(F, 1), "i1") : NULL;
-    }
-    if (tile_ir_unary((IrUnaryOp)u->e.op, t, msg, sizeof msg)) {
-        pt_error(F, u->e.span, "%s", msg);
-        return NULL;
-    }
-    if (!(x = convert(F, x, from, t, u->e.span)) || !(type = pt_mlir_dtype(t, 1)))
-        return NULL;
+        return convert(F, x, from, t);
+    if (u->e.op == UN_NOT)
+        return sop2(F, "xori", convert(F, x, from, DT_BOOL), bool_const(F, 1), "i1");
+    x = convert(F, x, from, t);
     if (u->e.op == UN_NEG)
         return dtype_is_float(t) ? sop1(F, "negf", x, type) : sop2(F, "subi", pt_int_const(F, 0, t), x, type);
     if (u->e.op == UN_ABS) {
@@ -394,30 +308,15 @@ static const char *unary_value(Fn *F, const IrUnary *u)
     return sop2(F, "xori", x, pt_int_const(F, -1, t), type);   /* UN_BIT_NOT on an integer */
 }
 
-/* The SSA value of a scalar expression, computing it first; NULL after an
- * error. */
+/* The SSA value of a scalar expression, computing it first. */
 static const char *scalar_value(Fn *F, const IrExpr *e)
 {
-    char msg[TILE_IR_MSG];
     switch ((IrExprKind)e->kind) {
     case EXPR_VAR:
-    case EXPR_ITER_ARG: {
-        const Value *v = pt_lookup(F, e, e->span);
-        if (!v)
-            return NULL;
-        if (v->kind != VAL_SCALAR) {
-            tile_ir_rule_not_scalar(IR_AS(IrVar, e)->name, msg, sizeof msg);
-            pt_error(F, e->span, "%s", msg);
-            return NULL;
-        }
-        return v->name;
-    }
+    case EXPR_ITER_ARG:
+        return pt_lookup(F, e)->name;
     case EXPR_CONST_INT:
     case EXPR_CONST_FLOAT:
-        if (tile_ir_scalar((DataType)e->dtype, "constants", msg, sizeof msg)) {
-            pt_error(F, e->span, "%s", msg);
-            return NULL;
-        }
         return number_const(F, e, (DataType)e->dtype);
     case EXPR_CONST_BOOL:
         return bool_const(F, e->op);
@@ -428,8 +327,7 @@ static const char *scalar_value(Fn *F, const IrExpr *e)
     default:
         break;
     }
-    pt_error(F, e->span, "this expression has no seed-05 scalar form");
-    return NULL;
+    ICE("a scalar expression the lowering did not check reached the tile IR printer");
 }
 
 /* e as a value of dtype dt: constants directly, anything else converted. */
@@ -437,9 +335,5 @@ const char *pt_scalar_as(Fn *F, const IrExpr *e, DataType dt)
 {
     if (e->kind == EXPR_CONST_INT || e->kind == EXPR_CONST_FLOAT)
         return number_const(F, e, dt);
-    if (expr_dtype(e) >= DT_COUNT) {
-        pt_error(F, e->span, "expected a scalar here");
-        return NULL;
-    }
-    return convert(F, scalar_value(F, e), expr_dtype(e), dt, e->span);
+    return convert(F, scalar_value(F, e), expr_dtype(e), dt);
 }

@@ -35,8 +35,8 @@ typedef struct PassCtx {
     unsigned props;          /* properties known to hold for the current program */
     Arch arch;               /* target: capacities and layouts (ARCH_A2A3 when zeroed) */
     int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
-    TargetIsa isa;           /* the instruction set the pipeline ends in, whose forms Legalize and CheckTileIR
-                                take (targets/arch.h: static strides, events) */
+    TargetIsa isa;           /* the instruction set the pipeline ends in, whose forms Legalize takes
+                                (targets/arch.h: static strides) */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);
@@ -107,7 +107,6 @@ const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_software_pipeline(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
-const IrProgram *pass_check_tile_ir(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its
  * MemRefs (high-water marks, the Vec scratch region included), whether or

@@ -1,7 +1,7 @@
 /* tile_ir_op_rules.c: seed 05's rules of the ops (its verifier, section 7,
  * and the forms its op set has), on the tiles an op reads and writes: see
- * tile_ir_rules.h.  CheckTileIR and the tile IR printer both judge an op
- * by these; the messages say what is wrong without the op's name, which
+ * tile_ir_rules.h.  The tile IR's lowering (codegen/lower_tir_ops.c)
+ * judges an op by these; the messages say what is wrong without the op's name, which
  * the caller puts in front. */
 #include "config.h"
 #include "targets/legal_rules.h"

@@ -1,7 +1,5 @@
 /* tile_ir_rules.c: what seed 05's tile IR has a form for (see
- * tile_ir_rules.h).  The messages are the ones the tile IR printer gave
- * when it was the only place that checked; CheckTileIR gives them first
- * now. */
+ * tile_ir_rules.h).  The tile IR's lowering reports them. */
 #include "config.h"
 #include "targets/legal_rules.h"
 #include "targets/tile_ir_rules.h"

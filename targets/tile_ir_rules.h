@@ -1,8 +1,8 @@
 /* tile_ir_rules.h: what seed 05's tile IR has a form for (tile_ir_rules.c):
  * element types, tile and memref types, kernel parameters and scalar
- * code.  CheckTileIR reports a program that breaks them before the tile
- * IR printer runs, and the printer checks them again as a defence.  Each
- * returns 0, or -1 with a message in msg. */
+ * code.  The tile IR's lowering (codegen/lower_tir.c) reports a program
+ * that breaks them before anything is printed.  Each returns 0, or -1
+ * with a message in msg. */
 #ifndef PYPTOCC_TILE_IR_RULES_H
 #define PYPTOCC_TILE_IR_RULES_H
 
@@ -22,10 +22,9 @@ int tile_ir_rule_not_scalar(const char *name, char *msg, size_t cap);
 /* The size of a message buffer for these rules (names are the user's). */
 enum { TILE_IR_MSG = 1024 };
 
-/* The seed-05 form of each op class: the tile IR printer's per-op switch
- * and CheckTileIR's rules both go by it. */
+/* The seed-05 form of each op class: the tile IR's lowering goes by it. */
 typedef enum TileForm {
-    TF_NONE,             /* no seed-05 form: TileOp.why says why */
+    TF_NONE,             /* no seed-05 form: tile_ir_form's why says why */
     TF_CREATE_TILE,      /* an uninitialised buffer: nothing is emitted */
     TF_LOAD,
     TF_STORE,

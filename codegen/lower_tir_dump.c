@@ -1,0 +1,189 @@
+/* lower_tir_dump.c: a kernel's list lowered for seed 05's tile IR as text
+ * (--dump-after=lower; see lower_tir.h).  One line per instruction,
+ * indented by control flow, with the line and column of the statement it
+ * lowers.  Values are written by what they are: a tile with its location,
+ * shape and element type (and producer, with events), a memref by its
+ * parameter, a scalar by its type; operands are IR variables and
+ * expressions. */
+#include "config.h"
+#include "codegen/lower_tir.h"
+#include "ir/printer.h"
+
+#include <inttypes.h>
+
+typedef struct Dump {
+    StrBuf *out;
+    LowerKernel *k;
+    int indent;
+} Dump;
+
+static void line(Dump *D, Span at)
+{
+    SourceFile *src = D->k->diag->src;
+    if (src && span_is_known(at)) {
+        SourcePos p = source_pos(src, at.lo);
+        sb_printf(D->out, "%4" PRIu32 ":%-3" PRIu32 " ", p.line, p.col);
+    } else {
+        sb_puts(D->out, "         ");
+    }
+    sb_indent(D->out, D->indent);
+}
+
+static void expr(Dump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+
+static void value(Dump *D, const TirValue *v)
+{
+    if (!v) {
+        sb_puts(D->out, "-");
+        return;
+    }
+    switch ((TirKind)v->kind) {
+    case TV_TILE:
+        sb_printf(D->out, "tile(%s ", memspace_name((MemorySpace)v->loc));
+        for (uint32_t d = 0; d < v->type->n; d++) {
+            int64_t x;
+            if (d)
+                sb_putc(D->out, 'x');
+            if (ir_dim_value(v->type->dims[d], &x))
+                sb_printf(D->out, "%" PRId64, x);
+            else
+                sb_putc(D->out, '?');
+        }
+        sb_printf(D->out, " %s%s%s)", dtype_name((DataType)v->type->dtype), v->producer ? " from " : "",
+                  v->producer ? v->producer : "");
+        break;
+    case TV_TENSOR:
+        sb_printf(D->out, "memref(%s)", D->k->f->params[v->param].var->name);
+        break;
+    case TV_SCALAR:
+        sb_printf(D->out, "scalar(%s)", dtype_name((DataType)v->type->dtype));
+        break;
+    case TV_SCRATCH:
+        sb_puts(D->out, "scratch");
+        break;
+    }
+}
+
+static void var(Dump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
+
+static void offsets(Dump *D, const IrMakeTuple *m)
+{
+    if (!m) {
+        sb_puts(D->out, " (whole)");
+        return;
+    }
+    sb_putc(D->out, '[');
+    for (uint32_t i = 0; i < m->n; i++) {
+        if (i)
+            sb_puts(D->out, ", ");
+        expr(D, m->elems[i]);
+    }
+    sb_putc(D->out, ']');
+}
+
+static void compute(Dump *D, const TirInst *I)
+{
+    const TirCompute *c = I->u.c;
+    var(D, I->var);
+    sb_puts(D->out, " = ");
+    value(D, c->result);
+    sb_printf(D->out, " %s", c->mnemonic);
+    for (uint32_t i = 0; i < c->n; i++) {
+        sb_puts(D->out, i ? ", " : " ");
+        expr(D, c->ops[i].x);
+        if (!c->ops[i].tile)
+            sb_printf(D->out, " as %s", dtype_name((DataType)c->ops[i].dtype));
+        if (i == 0 && c->index)
+            offsets(D, c->index);
+    }
+}
+
+static void inst(Dump *D, const TirInst *I)
+{
+    const TirRegion *r = I->region;
+    if (I->kind == TI_LOOP_END || I->kind == TI_IF_END || I->kind == TI_ELSE)
+        D->indent -= 2;
+    line(D, I->span);
+    switch ((TirInstKind)I->kind) {
+    case TI_SCALAR:
+    case TI_COPY:
+        var(D, I->var);
+        sb_puts(D->out, I->kind == TI_SCALAR ? " = " : " = copy ");
+        expr(D, I->x);
+        break;
+    case TI_COMPUTE:
+        compute(D, I);
+        break;
+    case TI_LOAD:
+        var(D, I->var);
+        sb_puts(D->out, " = ");
+        value(D, I->u.t->tile);
+        sb_printf(D->out, " load ");
+        expr(D, I->u.t->tensor_x);
+        offsets(D, I->u.t->offsets);
+        break;
+    case TI_STORE:
+        sb_printf(D->out, "store ");
+        expr(D, I->u.t->tensor_x);
+        offsets(D, I->u.t->offsets);
+        sb_puts(D->out, " <- ");
+        expr(D, I->u.t->tile_x);
+        sb_printf(D->out, " (%s)", I->u.t->isa);
+        break;
+    case TI_LOOP:
+    case TI_IF:
+        if (I->kind == TI_LOOP && r->stmt->kind == STMT_FOR) {
+            const IrFor *f = IR_AS(IrFor, r->stmt);
+            sb_printf(D->out, "for %s in ", f->loop_var->name);
+            expr(D, f->start);
+            sb_puts(D->out, " .. ");
+            expr(D, f->stop);
+            sb_puts(D->out, " step ");
+            expr(D, f->step);
+        } else {
+            sb_puts(D->out, I->kind == TI_IF ? "if " : "while ");
+            expr(D, I->kind == TI_IF ? IR_AS(IrIf, r->stmt)->cond : IR_AS(IrWhile, r->stmt)->cond);
+        }
+        for (uint32_t k = 0; I->kind == TI_LOOP && k < r->n; k++) {
+            sb_puts(D->out, k ? ", " : " carrying ");
+            value(D, r->carried[k]);
+        }
+        D->indent += 2;
+        break;
+    case TI_ELSE:
+        sb_puts(D->out, "else");
+        D->indent += 2;
+        break;
+    case TI_LOOP_END:
+    case TI_IF_END:
+        sb_puts(D->out, "end");
+        for (uint32_t k = 0; I->kind == TI_IF_END && k < r->n; k++) {
+            sb_puts(D->out, k ? ", " : " giving ");
+            value(D, r->carried[k]);
+        }
+        break;
+    case TI_YIELD:
+        sb_printf(D->out, "yield %" PRIu32 " ", I->k);
+        expr(D, I->x);
+        break;
+    case TI_YIELD_END:
+        sb_puts(D->out, "yield end");
+        break;
+    }
+    sb_putc(D->out, '\n');
+}
+
+void lower_tir_dump(StrBuf *out, LowerKernel *k, const TirList *L)
+{
+    Dump D = {out, k, 0};
+    sb_printf(out, "# %s lowered for seed-05: %" PRIu32 " instructions\n", L->f->name, L->ninsts);
+    for (uint32_t i = 0; i < L->f->nparams; i++) {
+        sb_printf(out, "param %s ", L->f->params[i].var->name);
+        value(&D, L->params[i]);
+        sb_putc(out, '\n');
+    }
+    for (uint32_t d = 0; d < L->ndims; d++)
+        sb_printf(out, "param %s index\n", L->dims[d]->name);
+    for (const TirInst *I = L->first; I; I = I->next)
+        inst(&D, I);
+}
