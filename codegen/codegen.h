@@ -20,6 +20,7 @@ typedef struct CodegenOptions {
     int addr;         /* address mode: tiles are allocated at their planned addresses */
     int async;        /* --emit=pto-tile: event tokens and wait clauses (seed 05) */
     StrBuf *dump;     /* --dump-after=lower: each kernel's lowered list is written here (or NULL) */
+    int debug;        /* -g: source locations (MLIR loc(...), C++ #line) */
 } CodegenOptions;
 
 /* PTO MLIR (pto-mlir.md).  codegen_pto writes one module holding every

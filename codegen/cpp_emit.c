@@ -370,3 +370,21 @@ static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
 }
 
 int cpp_expr(CppExpr *x, StrBuf *out, const IrExpr *e) { return render(x, out, e, out->len); }
+
+void cpp_line_directive(StrBuf *out, const SourceFile *src, Span at, uint32_t *last)
+{
+    SourcePos p;
+    if (!src || !span_is_known(at) || at.lo > src->len)
+        return;
+    p = source_pos((SourceFile *)src, at.lo);
+    if (p.line == *last)
+        return;
+    *last = p.line;
+    sb_printf(out, "#line %" PRIu32 " \"", p.line);
+    for (const char *c = src->name; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_putc(out, '\\');
+        sb_putc(out, *c);
+    }
+    sb_puts(out, "\"\n");
+}

@@ -165,7 +165,11 @@ int cpp_trace_slots(CppPlan *p, DiagEngine *diag);
 
 /* The orchestration file of p->orch (cpp.md 6) into out (cpp_orch.c); 0,
  * or nonzero after reporting. */
-int cpp_emit_orchestration(StrBuf *out, CppPlan *p, DiagEngine *diag);
+int cpp_emit_orchestration(StrBuf *out, CppPlan *p, const CodegenOptions *o, DiagEngine *diag);
+
+/* -g: `#line N "file.py"` of the statement at, unless *last is already its
+ * line N (then nothing); *last becomes N. */
+void cpp_line_directive(StrBuf *out, const SourceFile *src, Span at, uint32_t *last);
 
 /* Kernel f as a static C++ function with an extern "C" entry point named
  * entry (cpp.md 3, from "static AICORE void" on), written to out

@@ -186,6 +186,11 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     fname = cpp_ident(ir, f->name, (const char *const[]){"main", "kernel_entry*", "float_to_u64",
                                                           "aicpu_orchestration_*", "pyptocc_*", NULL});
     np = bind_params(&K, &L, params);
+    /* -g: the function, its entry point and what is not a statement's are
+     * the definition's line; each statement's code its own. */
+    K.k.loc_span = f->span;
+    if (o->debug)
+        cpp_line_directive(out, diag->src, f->span, &K.k.line);
     sb_printf(out, "static AICORE void %s(", fname);
     for (uint32_t i = 0; i < np; i++) {
         const Param *p = &params[i];
@@ -209,6 +214,10 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         if (!params[i].val->named)
             sb_printf(out, "  (void)%s;\n", params[i].val->name);
     sb_puts(out, "  pipe_barrier(PIPE_ALL);\n}\n\n");
+    if (o->debug) {
+        K.k.line = 0;
+        cpp_line_directive(out, diag->src, f->span, &K.k.line);
+    }
     /* The entry point (cpp.md 3): Tensor descriptors, then scalars. */
     sb_printf(out, "extern \"C\" AICORE void %s(__gm__ int64_t* args) {\n", entry);
     for (uint32_t i = 0; i < np; i++) {

@@ -12,6 +12,8 @@
 /* Starts an output line at the current indentation. */
 StrBuf *ck_line(Kern *K)
 {
+    if (K->k.o->debug)
+        cpp_line_directive(K->k.out, K->k.diag->src, K->k.loc_span, &K->k.line);
     sb_indent(K->k.out, K->k.indent);
     return K->k.out;
 }

@@ -233,7 +233,7 @@ static int externals(Orch *O, const CppSlot *slots, uint32_t ns)
     return bad;
 }
 
-int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, DiagEngine *diag)
+int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, const CodegenOptions *o, DiagEngine *diag)
 {
     Orch O;
     const IrFunc *orch = plan->orch;
@@ -245,6 +245,7 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, DiagEngine *diag)
     O.plan = plan;
     O.f = orch;
     O.diag = diag;
+    O.debug = o->debug;
     O.out = out;
     arena_init(&O.arena);
     ptrmap_init(&O.vals);
@@ -283,9 +284,8 @@ int codegen_cpp_orchestration(StrBuf *out, IrCtx *ir, const IrProgram *prog, con
 {
     CppPlan plan;
     int rc;
-    (void)o;
     cpp_plan_init(&plan, ir, prog, orch);
-    rc = cpp_emit_orchestration(out, &plan, diag);
+    rc = cpp_emit_orchestration(out, &plan, o, diag);
     cpp_plan_free(&plan);
     return rc;
 }

@@ -72,6 +72,8 @@ typedef struct Orch {
     uint32_t nundo, capundo;
     CppExpr ex;
     Span stmt_span;
+    int debug;                 /* -g: #line directives */
+    uint32_t line;             /* -g: the last one's line */
     OVal poison;               /* what a variable is after the statement defining it failed */
 } Orch;
 

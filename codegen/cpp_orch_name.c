@@ -22,6 +22,8 @@ Span orch_span_of(const Orch *O, const IrExpr *x)
 
 StrBuf *orch_line(Orch *O)
 {
+    if (O->debug)
+        cpp_line_directive(O->out, O->diag->src, O->stmt_span, &O->line);
     sb_indent(O->out, O->indent);
     return O->out;
 }

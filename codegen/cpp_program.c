@@ -124,7 +124,7 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
          * float (-Wunused-function). */
         sb_puts(out, "[[maybe_unused]] static uint64_t float_to_u64(float f);\n\n");
         /* The slots' problems are reported with the orchestration code. */
-        if (cpp_emit_orchestration(out, &plan, diag) != 0)
+        if (cpp_emit_orchestration(out, &plan, o, diag) != 0)
             bad = 1;
         else if (cpp_plan_slots(&plan, diag) == 0) {
             nargs = plan.nslots;

@@ -39,6 +39,12 @@ typedef struct LowerKernel {
     int indent;
     Span stmt_span;            /* the statement being written */
     struct LowerRegion *region; /* the innermost loop body or if branch being walked; NULL: the kernel's body */
+    /* -g: the statement whose lines are being spelled (a loop's or an if's
+     * for their own lines), the locations of an MLIR printer's lines
+     * (lower_list.h), and a C++ printer's last #line. */
+    Span loc_span;
+    struct LowerLocs *locs;
+    uint32_t line;
     Arena arena;               /* the printer's values of this kernel, the walk's regions and tuples */
 } LowerKernel;
 

@@ -3,6 +3,7 @@
  * the list as text for --dump-after=lower. */
 #include "config.h"
 #include "codegen/lower_list.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -178,12 +179,50 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
 
 /* -------------------------------------------------------------- printing */
 
+void lower_locs_init(LowerLocs *L, SourceFile *src)
+{
+    memset(L, 0, sizeof *L);
+    mlir_locs_init(&L->m, src);
+}
+
+void lower_locs_free(LowerLocs *L)
+{
+    mlir_locs_free(&L->m);
+    xfree(L->marks);
+}
+
+static LowerLocMark *mark_of(LowerLocs *L, const StrBuf *buf)
+{
+    for (uint32_t i = 0; i < L->nmarks; i++)
+        if (L->marks[i].buf == buf)
+            return &L->marks[i];
+    if (L->nmarks == L->cap) {
+        L->cap = L->cap ? 2 * L->cap : 4;
+        L->marks = xrealloc(L->marks, L->cap * sizeof *L->marks);
+    }
+    L->marks[L->nmarks].buf = buf;
+    L->marks[L->nmarks].done = 0;
+    return &L->marks[L->nmarks++];
+}
+
+/* A loop's or an if's own lines are its statement's; a yield's, the
+ * yield's. */
+static Span loc_span(const LowerInst *I)
+{
+    return I->region && I->kind != LI_YIELD && I->kind != LI_YIELD_END ? I->region->stmt->span : I->span;
+}
+
 void lower_list_print(LowerKernel *k, const LowerList *L, const LowerSpell spell[LI_COUNT], void *printer)
 {
     for (const LowerInst *I = L->first; I; I = I->next) {
         k->stmt_span = I->span;
+        k->loc_span = loc_span(I);
         if (spell[I->kind])
             spell[I->kind](printer, I);
+        if (k->locs) {
+            LowerLocMark *m = mark_of(k->locs, k->out);
+            m->done = mlir_locs_lines(&k->locs->m, k->out, m->done, k->loc_span);
+        }
     }
 }
 
@@ -194,6 +233,7 @@ void lower_aside_begin(LowerKernel *k, LowerAside *a)
     k->out = &a->text;
 }
 
+/* With locations, the branch's lines have theirs already. */
 void lower_aside_join(LowerKernel *k, LowerAside *a, const char *else_line)
 {
     if (!a->outer)
@@ -203,6 +243,12 @@ void lower_aside_join(LowerKernel *k, LowerAside *a, const char *else_line)
         sb_indent(k->out, k->indent - 2);
         sb_puts(k->out, else_line);
         sb_put(k->out, a->text.data, a->text.len);
+    }
+    if (k->locs) {
+        LowerLocMark *aside;
+        mark_of(k->locs, k->out)->done = k->out->len;
+        aside = mark_of(k->locs, &a->text);
+        *aside = k->locs->marks[--k->locs->nmarks];
     }
     sb_free(&a->text);
     a->outer = NULL;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "codegen/lower_flow.h"
+#include "codegen/mlir_text.h"
 #include "support/strbuf.h"
 
 typedef enum LowerInstKind {
@@ -107,6 +108,22 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L);
  * them in order, with k->stmt_span the instruction's. */
 typedef void (*LowerSpell)(void *printer, const LowerInst *I);
 void lower_list_print(LowerKernel *k, const LowerList *L, const LowerSpell spell[LI_COUNT], void *printer);
+
+/* -g for an MLIR printer (k->locs): lower_list_print gives each
+ * instruction's lines its statement's location, a region's lines its
+ * loop's or if's (mlir_text.h, MlirLocs); the lines of each buffer are
+ * given theirs once. */
+typedef struct LowerLocMark {
+    const StrBuf *buf;
+    size_t done;
+} LowerLocMark;
+typedef struct LowerLocs {
+    MlirLocs m;
+    LowerLocMark *marks;
+    uint32_t nmarks, cap;
+} LowerLocs;
+void lower_locs_init(LowerLocs *L, SourceFile *src);
+void lower_locs_free(LowerLocs *L);
 
 /* An else-branch written aside, so that one that writes nothing is left
  * out: lower_aside_begin at its LI_ELSE, lower_aside_join at the LI_IF_END,

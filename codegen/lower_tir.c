@@ -546,7 +546,12 @@ static void on_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExp
     I->branch = (uint8_t)b;
 }
 
-static void on_yield_end(LowerFlow *W, LowerRegion *R) { tir_add(tir(W), TI_YIELD_END)->region = region_of(R)->r; }
+static void on_yield_end(LowerFlow *W, LowerRegion *R)
+{
+    TirInst *I = tir_add(tir(W), TI_YIELD_END);
+    I->region = region_of(R)->r;
+    I->branch = (uint8_t)in_else(R);
+}
 
 static const LowerFlowPrinter tir_events = {
     .spelling = OUT_TILE, .output = "seed-05", .unkept = 1, .error = on_error, .no_lowering = on_no_lowering,

@@ -93,7 +93,7 @@ typedef enum TirInstKind {
 typedef struct TirInst {
     struct TirInst *next;
     uint8_t kind;            /* TirInstKind */
-    uint8_t branch;          /* TI_YIELD of an if: 0 then, 1 else */
+    uint8_t branch;          /* TI_YIELD, TI_YIELD_END of an if: 0 then, 1 else */
     uint32_t k;              /* TI_YIELD: the position */
     Span span;               /* the statement it lowers */
     const IrVar *var;

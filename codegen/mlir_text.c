@@ -375,7 +375,7 @@ void mlir_consts_finish(MlirConstPool *p, MlirNames *n)
     slots_rebuild(p, p->nslots ? p->nslots : 64);
 }
 
-void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent)
+void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent, const char *loc)
 {
     char buf[64];
     for (uint32_t k = 0; k < p->n; k++) {
@@ -383,15 +383,105 @@ void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent)
         sb_indent(out, indent);
         switch ((MlirConstKind)c->kind) {
         case MLIR_CONST_BOOL:
-            sb_printf(out, "%s = arith.constant %s\n", c->name, c->i ? "true" : "false");
+            sb_printf(out, "%s = arith.constant %s", c->name, c->i ? "true" : "false");
             break;
         case MLIR_CONST_FLOAT:
             mlir_float_text(c->d, buf, sizeof buf);
-            sb_printf(out, "%s = arith.constant %s : %s\n", c->name, buf, c->type);
+            sb_printf(out, "%s = arith.constant %s : %s", c->name, buf, c->type);
             break;
         case MLIR_CONST_INT:
-            sb_printf(out, "%s = arith.constant %" PRId64 " : %s\n", c->name, c->i, c->type);
+            sb_printf(out, "%s = arith.constant %" PRId64 " : %s", c->name, c->i, c->type);
             break;
         }
+        sb_printf(out, "%s\n", loc);
+    }
+}
+
+/* ------------------------------------------------------------ locations */
+
+const char *mlir_loc(const SourceFile *src, Span at, char *buf, size_t cap)
+{
+    StrBuf sb;
+    SourcePos p;
+    if (!src || !span_is_known(at) || at.lo > src->len) {
+        snprintf(buf, cap, " loc(unknown)");
+        return buf;
+    }
+    p = source_pos((SourceFile *)src, at.lo);
+    sb_init(&sb);
+    sb_puts(&sb, " loc(\"");
+    for (const char *c = src->name; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_putc(&sb, '\\');
+        sb_putc(&sb, *c);
+    }
+    sb_printf(&sb, "\":%" PRIu32 ":%" PRIu32 ")", p.line, p.col);
+    snprintf(buf, cap, "%s", sb_cstr(&sb));
+    sb_free(&sb);
+    return buf;
+}
+
+void mlir_locs_init(MlirLocs *L, SourceFile *src)
+{
+    memset(L, 0, sizeof *L);
+    L->src = src;
+}
+
+void mlir_locs_free(MlirLocs *L) { xfree(L->open); }
+
+typedef enum LocLine { LOC_NONE, LOC_OP, LOC_OPEN, LOC_CLOSE } LocLine;
+
+static LocLine loc_line(const char *s, size_t n)
+{
+    while (n && *s == ' ')
+        s++, n--;
+    if (n == 0 || *s == '^')
+        return LOC_NONE;
+    if (*s == '}')
+        return n == 1 ? LOC_CLOSE : LOC_NONE;
+    return s[n - 1] == '{' ? LOC_OPEN : LOC_OP;
+}
+
+size_t mlir_locs_lines(MlirLocs *L, StrBuf *sb, size_t from, Span at)
+{
+    size_t end = sb->len, last = end;
+    char *text, loc[4096];
+    while (last > from && sb->data[last - 1] != '\n')
+        last--;
+    if (last == from)
+        return from;
+    text = xmalloc(end - from);
+    memcpy(text, sb->data + from, end - from);
+    sb->len = from;
+    for (size_t i = 0; i < last - from;) {
+        const char *line = text + i, *nl = memchr(line, '\n', last - from - i);
+        size_t n = (size_t)(nl - line);
+        Span here = at;
+        sb_put(sb, line, n);
+        switch (loc_line(line, n)) {
+        case LOC_OPEN:
+            if (L->nopen == L->cap) {
+                L->cap = L->cap ? 2 * L->cap : 8;
+                L->open = xrealloc(L->open, L->cap * sizeof *L->open);
+            }
+            L->open[L->nopen++] = at;
+            break;
+        case LOC_CLOSE:
+            here = L->nopen ? L->open[--L->nopen] : at;
+            /* fall through */
+        case LOC_OP:
+            sb_puts(sb, mlir_loc(L->src, here, loc, sizeof loc));
+            break;
+        case LOC_NONE:
+            break;
+        }
+        sb_putc(sb, '\n');
+        i += n + 1;
+    }
+    {
+        size_t done = sb->len;
+        sb_put(sb, text + (last - from), end - last);   /* a line not yet complete */
+        xfree(text);
+        return done;
     }
 }

@@ -36,9 +36,12 @@
  * Time is linear: one vector of requests and an arena of placeholders per
  * function.
  *
- * Errors are reported during the walk, when no name is known, so the
- * emitter's messages name IR variables, never SSA values: no message holds
- * a placeholder (pm_err checks). */
+ * Errors are reported by the lowering, before any name is asked for, so
+ * the messages name IR variables, never SSA values.
+ *
+ * Locations (-g): every op line ends with ` loc("file.py":line:col)` of the
+ * statement it came from; an op with regions has it after its closing
+ * brace (MlirLocs). */
 #ifndef PYPTOCC_MLIR_TEXT_H
 #define PYPTOCC_MLIR_TEXT_H
 
@@ -46,8 +49,32 @@
 
 #include "ir/ir.h"
 #include "support/intern.h"
+#include "support/source.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
+
+/* ------------------------------------------------------------ locations */
+
+/* ` loc("file.py":12:9)` of span at (` loc(unknown)` without a known span
+ * or source), into buf. */
+const char *mlir_loc(const SourceFile *src, Span at, char *buf, size_t cap);
+
+/* The locations of one function's lines: the regions whose closing brace
+ * is still to come keep their op's location. */
+typedef struct MlirLocs {
+    SourceFile *src;
+    Span *open;
+    uint32_t nopen, cap;
+} MlirLocs;
+
+void mlir_locs_init(MlirLocs *L, SourceFile *src);
+void mlir_locs_free(MlirLocs *L);
+/* Gives the complete lines of sb from offset from on, written for the
+ * statement at, their locations: an op's line ends with at's, a line that
+ * opens a region (ends with `{`) leaves at's for its lone closing `}`, and
+ * `} else {`, `} do {`, a block label or an empty line take none.  Returns
+ * the offset after the last of them. */
+size_t mlir_locs_lines(MlirLocs *L, StrBuf *sb, size_t from, Span at);
 
 /* The MLIR type of tile and tensor elements of dtype dt (ops.md 2: INT64
  * is i64, unsigned integers are ui<N>); NULL for a dtype without one. */
@@ -138,7 +165,7 @@ const MlirConst *mlir_const(MlirConstPool *p, MlirNames *n, MlirConstKind kind, 
  * the names in n (after the parameters', before any other). */
 void mlir_consts_finish(MlirConstPool *p, MlirNames *n);
 /* "  %c64_index = arith.constant 64 : index" lines, in pool order. */
-void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent);
+void mlir_consts_print(const MlirConstPool *p, StrBuf *out, int indent, const char *loc);
 
 /* The name of a constant (pto-mlir.md 4.2): "%true" or "%false";
  * "%c<i>_<type>" for an integer, "%cn<-i>_<type>" for a negative one, with

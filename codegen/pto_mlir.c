@@ -130,7 +130,9 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
 {
     LowerTarget target = {OUT_MLIR, "PTO", ", or use --no-addr", 0, pm_float_spelled, tile_text, E};
     LowerList L;
+    LowerLocs locs;
     StrBuf sig;
+    char floc[4096] = "";
     ArenaMark mark = arena_mark(&E->k.arena);
     unsigned errors = E->errors;
     E->k.f = f;
@@ -149,7 +151,15 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
         lower_list_dump(E->k.o->dump, &E->k, &L, "PTO");
     if (!L.errors) {
         bind_params(E, &L, &sig);
+        if (E->k.o->debug) {
+            lower_locs_init(&locs, E->k.diag->src);
+            E->k.locs = &locs;
+            mlir_loc(E->k.diag->src, f->span, floc, sizeof floc);
+        }
         pm_print_list(E, &L);
+        if (E->k.locs)
+            lower_locs_free(&locs);
+        E->k.locs = NULL;
     }
     arena_reset(&E->k.arena, mark);
     if (E->errors == errors) {
@@ -162,9 +172,9 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
          * kPTOEntryAttrName; the April 0.27 read it too). Every func.func we
          * write is a kernel, so every one is an entry. */
         sb_printf(out, ") attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
-        mlir_consts_print(&E->consts, out, 2);
+        mlir_consts_print(&E->consts, out, 2, floc);
         mlir_names_write(&E->names, out, E->body.data, E->body.len);
-        sb_puts(out, "  return\n  }\n");
+        sb_printf(out, "  return%s\n  }%s\n", floc, floc);
     }
     sb_free(&sig);
     return E->errors != errors;
@@ -199,6 +209,13 @@ static void emitter_free(Emitter *E)
 static void module_open(StrBuf *out, const CodegenOptions *o)
 {
     sb_printf(out, "module attributes {pto.target_arch = \"%s\"} {\n", arch_name(o->arch));
+}
+
+/* The module's closing brace, with the program's location under -g. */
+static void module_close(StrBuf *out, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag)
+{
+    char loc[4096];
+    sb_printf(out, "}%s\n", o->debug ? mlir_loc(diag->src, prog->span, loc, sizeof loc) : "");
 }
 
 /* A walker that finds the first tensor op or function call (for the note
@@ -261,7 +278,7 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
         if ((k = lower_kernel_kind(f, diag)) == KERNEL_NONE || emit_function(&E, f, k, out) != 0)
             bad = 1;
     }
-    sb_puts(out, "}\n");
+    module_close(out, prog, o, diag);
     emitter_free(&E);
     if (!any) {
         no_kernel(prog, diag);
@@ -276,7 +293,6 @@ int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFu
     Emitter E;
     KernelKind k = lower_kernel_kind(kernel, diag);
     int bad;
-    (void)prog;
     if (k == KERNEL_NONE) {
         if (ir_kernel_kind(kernel) == KERNEL_NONE)
             diag_error(diag, kernel->span, "'%s' is not a kernel", kernel->name);
@@ -285,7 +301,7 @@ int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFu
     emitter_init(&E, ir, o, diag);
     module_open(out, o);
     bad = emit_function(&E, kernel, k, out);
-    sb_puts(out, "}\n");
+    module_close(out, prog, o, diag);
     emitter_free(&E);
     return bad;
 }

@@ -78,10 +78,14 @@ static void fn_init(Fn *F, IrCtx *ir, DiagEngine *diag, const CodegenOptions *o,
     for (int i = 0; i < MS_COUNT; i++)
         ptrmap_init(&F->tile_types[i]);
     sb_init(&F->consts_text);
+    mlir_locs_init(&F->locs, diag->src);
+    if (o->debug)
+        mlir_loc(diag->src, f->span, F->func_loc, sizeof F->func_loc);
 }
 
 static void fn_free(Fn *F)
 {
+    mlir_locs_free(&F->locs);
     sb_free(&F->consts_text);
     for (int i = 0; i < MS_COUNT; i++)
         ptrmap_free(&F->tile_types[i]);
@@ -123,7 +127,7 @@ static void emit_kernel(StrBuf *out, Fn *F, const TirList *L)
     sb_puts(out, ") {\n");
     pt_put_text(out, &F->consts_text);
     pt_put_text(out, &body);
-    sb_puts(out, "    return\n  }\n");
+    sb_printf(out, "    return%s\n  }%s\n", F->func_loc, F->func_loc);
     sb_free(&params);
     sb_free(&body);
 }
@@ -149,6 +153,11 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
         errors += L.errors;
         fn_free(&F);
     }
-    sb_puts(out, "}\n");
+    if (o->debug) {
+        char loc[4096];
+        sb_printf(out, "}%s\n", mlir_loc(diag->src, prog->span, loc, sizeof loc));
+    } else {
+        sb_puts(out, "}\n");
+    }
     return errors != 0;
 }

@@ -29,6 +29,7 @@ typedef struct Region {
     const char **yn[2], **yev[2]; /* what the body (if: each branch) yields: names and events */
     const Value **yv[2];         /* if: the tiles and tensors each branch yields */
     const char *head[3];         /* for: the bounds and the step; if: the condition */
+    Span yield_at[2];            /* if: each branch's yield, for its location (-g) */
     StrBuf *outer;               /* if: where it is written */
     StrBuf text;                 /* if: both branches, the else-branch from split */
     size_t split;
@@ -352,10 +353,13 @@ static void else_open(const TirRegion *r)
 static void put_branch(Fn *F, const TirRegion *r, int b, const char *text, size_t len)
 {
     Region *G = region_of(r);
+    Span at = F->k.loc_span;
     sb_put(F->k.out, text ? text : "", len);
     F->k.indent += 2;
+    F->k.loc_span = G->yield_at[b];
     if (r->ncarried)
         put_pass_on(F, "scf.yield", r, G->yn[b], G->yev[b]);
+    F->k.loc_span = at;
     F->k.indent -= 2;
 }
 
@@ -439,7 +443,12 @@ static void loop_end(Fn *F, const TirInst *I) { loop_close(F, I->region); }
 static void if_begin(Fn *F, const TirInst *I) { if_open(F, I->region); }
 static void if_else(Fn *F, const TirInst *I) { (void)F, else_open(I->region); }
 static void if_end(Fn *F, const TirInst *I) { if_close(F, I->region); }
-static void yield_last(Fn *F, const TirInst *I) { yield_end(F, I->region); }
+static void yield_last(Fn *F, const TirInst *I)
+{
+    if (I->region->stmt->kind == STMT_IF)
+        region_of(I->region)->yield_at[I->branch] = I->span;
+    yield_end(F, I->region);
+}
 
 static void (*const spell[])(Fn *F, const TirInst *I) = {
     [TI_SCALAR] = scalar_def, [TI_COPY] = copy, [TI_COMPUTE] = compute, [TI_LOAD] = load, [TI_STORE] = store,
@@ -451,6 +460,8 @@ void pt_print_list(Fn *F, const TirList *L)
 {
     for (const TirInst *I = L->first; I; I = I->next) {
         F->k.stmt_span = I->span;
+        /* A loop's or an if's own lines are its statement's; a yield's, the yield's. */
+        F->k.loc_span = I->region && I->kind != TI_YIELD && I->kind != TI_YIELD_END ? I->region->stmt->span : I->span;
         spell[I->kind](F, I);
     }
 }

@@ -36,6 +36,9 @@ typedef struct Fn {
     PtrMap tile_types[MS_COUNT]; /* IrType -> rendered tile type */
     StrBuf consts_text;        /* constants, written at the top of the body */
     uint32_t next_tile, next_num, next_float;
+    MlirLocs locs;             /* -g: the locations of the lines */
+    size_t line_start;         /* where the line being written begins */
+    char func_loc[4096];       /* -g: the function's location, for its constants and its return; else "" */
 } Fn;
 
 const char *pt_fmt(Fn *F, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -60,8 +63,21 @@ void pt_emit_load(Fn *F, const IrVar *dest, const TirTransfer *t);
 void pt_emit_store(Fn *F, const IrVar *dest, const TirTransfer *t);
 void pt_print_list(Fn *F, const TirList *L);
 
-static inline void begin(Fn *F) { sb_indent(F->k.out, F->k.indent); }
-static inline void end(Fn *F) { sb_putc(F->k.out, '\n'); }
+static inline void begin(Fn *F)
+{
+    F->line_start = F->k.out->len;
+    sb_indent(F->k.out, F->k.indent);
+}
+
+/* Ends the line; with -g, with the location of the statement being
+ * spelled (an op's), or none (MlirLocs: a region's goes on its closing
+ * brace). */
+static inline void end(Fn *F)
+{
+    sb_putc(F->k.out, '\n');
+    if (F->k.o->debug)
+        mlir_locs_lines(&F->locs, F->k.out, F->line_start, F->k.loc_span);
+}
 static inline int shape_const(const IrType *t, uint32_t d, int64_t *v) { return ir_dim_value(t->dims[d], v); }
 static inline const char *next_num(Fn *F) { return pt_fmt(F, "%%%u", F->next_num++); }
 static inline const char *index_value(Fn *F, const IrExpr *e) { return pt_scalar_as(F, e, DT_INT64); }

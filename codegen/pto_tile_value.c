@@ -118,7 +118,7 @@ static const char *constant(Fn *F, MlirConstKind kind, int64_t i, const char *ty
     if (kind == MLIR_CONST_FLOAT)
         F->next_float++;
     got = arena_strndup(&F->k.arena, name, strlen(name));
-    sb_printf(&F->consts_text, "    %s = pto.constant %s : %s\n", got, literal, type);
+    sb_printf(&F->consts_text, "    %s = pto.constant %s : %s%s\n", got, literal, type, F->func_loc);
     ptrmap_put(&F->consts, k, (void *)got);
     return got;
 }

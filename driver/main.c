@@ -106,6 +106,7 @@ typedef struct Options {
     int opt_level;                /* -O0, -O1 (default), -O2 */
     int no_addr;                  /* --no-addr */
     int async;                    /* --async */
+    int debug;                    /* -g */
     int deps;                     /* -MD/-MMD: write the make rule beside the output; -M/-MM: only the rule */
     int deps_only;
     int deps_phony;               /* -MP */
@@ -137,6 +138,8 @@ static void usage(FILE *f)
           "      --no-addr             leave tile addresses to PTOAS (no AllocateMemoryAddr)\n"
           "      --async               --emit=pto-tile: event tokens and wait clauses\n"
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
+          "  -g                        source locations: every MLIR op carries loc(\"FILE\":LINE:COL) of the\n"
+          "                            statement it comes from; the C++ has #line directives\n"
           "  -fsyntax-only             check the program, write nothing\n"
           "\n"
           "Optimisation (the scheduling passes):\n"
@@ -484,6 +487,10 @@ static int parse_options(int argc, char **argv, Options *o)
             o->async = 1;
             continue;
         }
+        if (strcmp(a, "-g") == 0) {
+            o->debug = 1;
+            continue;
+        }
         if (strcmp(a, "--no-passes") == 0) {
             o->passes_given = 1;
             o->passes_arg = NULL;
@@ -686,6 +693,7 @@ static CodegenOptions codegen_options(const Options *o, StrBuf *dump)
     co.arch = o->arch;
     co.addr = !o->no_addr;
     co.async = o->async;
+    co.debug = o->debug;
     if (o->dump_after && (strcmp(o->dump_after, "all") == 0 || strcmp(o->dump_after, "lower") == 0)) {
         fflush(stdout);
         sb_init_sink(dump, stderr);

@@ -23,6 +23,17 @@
 
 enum { OUT_PTO, OUT_TILE, OUT_CPP };
 
+/* The text's last line is the module's closing brace. */
+static int module_closed(const StrBuf *sb)
+{
+    size_t i = sb->len;
+    if (i < 2 || sb->data[i - 1] != '\n')
+        return 0;
+    for (i--; i > 0 && sb->data[i - 1] != '\n'; i--)
+        ;
+    return sb->data[i] == '}';
+}
+
 static int has_kernel(const IrProgram *prog)
 {
     for (uint32_t i = 0; i < prog->n; i++)
@@ -57,14 +68,15 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
         co.arch = arch;
         co.addr = which != PIPELINE_PTO_NO_ADDR;
         co.async = async;
+        co.debug = opt == 1;   /* -g's locations and #lines, at -O1 (every output meets it) */
         sb_init(&sb);
         bad = out == OUT_TILE  ? codegen_pto_tile(&sb, ir, prog, &co, diag)
               : out == OUT_CPP ? codegen_cpp(&sb, ir, prog, &co, diag)
                                : codegen_pto(&sb, ir, prog, &co, diag);
-        /* MLIR ends with the module's brace, the C++ unit with its #endif. */
+        /* MLIR ends with the module's brace (and with -g its location), the
+         * C++ unit with its #endif. */
         if (!bad && diag->errors == errors &&
-            (out == OUT_CPP ? sb.len < 7 || memcmp(sb.data + sb.len - 7, "#endif\n", 7) != 0
-                            : sb.len < 2 || memcmp(sb.data + sb.len - 2, "}\n", 2) != 0))
+            (out == OUT_CPP ? sb.len < 7 || memcmp(sb.data + sb.len - 7, "#endif\n", 7) != 0 : !module_closed(&sb)))
             abort();
         /* The PTO MLIR keeps tests/tools/mlir_check's rules: defined values,
          * tile_buf fields and PTOAS's operand rules per op. */

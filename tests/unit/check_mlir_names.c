@@ -70,7 +70,7 @@ START_TEST(names_settled_for_output)
      * names they or the parameter took fall back to numbers. */
     ck_assert_str_eq(sb_cstr(&out), "%cst_1|%0|%c64_index|%1|%2|%3|%cst|%a_view|");
     sb_reset(&out);
-    mlir_consts_print(&t.p, &out, 1);
+    mlir_consts_print(&t.p, &out, 1, "");
     ck_assert_str_eq(sb_cstr(&out), " %c64_index = arith.constant 64 : index\n"
                                     " %cst_1 = arith.constant 2.00000000000000000e+00 : f32\n");
     names_free(&t);
