@@ -84,7 +84,6 @@ static const char *const reserved[] = {"ext_*",      "arg_*",        "*_shapes",
                                        "float_to_u64", "u64_to_float", "aicpu_orchestration_*", "main", NULL};
 
 const IrExpr *orch_out_arg(CppPlan *plan, const IrCall *c, uint32_t i);
-int orch_is_op(const IrExpr *x, const char *name);
 void orch_err(Orch *O, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Span orch_span_of(const Orch *O, const IrExpr *x);
 StrBuf *orch_line(Orch *O);

@@ -44,12 +44,6 @@ static int calls_non_kernel(const IrProgram *prog, const IrExpr *x)
     return !f || ir_kernel_kind(f) == KERNEL_NONE;
 }
 
-int orch_is_op(const IrExpr *x, const char *name)
-{
-    return x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_OP &&
-           strcmp(IR_AS(IrCall, x)->callee->name, name) == 0;
-}
-
 /* The variable whose buffer v is: a parameter or a tensor.create result;
  * NULL when v is a view or cannot be traced (*other set when that is
  * because it comes from a call of a non-kernel, reported elsewhere).  A
@@ -76,7 +70,7 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
             x = ptrmap_get(&D->d.def, v);
         if (!x)
             return NULL;
-        if (orch_is_op(x, "tensor.create"))
+        if (op_called(x, OP_TENSOR_CREATE))
             return v;
         t = x->kind == EXPR_TUPLE_GET && ir_is_var_like(IR_AS(IrTupleGet, x)->tuple)
                 ? ptrmap_get(&D->d.def, IR_AS(IrTupleGet, x)->tuple)

@@ -372,13 +372,13 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         emit_task(O, dest, c);
         return;
     }
-    if (dest && orch_is_op(&c->e, "tensor.create"))
+    if (dest && op_called(&c->e, OP_TENSOR_CREATE))
         emit_create(O, dest, c);
-    else if (dest && orch_is_op(&c->e, "tensor.view"))
+    else if (dest && op_called(&c->e, OP_TENSOR_VIEW))
         emit_view(O, dest, c);
-    else if (dest && orch_is_op(&c->e, "tensor.read"))
+    else if (dest && op_called(&c->e, OP_TENSOR_READ))
         emit_read(O, dest, c);
-    else if (dest && orch_is_op(&c->e, "tensor.dim"))
+    else if (dest && op_called(&c->e, OP_TENSOR_DIM))
         emit_dim(O, dest, c);
     else if (!dest && op->category == OPC_TENSOR)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));

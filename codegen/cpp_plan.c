@@ -6,6 +6,7 @@
  * tensors that are their buffers (cpp_orch_slots.c traces those). */
 #include "config.h"
 #include "codegen/cpp_emit.h"
+#include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "support/arena.h"
 #include "support/xalloc.h"
@@ -73,10 +74,17 @@ typedef struct UseScan {
     PtrMap stored, loaded;     /* parameter IrVar -> non-NULL */
 } UseScan;
 
-static int is_call_of(const IrExpr *x, const char *name)
+/* A store's (block.store, block.l0c_store) or a load's call. */
+static int is_store(const IrExpr *x)
 {
-    return x && x->kind == EXPR_CALL && IR_AS(IrCall, x)->callee->kind == CALLEE_OP &&
-           strcmp(IR_AS(IrCall, x)->callee->name, name) == 0;
+    const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+    return op && (op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE);
+}
+
+static int is_load(const IrExpr *x)
+{
+    const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+    return op && op->cls == OPCL_LOAD;
 }
 
 /* The parameter tensor variable v is (a store's result is its output
@@ -89,7 +97,7 @@ static const IrVar *param_of(const UseScan *S, const IrExpr *x)
             if (S->k->params[i].var == v)
                 return v;
         x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->defs.def, v);
-        if (is_call_of(x, "block.store") || is_call_of(x, "block.l0c_store"))
+        if (is_store(x))
             x = IR_AS(IrCall, x)->args[3];
     }
     return NULL;
@@ -161,9 +169,9 @@ static int use_expr(IrWalker *w, const IrExpr *e)
 {
     UseScan *S = w->data;
     const IrVar *p;
-    if (is_call_of(e, "block.load") && (p = param_of(S, IR_AS(IrCall, e)->args[0])))
+    if (is_load(e) && (p = param_of(S, IR_AS(IrCall, e)->args[0])))
         ptrmap_put(&S->loaded, p, (void *)p);
-    if ((is_call_of(e, "block.store") || is_call_of(e, "block.l0c_store")) &&
+    if (is_store(e) &&
         (p = param_of(S, IR_AS(IrCall, e)->args[3])))
         ptrmap_put(&S->stored, p, (void *)p);
     return 1;

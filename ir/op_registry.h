@@ -90,6 +90,11 @@ typedef enum OpId {
     OP_COUNT
 } OpId;
 
+/* An op named in another's row (ops.def: .twin = OPREF(BLOCK_ADD)): its
+ * OpId + 1, so that 0 is none; op_ref gives the op back. */
+#define OPREF(ID) ((uint8_t)(OP_##ID + 1))
+_Static_assert(OP_COUNT < 255, "OPREF fits a uint8_t");
+
 /* Classes of ops that share every trait but their name, signature and
  * types (ir/op_table.c gives each class its traits). */
 typedef enum OpClass {
@@ -294,8 +299,25 @@ struct OpDef {
      * A5; 0: any (PTOAS a56b18c3's op verifiers, lib/PTO/IR/PTO.cpp,
      * narrowed to pto-isa's NPU headers: ops.def says how). */
     uint16_t dt_a2a3, dt_a5;
-    /* A tile-with-scalar op: its tile-with-tile twin (OpId), or 0. */
+    /* A tile-with-scalar op: its tile-with-tile twin (OPREF), or 0. */
     uint8_t twin;
+    /* The language (ops.md 4.2): its DSL name where that is not the name
+     * after the dot ("create_tensor", "and_"); direct: pl.<its DSL name>
+     * calls it whatever its first argument is; scalar_call: pl.<its
+     * twin's name>(x, s) with a scalar s calls it. */
+    const char *dsl;
+    uint8_t direct, scalar_call;
+    /* A tensor op: the block op ConvertTensorToBlockOps makes of it (by
+     * that op's class), and for a row reduction the op that merges the
+     * partial results of a row split into column blocks (OPREFs). */
+    uint8_t block, merge;
+    /* A block op: its fused forms with a broadcast [M, 1] (row_form) and
+     * [1, N] (col_form) right operand (OPREFs); commutes: its two operands
+     * may be swapped; widens: on integers narrower than 32 bits it
+     * computes the same on their 32-bit extensions, narrowed back
+     * (selections, maxima and minima, bitwise ops; not sums and products,
+     * whose overflow would not wrap alike). */
+    uint8_t row_form, col_form, commutes, widens;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
@@ -309,6 +331,18 @@ const char *op_spelling(const OpDef *op, OpOutput out, char *buf, size_t cap, co
 /* The op with id `id`. */
 const OpDef *op_by_id(OpId id);
 static inline int op_is(const OpDef *op, OpId id) { return op && op->id == id; }
+static inline const OpDef *op_ref(uint8_t ref) { return ref ? op_by_id((OpId)(ref - 1)) : NULL; }
+/* Whether expression x is a call of op id. */
+int op_called(const IrExpr *x, OpId id);
+
+/* The language's names (ops.md 4.2).  The op of namespace ns ("tensor",
+ * "block") that `pl.ns.dsl` names (its DSL name, or the name after the
+ * dot); the op `pl.dsl` names whatever its first argument (direct); the
+ * op `pl.<op's DSL name>(x, s)` calls with a scalar s (scalar_call);
+ * NULL when there is none. */
+const OpDef *op_lookup_dsl(const char *ns, const char *dsl);
+const OpDef *op_direct(const char *dsl);
+const OpDef *op_scalar_call(const OpDef *op);
 
 static inline const char *op_name(const OpDef *op) { return op->callee.name; }
 static inline const OpDef *callee_op(const IrCallee *c)

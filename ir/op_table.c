@@ -133,6 +133,50 @@ uint32_t op_count(void) { return OP_COUNT; }
 const OpDef *op_at(uint32_t i) { return i < OP_COUNT ? &op_table[i] : NULL; }
 const OpDef *op_by_id(OpId id) { return &op_table[id]; }
 
+int op_called(const IrExpr *x, OpId id)
+{
+    return x && x->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, x)->callee), id);
+}
+
+/* The op's name in the language: its DSL name, or the name after the dot. */
+static const char *dsl_name(const OpDef *op)
+{
+    const char *dot = strchr(op_name(op), '.');
+    return op->dsl ? op->dsl : dot ? dot + 1 : op_name(op);
+}
+
+static int in_namespace(const OpDef *op, const char *ns)
+{
+    size_t n = strlen(ns);
+    return strncmp(op_name(op), ns, n) == 0 && op_name(op)[n] == '.';
+}
+
+const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
+{
+    char full[128];
+    for (int i = 0; i < OP_COUNT; i++)
+        if (op_table[i].dsl && strcmp(op_table[i].dsl, dsl) == 0 && in_namespace(&op_table[i], ns))
+            return &op_table[i];
+    snprintf(full, sizeof full, "%s.%s", ns, dsl);
+    return op_lookup(full);
+}
+
+const OpDef *op_direct(const char *dsl)
+{
+    for (int i = 0; i < OP_COUNT; i++)
+        if (op_table[i].direct && strcmp(dsl_name(&op_table[i]), dsl) == 0)
+            return &op_table[i];
+    return NULL;
+}
+
+const OpDef *op_scalar_call(const OpDef *op)
+{
+    for (int i = 0; op && i < OP_COUNT; i++)
+        if (op_table[i].scalar_call && op_ref(op_table[i].twin) == op)
+            return &op_table[i];
+    return NULL;
+}
+
 const OpDef *op_lookup(const char *name)
 {
     uint32_t lo = 0, hi = OP_COUNT;

@@ -8,6 +8,7 @@
  * call's value. */
 #include "config.h"
 #include "sema/elab_assign.h"
+#include "ir/op_registry.h"
 #include "sema/elab_convert.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_type.h"
@@ -39,8 +40,7 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
     type = ir_expr_type(E->ir, value);
     if (annot) {
         const IrType *at = elab_type(E, fc, annot);
-        if (at && at->kind == TYPE_MEMREF && value->kind == EXPR_CALL &&
-            strcmp(IR_AS(IrCall, value)->callee->name, "block.alloc") == 0) {
+        if (at && at->kind == TYPE_MEMREF && op_called(value, OP_BLOCK_ALLOC)) {
             /* mem_vec_3: pl.MemRefType = pl.block.alloc(space, addr, size, id) */
             const IrCall *c = IR_AS(IrCall, value);
             int64_t space, size, id;

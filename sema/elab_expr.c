@@ -136,27 +136,6 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
 
 /* ------------------------------------------------------------ dispatch */
 
-static const char *const tensor_only[] = {"create_tensor", "dim", "assemble", "add_scalar", "sub_scalar",
-                                          "mul_scalar", "div_scalar", NULL};
-static const char *const block_only[] = {
-    "load", "store", "l0c_store", "move", "neg", "sqrt", "rsqrt", "recip", "log", "relu", "matmul_acc", "minimum",
-    "cmp", "cmps", "adds", "subs", "muls", "divs", "sum", "row_min", "row_expand", "row_expand_add",
-    "row_expand_sub", "row_expand_mul", "row_expand_div", "col_expand", "col_expand_mul", "col_expand_div",
-    "col_expand_sub", "expands", "matmul_bias", "gemv", "gemv_acc", "gemv_bias", "abs", "create_tile", NULL};
-
-static int in_list(const char *const *list, const char *s)
-{
-    for (; *list; list++)
-        if (strcmp(*list, s) == 0)
-            return 1;
-    return 0;
-}
-
-static int is_arith4(const char *s)
-{
-    return strcmp(s, "add") == 0 || strcmp(s, "sub") == 0 || strcmp(s, "mul") == 0 || strcmp(s, "div") == 0;
-}
-
 /* pl.store(tile, offsets, output): the April-2026 spelling without shapes
  * (ops.md 4.3); the shapes are the tile's. */
 static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call)
@@ -181,52 +160,36 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
 }
 
-/* Resolve and call "<ns>.<name>", with DSL spelling conversions. */
+/* Resolve and call "<ns>.<name>", name in the language's spelling (the
+ * op table's DSL names: pl.tensor.create_tensor, pl.block.and_). */
 static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name, const AstNode *call, const PreArgs *pre,
                                 const char *written)
 {
-    char full[128];
-    const char *name = dsl_name;
-    const OpDef *op;
-    if (strcmp(ns, "tensor") == 0 && strcmp(name, "create_tensor") == 0)
-        name = "create";
-    if (strcmp(ns, "block") == 0) {
-        if (strcmp(name, "and_") == 0)
-            name = "and";
-        else if (strcmp(name, "or_") == 0)
-            name = "or";
-        else if (strcmp(name, "not_") == 0)
-            name = "not";
-    }
-    snprintf(full, sizeof full, "%s.%s", ns, name);
-    op = op_lookup(full);
+    const OpDef *op = op_lookup_dsl(ns, dsl_name);
     if (!op)
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
-    if ((strcmp(full, "block.store") == 0 || strcmp(full, "block.l0c_store") == 0) && call->list.n == 3 &&
-        !call->list2.n)
+    if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) && call->list.n == 3 && !call->list2.n)
         return store_without_shapes(fc, op, call);
     return call_op(fc, op, call, pre);
 }
 
-/* add, sub, mul and div of ns whose second argument is a scalar are the
- * op's scalar form (pl.tensor.add(t, s) is tensor.add_scalar, a tile's
- * block.adds: scalar_suffix): the first two arguments are elaborated to
- * see (pre may hold the first). */
-static const IrExpr *call_arith(FnCtx *fc, const char *ns, const char *scalar_suffix, const char *name,
-                                const AstNode *call, PreArgs *pre, const char *written)
+/* An op of ns whose second argument is a scalar is its scalar form where
+ * the op table gives one (scalar_call: pl.tensor.add(t, s) is
+ * tensor.add_scalar, a tile's pl.add block.adds): the first two arguments
+ * are elaborated to see (pre may hold the first). */
+static const IrExpr *call_arith(FnCtx *fc, const char *ns, const char *name, const AstNode *call, PreArgs *pre,
+                                const char *written)
 {
-    if (is_arith4(name) && call->list.n >= 2) {
+    const OpDef *scalar = op_scalar_call(op_lookup_dsl(ns, name));
+    if (scalar && call->list.n >= 2) {
         if (!pre->v[0])
             pre->v[0] = elab_expr(fc, call->list.items[0]);
         pre->v[1] = elab_expr(fc, call->list.items[1]);
         pre->n = 2;
         if (!pre->v[0] || !pre->v[1])
             return NULL;
-        if (type_of(fc, pre->v[1])->kind == TYPE_SCALAR) {
-            char scal[32];
-            snprintf(scal, sizeof scal, "%s%s", name, scalar_suffix);
-            return call_named(fc, ns, scal, call, pre, written);
-        }
+        if (type_of(fc, pre->v[1])->kind == TYPE_SCALAR)
+            return call_op(fc, scalar, call, pre);
     }
     return call_named(fc, ns, name, call, pre, written);
 }
@@ -236,7 +199,7 @@ static const IrExpr *call_tensor(FnCtx *fc, const char *name, const AstNode *cal
 {
     PreArgs pre;
     memset(&pre, 0, sizeof pre);
-    return call_arith(fc, "tensor", "_scalar", name, call, &pre, written);
+    return call_arith(fc, "tensor", name, call, &pre, written);
 }
 
 static const IrExpr *typed_const(FnCtx *fc, const AstNode *call)
@@ -301,10 +264,12 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
 {
     PreArgs pre;
     const IrType *t0;
+    const OpDef *direct = op_direct(name);
     memset(&pre, 0, sizeof pre);
-    if (in_list(tensor_only, name))
+    /* A name of one form calls that op (the op table's direct). */
+    if (direct && direct->category == OPC_TENSOR)
         return call_tensor(fc, name, call, written);
-    if (in_list(block_only, name))
+    if (direct)
         return call_named(fc, "block", name, call, NULL, written);
     if (call->list.n == 0)
         return elab_error(fc->E, call->span,
@@ -315,9 +280,9 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
         return NULL;
     t0 = type_of(fc, pre.v[0]);
     if (t0->kind == TYPE_TENSOR)
-        return call_arith(fc, "tensor", "_scalar", name, call, &pre, written);
+        return call_arith(fc, "tensor", name, call, &pre, written);
     if (t0->kind == TYPE_TILE)
-        return call_arith(fc, "block", "s", name, call, &pre, written);
+        return call_arith(fc, "block", name, call, &pre, written);
     if (t0->kind == TYPE_SCALAR) {
         if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0)
             return scalar_builtin(fc, name, call, &pre);

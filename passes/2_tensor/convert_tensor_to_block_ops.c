@@ -144,7 +144,7 @@ static const IrStmt *rewrite_call(IrMutator *m, const IrStmt *s)
         const IrExpr *shape = tc_tuple(C->ir, t->n, t->dims);
         TcKw kw = {"dtype", t->dtype};
         OpError err;
-        const IrExpr *create = tc_op(C->ir, "tensor.create", 1, &shape, 1, &kw, s->span, &err);
+        const IrExpr *create = tc_op(C->ir, OP_TENSOR_CREATE, 1, &shape, 1, &kw, s->span, &err);
         if (!create)
             ICE("tensor.create of an Out parameter: %s", err.msg);
         args[i] = &tc_let(C->ir, &out, out_name(C, s, tf, i), create, s->span)->e;
@@ -240,7 +240,7 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
     args[0] = &params[1].var->e;
     args[1] = &params[0].var->e;
     args[2] = tc_tuple(ir, t->n, zeros);
-    if (!(r = tc_op(ir, "tensor.assemble", 3, args, 0, NULL, at, &err)))
+    if (!(r = tc_op(ir, OP_TENSOR_ASSEMBLE, 3, args, 0, NULL, at, &err)))
         ICE("copy kernel: %s", err.msg);
     vec_init(body);
     res = tc_let(ir, &body, ir_name(ir, "r"), r, at);
@@ -321,7 +321,7 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     args[0] = t;
     args[1] = shape;
     args[2] = c->args[2];
-    if (!(view = tc_op(ir, "tensor.view", 3, args, 0, NULL, s->span, &err)))
+    if (!(view = tc_op(ir, OP_TENSOR_VIEW, 3, args, 0, NULL, s->span, &err)))
         ICE("the view an assemble writes: %s", err.msg);
     args[0] = src;
     args[1] = &tc_let(ir, &out, tc_fresh2(&C->names, stem, "_view"), view, s->span)->e;
@@ -483,7 +483,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
             const IrExpr *shape = tc_tuple(ir, t->n, t->dims);
             TcKw kw = {"dtype", t->dtype};
             OpError err;
-            const IrExpr *c = tc_op(ir, "tensor.create", 1, &shape, 1, &kw, ret->s.span, &err);
+            const IrExpr *c = tc_op(ir, OP_TENSOR_CREATE, 1, &shape, 1, &kw, ret->s.span, &err);
             if (!c)
                 ICE("tensor.create: %s", err.msg);
             dst = &tc_let(ir, &out, tc_fresh2(&C->names, ir_ssa_stem(ir, IR_AS(IrVar, v)->name), "_out"), c,

@@ -140,10 +140,11 @@ static IrKwarg kwarg_of(IrCtx *ir, const KwSpec *spec, int64_t v)
     return kw;
 }
 
-const IrExpr *tc_op(IrCtx *ir, const char *name, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+const IrExpr *tc_op(IrCtx *ir, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                     const TcKw *kw, Span at, OpError *err)
 {
-    const OpDef *op = op_lookup(name);
+    const OpDef *op = op_by_id(id);
+    const char *name = op_name(op);
     IrKwarg kws[8];
     const IrExpr *argv[8];
     const IrType *t;

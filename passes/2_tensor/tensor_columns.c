@@ -28,12 +28,21 @@
 
 #include <string.h>
 
-static const char *op_of(const Val *v) { return v->def == DK_OP ? v->call->callee->name : ""; }
-
-static int is_reduce(const Val *v)
+/* The op a value is the result of; OP_COUNT for none. */
+static OpId op_of(const Val *v)
 {
-    return strcmp(op_of(v), "tensor.row_max") == 0 || strcmp(op_of(v), "tensor.row_sum") == 0;
+    const OpDef *op = v->def == DK_OP ? callee_op(v->call->callee) : NULL;
+    return op ? (OpId)op->id : OP_COUNT;
 }
+
+/* The op that merges the partial results of a row reduction split into
+ * column blocks (the op table's merge), or NULL for other values. */
+static const OpDef *merge_of(const Val *v)
+{
+    return v->def == DK_OP && callee_op(v->call->callee) ? op_ref(callee_op(v->call->callee)->merge) : NULL;
+}
+
+static int is_reduce(const Val *v) { return merge_of(v) != NULL; }
 
 /* Values that exist as tiles. */
 static int is_tile(const Val *v) { return !v->lazy && (!v->ddr || v->need_tile); }
@@ -69,16 +78,16 @@ const char *kc_columns_why(Kc *K, Span *at)
             K->N = cols_of(K->all.data[i]->type);
     for (uint32_t i = 0; i < K->all.len && !why; i++) {
         Val *v = K->all.data[i];
-        const char *o = op_of(v);
+        OpId o = op_of(v);
         int64_t r, c;
-        if (!is_tile(v) && !(v->def == DK_OP && strcmp(o, "tensor.assemble") == 0))
+        if (!is_tile(v) && !(v->def == DK_OP && o == OP_TENSOR_ASSEMBLE))
             continue;
         *at = v->at;
         r = kc_rows(v->type);
         c = cols_of(v->type);
         if (v->def == DK_OTHER || v->def == DK_ITER || v->def == DK_LOOP_RET || v->def == DK_IF_RET)
             why = "rows are split only in straight-line code of tensor ops";
-        else if (v->tsplit || strcmp(o, "tensor.transpose") == 0 || strcmp(o, "tensor.reshape") == 0)
+        else if (v->tsplit || o == OP_TENSOR_TRANSPOSE || o == OP_TENSOR_RESHAPE)
             why = "'pl.tensor.transpose' and 'pl.tensor.reshape' move elements between rows and columns";
         else if (v->written && v->need_tile)
             why = "a tensor is read back after pl.assemble wrote it";
@@ -156,7 +165,7 @@ static int compute_val(Kc *K, Val *v)
     }
     if (loaded(v))
         return load_val(K, v);
-    if (strcmp(op_of(v), "tensor.create") == 0) {
+    if (op_of(v) == OP_TENSOR_CREATE) {
         const IrExpr *dims[2], *add[2], *args[2];
         DataType dt = (DataType)v->type->dtype;
         TcKw kw = {"dtype", dt};
@@ -164,7 +173,7 @@ static int compute_val(Kc *K, Val *v)
         args[0] = tc_tuple(K->ir, v->type->n, dims);
         args[1] = dtype_is_float(dt) ? ir_const_float(K->ir, 0.0, DT_FP32, span_unknown())
                                      : ir_const_int(K->ir, 0, DT_INT64, span_unknown());
-        v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), "block.full", 2, args, 1, &kw);
+        v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_FULL, 2, args, 1, &kw);
         return v->tile ? 0 : -1;
     }
     if (v->call->nargs > 8)
@@ -203,7 +212,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
         Val *t;
         TcRegion d;
         const IrExpr *offs;
-        if (a->def != DK_OP || strcmp(op_of(a), "tensor.assemble") != 0 || kc_val(K, a->call->args[1]) != v)
+        if (a->def != DK_OP || op_of(a) != OP_TENSOR_ASSEMBLE || kc_val(K, a->call->args[1]) != v)
             continue;
         t = kc_val(K, a->call->args[0]);
         offs = a->call->args[2];
@@ -227,7 +236,7 @@ static int is_stored(Kc *K, const Val *v, Slot *slots, uint32_t nret)
             return 1;
     for (uint32_t i = 0; i < K->all.len; i++) {
         const Val *a = K->all.data[i];
-        if (a->def == DK_OP && strcmp(op_of(a), "tensor.assemble") == 0 && kc_val(K, a->call->args[1]) == v)
+        if (a->def == DK_OP && op_of(a) == OP_TENSOR_ASSEMBLE && kc_val(K, a->call->args[1]) == v)
             return 1;
     }
     return 0;
@@ -261,8 +270,7 @@ static int column_block(Kc *K, int32_t k, const IrExpr *col, PtrMap *need, Val *
         args[0] = &acc[r]->v.e;
         args[1] = ys[r];
         if (!(ys[r] = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_acc"),
-                              strcmp(op_of(v), "tensor.row_max") == 0 ? "block.maximum" : "block.add", 2, args, 0,
-                              NULL)))
+                              (OpId)merge_of(v)->id, 2, args, 0, NULL)))
             return -1;
     }
     for (uint32_t i = 0; i < K->all.len; i++) {
@@ -394,7 +402,7 @@ const IrFunc *kc_build_columns(Kc *K, int64_t B, int64_t C, int report)
     /* Views move regions; everything else is computed by phase. */
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
-        if (v->def == DK_OP && strcmp(op_of(v), "tensor.view") == 0 && v->src) {
+        if (v->def == DK_OP && op_of(v) == OP_TENSOR_VIEW && v->src) {
             v->r = v->src->r;
             v->r.type = v->type;
             for (uint32_t k = 0; k < v->type->n && v->call->args[2]->kind == EXPR_MAKE_TUPLE; k++)

@@ -67,11 +67,11 @@ typedef struct TcKw {
     int64_t value;
 } TcKw;
 
-/* A call of op `name` with the arguments and the given kwargs, the other
+/* A call of op `id` with the arguments and the given kwargs, the other
  * kwargs at their schema defaults (as the front end stores them), the
  * op's normalisation applied and its type deduced.  NULL with err filled
  * when the deduction fails. */
-const IrExpr *tc_op(IrCtx *ir, const char *name, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+const IrExpr *tc_op(IrCtx *ir, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                     const TcKw *kw, Span at, OpError *err);
 /* A new variable `name: <type of value> = value` appended to out. */
 const IrVar *tc_let(IrCtx *ir, TcStmts *out, const char *name, const IrExpr *value, Span at);
@@ -121,10 +121,10 @@ typedef struct TcEmit {
 
 void tc_error(TcEmit *e, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A call built by tc_op, or an error naming what could not be built. */
-const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+const IrExpr *tc_emit_op(TcEmit *e, OpId op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                          const TcKw *kw);
 /* tc_let of a tc_emit_op call; NULL after an error. */
-const IrExpr *tc_emit(TcEmit *e, const char *name, const char *op, uint32_t nargs, const IrExpr *const *args,
+const IrExpr *tc_emit(TcEmit *e, const char *name, OpId op, uint32_t nargs, const IrExpr *const *args,
                       uint32_t nkw, const TcKw *kw);
 
 /* The block ops computing tensor op c on operands: a tile (one block) for

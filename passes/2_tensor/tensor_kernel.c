@@ -68,13 +68,13 @@ int tc_has_tensor_ops(const IrFunc *f);
 
 TcUnit tc_op_unit(const OpDef *op)
 {
-    const char *n = op_name(op);
+    OpId n = (OpId)op->id;
     if (op->category != OPC_TENSOR)
         return TU_NONE;
-    if (strcmp(n, "tensor.matmul") == 0)
+    if (n == OP_TENSOR_MATMUL)
         return TU_CUBE;
-    if (strcmp(n, "tensor.view") == 0 || strcmp(n, "tensor.dim") == 0 || strcmp(n, "tensor.create") == 0 ||
-        strcmp(n, "tensor.read") == 0)
+    if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
+        n == OP_TENSOR_READ)
         return TU_NONE;
     return TU_VECTOR;
 }
@@ -224,7 +224,12 @@ static void collect(Kc *K, const IrStmt *s)
 
 /* -------------------------------------------------------------- analysis */
 
-static const char *op_of(const Val *v) { return v->def == DK_OP ? v->call->callee->name : ""; }
+/* The op a value is the result of; OP_COUNT for none. */
+static OpId op_of(const Val *v)
+{
+    const OpDef *op = v->def == DK_OP ? callee_op(v->call->callee) : NULL;
+    return op ? (OpId)op->id : OP_COUNT;
+}
 
 static void demand(Val *v, Span at, const char *op)
 {
@@ -277,11 +282,12 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     Kc *K = w->data;
     const OpDef *op = tc_call_op(e);
     const IrCall *c;
-    const char *n, *what;
+    const char *what;
+    OpId n;
     if (!op && !(e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL))
         return 1;
     c = IR_AS(IrCall, e);
-    n = op ? op_name(op) : "";
+    n = op ? (OpId)op->id : OP_COUNT;
     if (op)
         op_printed_name(op, K->opname, sizeof K->opname);
     what = ir_name(K->ir, op ? K->opname : c->callee->name);
@@ -296,17 +302,17 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     if (op->category != OPC_TENSOR) {
         for (uint32_t i = 0; i < c->nargs; i++)
             demand(kc_val(K, c->args[i]), e->span, what);
-    } else if (strcmp(n, "tensor.view") == 0) {
+    } else if (n == OP_TENSOR_VIEW) {
         /* Identity views are copies; others need the source in memory. */
-    } else if (strcmp(n, "tensor.assemble") == 0) {
+    } else if (n == OP_TENSOR_ASSEMBLE) {
         Val *s = kc_val(K, c->args[1]);
         demand(kc_val(K, c->args[0]), e->span, what);
-        if (s && !(s->def == DK_OP && strcmp(op_of(s), "tensor.matmul") == 0))
+        if (s && !(s->def == DK_OP && op_of(s) == OP_TENSOR_MATMUL))
             need_tile(s);
-    } else if (strcmp(n, "tensor.matmul") == 0) {
+    } else if (n == OP_TENSOR_MATMUL) {
         demand(kc_val(K, c->args[0]), e->span, what);
         demand(kc_val(K, c->args[1]), e->span, what);
-    } else if (strcmp(n, "tensor.dim") != 0 && strcmp(n, "tensor.read") != 0 && strcmp(n, "tensor.create") != 0) {
+    } else if (n != OP_TENSOR_DIM && n != OP_TENSOR_READ && n != OP_TENSOR_CREATE) {
         for (uint32_t i = 0; i < c->nargs; i++)
             use_tile(kc_val(K, c->args[i]));
     }
@@ -318,13 +324,13 @@ static void analyse_forms(Kc *K)
     int changed = 1;
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
-        const char *o = op_of(v);
-        if (v->def == DK_OP && strcmp(o, "tensor.view") == 0)
+        OpId o = op_of(v);
+        if (v->def == DK_OP && o == OP_TENSOR_VIEW)
             demand(v->src, v->at, "pl.tensor.view");
     }
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
-        const char *o = op_of(v);
+        OpId o = op_of(v);
         switch ((DefKind)v->def) {
         case DK_PARAM:
         case DK_OTHER:
@@ -335,10 +341,10 @@ static void analyse_forms(Kc *K)
             v->ddr = 1;
             break;
         case DK_OP:
-            v->ddr = strcmp(o, "tensor.assemble") == 0 || strcmp(o, "tensor.view") == 0 ||
-                     (strcmp(o, "tensor.create") == 0 && v->demanded);
-            v->created = strcmp(o, "tensor.create") == 0 && v->demanded;
-            v->lazy = strcmp(o, "tensor.matmul") == 0;
+            v->ddr = o == OP_TENSOR_ASSEMBLE || o == OP_TENSOR_VIEW ||
+                     (o == OP_TENSOR_CREATE && v->demanded);
+            v->created = o == OP_TENSOR_CREATE && v->demanded;
+            v->lazy = o == OP_TENSOR_MATMUL;
             break;
         }
     }
@@ -352,7 +358,7 @@ static void analyse_forms(Kc *K)
                 d = v->src && v->src->ddr;
                 break;
             case DK_OP:
-                if (strcmp(op_of(v), "tensor.view") == 0)
+                if (op_of(v) == OP_TENSOR_VIEW)
                     d = v->src && v->src->ddr;
                 break;
             case DK_ITER:
@@ -378,7 +384,7 @@ static void analyse_forms(Kc *K)
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t i = 0; i < K->all.len; i++) {
             Val *v = K->all.data[i];
-            const char *o = op_of(v);
+            OpId o = op_of(v);
             if (!v->ddr)
                 continue;
             switch ((DefKind)v->def) {
@@ -390,10 +396,10 @@ static void analyse_forms(Kc *K)
                 if (v->created) {
                     v->root = v;
                     v->whole = 1;
-                } else if (strcmp(o, "tensor.view") == 0) {
+                } else if (o == OP_TENSOR_VIEW) {
                     v->root = v->src->root;
                     v->written = v->src->written;
-                } else if (strcmp(o, "tensor.assemble") == 0) {
+                } else if (o == OP_TENSOR_ASSEMBLE) {
                     Val *t = kc_val(K, v->call->args[0]);
                     v->root = t ? t->root : NULL;
                     v->written = 1;
@@ -476,7 +482,7 @@ static void analyse_uses(Kc *K)
             kc_error(K, v->at, "the branches give '%s' different tensors; a tensor in global memory must stay one "
                                "buffer",
                      v->old->name);
-        if (v->def == DK_OP && strcmp(op_of(v), "tensor.view") == 0 && v->src &&
+        if (v->def == DK_OP && op_of(v) == OP_TENSOR_VIEW && v->src &&
             (v->type->n != v->src->type->n))
             kc_error(K, v->at, "'%s' cannot be converted: a view must keep the rank of its tensor", 
                      pname(callee_op(v->call->callee), buf, sizeof buf));
@@ -511,14 +517,14 @@ static void analyse_rows(Kc *K)
                      v->type->n);
             return;
         }
-        if (rows_of(v->type) > K->M && !(v->def == DK_OP && strcmp(op_of(v), "tensor.transpose") == 0 && !v->operand))
+        if (rows_of(v->type) > K->M && !(v->def == DK_OP && op_of(v) == OP_TENSOR_TRANSPOSE && !v->operand))
             K->M = rows_of(v->type);
     }
     /* A transpose of M rows that is only stored is done in blocks too: a
      * block of B rows becomes B columns of the result. */
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
-        Val *s = v->def == DK_OP && strcmp(op_of(v), "tensor.transpose") == 0 ? kc_val(K, v->call->args[0]) : NULL;
+        Val *s = v->def == DK_OP && op_of(v) == OP_TENSOR_TRANSPOSE ? kc_val(K, v->call->args[0]) : NULL;
         if (s && !v->operand && v->type->n == 2 && s->type->n == 2 && rows_of(s->type) == K->M && K->M > 1 &&
             dimv(v->type, 1) == K->M) {
             int64_t u = 32 / dtype_bytes((DataType)v->type->dtype);
@@ -531,11 +537,11 @@ static void analyse_rows(Kc *K)
     }
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
-        const char *o = op_of(v);
+        OpId o = op_of(v);
         if (v->lazy || (v->ddr && !v->need_tile) || v->tsplit)
             continue;
-        if (strcmp(o, "tensor.transpose") == 0 || strcmp(o, "tensor.reshape") == 0) {
-            K->no_tiling = strcmp(o, "tensor.transpose") == 0 ? "'pl.tensor.transpose' exchanges rows and columns"
+        if (o == OP_TENSOR_TRANSPOSE || o == OP_TENSOR_RESHAPE) {
+            K->no_tiling = o == OP_TENSOR_TRANSPOSE ? "'pl.tensor.transpose' exchanges rows and columns"
                                                              : "'pl.tensor.reshape' moves elements between rows";
             K->no_tiling_at = v->at;
         }

@@ -1,14 +1,14 @@
 /* tensor_ops.c: one tensor op as block ops, for ConvertTensorToBlockOps.
  *
- *  - Elementwise ops (add, sub, mul, div, maximum, their scalar forms,
- *    exp, cast) work on operands of the result's data type: an operand of
- *    another type is cast first (the block ops do not convert).  Operands
- *    of the result's shape use the plain op; a row vector [M, 1] or a
- *    column vector [1, N] uses the fused broadcast op where the block set
- *    has one (row_expand_add/sub/mul/div, col_expand_sub/mul/div) and is
- *    otherwise expanded to the full shape first (a zero tile plus
- *    row_expand_add, or col_expand into a zero tile).  A 1-D operand of a
- *    2-D op is a row vector [1, N].
+ *  - A tensor op becomes the block op the op table names (.block), by
+ *    that op's class.  Elementwise ops (unary, tile-scalar, two tiles)
+ *    work on operands of the result's data type: an operand of another
+ *    type is cast first (the block ops do not convert).  Operands of the
+ *    result's shape use the plain op; a row vector [M, 1] or a column
+ *    vector [1, N] uses the fused broadcast op where the table gives one
+ *    (.row_form, .col_form) and is otherwise expanded to the full shape
+ *    first (a zero tile plus row_expand_add, or col_expand into a zero
+ *    tile).  A 1-D operand of a 2-D op is a row vector [1, N].
  *  - Row reductions take a scratch tile of the input's shape.
  *  - Matrix multiplies go global memory -> Mat -> Left/Right -> Acc ->
  *    global memory, in blocks that fit L0A, L0B, L0C and L1: loops over
@@ -36,7 +36,7 @@ void tc_error(TcEmit *e, Span at, const char *fmt, ...)
     va_end(ap);
 }
 
-const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+const IrExpr *tc_emit_op(TcEmit *e, OpId op, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                          const TcKw *kw)
 {
     OpError err;
@@ -44,14 +44,15 @@ const IrExpr *tc_emit_op(TcEmit *e, const char *op, uint32_t nargs, const IrExpr
     char name[64];
     if (!c) {
         /* Most deduction messages name the op already ("'pl.block.load': ..."). */
-        int named = snprintf(name, sizeof name, "'pl.%s'", op) > 0 && strncmp(err.msg, name, strlen(name)) == 0;
+        int named = snprintf(name, sizeof name, "'pl.%s'", op_name(op_by_id(op))) > 0 &&
+                    strncmp(err.msg, name, strlen(name)) == 0;
         tc_error(e, e->at, "%s%s%scannot be converted to block ops: %s%s%s", e->what ? "'" : "",
                  e->what ? e->what : "", e->what ? "' " : "", named ? "" : name, named ? "" : " ", err.msg);
     }
     return c;
 }
 
-const IrExpr *tc_emit(TcEmit *e, const char *name, const char *op, uint32_t nargs, const IrExpr *const *args,
+const IrExpr *tc_emit(TcEmit *e, const char *name, OpId op, uint32_t nargs, const IrExpr *const *args,
                       uint32_t nkw, const TcKw *kw)
 {
     const IrExpr *c = tc_emit_op(e, op, nargs, args, nkw, kw);
@@ -87,7 +88,7 @@ static const IrExpr *zeros(TcEmit *e, int64_t rows, int64_t cols, DataType dt, c
     TcKw kw = {"dtype", dt};
     if (dtype_is_int(dt) || dt == DT_BOOL)
         args[1] = ir_const_int(e->ir, 0, DT_INT64, span_unknown());
-    return tc_emit(e, fresh(e, name, "_zero"), "block.full", 2, args, 1, &kw);
+    return tc_emit(e, fresh(e, name, "_zero"), OP_BLOCK_FULL, 2, args, 1, &kw);
 }
 
 static const IrExpr *cast_to(TcEmit *e, const IrExpr *t, DataType dt, const char *name)
@@ -97,7 +98,7 @@ static const IrExpr *cast_to(TcEmit *e, const IrExpr *t, DataType dt, const char
         return t;
     /* Integer to float and float widening are exact in every mode; the
      * reference's default (round) is the cast mode otherwise. */
-    return tc_emit(e, fresh(e, name, "_cast"), "block.cast", 1, &t, 2, kw);
+    return tc_emit(e, fresh(e, name, "_cast"), OP_BLOCK_CAST, 1, &t, 2, kw);
 }
 
 /* A 1-D tile as a row [1, N]. */
@@ -111,7 +112,7 @@ static const IrExpr *as_row(TcEmit *e, const IrExpr *t, const char *name)
     dims[1] = ty->dims[0];
     args[0] = t;
     args[1] = tc_tuple(e->ir, 2, dims);
-    return tc_emit(e, fresh(e, name, "_row"), "block.reshape", 2, args, 0, NULL);
+    return tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_RESHAPE, 2, args, 0, NULL);
 }
 
 /* The vector v ([R, 1] or [1, C]) broadcast to [R, C].  A column vector
@@ -130,16 +131,16 @@ static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, co
     if (vr == 1 && vc == c && donor && dr == r && dc == c && type_of(e, donor)->dtype == t->dtype) {
         args[0] = donor;
         args[1] = v;
-        return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
+        return tc_emit(e, fresh(e, name, "_bcast"), OP_BLOCK_COL_EXPAND, 2, args, 0, NULL);
     }
     if (!(z = zeros(e, r, c, (DataType)t->dtype, name)))
         return NULL;
     args[0] = z;
     args[1] = v;
     if (vr == r && vc == 1)
-        return tc_emit(e, fresh(e, name, "_bcast"), "block.row_expand_add", 2, args, 0, NULL);
+        return tc_emit(e, fresh(e, name, "_bcast"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL);
     if (vr == 1 && vc == c)
-        return tc_emit(e, fresh(e, name, "_bcast"), "block.col_expand", 2, args, 0, NULL);
+        return tc_emit(e, fresh(e, name, "_bcast"), OP_BLOCK_COL_EXPAND, 2, args, 0, NULL);
     tc_error(e, e->at, "'%s' cannot be converted: a [%" PRId64 ", %" PRId64 "] operand does not broadcast to [%" PRId64
              ", %" PRId64 "] with the block ops' row and column expansions",
              e->what ? e->what : "the op", vr, vc, r, c);
@@ -148,23 +149,12 @@ static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, co
 
 /* ----------------------------------------------------------- elementwise */
 
-typedef struct BinOp {
-    const char *tensor;      /* "tensor.add" */
-    const char *block;       /* "block.add" */
-    const char *row;         /* fused op with a [M, 1] right operand, or NULL */
-    const char *col;         /* fused op with a [1, N] right operand, or NULL */
-    int commutes;
-} BinOp;
-
-static const BinOp binops[] = {
-    {"tensor.add", "block.add", "block.row_expand_add", NULL, 1},
-    {"tensor.div", "block.div", "block.row_expand_div", "block.col_expand_div", 0},
-    {"tensor.maximum", "block.maximum", NULL, NULL, 1},
-    {"tensor.mul", "block.mul", "block.row_expand_mul", "block.col_expand_mul", 1},
-    {"tensor.sub", "block.sub", "block.row_expand_sub", "block.col_expand_sub", 0},
-};
-
-static const IrExpr *lower_binary(TcEmit *e, const BinOp *b, const IrExpr *l, const IrExpr *r, DataType dt,
+/* A tensor op whose block op is elementwise on two tiles (b): operands of
+ * the result's shape use b; a vector right operand uses b's fused
+ * broadcast (the op table's row_form, col_form) where it has one, and is
+ * expanded otherwise; a vector left operand swaps with a full right one
+ * when b commutes. */
+static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, const IrExpr *r, DataType dt,
                                   const char *name)
 {
     int64_t lr, lc, rr, rcn, orow, ocol;
@@ -179,7 +169,7 @@ static const IrExpr *lower_binary(TcEmit *e, const BinOp *b, const IrExpr *l, co
     if (lt->n == 1 && rt->n == 1) {
         args[0] = l;
         args[1] = r;
-        return tc_emit(e, name, b->block, 2, args, 0, NULL);
+        return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
     }
     if (!(l = as_row(e, l, name)) || !(r = as_row(e, r, name)))
         return NULL;
@@ -189,38 +179,25 @@ static const IrExpr *lower_binary(TcEmit *e, const BinOp *b, const IrExpr *l, co
     ocol = lc > rcn ? lc : rcn;
     if (lr == orow && lc == ocol && !(rr == orow && rcn == ocol)) {
         /* Full left operand, vector right operand: a fused op if there is one. */
-        const char *fused = rr == orow && rcn == 1 ? b->row : rr == 1 && rcn == ocol ? b->col : NULL;
+        const OpDef *fused = op_ref(rr == orow && rcn == 1 ? b->row_form : rr == 1 && rcn == ocol ? b->col_form : 0);
         args[0] = l;
         if (fused) {
             args[1] = r;
-            return tc_emit(e, name, fused, 2, args, 0, NULL);
+            return tc_emit(e, name, (OpId)fused->id, 2, args, 0, NULL);
         }
         if (!(args[1] = expand(e, r, orow, ocol, l, name)))
             return NULL;
-        return tc_emit(e, name, b->block, 2, args, 0, NULL);
+        return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
     }
     if (b->commutes && rr == orow && rcn == ocol && !(lr == orow && lc == ocol))
         return lower_binary(e, b, r, l, dt, name);
     if (!(args[0] = expand(e, l, orow, ocol, r, name)) || !(args[1] = expand(e, r, orow, ocol, args[0], name)))
         return NULL;
-    return tc_emit(e, name, b->block, 2, args, 0, NULL);
-}
-
-/* tensor.*_scalar -> block.*s */
-static const char *scalar_block_op(const char *tensor)
-{
-    static const char *const map[][2] = {{"tensor.add_scalar", "block.adds"},
-                                         {"tensor.div_scalar", "block.divs"},
-                                         {"tensor.mul_scalar", "block.muls"},
-                                         {"tensor.sub_scalar", "block.subs"}};
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(map[i][0], tensor) == 0)
-            return map[i][1];
-    return NULL;
+    return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
 }
 
 /* row_max / row_sum: [.., N] -> [.., 1] with a scratch tile of the input's shape. */
-static const IrExpr *lower_row_reduce(TcEmit *e, const char *op, const IrExpr *t, const char *name)
+static const IrExpr *lower_row_reduce(TcEmit *e, OpId op, const IrExpr *t, const char *name)
 {
     const IrType *ty = type_of(e, t);
     const IrExpr *args[2], *tmp, *r, *dims[1];
@@ -230,7 +207,7 @@ static const IrExpr *lower_row_reduce(TcEmit *e, const char *op, const IrExpr *t
         return NULL;
     ty = type_of(e, t);
     args[0] = shape_tuple(e, ty);
-    if (!(tmp = tc_emit(e, fresh(e, name, "_tmp"), "block.create_tile", 1, args, 2, kw)))
+    if (!(tmp = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, args, 2, kw)))
         return NULL;
     args[0] = t;
     args[1] = tmp;
@@ -242,49 +219,44 @@ static const IrExpr *lower_row_reduce(TcEmit *e, const char *op, const IrExpr *t
     dims[0] = tc_int(e->ir, 1);
     args[0] = r;
     args[1] = tc_tuple(e->ir, 1, dims);
-    return tc_emit(e, name, "block.reshape", 2, args, 0, NULL);
+    return tc_emit(e, name, OP_BLOCK_RESHAPE, 2, args, 0, NULL);
 }
 
+/* A tensor op as the block op the op table gives it, by that op's class. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
-    const char *op = c->callee->name;
+    const OpDef *op = callee_op(c->callee), *block = op ? op_ref(op->block) : NULL;
     DataType dt = (DataType)c->type->dtype;
-    const char *sb;
     const IrExpr *args[3];
-    for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
-        if (strcmp(binops[i].tensor, op) == 0)
-            return lower_binary(e, &binops[i], operands[0], operands[1], dt, name);
-    if ((sb = scalar_block_op(op))) {
+    switch (block ? (OpClass)block->cls : OPCL_COUNT) {
+    case OPCL_ELEM2:
+        return lower_binary(e, block, operands[0], operands[1], dt, name);
+    case OPCL_TILE_SCALAR:
+    case OPCL_UNARY:
+        /* Operands of the result's type: the block ops do not convert. */
         if (!(args[0] = cast_to(e, operands[0], dt, name)))
             return NULL;
-        args[1] = operands[1];
-        return tc_emit(e, name, sb, 2, args, 0, NULL);
-    }
-    if (strcmp(op, "tensor.exp") == 0) {
-        if (!(args[0] = cast_to(e, operands[0], dt, name)))
-            return NULL;
-        return tc_emit(e, name, "block.exp", 1, args, 0, NULL);
-    }
-    if (strcmp(op, "tensor.cast") == 0) {
+        args[1] = block->nargs > 1 ? operands[1] : NULL;
+        return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
+    case OPCL_CAST: {
         TcKw kw[2] = {{"target_type", ir_call_kwarg_int(c, "target_type", dt)}, {"mode", ir_call_kwarg_int(c, "mode", 2)}};
-        return tc_emit(e, name, "block.cast", 1, operands, 2, kw);
+        return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);
     }
-    if (strcmp(op, "tensor.row_max") == 0 || strcmp(op, "tensor.row_sum") == 0)
-        return lower_row_reduce(e, strcmp(op, "tensor.row_max") == 0 ? "block.row_max" : "block.row_sum", operands[0],
-                                name);
-    if (strcmp(op, "tensor.reshape") == 0) {
+    case OPCL_ROW_REDUCE:
+        return lower_row_reduce(e, (OpId)block->id, operands[0], name);
+    case OPCL_RESHAPE:
         args[0] = operands[0];
         args[1] = shape_tuple(e, c->type);
-        return tc_emit(e, name, "block.reshape", 2, args, 0, NULL);
-    }
-    if (strcmp(op, "tensor.transpose") == 0) {
+        return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
+    case OPCL_TRANSPOSE:
         args[0] = operands[0];
         args[1] = c->args[1];
         args[2] = c->args[2];
-        return tc_emit(e, name, "block.transpose", 3, args, 0, NULL);
+        return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+    default:
+        tc_error(e, e->at, "'%s' has no block form", c->callee->name);
+        return NULL;
     }
-    tc_error(e, e->at, "'%s' has no block form", op);
-    return NULL;
 }
 
 /* ------------------------------------------------------- loads and stores */
@@ -305,7 +277,7 @@ const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrEx
     args[0] = r->base;
     args[1] = offsets(e, r, add, n);
     args[2] = tc_tuple(e->ir, n, dims);
-    return tc_emit(e, name, "block.load", 3, args, 1, &kw);
+    return tc_emit(e, name, OP_BLOCK_LOAD, 3, args, 1, &kw);
 }
 
 const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,
@@ -318,7 +290,7 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     args[1] = offsets(e, r, add, bt->n);
     args[2] = shape_tuple(e, t);
     args[3] = r->base;
-    return tc_emit(e, name, from_acc ? "block.l0c_store" : "block.store", 4, args, 0, NULL);
+    return tc_emit(e, name, from_acc ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
 }
 
 /* -------------------------------------------------------- matrix multiply */
@@ -408,8 +380,8 @@ static int mm_operands(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *
     if (!(am = tc_load(e, fresh(e, M->name, "_a"), M->a, adda, 2, da, MS_MAT)) ||
         !(bm = tc_load(e, fresh(e, M->name, "_b"), M->b, addb, 2, db, MS_MAT)))
         return -1;
-    if (!(*l = tc_emit(e, fresh(e, M->name, "_l"), "block.move", 1, &am, 1, &left)) ||
-        !(*r = tc_emit(e, fresh(e, M->name, "_r"), "block.move", 1, &bm, 1, &right)))
+    if (!(*l = tc_emit(e, fresh(e, M->name, "_l"), OP_BLOCK_MOVE, 1, &am, 1, &left)) ||
+        !(*r = tc_emit(e, fresh(e, M->name, "_r"), OP_BLOCK_MOVE, 1, &bm, 1, &right)))
         return -1;
     return 0;
 }
@@ -456,7 +428,7 @@ static const IrExpr *k_body(Mm *M, const IrExpr *ki, const IrExpr *acc, void *da
     args[0] = acc;
     args[1] = l;
     args[2] = r;
-    return tc_emit(M->e, fresh(M->e, M->name, "_acc"), "block.matmul_acc", 3, args, 0, NULL);
+    return tc_emit(M->e, fresh(M->e, M->name, "_acc"), OP_BLOCK_MATMUL_ACC, 3, args, 0, NULL);
 }
 
 /* Block (mi, ni) of the result, stored into dst; the written dst. */
@@ -470,7 +442,7 @@ static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const I
         return NULL;
     args[0] = l;
     args[1] = r;
-    if (!(acc = tc_emit(e, fresh(e, M->name, "_acc"), "block.matmul", 2, args, 0, NULL)))
+    if (!(acc = tc_emit(e, fresh(e, M->name, "_acc"), OP_BLOCK_MATMUL, 2, args, 0, NULL)))
         return NULL;
     if (M->k > M->p->bk &&
         !(acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at)))

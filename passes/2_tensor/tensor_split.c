@@ -50,7 +50,7 @@ static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int tr
     if (transpose && t->kind == TYPE_TENSOR && t->n == 2) {
         const IrExpr *args[3] = {x, ir_const_int(N->ir, 0, DT_INT64, span_unknown()),
                                  ir_const_int(N->ir, 1, DT_INT64, span_unknown())};
-        const IrExpr *c = tc_op(N->ir, "tensor.transpose", 3, args, 0, NULL, at, &err);
+        const IrExpr *c = tc_op(N->ir, OP_TENSOR_TRANSPOSE, 3, args, 0, NULL, at, &err);
         if (!c)
             ICE("normalising a matmul: %s", err.msg);
         x = &tc_let(N->ir, out, tc_fresh2(&N->names, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "t", "_t"), c, at)->e;
@@ -58,7 +58,7 @@ static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int tr
     }
     if (t->kind == TYPE_TENSOR && t->dtype != dt) {
         TcKw kw[2] = {{"target_type", dt}, {"mode", 2}};
-        const IrExpr *c = tc_op(N->ir, "tensor.cast", 1, &x, 2, kw, at, &err);
+        const IrExpr *c = tc_op(N->ir, OP_TENSOR_CAST, 1, &x, 2, kw, at, &err);
         if (!c)
             ICE("normalising a matmul: %s", err.msg);
         x = &tc_let(N->ir, out, tc_fresh2(&N->names, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "t", "_c"), c, at)->e;
@@ -124,7 +124,7 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
         TcKw ck[2] = {{"target_type", c->type->dtype}, {"mode", 1}};
         const IrExpr *prod = &tc_let(N->ir, &out, tc_fresh2(&N->names, a->var->name, "_mm"), call, s->span)->e;
         OpError err;
-        const IrExpr *cast = tc_op(N->ir, "tensor.cast", 1, &prod, 2, ck, s->span, &err);
+        const IrExpr *cast = tc_op(N->ir, OP_TENSOR_CAST, 1, &prod, 2, ck, s->span, &err);
         if (!cast)
             ICE("normalising a matmul: %s", err.msg);
         vec_push(out, ir_assign(N->ir, a->var, cast, s->span));
@@ -170,13 +170,13 @@ typedef enum Kind {
 typedef struct Split {
     PassCtx *pc;
     IrCtx *ir;
-    PtrMap defop;            /* variable -> the tensor op defining it */
+    PtrMap defop;            /* variable -> the tensor op (OpDef) defining it */
     int reads;               /* the function reads tensor elements */
     int cube, vector;
     int chained;             /* a matmul operand is computed in the function */
 } Split;
 
-static const char *defop(Split *S, const IrExpr *x)
+static const OpDef *defop(Split *S, const IrExpr *x)
 {
     return x && ir_is_var_like(x) ? ptrmap_get(&S->defop, x) : NULL;
 }
@@ -186,21 +186,20 @@ static Kind call_kind(Split *S, const IrExpr *x)
 {
     const OpDef *op = tc_call_op(x);
     const IrCall *c;
-    const char *n;
+    OpId n;
     if (!op || op->category == OPC_SYSTEM)
         return x && x->kind == EXPR_CALL && !op ? K_ORCH : K_VECTOR;
     c = IR_AS(IrCall, x);
-    n = op_name(op);
+    n = (OpId)op->id;
     if (op->category == OPC_BLOCK)
         return ir_call_pipe(c) == PIPE_M || ir_call_pipe(c) == PIPE_MTE1 || ir_call_pipe(c) == PIPE_FIX ? K_CUBE
                                                                                                         : K_VECTOR;
-    if (strcmp(n, "tensor.read") == 0)
+    if (n == OP_TENSOR_READ)
         return K_MIXED;
     if (tc_op_unit(op) == TU_NONE)
         return K_ORCH;
-    if (strcmp(n, "tensor.assemble") == 0) {
-        const char *d = defop(S, c->args[1]);
-        return d && strcmp(d, "tensor.matmul") == 0 ? K_CUBE : K_VECTOR;
+    if (n == OP_TENSOR_ASSEMBLE) {
+        return op_is(defop(S, c->args[1]), OP_TENSOR_MATMUL) ? K_CUBE : K_VECTOR;
     }
     return tc_op_unit(op) == TU_CUBE ? K_CUBE : K_VECTOR;
 }
@@ -262,8 +261,8 @@ static int scan_expr(IrWalker *w, const IrExpr *e)
     if (op_is(op, OP_TENSOR_MATMUL)) {
         const IrCall *c = IR_AS(IrCall, e);
         for (uint32_t i = 0; i < 2; i++) {
-            const char *d = defop(S, c->args[i]);
-            if (d && strcmp(d, "tensor.view") != 0)
+            const OpDef *d = defop(S, c->args[i]);
+            if (d && !op_is(d, OP_TENSOR_VIEW))
                 S->chained = 1;
         }
     }
@@ -276,7 +275,7 @@ static int scan_stmt(IrWalker *w, const IrStmt *s)
     if (s->kind == STMT_ASSIGN) {
         const OpDef *op = tc_call_op(IR_AS(IrAssign, s)->value);
         if (op && op->category == OPC_TENSOR)
-            ptrmap_put(&S->defop, IR_AS(IrAssign, s)->var, (void *)op_name(op));
+            ptrmap_put(&S->defop, IR_AS(IrAssign, s)->var, (void *)op);
     }
     if (s->kind == STMT_ASSIGN || s->kind == STMT_EVAL) {
         Kind k = stmt_kind(S, s);
@@ -386,8 +385,8 @@ static int chained(Cut *C, const IrStmt *s)
         return 0;
     for (uint32_t i = 0; i < 2; i++) {
         const IrExpr *a = IR_AS(IrCall, x)->args[i];
-        const char *d = defop(C->S, a);
-        if (ptrmap_get(&C->defs, a) && d && strcmp(d, "tensor.view") != 0)
+        const OpDef *d = defop(C->S, a);
+        if (ptrmap_get(&C->defs, a) && d && !op_is(d, OP_TENSOR_VIEW))
             return 1;
     }
     return 0;

@@ -72,7 +72,7 @@ static void zero_tile(Kc *K, Val *v)
     args[0] = tc_tuple(K->ir, v->type->n, dims);
     args[1] = dtype_is_float(dt) ? ir_const_float(K->ir, 0.0, DT_FP32, span_unknown())
                                  : ir_const_int(K->ir, 0, DT_INT64, span_unknown());
-    v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), "block.full", 2, args, 1, &kw);
+    v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_FULL, 2, args, 1, &kw);
 }
 
 static void conv_assemble(Kc *K, Val *v, const IrCall *c)
@@ -149,27 +149,27 @@ static void conv_view(Kc *K, Val *v, const IrCall *c)
 
 static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
 {
-    const char *n = c->callee->name;
+    OpId n = (OpId)callee_op(c->callee)->id;
     const IrExpr *ops[8];
-    if (strcmp(n, "tensor.assemble") == 0) {
+    if (n == OP_TENSOR_ASSEMBLE) {
         conv_assemble(K, v, c);
         return;
     }
     if (!v)
         return;   /* a pure op whose result is not used */
-    if (strcmp(n, "tensor.view") == 0) {
+    if (n == OP_TENSOR_VIEW) {
         conv_view(K, v, c);
         return;
     }
-    if (strcmp(n, "tensor.create") == 0) {
+    if (n == OP_TENSOR_CREATE) {
         if (!v->created)
             zero_tile(K, v);
         return;
     }
-    if (strcmp(n, "tensor.matmul") == 0)
+    if (n == OP_TENSOR_MATMUL)
         return;   /* computed where it is stored */
     if (c->nargs > 8) {
-        tc_error(&K->e, K->e.at, "'%s' has too many arguments", n);
+        tc_error(&K->e, K->e.at, "'%s' has too many arguments", c->callee->name);
         return;
     }
     for (uint32_t i = 0; i < c->nargs; i++) {
@@ -189,9 +189,9 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
  * reads global memory from the scalar unit, which block ops cannot. */
 static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *out)
 {
-    const char *n = c->callee->name;
+    OpId n = (OpId)callee_op(c->callee)->id;
     char d[64];
-    if (strcmp(n, "tensor.dim") == 0) {
+    if (n == OP_TENSOR_DIM) {
         const IrType *t = ir_expr_type(K->ir, c->args[0]);
         int64_t axis = 0, v;
         if (tc_const(c->args[1], &axis) && axis < 0)

@@ -29,26 +29,9 @@ DataType legal_rule_dtype(Legal *L, const IrCall *c, const OpDef *op, const IrTy
     return (DataType)result->dtype;
 }
 
-/* Whether op on small integers gives the same result on their 32-bit
- * extensions, narrowed back: selections, maxima and minima, and the
- * bitwise ops (extension commutes with them); not sums and products,
- * whose overflow the narrowing would not wrap alike. */
-static int exact_on_wider_ints(const OpDef *op)
-{
-    switch ((OpId)op->id) {
-    case OP_BLOCK_SEL: case OP_BLOCK_MAXIMUM: case OP_BLOCK_MINIMUM:
-    case OP_BLOCK_MAXS: case OP_BLOCK_MINS: case OP_BLOCK_MAX: case OP_BLOCK_MIN: case OP_BLOCK_ROW_MAX:
-    case OP_BLOCK_ROW_MIN: case OP_BLOCK_AND: case OP_BLOCK_OR: case OP_BLOCK_XOR: case OP_BLOCK_ANDS:
-    case OP_BLOCK_ORS: case OP_BLOCK_XORS: case OP_BLOCK_NOT: case OP_BLOCK_FULL: case OP_BLOCK_EXPANDS:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* The type op can run in instead of dt on this target, computing the same
  * result once narrowed back: FP32 for the 16-bit floats, a 32-bit integer
- * for the small ones where exact_on_wider_ints says so. */
+ * for the small ones where the op table says it widens. */
 static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
 {
     /* A comparison's result is its mask, which is not narrowed back:
@@ -59,7 +42,7 @@ static int wider_dtype(const OpDef *op, DataType dt, unsigned ok, DataType *w)
         *w = DT_FP32;
         return 1;
     }
-    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && exact_on_wider_ints(op)) {
+    if (dtype_is_int(dt) && dtype_bits(dt) < 32 && op->widens) {
         *w = dtype_is_signed_int(dt) ? DT_INT32 : DT_UINT32;   /* extension keeps the signedness */
         return (ok & dtype_set_bit(*w)) != 0;
     }
@@ -153,7 +136,7 @@ fail:
 static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    const OpDef *twin = op->twin ? op_by_id((OpId)op->twin) : NULL, *expands = op_by_id(OP_BLOCK_EXPANDS);
+    const OpDef *twin = op_ref(op->twin), *expands = op_by_id(OP_BLOCK_EXPANDS);
     unsigned bit = dtype_set_bit(dt);
     const IrExpr *args[2];
     const IrType *t;

@@ -60,9 +60,10 @@ END_TEST
 START_TEST(test_all_ops_registered)
 {
     size_t n = sizeof all_ops / sizeof all_ops[0];
+    /* At least these: a new op is one more row of ops.def, not of this list. */
     for (size_t i = 0; i < n; i++)
         ck_assert_msg(op_lookup(all_ops[i]) != NULL, "%s is not registered", all_ops[i]);
-    ck_assert_uint_eq(op_count(), n);
+    ck_assert_uint_ge(op_count(), n);
     ck_assert_ptr_null(op_lookup("block.and_"));
     ck_assert_ptr_null(op_lookup("tensor.create_tensor"));
     ck_assert_ptr_null(op_lookup(""));
