@@ -120,7 +120,7 @@ int cpp_float_literal(double d, DataType dt, char *buf, size_t cap)
  * repeats its operands, so nesting it grows the text exponentially. */
 #define EXPR_LIMIT ((size_t)1 << 20)
 
-static Span where(const CppExpr *x, const IrExpr *e)
+static Span span_at(const CppExpr *x, const IrExpr *e)
 {
     return e->span.lo != SPAN_UNKNOWN_OFFSET && !ir_is_var_like(e) ? e->span : x->at;
 }
@@ -138,7 +138,7 @@ static int refuse(CppExpr *x, const IrExpr *e, const char *fmt, ...)
         vsnprintf(msg, sizeof msg, fmt, ap);
         ICE("a scalar expression the walk did not check reached the C++ printer: %s", msg);
     }
-    diag_verror(x->diag, where(x, e), fmt, ap);
+    diag_verror(x->diag, span_at(x, e), fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -193,7 +193,7 @@ static int pattern(CppExpr *x, StrBuf *out, const IrBinary *b, const char *pat, 
             if (operand(x, out, *p == 'a' ? b->lhs : b->rhs, dt, start))
                 return -1;
             if (out->len - start > EXPR_LIMIT) {
-                diag_error(x->diag, where(x, &b->e), "this expression is too large to emit as C++");
+                diag_error(x->diag, span_at(x, &b->e), "this expression is too large to emit as C++");
                 return -1;
             }
         } else {
@@ -336,7 +336,7 @@ static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
     switch ((IrExprKind)e->kind) {
     case EXPR_VAR:
     case EXPR_ITER_ARG:
-        if (scalar_dtype(x, e) < 0 || !(text = x->var(x, IR_AS(IrVar, e), where(x, e))))
+        if (scalar_dtype(x, e) < 0 || !(text = x->var(x, IR_AS(IrVar, e), span_at(x, e))))
             return -1;
         sb_puts(out, text);
         return 0;
