@@ -184,7 +184,7 @@ const char *ck_tile_type(Kern *K, const IrType *t, int fillpad)
     char buf[320];
     TileGeom g;
     int n;
-    if (lower_tile_geom(K->k.o->arch, t, fillpad, "?", "C++", &g, buf, sizeof buf) != 0)
+    if (isa_tile_geom(K->k.o->arch, t, fillpad, "?", "C++", &g, buf, sizeof buf) != 0)
         ICE("a tile type the walk did not check reached the C++ printer: %s", buf);
     n = snprintf(buf, sizeof buf,
                  "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %" PRId64 ", %" PRId64

@@ -4,10 +4,11 @@
  * Both emitters turn the same block ops into the same pto-isa operations,
  * one as pto.* MLIR (pto-mlir.md 6), one as C++ intrinsics (cpp.md 4.3).
  * What does not depend on the output language lives here: which ops have
- * a lowering and of what shape (one table with both spellings), the static
- * shape and layout of a tile buffer under pto-isa's rules, a tile's planned
- * address, the scratch region of the tmp operands, the tensor views of
- * kernel parameters, and the kernel kind.
+ * a lowering and of what shape (one table with both spellings), the tensor
+ * views of kernel parameters, and the kernel kind.  The rules of the
+ * instruction forms (a tile's static shape and layout, its address, the
+ * scratch region, moves, matmuls, system ops) are the target's:
+ * targets/isa_rules.h.
  *
  * The checks do not report: each returns 0, or -1 with a message in msg
  * that the emitter reports at the location it knows.  Messages name the
@@ -22,7 +23,7 @@
 #include "ir/ir.h"
 #include "ir/op_registry.h"
 #include "targets/arch.h"
-#include "targets/legal_rules.h"
+#include "targets/isa_rules.h"
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/strbuf.h"
@@ -63,82 +64,6 @@ typedef struct Lowering {
 
 /* The lowering of block op `op`, filled into *lw. */
 const Lowering *lower_of(const OpDef *op, Lowering *lw);
-
-/* Whether data type dt has an element type in both outputs (ops.md 2). */
-int lower_dtype_ok(DataType dt);
-
-/* The static geometry of a tile buffer (pto-mlir.md 5.1, cpp.md 4.1). */
-typedef struct TileGeom {
-    int64_t rows, cols;    /* a 1-D tile [N] is 1 x N */
-    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all */
-    int space;             /* MemorySpace */
-    TileLayoutInfo L;
-} TileGeom;
-
-/* The geometry of Tile type t of variable what, with pad zero for a
- * fillpad destination; checks what PTOAS and pto-isa's C++ do not
- * (pto-mlir.md 12): an on-chip MemRef, rank 1 or 2, a static positive
- * shape, a lowered dtype and pto-isa's layout rules.  output names the
- * output in messages ("PTO", "C++"). */
-int lower_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const char *output, TileGeom *g,
-                    char *msg, size_t cap);
-
-/* The planned address of a tile (AllocateMemoryAddr), 32-byte aligned.
- * hint ends the message when there is none (", or use --no-addr"). */
-int lower_tile_addr(const IrType *t, const char *what, const char *hint, int64_t *addr, char *msg, size_t cap);
-
-/* f's scratch region (ir_func_scratch: region, planned by passes.md 5.8)
- * holds a tmp of need bytes for op; *addr is its address. */
-int lower_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
-                  int64_t *addr, char *msg, size_t cap);
-
-/* Rules Legalize checks too (targets/legal_rules.h), which the emitters
- * check again as a defence. */
-static inline int lower_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
-{
-    return legal_tensor_view(t, what, dn, msg, cap);
-}
-static inline int lower_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len,
-                                       char *msg, size_t cap)
-{
-    return legal_static_strides(t, dn, what, stride, len, msg, cap);
-}
-static inline int lower_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
-                                       char *msg, size_t cap)
-{
-    return legal_transfer_lists(c, offs, shapes, msg, cap);
-}
-static inline int lower_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs,
-                                       const IrMakeTuple *shapes, uint32_t tensor_rank, int64_t size[2], Span *at,
-                                       char *msg, size_t cap)
-{
-    return legal_transfer_shape(c, tile, offs, shapes, tensor_rank, size, at, msg, cap);
-}
-static inline int lower_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
-                                     const char *output, char *msg, size_t cap)
-{
-    return legal_equal_shapes(ir, c, result, from, n, output, msg, cap);
-}
-static inline int lower_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
-                                     const char *output, char *msg, size_t cap)
-{
-    return legal_equal_dtypes(ir, c, result, from, n, output, msg, cap);
-}
-static inline const char *lower_dims_text(const IrType *t, char *buf, size_t cap)
-{
-    return legal_dims_text(t, buf, cap);
-}
-
-/* block.move from space 'from' to 'to' on arch a (A2/A3 pairs: Mat to
- * Left or Right, Vec to Vec, Acc to Mat). */
-int lower_move(Arch a, int from, int to, char *msg, size_t cap);
-
-/* The operand spaces and sizes of a matrix multiply (legal_matmul). */
-static inline int lower_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op,
-                               char *msg, size_t cap)
-{
-    return legal_matmul(lspace, rspace, dspace, lt, rt, op, msg, cap);
-}
 
 /* A block op with a tile result, classified for a pto-isa output
  * (lower_op.c): the IR arguments its instruction takes, in order after
@@ -208,16 +133,6 @@ typedef struct LowerParam {
  * neither Tensors nor Scalars, dimensions that are expressions.  Returns
  * how many. */
 uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list);
-
-/* A system op (ops.md 7): a flag (set or wait) between two pipes with an
- * event id, or a barrier on a pipe ("V", "M", "ALL"). */
-typedef struct SystemLowering {
-    int flag;                /* 0: a barrier; 1: set_flag; 2: wait_flag */
-    int set_pipe, wait_pipe; /* PipeKind */
-    int64_t event;
-    const char *barrier;
-} SystemLowering;
-int lower_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
 
 /* The kernel kind of f; KERNEL_NONE after reporting a kernel that uses
  * both the M and the V pipe (ops.md 8). */

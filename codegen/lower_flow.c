@@ -61,7 +61,7 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
     char msg[128];
     if (no_lowering(W, c, op))
         return;
-    if (lower_system(c, op, &sys, msg, sizeof msg) != 0)
+    if (isa_system(c, op, &sys, msg, sizeof msg) != 0)
         W->p->error(W, c->e.span, msg);
     else
         W->p->system_op(W, dest, &sys);

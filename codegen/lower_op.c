@@ -54,9 +54,9 @@ static int equal_operands(IrCtx *ir, OpOutput out, const IrCall *c, const IrVar 
                           int dtypes, char *msg, size_t cap)
 {
     const char *name = output_words[out].name;
-    if (lower_equal_shapes(ir, c, dest->type, from, n, name, msg, cap) != 0)
+    if (legal_equal_shapes(ir, c, dest->type, from, n, name, msg, cap) != 0)
         return -1;
-    if (dtypes && out == OUT_CPP && lower_equal_dtypes(ir, c, dest->type, from, n, name, msg, cap) != 0)
+    if (dtypes && out == OUT_CPP && legal_equal_dtypes(ir, c, dest->type, from, n, name, msg, cap) != 0)
         return -1;
     return 0;
 }
@@ -239,7 +239,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
                      memspace_name((MemorySpace)to));
             return -1;
         }
-        if (lw->how == FORM_MOVE && lower_move(arch, ir_type_space(from), to, msg, cap) != 0)
+        if (lw->how == FORM_MOVE && isa_move(arch, ir_type_space(from), to, msg, cap) != 0)
             return -1;
         break;
     }
@@ -252,7 +252,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, first + 1, elem_dt);
         if (lt->kind == TYPE_TILE && rt->kind == TYPE_TILE && ir_type_space(lt) >= 0 && ir_type_space(rt) >= 0 &&
             ir_type_space(dest->type) >= 0 &&
-            lower_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt,
+            isa_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt,
                          op_printed_name(op, buf, sizeof buf), msg, cap) != 0)
             return -1;
         break;
@@ -287,12 +287,12 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     t->how = (uint8_t)how;
     t->tensor_arg = is_load ? 0 : 3;
     *at = c->e.span;
-    if (lower_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0)
+    if (legal_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0)
         return -1;
     tensor = ir_expr_type(ir, c->args[t->tensor_arg]);
     if (tensor->kind != TYPE_TENSOR)
         return 0;   /* the printer says where the tensor should come from */
-    if (lower_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
+    if (legal_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
         return -1;
     *at = c->e.span;
     if (!is_load && operand_form(ir, c, 0, 0, at, msg, cap) != 0)

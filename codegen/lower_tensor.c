@@ -18,7 +18,7 @@ void lower_tensor_params(LowerFlow *W)
         int dn;
         if (p->type->kind != TYPE_TENSOR)
             continue;
-        if (lower_tensor_view(p->type, p->name, &dn, msg, sizeof msg) != 0) {
+        if (legal_tensor_view(p->type, p->name, &dn, msg, sizeof msg) != 0) {
             W->p->error(W, p->e.span, msg);
             bind(W, p, &W->poison_tensor);
             continue;
@@ -27,7 +27,7 @@ void lower_tensor_params(LowerFlow *W)
         T->param = p;
         T->dn = dn;
         if (W->p->static_strides &&
-            lower_static_strides(p->type, dn, p->name, T->stride, &T->len, msg, sizeof msg) != 0) {
+            legal_static_strides(p->type, dn, p->name, T->stride, &T->len, msg, sizeof msg) != 0) {
             W->p->error(W, p->e.span, msg);
             bind(W, p, &W->poison_tensor);
             continue;

@@ -21,8 +21,8 @@
 /* A Tensor parameter of the kernel, as every tensor derived from it is. */
 typedef struct LowerTensor {
     const IrVar *param;        /* the parameter */
-    int dn;                    /* viewed column-major: a column vector [M, 1] (lower_tensor_view) */
-    int64_t stride[2], len;    /* an output with static strides: its strides and length (lower_static_strides) */
+    int dn;                    /* viewed column-major: a column vector [M, 1] (legal_tensor_view) */
+    int64_t stride[2], len;    /* an output with static strides: its strides and length (legal_static_strides) */
     void *data;                /* the printer's spelling of its view */
 } LowerTensor;
 

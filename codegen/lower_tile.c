@@ -32,11 +32,11 @@ static const char *type_text(LowerFlow *W, const IrType *t, int fillpad)
 
 static void bind(LowerFlow *W, const IrVar *v, LowerTile *t) { ptrmap_put(&W->tiles, v, (void *)t); }
 
-/* The geometry of Tile type t of what (lower_tile_geom), reported at sp. */
+/* The geometry of Tile type t of what (isa_tile_geom), reported at sp. */
 static int geom(LowerFlow *W, const IrType *t, int fillpad, const char *what, Span sp, TileGeom *g)
 {
     char msg[512];
-    if (lower_tile_geom(W->k->o->arch, t, fillpad, what, W->p->output, g, msg, sizeof msg) == 0)
+    if (isa_tile_geom(W->k->o->arch, t, fillpad, what, W->p->output, g, msg, sizeof msg) == 0)
         return 0;
     W->p->error(W, sp, msg);
     return -1;
@@ -95,7 +95,7 @@ LowerTile *lower_tile_def(LowerFlow *W, const IrVar *v, int fillpad, LowerTile *
         }
         /* With addresses the plan must agree: another tile may be at the
          * carried address while this one is written elsewhere. */
-        if (addr_mode(W) && (lower_tile_addr(v->type, v->name, W->p->addr_hint, &addr, msg, sizeof msg) != 0 ||
+        if (addr_mode(W) && (isa_tile_addr(v->type, v->name, W->p->addr_hint, &addr, msg, sizeof msg) != 0 ||
                              addr != pre->addr)) {
             if (addr >= 0)
                 lower_flow_error(W, sp,
@@ -126,7 +126,7 @@ LowerTile *lower_tile_def(LowerFlow *W, const IrVar *v, int fillpad, LowerTile *
         bind(W, v, share);
         return share;
     }
-    if (addr_mode(W) && lower_tile_addr(v->type, v->name, W->p->addr_hint, &addr, msg, sizeof msg) != 0) {
+    if (addr_mode(W) && isa_tile_addr(v->type, v->name, W->p->addr_hint, &addr, msg, sizeof msg) != 0) {
         W->p->error(W, sp, msg);
         return NULL;
     }
@@ -158,7 +158,7 @@ static int reshape(LowerFlow *W, const IrVar *dest, LowerTile *src, Span sp, Low
     if (geom(W, dest->type, 0, dest->name, sp, &g) != 0)
         return -1;
     if (addr_mode(W)) {
-        if (lower_tile_addr(dest->type, dest->name, W->p->addr_hint, &a, msg, sizeof msg) != 0) {
+        if (isa_tile_addr(dest->type, dest->name, W->p->addr_hint, &a, msg, sizeof msg) != 0) {
             W->p->error(W, sp, msg);
             return -1;
         }
@@ -214,7 +214,7 @@ static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTi
         dims[1] = ir_const_int(W->k->ir, g.cols, DT_INT64, sp);
         t = ir_type_tile(W->k->ir, DT_UINT32, 2, dims, model_type->memref, NULL);
     }
-    if (addr_mode(W) && lower_scratch(W->k->f, W->k->scratch, ir_type_byte_size(t),
+    if (addr_mode(W) && isa_scratch(W->k->f, W->k->scratch, ir_type_byte_size(t),
                                       op_printed_name(op, buf, sizeof buf), W->p->addr_hint, &addr, msg,
                                       sizeof msg) != 0) {
         W->p->error(W, sp, msg);

@@ -19,7 +19,7 @@ const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad)
     const char *known = ptrmap_get(&E->tile_types, key);
     if (known)
         return known;
-    if (lower_tile_geom(E->k.o->arch, t, fillpad, "?", "PTO", &g, buf, sizeof buf) != 0)
+    if (isa_tile_geom(E->k.o->arch, t, fillpad, "?", "PTO", &g, buf, sizeof buf) != 0)
         ICE("a tile type the walk did not check reached the PTO printer: %s", buf);
     snprintf(buf, sizeof buf,
              "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%" PRId64 ", v_col=%" PRId64

@@ -1,6 +1,6 @@
 /* legal_rules.c: rules of the targets' tile transfers and elementwise
  * operations that Legalize checks for every output and the kernel
- * emitters check again as a defence (codegen/lower.h forwards to these):
+ * lowering checks again as a defence (codegen/lower*.c call these):
  * the tensors a kernel takes, the offset and shape lists of loads and
  * stores against their tile, operands of the result's shape and type, and
  * the spaces and sizes of a matrix multiply.
@@ -196,24 +196,3 @@ int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
     return 0;
 }
 
-static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
-
-int legal_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
-                 size_t cap)
-{
-    int64_t m = 0, k = 0, n = 0;
-    if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
-        snprintf(msg, cap,
-                 "'%s' needs its left operand in Left, its right operand in Right and its result in Acc (here: %s, "
-                 "%s and %s)",
-                 op, space_text(lspace), space_text(rspace), space_text(dspace));
-        return -1;
-    }
-    if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
-        ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
-        snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
-                 op, m, k, n);
-        return -1;
-    }
-    return 0;
-}

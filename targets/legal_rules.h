@@ -59,10 +59,5 @@ int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
 int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
                        const char *output, char *msg, size_t cap);
 
-/* A matrix multiply (TMATMUL): its left operand in Left, its right one
- * in Right and its result in Acc (the spaces, MemorySpace values; -1
- * unknown fails too), and m, k and n up to 4095 (pto-isa's cube limits). */
-int legal_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
-                 size_t cap);
 
 #endif

@@ -37,6 +37,7 @@
 #include "ir/printer.h"
 #include "ir/visit.h"
 #include "passes/4_legalize/legalize.h"
+#include "targets/isa_rules.h"
 #include "targets/legal_rules.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
@@ -339,67 +340,28 @@ static void check_valid_operands(Legal *L, const IrCall *c, const OpDef *op, int
     }
 }
 
-/* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for one
- * defined tile. */
+/* pto-isa's static shape and layout rules (targets/isa_rules.c) for one
+ * defined tile, in the layout its type gives (row_major, none_box, 512
+ * without one). */
 static void check_tile(Legal *L, const IrVar *v)
 {
     const IrType *t = v->type;
-    int64_t rows = 1, cols = 1, bytes;
+    int64_t rows, cols;
     TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
     uint32_t fractal = 512;
-    char dims[64];
+    char msg[512];
     if (t->kind != TYPE_TILE)
         return;
-    if (t->n < 1 || t->n > 2) {
-        diag_error(L->pc->diag, v->e.span, "tile '%s' has rank %u; tiles have rank 1 or 2", v->name, t->n);
-        L->failed = 1;
-        return;
-    }
-    if (!static_shape(t)) {
-        diag_error(L->pc->diag, v->e.span, "tile '%s' has shape %s; tiles need a static positive shape", v->name,
-                   legal_dims_text(t, dims, sizeof dims));
-        L->failed = 1;
-        return;
-    }
-    ir_dim_value(t->dims[t->n - 1], &cols);
-    if (t->n == 2)
-        ir_dim_value(t->dims[0], &rows);
-    bytes = dtype_bytes((DataType)t->dtype);
     if (t->tile_view) {
         bl = (TileLayout)t->tile_view->blayout;
         sl = (TileLayout)t->tile_view->slayout;
         fractal = t->tile_view->fractal;
     }
-    legal_dims_text(t, dims, sizeof dims);
-    /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
-     * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
-    if (bl == TL_NONE_BOX) {
-        diag_error(L->pc->diag, v->e.span,
-                   "tile '%s' has the big layout none_box; a tile's blayout is row_major or col_major (none_box is "
-                   "a value of slayout only)",
-                   v->name);
-        L->failed = 1;
-    } else if (sl == TL_NONE_BOX) {
-        int64_t n = bl == TL_COL_MAJOR ? rows : cols;
-        if (n * bytes % 32 != 0) {
-            diag_error(L->pc->diag, v->e.span,
-                       "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
-                       " bytes, and the target needs a multiple of 32",
-                       v->name, dims, dtype_name((DataType)t->dtype),
-                       bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
-                       bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
-            L->failed = 1;
-        }
-    } else if (fractal >= (uint32_t)(16 * bytes)) {
-        int64_t inner = (int64_t)fractal / (16 * bytes);
-        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
-        if (rows % box_r != 0 || cols % box_c != 0) {
-            diag_error(L->pc->diag, v->e.span,
-                       "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes", v->name,
-                       dims, dtype_name((DataType)t->dtype), box_r, box_c);
-            L->failed = 1;
-        }
-    }
+    if (isa_tile_shape(t, v->name, &rows, &cols, msg, sizeof msg) == 0 &&
+        isa_tile_layout(t, v->name, rows, cols, bl, sl, fractal, msg, sizeof msg) == 0)
+        return;
+    diag_error(L->pc->diag, v->e.span, "%s", msg);
+    L->failed = 1;
 }
 
 /* What no output has a form of, whatever the layouts: loads and stores
@@ -459,7 +421,7 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         uint32_t first = form == FORM_MATMUL_ACC;
         const IrType *lt = ir_expr_type(L->ir, c->args[first]), *rt = ir_expr_type(L->ir, c->args[first + 1]);
         const IrType *dt = first ? ir_expr_type(L->ir, c->args[0]) : c->type;
-        if (legal_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
+        if (isa_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
                          op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
             if (ir_tile_space(lt) == MS_VEC || ir_tile_space(rt) == MS_VEC)

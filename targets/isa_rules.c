@@ -1,0 +1,228 @@
+/* isa_rules.c: pto-isa's rules of instruction forms (see isa_rules.h):
+ * a tile's shape, layout, address and scratch region, the moves and the
+ * cube's operands, the operands of flags and barriers. */
+#include "config.h"
+#include "targets/isa_rules.h"
+#include "ir/op_registry.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* pto-isa's static rules of a tile's shape and layout (cpp.md 4.1,
+ * pto-mlir.md 5.1), which Legalize reports at each tile's definition and
+ * the lowering relies on. */
+int isa_tile_shape(const IrType *t, const char *what, int64_t *rows, int64_t *cols, char *msg, size_t cap)
+{
+    char dims[64];
+    *rows = *cols = 1;
+    if (t->n < 1 || t->n > 2) {
+        snprintf(msg, cap, "tile '%s' has rank %u; tiles have rank 1 or 2", what, t->n);
+        return -1;
+    }
+    if (!ir_dim_value(t->dims[t->n - 1], cols) || (t->n == 2 && !ir_dim_value(t->dims[0], rows)) || *rows <= 0 ||
+        *cols <= 0) {
+        snprintf(msg, cap, "tile '%s' has shape %s; tiles need a static positive shape", what,
+                 legal_dims_text(t, dims, sizeof dims));
+        return -1;
+    }
+    return 0;
+}
+
+int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t cols, TileLayout bl, TileLayout sl,
+                    uint32_t fractal, char *msg, size_t cap)
+{
+    int64_t bytes = dtype_bytes((DataType)t->dtype);
+    char dims[64];
+    legal_dims_text(t, dims, sizeof dims);
+    /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
+     * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
+    if (bl == TL_NONE_BOX) {
+        snprintf(msg, cap,
+                 "tile '%s' has the big layout none_box; a tile's blayout is row_major or col_major (none_box is a "
+                 "value of slayout only)",
+                 what);
+        return -1;
+    }
+    if (sl == TL_NONE_BOX) {
+        int64_t n = bl == TL_COL_MAJOR ? rows : cols;
+        if (n * bytes % 32 != 0) {
+            snprintf(msg, cap,
+                     "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
+                     " bytes, and the target needs a multiple of 32",
+                     what, dims, dtype_name((DataType)t->dtype),
+                     bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
+                     bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
+            return -1;
+        }
+    } else if (fractal >= (uint32_t)(16 * bytes)) {
+        int64_t inner = (int64_t)fractal / (16 * bytes);
+        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
+        if (rows % box_r != 0 || cols % box_c != 0) {
+            snprintf(msg, cap, "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes",
+                     what, dims, dtype_name((DataType)t->dtype), box_r, box_c);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ops.md 2: the MLIR and the C++ element types cover the same dtypes. */
+int isa_dtype_ok(DataType dt) { return legal_mlir_dtype(dt) != NULL; }
+
+int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const char *output, TileGeom *g,
+                    char *msg, size_t cap)
+{
+    int space = t->kind == TYPE_TILE ? ir_type_space(t) : -1;
+    int64_t rows = 1, cols = 1, bytes = dtype_bytes((DataType)t->dtype);
+    TileLayoutInfo L;
+    if (t->kind != TYPE_TILE) {
+        snprintf(msg, cap, "'%s' is not a tile", what);
+        return -1;
+    }
+    if (space < 0 || space == MS_DDR) {
+        snprintf(msg, cap, "tile '%s' has no on-chip MemRef; run init_memref before emitting %s", what, output);
+        return -1;
+    }
+    if (!isa_dtype_ok((DataType)t->dtype)) {
+        snprintf(msg, cap, "tile '%s' has data type %s, which has no %s lowering", what,
+                 dtype_name((DataType)t->dtype), output);
+        return -1;
+    }
+    if (isa_tile_shape(t, what, &rows, &cols, msg, cap) != 0)
+        return -1;
+    L = target_tile_layout(a, t, (MemorySpace)space);
+    if (fillpad && L.pad == TP_NULL)
+        L.pad = TP_ZERO;
+    if (isa_tile_layout(t, what, rows, cols, L.blayout, L.slayout, L.fractal, msg, cap) != 0)
+        return -1;
+    /* A fractal layout's boxes are 16 rows of fractal / 16 bytes. */
+    if (L.slayout != TL_NONE_BOX && (int64_t)L.fractal < 16 * bytes) {
+        snprintf(msg, cap, "tile '%s' of %s in %s has fractal=%u, less than a 16-row box of its elements", what,
+                 dtype_name((DataType)t->dtype), memspace_name((MemorySpace)space), L.fractal);
+        return -1;
+    }
+    g->rows = rows;
+    g->cols = cols;
+    /* A constant valid shape within the tile (a compare's mask: its bits
+     * fill the first cols/8 bytes of each row) is the valid part that
+     * PTOAS's v_row/v_col and pto-isa's ValidRow/ValidCol carry; a
+     * dynamic one is not spelled. */
+    g->vrows = rows;
+    g->vcols = cols;
+    const IrExpr *const *valid = ir_tile_const_valid(t);
+    if (valid && valid != t->dims) {
+        int64_t vr = 1, vc;
+        ir_dim_value(valid[t->n - 1], &vc);
+        if (t->n == 2)
+            ir_dim_value(valid[0], &vr);
+        if (vr > 0 && vr <= rows && vc > 0 && vc <= cols) {
+            g->vrows = vr;
+            g->vcols = vc;
+        }
+    }
+    g->space = space;
+    g->L = L;
+    return 0;
+}
+
+int isa_tile_addr(const IrType *t, const char *what, const char *hint, int64_t *addr, char *msg, size_t cap)
+{
+    int64_t a = -1;
+    if (!t->memref || !ir_dim_value(t->memref->addr, &a) || a < 0) {
+        snprintf(msg, cap, "tile '%s' has no address; run allocate_memory_addr%s", what, hint);
+        return -1;
+    }
+    if (a % target_align((MemorySpace)t->memref->space) != 0) {
+        snprintf(msg, cap, "tile '%s' is at address %" PRId64 " of %s, which is not %u-byte aligned", what, a,
+                 memspace_name((MemorySpace)t->memref->space), target_align((MemorySpace)t->memref->space));
+        return -1;
+    }
+    *addr = a;
+    return 0;
+}
+
+int isa_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
+                  int64_t *addr, char *msg, size_t cap)
+{
+    if (!region || !ir_dim_value(region->addr, addr) || *addr < 0) {
+        snprintf(msg, cap, "'%s' needs a scratch tile, but '%s' has no scratch region; run allocate_memory_addr%s",
+                 op, f->name, hint);
+        return -1;
+    }
+    if (region->size < need) {
+        snprintf(msg, cap, "'%s' needs a scratch tile of %" PRIu64 " bytes, but the scratch region of '%s' has %" PRIu64,
+                 op, need, f->name, region->size);
+        return -1;
+    }
+    if (*addr % TARGET_ALIGN != 0) {
+        snprintf(msg, cap, "the scratch region of '%s' is not %u-byte aligned", f->name, TARGET_ALIGN);
+        return -1;
+    }
+    return 0;
+}
+
+int isa_move(Arch a, int from, int to, char *msg, size_t cap)
+{
+    if (from < 0 || to < 0 || !target_move_ok(a, from, to)) {
+        snprintf(msg, cap, "a move from %s to %s is not supported on %s (supported: %s)",
+                 from < 0 ? "?" : memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to),
+                 arch_name(a), target_moves_text(a));
+        return -1;
+    }
+    return 0;
+}
+
+static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
+
+int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
+                 size_t cap)
+{
+    int64_t m = 0, k = 0, n = 0;
+    if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
+        snprintf(msg, cap,
+                 "'%s' needs its left operand in Left, its right operand in Right and its result in Acc (here: %s, "
+                 "%s and %s)",
+                 op, space_text(lspace), space_text(rspace), space_text(dspace));
+        return -1;
+    }
+    if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
+        ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
+        snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
+                 op, m, k, n);
+        return -1;
+    }
+    return 0;
+}
+
+int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap)
+{
+    memset(s, 0, sizeof *s);
+    switch ((OpId)op->id) {
+    case OP_SYSTEM_SYNC_SRC:
+    case OP_SYSTEM_SYNC_DST:
+        s->flag = op->id == OP_SYSTEM_SYNC_SRC ? 1 : 2;
+        s->set_pipe = (int)ir_call_kwarg_int(c, "set_pipe", 0);
+        s->wait_pipe = (int)ir_call_kwarg_int(c, "wait_pipe", 0);
+        s->event = ir_call_kwarg_int(c, "event_id", 0);
+        if (s->set_pipe < 0 || s->set_pipe >= PIPE_COUNT || s->wait_pipe < 0 || s->wait_pipe >= PIPE_COUNT ||
+            s->event < 0 || s->event > 7) {
+            snprintf(msg, cap, "pipes must be 0-7 and event ids 0-7");
+            return -1;
+        }
+        return 0;
+    case OP_SYSTEM_BAR_V:
+        s->barrier = "V";
+        return 0;
+    case OP_SYSTEM_BAR_M:
+        s->barrier = "M";
+        return 0;
+    case OP_SYSTEM_BAR_ALL:
+        s->barrier = "ALL";
+        return 0;
+    default:
+        snprintf(msg, cap, "'%s' is not a system op", op_name(op));
+        return -1;
+    }
+}
+

@@ -1,0 +1,77 @@
+/* isa_rules.h: pto-isa's rules of instruction forms (isa_rules.c), which
+ * the PTO MLIR and C++ lowering relies on and Legalize reports where it
+ * can: a tile's shape and layout (isa_tile_shape, isa_tile_layout, which
+ * Legalize reports at each tile's definition), its geometry, planned
+ * address and scratch region, the moves and the cube's operands, the
+ * operands of flags and barriers.  Each returns 0, or -1 with a message
+ * in msg for the caller to report at the location it knows. */
+#ifndef PYPTOCC_TARGETS_ISA_RULES_H
+#define PYPTOCC_TARGETS_ISA_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "ir/op_registry.h"
+#include "targets/arch.h"
+#include "targets/legal_rules.h"
+
+/* Whether data type dt has an element type in both pto-isa outputs
+ * (ops.md 2). */
+int isa_dtype_ok(DataType dt);
+
+/* A tile's rank (1 or 2) and static positive shape: *rows x *cols (a 1-D
+ * tile [N] is 1 x N).  what names it in the message. */
+int isa_tile_shape(const IrType *t, const char *what, int64_t *rows, int64_t *cols, char *msg, size_t cap);
+/* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for a tile
+ * of rows x cols in layout (bl, sl, fractal): a row-major row, or a
+ * col_major column, of a multiple of 32 bytes; none_box a small layout
+ * only; a fractal tile whole boxes. */
+int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t cols, TileLayout bl, TileLayout sl,
+                    uint32_t fractal, char *msg, size_t cap);
+
+/* The static geometry of a tile buffer (pto-mlir.md 5.1, cpp.md 4.1). */
+typedef struct TileGeom {
+    int64_t rows, cols;    /* a 1-D tile [N] is 1 x N */
+    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all */
+    int space;             /* MemorySpace */
+    TileLayoutInfo L;
+} TileGeom;
+
+/* The geometry of Tile type t of variable what on arch a, with pad zero
+ * for a fillpad destination; checks what PTOAS and pto-isa's C++ do not
+ * (pto-mlir.md 12): an on-chip MemRef, a dtype both outputs have, the
+ * shape and layout rules.  output names the output in messages ("PTO",
+ * "C++"). */
+int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const char *output, TileGeom *g,
+                  char *msg, size_t cap);
+
+/* The planned address of a tile (AllocateMemoryAddr), 32-byte aligned.
+ * hint ends the message when there is none (", or use --no-addr"). */
+int isa_tile_addr(const IrType *t, const char *what, const char *hint, int64_t *addr, char *msg, size_t cap);
+
+/* f's scratch region (ir_func_scratch: region, planned by passes.md 5.8)
+ * holds a tmp of need bytes for op; *addr is its address. */
+int isa_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const char *op, const char *hint,
+                int64_t *addr, char *msg, size_t cap);
+
+/* block.move from space 'from' to 'to' on arch a (A2/A3 pairs: Mat to
+ * Left or Right, Vec to Vec, Acc to Mat). */
+int isa_move(Arch a, int from, int to, char *msg, size_t cap);
+
+/* The operand spaces and sizes of a matrix multiply (lhs Left, rhs Right,
+ * result Acc; m, k, n up to 4095). */
+int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
+               size_t cap);
+
+/* A system op (ops.md 7): a flag (set or wait) between two pipes with an
+ * event id, or a barrier on a pipe ("V", "M", "ALL"). */
+typedef struct SystemLowering {
+    int flag;                /* 0: a barrier; 1: set_flag; 2: wait_flag */
+    int set_pipe, wait_pipe; /* PipeKind */
+    int64_t event;
+    const char *barrier;
+} SystemLowering;
+int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
+
+#endif
