@@ -1,5 +1,5 @@
 /* lower_flow.c: the walk over a kernel's statements and the checks the
- * kernel printers share (see lower_flow.h). */
+ * two lowerings share (see lower_flow.h). */
 #include "config.h"
 #include "codegen/lower_flow.h"
 #include "codegen/lower_isa.h"
@@ -7,7 +7,7 @@
 
 #include <stdarg.h>
 
-/* Formatted whole (names have no length limit), then the printer's. */
+/* Formatted whole (names have no length limit), then the client's. */
 void lower_flow_error(LowerFlow *W, Span at, const char *fmt, ...)
 {
     StrBuf msg;
@@ -87,7 +87,7 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
         break;
     }
     /* Every other op only defines its result: unused, it does nothing
-     * (unless the printer writes it all the same). */
+     * (unless the client takes it all the same). */
     if (!dest && !W->p->unkept)
         return;
     if (lw->how == FORM_BLOCK_IDX) {
@@ -116,8 +116,8 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
         walk_block_op(W, dest, c, op);
 }
 
-/* Tiles and tensors in a tuple are variables (the printers name what they
- * stand for); scalars may be expressions (for a pto-isa printer checked,
+/* Tiles and tensors in a tuple are variables (the lowerings name what they
+ * stand for); scalars may be expressions (for the pto-isa lowering checked,
  * in their own type: a failed one is LOWER_OTHER). */
 static void walk_make_tuple(LowerFlow *W, const IrAssign *a)
 {
@@ -377,9 +377,9 @@ static void walk(LowerFlow *W, const IrStmt *s)
     }
 }
 
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, const IrStmt *body)
+void lower_flow_run(const LowerFlowClient *p, void *client, LowerKernel *k, const IrStmt *body)
 {
-    LowerFlow W = {.p = p, .printer = printer, .k = k};
+    LowerFlow W = {.p = p, .client = client, .k = k};
     k->region = NULL;
     ptrmap_init(&W.tuples);
     ptrmap_init(&W.tiles);

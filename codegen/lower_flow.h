@@ -1,37 +1,28 @@
-/* lower_flow.h: the walk over a kernel's statements that the kernel
- * printers share (the first slice of LowerTiles, issue 12): PTO MLIR
- * (pto_mlir_flow.c), C++ kernels (cpp_kernel_flow.c) and the seed-05 tile
- * IR (pto_tile_flow.c).
+/* lower_flow.h: the walk over a kernel's statements that the two
+ * lowerings share: the pto-isa list for PTO MLIR and C++ (lower_list.c)
+ * and the seed-05 tile IR's list (lower_tir.c).  No printer walks the IR.
  *
  * The walk classifies every statement once into target-neutral events (an
  * op call and its destination, a copy, a scalar definition, a tuple built
  * and unpacked, a yield with the loop or if whose results it gives, for /
  * while / if with their carried positions classified scalar, tile, tensor
  * or other) and makes the checks that do not depend on the output (an op
- * with no lowering in the printer's spelling among them); a printer
- * supplies one function per event and only binds values and spells.  For
- * the printers of pto-isa operations (those with isa_op) its pto-isa
- * layer (lower_isa.c, called at fixed points of the walk) also
- * classifies each op and transfer and checks its operand rules
- * (lower_op.c), worded for the output, and decides and checks the buffer
- * of every Tile variable (lower_tile.c: numbered once, shared by copies,
- * carried positions and yields, accumulators), so that these printers
- * keep only their spelling of a buffer, traces every tensor to the
- * kernel parameter it derives from (lower_tensor.c), so that they spell
- * one view per parameter, and checks every scalar
- * expression before the event that hands it over (lower_scalar.c), so
- * that their scalar writers have no user error left.
+ * with no lowering in the client's spelling among them); a client
+ * supplies one function per event and writes its list.  For the pto-isa
+ * lowering (a client with isa_op) its pto-isa layer (lower_isa.c, called
+ * at fixed points of the walk) also classifies each op and transfer and
+ * checks its operand rules (lower_op.c), worded for the output, decides
+ * and checks the buffer of every Tile variable (lower_tile.c: numbered
+ * once, shared by copies, carried positions and yields, accumulators),
+ * traces every tensor to the kernel parameter it derives from
+ * (lower_tensor.c) and checks every scalar expression before the event
+ * that hands it over (lower_scalar.c), so that the list it writes holds
+ * decisions only and its printers have no user error left.
  *
- * A table of callbacks rather than a materialised list: the printers'
- * spellings (SSA names, C++ objects, the tile IR's typed scf values) are
- * still made as they write, and their own checks interleave with the
- * shared ones; called in statement order, every printer's output and
- * messages stay as they were, with no second copy of the program.  What
- * differs between the printers is a field or an optional event (unkept
- * ops for the tile IR, which writes and checks them; its own wording of a
+ * What differs between the clients is a field or an optional event
+ * (unkept ops for the tile IR, which checks them; its own wording of a
  * missing lowering; the body being walked, so that an if's branches can
- * be told apart).  The events are the nodes such a list would hold: when
- * it comes, the printers' event functions become its walkers. */
+ * be told apart). */
 #ifndef PYPTOCC_LOWER_FLOW_H
 #define PYPTOCC_LOWER_FLOW_H
 
@@ -48,7 +39,7 @@
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
 
-/* What a value is in a kernel: the three kinds the printers model, and
+/* What a value is in a kernel: the three kinds the lowerings model, and
  * everything else, which has no kernel form. */
 typedef enum LowerValueKind { LOWER_SCALAR, LOWER_TILE, LOWER_TENSOR, LOWER_OTHER } LowerValueKind;
 
@@ -65,31 +56,31 @@ typedef struct LowerRegion {
     uint32_t nscalar;                    /* positions of kind LOWER_SCALAR */
     const IrStmt *body;                  /* the body (loop) or branch (if) being walked */
     int yielded;                         /* the body (branch) walked last has yielded */
-    LowerTile **tiles;             /* pto-isa printers, tile positions: the carried buffer */
-    LowerTensor **tensors;         /* pto-isa printers, tensor positions: the carried parameter */
-    /* pto-isa printers (lower_scalar.h): scalar positions whose type or
+    LowerTile **tiles;             /* the pto-isa lowering, tile positions: the carried buffer */
+    LowerTensor **tensors;         /* the pto-isa lowering, tensor positions: the carried parameter */
+    /* the pto-isa lowering (lower_scalar.h): scalar positions whose type or
      * initial value failed its check (their yields are not handed over),
      * and whether the loop's bounds and step, or the while's or if's
-     * condition, did (the printer writes a placeholder). */
+     * condition, did (the list marks it). */
     uint8_t *bad;
     int head_failed;
-    void *data;                          /* the printer's */
+    void *data;                          /* the client's */
 } LowerRegion;
 
 /* A tuple built in the kernel ("a, b = b, a + b"). */
 typedef struct LowerTuple {
     const IrMakeTuple *make;
     const uint8_t *kind;                 /* LowerValueKind of each element; LOWER_OTHER after its error */
-    LowerTile **tiles;             /* pto-isa printers: each tile element's buffer */
-    LowerTensor **tensors;         /* pto-isa printers: each tensor element's parameter */
+    LowerTile **tiles;             /* the pto-isa lowering: each tile element's buffer */
+    LowerTensor **tensors;         /* the pto-isa lowering: each tensor element's parameter */
     void *data;                          /* what tuple_make returned */
 } LowerTuple;
 
 typedef struct LowerFlow LowerFlow;
 
-/* The events, in the order the walk calls them.  W->printer is the
- * printer's state. */
-typedef struct LowerFlowPrinter {
+/* The events, in the order the walk calls them.  W->client is the
+ * client's state. */
+typedef struct LowerFlowClient {
     OpOutput spelling;         /* OUT_MLIR, OUT_CPP, OUT_TILE: which of an op's lowerings */
     const char *output;        /* "PTO", "C++", "seed-05": the output, for messages */
     /* 1: an op whose result is not kept is still handed over (dest NULL),
@@ -103,34 +94,34 @@ typedef struct LowerFlowPrinter {
      * kept.  A block op is a transfer (load, store, l0c_store), the block
      * index (a scalar), or an op with a Tile result (the others do
      * nothing when their result is not kept, unless unkept is set).  A
-     * printer of pto-isa operations (isa_op) gets its transfers checked
+     * pto-isa lowering (isa_op) gets its transfers checked
      * (t, lower_transfer_classify) and no unused load; the others NULL. */
     void (*transfer)(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how, const LowerTransfer *t);
     void (*block_idx)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
     void (*tile_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
-    /* Instead of tile_op, for a printer of pto-isa operations: the op
+    /* Instead of tile_op, for the pto-isa lowering: the op
      * classified and checked (lower_op_classify) for its spelling. */
     void (*isa_op)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
                    const LowerOpTiles *b);
-    /* A printer of pto-isa operations gets its tile buffers decided and
+    /* The pto-isa lowering gets its tile buffers decided and
      * checked (lower_tile.h): the hint that ends a message about a
      * missing address, and its spelling of a tile type in messages. */
     const char *addr_hint;
     const char *(*tile_text)(LowerFlow *W, const IrType *t, int fillpad);
-    /* A printer of pto-isa operations gets every tensor traced to the
+    /* The pto-isa lowering gets every tensor traced to the
      * kernel's parameter it derives from (lower_tensor.h): each Tensor
      * parameter whose view passed its checks, before the body, for the
-     * printer to spell its view (may be NULL); static_strides: the
+     * lowering to record its view (may be NULL); static_strides: the
      * output's views have static strides (C++'s GlobalTensor), which are
      * checked there too. */
     void (*tensor_param)(LowerFlow *W, LowerTensor *T);
     int static_strides;
-    /* A printer of pto-isa operations: whether the output has a literal
+    /* The pto-isa lowering: whether the output has a literal
      * of float value d in dtype (lower_scalar.c checks constants with it). */
     int (*float_spelled)(double d, int dtype);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
     /* a->var is a scalar defined by an expression or a copy (for a
-     * pto-isa printer, both checked: lower_scalar.h). */
+     * pto-isa lowering, both checked: lower_scalar.h). */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);
     /* a->var, of kind k (not LOWER_SCALAR), copies a variable. */
     void (*copy)(LowerFlow *W, const IrAssign *a, LowerValueKind k);
@@ -148,7 +139,7 @@ typedef struct LowerFlowPrinter {
     void (*loop_close)(LowerFlow *W, LowerRegion *R);
     /* if: begin; if_result per position (not LOWER_OTHER; may be NULL);
      * open; the then-branch; else_open and the else-branch, when the if
-     * has one (a printer leaves out one that writes nothing); close. */
+     * has one (a printer leaves out one that wrote nothing); close. */
     void (*if_begin)(LowerFlow *W, LowerRegion *R);
     void (*if_result)(LowerFlow *W, LowerRegion *R, uint32_t k);
     void (*if_open)(LowerFlow *W, LowerRegion *R);
@@ -158,47 +149,33 @@ typedef struct LowerFlowPrinter {
      * yield_end (may be NULL). */
     void (*yield_value)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x);
     void (*yield_end)(LowerFlow *W, LowerRegion *R);
-} LowerFlowPrinter;
+} LowerFlowClient;
 
 struct LowerFlow {
-    const LowerFlowPrinter *p;
-    void *printer;
-    LowerKernel *k;            /* the printer's: its program, options, output, statement, region; its arena has
+    const LowerFlowClient *p;
+    void *client;
+    LowerKernel *k;            /* the client's: its program, options, output, statement, region; its arena has
                                   the walk's regions and tuples */
     int depth;                 /* control-flow nesting */
     PtrMap tuples;             /* IrVar -> LowerTuple */
-    /* Printers of pto-isa operations: the tile buffers (lower_tile.c). */
+    /* the pto-isa lowering: the tile buffers (lower_tile.c). */
     PtrMap tiles;              /* IrVar (Tile) -> LowerTile, or &poison_tile after an error */
     PtrMap preset;             /* IrVar (Tile) -> the carried buffer it is defined into */
     PtrMap by_memref;          /* without addresses: IrMemRef -> the buffer of its variables */
     uint32_t ntiles;
     LowerTile poison_tile;
-    /* Printers of pto-isa operations: the tensors (lower_tensor.c). */
+    /* the pto-isa lowering: the tensors (lower_tensor.c). */
     PtrMap tensors;            /* IrVar (Tensor) -> LowerTensor, or &poison_tensor after an error */
     LowerTensor poison_tensor;
-    /* Printers of pto-isa operations: which variables have a scalar value
+    /* the pto-isa lowering: which variables have a scalar value
      * (lower_scalar.c). */
     PtrMap scalars;            /* IrVar -> defined or poisoned */
 };
 
-/* Reports a user error through the printer. */
+/* Reports a user error through the client. */
 void lower_flow_error(LowerFlow *W, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* The events every printer has, as designated initialisers of a
- * LowerFlowPrinter: a printer names its event functions flow_<event>,
- * writes {LOWER_FLOW_EVENTS(OUT_MLIR, "PTO"), ...} and adds the optional
- * ones it has (tile_op or isa_op, unkept, no_lowering, if_result,
- * yield_end). */
-#define LOWER_FLOW_EVENTS(spell, name)                                                                           \
-    .spelling = (spell), .output = (name), .error = flow_error, .transfer = flow_transfer,                        \
-    .block_idx = flow_block_idx, .system_op = flow_system_op,                                                     \
-    .scalar_def = flow_scalar_def, .copy = flow_copy, .tuple_make = flow_tuple_make, .tuple_get = flow_tuple_get, \
-    .defined = flow_defined, .poison = flow_poison, .loop_begin = flow_loop_begin, .carry_init = flow_carry_init, \
-    .loop_open = flow_loop_open, .loop_close = flow_loop_close, .if_begin = flow_if_begin,                        \
-    .if_open = flow_if_open, .else_open = flow_else_open, .if_close = flow_if_close,                              \
-    .yield_value = flow_yield_value
-
-/* Walks body with printer p, whose state is `printer` and begins with k. */
-void lower_flow_run(const LowerFlowPrinter *p, void *printer, LowerKernel *k, const IrStmt *body);
+/* Walks body for client p, whose state is `client` and begins with k. */
+void lower_flow_run(const LowerFlowClient *p, void *client, LowerKernel *k, const IrStmt *body);
 
 #endif

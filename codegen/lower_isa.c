@@ -1,6 +1,6 @@
 /* lower_isa.c: the pto-isa layer of the kernel statement walk (see
- * lower_isa.h): what the walk decides and checks for the printers of
- * pto-isa operations, at the points lower_flow.c calls it. */
+ * lower_isa.h): what the walk decides and checks for the pto-isa lowering
+ * (PTO MLIR, C++), at the points lower_flow.c calls it. */
 #include "config.h"
 #include "codegen/lower_isa.h"
 
@@ -88,8 +88,8 @@ int lower_isa_scalar_def(LowerFlow *W, const IrAssign *a)
     return 1;
 }
 
-/* A tensor's copy derives from its parameter (the printer does not see
- * it); a tile's names its buffer, then the printer's copy. */
+/* A tensor's copy derives from its parameter (the client does not see
+ * it); a tile's names its buffer, then the client's copy. */
 int lower_isa_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
 {
     if (!isa(W))

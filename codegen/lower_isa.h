@@ -1,16 +1,16 @@
 /* lower_isa.h: the pto-isa layer of the kernel statement walk.
  *
- * For a printer of pto-isa operations (PTO MLIR, C++: those with isa_op)
+ * For the pto-isa lowering (PTO MLIR, C++: those with isa_op)
  * the walk decides more than for the tile IR: each op and transfer
  * classified and checked (lower_op.c), each Tile variable's buffer
  * (lower_tile.c), each tensor's parameter (lower_tensor.c), each scalar
  * expression checked (lower_scalar.c).  lower_flow.c calls this layer at
  * fixed points of its walk and knows nothing of those decisions; for any
- * other printer every function here does nothing and says so.
+ * other client every function here does nothing and says so.
  *
  * Conventions: a function that returns int returns 1 when the layer took
- * the event (the walk does not hand it to the printer as it would for
- * another printer), 0 when the walk goes on as for any printer. */
+ * the event (the walk does not hand it to the client as it would for
+ * another client), 0 when the walk goes on as for any client. */
 #ifndef PYPTOCC_LOWER_ISA_H
 #define PYPTOCC_LOWER_ISA_H
 
@@ -27,7 +27,7 @@ int lower_isa_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
 /* Assignments: a scalar definition, a copy of kind k, a tuple's scalar
  * element x (1: it failed), the tuple built, an element unpacked, and
  * after an error the variable v of kind k poisoned (1: its value is the
- * layer's alone, the printer has none to poison). */
+ * layer's alone, the client has none to poison). */
 int lower_isa_scalar_def(LowerFlow *W, const IrAssign *a);
 int lower_isa_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k);
 int lower_isa_tuple_scalar(LowerFlow *W, const IrExpr *x);
@@ -36,7 +36,7 @@ int lower_isa_tuple_get(LowerFlow *W, const IrAssign *a, const LowerTuple *t, ui
 int lower_isa_poison(LowerFlow *W, const IrVar *v, LowerValueKind k);
 
 /* Control flow: a loop's head, each carried position (-1: it failed, and
- * the printer does not get it; 1: the layer took it; 0: the printer gets
+ * the client does not get it; 1: the layer took it; 0: the client gets
  * it), the loop variable and iter_args before the body; an if's
  * condition and each result (1: it failed); the tiles a body yields,
  * before it; each yielded position; the results after a loop or if. */

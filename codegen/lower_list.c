@@ -1,4 +1,4 @@
-/* lower_list.c: LowerTiles for the printers of pto-isa operations: the
+/* lower_list.c: LowerTiles for the the pto-isa lowering: the
  * statement walk's events written down as a list (see lower_list.h), and
  * the list as text for --dump-after=lower. */
 #include "config.h"
@@ -8,14 +8,14 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* What the walk hands the lowering (W->printer). */
+/* What the walk hands the lowering (W->client). */
 typedef struct Recorder {
     LowerList *L;
     const LowerTarget *t;
     LowerKernel *k;
 } Recorder;
 
-static Recorder *rec(LowerFlow *W) { return W->printer; }
+static Recorder *rec(LowerFlow *W) { return W->client; }
 
 static LowerInst *add(LowerFlow *W, LowerInstKind kind)
 {
@@ -155,7 +155,7 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
 {
     unsigned before = k->diag->errors;
     Recorder R;
-    LowerFlowPrinter p = {
+    LowerFlowClient p = {
         .spelling = t->spelling, .output = t->output, .error = on_error, .transfer = on_transfer,
         .block_idx = on_block_idx, .isa_op = on_isa_op, .addr_hint = t->addr_hint, .tile_text = on_tile_text,
         .tensor_param = on_view, .static_strides = t->static_strides, .float_spelled = t->float_spelled,

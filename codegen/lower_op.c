@@ -2,7 +2,7 @@
  * output (PTO MLIR, C++) and checked against the instruction's static
  * operand rules (see LowerOp in lower.h).
  *
- * The two printers of pto-isa operations used to decide, each in its own
+ * The two the pto-isa lowering used to decide, each in its own
  * per-op switch, which IR arguments an instruction takes and in what
  * order, which scalar type converts them, which mode attribute and
  * scratch tile it needs, and to check the same rules with the same

@@ -1,5 +1,5 @@
 /* lower_scalar.h: the scalar expressions of a kernel, checked once for
- * the printers of pto-isa operations (PTO MLIR, C++).
+ * the the pto-isa lowering (PTO MLIR, C++).
  *
  * Whether a printer can write a scalar expression as a value of the type
  * an event wants (a scalar definition, a loop bound, a condition, an op's

@@ -1,5 +1,5 @@
 /* lower_tile.h: the tile buffers of a kernel, decided once for the
- * printers of pto-isa operations (PTO MLIR, C++).
+ * the pto-isa lowering (PTO MLIR, C++).
  *
  * Which buffer each Tile variable is in is a decision of the lowering,
  * not of a printer: the statement walk (lower_flow.c) makes it as it

@@ -227,7 +227,7 @@ typedef struct Region {
     int ok;                      /* its head and every initial value have a form */
 } Region;
 
-static Tir *tir(LowerFlow *W) { return W->printer; }
+static Tir *tir(LowerFlow *W) { return W->client; }
 static Region *region_of(const LowerRegion *R) { return R->data; }
 static TileIrTile tile_of(const TirValue *v) { return tile_ir_tile(v->type, v->loc); }
 static int in_else(const LowerRegion *R)
@@ -553,7 +553,7 @@ static void on_yield_end(LowerFlow *W, LowerRegion *R)
     I->branch = (uint8_t)in_else(R);
 }
 
-static const LowerFlowPrinter tir_events = {
+static const LowerFlowClient tir_events = {
     .spelling = OUT_TILE, .output = "seed-05", .unkept = 1, .error = on_error, .no_lowering = on_no_lowering,
     .transfer = on_transfer, .block_idx = on_block_idx, .tile_op = on_tile_op, .system_op = on_system_op,
     .scalar_def = on_scalar_def, .copy = on_copy, .tuple_make = on_tuple_make, .tuple_get = on_tuple_get,

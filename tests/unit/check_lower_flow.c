@@ -1,10 +1,10 @@
 /* check_lower_flow.c: the kernel statement walk (codegen/lower_flow.c)
- * with a printer that records its events: which event each statement
+ * with a client that records its events: which event each statement
  * becomes, in which order, with carried positions classified; the checks
- * the walk makes for every printer, at their locations; a variable left
+ * the walk makes for every client, at their locations; a variable left
  * undefined after an error poisoned; an else-branch announced before it
  * is walked.  The IR is built by hand (the harness is check_verify.c), so
- * the checks that the front end keeps the printers from seeing are
+ * the checks that the front end keeps the lowerings from seeing are
  * reached too. */
 #include "config.h"
 
@@ -18,7 +18,7 @@
 #include "ir/op_registry.h"
 #include "support/strbuf.h"
 
-/* The recording printer: the events as text, the variables it defined,
+/* The recording client: the events as text, the variables it defined,
  * and the text it "writes" (a line per scalar definition). */
 typedef struct Rec {
     StrBuf log;
@@ -27,7 +27,7 @@ typedef struct Rec {
     int fail_init;             /* carry_init reports failure */
 } Rec;
 
-static Rec *rec(LowerFlow *W) { return W->printer; }
+static Rec *rec(LowerFlow *W) { return W->client; }
 static const char kind_letter[] = "STNO";   /* scalar, tile, tensor, other */
 
 static void note(LowerFlow *W, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -147,7 +147,7 @@ static void r_yield_value(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr
 }
 static void r_yield_end(LowerFlow *W, LowerRegion *R) { (void)R; note(W, "yield_end"); }
 
-static const LowerFlowPrinter recorder = {
+static const LowerFlowClient recorder = {
     .spelling = OUT_MLIR,
     .output = "PTO",
     .error = r_error,
@@ -189,9 +189,9 @@ static void r_yield_branch(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExp
     note(W, "yield(%u%s)", (unsigned)k, branch);
 }
 
-static const LowerFlowPrinter *tile_recorder(void)
+static const LowerFlowClient *tile_recorder(void)
 {
-    static LowerFlowPrinter p;
+    static LowerFlowClient p;
     p = recorder;
     p.spelling = OUT_TILE;
     p.output = "seed-05";
@@ -202,7 +202,7 @@ static const LowerFlowPrinter *tile_recorder(void)
     return &p;
 }
 
-static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
+static void expect_walk_with(const LowerFlowClient *p, const IrStmt *body, int fail_init, const char *events,
                              const char *text);
 static int walk_addr;      /* the walk's options: with addresses */
 static const IrFunc *walk_fn; /* the kernel whose parameters the walk knows, or NULL */
@@ -213,7 +213,7 @@ static void expect_walk(const IrStmt *body, int fail_init, const char *events, c
     expect_walk_with(&recorder, body, fail_init, events, text);
 }
 
-static void expect_walk_with(const LowerFlowPrinter *p, const IrStmt *body, int fail_init, const char *events,
+static void expect_walk_with(const LowerFlowClient *p, const IrStmt *body, int fail_init, const char *events,
                              const char *text)
 {
     Out o;
@@ -418,7 +418,7 @@ START_TEST(flow_tile_printer)
 }
 END_TEST
 
-/* The recorder as a printer of pto-isa operations (PTO MLIR, C++): ops
+/* The recorder as the pto-isa lowering (PTO MLIR, C++): ops
  * come classified (lower_op_classify), with the inputs in the
  * instruction's order, the noalias operand on this target and the mode,
  * and in buffers the walk decided (lower_tile.c: each buffer's number,
@@ -476,9 +476,9 @@ static int r_float_spelled(double d, int dtype)
     return d - d == 0.0;
 }
 
-static const LowerFlowPrinter *isa_recorder(OpOutput spelling, const char *output)
+static const LowerFlowClient *isa_recorder(OpOutput spelling, const char *output)
 {
-    static LowerFlowPrinter p;
+    static LowerFlowClient p;
     p = recorder;
     p.spelling = spelling;
     p.output = output;
@@ -610,7 +610,7 @@ END_TEST
 
 /* ===================================================== scalar expressions */
 
-/* The walk checks, for a printer of pto-isa operations, every scalar
+/* The walk checks, for the pto-isa lowering, every scalar
  * expression before the event that hands it over (lower_scalar.c): with
  * the output's rules and words, once per mistake; a variable whose
  * definition failed is poisoned and its uses say nothing more, and a
@@ -619,9 +619,9 @@ END_TEST
 static void r_scalar_loop_open(LowerFlow *W, LowerRegion *R) { note(W, R->head_failed ? "open(failed)" : "open"); }
 static void r_scalar_if_open(LowerFlow *W, LowerRegion *R) { note(W, R->head_failed ? "then(failed)" : "then"); }
 
-static const LowerFlowPrinter *scalar_recorder(OpOutput spelling, const char *output)
+static const LowerFlowClient *scalar_recorder(OpOutput spelling, const char *output)
 {
-    static LowerFlowPrinter p;
+    static LowerFlowClient p;
     p = *isa_recorder(spelling, output);
     p.loop_open = r_scalar_loop_open;
     p.if_open = r_scalar_if_open;
@@ -745,7 +745,7 @@ static const IrExpr *store_of(IrVar *t, IrVar *x, Span sp)
 
 START_TEST(flow_tensor_trace)
 {
-    LowerFlowPrinter p = *isa_recorder(OUT_MLIR, "PTO");
+    LowerFlowClient p = *isa_recorder(OUT_MLIR, "PTO");
     IrVar *a = var("a", tensor32(), at(1, 10, 1)), *b = var("b", tensor32(), at(1, 20, 1));
     IrVar *o = var("o", tensor32(), at(1, 30, 1)), *v = var("v", shaped(TYPE_TENSOR, DT_FP32, 64, 1), at(1, 40, 1));
     IrVar *params[] = {a, b, o, v};
