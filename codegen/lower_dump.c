@@ -2,24 +2,22 @@
  * lower_list.h).  One line per instruction, indented by control flow, with
  * the line and column of the statement it lowers.  Tile buffers are
  * "tile#N" with their space, shape, element type and address; tensor views
- * are named by their parameter; scalar values are IR expressions. */
+ * are named by their parameter; scalar values are IR expressions.  The
+ * helpers both lists' text uses (lower_dump.h) are here too. */
 #include "config.h"
+#include "codegen/lower_dump.h"
 #include "codegen/lower_list.h"
 #include "ir/printer.h"
 
 #include <inttypes.h>
 
-typedef struct Dump {
-    StrBuf *out;
-    LowerKernel *k;
-    int indent;
-} Dump;
+typedef LowerDump Dump;
 
-static void line(Dump *D, const LowerInst *I)
+void lower_dump_line(LowerDump *D, Span at)
 {
     SourceFile *src = D->k->diag->src;
-    if (src && span_is_known(I->span)) {
-        SourcePos p = source_pos(src, I->span.lo);
+    if (src && span_is_known(at)) {
+        SourcePos p = source_pos(src, at.lo);
         sb_printf(D->out, "%4" PRIu32 ":%-3" PRIu32 " ", p.line, p.col);
     } else {
         sb_puts(D->out, "         ");
@@ -27,7 +25,36 @@ static void line(Dump *D, const LowerInst *I)
     sb_indent(D->out, D->indent);
 }
 
-static void expr(Dump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+void lower_dump_expr(LowerDump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+
+void lower_dump_var(LowerDump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
+
+void lower_dump_exprs(LowerDump *D, const IrMakeTuple *m)
+{
+    sb_putc(D->out, '[');
+    for (uint32_t i = 0; m && i < m->n; i++) {
+        if (i)
+            sb_puts(D->out, ", ");
+        lower_dump_expr(D, m->elems[i]);
+    }
+    sb_putc(D->out, ']');
+}
+
+void lower_dump_loop_head(LowerDump *D, const IrStmt *s)
+{
+    if (s->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, s);
+        sb_printf(D->out, "for %s in ", f->loop_var->name);
+        lower_dump_expr(D, f->start);
+        sb_puts(D->out, " .. ");
+        lower_dump_expr(D, f->stop);
+        sb_puts(D->out, " step ");
+        lower_dump_expr(D, f->step);
+    } else {
+        sb_puts(D->out, "while ");
+        lower_dump_expr(D, IR_AS(IrWhile, s)->cond);
+    }
+}
 
 static void tile(Dump *D, const LowerTile *t)
 {
@@ -42,23 +69,10 @@ static void tile(Dump *D, const LowerTile *t)
     sb_putc(D->out, ')');
 }
 
-static void var(Dump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
-
-static void list(Dump *D, const IrMakeTuple *m)
-{
-    sb_putc(D->out, '[');
-    for (uint32_t i = 0; m && i < m->n; i++) {
-        if (i)
-            sb_puts(D->out, ", ");
-        expr(D, m->elems[i]);
-    }
-    sb_putc(D->out, ']');
-}
-
 static void window(Dump *D, const LowerTransfer *t)
 {
     sb_puts(D->out, t->tensor->param->name);
-    list(D, t->offsets);
+    lower_dump_exprs(D, t->offsets);
     sb_printf(D->out, " size %" PRId64, t->size[0]);
     if (t->offsets->n == 2)
         sb_printf(D->out, "x%" PRId64, t->size[1]);
@@ -70,7 +84,7 @@ static void transfer(Dump *D, const LowerInst *I)
     const LowerTransfer *t = I->u.t;
     sb_printf(D->out, "%s ", op_name(I->op));
     if (t->how == FORM_LOAD) {
-        var(D, I->dest);
+        lower_dump_var(D, I->dest);
         sb_puts(D->out, " = ");
         tile(D, t->tile);
         sb_puts(D->out, " <- ");
@@ -86,7 +100,7 @@ static void op(Dump *D, const LowerInst *I)
 {
     const LowerOp *lo = &I->u.op->lo;
     const LowerOpTiles *b = &I->u.op->b;
-    var(D, I->dest);
+    lower_dump_var(D, I->dest);
     sb_puts(D->out, " = ");
     tile(D, b->dest);
     sb_printf(D->out, " %s", lo->isa[0] ? lo->isa : op_name(I->op));
@@ -95,7 +109,7 @@ static void op(Dump *D, const LowerInst *I)
         if (b->in[k])
             tile(D, b->in[k]);
         else
-            expr(D, I->call->args[lo->in[k]]);
+            lower_dump_expr(D, I->call->args[lo->in[k]]);
     }
     if (lo->mode >= 0)
         sb_printf(D->out, " mode %d", lo->mode);
@@ -113,7 +127,7 @@ static void region_pos(Dump *D, const LowerInst *I, const char *what)
 {
     const LowerRegion *R = I->region;
     sb_printf(D->out, "%s %" PRIu32 " (%s) ", what, I->k, kind_text[R->kind[I->k]]);
-    var(D, R->ret[I->k]);
+    lower_dump_var(D, R->ret[I->k]);
     if (R->kind[I->k] == LOWER_TILE) {
         sb_puts(D->out, " in ");
         tile(D, R->tiles[I->k]);
@@ -125,7 +139,7 @@ static void inst(Dump *D, const LowerInst *I)
     const LowerRegion *R = I->region;
     if (I->kind == LI_LOOP_END || I->kind == LI_IF_END || I->kind == LI_ELSE)
         D->indent -= 2;
-    line(D, I);
+    lower_dump_line(D, I->span);
     switch ((LowerInstKind)I->kind) {
     case LI_VIEW:
         sb_printf(D->out, "view %s%s", I->tensor->param->name, I->tensor->dn ? " dn" : " nd");
@@ -137,7 +151,7 @@ static void inst(Dump *D, const LowerInst *I)
         op(D, I);
         break;
     case LI_BLOCK_IDX:
-        var(D, I->dest);
+        lower_dump_var(D, I->dest);
         sb_puts(D->out, " = block_idx");
         break;
     case LI_SYSTEM: {
@@ -151,37 +165,26 @@ static void inst(Dump *D, const LowerInst *I)
     }
     case LI_SCALAR:
     case LI_COPY:
-        var(D, I->assign->var);
+        lower_dump_var(D, I->assign->var);
         sb_puts(D->out, I->kind == LI_SCALAR ? " = " : " = copy ");
-        expr(D, I->assign->value);
+        lower_dump_expr(D, I->assign->value);
         break;
     case LI_TUPLE:
-        var(D, I->assign->var);
+        lower_dump_var(D, I->assign->var);
         sb_puts(D->out, " = tuple ");
-        list(D, I->tuple->make);
+        lower_dump_exprs(D, I->tuple->make);
         break;
     case LI_UNPACK:
-        var(D, I->assign->var);
+        lower_dump_var(D, I->assign->var);
         sb_printf(D->out, " = element %" PRIu32 " of %s", I->k, IR_AS(IrVar, IR_AS(IrTupleGet, I->assign->value)->tuple)->name);
         break;
     case LI_LOOP:
-        if (R->stmt->kind == STMT_FOR) {
-            const IrFor *f = IR_AS(IrFor, R->stmt);
-            sb_printf(D->out, "for %s in ", f->loop_var->name);
-            expr(D, f->start);
-            sb_puts(D->out, " .. ");
-            expr(D, f->stop);
-            sb_puts(D->out, " step ");
-            expr(D, f->step);
-        } else {
-            sb_puts(D->out, "while ");
-            expr(D, IR_AS(IrWhile, R->stmt)->cond);
-        }
+        lower_dump_loop_head(D, R->stmt);
         break;
     case LI_CARRY:
         region_pos(D, I, "carry");
         sb_puts(D->out, " from ");
-        expr(D, R->iter_args[I->k]->init);
+        lower_dump_expr(D, R->iter_args[I->k]->init);
         break;
     case LI_LOOP_BODY:
     case LI_THEN:
@@ -194,7 +197,7 @@ static void inst(Dump *D, const LowerInst *I)
         break;
     case LI_IF:
         sb_puts(D->out, "if ");
-        expr(D, IR_AS(IrIf, R->stmt)->cond);
+        lower_dump_expr(D, IR_AS(IrIf, R->stmt)->cond);
         break;
     case LI_IF_RESULT:
         region_pos(D, I, "result");
@@ -205,7 +208,7 @@ static void inst(Dump *D, const LowerInst *I)
         break;
     case LI_YIELD:
         sb_printf(D->out, "yield %" PRIu32 " ", I->k);
-        expr(D, I->x);
+        lower_dump_expr(D, I->x);
         break;
     case LI_YIELD_END:
         sb_puts(D->out, "yield end");

@@ -6,30 +6,13 @@
  * parameter, a scalar by its type; operands are IR variables and
  * expressions. */
 #include "config.h"
+#include "codegen/lower_dump.h"
 #include "codegen/lower_tir.h"
 #include "ir/printer.h"
 
 #include <inttypes.h>
 
-typedef struct Dump {
-    StrBuf *out;
-    LowerKernel *k;
-    int indent;
-} Dump;
-
-static void line(Dump *D, Span at)
-{
-    SourceFile *src = D->k->diag->src;
-    if (src && span_is_known(at)) {
-        SourcePos p = source_pos(src, at.lo);
-        sb_printf(D->out, "%4" PRIu32 ":%-3" PRIu32 " ", p.line, p.col);
-    } else {
-        sb_puts(D->out, "         ");
-    }
-    sb_indent(D->out, D->indent);
-}
-
-static void expr(Dump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+typedef LowerDump Dump;
 
 static void value(Dump *D, const TirValue *v)
 {
@@ -64,33 +47,25 @@ static void value(Dump *D, const TirValue *v)
     }
 }
 
-static void var(Dump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
-
+/* A transfer's window: its offsets, or the whole tensor. */
 static void offsets(Dump *D, const IrMakeTuple *m)
 {
-    if (!m) {
+    if (m)
+        lower_dump_exprs(D, m);
+    else
         sb_puts(D->out, " (whole)");
-        return;
-    }
-    sb_putc(D->out, '[');
-    for (uint32_t i = 0; i < m->n; i++) {
-        if (i)
-            sb_puts(D->out, ", ");
-        expr(D, m->elems[i]);
-    }
-    sb_putc(D->out, ']');
 }
 
 static void compute(Dump *D, const TirInst *I)
 {
     const TirCompute *c = I->u.c;
-    var(D, I->var);
+    lower_dump_var(D, I->var);
     sb_puts(D->out, " = ");
     value(D, c->result);
     sb_printf(D->out, " %s", c->mnemonic);
     for (uint32_t i = 0; i < c->n; i++) {
         sb_puts(D->out, i ? ", " : " ");
-        expr(D, c->ops[i].x);
+        lower_dump_expr(D, c->ops[i].x);
         if (!c->ops[i].tile)
             sb_printf(D->out, " as %s", dtype_name((DataType)c->ops[i].dtype));
         if (i == 0 && c->index)
@@ -103,46 +78,40 @@ static void inst(Dump *D, const TirInst *I)
     const TirRegion *r = I->region;
     if (I->kind == TI_LOOP_END || I->kind == TI_IF_END || I->kind == TI_ELSE)
         D->indent -= 2;
-    line(D, I->span);
+    lower_dump_line(D, I->span);
     switch ((TirInstKind)I->kind) {
     case TI_SCALAR:
     case TI_COPY:
-        var(D, I->var);
+        lower_dump_var(D, I->var);
         sb_puts(D->out, I->kind == TI_SCALAR ? " = " : " = copy ");
-        expr(D, I->x);
+        lower_dump_expr(D, I->x);
         break;
     case TI_COMPUTE:
         compute(D, I);
         break;
     case TI_LOAD:
-        var(D, I->var);
+        lower_dump_var(D, I->var);
         sb_puts(D->out, " = ");
         value(D, I->u.t->tile);
         sb_printf(D->out, " load ");
-        expr(D, I->u.t->tensor_x);
+        lower_dump_expr(D, I->u.t->tensor_x);
         offsets(D, I->u.t->offsets);
         break;
     case TI_STORE:
         sb_printf(D->out, "store ");
-        expr(D, I->u.t->tensor_x);
+        lower_dump_expr(D, I->u.t->tensor_x);
         offsets(D, I->u.t->offsets);
         sb_puts(D->out, " <- ");
-        expr(D, I->u.t->tile_x);
+        lower_dump_expr(D, I->u.t->tile_x);
         sb_printf(D->out, " (%s)", I->u.t->isa);
         break;
     case TI_LOOP:
     case TI_IF:
-        if (I->kind == TI_LOOP && r->stmt->kind == STMT_FOR) {
-            const IrFor *f = IR_AS(IrFor, r->stmt);
-            sb_printf(D->out, "for %s in ", f->loop_var->name);
-            expr(D, f->start);
-            sb_puts(D->out, " .. ");
-            expr(D, f->stop);
-            sb_puts(D->out, " step ");
-            expr(D, f->step);
+        if (I->kind == TI_LOOP) {
+            lower_dump_loop_head(D, r->stmt);
         } else {
-            sb_puts(D->out, I->kind == TI_IF ? "if " : "while ");
-            expr(D, I->kind == TI_IF ? IR_AS(IrIf, r->stmt)->cond : IR_AS(IrWhile, r->stmt)->cond);
+            sb_puts(D->out, "if ");
+            lower_dump_expr(D, IR_AS(IrIf, r->stmt)->cond);
         }
         for (uint32_t k = 0; I->kind == TI_LOOP && k < r->n; k++) {
             sb_puts(D->out, k ? ", " : " carrying ");
@@ -164,7 +133,7 @@ static void inst(Dump *D, const TirInst *I)
         break;
     case TI_YIELD:
         sb_printf(D->out, "yield %" PRIu32 " ", I->k);
-        expr(D, I->x);
+        lower_dump_expr(D, I->x);
         break;
     case TI_YIELD_END:
         sb_puts(D->out, "yield end");
