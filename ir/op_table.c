@@ -3,7 +3,8 @@
  * output.
  *
  * The table is static, sorted by name and indexed by OpId: lookup by name
- * is a binary search, by id an index, and nothing is built at run time. */
+ * is a binary search, by id an index; only the language's names (DSL
+ * names, direct ops, scalar forms) have an index, built on first use. */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
@@ -151,30 +152,69 @@ static int in_namespace(const OpDef *op, const char *ns)
     return strncmp(op_name(op), ns, n) == 0 && op_name(op)[n] == '.';
 }
 
+/* The language's names, indexed on first use (the table is scanned once,
+ * not at every call the front end resolves): the ops with a DSL name of
+ * their own, the direct ops sorted by DSL name, and each op's scalar
+ * form. */
+static struct {
+    int built;
+    uint32_t ndsl, ndirect;
+    const OpDef *dsl[OP_COUNT];
+    const OpDef *direct[OP_COUNT];
+    const OpDef *scalar_call[OP_COUNT];   /* by the OpId of its twin */
+} names;
+
+static void index_names(void)
+{
+    if (names.built)
+        return;
+    for (int i = 0; i < OP_COUNT; i++) {
+        const OpDef *op = &op_table[i];
+        if (op->dsl)
+            names.dsl[names.ndsl++] = op;
+        if (op->direct) {
+            /* insertion by DSL name; ties keep table order */
+            uint32_t j = names.ndirect++;
+            for (; j > 0 && strcmp(dsl_name(names.direct[j - 1]), dsl_name(op)) > 0; j--)
+                names.direct[j] = names.direct[j - 1];
+            names.direct[j] = op;
+        }
+        if (op->scalar_call && op->twin && !names.scalar_call[op->twin - 1])
+            names.scalar_call[op->twin - 1] = op;
+    }
+    names.built = 1;
+}
+
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
 {
     char full[128];
-    for (int i = 0; i < OP_COUNT; i++)
-        if (op_table[i].dsl && strcmp(op_table[i].dsl, dsl) == 0 && in_namespace(&op_table[i], ns))
-            return &op_table[i];
+    index_names();
+    for (uint32_t i = 0; i < names.ndsl; i++)
+        if (strcmp(names.dsl[i]->dsl, dsl) == 0 && in_namespace(names.dsl[i], ns))
+            return names.dsl[i];
     snprintf(full, sizeof full, "%s.%s", ns, dsl);
     return op_lookup(full);
 }
 
 const OpDef *op_direct(const char *dsl)
 {
-    for (int i = 0; i < OP_COUNT; i++)
-        if (op_table[i].direct && strcmp(dsl_name(&op_table[i]), dsl) == 0)
-            return &op_table[i];
-    return NULL;
+    uint32_t lo = 0, hi;
+    index_names();
+    hi = names.ndirect;
+    while (lo < hi) {   /* the first of those named dsl */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (strcmp(dsl_name(names.direct[mid]), dsl) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < names.ndirect && strcmp(dsl_name(names.direct[lo]), dsl) == 0 ? names.direct[lo] : NULL;
 }
 
 const OpDef *op_scalar_call(const OpDef *op)
 {
-    for (int i = 0; op && i < OP_COUNT; i++)
-        if (op_table[i].scalar_call && op_ref(op_table[i].twin) == op)
-            return &op_table[i];
-    return NULL;
+    index_names();
+    return op ? names.scalar_call[op->id] : NULL;
 }
 
 const OpDef *op_lookup(const char *name)
