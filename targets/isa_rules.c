@@ -33,8 +33,7 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
                     uint32_t fractal, char *msg, size_t cap)
 {
     int64_t bytes = dtype_bytes((DataType)t->dtype);
-    char dims[64];
-    legal_dims_text(t, dims, sizeof dims);
+    char dims[64];   /* written for a message only: every tile is checked */
     /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
      * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
     if (bl == TL_NONE_BOX) {
@@ -50,7 +49,7 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
             snprintf(msg, cap,
                      "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
                      " bytes, and the target needs a multiple of 32",
-                     what, dims, dtype_name((DataType)t->dtype),
+                     what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
                      bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
                      bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
             return -1;
@@ -60,7 +59,7 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
         int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
         if (rows % box_r != 0 || cols % box_c != 0) {
             snprintf(msg, cap, "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes",
-                     what, dims, dtype_name((DataType)t->dtype), box_r, box_c);
+                     what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype), box_r, box_c);
             return -1;
         }
     }
