@@ -144,13 +144,14 @@ int codegen_pto_tile(StrBuf *out, IrCtx *ir, const IrProgram *prog, const Codege
         if (ir_kernel_kind(f) == KERNEL_NONE)
             continue;
         fn_init(&F, ir, diag, o, f);
-        /* The kernel lowered (lower_tir.h); one with errors is not written. */
+        /* The kernel lowered (lower_tir.h).  After an error nothing is
+         * written, and the printer, which reports nothing, is not run. */
         lower_tir_kernel(&F.k, o->async, &L);
         if (o->dump && !L.errors)
             lower_tir_dump(o->dump, &F.k, &L);
-        if (!L.errors)
-            emit_kernel(out, &F, &L);
         errors += L.errors;
+        if (!errors)
+            emit_kernel(out, &F, &L);
         fn_free(&F);
     }
     if (o->debug) {
