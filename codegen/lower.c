@@ -50,6 +50,7 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
     uint32_t n = 0;
     LowerParam *ps;
     PtrMap held;               /* variables a parameter or an earlier dimension holds */
+    char msg[320];
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             cap += f->params[i].var->type->n;
@@ -85,9 +86,8 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
                     ps[n++] = (LowerParam){IR_AS(IrVar, x), p, d, LOWER_PARAM_DIM};
                     ptrmap_put(&held, x, (void *)x);
                 }
-            } else if (round == 0 && t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
-                diag_error(k->diag, p->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
-                           p->name);
+            } else if (round == 0 && legal_kernel_param(p, msg, sizeof msg) != 0) {
+                diag_error(k->diag, p->e.span, "%s", msg);
             }
         }
     }

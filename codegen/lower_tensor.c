@@ -73,13 +73,13 @@ int lower_tensor_carry_init(LowerFlow *W, LowerRegion *R, uint32_t k)
 void lower_tensor_yield(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x)
 {
     LowerTensor *T = lower_tensor_use(W, x);
+    char msg[320];
     if (!T)
         return;
     if (!R->tensors[k])
         R->tensors[k] = T;
-    else if (R->tensors[k] != T)
-        lower_flow_error(W, lower_span_of(W->k->stmt_span, x), "the yielded tensor derives from '%s', the carried one from '%s'",
-                         T->param->name, R->tensors[k]->param->name);
+    else if (legal_carried_tensor(T->param, R->tensors[k]->param, msg, sizeof msg) != 0)
+        W->p->error(W, lower_span_of(W->k->stmt_span, x), msg);
 }
 
 void lower_tensor_if_results(LowerFlow *W, const LowerRegion *R)

@@ -50,6 +50,23 @@ const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
     return buf;
 }
 
+int legal_kernel_param(const IrVar *p, char *msg, size_t cap)
+{
+    if (p->type->kind == TYPE_TENSOR || p->type->kind == TYPE_SCALAR)
+        return 0;
+    snprintf(msg, cap, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it", p->name);
+    return -1;
+}
+
+int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, size_t cap)
+{
+    if (!yielded || !carried || yielded == carried)
+        return 0;
+    snprintf(msg, cap, "the yielded tensor derives from '%s', the carried one from '%s'", yielded->name,
+             carried->name);
+    return -1;
+}
+
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
 {
     int64_t cv;

@@ -26,6 +26,14 @@ int legal_kernel_scalars(IrCtx *ir, DiagEngine *diag, const IrFunc *f, const IrS
 /* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap);
 
+/* A kernel takes Tensors and Scalars (pto-mlir.md 4): parameter p is one. */
+int legal_kernel_param(const IrVar *p, char *msg, size_t cap);
+/* A carried tensor derives from one parameter: a yield of a tensor that
+ * derives from parameter `yielded` to a position that carries one derived
+ * from `carried` (each followed to its kernel parameter; NULL when not
+ * known yet, which is no error). */
+int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, size_t cap);
+
 /* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
  * 1 or 2, an nd layout; *dn is set for a column vector [M, 1] (M not a
  * constant 1 or less), which is viewed column-major. */

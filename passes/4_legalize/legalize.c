@@ -496,9 +496,8 @@ static void check_params(Legal *L, const IrFunc *f)
         char msg[320];
         int dn;
         int64_t stride[2], len;
-        if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
-            diag_error(L->pc->diag, v->e.span, "parameter '%s' is neither a Tensor nor a Scalar; kernels cannot take it",
-                       v->name);
+        if (legal_kernel_param(v, msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
                    t->tensor_view->layout != TENSOR_DN) {

@@ -44,15 +44,15 @@ static void derive(Carried *C, const IrVar *v, const IrVar *root)
 static void check_yield(Carried *C, const IrStmt *body, const IrVar **carried, uint32_t n)
 {
     const IrValues *y = ir_body_yield(body);
+    char msg[320];
     for (uint32_t k = 0; y && k < n && k < y->n; k++) {
         const IrVar *r = root_of(C, y->values[k]);
         if (!r || ir_expr_type(C->L->ir, y->values[k])->kind != TYPE_TENSOR)
             continue;
         if (!carried[k]) {
             carried[k] = r;
-        } else if (carried[k] != r) {
-            diag_error(C->L->pc->diag, y->s.span, "the yielded tensor derives from '%s', the carried one from '%s'",
-                       r->name, carried[k]->name);
+        } else if (legal_carried_tensor(r, carried[k], msg, sizeof msg) != 0) {
+            diag_error(C->L->pc->diag, y->s.span, "%s", msg);
             C->L->failed = 1;
         }
     }

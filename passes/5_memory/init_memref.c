@@ -37,6 +37,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
+#include "targets/isa_rules.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -98,6 +99,7 @@ static void check_transfer(Init *I, const IrCall *c, const OpDef *op)
     Arch a = I->pc->arch;
     MemorySpace to = (MemorySpace)ir_call_kwarg_int(c, "target_memory", MS_VEC);
     const IrMemRef *src;
+    char msg[320];
     int from;
     if (!(I->pc->props & PROP_LEGAL) ||
         (op->id != OP_BLOCK_MOVE && op->id != OP_BLOCK_STORE && op->id != OP_BLOCK_L0C_STORE))
@@ -106,9 +108,8 @@ static void check_transfer(Init *I, const IrCall *c, const OpDef *op)
     from = src ? (int)src->space : -1;
     if (from < 0 || from == MS_DDR)
         return;
-    if (op->id == OP_BLOCK_MOVE && !target_move_ok(a, from, to))
-        diag_error(I->pc->diag, c->e.span, "a move from %s to %s is not supported on %s (supported: %s)",
-                   memspace_name((MemorySpace)from), memspace_name(to), arch_name(a), target_moves_text(a));
+    if (op->id == OP_BLOCK_MOVE && isa_move(a, from, to, msg, sizeof msg) != 0)
+        diag_error(I->pc->diag, c->e.span, "%s", msg);
     else if ((op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE) && !target_store_ok(a, from))
         diag_error(I->pc->diag, c->e.span, "a %s tile cannot be stored to global memory on %s (TSTORE takes %s tiles)",
                    memspace_name((MemorySpace)from), arch_name(a), target_stores_text(a));
