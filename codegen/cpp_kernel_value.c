@@ -131,7 +131,7 @@ int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt)
             return 0;
         }
         if (is_float) {
-            if (!(d >= -9.2e18 && d <= 9.2e18) || d != (double)(int64_t)d)
+            if (!lower_is_whole(d))
                 UNCHECKED("a fractional constant wanted as an integer");
             i = (int64_t)d;
         }

@@ -62,7 +62,7 @@ static int no_type(LowerFlow *W, const IrExpr *x, int dt)
 }
 
 /* A float with an integer value that an int64_t holds. */
-static int is_whole(double d) { return d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d; }
+int lower_is_whole(double d) { return d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d; }
 
 void lower_scalar_params(LowerFlow *W)
 {
@@ -151,7 +151,7 @@ static int pto_constant(LowerFlow *W, const IrExpr *x, int want, int operand)
         lower_flow_error(W, at, "the constant %g has no MLIR spelling", d);
         return -1;
     }
-    if (!is_float || is_whole(d))
+    if (!is_float || lower_is_whole(d))
         return 0;
     lower_flow_error(W, at, "the constant %g is not an integer, but an integer of type %s is needed", d,
                      mlir_int(want, operand));
@@ -180,7 +180,7 @@ static int cpp_constant(LowerFlow *W, const IrExpr *x, int want, int operand)
         return -1;
     }
     if (is_float) {
-        if (!is_whole(d)) {
+        if (!lower_is_whole(d)) {
             lower_flow_error(W, at, "the constant %g is not an integer, but an integer of type %s is needed", d,
                              dtype_name((DataType)want));
             return -1;

@@ -35,6 +35,11 @@ void lower_scalar_define(struct LowerFlow *W, const IrVar *v);
 void lower_scalar_poison(struct LowerFlow *W, const IrVar *v);
 int lower_scalar_defined(struct LowerFlow *W, const IrVar *v);
 
+/* Whether float constant d is a whole number an int64_t holds: the rule
+ * of a float constant wanted as an integer, which lower_scalar_expr
+ * reports and the printers rely on. */
+int lower_is_whole(double d);
+
 /* Whether scalar expression x can be written as a value of data type
  * want (-1: its own); operand: x is a tile op's scalar operand, converted
  * to the element type want (its constants follow the operand rules).

@@ -239,7 +239,7 @@ static const Value *constant(Emitter *E, const IrExpr *x, int to_dt, int elem)
     if (sc_is_float(to))
         return const_float(E, to, is_float ? d : (double)i);
     if (is_float) {
-        if (!(d >= -9.2e18 && d <= 9.2e18) || d != (double)(int64_t)d)
+        if (!lower_is_whole(d))
             UNCHECKED("a fractional constant wanted as an integer");
         i = (int64_t)d;
     }
