@@ -1,6 +1,6 @@
 /* legal_rules.c: rules of the targets' tile transfers and elementwise
  * operations that Legalize checks for every output and the kernel
- * lowering checks again as a defence (codegen/lower*.c call these):
+ * lowering checks again, for pass lists without Legalize (lower*.c):
  * the tensors a kernel takes, the offset and shape lists of loads and
  * stores against their tile, operands of the result's shape and type, and
  * the spaces and sizes of a matrix multiply.

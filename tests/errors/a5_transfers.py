@@ -1,6 +1,6 @@
 # pyptocc-flags: --arch=a5 --emit=pto
 # A5 moves and stores fewer pairs of spaces than A2/A3 (PTOAS's tmov and
-# tstore verifiers, the same table in ir/target.c): no TSTORE from Mat and
+# tstore verifiers, the same table in targets/arch.c): no TSTORE from Mat and
 # no TMOV from Mat to Vec.  Found by fuzz_pipeline's MLIR oracle on the
 # A5 half of its inputs.
 import pypto.language as pl

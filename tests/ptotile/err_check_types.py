@@ -1,5 +1,5 @@
 # What seed 05's tile IR has no form for in a kernel's signature and its
-# scalar code is reported by CheckTileIR, the tile IR pipeline's check,
+# scalar code is reported by the tile IR's lowering (codegen/lower_tir.c)
 # before the printer runs (issue 12: no printer fails on user input):
 # tensors and tiles of INT4, a tensor with a TensorView, a tile parameter
 # with a valid shape, a tensor of rank 0, the scalar ops seed 05 lacks and

@@ -1,8 +1,8 @@
 # A tile's valid shape may name an index value of the kernel (a scalar
 # parameter, a loop variable, a symbolic dimension); a name the kernel has
-# no value of, or one that is not a scalar, is reported by CheckTileIR at
-# the name (the fuzz oracle found the pass letting it through to the
-# printer).
+# no value of, or one that is not a scalar, is reported by the lowering
+# at the name (the fuzz oracle found CheckTileIR, the check before it,
+# letting it through to the printer).
 # pyptocc-flags: --emit=pto-tile
 import pypto.language as pl
 

@@ -254,7 +254,7 @@ template <TileT TD, TileT TS> void TCVT(TD &d, const TS &s, RoundMode m) {
 // TCVT with the scratch tile a narrowing conversion stages through on
 // A2/A3 (pto-isa 3186c381 pto/common/pto_instr.hpp TCVT(dst, src, tmp,
 // mode); PTOAS 0.60 writes it explicitly, and so does pyptocc:
-// ir/target.h target_cvt_scratch).  The result is the same; tmp is not read.
+// targets/arch.h target_cvt_scratch).  The result is the same; tmp is not read.
 template <TileT TD, TileT TS, TileT TT> void TCVT(TD &d, const TS &s, const TT &tmp, RoundMode m) {
     detail::rule_vec<TT>();
     detail::touch(tmp, "TCVT");
