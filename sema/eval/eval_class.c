@@ -664,6 +664,12 @@ static const ConstVal *module_attr(Ev *ev, const ConstVal *obj, const char *name
     }
     if (name == ev->n.name_)
         return ev_str_c(ev, m->name);
+    if (m->builtin)
+        /* sys._getframe, os.getpid: the standard library is modelled in
+         * part; the rest is Python outside the subset, an error only where
+         * a kernel needs its value. */
+        return ev_unknown(ev, at, "'%s.%s' is outside the part of module '%s' that is evaluated at compile time",
+                          m->name, name, m->name);
     return NULL;
 }
 

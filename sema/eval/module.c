@@ -479,7 +479,7 @@ static int import_from(Ev *ev, EvEnv *env, const AstNode *s)
         const AstNode *al = s->list.items[i];
         const char *bound = al->a ? al->a->name : al->name;
         const ConstVal *v = ev_table_get(&m->env.vars, al->name);
-        if (!v && m->open_names) {
+        if (!v && (m->open_names || m->builtin)) {
             int failed;
             v = ev_getattr_opt(ev, m->self, al->name, al->span, &failed);
         }
