@@ -14,12 +14,15 @@ committed, and neither is what this writes):
   of a test suite's programs), also becomes OUT/programs/NAME__LINE.py: the
   module's imports, module-level assignments and pl-decorated functions, the
   assignments of the enclosing functions that come before the class
-  (dedented), then the class itself.
+  (dedented), then the class itself; an assignment that reads a name the
+  cut leaves behind (a test helper class, a parameter of the enclosing
+  test) is left out, as it could not run in Python either.
 
 Python's own `ast` does the cutting, so that the count measures pyptocc's
 front end and not this script's reading of Python.
 """
 import ast
+import builtins
 import os
 import shutil
 import sys
@@ -44,16 +47,59 @@ def segment(lines, node):
     return "".join(lines[first - 1:node.end_lineno])
 
 
+BUILTINS = set(dir(builtins))
+
+
+def bound_by(st):
+    """The names a kept statement binds at module level."""
+    if isinstance(st, ast.Import):
+        return {(a.asname or a.name).split(".")[0] for a in st.names}
+    if isinstance(st, ast.ImportFrom):
+        return {a.asname or a.name for a in st.names}
+    if isinstance(st, (ast.FunctionDef, ast.ClassDef)):
+        return {st.name}
+    targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def reads(st):
+    """The free names a statement reads (names its comprehensions and
+    lambdas bind are not free)."""
+    local = set()
+    for n in ast.walk(st):
+        if isinstance(n, ast.comprehension):
+            local |= {m.id for m in ast.walk(n.target) if isinstance(m, ast.Name)}
+        elif isinstance(n, ast.Lambda):
+            local |= {a.arg for a in n.args.args + n.args.kwonlyargs}
+    return {n.id for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - local
+
+
+def runnable(st, bound):
+    """Whether the cut-out statement can run: every name it reads is bound
+    by what is kept before it.  A statement that reads a name the cut left
+    behind (a helper class of the test file) would stop the program with a
+    NameError in Python too, so it is left out with it."""
+    if isinstance(st, (ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(st, ast.FunctionDef):
+        return True
+    value = st.value if isinstance(st, (ast.Assign, ast.AnnAssign)) else st
+    return value is None or reads(value) <= bound | BUILTINS
+
+
 def header(tree, lines):
-    """Module-level imports, assignments and pl-decorated functions, in order."""
-    out = []
+    """Module-level imports, assignments and pl-decorated functions, in
+    order, that can run where they are cut out; and the names they bind."""
+    out, bound = [], set()
     for st in tree.body:
         if isinstance(st, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)) or (
                 isinstance(st, ast.FunctionDef) and any(
                     ast.unparse(d.func if isinstance(d, ast.Call) else d).startswith("pl.")
                     for d in st.decorator_list)):
-            out.append("".join(lines[st.lineno - 1:st.end_lineno]))
-    return "".join(out)
+            if runnable(st, bound):
+                out.append("".join(lines[st.lineno - 1:st.end_lineno]))
+                bound |= bound_by(st)
+    return "".join(out), bound
 
 
 def nested_programs(tree):
@@ -74,13 +120,14 @@ def nested_programs(tree):
     return found
 
 
-def local_assignments(fn, before, lines):
+def local_assignments(fn, before, lines, bound):
     out = []
     for st in fn.body:
         if st.lineno >= before:
             break
-        if isinstance(st, (ast.Assign, ast.AnnAssign)):
+        if isinstance(st, (ast.Assign, ast.AnnAssign)) and runnable(st, bound):
             out.append(textwrap.dedent("".join(lines[st.lineno - 1:st.end_lineno])))
+            bound |= bound_by(st)
     return "".join(out)
 
 
@@ -122,8 +169,9 @@ def main():
             head = None
             for cls, chain in nested_programs(tree):
                 if head is None:
-                    head = header(tree, lines)
-                body = "".join(local_assignments(fn, cls.lineno, lines) for fn in chain)
+                    head, head_bound = header(tree, lines)
+                bound = set(head_bound)
+                body = "".join(local_assignments(fn, cls.lineno, lines, bound) for fn in chain)
                 prog = textwrap.dedent(segment(lines, cls))
                 os.makedirs(os.path.join(out, "programs"), exist_ok=True)
                 with open(os.path.join(out, "programs", "%s__%d.py" % (stem, cls.lineno)), "w") as f:
