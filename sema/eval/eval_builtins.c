@@ -471,12 +471,6 @@ static const ConstVal *b_getattr(Ev *ev, const ConstVal *self, const EvArgs *a)
         }
         return NULL;
     }
-    /* Introspection answers from what the evaluator models: hasattr(math,
-     * "nothing") is False and getattr's default applies, though a plain
-     * access to a standard module's other names is an unknown value. */
-    if (v && obj->kind == CV_MODULE && obj->v.mod->builtin && v->kind == CV_UNKNOWN &&
-        !ev_table_get(&obj->v.mod->env.vars, name->v.str.s))
-        v = NULL;
     if (which == 1)
         return ev_bool(ev, v != NULL);
     if (v)

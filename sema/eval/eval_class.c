@@ -664,12 +664,6 @@ static const ConstVal *module_attr(Ev *ev, const ConstVal *obj, const char *name
     }
     if (name == ev->n.name_)
         return ev_str_c(ev, m->name);
-    if (m->builtin)
-        /* sys._getframe, os.getpid: the standard library is modelled in
-         * part; the rest is Python outside the subset, an error only where
-         * a kernel needs its value. */
-        return ev_unknown(ev, at, "'%s.%s' is outside the part of module '%s' that is evaluated at compile time",
-                          m->name, name, m->name);
     return NULL;
 }
 
@@ -796,6 +790,13 @@ const ConstVal *ev_getattr(Ev *ev, const ConstVal *obj, const char *name, Span a
     const ConstVal *v = ev_getattr_opt(ev, obj, name, at, &failed);
     if (v || failed || ev->exc)
         return v;
+    if (obj->kind == CV_MODULE && obj->v.mod->builtin)
+        /* sys._getframe: the standard library is modelled in part; the
+         * rest is Python outside the subset, an error only where a kernel
+         * needs its value.  (Introspection, ev_getattr_opt, answers from
+         * what is modelled: hasattr(math, "nothing") is False.) */
+        return ev_unknown(ev, at, "'%s.%s' is outside the part of module '%s' that is evaluated at compile time",
+                          obj->v.mod->name, name, obj->v.mod->name);
     return no_attr(ev, obj, name, at);
 }
 

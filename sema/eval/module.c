@@ -479,10 +479,12 @@ static int import_from(Ev *ev, EvEnv *env, const AstNode *s)
         const AstNode *al = s->list.items[i];
         const char *bound = al->a ? al->a->name : al->name;
         const ConstVal *v = ev_table_get(&m->env.vars, al->name);
-        if (!v && (m->open_names || m->builtin)) {
+        if (!v && m->open_names) {
             int failed;
             v = ev_getattr_opt(ev, m->self, al->name, al->span, &failed);
         }
+        if (!v && m->builtin)
+            v = ev_getattr(ev, m->self, al->name, al->span);   /* outside the modelled part */
         if (!v && m->missing)
             v = ev_unknown(ev, al->span, "'%s' comes from module '%s', which is not available at compile time",
                            al->name, m->name);
