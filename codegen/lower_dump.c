@@ -25,7 +25,7 @@ void lower_dump_line(LowerDump *D, Span at)
     sb_indent(D->out, D->indent);
 }
 
-void lower_dump_expr(LowerDump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl"); }
+void lower_dump_expr(LowerDump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl", IR_SYNTAX_TODAY); }
 
 void lower_dump_var(LowerDump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
 

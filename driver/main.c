@@ -90,6 +90,7 @@ typedef struct Options {
     const char *output;
     const char *output_dir;       /* --output-dir: one file per kernel */
     const char *prefix;
+    IrSyntax syntax;              /* --syntax: the spelling of --emit=py and --dump-after */
     const EmitKind *emit;
     int syntax_only;
     int color;          /* -1 auto */
@@ -140,6 +141,9 @@ static void usage(FILE *f)
           "      --prefix=NAME         module prefix used when printing (default: pl)\n"
           "  -g                        source locations: every MLIR op carries loc(\"FILE\":LINE:COL) of the\n"
           "                            statement it comes from; the C++ has #line directives\n"
+          "      --syntax=today|seed   the spelling of printed PyPTO: today's language (pl.tile.*,\n"
+          "                            pl.Mem, pl.at; the default) or the March 2026 seed's\n"
+          "                            (pl.block.*, pl.MemorySpace, pl.incore)\n"
           "  -fsyntax-only             check the program, write nothing\n"
           "\n"
           "Optimisation (the scheduling passes):\n"
@@ -434,6 +438,15 @@ static int parse_options(int argc, char **argv, Options *o)
                      emit_kinds_list(kinds, sizeof kinds, 0, ""));
             return usage_error(buf, v ? v : "");
         }
+        if ((v = long_value(argc, argv, &i, "--syntax", &m)) || m) {
+            if (v && strcmp(v, "today") == 0)
+                o->syntax = IR_SYNTAX_TODAY;
+            else if (v && strcmp(v, "seed") == 0)
+                o->syntax = IR_SYNTAX_SEED;
+            else
+                return usage_error("unknown --syntax '%s' (expected today or seed)", v ? v : "");
+            continue;
+        }
         if ((v = long_value(argc, argv, &i, "--prefix", &m)) || m) {
             if (!v || !valid_identifier(v))
                 return usage_error("--prefix needs an identifier, got '%s'", v ? v : "");
@@ -626,7 +639,7 @@ static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
     fflush(stdout);
     sb_init_sink(&sb, stderr);
     sb_printf(&sb, "# IR after %s\n", pass->title);
-    ir_print_program(&sb, d->ir, prog, d->o->prefix);
+    ir_print_program(&sb, d->ir, prog, d->o->prefix, d->o->syntax);
     sb_putc(&sb, '\n');
     sb_flush(&sb);
     sb_free(&sb);
@@ -905,9 +918,9 @@ static int run(const Options *o)
             sb_init_sink(&sb, out.fp);
             if (!o->emit->codegen) {
                 if (res.program)
-                    ir_print_program(&sb, &ir, res.program, o->prefix);
+                    ir_print_program(&sb, &ir, res.program, o->prefix, o->syntax);
                 else if (res.func)
-                    ir_print_function(&sb, &ir, res.func, o->prefix);
+                    ir_print_function(&sb, &ir, res.func, o->prefix, o->syntax);
                 sb_putc(&sb, '\n');
             } else {
                 StrBuf dump;

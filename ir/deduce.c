@@ -103,7 +103,7 @@ const char *type_to_string(IrCtx *ir, const IrType *t, char *buf, size_t cap)
     if (cap == 0)
         return buf;
     sb_init(&sb);
-    ir_print_type(&sb, ir, t, "pl");
+    ir_print_type(&sb, ir, t, "pl", IR_SYNTAX_TODAY);
     n = sb.len < cap - 1 ? sb.len : cap - 1;
     if (n)
         memcpy(buf, sb.data, n);

@@ -96,13 +96,46 @@ static const char *const tile_pad_names[TP_COUNT] = {"null", "zero", "max", "min
 const char *tile_pad_name(TilePad p) { return tile_pad_names[p]; }
 int tile_pad_from_name(const char *name) { return find_name(tile_pad_names, TP_COUNT, name); }
 
-static const char *const tensor_layout_names[TENSOR_LAYOUT_COUNT] = {"ND", "DN", "NZ"};
+static const char *const tensor_layout_names[TENSOR_LAYOUT_COUNT] = {"ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"};
 const char *tensor_layout_name(TensorLayout l) { return tensor_layout_names[l]; }
 int tensor_layout_from_name(const char *name) { return find_name(tensor_layout_names, TENSOR_LAYOUT_COUNT, name); }
 
-static const char *const func_type_names[FUNC_TYPE_COUNT] = {"Opaque", "Orchestration", "InCore"};
+static const char *const func_type_names[FUNC_TYPE_COUNT] = {"Opaque", "Orchestration", "InCore", "AIC", "AIV",
+                                                             "Group",  "Spmd",          "Inline", "Graph"};
 const char *func_type_name(FuncType t) { return func_type_names[t]; }
 int func_type_from_name(const char *name) { return find_name(func_type_names, FUNC_TYPE_COUNT, name); }
+int func_type_is_kernel(FuncType t) { return t == FUNC_INCORE || t == FUNC_AIC || t == FUNC_AIV; }
+int func_type_is_orchestration(FuncType t) { return t == FUNC_ORCHESTRATION || t == FUNC_GRAPH; }
+
+static const char *const level_names[LEVEL_COUNT] = {"AIV",  "AIC",       "CORE_GROUP", "CHIP_DIE",  "CHIP",
+                                                     "HOST", "CLUSTER_0", "CLUSTER_1",  "CLUSTER_2", "GLOBAL"};
+const char *level_name(Level l) { return l < LEVEL_COUNT ? level_names[l] : "UNDEFINED"; }
+int level_from_name(const char *name)
+{
+    /* The reference's readability aliases (function.h, enum Level). */
+    static const struct {
+        const char *name;
+        Level level;
+    } aliases[] = {{"L2CACHE", LEVEL_CHIP_DIE}, {"PROCESSOR", LEVEL_CHIP}, {"UMA", LEVEL_CHIP}, {"NODE", LEVEL_HOST},
+                   {"POD", LEVEL_CLUSTER_0},    {"CLOS1", LEVEL_CLUSTER_1}, {"CLOS2", LEVEL_CLUSTER_2}};
+    int k = find_name(level_names, LEVEL_COUNT, name);
+    for (size_t i = 0; k < 0 && i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(aliases[i].name, name) == 0)
+            k = (int)aliases[i].level;
+    return k;
+}
+
+static const char *const role_names[ROLE_COUNT] = {"Orchestrator", "SubWorker"};
+const char *role_name(Role r) { return r < ROLE_COUNT ? role_names[r] : "None"; }
+int role_from_name(const char *name) { return find_name(role_names, ROLE_COUNT, name); }
+
+static const char *const split_mode_names[SPLIT_COUNT] = {"NONE", "UP_DOWN", "LEFT_RIGHT"};
+const char *split_mode_name(SplitMode m) { return m < SPLIT_COUNT ? split_mode_names[m] : "NONE"; }
+int split_mode_from_name(const char *name) { return find_name(split_mode_names, SPLIT_COUNT, name); }
+
+static const char *const scope_mode_names[SCOPE_MODE_COUNT] = {"AUTO", "MANUAL"};
+const char *scope_mode_name(ScopeMode m) { return scope_mode_names[m]; }
+int scope_mode_from_name(const char *name) { return find_name(scope_mode_names, SCOPE_MODE_COUNT, name); }
 
 int cast_mode_from_name(const char *name)
 {

@@ -7,7 +7,9 @@
 
 #include <stdint.h>
 
-/* X(enum, printed name, bits, class)  class: B bool, S signed, U unsigned, F float */
+/* X(enum, printed name, bits, class)  class: B bool, S signed, U unsigned, F float,
+ * T a task handle (pl.TASK_ID: what pl.submit and `with pl.at(...) as tid`
+ * bind, 00-types.md; a value only orchestration code holds) */
 #define IR_DTYPES(X)                   \
     X(BOOL, "BOOL", 1, 'B')            \
     X(INT4, "INT4", 4, 'S')            \
@@ -23,11 +25,13 @@
     X(FP4, "FP4", 4, 'F')              \
     X(FP8E4M3FN, "FP8E4M3FN", 8, 'F')  \
     X(FP8E5M2, "FP8E5M2", 8, 'F')      \
+    X(FP8E8M0, "FP8E8M0", 8, 'F')      \
     X(FP16, "FP16", 16, 'F')           \
     X(FP32, "FP32", 32, 'F')           \
     X(BF16, "BFLOAT16", 16, 'F')       \
     X(HF4, "HF4", 4, 'F')              \
-    X(HF8, "HF8", 8, 'F')
+    X(HF8, "HF8", 8, 'F')              \
+    X(TASK_ID, "TASK_ID", 64, 'T')
 
 typedef enum DataType {
 #define X(e, n, b, c) DT_##e,
@@ -75,16 +79,66 @@ typedef enum TilePad { TP_NULL, TP_ZERO, TP_MAX, TP_MIN, TP_COUNT } TilePad;
 const char *tile_pad_name(TilePad p);
 int tile_pad_from_name(const char *name);
 
-typedef enum TensorLayout { TENSOR_ND, TENSOR_DN, TENSOR_NZ, TENSOR_LAYOUT_COUNT } TensorLayout;
+/* MX_A_ZZ and MX_B_NN tag the GM scale tensor of an MX operand (A5;
+ * 00-types.md "Layouts"). */
+typedef enum TensorLayout { TENSOR_ND, TENSOR_DN, TENSOR_NZ, TENSOR_MX_A_ZZ, TENSOR_MX_B_NN, TENSOR_LAYOUT_COUNT } TensorLayout;
 const char *tensor_layout_name(TensorLayout l);
 int tensor_layout_from_name(const char *name);
 
-typedef enum ForKind { FOR_SEQUENTIAL, FOR_PARALLEL } ForKind;
-typedef enum ScopeKind { SCOPE_INCORE } ScopeKind;
+/* Loop kinds (02-control-flow.md): pl.range, pl.parallel, pl.unroll and
+ * pl.pipeline(stage=N). */
+typedef enum ForKind { FOR_SEQUENTIAL, FOR_PARALLEL, FOR_UNROLL, FOR_PIPELINE, FOR_KIND_COUNT } ForKind;
 
-typedef enum FuncType { FUNC_OPAQUE, FUNC_ORCHESTRATION, FUNC_INCORE, FUNC_TYPE_COUNT } FuncType;
+/* Scope kinds (dev/language/01-statements.md, "Scope Context Managers"):
+ * `with pl.incore():` and `pl.at(level=CORE_GROUP)` are InCore; pl.at at
+ * another level is a Hierarchy scope; pl.cluster(), pl.spmd(n), pl.scope()
+ * and pl.manual_scope() (Runtime), and the `for i in pl.split_aiv(2)`
+ * region. */
+typedef enum ScopeKind {
+    SCOPE_INCORE, SCOPE_CLUSTER, SCOPE_HIERARCHY, SCOPE_SPMD, SCOPE_RUNTIME, SCOPE_SPLIT_AIV, SCOPE_KIND_COUNT
+} ScopeKind;
+
+/* Function kinds (dev/language/03-functions.md): InCore, AIC and AIV are
+ * kernels (AIC and AIV run on one core type), Group co-schedules an AIC
+ * and an AIV kernel, Spmd dispatches one over blocks, Inline is spliced at
+ * its call sites, Graph is a recordable orchestration fragment. */
+typedef enum FuncType {
+    FUNC_OPAQUE, FUNC_ORCHESTRATION, FUNC_INCORE, FUNC_AIC, FUNC_AIV, FUNC_GROUP, FUNC_SPMD, FUNC_INLINE, FUNC_GRAPH,
+    FUNC_TYPE_COUNT
+} FuncType;
 const char *func_type_name(FuncType t);
 int func_type_from_name(const char *name);
+/* A kernel: code of one core (InCore, AIC, AIV). */
+int func_type_is_kernel(FuncType t);
+/* Code of the control plane: it dispatches kernels (Orchestration, Graph;
+ * Group and Spmd functions only call kernels). */
+int func_type_is_orchestration(FuncType t);
+
+/* Hierarchy levels of the machine model (pl.Level; values as the
+ * reference numbers them, aliases share a value).  LEVEL_NONE: not given. */
+typedef enum Level {
+    LEVEL_AIV, LEVEL_AIC, LEVEL_CORE_GROUP, LEVEL_CHIP_DIE, LEVEL_CHIP, LEVEL_HOST, LEVEL_CLUSTER_0, LEVEL_CLUSTER_1,
+    LEVEL_CLUSTER_2, LEVEL_GLOBAL, LEVEL_COUNT, LEVEL_NONE = 255
+} Level;
+const char *level_name(Level l);
+/* Primary names and the aliases (POD, NODE, UMA, ...); -1 if unknown. */
+int level_from_name(const char *name);
+
+/* pl.Role: what a function or scope at a level does. */
+typedef enum Role { ROLE_ORCHESTRATOR, ROLE_SUB_WORKER, ROLE_COUNT, ROLE_NONE = 255 } Role;
+const char *role_name(Role r);
+int role_from_name(const char *name);
+
+/* pl.SplitMode: how a mixed kernel's tiles are split between the AIV
+ * lanes.  SPLIT_UNSET: not given. */
+typedef enum SplitMode { SPLIT_NONE, SPLIT_UP_DOWN, SPLIT_LEFT_RIGHT, SPLIT_COUNT, SPLIT_UNSET = 255 } SplitMode;
+const char *split_mode_name(SplitMode m);   /* "UP_DOWN" */
+int split_mode_from_name(const char *name);
+
+/* pl.ScopeMode of pl.scope(mode=...). */
+typedef enum ScopeMode { SCOPE_MODE_AUTO, SCOPE_MODE_MANUAL, SCOPE_MODE_COUNT } ScopeMode;
+const char *scope_mode_name(ScopeMode m);
+int scope_mode_from_name(const char *name);
 
 typedef enum ParamDir { DIR_IN, DIR_OUT, DIR_INOUT } ParamDir;
 

@@ -122,15 +122,16 @@ static int eq_type(Eq *q, const IrType *a, const IrType *b)
     return 1;
 }
 
-static int eq_kwargs(Eq *q, const IrCall *a, const IrCall *b)
+/* Keyword lists: a call's kwargs (of callee `of`) or a function's attributes. */
+static int eq_kwlist(Eq *q, uint32_t na, const IrKwarg *ka, uint32_t nb, const IrKwarg *kb, const char *of)
 {
-    if (a->nkwargs != b->nkwargs)
-        return differ(q, "kwarg counts differ in a call of '%s'", a->callee->name);
-    for (uint32_t i = 0; i < a->nkwargs; i++) {
-        const IrKwarg *x = &a->kwargs[i], *y = &b->kwargs[i];
+    if (na != nb)
+        return differ(q, "kwarg counts differ in '%s'", of);
+    for (uint32_t i = 0; i < na; i++) {
+        const IrKwarg *x = &ka[i], *y = &kb[i];
         int same;
         if (!same_name(x->key, y->key) || x->kind != y->kind)
-            return differ(q, "kwarg %u of '%s' differs", i, a->callee->name);
+            return differ(q, "kwarg %u of '%s' differs", i, of);
         if (x->kind == KW_DOUBLE)
             same = memcmp(&x->v.d, &y->v.d, sizeof x->v.d) == 0;
         else if (x->kind == KW_STRING)
@@ -138,9 +139,14 @@ static int eq_kwargs(Eq *q, const IrCall *a, const IrCall *b)
         else
             same = x->v.i == y->v.i;
         if (!same)
-            return differ(q, "kwarg '%s' of '%s' differs", x->key, a->callee->name);
+            return differ(q, "kwarg '%s' of '%s' differs", x->key, of);
     }
     return 1;
+}
+
+static int eq_kwargs(Eq *q, const IrCall *a, const IrCall *b)
+{
+    return eq_kwlist(q, a->nkwargs, a->kwargs, b->nkwargs, b->kwargs, a->callee->name);
 }
 
 static int eq_expr(Eq *q, const IrExpr *a, const IrExpr *b)
@@ -248,6 +254,8 @@ static int eq_stmt(Eq *q, const IrStmt *a, const IrStmt *b)
         const IrFor *x = IR_AS(IrFor, a), *y = IR_AS(IrFor, b);
         if (x->niter != y->niter)
             return differ(q, "loops have different iter_args");
+        if (x->stage != y->stage)
+            return differ(q, "pipeline loops have different stages");
         return eq_expr(q, x->start, y->start) && eq_expr(q, x->stop, y->stop) && eq_expr(q, x->step, y->step) &&
                eq_iter(q, x->niter, x->iter_args, y->iter_args) && def_var(q, x->loop_var, y->loop_var) &&
                eq_stmt(q, x->body, y->body) && eq_defs(q, x->niter, x->ret, y->ret);
@@ -259,8 +267,26 @@ static int eq_stmt(Eq *q, const IrStmt *a, const IrStmt *b)
         return eq_iter(q, x->niter, x->iter_args, y->iter_args) && eq_expr(q, x->cond, y->cond) &&
                eq_stmt(q, x->body, y->body) && eq_defs(q, x->niter, x->ret, y->ret);
     }
-    case STMT_SCOPE:
-        return eq_stmt(q, IR_AS(IrScope, a)->body, IR_AS(IrScope, b)->body);
+    case STMT_SCOPE: {
+        const IrScopeAttrs *x = IR_AS(IrScope, a)->attrs, *y = IR_AS(IrScope, b)->attrs;
+        if (!x != !y)
+            return differ(q, "scope attributes differ");
+        if (x) {
+            if (x->level != y->level || x->role != y->role || x->split != y->split || x->flags != y->flags ||
+                x->slot_num != y->slot_num || (!x->name_hint != !y->name_hint) ||
+                (x->name_hint && !same_name(x->name_hint, y->name_hint)) || x->ndeps != y->ndeps ||
+                x->nno_dep != y->nno_dep || x->ndumps != y->ndumps || !x->task_id != !y->task_id ||
+                !x->index != !y->index)
+                return differ(q, "scope attributes differ");
+            if (!eq_opt_expr(q, x->count, y->count) || !eq_opt_expr(q, x->predicate, y->predicate) ||
+                !eq_exprs(q, x->ndeps, x->deps, y->deps) || !eq_exprs(q, x->nno_dep, x->no_dep, y->no_dep) ||
+                !eq_exprs(q, x->ndumps, x->dumps, y->dumps) || (x->index && !def_var(q, x->index, y->index)))
+                return 0;
+        }
+        if (!eq_stmt(q, IR_AS(IrScope, a)->body, IR_AS(IrScope, b)->body))
+            return 0;
+        return !x || !x->task_id || def_var(q, x->task_id, y->task_id);
+    }
     case STMT_SEQ:
     case STMT_OPS: {
         const IrSeq *x = IR_AS(IrSeq, a), *y = IR_AS(IrSeq, b);
@@ -281,6 +307,8 @@ static int eq_func(Eq *q, const IrFunc *a, const IrFunc *b)
 {
     if (!same_name(a->name, b->name) || a->type != b->type)
         return differ(q, "functions '%s' and '%s' differ in name or type", a->name, b->name);
+    if (a->level != b->level || a->role != b->role || a->flags != b->flags)
+        return differ(q, "levels, roles or flags of '%s' differ", a->name);
     if (a->nparams != b->nparams || a->nret != b->nret)
         return differ(q, "signatures of '%s' differ", a->name);
     for (uint32_t i = 0; i < a->nparams; i++) {
@@ -292,6 +320,8 @@ static int eq_func(Eq *q, const IrFunc *a, const IrFunc *b)
     for (uint32_t i = 0; i < a->nret; i++)
         if (!eq_type(q, a->ret_types[i], b->ret_types[i]))
             return differ(q, "return types of '%s' differ", a->name);
+    if (!eq_kwlist(q, a->nattrs, a->attrs, b->nattrs, b->attrs, a->name))
+        return 0;
     return eq_opt_stmt(q, a->body, b->body);
 }
 
@@ -467,7 +497,7 @@ static uint64_t hash_stmt(uint64_t h, const IrStmt *s)
 
 static uint64_t hash_func(uint64_t h, const IrFunc *f)
 {
-    h = mix(hash_str(h, f->name), f->type);
+    h = mix(mix(mix(hash_str(h, f->name), f->type), f->level), f->role);
     for (uint32_t i = 0; i < f->nparams; i++)
         h = hash_type(mix(hash_str(h, f->params[i].var->name), f->params[i].dir), f->params[i].var->type);
     for (uint32_t i = 0; i < f->nret; i++)

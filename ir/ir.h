@@ -200,13 +200,15 @@ typedef struct IrCallee {
     const char *name;            /* "block.add" (static), or the function name (interned) */
 } IrCallee;
 
-typedef enum IrKwKind { KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE } IrKwKind;
+/* KW_SPLIT is a pl.SplitMode; KW_PARAM a parameter of the function, by
+ * index (a function attribute naming one: pl.func_attr({"stationary": w})). */
+typedef enum IrKwKind { KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE, KW_SPLIT, KW_PARAM } IrKwKind;
 
 typedef struct IrKwarg {
     const char *key;             /* interned */
     uint8_t kind;                /* IrKwKind */
     union {
-        int64_t i;               /* bool, int, dtype, memory space */
+        int64_t i;               /* bool, int, dtype, memory space, split mode, parameter index */
         double d;
         const char *s;           /* interned */
     } v;
@@ -289,6 +291,7 @@ typedef struct IrIf {
 
 typedef struct IrFor {
     IrStmt s;                    /* sub = ForKind */
+    uint16_t stage;              /* pl.pipeline(stage=N); 0 for the other kinds */
     uint32_t niter;              /* iter_args == return vars */
     const IrVar *loop_var;
     const IrExpr *start, *stop, *step;
@@ -306,8 +309,35 @@ typedef struct IrWhile {
     const IrStmt *body;
 } IrWhile;
 
+/* What a scope's header says besides its kind: NULL for a plain InCore
+ * scope (`with pl.incore():`, `with pl.at(level=pl.Level.CORE_GROUP):`)
+ * and an AUTO runtime scope.  01-statements.md lists the forms; the task
+ * and dependency keywords are 02-manual_dependencies.md's. */
+enum {
+    IR_SCOPE_MANUAL = 1,          /* Runtime: pl.manual_scope() */
+    IR_SCOPE_SYNC_START = 2,      /* Spmd: sync_start=True */
+    IR_SCOPE_EARLY_RESOLVE = 4,   /* allow_early_resolve=True */
+};
+
+typedef struct IrScopeAttrs {
+    uint8_t level, role;         /* Hierarchy: Level, Role (ROLE_NONE when not given) */
+    uint8_t split;               /* SplitMode: pl.split(...) or split_aiv's mode; SPLIT_UNSET */
+    uint8_t flags;               /* IR_SCOPE_* */
+    uint32_t slot_num;           /* pl.cross_core_slot(slot_num=N); 0 when not given */
+    const char *name_hint;       /* name_hint="..." (interned), or NULL */
+    const IrExpr *count;         /* Spmd: the block count; SplitAiv: the lanes */
+    const IrVar *task_id;        /* `as tid`: defined by the scope, visible after it */
+    const IrVar *index;          /* SplitAiv: the lane index the body reads */
+    const IrExpr *predicate;     /* Spmd: predicate=(t[i] > 0) */
+    uint32_t ndeps, nno_dep, ndumps;
+    const IrExpr *const *deps;   /* deps=[...]: task ids */
+    const IrExpr *const *no_dep; /* no_dep_args=[...]: tensors */
+    const IrExpr *const *dumps;  /* dumps=[...]: tensors */
+} IrScopeAttrs;
+
 typedef struct IrScope {
     IrStmt s;                    /* sub = ScopeKind */
+    const IrScopeAttrs *attrs;   /* NULL: none */
     const IrStmt *body;
 } IrScope;
 
@@ -325,10 +355,19 @@ typedef struct IrParam {
     uint8_t dir;                 /* ParamDir */
 } IrParam;
 
+/* IrFunc.flags */
+enum {
+    IR_FUNC_NO_AUTO_SCOPE = 1,   /* @pl.function(auto_scope=False) */
+};
+
 struct IrFunc {
     Span span;
     const char *name;
     uint8_t type;                /* FuncType */
+    uint8_t level, role;         /* Level, Role: LEVEL_NONE, ROLE_NONE when not given */
+    uint8_t flags;               /* IR_FUNC_* */
+    uint32_t nattrs;             /* pl.func_attr({...}): keys in written order */
+    const IrKwarg *attrs;
     uint32_t nparams, nret;
     const IrParam *params;
     const IrType *const *ret_types;
@@ -473,6 +512,14 @@ const IrStmt *ir_for(IrCtx *ctx, ForKind kind, const IrVar *loop_var, const IrEx
 const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrIterArg *const *iter_args,
                        const IrVar *const *ret, const IrStmt *body, Span span);
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
+/* A scope with attributes (copied into ctx; attrs may be NULL). */
+const IrStmt *ir_scope_attrs(IrCtx *ctx, ScopeKind kind, const IrScopeAttrs *attrs, const IrStmt *body, Span span);
+/* The scope s with another body (its kind and attributes kept). */
+const IrStmt *ir_scope_rebody(IrCtx *ctx, const IrStmt *s, const IrStmt *body);
+/* Default attributes: every field unset. */
+void ir_scope_attrs_init(IrScopeAttrs *a);
+/* A pipeline loop's stage count (ir_for makes every loop with stage 0). */
+const IrStmt *ir_for_staged(const IrStmt *f, uint16_t stage);
 const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span);
 /* The call a statement runs, if it is one: the direct value of an
  * assignment or evaluation (after FlattenCallExpr, every call). */
@@ -490,9 +537,14 @@ const IrMemRef *ir_scratch_alloc(const IrStmt *s);
  * first scratch alloc there); NULL when there is none. */
 const IrMemRef *ir_func_scratch(const IrFunc *f);
 
-/* params and ret_types must already live in ctx's arena (they are not copied). */
+/* params and ret_types must already live in ctx's arena (they are not copied).
+ * The function has no level, role, flags or attributes. */
 IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparams, const IrParam *params,
                     uint32_t nret, const IrType *const *ret_types, const IrStmt *body, Span span);
+/* orig rebuilt: its name, type, span, level, role, flags and attributes,
+ * with these parameters, results and body. */
+IrFunc *ir_func_rebuild(IrCtx *ctx, const IrFunc *orig, uint32_t nparams, const IrParam *params, uint32_t nret,
+                        const IrType *const *ret_types, const IrStmt *body);
 /* Sorts the functions by name; names must be distinct. */
 IrProgram *ir_program_new(IrCtx *ctx, const char *name, uint32_t n, const IrFunc *const *funcs, Span span);
 const IrFunc *ir_program_find(const IrProgram *p, const char *name);

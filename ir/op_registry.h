@@ -318,6 +318,9 @@ struct OpDef {
      * (selections, maxima and minima, bitwise ops; not sums and products,
      * whose overflow would not wrap alike). */
     uint8_t row_form, col_form, commutes, widens;
+    /* Its name in today's language where that is not the rule's
+     * ("block.X" is "tile.X"): "tile.create" (op_dsl_name). */
+    const char *today;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
@@ -336,8 +339,8 @@ static inline const OpDef *op_ref(uint8_t ref) { return ref ? op_by_id((OpId)(re
 int op_called(const IrExpr *x, OpId id);
 
 /* The language's names (ops.md 4.2).  The op of namespace ns ("tensor",
- * "block") that `pl.ns.dsl` names (its DSL name, or the name after the
- * dot); the op `pl.dsl` names whatever its first argument (direct); the
+ * "block"; "tile" is "block") that `pl.ns.dsl` names in either language
+ * (its DSL name, its name today, or the name after the dot); the op `pl.dsl` names whatever its first argument (direct); the
  * op `pl.<op's DSL name>(x, s)` calls with a scalar s (scalar_call);
  * NULL when there is none. */
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl);
@@ -350,13 +353,16 @@ static inline const OpDef *callee_op(const IrCallee *c)
     return c->kind == CALLEE_OP ? (const OpDef *)(const void *)c : NULL;
 }
 
-/* The op's name as printed IR writes it, with the prefix "pl": "pl.block.add";
- * "_scalar" and what follows it are dropped ("pl.tensor.add" for
- * tensor.add_scalar).  Used for messages. */
+/* The op's name as today's printed IR writes it, with the prefix "pl":
+ * "pl.tile.add", "pl.tensor.adds" (op_dsl_name).  Used for messages. */
 const char *op_printed_name(const OpDef *op, char *buf, size_t cap);
 
 /* Lookup by registered name ("block.add"); NULL if unknown. */
 const OpDef *op_lookup(const char *name);
+/* The op's name after the prefix as a program writes it: today's
+ * ("tile.add", "tile.create", "tensor.adds") or, seed, the March 2026
+ * language's ("block.add", "block.create_tile", "tensor.add"). */
+const char *op_dsl_name(const OpDef *op, int seed, char *buf, size_t cap);
 /* All ops in name order (op_at(i) has id i). */
 uint32_t op_count(void);
 const OpDef *op_at(uint32_t i);

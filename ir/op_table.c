@@ -154,12 +154,14 @@ static int in_namespace(const OpDef *op, const char *ns)
 
 /* The language's names, indexed on first use (the table is scanned once,
  * not at every call the front end resolves): the ops with a DSL name of
- * their own, the direct ops sorted by DSL name, and each op's scalar
+ * their own, those today's language names otherwise than the rule
+ * (.today), the direct ops sorted by DSL name, and each op's scalar
  * form. */
 static struct {
     int built;
-    uint32_t ndsl, ndirect;
+    uint32_t ndsl, ntoday, ndirect;
     const OpDef *dsl[OP_COUNT];
+    const OpDef *today[OP_COUNT];
     const OpDef *direct[OP_COUNT];
     const OpDef *scalar_call[OP_COUNT];   /* by the OpId of its twin */
 } names;
@@ -172,6 +174,8 @@ static void index_names(void)
         const OpDef *op = &op_table[i];
         if (op->dsl)
             names.dsl[names.ndsl++] = op;
+        if (op->today)
+            names.today[names.ntoday++] = op;
         if (op->direct) {
             /* insertion by DSL name; ties keep table order */
             uint32_t j = names.ndirect++;
@@ -188,11 +192,17 @@ static void index_names(void)
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
 {
     char full[128];
+    int tile = strcmp(ns, "tile") == 0 || strcmp(ns, "block") == 0;
+    const char *rule_ns = tile ? "block" : ns;
     index_names();
     for (uint32_t i = 0; i < names.ndsl; i++)
-        if (strcmp(names.dsl[i]->dsl, dsl) == 0 && in_namespace(names.dsl[i], ns))
+        if (strcmp(names.dsl[i]->dsl, dsl) == 0 && in_namespace(names.dsl[i], rule_ns))
             return names.dsl[i];
-    snprintf(full, sizeof full, "%s.%s", ns, dsl);
+    snprintf(full, sizeof full, "%s.%s", tile ? "tile" : ns, dsl);
+    for (uint32_t i = 0; i < names.ntoday; i++)
+        if (strcmp(names.today[i]->today, full) == 0)
+            return names.today[i];
+    snprintf(full, sizeof full, "%s.%s", rule_ns, dsl);
     return op_lookup(full);
 }
 

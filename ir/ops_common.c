@@ -15,10 +15,24 @@
 
 const char *op_printed_name(const OpDef *op, char *buf, size_t cap)
 {
+    char name[128];
+    snprintf(buf, cap, "pl.%s", op_dsl_name(op, 0, name, sizeof name));
+    return buf;
+}
+
+const char *op_dsl_name(const OpDef *op, int seed, char *buf, size_t cap)
+{
     const char *name = op_name(op);
-    const char *cut = strstr(name, "_scalar");
-    int len = cut ? (int)(cut - name) : (int)strlen(name);
-    snprintf(buf, cap, "pl.%.*s", len, name);
+    if (seed) {
+        const char *cut = strstr(name, "_scalar");
+        snprintf(buf, cap, "%.*s", cut ? (int)(cut - name) : (int)strlen(name), name);
+    } else if (op->today) {
+        snprintf(buf, cap, "%s", op->today);
+    } else if (strncmp(name, "block.", 6) == 0) {
+        snprintf(buf, cap, "tile.%s", name + 6);
+    } else {
+        snprintf(buf, cap, "%s", name);
+    }
     return buf;
 }
 

@@ -1,15 +1,18 @@
-/* printer.c: IR -> PyPTO text, exactly as printer.md describes.
+/* printer.c: IR -> PyPTO text, exactly as printer.md describes: types
+ * and expressions (printer_stmt.c prints statements, functions and
+ * programs).
  *
- * Lines are started with line() which writes the newline of the previous
- * line first, so output never ends with a newline and blank lines carry no
- * indentation.  Expression parenthesisation follows the reference's
- * precedence table plus the pyptocc rules that make every output reparse. */
+ * Lines are started with pr_line() which writes the newline of the
+ * previous line first, so output never ends with a newline and blank lines
+ * carry no indentation.  Expression parenthesisation follows the
+ * reference's precedence table plus the pyptocc rules that make every
+ * output reparse.  Two spellings: today's language (pl.tile.*, pl.Mem,
+ * positional type items, today's signatures) and, on request, the March
+ * 2026 seed's (pl.block.*, pl.MemorySpace, keyword type items). */
 #include "config.h"
-#include "ir/printer.h"
+#include "ir/printer_internal.h"
 #include "ir/op_registry.h"
-#include "ir/visit.h"
 #include "support/diag.h"
-#include "support/vec.h"
 #include "support/xalloc.h"
 
 #include <math.h>
@@ -17,25 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Printer {
-    StrBuf *sb;
-    IrCtx *ctx;
-    const char *prefix;
-    int in_program;   /* GlobalVar calls print as self.f(...) */
-    int indent;       /* nesting level (4 spaces each) */
-    int started;      /* a line has been written */
-    /* The yield that the body being printed assigns its construct's return
-     * variables from (printed `x = pl.yield_(...)` where it stands). */
-    const IrStmt *ret_yield;
-    uint32_t ret_n;
-    const IrVar *const *ret;
-} Printer;
-
-static void print_expr(Printer *p, const IrExpr *e);
-static void print_type(Printer *p, const IrType *t);
-static void print_stmt(Printer *p, const IrStmt *s, int func_level);
-
-static void line(Printer *p)
+void pr_line(Printer *p)
 {
     if (p->started)
         sb_putc(p->sb, '\n');
@@ -43,11 +28,27 @@ static void line(Printer *p)
     sb_indent(p->sb, p->indent * 4);
 }
 
-static void pfx(Printer *p, const char *rest)
+void pr_pfx(Printer *p, const char *rest)
 {
     sb_puts(p->sb, p->prefix);
     sb_putc(p->sb, '.');
     sb_puts(p->sb, rest);
+}
+
+/* A Python string literal of s (double quotes, escapes where needed). */
+void pr_string(Printer *p, const char *s)
+{
+    sb_putc(p->sb, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\\' || c == '"')
+            sb_printf(p->sb, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            sb_printf(p->sb, "\\x%02x", c);
+        else
+            sb_putc(p->sb, (char)c);
+    }
+    sb_putc(p->sb, '"');
 }
 
 /* ------------------------------------------------------------ floats */
@@ -77,15 +78,21 @@ static void print_float(Printer *p, double v)
 
 /* -------------------------------------------------------------- types */
 
-static void print_dtype(Printer *p, int dt) { pfx(p, dtype_name((DataType)dt)); }
+void pr_dtype(Printer *p, int dt) { pr_pfx(p, dtype_name((DataType)dt)); }
 
-static void print_expr_list(Printer *p, uint32_t n, const IrExpr *const *v)
+void pr_memspace(Printer *p, MemorySpace ms)
+{
+    pr_pfx(p, p->syntax == IR_SYNTAX_SEED ? "MemorySpace." : "Mem.");
+    sb_puts(p->sb, memspace_name(ms));
+}
+
+void pr_expr_list(Printer *p, uint32_t n, const IrExpr *const *v)
 {
     sb_putc(p->sb, '[');
     for (uint32_t i = 0; i < n; i++) {
         if (i)
             sb_puts(p->sb, ", ");
-        print_expr(p, v[i]);
+        pr_expr(p, v[i]);
     }
     sb_putc(p->sb, ']');
 }
@@ -100,18 +107,17 @@ static void print_dims(Printer *p, uint32_t n, const IrExpr *const *dims)
         if (ir_dim_value(dims[i], &v))
             sb_put_i64(p->sb, v);
         else
-            print_expr(p, dims[i]);
+            pr_expr(p, dims[i]);
     }
     sb_putc(p->sb, ']');
 }
 
 static void print_memref_full(Printer *p, const IrMemRef *m)
 {
-    pfx(p, "MemRef(");
-    pfx(p, "MemorySpace.");
-    sb_puts(p->sb, memspace_name((MemorySpace)m->space));
+    pr_pfx(p, "MemRef(");
+    pr_memspace(p, (MemorySpace)m->space);
     sb_puts(p->sb, ", ");
-    print_expr(p, m->addr);
+    pr_expr(p, m->addr);
     sb_printf(p->sb, ", %llu, %u)", (unsigned long long)m->size, m->ref_id);
 }
 
@@ -119,7 +125,7 @@ static void print_tile_view(Printer *p, const IrTileView *tv)
 {
     int first = 1;
 #define SEP() (first ? (void)(first = 0) : sb_puts(p->sb, ", "))
-    pfx(p, "TileView(");
+    pr_pfx(p, "TileView(");
     if (tv->nvalid) {
         SEP();
         sb_puts(p->sb, "valid_shape=");
@@ -133,18 +139,18 @@ static void print_tile_view(Printer *p, const IrTileView *tv)
     if (tv->start_offset) {
         SEP();
         sb_puts(p->sb, "start_offset=");
-        print_expr(p, tv->start_offset);
+        pr_expr(p, tv->start_offset);
     }
     if (tv->blayout != TL_ROW_MAJOR) {
         SEP();
         sb_puts(p->sb, "blayout=");
-        pfx(p, "TileLayout.");
+        pr_pfx(p, "TileLayout.");
         sb_puts(p->sb, tile_layout_name((TileLayout)tv->blayout));
     }
     if (tv->slayout != TL_NONE_BOX) {
         SEP();
         sb_puts(p->sb, "slayout=");
-        pfx(p, "TileLayout.");
+        pr_pfx(p, "TileLayout.");
         sb_puts(p->sb, tile_layout_name((TileLayout)tv->slayout));
     }
     if (tv->fractal != 512) {
@@ -154,69 +160,77 @@ static void print_tile_view(Printer *p, const IrTileView *tv)
     if (tv->pad != TP_NULL) {
         SEP();
         sb_puts(p->sb, "pad=");
-        pfx(p, "TilePad.");
+        pr_pfx(p, "TilePad.");
         sb_puts(p->sb, tile_pad_name((TilePad)tv->pad));
     }
 #undef SEP
     sb_putc(p->sb, ')');
 }
 
-static void print_type(Printer *p, const IrType *t)
+void pr_type(Printer *p, const IrType *t)
 {
+    int seed = p->syntax == IR_SYNTAX_SEED;
     switch ((IrTypeKind)t->kind) {
     case TYPE_SCALAR:
-        pfx(p, "Scalar[");
-        print_dtype(p, t->dtype);
+        pr_pfx(p, "Scalar[");
+        pr_dtype(p, t->dtype);
         sb_putc(p->sb, ']');
         return;
     case TYPE_TENSOR:
     case TYPE_TILE:
-        pfx(p, t->kind == TYPE_TENSOR ? "Tensor[" : "Tile[");
+        pr_pfx(p, t->kind == TYPE_TENSOR ? "Tensor[" : "Tile[");
         print_dims(p, t->n, t->dims);
         sb_puts(p->sb, ", ");
-        print_dtype(p, t->dtype);
+        pr_dtype(p, t->dtype);
+        /* Today's items are positional (Python has no keywords in a
+         * subscript): the MemRef, a tile's memory space, the view; the
+         * seed's were keywords (memref=, tile_view=, tensor_view=). */
         if (t->memref) {
-            sb_puts(p->sb, ", memref=");
+            sb_puts(p->sb, seed ? ", memref=" : ", ");
             /* A DDR MemRef has no alloc statement to name (a Tile
              * parameter's), so it prints in full like a Tensor's. */
             if (t->kind == TYPE_TENSOR || t->memref->space == MS_DDR)
                 print_memref_full(p, t->memref);
             else
                 sb_puts(p->sb, t->memref->v.name);
+            if (!seed && t->kind == TYPE_TILE && t->memref->space != MS_DDR) {
+                sb_puts(p->sb, ", ");
+                pr_memspace(p, (MemorySpace)t->memref->space);
+            }
         }
         if (t->tensor_view) {
-            sb_puts(p->sb, ", tensor_view=");
-            pfx(p, "TensorView(stride=");
+            sb_puts(p->sb, seed ? ", tensor_view=" : ", ");
+            pr_pfx(p, "TensorView(stride=");
             print_dims(p, t->tensor_view->nstride, t->tensor_view->stride);
             sb_puts(p->sb, ", layout=");
-            pfx(p, "TensorLayout.");
+            pr_pfx(p, "TensorLayout.");
             sb_puts(p->sb, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             sb_putc(p->sb, ')');
         }
         if (t->tile_view) {
-            sb_puts(p->sb, ", tile_view=");
+            sb_puts(p->sb, seed ? ", tile_view=" : ", ");
             print_tile_view(p, t->tile_view);
         }
         sb_putc(p->sb, ']');
         return;
     case TYPE_TUPLE:
-        pfx(p, "Tuple([");
+        pr_pfx(p, "Tuple([");
         for (uint32_t i = 0; i < t->n; i++) {
             if (i)
                 sb_puts(p->sb, ", ");
-            print_type(p, t->elems[i]);
+            pr_type(p, t->elems[i]);
         }
         sb_puts(p->sb, "])");
         return;
     case TYPE_PIPE:
-        pfx(p, "PipeType.");
+        pr_pfx(p, "PipeType.");
         sb_puts(p->sb, pipe_name((PipeKind)t->pipe));
         return;
     case TYPE_MEMREF:
-        pfx(p, "MemRefType");
+        pr_pfx(p, "MemRefType");
         return;
     case TYPE_UNKNOWN:
-        pfx(p, "UnknownType");
+        pr_pfx(p, "UnknownType");
         return;
     }
     ICE("type of unknown kind %d", t->kind);
@@ -273,26 +287,47 @@ static void print_child(Printer *p, const IrExpr *parent, const IrExpr *child, i
         paren = 1;
     if (paren)
         sb_putc(p->sb, '(');
-    print_expr(p, child);
+    pr_expr(p, child);
     if (paren)
         sb_putc(p->sb, ')');
 }
 
-static void print_op_name(Printer *p, const char *name)
+static void print_op_name(Printer *p, const OpDef *op)
 {
-    const char *cut = strstr(name, "_scalar");
-    sb_puts(p->sb, p->prefix);
-    sb_putc(p->sb, '.');
-    if (cut)
-        sb_put(p->sb, name, (size_t)(cut - name));
-    else
-        sb_puts(p->sb, name);
+    char buf[128];
+    pr_pfx(p, op_dsl_name(op, p->syntax == IR_SYNTAX_SEED, buf, sizeof buf));
 }
 
-static void print_kwarg(Printer *p, const IrKwarg *kw)
+/* Is the store's shape list (its third argument) the tile's shape, as
+ * the three-argument form reads it back (constants or the dims themselves)? */
+static int store_shapes_are_tile(IrCtx *ctx, const IrCall *c)
+{
+    const IrType *t = ir_expr_type(ctx, c->args[0]);
+    const IrExpr *s = c->args[2];
+    const IrMakeTuple *l;
+    if (t->kind != TYPE_TILE || s->kind != EXPR_MAKE_TUPLE)
+        return 0;
+    l = IR_AS(IrMakeTuple, s);
+    if (l->n != t->n)
+        return 0;
+    for (uint32_t i = 0; i < l->n; i++) {
+        const IrExpr *a = l->elems[i], *b = t->dims[i];
+        if (a != b && !(a->kind == EXPR_CONST_INT && b->kind == EXPR_CONST_INT && a->dtype == b->dtype &&
+                        IR_AS(IrConstInt, a)->value == IR_AS(IrConstInt, b)->value))
+            return 0;
+    }
+    return 1;
+}
+
+void pr_kwarg(Printer *p, const IrKwarg *kw)
 {
     sb_puts(p->sb, kw->key);
     sb_putc(p->sb, '=');
+    pr_kwarg_value(p, kw);
+}
+
+void pr_kwarg_value(Printer *p, const IrKwarg *kw)
+{
     switch ((IrKwKind)kw->kind) {
     case KW_BOOL:
         sb_puts(p->sb, kw->v.i ? "True" : "False");
@@ -300,7 +335,7 @@ static void print_kwarg(Printer *p, const IrKwarg *kw)
     case KW_INT:
         if ((strcmp(kw->key, "set_pipe") == 0 || strcmp(kw->key, "wait_pipe") == 0) && kw->v.i >= 0 &&
             kw->v.i < PIPE_COUNT) {
-            pfx(p, "PipeType.");
+            pr_pfx(p, "PipeType.");
             sb_puts(p->sb, pipe_name((PipeKind)kw->v.i));
         } else {
             sb_put_i64(p->sb, kw->v.i);
@@ -310,16 +345,22 @@ static void print_kwarg(Printer *p, const IrKwarg *kw)
         print_float(p, kw->v.d);
         break;
     case KW_STRING:
-        sb_putc(p->sb, '\'');
-        sb_puts(p->sb, kw->v.s);
-        sb_putc(p->sb, '\'');
+        pr_string(p, kw->v.s);
         break;
     case KW_DTYPE:
-        print_dtype(p, (int)kw->v.i);
+        pr_dtype(p, (int)kw->v.i);
         break;
     case KW_MEMSPACE:
-        pfx(p, "MemorySpace.");
-        sb_puts(p->sb, memspace_name((MemorySpace)kw->v.i));
+        pr_memspace(p, (MemorySpace)kw->v.i);
+        break;
+    case KW_SPLIT:
+        pr_pfx(p, "SplitMode.");
+        sb_puts(p->sb, split_mode_name((SplitMode)kw->v.i));
+        break;
+    case KW_PARAM:
+        if (!p->func || kw->v.i < 0 || (uint64_t)kw->v.i >= p->func->nparams)
+            ICE("a function attribute names parameter %lld of a function without it", (long long)kw->v.i);
+        sb_puts(p->sb, p->func->params[kw->v.i].var->name);
         break;
     }
 }
@@ -328,6 +369,11 @@ static void print_call(Printer *p, const IrCall *c)
 {
     const IrCallee *cal = c->callee;
     int is_alloc = 0;
+    /* The IR arguments in printed order: today's store is (tile, offsets,
+     * output[, shapes]), the seed's (tile, offsets, shapes, output). */
+    static const uint32_t store_order[4] = {0, 1, 3, 2};
+    const uint32_t *order = NULL;
+    uint32_t nargs = c->nargs;
     switch ((IrCalleeKind)cal->kind) {
     case CALLEE_GLOBAL:
         if (p->in_program)
@@ -335,30 +381,34 @@ static void print_call(Printer *p, const IrCall *c)
         sb_puts(p->sb, cal->name);
         break;
     case CALLEE_OP:
-        print_op_name(p, cal->name);
+        print_op_name(p, callee_op(cal));
         is_alloc = op_is(callee_op(cal), OP_BLOCK_ALLOC);
+        if (p->syntax != IR_SYNTAX_SEED && op_is(callee_op(cal), OP_BLOCK_STORE) && nargs == 4) {
+            order = store_order;
+            if (store_shapes_are_tile(p->ctx, c))
+                nargs = 3;
+        }
         break;
     case CALLEE_OPAQUE:
         sb_puts(p->sb, cal->name);
         break;
     }
     sb_putc(p->sb, '(');
-    for (uint32_t i = 0; i < c->nargs; i++) {
+    for (uint32_t k = 0; k < nargs; k++) {
+        uint32_t i = order ? order[k] : k;
         int64_t v;
-        if (i)
+        if (k)
             sb_puts(p->sb, ", ");
-        if (i == 0 && is_alloc && ir_dim_value(c->args[0], &v) && v >= 0 && v < MS_COUNT) {
-            pfx(p, "MemorySpace.");
-            sb_puts(p->sb, memspace_name((MemorySpace)v));
-        } else {
-            print_expr(p, c->args[i]);
-        }
+        if (i == 0 && is_alloc && ir_dim_value(c->args[0], &v) && v >= 0 && v < MS_COUNT)
+            pr_memspace(p, (MemorySpace)v);
+        else
+            pr_expr(p, c->args[i]);
     }
     if (cal->kind != CALLEE_GLOBAL) {
         for (uint32_t i = 0; i < c->nkwargs; i++) {
             if (i || c->nargs)
                 sb_puts(p->sb, ", ");
-            print_kwarg(p, &c->kwargs[i]);
+            pr_kwarg(p, &c->kwargs[i]);
         }
     }
     sb_putc(p->sb, ')');
@@ -370,24 +420,24 @@ static void print_unary(Printer *p, const IrUnary *u)
     switch ((IrUnaryOp)u->e.op) {
     case UN_ABS:
         sb_puts(p->sb, "abs(");
-        print_expr(p, x);
+        pr_expr(p, x);
         sb_putc(p->sb, ')');
         return;
     case UN_CAST:
-        pfx(p, "cast(");
-        print_expr(p, x);
+        pr_pfx(p, "cast(");
+        pr_expr(p, x);
         sb_puts(p->sb, ", ");
-        print_dtype(p, u->e.dtype);
+        pr_dtype(p, u->e.dtype);
         sb_putc(p->sb, ')');
         return;
     case UN_NOT:
         sb_puts(p->sb, "not ");
         if (precedence(x) < 4) {
             sb_putc(p->sb, '(');
-            print_expr(p, x);
+            pr_expr(p, x);
             sb_putc(p->sb, ')');
         } else {
-            print_expr(p, x);
+            pr_expr(p, x);
         }
         return;
     case UN_NEG:
@@ -397,10 +447,10 @@ static void print_unary(Printer *p, const IrUnary *u)
         if (precedence(x) < 12 || (u->e.op == UN_NEG && ir_is_const_number(x) &&
                                    x->dtype == (x->kind == EXPR_CONST_INT ? DT_INT64 : DT_FP32))) {
             sb_putc(p->sb, '(');
-            print_expr(p, x);
+            pr_expr(p, x);
             sb_putc(p->sb, ')');
         } else {
-            print_expr(p, x);
+            pr_expr(p, x);
         }
         return;
     case UN_COUNT:
@@ -409,7 +459,7 @@ static void print_unary(Printer *p, const IrUnary *u)
     ICE("unary expression of unknown kind");
 }
 
-static void print_expr(Printer *p, const IrExpr *e)
+void pr_expr(Printer *p, const IrExpr *e)
 {
     switch ((IrExprKind)e->kind) {
     case EXPR_VAR:
@@ -421,10 +471,10 @@ static void print_expr(Printer *p, const IrExpr *e)
         if (e->dtype == DT_INT64) {
             sb_put_i64(p->sb, IR_AS(IrConstInt, e)->value);
         } else {
-            pfx(p, "const(");
+            pr_pfx(p, "const(");
             sb_put_i64(p->sb, IR_AS(IrConstInt, e)->value);
             sb_puts(p->sb, ", ");
-            print_dtype(p, e->dtype);
+            pr_dtype(p, e->dtype);
             sb_putc(p->sb, ')');
         }
         return;
@@ -432,10 +482,10 @@ static void print_expr(Printer *p, const IrExpr *e)
         if (e->dtype == DT_FP32) {
             print_float(p, IR_AS(IrConstFloat, e)->value);
         } else {
-            pfx(p, "const(");
+            pr_pfx(p, "const(");
             print_float(p, IR_AS(IrConstFloat, e)->value);
             sb_puts(p->sb, ", ");
-            print_dtype(p, e->dtype);
+            pr_dtype(p, e->dtype);
             sb_putc(p->sb, ')');
         }
         return;
@@ -446,9 +496,9 @@ static void print_expr(Printer *p, const IrExpr *e)
         const IrBinary *b = IR_AS(IrBinary, e);
         if (e->op == BIN_MIN || e->op == BIN_MAX) {
             sb_puts(p->sb, e->op == BIN_MIN ? "min(" : "max(");
-            print_expr(p, b->lhs);
+            pr_expr(p, b->lhs);
             sb_puts(p->sb, ", ");
-            print_expr(p, b->rhs);
+            pr_expr(p, b->rhs);
             sb_putc(p->sb, ')');
             return;
         }
@@ -470,7 +520,7 @@ static void print_expr(Printer *p, const IrExpr *e)
         int paren = precedence(g->tuple) < 14;
         if (paren)
             sb_putc(p->sb, '(');
-        print_expr(p, g->tuple);
+        pr_expr(p, g->tuple);
         if (paren)
             sb_putc(p->sb, ')');
         sb_printf(p->sb, "[%u]", g->index);
@@ -478,7 +528,7 @@ static void print_expr(Printer *p, const IrExpr *e)
     }
     case EXPR_MAKE_TUPLE: {
         const IrMakeTuple *t = IR_AS(IrMakeTuple, e);
-        print_expr_list(p, t->n, t->elems);
+        pr_expr_list(p, t->n, t->elems);
         return;
     }
     case EXPR_KIND_COUNT:
@@ -487,486 +537,18 @@ static void print_expr(Printer *p, const IrExpr *e)
     ICE("expression of unknown kind %d", e->kind);
 }
 
-/* --------------------------------------------------------- statements */
-
-static void print_values(Printer *p, uint32_t n, const IrExpr *const *v)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        if (i)
-            sb_puts(p->sb, ", ");
-        print_expr(p, v[i]);
-    }
-}
-
-static void print_yield_call(Printer *p, const IrValues *y)
-{
-    pfx(p, "yield_(");
-    print_values(p, y->n, y->values);
-    sb_putc(p->sb, ')');
-}
-
-static void print_var_decl(Printer *p, const IrVar *v)
-{
-    sb_puts(p->sb, v->name);
-    sb_puts(p->sb, ": ");
-    print_type(p, v->type);
-}
-
-/* The yield that a body's return variables are printed as assigned from:
- * its last statement, looking through SeqStmts and through a trailing
- * `with pl.incore():` scope (scopes are transparent for yields). */
-static const IrStmt *trailing_yield(const IrStmt *body, uint32_t nret)
-{
-    const IrStmt *last = body;
-    if (!nret)
-        return NULL;
-    while (last) {
-        if ((last->kind == STMT_SEQ || last->kind == STMT_OPS) && IR_AS(IrSeq, last)->n)
-            last = IR_AS(IrSeq, last)->stmts[IR_AS(IrSeq, last)->n - 1];
-        else if (last->kind == STMT_SCOPE)
-            last = IR_AS(IrScope, last)->body;
-        else
-            break;
-    }
-    return last && last->kind == STMT_YIELD && IR_AS(IrValues, last)->n ? last : NULL;
-}
-
-static void print_block_stmts(Printer *p, const IrStmt *s, int func_level, int *count)
-{
-    if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
-        const IrSeq *q = IR_AS(IrSeq, s);
-        for (uint32_t i = 0; i < q->n; i++)
-            print_block_stmts(p, q->stmts[i], func_level, count);
-        return;
-    }
-    print_stmt(p, s, func_level);
-    (*count)++;
-}
-
-/* The return variables' assignment from a yield: `x: T = ` or `a, b = `. */
-static void print_ret_targets(Printer *p)
-{
-    if (p->ret_n == 1) {
-        print_var_decl(p, p->ret[0]);
-    } else {
-        for (uint32_t i = 0; i < p->ret_n; i++) {
-            if (i)
-                sb_puts(p->sb, ", ");
-            sb_puts(p->sb, p->ret[i]->name);
-        }
-    }
-    sb_puts(p->sb, " = ");
-}
-
-/* A nested body, one level deeper ("pass" when it prints nothing).  An
- * SSA while loop's condition is printed as the first line. */
-static void print_indented(Printer *p, const IrStmt *body, int func_level, const IrExpr *while_cond)
-{
-    int count = 0;
-    p->indent++;
-    if (while_cond) {
-        line(p);
-        pfx(p, "cond(");
-        print_expr(p, while_cond);
-        sb_putc(p->sb, ')');
-        count++;
-    }
-    if (body)
-        print_block_stmts(p, body, func_level, &count);
-    if (!count) {
-        line(p);
-        sb_puts(p->sb, "pass");
-    }
-    p->indent--;
-}
-
-/* The body of a construct with return variables: they take its trailing
- * yield. */
-static void print_body(Printer *p, const IrStmt *body, uint32_t nret, const IrVar *const *ret, int func_level,
-                       const IrExpr *while_cond)
-{
-    const IrStmt *saved_yield = p->ret_yield;
-    uint32_t saved_n = p->ret_n;
-    const IrVar *const *saved_ret = p->ret;
-    p->ret_yield = trailing_yield(body, nret);
-    p->ret_n = nret;
-    p->ret = ret;
-    print_indented(p, body, func_level, while_cond);
-    p->ret_yield = saved_yield;
-    p->ret_n = saved_n;
-    p->ret = saved_ret;
-}
-
-static void print_range_head(Printer *p, const char *fn, const IrExpr *start, const IrExpr *stop,
-                             const IrExpr *step)
-{
-    pfx(p, fn);
-    sb_putc(p->sb, '(');
-    print_expr(p, start);
-    sb_puts(p->sb, ", ");
-    print_expr(p, stop);
-    sb_puts(p->sb, ", ");
-    print_expr(p, step);
-}
-
-static void print_iter_names(Printer *p, uint32_t n, const IrIterArg *const *it)
-{
-    sb_putc(p->sb, '(');
-    for (uint32_t i = 0; i < n; i++) {
-        if (i)
-            sb_puts(p->sb, ", ");
-        sb_puts(p->sb, it[i]->v.name);
-    }
-    if (n == 1)
-        sb_putc(p->sb, ',');
-    sb_putc(p->sb, ')');
-}
-
-static void print_init_values(Printer *p, uint32_t n, const IrIterArg *const *it)
-{
-    sb_puts(p->sb, "init_values=(");
-    for (uint32_t i = 0; i < n; i++) {
-        if (i)
-            sb_puts(p->sb, ", ");
-        print_expr(p, it[i]->init);
-    }
-    if (n == 1)
-        sb_putc(p->sb, ',');
-    sb_putc(p->sb, ')');
-}
-
-static void print_stmt(Printer *p, const IrStmt *s, int func_level)
-{
-    switch ((IrStmtKind)s->kind) {
-    case STMT_SEQ:
-    case STMT_OPS: {
-        int count = 0;
-        print_block_stmts(p, s, func_level, &count);
-        return;
-    }
-    case STMT_ASSIGN: {
-        const IrAssign *a = IR_AS(IrAssign, s);
-        line(p);
-        print_var_decl(p, a->var);
-        sb_puts(p->sb, " = ");
-        print_expr(p, a->value);
-        return;
-    }
-    case STMT_EVAL:
-        line(p);
-        print_expr(p, IR_AS(IrEval, s)->expr);
-        return;
-    case STMT_RETURN:
-    case STMT_YIELD: {
-        const IrValues *v = IR_AS(IrValues, s);
-        line(p);
-        if (s->kind == STMT_RETURN || func_level) {
-            sb_puts(p->sb, "return");
-            if (v->n)
-                sb_putc(p->sb, ' ');
-            print_values(p, v->n, v->values);
-        } else {
-            if (s == p->ret_yield)
-                print_ret_targets(p);
-            print_yield_call(p, v);
-        }
-        return;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        line(p);
-        sb_puts(p->sb, "if ");
-        print_expr(p, f->cond);
-        sb_putc(p->sb, ':');
-        print_body(p, f->then_body, f->nret, f->ret, 0, NULL);
-        if (f->else_body) {
-            line(p);
-            sb_puts(p->sb, "else:");
-            print_body(p, f->else_body, f->nret, f->ret, 0, NULL);
-        }
-        return;
-    }
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        const char *fn = s->sub == FOR_PARALLEL ? "parallel" : "range";
-        line(p);
-        sb_puts(p->sb, "for ");
-        sb_puts(p->sb, f->loop_var->name);
-        if (f->niter) {
-            sb_puts(p->sb, ", ");
-            print_iter_names(p, f->niter, f->iter_args);
-        }
-        sb_puts(p->sb, " in ");
-        print_range_head(p, fn, f->start, f->stop, f->step);
-        if (f->niter) {
-            sb_puts(p->sb, ", ");
-            print_init_values(p, f->niter, f->iter_args);
-        }
-        sb_puts(p->sb, "):");
-        print_body(p, f->body, f->niter, f->ret, 0, NULL);
-        return;
-    }
-    case STMT_WHILE: {
-        const IrWhile *w = IR_AS(IrWhile, s);
-        line(p);
-        if (w->niter) {
-            sb_puts(p->sb, "for ");
-            print_iter_names(p, w->niter, w->iter_args);
-            sb_puts(p->sb, " in ");
-            pfx(p, "while_(");
-            print_init_values(p, w->niter, w->iter_args);
-            sb_puts(p->sb, "):");
-            print_body(p, w->body, w->niter, w->ret, 0, w->cond);
-        } else {
-            sb_puts(p->sb, "while ");
-            print_expr(p, w->cond);
-            sb_putc(p->sb, ':');
-            print_body(p, w->body, 0, NULL, 0, NULL);
-        }
-        return;
-    }
-    case STMT_SCOPE:
-        line(p);
-        sb_puts(p->sb, "with ");
-        pfx(p, "incore():");
-        /* Scopes are transparent: a yield inside still assigns the
-         * enclosing construct's return variables. */
-        print_indented(p, IR_AS(IrScope, s)->body, func_level, NULL);
-        return;
-    case STMT_KIND_COUNT:
-        break;
-    }
-    ICE("statement of unknown kind %d", s->kind);
-}
-
-/* ---------------------------------------------------------- functions */
-
-static void print_function(Printer *p, const IrFunc *f)
-{
-    line(p);
-    sb_putc(p->sb, '@');
-    pfx(p, "function");
-    if (f->type != FUNC_OPAQUE) {
-        sb_puts(p->sb, "(type=");
-        pfx(p, "FunctionType.");
-        sb_puts(p->sb, func_type_name((FuncType)f->type));
-        sb_putc(p->sb, ')');
-    }
-    line(p);
-    sb_printf(p->sb, "def %s(", f->name);
-    if (p->in_program)
-        sb_puts(p->sb, f->nparams ? "self, " : "self");
-    for (uint32_t i = 0; i < f->nparams; i++) {
-        const IrParam *prm = &f->params[i];
-        if (i)
-            sb_puts(p->sb, ", ");
-        sb_puts(p->sb, prm->var->name);
-        sb_puts(p->sb, ": ");
-        if (prm->dir == DIR_IN) {
-            print_type(p, prm->var->type);
-        } else {
-            pfx(p, prm->dir == DIR_OUT ? "Out[" : "InOut[");
-            print_type(p, prm->var->type);
-            sb_putc(p->sb, ']');
-        }
-    }
-    sb_putc(p->sb, ')');
-    if (f->nret == 1) {
-        sb_puts(p->sb, " -> ");
-        print_type(p, f->ret_types[0]);
-    } else if (f->nret > 1) {
-        sb_puts(p->sb, " -> tuple[");
-        for (uint32_t i = 0; i < f->nret; i++) {
-            if (i)
-                sb_puts(p->sb, ", ");
-            print_type(p, f->ret_types[i]);
-        }
-        sb_putc(p->sb, ']');
-    }
-    sb_putc(p->sb, ':');
-    /* Like every other body: "pass" when nothing in it prints. */
-    print_indented(p, f->body, 1, NULL);
-}
-
-/* ------------------------------------------------- call-graph order */
-
-static int32_t program_index(const IrProgram *p, const char *name)
-{
-    uint32_t lo = 0, hi = p->n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(p->funcs[mid]->name, name);
-        if (c == 0)
-            return (int32_t)mid;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return -1;
-}
-
-typedef struct CallCollector {
-    IrWalker w;
-    const IrProgram *prog;
-    uint8_t *seen;              /* per callee, reset per caller */
-    VEC(uint32_t) found;
-} CallCollector;
-
-static int collect_call(IrWalker *w, const IrExpr *e)
-{
-    CallCollector *cc = w->data;
-    if (e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL) {
-        int32_t k = program_index(cc->prog, IR_AS(IrCall, e)->callee->name);
-        if (k >= 0 && !cc->seen[k]) {
-            cc->seen[k] = 1;
-            vec_push(cc->found, (uint32_t)k);
-        }
-    }
-    return 1;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Iterative depth-first post-order over the call graph; callees in name
- * order (the functions are sorted, so index order is name order). */
-void ir_program_print_order(const IrProgram *p, const IrFunc **out)
-{
-    uint32_t n = p->n, nout = 0;
-    uint32_t *first = xcalloc((size_t)n + 1, sizeof *first);
-    uint8_t *color = xcalloc(n ? n : 1, 1);
-    uint32_t *stack = xmalloc(xmul_size(n ? n : 1, 2 * sizeof *stack));
-    CallCollector cc;
-    VEC(uint32_t) edges;
-    int cycle = 0;
-
-    vec_init(edges);
-    memset(&cc, 0, sizeof cc);
-    cc.w.pre_expr = collect_call;
-    cc.w.data = &cc;
-    cc.prog = p;
-    cc.seen = xcalloc(n ? n : 1, 1);
-    vec_init(cc.found);
-    for (uint32_t i = 0; i < n; i++) {
-        cc.found.len = 0;
-        ir_walk_func(&cc.w, p->funcs[i]);
-        if (cc.found.len > 1)
-            qsort(cc.found.data, cc.found.len, sizeof(uint32_t), cmp_u32);
-        first[i] = edges.len;
-        for (uint32_t k = 0; k < cc.found.len; k++) {
-            vec_push(edges, cc.found.data[k]);
-            cc.seen[cc.found.data[k]] = 0;
-        }
-    }
-    first[n] = edges.len;
-
-    for (uint32_t root = 0; root < n && !cycle; root++) {
-        uint32_t sp = 0;
-        if (color[root])
-            continue;
-        color[root] = 1;
-        stack[sp++] = root;
-        stack[sp++] = first[root];
-        while (sp && !cycle) {
-            uint32_t f = stack[sp - 2], *next = &stack[sp - 1];
-            if (*next < first[f + 1]) {
-                uint32_t g = edges.data[(*next)++];
-                if (color[g] == 1 && g != f)
-                    cycle = 1;
-                else if (color[g] == 0) {
-                    color[g] = 1;
-                    stack[sp++] = g;
-                    stack[sp++] = first[g];
-                }
-            } else {
-                color[f] = 2;
-                out[nout++] = p->funcs[f];
-                sp -= 2;
-            }
-        }
-    }
-    if (cycle)
-        for (uint32_t i = 0; i < n; i++)
-            out[i] = p->funcs[i];
-    vec_free(edges);
-    vec_free(cc.found);
-    xfree(cc.seen);
-    xfree(first);
-    xfree(color);
-    xfree(stack);
-}
-
 /* ------------------------------------------------------- entry points */
 
-static void printer_init(Printer *p, StrBuf *sb, IrCtx *ctx, const char *prefix)
-{
-    p->sb = sb;
-    p->ctx = ctx;
-    p->prefix = prefix ? prefix : "pl";
-    p->in_program = 0;
-    p->indent = 0;
-    p->started = 0;
-}
-
-void ir_print_program(StrBuf *sb, IrCtx *ctx, const IrProgram *prog, const char *prefix)
+void ir_print_expr(StrBuf *sb, IrCtx *ctx, const IrExpr *e, const char *prefix, IrSyntax syntax)
 {
     Printer p;
-    const char *name = prog->name && prog->name[0] ? prog->name : "Program";
-    const IrFunc **order = xmalloc(xmul_size(prog->n ? prog->n : 1, sizeof *order));
-    printer_init(&p, sb, ctx, prefix);
-    line(&p);
-    sb_printf(sb, "# pypto.program: %s", name);
-    line(&p);
-    if (strcmp(p.prefix, "pl") == 0)
-        sb_puts(sb, "import pypto.language as pl");
-    else
-        sb_printf(sb, "from pypto import language as %s", p.prefix);
-    line(&p);
-    line(&p);
-    sb_putc(sb, '@');
-    pfx(&p, "program");
-    line(&p);
-    sb_printf(sb, "class %s:", name);
-    ir_program_print_order(prog, order);
-    p.in_program = 1;
-    p.indent = 1;
-    for (uint32_t i = 0; i < prog->n; i++)
-        print_function(&p, order[i]);
-    if (!prog->n) {   /* an empty class body is written as Python writes one */
-        line(&p);
-        sb_puts(sb, "pass");
-    }
-    xfree(order);
+    pr_init(&p, sb, ctx, prefix, syntax);
+    pr_expr(&p, e);
 }
 
-void ir_print_function(StrBuf *sb, IrCtx *ctx, const IrFunc *f, const char *prefix)
+void ir_print_type(StrBuf *sb, IrCtx *ctx, const IrType *t, const char *prefix, IrSyntax syntax)
 {
     Printer p;
-    printer_init(&p, sb, ctx, prefix);
-    print_function(&p, f);
-}
-
-void ir_print_stmt(StrBuf *sb, IrCtx *ctx, const IrStmt *s, const char *prefix)
-{
-    Printer p;
-    printer_init(&p, sb, ctx, prefix);
-    print_stmt(&p, s, 0);
-}
-
-void ir_print_expr(StrBuf *sb, IrCtx *ctx, const IrExpr *e, const char *prefix)
-{
-    Printer p;
-    printer_init(&p, sb, ctx, prefix);
-    print_expr(&p, e);
-}
-
-void ir_print_type(StrBuf *sb, IrCtx *ctx, const IrType *t, const char *prefix)
-{
-    Printer p;
-    printer_init(&p, sb, ctx, prefix);
-    print_type(&p, t);
+    pr_init(&p, sb, ctx, prefix, syntax);
+    pr_type(&p, t);
 }

@@ -80,6 +80,7 @@ const IrStmt *ir_for(IrCtx *ctx, ForKind kind, const IrVar *loop_var, const IrEx
     IrFor *s = arena_alloc(&ctx->arena, sizeof *s);
     init_stmt(&s->s, STMT_FOR, span);
     s->s.sub = (uint8_t)kind;
+    s->stage = 0;
     s->niter = niter;
     s->loop_var = loop_var;
     s->start = start;
@@ -106,11 +107,45 @@ const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrI
 
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span)
 {
+    return ir_scope_attrs(ctx, kind, NULL, body, span);
+}
+
+void ir_scope_attrs_init(IrScopeAttrs *a)
+{
+    memset(a, 0, sizeof *a);
+    a->level = LEVEL_NONE;
+    a->role = ROLE_NONE;
+    a->split = SPLIT_UNSET;
+}
+
+const IrStmt *ir_scope_attrs(IrCtx *ctx, ScopeKind kind, const IrScopeAttrs *attrs, const IrStmt *body, Span span)
+{
     IrScope *s = arena_alloc(&ctx->arena, sizeof *s);
     init_stmt(&s->s, STMT_SCOPE, span);
     s->s.sub = (uint8_t)kind;
+    s->attrs = NULL;
+    if (attrs) {
+        IrScopeAttrs *a = arena_memdup(&ctx->arena, attrs, sizeof *attrs);
+        a->deps = copy_array(ctx, attrs->ndeps, attrs->deps, sizeof *attrs->deps);
+        a->no_dep = copy_array(ctx, attrs->nno_dep, attrs->no_dep, sizeof *attrs->no_dep);
+        a->dumps = copy_array(ctx, attrs->ndumps, attrs->dumps, sizeof *attrs->dumps);
+        s->attrs = a;
+    }
     s->body = body;
     return &s->s;
+}
+
+const IrStmt *ir_scope_rebody(IrCtx *ctx, const IrStmt *s, const IrStmt *body)
+{
+    IrScope *r = arena_memdup(&ctx->arena, s, sizeof(IrScope));
+    r->body = body;
+    return &r->s;
+}
+
+const IrStmt *ir_for_staged(const IrStmt *f, uint16_t stage)
+{
+    ((IrFor *)f)->stage = stage;   /* the node is new: its builder is the only reader so far */
+    return f;
 }
 
 const IrStmt *ir_seq(IrCtx *ctx, IrStmtKind kind, uint32_t n, const IrStmt *const *stmts, Span span)
@@ -172,6 +207,23 @@ IrFunc *ir_func_new(IrCtx *ctx, const char *name, FuncType type, uint32_t nparam
     f->params = params;
     f->ret_types = ret_types;
     f->body = body;
+    f->level = LEVEL_NONE;
+    f->role = ROLE_NONE;
+    f->flags = 0;
+    f->nattrs = 0;
+    f->attrs = NULL;
+    return f;
+}
+
+IrFunc *ir_func_rebuild(IrCtx *ctx, const IrFunc *orig, uint32_t nparams, const IrParam *params, uint32_t nret,
+                        const IrType *const *ret_types, const IrStmt *body)
+{
+    IrFunc *f = ir_func_new(ctx, orig->name, (FuncType)orig->type, nparams, params, nret, ret_types, body, orig->span);
+    f->level = orig->level;
+    f->role = orig->role;
+    f->flags = orig->flags;
+    f->nattrs = orig->nattrs;
+    f->attrs = orig->attrs;
     return f;
 }
 

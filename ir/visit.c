@@ -86,9 +86,20 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
         ir_walk_stmt(w, f->body);
         break;
     }
-    case STMT_SCOPE:
+    case STMT_SCOPE: {
+        const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
+        if (a) {
+            if (a->count)
+                ir_walk_expr(w, a->count);
+            if (a->predicate)
+                ir_walk_expr(w, a->predicate);
+            walk_values(w, a->ndeps, a->deps);
+            walk_values(w, a->nno_dep, a->no_dep);
+            walk_values(w, a->ndumps, a->dumps);
+        }
         ir_walk_stmt(w, IR_AS(IrScope, s)->body);
         break;
+    }
     case STMT_SEQ:
     case STMT_OPS: {
         const IrSeq *q = IR_AS(IrSeq, s);
@@ -384,7 +395,7 @@ static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s)
         const IrStmt *body = ir_mutate_stmt(m, f->body);
         const IrVar **ret = mutate_defs(m, f->niter, f->ret, &changed);
         if (changed || a != f->start || b != f->stop || c != f->step || lv != f->loop_var || body != f->body)
-            r = ir_for(ctx, (ForKind)s->sub, lv, a, b, c, f->niter, it, ret, body, s->span);
+            r = ir_for_staged(ir_for(ctx, (ForKind)s->sub, lv, a, b, c, f->niter, it, ret, body, s->span), f->stage);
         xfree(it);
         xfree(ret);
         break;
@@ -402,9 +413,38 @@ static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s)
         break;
     }
     case STMT_SCOPE: {
-        const IrStmt *b = ir_mutate_stmt(m, IR_AS(IrScope, s)->body);
-        if (b != IR_AS(IrScope, s)->body)
-            r = ir_scope(ctx, (ScopeKind)s->sub, b, s->span);
+        const IrScope *sc = IR_AS(IrScope, s);
+        const IrScopeAttrs *a = sc->attrs;
+        IrScopeAttrs na;
+        const IrStmt *b;
+        const IrExpr **deps = NULL, **nodep = NULL, **dumps = NULL;
+        if (a) {
+            na = *a;
+            na.count = a->count ? ir_mutate_expr(m, a->count) : NULL;
+            na.predicate = a->predicate ? ir_mutate_expr(m, a->predicate) : NULL;
+            deps = mutate_values(m, a->ndeps, a->deps, &changed);
+            nodep = mutate_values(m, a->nno_dep, a->no_dep, &changed);
+            dumps = mutate_values(m, a->ndumps, a->dumps, &changed);
+            na.deps = deps;
+            na.no_dep = nodep;
+            na.dumps = dumps;
+            na.index = a->index ? mutate_def(m, a->index) : NULL;
+            if (na.count != a->count || na.predicate != a->predicate || na.index != a->index)
+                changed = 1;
+        }
+        b = ir_mutate_stmt(m, sc->body);
+        if (a) {
+            na.task_id = a->task_id ? mutate_def(m, a->task_id) : NULL;
+            if (na.task_id != a->task_id)
+                changed = 1;
+        }
+        if (changed)
+            r = ir_scope_attrs(ctx, (ScopeKind)s->sub, &na, b, s->span);
+        else if (b != sc->body)
+            r = ir_scope_rebody(ctx, s, b);
+        xfree(deps);
+        xfree(nodep);
+        xfree(dumps);
         break;
     }
     case STMT_SEQ:

@@ -209,6 +209,33 @@ static void init_names(Elab *E)
     N(tensor_view, "tensor_view");
     N(dynamic, "dynamic");
     N(empty, "");
+    N(at, "at");
+    N(cluster, "cluster");
+    N(spmd, "spmd");
+    N(scope, "scope");
+    N(manual_scope, "manual_scope");
+    N(split_aiv, "split_aiv");
+    N(level, "level");
+    N(role, "role");
+    N(name_hint, "name_hint");
+    N(optimizations, "optimizations");
+    N(split, "split");
+    N(cross_core_slot, "cross_core_slot");
+    N(slot_num, "slot_num");
+    N(deps, "deps");
+    N(no_dep_args, "no_dep_args");
+    N(dumps, "dumps");
+    N(allow_early_resolve, "allow_early_resolve");
+    N(sync_start, "sync_start");
+    N(predicate, "predicate");
+    N(mode, "mode");
+    N(func_attr, "func_attr");
+    N(attrs, "attrs");
+    N(auto_scope, "auto_scope");
+    N(external_source, "external_source");
+    N(unroll, "unroll");
+    N(pipeline, "pipeline");
+    N(stage, "stage");
 #undef N
 }
 

@@ -10,7 +10,8 @@
  *                  the program class, assembling the result (frontend.h)
  *   elab_check.c   Python inside a pypto definition that the DSL lacks
  *   elab_func.c    function signatures and bodies; @pl.inline expansion
- *   elab_stmt.c    statements and control flow (if, for, while, with)
+ *   elab_stmt.c    statements and control flow (if, for, while)
+ *   elab_scope.c   the scopes that place work (with pl.at, pl.spmd, ...)
  *   elab_assign.c  assignments, pl.yield_ and return
  *   elab_type.c    type annotations
  *   elab_expr.c    expressions and calls
@@ -64,6 +65,9 @@ typedef struct FuncSig {
     const IrType **ret;
     int strict_ssa;
     int ok;                     /* the signature elaborated without errors */
+    uint8_t level, role;        /* the decorator's level= and role= (LEVEL_NONE, ROLE_NONE) */
+    uint8_t flags;              /* IR_FUNC_* */
+    const AstNode *attrs;       /* the decorator's attrs={...} (deprecated spelling of pl.func_attr) */
 } FuncSig;
 
 typedef struct ExtFunc ExtFunc;
@@ -173,7 +177,10 @@ struct Elab {
             *program, *tensor, *block, *tile, *system, *const_, *cast, *min, *max, *abs, *tuple_tmp,
             *init_values, *type, *strict_ssa, *InOut, *Out, *Tensor, *Tile, *Scalar, *Tuple, *tuple,
             *MemRefType, *UnknownType, *MemRef, *TileView, *TensorView, *memref, *tile_view, *tensor_view,
-            *dynamic, *empty;
+            *dynamic, *empty, *at, *cluster, *spmd, *scope, *manual_scope, *split_aiv, *level, *role, *name_hint,
+            *optimizations, *split, *cross_core_slot, *slot_num, *deps, *no_dep_args, *dumps, *allow_early_resolve,
+            *sync_start, *predicate, *mode, *func_attr, *attrs, *auto_scope, *external_source, *unroll,
+            *pipeline, *stage;
     } n;
 };
 

@@ -7,7 +7,8 @@
  * construct is reported where it is, with what it is; elaboration then
  * skips the body (as after a syntax error), so no follow-on errors are
  * printed.  Constructs that the elaborator words itself (break, nested
- * def, chained comparisons) are left to it. */
+ * def, chained comparisons, dict displays outside function attributes,
+ * slices outside subscripts) are left to it. */
 #include "config.h"
 #include "sema/elab_check.h"
 
@@ -132,9 +133,6 @@ static void walk(Check *c, const AstNode *n)
     case AST_COMP:
         bad(c, n->span, comp_word(n->op));
         return;
-    case AST_DICT:
-        bad(c, n->span, "dict displays are");
-        return;
     case AST_SET:
         bad(c, n->span, "set displays are");
         return;
@@ -149,9 +147,6 @@ static void walk(Check *c, const AstNode *n)
         return;
     case AST_YIELD_FROM:
         bad(c, n->span, "'yield from' is");
-        return;
-    case AST_SLICE:
-        bad(c, n->span, "slices are");
         return;
     case AST_ATTR:
         check_name(c, n->name, n->span);

@@ -160,6 +160,34 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
 }
 
+/* pl.tile.store with four arguments: today's (tile, offsets, output,
+ * shapes) when the third is a tensor, else the seed's (tile, offsets,
+ * shapes, output). */
+static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
+{
+    Elab *E = fc->E;
+    const IrExpr *args[4];
+    OpError err;
+    const IrType *type;
+    int today;
+    for (int i = 0; i < 4; i++)
+        if (!(args[i] = elab_expr(fc, call->list.items[i])))
+            return NULL;
+    today = type_of(fc, args[2])->kind == TYPE_TENSOR;
+    if (today) {
+        const IrExpr *out = args[2];
+        args[2] = args[3];
+        args[3] = out;
+    }
+    if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err))) {
+        Span at = call->span;
+        if (err.arg >= 0 && err.arg < 4)
+            at = elab_arg_part_span(call->list.items[today && err.arg >= 2 ? 5 - err.arg : err.arg], err.elem);
+        return elab_error(E, at, "%s", err.msg);
+    }
+    return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
+}
+
 /* Resolve and call "<ns>.<name>", name in the language's spelling (the
  * op table's DSL names: pl.tensor.create_tensor, pl.block.and_). */
 static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name, const AstNode *call, const PreArgs *pre,
@@ -170,6 +198,8 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
     if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) && call->list.n == 3 && !call->list2.n)
         return store_without_shapes(fc, op, call);
+    if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && !call->list2.n)
+        return store_four(fc, op, call);
     return call_op(fc, op, call, pre);
 }
 
@@ -450,6 +480,9 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                     return elab_error(fc->E, e->span, "pl.dynamic() defines a module-level constant");
                 if (name == E->n.const_)
                     return typed_const(fc, e);
+                if (name == E->n.func_attr)
+                    return elab_error(fc->E, e->span,
+                                      "pl.func_attr() must precede every other statement of the function");
                 return call_unified(fc, name, e, written);
             }
             if (n == 2) {
@@ -630,6 +663,10 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
         return elab_attr(fc, e);
     case AST_KEYWORD:
         return elab_error(fc->E, e->span, "a keyword argument is not valid here");
+    case AST_DICT:
+        return elab_error(fc->E, e->span, "a dict display is only valid as function attributes: pl.func_attr({...})");
+    case AST_SLICE:
+        return elab_error(fc->E, e->span, "a slice is only valid in a subscript: x[a:b, :]");
     default:
         return elab_error(fc->E, e->span, "unsupported expression");
     }

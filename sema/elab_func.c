@@ -85,6 +85,164 @@ static const IrExpr *expand_inline(FnCtx *fc, InlineFn *fn, const AstNode *call,
     return frame.ret;
 }
 
+/* ------------------------------------------------------ decorator keywords */
+
+void elab_sig_meta_init(FuncSig *sig)
+{
+    memset(sig, 0, sizeof *sig);
+    sig->type = FUNC_OPAQUE;
+    sig->level = LEVEL_NONE;
+    sig->role = ROLE_NONE;
+}
+
+static int enum_value(Elab *E, const AstNode *v, ConstKind kind, const char *what, int64_t *out)
+{
+    ConstError err;
+    const ConstVal *c = elab_const(E, NULL, v, &err);
+    if (c && c->kind == kind) {
+        *out = c->v.i;
+        return 1;
+    }
+    if (!c)
+        elab_const_error(E, &err);
+    else
+        diag_error(E->diag, v->span, "'%s' expects %s", "decorator argument", what);
+    return 0;
+}
+
+int elab_decorator_keyword(Elab *E, const AstNode *kw, FuncSig *sig)
+{
+    int64_t v;
+    if (kw->name == E->n.type) {
+        if (!enum_value(E, kw->a, CV_FUNC_TYPE, "a pl.FunctionType value", &v))
+            return 0;
+        sig->type = (FuncType)v;
+    } else if (kw->name == E->n.strict_ssa) {
+        if (!enum_value(E, kw->a, CV_BOOL, "True or False", &v))
+            return 0;
+        sig->strict_ssa = (int)v;
+    } else if (kw->name == E->n.level) {
+        if (!enum_value(E, kw->a, CV_LEVEL, "a pl.Level such as pl.Level.HOST", &v))
+            return 0;
+        sig->level = (uint8_t)v;
+    } else if (kw->name == E->n.role) {
+        if (!enum_value(E, kw->a, CV_ROLE, "a pl.Role such as pl.Role.Orchestrator", &v))
+            return 0;
+        sig->role = (uint8_t)v;
+    } else if (kw->name == E->n.auto_scope) {
+        if (!enum_value(E, kw->a, CV_BOOL, "True or False", &v))
+            return 0;
+        sig->flags = (uint8_t)(v ? sig->flags & ~IR_FUNC_NO_AUTO_SCOPE : sig->flags | IR_FUNC_NO_AUTO_SCOPE);
+    } else if (kw->name == E->n.attrs) {
+        if (kw->a->kind != AST_DICT) {
+            diag_error(E->diag, kw->a->span, "attrs= takes a dict: attrs={\"split\": pl.SplitMode.UP_DOWN}");
+            return 0;
+        }
+        sig->attrs = kw->a;
+    } else if (kw->name == E->n.external_source) {
+        diag_error(E->diag, kw->span, "functions written in C++ (external_source=) are not supported: pyptocc "
+                                      "compiles PyPTO source only");
+        return 0;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* ----------------------------------------------------- function attributes */
+
+typedef VEC(IrKwarg) KwargVec;
+
+/* The entries of a {key: value} display into attrs (01-functions.md,
+ * pl.func_attr): string keys, each once; a value is a constant or, a bare
+ * name, a parameter (fc's scope holds them). */
+static int attr_dict(FnCtx *fc, const AstNode *d, KwargVec *attrs)
+{
+    Elab *E = fc->E;
+    for (uint32_t i = 0; i < d->list.n; i++) {
+        const AstNode *pair = d->list.items[i], *key, *val;
+        IrKwarg kw;
+        memset(&kw, 0, sizeof kw);
+        if (pair->kind != AST_PAIR) {
+            diag_error(E->diag, pair->span, "'**' is not supported in function attributes");
+            return 0;
+        }
+        key = pair->a;
+        val = pair->b;
+        if (key->kind != AST_STRING || (key->flags & (AST_FSTRING | AST_BYTES)) || strlen(key->name) != key->u ||
+            !key->name[0]) {
+            diag_error(E->diag, key->span, "a function attribute's key is a string literal");
+            return 0;
+        }
+        kw.key = intern_cstr(E->names, key->name);
+        for (uint32_t k = 0; k < attrs->len; k++)
+            if (attrs->data[k].key == kw.key) {
+                diag_error(E->diag, key->span, "function attribute '%s' is given twice", kw.key);
+                return 0;
+            }
+        if (val->kind == AST_NAME && scope_lookup(&fc->scope, val->name)) {
+            /* A bare name is always a parameter (01-functions.md). */
+            const IrExpr *pv = scope_lookup(&fc->scope, val->name);
+            uint32_t p;
+            for (p = 0; p < fc->sig->nparams; p++)
+                if (&fc->sig->params[p].var->e == pv)
+                    break;
+            if (p == fc->sig->nparams) {
+                diag_error(E->diag, val->span, "'%s' is not a parameter of '%s'", val->name, fc->sig->name);
+                return 0;
+            }
+            kw.kind = KW_PARAM;
+            kw.v.i = p;
+        } else {
+            ConstError err;
+            const ConstVal *c = elab_const(E, fc, val, &err);
+            if (!c) {
+                diag_error(E->diag, err.at, "%s", err.msg);
+                return 0;
+            }
+            switch ((ConstKind)c->kind) {
+            case CV_BOOL: kw.kind = KW_BOOL; kw.v.i = c->v.i; break;
+            case CV_INT: kw.kind = KW_INT; kw.v.i = c->v.i; break;
+            case CV_FLOAT: kw.kind = KW_DOUBLE; kw.v.d = c->v.f; break;
+            case CV_STR: kw.kind = KW_STRING; kw.v.s = c->v.str.s; break;
+            case CV_DTYPE: kw.kind = KW_DTYPE; kw.v.i = c->v.i; break;
+            case CV_MEMSPACE: kw.kind = KW_MEMSPACE; kw.v.i = c->v.i; break;
+            case CV_SPLIT_MODE: kw.kind = KW_SPLIT; kw.v.i = c->v.i; break;
+            default: {
+                char b[128];
+                const_format(c, b, sizeof b);
+                diag_error(E->diag, val->span, "function attribute '%s' cannot be %s", kw.key, b);
+                return 0;
+            }
+            }
+        }
+        vec_push(*attrs, kw);
+    }
+    return 1;
+}
+
+/* The leading pl.func_attr({...}) statements of a body (after its
+ * docstring): how many there are; 0 with *ok 0 after an error. */
+static uint32_t func_attrs(FnCtx *fc, const AstList *body, KwargVec *attrs, int *ok)
+{
+    Elab *E = fc->E;
+    uint32_t i = body->n && body->items[0]->kind == AST_EXPR_STMT && body->items[0]->a->kind == AST_STRING;
+    *ok = 1;
+    for (; i < body->n; i++) {
+        const AstNode *s = body->items[i];
+        const AstNode *c = s->kind == AST_EXPR_STMT ? s->a : NULL;
+        if (!c || !elab_is_dsl_call(E, c, E->n.func_attr))
+            break;
+        if (c->list.n != 1 || c->list2.n || c->list.items[0]->kind != AST_DICT) {
+            diag_error(E->diag, c->span, "pl.func_attr() takes one dict: pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
+            *ok = 0;
+        } else if (!attr_dict(fc, c->list.items[0], attrs)) {
+            *ok = 0;
+        }
+    }
+    return i;
+}
+
 /* ------------------------------------------------------------ signatures */
 
 static void fnctx_init(FnCtx *fc, Elab *E, FuncSig *sig)
@@ -175,7 +333,10 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
     unsigned errors = E->diag->errors;
     const IrStmt *body;
     const IrFunc *f = NULL;
-    int ends_with_return;
+    int ends_with_return, ok, attrs_ok = 1;
+    KwargVec attrs;
+    AstList rest;
+    uint32_t skip;
     fnctx_init(&fc, E, sig);
     fc.in_program = in_program;
     fc.ext = ext;
@@ -188,15 +349,32 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
         if (ir_type_is_shaped(v->type) && v->type->memref)
             ptrmap_put(&fc.memrefs, (void *)(uintptr_t)(v->type->memref->ref_id + 1), (void *)v->type->memref);
     }
+    vec_init(attrs);
+    if (sig->attrs && !attr_dict(&fc, sig->attrs, &attrs))
+        attrs_ok = 0;
+    skip = func_attrs(&fc, &def->list2, &attrs, &ok);
+    attrs_ok &= ok;
+    rest = def->list2;
+    rest.items += skip;
+    rest.n -= skip;
     elab_block_push(&fc);
-    elab_block(&fc, &def->list2, 1);
+    elab_block(&fc, &rest, !skip);
     ends_with_return = elab_block_ends_with_return(&fc);
     body = elab_block_pop(&fc, def->span);
     if (sig->ok && sig->nret && !ends_with_return && E->diag->errors == errors)
         diag_error(E->diag, def->span, "function '%s' declares %u return value%s but does not end with a return",
                    sig->name, sig->nret, sig->nret == 1 ? "" : "s");
-    if (sig->ok && E->diag->errors == errors)
-        f = ir_func_new(E->ir, sig->name, sig->type, sig->nparams, sig->params, sig->nret, sig->ret, body, def->span);
+    if (sig->ok && attrs_ok && E->diag->errors == errors) {
+        IrFunc *g = ir_func_new(E->ir, sig->name, sig->type, sig->nparams, sig->params, sig->nret, sig->ret, body,
+                                def->span);
+        g->level = sig->level;
+        g->role = sig->role;
+        g->flags = sig->flags;
+        g->nattrs = attrs.len;
+        g->attrs = attrs.len ? ir_kwargs_intern(E->ir, attrs.len, attrs.data) : NULL;
+        f = g;
+    }
+    vec_free(attrs);
     fnctx_free(&fc);
     return f;
 }

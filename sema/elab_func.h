@@ -5,6 +5,12 @@
 
 #include "sema/elab.h"
 
+/* No decorator keywords yet: an Opaque function. */
+void elab_sig_meta_init(FuncSig *sig);
+/* One keyword of @pl.function(...) into sig: type, strict_ssa, level, role,
+ * attrs, auto_scope.  1 when it is one of them (0 after reporting an
+ * error about its value, or when kw is another keyword). */
+int elab_decorator_keyword(Elab *E, const AstNode *kw, FuncSig *sig);
 /* The signature of def (in_class: a program method, whose first
  * parameter is self); 0 after errors (sig->ok says the same). */
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig);

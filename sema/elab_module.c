@@ -53,13 +53,13 @@ static int pypto_decorator_kind(Elab *E, const AstNode *def)
     return 0;
 }
 
-/* Decorator analysis: 1 @pl.function (type, strict_ssa set), 2 @pl.inline,
- * 3 @pl.program, 0 none, -1 error (reported). */
-static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_ssa)
+/* Decorator analysis: 1 @pl.function (sig's type, strict_ssa, level,
+ * role, flags and attrs set), 2 @pl.inline, 3 @pl.program, 0 none, -1
+ * error (reported). */
+static int decorators(Elab *E, const AstNode *def, FuncSig *sig)
 {
     int kind = 0;
-    *type = FUNC_OPAQUE;
-    *strict_ssa = 0;
+    elab_sig_meta_init(sig);
     if (!def->b || !pypto_decorator_kind(E, def))
         return 0;   /* a plain Python function (other decorators are Python's) */
     for (uint32_t i = 0; i < def->b->list.n; i++) {
@@ -89,24 +89,13 @@ static int decorators(Elab *E, const AstNode *def, FuncType *type, int *strict_s
         }
         for (uint32_t j = 0; j < d->list2.n; j++) {
             const AstNode *kw = d->list2.items[j];
-            ConstError err;
-            const ConstVal *v = elab_const(E, NULL, kw->a, &err);
-            if (!v) {
-                elab_const_error(E, &err);
+            if ((k == 1 && elab_decorator_keyword(E, kw, sig)) || (k == 3 && kw->name == E->n.strict_ssa &&
+                                                                   elab_decorator_keyword(E, kw, sig)))
+                continue;
+            if (E->diag->errors)
                 return -1;
-            }
-            if (k == 1 && kw->name == E->n.type && v->kind == CV_FUNC_TYPE) {
-                *type = (FuncType)v->v.i;
-            } else if ((k == 1 || k == 3) && kw->name == E->n.strict_ssa && v->kind == CV_BOOL) {
-                *strict_ssa = (int)v->v.i;
-            } else if (kw->name == E->n.type || kw->name == E->n.strict_ssa) {
-                diag_error(E->diag, kw->a->span, "'%s' expects %s", kw->name,
-                           kw->name == E->n.type ? "a pl.FunctionType value" : "True or False");
-                return -1;
-            } else {
-                diag_error(E->diag, kw->span, "unexpected decorator argument '%s'", kw->name);
-                return -1;
-            }
+            diag_error(E->diag, kw->span, "unexpected decorator argument '%s'", kw->name);
+            return -1;
         }
     }
     return kind;
@@ -119,14 +108,14 @@ static const ConstVal *bind_kernel(Elab *E, void *def, KernelValKind kind, const
     return ev_kernel(E->ev, def, kind, s->name, s->span, E->env);
 }
 
-static const ConstVal *elab_extern(Elab *E, const AstNode *def, FuncType type, int strict)
+static const ConstVal *elab_extern(Elab *E, const AstNode *def, const FuncSig *meta)
 {
     ExtFunc *f = arena_zalloc(&E->arena, sizeof *f);
     vec_init(f->callees);
     f->order = E->externs.len;
+    f->sig = *meta;
     f->imported = !ev_module_is_main(ev_env_module(E->env));
-    f->sig.strict_ssa = strict;
-    if (!elab_signature(E, def, type, 0, &f->sig))
+    if (!elab_signature(E, def, meta->type, 0, &f->sig))
         f->sig.ok = 0;
     vec_push(E->externs, f);
     /* After a syntax error in the body only the signature is trusted. */
@@ -153,8 +142,8 @@ static const ConstVal *elab_class_end(void *data, Ev *ev, AstNode *cls);
  * came whole: one a builder function builds). */
 static const ConstVal *define(Elab *E, AstNode *s, const AstNode *in_class)
 {
-    FuncType type = FUNC_OPAQUE;
-    int strict = 0, kind;
+    FuncSig meta;
+    int kind;
     int header = E->parse && E->parse->layout.has_header && ev_module_is_main(ev_env_module(E->env));
     if (in_class) {
         kind = pypto_decorator_kind(E, s);
@@ -173,11 +162,11 @@ static const ConstVal *define(Elab *E, AstNode *s, const AstNode *in_class)
     /* (In a file with a '# pypto.program:' header every def is one.) */
     if ((pypto_decorator_kind(E, s) || header) && elab_check_dsl(E, s))
         s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
-    kind = decorators(E, s, &type, &strict);
+    kind = decorators(E, s, &meta);
     if (kind < 0)
         return broken(E, s);
     if (kind == 1 || (kind == 0 && header))
-        return elab_extern(E, s, type, strict);
+        return elab_extern(E, s, &meta);
     if (kind == 2) {
         InlineFn *fn;
         if (s->flags & AST_SYNTAX_ERROR)
@@ -326,12 +315,12 @@ static void elab_member(Elab *E, AstNode *s)
         return;
     }
     if (s->kind == AST_FUNCDEF) {
-        FuncType type = FUNC_OPAQUE;
-        int strict = 0, kind;
+        FuncSig meta;
+        int kind;
         Method *m, *prev;
         if (pypto_decorator_kind(E, s) && elab_check_dsl(E, s))
             s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
-        kind = decorators(E, s, &type, &strict);
+        kind = decorators(E, s, &meta);
         if (kind == 0) {
             note_skip(E, 0, s->span, "a method of a @pl.program class without @pl.function");
             return;
@@ -349,8 +338,8 @@ static void elab_member(Elab *E, AstNode *s)
             return;
         }
         m = arena_zalloc(&E->arena, sizeof *m);
-        m->sig.strict_ssa = strict;
-        elab_signature(E, s, type, 1, &m->sig);
+        m->sig = meta;
+        elab_signature(E, s, meta.type, 1, &m->sig);
         vec_push(E->methods, m);
         ptrmap_put(&E->method_map, s->name, m);
         if (s->flags & AST_SYNTAX_ERROR)

@@ -13,6 +13,7 @@
 #include "sema/elab_stmt.h"
 #include "sema/elab_assign.h"
 #include "sema/elab_expr.h"
+#include "sema/elab_scope.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"
 
@@ -147,31 +148,41 @@ out:
 
 /* ---------------------------------------------------------------- loops */
 
-/* Is the call pl.range / pl.parallel / pl.while_ / bare range? 0 none,
- * 1 range, 2 parallel, 3 while_. */
+/* The loop kinds a for statement may iterate over (02-control-flow.md). */
+enum { LOOP_NONE, LOOP_RANGE, LOOP_PARALLEL, LOOP_WHILE, LOOP_UNROLL, LOOP_PIPELINE };
+
+static const char *const loop_names[] = {"", "pl.range", "pl.parallel", "pl.while_", "pl.unroll", "pl.pipeline"};
+
+/* Which pl.range / pl.parallel / pl.while_ / pl.unroll / pl.pipeline /
+ * bare range the call is (LOOP_*). */
 static int loop_iterator(FnCtx *fc, const AstNode *it)
 {
     Elab *E = fc->E;
     const AstNode *f;
     if (it->kind != AST_CALL)
-        return 0;
+        return LOOP_NONE;
     f = it->a;
     if (f->kind == AST_ATTR && f->a->kind == AST_NAME && elab_is_prefix(E, f->a->name)) {
         if (f->name == E->n.range)
-            return 1;
+            return LOOP_RANGE;
         if (f->name == E->n.parallel)
-            return 2;
+            return LOOP_PARALLEL;
         if (f->name == E->n.while_)
-            return 3;
+            return LOOP_WHILE;
+        if (f->name == E->n.unroll)
+            return LOOP_UNROLL;
+        if (f->name == E->n.pipeline)
+            return LOOP_PIPELINE;
     }
     if (f->kind == AST_NAME && f->name == E->n.range && !scope_lookup(&fc->scope, f->name) && !elab_global(E, f->name))
-        return 1;
-    return 0;
+        return LOOP_RANGE;
+    return LOOP_NONE;
 }
 
-/* init_values=(...) of a range/while_ call; returns 1 and the values
- * (malloc'd, may be NULL with *n 0), 0 after an error. */
-static int init_values(FnCtx *fc, const AstNode *call, const IrExpr ***out, uint32_t *n, int *given)
+/* init_values=(...) of a loop call, and pl.pipeline's stage=N (*stage,
+ * when stage is not NULL); returns 1 and the values (malloc'd, may be
+ * NULL with *n 0), 0 after an error. */
+static int init_values(FnCtx *fc, const AstNode *call, const IrExpr ***out, uint32_t *n, int *given, int64_t *stage)
 {
     Elab *E = fc->E;
     int ok = 1;
@@ -181,8 +192,20 @@ static int init_values(FnCtx *fc, const AstNode *call, const IrExpr ***out, uint
     for (uint32_t i = 0; i < call->list2.n; i++) {
         const AstNode *kw = call->list2.items[i];
         const AstNode *v = kw->a;
+        if (stage && kw->name == E->n.stage) {
+            ConstError err;
+            const ConstVal *c = elab_const(E, fc, v, &err);
+            if (!c || c->kind != CV_INT || c->v.i < 1 || c->v.i > 64) {
+                diag_error(E->diag, v->span, "stage= must be a positive integer constant (2 to 4, typically)");
+                ok = 0;
+            } else {
+                *stage = c->v.i;
+            }
+            continue;
+        }
         if (kw->name != E->n.init_values) {
-            diag_error(E->diag, kw->span, "unexpected keyword argument '%s' (only init_values is accepted)", kw->name);
+            diag_error(E->diag, kw->span, "unexpected keyword argument '%s' (only init_values%s is accepted)", kw->name,
+                       stage ? " or stage" : "");
             ok = 0;
             continue;
         }
@@ -329,7 +352,7 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     unsigned errors = E->diag->errors;
     AstList rest;
 
-    ok = init_values(fc, call, &inits, &n, &given);
+    ok = init_values(fc, call, &inits, &n, &given, NULL);
     if (call->list.n) {
         diag_error(E->diag, call->list.items[0]->span, "pl.while_() takes no positional arguments");
         ok = 0;
@@ -395,11 +418,48 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     xfree(rets);
 }
 
+/* for x in (a, b, c): the body once per element, x bound to it (Python
+ * runs it so; 02-control-flow.md's loops need a range).  What the body
+ * defines stays visible after it, as after a Python loop. */
+static void elab_for_constants(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *seq = s->b, *target = s->a;
+    if (target->kind != AST_NAME) {
+        diag_error(E->diag, target->span, "a loop over a tuple binds one name");
+        return;
+    }
+    if (s->list2.n) {
+        diag_error(E->diag, s->list2.items[0]->span, "'else' after a 'for' loop is not supported in PyPTO functions");
+        return;
+    }
+    if (seq->list.n > 4096) {
+        diag_error(E->diag, seq->span, "a loop over a tuple is unrolled: %u elements are too many (the limit is 4096)",
+                   seq->list.n);
+        return;
+    }
+    for (uint32_t i = 0; i < seq->list.n; i++) {
+        const IrExpr *v = elab_expr(fc, seq->list.items[i]);
+        if (!v)
+            return;
+        if (ir_expr_type(E->ir, v)->kind != TYPE_SCALAR || !ir_is_const_number(v)) {
+            diag_error(E->diag, seq->list.items[i]->span,
+                       "a loop over a tuple is unrolled: its elements must be number constants");
+            return;
+        }
+        elab_define_name(fc, target->name, v, target->span);
+        fc->loops++;
+        elab_block(fc, &s->list, 0);
+        fc->loops--;
+    }
+}
+
 static void elab_for(FnCtx *fc, const AstNode *s)
 {
     Elab *E = fc->E;
     const AstNode *call = s->b, *target = s->a, *loop_name = NULL, *iter_names = NULL;
     int kind = loop_iterator(fc, call), given = 0, ok = 1, plain;
+    int64_t stage = 0;
     const IrExpr *bounds[3] = {NULL, NULL, NULL};
     const IrExpr **inits = NULL;
     uint32_t n = 0, nargs;
@@ -410,18 +470,28 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     const IrStmt *body;
     unsigned errors = E->diag->errors;
 
-    if (!kind) {
-        diag_error(E->diag, call->span, "a for loop must iterate over pl.range(), pl.parallel() or pl.while_()");
+    if (call->kind == AST_TUPLE || call->kind == AST_LIST) {
+        elab_for_constants(fc, s);
         return;
     }
-    if (kind == 3) {
+    if (!kind) {
+        if (!elab_scope_loop(fc, s))
+            diag_error(E->diag, call->span,
+                       "a for loop must iterate over pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), "
+                       "pl.while_(), pl.spmd(), pl.split_aiv() or a tuple of constants");
+        return;
+    }
+    if (kind == LOOP_WHILE) {
         elab_while_ssa(fc, s, call);
         return;
     }
+    if (s->list2.n) {
+        diag_error(E->diag, s->list2.items[0]->span, "'else' after a 'for' loop is not supported in PyPTO functions");
+        ok = 0;
+    }
     nargs = call->list.n;
     if (nargs < 1 || nargs > 3) {
-        diag_error(E->diag, call->span, "%s() takes 1 to 3 positional arguments, got %u",
-                   kind == 2 ? "pl.parallel" : "pl.range", nargs);
+        diag_error(E->diag, call->span, "%s() takes 1 to 3 positional arguments, got %u", loop_names[kind], nargs);
         ok = 0;
     } else {
         /* range(stop) / range(start, stop) / range(start, stop, step) */
@@ -440,10 +510,22 @@ static void elab_for(FnCtx *fc, const AstNode *s)
             bounds[i] = elab_expr(fc, a[i]);
             if (!check_bound(fc, bounds[i], a[i], what[i]))
                 ok = 0;
+            else if (kind == LOOP_UNROLL && !ir_dim_value(bounds[i], &(int64_t){0})) {
+                diag_error(E->diag, a[i]->span, "pl.unroll() needs constant bounds (use pl.range for a scalar bound)");
+                ok = 0;
+            }
         }
     }
-    if (!init_values(fc, call, &inits, &n, &given))
+    if (!init_values(fc, call, &inits, &n, &given, kind == LOOP_PIPELINE ? &stage : NULL))
         ok = 0;
+    if (kind == LOOP_PIPELINE && ok && !stage) {
+        diag_error(E->diag, call->span, "pl.pipeline() needs stage=N: the number of copies of the body per step");
+        ok = 0;
+    }
+    if (kind == LOOP_UNROLL && given) {
+        diag_error(E->diag, call->span, "pl.unroll() carries no values (init_values); use pl.range");
+        ok = 0;
+    }
     if (target->kind == AST_NAME) {
         loop_name = target;
         if (given) {
@@ -494,8 +576,11 @@ static void elab_for(FnCtx *fc, const AstNode *s)
     if (ok && E->diag->errors == errors) {
         if (!plain)
             rets = make_loop_rets(fc, iters, n, &t);
-        elab_emit(fc, ir_for(E->ir, kind == 2 ? FOR_PARALLEL : FOR_SEQUENTIAL, loop_var, bounds[0], bounds[1],
-                             bounds[2], n, (const IrIterArg *const *)iters, rets, body, s->span));
+        static const ForKind for_kind[] = {[LOOP_RANGE] = FOR_SEQUENTIAL, [LOOP_PARALLEL] = FOR_PARALLEL,
+                                           [LOOP_UNROLL] = FOR_UNROLL, [LOOP_PIPELINE] = FOR_PIPELINE};
+        elab_emit(fc, ir_for_staged(ir_for(E->ir, for_kind[kind], loop_var, bounds[0], bounds[1], bounds[2], n,
+                                           (const IrIterArg *const *)iters, rets, body, s->span),
+                                    (uint16_t)stage));
     } else {
         ok = 0;
     }
@@ -536,33 +621,6 @@ static void elab_while(FnCtx *fc, const AstNode *s)
     else if (cond && E->diag->errors == errors)
         elab_emit(fc, ir_while(E->ir, cond, 0, NULL, NULL, body, s->span));
     elab_yield_track_free(&t);
-}
-
-/* ------------------------------------------------------------------ with */
-
-static void elab_with(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    const AstNode *c = s->a;
-    const IrStmt *body;
-    if (s->list2.n) {
-        diag_error(E->diag, s->list2.items[0]->span, "only one context manager is supported: with pl.incore():");
-        return;
-    }
-    if (!elab_is_dsl_call(E, c, E->n.incore)) {
-        diag_error(E->diag, c->span, "unsupported context manager (only 'with pl.incore():' is supported)");
-        return;
-    }
-    if (c->list.n || c->list2.n)
-        diag_error(E->diag, c->span, "pl.incore() takes no arguments");
-    if (s->b)
-        diag_error(E->diag, s->b->span, "'with pl.incore()' does not bind a name");
-    elab_block_push(fc);
-    scope_enter(&fc->scope);
-    elab_block(fc, &s->list, 0);
-    scope_exit(&fc->scope, 1);   /* a scope is transparent to names */
-    body = elab_block_pop(fc, s->span);
-    elab_emit(fc, ir_scope(E->ir, SCOPE_INCORE, body, s->span));
 }
 
 /* ------------------------------------------------------------- statements */

@@ -304,7 +304,60 @@ static const IrTensorView *tensor_view_of(Elab *E, FnCtx *fc, const AstNode *n)
     return tv;
 }
 
-/* Tensor / Tile: args = [shape, dtype, (layout)] plus keyword items. */
+/* Is n a call of the DSL constructor `name`? */
+static int is_ctor_call(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
+{
+    return n->kind == AST_CALL && is_ctor(E, fc, n->a, name);
+}
+
+/* Is n the name of a MemRef variable in scope? */
+static int is_memref_name(FnCtx *fc, const AstNode *n)
+{
+    const IrExpr *v = n->kind == AST_NAME && fc ? scope_lookup(&fc->scope, n->name) : NULL;
+    return v && v != &elab_poison && v->kind == EXPR_MEMREF;
+}
+
+/* The items after [shape, dtype], as today's language writes them
+ * (00-python_syntax.md): a MemRef, a tile's memory space (pl.Mem.X), a
+ * TileView or TensorView, a tensor layout (pl.NZ).  *space is the memory
+ * space written, or -1. */
+static int positional_item(Elab *E, FnCtx *fc, int is_tile, const AstNode *n, const IrMemRef **memref,
+                           const IrTileView **tview, const IrTensorView **tensor_view, int *space)
+{
+    ConstError err;
+    const ConstVal *v;
+    if (is_ctor_call(E, fc, n, E->n.MemRef) || is_memref_name(fc, n))
+        return (*memref = memref_of(E, fc, n)) != NULL;
+    if (is_ctor_call(E, fc, n, E->n.TileView)) {
+        if (is_tile)
+            return tile_view_of(E, fc, n, tview);
+        diag_error(E->diag, n->span, "a Tensor takes a pl.TensorView, not a pl.TileView");
+        return 0;
+    }
+    if (is_ctor_call(E, fc, n, E->n.TensorView)) {
+        if (!is_tile)
+            return (*tensor_view = tensor_view_of(E, fc, n)) != NULL;
+        diag_error(E->diag, n->span, "a Tile takes a pl.TileView, not a pl.TensorView");
+        return 0;
+    }
+    v = elab_const(E, fc, n, &err);
+    if (v && v->kind == CV_MEMSPACE && is_tile) {
+        *space = (int)v->v.i;
+        if (*space != MS_DDR)
+            return 1;
+        diag_error(E->diag, n->span, "a Tile lives on chip: pl.Mem.DDR is a Tensor's memory");
+        return 0;
+    }
+    if (v && v->kind == CV_TENSOR_LAYOUT && !is_tile) {
+        *tensor_view = ir_tensor_view(E->ir, 0, NULL, (TensorLayout)v->v.i);
+        return 1;
+    }
+    diag_error(E->diag, n->span, "expected %s", is_tile ? "a memory space such as pl.Mem.Vec, a pl.MemRef or a pl.TileView"
+                                                        : "a tensor layout such as pl.NZ, a pl.MemRef or a pl.TensorView");
+    return 0;
+}
+
+/* Tensor / Tile: args = [shape, dtype, items...] plus keyword items. */
 static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode *at, const AstNode *const *args,
                                  uint32_t nargs, const AstNode *const *kws, uint32_t nkws)
 {
@@ -314,22 +367,21 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
     const IrTileView *tview = NULL;
     const IrTensorView *tensor_view = NULL;
     const IrType *t = NULL;
-    int ok = 1;
+    int ok = 1, space = -1;
     const char *what = is_tile ? "Tile" : "Tensor";
-    if (nargs < 2 || nargs > (is_tile ? 2u : 3u)) {
-        return elab_error(E, at->span, "%s needs [shape, dtype]%s", what, is_tile ? "" : " or [shape, dtype, layout]");
-    }
+    if (nargs < 2)
+        return elab_error(E, at->span, "%s needs [shape, dtype]", what);
     vec_init(dims);
     if (!shape_of(E, fc, args[0], &dims))
         ok = 0;
     if (!dtype_of(E, fc, args[1], &dt))
         ok = 0;
-    if (nargs == 3) {
-        int64_t layout;
-        if (enum_kw(E, fc, args[2], CV_TENSOR_LAYOUT, "a tensor layout such as pl.NZ", &layout))
-            tensor_view = ir_tensor_view(E->ir, 0, NULL, (TensorLayout)layout);
-        else
-            ok = 0;
+    for (uint32_t i = 2; i < nargs && ok; i++)
+        ok = positional_item(E, fc, is_tile, args[i], &memref, &tview, &tensor_view, &space);
+    if (ok && memref && space >= 0 && memref->space != space) {
+        diag_error(E->diag, at->span, "the MemRef '%s' is in %s memory, but the Tile says pl.Mem.%s", memref->v.name,
+                   memspace_name((MemorySpace)memref->space), memspace_name((MemorySpace)space));
+        ok = 0;
     }
     for (uint32_t i = 0; i < nkws; i++) {
         const AstNode *kw = kws[i];

@@ -661,8 +661,9 @@ static void convert_for(Ssa *S, const IrFor *f, StmtList *out)
     set_origin(S, lv, f->loop_var->type, -1, NULL);
     convert_loop(S, &f->s, f->loop_var, lv, f->niter, f->iter_args, f->ret, NULL, f->body, &lp, "for loop",
                  ssa_for_skip_why(f), out);
-    vec_push(*out, ir_for(S->ir, (ForKind)f->s.sub, lv, a, b, c, lp.iters.len, lp.iters.data, lp.rets.data, lp.body,
-                          f->s.span));
+    vec_push(*out, ir_for_staged(ir_for(S->ir, (ForKind)f->s.sub, lv, a, b, c, lp.iters.len, lp.iters.data,
+                                        lp.rets.data, lp.body, f->s.span),
+                                 f->stage));
     vec_free(lp.iters);
     vec_free(lp.rets);
 }
@@ -878,11 +879,43 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
         convert_while(S, IR_AS(IrWhile, s), out);
         return;
     case STMT_SCOPE: {
-        /* Scopes are transparent to names. */
+        /* Scopes are transparent to names.  Their header's expressions
+         * (a block count, deps) are uses; a split_aiv lane index is
+         * defined for the body, an `as tid` task id after it. */
+        const IrScope *sc = IR_AS(IrScope, s);
+        const IrScopeAttrs *a = sc->attrs;
+        IrScopeAttrs na;
+        const IrExpr **deps = NULL, **nodep = NULL, **dumps = NULL;
         StmtList inner;
+        int changed = 0;
+        if (a) {
+            na = *a;
+            na.count = a->count ? rw_expr(S, a->count) : NULL;
+            na.predicate = a->predicate ? rw_expr(S, a->predicate) : NULL;
+            deps = rw_list(S, a->ndeps, a->deps, &changed);
+            nodep = rw_list(S, a->nno_dep, a->no_dep, &changed);
+            dumps = rw_list(S, a->ndumps, a->dumps, &changed);
+            na.deps = deps;
+            na.no_dep = nodep;
+            na.dumps = dumps;
+            if (a->index) {
+                IrVar *nv = new_version(S, a->index->name, a->index->type, a->index->e.span);
+                set_current(S, a->index->name, nv);
+                na.index = nv;
+            }
+        }
         vec_init(inner);
-        convert_list(S, IR_AS(IrScope, s)->body, &inner);
-        vec_push(*out, ir_scope(ir, (ScopeKind)s->sub, seq_of(S, &inner, IR_AS(IrScope, s)->body->span), s->span));
+        convert_list(S, sc->body, &inner);
+        if (a && a->task_id) {
+            IrVar *nv = new_version(S, a->task_id->name, a->task_id->type, a->task_id->e.span);
+            set_current(S, a->task_id->name, nv);
+            na.task_id = nv;
+        }
+        vec_push(*out, a ? ir_scope_attrs(ir, (ScopeKind)s->sub, &na, seq_of(S, &inner, sc->body->span), s->span)
+                         : ir_scope_rebody(ir, s, seq_of(S, &inner, sc->body->span)));
+        xfree(deps);
+        xfree(nodep);
+        xfree(dumps);
         return;
     }
     case STMT_SEQ:
@@ -938,8 +971,8 @@ static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes,
         for (uint32_t i = 0; i < S.pending.len; i++)
             report_gone(&S, &S.pending.data[i]);
     if (!S.failed)
-        r = ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, params, f->nret, ret,
-                        seq_of(&S, &body, f->body ? f->body->span : f->span), f->span);
+        r = ir_func_rebuild(pc->ir, f, f->nparams, params, f->nret, ret,
+                        seq_of(&S, &body, f->body ? f->body->span : f->span));
     else
         vec_free(body);
     ptrmap_free(&S.counter);

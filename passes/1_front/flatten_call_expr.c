@@ -207,8 +207,9 @@ static void flat_stmt(Flat *F, const IrStmt *s, StmtList *out)
         if (a == f->start && b == f->stop && c == f->step && !it && body == f->body)
             vec_push(*out, s);
         else
-            vec_push(*out, ir_for(ir, (ForKind)s->sub, f->loop_var, a, b, c, f->niter, it ? it : f->iter_args, f->ret,
-                                  body, s->span));
+            vec_push(*out, ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, a, b, c, f->niter,
+                                                it ? it : f->iter_args, f->ret, body, s->span),
+                                         f->stage));
         xfree(it);
         return;
     }
@@ -231,7 +232,7 @@ static void flat_stmt(Flat *F, const IrStmt *s, StmtList *out)
     case STMT_SCOPE: {
         const IrScope *sc = IR_AS(IrScope, s);
         const IrStmt *body = flat_body(F, sc->body);
-        vec_push(*out, body == sc->body ? s : ir_scope(ir, (ScopeKind)s->sub, body, s->span));
+        vec_push(*out, body == sc->body ? s : ir_scope_rebody(ir, s, body));
         return;
     }
     case STMT_SEQ:
@@ -292,7 +293,7 @@ static const IrFunc *flatten_function(PassCtx *pc, const IrProgram *prog, const 
         return NULL;
     if (body == f->body)
         return f;
-    r = ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body, f->span);
+    r = ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
     return r;
 }
 

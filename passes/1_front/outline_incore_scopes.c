@@ -455,8 +455,9 @@ static void ol_stmt(Ol *O, const IrStmt *s, Namer *nm, StmtList *out)
         const IrFor *f = IR_AS(IrFor, s);
         const IrStmt *body = ol_body(O, f->body, nm);
         if (body != f->body)
-            s = ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
-                       body, s->span);
+            s = ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
+                                     f->iter_args, f->ret, body, s->span),
+                              f->stage);
         break;
     }
     case STMT_WHILE: {

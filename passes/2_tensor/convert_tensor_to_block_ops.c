@@ -187,7 +187,7 @@ static const IrFunc *rewrite_callers(Conv *C, const IrFunc *f)
         return f;
     body = tc_splice(C->ir, body);
     ptrmap_put(&C->rewritten, f->name, (void *)f->name);
-    g = ir_func_new(C->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body, f->span);
+    g = ir_func_rebuild(C->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
     return g;
 }
 
@@ -356,8 +356,8 @@ static const IrFunc *copy_assembles(Conv *C, const IrFunc *f)
     tc_names_free(&C->names);
     if (!A.changed || C->failed)
         return f;
-    return ir_func_new(C->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types,
-                       tc_splice(C->ir, body), f->span);
+    return ir_func_rebuild(C->ir, f, f->nparams, f->params, f->nret, f->ret_types,
+                       tc_splice(C->ir, body));
 }
 
 typedef struct Land {
@@ -503,8 +503,8 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
     ptrmap_free(&L.loopret);
     tc_names_free(&C->names);
     if (changed)
-        f = ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types,
-                        tc_seq(ir, &out, f->body->span), f->span);
+        f = ir_func_rebuild(ir, f, f->nparams, f->params, f->nret, f->ret_types,
+                        tc_seq(ir, &out, f->body->span));
     vec_free(list);
     vec_free(out);
     return f;

@@ -431,8 +431,8 @@ const IrFunc *kc_build_columns(Kc *K, int64_t B, int64_t C, int report)
                                            : s->value;
     }
     vec_push(top, ir_return(ir, nret, rets, K->ret ? K->ret->s.span : f->span));
-    g = ir_func_new(ir, f->name, (FuncType)f->type, np, params, f->nret, f->ret_types,
-                    tc_seq(ir, &top, f->body ? f->body->span : f->span), f->span);
+    g = ir_func_rebuild(ir, f, np, params, f->nret, f->ret_types,
+                    tc_seq(ir, &top, f->body ? f->body->span : f->span));
 fail:
     K->C = 0;
     K->col = NULL;

@@ -333,7 +333,7 @@ const IrFunc *kc_build(Kc *K, int64_t B, int report)
     }
     vec_push(top, ir_return(ir, nret, rets, K->ret ? K->ret->s.span : f->span));
     fbody = tc_seq(ir, &top, f->body ? f->body->span : f->span);
-    g = ir_func_new(ir, f->name, (FuncType)f->type, np, params, f->nret, f->ret_types, fbody, f->span);
+    g = ir_func_rebuild(ir, f, np, params, f->nret, f->ret_types, fbody);
     vec_free(top);
     vec_free(inner);
     tc_names_free(&K->names);

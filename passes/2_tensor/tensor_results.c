@@ -196,6 +196,6 @@ const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *
     vec_free(S.made);
     if (!S.changed)
         return f;
-    return ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types,
-                       tc_splice(ir, body), f->span);
+    return ir_func_rebuild(ir, f, f->nparams, f->params, f->nret, f->ret_types,
+                       tc_splice(ir, body));
 }

@@ -154,8 +154,7 @@ const IrFunc *tc_normalize(PassCtx *pc, const IrFunc *f)
     if (body == f->body)
         return f;
     body = tc_splice(pc->ir, body);
-    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
-                       f->span);
+    return ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 
 /* ---------------------------------------------------------- classifying */
@@ -624,6 +623,5 @@ const IrFunc *tc_inline_calls(PassCtx *pc, const IrFunc *g, const PtrMap *orch)
     if (body == g->body)
         return g;
     body = tc_splice(pc->ir, body);
-    return ir_func_new(pc->ir, g->name, (FuncType)g->type, g->nparams, g->params, g->nret, g->ret_types, body,
-                       g->span);
+    return ir_func_rebuild(pc->ir, g, g->nparams, g->params, g->nret, g->ret_types, body);
 }

@@ -504,8 +504,9 @@ static const IrStmt *fold_stmt(Folder *F, const IrStmt *s)
         const IrIterArg **it = fold_iter_args(F, f->niter, f->iter_args);
         const IrStmt *body = fold_stmt(F, f->body), *r = s;
         if (it || a != f->start || b != f->stop || c != f->step || body != f->body)
-            r = ir_for(ir, (ForKind)s->sub, f->loop_var, a, b, c, f->niter, it ? it : f->iter_args, f->ret, body,
-                       s->span);
+            r = ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, a, b, c, f->niter, it ? it : f->iter_args,
+                                     f->ret, body, s->span),
+                              f->stage);
         xfree(it);
         return r;
     }
@@ -521,7 +522,7 @@ static const IrStmt *fold_stmt(Folder *F, const IrStmt *s)
     }
     case STMT_SCOPE: {
         const IrStmt *b = fold_stmt(F, IR_AS(IrScope, s)->body);
-        return b == IR_AS(IrScope, s)->body ? s : ir_scope(ir, (ScopeKind)s->sub, b, s->span);
+        return b == IR_AS(IrScope, s)->body ? s : ir_scope_rebody(ir, s, b);
     }
     case STMT_SEQ:
     case STMT_OPS: {
@@ -805,8 +806,9 @@ static const IrStmt *rebuild(Dce *D, const IrStmt *s)
         const IrStmt *b = rebuild_body(D, f->body);
         if (b == f->body)
             return s;
-        return ir_for(D->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
-                      b, s->span);
+        return ir_for_staged(ir_for(D->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
+                                    f->iter_args, f->ret, b, s->span),
+                             f->stage);
     }
     case STMT_WHILE: {
         const IrWhile *w = IR_AS(IrWhile, s);
@@ -817,7 +819,7 @@ static const IrStmt *rebuild(Dce *D, const IrStmt *s)
     }
     case STMT_SCOPE: {
         const IrStmt *b = rebuild_body(D, IR_AS(IrScope, s)->body);
-        return b == IR_AS(IrScope, s)->body ? s : ir_scope(D->ir, (ScopeKind)s->sub, b, s->span);
+        return b == IR_AS(IrScope, s)->body ? s : ir_scope_rebody(D->ir, s, b);
     }
     case STMT_SEQ:
     case STMT_OPS: {
@@ -891,7 +893,7 @@ static const IrFunc *simplify_function(PassCtx *pc, const IrProgram *prog, const
     body = eliminate_dead(pc->ir, f, body);
     if (body == f->body)
         return f;
-    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body, f->span);
+    return ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 
 const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog)

@@ -516,7 +516,7 @@ static void check_params(Legal *L, const IrFunc *f)
              * own (lower_kernel_params); an expression has none. */
             StrBuf dim;
             sb_init(&dim);
-            ir_print_expr(&dim, L->ir, dimx, "pl");
+            ir_print_expr(&dim, L->ir, dimx, "pl", IR_SYNTAX_TODAY);
             diag_error(L->pc->diag, v->e.span,
                        "tensor '%s' has the dimension %s, an expression; a kernel's tensor dimensions are constants "
                        "or names",
@@ -727,8 +727,7 @@ done:
         return NULL;
     if (body == f->body)
         return f;
-    return ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
-                       f->span);
+    return ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 
 static const IrFunc *legalize_one(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)

@@ -417,8 +417,8 @@ static const IrFunc *allocate_function(PassCtx *pc, const IrProgram *prog, const
     }
     if (!changed)
         return f;
-    return ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, params ? params : f->params, f->nret,
-                       f->ret_types, body, f->span);
+    return ir_func_rebuild(ir, f, f->nparams, params ? params : f->params, f->nret,
+                       f->ret_types, body);
 }
 
 static void alloc_init(Alloc *A, PassCtx *pc)

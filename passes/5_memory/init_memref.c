@@ -412,7 +412,7 @@ static const IrFunc *init_function(PassCtx *pc, const IrProgram *prog, const IrF
     ptrmap_free(&I.rebuilt);
     vec_free(I.on_chip);
     vec_free(I.on_chip_at);
-    return ir_func_new(ir, f->name, (FuncType)f->type, f->nparams, params, f->nret, f->ret_types, body, f->span);
+    return ir_func_rebuild(ir, f, f->nparams, params, f->nret, f->ret_types, body);
 }
 
 const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog)

@@ -94,8 +94,7 @@ static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const Ir
     body = reuse_rebuild(R, body, 1);
     if (body == f->body)
         return f;
-    return ir_func_new(R->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
-                       f->span);
+    return ir_func_rebuild(R->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 
 const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog)

@@ -463,7 +463,7 @@ static const IrStmt *sync_compound(Sync *S, const IrStmt *s, const Reserved *res
         const IrStmt *body = sync_block(S, IR_AS(IrScope, s)->body, BLOCK_BRANCH, reserved, s->span, NULL);
         if (body == IR_AS(IrScope, s)->body)
             return s;
-        return ir_scope(ir, (ScopeKind)s->sub, body, s->span);
+        return ir_scope_rebody(ir, s, body);
     }
     default:
         return s;
@@ -623,8 +623,7 @@ static const IrFunc *sync_function(PassCtx *pc, const IrProgram *prog, const IrF
     body = sync_block(S, f->body, BLOCK_TOP, &none, f->span, NULL);
     if (body == f->body)
         return f;
-    return ir_func_new(S->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret, f->ret_types, body,
-                       f->span);
+    return ir_func_rebuild(S->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog)

@@ -637,7 +637,7 @@ static const IrStmt *pipeline_stmt(Pipeliner *P, const IrStmt *s)
     }
     case STMT_SCOPE: {
         const IrStmt *body = pipeline_list(P, IR_AS(IrScope, s)->body);
-        return body == IR_AS(IrScope, s)->body ? s : ir_scope(ir, (ScopeKind)s->sub, body, s->span);
+        return body == IR_AS(IrScope, s)->body ? s : ir_scope_rebody(ir, s, body);
     }
     default:
         return s;
@@ -737,8 +737,8 @@ static const IrFunc *pipeline_function(PassCtx *pc, const IrProgram *prog, const
     if (P.clones.len)
         body = declare_clones(&P, body);
     r = body == f->body ? f
-                        : ir_func_new(pc->ir, f->name, (FuncType)f->type, f->nparams, f->params, f->nret,
-                                      f->ret_types, body, f->span);
+                        : ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret,
+                                      f->ret_types, body);
     ptrmap_free(&P.names);
     ptrmap_free(&P.stems);
     ptrmap_free(&P.counted);

@@ -597,23 +597,30 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
             return r;
         }
     } else if (strncmp(path, "pypto.language.", 15) == 0 && !strchr(path + 15, '.')) {
+        /* The DSL's enumerations; pl.Mem is pl.MemorySpace and pl.PadValue
+         * pl.TilePad under today's names (00-python_syntax.md). */
+        static const struct {
+            const char *group;
+            ConstKind kind;
+            int (*from_name)(const char *);
+        } groups[] = {
+            {"MemorySpace", CV_MEMSPACE, memspace_from_name},  {"Mem", CV_MEMSPACE, memspace_from_name},
+            {"PipeType", CV_PIPE, pipe_from_name},              {"TileLayout", CV_TILE_LAYOUT, tile_layout_from_name},
+            {"TilePad", CV_TILE_PAD, tile_pad_from_name},       {"PadValue", CV_TILE_PAD, tile_pad_from_name},
+            {"TensorLayout", CV_TENSOR_LAYOUT, tensor_layout_from_name},
+            {"FunctionType", CV_FUNC_TYPE, func_type_from_name}, {"DataType", CV_DTYPE, dtype_from_name},
+            {"Level", CV_LEVEL, level_from_name},               {"Role", CV_ROLE, role_from_name},
+            {"SplitMode", CV_SPLIT_MODE, split_mode_from_name}, {"ScopeMode", CV_SCOPE_MODE, scope_mode_from_name},
+        };
         const char *group = path + 15;
         int k = -2;
         ConstKind kind = CV_INT;
-        if (strcmp(group, "MemorySpace") == 0)
-            k = memspace_from_name(attr), kind = CV_MEMSPACE;
-        else if (strcmp(group, "PipeType") == 0)
-            k = pipe_from_name(attr), kind = CV_PIPE;
-        else if (strcmp(group, "TileLayout") == 0)
-            k = tile_layout_from_name(attr), kind = CV_TILE_LAYOUT;
-        else if (strcmp(group, "TilePad") == 0)
-            k = tile_pad_from_name(attr), kind = CV_TILE_PAD;
-        else if (strcmp(group, "TensorLayout") == 0)
-            k = tensor_layout_from_name(attr), kind = CV_TENSOR_LAYOUT;
-        else if (strcmp(group, "FunctionType") == 0)
-            k = func_type_from_name(attr), kind = CV_FUNC_TYPE;
-        else if (strcmp(group, "DataType") == 0)
-            k = dtype_from_name(attr), kind = CV_DTYPE;
+        for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+            if (strcmp(group, groups[i].group) == 0) {
+                k = groups[i].from_name(attr);
+                kind = groups[i].kind;
+                break;
+            }
         if (k >= 0) {
             r = (ConstVal *)ev_val(ev, kind);
             r->v.i = k;

@@ -148,7 +148,8 @@ const char *const_kind_name(ConstKind k)
         [CV_LIST] = "list", [CV_TUPLE] = "tuple", [CV_DTYPE] = "data type", [CV_MEMSPACE] = "memory space",
         [CV_PIPE] = "pipe", [CV_TILE_LAYOUT] = "tile layout", [CV_TILE_PAD] = "tile pad",
         [CV_TENSOR_LAYOUT] = "tensor layout", [CV_FUNC_TYPE] = "function type",
-        [CV_DYNVAR] = "dynamic dimension", [CV_DICT] = "dict", [CV_SET] = "set", [CV_RANGE] = "range",
+        [CV_DYNVAR] = "dynamic dimension", [CV_LEVEL] = "level", [CV_ROLE] = "role",
+        [CV_SPLIT_MODE] = "split mode", [CV_SCOPE_MODE] = "scope mode", [CV_DICT] = "dict", [CV_SET] = "set", [CV_RANGE] = "range",
         [CV_SLICE] = "slice", [CV_ELLIPSIS] = "ellipsis", [CV_FUNC] = "function",
         [CV_BUILTIN] = "built-in function", [CV_BOUND] = "method", [CV_CLASS] = "class",
         [CV_INSTANCE] = "object", [CV_MODULE] = "module", [CV_PROPERTY] = "property",
@@ -282,6 +283,10 @@ int cv_equal(const ConstVal *a, const ConstVal *b)
     case CV_TILE_PAD:
     case CV_TENSOR_LAYOUT:
     case CV_FUNC_TYPE:
+    case CV_LEVEL:
+    case CV_ROLE:
+    case CV_SPLIT_MODE:
+    case CV_SCOPE_MODE:
         return a->v.i == b->v.i;
     case CV_DYNVAR:
         return a->v.var == b->v.var;
@@ -362,6 +367,10 @@ uint32_t cv_hash(const ConstVal *v)
     case CV_TILE_PAD:
     case CV_TENSOR_LAYOUT:
     case CV_FUNC_TYPE:
+    case CV_LEVEL:
+    case CV_ROLE:
+    case CV_SPLIT_MODE:
+    case CV_SCOPE_MODE:
         return mix((uint32_t)v->kind * 7919u, (uint32_t)v->v.i);
     case CV_DYNVAR:
         return hash_bytes(v->v.var->name, strlen(v->v.var->name));
@@ -488,6 +497,18 @@ void const_format(const ConstVal *v, char *buf, size_t cap)
         return;
     case CV_DYNVAR:
         snprintf(buf, cap, "pl.dynamic('%s')", v->v.var->name);
+        return;
+    case CV_LEVEL:
+        snprintf(buf, cap, "pl.Level.%s", level_name((Level)v->v.i));
+        return;
+    case CV_ROLE:
+        snprintf(buf, cap, "pl.Role.%s", role_name((Role)v->v.i));
+        return;
+    case CV_SPLIT_MODE:
+        snprintf(buf, cap, "pl.SplitMode.%s", split_mode_name((SplitMode)v->v.i));
+        return;
+    case CV_SCOPE_MODE:
+        snprintf(buf, cap, "pl.ScopeMode.%s", scope_mode_name((ScopeMode)v->v.i));
         return;
     case CV_LIST:
     case CV_TUPLE:

@@ -30,6 +30,7 @@ typedef enum ConstKind {
     CV_INT, CV_FLOAT, CV_BOOL, CV_STR, CV_NONE, CV_LIST, CV_TUPLE,
     CV_DTYPE, CV_MEMSPACE, CV_PIPE, CV_TILE_LAYOUT, CV_TILE_PAD, CV_TENSOR_LAYOUT, CV_FUNC_TYPE,
     CV_DYNVAR,      /* pl.dynamic("N"): a shared symbolic dimension */
+    CV_LEVEL, CV_ROLE, CV_SPLIT_MODE, CV_SCOPE_MODE,   /* pl.Level.X, pl.Role.X, pl.SplitMode.X, pl.ScopeMode.X */
     /* the Python around the kernels */
     CV_DICT, CV_SET, CV_RANGE, CV_SLICE, CV_ELLIPSIS,
     CV_FUNC,        /* a def or lambda: its syntax and the scope it was defined in */

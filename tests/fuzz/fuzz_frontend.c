@@ -16,9 +16,9 @@
 static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r)
 {
     if (r->program)
-        ir_print_program(sb, ir, r->program, "pl");
+        ir_print_program(sb, ir, r->program, "pl", IR_SYNTAX_TODAY);
     else if (r->func)
-        ir_print_function(sb, ir, r->func, "pl");
+        ir_print_function(sb, ir, r->func, "pl", IR_SYNTAX_TODAY);
 }
 
 /* Compiles text, its modules in files; the number of warnings (errors in

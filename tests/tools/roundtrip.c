@@ -5,7 +5,9 @@
  * byte-identical, the reparse must produce no diagnostics (none beyond the
  * warnings of the first parse: a mismatch that is only warned about, such
  * as -Wargument-shape, stays in the program), and the two IRs must be
- * structurally equal with equal hashes.  Programs are also checked
+ * structurally equal with equal hashes.  Both spellings are checked
+ * (today's language and the seed's: a program read in either and printed
+ * in either reads back to the same IR).  Programs are also checked
  * with another module prefix (pi).  Used by tests/roundtrip.test over every
  * test and example program, with and without the default pipeline.
  *
@@ -26,12 +28,12 @@
 #include "support/strbuf.h"
 #include "support/xalloc.h"
 
-static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r, const char *prefix)
+static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r, const char *prefix, IrSyntax syntax)
 {
     if (r->program)
-        ir_print_program(sb, ir, r->program, prefix);
+        ir_print_program(sb, ir, r->program, prefix, syntax);
     else if (r->func)
-        ir_print_function(sb, ir, r->func, prefix);
+        ir_print_function(sb, ir, r->func, prefix, syntax);
 }
 
 /* Parse text; 0 on success with *out.  quiet: any diagnostic is a failure. */
@@ -57,7 +59,7 @@ static int parse_text(const char *name, const char *text, uint32_t len, IrCtx *i
 }
 
 static int check_with_prefix(const char *path, const FrontendResult *first, IrCtx *ir, const char *prefix,
-                             unsigned first_diags)
+                             IrSyntax syntax, unsigned first_diags)
 {
     StrBuf a, b;
     FrontendResult second;
@@ -66,15 +68,16 @@ static int check_with_prefix(const char *path, const FrontendResult *first, IrCt
     int ok = 1;
     sb_init(&a);
     sb_init(&b);
-    print_result(&a, ir, first, prefix);
-    snprintf(name, sizeof name, "%s (printed with prefix %s)", path, prefix);
+    print_result(&a, ir, first, prefix, syntax);
+    snprintf(name, sizeof name, "%s (printed with prefix %s%s)", path, prefix,
+             syntax == IR_SYNTAX_SEED ? ", the seed's spelling" : "");
     if (parse_text(name, sb_cstr(&a), (uint32_t)a.len, ir, &second, &diags) != 0 || diags > first_diags) {
         fprintf(stderr, "FAIL %s: the printed text (prefix %s) does not reparse cleanly:\n%s\n", path, prefix,
                 sb_cstr(&a));
         ok = 0;
         goto out;
     }
-    print_result(&b, ir, &second, prefix);
+    print_result(&b, ir, &second, prefix, syntax);
     if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0) {
         fprintf(stderr, "FAIL %s: printing is not a fixed point (prefix %s)\n--- first\n%s\n--- second\n%s\n", path,
                 prefix, sb_cstr(&a), sb_cstr(&b));
@@ -156,8 +159,9 @@ static int check_file(const char *path)
     } else {
         /* A function printed alone has no import line, so only the default
          * prefix can be read back; programs carry their prefix's import. */
-        ok = check_with_prefix(path, &first, &ir, "pl", diags) &&
-             (!first.program || check_with_prefix(path, &first, &ir, "pi", diags));
+        for (int syn = IR_SYNTAX_TODAY; ok && syn <= IR_SYNTAX_SEED; syn++)
+            ok = check_with_prefix(path, &first, &ir, "pl", (IrSyntax)syn, diags) &&
+                 (!first.program || check_with_prefix(path, &first, &ir, "pi", (IrSyntax)syn, diags));
     }
     ir_ctx_free(&ir);
     interner_free(&names);

@@ -81,7 +81,7 @@ const char *pe_pfx(const IrExpr *e, const char *prefix)
 {
     StrBuf sb;
     sb_init(&sb);
-    ir_print_expr(&sb, &ctx, e, prefix);
+    ir_print_expr(&sb, &ctx, e, prefix, IR_SYNTAX_TODAY);
     return keep(&sb);
 }
 
@@ -91,7 +91,7 @@ const char *pt(const IrType *t, const char *prefix)
 {
     StrBuf sb;
     sb_init(&sb);
-    ir_print_type(&sb, &ctx, t, prefix);
+    ir_print_type(&sb, &ctx, t, prefix, IR_SYNTAX_TODAY);
     return keep(&sb);
 }
 
@@ -100,7 +100,7 @@ char *pf(const IrFunc *f)
     StrBuf sb;
     char *s;
     sb_init(&sb);
-    ir_print_function(&sb, &ctx, f, "pl");
+    ir_print_function(&sb, &ctx, f, "pl", IR_SYNTAX_TODAY);
     s = strdup(sb_cstr(&sb));
     sb_free(&sb);
     return s;

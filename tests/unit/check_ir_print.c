@@ -220,7 +220,7 @@ START_TEST(test_print_program)
     StrBuf sb;
     fs[0] = build_fn(base_spec());
     sb_init(&sb);
-    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm(""), 1, fs, NOSPAN), "pl");
+    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm(""), 1, fs, NOSPAN), "pl", IR_SYNTAX_TODAY);
     ck_assert_str_eq(sb_cstr(&sb), "# pypto.program: Program\n"
                                    "import pypto.language as pl\n"
                                    "\n"
@@ -233,7 +233,7 @@ START_TEST(test_print_program)
                                    "        y: pl.Scalar[pl.INT64] = x * 3\n"
                                    "        return y");
     sb_reset(&sb);
-    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm("K"), 1, fs, NOSPAN), "pi");
+    ir_print_program(&sb, &ctx, ir_program_new(&ctx, nm("K"), 1, fs, NOSPAN), "pi", IR_SYNTAX_TODAY);
     {
         const char *expect = "# pypto.program: K\nfrom pypto import language as pi\n\n@pi.program\n"
                              "class K:\n    @pi.function\n    def f(self, a: pi.Scalar[pi.INT64], ";
@@ -247,7 +247,7 @@ static const char *ps(const IrStmt *s)
 {
     StrBuf sb;
     sb_init(&sb);
-    ir_print_stmt(&sb, &ctx, s, "pl");
+    ir_print_stmt(&sb, &ctx, s, "pl", IR_SYNTAX_TODAY);
     return keep(&sb);
 }
 
@@ -299,7 +299,7 @@ START_TEST(test_print_statements)
         one = ir_while(&ctx, bin(BIN_LT, a, n), 0, NULL, NULL, loop, NOSPAN);
         ck_assert_str_eq(ps(one), "while a < n:\n"
                                   "    for k in pl.parallel(0, n, 2):\n"
-                                  "        with pl.incore():\n"
+                                  "        with pl.at(level=pl.Level.CORE_GROUP):\n"
                                   "            foo(a)");
     }
 
@@ -363,7 +363,7 @@ START_TEST(test_print_frontend_round_trip)
     fe_run(&a, SRC_B);
     sb_init(&sb);
     sb_puts(&sb, "import pypto.language as pl\n\n");
-    ir_print_function(&sb, &ctx, a.res.func, "pl");
+    ir_print_function(&sb, &ctx, a.res.func, "pl", IR_SYNTAX_TODAY);
     sb_putc(&sb, '\n');
     text = strdup(sb_cstr(&sb));
     sb_free(&sb);

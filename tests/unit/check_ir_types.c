@@ -153,7 +153,7 @@ START_TEST(test_tile_view_default_is_null)
                                               ir_tile_view_layout(&ctx, TL_COL_MAJOR, TL_ROW_MAJOR, 512)));
         ck_assert_ptr_eq(plain, ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, ir_tile_view_layout(&ctx, TL_ROW_MAJOR,
                                                                                                 TL_NONE_BOX, 512)));
-        ck_assert_str_eq(pt(viewed, "pl"), "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView("
+        ck_assert_str_eq(pt(viewed, "pl"), "pl.Tile[[16, 16], pl.FP16, pl.TileView("
                                            "blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)]");
         ck_assert_str_eq(pt(plain, "pl"), "pl.Tile[[16, 16], pl.FP16]");
     }
@@ -167,7 +167,7 @@ START_TEST(test_tile_view_valid_shape_equal_to_shape)
      * value)", and tile_view= is not printed at all when every field is
      * at its default.  A Tile[[16, 16], FP16] whose view has only
      * valid_shape=[16, 16] prints
-     * "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(valid_shape=[16, 16])]"
+     * "pl.Tile[[16, 16], pl.FP16, pl.TileView(valid_shape=[16, 16])]"
      * instead of "pl.Tile[[16, 16], pl.FP16]": print_tile_view prints
      * valid_shape whenever nvalid > 0 without comparing it to the shape. */
     const IrExpr *dims[2] = {ir_dim_const(&ctx, 16), ir_dim_const(&ctx, 16)};
@@ -177,9 +177,9 @@ START_TEST(test_tile_view_valid_shape_equal_to_shape)
     const IrTileView *v3 = ir_tile_view(&ctx, 2, valid, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
     /* A valid shape that differs is printed. */
     ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v3), "pl"),
-                     "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(valid_shape=[8, 16])]");
+                     "pl.Tile[[16, 16], pl.FP16, pl.TileView(valid_shape=[8, 16])]");
     ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v2), "pl"),
-                     "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(blayout=pl.TileLayout.col_major)]");
+                     "pl.Tile[[16, 16], pl.FP16, pl.TileView(blayout=pl.TileLayout.col_major)]");
     ck_assert_str_eq(pt(ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v), "pl"), "pl.Tile[[16, 16], pl.FP16]");
 }
 END_TEST
@@ -197,7 +197,7 @@ START_TEST(test_tile_view_start_offset_consing)
     const IrType *t1 = ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v1);
     const IrType *t2 = ir_type_tile(&ctx, DT_FP16, 2, dims, NULL, v2);
     int same_view = v1 == v2 && v1 == v3, same_type = t1 == t2;
-    ck_assert_str_eq(pt(t1, "pl"), "pl.Tile[[16, 16], pl.FP16, tile_view=pl.TileView(start_offset=32)]");
+    ck_assert_str_eq(pt(t1, "pl"), "pl.Tile[[16, 16], pl.FP16, pl.TileView(start_offset=32)]");
     /* Structurally they are equal in any case. */
     {
         IrVar *x = ir_var_new(&ctx, nm("x"), t1, NOSPAN), *y = ir_var_new(&ctx, nm("x"), t2, NOSPAN);

@@ -124,7 +124,7 @@ START_TEST(test_walker_loops)
     {
         StrBuf sb;
         sb_init(&sb);
-        ir_print_stmt(&sb, &ctx, loop, "pl");
+        ir_print_stmt(&sb, &ctx, loop, "pl", IR_SYNTAX_TODAY);
         ck_assert_str_eq(sb_cstr(&sb), "for i, (s,) in pl.range(0, n, 1, init_values=(0,)):\n"
                                        "    s2: pl.Scalar[pl.INT64] = s + i\n"
                                        "    s_out: pl.Scalar[pl.INT64] = pl.yield_(s2)");

@@ -386,7 +386,7 @@ START_TEST(flow_calls)
                 "error(2:9 the tensor operation 'pl.tensor.add' cannot be emitted inside a kernel) poison(t) "
                 "error(3:9 the call of 'helper' cannot be emitted inside a kernel) poison(h) block_idx(k) system(V) "
                 "error(6:5 'w' cannot be emitted) poison(w) "
-                "error(7:9 'pl.block.add' with a scalar result has no PTO lowering) poison(sres)",
+                "error(7:9 'pl.tile.add' with a scalar result has no PTO lowering) poison(sres)",
                 "");
 }
 END_TEST
@@ -529,14 +529,14 @@ START_TEST(flow_isa_printer)
     expect_walk_with(isa_recorder(OUT_CPP, "C++"), body, 0,
                      "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(b= in= apart=-1 mode=-1 tmp=0 #1) "
                      "isa(u=TADDC in=012 apart=2 mode=-1 tmp=0 #2) isa(r=TRECIP in=0 apart=0 mode=-1 tmp=0 #3) "
-                     "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for C++ (TCMP writes a bit mask), "
+                     "error(4:9 'pl.tile.cmp' needs an INT8 or UINT8 result tile for C++ (TCMP writes a bit mask), "
                      "got FP32) poison(m) error(5:9 cast mode 9 has no C++ round mode) poison(q) "
                      "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
     expect_walk_with(isa_recorder(OUT_MLIR, "PTO"), body, 0,
                      "isa(a= in= apart=-1 mode=-1 tmp=0 #0) isa(b= in= apart=-1 mode=-1 tmp=0 #1) "
                      "isa(u=taddc in=012 apart=2 mode=-1 tmp=0 #2) isa(r=trecip in=0 apart=0 mode=-1 tmp=0 #3) "
-                     "error(4:9 'pl.block.cmp' needs an INT8 or UINT8 result tile for PTO (tcmp writes an i8 mask), "
+                     "error(4:9 'pl.tile.cmp' needs an INT8 or UINT8 result tile for PTO (tcmp writes an i8 mask), "
                      "got FP32) poison(m) error(5:9 cast mode 9 has no PTO round mode) poison(q) "
                      "error(6:20 a tile variable is expected here (run flatten_call_expr first)) poison(w)",
                      "");
@@ -582,7 +582,7 @@ START_TEST(flow_tile_buffers)
                      "32768) poison(t2) yield_end close "
                      "for(T/0) init(s3 #0@0) open error(9:5 the tile 'c' is yielded into the buffer of 'x' but is a "
                      "copy of 'y') poison(c) yield_end close "
-                     "error(11:9 on a2a3 the result of 'pl.block.recip' must not share the buffer of its input) "
+                     "error(11:9 on a2a3 the result of 'pl.tile.recip' must not share the buffer of its input) "
                      "poison(r)",
                      "");
     /* Without addresses: variables MemoryReuse put in one MemRef share a
@@ -659,14 +659,14 @@ START_TEST(flow_scalar_checks)
                      "error(6:5 'undef' has no value here) poison(u) "
                      "error(7:5 the constant 1.5 is not an integer, but an integer of type i32 is needed) poison(c) "
                      "for(/0) open(failed) scalar(y) close "
-                     "error(10:9 'pl.block.get_block_idx' needs an integer scalar result) poison(b) "
+                     "error(10:9 'pl.tile.get_block_idx' needs an integer scalar result) poison(b) "
                      "tuple(m:OS) poison(m0)",
                      "y\n");
     /* C++ has std::pow, and writes a constant in an expression as it is. */
     expect_walk_with(scalar_recorder(OUT_CPP, "C++"), body, 0,
                      "error(3:5 'h' has data type FP8E4M3FN, which has no C++ type) poison(h) scalar(p) scalar(q) "
                      "error(6:5 'undef' has no value here) poison(u) scalar(c) for(/0) open scalar(y) close "
-                     "error(10:9 'pl.block.get_block_idx' needs an integer scalar result) poison(b) "
+                     "error(10:9 'pl.tile.get_block_idx' needs an integer scalar result) poison(b) "
                      "tuple(m:SS) get(m0=m[0])",
                      "p\nq\nc\ny\n");
     walk_fn = NULL;

@@ -23,11 +23,11 @@ START_TEST(test_tile_tile)
         EXPECT_TYPE(run(ops[i], 2, ARGS(a, b), 0, NULL), "pl.Tile[[4, 8], pl.FP32]");
     EXPECT_TYPE(run("block.add", 2, ARGS(c, b), 0, NULL), "pl.Tile[[4, 8], pl.FP32]");
     expect_error(run("block.add", 2, ARGS(a, var(tile_type(DT_FP32, 1, 5))), 0, NULL), -1,
-                 "'pl.block.add': cannot broadcast pl.Tile[[4, 8], pl.FP32] with pl.Tile[[5], pl.FP32]");
+                 "'pl.tile.add': cannot broadcast pl.Tile[[4, 8], pl.FP32] with pl.Tile[[5], pl.FP32]");
     expect_error(run("block.add", 2, ARGS(a, scalar(DT_FP32)), 0, NULL), 1,
-                 "'pl.block.add': second argument must be a Tile, got pl.Scalar[pl.FP32]");
+                 "'pl.tile.add': second argument must be a Tile, got pl.Scalar[pl.FP32]");
     expect_error(run("block.mul", 2, ARGS(var(tensor_type(DT_FP16, 1, 4)), a), 0, NULL), 0,
-                 "'pl.block.mul': first argument must be a Tile, got pl.Tensor[[4], pl.FP16]");
+                 "'pl.tile.mul': first argument must be a Tile, got pl.Tensor[[4], pl.FP16]");
     /* Operand views are not inherited. */
     {
         const IrExpr *dims[2] = {ir_dim_const(&ctx, 16), ir_dim_const(&ctx, 16)};
@@ -47,19 +47,19 @@ START_TEST(test_tile_tile_int_ops)
     EXPECT_TYPE(run("block.and", 2, ARGS(i32, i16), 0, NULL), "pl.Tile[[8, 8], pl.INT32]");
     EXPECT_TYPE(run("block.or", 2, ARGS(i16, i32), 0, NULL), "pl.Tile[[8, 8], pl.INT32]");
     expect_error(run("block.and", 2, ARGS(i32, f32), 0, NULL), 1,
-                 "'pl.block.and': second argument must have an integer dtype, got pl.Tile[[8, 8], pl.FP32]");
+                 "'pl.tile.and': second argument must have an integer dtype, got pl.Tile[[8, 8], pl.FP32]");
     /* Shifts keep the lhs dtype. */
     EXPECT_TYPE(run("block.shl", 2, ARGS(i16, i32), 0, NULL), "pl.Tile[[8, 8], pl.INT16]");
     EXPECT_TYPE(run("block.shr", 2, ARGS(i16, i32), 0, NULL), "pl.Tile[[8, 8], pl.INT16]");
-    expect_error_prefix(run("block.shl", 2, ARGS(f32, i32), 0, NULL), "'pl.block.shl': first argument");
+    expect_error_prefix(run("block.shl", 2, ARGS(f32, i32), 0, NULL), "'pl.tile.shl': first argument");
     /* xor (lhs, rhs, tmp). */
     EXPECT_TYPE(run("block.xor", 3, ARGS(i16, i32, i32), 0, NULL), "pl.Tile[[8, 8], pl.INT32]");
     expect_error(run("block.xor", 3, ARGS(i16, i32, scalar(DT_INT32)), 0, NULL), 2,
-                 "'pl.block.xor': third argument must be a Tile, got pl.Scalar[pl.INT32]");
+                 "'pl.tile.xor': third argument must be a Tile, got pl.Scalar[pl.INT32]");
     /* not: INT16/UINT16 only. */
     EXPECT_TYPE(run("block.not", 1, ARGS(i16), 0, NULL), "pl.Tile[[8, 8], pl.INT16]");
     expect_error(run("block.not", 1, ARGS(i32), 0, NULL), 0,
-                 "'pl.block.not': requires an INT16 or UINT16 tile, got pl.Tile[[8, 8], pl.INT32]");
+                 "'pl.tile.not': requires an INT16 or UINT16 tile, got pl.Tile[[8, 8], pl.INT32]");
 }
 END_TEST
 
@@ -70,13 +70,13 @@ START_TEST(test_tile_tile_three)
     EXPECT_TYPE(run("block.addc", 3, ARGS(a, b, c), 0, NULL), "pl.Tile[[4, 8], pl.FP32]");
     EXPECT_TYPE(run("block.subc", 3, ARGS(c, c, c), 0, NULL), "pl.Tile[[4, 1], pl.INT32]");
     expect_error(run("block.addc", 3, ARGS(a, b, var(tile_type(DT_FP32, 1, 3))), 0, NULL), -1,
-                 "'pl.block.addc': cannot broadcast pl.Tile[[4, 8], pl.FP16], pl.Tile[[8], pl.FP32] and "
+                 "'pl.tile.addc': cannot broadcast pl.Tile[[4, 8], pl.FP16], pl.Tile[[8], pl.FP32] and "
                  "pl.Tile[[3], pl.FP32]");
     /* sel: the mask does not shape the result. */
     EXPECT_TYPE(run("block.sel", 3, ARGS(mask, a, b), 0, NULL), "pl.Tile[[4, 8], pl.FP32]");
     EXPECT_TYPE(run("block.sels", 3, ARGS(a, b, scalar(DT_INT32)), 0, NULL), "pl.Tile[[4, 8], pl.FP32]");
     expect_error_prefix(run("block.sels", 3, ARGS(a, b, c), 0, NULL),
-                        "'pl.block.sels': third argument must be a Scalar");
+                        "'pl.tile.sels': third argument must be a Scalar");
     /* prelu (tile, slope, tmp): result from the first two. */
     EXPECT_TYPE(run("block.prelu", 3, ARGS(a, a, c), 0, NULL), "pl.Tile[[4, 8], pl.FP16]");
     /* addsc (a, s, b): promote over all three. */
@@ -91,16 +91,16 @@ START_TEST(test_cmp)
     const IrExpr *w = var(tile_type(DT_INT32, 2, 4, 72));
     /* The packed mask: C bytes a row rounded up to 32, ceil(C/8) valid. */
     EXPECT_TYPE(run("block.cmp", 2, ARGS(a, b), 1, KWS(kw("cmp_type", KW_INT, 2))),
-                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
+                "pl.Tile[[16, 32], pl.UINT8, pl.TileView(valid_shape=[16, 2])]");
     EXPECT_TYPE(run("block.cmps", 2, ARGS(b, cf(0.5)), 1, KWS(kw("cmp_type", KW_INT, 5))),
-                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
+                "pl.Tile[[16, 32], pl.UINT8, pl.TileView(valid_shape=[16, 2])]");
     EXPECT_TYPE(run("block.cmp", 2, ARGS(w, w), 0, NULL),
-                "pl.Tile[[4, 96], pl.UINT8, tile_view=pl.TileView(valid_shape=[4, 9])]");
+                "pl.Tile[[4, 96], pl.UINT8, pl.TileView(valid_shape=[4, 9])]");
     /* Default from the schema when not stored. */
     EXPECT_TYPE(run("block.cmp", 2, ARGS(a, a), 0, NULL),
-                "pl.Tile[[16, 32], pl.UINT8, tile_view=pl.TileView(valid_shape=[16, 2])]");
+                "pl.Tile[[16, 32], pl.UINT8, pl.TileView(valid_shape=[16, 2])]");
     expect_error(run("block.cmp", 2, ARGS(a, b), 1, KWS(kw("cmp_type", KW_INT, 6))), -1,
-                 "'pl.block.cmp': cmp_type must be between 0 and 5, got 6");
+                 "'pl.tile.cmp': cmp_type must be between 0 and 5, got 6");
 }
 END_TEST
 
@@ -117,7 +117,7 @@ START_TEST(test_tile_scalar)
     EXPECT_TYPE(run("block.adds", 2, ARGS(i32, cf(2.0)), 0, NULL), "pl.Tile[[32, 32], pl.FP32]");
     EXPECT_TYPE(run("block.muls", 2, ARGS(i32, scalar(DT_INT8)), 0, NULL), "pl.Tile[[32, 32], pl.INT32]");
     expect_error(run("block.adds", 2, ARGS(f32, f32), 0, NULL), 1,
-                 "'pl.block.adds': second argument must be a Scalar, got pl.Tile[[32, 32], pl.FP32]");
+                 "'pl.tile.adds': second argument must be a Scalar, got pl.Tile[[32, 32], pl.FP32]");
     /* Integer-only scalar ops keep the tile's type. */
     {
         const char *const iops[] = {"block.shls", "block.shrs", "block.ands", "block.ors"};
@@ -125,8 +125,8 @@ START_TEST(test_tile_scalar)
             EXPECT_TYPE(run(iops[i], 2, ARGS(i32, ci(3)), 0, NULL), "pl.Tile[[32, 32], pl.INT32]");
     }
     expect_error(run("block.shls", 2, ARGS(i32, cf(1.0)), 0, NULL), 1,
-                 "'pl.block.shls': second argument must have an integer dtype, got pl.Scalar[pl.FP32]");
-    expect_error_prefix(run("block.ands", 2, ARGS(f32, ci(1)), 0, NULL), "'pl.block.ands': first argument must have");
+                 "'pl.tile.shls': second argument must have an integer dtype, got pl.Scalar[pl.FP32]");
+    expect_error_prefix(run("block.ands", 2, ARGS(f32, ci(1)), 0, NULL), "'pl.tile.ands': first argument must have");
     EXPECT_TYPE(run("block.xors", 3, ARGS(i32, ci(3), i32), 0, NULL), "pl.Tile[[32, 32], pl.INT32]");
 }
 END_TEST
@@ -139,14 +139,14 @@ START_TEST(test_unary_and_cast)
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         EXPECT_TYPE(run(ops[i], 1, ARGS(t), 0, NULL), "pl.Tile[[16, 64], pl.FP16]");
     expect_error(run("block.exp", 1, ARGS(scalar(DT_FP32)), 0, NULL), 0,
-                 "'pl.block.exp': first argument must be a Tile, got pl.Scalar[pl.FP32]");
+                 "'pl.tile.exp': first argument must be a Tile, got pl.Scalar[pl.FP32]");
     EXPECT_TYPE(run("block.cast", 1, ARGS(t), 2, KWS(kw("target_type", KW_DTYPE, DT_FP32), kw("mode", KW_INT, 2))),
                 "pl.Tile[[16, 64], pl.FP32]");
     EXPECT_TYPE(run("block.cast", 1, ARGS(t), 1, KWS(kw("target_type", KW_DTYPE, DT_INT8))),
                 "pl.Tile[[16, 64], pl.INT8]");
-    expect_error(run("block.cast", 1, ARGS(t), 0, NULL), -1, "'pl.block.cast': missing required kwarg 'target_type'");
+    expect_error(run("block.cast", 1, ARGS(t), 0, NULL), -1, "'pl.tile.cast': missing required kwarg 'target_type'");
     expect_error(run("block.cast", 1, ARGS(t), 2, KWS(kw("target_type", KW_DTYPE, DT_FP32), kw("mode", KW_INT, 9))), -1,
-                 "'pl.block.cast': mode must be between 0 and 6, got 9");
+                 "'pl.tile.cast': mode must be between 0 and 6, got 9");
     EXPECT_TYPE(run("tensor.cast", 1, ARGS(var(tensor_type(DT_FP32, 3, 2, 3, 4))), 2,
                     KWS(kw("target_type", KW_DTYPE, DT_BF16), kw("mode", KW_INT, 1))),
                 "pl.Tensor[[2, 3, 4], pl.BFLOAT16]");
@@ -169,16 +169,16 @@ START_TEST(test_load)
     expect_error(run("block.load", 3, ARGS(t, list(2, 0, 0), list(2, 64, 32)), 1,
                      KWS(kw("target_memory", KW_MEMSPACE, MS_LEFT))),
                  -1,
-                 "'pl.block.load': target_memory must be pl.MemorySpace.Vec or pl.MemorySpace.Mat, got "
+                 "'pl.tile.load': target_memory must be pl.MemorySpace.Vec or pl.MemorySpace.Mat, got "
                  "pl.MemorySpace.Left");
     expect_error(run("block.load", 3, ARGS(t, list(1, 0), list(2, 64, 32)), 0, NULL), -1,
-                 "'pl.block.load': offsets and shapes must have the same length, got 1 offsets and 2 shapes");
+                 "'pl.tile.load': offsets and shapes must have the same length, got 1 offsets and 2 shapes");
     expect_error(run("block.load", 3, ARGS(t, list(0), list(0)), 0, NULL), 2,
-                 "'pl.block.load': shapes must have at least one dimension");
+                 "'pl.tile.load': shapes must have at least one dimension");
     expect_error(run("block.load", 3, ARGS(var(tile_type(DT_FP16, 2, 8, 8)), list(2, 0, 0), list(2, 8, 8)), 0, NULL), 0,
-                 "'pl.block.load': first argument must be a Tensor, got pl.Tile[[8, 8], pl.FP16]");
+                 "'pl.tile.load': first argument must be a Tensor, got pl.Tile[[8, 8], pl.FP16]");
     expect_error(run("block.load", 3, ARGS(t, ci(0), list(2, 8, 8)), 0, NULL), 1,
-                 "'pl.block.load': offsets (second argument) must be a tuple, got pl.Scalar[pl.INT64]");
+                 "'pl.tile.load': offsets (second argument) must be a tuple, got pl.Scalar[pl.INT64]");
     /* A rank-3 tile is not a tile. */
     expect_error(run("block.load", 3,
                      ARGS(var(tensor_type(DT_FP16, 3, 4, 128, 128)), list(3, 0, 0, 0), list(3, 2, 64, 64)), 0, NULL),
@@ -193,7 +193,7 @@ START_TEST(test_load)
         expect_error(run("block.load", 3,
                          ARGS(t, list(2, 0, 0), ir_make_tuple(&ctx, 2, ARGS(cf(1.0), ci(32)), span_unknown())), 0,
                          NULL),
-                     2, "'pl.block.load': shapes element 0 must be an integer Scalar, got pl.Scalar[pl.FP32]");
+                     2, "'pl.tile.load': shapes element 0 must be an integer Scalar, got pl.Scalar[pl.FP32]");
     }
 }
 END_TEST
@@ -206,11 +206,11 @@ START_TEST(test_store)
     ck_assert_ptr_eq(run("block.store", 4, ARGS(tile, list(2, 0, 0), list(2, 64, 64), o), 0, NULL), out);
     ck_assert_ptr_eq(run("block.l0c_store", 4, ARGS(tile, list(2, 0, 0), list(2, 64, 64), o), 0, NULL), out);
     expect_error(run("block.store", 4, ARGS(tile, list(2, 0, 0), list(2, 64, 64), tile), 0, NULL), 3,
-                 "'pl.block.store': fourth argument must be a Tensor, got pl.Tile[[64, 64], pl.FP32]");
+                 "'pl.tile.store': fourth argument must be a Tensor, got pl.Tile[[64, 64], pl.FP32]");
     expect_error(run("block.store", 4, ARGS(o, list(2, 0, 0), list(2, 64, 64), o), 0, NULL), 0,
-                 "'pl.block.store': first argument must be a Tile, got pl.Tensor[[128, 128], pl.FP32]");
+                 "'pl.tile.store': first argument must be a Tile, got pl.Tensor[[128, 128], pl.FP32]");
     expect_error_prefix(run("block.store", 4, ARGS(tile, list(2, 0, 0), list(1, 64), o), 0, NULL),
-                        "'pl.block.store': offsets and shapes must have the same length");
+                        "'pl.tile.store': offsets and shapes must have the same length");
 }
 END_TEST
 
@@ -225,7 +225,7 @@ START_TEST(test_move)
     const IrExpr *t = var(tile_type(DT_FP16, 2, 16, 32));
     const IrType *r;
     r = move(t, MS_LEFT, 0);
-    EXPECT_TYPE(r, "pl.Tile[[16, 32], pl.FP16, tile_view=pl.TileView(slayout=pl.TileLayout.row_major)]");
+    EXPECT_TYPE(r, "pl.Tile[[16, 32], pl.FP16, pl.TileView(slayout=pl.TileLayout.row_major)]");
     expect_view(r, TL_ROW_MAJOR, TL_ROW_MAJOR, 512);
     expect_view(move(t, MS_RIGHT, 0), TL_ROW_MAJOR, TL_COL_MAJOR, 512);
     r = move(t, MS_VEC, 0);
@@ -234,7 +234,7 @@ START_TEST(test_move)
     ck_assert_ptr_null(move(t, MS_MAT, 0)->tile_view);
     /* Transposed: dims swapped; layouts swapped, or blayout flipped. */
     r = move(t, MS_RIGHT, 1);
-    EXPECT_TYPE(r, "pl.Tile[[32, 16], pl.FP16, tile_view=pl.TileView(blayout=pl.TileLayout.col_major, "
+    EXPECT_TYPE(r, "pl.Tile[[32, 16], pl.FP16, pl.TileView(blayout=pl.TileLayout.col_major, "
                    "slayout=pl.TileLayout.row_major)]");
     expect_view(move(t, MS_LEFT, 1), TL_ROW_MAJOR, TL_ROW_MAJOR, 512);
     r = move(t, MS_VEC, 1);
@@ -243,9 +243,9 @@ START_TEST(test_move)
     /* transpose defaults to False when not stored. */
     EXPECT_TYPE(run("block.move", 1, ARGS(t), 1, KWS(kw("target_memory", KW_MEMSPACE, MS_VEC))),
                 "pl.Tile[[16, 32], pl.FP16]");
-    expect_error(run("block.move", 1, ARGS(t), 0, NULL), -1, "'pl.block.move': missing required kwarg 'target_memory'");
+    expect_error(run("block.move", 1, ARGS(t), 0, NULL), -1, "'pl.tile.move': missing required kwarg 'target_memory'");
     expect_error_prefix(move(var(tensor_type(DT_FP16, 1, 4)), MS_VEC, 0),
-                        "'pl.block.move': first argument must be a Tile");
+                        "'pl.tile.move': first argument must be a Tile");
 }
 END_TEST
 
@@ -259,11 +259,11 @@ START_TEST(test_create_full_alloc)
                     KWS(kw("dtype", KW_DTYPE, DT_FP16), kw("target_memory", KW_MEMSPACE, MS_MAT))),
                 "pl.Tile[[64, 128], pl.FP16]");
     expect_error(run("block.create_tile", 1, ARGS(list(2, 64, 0)), 1, KWS(kw("dtype", KW_DTYPE, DT_FP16))), 0,
-                 "'pl.block.create_tile': shape element 1 is 0; an extent must be positive");
+                 "'pl.tile.create': shape element 1 is 0; an extent must be positive");
     expect_error(run("block.create_tile", 1,
                      ARGS(ir_make_tuple(&ctx, 2, ARGS(scalar(DT_INT64), ci(4)), span_unknown())), 1,
                      KWS(kw("dtype", KW_DTYPE, DT_FP16))),
-                 0, "'pl.block.create_tile': shape element 0 must be an integer constant");
+                 0, "'pl.tile.create': shape element 0 must be an integer constant");
     expect_error(run("block.create_tile", 1, ARGS(list(3, 2, 2, 2)), 1, KWS(kw("dtype", KW_DTYPE, DT_FP16))), -1,
                  "TileType can have at most 2 dimensions, got 3");
 
@@ -302,10 +302,10 @@ START_TEST(test_create_full_alloc)
     EXPECT_TYPE(run("block.full", 2, args, 1, KWS(kw("dtype", KW_DTYPE, DT_FP32))), "pl.Tile[[64, 64], pl.FP32]");
     expect_error(run("block.full", 2, ARGS(list(2, 64, 64), var(tile_type(DT_FP32, 1, 4))), 1,
                      KWS(kw("dtype", KW_DTYPE, DT_FP32))),
-                 1, "'pl.block.full': second argument must be a Scalar, got pl.Tile[[4], pl.FP32]");
+                 1, "'pl.tile.full': second argument must be a Scalar, got pl.Tile[[4], pl.FP32]");
 
     ck_assert_int_eq(run("block.alloc", 4, ARGS(ci(MS_VEC), ci(0), ci(16384), ci(3)), 0, NULL)->kind, TYPE_MEMREF);
-    expect_error_prefix(run("block.alloc", 4, ARGS(ci(99), ci(0), ci(16384), ci(3)), 0, NULL), "'pl.block.alloc': ");
+    expect_error_prefix(run("block.alloc", 4, ARGS(ci(99), ci(0), ci(16384), ci(3)), 0, NULL), "'pl.tile.alloc': ");
     EXPECT_TYPE(run("block.get_block_idx", 0, NO_ARGS, 0, NULL), "pl.Scalar[pl.UINT64]");
 }
 END_TEST
@@ -328,16 +328,16 @@ START_TEST(test_reductions)
     EXPECT_TYPE(reduce("block.sum", v, 0, 0), "pl.Scalar[pl.FP16]");
     EXPECT_TYPE(reduce("block.sum", v, -1, 1), "pl.Tile[[1], pl.FP16]");
     EXPECT_TYPE(run("block.sum", 1, ARGS(t), 1, KWS(kw("axis", KW_INT, 1))), "pl.Tile[[32], pl.FP32]");
-    expect_error(reduce("block.sum", t, 2, 0), -1, "'pl.block.sum': axis 2 is out of range for rank 2");
-    expect_error(run("block.sum", 1, ARGS(t), 0, NULL), -1, "'pl.block.sum': missing required kwarg 'axis'");
+    expect_error(reduce("block.sum", t, 2, 0), -1, "'pl.tile.sum': axis 2 is out of range for rank 2");
+    expect_error(run("block.sum", 1, ARGS(t), 0, NULL), -1, "'pl.tile.sum': missing required kwarg 'axis'");
 
     EXPECT_TYPE(run("block.row_sum", 2, ARGS(t, t), 0, NULL), "pl.Tile[[32, 1], pl.FP32]");
     EXPECT_TYPE(run("block.row_max", 2, ARGS(t, t), 0, NULL), "pl.Tile[[32, 1], pl.FP32]");
     EXPECT_TYPE(run("block.row_min", 2, ARGS(t, t), 0, NULL), "pl.Tile[[32, 1], pl.FP32]");
     expect_error(run("block.row_sum", 2, ARGS(v, v), 0, NULL), 0,
-                 "'pl.block.row_sum': tile must have at least 2 dimensions, got pl.Tile[[32], pl.FP16]");
+                 "'pl.tile.row_sum': tile must have at least 2 dimensions, got pl.Tile[[32], pl.FP16]");
     expect_error_prefix(run("block.row_max", 2, ARGS(t, scalar(DT_FP32)), 0, NULL),
-                        "'pl.block.row_max': second argument must be a Tile");
+                        "'pl.tile.row_max': second argument must be a Tile");
 
     EXPECT_TYPE(run("tensor.row_max", 1, ARGS(var(tensor_type(DT_FP32, 3, 2, 8, 16))), 0, NULL),
                 "pl.Tensor[[2, 8, 1], pl.FP32]");
@@ -359,13 +359,13 @@ START_TEST(test_broadcast_ops)
         EXPECT_TYPE(run(cops[i], 2, ARGS(t, cv), 0, NULL), "pl.Tile[[32, 16], pl.FP32]");
     }
     expect_error(run("block.row_expand_add", 2, ARGS(t, cv), 0, NULL), 1,
-                 "'pl.block.row_expand_add': row_vec's last dimension must be 1");
+                 "'pl.tile.row_expand_add': row_vec's last dimension must be 1");
     expect_error(run("block.row_expand_add", 2, ARGS(t, var(tile_type(DT_FP32, 2, 16, 1))), 0, NULL), 1,
-                 "'pl.block.row_expand_add': row_vec has 16 rows, the tile has 32");
+                 "'pl.tile.row_expand_add': row_vec has 16 rows, the tile has 32");
     expect_error(run("block.col_expand", 2, ARGS(t, rv), 0, NULL), 1,
-                 "'pl.block.col_expand': col_vec must have shape [1, N], got pl.Tile[[32, 1], pl.FP16]");
+                 "'pl.tile.col_expand': col_vec must have shape [1, N], got pl.Tile[[32, 1], pl.FP16]");
     expect_error(run("block.col_expand_mul", 2, ARGS(t, var(tile_type(DT_FP32, 2, 1, 8))), 0, NULL), 1,
-                 "'pl.block.col_expand_mul': col_vec has 8 columns, the target has 16");
+                 "'pl.tile.col_expand_mul': col_vec has 8 columns, the target has 16");
     EXPECT_TYPE(run("block.expands", 2, ARGS(t, scalar(DT_FP16)), 0, NULL), "pl.Tile[[32, 16], pl.FP32]");
 }
 END_TEST
@@ -377,7 +377,7 @@ START_TEST(test_block_matmul)
     const IrExpr *a = var(tile_type(DT_FP16, 2, 64, 128)), *b = var(tile_type(DT_FP16, 2, 128, 32));
     const IrExpr *i8a = var(tile_type(DT_INT8, 2, 16, 32)), *i8b = var(tile_type(DT_INT8, 2, 32, 16));
     const IrType *r = run("block.matmul", 2, ARGS(a, b), 0, NULL);
-    EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP32, tile_view=pl.TileView(blayout=pl.TileLayout.col_major, "
+    EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP32, pl.TileView(blayout=pl.TileLayout.col_major, "
                    "slayout=pl.TileLayout.row_major, fractal=1024)]");
     expect_view(r, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
     r = run("block.matmul", 2, ARGS(i8a, i8b), 0, NULL);
@@ -385,15 +385,15 @@ START_TEST(test_block_matmul)
     ck_assert_int_eq(r->dtype, DT_INT32);
     expect_view(r, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
     expect_error(run("block.matmul", 2, ARGS(a, var(tile_type(DT_FP16, 2, 32, 32))), 0, NULL), -1,
-                 "'pl.block.matmul': inner dimensions differ: lhs K=128, rhs K=32");
+                 "'pl.tile.matmul': inner dimensions differ: lhs K=128, rhs K=32");
     expect_error(run("block.matmul", 2, ARGS(a, var(tile_type(DT_FP32, 2, 128, 32))), 0, NULL), -1,
-                 "'pl.block.matmul': lhs and rhs must have the same dtype, got pl.FP16 and pl.FP32");
+                 "'pl.tile.matmul': lhs and rhs must have the same dtype, got pl.FP16 and pl.FP32");
     expect_error(run("block.matmul", 2, ARGS(var(tile_type(DT_FP16, 1, 128)), b), 0, NULL), 0,
-                 "'pl.block.matmul': lhs must have 2 dimensions, got pl.Tile[[128], pl.FP16]");
+                 "'pl.tile.matmul': lhs must have 2 dimensions, got pl.Tile[[128], pl.FP16]");
     /* gemv: like matmul. */
     EXPECT_TYPE(
         run("block.gemv", 2, ARGS(var(tile_type(DT_BF16, 2, 1, 128)), var(tile_type(DT_BF16, 2, 128, 64))), 0, NULL),
-        "pl.Tile[[1, 64], pl.FP32, tile_view=pl.TileView(blayout=pl.TileLayout.col_major, "
+        "pl.Tile[[1, 64], pl.FP32, pl.TileView(blayout=pl.TileLayout.col_major, "
         "slayout=pl.TileLayout.row_major, fractal=1024)]");
     /* matmul_acc: acc's shape. */
     {
@@ -402,22 +402,22 @@ START_TEST(test_block_matmul)
         expect_view(r, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
         ck_assert_int_eq(r->dtype, DT_FP32);
         expect_error(run("block.matmul_acc", 3, ARGS(var(tile_type(DT_FP32, 2, 32, 32)), a, b), 0, NULL), -1,
-                     "'pl.block.matmul_acc': M dimensions differ: acc M=32, lhs M=64");
+                     "'pl.tile.matmul_acc': M dimensions differ: acc M=32, lhs M=64");
         expect_error(run("block.matmul_acc", 3, ARGS(var(tile_type(DT_FP32, 2, 64, 16)), a, b), 0, NULL), -1,
-                     "'pl.block.matmul_acc': N dimensions differ: acc N=16, rhs N=32");
+                     "'pl.tile.matmul_acc': N dimensions differ: acc N=16, rhs N=32");
         ck_assert_ptr_nonnull(run("block.gemv_acc", 3, ARGS(acc, a, b), 0, NULL));
     }
     /* matmul_bias: promote over all three, no view. */
     r = run("block.matmul_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 1, 32))), 0, NULL);
     EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP32]");
     expect_error(run("block.matmul_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 2, 32))), 0, NULL), 2,
-                 "'pl.block.matmul_bias': bias must have shape [1, N], got pl.Tile[[2, 32], pl.FP32]");
+                 "'pl.tile.matmul_bias': bias must have shape [1, N], got pl.Tile[[2, 32], pl.FP32]");
     expect_error(run("block.gemv_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 1, 16))), 0, NULL), 2,
-                 "'pl.block.gemv_bias': bias has N=16, the result has N=32");
+                 "'pl.tile.gemv_bias': bias has N=16, the result has N=32");
     /* batch_matmul: 2-D tiles give [M, N]; promote. */
     EXPECT_TYPE(run("block.batch_matmul", 2, ARGS(a, var(tile_type(DT_FP32, 2, 128, 8))), 0, NULL),
                 "pl.Tile[[64, 8], pl.FP32]");
-    expect_error_prefix(run("block.batch_matmul", 2, ARGS(a, a), 0, NULL), "'pl.block.batch_matmul': inner dimensions");
+    expect_error_prefix(run("block.batch_matmul", 2, ARGS(a, a), 0, NULL), "'pl.tile.batch_matmul': inner dimensions");
 }
 END_TEST
 
@@ -428,7 +428,7 @@ START_TEST(test_reshape_transpose_view)
     EXPECT_TYPE(run("block.reshape", 2, ARGS(t, list(2, 64, 16)), 0, NULL), "pl.Tile[[64, 16], pl.FP32]");
     EXPECT_TYPE(run("block.reshape", 2, ARGS(t, list(1, 1024)), 0, NULL), "pl.Tile[[1024], pl.FP32]");
     expect_error(run("block.reshape", 2, ARGS(t, list(2, 16, 32)), 0, NULL), 1,
-                 "'pl.block.reshape': cannot reshape 1024 elements into a shape of 512 elements");
+                 "'pl.tile.reshape': cannot reshape 1024 elements into a shape of 512 elements");
     expect_error(run("block.reshape", 2, ARGS(t, list(3, 4, 16, 16)), 0, NULL), -1,
                  "TileType can have at most 2 dimensions, got 3");
     EXPECT_TYPE(run("tensor.reshape", 2, ARGS(x, list(2, 8, 8)), 0, NULL), "pl.Tensor[[8, 8], pl.FP16]");
@@ -447,9 +447,9 @@ START_TEST(test_reshape_transpose_view)
     expect_error(run("tensor.transpose", 3, ARGS(x, ci(3), ci(0)), 0, NULL), 1,
                  "'pl.tensor.transpose': axis1 3 is out of range for rank 3");
     expect_error(run("block.transpose", 3, ARGS(var(tile_type(DT_FP32, 1, 16)), ci(0), ci(1)), 0, NULL), 0,
-                 "'pl.block.transpose': first argument must have at least 2 dimensions, got pl.Tile[[16], pl.FP32]");
+                 "'pl.tile.transpose': first argument must have at least 2 dimensions, got pl.Tile[[16], pl.FP32]");
     expect_error(run("block.transpose", 3, ARGS(t, scalar(DT_INT64), ci(1)), 0, NULL), 1,
-                 "'pl.block.transpose': axis1 must be an integer constant");
+                 "'pl.tile.transpose': axis1 must be an integer constant");
 
     EXPECT_TYPE(run("block.view", 3, ARGS(t, list(2, 16, 16), list(2, 16, 0)), 0, NULL), "pl.Tile[[16, 16], pl.FP32]");
     expect_error(run("block.view", 3, ARGS(t, list(3, 2, 2, 2), list(2, 0, 0)), 0, NULL), -1,
@@ -457,7 +457,7 @@ START_TEST(test_reshape_transpose_view)
     /* Tile views take INT64/UINT64 elements only. */
     expect_error(run("block.view", 3,
                      ARGS(t, ir_make_tuple(&ctx, 1, ARGS(scalar(DT_INT32)), span_unknown()), list(1, 0)), 0, NULL),
-                 1, "'pl.block.view': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
+                 1, "'pl.tile.view': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
 }
 END_TEST
 

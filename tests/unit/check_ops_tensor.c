@@ -67,9 +67,9 @@ START_TEST(test_tensor_elementwise)
                  "'pl.tensor.add': cannot broadcast pl.Tensor[[4, 8], pl.FP32] with pl.Tensor[[5], pl.FP32]");
     /* _scalar ops are named as printed. */
     expect_error(run("tensor.add_scalar", 2, ARGS(a, var(tile_type(DT_FP32, 2, 4, 8))), 0, NULL), 1,
-                 "'pl.tensor.add': second argument must be a Scalar, got pl.Tile[[4, 8], pl.FP32]");
+                 "'pl.tensor.adds': second argument must be a Scalar, got pl.Tile[[4, 8], pl.FP32]");
     expect_error(run("tensor.mul_scalar", 2, ARGS(scalar(DT_FP32), cf(1.0)), 0, NULL), 0,
-                 "'pl.tensor.mul': first argument must be a Tensor, got pl.Scalar[pl.FP32]");
+                 "'pl.tensor.muls': first argument must be a Tensor, got pl.Scalar[pl.FP32]");
     EXPECT_TYPE(run("tensor.exp", 1, ARGS(b), 0, NULL), "pl.Tensor[[8], pl.FP32]");
     EXPECT_TYPE(run("tensor.exp", 1, ARGS(var(tensor_type(DT_FP16, 1, 8))), 0, NULL), "pl.Tensor[[8], pl.FP16]");
     /* Arity is checked even outside the front end. */

@@ -38,7 +38,7 @@ static const char *print_expr(const IrExpr *e)
     StrBuf sb;
     char *out = ring[ring_i++ % 8];
     sb_init(&sb);
-    ir_print_expr(&sb, &ctx, e, "pl");
+    ir_print_expr(&sb, &ctx, e, "pl", IR_SYNTAX_TODAY);
     snprintf(out, sizeof ring[0], "%s", sb_cstr(&sb));
     sb_free(&sb);
     return out;
@@ -253,7 +253,7 @@ START_TEST(fold_everywhere)
     fs[1] = fn_at("g", FUNC_OPAQUE, 1, &a, 1, &rt[1], SEQ(ret1(E(a), line(21))), 20);
     r = simplify(progn(2, fs));
     sb_init(&sb);
-    ir_print_function(&sb, &ctx, r->funcs[0], "pl");
+    ir_print_function(&sb, &ctx, r->funcs[0], "pl", IR_SYNTAX_TODAY);
     ck_assert_str_eq(sb_cstr(&sb),
                      "@pl.function\n"
                      "def f(p: pl.Scalar[pl.INT64]) -> tuple[pl.Tensor[[32, 64], pl.FP32], pl.Scalar[pl.INT64]]:\n"

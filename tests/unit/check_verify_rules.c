@@ -20,7 +20,7 @@ START_TEST(types_call_against_deduction)
     IrVar *a, *b;
     const IrProgram *p = tile_prog(&a, &b, shaped(TYPE_TILE, DT_FP16, 64, 64), body_add_typed_fp16);
     expect(check_types, p, "2:9",
-           "the call of 'pl.block.add' has type pl.Tile[[64, 64], pl.FP16], but its arguments give "
+           "the call of 'pl.tile.add' has type pl.Tile[[64, 64], pl.FP16], but its arguments give "
            "pl.Tile[[64, 64], pl.FP32]");
 }
 END_TEST
@@ -35,7 +35,7 @@ START_TEST(types_call_ill_typed)
            prog1(fn("k", 2, ps, tile32(),
                     SEQ(asg(c, call_typed("block.add", EXPRS(E(a), E(s)), tile32(), at(2, 9, 20)), line(2)),
                         ret1(E(c), line(3))))),
-           "2:9", "the call of 'pl.block.add' does not type-check: ...");
+           "2:9", "the call of 'pl.tile.add' does not type-check: ...");
 }
 END_TEST
 
@@ -98,7 +98,7 @@ START_TEST(types_assignment_memref_and_view)
     expect(check_types,
            prog1(fn("k", 2, ps, tile32(), SEQ(asg(d, E(m), line(3)), ret1(E(d), line(4))))), "3:5",
            "'d' has type pl.Tile[[64, 64], pl.FP32], but its value has type pl.Tile[[64, 64], pl.FP32, "
-           "memref=mem_vec_0, tile_view=pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)]");
+           "mem_vec_0, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)]");
 }
 END_TEST
 
@@ -199,7 +199,7 @@ END_TEST
 static const IrExpr *idx_call(void) { return call("block.get_block_idx", 0, NULL, at(3, 15, 10)); }
 
 #define NESTED_MSG                                                                                                   \
-    "the call of 'pl.block.get_block_idx' is nested in another expression; a call must be the whole value of an "   \
+    "the call of 'pl.tile.get_block_idx' is nested in another expression; a call must be the whole value of an "   \
     "assignment or an expression statement"
 
 START_TEST(nested_calls)
@@ -364,7 +364,7 @@ START_TEST(kinds_orchestration_block_op)
            prog1(kind_fn("o", FUNC_ORCHESTRATION, 2, ps,
                          SEQ(asg(var("c", tile32(), at(2, 5, 1)), call("block.add", EXPRS(E(ps[0]), E(ps[1])), at(2, 9, 15)),
                                  line(2))))),
-           "2:9", "block op 'pl.block.add' in Orchestration function 'o' (block ops belong in InCore functions)");
+           "2:9", "block op 'pl.tile.add' in Orchestration function 'o' (block ops belong in InCore functions)");
 }
 END_TEST
 
@@ -405,7 +405,7 @@ START_TEST(verify_follows_properties)
     const IrProgram *pr = scalar_prog(p, body);
     static const unsigned props[] = {PROP_SSA, PROP_NO_NESTED_CALL, PROP_OUTLINED};
     static const char *const msgs[] = {"t.py:4:5: error: 'x' is defined more than once",
-                                       "t.py:3:15: error: the call of 'pl.block.get_block_idx' is nested",
+                                       "t.py:3:15: error: the call of 'pl.tile.get_block_idx' is nested",
                                        "t.py:2:5: error: function 'f' still contains a 'with pl.incore():' scope"};
     Out o;
     out_open(&o, PROP_TYPE_CHECKED);
