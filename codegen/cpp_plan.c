@@ -226,7 +226,7 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
     const IrFunc *orch = NULL;
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
-        if (f->type != FUNC_ORCHESTRATION)
+        if (!func_type_is_orchestration((FuncType)f->type))
             continue;
         if (!orch) {
             orch = f;

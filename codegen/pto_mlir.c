@@ -242,7 +242,7 @@ static void no_kernel(const IrProgram *prog, DiagEngine *diag)
         const IrFunc *f = prog->funcs[i];
         const IrExpr *found = NULL;
         IrWalker w;
-        if (f->type == FUNC_ORCHESTRATION) {
+        if (func_type_is_orchestration((FuncType)f->type)) {
             diag_note(diag, f->span, "'%s' is an Orchestration function", f->name);
             continue;
         }

@@ -753,7 +753,7 @@ static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
         KernelKind k = ir_kernel_kind(f);
-        if (e->orchestration && f->type == FUNC_ORCHESTRATION && !orch)
+        if (e->orchestration && func_type_is_orchestration((FuncType)f->type) && !orch)
             orch = f;
         if (k == KERNEL_NONE)
             continue;

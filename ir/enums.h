@@ -85,9 +85,9 @@ typedef enum TensorLayout { TENSOR_ND, TENSOR_DN, TENSOR_NZ, TENSOR_MX_A_ZZ, TEN
 const char *tensor_layout_name(TensorLayout l);
 int tensor_layout_from_name(const char *name);
 
-/* Loop kinds (02-control-flow.md): pl.range, pl.parallel, pl.unroll and
- * pl.pipeline(stage=N). */
-typedef enum ForKind { FOR_SEQUENTIAL, FOR_PARALLEL, FOR_UNROLL, FOR_PIPELINE, FOR_KIND_COUNT } ForKind;
+/* Loop kinds (02-control-flow.md): pl.range, pl.parallel and
+ * pl.pipeline(stage=N); pl.unroll is unrolled as it is read. */
+typedef enum ForKind { FOR_SEQUENTIAL, FOR_PARALLEL, FOR_PIPELINE, FOR_KIND_COUNT } ForKind;
 
 /* Scope kinds (dev/language/01-statements.md, "Scope Context Managers"):
  * `with pl.incore():` and `pl.at(level=CORE_GROUP)` are InCore; pl.at at

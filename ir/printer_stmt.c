@@ -346,7 +346,7 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
         return;
     }
     case STMT_FOR: {
-        static const char *const fns[FOR_KIND_COUNT] = {"range", "parallel", "unroll", "pipeline"};
+        static const char *const fns[FOR_KIND_COUNT] = {"range", "parallel", "pipeline"};
         const IrFor *f = IR_AS(IrFor, s);
         const char *fn = s->sub < FOR_KIND_COUNT ? fns[s->sub] : "range";
         pr_line(p);

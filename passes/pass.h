@@ -59,8 +59,8 @@ typedef enum Pipeline {
     PIPELINE_PTO_NO_ADDR,  /* MLIR without AllocateMemoryAddr (--no-addr) */
     PIPELINE_CPP,          /* C++: with InsertSync */
     PIPELINE_TILE,         /* seed-05 tile IR: no memory planning */
-    PIPELINE_FRONT,        /* the front half every pipeline starts with: ConvertToSSA, FlattenCallExpr,
-                              OutlineIncoreScopes, ConvertTensorToBlockOps, Simplify, Verify */
+    PIPELINE_FRONT,        /* the front half every pipeline starts with: InlineFunctions, LowerPlacement, ConvertToSSA,
+                              FlattenCallExpr, OutlineIncoreScopes, ConvertTensorToBlockOps, Simplify, Verify */
 } Pipeline;
 /* A pipeline's passes in order, NULL after the last. */
 typedef struct PassList {
@@ -95,6 +95,8 @@ int check_legal(PassCtx *pc, const IrProgram *prog, int report);
 int pass_well_formed(PassCtx *pc, const IrProgram *prog);
 
 /* The passes. */
+const IrProgram *pass_inline_functions(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);

@@ -9,6 +9,8 @@
 
 /* The passes' places in the table, which the pipelines name. */
 enum {
+    I_INLINE,
+    I_LOWER_PLACEMENT,
     I_SSA,
     I_FLATTEN,
     I_OUTLINE,
@@ -24,6 +26,11 @@ enum {
 };
 
 static const PassDef passes[] = {
+    [I_INLINE] = {"inline_functions", "InlineFunctions", pass_inline_functions, PROP_TYPE_CHECKED, 0, 0,
+     "expand the calls of Inline functions (and of Group and Graph functions, whose calls run where they stand)"},
+    [I_LOWER_PLACEMENT] = {"lower_placement", "LowerPlacement", pass_lower_placement, PROP_TYPE_CHECKED, 0, 0,
+     "run runtime, cluster and hierarchy scopes in place; pl.spmd and pl.split_aiv as loops over the block or lane; "
+     "drop task dependencies (tasks run in program order)"},
     [I_SSA] = {"convert_to_ssa", "ConvertToSSA", pass_convert_to_ssa, PROP_TYPE_CHECKED, PROP_SSA, 0,
      "give every definition a unique name; make loop-carried and branch-merged values explicit"},
     [I_FLATTEN] = {"flatten_call_expr", "FlattenCallExpr", pass_flatten_call_expr, PROP_SSA, PROP_NO_NESTED_CALL, 0,
@@ -70,6 +77,8 @@ static const struct Stage {
     unsigned in;               /* IN() of the pipelines that run it */
     uint8_t o2;                /* only at -O2 */
 } stages[] = {
+    {I_INLINE, IN_FRONT, 0},
+    {I_LOWER_PLACEMENT, IN_FRONT, 0},
     {I_SSA, IN_FRONT, 0},
     {I_FLATTEN, IN_FRONT, 0},
     {I_OUTLINE, IN_FRONT, 0},

@@ -418,6 +418,81 @@ static void elab_while_ssa(FnCtx *fc, const AstNode *s, const AstNode *call)
     xfree(rets);
 }
 
+/* The body once per value of the loop variable, bound to each (what is
+ * defined stays visible after, as after a Python loop). */
+static void unrolled(FnCtx *fc, const AstNode *s, const char *name, Span at, const IrExpr *const *values, uint32_t n)
+{
+    YieldTrack t, *saved = fc->yields;
+    elab_yield_track_init(&t);
+    fc->yields = &t;
+    for (uint32_t i = 0; i < n && !t.seen; i++) {
+        elab_define_name(fc, name, values[i], at);
+        fc->loops++;
+        elab_block(fc, &s->list, 0);
+        fc->loops--;
+    }
+    fc->yields = saved;
+    if (t.seen)
+        diag_error(fc->E->diag, t.last, "pl.yield_ in an unrolled loop: it carries no values (use pl.range)");
+    elab_yield_track_free(&t);
+}
+
+/* The most iterations an unrolled loop may have. */
+#define UNROLL_MAX 4096
+
+/* for i in pl.unroll(start, stop, step): fully unrolled at compile time
+ * (02-control-flow.md), so the bounds are constants and nothing is
+ * carried. */
+static void elab_unroll(FnCtx *fc, const AstNode *s, const AstNode *call)
+{
+    Elab *E = fc->E;
+    int64_t b[3] = {0, 0, 1};
+    uint32_t n = call->list.n, count = 0;
+    const IrExpr **values;
+    if (s->a->kind != AST_NAME) {
+        diag_error(E->diag, s->a->span, "a pl.unroll() loop binds one name (it carries no values)");
+        return;
+    }
+    if (call->list2.n) {
+        diag_error(E->diag, call->list2.items[0]->span,
+                   "pl.unroll() takes no keyword arguments (an unrolled loop carries no values; use pl.range)");
+        return;
+    }
+    if (s->list2.n) {
+        diag_error(E->diag, s->list2.items[0]->span, "'else' after a 'for' loop is not supported in PyPTO functions");
+        return;
+    }
+    if (n < 1 || n > 3) {
+        diag_error(E->diag, call->span, "pl.unroll() takes 1 to 3 positional arguments, got %u", n);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        ConstError err;
+        const ConstVal *c = elab_const(E, fc, call->list.items[i], &err);
+        if (!c || c->kind != CV_INT) {
+            diag_error(E->diag, call->list.items[i]->span,
+                       "pl.unroll() needs integer constant bounds (use pl.range for a scalar bound)");
+            return;
+        }
+        b[n == 1 ? 1 : i] = c->v.i;
+    }
+    if (b[2] == 0) {
+        diag_error(E->diag, call->list.items[2]->span, "the step of a loop must not be zero");
+        return;
+    }
+    for (int64_t v = b[0]; b[2] > 0 ? v < b[1] : v > b[1]; v += b[2])
+        if (++count > UNROLL_MAX) {
+            diag_error(E->diag, call->span, "pl.unroll() of more than %d iterations (use pl.range)", UNROLL_MAX);
+            return;
+        }
+    values = xmalloc(xmul_size(count ? count : 1, sizeof *values));
+    count = 0;
+    for (int64_t v = b[0]; b[2] > 0 ? v < b[1] : v > b[1]; v += b[2])
+        values[count++] = ir_const_int(E->ir, v, DT_INDEX, s->a->span);
+    unrolled(fc, s, s->a->name, s->a->span, values, count);
+    xfree(values);
+}
+
 /* for x in (a, b, c): the body once per element, x bound to it (Python
  * runs it so; 02-control-flow.md's loops need a range).  What the body
  * defines stays visible after it, as after a Python loop. */
@@ -433,24 +508,28 @@ static void elab_for_constants(FnCtx *fc, const AstNode *s)
         diag_error(E->diag, s->list2.items[0]->span, "'else' after a 'for' loop is not supported in PyPTO functions");
         return;
     }
-    if (seq->list.n > 4096) {
-        diag_error(E->diag, seq->span, "a loop over a tuple is unrolled: %u elements are too many (the limit is 4096)",
-                   seq->list.n);
+    if (seq->list.n > UNROLL_MAX) {
+        diag_error(E->diag, seq->span, "a loop over a tuple is unrolled: %u elements are too many (the limit is %d)",
+                   seq->list.n, UNROLL_MAX);
         return;
     }
-    for (uint32_t i = 0; i < seq->list.n; i++) {
-        const IrExpr *v = elab_expr(fc, seq->list.items[i]);
-        if (!v)
-            return;
-        if (ir_expr_type(E->ir, v)->kind != TYPE_SCALAR || !ir_is_const_number(v)) {
-            diag_error(E->diag, seq->list.items[i]->span,
-                       "a loop over a tuple is unrolled: its elements must be number constants");
-            return;
+    {
+        const IrExpr **values = xmalloc(xmul_size(seq->list.n ? seq->list.n : 1, sizeof *values));
+        for (uint32_t i = 0; i < seq->list.n; i++) {
+            const IrExpr *v = elab_expr(fc, seq->list.items[i]);
+            if (v && (ir_expr_type(E->ir, v)->kind != TYPE_SCALAR || !ir_is_const_number(v))) {
+                diag_error(E->diag, seq->list.items[i]->span,
+                           "a loop over a tuple is unrolled: its elements must be number constants");
+                v = NULL;
+            }
+            if (!v) {
+                xfree(values);
+                return;
+            }
+            values[i] = v;
         }
-        elab_define_name(fc, target->name, v, target->span);
-        fc->loops++;
-        elab_block(fc, &s->list, 0);
-        fc->loops--;
+        unrolled(fc, s, target->name, target->span, values, seq->list.n);
+        xfree(values);
     }
 }
 
@@ -485,6 +564,10 @@ static void elab_for(FnCtx *fc, const AstNode *s)
         elab_while_ssa(fc, s, call);
         return;
     }
+    if (kind == LOOP_UNROLL) {
+        elab_unroll(fc, s, call);
+        return;
+    }
     if (s->list2.n) {
         diag_error(E->diag, s->list2.items[0]->span, "'else' after a 'for' loop is not supported in PyPTO functions");
         ok = 0;
@@ -510,20 +593,12 @@ static void elab_for(FnCtx *fc, const AstNode *s)
             bounds[i] = elab_expr(fc, a[i]);
             if (!check_bound(fc, bounds[i], a[i], what[i]))
                 ok = 0;
-            else if (kind == LOOP_UNROLL && !ir_dim_value(bounds[i], &(int64_t){0})) {
-                diag_error(E->diag, a[i]->span, "pl.unroll() needs constant bounds (use pl.range for a scalar bound)");
-                ok = 0;
-            }
         }
     }
     if (!init_values(fc, call, &inits, &n, &given, kind == LOOP_PIPELINE ? &stage : NULL))
         ok = 0;
     if (kind == LOOP_PIPELINE && ok && !stage) {
         diag_error(E->diag, call->span, "pl.pipeline() needs stage=N: the number of copies of the body per step");
-        ok = 0;
-    }
-    if (kind == LOOP_UNROLL && given) {
-        diag_error(E->diag, call->span, "pl.unroll() carries no values (init_values); use pl.range");
         ok = 0;
     }
     if (target->kind == AST_NAME) {
@@ -577,7 +652,7 @@ static void elab_for(FnCtx *fc, const AstNode *s)
         if (!plain)
             rets = make_loop_rets(fc, iters, n, &t);
         static const ForKind for_kind[] = {[LOOP_RANGE] = FOR_SEQUENTIAL, [LOOP_PARALLEL] = FOR_PARALLEL,
-                                           [LOOP_UNROLL] = FOR_UNROLL, [LOOP_PIPELINE] = FOR_PIPELINE};
+                                           [LOOP_PIPELINE] = FOR_PIPELINE};
         elab_emit(fc, ir_for_staged(ir_for(E->ir, for_kind[kind], loop_var, bounds[0], bounds[1], bounds[2], n,
                                            (const IrIterArg *const *)iters, rets, body, s->span),
                                     (uint16_t)stage));

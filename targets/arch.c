@@ -197,7 +197,7 @@ KernelKind ir_kernel_kind(const IrFunc *f)
 {
     KindScan k;
     IrWalker w;
-    if (f->type == FUNC_ORCHESTRATION || !f->body)
+    if (func_type_is_orchestration((FuncType)f->type) || !f->body)
         return KERNEL_NONE;
     memset(&w, 0, sizeof w);
     k.kernel = 1;

@@ -4,7 +4,12 @@
  * (passes.md 5.3: Opaque only) becomes an InCore
  * function `<func>_incore_<k>` (k counts the function's scopes from 0 in
  * program order; a scope nested in scope `N` becomes `N_incore_<j>`, and
- * nested scopes are outlined first).  The scope is replaced by a call:
+ * nested scopes are outlined first), or, for `pl.at(..., name_hint="h")`,
+ * `h` (08-outline_incore_scopes.md: a hint the function met before is
+ * `h_0`, `h_1`, ...; one another function's scope took is `<func>_h`).
+ * A scope's cross-core hints (pl.split, pl.cross_core_slot) become the
+ * outlined function's attributes "split" and "slot_num".  The scope is
+ * replaced by a call:
  *
  *   inputs   the variables the scope uses but does not define (defined
  *            earlier in the function, or parameters), sorted by name; the
@@ -85,6 +90,8 @@ typedef struct Ol {
     PtrMap names;              /* names the function defines (for `ret`) */
     uint64_t next_ret;         /* `ret` suffix to try next */
     PtrMap *func_names;        /* program-wide: function name -> where it comes from (a Span) */
+    PtrMap *hint_owner;        /* program-wide: outlined name from a hint -> the function whose scope took it */
+    const char *func;          /* the function being outlined */
     FuncList *outlined;        /* program-wide: the outlined functions so far */
     int failed;
 } Ol;
@@ -324,12 +331,59 @@ static const IrExpr *param_hook(IrMutator *m, const IrExpr *e)
     return p ? p : e;
 }
 
+/* The outlined function's name: the scope's hint where it has one. */
+static const char *outlined_name(Ol *O, const IrScope *sc, Namer *nm)
+{
+    IrCtx *ir = O->ir;
+    const char *hint = sc->attrs ? sc->attrs->name_hint : NULL, *name;
+    const char *owner;
+    if (!hint)
+        return pass_versioned_name(ir, nm->prefix, "_incore_", nm->next++);
+    nm->next++;
+    owner = ptrmap_get(O->hint_owner, hint);
+    if (!ptrmap_get(O->func_names, hint))
+        name = hint;
+    else if (owner && owner != O->func) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s_%s", O->func, hint);
+        name = ir_name(ir, buf);
+    } else {
+        name = hint;
+    }
+    for (uint64_t k = 0; ptrmap_get(O->func_names, name); k++)
+        name = pass_versioned_name(ir, hint, "_", k);
+    ptrmap_put(O->hint_owner, hint, (void *)O->func);
+    return name;
+}
+
+/* The outlined function's attributes: the scope's cross-core hints. */
+static void hint_attrs(IrCtx *ir, const IrScope *sc, IrFunc *f)
+{
+    const IrScopeAttrs *a = sc->attrs;
+    IrKwarg kw[2];
+    uint32_t n = 0;
+    if (!a)
+        return;
+    if (a->split != SPLIT_UNSET) {
+        kw[n].key = ir_name(ir, "split");
+        kw[n].kind = KW_SPLIT;
+        kw[n++].v.i = a->split;
+    }
+    if (a->slot_num) {
+        kw[n].key = ir_name(ir, "slot_num");
+        kw[n].kind = KW_INT;
+        kw[n++].v.i = a->slot_num;
+    }
+    f->nattrs = n;
+    f->attrs = n ? ir_kwargs_intern(ir, n, kw) : NULL;
+}
+
 /* Outlines one scope: its function goes to O->outlined, the call site to out. */
 static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
 {
     IrCtx *ir = O->ir;
     ScopeNode *node = O->nodes.data[O->next_node++];
-    const char *name = pass_versioned_name(ir, nm->prefix, "_incore_", nm->next++);
+    const char *name = outlined_name(O, sc, nm);
     Span span = sc->s.span;
     Namer inner;
     const IrStmt *body;
@@ -409,8 +463,12 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
     /* An outlined function that itself calls outlined functions (its
      * nested scopes) is an Orchestration function, by the same rule as
      * the parent's below: InCore kernels call nothing. */
-    vec_push(*O->outlined, ir_func_new(ir, name, inner.next ? FUNC_ORCHESTRATION : FUNC_INCORE, nin, params, nout,
-                                       ret_types, body, span));
+    {
+        IrFunc *g = ir_func_new(ir, name, inner.next ? FUNC_ORCHESTRATION : FUNC_INCORE, nin, params, nout, ret_types,
+                                body, span);
+        hint_attrs(ir, sc, g);
+        vec_push(*O->outlined, g);
+    }
 
     /* The call site. */
     for (uint32_t i = 0; i < nin; i++)
@@ -506,6 +564,7 @@ static const IrStmt *ol_body(Ol *O, const IrStmt *body, Namer *nm)
 /* What the functions' outlining shares. */
 typedef struct Outlining {
     PtrMap func_names;         /* function name -> where it comes from (a Span) */
+    PtrMap hint_owner;         /* outlined name from a hint -> the function whose scope took it */
     FuncList outlined;         /* the outlined functions so far */
 } Outlining;
 
@@ -520,11 +579,13 @@ static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const 
     /* pyptocc: Orchestration functions are outlined too (passes.md 5.3
      * processes Opaque ones only); a scope in an InCore function is an
      * error (pass_outline_incore_scopes). */
-    if (f->type == FUNC_INCORE || !f->body)
+    if (func_type_is_kernel((FuncType)f->type) || !f->body)
         return f;
     memset(&O, 0, sizeof O);
     O.pc = pc;
     O.ir = pc->ir;
+    O.func = f->name;
+    O.hint_owner = &P->hint_owner;
     O.func_names = &P->func_names;
     O.outlined = &P->outlined;
     arena_init(&O.scratch);
@@ -545,9 +606,12 @@ static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const 
          * the orchestration emitter (cpp.md 6) is what turns those calls
          * into task submissions; as an Opaque function it would only be
          * printed. */
-        if (!O.failed)
-            r = ir_func_new(pc->ir, f->name, nm.next ? FUNC_ORCHESTRATION : (FuncType)f->type, f->nparams, f->params,
-                            f->nret, f->ret_types, body, f->span);
+        if (!O.failed) {
+            IrFunc *g = ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+            if (nm.next)
+                g->type = FUNC_ORCHESTRATION;
+            r = g;
+        }
     }
     for (uint32_t i = 0; i < O.nodes.len; i++) {
         ScopeNode *n = O.nodes.data[i];
@@ -570,6 +634,7 @@ const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog)
     const IrProgram *r;
     vec_init(P.outlined);
     ptrmap_init(&P.func_names);
+    ptrmap_init(&P.hint_owner);
     for (uint32_t i = 0; i < prog->n; i++)
         ptrmap_put(&P.func_names, prog->funcs[i]->name, (void *)&prog->funcs[i]->span);
     /* Functions in name order, so the errors come in a stable order. */
@@ -582,5 +647,6 @@ const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog)
         r = NULL;
     vec_free(P.outlined);
     ptrmap_free(&P.func_names);
+    ptrmap_free(&P.hint_owner);
     return r;
 }

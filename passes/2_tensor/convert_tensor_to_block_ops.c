@@ -342,7 +342,7 @@ static const IrFunc *copy_assembles(Conv *C, const IrFunc *f)
     Asm A;
     IrMutator m;
     const IrStmt *body;
-    if (f->type != FUNC_ORCHESTRATION || !f->body)
+    if (!func_type_is_orchestration((FuncType)f->type) || !f->body)
         return f;
     memset(&A, 0, sizeof A);
     A.C = C;
@@ -436,7 +436,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
     const IrValues *ret;
     const IrExpr **vals;
     int changed = 0;
-    if (f->type != FUNC_ORCHESTRATION || !f->body || !ptrmap_get(&C->rewritten, f->name))
+    if (!func_type_is_orchestration((FuncType)f->type) || !f->body || !ptrmap_get(&C->rewritten, f->name))
         return f;
     vec_init(list);
     tc_flatten(&list, f->body);
@@ -526,7 +526,7 @@ static int no_call(IrWalker *w, const IrExpr *e)
 static int is_scalar_function(const IrFunc *f)
 {
     IrWalker w;
-    int pure = f->body && f->type != FUNC_ORCHESTRATION;
+    int pure = f->body && !func_type_is_orchestration((FuncType)f->type);
     for (uint32_t i = 0; pure && i < f->nparams; i++)
         pure = f->params[i].var->type->kind == TYPE_SCALAR;
     for (uint32_t i = 0; pure && i < f->nret; i++)
@@ -593,7 +593,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
 
     /* 1. Split the functions that need both units. */
     for (uint32_t i = 0; i < prog->n; i++)
-        if (prog->funcs[i]->type == FUNC_INCORE && tc_has_tensor_ops(prog->funcs[i]))
+        if (func_type_is_kernel((FuncType)prog->funcs[i]->type) && tc_has_tensor_ops(prog->funcs[i]))
             vec_push(todo, prog->funcs[i]);
     for (uint32_t i = 0; i < todo.len; i++) {
         const IrFunc *g = tc_normalize(pc, todo.data[i]);
@@ -619,7 +619,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < p->n; i++) {
         const IrFunc *f = p->funcs[i];
         TcFunc *tf;
-        if (f->type != FUNC_INCORE || !tc_has_tensor_ops(f)) {
+        if (!func_type_is_kernel((FuncType)f->type) || !tc_has_tensor_ops(f)) {
             vec_push(out, f);
             continue;
         }
@@ -634,7 +634,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
 
     /* 3. Their callers create the new Out tensors. */
     for (uint32_t i = 0; i < out.len && !C.failed; i++)
-        if (out.data[i]->type != FUNC_INCORE)
+        if (!func_type_is_kernel((FuncType)out.data[i]->type))
             out.data[i] = rewrite_callers(&C, out.data[i]);
 
     /* 4. The split functions' bodies replace their calls; one that no
@@ -646,7 +646,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
                 ptrmap_put(&C.split, out.data[i]->name, (void *)out.data[i]);
         for (uint32_t i = 0; i < out.len && !C.failed; i++) {
             const IrFunc *f = out.data[i], *g;
-            if (f->type == FUNC_INCORE || ptrmap_get(&C.split, f->name))
+            if (func_type_is_kernel((FuncType)f->type) || ptrmap_get(&C.split, f->name))
                 continue;
             if (!(g = tc_inline_calls(pc, f, &C.split)))
                 C.failed = 1;
@@ -674,7 +674,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
                 ptrmap_put(&scalar_fns, out.data[i]->name, (void *)out.data[i]);
         for (uint32_t i = 0; i < out.len && !C.failed; i++) {
             const IrFunc *f = out.data[i];
-            if (f->type == FUNC_ORCHESTRATION && scalar_fns.count && !(f = tc_inline_calls(pc, f, &scalar_fns))) {
+            if (func_type_is_orchestration((FuncType)f->type) && scalar_fns.count && !(f = tc_inline_calls(pc, f, &scalar_fns))) {
                 C.failed = 1;
                 break;
             }
@@ -685,7 +685,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
         ptrmap_free(&scalar_fns);
     }
     for (uint32_t i = 0; i < out.len && !C.failed; i++)
-        if (out.data[i]->type != FUNC_INCORE) {
+        if (!func_type_is_kernel((FuncType)out.data[i]->type)) {
             if (ptrmap_get(&C.split, out.data[i]->name))
                 ptrmap_put(&C.rewritten, out.data[i]->name, (void *)out.data[i]->name);
             out.data[i] = land_results(&C, out.data[i]);

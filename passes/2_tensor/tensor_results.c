@@ -111,7 +111,7 @@ static const IrExpr *result_in_caller(Results *S, const IrCall *c, uint32_t inde
     Recompute R;
     const IrExpr *x;
     if (c->callee->kind != CALLEE_GLOBAL || !(k = ir_program_find(S->prog, c->callee->name)) ||
-        k->type != FUNC_INCORE || !k->body || t->kind != TYPE_SCALAR)
+        !func_type_is_kernel((FuncType)k->type) || !k->body || t->kind != TYPE_SCALAR)
         return NULL;
     K = kernel_scalars(S, k);
     if (!K->ret || index >= K->ret->n)
@@ -170,7 +170,7 @@ const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *
     IrWalker w;
     IrMutator m;
     const IrStmt *body;
-    if (f->type != FUNC_ORCHESTRATION || !f->body)
+    if (!func_type_is_orchestration((FuncType)f->type) || !f->body)
         return f;
     memset(&S, 0, sizeof S);
     S.ir = ir;

@@ -483,7 +483,7 @@ const IrProgram *tc_split(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
     p = ir_program_new(pc->ir, prog->name, prog->n, fs, prog->span);
     xfree(fs);
     r = pass_outline_incore_scopes(pc, p);
-    if (r && (g = ir_program_find(r, f->name)) && g->type != FUNC_ORCHESTRATION) {
+    if (r && (g = ir_program_find(r, f->name)) && !func_type_is_orchestration((FuncType)g->type)) {
         /* Nothing was cut out (no run of kernel ops): still an orchestration. */
         IrFunc *o = ir_func_new(pc->ir, g->name, FUNC_ORCHESTRATION, g->nparams, g->params, g->nret, g->ret_types,
                                 g->body, g->span);

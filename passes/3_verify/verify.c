@@ -87,7 +87,7 @@ static int outlined_stmt(IrWalker *w, const IrStmt *s)
     C->stmt = s;
     if (s->kind == STMT_SCOPE)
     {
-        if (C->func->type == FUNC_INCORE)
+        if (func_type_is_kernel((FuncType)C->func->type))
             fail(C, s->span, "'with pl.incore():' scope in InCore function '%s' (the whole function already runs "
                              "on the core; remove the scope)", C->func->name);
         else

@@ -22,15 +22,15 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
         return 1;
     c = IR_AS(IrCall, e);
     op = callee_op(c->callee);
-    if (C->func->type == FUNC_INCORE) {
+    if (func_type_is_kernel((FuncType)C->func->type)) {
         if (op && op->category == OPC_TENSOR && (C->pc->props & PROP_BLOCK_KERNELS))
-            fail(C, e->span, "tensor op '%s' in InCore function '%s' (InCore functions use block and system ops)",
-                 op_printed_name(op, name, sizeof name), C->func->name);
+            fail(C, e->span, "tensor op '%s' in %s function '%s' (kernels use tile and system ops)",
+                 op_printed_name(op, name, sizeof name), func_type_name((FuncType)C->func->type), C->func->name);
         else if (c->callee->kind == CALLEE_GLOBAL)
-            fail(C, e->span, "InCore function '%s' calls function '%s' (only Orchestration and Opaque functions call "
+            fail(C, e->span, "%s function '%s' calls function '%s' (only Orchestration and Opaque functions call "
                              "functions)",
-                 C->func->name, c->callee->name);
-    } else if (C->func->type == FUNC_ORCHESTRATION && op && op->category != OPC_TENSOR) {
+                 func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
+    } else if (func_type_is_orchestration((FuncType)C->func->type) && op && op->category != OPC_TENSOR) {
         fail(C, e->span, "%s op '%s' in Orchestration function '%s' (%s ops belong in InCore functions)",
              op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name), C->func->name,
              op->category == OPC_BLOCK ? "block" : "system");

@@ -320,7 +320,7 @@ START_TEST(kinds_incore_tensor_op)
            prog1(kind_fn("k", FUNC_INCORE, 2, ps,
                          SEQ(asg(var("z", tensor32(), at(2, 5, 1)), call("tensor.add", EXPRS(E(ps[0]), E(ps[1])), at(2, 9, 15)),
                                  line(2))))),
-           "2:9", "tensor op 'pl.tensor.add' in InCore function 'k' (InCore functions use block and system ops)");
+           "2:9", "tensor op 'pl.tensor.add' in InCore function 'k' (kernels use tile and system ops)");
 }
 END_TEST
 

@@ -1,0 +1,416 @@
+/* inline_functions.c: InlineFunctions (01-inline_functions.md).
+ *
+ * Every call of a function of kind Inline (@pl.function(type=...Inline),
+ * @pl.jit.inline) is replaced by a copy of its body: the parameters are
+ * the arguments, every variable it defines is renamed `<name>_inline<k>`
+ * (k counts the expansions of the program, so no two collide), and its
+ * final return becomes the assignment of the call's target (a tuple of
+ * the values when it returns several).  Group and Graph functions are
+ * expanded the same way: a group co-schedules the kernels it calls and a
+ * graph records a fragment of orchestration once, and pyptocc, which runs
+ * tasks in program order, runs their calls where they stand.  Expanded
+ * functions leave the program.
+ *
+ * The pass runs on a freshly read program (before ConvertToSSA); a call
+ * must be a statement of its own (x = f(...) or f(...)), and the callee
+ * may return only at its end. */
+#include "config.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef VEC(const IrStmt *) StmtList;
+
+/* Expansions nested deeper than this are a cycle of calls. */
+#define INLINE_DEPTH_MAX 64
+
+typedef struct Inliner {
+    PassCtx *pc;
+    IrCtx *ir;
+    const IrProgram *prog;
+    uint64_t next;           /* k of the next expansion */
+    int depth;
+    int failed;
+    /* A call returning several values assigns their tuple to a temporary
+     * (`a, b = f(...)` unpacks it): the temporary -> the tuple, so that the
+     * unpacking reads the values themselves. */
+    PtrMap tuples;
+} Inliner;
+
+static int expands(FuncType t) { return t == FUNC_INLINE || t == FUNC_GROUP || t == FUNC_GRAPH; }
+
+/* The callee a statement's call expands, or NULL. */
+static const IrFunc *inlined_callee(Inliner *I, const IrExpr *e)
+{
+    const IrFunc *f;
+    if (!e || e->kind != EXPR_CALL || IR_AS(IrCall, e)->callee->kind != CALLEE_GLOBAL)
+        return NULL;
+    f = ir_program_find(I->prog, IR_AS(IrCall, e)->callee->name);
+    return f && f->body && expands((FuncType)f->type) ? f : NULL;
+}
+
+/* ------------------------------------------------------------- renaming */
+
+typedef struct Rename {
+    Inliner *I;
+    uint64_t k;
+} Rename;
+
+/* Every definition gets a fresh variable named <name>_inline<k>; the
+ * mutator then maps every use (the parameters were mapped to the
+ * arguments before). */
+static const IrExpr *rename_hook(IrMutator *m, const IrExpr *e)
+{
+    Rename *r = m->data;
+    IrCtx *ir = m->ctx;
+    char buf[512];
+    const IrVar *v;
+    if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF)
+        return e;
+    v = IR_AS(IrVar, e);
+    snprintf(buf, sizeof buf, "%s_inline%llu", v->name, (unsigned long long)r->k);
+    if (e->kind == EXPR_ITER_ARG)
+        return &ir_iter_arg_new(ir, ir_name(ir, buf), v->type, IR_AS(IrIterArg, e)->init, e->span)->v.e;
+    return &ir_var_new(ir, ir_name(ir, buf), v->type, e->span)->e;
+}
+
+/* Definitions the body makes are met by the hook at their definition; a
+ * use of a variable the body does not define (a dynamic dimension) keeps
+ * it.  So the hook must see only definitions: uses reach it already
+ * mapped, or are left alone below. */
+typedef struct DefSet {
+    PtrMap defs;
+} DefSet;
+
+static int collect_defs(IrWalker *w, const IrStmt *s)
+{
+    DefSet *d = w->data;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        ptrmap_put(&d->defs, IR_AS(IrAssign, s)->var, (void *)1);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        ptrmap_put(&d->defs, f->loop_var, (void *)1);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&d->defs, f->iter_args[i], (void *)1);
+            ptrmap_put(&d->defs, f->ret[i], (void *)1);
+        }
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&d->defs, f->iter_args[i], (void *)1);
+            ptrmap_put(&d->defs, f->ret[i], (void *)1);
+        }
+        break;
+    }
+    case STMT_IF:
+        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
+            ptrmap_put(&d->defs, IR_AS(IrIf, s)->ret[i], (void *)1);
+        break;
+    case STMT_SCOPE: {
+        const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
+        if (a && a->task_id)
+            ptrmap_put(&d->defs, a->task_id, (void *)1);
+        if (a && a->index)
+            ptrmap_put(&d->defs, a->index, (void *)1);
+        break;
+    }
+    default:
+        break;
+    }
+    return 1;
+}
+
+typedef struct RenameDefs {
+    Rename r;
+    DefSet *defs;
+} RenameDefs;
+
+static const IrExpr *rename_defs_hook(IrMutator *m, const IrExpr *e)
+{
+    RenameDefs *rd = m->data;
+    IrMutator inner = *m;
+    if (!ir_is_var_like(e) || !ptrmap_get(&rd->defs->defs, e))
+        return e;
+    inner.data = &rd->r;
+    return rename_hook(&inner, e);
+}
+
+/* ------------------------------------------------------------ expansion */
+
+static void inline_list(Inliner *I, const IrStmt *s, StmtList *out);
+
+/* Is there a return in s? */
+static int find_return(IrWalker *w, const IrStmt *s)
+{
+    if (s->kind == STMT_RETURN && !*(const IrStmt **)w->data)
+        *(const IrStmt **)w->data = s;
+    return 1;
+}
+
+/* The callee's body with its final return cut off (into *ret); NULL
+ * when it returns elsewhere too (reported). */
+static const IrStmt *body_without_return(Inliner *I, const IrFunc *f, const IrValues **ret, Span call)
+{
+    const IrStmt *b = f->body, *early = NULL;
+    const IrSeq *q;
+    IrWalker w;
+    *ret = NULL;
+    if (b->kind != STMT_SEQ && b->kind != STMT_OPS)
+        b = ir_seq(I->ir, STMT_SEQ, 1, &b, b->span);
+    q = IR_AS(IrSeq, b);
+    if (q->n && q->stmts[q->n - 1]->kind == STMT_RETURN) {
+        *ret = IR_AS(IrValues, q->stmts[q->n - 1]);
+        b = ir_seq(I->ir, STMT_SEQ, q->n - 1, q->stmts, b->span);
+    }
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = find_return;
+    w.data = &early;
+    ir_walk_stmt(&w, b);
+    if (early) {
+        diag_error(I->pc->diag, early->span, "'%s' cannot be expanded at its call: it returns before its end", f->name);
+        diag_note(I->pc->diag, call, "called here");
+        I->failed = 1;
+        return NULL;
+    }
+    return b;
+}
+
+/* Expands the call of f in statement s (an assignment of its value, or
+ * its evaluation) into out. */
+static void expand(Inliner *I, const IrStmt *s, const IrCall *c, const IrFunc *f, StmtList *out)
+{
+    IrCtx *ir = I->ir;
+    const IrValues *ret;
+    const IrStmt *body;
+    IrMutator m;
+    RenameDefs rd;
+    DefSet defs;
+    IrWalker w;
+    if (I->depth >= INLINE_DEPTH_MAX) {
+        diag_error(I->pc->diag, s->span, "'%s' calls itself through %s functions; the calls cannot be expanded",
+                   f->name, func_type_name((FuncType)f->type));
+        I->failed = 1;
+        return;
+    }
+    if (c->nargs != f->nparams)
+        ICE("call of '%s' with %u arguments for %u parameters", f->name, c->nargs, f->nparams);
+    if (!(body = body_without_return(I, f, &ret, s->span)))
+        return;
+    memset(&defs, 0, sizeof defs);
+    ptrmap_init(&defs.defs);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = collect_defs;
+    w.data = &defs;
+    ir_walk_stmt(&w, body);
+    memset(&m, 0, sizeof m);
+    rd.r.I = I;
+    rd.r.k = I->next++;
+    rd.defs = &defs;
+    m.ctx = ir;
+    m.expr = rename_defs_hook;
+    m.data = &rd;
+    m.depth = 1;   /* keep the substitutions across the calls below */
+    for (uint32_t i = 0; i < f->nparams; i++)
+        ir_mutator_replace(&m, f->params[i].var, c->args[i]);
+    body = ir_mutate_stmt(&m, body);
+    I->depth++;
+    inline_list(I, body, out);
+    I->depth--;
+    if (s->kind == STMT_ASSIGN) {
+        const IrVar *target = IR_AS(IrAssign, s)->var;
+        const IrExpr *value;
+        if (!ret || !ret->n) {
+            diag_error(I->pc->diag, s->span, "'%s' returns nothing, but its call's value is used", f->name);
+            I->failed = 1;
+        } else {
+            const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
+            for (uint32_t i = 0; i < ret->n; i++)
+                vals[i] = ir_mutate_expr(&m, ret->values[i]);
+            value = ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, s->span);
+            vec_push(*out, ir_assign(ir, target, value, s->span));
+            if (ret->n > 1)
+                ptrmap_put(&I->tuples, target, (void *)value);
+            xfree(vals);
+        }
+    }
+    ptrmap_free(&m.subst);
+    ptrmap_free(&defs.defs);
+}
+
+static const IrStmt *inline_body(Inliner *I, const IrStmt *body)
+{
+    StmtList out;
+    const IrStmt *r;
+    vec_init(out);
+    inline_list(I, body, &out);
+    r = ir_seq(I->ir, STMT_SEQ, out.len, out.data, body->span);
+    vec_free(out);
+    return r;
+}
+
+/* tuple[i] of a tuple an expansion made: its value. */
+static const IrExpr *tuple_get_hook(IrMutator *m, const IrExpr *e)
+{
+    const IrMakeTuple *t;
+    if (e->kind != EXPR_TUPLE_GET || !(t = ptrmap_get(m->data, IR_AS(IrTupleGet, e)->tuple)))
+        return e;
+    return t->elems[IR_AS(IrTupleGet, e)->index];
+}
+
+static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
+{
+    IrCtx *ir = I->ir;
+    const IrFunc *f;
+    const IrExpr *v;
+    if (I->tuples.count && s->kind != STMT_SEQ && s->kind != STMT_OPS) {
+        IrMutator m;
+        memset(&m, 0, sizeof m);
+        m.ctx = ir;
+        m.expr = tuple_get_hook;
+        m.data = &I->tuples;
+        s = ir_mutate_stmt(&m, s);
+    }
+    v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr : NULL;
+    if ((f = inlined_callee(I, v))) {
+        expand(I, s, IR_AS(IrCall, v), f, out);
+        return;
+    }
+    switch ((IrStmtKind)s->kind) {
+    case STMT_IF: {
+        const IrIf *x = IR_AS(IrIf, s);
+        s = ir_if(ir, x->cond, inline_body(I, x->then_body), x->else_body ? inline_body(I, x->else_body) : NULL,
+                  x->nret, x->ret, s->span);
+        break;
+    }
+    case STMT_FOR: {
+        const IrFor *x = IR_AS(IrFor, s);
+        s = ir_for_staged(ir_for(ir, (ForKind)s->sub, x->loop_var, x->start, x->stop, x->step, x->niter, x->iter_args,
+                                 x->ret, inline_body(I, x->body), s->span),
+                          x->stage);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *x = IR_AS(IrWhile, s);
+        s = ir_while(ir, x->cond, x->niter, x->iter_args, x->ret, inline_body(I, x->body), s->span);
+        break;
+    }
+    case STMT_SCOPE:
+        s = ir_scope_rebody(ir, s, inline_body(I, IR_AS(IrScope, s)->body));
+        break;
+    case STMT_SEQ:
+    case STMT_OPS:
+        inline_list(I, s, out);
+        return;
+    default:
+        break;
+    }
+    vec_push(*out, s);
+}
+
+static void inline_list(Inliner *I, const IrStmt *s, StmtList *out)
+{
+    if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        for (uint32_t i = 0; i < q->n; i++)
+            inline_stmt(I, q->stmts[i], out);
+    } else {
+        inline_stmt(I, s, out);
+    }
+}
+
+/* ------------------------------------------------------------- driver */
+
+/* A call of an expanded function that is not a statement of its own. */
+typedef struct Nested {
+    Inliner *I;
+    const IrExpr *top;
+} Nested;
+
+static int nested_expr(IrWalker *w, const IrExpr *e)
+{
+    Nested *n = w->data;
+    const IrFunc *f;
+    if (e != n->top && (f = inlined_callee(n->I, e))) {
+        diag_error(n->I->pc->diag, e->span,
+                   "the call of %s function '%s' must be a statement of its own to be expanded: x = %s(...)",
+                   func_type_name((FuncType)f->type), f->name, f->name);
+        n->I->failed = 1;
+    }
+    return 1;
+}
+
+static int nested_stmt(IrWalker *w, const IrStmt *s)
+{
+    Nested *n = w->data;
+    n->top = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr : NULL;
+    return 1;
+}
+
+static int has_calls_to_expand(Inliner *I, const IrFunc *f)
+{
+    Nested n;
+    IrWalker w;
+    unsigned before = I->pc->diag->errors;
+    memset(&w, 0, sizeof w);
+    n.I = I;
+    n.top = NULL;
+    w.pre_stmt = nested_stmt;
+    w.pre_expr = nested_expr;
+    w.data = &n;
+    ir_walk_func(&w, f);
+    return I->pc->diag->errors != before;
+}
+
+static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    Inliner *I = data;
+    const IrStmt *body;
+    (void)pc;
+    (void)prog;
+    if (!f->body || expands((FuncType)f->type))
+        return f;
+    if (has_calls_to_expand(I, f))
+        return NULL;
+    I->failed = 0;
+    ptrmap_init(&I->tuples);
+    body = inline_body(I, f->body);
+    ptrmap_free(&I->tuples);
+    if (I->failed)
+        return NULL;
+    return ir_func_rebuild(I->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+}
+
+const IrProgram *pass_inline_functions(PassCtx *pc, const IrProgram *prog)
+{
+    Inliner I;
+    const IrProgram *r;
+    VEC(const IrFunc *) keep;
+    int any = 0;
+    for (uint32_t i = 0; i < prog->n; i++)
+        any |= expands((FuncType)prog->funcs[i]->type);
+    if (!any)
+        return prog;
+    memset(&I, 0, sizeof I);
+    I.pc = pc;
+    I.ir = pc->ir;
+    I.prog = prog;
+    r = pass_map_functions_with(pc, prog, inline_function, &I, MAP_CONTINUE);
+    if (!r)
+        return NULL;
+    vec_init(keep);
+    for (uint32_t i = 0; i < r->n; i++)
+        if (!expands((FuncType)r->funcs[i]->type))
+            vec_push(keep, r->funcs[i]);
+    r = ir_program_new(pc->ir, r->name, keep.len, keep.data, r->span);
+    vec_free(keep);
+    return r;
+}

@@ -1,0 +1,379 @@
+/* lower_placement.c: LowerPlacement, the placement scopes and task
+ * dependencies of today's language (04-scopes.md, 02-manual_dependencies.md)
+ * brought to what the rest of the pipeline compiles.
+ *
+ * pyptocc's programs run their tasks in program order (the C++ runtime
+ * submits each task when the orchestration reaches it and runs it to the
+ * end), which is one order every dependency the program declares allows.
+ * So:
+ *   - a runtime scope (pl.scope, pl.manual_scope) says who orders tasks:
+ *     its body takes its place;
+ *   - deps=, no_dep_args=, dumps=, allow_early_resolve= and `as tid` only
+ *     order or mark tasks: they are dropped, and a task id may then be
+ *     used nowhere but in deps= (anything else is an error);
+ *   - a cluster (co-scheduled AIC and AIV work) and a hierarchy scope
+ *     (work of a level above the core group, on this one device) run their
+ *     body where they stand: it takes their place;
+ *   - pl.spmd(n) runs its body once per block: a parallel loop over the
+ *     block index.  An inline body (an InCore scope) reads the loop's
+ *     index where it read pl.tile.get_block_idx(); a dispatched kernel
+ *     that reads the block index is called in a copy of it
+ *     (`<kernel>_spmd`) that takes the index as its last parameter.  A
+ *     predicate= guards the loop, read when the orchestration reaches it
+ *     (which, in program order, is after its producers);
+ *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
+ *     on each of the two AIV lanes: a loop over the lane index.  The
+ *     modes that halve every tile belong to mixed-kernel splitting and are
+ *     reported.
+ * InCore scopes keep their name hint and cross-core hints.  The pass runs
+ * first (before ConvertToSSA). */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+#include "support/xalloc.h"
+
+#include <string.h>
+
+typedef VEC(const IrStmt *) StmtList;
+typedef VEC(const IrFunc *) FuncList;
+
+typedef struct Lower {
+    PassCtx *pc;
+    IrCtx *ir;
+    const IrProgram *prog;
+    PtrMap task_ids;         /* task id Var -> the scope that defines it */
+    PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
+    FuncList added;          /* those copies */
+    int failed;
+} Lower;
+
+static void lower_list(Lower *L, const IrStmt *s, StmtList *out);
+
+static const IrStmt *lower_body(Lower *L, const IrStmt *body)
+{
+    StmtList out;
+    const IrStmt *r;
+    vec_init(out);
+    lower_list(L, body, &out);
+    r = ir_seq(L->ir, STMT_SEQ, out.len, out.data, body->span);
+    vec_free(out);
+    return r;
+}
+
+/* --------------------------------------------------------- block index */
+
+/* Replaces each pl.tile.get_block_idx() by the block index. */
+typedef struct BlockIdx {
+    const IrExpr *index;     /* the INDEX value */
+    int found;
+} BlockIdx;
+
+static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
+{
+    BlockIdx *b = m->data;
+    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX)) {
+        const IrType *t = IR_AS(IrCall, e)->type;
+        b->found = 1;
+        return t->dtype == DT_INDEX ? b->index : ir_unary(m->ctx, UN_CAST, (DataType)t->dtype, b->index, e->span);
+    }
+    return e;
+}
+
+static const IrStmt *replace_block_idx(IrCtx *ir, const IrStmt *s, const IrExpr *index, int *found)
+{
+    IrMutator m;
+    BlockIdx b;
+    memset(&m, 0, sizeof m);
+    b.index = index;
+    b.found = 0;
+    m.ctx = ir;
+    m.expr = block_idx_hook;
+    m.data = &b;
+    s = ir_mutate_stmt(&m, s);
+    if (found)
+        *found = b.found;
+    return s;
+}
+
+static int reads_block_idx_expr(IrWalker *w, const IrExpr *e)
+{
+    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX))
+        *(int *)w->data = 1;
+    return 1;
+}
+
+static int reads_block_idx(const IrFunc *f)
+{
+    IrWalker w;
+    int found = 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = reads_block_idx_expr;
+    w.data = &found;
+    ir_walk_func(&w, f);
+    return found;
+}
+
+/* The copy of kernel f that takes the block index as its last parameter. */
+static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
+{
+    IrCtx *ir = L->ir;
+    const IrFunc *c = ptrmap_get(&L->spmd_copies, f->name);
+    IrParam *params;
+    IrVar *index;
+    IrFunc *g;
+    char name[256];
+    if (c)
+        return c;
+    snprintf(name, sizeof name, "%s_spmd", f->name);
+    if (ir_program_find(L->prog, ir_name(ir, name))) {
+        diag_error(L->pc->diag, f->span, "pl.spmd() needs a copy of '%s' named '%s', which the program already has",
+                   f->name, name);
+        L->failed = 1;
+        return NULL;
+    }
+    params = arena_array(&ir->arena, f->nparams + 1, sizeof *params);
+    memcpy(params, f->params, f->nparams * sizeof *params);
+    index = ir_var_new(ir, ir_name(ir, "block_idx"), ir_type_scalar(ir, DT_INDEX), f->span);
+    params[f->nparams].var = index;
+    params[f->nparams].dir = DIR_IN;
+    g = ir_func_rebuild(ir, f, f->nparams + 1, params, f->nret, f->ret_types,
+                        replace_block_idx(ir, f->body, &index->e, NULL));
+    g->name = ir_name(ir, name);
+    ptrmap_put(&L->spmd_copies, f->name, g);
+    vec_push(L->added, g);
+    return g;
+}
+
+/* Calls of kernels that read the block index become calls of their
+ * copies, with the index as the last argument. */
+typedef struct Dispatch {
+    Lower *L;
+    const IrExpr *index;
+} Dispatch;
+
+static const IrExpr *dispatch_hook(IrMutator *m, const IrExpr *e)
+{
+    Dispatch *d = m->data;
+    const IrCall *c;
+    const IrFunc *f, *g;
+    const IrExpr **args;
+    const IrExpr *r;
+    if (e->kind != EXPR_CALL || IR_AS(IrCall, e)->callee->kind != CALLEE_GLOBAL)
+        return e;
+    c = IR_AS(IrCall, e);
+    f = ir_program_find(d->L->prog, c->callee->name);
+    if (!f || !f->body || !reads_block_idx(f) || !(g = spmd_copy(d->L, f)))
+        return e;
+    args = xmalloc(xmul_size((size_t)c->nargs + 1, sizeof *args));
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[c->nargs] = d->index;
+    r = ir_call(m->ctx, ir_callee_global(m->ctx, g->name), c->nargs + 1, args, c->nkwargs, c->kwargs, c->type, e->span);
+    xfree(args);
+    return r;
+}
+
+/* ------------------------------------------------------------- scopes */
+
+/* An InCore scope's attributes without the task ones (NULL if none stay). */
+static const IrScopeAttrs *incore_attrs(const IrScopeAttrs *a, IrScopeAttrs *buf)
+{
+    if (!a || (!a->name_hint && a->split == SPLIT_UNSET && !a->slot_num))
+        return NULL;
+    ir_scope_attrs_init(buf);
+    buf->name_hint = a->name_hint;
+    buf->split = a->split;
+    buf->slot_num = a->slot_num;
+    return buf;
+}
+
+/* for <index> in pl.parallel(0, count): body (or pl.range). */
+static const IrStmt *index_loop(Lower *L, ForKind kind, const IrVar *index, const IrExpr *count, const IrStmt *body,
+                                Span at)
+{
+    IrCtx *ir = L->ir;
+    return ir_for(ir, kind, index, ir_const_int(ir, 0, DT_INDEX, at), count, ir_const_int(ir, 1, DT_INDEX, at), 0,
+                  NULL, NULL, body, at);
+}
+
+static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
+{
+    IrCtx *ir = L->ir;
+    const IrScopeAttrs *a = sc->attrs;
+    IrVar *blk = ir_var_new(ir, ir_name(ir, "block_idx"), ir_type_scalar(ir, DT_INDEX), sc->s.span);
+    const IrStmt *body = lower_body(L, sc->body), *loop;
+    const IrSeq *q = IR_AS(IrSeq, body);
+    if (q->n == 1 && q->stmts[0]->kind == STMT_SCOPE && q->stmts[0]->sub == SCOPE_INCORE) {
+        body = replace_block_idx(ir, body, &blk->e, NULL);
+    } else {
+        IrMutator m;
+        Dispatch d;
+        memset(&m, 0, sizeof m);
+        d.L = L;
+        d.index = &blk->e;
+        m.ctx = ir;
+        m.expr = dispatch_hook;
+        m.data = &d;
+        body = ir_mutate_stmt(&m, body);
+    }
+    loop = index_loop(L, FOR_PARALLEL, blk, a->count, body, sc->s.span);
+    if (a->predicate)
+        loop = ir_if(ir, a->predicate, loop, NULL, 0, NULL, sc->s.span);
+    return loop;
+}
+
+static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const IrScopeAttrs *a = sc->attrs;
+    IrScopeAttrs buf;
+    if (a && a->task_id)
+        ptrmap_put(&L->task_ids, a->task_id, (void *)sc);
+    switch ((ScopeKind)sc->s.sub) {
+    case SCOPE_RUNTIME:
+    case SCOPE_CLUSTER:
+    case SCOPE_HIERARCHY:
+        lower_list(L, sc->body, out);
+        return;
+    case SCOPE_INCORE:
+        vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), lower_body(L, sc->body), sc->s.span));
+        return;
+    case SCOPE_SPMD:
+        vec_push(*out, lower_spmd(L, sc));
+        return;
+    case SCOPE_SPLIT_AIV:
+        if (a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE) {
+            diag_error(L->pc->diag, sc->s.span,
+                       "a pl.split_aiv region of mode %s halves its tiles between the AIV lanes, which pyptocc does "
+                       "not split yet; mode pl.SplitMode.NONE runs the whole body on each lane",
+                       split_mode_name((SplitMode)a->split));
+            L->failed = 1;
+            return;
+        }
+        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lower_body(L, sc->body), sc->s.span));
+        return;
+    case SCOPE_KIND_COUNT:
+        break;
+    }
+    ICE("scope of unknown kind");
+}
+
+/* ------------------------------------------------------------ statements */
+
+static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_SCOPE:
+        lower_scope(L, IR_AS(IrScope, s), out);
+        return;
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        s = ir_if(ir, f->cond, lower_body(L, f->then_body), f->else_body ? lower_body(L, f->else_body) : NULL, f->nret,
+                  f->ret, s->span);
+        break;
+    }
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        s = ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args,
+                                 f->ret, lower_body(L, f->body), s->span),
+                          f->stage);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *w = IR_AS(IrWhile, s);
+        s = ir_while(ir, w->cond, w->niter, w->iter_args, w->ret, lower_body(L, w->body), s->span);
+        break;
+    }
+    case STMT_SEQ:
+    case STMT_OPS:
+        lower_list(L, s, out);
+        return;
+    default:
+        break;
+    }
+    vec_push(*out, s);
+}
+
+static void lower_list(Lower *L, const IrStmt *s, StmtList *out)
+{
+    if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
+        const IrSeq *q = IR_AS(IrSeq, s);
+        for (uint32_t i = 0; i < q->n; i++)
+            lower_stmt(L, q->stmts[i], out);
+    } else {
+        lower_stmt(L, s, out);
+    }
+}
+
+/* A task id still used after its deps= were dropped. */
+static int task_id_use(IrWalker *w, const IrExpr *e)
+{
+    Lower *L = w->data;
+    if (e->kind == EXPR_VAR && ptrmap_get(&L->task_ids, e)) {
+        diag_error(L->pc->diag, e->span,
+                   "the task id '%s' is used as a value; pyptocc runs tasks in program order, which meets every "
+                   "dependency, and keeps task ids only in deps=",
+                   IR_AS(IrVar, e)->name);
+        ptrmap_put(&L->task_ids, e, NULL);   /* reported once */
+        L->failed = 1;
+    }
+    return 1;
+}
+
+/* Has the body anything this pass lowers? */
+static int has_placement(IrWalker *w, const IrStmt *s)
+{
+    if (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs))
+        *(int *)w->data = 1;
+    return !*(int *)w->data;
+}
+
+static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    Lower *L = data;
+    IrWalker w;
+    int any = 0;
+    const IrStmt *body;
+    (void)pc;
+    (void)prog;
+    if (!f->body)
+        return f;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = has_placement;
+    w.data = &any;
+    ir_walk_func(&w, f);
+    if (!any)
+        return f;
+    L->failed = 0;
+    body = lower_body(L, f->body);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = task_id_use;
+    w.data = L;
+    ir_walk_stmt(&w, body);
+    if (L->failed)
+        return NULL;
+    return ir_func_rebuild(L->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+}
+
+const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
+{
+    Lower L;
+    const IrProgram *r;
+    memset(&L, 0, sizeof L);
+    L.pc = pc;
+    L.ir = pc->ir;
+    L.prog = prog;
+    ptrmap_init(&L.task_ids);
+    ptrmap_init(&L.spmd_copies);
+    vec_init(L.added);
+    r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
+    if (r && L.added.len)
+        r = pass_program_add(pc, r, L.added.len, L.added.data);
+    ptrmap_free(&L.task_ids);
+    ptrmap_free(&L.spmd_copies);
+    vec_free(L.added);
+    return r;
+}
