@@ -373,5 +373,13 @@ const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind)
     if (!op_tuple_arg(dc, 1, "shape", index_only, &ns, &shape) ||
         !op_tuple_arg(dc, 2, "offset", index_only, &no, &offset))
         return NULL;
+    /* A window that runs off the source (00-python_syntax.md: pl.slice of
+     * a tile past its edge is an error). */
+    for (uint32_t d = 0; ns == a->n && no == a->n && d < a->n; d++) {
+        int64_t s, o, e;
+        if (ir_dim_value(shape[d], &s) && ir_dim_value(offset[d], &o) && ir_dim_value(a->dims[d], &e) && o + s > e)
+            return op_fail(dc, 2, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
+                           (long long)(o + s), d, (long long)e);
+    }
     return op_make_shaped(dc, a, (DataType)a->dtype, ns, shape);
 }

@@ -65,6 +65,7 @@ const IrType *deduce_batch_matmul(DeduceCtx *dc);
 const IrType *deduce_tensor_create(DeduceCtx *dc);
 const IrType *deduce_tensor_read(DeduceCtx *dc);
 const IrType *deduce_tensor_view(DeduceCtx *dc);
+const IrType *deduce_tensor_write(DeduceCtx *dc);
 const IrType *deduce_tensor_assemble(DeduceCtx *dc);
 const IrType *deduce_tensor_dim(DeduceCtx *dc);
 const IrType *deduce_tensor_binary(DeduceCtx *dc);

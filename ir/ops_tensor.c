@@ -34,6 +34,24 @@ const IrType *deduce_tensor_read(DeduceCtx *dc)
 
 const IrType *deduce_tensor_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TENSOR); }
 
+/* tensor.write(tensor, indices, value): the tensor with one element
+ * replaced by the scalar value (converted to its dtype). */
+const IrType *deduce_tensor_write(DeduceCtx *dc)
+{
+    const IrType *t, *v;
+    const IrExpr *const *idx;
+    uint32_t n;
+    if (!(t = op_need_tensor(dc, 0)) || !op_tuple_arg(dc, 1, "indices", 0, &n, &idx))
+        return NULL;
+    if (n != t->n)
+        return op_fail(dc, 1, "expects %u indices for a tensor of rank %u, got %u", (unsigned)t->n, (unsigned)t->n,
+                       (unsigned)n);
+    v = ir_expr_type(dc->ir, dc->args[2]);
+    if (v->kind != TYPE_SCALAR)
+        return op_fail(dc, 2, "the value must be a scalar");
+    return op_make_tensor(dc, (DataType)t->dtype, t->n, t->dims);
+}
+
 const IrType *deduce_tensor_assemble(DeduceCtx *dc)
 {
     const IrType *t;

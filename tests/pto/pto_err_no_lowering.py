@@ -15,7 +15,7 @@ class NoLowering:
         mem_vec_4: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 8192, 1024, 4)
         mem_vec_5: pl.MemRefType = pl.block.alloc(pl.MemorySpace.Vec, 9216, 4096, 5)
         t_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_2] = pl.block.load(a_0, [0, 0], [16, 64], target_memory=pl.MemorySpace.Vec)
-        v_0: pl.Tile[[64, 16], pl.FP32, memref=mem_vec_3] = pl.block.view(t_0, [64, 16], [0, 0])
+        v_0: pl.Tile[[16, 16], pl.FP32, memref=mem_vec_3] = pl.block.view(t_0, [16, 16], [0, 0])
         s_0: pl.Tile[[16, 64], pl.FP32, memref=mem_vec_5] = pl.block.sels(t_0, t_0, 1)
         r_0: pl.Tensor[[16, 64], pl.FP32, memref=pl.MemRef(pl.MemorySpace.DDR, -1, 4096, 1)] = pl.block.store(s_0, [0, 0], [16, 64], out_0)
         return r_0

@@ -457,7 +457,7 @@ START_TEST(test_reshape_transpose_view)
     /* Tile views take INT64/UINT64 elements only. */
     expect_error(run("block.view", 3,
                      ARGS(t, ir_make_tuple(&ctx, 1, ARGS(scalar(DT_INT32)), span_unknown()), list(1, 0)), 0, NULL),
-                 1, "'pl.tile.view': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
+                 1, "'pl.tile.slice': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
 }
 END_TEST
 

@@ -32,7 +32,7 @@ static const char *const all_ops[] = {
     "system.sync_src", "tensor.add", "tensor.add_scalar", "tensor.assemble", "tensor.cast", "tensor.create",
     "tensor.dim", "tensor.div", "tensor.div_scalar", "tensor.exp", "tensor.matmul", "tensor.maximum",
     "tensor.mul", "tensor.mul_scalar", "tensor.read", "tensor.reshape", "tensor.row_max", "tensor.row_sum",
-    "tensor.sub", "tensor.sub_scalar", "tensor.transpose", "tensor.view",
+    "tensor.sub", "tensor.sub_scalar", "tensor.transpose", "tensor.view", "tensor.write",
 };
 /* clang-format on */
 

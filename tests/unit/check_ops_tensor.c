@@ -119,7 +119,7 @@ START_TEST(test_tensor_memory)
                 "pl.Tensor[[32, 64], pl.FP32]");
     EXPECT_TYPE(run("tensor.view", 3, ARGS(t, list(1, 32), list(2, 0, 64)), 0, NULL), "pl.Tensor[[32], pl.FP32]");
     expect_error_prefix(run("tensor.view", 3, ARGS(t, ci(3), list(2, 0, 64)), 0, NULL),
-                        "'pl.tensor.view': shape (second argument) must be a tuple");
+                        "'pl.tensor.slice': shape (second argument) must be a tuple");
     EXPECT_TYPE(run("tensor.assemble", 3, ARGS(t, var(tensor_type(DT_FP16, 2, 8, 8)), list(2, 0, 8)), 0, NULL),
                 "pl.Tensor[[64, 128], pl.FP32]");
     expect_error_prefix(run("tensor.assemble", 3, ARGS(t, var(tile_type(DT_FP16, 2, 8, 8)), list(2, 0, 8)), 0, NULL),
@@ -127,6 +127,15 @@ START_TEST(test_tensor_memory)
     EXPECT_TYPE(run("tensor.read", 2, ARGS(t, list(2, 1, 2)), 0, NULL), "pl.Scalar[pl.FP32]");
     expect_error(run("tensor.read", 2, ARGS(t, list(1, 1)), 0, NULL), 1,
                  "'pl.tensor.read': expects 2 indices for a tensor of rank 2, got 1");
+    /* A window past a static extent (00-python_syntax.md). */
+    expect_error(run("tensor.view", 3, ARGS(t, list(2, 32, 64), list(2, 40, 0)), 0, NULL), 2,
+                 "'pl.tensor.slice': the window [40:72] runs past dimension 0, of extent 64");
+    /* tensor.write: the tensor with one element replaced. */
+    EXPECT_TYPE(run("tensor.write", 3, ARGS(t, list(2, 1, 2), cf(1.5)), 0, NULL), "pl.Tensor[[64, 128], pl.FP32]");
+    expect_error(run("tensor.write", 3, ARGS(t, list(1, 1), cf(1.5)), 0, NULL), 1,
+                 "'pl.tensor.write': expects 2 indices for a tensor of rank 2, got 1");
+    expect_error(run("tensor.write", 3, ARGS(t, list(2, 1, 2), t), 0, NULL), 2,
+                 "'pl.tensor.write': the value must be a scalar");
 }
 END_TEST
 

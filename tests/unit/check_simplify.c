@@ -258,7 +258,7 @@ START_TEST(fold_everywhere)
                      "@pl.function\n"
                      "def f(p: pl.Scalar[pl.INT64]) -> tuple[pl.Tensor[[32, 64], pl.FP32], pl.Scalar[pl.INT64]]:\n"
                      "    t: pl.Tensor[[64, 64], pl.FP32] = pl.tensor.create([64, 64], dtype=pl.FP32)\n"
-                     "    v: pl.Tensor[[32, 64], pl.FP32] = pl.tensor.view(t, [32, 64], [8, 0])\n"
+                     "    v: pl.Tensor[[32, 64], pl.FP32] = pl.tensor.slice(t, [32, 64], [8, 0])\n"
                      "    h: pl.Scalar[pl.INT64] = g(3)\n"
                      "    for i, (xi,) in pl.range(0, 8, 1, init_values=(2,)):\n"
                      "        xr: pl.Scalar[pl.INT64] = pl.yield_(xi + 9)\n"
