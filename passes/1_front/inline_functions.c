@@ -8,12 +8,14 @@
  * the values when it returns several).  Group and Graph functions are
  * expanded the same way: a group co-schedules the kernels it calls and a
  * graph records a fragment of orchestration once, and pyptocc, which runs
- * tasks in program order, runs their calls where they stand.  Expanded
- * functions leave the program.
+ * tasks in program order, runs their calls where they stand; so is an
+ * Opaque function that places work in scopes (orchestration code: the C++
+ * program has one orchestration function).  Expanded functions leave the
+ * program.
  *
- * The pass runs on a freshly read program (before ConvertToSSA); a call
- * must be a statement of its own (x = f(...) or f(...)), and the callee
- * may return only at its end. */
+ * The pass runs on a freshly read program (before ConvertToSSA).  A call
+ * in an expression is expanded before its statement, the value taking its
+ * place; a callee may return only at its end. */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -40,9 +42,75 @@ typedef struct Inliner {
      * (`a, b = f(...)` unpacks it): the temporary -> the tuple, so that the
      * unpacking reads the values themselves. */
     PtrMap tuples;
+    PtrMap expanded;         /* the IrFuncs expanded at their calls */
 } Inliner;
 
-static int expands(FuncType t) { return t == FUNC_INLINE || t == FUNC_GROUP || t == FUNC_GRAPH; }
+static int has_scope(IrWalker *w, const IrStmt *s)
+{
+    if (s->kind == STMT_SCOPE)
+        *(int *)w->data = 1;
+    return !*(int *)w->data;
+}
+
+/* Names of the functions that some other function of the program calls. */
+typedef struct Callers {
+    PtrMap *called;
+    const IrFunc *self;
+} Callers;
+
+static int note_call(IrWalker *w, const IrExpr *e)
+{
+    Callers *c = w->data;
+    if (e->kind == EXPR_CALL && IR_AS(IrCall, e)->callee->kind == CALLEE_GLOBAL &&
+        IR_AS(IrCall, e)->callee->name != c->self->name)
+        ptrmap_put(c->called, IR_AS(IrCall, e)->callee->name, (void *)1);
+    return 1;
+}
+
+/* Is f expanded at its calls?  Inline, Group and Graph functions, and an
+ * Opaque function whose body places work (a scope) and that another
+ * function calls: orchestration code, which pyptocc's programs run in one
+ * orchestration function (an Opaque function no one calls is the
+ * program's entry and stays). */
+static int expands_kind(const IrFunc *f, PtrMap *called)
+{
+    IrWalker w;
+    int scope = 0;
+    if (f->type == FUNC_INLINE || f->type == FUNC_GROUP || f->type == FUNC_GRAPH)
+        return 1;
+    if (f->type != FUNC_OPAQUE || !f->body || !ptrmap_get(called, f->name))
+        return 0;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = has_scope;
+    w.data = &scope;
+    ir_walk_func(&w, f);
+    return scope;
+}
+
+static int expands(const Inliner *I, const IrFunc *f) { return ptrmap_get(&I->expanded, f) != NULL; }
+
+/* The functions of prog that are expanded at their calls, into
+ * I->expanded; 0 when there are none. */
+static int find_expanded(Inliner *I, const IrProgram *prog)
+{
+    PtrMap called;
+    IrWalker w;
+    Callers c;
+    ptrmap_init(&called);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = note_call;
+    w.data = &c;
+    c.called = &called;
+    for (uint32_t i = 0; i < prog->n; i++) {
+        c.self = prog->funcs[i];
+        ir_walk_func(&w, prog->funcs[i]);
+    }
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (expands_kind(prog->funcs[i], &called))
+            ptrmap_put(&I->expanded, prog->funcs[i], (void *)1);
+    ptrmap_free(&called);
+    return I->expanded.count != 0;
+}
 
 /* The callee a statement's call expands, or NULL. */
 static const IrFunc *inlined_callee(Inliner *I, const IrExpr *e)
@@ -51,7 +119,7 @@ static const IrFunc *inlined_callee(Inliner *I, const IrExpr *e)
     if (!e || e->kind != EXPR_CALL || IR_AS(IrCall, e)->callee->kind != CALLEE_GLOBAL)
         return NULL;
     f = ir_program_find(I->prog, IR_AS(IrCall, e)->callee->name);
-    return f && f->body && expands((FuncType)f->type) ? f : NULL;
+    return f && f->body && expands(I, f) ? f : NULL;
 }
 
 /* ------------------------------------------------------------- renaming */
@@ -184,27 +252,29 @@ static const IrStmt *body_without_return(Inliner *I, const IrFunc *f, const IrVa
     return b;
 }
 
-/* Expands the call of f in statement s (an assignment of its value, or
- * its evaluation) into out. */
-static void expand(Inliner *I, const IrStmt *s, const IrCall *c, const IrFunc *f, StmtList *out)
+/* The call c of f expanded into out; the value it returns (a tuple of
+ * the values when there are several; NULL when it returns nothing, and
+ * after errors, with *failed set). */
+static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span at, StmtList *out)
 {
     IrCtx *ir = I->ir;
     const IrValues *ret;
     const IrStmt *body;
+    const IrExpr *value = NULL;
     IrMutator m;
     RenameDefs rd;
     DefSet defs;
     IrWalker w;
     if (I->depth >= INLINE_DEPTH_MAX) {
-        diag_error(I->pc->diag, s->span, "'%s' calls itself through %s functions; the calls cannot be expanded",
-                   f->name, func_type_name((FuncType)f->type));
+        diag_error(I->pc->diag, at, "'%s' calls itself through %s functions; the calls cannot be expanded", f->name,
+                   func_type_name((FuncType)f->type));
         I->failed = 1;
-        return;
+        return NULL;
     }
     if (c->nargs != f->nparams)
         ICE("call of '%s' with %u arguments for %u parameters", f->name, c->nargs, f->nparams);
-    if (!(body = body_without_return(I, f, &ret, s->span)))
-        return;
+    if (!(body = body_without_return(I, f, &ret, at)))
+        return NULL;
     memset(&defs, 0, sizeof defs);
     ptrmap_init(&defs.defs);
     memset(&w, 0, sizeof w);
@@ -225,25 +295,16 @@ static void expand(Inliner *I, const IrStmt *s, const IrCall *c, const IrFunc *f
     I->depth++;
     inline_list(I, body, out);
     I->depth--;
-    if (s->kind == STMT_ASSIGN) {
-        const IrVar *target = IR_AS(IrAssign, s)->var;
-        const IrExpr *value;
-        if (!ret || !ret->n) {
-            diag_error(I->pc->diag, s->span, "'%s' returns nothing, but its call's value is used", f->name);
-            I->failed = 1;
-        } else {
-            const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
-            for (uint32_t i = 0; i < ret->n; i++)
-                vals[i] = ir_mutate_expr(&m, ret->values[i]);
-            value = ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, s->span);
-            vec_push(*out, ir_assign(ir, target, value, s->span));
-            if (ret->n > 1)
-                ptrmap_put(&I->tuples, target, (void *)value);
-            xfree(vals);
-        }
+    if (ret && ret->n) {
+        const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
+        for (uint32_t i = 0; i < ret->n; i++)
+            vals[i] = ir_mutate_expr(&m, ret->values[i]);
+        value = ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, at);
+        xfree(vals);
     }
     ptrmap_free(&m.subst);
     ptrmap_free(&defs.defs);
+    return value;
 }
 
 static const IrStmt *inline_body(Inliner *I, const IrStmt *body)
@@ -257,42 +318,95 @@ static const IrStmt *inline_body(Inliner *I, const IrStmt *body)
     return r;
 }
 
-/* tuple[i] of a tuple an expansion made: its value. */
-static const IrExpr *tuple_get_hook(IrMutator *m, const IrExpr *e)
+/* The expressions of one statement: each call of an expanded function in
+ * them (innermost first) expanded before the statement, and replaced by
+ * its value; tuple[i] of a tuple an expansion made, by its value. */
+typedef struct Expanding {
+    Inliner *I;
+    StmtList *out;
+} Expanding;
+
+static const IrExpr *expand_hook(IrMutator *m, const IrExpr *e)
 {
+    Expanding *x = m->data;
+    Inliner *I = x->I;
+    const IrFunc *f;
     const IrMakeTuple *t;
-    if (e->kind != EXPR_TUPLE_GET || !(t = ptrmap_get(m->data, IR_AS(IrTupleGet, e)->tuple)))
+    if (e->kind == EXPR_TUPLE_GET && (t = ptrmap_get(&I->tuples, IR_AS(IrTupleGet, e)->tuple)))
+        return t->elems[IR_AS(IrTupleGet, e)->index];
+    if (!(f = inlined_callee(I, e)))
         return e;
-    return t->elems[IR_AS(IrTupleGet, e)->index];
+    {
+        const IrExpr *v = expand(I, IR_AS(IrCall, e), f, e->span, x->out);
+        if (v)
+            return v;
+        if (!I->failed && ir_expr_type(m->ctx, e)->kind != TYPE_UNKNOWN) {
+            diag_error(I->pc->diag, e->span, "'%s' returns nothing, but its call's value is used", f->name);
+            I->failed = 1;
+        }
+        return e;   /* an error, or a call whose value is not used (dropped below) */
+    }
+}
+
+/* Does the expression call a function that is expanded? */
+static int calls_expanded(IrWalker *w, const IrExpr *e)
+{
+    Inliner *I = *(Inliner **)w->data;
+    if (inlined_callee(I, e))
+        ((Inliner **)w->data)[1] = I;
+    return 1;
+}
+
+static int expr_expands(Inliner *I, const IrExpr *e)
+{
+    IrWalker w;
+    Inliner *found[2] = {I, NULL};
+    if (!e)
+        return 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = calls_expanded;
+    w.data = found;
+    ir_walk_expr(&w, e);
+    return found[1] != NULL;
 }
 
 static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = I->ir;
-    const IrFunc *f;
-    const IrExpr *v;
-    if (I->tuples.count && s->kind != STMT_SEQ && s->kind != STMT_OPS) {
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+    case STMT_EVAL:
+    case STMT_YIELD:
+    case STMT_RETURN: {
         IrMutator m;
+        Expanding x;
+        const IrStmt *r;
         memset(&m, 0, sizeof m);
+        x.I = I;
+        x.out = out;
         m.ctx = ir;
-        m.expr = tuple_get_hook;
-        m.data = &I->tuples;
-        s = ir_mutate_stmt(&m, s);
-    }
-    v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr : NULL;
-    if ((f = inlined_callee(I, v))) {
-        expand(I, s, IR_AS(IrCall, v), f, out);
+        m.expr = expand_hook;
+        m.data = &x;
+        r = ir_mutate_stmt(&m, s);
+        if (r->kind == STMT_EVAL && IR_AS(IrEval, r)->expr->kind != EXPR_CALL)
+            return;   /* an expanded call whose value is dropped */
+        if (r->kind == STMT_ASSIGN && IR_AS(IrAssign, r)->value->kind == EXPR_MAKE_TUPLE && r != s)
+            ptrmap_put(&I->tuples, IR_AS(IrAssign, r)->var, (void *)IR_AS(IrAssign, r)->value);
+        vec_push(*out, r);
         return;
     }
-    switch ((IrStmtKind)s->kind) {
     case STMT_IF: {
         const IrIf *x = IR_AS(IrIf, s);
+        if (expr_expands(I, x->cond))
+            goto in_header;
         s = ir_if(ir, x->cond, inline_body(I, x->then_body), x->else_body ? inline_body(I, x->else_body) : NULL,
                   x->nret, x->ret, s->span);
         break;
     }
     case STMT_FOR: {
         const IrFor *x = IR_AS(IrFor, s);
+        if (expr_expands(I, x->start) || expr_expands(I, x->stop) || expr_expands(I, x->step))
+            goto in_header;
         s = ir_for_staged(ir_for(ir, (ForKind)s->sub, x->loop_var, x->start, x->stop, x->step, x->niter, x->iter_args,
                                  x->ret, inline_body(I, x->body), s->span),
                           x->stage);
@@ -300,6 +414,8 @@ static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
     }
     case STMT_WHILE: {
         const IrWhile *x = IR_AS(IrWhile, s);
+        if (expr_expands(I, x->cond))
+            goto in_header;
         s = ir_while(ir, x->cond, x->niter, x->iter_args, x->ret, inline_body(I, x->body), s->span);
         break;
     }
@@ -314,6 +430,10 @@ static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
         break;
     }
     vec_push(*out, s);
+    return;
+in_header:
+    diag_error(I->pc->diag, s->span, "a call to expand in the header of an if or loop: assign it to a name first");
+    I->failed = 1;
 }
 
 static void inline_list(Inliner *I, const IrStmt *s, StmtList *out)
@@ -329,57 +449,14 @@ static void inline_list(Inliner *I, const IrStmt *s, StmtList *out)
 
 /* ------------------------------------------------------------- driver */
 
-/* A call of an expanded function that is not a statement of its own. */
-typedef struct Nested {
-    Inliner *I;
-    const IrExpr *top;
-} Nested;
-
-static int nested_expr(IrWalker *w, const IrExpr *e)
-{
-    Nested *n = w->data;
-    const IrFunc *f;
-    if (e != n->top && (f = inlined_callee(n->I, e))) {
-        diag_error(n->I->pc->diag, e->span,
-                   "the call of %s function '%s' must be a statement of its own to be expanded: x = %s(...)",
-                   func_type_name((FuncType)f->type), f->name, f->name);
-        n->I->failed = 1;
-    }
-    return 1;
-}
-
-static int nested_stmt(IrWalker *w, const IrStmt *s)
-{
-    Nested *n = w->data;
-    n->top = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr : NULL;
-    return 1;
-}
-
-static int has_calls_to_expand(Inliner *I, const IrFunc *f)
-{
-    Nested n;
-    IrWalker w;
-    unsigned before = I->pc->diag->errors;
-    memset(&w, 0, sizeof w);
-    n.I = I;
-    n.top = NULL;
-    w.pre_stmt = nested_stmt;
-    w.pre_expr = nested_expr;
-    w.data = &n;
-    ir_walk_func(&w, f);
-    return I->pc->diag->errors != before;
-}
-
 static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Inliner *I = data;
     const IrStmt *body;
     (void)pc;
     (void)prog;
-    if (!f->body || expands((FuncType)f->type))
+    if (!f->body || expands(I, f))
         return f;
-    if (has_calls_to_expand(I, f))
-        return NULL;
     I->failed = 0;
     ptrmap_init(&I->tuples);
     body = inline_body(I, f->body);
@@ -394,22 +471,25 @@ const IrProgram *pass_inline_functions(PassCtx *pc, const IrProgram *prog)
     Inliner I;
     const IrProgram *r;
     VEC(const IrFunc *) keep;
-    int any = 0;
-    for (uint32_t i = 0; i < prog->n; i++)
-        any |= expands((FuncType)prog->funcs[i]->type);
-    if (!any)
-        return prog;
     memset(&I, 0, sizeof I);
+    ptrmap_init(&I.expanded);
+    if (!find_expanded(&I, prog)) {
+        ptrmap_free(&I.expanded);
+        return prog;
+    }
     I.pc = pc;
     I.ir = pc->ir;
     I.prog = prog;
     r = pass_map_functions_with(pc, prog, inline_function, &I, MAP_CONTINUE);
-    if (!r)
+    if (!r) {
+        ptrmap_free(&I.expanded);
         return NULL;
+    }
     vec_init(keep);
     for (uint32_t i = 0; i < r->n; i++)
-        if (!expands((FuncType)r->funcs[i]->type))
+        if (!expands(&I, prog->funcs[i]))
             vec_push(keep, r->funcs[i]);
+    ptrmap_free(&I.expanded);
     r = ir_program_new(pc->ir, r->name, keep.len, keep.data, r->span);
     vec_free(keep);
     return r;
