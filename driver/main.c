@@ -1,8 +1,8 @@
 /* main.c: the pyptocc command line.
  *
- * Reads the options (GNU style), reads the input, runs the front end and
- * writes the requested output atomically.  This is the only place that
- * knows about command-line state; everything below receives plain values.
+ * Reads the options (GNU style) and hands them to the compilation
+ * (compile.c).  The driver is the only place that knows about command-line
+ * state; everything below receives plain values.
  *
  * Exit status: 0 success (warnings allowed), 1 the input has errors,
  * 2 usage or I/O error, 70 internal error or out of memory. */
@@ -14,43 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "driver/depfile.h"
+#include "driver/driver.h"
 #include "driver/output.h"
-#include "sema/frontend.h"
 #include "ir/op_registry.h"
-#include "ir/printer.h"
 #include "lexer/literal.h"
-#include "codegen/codegen.h"
-#include "passes/pass.h"
-#include "support/diag.h"
-#include "support/readfile.h"
-#include "support/strbuf.h"
 #include "support/xalloc.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 70 };
-
-/* A code generator: the whole program, or one function of it (a kernel,
- * the orchestration or kernel_config.py, for --output-dir). */
-typedef int (*CodegenFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag);
-typedef int (*CodegenFuncFn)(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFunc *f, const CodegenOptions *o,
-                             DiagEngine *diag);
-
-
-/* One row per --emit kind: everything the driver knows about an output.
- * A new output kind is a new row. */
-typedef struct EmitKind {
-    const char *name;            /* --emit=NAME */
-    int passes_by_default;       /* run the pipeline without --passes (py prints the IR as parsed) */
-    int pipeline;                /* a Pipeline */
-    int pipeline_no_addr;        /* the same with --no-addr */
-    int isa;                     /* the TargetIsa it ends in (--async: ISA_TILE_EVENTS for ISA_TILE) */
-    const char *no_addr_refused; /* why --no-addr is an error, or NULL when it is accepted */
-    CodegenFn codegen;           /* the single output; NULL: the IR printed back */
-    const char *suffix;          /* of the output (-MD's default target); also of --output-dir's kernels */
-    CodegenFuncFn kernel;        /* --output-dir: one kernel a file; NULL: --output-dir is refused */
-    CodegenFuncFn orchestration; /* --output-dir: DIR/orchestration/NAME (or NULL) */
-    CodegenFuncFn config;        /* --output-dir: DIR/kernel_config.py (or NULL) */
-} EmitKind;
 
 static const EmitKind emit_kinds[] = {
     {"py", 0, PIPELINE_FRONT, PIPELINE_FRONT, ISA_PTO, NULL, NULL, ".ir.py", NULL, NULL, NULL},
@@ -85,40 +54,6 @@ static const char *emit_kinds_list(char *buf, size_t size, int dir_only, const c
     return buf;
 }
 
-typedef struct Options {
-    const char *input;
-    const char *output;
-    const char *output_dir;       /* --output-dir: one file per kernel */
-    const char *prefix;
-    IrSyntax syntax;              /* --syntax: the spelling of --emit=py and --dump-after */
-    const EmitKind *emit;
-    int syntax_only;
-    int color;          /* -1 auto */
-    DiagFormat diag_format;
-    int werror, no_warnings;
-    int list_ops;
-    unsigned char enable[W_COUNT], disable[W_COUNT], as_error[W_COUNT];
-    int passes_given;             /* --passes or --no-passes */
-    const char *passes_arg;       /* the --passes list, expanded once --emit is known */
-    const PassDef *passes[64];
-    uint32_t npasses;
-    const char *dump_after;       /* pass name, "all" or NULL */
-    Arch arch;
-    int opt_level;                /* -O0, -O1 (default), -O2 */
-    int no_addr;                  /* --no-addr */
-    int async;                    /* --async */
-    int debug;                    /* -g */
-    int deps;                     /* -MD/-MMD: write the make rule beside the output; -M/-MM: only the rule */
-    int deps_only;
-    int deps_phony;               /* -MP */
-    const char *dep_file;         /* -MF */
-    DepTarget *dep_targets;       /* -MT, -MQ */
-    size_t ndep_targets;
-    FrontendDefine *defines;      /* -D (after -U removed earlier ones), in order */
-    uint32_t ndefines;
-    const char **include;         /* -I, in order */
-    uint32_t ninclude;
-} Options;
 
 static void usage(FILE *f)
 {
@@ -130,7 +65,8 @@ static void usage(FILE *f)
           "      --output-dir=DIR      --emit=pto: one module per kernel, in DIR/kernels/aiv/NAME.pto\n"
           "                            (vector kernels) or DIR/kernels/aic/NAME.pto (cube kernels);\n"
           "                            --emit=cpp: DIR/kernels/aiv|aic/NAME.cpp, the orchestration in\n"
-          "                            DIR/orchestration/NAME.cpp, and DIR/kernel_config.py\n"
+          "                            DIR/orchestration/NAME.cpp, and DIR/kernel_config.py; a file\n"
+          "                            with several programs writes each to DIR/PROGRAM/\n"
           "      --emit=KIND           what to produce: pto (PTO MLIR for PTOAS, the default),\n"
           "                            pto-tile (seed-05 tile IR), py (the IR as PyPTO text);\n"
           "                            cpp (C++ on the pto-isa tile API: one translation unit with every\n"
@@ -154,6 +90,13 @@ static void usage(FILE *f)
           "  -O2                       also software_pipeline: double-buffer the tiles of loops\n"
           "                            that load, compute and store (ping-pong buffers), where\n"
           "                            the doubled buffers fit --arch (-Wpipelining says why not)\n"
+          "Entries (@pl.jit):\n"
+          "      --entry=NAME          compile only program NAME (a @pl.jit entry or a @pl.program\n"
+          "                            class); by default every program of the file is compiled\n"
+          "      --shape NAME=SPEC     the type of parameter NAME (or ENTRY.NAME) of an entry whose\n"
+          "                            annotation has no shape (a bare pl.Tensor): SPEC is\n"
+          "                            DIMxDIM...:DTYPE, e.g. 128x64:FP32, or a data type alone for\n"
+          "                            a scalar\n"
           "Modules and module constants:\n"
           "  -I DIR, -IDIR             look for imported modules in DIR too (after the importing\n"
           "                            file's folder; in order; then PYPTOCC_PATH's folders)\n"
@@ -438,6 +381,22 @@ static int parse_options(int argc, char **argv, Options *o)
                      emit_kinds_list(kinds, sizeof kinds, 0, ""));
             return usage_error(buf, v ? v : "");
         }
+        if ((v = long_value(argc, argv, &i, "--entry", &m)) || m) {
+            if (!v || !valid_identifier(v))
+                return usage_error("--entry needs the name of an entry, got '%s'", v ? v : "");
+            o->entry = v;
+            continue;
+        }
+        if ((v = long_value(argc, argv, &i, "--shape", &m)) || m) {
+            const char *eq = v ? strchr(v, '=') : NULL;
+            if (!eq || eq == v || !eq[1])
+                return usage_error("--shape needs NAME=SPEC, e.g. --shape x=128x64:FP32, got '%s'", v ? v : "");
+            if (!o->shapes)
+                o->shapes = xcalloc((size_t)argc, sizeof *o->shapes);
+            o->shapes[o->nshapes].name = xstrndup(v, (size_t)(eq - v));
+            o->shapes[o->nshapes++].spec = eq + 1;
+            continue;
+        }
         if ((v = long_value(argc, argv, &i, "--syntax", &m)) || m) {
             if (v && strcmp(v, "today") == 0)
                 o->syntax = IR_SYNTAX_TODAY;
@@ -624,340 +583,6 @@ static void list_ops(void)
     }
 }
 
-typedef struct DumpCtx {
-    const Options *o;
-    IrCtx *ir;
-} DumpCtx;
-
-/* --dump-after: the IR in printer format on standard error. */
-static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
-{
-    DumpCtx *d = data;
-    StrBuf sb;
-    if (strcmp(d->o->dump_after, "all") != 0 && strcmp(d->o->dump_after, pass->name) != 0)
-        return;
-    fflush(stdout);
-    sb_init_sink(&sb, stderr);
-    sb_printf(&sb, "# IR after %s\n", pass->title);
-    ir_print_program(&sb, d->ir, prog, d->o->prefix, d->o->syntax);
-    sb_putc(&sb, '\n');
-    sb_flush(&sb);
-    sb_free(&sb);
-    fflush(stderr);
-}
-
-/* One file of --output-dir: its text, at the path fmt gives. */
-static void add_file(OutputFile *file, char **path, const StrBuf *text, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void add_file(OutputFile *file, char **path, const StrBuf *text, const char *fmt, ...)
-{
-    StrBuf p;
-    va_list ap;
-    sb_init(&p);
-    va_start(ap, fmt);
-    sb_vprintf(&p, fmt, ap);
-    va_end(ap);
-    *path = xstrndup(p.data, p.len);
-    sb_free(&p);
-    file->path = *path;
-    file->data = text->data ? text->data : "";
-    file->len = text->len;
-}
-
-/* -MD/-M: the make rule for what was written (outputs, n of them; none
- * for standard output, which the rule names after the input). */
-static int write_deps(const Options *o, const FrontendResult *res, const char *const *outputs, size_t n)
-{
-    const char *in = strcmp(o->input, "-") == 0 ? NULL : o->input;
-    const char **inputs = xcalloc((size_t)res->ndeps + 1, sizeof *inputs);
-    size_t ninputs = 0;
-    DepTarget *t = xcalloc(n + 1, sizeof *t);
-    char *stem = NULL, *path = NULL;
-    /* -MF, else for -M the -o file or standard output, else beside the output */
-    const char *file = o->dep_file ? o->dep_file : o->deps_only ? (o->output ? o->output : "-") : NULL;
-    int rc;
-    for (size_t i = 0; i < n; i++)
-        t[i].name = outputs[i];
-    if (n == 0)   /* standard output: named like GCC's default object, after the input */
-        t[n++].name = stem = depfile_name(NULL, NULL, in ? in : "stdin", o->emit->suffix);
-    if (!file)
-        file = path = depfile_name(o->output, o->output_dir, in ? in : "stdin", ".d");
-    /* the input, then every module file read (a change to one rebuilds) */
-    if (in)
-        inputs[ninputs++] = in;
-    for (uint32_t i = 0; i < res->ndeps; i++)
-        inputs[ninputs++] = res->deps[i];
-    rc = o->ndep_targets ? depfile_write(file, o->dep_targets, o->ndep_targets, inputs, ninputs, o->deps_phony)
-                         : depfile_write(file, t, n, inputs, ninputs, o->deps_phony);
-    xfree(path);
-    xfree(stem);
-    xfree(t);
-    xfree(inputs);
-    return rc;
-}
-
-/* What the code generators are told: the one place they are built.  With
- * --dump-after=lower (or all), each kernel's lowered list goes to standard
- * error through *dump, which codegen_done flushes. */
-static CodegenOptions codegen_options(const Options *o, StrBuf *dump)
-{
-    CodegenOptions co;
-    memset(&co, 0, sizeof co);
-    co.arch = o->arch;
-    co.addr = !o->no_addr;
-    co.async = o->async;
-    co.debug = o->debug;
-    if (o->dump_after && (strcmp(o->dump_after, "all") == 0 || strcmp(o->dump_after, "lower") == 0)) {
-        fflush(stdout);
-        sb_init_sink(dump, stderr);
-        co.dump = dump;
-    }
-    return co;
-}
-
-static void codegen_done(CodegenOptions *co)
-{
-    if (co->dump) {
-        sb_flush(co->dump);
-        sb_free(co->dump);
-        fflush(stderr);
-    }
-}
-
-/* The front end's result as a program: a single function is compiled as a
- * program of one function. */
-static const IrProgram *as_program(IrCtx *ir, const FrontendResult *res)
-{
-    return res->program ? res->program : ir_program_new(ir, ir_name(ir, "Program"), 1, &res->func, res->func->span);
-}
-
-/* --output-dir (pto-mlir.md 2, cpp.md 1): one file per kernel, and for
- * C++ the orchestration file and kernel_config.py, written all or
- * nothing.  Returns the exit status. */
-static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx *ir, const IrProgram *prog,
-                              DiagEngine *diag)
-{
-    const EmitKind *e = o->emit;
-    StrBuf dump;
-    CodegenOptions co = codegen_options(o, &dump);
-    size_t cap = (size_t)prog->n + 2;   /* every kernel, the orchestration, kernel_config.py */
-    StrBuf *text = xcalloc(cap, sizeof *text);
-    OutputFile *files = xcalloc(cap, sizeof *files);
-    char **paths = xcalloc(cap, sizeof *paths);
-    const IrFunc *orch = NULL;
-    size_t n = 0;
-    int status = 0;
-    int dirlen = (int)strlen(o->output_dir);
-    while (dirlen > 1 && o->output_dir[dirlen - 1] == '/')   /* "out/" gives out/kernels/..., not out//kernels */
-        dirlen--;
-    for (uint32_t i = 0; i < prog->n; i++) {
-        const IrFunc *f = prog->funcs[i];
-        KernelKind k = ir_kernel_kind(f);
-        if (e->orchestration && func_type_is_orchestration((FuncType)f->type) && !orch)
-            orch = f;
-        if (k == KERNEL_NONE)
-            continue;
-        sb_init(&text[n]);
-        if (e->kernel(&text[n], ir, prog, f, &co, diag) != 0) {
-            sb_free(&text[n]);
-            status = EXIT_INPUT;
-            continue;
-        }
-        add_file(&files[n], &paths[n], &text[n], "%.*s/kernels/%s/%s.%s", dirlen, o->output_dir,
-                 k == KERNEL_CUBE ? "aic" : "aiv", f->name, e->suffix + 1);
-        n++;
-    }
-    if (orch) {
-        sb_init(&text[n]);
-        if (e->orchestration(&text[n], ir, prog, orch, &co, diag) != 0) {
-            sb_free(&text[n]);
-            status = EXIT_INPUT;
-        } else {
-            add_file(&files[n], &paths[n], &text[n], "%.*s/orchestration/%s%s", dirlen, o->output_dir, orch->name,
-                     e->suffix);
-            n++;
-        }
-    }
-    if (e->config && (n > 0 || orch)) {
-        sb_init(&text[n]);
-        if (e->config(&text[n], ir, prog, orch, &co, diag) != 0) {
-            sb_free(&text[n]);
-            status = EXIT_INPUT;
-        } else {
-            add_file(&files[n], &paths[n], &text[n], "%.*s/kernel_config.py", dirlen, o->output_dir);
-            n++;
-        }
-    }
-    if (status == 0 && n == 0 && !diag->errors) {
-        /* No kernel: the emitter says which functions there are and why. */
-        StrBuf none;
-        sb_init(&none);
-        e->codegen(&none, ir, prog, &co, diag);
-        sb_free(&none);
-    }
-    if (diag->errors)
-        status = EXIT_INPUT;
-    if (status == 0 && output_write_all(files, n) != 0)
-        status = EXIT_USAGE;
-    if (status == 0 && o->deps && write_deps(o, res, (const char *const *)paths, n) != 0)
-        status = EXIT_USAGE;
-    for (size_t i = 0; i < n; i++) {
-        sb_free(&text[i]);
-        xfree(paths[i]);
-    }
-    xfree(text);
-    xfree(files);
-    xfree(paths);
-    codegen_done(&co);
-    return status;
-}
-
-static int run(const Options *o)
-{
-    SourceFile src;
-    DiagEngine diag;
-    Interner names;
-    IrCtx ir;
-    FrontendResult res;
-    uint32_t len = 0;
-    int mapped = 0;
-    char *text;
-    int status = 0;
-    Output out;
-    char msg[512];
-
-    text = input_load(o->input, &len, &mapped, msg, sizeof msg);
-    if (!text) {
-        fprintf(stderr, "pyptocc: error: %s\n", msg);
-        return EXIT_USAGE;
-    }
-    source_init(&src, strcmp(o->input, "-") == 0 ? "<stdin>" : o->input, text, len);
-    if (mapped)
-        source_set_mapped(&src);
-    diag_init(&diag, stderr);
-    diag_set_source(&diag, &src);
-    diag.format = o->diag_format;
-    diag.color = o->color < 0 ? (isatty(STDERR_FILENO) && getenv("TERM") && strcmp(getenv("TERM"), "dumb") != 0)
-                              : o->color;
-    diag.werror = o->werror;
-    diag.no_warnings = o->no_warnings;
-    for (int i = 0; i < W_COUNT; i++) {
-        if (o->enable[i])
-            diag.enabled[i] = 1;
-        if (o->disable[i])
-            diag.enabled[i] = 0;
-        diag.as_error[i] = o->as_error[i];
-    }
-    interner_init(&names);
-    ir_ctx_init(&ir, &names);
-
-    memset(&res, 0, sizeof res);
-    source_store_init(&res.sources);
-    if (source_check_encoding(&src, &diag) == 0) {
-        FrontendOptions fo;
-        char *path_env = getenv("PYPTOCC_PATH") ? xstrdup(getenv("PYPTOCC_PATH")) : NULL;
-        const char **dirs = xcalloc((size_t)o->ninclude + (path_env ? strlen(path_env) + 1 : 0) + 1, sizeof *dirs);
-        uint32_t ndirs = 0;
-        memset(&fo, 0, sizeof fo);
-        /* -I folders, then PYPTOCC_PATH's (':'-separated; empty parts skipped) */
-        for (uint32_t i = 0; i < o->ninclude; i++)
-            dirs[ndirs++] = o->include[i];
-        for (char *p = path_env, *colon; p && *p; p = colon ? colon + 1 : p + strlen(p)) {
-            colon = strchr(p, ':');
-            if (colon)
-                *colon = '\0';
-            if (*p)
-                dirs[ndirs++] = p;
-            if (!colon)
-                break;
-        }
-        fo.defines = o->defines;
-        fo.ndefines = o->ndefines;
-        fo.include_dirs = dirs;
-        fo.ninclude = ndirs;
-        frontend_run_opts(&src, &diag, &ir, &fo, &res);
-        xfree(dirs);
-        xfree(path_env);
-    }
-    if (!diag.errors && (o->npasses || o->syntax_only)) {
-        const IrProgram *prog = as_program(&ir, &res);
-        PassCtx pc;
-        DumpCtx dc;
-        const PassDef *verify = pass_lookup("verify");
-        memset(&pc, 0, sizeof pc);
-        pc.ir = &ir;
-        pc.diag = &diag;
-        pc.props = PROP_TYPE_CHECKED;
-        pc.arch = o->arch;
-        pc.opt_level = o->opt_level;
-        pc.isa = o->async && o->emit->isa == ISA_TILE ? ISA_TILE_EVENTS : (TargetIsa)o->emit->isa;
-        dc.o = o;
-        dc.ir = &ir;
-        prog = pass_run(&pc, prog, o->syntax_only && !o->passes_given ? &verify : o->passes,
-                        o->syntax_only && !o->passes_given ? 1 : o->npasses, o->dump_after ? dump_after : NULL, &dc);
-        if (prog && res.func && prog->n == 1)
-            res.func = prog->funcs[0];
-        else if (prog) {
-            res.program = prog;
-            res.func = NULL;
-        }
-    }
-    if (diag.errors) {
-        status = EXIT_INPUT;
-    } else if (!o->syntax_only && o->output_dir) {
-        status = write_kernel_files(o, &res, &ir, as_program(&ir, &res), &diag);
-    } else if (!o->syntax_only) {
-        /* The emitters may still find errors (and any stage may run out of
-         * memory), so output is staged and reaches even standard output or
-         * a device only when complete. */
-        if (output_open(&out, o->output, 1) != 0) {
-            status = EXIT_USAGE;
-        } else {
-            StrBuf sb;
-            int bad = 0;
-            sb_init_sink(&sb, out.fp);
-            if (!o->emit->codegen) {
-                if (res.program)
-                    ir_print_program(&sb, &ir, res.program, o->prefix, o->syntax);
-                else if (res.func)
-                    ir_print_function(&sb, &ir, res.func, o->prefix, o->syntax);
-                sb_putc(&sb, '\n');
-            } else {
-                StrBuf dump;
-                CodegenOptions co = codegen_options(o, &dump);
-                bad = o->emit->codegen(&sb, &ir, as_program(&ir, &res), &co, &diag);
-                codegen_done(&co);
-            }
-            sb_flush(&sb);
-            sb_free(&sb);
-            if (bad || diag.errors) {
-                output_abort(&out);
-                status = EXIT_INPUT;
-            } else if (output_commit(&out) != 0) {
-                status = EXIT_USAGE;
-            } else if (o->deps) {
-                const char *target = o->output && strcmp(o->output, "-") != 0 ? o->output : NULL;
-                if (write_deps(o, &res, &target, target ? 1 : 0) != 0)
-                    status = EXIT_USAGE;
-            }
-        }
-    } else if (o->deps && write_deps(o, &res, NULL, 0) != 0) {
-        status = EXIT_USAGE;
-    }
-    if (getenv("PYPTOCC_STATS"))
-        fprintf(stderr, "pyptocc: stats: input %u bytes, IR arena %zu bytes, names %zu bytes, %u types\n", len,
-                ir.arena.total, names.arena.total, ir.types.count);
-    if (diag.suppressed)
-        fprintf(stderr, "pyptocc: %u more error%s not shown\n", diag.suppressed, diag.suppressed == 1 ? "" : "s");
-    diag_free(&diag);
-    frontend_result_free(&res);
-    ir_ctx_free(&ir);
-    interner_free(&names);
-    source_free(&src);
-    input_free(text, len, mapped);
-    return status;
-}
-
 int main(int argc, char **argv)
 {
     Options o;
@@ -974,11 +599,14 @@ int main(int argc, char **argv)
     }
     if (!o.input)
         return usage_error("%s", "no input file");
-    rc = run(&o);
+    rc = driver_run(&o);
     xfree(o.dep_targets);
     xfree(o.include);
     for (uint32_t i = 0; i < o.ndefines; i++)
         xfree((char *)o.defines[i].name);
     xfree(o.defines);
+    for (uint32_t i = 0; i < o.nshapes; i++)
+        xfree((char *)o.shapes[i].name);
+    xfree(o.shapes);
     return rc;
 }

@@ -236,6 +236,10 @@ static void init_names(Elab *E)
     N(unroll, "unroll");
     N(pipeline, "pipeline");
     N(stage, "stage");
+    N(jit, "jit");
+    N(host, "host");
+    N(opaque, "opaque");
+    N(extern_, "extern");
 #undef N
 }
 
@@ -253,6 +257,8 @@ void elab_init(Elab *E, SourceFile *src, DiagEngine *diag, IrCtx *ir)
     ptrmap_init(&E->method_map);
     vec_init(E->externs);
     vec_init(E->methods);
+    vec_init(E->jits);
+    vec_init(E->done);
     init_names(E);
 }
 
@@ -262,6 +268,7 @@ void elab_free(Elab *E)
         vec_free(E->externs.data[i]->callees);
     vec_free(E->externs);
     vec_free(E->methods);
+    vec_free(E->done);
     ptrmap_free(&E->dynvars);
     ptrmap_free(&E->method_map);
     arena_free(&E->arena);

@@ -35,6 +35,7 @@
 #include "grammar/parse.h"
 #include "ir/ir.h"
 #include "sema/eval/eval.h"
+#include "sema/frontend.h"
 #include "support/diag.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -53,7 +54,11 @@ typedef enum KernelValKind {
     KV_FUNC = 1,      /* a top-level @pl.function: an ExtFunc */
     KV_INLINE,        /* a @pl.inline: an InlineFn */
     KV_PROGRAM,       /* a @pl.program class (def unused) */
+    KV_JIT,           /* a function of the @pl.jit family: a JitFn (elab_jit.c) */
 } KernelValKind;
+
+typedef struct JitFn JitFn;     /* elab_jit.c */
+typedef struct JitProgram JitProgram;
 
 /* A function signature: parameters (as their Vars) and return types. */
 typedef struct FuncSig {
@@ -68,6 +73,7 @@ typedef struct FuncSig {
     uint8_t level, role;        /* the decorator's level= and role= (LEVEL_NONE, ROLE_NONE) */
     uint8_t flags;              /* IR_FUNC_* */
     const AstNode *attrs;       /* the decorator's attrs={...} (deprecated spelling of pl.func_attr) */
+    int infer_ret;              /* no return annotation: the return statement gives the types (@pl.jit) */
 } FuncSig;
 
 typedef struct ExtFunc ExtFunc;
@@ -75,8 +81,9 @@ struct ExtFunc {               /* a @pl.function outside a program class */
     FuncSig sig;
     const IrFunc *func;         /* NULL if its body failed */
     uint32_t order;             /* definition order */
-    int used;                   /* a program calls it */
+    int used;                   /* the program being assembled calls it (2: also through others) */
     int imported;               /* defined in an imported module: compiled only if used */
+    int compiled;               /* a program holds it */
     VEC(ExtFunc *) callees;     /* other top-level functions it calls */
 };
 
@@ -159,11 +166,15 @@ struct Elab {
     PtrMap dynvars;             /* name -> IrVar of a dynamic dimension */
 
     VEC(ExtFunc *) externs;     /* top-level functions, definition order */
+    VEC(JitFn *) jits;          /* the @pl.jit family, definition order */
+    JitProgram *jit_prog;       /* the program of the @pl.jit entry being elaborated */
+    const FrontendOptions *opts;   /* --shape, --entry (may be NULL) */
 
-    /* the @pl.program class */
+    /* the @pl.program class being read (a file may have several) */
     const char *program_name;
     Span program_span;
     int programs;               /* @pl.program classes seen */
+    VEC(const IrProgram *) done;   /* the programs read so far: classes, then @pl.jit entries */
     VEC(Method *) methods;
     PtrMap method_map;          /* name -> Method */
     const AstNode *open_class;  /* the top-level class whose members arrive */
@@ -180,7 +191,7 @@ struct Elab {
             *dynamic, *empty, *at, *cluster, *spmd, *scope, *manual_scope, *split_aiv, *level, *role, *name_hint,
             *optimizations, *split, *cross_core_slot, *slot_num, *deps, *no_dep_args, *dumps, *allow_early_resolve,
             *sync_start, *predicate, *mode, *func_attr, *attrs, *auto_scope, *external_source, *unroll,
-            *pipeline, *stage;
+            *pipeline, *stage, *jit, *host, *opaque, *extern_;
     } n;
 };
 

@@ -11,6 +11,7 @@
 #include "ir/op_registry.h"
 #include "sema/elab_convert.h"
 #include "sema/elab_expr.h"
+#include "sema/elab_index.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"
 
@@ -167,6 +168,8 @@ void elab_yield(FnCtx *fc, const AstNode *call, const AstNode *target, const Ast
 
 /* ---------------------------------------------------------- assignments */
 
+static void elab_assign_subscript(FnCtx *fc, const AstNode *target, const IrExpr *value, Span span);
+
 static void elab_unpack(FnCtx *fc, const AstNode *s)
 {
     Elab *E = fc->E;
@@ -221,11 +224,43 @@ void elab_assign(FnCtx *fc, const AstNode *s)
         elab_unpack(fc, s);
         return;
     }
+    if (target->kind == AST_SUBSCRIPT) {
+        elab_assign_subscript(fc, target, elab_expr(fc, s->b), s->span);
+        return;
+    }
     if (target->kind != AST_NAME) {
-        diag_error(E->diag, target->span, "only names can be assigned");
+        diag_error(E->diag, target->span, "only names and subscripts can be assigned");
         return;
     }
     assign_name(fc, target, elab_expr(fc, s->b), NULL, s->span);
+}
+
+/* y[...] = value: the window written, y rebound to the result (06-syntax.md). */
+static void elab_assign_subscript(FnCtx *fc, const AstNode *target, const IrExpr *value, Span span)
+{
+    Elab *E = fc->E;
+    const AstNode *base = target->a;
+    const IrExpr *dst, *r;
+    if (base->kind != AST_NAME) {
+        diag_error(E->diag, base->span, "a subscript assignment writes a named tensor: y[i:j, :] = t");
+        return;
+    }
+    if (!(dst = elab_expr(fc, base)) || !value) {
+        elab_define_name(fc, base->name, &elab_poison, base->span);
+        return;
+    }
+    if (fc->sig && fc->sig->strict_ssa) {
+        diag_error(E->diag, target->span, "'%s[...] = ...' rebinds '%s', which strict SSA forbids; write "
+                                          "%s = pl.assemble(%s, value, offset)",
+                   base->name, base->name, base->name, base->name);
+        return;
+    }
+    if (ir_expr_type(E->ir, dst)->kind == TYPE_TUPLE) {
+        diag_error(E->diag, target->span, "a tuple's elements cannot be assigned");
+        return;
+    }
+    r = elab_subscript_store(fc, target, dst, value);
+    assign_name(fc, base, r, NULL, span);
 }
 
 void elab_annassign(FnCtx *fc, const AstNode *s)
@@ -287,9 +322,20 @@ void elab_return(FnCtx *fc, const AstNode *s)
         xfree(vals);
         return;
     }
+    if (ok && !fc->loops && !fc->ifs && fc->sig && fc->sig->infer_ret) {
+        /* The function's results are what it returns (@pl.jit). */
+        const IrType **ret = arena_array(&E->ir->arena, n ? n : 1, sizeof *ret);
+        for (uint32_t i = 0; i < n; i++)
+            ret[i] = ir_expr_type(E->ir, vals[i]);
+        fc->sig->ret = ret;
+        fc->sig->nret = n;
+        fc->sig->infer_ret = 0;
+    }
     if (fc->loops || fc->ifs) {
         diag_error(E->diag, s->span, "return inside a loop or an if is not supported; yield the values instead");
         ok = 0;
+    } else if (fc->sig && fc->sig->infer_ret) {
+        ok = 0;   /* a returned value had an error (reported): there is no type to infer */
     } else if (fc->sig && fc->sig->ok && n != fc->sig->nret) {
         diag_error(E->diag, s->span, "function '%s' returns %u value%s but declares %u", fc->sig->name, n,
                    n == 1 ? "" : "s", fc->sig->nret);

@@ -10,6 +10,9 @@
 #include "config.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_convert.h"
+#include "sema/elab_index.h"
+#include "sema/elab_jit.h"
+#include "ir/visit.h"
 #include "sema/elab_op.h"
 #include "sema/elab_value.h"
 #include "support/xalloc.h"
@@ -339,18 +342,45 @@ static const IrType *sig_result_type(Elab *E, const FuncSig *sig)
     return ir_type_tuple(E->ir, sig->nret, sig->ret);
 }
 
-static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call, int self_call)
+/* The dynamic dimensions of a callee's parameters bound to the
+ * arguments' (a kernel of [M, 128] called with a [64, 128] tensor). */
+static const IrExpr *bound_dim(void *map, const IrExpr *e)
+{
+    const IrExpr *b = e->kind == EXPR_VAR ? ptrmap_get(map, e) : NULL;
+    return b ? b : e;
+}
+
+/* The call's result type: the callee's, with the dynamic dimensions its
+ * parameters name as the arguments have them. */
+static const IrType *bound_result(Elab *E, const FuncSig *sig, const IrExpr *const *args, const IrType *t)
+{
+    PtrMap map;
+    ptrmap_init(&map);
+    for (uint32_t i = 0; i < sig->nparams; i++) {
+        const IrType *pt = sig->params[i].var->type, *at = ir_expr_type(E->ir, args[i]);
+        if (!ir_type_is_shaped(pt) || !ir_type_is_shaped(at) || pt->n != at->n)
+            continue;
+        for (uint32_t d = 0; d < pt->n; d++)
+            if (pt->dims[d]->kind == EXPR_VAR && !ptrmap_get(&map, pt->dims[d]))
+                ptrmap_put(&map, pt->dims[d], (void *)at->dims[d]);
+    }
+    if (map.count)
+        t = ir_type_map_exprs(E->ir, t, bound_dim, &map);
+    ptrmap_free(&map);
+    return t;
+}
+
+/* A call of sig's function with its arguments elaborated (a NULL one
+ * had an error). */
+static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call,
+                                    const IrExpr **args, int self_call)
 {
     Elab *E = fc->E;
-    const IrExpr **args;
     const IrExpr *r = NULL;
     uint32_t n = call->list.n;
     int ok = 1;
-    if (call->list2.n)
-        return elab_error(fc->E, call->list2.items[0]->span, "keyword arguments are not supported in calls of program functions");
-    args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
     for (uint32_t i = 0; i < n; i++)
-        if (!(args[i] = elab_expr(fc, call->list.items[i])))
+        if (!args[i])
             ok = 0;
     if (!sig->ok)
         ok = 0;   /* its signature already reported errors */
@@ -375,7 +405,27 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
         }
     }
     if (ok)
-        r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), n, args, 0, NULL, sig_result_type(E, sig), call->span);
+        r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), n, args, 0, NULL,
+                    bound_result(E, sig, args, sig_result_type(E, sig)), call->span);
+    return r;
+}
+
+const IrExpr *elab_call_sig(FnCtx *fc, const FuncSig *sig, const AstNode *call, const IrExpr **args)
+{
+    return call_with_args(fc, sig, sig->name, call, args, 0);
+}
+
+static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call, int self_call)
+{
+    uint32_t n = call->list.n;
+    const IrExpr **args;
+    const IrExpr *r;
+    if (call->list2.n)
+        return elab_error(fc->E, call->list2.items[0]->span, "keyword arguments are not supported in calls of program functions");
+    args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
+    for (uint32_t i = 0; i < n; i++)
+        args[i] = elab_expr(fc, call->list.items[i]);
+    r = call_with_args(fc, sig, name, call, args, self_call);
     xfree(args);
     return r;
 }
@@ -415,6 +465,8 @@ static const IrExpr *call_value(FnCtx *fc, const AstNode *e, int want_value)
     }
     if (g->kind == CV_KERNEL && g->v.kernel->kind == KV_INLINE)
         return fc->expand_inline(fc, g->v.kernel->def, e, want_value);
+    if (g->kind == CV_KERNEL && g->v.kernel->kind == KV_JIT)
+        return elab_jit_call(fc, g->v.kernel->def, e);
     if (g->kind == CV_KERNEL)
         return elab_error(E, f->span, "'%s' is a program, not a function", name);
     if (g->kind == CV_FUNC || g->kind == CV_BUILTIN || g->kind == CV_BOUND || g->kind == CV_CLASS) {
@@ -552,6 +604,8 @@ static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
         return elab_const_value(fc, c, e->span);   /* SHAPES[1]: a module value's item */
     if (!(v = elab_expr(fc, e->a)))
         return NULL;
+    if (ir_type_is_shaped(type_of(fc, v)))
+        return elab_shaped_subscript(fc, e, v);
     if (e->list.n != 1 || (e->flags & AST_TRAILING_COMMA) || e->list.items[0]->kind == AST_KEYWORD)
         return elab_error(fc->E, e->span, "only a single constant index is supported");
     ix = e->list.items[0];

@@ -7,6 +7,9 @@
 
 #include "sema/elab.h"
 
+/* A call of sig's function with these arguments (already elaborated; a
+ * NULL one had an error): arity and argument types checked. */
+const IrExpr *elab_call_sig(FnCtx *fc, const FuncSig *sig, const AstNode *call, const IrExpr **args);
 /* The typed IR of expression e; NULL after reporting an error. */
 const IrExpr *elab_expr(FnCtx *fc, const AstNode *e);
 /* An expression statement (calls whose value is dropped, inline calls,

@@ -269,6 +269,12 @@ static void fnctx_free(FnCtx *fc)
 
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig)
 {
+    return elab_signature_given(E, def, type, in_class, sig, NULL);
+}
+
+int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
+                         const IrType *const *given)
+{
     FnCtx fc;
     uint32_t first = 0, n = def->list.n;
     unsigned errors = E->diag->errors;
@@ -302,10 +308,16 @@ int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, Fun
             diag_error(E->diag, p->span, "duplicate parameter '%s'", p->name);
         if (p->b)
             diag_error(E->diag, p->b->span, "default parameter values are not supported");
-        if (!p->a)
+        if (given && given[i - first]) {
+            pt.type = given[i - first];
+            if (p->a && p->a->kind == AST_SUBSCRIPT && p->a->a->kind == AST_ATTR &&
+                (p->a->a->name == E->n.Out || p->a->a->name == E->n.InOut))
+                pt.dir = p->a->a->name == E->n.Out ? DIR_OUT : DIR_INOUT;
+        } else if (!p->a) {
             diag_error(E->diag, p->span, "parameter '%s' is missing a type annotation", p->name);
-        else
+        } else {
             elab_param_type(E, &fc, p->a, &pt);
+        }
         prm->dir = (uint8_t)pt.dir;
         prm->var = ir_var_new(E->ir, p->name, pt.type ? pt.type : ir_type_unknown(E->ir), p->span);
         scope_define(&fc.scope, p->name, pt.type ? &prm->var->e : &elab_poison);

@@ -14,6 +14,11 @@ int elab_decorator_keyword(Elab *E, const AstNode *kw, FuncSig *sig);
 /* The signature of def (in_class: a program method, whose first
  * parameter is self); 0 after errors (sig->ok says the same). */
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig);
+/* The same, with given[i], where not NULL, the type of parameter i (whose
+ * annotation leaves it to the call: @pl.jit functions); its direction
+ * stays the annotation's (pl.Out[pl.Tensor]). */
+int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
+                         const IrType *const *given);
 /* def's body under sig; NULL after errors.  in_program: self.f(...) is
  * allowed; ext: the top-level function being elaborated (its calls of
  * other top-level functions are recorded), or NULL. */

@@ -10,14 +10,19 @@
  * elaborated at once so later methods can call it; a body that calls a
  * method not yet declared waits until the class is complete.  Names in a
  * definition resolve where it was defined (its module, or the builder
- * function that made it).  At the end the result is assembled: the
- * program with the functions it uses, or the single function of the file.
+ * function that made it).  The @pl.jit family is elab_jit.c's: its
+ * definitions wait for an entry's body to call them.  Each @pl.program
+ * class becomes a program when it is complete (a file may define
+ * several); at the end each @pl.jit entry of the input becomes one too,
+ * and the result is assembled: those programs, or the single function of
+ * the file.
  * frontend_run (frontend.h) runs the evaluator and this. */
 #include "config.h"
 #include "sema/frontend.h"
 #include "sema/elab.h"
 #include "sema/elab_check.h"
 #include "sema/elab_func.h"
+#include "sema/elab_jit.h"
 
 #include "support/xalloc.h"
 
@@ -32,8 +37,8 @@ static int dsl_attr(Elab *E, const AstNode *n, const char *attr)
     return n->kind == AST_NAME && n->name == attr && !elab_global(E, n->name);
 }
 
-/* 1 @pl.function, 2 @pl.inline, 3 @pl.program, 0 none of them (nothing
- * is reported: the decorators are only looked at). */
+/* 1 @pl.function, 2 @pl.inline, 3 @pl.program, 4 the @pl.jit family, 0
+ * none of them (nothing is reported: the decorators are only looked at). */
 static int pypto_decorator_kind(Elab *E, const AstNode *def)
 {
     if (!def->b)
@@ -41,6 +46,9 @@ static int pypto_decorator_kind(Elab *E, const AstNode *def)
     for (uint32_t i = 0; i < def->b->list.n; i++) {
         const AstNode *d = def->b->list.items[i];
         const AstNode *f = d->kind == AST_CALL ? d->a : d;
+        /* @pl.jit, @pl.jit.incore, ... */
+        if (dsl_attr(E, f, E->n.jit) || (f->kind == AST_ATTR && f->a->kind == AST_ATTR && dsl_attr(E, f->a, E->n.jit)))
+            return 4;
         if (f->kind != AST_ATTR || f->a->kind != AST_NAME || !elab_is_prefix(E, f->a->name))
             continue;
         if (f->name == E->n.function)
@@ -131,7 +139,10 @@ static const ConstVal *broken(Elab *E, const AstNode *def)
 
 static const char *def_word(int kind)
 {
-    return kind == 3 ? "@pl.program class" : kind == 2 ? "@pl.inline function" : "@pl.function";
+    return kind == 4   ? "@pl.jit function"
+           : kind == 3 ? "@pl.program class"
+           : kind == 2 ? "@pl.inline function"
+                       : "@pl.function";
 }
 
 static void elab_class_begin(void *data, Ev *ev, EvEnv *env, AstNode *cls);
@@ -162,6 +173,8 @@ static const ConstVal *define(Elab *E, AstNode *s, const AstNode *in_class)
     /* (In a file with a '# pypto.program:' header every def is one.) */
     if ((pypto_decorator_kind(E, s) || header) && elab_check_dsl(E, s))
         s->flags |= AST_SYNTAX_ERROR;   /* reported: the signature is used, the body is not */
+    if (pypto_decorator_kind(E, s) == 4)
+        return elab_jit_define(E, s);
     kind = decorators(E, s, &meta);
     if (kind < 0)
         return broken(E, s);
@@ -255,13 +268,18 @@ static void elab_class_begin(void *data, Ev *ev, EvEnv *env, AstNode *cls)
         E->class_is_program = 0;   /* a program of an imported module is not this compilation's */
         return;
     }
-    if (E->programs++) {
-        E->open_class = NULL;   /* its members are not looked at */
-        diag_error(E->diag, cls->span, "a file may define only one @pl.program class");
-        diag_note(E->diag, E->program_span, "'%s' was defined here", E->program_name);
-        E->class_is_program = 0;
-        return;
-    }
+    for (uint32_t i = 0; i < E->done.len; i++)
+        if (E->done.data[i]->name == cls->name) {
+            E->open_class = NULL;   /* its members are not looked at */
+            diag_error(E->diag, cls->span, "the file already defines a @pl.program class '%s'", cls->name);
+            diag_note(E->diag, E->done.data[i]->span, "'%s' was defined here", cls->name);
+            E->class_is_program = 0;
+            return;
+        }
+    E->programs++;
+    E->methods.len = 0;
+    ptrmap_free(&E->method_map);
+    ptrmap_init(&E->method_map);
     E->program_name = cls->name;
     E->program_span = cls->span;
     if (cls->list.n)
@@ -358,13 +376,15 @@ static void elab_member(Elab *E, AstNode *s)
     note_skip(E, 1, s->span, "a statement in a @pl.program class that is not a method");
 }
 
+static void program_of_class(Elab *E);
+
 static const ConstVal *elab_class_end(void *data, Ev *ev, AstNode *cls)
 {
     Elab *E = data;
     int was_program = E->class_is_program;
     const ConstVal *v;
     (void)ev;
-    if (E->class_is_program)
+    if (E->class_is_program) {
         for (uint32_t i = 0; i < E->methods.len; i++) {
             Method *m = E->methods.data[i];
             if (m->deferred) {
@@ -373,6 +393,8 @@ static const ConstVal *elab_class_end(void *data, Ev *ev, AstNode *cls)
                 m->def = NULL;
             }
         }
+        program_of_class(E);
+    }
     E->class_is_program = 0;
     E->open_class = NULL;
     arena_reset(&E->scratch, E->scratch_base);
@@ -417,7 +439,67 @@ static void add_used_imports(Elab *E, VecFuncs *funcs)
     }
 }
 
-static void assemble(Elab *E, FrontendResult *out)
+/* The program of the class just read: its methods and the top-level
+ * functions they use (of this module or imported ones). */
+static void program_of_class(Elab *E)
+{
+    VecFuncs funcs;
+    PtrMap ext_names;
+    Layout *L = &E->parse->layout;
+    vec_init(funcs);
+    ptrmap_init(&ext_names);
+    for (uint32_t i = 0; i < E->externs.len; i++)
+        if (E->externs.data[i]->used == 1)
+            mark_used(E->externs.data[i]);
+    for (uint32_t i = 0; i < E->methods.len; i++)
+        if (E->methods.data[i]->func)
+            vec_push(funcs, E->methods.data[i]->func);
+    for (uint32_t i = 0; i < E->externs.len; i++) {
+        ExtFunc *f = E->externs.data[i];
+        Method *m = elab_method(E, f->sig.name);
+        ExtFunc *twin = ptrmap_get(&ext_names, f->sig.name);
+        if (!f->used)
+            continue;
+        f->used = 0;   /* the next class starts afresh */
+        f->compiled = 1;
+        if (m) {
+            diag_error(E->diag, f->sig.span, "function '%s' conflicts with program function '%s'", f->sig.name,
+                       f->sig.name);
+            diag_note(E->diag, m->sig.span, "program function '%s' is defined here", f->sig.name);
+            continue;
+        }
+        if (twin) {
+            diag_error(E->diag, f->sig.span, "conflicting top-level functions named '%s' are both used", f->sig.name);
+            diag_note(E->diag, twin->sig.span, "the other '%s' is defined here", f->sig.name);
+            continue;
+        }
+        ptrmap_put(&ext_names, f->sig.name, f);
+        if (f->func)
+            vec_push(funcs, f->func);
+    }
+    ptrmap_free(&ext_names);
+    if (L->has_header && L->header_name[0] && L->header_name != E->program_name && E->programs == 1)
+        diag_warning(E->diag, W_HEADER, L->header_span, "header names program '%s' but the file defines program '%s'",
+                     L->header_name, E->program_name);
+    vec_push(E->done, ir_program_new(E->ir, E->program_name, funcs.len, funcs.data, E->program_span));
+    vec_free(funcs);
+}
+
+/* The programs of the input's @pl.jit entries (their bodies' errors are
+ * reported even after others'); the number of entries. */
+static int jit_programs(Elab *E)
+{
+    ProgramVec jit;
+    int entries;
+    vec_init(jit);
+    entries = elab_jit_programs(E, &jit);
+    for (uint32_t i = 0; i < jit.len; i++)
+        vec_push(E->done, jit.data[i]);
+    vec_free(jit);
+    return entries;
+}
+
+static void assemble(Elab *E, FrontendResult *out, int entries)
 {
     VecFuncs funcs;
     Layout *L = &E->parse->layout;
@@ -434,48 +516,19 @@ static void assemble(Elab *E, FrontendResult *out)
             second = f;
         nmain++;
     }
-    if (E->programs) {
-        PtrMap ext_names;
-        ptrmap_init(&ext_names);
-        for (uint32_t i = 0; i < E->externs.len; i++)
-            if (E->externs.data[i]->used == 1)
-                mark_used(E->externs.data[i]);
-        for (uint32_t i = 0; i < E->methods.len; i++)
-            if (E->methods.data[i]->func)
-                vec_push(funcs, E->methods.data[i]->func);
-        for (uint32_t i = 0; i < E->externs.len; i++) {
+    if (E->programs || entries) {
+        for (uint32_t i = 0; i < E->externs.len && E->programs; i++) {
             ExtFunc *f = E->externs.data[i];
-            Method *m = elab_method(E, f->sig.name);
-            ExtFunc *twin = ptrmap_get(&ext_names, f->sig.name);
-            if (!f->used) {
-                if (!f->imported)
-                    diag_warning(E->diag, W_UNUSED_FUNCTION, f->sig.span,
-                                 "function '%s' is not used by program '%s' and is not compiled", f->sig.name,
-                                 E->program_name);
+            char by[300];
+            if (f->compiled || f->imported)
                 continue;
-            }
-            if (m) {
-                diag_error(E->diag, f->sig.span, "function '%s' conflicts with program function '%s'", f->sig.name,
-                           f->sig.name);
-                diag_note(E->diag, m->sig.span, "program function '%s' is defined here", f->sig.name);
-                continue;
-            }
-            if (twin) {
-                diag_error(E->diag, f->sig.span, "conflicting top-level functions named '%s' are both used",
-                           f->sig.name);
-                diag_note(E->diag, twin->sig.span, "the other '%s' is defined here", f->sig.name);
-                continue;
-            }
-            ptrmap_put(&ext_names, f->sig.name, f);
-            if (f->func)
-                vec_push(funcs, f->func);
+            if (E->programs == 1 && !entries)
+                snprintf(by, sizeof by, "program '%s'", E->program_name);
+            else
+                snprintf(by, sizeof by, "any program");
+            diag_warning(E->diag, W_UNUSED_FUNCTION, f->sig.span, "function '%s' is not used by %s and is not compiled",
+                         f->sig.name, by);
         }
-        ptrmap_free(&ext_names);
-        if (L->has_header && L->header_name[0] && L->header_name != E->program_name)
-            diag_warning(E->diag, W_HEADER, L->header_span,
-                         "header names program '%s' but the file defines program '%s'", L->header_name,
-                         E->program_name);
-        out->program = ir_program_new(E->ir, E->program_name, funcs.len, funcs.data, E->program_span);
     } else if (L->has_header) {
         PtrMap seen;
         ptrmap_init(&seen);
@@ -498,25 +551,39 @@ static void assemble(Elab *E, FrontendResult *out)
         ptrmap_free(&seen);
         add_used_imports(E, &funcs);
         /* A header without a name: the name the printer gives it. */
-        out->program = ir_program_new(E->ir, L->header_name[0] ? L->header_name : ir_name(E->ir, "Program"), funcs.len,
-                                      funcs.data, L->header_span);
+        vec_push(E->done, ir_program_new(E->ir, L->header_name[0] ? L->header_name : ir_name(E->ir, "Program"),
+                                         funcs.len, funcs.data, L->header_span));
     } else if (nmain == 1) {
         mark_used(first);
         if (first->func)
             vec_push(funcs, first->func);
         add_used_imports(E, &funcs);
         if (funcs.len > 1)   /* it calls functions of imported modules: a program of them */
-            out->program = ir_program_new(E->ir, ir_name(E->ir, "Program"), funcs.len, funcs.data, first->sig.span);
+            vec_push(E->done, ir_program_new(E->ir, ir_name(E->ir, "Program"), funcs.len, funcs.data, first->sig.span));
         else
             out->func = first->func;
     } else if (nmain == 0) {
         if (!E->diag->errors)
-            diag_error(E->diag, span_unknown(), "no @pl.function or @pl.program found");
+            diag_error(E->diag, span_unknown(), "no @pl.function, @pl.program or @pl.jit entry found");
     } else {
         diag_error(E->diag, second->sig.span,
                    "several top-level functions but no program: put them in a @pl.program class or start the "
                    "file with '# pypto.program: NAME'");
         diag_note(E->diag, first->sig.span, "first function '%s' is here", first->sig.name);
+    }
+    if (E->opts && E->opts->entry && E->programs) {
+        /* --entry picks one program: a @pl.jit entry's (only it was built)
+         * or a class's. */
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < E->done.len; i++)
+            if (strcmp(E->done.data[i]->name, E->opts->entry) == 0)
+                E->done.data[k++] = E->done.data[i];
+        E->done.len = k;
+    }
+    if (E->done.len) {
+        out->nprograms = E->done.len;
+        out->programs = arena_memdup(&E->ir->arena, E->done.data, E->done.len * sizeof *E->done.data);
+        out->program = out->programs[0];
     }
     vec_free(funcs);
 }
@@ -557,14 +624,20 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
     eo.store = &out->sources;
     ev_init(&ev, diag, E.names, &hooks, &eo);
     E.ev = ev;
+    E.opts = opts;
     if (diag->errors == errors_before) {
         main = ev_run_main(ev, src);
         E.env = ev_module_env(main);
         E.parse = ev_module_parse(main);
         ev_run_builders(ev, main);
         ev_check_defines(ev);
-        if (diag->errors == errors_before)
-            assemble(&E, out);
+        {
+            /* (The entries' bodies are elaborated even after errors
+             * elsewhere, whose reports they add to.) */
+            int entries = jit_programs(&E);
+            if (diag->errors == errors_before)
+                assemble(&E, out, entries);
+        }
     }
     {
         const char *const *paths;
@@ -573,6 +646,7 @@ unsigned frontend_run_opts(SourceFile *src, DiagEngine *diag, IrCtx *ir, const F
         for (uint32_t i = 0; i < n; i++)
             out->deps[out->ndeps++] = xstrdup(paths[i]);
     }
+    elab_jit_free(&E);
     ev_free(ev);
     elab_free(&E);
     return diag->errors - errors_before;

@@ -18,8 +18,13 @@
 #include "support/source.h"
 
 typedef struct FrontendResult {
-    const IrProgram *program;   /* set for programs */
+    const IrProgram *program;   /* set for programs: the first one */
     const IrFunc *func;         /* set for a single top-level function */
+    /* Every program, in definition order (program is the first): a file
+     * may define several @pl.program classes and @pl.jit entries, each
+     * its own program. */
+    uint32_t nprograms;
+    const IrProgram *const *programs;
     /* The modules read besides the input (for -MD), in the order they
      * were read, and the texts of every file read: spans into them stay
      * valid until frontend_result_free, so free it after the last
@@ -31,6 +36,15 @@ typedef struct FrontendResult {
 
 /* -D NAME=VALUE (and the dotted forms of eval.h): a Python expression. */
 typedef EvDefine FrontendDefine;
+
+/* --shape NAME=SPEC: the type of parameter NAME (or ENTRY.NAME) of a
+ * @pl.jit entry whose annotation leaves it to the call site (a bare
+ * pl.Tensor): SPEC is `DIM x DIM ... :DTYPE`, e.g. 128x64:FP32, or a data
+ * type alone for a scalar. */
+typedef struct FrontendShape {
+    const char *name;
+    const char *spec;
+} FrontendShape;
 
 typedef struct FrontendOptions {
     const FrontendDefine *defines;
@@ -45,6 +59,9 @@ typedef struct FrontendOptions {
     /* The compile-time evaluator's step limit (0: its default; the fuzz
      * targets take less, to find runaway loops sooner). */
     uint64_t step_limit;
+    const FrontendShape *shapes;
+    uint32_t nshapes;
+    const char *entry;          /* --entry: compile only this @pl.jit entry (NULL: every one) */
 } FrontendOptions;
 
 /* Returns the number of errors reported (0 means the result is usable).

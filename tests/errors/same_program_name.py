@@ -1,3 +1,5 @@
+# Two @pl.program classes of one name: the second is an error, located,
+# with a note at the first.
 import pypto.language as pl
 
 @pl.program
@@ -7,7 +9,7 @@ class A:
         return a
 
 @pl.program
-class B:
+class A:
     @pl.function
     def g(self, a: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
         return a
