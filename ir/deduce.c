@@ -64,6 +64,8 @@ const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, u
     dc.kwargs = kwargs;
     dc.nkwargs = nkwargs;
     dc.err = err;
+    /* A tensor op with its block op's deduction runs it on tensors. */
+    dc.as_tensor = op->cls == OPCL_TENSOR && op->block && op_ref(op->block)->deduce == op->deduce;
     err->msg[0] = '\0';
     err->arg = -1;
     err->elem = -1;

@@ -78,6 +78,10 @@ typedef struct DeduceCtx {
     const IrKwarg *kwargs;
     uint32_t nkwargs;
     OpError *err;
+    /* A tensor op deduced by its block op's rules (OpDef.block, the same
+     * DEDUCE): where those ask for a tile they take a tensor and make
+     * one. */
+    int as_tensor;
 } DeduceCtx;
 
 typedef const IrType *(*DeduceFn)(DeduceCtx *dc);

@@ -98,7 +98,8 @@ const IrType *deduce_row_expand_op(DeduceCtx *dc)
     if (!dim_is_const_one(r->dims[r->n - 1]))
         return op_fail(dc, 1, "row_vec's last dimension must be 1");
     if (!dims_may_match(t->dims[t->n - 2], r->dims[r->n - 2], &a, &b))
-        return op_fail(dc, 1, "row_vec has %lld rows, the tile has %lld", (long long)b, (long long)a);
+        return op_fail(dc, 1, "row_vec has %lld rows, the %s has %lld", (long long)b,
+                       dc->as_tensor ? "tensor" : "tile", (long long)a);
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)r->dtype), t->n, t->dims, NULL);
 }
 

@@ -66,6 +66,10 @@ static const IrType *need_kind(DeduceCtx *dc, uint32_t i, IrTypeKind kind, const
 {
     const IrType *t = op_arg_type(dc, i);
     char buf[160];
+    if (kind == TYPE_TILE && dc->as_tensor) {
+        kind = TYPE_TENSOR;
+        what = "Tensor";
+    }
     if (t->kind == kind)
         return t;
     op_fail(dc, (int)i, "%s argument must be a %s, got %s", op_ordinal(i), what,
@@ -222,6 +226,8 @@ static int dims_valid(DeduceCtx *dc, uint32_t rank, const IrExpr *const *dims)
 
 const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims, const IrTileView *view)
 {
+    if (dc->as_tensor)
+        return op_make_tensor(dc, dt, rank, dims);
     /* The reference's TileType constructor message, word for word: the
      * limit is a property of the type, not of the op. */
     if (rank > 2)

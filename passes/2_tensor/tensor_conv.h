@@ -132,6 +132,10 @@ const IrExpr *tc_emit(TcEmit *e, const char *name, OpId op, uint32_t nargs, cons
  * tc_op_unit TU_VECTOR except assemble.  The result tile, named `name`
  * (intermediates `<name>_<what>`), or NULL after an error. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name);
+/* For a row reduction (tensor.row_max, ...): the elementwise block op
+ * that combines the reductions of two blocks of its columns; NULL for
+ * other ops. */
+const char *tc_row_reduce_combine(const char *op);
 
 /* A region of a tensor in global memory: the tensor variable, the offset
  * of the region in it (one per dimension of the tensor) and the region's

@@ -196,7 +196,7 @@ static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, co
     return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
 }
 
-/* row_max / row_sum: [.., N] -> [.., 1] with a scratch tile of the input's shape. */
+/* row_max / row_min / row_sum: [.., N] -> [.., 1] with a scratch tile of the input's shape. */
 static const IrExpr *lower_row_reduce(TcEmit *e, OpId op, const IrExpr *t, const char *name)
 {
     const IrType *ty = type_of(e, t);
@@ -242,6 +242,14 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         TcKw kw[2] = {{"target_type", ir_call_kwarg_int(c, "target_type", dt)}, {"mode", ir_call_kwarg_int(c, "mode", 2)}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);
     }
+    case OPCL_ROW_EXPAND_OP:
+    case OPCL_COL_EXPAND_OP:
+    case OPCL_COL_EXPAND:
+        /* The broadcasts on the operands' tiles, of the result's type. */
+        for (uint32_t i = 0; i < block->nargs; i++)
+            if (!(args[i] = cast_to(e, operands[i], dt, name)))
+                return NULL;
+        return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
     case OPCL_ROW_REDUCE:
         return lower_row_reduce(e, (OpId)block->id, operands[0], name);
     case OPCL_RESHAPE:

@@ -62,10 +62,11 @@ START_TEST(test_conversion_facts)
         const OpDef *op = op_by_id((OpId)i), *b = op_ref(op->block), *m = op_ref(op->merge);
         const OpDef *row = op_ref(op->row_form), *col = op_ref(op->col_form);
         ck_assert_msg(!b || (op->category == OPC_TENSOR && b->category == OPC_BLOCK), "%s: block", op_name(op));
-        /* The classes tc_lower_op takes. */
+        /* The classes tc_lower_op takes (and FULL, which the walk fills). */
         ck_assert_msg(!b || b->cls == OPCL_ELEM2 || b->cls == OPCL_TILE_SCALAR || b->cls == OPCL_UNARY ||
                           b->cls == OPCL_CAST || b->cls == OPCL_ROW_REDUCE || b->cls == OPCL_RESHAPE ||
-                          b->cls == OPCL_TRANSPOSE,
+                          b->cls == OPCL_TRANSPOSE || b->cls == OPCL_ROW_EXPAND_OP || b->cls == OPCL_COL_EXPAND_OP ||
+                          b->cls == OPCL_COL_EXPAND || b->cls == OPCL_FULL,
                       "%s becomes %s, whose class ConvertTensorToBlockOps does not take", op_name(op), op_name(b));
         ck_assert_msg(!m || (b && b->cls == OPCL_ROW_REDUCE && m->cls == OPCL_ELEM2), "%s: merge", op_name(op));
         ck_assert_msg(!row || row->cls == OPCL_ROW_EXPAND_OP, "%s: row_form", op_name(op));

@@ -29,9 +29,12 @@ static const char *const all_ops[] = {
     "block.sels", "block.shl", "block.shls", "block.shr", "block.shrs", "block.sqrt", "block.store", "block.sub",
     "block.subc", "block.subs", "block.subsc", "block.sum", "block.transpose", "block.vec_move", "block.view",
     "block.xor", "block.xors", "system.bar_all", "system.bar_m", "system.bar_v", "system.sync_dst",
-    "system.sync_src", "tensor.add", "tensor.add_scalar", "tensor.assemble", "tensor.cast", "tensor.create",
-    "tensor.dim", "tensor.div", "tensor.div_scalar", "tensor.exp", "tensor.matmul", "tensor.maximum",
-    "tensor.mul", "tensor.mul_scalar", "tensor.read", "tensor.reshape", "tensor.row_max", "tensor.row_sum",
+    "system.sync_src", "tensor.abs", "tensor.add", "tensor.add_scalar", "tensor.assemble", "tensor.cast",
+    "tensor.col_expand", "tensor.col_expand_div", "tensor.col_expand_mul", "tensor.col_expand_sub", "tensor.create",
+    "tensor.dim", "tensor.div", "tensor.div_scalar", "tensor.exp", "tensor.log", "tensor.matmul", "tensor.maximum",
+    "tensor.minimum", "tensor.mul", "tensor.mul_scalar", "tensor.neg", "tensor.read", "tensor.recip",
+    "tensor.reshape", "tensor.row_expand_add", "tensor.row_expand_div", "tensor.row_expand_mul",
+    "tensor.row_expand_sub", "tensor.row_max", "tensor.row_min", "tensor.row_sum", "tensor.rsqrt", "tensor.sqrt",
     "tensor.sub", "tensor.sub_scalar", "tensor.transpose", "tensor.view", "tensor.write",
 };
 /* clang-format on */
