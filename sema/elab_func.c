@@ -285,10 +285,11 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
     sig->ok = 0;
     fnctx_init(&fc, E, sig);
     scope_enter(&fc.scope);
+    /* A program function's parameters start after self; one without self
+     * takes only its parameters (00-python_syntax.md: a self-contained
+     * function in a @pl.program), and is called self.f(...) all the same. */
     if (n && def->list.items[0]->name == E->n.self && (in_class || !def->list.items[0]->a))
         first = 1;
-    else if (in_class)
-        diag_error(E->diag, def->span, "the first parameter of program function '%s' must be 'self'", def->name);
     if (n - first > ELAB_MAX_ARGS) {
         diag_error(E->diag, def->list.items[first + ELAB_MAX_ARGS]->span,
                    "function '%s' has too many parameters (%u; the limit is %u)", def->name, n - first,
