@@ -325,6 +325,9 @@ struct OpDef {
     /* Its name in today's language where that is not the rule's
      * ("block.X" is "tile.X"): "tile.create" (op_dsl_name). */
     const char *today;
+    /* A tensor op that orchestration code may hold: it makes, cuts, reads
+     * or writes a tensor rather than computing with one. */
+    uint8_t orch;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }

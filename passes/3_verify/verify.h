@@ -24,6 +24,7 @@ typedef struct Check {
     const IrFunc *func;      /* the function being checked */
     const IrStmt *stmt;      /* the statement being checked (for spans) */
     const IrExpr *allowed;   /* no-nested-call: the one call the statement may hold */
+    uint32_t incore;         /* kinds: InCore scopes around the statement (kernel code) */
     int report;
     int ok;
 } Check;

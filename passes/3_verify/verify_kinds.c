@@ -1,15 +1,27 @@
 /* verify_kinds.c: the function-kind rules (passes.md 2, ops.md 6 and 8):
  * InCore functions call no functions and, once ConvertTensorToBlockOps has
  * run (PROP_BLOCK_KERNELS), hold no tensor ops; Orchestration functions
- * hold no block or system ops; a kernel uses the M pipe or the V pipe, not
- * both. */
+ * hold no block or system ops and compute with no tensor op (only those
+ * that make, cut, read or write tensors, OpDef.orch: 01-functions.md, "a
+ * @pl.jit entry body cannot hold operators"), except inside an InCore
+ * scope (`with pl.at(level=pl.Level.CORE_GROUP)`, before outlining makes
+ * it a kernel); a kernel uses the M pipe or the V pipe, not both. */
 #include "config.h"
 #include "passes/3_verify/verify.h"
 
+static int is_incore_scope(const IrStmt *s) { return s->kind == STMT_SCOPE && s->sub == SCOPE_INCORE; }
+
 static int kinds_stmt(IrWalker *w, const IrStmt *s)
 {
-    ((Check *)w->data)->stmt = s;
+    Check *C = w->data;
+    C->stmt = s;
+    C->incore += is_incore_scope(s);
     return 1;
+}
+
+static void kinds_stmt_end(IrWalker *w, const IrStmt *s)
+{
+    ((Check *)w->data)->incore -= is_incore_scope(s);
 }
 
 static int kinds_expr(IrWalker *w, const IrExpr *e)
@@ -30,10 +42,16 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
             fail(C, e->span, "%s function '%s' calls function '%s' (only Orchestration and Opaque functions call "
                              "functions)",
                  func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
-    } else if (func_type_is_orchestration((FuncType)C->func->type) && op && op->category != OPC_TENSOR) {
+    } else if (C->incore || !op || !func_type_is_orchestration((FuncType)C->func->type)) {
+        return 1;
+    } else if (op->category != OPC_TENSOR) {
         fail(C, e->span, "%s op '%s' in Orchestration function '%s' (%s ops belong in InCore functions)",
              op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name), C->func->name,
              op->category == OPC_BLOCK ? "block" : "system");
+    } else if (!op->orch && C->func->type == FUNC_ORCHESTRATION) {
+        fail(C, e->span, "tensor op '%s' computes in Orchestration function '%s', which only dispatches work: put it "
+                         "inside 'with pl.at(level=pl.Level.CORE_GROUP):' or in an InCore function",
+             op_printed_name(op, name, sizeof name), C->func->name);
     }
     return 1;
 }
@@ -53,6 +71,7 @@ int check_kinds(PassCtx *pc, const IrProgram *prog, int report)
     Check C;
     check_init(&C, pc, prog, report);
     C.w.pre_stmt = kinds_stmt;
+    C.w.post_stmt = kinds_stmt_end;
     C.w.pre_expr = kinds_expr;
     verify_walk_program(&C);
     for (uint32_t k = 0; k < prog->n; k++) {

@@ -57,7 +57,7 @@ class Spaces:
     def pair(self, a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32]) -> tuple[pl.Tensor[[64, 64], pl.FP32], pl.Tensor[[64, 64], pl.FP32]]:
         return a, b
 
-    @pl.function(type=pl.FunctionType.Orchestration)
+    @pl.function
     def main(self, a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
              rows: pl.Out[pl.Tensor[[64, 1], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         t = pl.tensor.add(a, b)
