@@ -73,7 +73,7 @@ typedef struct FuncSig {
     uint8_t level, role;        /* the decorator's level= and role= (LEVEL_NONE, ROLE_NONE) */
     uint8_t flags;              /* IR_FUNC_* */
     const AstNode *attrs;       /* the decorator's attrs={...} (deprecated spelling of pl.func_attr) */
-    int infer_ret;              /* no return annotation: the return statement gives the types (@pl.jit) */
+    int infer_ret;              /* no return annotation, body not read yet: its return gives the types */
 } FuncSig;
 
 typedef struct ExtFunc ExtFunc;

@@ -9,6 +9,7 @@
  * constants and scalar arithmetic are elab_value.c's. */
 #include "config.h"
 #include "sema/elab_expr.h"
+#include "sema/elab_func.h"
 #include "sema/elab_convert.h"
 #include "sema/elab_index.h"
 #include "sema/elab_jit.h"
@@ -384,6 +385,14 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
             ok = 0;
     if (!sig->ok)
         ok = 0;   /* its signature already reported errors */
+    if (ok && sig->infer_ret) {
+        diag_error(E->diag, call->span,
+                   "the result of '%s' is not known here: it has no return annotation, and its return has not been "
+                   "read yet; annotate it (-> ...)",
+                   name);
+        diag_note(E->diag, sig->span, "'%s' is defined here", name);
+        ok = 0;
+    }
     else if (n != sig->nparams) {
         diag_error(E->diag, call->span, "'%s%s' expects %u argument%s, got %u", self_call ? "self." : "", name,
                    sig->nparams, sig->nparams == 1 ? "" : "s", n);
@@ -504,6 +513,12 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
             return elab_error(fc->E, f->span, "'self.%s(...)' is only valid in a method of a @pl.program class", f->name);
         if (!m)
             return elab_error(fc->E, f->span, "program '%s' has no function named '%s'", E->program_name, f->name);
+        if (m->deferred && m->sig.infer_ret) {
+            /* Its result type is what its body returns: read the body now. */
+            m->deferred = 0;
+            m->func = elab_body(E, &m->sig, m->def, 1, NULL);
+            m->def = NULL;
+        }
         return call_function(fc, &m->sig, f->name, e, 1);
     }
     if (f->kind == AST_ATTR) {

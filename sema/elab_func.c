@@ -325,6 +325,9 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
     }
     sig->ret = NULL;
     sig->nret = 0;
+    /* Without a return annotation the function returns what its return
+     * statement gives (pypto infers it): known once the body is read. */
+    sig->infer_ret = !def->a;
     if (def->a) {
         const IrType **ret = NULL;
         rc = elab_return_types(E, &fc, def->a, &ret);
@@ -374,6 +377,7 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
     elab_block(&fc, &rest, !skip);
     ends_with_return = elab_block_ends_with_return(&fc);
     body = elab_block_pop(&fc, def->span);
+    sig->infer_ret = 0;   /* what the return gave, or nothing */
     if (sig->ok && sig->nret && !ends_with_return && E->diag->errors == errors)
         diag_error(E->diag, def->span, "function '%s' declares %u return value%s but does not end with a return",
                    sig->name, sig->nret, sig->nret == 1 ? "" : "s");

@@ -355,7 +355,6 @@ static JitSpec *specialise(Elab *E, JitFn *fn, const IrType **given, Span call)
         if (!elab_signature_given(E, def, fn->meta.type, 0, &s->sig, (const IrType *const *)s->given))
             s->failed = 1;
         s->sig.name = s->name;
-        s->sig.infer_ret = !def->a;
         if (!s->failed) {
             JitSpec *saved = E->jit_prog->current;
             E->jit_prog->current = s;
