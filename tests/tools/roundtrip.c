@@ -28,12 +28,42 @@
 #include "support/strbuf.h"
 #include "support/xalloc.h"
 
+/* Every program of the file (a file may define several: @pl.jit entries,
+ * @pl.program classes), one after another as the driver prints them. */
 static void print_result(StrBuf *sb, IrCtx *ir, const FrontendResult *r, const char *prefix, IrSyntax syntax)
 {
-    if (r->program)
+    if (r->nprograms > 1) {
+        for (uint32_t i = 0; i < r->nprograms; i++) {
+            if (i)
+                sb_puts(sb, "\n\n\n");
+            ir_print_program(sb, ir, r->programs[i], prefix, syntax);
+        }
+    } else if (r->program) {
         ir_print_program(sb, ir, r->program, prefix, syntax);
-    else if (r->func)
+    } else if (r->func) {
         ir_print_function(sb, ir, r->func, prefix, syntax);
+    }
+}
+
+/* Are the programs of a and b structurally equal, with equal hashes?  (why
+ * says how not, or is "" when only the hashes differ.) */
+static int programs_equal(IrCtx *ir, const FrontendResult *a, const FrontendResult *b, char *why, size_t cap)
+{
+    uint32_t n = a->nprograms > 1 ? a->nprograms : 1;
+    if ((b->nprograms > 1 ? b->nprograms : 1) != n) {
+        snprintf(why, cap, "%u programs, then %u", n, b->nprograms > 1 ? b->nprograms : 1);
+        return 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const IrProgram *pa = n > 1 ? a->programs[i] : a->program, *pb = n > 1 ? b->programs[i] : b->program;
+        if (!ir_equal_program(ir, pa, pb, why, cap))
+            return 0;
+        if (ir_hash_program(ir, pa) != ir_hash_program(ir, pb)) {
+            why[0] = '\0';
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* Parse text; 0 on success with *out.  quiet: any diagnostic is a failure. */
@@ -84,14 +114,16 @@ static int check_with_prefix(const char *path, const FrontendResult *first, IrCt
         ok = 0;
         goto out;
     }
-    if (first->program ? !ir_equal_program(ir, first->program, second.program, why, sizeof why)
+    if (first->program ? !programs_equal(ir, first, &second, why, sizeof why)
                        : !ir_equal_func(ir, first->func, second.func, why, sizeof why)) {
-        fprintf(stderr, "FAIL %s: the reparse is not structurally equal (prefix %s): %s\n", path, prefix, why);
+        if (why[0] || !first->program)
+            fprintf(stderr, "FAIL %s: the reparse is not structurally equal (prefix %s): %s\n", path, prefix, why);
+        else
+            fprintf(stderr, "FAIL %s: structurally equal programs hash differently (prefix %s)\n", path, prefix);
         ok = 0;
         goto out;
     }
-    if (first->program ? ir_hash_program(ir, first->program) != ir_hash_program(ir, second.program)
-                       : ir_hash_func(ir, first->func) != ir_hash_func(ir, second.func)) {
+    if (!first->program && ir_hash_func(ir, first->func) != ir_hash_func(ir, second.func)) {
         fprintf(stderr, "FAIL %s: structurally equal programs hash differently (prefix %s)\n", path, prefix);
         ok = 0;
     }
@@ -119,6 +151,20 @@ static int run_passes(const char *path, IrCtx *ir, FrontendResult *r)
     pc.diag = &diag;
     pc.props = PROP_TYPE_CHECKED;
     pc.opt_level = opt_level;
+    if (r->nprograms > 1) {
+        /* Each program of the file through the passes. */
+        const IrProgram **progs = arena_array(&ir->arena, r->nprograms, sizeof *progs);
+        for (uint32_t i = 0; i < r->nprograms; i++)
+            if (!(progs[i] = pass_run(&pc, r->programs[i], passes, npasses, NULL, NULL))) {
+                diag_free(&diag);
+                fprintf(stderr, "FAIL %s: the passes failed\n", path);
+                return 0;
+            }
+        diag_free(&diag);
+        r->programs = progs;
+        r->program = progs[0];
+        return 1;
+    }
     prog = r->program ? r->program : ir_program_new(ir, ir_name(ir, "Program"), 1, &r->func, r->func->span);
     prog = pass_run(&pc, prog, passes, npasses, NULL, NULL);
     diag_free(&diag);
