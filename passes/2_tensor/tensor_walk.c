@@ -63,15 +63,18 @@ static const IrExpr *offset_of(const IrCall *c, uint32_t arg, uint32_t i)
     return NULL;
 }
 
-static void zero_tile(Kc *K, Val *v)
+/* v's tile of one block filled with value (NULL: zeros): a created
+ * tensor used as a value, or tensor.full. */
+static void fill_tile(Kc *K, Val *v, const IrExpr *value)
 {
     const IrExpr *dims[2], *args[2];
     DataType dt = (DataType)v->type->dtype;
     TcKw kw = {"dtype", dt};
     kc_block_dims(K, v, dims);
     args[0] = tc_tuple(K->ir, v->type->n, dims);
-    args[1] = dtype_is_float(dt) ? ir_const_float(K->ir, 0.0, DT_FP32, span_unknown())
-                                 : ir_const_int(K->ir, 0, DT_INT64, span_unknown());
+    args[1] = value                ? value
+              : dtype_is_float(dt) ? ir_const_float(K->ir, 0.0, DT_FP32, span_unknown())
+                                   : ir_const_int(K->ir, 0, DT_INT64, span_unknown());
     v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_FULL, 2, args, 1, &kw);
 }
 
@@ -163,7 +166,11 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
     }
     if (n == OP_TENSOR_CREATE) {
         if (!v->created)
-            zero_tile(K, v);
+            fill_tile(K, v, NULL);
+        return;
+    }
+    if (n == OP_TENSOR_FULL) {
+        fill_tile(K, v, c->args[1]);   /* the fill value: a scalar of this kernel */
         return;
     }
     if (n == OP_TENSOR_MATMUL)
