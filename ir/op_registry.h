@@ -29,6 +29,7 @@ typedef enum KwType {
     KWT_MEMSPACE,   /* pl.MemorySpace.Vec */
     KWT_CAST_MODE,  /* "round" or 0..6, stored as int */
     KWT_PIPE,       /* pl.PipeType.V or 0..7, stored as int, printed by name */
+    KWT_TILE_LAYOUT, /* pl.TileLayout.row_major, stored as int, printed by name */
 } KwType;
 
 typedef enum KwPresence {

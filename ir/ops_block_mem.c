@@ -185,6 +185,20 @@ const IrType *deduce_move(DeduceCtx *dc)
         sl = TL_ROW_MAJOR;
     else if (ms == MS_RIGHT)
         sl = TL_COL_MAJOR;
+    /* blayout= and slayout= (today's tile.move) give the result's layouts. */
+    {
+        int64_t v;
+        int rb = op_kwarg_int(dc, "blayout", &v);
+        if (rb < 0)
+            return NULL;
+        if (rb == 1 && v >= 0 && v < TL_COUNT)
+            bl = (TileLayout)v;
+        rb = op_kwarg_int(dc, "slayout", &v);
+        if (rb < 0)
+            return NULL;
+        if (rb == 1 && v >= 0 && v < TL_COUNT)
+            sl = (TileLayout)v;
+    }
     if (transpose && t->n == 2) {
         dims[0] = t->dims[1];
         dims[1] = t->dims[0];

@@ -337,6 +337,10 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
             kw->v.i < PIPE_COUNT) {
             pr_pfx(p, "PipeType.");
             sb_puts(p->sb, pipe_name((PipeKind)kw->v.i));
+        } else if ((strcmp(kw->key, "blayout") == 0 || strcmp(kw->key, "slayout") == 0) && kw->v.i >= 0 &&
+                   kw->v.i < TL_COUNT) {
+            pr_pfx(p, "TileLayout.");
+            sb_puts(p->sb, tile_layout_name((TileLayout)kw->v.i));
         } else {
             sb_put_i64(p->sb, kw->v.i);
         }

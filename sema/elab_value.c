@@ -94,6 +94,7 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_CAST_MODE] = {CV_INT, KW_INT,
                            "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
         [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
+        [KWT_TILE_LAYOUT] = {CV_TILE_LAYOUT, KW_INT, "a tile layout such as pl.TileLayout.row_major"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;

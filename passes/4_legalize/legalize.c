@@ -431,6 +431,25 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             L->failed = 1;
         }
     }
+    if (op_traits(op)->layout == LAYOUT_ND && result && result->type->kind == TYPE_TILE) {
+        /* The row-major instructions (the op table's LAYOUT_ND rule):
+         * column vectors run on their row forms (run_on_rows); a col_major
+         * tile of more columns (pl.tile.move's blayout=) has none. */
+        for (uint32_t i = 0; i <= c->nargs; i++) {
+            const IrType *t = i < c->nargs ? ir_expr_type(L->ir, c->args[i]) : result->type;
+            if (t->kind == TYPE_TILE && t->tile_view && t->tile_view->blayout == TL_COL_MAJOR &&
+                !legal_column_rows(t)) {
+                char which[32] = "result";
+                if (i < c->nargs)
+                    snprintf(which, sizeof which, "operand %u", i + 1);
+                diag_error(L->pc->diag, c->e.span,
+                           "'%s' takes row-major tiles, but its %s is col_major (move it to a row_major tile first)",
+                           op_printed_name(op, name, sizeof name), which);
+                L->failed = 1;
+                break;
+            }
+        }
+    }
     if (form == FORM_MOVE && ir_call_kwarg_int(c, "transpose", 0)) {
         diag_error(L->pc->diag, c->e.span,
                    "'%s' with transpose=True is not supported: TMOV copies without transposing, and the transposed "

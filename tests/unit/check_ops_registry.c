@@ -88,6 +88,8 @@ static int default_in_range(const KwSpec *k)
         return k->idefault >= 0 && k->idefault <= 6;
     case KWT_PIPE:
         return k->idefault >= 0 && k->idefault < PIPE_COUNT;
+    case KWT_TILE_LAYOUT:
+        return k->idefault >= 0 && k->idefault < TL_COUNT;
     case KWT_INT:
     case KWT_DOUBLE:
     case KWT_STRING:
@@ -135,7 +137,7 @@ START_TEST(test_op_schemas)
             const KwSpec *s = &op->kwargs[k];
             ck_assert_msg(seen[k] == 1, "%s: kwarg %s is bound by %u params", name, s->name, seen[k]);
             ck_assert_msg(s->presence <= KW_OPTIONAL, "%s: kwarg %s presence", name, s->name);
-            ck_assert_msg(s->type <= KWT_PIPE, "%s: kwarg %s type", name, s->name);
+            ck_assert_msg(s->type <= KWT_TILE_LAYOUT, "%s: kwarg %s type", name, s->name);
             if (s->presence == KW_DEFAULTED)
                 ck_assert_msg(default_in_range(s), "%s: kwarg %s has default %lld", name, s->name,
                               (long long)s->idefault);
@@ -174,7 +176,7 @@ START_TEST(test_schema_orders)
     /* "?" marks a defaulted kwarg, "*" an optional one. */
     expect_schema("block.load", "tensor,offsets,shapes,target_memory", "target_memory?");
     expect_schema("block.create_tile", "shape,dtype,target_memory", "dtype,target_memory?");
-    expect_schema("block.move", "tile,target_memory,transpose", "target_memory,transpose?");
+    expect_schema("block.move", "tile,target_memory,blayout,slayout,transpose", "target_memory,transpose?,blayout*,slayout*");
     expect_schema("block.full", "shape,dtype,value", "dtype");
     expect_schema("tensor.create", "shape,dtype", "dtype");
     expect_schema("block.cast", "tile,target_type,mode", "target_type,mode?");
