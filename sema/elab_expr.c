@@ -140,27 +140,50 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
 
 /* ------------------------------------------------------------ dispatch */
 
-/* pl.store(tile, offsets, output): the April-2026 spelling without shapes
- * (ops.md 4.3); the shapes are the tile's. */
-static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call)
+/* pl.store(tile, offsets, output_tensor) without shapes: the April-2026
+ * spelling (ops.md 4.3) and today's (tile.store(tile, offsets,
+ * output_tensor, shapes=None)), positionally or by keyword; the shapes
+ * are the tile's.  NULL with *handled 0 when the call gives shapes (the
+ * op's own binding reads it). */
+static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call, int *handled)
 {
     Elab *E = fc->E;
+    static const char *const names[3] = {"tile", "offsets", "output_tensor"};
+    const AstNode *given[3] = {NULL, NULL, NULL};
     const IrExpr *args[4];
     const IrType *tt;
     OpError err;
     const IrType *type;
+    uint32_t pos = 0;
+    *handled = 0;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const AstNode *kw = call->list2.items[k];
+        int slot = -1;
+        for (int i = 0; i < 3; i++)
+            if (strcmp(kw->name, names[i]) == 0)
+                slot = i;
+        if (slot < 0 || given[slot])
+            return NULL;   /* shapes=, or another keyword: the op's binding reports it */
+        given[slot] = kw->a;
+    }
+    for (int i = 0; i < 3 && pos < call->list.n; i++)
+        if (!given[i])
+            given[i] = call->list.items[pos++];
+    if (pos < call->list.n || !given[0] || !given[1] || !given[2])
+        return NULL;
+    *handled = 1;
     for (int i = 0; i < 3; i++)
-        if (!(args[i < 2 ? i : 3] = elab_expr(fc, call->list.items[i])))
+        if (!(args[i < 2 ? i : 3] = elab_expr(fc, given[i])))
             return NULL;
     tt = type_of(fc, args[0]);
     if (tt->kind != TYPE_TILE) {
         char b[256];
-        return elab_error(fc->E, call->list.items[0]->span, "the first argument of a store must be a Tile, got %s",
+        return elab_error(fc->E, given[0]->span, "the first argument of a store must be a Tile, got %s",
                           elab_type_str(E, tt, b, sizeof b));
     }
     args[2] = ir_make_tuple(E->ir, tt->n, tt->dims, call->span);
     if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
-        return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(call->list.items[1], err.elem) : call->span, "%s", err.msg);
+        return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(given[1], err.elem) : call->span, "%s", err.msg);
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
 }
 
@@ -200,8 +223,12 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
     const OpDef *op = op_lookup_dsl(ns, dsl_name);
     if (!op)
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
-    if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) && call->list.n == 3 && !call->list2.n)
-        return store_without_shapes(fc, op, call);
+    if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) && call->list.n + call->list2.n == 3) {
+        int handled;
+        const IrExpr *r = store_without_shapes(fc, op, call, &handled);
+        if (handled)
+            return r;
+    }
     if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && !call->list2.n)
         return store_four(fc, op, call);
     return call_op(fc, op, call, pre);
