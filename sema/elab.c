@@ -240,6 +240,9 @@ static void init_names(Elab *E)
     N(host, "host");
     N(opaque, "opaque");
     N(extern_, "extern");
+    N(submit, "submit");
+    N(spmd_submit, "spmd_submit");
+    N(core_num, "core_num");
 #undef N
 }
 

@@ -12,6 +12,7 @@
 #include "sema/elab_convert.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_index.h"
+#include "sema/elab_scope.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"
 
@@ -218,6 +219,10 @@ void elab_assign(FnCtx *fc, const AstNode *s)
     }
     if (elab_is_yield(E, s->b)) {
         elab_yield(fc, s->b, target, NULL, s->span);
+        return;
+    }
+    if (elab_is_submit(E, s->b)) {
+        elab_submit(fc, target, s->b, s->span);
         return;
     }
     if (target->kind == AST_TUPLE || target->kind == AST_LIST) {

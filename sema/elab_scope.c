@@ -12,7 +12,11 @@
  * with the keywords each takes (name_hint, optimizations=[pl.split(...),
  * pl.cross_core_slot(...)], deps, no_dep_args, dumps, allow_early_resolve,
  * sync_start, predicate) and `as tid`, which binds the scope's task id (a
- * pl.Scalar[pl.TASK_ID]) after it.  Scopes are transparent to names: what
+ * pl.Scalar[pl.TASK_ID]) after it.  pl.submit(self.k, ...) and
+ * pl.spmd_submit(self.k, ..., core_num=n) dispatch one kernel as a task
+ * and return its results and task id (02-submit.md): the same as the
+ * dispatch form `with pl.spmd(1 or n, ...) as tid: r = self.k(...)`, which
+ * is how they are kept and printed.  Scopes are transparent to names: what
  * their bodies define stays visible after them.  A spmd body either
  * dispatches one kernel or reads the block index, which makes it an InCore
  * body of its own (01-statements.md). */
@@ -663,4 +667,117 @@ int elab_scope_loop(FnCtx *fc, const AstNode *s)
         finish(fc, s, &h, body, NULL);
     head_free(&h);
     return 1;
+}
+
+/* ------------------------------------------------------------- submits */
+
+int elab_is_submit(Elab *E, const AstNode *e)
+{
+    return e && (elab_is_dsl_call(E, e, E->n.submit) || elab_is_dsl_call(E, e, E->n.spmd_submit));
+}
+
+/* The number of blocks core_num= gives a pl.spmd_submit; NULL after an
+ * error (reported). */
+static const IrExpr *core_num_of(FnCtx *fc, const AstNode *call)
+{
+    Elab *E = fc->E;
+    const IrExpr *n;
+    const IrType *t;
+    int64_t k;
+    for (uint32_t i = 0; i < call->list2.n; i++) {
+        const AstNode *kw = call->list2.items[i];
+        if (kw->name != E->n.core_num)
+            continue;
+        if (!(n = elab_expr(fc, kw->a)))
+            return NULL;
+        t = ir_expr_type(E->ir, n);
+        if (t->kind != TYPE_SCALAR || !dtype_is_int((DataType)t->dtype)) {
+            char b[256];
+            return elab_error(E, kw->a->span, "core_num= must be an integer scalar, got %s",
+                              elab_type_str(E, t, b, sizeof b));
+        }
+        if (ir_dim_value(n, &k) && k < 1)
+            return elab_error(E, kw->a->span, "pl.spmd_submit() needs at least one block, got %lld", (long long)k);
+        return n;
+    }
+    return elab_error(E, call->span, "pl.spmd_submit() needs core_num=N: the number of blocks (the positional "
+                                     "arguments are the kernel's)");
+}
+
+void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span span)
+{
+    Elab *E = fc->E;
+    int spmd = elab_is_dsl_call(E, call, E->n.spmd_submit);
+    const char *what = spmd ? "pl.spmd_submit()" : "pl.submit()";
+    const char *const allowed_submit[] = {E->n.deps, E->n.dumps, E->n.allow_early_resolve, E->n.predicate, NULL};
+    const char *const allowed_spmd[] = {E->n.deps,      E->n.allow_early_resolve, E->n.predicate, E->n.sync_start,
+                                        E->n.core_num, NULL};
+    const AstNode *kernel = call->list.n ? call->list.items[0] : NULL;
+    const AstNode *tid_target = NULL, *results = NULL;
+    AstNode kcall, rtuple, assign;
+    ScopeHead h;
+    const IrStmt *body;
+    const IrVar *tid = NULL;
+    /* The targets: results, then the task id (a, tid / (a, b), tid /
+     * a, b, tid), or none. */
+    if (target) {
+        if ((target->kind != AST_TUPLE && target->kind != AST_LIST) || target->list.n < 2) {
+            diag_error(E->diag, target->span, "%s returns the kernel's results and its task id: bind the task id "
+                                              "to a name of its own (a, tid = %s)",
+                       what, spmd ? "pl.spmd_submit(...)" : "pl.submit(...)");
+            return;
+        }
+        tid_target = target->list.items[target->list.n - 1];
+        if (target->list.n == 2) {
+            results = target->list.items[0];
+        } else {
+            rtuple = *target;
+            rtuple.list.n--;
+            results = &rtuple;
+        }
+    }
+    if (!kernel || kernel->kind != AST_ATTR || kernel->a->kind != AST_NAME || kernel->a->name != E->n.self) {
+        diag_error(E->diag, kernel ? kernel->span : call->span,
+                   "%s takes the kernel first, written self.<kernel> (02-submit.md); in a @pl.jit function, use "
+                   "'with pl.at(..., deps=[...]) as tid:'",
+                   what);
+        return;
+    }
+    head_init(&h, SCOPE_SPMD);
+    h.a.count = spmd ? core_num_of(fc, call) : ir_const_int(E->ir, 1, DT_INDEX, call->span);
+    if (!h.a.count)
+        h.ok = 0;
+    else
+        scope_keywords(fc, call, &h, spmd ? allowed_spmd : allowed_submit, what);
+    /* The task: the kernel's call, its results assigned to the targets. */
+    kcall = *call;
+    kcall.a = (AstNode *)kernel;
+    kcall.list.items = call->list.items + 1;
+    kcall.list.n = call->list.n - 1;
+    kcall.list2.n = 0;
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    if (results) {
+        memset(&assign, 0, sizeof assign);
+        assign.kind = AST_ASSIGN;
+        assign.span = span;
+        assign.a = (AstNode *)results;
+        assign.b = &kcall;
+        elab_assign(fc, &assign);
+    } else {
+        elab_expr_stmt(fc, &kcall);
+    }
+    scope_exit(&fc->scope, 1);   /* the results are visible after the task */
+    body = elab_block_pop(fc, call->span);
+    if (h.ok && tid_target)
+        tid = task_id_var(fc, tid_target);
+    else if (h.ok && h.deps_at)
+        tid = ir_var_new(E->ir, ir_name(E->ir, "_"), ir_type_scalar(E->ir, DT_TASK_ID), call->span);
+    if (h.ok && tid_target && !tid)
+        h.ok = 0;
+    if (h.ok)
+        finish(fc, call, &h, body, tid);
+    else if (tid_target && tid_target->kind == AST_NAME)
+        elab_define_name(fc, tid_target->name, &elab_poison, tid_target->span);
+    head_free(&h);
 }

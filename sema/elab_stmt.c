@@ -720,6 +720,10 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
             elab_yield(fc, s->a, NULL, NULL, s->span);
             return;
         }
+        if (elab_is_submit(E, s->a)) {
+            elab_submit(fc, NULL, s->a, s->span);
+            return;
+        }
         elab_expr_stmt(fc, s->a);
         return;
     case AST_YIELD: {
