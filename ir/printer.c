@@ -188,8 +188,10 @@ void pr_type(Printer *p, const IrType *t)
         if (t->memref) {
             sb_puts(p->sb, seed ? ", memref=" : ", ");
             /* A DDR MemRef has no alloc statement to name (a Tile
-             * parameter's), so it prints in full like a Tensor's. */
-            if (t->kind == TYPE_TENSOR || t->memref->space == MS_DDR)
+             * parameter's), nor has a MemRef the program wrote in a type
+             * (today's pl.MemRef("name")): they print in full. */
+            if (t->kind == TYPE_TENSOR || t->memref->space == MS_DDR ||
+                (p->allocs && !ptrmap_get(p->allocs, t->memref)))
                 print_memref_full(p, t->memref);
             else
                 sb_puts(p->sb, t->memref->v.name);

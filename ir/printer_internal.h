@@ -5,6 +5,7 @@
 #define PYPTOCC_PRINTER_INTERNAL_H
 
 #include "ir/printer.h"
+#include "support/ptrmap.h"
 
 typedef struct Printer {
     StrBuf *sb;
@@ -13,6 +14,10 @@ typedef struct Printer {
     IrSyntax syntax;
     int in_program;   /* GlobalVar calls print as self.f(...) */
     const IrFunc *func;   /* the function being printed (its attributes name its parameters) */
+    /* The on-chip MemRefs an assignment of that function defines (an
+     * alloc statement), which a type names; others print in full.  NULL
+     * outside a function: every on-chip MemRef is named. */
+    const PtrMap *allocs;
     int indent;       /* nesting level (4 spaces each) */
     int started;      /* a line has been written */
     /* The yield that the body being printed assigns its construct's return

@@ -453,7 +453,31 @@ static void print_func_attrs(Printer *p, const IrFunc *f)
     p->indent--;
 }
 
+static void print_function_body(Printer *p, const IrFunc *f);
+
+/* Which MemRefs an alloc statement of the function names. */
+static int note_alloc(IrWalker *w, const IrStmt *s)
+{
+    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_MEMREF)
+        ptrmap_put((PtrMap *)w->data, (void *)IR_AS(IrAssign, s)->var, (void *)1);
+    return 1;
+}
+
 static void print_function(Printer *p, const IrFunc *f)
+{
+    PtrMap allocs;
+    IrWalker w = {0};
+    ptrmap_init(&allocs);
+    w.pre_stmt = note_alloc;
+    w.data = &allocs;
+    ir_walk_func(&w, f);
+    p->allocs = &allocs;
+    print_function_body(p, f);
+    p->allocs = NULL;
+    ptrmap_free(&allocs);
+}
+
+static void print_function_body(Printer *p, const IrFunc *f)
 {
     p->func = f;
     print_decorator(p, f);

@@ -74,6 +74,11 @@ typedef struct FuncSig {
     uint8_t flags;              /* IR_FUNC_* */
     const AstNode *attrs;       /* the decorator's attrs={...} (deprecated spelling of pl.func_attr) */
     int infer_ret;              /* no return annotation, body not read yet: its return gives the types */
+    /* Today's MemRefs the parameter types name ("name@address" -> IrMemRef):
+     * the body's mentions of the same name and address are the same. */
+    uint32_t nmemref_bases;
+    const void **memref_base_keys;
+    void **memref_base_refs;
 } FuncSig;
 
 typedef struct ExtFunc ExtFunc;
@@ -137,6 +142,7 @@ struct FnCtx {
     int in_program;             /* self.f(...) allowed */
     ExtFunc *ext;               /* set when elaborating a top-level function */
     PtrMap memrefs;             /* MemRef id + 1 -> IrMemRef (reparsed memory plans) */
+    PtrMap memref_bases;        /* interned "name@address" -> IrMemRef (today's MemRef forms) */
     /* A call of @pl.inline function fn: its body's statements are
      * elaborated here, and the value is what it returns (NULL after an
      * error, or when want_value is 0 and it returns nothing).  Set by

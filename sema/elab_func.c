@@ -253,6 +253,7 @@ static void fnctx_init(FnCtx *fc, Elab *E, FuncSig *sig)
     scope_init(&fc->scope);
     vec_init(fc->blocks);
     ptrmap_init(&fc->memrefs);
+    ptrmap_init(&fc->memref_bases);
     fc->expand_inline = expand_inline;
 }
 
@@ -265,6 +266,7 @@ static void fnctx_free(FnCtx *fc)
     vec_free(fc->blocks);
     scope_free(&fc->scope);
     ptrmap_free(&fc->memrefs);
+    ptrmap_free(&fc->memref_bases);
 }
 
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig)
@@ -336,6 +338,14 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
             sig->ret = ret;
         }
     }
+    sig->nmemref_bases = 0;
+    sig->memref_base_keys = arena_array(&E->ir->arena, fc.memref_bases.count + 1, sizeof *sig->memref_base_keys);
+    sig->memref_base_refs = arena_array(&E->ir->arena, fc.memref_bases.count + 1, sizeof *sig->memref_base_refs);
+    for (uint32_t i = 0; i < fc.memref_bases.cap; i++)
+        if (fc.memref_bases.keys[i]) {
+            sig->memref_base_keys[sig->nmemref_bases] = fc.memref_bases.keys[i];
+            sig->memref_base_refs[sig->nmemref_bases++] = fc.memref_bases.vals[i];
+        }
     fnctx_free(&fc);
     sig->ok = E->diag->errors == errors;
     return sig->ok;
@@ -365,6 +375,8 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
         if (ir_type_is_shaped(v->type) && v->type->memref)
             ptrmap_put(&fc.memrefs, (void *)(uintptr_t)(v->type->memref->ref_id + 1), (void *)v->type->memref);
     }
+    for (uint32_t i = 0; i < sig->nmemref_bases; i++)
+        ptrmap_put(&fc.memref_bases, sig->memref_base_keys[i], sig->memref_base_refs[i]);
     vec_init(attrs);
     if (sig->attrs && !attr_dict(&fc, sig->attrs, &attrs))
         attrs_ok = 0;

@@ -153,9 +153,180 @@ static int shape_of(Elab *E, FnCtx *fc, const AstNode *n, ExprVec *dims)
     }
 }
 
-/* pl.MemRef(space, addr, size, id) or the name of a MemRef variable. */
-static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n)
+/* The IrMemRef of bytes [offset, offset + size) of the allocation `name`
+ * in the function being read: one node per (name, offset), so that two
+ * mentions are the same storage.  Its address is -1, not placed: the
+ * allocation's is AllocateMemoryAddr's to choose.  A fresh one takes the
+ * smallest id no MemRef of the function has, and is called
+ * mem_<space>_<id> as the seed's form names it: the printed form (the
+ * seed's, which has no name) then reads back to the same IR. */
+static IrMemRef *memref_named(Elab *E, FnCtx *fc, const char *name, MemorySpace space, int64_t offset,
+                              uint64_t size, Span at)
 {
+    char key[320], mname[64];
+    const char *k;
+    uint32_t id = 0;
+    IrMemRef *m;
+    snprintf(key, sizeof key, "%s@%lld", name, (long long)offset);
+    k = intern_cstr(E->names, key);
+    if (fc && (m = ptrmap_get(&fc->memref_bases, k))) {
+        if (m->space != space) {
+            diag_error(E->diag, at, "the MemRef '%s' is in %s memory, but this type says pl.Mem.%s", name,
+                       memspace_name((MemorySpace)m->space), memspace_name(space));
+            return NULL;
+        }
+        if (size > m->size)
+            m->size = size;
+        return m;
+    }
+    while (fc && ptrmap_get(&fc->memrefs, (void *)(uintptr_t)(id + 1)))
+        id++;
+    snprintf(mname, sizeof mname, "mem_%s_%u", memspace_lower(space), id);
+    m = ir_memref_new(E->ir, intern_cstr(E->names, mname), space, ir_const_int(E->ir, -1, DT_INT64, at), size, id,
+                      at);
+    if (fc) {
+        ptrmap_put(&fc->memrefs, (void *)(uintptr_t)(id + 1), m);
+        ptrmap_put(&fc->memref_bases, k, m);
+    }
+    return m;
+}
+
+/* A byte offset or slot index: a non-negative integer, or (a slot index
+ * in a function) an integer expression over its scalars. */
+static const IrExpr *memref_index(Elab *E, FnCtx *fc, const AstNode *n, const char *what, int runtime)
+{
+    ConstError err;
+    const ConstVal *v = elab_const(E, fc, n, &err);
+    const IrExpr *e = NULL;
+    if (v && v->kind == CV_INT) {
+        if (v->v.i >= 0)
+            return ir_const_int(E->ir, v->v.i, DT_INDEX, n->span);
+        diag_error(E->diag, n->span, "a MemRef %s cannot be negative", what);
+        return NULL;
+    }
+    if (runtime && fc && !v)
+        e = elab_expr(fc, n);
+    if (e && (ir_expr_type(E->ir, e)->kind != TYPE_SCALAR || !dtype_is_int((DataType)ir_expr_type(E->ir, e)->dtype)))
+        e = NULL;
+    if (!e)
+        diag_error(E->diag, n->span, "a MemRef %s must be %s", what,
+                   runtime ? "an integer or an integer expression" : "a constant integer");
+    return e;
+}
+
+/* Today's forms (pypto docs/en/dev/language/00-python_syntax.md, "Memory
+ * References" and "Declared Allocations"), whose memory space is the
+ * type's (`space`, DDR for a Tensor, -1 for a Tile without pl.Mem.X):
+ *   pl.MemRef(base, byte_offset, size)      bytes of the allocation `base`
+ *                                           (a string or a bare name)
+ *   pl.MemRef("name")                       an allocation of the author's
+ *   pl.MemRef("name", slots=N)[k]           slot k of N such allocations
+ * A declaration's size is the largest tile bound to it, slot k starts k
+ * times that tile's bytes in; a slot chosen at run time is the whole
+ * allocation.  pyptocc's InitMemRef plans memory again: the
+ * forms are read so that today's printed programs reparse, and a declared
+ * allocation is not kept apart from the planner's own. */
+static const IrMemRef *memref_today(Elab *E, FnCtx *fc, const AstNode *n, int space, uint64_t tile_bytes)
+{
+    const AstNode *call = n->kind == AST_SUBSCRIPT ? n->a : n, *slot = NULL, *slots = NULL;
+    const AstNode *base = call->list.n ? call->list.items[0] : NULL;
+    const char *name;
+    const IrExpr *off;
+    int64_t offset = 0, nslots = 1;
+    uint64_t size = tile_bytes;
+    for (uint32_t i = 0; i < call->list2.n; i++) {
+        const AstNode *kw = call->list2.items[i];
+        if (strcmp(kw->name, "slots") != 0 || call->list.n != 1) {
+            diag_error(E->diag, kw->span, "unexpected '%s=' in pl.MemRef (only a declaration takes slots=)", kw->name);
+            return NULL;
+        }
+        slots = kw->a;
+    }
+    if (n->kind == AST_SUBSCRIPT) {
+        if (!slots || n->list.n != 1 || n->list.items[0]->kind == AST_KEYWORD ||
+            n->list.items[0]->kind == AST_SLICE) {
+            diag_error(E->diag, n->span, "only a declaration with slots= picks a slot: pl.MemRef(\"name\", slots=2)[k]");
+            return NULL;
+        }
+        slot = n->list.items[0];
+    }
+    if (slots) {
+        ConstError err;
+        const ConstVal *c = elab_const(E, fc, slots, &err);
+        if (!c || c->kind != CV_INT || c->v.i < 1 || c->v.i > 4096) {
+            diag_error(E->diag, slots->span, "slots= must be an integer from 1 to 4096");
+            return NULL;
+        }
+        nslots = c->v.i;
+        if (!slot) {
+            diag_error(E->diag, n->span, "pick one of the %lld slots: pl.MemRef(\"%s\", slots=%lld)[k]",
+                       (long long)c->v.i, base && base->kind == AST_STRING ? base->name : "name", (long long)c->v.i);
+            return NULL;
+        }
+    }
+    if (!base || (call->list.n != 1 && call->list.n != 3) ||
+        (base->kind != AST_STRING && !(call->list.n == 3 && base->kind == AST_NAME))) {
+        diag_error(E->diag, call->span,
+                   "expected pl.MemRef(base, byte_offset, size), pl.MemRef(\"name\") or the name of a MemRef");
+        return NULL;
+    }
+    name = base->kind == AST_STRING ? base->name : base->name;
+    if (!*name) {
+        diag_error(E->diag, base->span, "a MemRef needs a name");
+        return NULL;
+    }
+    if (space < 0) {
+        diag_error(E->diag, call->span, "a Tile with a pl.MemRef needs its memory space too: add pl.Mem.Vec or another");
+        return NULL;
+    }
+    if (call->list.n == 3) {
+        ConstError err;
+        const ConstVal *c = elab_const(E, fc, call->list.items[2], &err);
+        if (!(off = memref_index(E, fc, call->list.items[1], "byte offset", 0)) || !ir_dim_value(off, &offset))
+            return NULL;
+        if (!c || c->kind != CV_INT || c->v.i < 0) {
+            diag_error(E->diag, call->list.items[2]->span, "a MemRef size must be a non-negative integer");
+            return NULL;
+        }
+        size = (uint64_t)c->v.i;
+    } else if (slot) {
+        const IrExpr *k = memref_index(E, fc, slot, "slot index", 1);
+        int64_t kv;
+        if (!k)
+            return NULL;
+        if (ir_dim_value(k, &kv)) {
+            if (kv >= nslots) {
+                diag_error(E->diag, slot->span, "slot %lld is out of range: the MemRef has %lld slots", (long long)kv,
+                           (long long)nslots);
+                return NULL;
+            }
+            offset = kv * (int64_t)tile_bytes;
+        } else {
+            /* A slot chosen at run time: the whole allocation (a type
+             * cannot hold the index, whose variable later passes rename),
+             * told apart from slot 0 by its offset. */
+            offset = -1;
+            size = tile_bytes * (uint64_t)nslots;
+        }
+    }
+    return memref_named(E, fc, name, (MemorySpace)space, offset, size, call->span);
+}
+
+/* Is n one of today's MemRef forms? */
+static int is_memref_today(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    const AstNode *call = n->kind == AST_SUBSCRIPT ? n->a : n;
+    if (call->kind != AST_CALL || !is_ctor(E, fc, call->a, E->n.MemRef))
+        return 0;
+    return n->kind == AST_SUBSCRIPT || call->list.n != 4 || call->list2.n;
+}
+
+/* pl.MemRef(space, addr, size, id) (the seed's form), today's forms, or the
+ * name of a MemRef variable.  space: the type's memory space, or -1. */
+static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n, int space, uint64_t tile_bytes)
+{
+    if (is_memref_today(E, fc, n))
+        return memref_today(E, fc, n, space, tile_bytes);
     if (n->kind == AST_NAME) {
         const IrExpr *v = fc ? scope_lookup(&fc->scope, n->name) : NULL;
         if (v && v != &elab_poison && v->kind == EXPR_MEMREF)
@@ -320,14 +491,16 @@ static int is_memref_name(FnCtx *fc, const AstNode *n)
 /* The items after [shape, dtype], as today's language writes them
  * (00-python_syntax.md): a MemRef, a tile's memory space (pl.Mem.X), a
  * TileView or TensorView, a tensor layout (pl.NZ).  *space is the memory
- * space written, or -1. */
+ * space written, or -1; space_hint the Tile's, wherever it is written, for
+ * today's MemRef forms, and tile_bytes the Tile's size. */
 static int positional_item(Elab *E, FnCtx *fc, int is_tile, const AstNode *n, const IrMemRef **memref,
-                           const IrTileView **tview, const IrTensorView **tensor_view, int *space)
+                           const IrTileView **tview, const IrTensorView **tensor_view, int *space, int space_hint,
+                           uint64_t tile_bytes)
 {
     ConstError err;
     const ConstVal *v;
-    if (is_ctor_call(E, fc, n, E->n.MemRef) || is_memref_name(fc, n))
-        return (*memref = memref_of(E, fc, n)) != NULL;
+    if (is_ctor_call(E, fc, n, E->n.MemRef) || is_memref_name(fc, n) || is_memref_today(E, fc, n))
+        return (*memref = memref_of(E, fc, n, is_tile ? space_hint : MS_DDR, tile_bytes)) != NULL;
     if (is_ctor_call(E, fc, n, E->n.TileView)) {
         if (is_tile)
             return tile_view_of(E, fc, n, tview);
@@ -357,6 +530,31 @@ static int positional_item(Elab *E, FnCtx *fc, int is_tile, const AstNode *n, co
     return 0;
 }
 
+/* The memory space among a Tile's items after [shape, dtype], or -1. */
+static int written_space(Elab *E, FnCtx *fc, const AstNode *const *items, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        ConstError err;
+        const ConstVal *v = items[i]->kind == AST_ATTR ? elab_const(E, fc, items[i], &err) : NULL;
+        if (v && v->kind == CV_MEMSPACE)
+            return (int)v->v.i;
+    }
+    return -1;
+}
+
+/* The bytes of a shape of constant dimensions (0 when one is not). */
+static uint64_t const_bytes(uint32_t n, const IrExpr *const *dims, DataType dt)
+{
+    uint64_t bytes = (uint64_t)dtype_bytes(dt);
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t d;
+        if (!ir_dim_value(dims[i], &d) || d < 0 || (d && bytes > UINT32_MAX / (uint64_t)d))
+            return 0;
+        bytes *= (uint64_t)d;
+    }
+    return bytes;
+}
+
 /* Tensor / Tile: args = [shape, dtype, items...] plus keyword items. */
 static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode *at, const AstNode *const *args,
                                  uint32_t nargs, const AstNode *const *kws, uint32_t nkws)
@@ -367,7 +565,8 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
     const IrTileView *tview = NULL;
     const IrTensorView *tensor_view = NULL;
     const IrType *t = NULL;
-    int ok = 1, space = -1;
+    int ok = 1, space = -1, space_hint = -1;
+    uint64_t tile_bytes = 0;
     const char *what = is_tile ? "Tile" : "Tensor";
     if (nargs < 2)
         return elab_error(E, at->span, "%s needs [shape, dtype]", what);
@@ -376,8 +575,12 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
         ok = 0;
     if (!dtype_of(E, fc, args[1], &dt))
         ok = 0;
+    if (ok && is_tile)
+        space_hint = written_space(E, fc, args + 2, nargs - 2);
+    if (ok)
+        tile_bytes = const_bytes(dims.len, dims.data, dt);
     for (uint32_t i = 2; i < nargs && ok; i++)
-        ok = positional_item(E, fc, is_tile, args[i], &memref, &tview, &tensor_view, &space);
+        ok = positional_item(E, fc, is_tile, args[i], &memref, &tview, &tensor_view, &space, space_hint, tile_bytes);
     if (ok && memref && space >= 0 && memref->space != space) {
         diag_error(E->diag, at->span, "the MemRef '%s' is in %s memory, but the Tile says pl.Mem.%s", memref->v.name,
                    memspace_name((MemorySpace)memref->space), memspace_name((MemorySpace)space));
@@ -386,7 +589,7 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
     for (uint32_t i = 0; i < nkws; i++) {
         const AstNode *kw = kws[i];
         if (kw->name == E->n.memref) {
-            if (!(memref = memref_of(E, fc, kw->a)))
+            if (!(memref = memref_of(E, fc, kw->a, is_tile ? space_hint : MS_DDR, tile_bytes)))
                 ok = 0;
         } else if (kw->name == E->n.tile_view && is_tile) {
             if (!tile_view_of(E, fc, kw->a, &tview))
