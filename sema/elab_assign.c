@@ -268,6 +268,47 @@ static void elab_assign_subscript(FnCtx *fc, const AstNode *target, const IrExpr
     assign_name(fc, base, r, NULL, span);
 }
 
+/* Is n pl.<ns>.<name> for ns tile or block? */
+static int is_tile_op(Elab *E, const AstNode *n, const char *name)
+{
+    return n->kind == AST_ATTR && strcmp(n->name, name) == 0 && n->a->kind == AST_ATTR &&
+           (n->a->name == E->n.tile || n->a->name == E->n.block) && n->a->a->kind == AST_NAME &&
+           elab_is_prefix(E, n->a->a->name);
+}
+
+/* mem_vec_2: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 16384): today's printed
+ * memory plan (pypto@e2d0f78a) allocates the buffer that its MemRefs,
+ * pl.MemRef(mem_vec_2, offset, size), name as their base.  It is read and
+ * checked, and leaves nothing in the IR nor in scope: the MemRefs know
+ * their base by its name, and InitMemRef makes a function's alloc
+ * statements again.
+ * 1 when s is one (errors reported), 0 otherwise. */
+static int ptr_alloc(FnCtx *fc, const AstNode *s)
+{
+    Elab *E = fc->E;
+    const AstNode *v = s->c, *ann = s->b;
+    ConstError err;
+    const ConstVal *space, *size;
+    if (!ann || ann->kind != AST_ATTR || strcmp(ann->name, "Ptr") != 0 || ann->a->kind != AST_NAME ||
+        !elab_is_prefix(E, ann->a->name) || v->kind != AST_CALL || !is_tile_op(E, v->a, "alloc"))
+        return 0;
+    if (v->list.n != 2 || v->list2.n) {
+        diag_error(E->diag, v->span, "a pl.Ptr is allocated by pl.tile.alloc(memory_space, size)");
+        return 1;
+    }
+    space = elab_const(E, fc, v->list.items[0], &err);
+    if (!space || space->kind != CV_MEMSPACE) {
+        diag_error(E->diag, v->list.items[0]->span, "expected a memory space such as pl.Mem.Vec");
+        return 1;
+    }
+    size = elab_const(E, fc, v->list.items[1], &err);
+    if (!size || size->kind != CV_INT || size->v.i < 0) {
+        diag_error(E->diag, v->list.items[1]->span, "an allocation's size must be a non-negative integer");
+        return 1;
+    }
+    return 1;
+}
+
 void elab_annassign(FnCtx *fc, const AstNode *s)
 {
     Elab *E = fc->E;
@@ -283,6 +324,8 @@ void elab_annassign(FnCtx *fc, const AstNode *s)
         elab_yield(fc, s->c, s->a, s->b, s->span);
         return;
     }
+    if (ptr_alloc(fc, s))
+        return;
     assign_name(fc, s->a, elab_expr(fc, s->c), s->b, s->span);
 }
 
