@@ -562,7 +562,13 @@ static int parse_options(int argc, char **argv, Options *o)
 
 static void list_ops(void)
 {
-    static const char *const kw_types[] = {"bool", "int", "float", "str", "DataType", "MemorySpace", "mode", "PipeType"};
+    /* Indexed by KwType: every kind has its name (an index past the table
+     * read out of bounds when KWT_TILE_LAYOUT came). */
+    static const char *const kw_types[] = {
+        [KWT_BOOL] = "bool",          [KWT_INT] = "int",       [KWT_DOUBLE] = "float",
+        [KWT_STRING] = "str",         [KWT_DTYPE] = "DataType", [KWT_MEMSPACE] = "MemorySpace",
+        [KWT_CAST_MODE] = "mode",     [KWT_PIPE] = "PipeType", [KWT_TILE_LAYOUT] = "TileLayout",
+    };
     for (uint32_t i = 0; i < op_count(); i++) {
         const OpDef *op = op_at(i);
         int first = 1;
