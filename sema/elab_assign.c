@@ -237,6 +237,19 @@ void elab_assign(FnCtx *fc, const AstNode *s)
         diag_error(E->diag, target->span, "only names and subscripts can be assigned");
         return;
     }
+    if (elab_is_dsl_call(E, s->b, E->n.dynamic)) {
+        /* M = pl.dynamic("M") in a body names a dynamic dimension, as at
+         * module level (pypto's @pl.jit kernels bind parameters to it). */
+        ConstError err;
+        const ConstVal *v = elab_const(E, fc, s->b, &err);
+        if (!v)
+            elab_const_error(E, &err);
+        else if (v->kind == CV_DYNVAR)
+            scope_define(&fc->scope, target->name, &v->v.var->e);
+        else
+            diag_error(E->diag, s->b->span, "pl.dynamic() must give a dynamic dimension here");
+        return;
+    }
     assign_name(fc, target, elab_expr(fc, s->b), NULL, s->span);
 }
 

@@ -724,6 +724,10 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
             elab_submit(fc, NULL, s->a, s->span);
             return;
         }
+        if (elab_is_bind_dynamic(s->a)) {
+            elab_bind_dynamic(fc, s->a);
+            return;
+        }
         elab_expr_stmt(fc, s->a);
         return;
     case AST_YIELD: {

@@ -18,5 +18,9 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann);
 int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
 /* Return annotation: types into *out (arena), count returned; -1 error. */
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
+/* `p.bind_dynamic(axis, dim)` on a parameter p: is call one; apply it to
+ * p's type (errors reported). */
+int elab_is_bind_dynamic(const AstNode *call);
+void elab_bind_dynamic(FnCtx *fc, const AstNode *call);
 
 #endif
