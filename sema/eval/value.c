@@ -267,6 +267,8 @@ int cv_equal(const ConstVal *a, const ConstVal *b)
         return seq_equal(a, b->v.obj->tuple);
     if (a->kind != b->kind)
         return 0;
+    if (cv_is_enum(a->kind))
+        return a->v.i == b->v.i;
     switch ((ConstKind)a->kind) {
     case CV_STR:
         return a->v.str.s == b->v.str.s;
@@ -276,18 +278,6 @@ int cv_equal(const ConstVal *a, const ConstVal *b)
     case CV_LIST:
     case CV_TUPLE:
         return seq_equal(a, b);
-    case CV_DTYPE:
-    case CV_MEMSPACE:
-    case CV_PIPE:
-    case CV_TILE_LAYOUT:
-    case CV_TILE_PAD:
-    case CV_TENSOR_LAYOUT:
-    case CV_FUNC_TYPE:
-    case CV_LEVEL:
-    case CV_ROLE:
-    case CV_SPLIT_MODE:
-    case CV_SCOPE_MODE:
-        return a->v.i == b->v.i;
     case CV_DYNVAR:
         return a->v.var == b->v.var;
     case CV_DICT:
@@ -335,6 +325,8 @@ uint32_t cv_hash(const ConstVal *v)
             return (uint32_t)((uint64_t)(int64_t)d * 0x9E3779B97F4A7C15ULL >> 32);
         return hash_bytes(&d, sizeof d);
     }
+    if (cv_is_enum(v->kind))
+        return mix((uint32_t)v->kind * 7919u, (uint32_t)v->v.i);
     switch ((ConstKind)v->kind) {
     case CV_STR:
         return hash_bytes(v->v.str.s, intern_len(v->v.str.s));
@@ -360,18 +352,6 @@ uint32_t cv_hash(const ConstVal *v)
     case CV_NONE:
     case CV_ELLIPSIS:
         return 0x5bd1e995u + v->kind;
-    case CV_DTYPE:
-    case CV_MEMSPACE:
-    case CV_PIPE:
-    case CV_TILE_LAYOUT:
-    case CV_TILE_PAD:
-    case CV_TENSOR_LAYOUT:
-    case CV_FUNC_TYPE:
-    case CV_LEVEL:
-    case CV_ROLE:
-    case CV_SPLIT_MODE:
-    case CV_SCOPE_MODE:
-        return mix((uint32_t)v->kind * 7919u, (uint32_t)v->v.i);
     case CV_DYNVAR:
         return hash_bytes(v->v.var->name, strlen(v->v.var->name));
     case CV_DSL:
@@ -453,11 +433,40 @@ void cv_float_repr(double f, char *buf, size_t cap)
     }
 }
 
+/* A member of one of the DSL's enumerations as a program writes it:
+ * pl.FP32, pl.MemorySpace.Vec, pl.Level.CORE_GROUP. */
+static void enum_format(const ConstVal *v, char *buf, size_t cap)
+{
+    const char *group = NULL, *name = "?";
+    switch ((ConstKind)v->kind) {
+    case CV_DTYPE: name = dtype_name((DataType)v->v.i); break;
+    case CV_MEMSPACE: group = "MemorySpace", name = memspace_name((MemorySpace)v->v.i); break;
+    case CV_PIPE: group = "PipeType", name = pipe_name((PipeKind)v->v.i); break;
+    case CV_TILE_LAYOUT: group = "TileLayout", name = tile_layout_name((TileLayout)v->v.i); break;
+    case CV_TILE_PAD: group = "TilePad", name = tile_pad_name((TilePad)v->v.i); break;
+    case CV_TENSOR_LAYOUT: group = "TensorLayout", name = tensor_layout_name((TensorLayout)v->v.i); break;
+    case CV_FUNC_TYPE: group = "FunctionType", name = func_type_name((FuncType)v->v.i); break;
+    case CV_LEVEL: group = "Level", name = level_name((Level)v->v.i); break;
+    case CV_ROLE: group = "Role", name = role_name((Role)v->v.i); break;
+    case CV_SPLIT_MODE: group = "SplitMode", name = split_mode_name((SplitMode)v->v.i); break;
+    case CV_SCOPE_MODE: group = "ScopeMode", name = scope_mode_name((ScopeMode)v->v.i); break;
+    default: break;
+    }
+    if (group)
+        snprintf(buf, cap, "pl.%s.%s", group, name);
+    else
+        snprintf(buf, cap, "pl.%s", name);
+}
+
 void const_format(const ConstVal *v, char *buf, size_t cap)
 {
     size_t k = 0;
     if (cap == 0)
         return;
+    if (cv_is_enum(v->kind)) {
+        enum_format(v, buf, cap);
+        return;
+    }
     switch ((ConstKind)v->kind) {
     case CV_INT:
         snprintf(buf, cap, "%lld", (long long)v->v.i);
@@ -474,41 +483,8 @@ void const_format(const ConstVal *v, char *buf, size_t cap)
     case CV_NONE:
         snprintf(buf, cap, "None");
         return;
-    case CV_DTYPE:
-        snprintf(buf, cap, "pl.%s", dtype_name((DataType)v->v.i));
-        return;
-    case CV_MEMSPACE:
-        snprintf(buf, cap, "pl.MemorySpace.%s", memspace_name((MemorySpace)v->v.i));
-        return;
-    case CV_PIPE:
-        snprintf(buf, cap, "pl.PipeType.%s", pipe_name((PipeKind)v->v.i));
-        return;
-    case CV_TILE_LAYOUT:
-        snprintf(buf, cap, "pl.TileLayout.%s", tile_layout_name((TileLayout)v->v.i));
-        return;
-    case CV_TILE_PAD:
-        snprintf(buf, cap, "pl.TilePad.%s", tile_pad_name((TilePad)v->v.i));
-        return;
-    case CV_TENSOR_LAYOUT:
-        snprintf(buf, cap, "pl.TensorLayout.%s", tensor_layout_name((TensorLayout)v->v.i));
-        return;
-    case CV_FUNC_TYPE:
-        snprintf(buf, cap, "pl.FunctionType.%s", func_type_name((FuncType)v->v.i));
-        return;
     case CV_DYNVAR:
         snprintf(buf, cap, "pl.dynamic('%s')", v->v.var->name);
-        return;
-    case CV_LEVEL:
-        snprintf(buf, cap, "pl.Level.%s", level_name((Level)v->v.i));
-        return;
-    case CV_ROLE:
-        snprintf(buf, cap, "pl.Role.%s", role_name((Role)v->v.i));
-        return;
-    case CV_SPLIT_MODE:
-        snprintf(buf, cap, "pl.SplitMode.%s", split_mode_name((SplitMode)v->v.i));
-        return;
-    case CV_SCOPE_MODE:
-        snprintf(buf, cap, "pl.ScopeMode.%s", scope_mode_name((ScopeMode)v->v.i));
         return;
     case CV_LIST:
     case CV_TUPLE:
