@@ -324,6 +324,8 @@ void orch_emit_stmt(Orch *O, const IrStmt *s)
             orch_emit_stmt(O, q->stmts[i]);
         break;
     }
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         ICE("statement of unknown kind");
     }

@@ -372,6 +372,8 @@ static void walk(LowerFlow *W, const IrStmt *s)
             walk(W, q->stmts[i]);
         break;
     }
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         ICE("statement of unknown kind");
     }

@@ -297,6 +297,9 @@ static int eq_stmt(Eq *q, const IrStmt *a, const IrStmt *b)
                 return 0;
         return 1;
     }
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        return 1;
     case STMT_KIND_COUNT:
         break;
     }
@@ -489,6 +492,8 @@ static uint64_t hash_stmt(uint64_t h, const IrStmt *s)
         for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
             h = hash_stmt(h, IR_AS(IrSeq, s)->stmts[i]);
         return h;
+    case STMT_BREAK:
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }

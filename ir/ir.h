@@ -252,6 +252,8 @@ typedef enum IrStmtKind {
     STMT_SCOPE,
     STMT_SEQ,
     STMT_OPS,
+    STMT_BREAK,      /* IrStmt alone; CtrlFlowTransform leaves none */
+    STMT_CONTINUE,
     STMT_KIND_COUNT
 } IrStmtKind;
 
@@ -512,6 +514,8 @@ const IrStmt *ir_for(IrCtx *ctx, ForKind kind, const IrVar *loop_var, const IrEx
 const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrIterArg *const *iter_args,
                        const IrVar *const *ret, const IrStmt *body, Span span);
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span);
+/* break or continue (kind STMT_BREAK, STMT_CONTINUE). */
+const IrStmt *ir_jump(IrCtx *ctx, IrStmtKind kind, Span span);
 /* A scope with attributes (copied into ctx; attrs may be NULL). */
 const IrStmt *ir_scope_attrs(IrCtx *ctx, ScopeKind kind, const IrScopeAttrs *attrs, const IrStmt *body, Span span);
 /* The scope s with another body (its kind and attributes kept). */

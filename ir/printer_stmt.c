@@ -315,6 +315,11 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
         pr_line(p);
         pr_expr(p, IR_AS(IrEval, s)->expr);
         return;
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        pr_line(p);
+        sb_puts(p->sb, s->kind == STMT_BREAK ? "break" : "continue");
+        return;
     case STMT_RETURN:
     case STMT_YIELD: {
         const IrValues *v = IR_AS(IrValues, s);

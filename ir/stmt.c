@@ -105,6 +105,13 @@ const IrStmt *ir_while(IrCtx *ctx, const IrExpr *cond, uint32_t niter, const IrI
     return &s->s;
 }
 
+const IrStmt *ir_jump(IrCtx *ctx, IrStmtKind kind, Span span)
+{
+    IrStmt *s = arena_alloc(&ctx->arena, sizeof *s);
+    init_stmt(s, kind, span);
+    return s;
+}
+
 const IrStmt *ir_scope(IrCtx *ctx, ScopeKind kind, const IrStmt *body, Span span)
 {
     return ir_scope_attrs(ctx, kind, NULL, body, span);

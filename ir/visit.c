@@ -107,6 +107,9 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
             ir_walk_stmt(w, q->stmts[i]);
         break;
     }
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        break;
     case STMT_KIND_COUNT:
         ICE("statement of unknown kind");
     }
@@ -461,6 +464,9 @@ static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s)
         xfree(v);
         break;
     }
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        break;
     case STMT_KIND_COUNT:
         ICE("statement of unknown kind");
     }

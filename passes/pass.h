@@ -27,6 +27,7 @@ typedef enum IrProp {
     PROP_ADDR_ALLOCATED = 1u << 5, /* every non-DDR MemRef has an address */
     PROP_LEGAL = 1u << 6,          /* kernels on the layouts and element types the target takes (Legalize) */
     PROP_BLOCK_KERNELS = 1u << 7,  /* InCore functions hold no tensor ops (ConvertTensorToBlockOps) */
+    PROP_STRUCTURED = 1u << 8,     /* no break or continue (CtrlFlowTransform) */
 } IrProp;
 
 typedef struct PassCtx {
@@ -85,6 +86,7 @@ int check_ssa(PassCtx *pc, const IrProgram *prog, int report);
 int check_no_nested_call(PassCtx *pc, const IrProgram *prog, int report);
 int check_types(PassCtx *pc, const IrProgram *prog, int report);
 int check_outlined(PassCtx *pc, const IrProgram *prog, int report);
+int check_structured(PassCtx *pc, const IrProgram *prog, int report);
 /* Every Tensor and Tile variable carries a MemRef (passes/5_memory/init_memref.c). */
 int check_has_memref(PassCtx *pc, const IrProgram *prog, int report);
 /* No row-major-only op on a column vector, every column vector col_major,
@@ -97,6 +99,7 @@ int pass_well_formed(PassCtx *pc, const IrProgram *prog);
 /* The passes. */
 const IrProgram *pass_inline_functions(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_ctrl_flow_transform(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);

@@ -11,6 +11,7 @@
 enum {
     I_INLINE,
     I_LOWER_PLACEMENT,
+    I_CTRL_FLOW,
     I_SSA,
     I_FLATTEN,
     I_OUTLINE,
@@ -31,7 +32,9 @@ static const PassDef passes[] = {
     [I_LOWER_PLACEMENT] = {"lower_placement", "LowerPlacement", pass_lower_placement, PROP_TYPE_CHECKED, 0, 0,
      "run runtime, cluster and hierarchy scopes in place; pl.spmd and pl.split_aiv as loops over the block or lane; "
      "drop task dependencies (tasks run in program order)"},
-    [I_SSA] = {"convert_to_ssa", "ConvertToSSA", pass_convert_to_ssa, PROP_TYPE_CHECKED, PROP_SSA, 0,
+    [I_CTRL_FLOW] = {"ctrl_flow_transform", "CtrlFlowTransform", pass_ctrl_flow_transform, PROP_TYPE_CHECKED,
+     PROP_STRUCTURED, 0, "turn break and continue into structured loops: flags, and for loops that break into while loops"},
+    [I_SSA] = {"convert_to_ssa", "ConvertToSSA", pass_convert_to_ssa, PROP_TYPE_CHECKED | PROP_STRUCTURED, PROP_SSA, 0,
      "give every definition a unique name; make loop-carried and branch-merged values explicit"},
     [I_FLATTEN] = {"flatten_call_expr", "FlattenCallExpr", pass_flatten_call_expr, PROP_SSA, PROP_NO_NESTED_CALL, 0,
      "hoist calls nested in other expressions into temporaries _t0, _t1, ..."},
@@ -79,6 +82,7 @@ static const struct Stage {
 } stages[] = {
     {I_INLINE, IN_FRONT, 0},
     {I_LOWER_PLACEMENT, IN_FRONT, 0},
+    {I_CTRL_FLOW, IN_FRONT, 0},
     {I_SSA, IN_FRONT, 0},
     {I_FLATTEN, IN_FRONT, 0},
     {I_OUTLINE, IN_FRONT, 0},
@@ -124,6 +128,7 @@ static const struct PropCheck {
     const char *what, *provider;
     int (*check)(PassCtx *, const IrProgram *, int);
 } prop_checks[] = {
+    {PROP_STRUCTURED, "no break or continue", "ctrl_flow_transform", check_structured},
     {PROP_SSA, "the program in SSA form", "convert_to_ssa", check_ssa},
     {PROP_NO_NESTED_CALL, "flat calls", "flatten_call_expr", check_no_nested_call},
     {PROP_OUTLINED, "no incore scopes", "outline_incore_scopes", check_outlined},

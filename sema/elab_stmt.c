@@ -769,7 +769,11 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
         return;
     case AST_BREAK:
     case AST_CONTINUE:
-        diag_error(E->diag, s->span, "'%s' is not supported", s->kind == AST_BREAK ? "break" : "continue");
+        /* CtrlFlowTransform makes structured loops of them. */
+        if (!fc->loops)
+            diag_error(E->diag, s->span, "'%s' outside a loop", s->kind == AST_BREAK ? "break" : "continue");
+        else
+            elab_emit(fc, ir_jump(E->ir, s->kind == AST_BREAK ? STMT_BREAK : STMT_CONTINUE, s->span));
         return;
     case AST_FUNCDEF:
         diag_error(E->diag, s->span, "nested function definitions are not supported");

@@ -922,6 +922,8 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
     case STMT_OPS:
         convert_list(S, s, out);
         return;
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }

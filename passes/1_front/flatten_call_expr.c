@@ -239,6 +239,8 @@ static void flat_stmt(Flat *F, const IrStmt *s, StmtList *out)
     case STMT_OPS:
         vec_push(*out, flat_body(F, s));
         return;
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }

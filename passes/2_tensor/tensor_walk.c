@@ -456,6 +456,8 @@ static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
         break;
     case STMT_SEQ:
     case STMT_OPS:
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }

@@ -544,6 +544,8 @@ static const IrStmt *fold_stmt(Folder *F, const IrStmt *s)
         }
         return r;
     }
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }
@@ -735,6 +737,8 @@ static void count_stmt(Dce *D, const IrStmt *s)
         for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
             count_stmt(D, IR_AS(IrSeq, s)->stmts[i]);
         return;
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }

@@ -455,6 +455,8 @@ static void ssa_stmt(Ssa *S, const IrStmt *s, const IrValues *trailing)
         for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
             ssa_stmt(S, IR_AS(IrSeq, s)->stmts[i], trailing);
         return;
+    case STMT_BREAK:   /* none after CtrlFlowTransform */
+    case STMT_CONTINUE:
     case STMT_KIND_COUNT:
         break;
     }
