@@ -72,6 +72,13 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
             return NULL;
         if (op_called(x, OP_TENSOR_CREATE))
             return v;
+        if (x->kind == EXPR_CALL && callee_op(IR_AS(IrCall, x)->callee) &&
+            callee_op(IR_AS(IrCall, x)->callee)->cls == OPCL_TENSOR_WRITE) {
+            /* tensor.write and tensor.assemble give the tensor they write */
+            x = IR_AS(IrCall, x)->args[0];
+            v = ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
+            continue;
+        }
         t = x->kind == EXPR_TUPLE_GET && ir_is_var_like(IR_AS(IrTupleGet, x)->tuple)
                 ? ptrmap_get(&D->d.def, IR_AS(IrTupleGet, x)->tuple)
                 : x;
@@ -225,6 +232,16 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         s[ns].name = cpp_strip(ir, v->name);
         s[ns].type = buf->type;
         s[ns].dir = CPP_ARG_OUT;
+        if (ptrmap_get(&by_name, s[ns].name)) {
+            /* Another buffer than the parameter of that name (a tensor
+             * kernel's new output): named as a returned expression is. */
+            char name[32];
+            if (D.d.ret->n == 1)
+                snprintf(name, sizeof name, "result");
+            else
+                snprintf(name, sizeof name, "result%" PRIu32, i);
+            s[ns].name = ir_name(ir, name);
+        }
         if (ptrmap_get(&by_name, s[ns].name)) {
             diag_error(diag, D.d.ret->s.span, "the returned tensor '%s' would be a second argument named '%s'", v->name,
                        s[ns].name);

@@ -147,8 +147,11 @@ static void emit_view(Orch *O, const IrVar *v, const IrCall *c)
     sb_free(&t);
 }
 
-/* v = pl.tensor.read(t, [i..]) */
-static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
+/* The element of tensor c->args[0] at the index list c->args[1] (of
+ * pl.tensor.read or pl.tensor.write), as a C++ lvalue into *out: an index
+ * that is not constant is computed into idx_<v> first.  0, or -1 after
+ * reporting. */
+static int element_ref(Orch *O, const IrVar *v, const IrCall *c, StrBuf *out)
 {
     const OVal *x = orch_tensor_value(O, c->args[0], 0);
     const IrType *tt = ir_expr_type(O->ir, c->args[0]);
@@ -156,23 +159,24 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
     const IrMakeTuple *idx = c->args[1]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[1]) : NULL;
     int64_t konst = 0, mult = 1, dim;
     uint32_t nterms = 0;
-    StrBuf terms, ptr, t;
+    StrBuf terms, ptr;
+    char opname[64];
     int bad = 0;
     if (!x)
-        return;
+        return -1;
+    op_printed_name(callee_op(c->callee), opname, sizeof opname);
     if (!ct || !idx || idx->n != tt->n) {
-        orch_err(O, c->e.span, "'pl.tensor.read' needs a literal index list of the tensor's rank and a C++ data type");
-        return;
+        orch_err(O, c->e.span, "'%s' needs a literal index list of the tensor's rank and a C++ data type", opname);
+        return -1;
     }
     sb_init(&terms);
     sb_init(&ptr);
-    sb_init(&t);
     /* Row-major flat index: index k times the product of the later dims. */
     for (uint32_t k = tt->n; k-- > 0 && !bad;) {
         int64_t iv;
         if (ir_dim_value(idx->elems[k], &iv)) {
             if (__builtin_mul_overflow(iv, mult, &iv) || __builtin_add_overflow(konst, iv, &konst)) {
-                orch_err(O, c->e.span, "the element offset of 'pl.tensor.read' does not fit in 64 bits");
+                orch_err(O, c->e.span, "the element offset of '%s' does not fit in 64 bits", opname);
                 bad = 1;
             }
         } else {
@@ -189,11 +193,12 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
             sb_free(&one);
         }
         if (k > 0 && !ir_dim_value(tt->dims[k], &dim)) {
-            orch_err(O, c->e.span, "reading a tensor whose dimensions are only known at run time is not supported");
+            orch_err(O, c->e.span, "'%s' of a tensor whose dimensions are only known at run time is not supported",
+                     opname);
             bad = 1;
         }
         if (k > 0 && !bad && __builtin_mul_overflow(mult, dim, &mult)) {
-            orch_err(O, c->e.span, "the element offset of 'pl.tensor.read' does not fit in 64 bits");
+            orch_err(O, c->e.span, "the element offset of '%s' does not fit in 64 bits", opname);
             bad = 1;
         }
     }
@@ -202,8 +207,7 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
     else
         sb_printf(&ptr, "%s.data", x->text);
     if (!bad && nterms == 0) {
-        sb_printf(&t, "static_cast<%s*>(%.*s)[%" PRId64 "]", ct, (int)ptr.len, ptr.data, konst);
-        define(O, v, ct, ON_SCALAR, t.data, t.len);
+        sb_printf(out, "static_cast<%s*>(%.*s)[%" PRId64 "]", ct, (int)ptr.len, ptr.data, konst);
     } else if (!bad) {
         StrBuf in;
         const char *iname;
@@ -218,13 +222,40 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
             orch_declare(O, iname, ON_OTHER, 0, NULL);
             sb_printf(orch_line(O), "size_t %s = %.*s;\n", iname, (int)terms.len, terms.data);
         }
-        sb_printf(&t, "static_cast<%s*>(%.*s)[%s]", ct, (int)ptr.len, ptr.data, iname);
-        define(O, v, ct, ON_SCALAR, t.data, t.len);
+        sb_printf(out, "static_cast<%s*>(%.*s)[%s]", ct, (int)ptr.len, ptr.data, iname);
         sb_free(&in);
     }
     sb_free(&terms);
     sb_free(&ptr);
+    return bad ? -1 : 0;
+}
+
+/* v = pl.tensor.read(t, [i..]) */
+static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
+{
+    StrBuf t;
+    sb_init(&t);
+    if (element_ref(O, v, c, &t) == 0)
+        define(O, v, cpp_ctype((DataType)v->type->dtype), ON_SCALAR, t.data, t.len);
     sb_free(&t);
+}
+
+/* v = pl.tensor.write(t, [i..], value): the element stored, in program
+ * order as every task runs (cpp.md 6.2); v is t. */
+static void emit_write(Orch *O, const IrVar *v, const IrCall *c)
+{
+    const IrType *tt = ir_expr_type(O->ir, c->args[0]);
+    const OVal *x = orch_tensor_value(O, c->args[0], 0);
+    StrBuf t, val;
+    sb_init(&t);
+    sb_init(&val);
+    if (x && element_ref(O, v, c, &t) == 0 && orch_expr(O, &val, c->args[2]) == 0) {
+        sb_printf(orch_line(O), "%.*s = static_cast<%s>(%.*s);\n", (int)t.len, t.data,
+                  cpp_ctype((DataType)tt->dtype), (int)val.len, val.data);
+        ptrmap_put(&O->vals, v, (void *)x);
+    }
+    sb_free(&t);
+    sb_free(&val);
 }
 
 /* d = pl.tensor.dim(t, k) */
@@ -378,13 +409,15 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         emit_view(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_READ))
         emit_read(O, dest, c);
+    else if (dest && op_called(&c->e, OP_TENSOR_WRITE))
+        emit_write(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_DIM))
         emit_dim(O, dest, c);
     else if (!dest && op->category == OPC_TENSOR)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));
     else
         orch_err(O, c->e.span, "'%s' cannot be emitted in orchestration code (cpp.md 6.2); only kernel calls, "
-                               "tensor.create, view, read and dim can",
+                               "tensor.create, view, read, write and dim can",
                  op_printed_name(op, buf, sizeof buf));
 }
 
