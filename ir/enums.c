@@ -21,6 +21,7 @@ int dtype_is_float(DataType dt) { return dtype_info[dt].cls == 'F'; }
 int dtype_is_signed_int(DataType dt) { return dtype_info[dt].cls == 'S'; }
 int dtype_is_unsigned_int(DataType dt) { return dtype_info[dt].cls == 'U'; }
 int dtype_is_int(DataType dt) { return dtype_info[dt].cls == 'S' || dtype_info[dt].cls == 'U'; }
+int dtype_is_array_elem(DataType dt) { return dtype_is_int(dt) || dt == DT_BOOL || dt == DT_TASK_ID; }
 
 int dtype_int_range(DataType dt, int64_t *lo, int64_t *hi)
 {

@@ -50,6 +50,8 @@ int dtype_is_float(DataType dt);
 int dtype_is_int(DataType dt);         /* signed or unsigned integer (not BOOL) */
 int dtype_is_signed_int(DataType dt);
 int dtype_is_unsigned_int(DataType dt);
+/* An element type of pl.Array: an integer, BOOL or TASK_ID (02-types.md "ArrayType"). */
+int dtype_is_array_elem(DataType dt);
 /* The values of an integer dtype that an int64_t holds (UINT64 stops at
  * INT64_MAX); 0 for other dtypes. */
 int dtype_int_range(DataType dt, int64_t *lo, int64_t *hi);

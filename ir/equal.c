@@ -97,7 +97,7 @@ static int eq_type(Eq *q, const IrType *a, const IrType *b)
                 return 0;
         return 1;
     }
-    if (a->kind != TYPE_TENSOR && a->kind != TYPE_TILE)
+    if (a->kind != TYPE_TENSOR && a->kind != TYPE_TILE && a->kind != TYPE_ARRAY)
         return 1;
     if (!eq_exprs(q, a->n, a->dims, b->dims))
         return 0;

@@ -45,6 +45,7 @@ typedef enum IrTypeKind {
     TYPE_TUPLE,
     TYPE_PIPE,
     TYPE_MEMREF,
+    TYPE_ARRAY,          /* pl.Array[extent, dtype]: n = 1, dims[0] the constant extent */
 } IrTypeKind;
 
 typedef struct IrTileView {
@@ -66,7 +67,7 @@ typedef struct IrTensorView {
 
 struct IrType {
     uint8_t kind;        /* IrTypeKind */
-    uint8_t dtype;       /* scalar, tensor, tile */
+    uint8_t dtype;       /* scalar, tensor, tile, array */
     uint8_t pipe;        /* PipeType kind */
     uint8_t reserved;
     uint32_t n;          /* rank (tensor, tile) or arity (tuple) */
@@ -418,6 +419,14 @@ const IrType *ir_type_tensor(IrCtx *ctx, DataType dt, uint32_t rank, const IrExp
 const IrType *ir_type_tile(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
                            const IrMemRef *memref, const IrTileView *view);
 const IrType *ir_type_tuple(IrCtx *ctx, uint32_t n, const IrType *const *elems);
+/* pl.Array[extent, dt] (02-types.md "ArrayType"): an on-core 1-D array of
+ * integers, BOOL or task ids; the caller has checked extent > 0. */
+const IrType *ir_type_array(IrCtx *ctx, DataType dt, int64_t extent);
+/* The largest extent pyptocc gives an array: it lives on the stack of a
+ * core (a C array, a PTO local array). */
+#define IR_ARRAY_MAX_EXTENT 65536
+/* The extent of an Array type. */
+int64_t ir_array_extent(const IrType *t);
 /* Same type with another dtype / shape (attached views and memref dropped). */
 const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt);
 /* A tile view; NULL if every field is at its default. */

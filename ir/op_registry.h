@@ -17,7 +17,9 @@
 
 #include "ir/ir.h"
 
-typedef enum OpCategory { OPC_TENSOR, OPC_BLOCK, OPC_SYSTEM } OpCategory;
+/* OPC_ARRAY: the on-core arrays (array.*), which orchestration and
+ * kernels both hold. */
+typedef enum OpCategory { OPC_TENSOR, OPC_BLOCK, OPC_SYSTEM, OPC_ARRAY } OpCategory;
 
 /* Kwarg value types of the schema. */
 typedef enum KwType {
@@ -146,6 +148,8 @@ typedef enum OpClass {
     OPCL_FLAG,
     OPCL_TENSOR,              /* a tensor op without side effects */
     OPCL_TENSOR_WRITE,        /* a tensor op that writes its first argument */
+    OPCL_ARRAY,               /* an on-core array op (scalar code) */
+    OPCL_TASK,                /* a task-graph op (the task join): no computation */
     OPCL_COUNT
 } OpClass;
 
@@ -327,8 +331,12 @@ struct OpDef {
      * ("block.X" is "tile.X"): "tile.create" (op_dsl_name). */
     const char *today;
     /* A tensor op that orchestration code may hold: it makes, cuts, reads
-     * or writes a tensor rather than computing with one. */
+     * or writes a tensor rather than computing with one; a system or
+     * array op that orchestration code may hold (the task join, arrays). */
     uint8_t orch;
+    /* Its IR arguments are written and printed as keywords, named by its
+     * DSL parameters (system.task_dummy(deps=[...])). */
+    uint8_t keyword_args;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
@@ -364,6 +372,9 @@ static inline const OpDef *callee_op(const IrCallee *c)
 /* The op's name as today's printed IR writes it, with the prefix "pl":
  * "pl.tile.add", "pl.tensor.adds" (op_dsl_name).  Used for messages. */
 const char *op_printed_name(const OpDef *op, char *buf, size_t cap);
+
+/* The name of the DSL parameter IR argument i binds. */
+const char *op_param_name(const OpDef *op, uint32_t i);
 
 /* Lookup by registered name ("block.add"); NULL if unknown. */
 const OpDef *op_lookup(const char *name);

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
+#include "support/diag.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -64,15 +65,18 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_FLAG]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_TENSOR]            = T(OPC_TENSOR, OP_PIPE_NONE,  RES_DDR,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_TENSOR_WRITE]      = T(OPC_TENSOR, OP_PIPE_NONE,  RES_DDR,           LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_ARRAY]             = T(OPC_ARRAY,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_TASK]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
 };
 /* clang-format on */
 
 /* -------------------------------------------------------------- the table */
 
 #define CATEGORY_OF(CLASS)                                                                                         \
-    (OPCL_##CLASS == OPCL_TENSOR || OPCL_##CLASS == OPCL_TENSOR_WRITE ? OPC_TENSOR                                 \
-     : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG    ? OPC_SYSTEM                                   \
-                                                                    : OPC_BLOCK)
+    (OPCL_##CLASS == OPCL_TENSOR || OPCL_##CLASS == OPCL_TENSOR_WRITE                    ? OPC_TENSOR             \
+     : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG || OPCL_##CLASS == OPCL_TASK ? OPC_SYSTEM             \
+     : OPCL_##CLASS == OPCL_ARRAY                                                        ? OPC_ARRAY              \
+                                                                                         : OPC_BLOCK)
 #define P(...)                                                                                                     \
     .params = (const OpParam[]){__VA_ARGS__},                                                                      \
     .nparams = (uint8_t)(sizeof((const OpParam[]){__VA_ARGS__}) / sizeof(OpParam))
@@ -225,6 +229,15 @@ const OpDef *op_scalar_call(const OpDef *op)
 {
     index_names();
     return op ? names.scalar_call[op->id] : NULL;
+}
+
+const char *op_param_name(const OpDef *op, uint32_t i)
+{
+    uint32_t k = 0;
+    for (uint32_t p = 0; p < op->nparams; p++)
+        if (op->params[p].kw < 0 && k++ == i)
+            return op->params[p].name;
+    ICE("%s has no IR argument %u", op_name(op), i);
 }
 
 const OpDef *op_lookup(const char *name)

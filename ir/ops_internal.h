@@ -76,6 +76,11 @@ const IrType *deduce_tensor_exp(DeduceCtx *dc);
 const IrType *deduce_tensor_cast(DeduceCtx *dc);
 const IrType *deduce_tensor_reshape(DeduceCtx *dc);
 const IrType *deduce_tensor_transpose(DeduceCtx *dc);
+/* ops_array.c: arrays and the task join */
+const IrType *deduce_array_create(DeduceCtx *dc);
+const IrType *deduce_array_get_element(DeduceCtx *dc);
+const IrType *deduce_array_update_element(DeduceCtx *dc);
+const IrType *deduce_task_dummy(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

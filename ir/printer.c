@@ -224,6 +224,13 @@ void pr_type(Printer *p, const IrType *t)
         }
         sb_puts(p->sb, "])");
         return;
+    case TYPE_ARRAY:
+        pr_pfx(p, "Array[");
+        sb_put_i64(p->sb, ir_array_extent(t));
+        sb_puts(p->sb, ", ");
+        pr_dtype(p, t->dtype);
+        sb_putc(p->sb, ']');
+        return;
     case TYPE_PIPE:
         pr_pfx(p, "PipeType.");
         sb_puts(p->sb, pipe_name((PipeKind)t->pipe));
@@ -374,7 +381,7 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
 static void print_call(Printer *p, const IrCall *c)
 {
     const IrCallee *cal = c->callee;
-    int is_alloc = 0;
+    int is_alloc = 0, kw_args = 0;
     /* The IR arguments in printed order: today's store is (tile, offsets,
      * output[, shapes]), the seed's (tile, offsets, shapes, output). */
     static const uint32_t store_order[4] = {0, 1, 3, 2};
@@ -389,6 +396,7 @@ static void print_call(Printer *p, const IrCall *c)
     case CALLEE_OP:
         print_op_name(p, callee_op(cal));
         is_alloc = op_is(callee_op(cal), OP_BLOCK_ALLOC);
+        kw_args = callee_op(cal)->keyword_args;
         if (p->syntax != IR_SYNTAX_SEED && op_is(callee_op(cal), OP_BLOCK_STORE) && nargs == 4) {
             order = store_order;
             if (store_shapes_are_tile(p->ctx, c))
@@ -405,6 +413,8 @@ static void print_call(Printer *p, const IrCall *c)
         int64_t v;
         if (k)
             sb_puts(p->sb, ", ");
+        if (kw_args)
+            sb_printf(p->sb, "%s=", op_param_name(callee_op(cal), i));
         if (i == 0 && is_alloc && ir_dim_value(c->args[0], &v) && v >= 0 && v < MS_COUNT)
             pr_memspace(p, (MemorySpace)v);
         else

@@ -196,6 +196,8 @@ int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
         return 1;
     case TYPE_PIPE:
         return a->pipe == b->pipe;
+    case TYPE_ARRAY:
+        return a->dtype == b->dtype && a->dims[0] == b->dims[0];
     default:
         return 1;
     }
@@ -489,6 +491,26 @@ const IrType *ir_type_tuple(IrCtx *ctx, uint32_t n, const IrType *const *elems)
     key.n = n;
     key.elems = elems;
     return intern_type(ctx, &key);
+}
+
+const IrType *ir_type_array(IrCtx *ctx, DataType dt, int64_t extent)
+{
+    IrType key;
+    const IrExpr *d = ir_dim_const(ctx, extent);
+    memset(&key, 0, sizeof key);
+    key.kind = TYPE_ARRAY;
+    key.dtype = (uint8_t)dt;
+    key.n = 1;
+    key.dims = &d;
+    return intern_type(ctx, &key);
+}
+
+int64_t ir_array_extent(const IrType *t)
+{
+    int64_t v = 0;
+    if (t->kind != TYPE_ARRAY || !ir_dim_value(t->dims[0], &v))
+        ICE("ir_array_extent of a type that is not an array");
+    return v;
 }
 
 const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt)

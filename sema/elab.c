@@ -243,6 +243,10 @@ static void init_names(Elab *E)
     N(submit, "submit");
     N(spmd_submit, "spmd_submit");
     N(core_num, "core_num");
+    N(Array, "Array");
+    N(array, "array");
+    N(task_dummy, "task_dummy");
+    N(TaskId, "TaskId");
 #undef N
 }
 

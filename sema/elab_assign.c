@@ -367,9 +367,14 @@ void elab_return(FnCtx *fc, const AstNode *s)
     const IrExpr **vals = xmalloc(xmul_size(n ? n : 1, sizeof *vals));
     int ok = 1;
     for (uint32_t i = 0; i < n; i++) {
-        vals[i] = elab_expr(fc, v->kind == AST_TUPLE ? v->list.items[i] : v);
-        if (!vals[i])
+        const AstNode *x = v->kind == AST_TUPLE ? v->list.items[i] : v;
+        vals[i] = elab_expr(fc, x);
+        if (!vals[i]) {
             ok = 0;
+        } else if (ir_expr_type(E->ir, vals[i])->kind == TYPE_ARRAY) {
+            diag_error(E->diag, x->span, "an Array cannot be returned: arrays do not cross function boundaries");
+            ok = 0;
+        }
     }
     if (fc->inl) {
         /* Inside an inline expansion 'return' gives the call's value. */

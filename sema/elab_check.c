@@ -61,6 +61,20 @@ static const char *comp_word(int op)
                                                                                : "generator expressions are";
 }
 
+/* The parts of a comprehension. */
+static void walk_comp(Check *c, const AstNode *n)
+{
+    walk(c, n->a);
+    for (uint32_t i = 0; i < n->list.n; i++) {
+        const AstNode *f = n->list.items[i];
+        if (f->op)
+            bad(c, f->span, "'async for' is");
+        walk(c, f->a);
+        walk(c, f->b);
+        walk_list(c, &f->list);
+    }
+}
+
 static void check_params(Check *c, AstNode *def)
 {
     static const char *const kind_word[] = {
@@ -154,7 +168,10 @@ static void walk(Check *c, const AstNode *n)
         return;
     case AST_KEYWORD:
         check_name(c, n->name, n->span);
-        walk(c, n->a);
+        if (n->name == c->E->n.deps && n->a->kind == AST_COMP && n->a->op == AST_COMP_LIST)
+            walk_comp(c, n->a);   /* deps=[t[i] for i in range(N)]: elab_deps.c */
+        else
+            walk(c, n->a);
         return;
     /* ---- statements */
     case AST_TRY:

@@ -11,6 +11,7 @@
 #include "sema/elab_expr.h"
 #include "sema/elab_func.h"
 #include "sema/elab_convert.h"
+#include "sema/elab_deps.h"
 #include "sema/elab_index.h"
 #include "sema/elab_jit.h"
 #include "ir/visit.h"
@@ -428,7 +429,11 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
     } else if (ok) {
         for (uint32_t i = 0; i < n; i++) {
             const IrType *at = type_of(fc, args[i]), *pt = sig->params[i].var->type;
-            if (!ir_type_compatible(at, pt, DIMS_ANY) &&
+            if (at->kind == TYPE_ARRAY && sig->type != FUNC_INLINE) {
+                diag_error(E->diag, call->list.items[i]->span, "an Array cannot be passed to '%s': arrays do not cross "
+                           "function boundaries", name);
+                ok = 0;
+            } else if (!ir_type_compatible(at, pt, DIMS_ANY) &&
                 elab_convert_arg(fc, &args[i], sig->params[i].var, name, i, call->list.items[i]->span) < 0) {
                 char a[256], b[256];
                 diag_error(E->diag, call->list.items[i]->span, "argument %u of '%s' has type %s, but parameter '%s' is %s",
@@ -586,8 +591,12 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                     return call_tensor(fc, name, e, written);
                 if (ns == E->n.block || ns == E->n.tile)
                     return call_named(fc, "block", name, e, NULL, written);
+                if (ns == E->n.system && name == E->n.task_dummy)
+                    return elab_task_dummy(fc, e);
                 if (ns == E->n.system)
                     return call_named(fc, "system", name, e, NULL, written);
+                if (ns == E->n.array)
+                    return call_named(fc, "array", name, e, NULL, written);
                 return elab_error(fc->E, f->span, "unknown operation namespace '%s.%s'", p, ns);
             }
         }
@@ -648,6 +657,8 @@ static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
         return NULL;
     if (ir_type_is_shaped(type_of(fc, v)))
         return elab_shaped_subscript(fc, e, v);
+    if (type_of(fc, v)->kind == TYPE_ARRAY)
+        return elab_array_subscript(fc, e, v);
     if (e->list.n != 1 || (e->flags & AST_TRAILING_COMMA) || e->list.items[0]->kind == AST_KEYWORD)
         return elab_error(fc->E, e->span, "only a single constant index is supported");
     ix = e->list.items[0];
@@ -763,6 +774,8 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
         return elab_error(fc->E, e->span, "a dict display is only valid as function attributes: pl.func_attr({...})");
     case AST_SLICE:
         return elab_error(fc->E, e->span, "a slice is only valid in a subscript: x[a:b, :]");
+    case AST_COMP:
+        return elab_error(fc->E, e->span, "a list comprehension is only supported in deps= (a list of task ids)");
     default:
         return elab_error(fc->E, e->span, "unsupported expression");
     }

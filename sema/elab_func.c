@@ -321,6 +321,15 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
         } else {
             elab_param_type(E, &fc, p->a, &pt);
         }
+        if (pt.type && pt.type->kind == TYPE_ARRAY && type != FUNC_INLINE) {
+            /* An inline function's body is expanded where it is called:
+             * its array stays in the caller (pypto-lib passes task-id
+             * arrays so). */
+            diag_error(E->diag, p->a ? p->a->span : p->span, "parameter '%s' of %s function '%s' is an Array: arrays "
+                       "do not cross function boundaries (only Inline functions, expanded where they are called, "
+                       "take them)", p->name, func_type_name(type), def->name);
+            pt.type = NULL;
+        }
         prm->dir = (uint8_t)pt.dir;
         prm->var = ir_var_new(E->ir, p->name, pt.type ? pt.type : ir_type_unknown(E->ir), p->span);
         scope_define(&fc.scope, p->name, pt.type ? &prm->var->e : &elab_poison);

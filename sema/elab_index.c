@@ -1,5 +1,6 @@
-/* elab_index.c: subscripts of tensors and tiles (06-syntax.md "Subscript
- * sugar", 00-python_syntax.md "Subscript Indexing").
+/* elab_index.c: subscripts of tensors, tiles and arrays (06-syntax.md
+ * "Subscript sugar", 00-python_syntax.md "Subscript Indexing", 00-types.md
+ * pl.Array).
  *
  *   x[a:b, c:d]   a window: pl.tensor.slice / pl.tile.slice(x, shape, offset)
  *   x[:, a:b]     a missing bound is the dimension's start or end
@@ -8,6 +9,8 @@
  *   x[i, j]       every dimension indexed: one element (pl.tensor.read)
  *   y[...] = t    writes a window: y = pl.tensor.assemble(y, t, offset),
  *                 or pl.store of a tile; one element: pl.tensor.write
+ *   a[i]          an element of an array: pl.array.get_element(a, i)
+ *   a[i] = v      a = pl.array.update_element(a, i, v)
  *
  * A window's extent is b - a: the elaborator reads `i : i + T` as T, so a
  * window that moves with a loop still has a static shape.  A window that
@@ -243,12 +246,50 @@ const IrExpr *elab_shaped_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v
     return op_call(fc, tile ? OP_BLOCK_RESHAPE : OP_TENSOR_RESHAPE, 2, args, e->span);
 }
 
+/* The one index of an array subscript, and the array. */
+static int array_index(FnCtx *fc, const AstNode *e, const IrExpr *arr, const IrExpr **args)
+{
+    const AstNode *ix = e->list.n == 1 ? e->list.items[0] : NULL;
+    if (!ix || ix->kind == AST_KEYWORD || ix->kind == AST_SLICE || (e->flags & AST_TRAILING_COMMA)) {
+        elab_error(fc->E, e->span, "an array takes one integer index: a[i]");
+        return 0;
+    }
+    args[0] = arr;
+    return (args[1] = int_value(fc, ix, "an array index")) != NULL;
+}
+
+/* A call of array op id on the subscript e; an error about the index
+ * points at it. */
+static const IrExpr *array_op(FnCtx *fc, OpId id, uint32_t nargs, const IrExpr *const *args, const AstNode *e)
+{
+    const OpDef *op = op_by_id(id);
+    OpError err;
+    const IrType *t = op_deduce(fc->E->ir, op, args, nargs, NULL, 0, &err);
+    if (!t)
+        return elab_error(fc->E, err.arg == 1 ? e->list.items[0]->span : e->span, "%s", err.msg);
+    return ir_call(fc->E->ir, &op->callee, nargs, args, 0, NULL, t, e->span);
+}
+
+const IrExpr *elab_array_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v)
+{
+    const IrExpr *args[2];
+    if (!array_index(fc, e, v, args))
+        return NULL;
+    return array_op(fc, OP_ARRAY_GET_ELEMENT, 2, args, e);
+}
+
 const IrExpr *elab_subscript_store(FnCtx *fc, const AstNode *target, const IrExpr *dst, const IrExpr *value)
 {
     Elab *E = fc->E;
     const IrType *t = ir_expr_type(E->ir, dst), *vt = ir_expr_type(E->ir, value);
     Window w;
     const IrExpr *args[4];
+    if (t->kind == TYPE_ARRAY) {
+        if (!array_index(fc, target, dst, args))
+            return NULL;
+        args[2] = value;
+        return array_op(fc, OP_ARRAY_UPDATE_ELEMENT, 3, args, target);
+    }
     if (t->kind != TYPE_TENSOR) {
         char b[256];
         return elab_error(E, target->span, "only a tensor's window can be assigned (writing into %s needs "

@@ -23,6 +23,7 @@
 #include "config.h"
 #include "sema/elab_scope.h"
 #include "sema/elab_assign.h"
+#include "sema/elab_deps.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_stmt.h"
 #include "ir/op_registry.h"
@@ -152,35 +153,11 @@ static int optimizations_kw(FnCtx *fc, const AstNode *kw, ScopeHead *h)
     return 1;
 }
 
-/* deps=[tid, ...]: task ids (None, the "no producer yet" sentinel, adds no
- * edge and is dropped). */
+/* deps=[tid, tids, ...]: task ids and arrays of them (elab_deps.c). */
 static int deps_kw(FnCtx *fc, const AstNode *kw, ScopeHead *h)
 {
-    Elab *E = fc->E;
-    const AstNode *l = kw->a;
     h->deps_at = kw;
-    if (l->kind != AST_LIST && l->kind != AST_TUPLE) {
-        diag_error(E->diag, l->span, "deps= takes a list of task ids: deps=[tid]");
-        return 0;
-    }
-    for (uint32_t i = 0; i < l->list.n; i++) {
-        const AstNode *x = l->list.items[i];
-        const IrExpr *v;
-        const IrType *t;
-        if (x->kind == AST_NONE)
-            continue;
-        if (!(v = elab_expr(fc, x)))
-            return 0;
-        t = ir_expr_type(E->ir, v);
-        if (t->kind != TYPE_SCALAR || t->dtype != DT_TASK_ID) {
-            char b[256];
-            diag_error(E->diag, x->span, "deps= takes task ids (pl.Scalar[pl.TASK_ID]), got %s",
-                       elab_type_str(E, t, b, sizeof b));
-            return 0;
-        }
-        vec_push(h->deps, v);
-    }
-    return 1;
+    return elab_task_ids(fc, kw->a, &h->deps);
 }
 
 /* no_dep_args=[t, ...] / dumps=[t, ...]: bare tensor names. */

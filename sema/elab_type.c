@@ -627,6 +627,29 @@ static const IrType *tuple_of(Elab *E, FnCtx *fc, const AstNode *const *items, u
     return t;
 }
 
+/* pl.Array[extent, dtype] (00-types.md): a constant extent, an element
+ * type of an array. */
+static const IrType *array_type(Elab *E, FnCtx *fc, const AstNode *ann, const AstNode *const *pos, uint32_t np)
+{
+    ConstError err;
+    const ConstVal *v;
+    DataType dt;
+    if (np != 2)
+        return elab_error(E, ann->span, "Array takes an extent and a data type: pl.Array[16, pl.INT32]");
+    v = elab_const(E, fc, pos[0], &err);
+    if (!v || v->kind != CV_INT)
+        return elab_error(E, pos[0]->span, "the extent of an Array must be an integer constant");
+    if (v->v.i < 1 || v->v.i > IR_ARRAY_MAX_EXTENT)
+        return elab_error(E, pos[0]->span, "the extent of an Array must be between 1 and %d, got %lld",
+                          IR_ARRAY_MAX_EXTENT, (long long)v->v.i);
+    if (!dtype_of(E, fc, pos[1], &dt))
+        return NULL;
+    if (!dtype_is_array_elem(dt))
+        return elab_error(E, pos[1]->span, "an Array holds integers, BOOL or task ids (pl.TASK_ID), not pl.%s",
+                          dtype_name(dt));
+    return ir_type_array(E->ir, dt, v->v.i);
+}
+
 /* Split subscript items into positionals and keywords. */
 static void split_items(const AstList *items, const AstNode **pos, uint32_t *np, const AstNode **kw, uint32_t *nk,
                         uint32_t cap)
@@ -662,6 +685,8 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
                 return elab_error(E, ann->span, "Scalar takes one data type: pl.Scalar[pl.INT64]");
             return dtype_of(E, fc, pos[0], &dt) ? ir_type_scalar(E->ir, dt) : NULL;
         }
+        if (is_ctor(E, fc, base, E->n.Array))
+            return array_type(E, fc, ann, pos, np);
         if (base->kind == AST_NAME && base->name == E->n.tuple)
             return tuple_of(E, fc, pos, np);
         if (is_ctor(E, fc, base, E->n.InOut) || is_ctor(E, fc, base, E->n.Out))
@@ -691,6 +716,8 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         return ir_type_memref(E->ir);
     if (is_ctor(E, fc, ann, E->n.UnknownType))
         return ir_type_unknown(E->ir);
+    if (is_ctor(E, fc, ann, E->n.TaskId))
+        return ir_type_scalar(E->ir, DT_TASK_ID);   /* pl.TaskId is pl.Scalar[pl.TASK_ID] (00-types.md) */
     if (ann->kind == AST_ATTR || ann->kind == AST_NAME) {
         /* A bare data type annotates a scalar: x: pl.INT64. */
         ConstError err;
@@ -748,6 +775,10 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
             else if (ret[i]->kind == TYPE_TUPLE) {
                 diag_error(E->diag, it->span, "nested tuple types are not supported");
                 ok = 0;
+            } else if (ret[i]->kind == TYPE_ARRAY) {
+                diag_error(E->diag, it->span, "a function cannot return an Array: arrays do not cross function "
+                                              "boundaries");
+                ok = 0;
             }
         }
         *out = ret;
@@ -756,6 +787,10 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
     ret = arena_array(&E->ir->arena, 1, sizeof *ret);
     if (!(ret[0] = elab_type(E, fc, ann)))
         return -1;
+    if (ret[0]->kind == TYPE_ARRAY) {
+        diag_error(E->diag, ann->span, "a function cannot return an Array: arrays do not cross function boundaries");
+        return -1;
+    }
     *out = ret;
     return 1;
 }

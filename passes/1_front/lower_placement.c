@@ -10,7 +10,11 @@
  *     its body takes its place;
  *   - deps=, no_dep_args=, dumps=, allow_early_resolve= and `as tid` only
  *     order or mark tasks: they are dropped, and a task id may then be
- *     used nowhere but in deps= (anything else is an error);
+ *     used nowhere but in deps= (anything else is an error).  So are the
+ *     values that only hold task ids (02-submit.md "Fan-in through a
+ *     TaskId array", 03-tuning.md): the arrays of pl.TASK_ID and their
+ *     updates and reads, and the task join pl.system.task_dummy, whose
+ *     definitions are dropped like the deps= that name them;
  *   - a cluster (co-scheduled AIC and AIV work) and a hierarchy scope
  *     (work of a level above the core group, on this one device) run their
  *     body where they stand: it takes their place;
@@ -44,7 +48,7 @@ typedef struct Lower {
     PassCtx *pc;
     IrCtx *ir;
     const IrProgram *prog;
-    PtrMap task_ids;         /* task id Var -> the scope that defines it */
+    PtrMap reported;         /* task id Vars already reported as used */
     PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
     FuncList added;          /* those copies */
     int failed;
@@ -229,8 +233,6 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
     IrCtx *ir = L->ir;
     const IrScopeAttrs *a = sc->attrs;
     IrScopeAttrs buf;
-    if (a && a->task_id)
-        ptrmap_put(&L->task_ids, a->task_id, (void *)sc);
     switch ((ScopeKind)sc->s.sub) {
     case SCOPE_RUNTIME:
     case SCOPE_CLUSTER:
@@ -262,9 +264,25 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
 
 /* ------------------------------------------------------------ statements */
 
+/* Does a value of type t only name tasks: a task id or an array of them? */
+static int is_task_type(const IrType *t)
+{
+    return (t->kind == TYPE_SCALAR || t->kind == TYPE_ARRAY) && t->dtype == DT_TASK_ID;
+}
+
+/* Is s the definition (or evaluation) of a value that only names tasks? */
+static int defines_task_value(IrCtx *ir, const IrStmt *s)
+{
+    if (s->kind == STMT_ASSIGN)
+        return is_task_type(IR_AS(IrAssign, s)->var->type);
+    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
+}
+
 static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = L->ir;
+    if (defines_task_value(ir, s))
+        return;
     switch ((IrStmtKind)s->kind) {
     case STMT_SCOPE:
         lower_scope(L, IR_AS(IrScope, s), out);
@@ -308,44 +326,54 @@ static void lower_list(Lower *L, const IrStmt *s, StmtList *out)
     }
 }
 
-/* A task id still used after its deps= were dropped. */
+/* A task id (or an array of them) still used after its deps= were
+ * dropped. */
 static int task_id_use(IrWalker *w, const IrExpr *e)
 {
     Lower *L = w->data;
-    if (e->kind == EXPR_VAR && ptrmap_get(&L->task_ids, e)) {
+    if (ir_is_var_like(e) && is_task_type(IR_AS(IrVar, e)->type) && !ptrmap_get(&L->reported, e)) {
         diag_error(L->pc->diag, e->span,
-                   "the task id '%s' is used as a value; pyptocc runs tasks in program order, which meets every "
+                   "the task id%s '%s' is used as a value; pyptocc runs tasks in program order, which meets every "
                    "dependency, and keeps task ids only in deps=",
-                   IR_AS(IrVar, e)->name);
-        ptrmap_put(&L->task_ids, e, NULL);   /* reported once */
+                   IR_AS(IrVar, e)->type->kind == TYPE_ARRAY ? " array" : "", IR_AS(IrVar, e)->name);
+        ptrmap_put(&L->reported, e, (void *)e);   /* reported once */
         L->failed = 1;
     }
     return 1;
 }
 
 /* Has the body anything this pass lowers? */
+typedef struct Any {
+    IrCtx *ir;
+    int found;
+} Any;
+
 static int has_placement(IrWalker *w, const IrStmt *s)
 {
-    if (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs))
-        *(int *)w->data = 1;
-    return !*(int *)w->data;
+    Any *a = w->data;
+    if ((s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
+        defines_task_value(a->ir, s))
+        a->found = 1;
+    return !a->found;
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Lower *L = data;
     IrWalker w;
-    int any = 0;
+    Any any;
     const IrStmt *body;
     (void)pc;
     (void)prog;
     if (!f->body)
         return f;
     memset(&w, 0, sizeof w);
+    any.ir = L->ir;
+    any.found = 0;
     w.pre_stmt = has_placement;
     w.data = &any;
     ir_walk_func(&w, f);
-    if (!any)
+    if (!any.found)
         return f;
     L->failed = 0;
     body = lower_body(L, f->body);
@@ -366,13 +394,13 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     L.pc = pc;
     L.ir = pc->ir;
     L.prog = prog;
-    ptrmap_init(&L.task_ids);
+    ptrmap_init(&L.reported);
     ptrmap_init(&L.spmd_copies);
     vec_init(L.added);
     r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
     if (r && L.added.len)
         r = pass_program_add(pc, r, L.added.len, L.added.data);
-    ptrmap_free(&L.task_ids);
+    ptrmap_free(&L.reported);
     ptrmap_free(&L.spmd_copies);
     vec_free(L.added);
     return r;

@@ -44,7 +44,7 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
                  func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
     } else if (C->incore || !op || !func_type_is_orchestration((FuncType)C->func->type)) {
         return 1;
-    } else if (op->category != OPC_TENSOR) {
+    } else if (op->category != OPC_TENSOR && !op->orch) {
         fail(C, e->span, "%s op '%s' in Orchestration function '%s' (%s ops belong in InCore functions)",
              op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name), C->func->name,
              op->category == OPC_BLOCK ? "block" : "system");

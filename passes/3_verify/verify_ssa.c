@@ -167,10 +167,17 @@ static void ssa_collect(Ssa *S, const IrStmt *s, const IrStmt *owner, const IrSt
             ssa_collect_def(S, f->ret[i], owner, construct, s);
         return;
     }
-    case STMT_SCOPE:
-        /* Scopes are transparent to names. */
+    case STMT_SCOPE: {
+        /* Scopes are transparent to names; a split_aiv lane index is
+         * defined for the body, an `as tid` task id after it. */
+        const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
+        if (a && a->index)
+            ssa_collect_def(S, a->index, owner, construct, s);
         ssa_collect(S, IR_AS(IrScope, s)->body, owner, construct);
+        if (a && a->task_id)
+            ssa_collect_def(S, a->task_id, owner, construct, s);
         return;
+    }
     case STMT_SEQ:
     case STMT_OPS:
         for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
@@ -447,9 +454,15 @@ static void ssa_stmt(Ssa *S, const IrStmt *s, const IrValues *trailing)
         ssa_loop_body(S, s, NULL, w->niter, w->iter_args, w->ret, w->cond, w->body);
         return;
     }
-    case STMT_SCOPE:
+    case STMT_SCOPE: {
+        const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
+        if (a && a->index)
+            ssa_define(S, a->index, s);
         ssa_stmt(S, IR_AS(IrScope, s)->body, trailing);
+        if (a && a->task_id)
+            ssa_define(S, a->task_id, s);
         return;
+    }
     case STMT_SEQ:
     case STMT_OPS:
         for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)

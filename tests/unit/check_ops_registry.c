@@ -113,6 +113,8 @@ START_TEST(test_op_schemas)
             ck_assert_int_eq(op->category, OPC_BLOCK);
         else if (!strncmp(name, "tensor.", 7))
             ck_assert_int_eq(op->category, OPC_TENSOR);
+        else if (!strncmp(name, "array.", 6))
+            ck_assert_int_eq(op->category, OPC_ARRAY);
         else
             ck_assert_msg(!strncmp(name, "system.", 7) && op->category == OPC_SYSTEM, "%s: category", name);
         ck_assert_msg(op->nkw <= 16, "%s: too many kwargs", name);

@@ -180,7 +180,8 @@ START_TEST(test_op_forms)
         const OpDef *op = op_at(i);
         const OpTraits *t = op_traits(op);
         int no_instruction = op->cls == OPCL_CREATE || op->cls == OPCL_ALLOC || op->cls == OPCL_BARRIER ||
-                             op->cls == OPCL_FLAG || op->cls == OPCL_TENSOR || op->cls == OPCL_TENSOR_WRITE;
+                             op->cls == OPCL_FLAG || op->cls == OPCL_TENSOR || op->cls == OPCL_TENSOR_WRITE ||
+                             op->cls == OPCL_ARRAY || op->cls == OPCL_TASK;
         ck_assert_int_eq(op->category, t->category);
         ck_assert_msg((op->isa == NULL) == no_instruction || op->why_pto || op->why_tile, "%s: isa %s for class %d", op_name(op),
                       op->isa ? op->isa : "(none)", op->cls);
