@@ -30,7 +30,9 @@
  * scalar type for (FP8, INT4...), where the program brings it in
  * (targets/kernel_scalars.c); a matmul's operands not in Left and Right (after
  * the moves out of Mat), its result or accumulator not in Acc, are an
- * error at the call. */
+ * error at the call.  An on-core array (pl.array.create) that is still
+ * there is one of integers or BOOL (LowerPlacement drops those of task
+ * ids), which the outputs do not emit yet: an error where it is created. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
@@ -669,6 +671,23 @@ int check_legal(PassCtx *pc, const IrProgram *prog, int report)
     return K.ok;
 }
 
+/* ------------------------------------------------------------ arrays */
+
+static int check_array(IrWalker *w, const IrExpr *e)
+{
+    Legal *L = w->data;
+    char name[64];
+    if (op_called(e, OP_ARRAY_CREATE)) {
+        diag_error(L->pc->diag, e->span,
+                   "'%s' of pl.%s has no lowering yet: pyptocc does not emit on-core arrays (PTO local arrays, C "
+                   "stack arrays); only arrays of task ids (pl.TASK_ID) compile",
+                   op_printed_name(callee_op(IR_AS(IrCall, e)->callee), name, sizeof name),
+                   dtype_name((DataType)IR_AS(IrCall, e)->type->dtype));
+        L->failed = 1;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------ functions */
 
 static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
@@ -693,6 +712,13 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
         legal_note_name(&L, f->params[i].var->name);
+    memset(&w, 0, sizeof w);
+    w.pre_expr = check_array;
+    w.data = &L;
+    ir_walk_func(&w, f);
+    body = f->body;
+    if (L.failed)
+        goto done;
 
     /* Every function: x ** k as products, loops that count up. */
     memset(&m, 0, sizeof m);
