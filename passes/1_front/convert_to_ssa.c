@@ -73,7 +73,7 @@ typedef struct Pending {
 } Pending;
 
 typedef VEC(const IrStmt *) StmtList;
-typedef VEC(const char *) NameList;
+typedef SsaNameList NameList;
 
 typedef struct Ssa {
     PassCtx *pc;
@@ -339,49 +339,6 @@ static const IrStmt *seq_of(Ssa *S, StmtList *l, Span span)
     return s;
 }
 
-/* Names defined anywhere in a body (assignment targets, loop variables and
- * return variables of nested loops and ifs), in first-seen order. */
-typedef struct DefScan {
-    IrWalker w;
-    NameList *names;
-    PtrMap *seen;
-} DefScan;
-
-static void scan_def(DefScan *d, const char *name)
-{
-    if (!ptrmap_get(d->seen, name)) {
-        ptrmap_put(d->seen, name, (void *)1);
-        vec_push(*d->names, name);
-    }
-}
-
-static int scan_stmt(IrWalker *w, const IrStmt *s)
-{
-    DefScan *d = w->data;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        if (IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
-            scan_def(d, IR_AS(IrAssign, s)->var->name);
-        break;
-    case STMT_FOR:
-        scan_def(d, IR_AS(IrFor, s)->loop_var->name);
-        for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)
-            scan_def(d, IR_AS(IrFor, s)->ret[i]->name);
-        break;
-    case STMT_WHILE:
-        for (uint32_t i = 0; i < IR_AS(IrWhile, s)->niter; i++)
-            scan_def(d, IR_AS(IrWhile, s)->ret[i]->name);
-        break;
-    case STMT_IF:
-        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
-            scan_def(d, IR_AS(IrIf, s)->ret[i]->name);
-        break;
-    default:
-        break;
-    }
-    return 1;
-}
-
 static int cmp_names(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 /* Loop-carried names of a loop body: defined in it, with a version before
@@ -391,16 +348,8 @@ static void carried_names(Ssa *S, const IrStmt *body, const char *loop_var, uint
                           const IrIterArg *const *explicit_iters, NameList *out)
 {
     NameList all;
-    PtrMap seen;
-    DefScan d;
     vec_init(all);
-    ptrmap_init(&seen);
-    memset(&d, 0, sizeof d);
-    d.w.pre_stmt = scan_stmt;
-    d.w.data = &d;
-    d.names = &all;
-    d.seen = &seen;
-    ir_walk_stmt(&d.w, body);
+    ssa_defined_names(body, &all);
     for (uint32_t i = 0; i < all.len; i++) {
         const char *n = all.data[i];
         int excluded = loop_var && n == loop_var;
@@ -412,7 +361,6 @@ static void carried_names(Ssa *S, const IrStmt *body, const char *loop_var, uint
     if (out->len > 1)
         qsort(out->data, out->len, sizeof *out->data, cmp_names);
     vec_free(all);
-    ptrmap_free(&seen);
 }
 
 /* The version name had before mark m. */

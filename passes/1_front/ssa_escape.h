@@ -1,9 +1,18 @@
-/* ssa_escape.h: the values ConvertToSSA carries out of a loop that defines
- * them (passes/1_front/ssa_escape.c). */
+/* ssa_escape.h: what ConvertToSSA's helper files give it: the values it
+ * carries out of a loop that defines them (ssa_escape.c) and the names a
+ * body defines (ssa_names.c). */
 #ifndef PYPTOCC_SSA_ESCAPE_H
 #define PYPTOCC_SSA_ESCAPE_H
 
 #include "ir/ir.h"
+#include "support/vec.h"
+
+typedef VEC(const char *) SsaNameList;
+
+/* The names defined anywhere in body (assignment targets, loop variables
+ * and return variables of nested loops and ifs), each once, appended to
+ * *out in first-seen order. */
+void ssa_defined_names(const IrStmt *body, SsaNameList *out);
 
 /* Where a converted variable's value comes from, as far as carrying it out
  * of a loop needs: its type in the input's names (rewritten before the
