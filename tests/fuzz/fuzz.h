@@ -20,6 +20,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A property the target states does not hold: say which on stderr (CI's
+ * log keeps stderr, not the diagnostics, which go to /dev/null), then
+ * abort, which libFuzzer reports as a finding. */
+static inline void fuzz_fail(const char *what)
+{
+    fprintf(stderr, "fuzz check failed: %s\n", what);
+    abort();
+}
+
 static inline FILE *fuzz_null(void)
 {
     static FILE *null;

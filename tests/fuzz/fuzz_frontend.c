@@ -65,16 +65,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sb_init(&b);
         print_result(&a, &ir, &first);
         if (compile(sb_cstr(&a), (uint32_t)a.len, &in.files, &ir, &second, &errors) > warnings || errors)
-            abort();   /* printed IR must reparse without errors or new warnings */
+            fuzz_fail("the printed IR does not reparse without errors or new warnings");
         print_result(&b, &ir, &second);
         if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
-            abort();   /* printing must be a fixed point */
+            fuzz_fail("printing the reparsed IR gives other text");
         if (first.program ? !ir_equal_program(&ir, first.program, second.program, why, sizeof why)
                           : !ir_equal_func(&ir, first.func, second.func, why, sizeof why))
-            abort();   /* the reparse must be structurally equal */
+            fuzz_fail(why);   /* the reparse must be structurally equal */
         if (first.program ? ir_hash_program(&ir, first.program) != ir_hash_program(&ir, second.program)
                           : ir_hash_func(&ir, first.func) != ir_hash_func(&ir, second.func))
-            abort();
+            fuzz_fail("equal programs hash differently");
         sb_free(&a);
         sb_free(&b);
     }

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Every token spans at least one byte, except the layout tokens, of
      * which there are at most two per line plus the final dedents. */
     if (ntokens > 4 * (uint64_t)size + 2 * 102 + 8)
-        abort();
+        fuzz_fail("more tokens than the input's bytes allow");
     interner_free(&names);
     diag_free(&diag);
     source_free(&src);

@@ -58,7 +58,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
     prog = pass_run(&pc, prog, list.pass, list.n, NULL, NULL);
     /* What Legalize establishes holds through the rest of the pipeline. */
     if (prog && diag->errors == errors && (pc.props & PROP_LEGAL) && !check_legal(&pc, prog, 0))
-        abort();
+        fuzz_fail("what Legalize establishes no longer holds after the pipeline");
     if (prog && diag->errors == errors) {
         StrBuf sb;
         CodegenOptions co;
@@ -77,12 +77,12 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
          * C++ unit with its #endif. */
         if (!bad && diag->errors == errors &&
             (out == OUT_CPP ? sb.len < 7 || memcmp(sb.data + sb.len - 7, "#endif\n", 7) != 0 : !module_closed(&sb)))
-            abort();
+            fuzz_fail("an emitter reported success on incomplete text");
         /* The PTO MLIR keeps tests/tools/mlir_check's rules: defined values,
          * tile_buf fields and PTOAS's operand rules per op. */
         if (!bad && diag->errors == errors && out == OUT_PTO && mlir_lint_text("fuzz.pto", sb.data, sb.len, NULL) != 0) {
             mlir_lint_text("fuzz.pto", sb.data, sb.len, stderr);
-            abort();
+            fuzz_fail("the PTO MLIR breaks mlir_check's rules");
         }
         /* Legalize has reported what the targets reject, and the passes
          * reported nothing (we are here): the kernel printers have nothing
@@ -91,7 +91,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
          * printer has no error to give (an internal error instead). */
         if (pc.props & PROP_LEGAL) {
             if (out == OUT_PTO && has_kernel(prog) && (bad || diag->errors != errors))
-                abort();
+                fuzz_fail("the PTO printer reported an error after Legalize accepted the program");
             for (uint32_t i = 0; out == OUT_CPP && i < prog->n; i++) {
                 StrBuf k;
                 if (ir_kernel_kind(prog->funcs[i]) == KERNEL_NONE)
@@ -99,7 +99,7 @@ static void emit(IrCtx *ir, DiagEngine *diag, const IrProgram *prog, Pipeline wh
                 sb_init(&k);
                 before = diag->errors;
                 if (codegen_cpp_kernel(&k, ir, prog, prog->funcs[i], &co, diag) != 0 || diag->errors != before)
-                    abort();
+                    fuzz_fail("a C++ kernel printer reported an error after Legalize accepted the program");
                 sb_free(&k);
             }
         }

@@ -41,7 +41,15 @@ for t in fuzz_lexer fuzz_frontend fuzz_pipeline; do
     echo "   $(( $(date +%s) - start )) s"
     if [ $rc -ne 0 ]; then
         echo "$t FAILED (status $rc); see $build/tests/fuzz/$t.log"
-        grep -E "ERROR|SUMMARY|internal error|artifact" "$build/tests/fuzz/$t.log" | head -10
+        grep -E "ERROR|SUMMARY|internal error|fuzz check failed|artifact" "$build/tests/fuzz/$t.log" | head -10
+        # The input itself, so that a finding on a machine whose build tree
+        # is gone (CI's) can be replayed: base64 -d, then tests/fuzz/replay_<target>.
+        unit=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$build/tests/fuzz/$t.log" | tail -1)
+        if [ -n "$unit" ] && [ -f "$build/tests/fuzz/$unit" ]; then
+            echo "-- $unit, base64:"
+            base64 "$build/tests/fuzz/$unit"
+            echo "-- end"
+        fi
         status=1
     fi
 done
