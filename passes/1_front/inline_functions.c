@@ -10,8 +10,12 @@
  * graph records a fragment of orchestration once, and pyptocc, which runs
  * tasks in program order, runs their calls where they stand; so is an
  * Opaque function that places work in scopes (orchestration code: the C++
- * program has one orchestration function).  Expanded functions leave the
- * program.
+ * program has one orchestration function).  A Spmd function is what
+ * OutlineClusterScopes makes of a `with pl.spmd(n):` block
+ * (09-outline_cluster_scopes.md): its call expands into that block again,
+ * n from the function's core_num attribute (one block without it), for
+ * LowerPlacement to run as a loop over the blocks.  Expanded functions
+ * leave the program.
  *
  * The pass runs on a freshly read program (before ConvertToSSA).  A call
  * in an expression is expanded before its statement, the value taking its
@@ -76,7 +80,7 @@ static int expands_kind(const IrFunc *f, PtrMap *called)
 {
     IrWalker w;
     int scope = 0;
-    if (f->type == FUNC_INLINE || f->type == FUNC_GROUP || f->type == FUNC_GRAPH)
+    if (f->type == FUNC_INLINE || f->type == FUNC_GROUP || f->type == FUNC_GRAPH || f->type == FUNC_SPMD)
         return 1;
     if (f->type != FUNC_OPAQUE || !f->body || !ptrmap_get(called, f->name))
         return 0;
@@ -252,6 +256,32 @@ static const IrStmt *body_without_return(Inliner *I, const IrFunc *f, const IrVa
     return b;
 }
 
+static const IrStmt *inline_body(Inliner *I, const IrStmt *body);
+
+/* The `with pl.spmd(n):` block a Spmd function f was outlined from, around
+ * its expanded body: n and sync_start from f's attributes. */
+static const IrStmt *spmd_block(Inliner *I, const IrFunc *f, const IrStmt *body, Span at)
+{
+    IrScopeAttrs a;
+    int64_t n = 1;
+    ir_scope_attrs_init(&a);
+    for (uint32_t i = 0; i < f->nattrs; i++) {
+        const IrKwarg *kw = &f->attrs[i];
+        if (strcmp(kw->key, "core_num") == 0 && kw->kind == KW_INT)
+            n = kw->v.i;
+        else if (strcmp(kw->key, "sync_start") == 0 && kw->kind == KW_BOOL && kw->v.i)
+            a.flags |= IR_SCOPE_SYNC_START;
+    }
+    if (n < 1) {
+        diag_error(I->pc->diag, f->span, "Spmd function '%s' needs at least one block, got core_num %lld", f->name,
+                   (long long)n);
+        diag_note(I->pc->diag, at, "called here");
+        I->failed = 1;
+    }
+    a.count = ir_const_int(I->ir, n, DT_INDEX, at);
+    return ir_scope_attrs(I->ir, SCOPE_SPMD, &a, body, at);
+}
+
 /* The call c of f expanded into out; the value it returns (a tuple of
  * the values when there are several; NULL when it returns nothing, and
  * after errors, with *failed set). */
@@ -293,7 +323,10 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         ir_mutator_replace(&m, f->params[i].var, c->args[i]);
     body = ir_mutate_stmt(&m, body);
     I->depth++;
-    inline_list(I, body, out);
+    if (f->type == FUNC_SPMD)
+        vec_push(*out, spmd_block(I, f, inline_body(I, body), at));
+    else
+        inline_list(I, body, out);
     I->depth--;
     if (ret && ret->n) {
         const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));

@@ -84,9 +84,11 @@ static inline void fuzz_input_free(FuzzInput *in)
     xfree(in->whole);
 }
 
+/* FUZZ_VERBOSE=1 in the environment shows the diagnostics on stderr, to
+ * see what a replayed finding reports. */
 static inline void fuzz_diag(DiagEngine *diag, SourceFile *src)
 {
-    diag_init(diag, fuzz_null());
+    diag_init(diag, getenv("FUZZ_VERBOSE") ? stderr : fuzz_null());
     diag_set_source(diag, src);
 }
 
