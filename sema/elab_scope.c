@@ -311,8 +311,10 @@ static void head_at(FnCtx *fc, const AstNode *c, ScopeHead *h)
 static void head_spmd(FnCtx *fc, const AstNode *c, ScopeHead *h)
 {
     Elab *E = fc->E;
-    const char *const allowed[] = {E->n.name_hint,           E->n.sync_start, E->n.optimizations, E->n.deps,
-                                   E->n.allow_early_resolve, E->n.predicate,  NULL};
+    /* dumps= is pl.submit's (02-submit.md), which is a one-block spmd
+     * scope here and prints as one: the printed form reads back. */
+    const char *const allowed[] = {E->n.name_hint, E->n.sync_start,          E->n.optimizations, E->n.deps,
+                                   E->n.dumps,     E->n.allow_early_resolve, E->n.predicate,     NULL};
     const IrExpr *n;
     const IrType *t;
     head_init(h, SCOPE_SPMD);
