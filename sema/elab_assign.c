@@ -357,6 +357,32 @@ void elab_augassign(FnCtx *fc, const AstNode *s)
         assign_name(fc, s->a, v, NULL, s->span);
 }
 
+
+/* Does the declared result type `declared` name, where t has a variable
+ * of the body, an implicit dynamic dimension of that variable's name, and
+ * agree with t in all else?  `-> pl.Tensor[[n, 128], ...]` over a body
+ * that defines n = pl.tensor.dim(x, 0): the printer writes an inferred
+ * result type so, and the header cannot see the body's n; the result
+ * type is then the returned value's (the IR the printed text came from). */
+static int names_body_dims(Elab *E, const IrType *t, const IrType *declared)
+{
+    int named = 0;
+    if ((t->kind != TYPE_TENSOR && t->kind != TYPE_TILE) || t->kind != declared->kind || t->dtype != declared->dtype ||
+        t->n != declared->n || t->memref != declared->memref || t->tile_view != declared->tile_view ||
+        t->tensor_view != declared->tensor_view)
+        return 0;
+    for (uint32_t d = 0; d < t->n; d++) {
+        const IrExpr *a = t->dims[d], *b = declared->dims[d];
+        if (a == b)
+            continue;
+        if (a->kind != EXPR_VAR || b->kind != EXPR_VAR || IR_AS(IrVar, a)->name != IR_AS(IrVar, b)->name ||
+            ptrmap_get(&E->dynvars, IR_AS(IrVar, b)->name) != b)
+            return 0;
+        named = 1;
+    }
+    return named;
+}
+
 /* ---------------------------------------------------------------- return */
 
 void elab_return(FnCtx *fc, const AstNode *s)
@@ -410,7 +436,9 @@ void elab_return(FnCtx *fc, const AstNode *s)
         for (uint32_t i = 0; i < n; i++) {
             const IrType *t = ir_expr_type(E->ir, vals[i]);
             const IrExpr *c = NULL;
-            if (!ir_type_compatible(t, fc->sig->ret[i], DIMS_EXACT) &&
+            if (names_body_dims(E, t, fc->sig->ret[i])) {
+                fc->sig->ret[i] = t;
+            } else if (!ir_type_compatible(t, fc->sig->ret[i], DIMS_EXACT) &&
                 !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
                                           v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];
