@@ -119,6 +119,51 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
 
 void ir_walk_func(IrWalker *w, const IrFunc *f) { ir_walk_stmt(w, f->body); }
 
+typedef struct AnyScan {
+    IrStmtPred stmt;
+    IrExprPred expr;
+    const void *ctx;
+    int found;
+} AnyScan;
+
+static int any_stmt(IrWalker *w, const IrStmt *s)
+{
+    AnyScan *a = w->data;
+    if (!a->found && a->stmt && a->stmt(s, a->ctx))
+        a->found = 1;
+    return !a->found;
+}
+
+static int any_expr(IrWalker *w, const IrExpr *e)
+{
+    AnyScan *a = w->data;
+    if (!a->found && a->expr && a->expr(e, a->ctx))
+        a->found = 1;
+    return !a->found;
+}
+
+int ir_stmt_any(const IrStmt *s, IrStmtPred stmt, IrExprPred expr, const void *ctx)
+{
+    AnyScan a;
+    IrWalker w;
+    a.stmt = stmt;
+    a.expr = expr;
+    a.ctx = ctx;
+    a.found = 0;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = any_stmt;
+    w.pre_expr = any_expr;
+    w.data = &a;
+    if (s)
+        ir_walk_stmt(&w, s);
+    return a.found;
+}
+
+int ir_func_any(const IrFunc *f, IrStmtPred stmt, IrExprPred expr, const void *ctx)
+{
+    return ir_stmt_any(f->body, stmt, expr, ctx);
+}
+
 /* -------------------------------------------------------------- mutator */
 
 static const IrExpr *hook_expr(IrMutator *m, const IrExpr *e) { return m->expr ? m->expr(m, e) : e; }

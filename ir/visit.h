@@ -31,6 +31,14 @@ void ir_walk_expr(IrWalker *w, const IrExpr *e);
 void ir_walk_stmt(IrWalker *w, const IrStmt *s);
 void ir_walk_func(IrWalker *w, const IrFunc *f);
 
+/* Is there a statement or an expression in s (in f's body) for which
+ * stmt or expr (either may be NULL) says yes?  The walk ends at the first;
+ * ctx is passed through. */
+typedef int (*IrStmtPred)(const IrStmt *s, const void *ctx);
+typedef int (*IrExprPred)(const IrExpr *e, const void *ctx);
+int ir_stmt_any(const IrStmt *s, IrStmtPred stmt, IrExprPred expr, const void *ctx);
+int ir_func_any(const IrFunc *f, IrStmtPred stmt, IrExprPred expr, const void *ctx);
+
 typedef struct IrMutator IrMutator;
 struct IrMutator {
     IrCtx *ctx;

@@ -373,23 +373,13 @@ static const IrStmt *lower_top(Cf *C, const IrStmt *s)
     return r;
 }
 
-static int has_jump(IrWalker *w, const IrStmt *s)
+static int is_jump(const IrStmt *s, const void *ctx)
 {
-    if (s->kind == STMT_BREAK || s->kind == STMT_CONTINUE)
-        *(int *)w->data = 1;
-    return !*(int *)w->data;
+    (void)ctx;
+    return s->kind == STMT_BREAK || s->kind == STMT_CONTINUE;
 }
 
-static int func_has_jump(const IrFunc *f)
-{
-    IrWalker w;
-    int any = 0;
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = has_jump;
-    w.data = &any;
-    ir_walk_func(&w, f);
-    return any;
-}
+static int func_has_jump(const IrFunc *f) { return ir_func_any(f, is_jump, NULL, NULL); }
 
 static const IrFunc *transform_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {

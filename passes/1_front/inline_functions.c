@@ -49,11 +49,10 @@ typedef struct Inliner {
     PtrMap expanded;         /* the IrFuncs expanded at their calls */
 } Inliner;
 
-static int has_scope(IrWalker *w, const IrStmt *s)
+static int is_scope(const IrStmt *s, const void *ctx)
 {
-    if (s->kind == STMT_SCOPE)
-        *(int *)w->data = 1;
-    return !*(int *)w->data;
+    (void)ctx;
+    return s->kind == STMT_SCOPE;
 }
 
 /* Names of the functions that some other function of the program calls. */
@@ -78,17 +77,11 @@ static int note_call(IrWalker *w, const IrExpr *e)
  * program's entry and stays). */
 static int expands_kind(const IrFunc *f, PtrMap *called)
 {
-    IrWalker w;
-    int scope = 0;
     if (f->type == FUNC_INLINE || f->type == FUNC_GROUP || f->type == FUNC_GRAPH || f->type == FUNC_SPMD)
         return 1;
     if (f->type != FUNC_OPAQUE || !f->body || !ptrmap_get(called, f->name))
         return 0;
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = has_scope;
-    w.data = &scope;
-    ir_walk_func(&w, f);
-    return scope;
+    return ir_func_any(f, is_scope, NULL, NULL);
 }
 
 static int expands(const Inliner *I, const IrFunc *f) { return ptrmap_get(&I->expanded, f) != NULL; }

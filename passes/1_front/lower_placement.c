@@ -102,23 +102,13 @@ static const IrStmt *replace_block_idx(IrCtx *ir, const IrStmt *s, const IrExpr 
     return s;
 }
 
-static int reads_block_idx_expr(IrWalker *w, const IrExpr *e)
+static int is_block_idx(const IrExpr *e, const void *ctx)
 {
-    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX))
-        *(int *)w->data = 1;
-    return 1;
+    (void)ctx;
+    return e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX);
 }
 
-static int reads_block_idx(const IrFunc *f)
-{
-    IrWalker w;
-    int found = 0;
-    memset(&w, 0, sizeof w);
-    w.pre_expr = reads_block_idx_expr;
-    w.data = &found;
-    ir_walk_func(&w, f);
-    return found;
-}
+static int reads_block_idx(const IrFunc *f) { return ir_func_any(f, NULL, is_block_idx, NULL); }
 
 /* The copy of kernel f that takes the block index as its last parameter. */
 static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
@@ -342,38 +332,23 @@ static int task_id_use(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-/* Has the body anything this pass lowers? */
-typedef struct Any {
-    IrCtx *ir;
-    int found;
-} Any;
-
-static int has_placement(IrWalker *w, const IrStmt *s)
+/* Is s something this pass lowers? */
+static int is_placement(const IrStmt *s, const void *ir)
 {
-    Any *a = w->data;
-    if ((s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-        defines_task_value(a->ir, s))
-        a->found = 1;
-    return !a->found;
+    return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
+           defines_task_value((IrCtx *)ir, s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Lower *L = data;
     IrWalker w;
-    Any any;
     const IrStmt *body;
     (void)pc;
     (void)prog;
     if (!f->body)
         return f;
-    memset(&w, 0, sizeof w);
-    any.ir = L->ir;
-    any.found = 0;
-    w.pre_stmt = has_placement;
-    w.data = &any;
-    ir_walk_func(&w, f);
-    if (!any.found)
+    if (!ir_func_any(f, is_placement, NULL, L->ir))
         return f;
     L->failed = 0;
     body = lower_body(L, f->body);

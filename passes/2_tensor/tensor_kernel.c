@@ -79,24 +79,14 @@ TcUnit tc_op_unit(const OpDef *op)
     return TU_VECTOR;
 }
 
-static int has_tensor_expr(IrWalker *w, const IrExpr *e)
+static int is_tensor_call(const IrExpr *e, const void *ctx)
 {
     const OpDef *op = tc_call_op(e);
-    if (op && op->category == OPC_TENSOR)
-        *(int *)w->data = 1;
-    return !*(int *)w->data;
+    (void)ctx;
+    return op && op->category == OPC_TENSOR;
 }
 
-int tc_has_tensor_ops(const IrFunc *f)
-{
-    IrWalker w;
-    int found = 0;
-    memset(&w, 0, sizeof w);
-    w.pre_expr = has_tensor_expr;
-    w.data = &found;
-    ir_walk_func(&w, f);
-    return found;
-}
+int tc_has_tensor_ops(const IrFunc *f) { return ir_func_any(f, NULL, is_tensor_call, NULL); }
 
 /* ----------------------------------------------------------- collection */
 
