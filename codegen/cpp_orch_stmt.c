@@ -45,6 +45,16 @@ static void define_scalar(Orch *O, const IrVar *v, const IrExpr *x)
 }
 
 /* x = pl.tensor.create(shape, dtype=D) (cpp.md 6.2 item 7). */
+/* init_value= of tensor.create: the runtime fills the tensor named `t`
+ * (the reference's TensorCreateInfo::set_initial_value). */
+static void emit_initial_value(Orch *O, const IrCall *c, const char *t)
+{
+    const IrKwarg *kw = ir_call_kwarg(c, "init_value");
+    if (kw)
+        sb_printf(orch_line(O), "pyptocc::set_initial_value(%s, %.17g);\n", t,
+                  kw->kind == KW_DOUBLE ? kw->v.d : (double)kw->v.i);
+}
+
 static void emit_create(Orch *O, const IrVar *v, const IrCall *c)
 {
     const CppSlot *slot = ptrmap_get(&O->plan->roots, v);
@@ -63,11 +73,13 @@ static void emit_create(Orch *O, const IrVar *v, const IrCall *c)
         val->slot = slot;
         sb_free(&t);
         ptrmap_put(&O->vals, v, val);
+        emit_initial_value(O, c, val->text);
         return;
     }
     name = cname(O, v);
     if ((n = visible(O, name)) && n->kind == ON_TENSOR && n->type == v->type) {
         orch_bind_name(O, v, n);   /* the reference reuses a tensor already created under this name */
+        emit_initial_value(O, c, name);
         return;
     }
     if (n && n->depth == O->depth) {
@@ -98,6 +110,7 @@ static void emit_create(Orch *O, const IrVar *v, const IrCall *c)
         sb_printf(orch_line(O), "Tensor %s = make_tensor(%s, %u, DataType::%s);\n", name, shn, rank, dt);
         n = orch_declare(O, name, ON_TENSOR, v->type->dtype, v->type);
         orch_bind_name(O, v, n);
+        emit_initial_value(O, c, name);
     }
     sb_free(&dims);
     sb_free(&sh);

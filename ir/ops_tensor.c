@@ -5,7 +5,41 @@
 #include "config.h"
 #include "ir/ops_internal.h"
 
+#include <math.h>
 #include <string.h>
+
+/* init_value= (tensor.create): a value every element of dt holds exactly,
+ * as the reference's orchestration codegen requires (tensor_op_codegen.cpp
+ * at pypto@e2d0f78a): finite; whole for integers, within 2^53 (a double);
+ * only 0 for floats narrower than 32 bits. */
+static int init_value_fits(DeduceCtx *dc, DataType dt)
+{
+    const IrKwarg *kw = deduce_kwarg(dc, "init_value");
+    double v;
+    if (!kw)
+        return 1;
+    v = kw->kind == KW_DOUBLE ? kw->v.d : (double)kw->v.i;
+    if (!isfinite(v)) {
+        op_fail(dc, -1, "init_value must be finite");
+        return 0;
+    }
+    if (dt == DT_BOOL || dtype_is_int(dt)) {
+        int bits = dt == DT_BOOL ? 1 : dtype_bits(dt);
+        double hi = bits >= 53 ? 9007199254740992.0 : ldexp(1.0, dtype_is_signed_int(dt) ? bits - 1 : bits) - 1,
+               lo = dtype_is_signed_int(dt) ? -hi - 1 : 0;
+        if (v != floor(v) || v < lo || v > hi) {
+            op_fail(dc, -1, "init_value %g is not a whole number in the range of %s (%.0f to %.0f)", v,
+                    dtype_name(dt), lo, hi);
+            return 0;
+        }
+    } else if (dtype_is_float(dt) && dtype_bits(dt) < 32 && v != 0.0) {
+        op_fail(dc, -1, "init_value of a %s tensor must be 0 (the runtime fills other values into 32- and 64-bit "
+                "floats only)",
+                dtype_name(dt));
+        return 0;
+    }
+    return 1;
+}
 
 const IrType *deduce_tensor_create(DeduceCtx *dc)
 {
@@ -16,6 +50,8 @@ const IrType *deduce_tensor_create(DeduceCtx *dc)
         return NULL;
     if (dt < 0 || dt >= DT_COUNT)
         return op_fail(dc, -1, "dtype is not a data type");
+    if (!init_value_fits(dc, (DataType)dt))
+        return NULL;
     return op_make_tensor(dc, (DataType)dt, n, shape);
 }
 

@@ -1,5 +1,6 @@
 // tensor.cpp: Tensor descriptors, views, tensor creation and task
 // parameters (tensor.h, pto_orchestration_api.h).
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -182,3 +183,73 @@ PTOParam make_scalar_param(uint64_t value) {
     p.scalar = value;
     return p;
 }
+
+namespace {
+
+template <typename T> void fill_elements(const Tensor &t, T value) {
+    // Row-major over the view's shape, through its strides.
+    uint64_t idx[RUNTIME_MAX_TENSOR_DIMS] = {0};
+    uint64_t numel = 1;
+    for (uint64_t k = 0; k < t.ndims; k++)
+        numel *= t.shapes[k];
+    T *base = static_cast<T *>(t.data);
+    for (uint64_t n = 0; n < numel; n++) {
+        uint64_t off = 0;
+        for (uint64_t k = 0; k < t.ndims; k++)
+            off += idx[k] * t.strides[k];
+        base[off] = value;
+        for (uint64_t k = t.ndims; k-- > 0;) {
+            if (++idx[k] < t.shapes[k])
+                break;
+            idx[k] = 0;
+        }
+    }
+}
+
+}  // namespace
+
+namespace pyptocc {
+
+void set_initial_value(const Tensor &t, double value) {
+    const bool whole = value >= -9007199254740992.0 && value <= 9007199254740992.0 && value == std::floor(value);
+    switch (t.dtype) {
+    case DataType::FLOAT32:
+        fill_elements<float>(t, static_cast<float>(value));
+        return;
+    case DataType::FLOAT16:
+    case DataType::BFLOAT16:
+        if (value != 0.0)
+            fatal("set_initial_value: a %s tensor can only be filled with 0, not %g", data_type_name(t.dtype), value);
+        fill_elements<uint16_t>(t, 0);
+        return;
+    case DataType::BOOL:
+    case DataType::INT8:
+    case DataType::UINT8:
+    case DataType::INT16:
+    case DataType::UINT16:
+    case DataType::INT32:
+    case DataType::UINT32:
+    case DataType::INT64:
+    case DataType::UINT64:
+        break;
+    default:
+        fatal("set_initial_value: unknown data type %d", static_cast<int>(t.dtype));
+    }
+    if (!whole)
+        fatal("set_initial_value: %g is not a whole number within 2^53 for a %s tensor", value,
+              data_type_name(t.dtype));
+    int64_t v = static_cast<int64_t>(value);
+    switch (t.dtype) {
+    case DataType::BOOL: fill_elements<uint8_t>(t, v != 0); break;
+    case DataType::INT8: fill_elements<int8_t>(t, static_cast<int8_t>(v)); break;
+    case DataType::UINT8: fill_elements<uint8_t>(t, static_cast<uint8_t>(v)); break;
+    case DataType::INT16: fill_elements<int16_t>(t, static_cast<int16_t>(v)); break;
+    case DataType::UINT16: fill_elements<uint16_t>(t, static_cast<uint16_t>(v)); break;
+    case DataType::INT32: fill_elements<int32_t>(t, static_cast<int32_t>(v)); break;
+    case DataType::UINT32: fill_elements<uint32_t>(t, static_cast<uint32_t>(v)); break;
+    case DataType::INT64: fill_elements<int64_t>(t, v); break;
+    default: fill_elements<uint64_t>(t, static_cast<uint64_t>(v)); break;
+    }
+}
+
+}  // namespace pyptocc

@@ -302,7 +302,13 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     } else if (n == OP_TENSOR_MATMUL) {
         demand(kc_val(K, c->args[0]), e->span, what);
         demand(kc_val(K, c->args[1]), e->span, what);
-    } else if (n != OP_TENSOR_DIM && n != OP_TENSOR_READ && n != OP_TENSOR_CREATE) {
+    } else if (n == OP_TENSOR_CREATE) {
+        /* The reference's init_value= is a fill of the buffer the runtime
+         * allocates for orchestration code (tensor.create's docstring). */
+        if (ir_call_kwarg(c, "init_value"))
+            kc_error(K, e->span, "init_value= fills a tensor that orchestration code creates; a kernel's tensor "
+                                 "starts as a tile: fill it with pl.full");
+    } else if (n != OP_TENSOR_DIM && n != OP_TENSOR_READ) {
         for (uint32_t i = 0; i < c->nargs; i++)
             use_tile(kc_val(K, c->args[i]));
     }

@@ -45,6 +45,12 @@ struct PTO2OrchestrationConfig {
 };
 
 namespace pyptocc {
+// Every element of t (a row-major contiguous view) set to value, converted
+// to its dtype: what the runtime's TensorCreateInfo::set_initial_value does
+// for pl.create_tensor(..., init_value=v).  A value the dtype cannot hold
+// exactly (a fraction for an integer dtype, non-zero for FLOAT16/BFLOAT16)
+// is a fatal runtime error.
+void set_initial_value(const Tensor &t, double value);
 void scope_begin(PTO2Runtime *rt);
 void scope_end(PTO2Runtime *rt);
 // Scope-begin on construction, scope-end on destruction.
