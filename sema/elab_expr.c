@@ -310,14 +310,20 @@ static const IrExpr *scalar_builtin(FnCtx *fc, const char *name, const AstNode *
     return elab_scalar_binary(fc, name[1] == 'i' ? BIN_MIN : BIN_MAX, a[0], a[1], call->span);
 }
 
+/* pl.cast(x, DT) or pl.cast(x, target_type=DT) of a scalar x. */
 static const IrExpr *scalar_cast(FnCtx *fc, const AstNode *call, const IrExpr *x)
 {
     ConstError err;
     const ConstVal *dt;
-    if (call->list.n != 2 || call->list2.n)
-        return elab_error(fc->E, call->span, "pl.cast() of a scalar takes two arguments: the value and a data type");
-    if (!(dt = elab_const(fc->E, fc, call->list.items[1], &err)) || dt->kind != CV_DTYPE)
-        return elab_error(fc->E, call->list.items[1]->span, "the second argument of pl.cast() must be a data type such as pl.INT64");
+    const AstNode *to = call->list.n == 2 && !call->list2.n ? call->list.items[1] : NULL;
+    if (call->list.n == 1 && call->list2.n == 1 && strcmp(call->list2.items[0]->name, "target_type") == 0)
+        to = call->list2.items[0]->a;
+    if (!to)
+        return elab_error(fc->E, call->span,
+                          "pl.cast() of a scalar takes the value and a data type: pl.cast(x, pl.INT64) or "
+                          "pl.cast(x, target_type=pl.INT64)");
+    if (!(dt = elab_const(fc->E, fc, to, &err)) || dt->kind != CV_DTYPE)
+        return elab_error(fc->E, to->span, "the data type of pl.cast() must be a data type such as pl.INT64");
     return ir_unary(fc->E->ir, UN_CAST, (DataType)dt->v.i, x, call->span);
 }
 
