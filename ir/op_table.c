@@ -193,6 +193,12 @@ static void index_names(void)
     names.built = 1;
 }
 
+/* Is full (today's spelling) the name op is printed with? */
+static int is_named(const OpDef *op, const char *full)
+{
+    return op->today ? strcmp(op->today, full) == 0 : strcmp(op_name(op), full) == 0;
+}
+
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
 {
     char full[128];
@@ -203,9 +209,14 @@ const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
         if (strcmp(names.dsl[i]->dsl, dsl) == 0 && in_namespace(names.dsl[i], rule_ns))
             return names.dsl[i];
     snprintf(full, sizeof full, "%s.%s", tile ? "tile" : ns, dsl);
-    for (uint32_t i = 0; i < names.ntoday; i++)
-        if (strcmp(names.today[i]->today, full) == 0)
-            return names.today[i];
+    for (uint32_t i = 0; i < names.ntoday; i++) {
+        const OpDef *op = names.today[i];
+        /* A scalar form today's language spells as its twin (tensor.maximum
+         * with a scalar): the name is the twin's, whose calls with a scalar
+         * reach the scalar form (op_scalar_call). */
+        if (strcmp(op->today, full) == 0 && !(op->scalar_call && op->twin && is_named(op_ref(op->twin), full)))
+            return op;
+    }
     snprintf(full, sizeof full, "%s.%s", rule_ns, dsl);
     return op_lookup(full);
 }
