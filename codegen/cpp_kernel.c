@@ -4,9 +4,11 @@
  *
  * Each kernel function (passes.md 2) becomes a static C++ function with
  * an extern "C" kernel_entry that unpacks the runtime's argument array.
- * The emitter walks the function once, in program order, and writes text;
- * the planned memory (MemRef addresses, the scratch region) and the sync
- * statements of InsertSync are already in the IR.  What it keeps is local
+ * The kernel is lowered once into a list (lower_list.h), which the
+ * emitter spells in order, writing text; it reads no IR the list does not
+ * lead it to.  The planned memory (MemRef addresses, the scratch region)
+ * and the sync statements of InsertSync are already in the IR, and so in
+ * the list.  What the emitter keeps is local
  * bookkeeping: what each IR variable stands for in C++ (a scalar, a Tile
  * object at an address, or the Tensor parameter a tensor derives from),
  * and the loop or if whose body is being written, for its yields.
@@ -17,8 +19,9 @@
  * objects at one address, so a value carried by a loop or an if needs no
  * copy.
  *
- * -Wall -Wextra: a scalar the IR never reads, or a parameter the C++ never
- * names, gets a "(void)x;" line (cpp.md shows no such case).
+ * -Wall -Wextra: a scalar the IR never reads (the list's count of its
+ * reads, lower_list_reads), or a parameter the C++ never names, gets a
+ * "(void)x;" line (cpp.md shows no such case).
  *
  * The files: this one holds the function, its parameters and entry point,
  * and the --output-dir kernel file; cpp_kernel_value.c names, scalars and
@@ -29,65 +32,14 @@
 
 /* ------------------------------------------------------------ functions */
 
-/* Before writing: every variable's number of uses, and every C++ name the
- * function's variables take (so made-up names avoid them). */
-static int count_use(IrWalker *w, const IrExpr *e)
+/* Every C++ name the function's variables take, from the list's
+ * definitions (so made-up names avoid them). */
+static void take_names(Kern *K, const LowerList *L)
 {
-    Kern *K = w->data;
-    if ((e->kind == EXPR_VAR || e->kind == EXPR_ITER_ARG) && !K->in_return)
-        ptrmap_put(&K->uses, e, (void *)(uintptr_t)(uses_of(K, IR_AS(IrVar, e)) + 1));
-    return 1;
-}
-
-static void take(Kern *K, const IrVar *v)
-{
-    const char *n = ident(K, v->name);
-    ptrmap_put(&K->names, n, (void *)n);
-}
-
-static void end_return(IrWalker *w, const IrStmt *s)
-{
-    if (s->kind == STMT_RETURN)
-        ((Kern *)w->data)->in_return = 0;
-}
-
-static int take_defs(IrWalker *w, const IrStmt *s)
-{
-    Kern *K = w->data;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        take(K, IR_AS(IrAssign, s)->var);
-        break;
-    case STMT_RETURN:
-        K->in_return = 1;
-        break;
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        take(K, f->loop_var);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            take(K, &f->iter_args[i]->v);
-            take(K, f->ret[i]);
-        }
-        break;
+    for (uint32_t i = 0; i < L->ndefs; i++) {
+        const char *n = ident(K, L->defs[i]->name);
+        ptrmap_put(&K->names, n, (void *)n);
     }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            take(K, &f->iter_args[i]->v);
-            take(K, f->ret[i]);
-        }
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        for (uint32_t i = 0; i < f->nret; i++)
-            take(K, f->ret[i]);
-        break;
-    }
-    default:
-        break;
-    }
-    return 1;
 }
 
 /* The kernel's parameters (cpp.md 3): Tensors, Scalars, then one int64_t
@@ -130,7 +82,6 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
     K->poison.name = "error";
     arena_init(&K->k.arena);
     ptrmap_init(&K->vals);
-    ptrmap_init(&K->uses);
     ptrmap_init(&K->names);
     K->ex.ir = ir;
     K->ex.diag = diag;
@@ -143,7 +94,6 @@ static void kern_free(Kern *K)
 {
     arena_free(&K->k.arena);
     ptrmap_free(&K->vals);
-    ptrmap_free(&K->uses);
     ptrmap_free(&K->names);
 }
 
@@ -153,7 +103,6 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
                     const CodegenOptions *o, DiagEngine *diag)
 {
     Kern K;
-    IrWalker w;
     Param *params;
     uint32_t np, ntensors = 0;
     size_t maxp = f->nparams;
@@ -166,23 +115,18 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     /* The kernel lowered (lower_list.h); one with errors is not written. */
     lower_kernel_list(&K.k, &target, &L);
     if (L.errors) {
+        lower_list_free(&L);
         kern_free(&K);
         return 1;
     }
+    K.L = &L;
     if (o->dump)
         lower_list_dump(o->dump, &K.k, &L, "C++");
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             maxp += f->params[i].var->type->n;
     params = arena_array(&K.k.arena, maxp + 1, sizeof *params);
-    memset(&w, 0, sizeof w);
-    w.pre_expr = count_use;
-    w.pre_stmt = take_defs;
-    w.post_stmt = end_return;
-    w.data = &K;
-    ir_walk_func(&w, f);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        take(&K, f->params[i].var);
+    take_names(&K, &L);
     fname = cpp_ident(ir, f->name, (const char *const[]){"main", "kernel_entry*", "float_to_u64",
                                                           "aicpu_orchestration_*", "pyptocc_*", NULL});
     np = bind_params(&K, &L, params);
@@ -252,6 +196,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     for (uint32_t i = 0; i < np; i++)
         sb_printf(out, "%s%s", i ? ", " : "", params[i].val->name);
     sb_puts(out, ");\n}\n");
+    lower_list_free(&L);
     kern_free(&K);
     return diag->errors != errors;
 }

@@ -12,7 +12,6 @@
 #include "codegen/lower_tensor.h"
 #include "codegen/lower_tile.h"
 #include "ir/op_registry.h"
-#include "ir/visit.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
@@ -39,9 +38,8 @@ typedef struct Kern {
     LowerKernel k;             /* the program, options, kernel, output, arena */
     uint32_t gt;               /* GlobalTensors so far (cpp.md 4.2) */
     PtrMap vals;               /* IrVar -> CVal */
-    PtrMap uses;               /* IrVar -> its number of uses (as a pointer-sized integer) */
+    const struct LowerList *L; /* the kernel lowered: its instructions, definitions and reads */
     PtrMap names;              /* interned C++ name -> non-NULL once taken */
-    int in_return;             /* counting uses: inside a return, whose values the C++ does not read */
     CppExpr ex;
     CVal poison;               /* what a variable is after the op defining it failed */
 } Kern;
@@ -67,7 +65,7 @@ int ck_float_spelled(double d, int dtype);
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 static inline const char *ident(Kern *K, const char *n) { return cpp_ident(K->k.ir, n, NULL); }
 static inline void bind(Kern *K, const IrVar *v, const CVal *c) { ptrmap_put(&K->vals, v, (void *)c); }
-static inline size_t uses_of(Kern *K, const IrVar *v) { return (size_t)(uintptr_t)ptrmap_get(&K->uses, v); }
+static inline uint32_t uses_of(Kern *K, const IrVar *v) { return lower_list_reads(K->L, v); }
 static inline const IrType *arg_type(Kern *K, const IrCall *c, uint32_t i) { return ir_expr_type(K->k.ir, c->args[i]); }
 
 #endif

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "codegen/lower_flow.h"
 #include "codegen/lower_isa.h"
+#include "ir/visit.h"
 #include "support/xalloc.h"
 
 #include <stdarg.h>
@@ -320,12 +321,96 @@ static void walk_if(LowerFlow *W, const IrIf *f)
     lower_isa_results(W, R);
 }
 
+/* ---------------------------------------------- definitions and reads */
+
+static int read_expr(IrWalker *w, const IrExpr *e)
+{
+    LowerFlow *W = w->data;
+    if (e->kind == EXPR_VAR || e->kind == EXPR_ITER_ARG)
+        W->p->var_read(W, IR_AS(IrVar, e));
+    return 1;
+}
+
+static void reads(LowerFlow *W, const IrExpr *x)
+{
+    IrWalker w = {.pre_expr = read_expr, .data = W};
+    ir_walk_expr(&w, x);
+}
+
+static void defines(LowerFlow *W, const IrVar *v)
+{
+    if (W->p->var_def)
+        W->p->var_def(W, v);
+}
+
+/* The client's var_def and var_read events of statement s itself. */
+static void note_vars(LowerFlow *W, const IrStmt *s)
+{
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        defines(W, IR_AS(IrAssign, s)->var);
+        if (W->p->var_read)
+            reads(W, IR_AS(IrAssign, s)->value);
+        break;
+    case STMT_EVAL:
+        if (W->p->var_read)
+            reads(W, IR_AS(IrEval, s)->expr);
+        break;
+    case STMT_YIELD: {
+        const IrValues *y = IR_AS(IrValues, s);
+        for (uint32_t i = 0; W->p->var_read && i < y->n; i++)
+            reads(W, y->values[i]);
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        for (uint32_t i = 0; i < f->nret; i++)
+            defines(W, f->ret[i]);
+        if (W->p->var_read)
+            reads(W, f->cond);
+        break;
+    }
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        defines(W, f->loop_var);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            defines(W, &f->iter_args[i]->v);
+            defines(W, f->ret[i]);
+        }
+        if (!W->p->var_read)
+            break;
+        reads(W, f->start);
+        reads(W, f->stop);
+        reads(W, f->step);
+        for (uint32_t i = 0; i < f->niter; i++)
+            reads(W, f->iter_args[i]->init);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            defines(W, &f->iter_args[i]->v);
+            defines(W, f->ret[i]);
+        }
+        if (!W->p->var_read)
+            break;
+        for (uint32_t i = 0; i < f->niter; i++)
+            reads(W, f->iter_args[i]->init);
+        reads(W, f->cond);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
 /* ------------------------------------------------------------- statements */
 
 static void walk(LowerFlow *W, const IrStmt *s)
 {
     if (!s)
         return;
+    note_vars(W, s);
     if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
         W->k->stmt_span = s->span;
     switch ((IrStmtKind)s->kind) {

@@ -149,6 +149,13 @@ typedef struct LowerFlowClient {
      * yield_end (may be NULL). */
     void (*yield_value)(LowerFlow *W, LowerRegion *R, uint32_t k, const IrExpr *x);
     void (*yield_end)(LowerFlow *W, LowerRegion *R);
+    /* Optional, before each statement's own events: every variable it
+     * defines (an assignment's, a loop's variable, carried values and
+     * results, an if's results), then every read of a variable in the
+     * expressions it holds itself (not in its body's statements).  A
+     * return's values are not read: a kernel gives nothing back. */
+    void (*var_def)(LowerFlow *W, const IrVar *v);
+    void (*var_read)(LowerFlow *W, const IrVar *v);
 } LowerFlowClient;
 
 struct LowerFlow {

@@ -145,6 +145,23 @@ static void on_yield_end(LowerFlow *W, LowerRegion *R) { region_inst(W, LI_YIELD
 
 static void on_view(LowerFlow *W, LowerTensor *T) { add(W, LI_VIEW)->tensor = T; }
 
+static void define(LowerList *L, const IrVar *v)
+{
+    if (L->ndefs == L->defs_cap) {
+        L->defs_cap = L->defs_cap ? 2 * L->defs_cap : 16;
+        L->defs = xrealloc(L->defs, xmul_size(L->defs_cap, sizeof *L->defs));
+    }
+    L->defs[L->ndefs++] = v;
+}
+
+static void on_var_def(LowerFlow *W, const IrVar *v) { define(rec(W)->L, v); }
+
+static void on_var_read(LowerFlow *W, const IrVar *v)
+{
+    PtrMap *m = &rec(W)->L->reads;
+    ptrmap_put(m, v, (void *)((uintptr_t)ptrmap_get(m, v) + 1));
+}
+
 static const char *on_tile_text(LowerFlow *W, const IrType *t, int fillpad)
 {
     const LowerTarget *tg = rec(W)->t;
@@ -164,10 +181,14 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
         .carry_init = on_carry_init, .loop_open = on_loop_open, .loop_close = on_loop_close,
         .if_begin = on_if_begin, .if_result = on_if_result, .if_open = on_if_open, .else_open = on_else_open,
         .if_close = on_if_close, .yield_value = on_yield_value, .yield_end = on_yield_end,
+        .var_def = on_var_def, .var_read = on_var_read,
     };
     memset(L, 0, sizeof *L);
     L->f = k->f;
     L->tail = &L->first;
+    ptrmap_init(&L->reads);
+    for (uint32_t i = 0; i < k->f->nparams; i++)
+        define(L, k->f->params[i].var);
     R.L = L;
     R.t = t;
     R.k = k;
@@ -175,6 +196,14 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
     k->stmt_span = k->f->span;   /* the parameters' views are the function's */
     lower_flow_run(&p, &R, k, k->f->body);
     L->errors = k->diag->errors - before;
+}
+
+void lower_list_free(LowerList *L)
+{
+    xfree(L->defs);
+    ptrmap_free(&L->reads);
+    L->defs = NULL;
+    L->ndefs = L->defs_cap = 0;
 }
 
 /* -------------------------------------------------------------- printing */

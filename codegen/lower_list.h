@@ -21,6 +21,7 @@
 
 #include "codegen/lower_flow.h"
 #include "codegen/mlir_text.h"
+#include "support/ptrmap.h"
 #include "support/strbuf.h"
 
 typedef enum LowerInstKind {
@@ -97,11 +98,26 @@ typedef struct LowerList {
     LowerInst **tail;
     uint32_t ninsts;
     unsigned errors;           /* the lowering's reports: nothing to print when nonzero */
+    /* The variables the kernel defines: its parameters, then in the order
+     * of the statements that define them (lower_flow.h, var_def), so that
+     * a name a printer makes up can avoid theirs; and how often each
+     * variable is read outside a return (lower_list_reads). */
+    const IrVar **defs;
+    uint32_t ndefs, defs_cap;
+    PtrMap reads;              /* IrVar -> its number of reads, as a pointer-sized integer */
 } LowerList;
 
 /* Lowers the kernel k->f for target t into *L (its instructions in
- * k->arena); the errors are reported, and counted in L->errors. */
+ * k->arena); the errors are reported, and counted in L->errors.
+ * lower_list_free frees what is not in the arena. */
 void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L);
+void lower_list_free(LowerList *L);
+
+/* How often the kernel reads v outside a return (0: never). */
+static inline uint32_t lower_list_reads(const LowerList *L, const IrVar *v)
+{
+    return (uint32_t)(uintptr_t)ptrmap_get(&L->reads, v);
+}
 
 /* A printer spells each kind of instruction with a function of its own
  * (NULL: the kind writes nothing in its output).  lower_list_print calls

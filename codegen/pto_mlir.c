@@ -161,6 +161,7 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
             lower_locs_free(&locs);
         E->k.locs = NULL;
     }
+    lower_list_free(&L);
     arena_reset(&E->k.arena, mark);
     if (E->errors == errors) {
         mlir_consts_finish(&E->consts, &E->names);
