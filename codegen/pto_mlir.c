@@ -219,19 +219,6 @@ static void module_close(StrBuf *out, const IrProgram *prog, const CodegenOption
     sb_printf(out, "}%s\n", o->debug ? mlir_loc(diag->src, prog->span, loc, sizeof loc) : "");
 }
 
-/* A walker that finds the first tensor op or function call (for the note
- * that says why an Opaque function is not a kernel). */
-static int first_non_kernel_call(IrWalker *w, const IrExpr *e)
-{
-    const IrExpr **found = w->data;
-    if (!*found && e->kind == EXPR_CALL) {
-        const OpDef *op = callee_op(IR_AS(IrCall, e)->callee);
-        if (!op || op->category == OPC_TENSOR)
-            *found = e;
-    }
-    return *found == NULL;
-}
-
 /* pto-mlir.md 2: a program without a kernel is an error that says what
  * each function is. */
 static void no_kernel(const IrProgram *prog, DiagEngine *diag)
@@ -241,24 +228,19 @@ static void no_kernel(const IrProgram *prog, DiagEngine *diag)
                "system ops and scalar code");
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
-        const IrExpr *found = NULL;
-        IrWalker w;
+        const IrCall *found;
         if (func_type_is_orchestration((FuncType)f->type)) {
             diag_note(diag, f->span, "'%s' is an Orchestration function", f->name);
             continue;
         }
-        memset(&w, 0, sizeof w);
-        w.pre_expr = first_non_kernel_call;
-        w.data = &found;
-        ir_walk_func(&w, f);
-        if (found && callee_op(IR_AS(IrCall, found)->callee)) {
+        found = ir_kernel_blocker(f);
+        if (found && callee_op(found->callee)) {
             char buf[64];
-            diag_note(diag, found->span, "'%s' is an Opaque function that uses the tensor operation '%s'", f->name,
-                      opname(callee_op(IR_AS(IrCall, found)->callee), buf, sizeof buf));
+            diag_note(diag, found->e.span, "'%s' is an Opaque function that uses the tensor operation '%s'", f->name,
+                      opname(callee_op(found->callee), buf, sizeof buf));
         }
         else if (found)
-            diag_note(diag, found->span, "'%s' is an Opaque function that calls '%s'", f->name,
-                      IR_AS(IrCall, found)->callee->name);
+            diag_note(diag, found->e.span, "'%s' is an Opaque function that calls '%s'", f->name, found->callee->name);
         else
             diag_note(diag, f->span, "'%s' has no body", f->name);
     }

@@ -10,7 +10,6 @@
 #include "codegen/lower_list.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
-#include "ir/visit.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"

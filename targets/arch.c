@@ -172,6 +172,14 @@ int ir_call_pipe(const IrCall *c)
     return pipe < 0 ? -1 : pipe;
 }
 
+/* The kernel rule's part on calls (passes.md 2): a tensor op or a
+ * function call keeps an Opaque function from being a kernel. */
+static int blocks_kernel(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    return !op || op->category == OPC_TENSOR;
+}
+
 typedef struct KindScan {
     int kernel;       /* no tensor op, no function call so far */
     int m, v;         /* pipes seen */
@@ -182,9 +190,8 @@ static int kind_expr(IrWalker *w, const IrExpr *e)
     KindScan *k = w->data;
     if (e->kind == EXPR_CALL) {
         const IrCall *c = IR_AS(IrCall, e);
-        const OpDef *op = callee_op(c->callee);
         int pipe;
-        if (!op || op->category == OPC_TENSOR)
+        if (blocks_kernel(c))
             k->kernel = 0;
         pipe = ir_call_pipe(c);
         k->m |= pipe == PIPE_M;
@@ -210,6 +217,25 @@ KernelKind ir_kernel_kind(const IrFunc *f)
     if (k.m && k.v)
         return KERNEL_MIXED;
     return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
+}
+
+static int blocker_expr(IrWalker *w, const IrExpr *e)
+{
+    const IrCall **found = w->data;
+    if (!*found && e->kind == EXPR_CALL && blocks_kernel(IR_AS(IrCall, e)))
+        *found = IR_AS(IrCall, e);
+    return *found == NULL;
+}
+
+const IrCall *ir_kernel_blocker(const IrFunc *f)
+{
+    const IrCall *found = NULL;
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = blocker_expr;
+    w.data = &found;
+    ir_walk_func(&w, f);
+    return found;
 }
 
 /* The first call of a kernel on the M pipe and the first on V. */

@@ -95,6 +95,9 @@ typedef enum KernelKind {
 /* Kernel rule (passes.md 2): InCore, or Opaque with only block ops,
  * system ops and scalar code; then vector or cube by its pipes. */
 KernelKind ir_kernel_kind(const IrFunc *f);
+/* The first call in f (in program order) that keeps it from being a
+ * kernel by that rule, a tensor op or a function call; NULL when none. */
+const IrCall *ir_kernel_blocker(const IrFunc *f);
 
 /* The rule of mixed kernels (ops.md 8, passes.md 2): a kernel runs on one
  * core, a cube (AIC) or a vector (AIV) one, so it uses the M pipe or the
