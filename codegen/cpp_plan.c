@@ -3,7 +3,16 @@
  * program table and kernel_config.py: the Orchestration function, the
  * kernels with their func ids, what each kernel does with its parameters,
  * and the Orchestration function's argument slots with the created
- * tensors that are their buffers (cpp_orch_slots.c traces those). */
+ * tensors that are their buffers (cpp_orch_slots.c traces those).
+ *
+ * The plan reads the IR, not the kernels' lowered lists (lower_list.h):
+ * the walks of the Orchestration function (the kernels it calls, the
+ * definitions cpp_orch_slots.c traces) are of code that is never
+ * lowered, and what a kernel does with its parameters (cpp_param_use)
+ * is a fact of its interface that the orchestration file and
+ * kernel_config.py need in runs that lower no kernel (--output-dir
+ * writes each on its own); it also reads the kernel's return, which
+ * the lowering leaves out. */
 #include "config.h"
 #include "codegen/cpp_emit.h"
 #include "ir/op_registry.h"
@@ -46,6 +55,8 @@ static int scan_call(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
+/* The kernels in order of first call from orch (its code is never
+ * lowered: the walk is the only reading of it), then the others. */
 uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
 {
     IdScan s;
@@ -145,6 +156,9 @@ static int defs_stmt(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* For the Orchestration function (cpp_orch_slots.c) and for a kernel's
+ * parameter use (cpp_param_use): see the top of this file for why that
+ * is not the lowered list. */
 void cpp_defs_init(CppDefs *d, const IrFunc *f)
 {
     IrWalker w;
@@ -177,6 +191,8 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
+/* Kernel k's body is walked here, once per kernel (cached), whether or
+ * not the run lowers it: see the top of this file. */
 const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
 {
     CppParamUse *u = ptrmap_get(cache, k);
