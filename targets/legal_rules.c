@@ -2,8 +2,8 @@
  * operations that Legalize checks for every output and the kernel
  * lowering checks again, for pass lists without Legalize (lower*.c):
  * the tensors a kernel takes, the offset and shape lists of loads and
- * stores against their tile, operands of the result's shape and type, and
- * the spaces and sizes of a matrix multiply.
+ * stores against their tile, operands of the result's shape, type and
+ * valid shape, and the spaces and sizes of a matrix multiply.
  * Each returns 0, or -1 with a message in msg for the caller to report at
  * the location it knows. */
 #include "config.h"
@@ -12,6 +12,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *legal_mlir_dtype(DataType dt)
 {
@@ -213,3 +214,47 @@ int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
     return 0;
 }
 
+
+/* The valid shape of tile type t as text into buf, when it is constant:
+ * its tile view's, else its shape. */
+static int valid_text(const IrType *t, char *buf, size_t cap)
+{
+    int64_t v;
+    size_t at = 0;
+    const IrExpr *const *valid = ir_tile_const_valid(t);
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (!valid || !ir_dim_value(valid[i], &v))
+            return 0;
+        at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%" PRId64, i ? ", " : "[", v);
+    }
+    snprintf(buf + at, at < cap ? cap - at : 0, "]");
+    return 1;
+}
+
+/* An elementwise op, a conversion included, reads and writes equal valid
+ * shapes (pto-isa: TCVT and the elementwise intrinsics assert it), so a
+ * compare's packed mask, whose valid part is its first C/8 bytes a row, is
+ * an operand of pl.sel, as its mask, and of nothing else elementwise.  A
+ * compare's own result is the mask of its operands' valid shape. */
+int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *msg, size_t cap)
+{
+    const OpDef *op = callee_op(c->callee);
+    int form = op ? op_traits(op)->form : -1;
+    char name[64], want[64], got[64];
+    if ((form != FORM_ELEM && form != FORM_SCALAR && form != FORM_UNARY && form != FORM_CAST) ||
+        result->kind != TYPE_TILE || !valid_text(result, want, sizeof want))
+        return 0;
+    /* Operands of another shape are the shape rules' (broadcasts). */
+    for (uint32_t i = op->id == OP_BLOCK_SEL ? 1 : 0; i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind == TYPE_TILE && legal_same_dims(t, result) && valid_text(t, got, sizeof got) &&
+            strcmp(got, want) != 0) {
+            int mask = t->tile_view && t->tile_view->nvalid && t->dtype == DT_UINT8;
+            snprintf(msg, cap, "'%s' needs operands of the result's valid shape %s, got %s%s",
+                     op_printed_name(op, name, sizeof name), want, got,
+                     mask ? " (a compare's mask, one bit per element, which pl.sel reads)" : "");
+            return -1;
+        }
+    }
+    return 0;
+}

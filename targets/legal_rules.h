@@ -66,6 +66,11 @@ int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
                        const char *output, char *msg, size_t cap);
 int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
                        const char *output, char *msg, size_t cap);
+/* An elementwise op or a conversion c (by its form in the op table)
+ * whose result has a constant valid shape: its tile operands of the
+ * result's shape have that valid shape too (pl.sel's mask, its first
+ * operand, excepted).  Legalize checks it, for every output. */
+int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *msg, size_t cap);
 
 
 #endif

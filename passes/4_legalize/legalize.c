@@ -300,48 +300,6 @@ static int static_shape(const IrType *t)
     return 1;
 }
 
-/* The valid shape of tile type t as text into buf, when it is constant:
- * its tile view's, else its shape. */
-static int valid_text(const IrType *t, char *buf, size_t cap)
-{
-    int64_t v;
-    size_t at = 0;
-    const IrExpr *const *valid = ir_tile_const_valid(t);
-    for (uint32_t i = 0; i < t->n; i++) {
-        if (!valid || !ir_dim_value(valid[i], &v))
-            return 0;
-        at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%" PRId64, i ? ", " : "[", v);
-    }
-    snprintf(buf + at, at < cap ? cap - at : 0, "]");
-    return 1;
-}
-
-/* An elementwise op, a conversion included, reads and writes equal valid
- * shapes (pto-isa: TCVT and the elementwise intrinsics assert it), so a
- * compare's packed mask, whose valid part is its first C/8 bytes a row, is
- * an operand of pl.sel, as its mask, and of nothing else elementwise.  A
- * compare's own result is the mask of its operands' valid shape. */
-static void check_valid_operands(Legal *L, const IrCall *c, const OpDef *op, int form, const IrVar *result)
-{
-    char name[64], want[64], got[64];
-    if ((form != FORM_ELEM && form != FORM_SCALAR && form != FORM_UNARY && form != FORM_CAST) || !result ||
-        result->type->kind != TYPE_TILE || !valid_text(result->type, want, sizeof want))
-        return;
-    /* Operands of another shape are the shape rules' (broadcasts). */
-    for (uint32_t i = op->id == OP_BLOCK_SEL ? 1 : 0; i < c->nargs; i++) {
-        const IrType *t = ir_expr_type(L->ir, c->args[i]);
-        if (t->kind == TYPE_TILE && legal_same_dims(t, result->type) && valid_text(t, got, sizeof got) &&
-            strcmp(got, want) != 0) {
-            int mask = t->tile_view && t->tile_view->nvalid && t->dtype == DT_UINT8;
-            diag_error(L->pc->diag, c->e.span, "'%s' needs operands of the result's valid shape %s, got %s%s",
-                       op_printed_name(op, name, sizeof name), want, got,
-                       mask ? " (a compare's mask, one bit per element, which pl.sel reads)" : "");
-            L->failed = 1;
-            return;
-        }
-    }
-}
-
 /* pto-isa's static shape and layout rules (targets/isa_rules.c) for one
  * defined tile, in the layout its type gives (row_major, none_box, 512
  * without one). */
@@ -376,13 +334,16 @@ static void check_tile(Legal *L, const IrVar *v)
 static void check_call(Legal *L, const IrCall *c, const IrVar *result)
 {
     const OpDef *op = callee_op(c->callee);
-    char name[64], buf[32], msg[320];
+    char name[64], buf[32], msg[512];
     const char *why_pto = NULL, *why_cpp = NULL;
     int form;
     if (!op)
         return;
     form = op_traits(op)->form;
-    check_valid_operands(L, c, op, form, result);
+    if (result && legal_equal_valid(L->ir, c, result->type, msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
     if (!op_spelling(op, OUT_MLIR, buf, sizeof buf, &why_pto) && why_pto &&
         !op_spelling(op, OUT_CPP, buf, sizeof buf, &why_cpp) && why_cpp) {
         diag_error(L->pc->diag, c->e.span, "'%s' has no lowering: %s", op_printed_name(op, name, sizeof name), why_pto);
