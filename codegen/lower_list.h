@@ -8,6 +8,10 @@
  * buffers, each system op with its pipes and event, each scalar
  * definition (checked), and the control flow with its carried positions.
  * Every instruction has the source span of the statement it came from.
+ * Beside the instructions, the list has every variable the kernel
+ * defines and each one's number of reads (outside a return), which a
+ * printer needs for its names and its unused values, so that nothing
+ * walks the IR after the lowering.
  * A kernel the lowering reported an error in has no list to print.
  *
  * The printers spell the list in order and decide nothing: a tile buffer
