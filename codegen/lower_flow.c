@@ -331,76 +331,20 @@ static int read_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-static void reads(LowerFlow *W, const IrExpr *x)
+static void defines(void *data, const IrVar *v)
 {
-    IrWalker w = {.pre_expr = read_expr, .data = W};
-    ir_walk_expr(&w, x);
-}
-
-static void defines(LowerFlow *W, const IrVar *v)
-{
-    if (W->p->var_def)
-        W->p->var_def(W, v);
+    LowerFlow *W = data;
+    W->p->var_def(W, v);
 }
 
 /* The client's var_def and var_read events of statement s itself. */
 static void note_vars(LowerFlow *W, const IrStmt *s)
 {
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        defines(W, IR_AS(IrAssign, s)->var);
-        if (W->p->var_read)
-            reads(W, IR_AS(IrAssign, s)->value);
-        break;
-    case STMT_EVAL:
-        if (W->p->var_read)
-            reads(W, IR_AS(IrEval, s)->expr);
-        break;
-    case STMT_YIELD: {
-        const IrValues *y = IR_AS(IrValues, s);
-        for (uint32_t i = 0; W->p->var_read && i < y->n; i++)
-            reads(W, y->values[i]);
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        for (uint32_t i = 0; i < f->nret; i++)
-            defines(W, f->ret[i]);
-        if (W->p->var_read)
-            reads(W, f->cond);
-        break;
-    }
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        defines(W, f->loop_var);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            defines(W, &f->iter_args[i]->v);
-            defines(W, f->ret[i]);
-        }
-        if (!W->p->var_read)
-            break;
-        reads(W, f->start);
-        reads(W, f->stop);
-        reads(W, f->step);
-        for (uint32_t i = 0; i < f->niter; i++)
-            reads(W, f->iter_args[i]->init);
-        break;
-    }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            defines(W, &f->iter_args[i]->v);
-            defines(W, f->ret[i]);
-        }
-        if (!W->p->var_read)
-            break;
-        for (uint32_t i = 0; i < f->niter; i++)
-            reads(W, f->iter_args[i]->init);
-        reads(W, f->cond);
-        break;
-    }
-    default:
-        break;
+    if (W->p->var_def)
+        ir_stmt_defs(s, defines, W);
+    if (W->p->var_read && s->kind != STMT_RETURN) {
+        IrWalker w = {.pre_expr = read_expr, .data = W};
+        ir_walk_operands(&w, s);
     }
 }
 

@@ -44,12 +44,8 @@ static void walk_values(IrWalker *w, uint32_t n, const IrExpr *const *v)
         ir_walk_expr(w, v[i]);
 }
 
-void ir_walk_stmt(IrWalker *w, const IrStmt *s)
+void ir_walk_operands(IrWalker *w, const IrStmt *s)
 {
-    if (!s)
-        return;
-    if (w->pre_stmt && !w->pre_stmt(w, s))
-        return;
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN:
         ir_walk_expr(w, IR_AS(IrAssign, s)->value);
@@ -61,13 +57,9 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
     case STMT_RETURN:
         walk_values(w, IR_AS(IrValues, s)->n, IR_AS(IrValues, s)->values);
         break;
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        ir_walk_expr(w, f->cond);
-        ir_walk_stmt(w, f->then_body);
-        ir_walk_stmt(w, f->else_body);
+    case STMT_IF:
+        ir_walk_expr(w, IR_AS(IrIf, s)->cond);
         break;
-    }
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
         ir_walk_expr(w, f->start);
@@ -75,7 +67,6 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
         ir_walk_expr(w, f->step);
         for (uint32_t i = 0; i < f->niter; i++)
             ir_walk_expr(w, f->iter_args[i]->init);
-        ir_walk_stmt(w, f->body);
         break;
     }
     case STMT_WHILE: {
@@ -83,7 +74,6 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
         for (uint32_t i = 0; i < f->niter; i++)
             ir_walk_expr(w, f->iter_args[i]->init);
         ir_walk_expr(w, f->cond);
-        ir_walk_stmt(w, f->body);
         break;
     }
     case STMT_SCOPE: {
@@ -97,9 +87,40 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
             walk_values(w, a->nno_dep, a->no_dep);
             walk_values(w, a->ndumps, a->dumps);
         }
-        ir_walk_stmt(w, IR_AS(IrScope, s)->body);
         break;
     }
+    case STMT_SEQ:
+    case STMT_OPS:
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        break;
+    case STMT_KIND_COUNT:
+        ICE("statement of unknown kind");
+    }
+}
+
+/* Every expression of a statement comes before its bodies. */
+void ir_walk_stmt(IrWalker *w, const IrStmt *s)
+{
+    if (!s)
+        return;
+    if (w->pre_stmt && !w->pre_stmt(w, s))
+        return;
+    ir_walk_operands(w, s);
+    switch ((IrStmtKind)s->kind) {
+    case STMT_IF:
+        ir_walk_stmt(w, IR_AS(IrIf, s)->then_body);
+        ir_walk_stmt(w, IR_AS(IrIf, s)->else_body);
+        break;
+    case STMT_FOR:
+        ir_walk_stmt(w, IR_AS(IrFor, s)->body);
+        break;
+    case STMT_WHILE:
+        ir_walk_stmt(w, IR_AS(IrWhile, s)->body);
+        break;
+    case STMT_SCOPE:
+        ir_walk_stmt(w, IR_AS(IrScope, s)->body);
+        break;
     case STMT_SEQ:
     case STMT_OPS: {
         const IrSeq *q = IR_AS(IrSeq, s);
@@ -107,14 +128,45 @@ void ir_walk_stmt(IrWalker *w, const IrStmt *s)
             ir_walk_stmt(w, q->stmts[i]);
         break;
     }
-    case STMT_BREAK:
-    case STMT_CONTINUE:
+    default:
         break;
-    case STMT_KIND_COUNT:
-        ICE("statement of unknown kind");
     }
     if (w->post_stmt)
         w->post_stmt(w, s);
+}
+
+void ir_stmt_defs(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void *data)
+{
+    switch ((IrStmtKind)s->kind) {
+    case STMT_ASSIGN:
+        fn(data, IR_AS(IrAssign, s)->var);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        fn(data, f->loop_var);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            fn(data, &f->iter_args[i]->v);
+            fn(data, f->ret[i]);
+        }
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            fn(data, &f->iter_args[i]->v);
+            fn(data, f->ret[i]);
+        }
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        for (uint32_t i = 0; i < f->nret; i++)
+            fn(data, f->ret[i]);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 void ir_walk_func(IrWalker *w, const IrFunc *f) { ir_walk_stmt(w, f->body); }

@@ -30,6 +30,18 @@ struct IrWalker {
 void ir_walk_expr(IrWalker *w, const IrExpr *e);
 void ir_walk_stmt(IrWalker *w, const IrStmt *s);
 void ir_walk_func(IrWalker *w, const IrFunc *f);
+/* Only the expressions statement s holds itself (an assignment's value,
+ * a yield's or return's values, an if's or a while's condition, a for's
+ * bounds and step, the iter_args' initial values, a scope's attributes),
+ * in the walker's order; not those of the statements in its bodies, nor
+ * s's hooks. */
+void ir_walk_operands(IrWalker *w, const IrStmt *s);
+
+/* Calls fn for each variable statement s itself defines, in order: an
+ * assignment's variable; a for's loop variable, then each carried
+ * position's iter_arg and return variable; a while's the same; an if's
+ * return variables. */
+void ir_stmt_defs(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void *data);
 
 /* Is there a statement or an expression in s (in f's body) for which
  * stmt or expr (either may be NULL) says yes?  The walk ends at the first;

@@ -128,8 +128,9 @@ static ScopeNode *new_node(Ol *O, ScopeNode *parent)
     return n;
 }
 
-static void define(Ol *O, const IrVar *v)
+static void define(void *data, const IrVar *v)
 {
+    Ol *O = data;
     VarInfo *vi = info_of(O, v);
     if (!vi->def) {
         vi->def = vec_last(O->stack);
@@ -142,41 +143,11 @@ static void define(Ol *O, const IrVar *v)
 static int defs_pre_stmt(IrWalker *w, const IrStmt *s)
 {
     Ol *O = w->data;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_SCOPE: {
+    if (s->kind == STMT_SCOPE) {
         ScopeNode *n = new_node(O, vec_last(O->stack));
         vec_push(O->stack, n);
-        break;
     }
-    case STMT_ASSIGN:
-        define(O, IR_AS(IrAssign, s)->var);
-        break;
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        define(O, f->loop_var);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            define(O, &f->iter_args[i]->v);
-            define(O, f->ret[i]);
-        }
-        break;
-    }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            define(O, &f->iter_args[i]->v);
-            define(O, f->ret[i]);
-        }
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        for (uint32_t i = 0; i < f->nret; i++)
-            define(O, f->ret[i]);
-        break;
-    }
-    default:
-        break;
-    }
+    ir_stmt_defs(s, define, O);
     return 1;
 }
 
