@@ -44,7 +44,6 @@ static void define_scalar(Orch *O, const IrVar *v, const IrExpr *x)
     sb_free(&t);
 }
 
-/* x = pl.tensor.create(shape, dtype=D) (cpp.md 6.2 item 7). */
 /* init_value= of tensor.create: the runtime fills the tensor named `t`
  * (the reference's TensorCreateInfo::set_initial_value). */
 static void emit_initial_value(Orch *O, const IrCall *c, const char *t)
@@ -55,6 +54,7 @@ static void emit_initial_value(Orch *O, const IrCall *c, const char *t)
                   kw->kind == KW_DOUBLE ? kw->v.d : (double)kw->v.i);
 }
 
+/* x = pl.tensor.create(shape, dtype=D) (cpp.md 6.2 item 7). */
 static void emit_create(Orch *O, const IrVar *v, const IrCall *c)
 {
     const CppSlot *slot = ptrmap_get(&O->plan->roots, v);

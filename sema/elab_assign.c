@@ -357,7 +357,6 @@ void elab_augassign(FnCtx *fc, const AstNode *s)
         assign_name(fc, s->a, v, NULL, s->span);
 }
 
-
 /* Does the declared result type `declared` name, where t has a variable
  * of the body, an implicit dynamic dimension of that variable's name, and
  * agree with t in all else?  `-> pl.Tensor[[n, 128], ...]` over a body
