@@ -119,7 +119,9 @@ const IrType *deduce_alloc(DeduceCtx *dc)
 }
 
 /* offsets and shapes of load/store: tuples of equal, non-zero length. */
-static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
+/* The offsets and shapes of a load or store of `tensor`: a static region
+ * past the tensor's edge is an error here, not a fault at run time. */
+static int region_args(DeduceCtx *dc, const IrType *tensor, uint32_t *n, const IrExpr *const **shapes)
 {
     const IrExpr *const *offsets;
     uint32_t no, ns;
@@ -134,6 +136,8 @@ static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
         op_fail(dc, 2, "shapes must have at least one dimension");
         return 0;
     }
+    if (ns == tensor->n && !op_window_fits(dc, 1, tensor, *shapes, offsets))
+        return 0;
     *n = ns;
     return 1;
 }
@@ -145,7 +149,7 @@ const IrType *deduce_load(DeduceCtx *dc)
     const IrTileView *view = NULL;
     uint32_t n;
     MemorySpace ms;
-    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &shapes) || !memspace_kwarg(dc, &ms))
+    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, t, &n, &shapes) || !memspace_kwarg(dc, &ms))
         return NULL;
     if (ms != MS_VEC && ms != MS_MAT)
         return op_fail(dc, -1,
@@ -164,7 +168,7 @@ const IrType *deduce_store(DeduceCtx *dc)
     const IrType *out;
     const IrExpr *const *shapes;
     uint32_t n;
-    if (!op_need_tile(dc, 0) || !region_args(dc, &n, &shapes) || !(out = op_need_tensor(dc, 3)))
+    if (!op_need_tile(dc, 0) || !(out = op_need_tensor(dc, 3)) || !region_args(dc, out, &n, &shapes))
         return NULL;
     /* The result is the output tensor itself (same type, same MemRef). */
     return out;
