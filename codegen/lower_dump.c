@@ -152,7 +152,7 @@ static void inst(Dump *D, const LowerInst *I)
         break;
     case LI_BLOCK_IDX:
         lower_dump_var(D, I->dest);
-        sb_puts(D->out, " = block_idx");
+        sb_printf(D->out, " = %s", op_name(I->op) + sizeof "block." - 1);
         break;
     case LI_SYSTEM: {
         const SystemLowering *s = I->u.sys;

@@ -7,6 +7,7 @@
  *   array.get_element(array, index)          -> Scalar[T]
  *   array.update_element(array, index, value) -> Array[extent, T]
  *   system.task_dummy(deps)                  -> Scalar[TASK_ID]
+ *   system.task_invalid()                    -> Scalar[TASK_ID]
  *
  * An array's extent is a compile-time constant and its elements are
  * integers, BOOL or task ids; a constant index is checked against the
@@ -77,6 +78,9 @@ const IrType *deduce_array_update_element(DeduceCtx *dc)
                        type_to_string(dc->ir, v, b, sizeof b));
     return a;
 }
+
+/* The "no producer" task id (pypto system_ops.py task_invalid). */
+const IrType *deduce_task_invalid(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_TASK_ID); }
 
 /* deps: task ids and arrays of task ids. */
 const IrType *deduce_task_dummy(DeduceCtx *dc)

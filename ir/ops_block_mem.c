@@ -13,6 +13,10 @@
 
 const IrType *deduce_get_block_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_UINT64); }
 
+/* Today's index queries are INDEX scalars (pypto src/ir/op/tile_ops/
+ * memory.cpp: get_subblock_idx "maps to index type"). */
+const IrType *deduce_get_subblock_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_INDEX); }
+
 /* dtype kwarg (required) as a DataType; 0 after an error. */
 static int dtype_kwarg(DeduceCtx *dc, const char *name, DataType *out)
 {

@@ -26,7 +26,8 @@
  *     predicate= guards the loop, read when the orchestration reaches it
  *     (which, in program order, is after its producers);
  *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
- *     on each of the two AIV lanes: a loop over the lane index.  The
+ *     on each of the two AIV lanes: a loop over the lane index, which
+ *     the body reads where it calls pl.tile.get_subblock_idx().  The
  *     modes that halve every tile belong to mixed-kernel splitting and are
  *     reported.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
@@ -69,8 +70,10 @@ static const IrStmt *lower_body(Lower *L, const IrStmt *body)
 
 /* --------------------------------------------------------- block index */
 
-/* Replaces each pl.tile.get_block_idx() by the block index. */
+/* Replaces each call of an index query (pl.tile.get_block_idx(), or
+ * pl.tile.get_subblock_idx() in a pl.split_aiv region) by the index. */
 typedef struct BlockIdx {
+    OpId query;              /* the op whose calls are replaced */
     const IrExpr *index;     /* the INDEX value */
     int found;
 } BlockIdx;
@@ -78,7 +81,7 @@ typedef struct BlockIdx {
 static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
 {
     BlockIdx *b = m->data;
-    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX)) {
+    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), b->query)) {
         const IrType *t = IR_AS(IrCall, e)->type;
         b->found = 1;
         return t->dtype == DT_INDEX ? b->index : ir_unary(m->ctx, UN_CAST, (DataType)t->dtype, b->index, e->span);
@@ -86,11 +89,12 @@ static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
     return e;
 }
 
-static const IrStmt *replace_block_idx(IrCtx *ir, const IrStmt *s, const IrExpr *index, int *found)
+static const IrStmt *replace_index(IrCtx *ir, OpId query, const IrStmt *s, const IrExpr *index, int *found)
 {
     IrMutator m;
     BlockIdx b;
     memset(&m, 0, sizeof m);
+    b.query = query;
     b.index = index;
     b.found = 0;
     m.ctx = ir;
@@ -134,7 +138,7 @@ static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
     params[f->nparams].var = index;
     params[f->nparams].dir = DIR_IN;
     g = ir_func_rebuild(ir, f, f->nparams + 1, params, f->nret, f->ret_types,
-                        replace_block_idx(ir, f->body, &index->e, NULL));
+                        replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, f->body, &index->e, NULL));
     g->name = ir_name(ir, name);
     ptrmap_put(&L->spmd_copies, f->name, g);
     vec_push(L->added, g);
@@ -200,7 +204,7 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     const IrStmt *body = lower_body(L, sc->body), *loop;
     const IrSeq *q = IR_AS(IrSeq, body);
     if (q->n == 1 && q->stmts[0]->kind == STMT_SCOPE && q->stmts[0]->sub == SCOPE_INCORE) {
-        body = replace_block_idx(ir, body, &blk->e, NULL);
+        body = replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, body, &blk->e, NULL);
     } else {
         IrMutator m;
         Dispatch d;
@@ -244,7 +248,12 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
             L->failed = 1;
             return;
         }
-        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lower_body(L, sc->body), sc->s.span));
+        /* Each lane's body reads its lane where it asks for the sub-block
+         * index. */
+        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count,
+                                  replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body), &a->index->e,
+                                                NULL),
+                                  sc->s.span));
         return;
     case SCOPE_KIND_COUNT:
         break;
