@@ -243,6 +243,19 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         break;
     }
+    case FORM_TEXTRACT: {
+        /* TEXTRACT(dst, src, index_row, index_col): the shape is the
+         * result's; the window's corner converts to index. */
+        const IrType *from = arg_type(ir, c, 0);
+        int to = ir_type_space(dest->type);
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, DT_INDEX);
+        add_input(lo, 2, DT_INDEX);
+        if (from->kind == TYPE_TILE && ir_type_space(from) >= 0 && to >= 0 &&
+            isa_extract(arch, ir_type_space(from), to, from, dest->type, msg, cap) != 0)
+            return -1;
+        break;
+    }
     case FORM_MATMUL:
     case FORM_MATMUL_ACC: {
         uint32_t first = lw->how == FORM_MATMUL_ACC;

@@ -90,10 +90,13 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
 
 
 /* Adds IR argument i: tile t (its buffer, which the walk decided), or a
- * scalar converted to elem_dt (the forms lower_op.c checked). */
+ * scalar converted to elem_dt (the forms lower_op.c checked); DT_INDEX
+ * asks for an index, as a tile position is. */
 static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, LowerTile *t, int elem_dt)
 {
-    const Value *v = t ? pm_tile(E, t, IR_AS(IrVar, c->args[i]), NULL) : pm_scalar(E, c->args[i], elem_dt, 1, NULL);
+    const Value *v = t                   ? pm_tile(E, t, IR_AS(IrVar, c->args[i]), NULL)
+                     : elem_dt == DT_INDEX ? index_value(E, c->args[i])
+                                           : pm_scalar(E, c->args[i], elem_dt, 1, NULL);
     ins_add(in, v);
     return v != NULL;
 }

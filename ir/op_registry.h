@@ -132,6 +132,7 @@ typedef enum OpClass {
     OPCL_VEC_MOVE,
     OPCL_RESHAPE,
     OPCL_TRANSPOSE,
+    OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
     OPCL_REDUCE,              /* tile, axis= */
@@ -182,6 +183,7 @@ typedef enum IsaForm {
     FORM_MATMUL_ACC,
     FORM_BLOCK_IDX,
     FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
+    FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

@@ -241,3 +241,45 @@ const IrType *deduce_reshape(DeduceCtx *dc)
                                      v->fractal, (TilePad)v->pad));
 }
 const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
+
+/* block.extract(src, index_row, index_col, shape, target_memory=):
+ * today's tile.extract, the window of a 2-D tile at (index_row,
+ * index_col) copied into a tile of the static shape in target_memory
+ * (pypto tile_ops.py extract: ISA TEXTRACT, "Standard Extract").  The
+ * window lies inside the source where it is known (TEXTRACT's bounds are
+ * hard); the result has the source's element type, and the layouts of
+ * the cube operands when it is Left or Right, as a move there. */
+const IrType *deduce_extract(DeduceCtx *dc)
+{
+    const IrType *t, *r, *c;
+    const IrExpr *const *shape;
+    uint32_t ns;
+    MemorySpace ms;
+    TileLayout sl = TL_NONE_BOX;
+    if (!(t = op_need_tile(dc, 0)) || !(r = op_need_scalar(dc, 1)) || !op_need_int_dtype(dc, 1, r) ||
+        !(c = op_need_scalar(dc, 2)) || !op_need_int_dtype(dc, 2, c) || !op_const_shape_arg(dc, 3, &ns, &shape) ||
+        !memspace_kwarg(dc, &ms))
+        return NULL;
+    if (t->n != 2)
+        return op_fail(dc, 0, "the source is a 2-D tile, got rank %u", t->n);
+    if (ns != 2)
+        return op_fail(dc, 3, "the shape is 2-D, got %u dimensions", ns);
+    for (uint32_t d = 0; d < 2; d++) {
+        int64_t s, o, e;
+        if (!ir_dim_value(shape[d], &s) || !ir_dim_value(t->dims[d], &e))
+            continue;
+        if (s > e)
+            return op_fail(dc, 3, "the window's %s (%lld) exceed the source's (%lld)", d ? "columns" : "rows",
+                           (long long)s, (long long)e);
+        if (!op_const_int_value(dc->args[1 + d], &o))
+            continue;
+        if (o < 0 || o + s > e)
+            return op_fail(dc, 1 + d, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
+                           (long long)(o + s), d, (long long)e);
+    }
+    if (ms == MS_LEFT)
+        sl = TL_ROW_MAJOR;
+    else if (ms == MS_RIGHT)
+        sl = TL_COL_MAJOR;
+    return op_make_tile(dc, (DataType)t->dtype, 2, shape, ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, sl, 512));
+}

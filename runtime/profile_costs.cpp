@@ -374,7 +374,7 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
-    } else if (op == Op::TMOV && n >= 2) {
+    } else if ((op == Op::TMOV || op == Op::TEXTRACT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
         c.bytes = region_bytes(d);
         const Path *p = &kL1ToL0a;  // estimate for pairs without a figure (Mat->Mat, Mat->Vec, Left->...)
@@ -422,6 +422,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TLOAD:
     case Op::TSTORE:
     case Op::TMOV:
+    case Op::TEXTRACT:   // a window moved as TMOV moves a tile
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

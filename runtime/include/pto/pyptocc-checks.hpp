@@ -42,6 +42,8 @@
 //   TFILLPAD:             Vec tiles of one static shape (pto-isa's TFILLPAD
 //                         takes two Vec tiles or one Mat type); TTRANS:
 //                         mirrored valid shapes;
+//   TEXTRACT:             the location pairs, element types and layouts of
+//                         rule_extract
 //   column reductions:    a one-row destination
 //   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
 #ifndef PYPTOCC_CHECKS_HPP
@@ -131,6 +133,24 @@ template <class TD, class TT> constexpr void rule_scratch_type() {
 }
 template <class TD> constexpr void rule_one_row() {
     static_assert(TD::Rows == 1, "pyptocc runtime: the destination of a column reduction has one row (Rows == 1)");
+}
+// TEXTRACT (the base form): the locations pto-isa's NPU headers copy a
+// window between (npu/a2a3/TExtract.hpp: Mat to Left or Right, Vec to
+// Vec, Acc to Mat; npu/a5 also Acc to Vec and Vec to Mat), one element
+// type but from Acc, and int8_t, half, bfloat16_t or float (CheckTExtract);
+// a window within Vec between row-major tiles (the ND path).
+template <class TD, class TS> constexpr void rule_extract() {
+    constexpr TileType s = TS::Loc, d = TD::Loc;
+    static_assert((s == TileType::Mat && (d == TileType::Left || d == TileType::Right)) ||
+                      (s == TileType::Vec && (d == TileType::Vec || d == TileType::Mat)) ||
+                      (s == TileType::Acc && (d == TileType::Mat || d == TileType::Vec)),
+                  "pyptocc runtime: TEXTRACT copies Mat to Left or Right, Vec to Vec or Mat, Acc to Mat or Vec");
+    static_assert(s == TileType::Acc || std::is_same_v<typename TD::DType, typename TS::DType>,
+                  "pyptocc runtime: TEXTRACT keeps the element type (but out of Acc)");
+    static_assert(is_one_of_v<typename TD::DType, int8_t, uint8_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TEXTRACT copies int8_t, half, bfloat16_t or float tiles");
+    static_assert(!(s == TileType::Vec && d == TileType::Vec) || (row_major_v<TD> && row_major_v<TS>),
+                  "pyptocc runtime: TEXTRACT within Vec needs row-major tiles");
 }
 template <class TD, class TS> constexpr void rule_fillpad_shape() {
     static_assert(TD::Rows == TS::Rows && TD::Cols == TS::Cols,
