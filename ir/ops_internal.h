@@ -84,6 +84,7 @@ const IrType *deduce_array_get_element(DeduceCtx *dc);
 const IrType *deduce_array_update_element(DeduceCtx *dc);
 const IrType *deduce_task_dummy(DeduceCtx *dc);
 const IrType *deduce_task_invalid(DeduceCtx *dc);
+const IrType *deduce_dump_tag(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

@@ -8,8 +8,9 @@
  * So:
  *   - a runtime scope (pl.scope, pl.manual_scope) says who orders tasks:
  *     its body takes its place;
- *   - deps=, no_dep_args=, dumps=, allow_early_resolve= and `as tid` only
- *     order or mark tasks: they are dropped, and a task id may then be
+ *   - deps=, no_dep_args=, dumps=, allow_early_resolve=, `as tid` and the
+ *     dump marker pl.dump_tag(t) only order or mark tasks: they are
+ *     dropped (the marker is t), and a task id may then be
  *     used nowhere but in deps= (anything else is an error).  So are the
  *     values that only hold task ids (02-submit.md "Fan-in through a
  *     TaskId array", 03-tuning.md): the arrays of pl.TASK_ID and their
@@ -277,11 +278,33 @@ static int defines_task_value(IrCtx *ir, const IrStmt *s)
     return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
 }
 
+/* The dump marker pl.dump_tag(t) (or t itself where it is not a call of
+ * it): the runtime has no selective dump, so the marker is t. */
+static const IrExpr *dump_tag_arg(const IrExpr *e)
+{
+    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_TENSOR_DUMP_TAG) &&
+        IR_AS(IrCall, e)->nargs == 1)
+        return IR_AS(IrCall, e)->args[0];
+    return e;
+}
+
+/* Is s the dump marker, evaluated or assigned? */
+static int marks_dump(const IrStmt *s)
+{
+    return (s->kind == STMT_EVAL && dump_tag_arg(IR_AS(IrEval, s)->expr) != IR_AS(IrEval, s)->expr) ||
+           (s->kind == STMT_ASSIGN && dump_tag_arg(IR_AS(IrAssign, s)->value) != IR_AS(IrAssign, s)->value);
+}
+
 static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = L->ir;
     if (defines_task_value(ir, s))
         return;
+    if (marks_dump(s)) {
+        if (s->kind == STMT_ASSIGN)
+            vec_push(*out, ir_assign(ir, IR_AS(IrAssign, s)->var, dump_tag_arg(IR_AS(IrAssign, s)->value), s->span));
+        return;
+    }
     switch ((IrStmtKind)s->kind) {
     case STMT_SCOPE:
         lower_scope(L, IR_AS(IrScope, s), out);
@@ -345,7 +368,7 @@ static int task_id_use(IrWalker *w, const IrExpr *e)
 static int is_placement(const IrStmt *s, const void *ir)
 {
     return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-           defines_task_value((IrCtx *)ir, s);
+           defines_task_value((IrCtx *)ir, s) || marks_dump(s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)

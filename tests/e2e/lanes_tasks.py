@@ -3,7 +3,8 @@
 # half of x by 2, found by pl.tile.get_subblock_idx(); a kernel launched
 # alone runs on lane 0 and so adds 1 to the first half of x.  The first
 # task of the manual scope depends on pl.system.task_invalid(), which
-# orders nothing.  y = 2 x, z = x[0:16] + 1.
+# orders nothing; pl.dump_tag marks x for a selective dump, which this
+# runtime does not make.  y = 2 x, z = x[0:16] + 1.
 import pypto.language as pl
 
 
@@ -26,6 +27,7 @@ class Lanes:
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, x: pl.Tensor[[32, 64], pl.FP32], y: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
              z: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> tuple[pl.Tensor[[32, 64], pl.FP32], pl.Tensor[[16, 64], pl.FP32]]:
+        pl.dump_tag(x)
         with pl.manual_scope():
             none = pl.system.task_invalid()
             y, tid = pl.submit(self.halves, x, y, deps=[none])
