@@ -196,6 +196,9 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 0, elem_dt);
         add_input(lo, 1, elem_dt);
         break;
+    case FORM_COL_REDUCE:
+        add_input(lo, 0, elem_dt);
+        break;
     case FORM_REDUCE: {
         const IrType *t = arg_type(ir, c, 0);
         int64_t axis = ir_call_kwarg_int(c, "axis", 0);

@@ -136,6 +136,7 @@ typedef enum OpClass {
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
     OPCL_REDUCE,              /* tile, axis= */
+    OPCL_COL_REDUCE,          /* tile -> [1, N] */
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
     OPCL_COL_EXPAND,
@@ -177,6 +178,7 @@ typedef enum IsaForm {
     FORM_RESHAPE,
     FORM_ROW_REDUCE,  /* (tile, tmp) */
     FORM_REDUCE,      /* sum/max/min with axis */
+    FORM_COL_REDUCE,  /* (tile): a [1, N] result */
     FORM_ROW_EXPAND,
     FORM_COL_EXPAND,  /* (target, col): the target only fixes the shape */
     FORM_MATMUL,

@@ -212,8 +212,9 @@ struct VecOp {
 // Estimates: TREM(S) = vdiv + vmul + vsub (a - trunc(a/b)*b); TXOR(S) = vor +
 // vand + vnot + vand; TPRELU = vmul + vcmpvs + vsel; TSUBS as vadds; TMAXS
 // as vmaxs; TDIVS without a row as vdiv; TANDS/TORS as vand/vor; TRECIP as
-// vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TCOLSUM
-// without a row as vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
+// vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TROWPROD
+// and TCOLPROD as TROWMAX and TCOLMAX with vmul; TCOLSUM without a row as
+// vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
 // TFILLPAD = vcopy + vector_dup.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.
 constexpr VecOp kVecOps[] = {
@@ -267,6 +268,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLSUM, 1, {{"TCOLSUM", &vadd}}},
     {Op::TCOLMAX, 1, {{"TCOLMAX", &vmax}}},
     {Op::TCOLMIN, 1, {{"TCOLMAX", &vmin}}},
+    {Op::TROWPROD, 1, {{"TROWMAX", &vmul}}},
+    {Op::TCOLPROD, 1, {{"TCOLMAX", &vmul}}},
     {Op::TROWEXPAND, 0, {{"TROWEXPAND", &vcopy}}},
     {Op::TCOLEXPAND, 0, {{nullptr, &vcopy}}},
     {Op::TROWEXPANDADD, 0, {{nullptr, &vbrcb}, {nullptr, &vadd}}},

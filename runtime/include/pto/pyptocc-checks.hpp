@@ -44,6 +44,7 @@
 //                         mirrored valid shapes;
 //   TEXTRACT:             the location pairs, element types and layouts of
 //                         rule_extract
+//   products:             TROWPROD TCOLPROD (int16_t, int32_t, half, float)
 //   column reductions:    a one-row destination
 //   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
 #ifndef PYPTOCC_CHECKS_HPP
@@ -122,6 +123,13 @@ template <class T> constexpr void rule_row_sum_dtype() {
 template <class T> constexpr void rule_expand_dtype() {
     static_assert(is_one_of_v<T, half, float, int16_t, uint16_t, int32_t, uint32_t>,
                   "pyptocc runtime: this broadcast takes half, float, int16_t, uint16_t, int32_t or uint32_t tiles");
+}
+// The products TROWPROD and TCOLPROD take (PTOAS's trowprod verifier,
+// i16/i32/f16/f32, and pto-isa npu/a2a3/TRowProd.hpp; A2/A3's tcolprod
+// takes the same).
+template <class T> constexpr void rule_prod_dtype() {
+    static_assert(is_one_of_v<T, int16_t, int32_t, half, float>,
+                  "pyptocc runtime: TROWPROD and TCOLPROD take int16_t, int32_t, half or float tiles");
 }
 template <class T> constexpr void rule_abs_dtype() {
     static_assert(is_one_of_v<T, int16_t, int32_t, half, bfloat16_t, float>,

@@ -30,7 +30,7 @@ namespace pyptocc::prof {
     X(TREMS) X(TXORS) X(TEXPANDS)                                                                                      \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
     X(TCMP) X(TCMPS) X(TSEL)                                                                                           \
-    X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN)                                                  \
+    X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
     X(TROWEXPAND) X(TCOLEXPAND) X(TROWEXPANDADD) X(TROWEXPANDSUB) X(TROWEXPANDMUL) X(TROWEXPANDDIV)                    \
     X(TCOLEXPANDADD) X(TCOLEXPANDSUB) X(TCOLEXPANDMUL) X(TCOLEXPANDDIV)                                                \
     X(TMATMUL) X(TMATMUL_ACC) X(TGEMV) X(TGEMV_ACC)
