@@ -109,12 +109,14 @@ static void op(Dump *D, const LowerInst *I)
         if (b->in[k])
             tile(D, b->in[k]);
         else
-            lower_dump_expr(D, I->call->args[lo->in[k]]);
+            lower_dump_expr(D, lower_op_input(I->call, lo, k));
     }
     if (lo->mode >= 0)
         sb_printf(D->out, " mode %d", lo->mode);
     if (lo->acc)
         sb_puts(D->out, " acc");
+    if (lo->in_place)
+        sb_puts(D->out, " in_place");
     if (b->tmp) {
         sb_puts(D->out, " tmp ");
         tile(D, b->tmp);

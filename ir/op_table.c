@@ -50,6 +50,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_RESHAPE]           = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_RESHAPE,     0, 0, TMP_NONE),
     [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
+    [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),
     [OPCL_VIEW]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_EXTRACT,     0, 0, TMP_NONE),
     [OPCL_ROW_REDUCE]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_REDUCE, SCRATCH_NONE,      1, 0, FORM_ROW_REDUCE,  0, 0, TMP_NONE),
     [OPCL_COL_REDUCE]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_COL_REDUCE,  0, 0, TMP_NONE),

@@ -242,6 +242,41 @@ const IrType *deduce_reshape(DeduceCtx *dc)
 }
 const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
 
+/* block.assemble(target, source, offset): today's tile.assemble, source
+ * written into target at a 2-D offset (pypto tile_ops.py assemble; ISA
+ * TINSERT); the result is the target, updated.  The source lies inside the
+ * target where that is known, and has its element type but from Acc. */
+const IrType *deduce_assemble(DeduceCtx *dc)
+{
+    const IrType *t, *s;
+    const IrExpr *const *off;
+    uint32_t no;
+    char b1[128], b2[128];
+    if (!(t = op_need_tile(dc, 0)) || !(s = op_need_tile(dc, 1)) || !op_tuple_arg(dc, 2, "offset", 0, &no, &off))
+        return NULL;
+    if (t->n != 2 || s->n != 2)
+        return op_fail(dc, t->n != 2 ? 0 : 1, "tile.assemble takes 2-D tiles");
+    if (no != 2)
+        return op_fail(dc, 2, "the offset has 2 coordinates, got %u", no);
+    if (t->dtype != s->dtype && ir_tile_space(s) != MS_ACC)
+        return op_fail(dc, 1, "the source's element type (%s) is not the target's (%s)",
+                       op_dtype_str((DataType)s->dtype, b1, sizeof b1), op_dtype_str((DataType)t->dtype, b2, sizeof b2));
+    for (uint32_t d = 0; d < 2; d++) {
+        int64_t n, o, e;
+        if (!ir_dim_value(s->dims[d], &n) || !ir_dim_value(t->dims[d], &e))
+            continue;
+        if (n > e)
+            return op_fail(dc, 1, "the source's %s (%lld) exceed the target's (%lld)", d ? "columns" : "rows",
+                           (long long)n, (long long)e);
+        if (op_const_int_value(off[d], &o) && (o < 0 || o + n > e))
+            return op_fail(dc, 2, "the source at [%lld:%lld] runs past dimension %u of the target, of extent %lld",
+                           (long long)o, (long long)(o + n), d, (long long)e);
+    }
+    /* The target's shape, element type and layouts (its storage is the
+     * memory passes' to give). */
+    return op_make_tile(dc, (DataType)t->dtype, 2, t->dims, t->tile_view);
+}
+
 /* block.extract(src, index_row, index_col, shape, target_memory=):
  * today's tile.extract, the window of a 2-D tile at (index_row,
  * index_col) copied into a tile of the static shape in target_memory

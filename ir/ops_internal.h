@@ -41,6 +41,7 @@ const IrType *deduce_cast(DeduceCtx *dc);
 const IrType *deduce_get_block_idx(DeduceCtx *dc);
 const IrType *deduce_get_subblock_idx(DeduceCtx *dc);
 const IrType *deduce_extract(DeduceCtx *dc);
+const IrType *deduce_assemble(DeduceCtx *dc);
 const IrType *deduce_col_reduce(DeduceCtx *dc);
 const IrType *deduce_create_tile(DeduceCtx *dc);
 const IrType *deduce_full(DeduceCtx *dc);

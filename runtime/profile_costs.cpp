@@ -377,9 +377,9 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
-    } else if ((op == Op::TMOV || op == Op::TEXTRACT) && n >= 2) {
+    } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
-        c.bytes = region_bytes(d);
+        c.bytes = region_bytes(op == Op::TINSERT ? s : d);   // TINSERT moves its source
         const Path *p = &kL1ToL0a;  // estimate for pairs without a figure (Mat->Mat, Mat->Vec, Left->...)
         c.pipe = MTE1;
         if (s.loc == Acc) {
@@ -426,6 +426,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TSTORE:
     case Op::TMOV:
     case Op::TEXTRACT:   // a window moved as TMOV moves a tile
+    case Op::TINSERT:
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

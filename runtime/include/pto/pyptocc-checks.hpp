@@ -42,8 +42,8 @@
 //   TFILLPAD:             Vec tiles of one static shape (pto-isa's TFILLPAD
 //                         takes two Vec tiles or one Mat type); TTRANS:
 //                         mirrored valid shapes;
-//   TEXTRACT:             the location pairs, element types and layouts of
-//                         rule_extract
+//   TEXTRACT, TINSERT:    the location pairs, element types and layouts of
+//                         rule_extract, rule_insert
 //   products:             TROWPROD TCOLPROD (int16_t, int32_t, half, float)
 //   column reductions:    a one-row destination
 //   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
@@ -159,6 +159,22 @@ template <class TD, class TS> constexpr void rule_extract() {
                   "pyptocc runtime: TEXTRACT copies int8_t, half, bfloat16_t or float tiles");
     static_assert(!(s == TileType::Vec && d == TileType::Vec) || (row_major_v<TD> && row_major_v<TS>),
                   "pyptocc runtime: TEXTRACT within Vec needs row-major tiles");
+}
+// TINSERT (the base form): the locations a tile is written into another's
+// window at (PTOAS e32488c9 TInsertOp::verify: Vec into Vec, Acc into Mat;
+// on A5 also Acc into Vec and Vec into Mat), one element type but from
+// Acc, int8_t, half, bfloat16_t or float, row-major tiles within Vec.
+template <class TD, class TS> constexpr void rule_insert() {
+    constexpr TileType s = TS::Loc, d = TD::Loc;
+    static_assert((s == TileType::Vec && (d == TileType::Vec || d == TileType::Mat)) ||
+                      (s == TileType::Acc && (d == TileType::Mat || d == TileType::Vec)),
+                  "pyptocc runtime: TINSERT writes Vec into Vec or Mat, Acc into Mat or Vec");
+    static_assert(s == TileType::Acc || std::is_same_v<typename TD::DType, typename TS::DType>,
+                  "pyptocc runtime: TINSERT keeps the element type (but out of Acc)");
+    static_assert(is_one_of_v<typename TD::DType, int8_t, uint8_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TINSERT writes int8_t, half, bfloat16_t or float tiles");
+    static_assert(!(s == TileType::Vec && d == TileType::Vec) || (row_major_v<TD> && row_major_v<TS>),
+                  "pyptocc runtime: TINSERT within Vec needs row-major tiles");
 }
 template <class TD, class TS> constexpr void rule_fillpad_shape() {
     static_assert(TD::Rows == TS::Rows && TD::Cols == TS::Cols,
