@@ -43,6 +43,7 @@ const IrType *deduce_get_subblock_idx(DeduceCtx *dc);
 const IrType *deduce_extract(DeduceCtx *dc);
 const IrType *deduce_assemble(DeduceCtx *dc);
 const IrType *deduce_col_reduce(DeduceCtx *dc);
+const IrType *deduce_fp32_unary(DeduceCtx *dc);
 const IrType *deduce_create_tile(DeduceCtx *dc);
 const IrType *deduce_full(DeduceCtx *dc);
 void normalize_full(DeduceCtx *dc, const IrExpr **args);

@@ -9,8 +9,8 @@
  *   - a runtime scope (pl.scope, pl.manual_scope) says who orders tasks:
  *     its body takes its place;
  *   - deps=, no_dep_args=, dumps=, allow_early_resolve=, `as tid` and the
- *     dump marker pl.dump_tag(t) only order or mark tasks: they are
- *     dropped (the marker is t), and a task id may then be
+ *     markers pl.dump_tag(t) and pl.no_dep(t) only order or mark tasks:
+ *     they are dropped (a marker is t), and a task id may then be
  *     used nowhere but in deps= (anything else is an error).  So are the
  *     values that only hold task ids (02-submit.md "Fan-in through a
  *     TaskId array", 03-tuning.md): the arrays of pl.TASK_ID and their
@@ -278,14 +278,28 @@ static int defines_task_value(IrCtx *ir, const IrStmt *s)
     return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
 }
 
-/* The dump marker pl.dump_tag(t) (or t itself where it is not a call of
- * it): the runtime has no selective dump, so the marker is t. */
+/* The tensor a marker names (pl.dump_tag(t), pl.no_dep(t)), or e itself
+ * where it is no marker: the runtime has no selective dump and runs tasks
+ * in order, so the marker is t. */
 static const IrExpr *dump_tag_arg(const IrExpr *e)
 {
-    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_TENSOR_DUMP_TAG) &&
-        IR_AS(IrCall, e)->nargs == 1)
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    if ((op_is(op, OP_TENSOR_DUMP_TAG) || op_is(op, OP_TENSOR_NO_DEP)) && IR_AS(IrCall, e)->nargs == 1)
         return IR_AS(IrCall, e)->args[0];
     return e;
+}
+
+static const IrExpr *marker_hook(IrMutator *m, const IrExpr *e)
+{
+    (void)m;
+    return dump_tag_arg(e);
+}
+
+/* Is e a marker (within any expression)? */
+static int is_marker(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return dump_tag_arg(e) != e;
 }
 
 /* Is s the dump marker, evaluated or assigned? */
@@ -380,10 +394,17 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     (void)prog;
     if (!f->body)
         return f;
-    if (!ir_func_any(f, is_placement, NULL, L->ir))
+    if (!ir_func_any(f, is_placement, is_marker, L->ir))
         return f;
     L->failed = 0;
     body = lower_body(L, f->body);
+    {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
+        IrMutator m;
+        memset(&m, 0, sizeof m);
+        m.ctx = L->ir;
+        m.expr = marker_hook;
+        body = ir_mutate_stmt(&m, body);
+    }
     memset(&w, 0, sizeof w);
     w.pre_expr = task_id_use;
     w.data = L;

@@ -4,7 +4,8 @@
 # alone runs on lane 0 and so adds 1 to the first half of x.  The first
 # task of the manual scope depends on pl.system.task_invalid(), which
 # orders nothing; pl.dump_tag marks x for a selective dump, which this
-# runtime does not make.  y = 2 x, z = x[0:16] + 1.
+# runtime does not make, and pl.no_dep(x) drops x from the second task's
+# dependencies (tasks run in order here).  y = 2 x, z = x[0:16] + 1.
 import pypto.language as pl
 
 
@@ -31,5 +32,5 @@ class Lanes:
         with pl.manual_scope():
             none = pl.system.task_invalid()
             y, tid = pl.submit(self.halves, x, y, deps=[none])
-            z, _ = pl.submit(self.lane_rows, x, z, deps=[tid])
+            z, _ = pl.submit(self.lane_rows, pl.no_dep(x), z, deps=[tid])
         return y, z
