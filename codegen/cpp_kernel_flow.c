@@ -14,7 +14,9 @@ static void block_idx(void *P, const LowerInst *I)
     const IrVar *dest = I->dest;
     const char *ct = cpp_ctype((DataType)dest->type->dtype);
     CVal *v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
-    sb_printf(ck_line(K), "%s %s = get_block_idx();\n", ct, v->name);
+    char buf[64];
+    const char *why, *fn = op_spelling(I->op, OUT_CPP, buf, sizeof buf, &why);
+    sb_printf(ck_line(K), "%s %s = %s();\n", ct, v->name, fn);
     bind(K, dest, v);
     ck_mark_unused(K, dest, v->name);
 }

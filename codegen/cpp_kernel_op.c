@@ -121,7 +121,8 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     sb_init(&args);
     /* A bad input is reported, and the op is left out. */
     for (uint32_t k = 0; k < lo->nin; k++) {
-        if (add_arg(K, &args, c, lo->in[k], lo->in_dtype[k]) != 0) {
+        if (lo->in_elem[k] >= 0 ? (sb_puts(&args, ", "), ck_tile_scalar(K, &args, lower_op_input(c, lo, k), lo->in_dtype[k]))
+                                : add_arg(K, &args, c, lo->in[k], lo->in_dtype[k])) {
             sb_free(&args);
             return;
         }

@@ -80,14 +80,23 @@ typedef struct LowerOp {
     uint8_t how;           /* IsaForm */
     uint8_t nin;           /* inputs, after the result */
     uint8_t in[8];         /* the IR argument of each input */
+    int8_t in_elem[8];     /* its element, when the argument is a list (an offset); else -1 */
     int8_t in_dtype[8];    /* the element type a scalar input converts to */
     int8_t mode;           /* FORM_CAST: round mode 0-6; FORM_CMP: comparison 0-5; else -1 */
     uint8_t acc;           /* the result is also the first input, in argument 0's buffer (matmul_acc) */
+    uint8_t in_place;      /* the result is written into argument 0's buffer, which is no input (tinsert) */
     uint8_t tmp;           /* LowerTmp */
     uint8_t fillpad;       /* the result is a fillpad destination */
     int8_t apart;          /* the result must not share this argument's buffer (noalias); -1 */
     char isa[32];          /* the instruction in the output's spelling: "trowsum", "TROWSUM" */
 } LowerOp;
+
+/* Input k of lo in call c: an IR argument, or an element of one. */
+static inline const IrExpr *lower_op_input(const IrCall *c, const LowerOp *lo, uint32_t k)
+{
+    const IrExpr *a = c->args[lo->in[k]];
+    return lo->in_elem[k] >= 0 ? IR_AS(IrMakeTuple, a)->elems[lo->in_elem[k]] : a;
+}
 
 /* Classifies block op `op` (lowering lw) whose result is Tile dest for
  * output out (OUT_MLIR or OUT_CPP), and checks the rules that depend only

@@ -109,12 +109,14 @@ static void op(Dump *D, const LowerInst *I)
         if (b->in[k])
             tile(D, b->in[k]);
         else
-            lower_dump_expr(D, I->call->args[lo->in[k]]);
+            lower_dump_expr(D, lower_op_input(I->call, lo, k));
     }
     if (lo->mode >= 0)
         sb_printf(D->out, " mode %d", lo->mode);
     if (lo->acc)
         sb_puts(D->out, " acc");
+    if (lo->in_place)
+        sb_puts(D->out, " in_place");
     if (b->tmp) {
         sb_puts(D->out, " tmp ");
         tile(D, b->tmp);
@@ -152,7 +154,7 @@ static void inst(Dump *D, const LowerInst *I)
         break;
     case LI_BLOCK_IDX:
         lower_dump_var(D, I->dest);
-        sb_puts(D->out, " = block_idx");
+        sb_printf(D->out, " = %s", op_name(I->op) + sizeof "block." - 1);
         break;
     case LI_SYSTEM: {
         const SystemLowering *s = I->u.sys;

@@ -31,8 +31,16 @@ static const IrType *arg_type(IrCtx *ir, const IrCall *c, uint32_t i) { return i
 static void add_input(LowerOp *lo, uint32_t arg, int dtype)
 {
     lo->in[lo->nin] = (uint8_t)arg;
+    lo->in_elem[lo->nin] = -1;
     lo->in_dtype[lo->nin] = (int8_t)dtype;
     lo->nin++;
+}
+
+/* Element e of list argument arg (a tile position's coordinate). */
+static void add_input_elem(LowerOp *lo, uint32_t arg, uint32_t e, int dtype)
+{
+    add_input(lo, arg, dtype);
+    lo->in_elem[lo->nin - 1] = (int8_t)e;
 }
 
 /* The element type scalar operands convert to (pto-mlir.md 6.3): that of
@@ -78,9 +86,9 @@ static int apart_arg(Arch arch, const OpDef *op)
 /* Argument i of c is a tile variable (flatten_call_expr names every nested
  * call; a use of a scalar or tensor where the instruction takes a tile is
  * no tile); with scalars_too, a scalar of any form is taken as well. */
-static int operand_form(IrCtx *ir, const IrCall *c, uint32_t i, int scalars_too, Span *at, char *msg, size_t cap)
+static int operand_form(IrCtx *ir, const IrCall *c, const IrExpr *a, int scalars_too, Span *at, char *msg,
+                        size_t cap)
 {
-    const IrExpr *a = i < c->nargs ? c->args[i] : NULL;
     const IrType *t = a ? ir_expr_type(ir, a) : NULL;
     if (a && scalars_too && t->kind == TYPE_SCALAR)
         return 0;
@@ -108,9 +116,9 @@ static int operand_forms(IrCtx *ir, const IrCall *c, const LowerOp *lo, Span *at
     int tiles_only = lo->how == FORM_MOVE || lo->how == FORM_VEC_MOVE || lo->how == FORM_RESHAPE ||
                      lo->how == FORM_MATMUL || lo->how == FORM_MATMUL_ACC;
     for (uint32_t k = 0; k < lo->nin; k++)
-        if (operand_form(ir, c, lo->in[k], !tiles_only, at, msg, cap) != 0)
+        if (operand_form(ir, c, lower_op_input(c, lo, k), !tiles_only, at, msg, cap) != 0)
             return -1;
-    return lo->acc ? operand_form(ir, c, 0, 0, at, msg, cap) : 0;
+    return lo->acc || lo->in_place ? operand_form(ir, c, c->nargs ? c->args[0] : NULL, 0, at, msg, cap) : 0;
 }
 
 int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, const IrCall *c, const OpDef *op,
@@ -196,6 +204,9 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 0, elem_dt);
         add_input(lo, 1, elem_dt);
         break;
+    case FORM_COL_REDUCE:
+        add_input(lo, 0, elem_dt);
+        break;
     case FORM_REDUCE: {
         const IrType *t = arg_type(ir, c, 0);
         int64_t axis = ir_call_kwarg_int(c, "axis", 0);
@@ -240,6 +251,36 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         }
         if (lw->how == FORM_MOVE && isa_move(arch, ir_type_space(from), to, msg, cap) != 0)
+            return -1;
+        break;
+    }
+    case FORM_TINSERT: {
+        /* TINSERT(dst, src, index_row, index_col), dst the target's
+         * buffer. */
+        const IrType *to = arg_type(ir, c, 0), *from = arg_type(ir, c, 1);
+        lo->in_place = 1;
+        add_input(lo, 1, elem_dt);
+        add_input_elem(lo, 2, 0, DT_INDEX);
+        add_input_elem(lo, 2, 1, DT_INDEX);
+        if (c->args[2]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[2])->n != 2) {
+            snprintf(msg, cap, "'%s' needs an offset of two coordinates written in the call", op_printed_name(op, buf, sizeof buf));
+            return -1;
+        }
+        if (from->kind == TYPE_TILE && to->kind == TYPE_TILE && ir_type_space(from) >= 0 && ir_type_space(to) >= 0 &&
+            isa_insert(arch, ir_type_space(from), ir_type_space(to), from, to, msg, cap) != 0)
+            return -1;
+        break;
+    }
+    case FORM_TEXTRACT: {
+        /* TEXTRACT(dst, src, index_row, index_col): the shape is the
+         * result's; the window's corner converts to index. */
+        const IrType *from = arg_type(ir, c, 0);
+        int to = ir_type_space(dest->type);
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, DT_INDEX);
+        add_input(lo, 2, DT_INDEX);
+        if (from->kind == TYPE_TILE && ir_type_space(from) >= 0 && to >= 0 &&
+            isa_extract(arch, ir_type_space(from), to, from, dest->type, msg, cap) != 0)
             return -1;
         break;
     }
@@ -295,7 +336,7 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     if (legal_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
         return -1;
     *at = c->e.span;
-    if (!is_load && operand_form(ir, c, 0, 0, at, msg, cap) != 0)
+    if (!is_load && operand_form(ir, c, c->nargs ? c->args[0] : NULL, 0, at, msg, cap) != 0)
         return -1;
     if (tile->kind != TYPE_TILE || space < 0)
         return 0;   /* a tile without an on-chip MemRef: reported where it is defined */

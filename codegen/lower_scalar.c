@@ -323,7 +323,7 @@ int lower_scalar_op(LowerFlow *W, const IrCall *c, const LowerOp *lo, const Lowe
 {
     int rc = 0;
     for (uint32_t k = 0; k < lo->nin; k++) {
-        const IrExpr *x = c->args[lo->in[k]];
+        const IrExpr *x = lower_op_input(c, lo, k);
         if (!b->in[k] && own_dtype(W, x) >= 0)
             rc |= lower_scalar_expr(W, x, lo->in_dtype[k], 1);
     }

@@ -238,22 +238,23 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
         return (b->in[0] = lower_tile_use(W, c->args[0])) ? reshape(W, dest, b->in[0], sp, b) : -1;
     /* The first bad input is reported, and the op is left out. */
     for (uint32_t k = 0; k < lo->nin; k++) {
-        if (ir_expr_type(W->k->ir, c->args[lo->in[k]])->kind != TYPE_TILE)
+        if (ir_expr_type(W->k->ir, lower_op_input(c, lo, k))->kind != TYPE_TILE)
             continue;
-        if (!(b->in[k] = lower_tile_use(W, c->args[lo->in[k]])))
+        if (!(b->in[k] = lower_tile_use(W, lower_op_input(c, lo, k))))
             return -1;
         if ((int)lo->in[k] == lo->apart)
             apart = b->in[k];
     }
-    if (lo->acc) {
-        /* The result is the accumulator (passes.md 5.5): with addresses a
-         * buffer at the acc's address; without, the acc's buffer itself. */
+    if (lo->acc || lo->in_place) {
+        /* The result is the accumulator (passes.md 5.5), or the target
+         * written in place: with addresses a buffer at its address;
+         * without, its buffer itself. */
         LowerTile *a = lower_tile_use(W, c->args[0]);
         if (!a || !(b->dest = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
             return -1;
         if (!lower_tile_same(addr_mode(W), a, b->dest)) {
-            lower_flow_error(W, sp, "the result of '%s' must share the buffer of its acc argument",
-                             op_printed_name(op, buf, sizeof buf));
+            lower_flow_error(W, sp, "the result of '%s' must share the buffer of its %s argument",
+                             op_printed_name(op, buf, sizeof buf), lo->acc ? "acc" : "target");
             return -1;
         }
     } else if (!(b->dest = lower_tile_def(W, dest, lo->fillpad, NULL, sp))) {

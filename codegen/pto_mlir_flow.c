@@ -98,7 +98,9 @@ static void block_idx(void *P, const LowerInst *I)
 {
     Emitter *E = P;
     const char *name = pm_result_name(E, I->dest);
-    sb_printf(pm_line(E), "%s = pto.get_block_idx\n", name);
+    char buf[64];
+    const char *why, *op = op_spelling(I->op, OUT_MLIR, buf, sizeof buf, &why);
+    sb_printf(pm_line(E), "%s = pto.%s\n", name, op);
     bind(E, I->dest, pm_scalar_value(E, name, SC_I64, 1));
 }
 

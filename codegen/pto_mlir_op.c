@@ -89,11 +89,14 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
 }
 
 
-/* Adds IR argument i: tile t (its buffer, which the walk decided), or a
- * scalar converted to elem_dt (the forms lower_op.c checked). */
-static int add_arg(Emitter *E, Ins *in, const IrCall *c, uint32_t i, LowerTile *t, int elem_dt)
+/* Adds input x: tile t (its buffer, which the walk decided), or a
+ * scalar converted to elem_dt (the forms lower_op.c checked); DT_INDEX
+ * asks for an index, as a tile position is. */
+static int add_arg(Emitter *E, Ins *in, const IrExpr *x, LowerTile *t, int elem_dt)
 {
-    const Value *v = t ? pm_tile(E, t, IR_AS(IrVar, c->args[i]), NULL) : pm_scalar(E, c->args[i], elem_dt, 1, NULL);
+    const Value *v = t                   ? pm_tile(E, t, IR_AS(IrVar, x), NULL)
+                     : elem_dt == DT_INDEX ? index_value(E, x)
+                                           : pm_scalar(E, x, elem_dt, 1, NULL);
     ins_add(in, v);
     return v != NULL;
 }
@@ -182,7 +185,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     memset(&in, 0, sizeof in);
     /* A bad scalar input is reported, and the op is left out. */
     for (uint32_t k = 0; k < lo->nin; k++)
-        if (!add_arg(E, &args, c, lo->in[k], b->in[k], lo->in_dtype[k]))
+        if (!add_arg(E, &args, lower_op_input(c, lo, k), b->in[k], lo->in_dtype[k]))
             return;
     d = pm_tile(E, b->dest, dest, NULL);
     /* The accumulator (passes.md 5.5) is both input and output. */

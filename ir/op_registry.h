@@ -132,9 +132,12 @@ typedef enum OpClass {
     OPCL_VEC_MOVE,
     OPCL_RESHAPE,
     OPCL_TRANSPOSE,
+    OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
+    OPCL_INSERT,              /* target, source, offset -> the target with source written at offset */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
     OPCL_REDUCE,              /* tile, axis= */
+    OPCL_COL_REDUCE,          /* tile -> [1, N] */
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
     OPCL_COL_EXPAND,
@@ -176,12 +179,15 @@ typedef enum IsaForm {
     FORM_RESHAPE,
     FORM_ROW_REDUCE,  /* (tile, tmp) */
     FORM_REDUCE,      /* sum/max/min with axis */
+    FORM_COL_REDUCE,  /* (tile): a [1, N] result */
     FORM_ROW_EXPAND,
     FORM_COL_EXPAND,  /* (target, col): the target only fixes the shape */
     FORM_MATMUL,
     FORM_MATMUL_ACC,
     FORM_BLOCK_IDX,
     FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
+    FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
+    FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */
@@ -189,6 +195,7 @@ enum {
     OP_PIPE_NONE = -1,    /* no pipe: scalar code, buffers, tensor and system ops */
     OP_PIPE_STORE = -2,   /* FIX from Acc, MTE3 otherwise */
     OP_PIPE_MOVE = -3,    /* by the source and target spaces (targets/arch.c) */
+    OP_PIPE_INSERT = -4,  /* by the inserted (second) argument's space: FIX from Acc, else V */
 };
 
 /* Where an op's result lives. */

@@ -1,12 +1,14 @@
 /* ops_array.c: the deductions of the on-core array ops (pypto
  * docs/en/dev/ir/02-types.md "ArrayType", user/ops/01-catalog.md
- * "Arrays") and of the task join system.task_dummy (user/tasks/
- * 03-tuning.md).
+ * "Arrays") and of the task-graph ops: the task join system.task_dummy
+ * (user/tasks/03-tuning.md), the task id of no task and the markers.
  *
  *   array.create(extent, dtype=T)            -> Array[extent, T]
  *   array.get_element(array, index)          -> Scalar[T]
  *   array.update_element(array, index, value) -> Array[extent, T]
  *   system.task_dummy(deps)                  -> Scalar[TASK_ID]
+ *   system.task_invalid()                    -> Scalar[TASK_ID]
+ *   tensor.dump_tag(t), tensor.no_dep(t)     -> t's type
  *
  * An array's extent is a compile-time constant and its elements are
  * integers, BOOL or task ids; a constant index is checked against the
@@ -77,6 +79,13 @@ const IrType *deduce_array_update_element(DeduceCtx *dc)
                        type_to_string(dc->ir, v, b, sizeof b));
     return a;
 }
+
+/* The markers of a tensor for the runtime (pypto tensor_ops.py dump_tag,
+ * no_dep): a tensor, passed through. */
+const IrType *deduce_dump_tag(DeduceCtx *dc) { return op_need_tensor(dc, 0); }
+
+/* The "no producer" task id (pypto system_ops.py task_invalid). */
+const IrType *deduce_task_invalid(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_TASK_ID); }
 
 /* deps: task ids and arrays of task ids. */
 const IrType *deduce_task_dummy(DeduceCtx *dc)

@@ -13,6 +13,10 @@
 
 const IrType *deduce_get_block_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_UINT64); }
 
+/* Today's index queries are INDEX scalars (pypto src/ir/op/tile_ops/
+ * memory.cpp: get_subblock_idx "maps to index type"). */
+const IrType *deduce_get_subblock_idx(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_INDEX); }
+
 /* dtype kwarg (required) as a DataType; 0 after an error. */
 static int dtype_kwarg(DeduceCtx *dc, const char *name, DataType *out)
 {
@@ -241,3 +245,80 @@ const IrType *deduce_reshape(DeduceCtx *dc)
                                      v->fractal, (TilePad)v->pad));
 }
 const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
+
+/* block.assemble(target, source, offset): today's tile.assemble, source
+ * written into target at a 2-D offset (pypto tile_ops.py assemble; ISA
+ * TINSERT); the result is the target, updated.  The source lies inside the
+ * target where that is known, and has its element type but from Acc. */
+const IrType *deduce_assemble(DeduceCtx *dc)
+{
+    const IrType *t, *s;
+    const IrExpr *const *off;
+    uint32_t no;
+    char b1[128], b2[128];
+    if (!(t = op_need_tile(dc, 0)) || !(s = op_need_tile(dc, 1)) || !op_tuple_arg(dc, 2, "offset", 0, &no, &off))
+        return NULL;
+    if (t->n != 2 || s->n != 2)
+        return op_fail(dc, t->n != 2 ? 0 : 1, "tile.assemble takes 2-D tiles");
+    if (no != 2)
+        return op_fail(dc, 2, "the offset has 2 coordinates, got %u", no);
+    if (t->dtype != s->dtype && ir_tile_space(s) != MS_ACC)
+        return op_fail(dc, 1, "the source's element type (%s) is not the target's (%s)",
+                       op_dtype_str((DataType)s->dtype, b1, sizeof b1), op_dtype_str((DataType)t->dtype, b2, sizeof b2));
+    for (uint32_t d = 0; d < 2; d++) {
+        int64_t n, o, e;
+        if (!ir_dim_value(s->dims[d], &n) || !ir_dim_value(t->dims[d], &e))
+            continue;
+        if (n > e)
+            return op_fail(dc, 1, "the source's %s (%lld) exceed the target's (%lld)", d ? "columns" : "rows",
+                           (long long)n, (long long)e);
+        if (op_const_int_value(off[d], &o) && (o < 0 || o + n > e))
+            return op_fail(dc, 2, "the source at [%lld:%lld] runs past dimension %u of the target, of extent %lld",
+                           (long long)o, (long long)(o + n), d, (long long)e);
+    }
+    /* The target's shape, element type and layouts (its storage is the
+     * memory passes' to give). */
+    return op_make_tile(dc, (DataType)t->dtype, 2, t->dims, t->tile_view);
+}
+
+/* block.extract(src, index_row, index_col, shape, target_memory=):
+ * today's tile.extract, the window of a 2-D tile at (index_row,
+ * index_col) copied into a tile of the static shape in target_memory
+ * (pypto tile_ops.py extract: ISA TEXTRACT, "Standard Extract").  The
+ * window lies inside the source where it is known (TEXTRACT's bounds are
+ * hard); the result has the source's element type, and the layouts of
+ * the cube operands when it is Left or Right, as a move there. */
+const IrType *deduce_extract(DeduceCtx *dc)
+{
+    const IrType *t, *r, *c;
+    const IrExpr *const *shape;
+    uint32_t ns;
+    MemorySpace ms;
+    TileLayout sl = TL_NONE_BOX;
+    if (!(t = op_need_tile(dc, 0)) || !(r = op_need_scalar(dc, 1)) || !op_need_int_dtype(dc, 1, r) ||
+        !(c = op_need_scalar(dc, 2)) || !op_need_int_dtype(dc, 2, c) || !op_const_shape_arg(dc, 3, &ns, &shape) ||
+        !memspace_kwarg(dc, &ms))
+        return NULL;
+    if (t->n != 2)
+        return op_fail(dc, 0, "the source is a 2-D tile, got rank %u", t->n);
+    if (ns != 2)
+        return op_fail(dc, 3, "the shape is 2-D, got %u dimensions", ns);
+    for (uint32_t d = 0; d < 2; d++) {
+        int64_t s, o, e;
+        if (!ir_dim_value(shape[d], &s) || !ir_dim_value(t->dims[d], &e))
+            continue;
+        if (s > e)
+            return op_fail(dc, 3, "the window's %s (%lld) exceed the source's (%lld)", d ? "columns" : "rows",
+                           (long long)s, (long long)e);
+        if (!op_const_int_value(dc->args[1 + d], &o))
+            continue;
+        if (o < 0 || o + s > e)
+            return op_fail(dc, 1 + d, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
+                           (long long)(o + s), d, (long long)e);
+    }
+    if (ms == MS_LEFT)
+        sl = TL_ROW_MAJOR;
+    else if (ms == MS_RIGHT)
+        sl = TL_COL_MAJOR;
+    return op_make_tile(dc, (DataType)t->dtype, 2, shape, ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, sl, 512));
+}

@@ -57,6 +57,19 @@ const IrType *deduce_row_reduce(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, t->n, dims, NULL);
 }
 
+/* col_sum, col_max, col_min, col_prod (tile): [1, cols] (today's
+ * tile.col_*, pypto tile_ops.py). */
+const IrType *deduce_col_reduce(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *dims[2];
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, 2)))
+        return NULL;
+    dims[0] = ir_dim_const(dc->ir, 1);
+    dims[1] = t->dims[1];
+    return op_make_tile(dc, (DataType)t->dtype, 2, dims, NULL);
+}
+
 /* sum, max, min (tile; axis, keepdim): the axis becomes 1 or disappears;
  * nothing left is a Scalar. */
 const IrType *deduce_reduce(DeduceCtx *dc)

@@ -39,6 +39,11 @@ const IrType *deduce_not(DeduceCtx *dc);
 const IrType *deduce_cast(DeduceCtx *dc);
 /* ops_block_mem.c: memory, data movement, transform */
 const IrType *deduce_get_block_idx(DeduceCtx *dc);
+const IrType *deduce_get_subblock_idx(DeduceCtx *dc);
+const IrType *deduce_extract(DeduceCtx *dc);
+const IrType *deduce_assemble(DeduceCtx *dc);
+const IrType *deduce_col_reduce(DeduceCtx *dc);
+const IrType *deduce_fp32_unary(DeduceCtx *dc);
 const IrType *deduce_create_tile(DeduceCtx *dc);
 const IrType *deduce_full(DeduceCtx *dc);
 void normalize_full(DeduceCtx *dc, const IrExpr **args);
@@ -81,6 +86,8 @@ const IrType *deduce_array_create(DeduceCtx *dc);
 const IrType *deduce_array_get_element(DeduceCtx *dc);
 const IrType *deduce_array_update_element(DeduceCtx *dc);
 const IrType *deduce_task_dummy(DeduceCtx *dc);
+const IrType *deduce_task_invalid(DeduceCtx *dc);
+const IrType *deduce_dump_tag(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

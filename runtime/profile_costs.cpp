@@ -212,8 +212,9 @@ struct VecOp {
 // Estimates: TREM(S) = vdiv + vmul + vsub (a - trunc(a/b)*b); TXOR(S) = vor +
 // vand + vnot + vand; TPRELU = vmul + vcmpvs + vsel; TSUBS as vadds; TMAXS
 // as vmaxs; TDIVS without a row as vdiv; TANDS/TORS as vand/vor; TRECIP as
-// vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TCOLSUM
-// without a row as vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
+// vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TROWPROD
+// and TCOLPROD as TROWMAX and TCOLMAX with vmul; TCOLSUM without a row as
+// vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
 // TFILLPAD = vcopy + vector_dup.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.
 constexpr VecOp kVecOps[] = {
@@ -267,6 +268,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLSUM, 1, {{"TCOLSUM", &vadd}}},
     {Op::TCOLMAX, 1, {{"TCOLMAX", &vmax}}},
     {Op::TCOLMIN, 1, {{"TCOLMAX", &vmin}}},
+    {Op::TROWPROD, 1, {{"TROWMAX", &vmul}}},
+    {Op::TCOLPROD, 1, {{"TCOLMAX", &vmul}}},
     {Op::TROWEXPAND, 0, {{"TROWEXPAND", &vcopy}}},
     {Op::TCOLEXPAND, 0, {{nullptr, &vcopy}}},
     {Op::TROWEXPANDADD, 0, {{nullptr, &vbrcb}, {nullptr, &vadd}}},
@@ -374,9 +377,9 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
-    } else if (op == Op::TMOV && n >= 2) {
+    } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
-        c.bytes = region_bytes(d);
+        c.bytes = region_bytes(op == Op::TINSERT ? s : d);   // TINSERT moves its source
         const Path *p = &kL1ToL0a;  // estimate for pairs without a figure (Mat->Mat, Mat->Vec, Left->...)
         c.pipe = MTE1;
         if (s.loc == Acc) {
@@ -422,6 +425,8 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TLOAD:
     case Op::TSTORE:
     case Op::TMOV:
+    case Op::TEXTRACT:   // a window moved as TMOV moves a tile
+    case Op::TINSERT:
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

@@ -161,6 +161,8 @@ int ir_call_pipe(const IrCall *c)
     int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
     if (pipe == OP_PIPE_STORE)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
+    if (pipe == OP_PIPE_INSERT)   /* PTOAS TInsertOp::getPipe: Acc on FIX, Vec to Vec on V */
+        return arg_space(c, 1) == MS_ACC ? PIPE_FIX : arg_space(c, 1) == MS_VEC && arg_space(c, 0) == MS_MAT ? PIPE_MTE3 : PIPE_V;
     if (pipe == OP_PIPE_MOVE) {
         int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
         if (to == MS_LEFT || to == MS_RIGHT)

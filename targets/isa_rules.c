@@ -174,6 +174,64 @@ int isa_move(Arch a, int from, int to, char *msg, size_t cap)
 
 static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
 
+int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap)
+{
+    TileLayoutInfo ls, ld;
+    if (from < 0 || to < 0 || !target_move_ok(a, from, to)) {
+        snprintf(msg, cap, "tile.extract from %s to %s is not supported on %s (supported: %s)",
+                 from < 0 ? "?" : memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to),
+                 arch_name(a), target_moves_text(a));
+        return -1;
+    }
+    if (a == ARCH_A2A3 && from == MS_ACC) {
+        snprintf(msg, cap,
+                 "on a2a3 tile.extract cannot copy out of Acc: TEXTRACT there only converts FP32 to FP16 or BF16, "
+                 "and tile.extract keeps the element type (--arch=a5 takes it)");
+        return -1;
+    }
+    if (from == MS_VEC && to == MS_VEC) {
+        ls = target_tile_layout(a, src, MS_VEC);
+        ld = target_tile_layout(a, dst, MS_VEC);
+        if (ls.blayout != TL_ROW_MAJOR || ls.slayout != TL_NONE_BOX || ld.blayout != TL_ROW_MAJOR ||
+            ld.slayout != TL_NONE_BOX) {
+            snprintf(msg, cap, "tile.extract within Vec needs row-major tiles on both sides (a [M, 1] column is "
+                               "column-major)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap)
+{
+    TileLayoutInfo ls, ld;
+    int ok = (from == MS_VEC && to == MS_VEC) || (from == MS_ACC && to == MS_MAT) ||
+             (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT)));
+    if (!ok) {
+        snprintf(msg, cap, "tile.assemble of a %s tile into a %s tile is not supported on %s (supported: %s)",
+                 space_text(from), space_text(to), arch_name(a),
+                 a == ARCH_A5 ? "Vec into Vec or Mat, Acc into Mat or Vec" : "Vec into Vec, Acc into Mat");
+        return -1;
+    }
+    if (a == ARCH_A2A3 && from == MS_ACC && (src->dtype != DT_FP32 || (dst->dtype != DT_FP16 && dst->dtype != DT_BF16))) {
+        snprintf(msg, cap, "on a2a3 tile.assemble out of Acc converts FP32 to FP16 or BF16 only (TINSERT), here %s to %s "
+                           "(--arch=a5 also keeps FP32)",
+                 dtype_name((DataType)src->dtype), dtype_name((DataType)dst->dtype));
+        return -1;
+    }
+    if (from == MS_VEC && to == MS_VEC) {
+        ls = target_tile_layout(a, src, MS_VEC);
+        ld = target_tile_layout(a, dst, MS_VEC);
+        if (ls.blayout != TL_ROW_MAJOR || ls.slayout != TL_NONE_BOX || ld.blayout != TL_ROW_MAJOR ||
+            ld.slayout != TL_NONE_BOX) {
+            snprintf(msg, cap, "tile.assemble within Vec needs row-major tiles on both sides (a [M, 1] column is "
+                               "column-major)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
                  size_t cap)
 {

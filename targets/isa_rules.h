@@ -59,6 +59,18 @@ int isa_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const ch
  * Left or Right, Vec to Vec, Acc to Mat). */
 int isa_move(Arch a, int from, int to, char *msg, size_t cap);
 
+/* block.extract (TEXTRACT) of tile src in space 'from' into tile dst in
+ * 'to' on arch a: the pairs a move has; a Vec window between row-major
+ * Vec tiles; on A2/A3 no window of Acc, which TEXTRACT there only
+ * converts from FP32 to FP16 or BF16 (PTOAS e32488c9 TExtractOp::verify). */
+int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap);
+
+/* block.assemble (TINSERT) of tile src in space 'from' into tile dst in
+ * 'to' on arch a: Vec into Vec between row-major tiles of one element
+ * type; Acc into Mat on A2/A3 only from FP32 to FP16 or BF16; on A5 also
+ * Acc into Vec and Vec into Mat (PTOAS e32488c9 TInsertOp::verify). */
+int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap);
+
 /* The operand spaces and sizes of a matrix multiply (lhs Left, rhs Right,
  * result Acc; m, k, n up to 4095). */
 int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,

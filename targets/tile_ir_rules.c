@@ -37,6 +37,7 @@ static const uint8_t class_forms[OPCL_COUNT] = {
     [OPCL_VIEW] = TF_EXTRACT,
     [OPCL_ROW_REDUCE] = TF_ROW_REDUCE,
     [OPCL_REDUCE] = TF_REDUCE,
+    [OPCL_COL_REDUCE] = TF_ROW_REDUCE,   /* one 2-D Vec tile, as a row reduction without its tmp */
     [OPCL_ROW_EXPAND] = TF_ROW_EXPAND,
     [OPCL_ROW_EXPAND_OP] = TF_ROW_EXPAND_OP,
     [OPCL_COL_EXPAND] = TF_COL_EXPAND,

@@ -8,8 +8,9 @@
  * So:
  *   - a runtime scope (pl.scope, pl.manual_scope) says who orders tasks:
  *     its body takes its place;
- *   - deps=, no_dep_args=, dumps=, allow_early_resolve= and `as tid` only
- *     order or mark tasks: they are dropped, and a task id may then be
+ *   - deps=, no_dep_args=, dumps=, allow_early_resolve=, `as tid` and the
+ *     markers pl.dump_tag(t) and pl.no_dep(t) only order or mark tasks:
+ *     they are dropped (a marker is t), and a task id may then be
  *     used nowhere but in deps= (anything else is an error).  So are the
  *     values that only hold task ids (02-submit.md "Fan-in through a
  *     TaskId array", 03-tuning.md): the arrays of pl.TASK_ID and their
@@ -26,7 +27,8 @@
  *     predicate= guards the loop, read when the orchestration reaches it
  *     (which, in program order, is after its producers);
  *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
- *     on each of the two AIV lanes: a loop over the lane index.  The
+ *     on each of the two AIV lanes: a loop over the lane index, which
+ *     the body reads where it calls pl.tile.get_subblock_idx().  The
  *     modes that halve every tile belong to mixed-kernel splitting and are
  *     reported.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
@@ -69,8 +71,10 @@ static const IrStmt *lower_body(Lower *L, const IrStmt *body)
 
 /* --------------------------------------------------------- block index */
 
-/* Replaces each pl.tile.get_block_idx() by the block index. */
+/* Replaces each call of an index query (pl.tile.get_block_idx(), or
+ * pl.tile.get_subblock_idx() in a pl.split_aiv region) by the index. */
 typedef struct BlockIdx {
+    OpId query;              /* the op whose calls are replaced */
     const IrExpr *index;     /* the INDEX value */
     int found;
 } BlockIdx;
@@ -78,7 +82,7 @@ typedef struct BlockIdx {
 static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
 {
     BlockIdx *b = m->data;
-    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX)) {
+    if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), b->query)) {
         const IrType *t = IR_AS(IrCall, e)->type;
         b->found = 1;
         return t->dtype == DT_INDEX ? b->index : ir_unary(m->ctx, UN_CAST, (DataType)t->dtype, b->index, e->span);
@@ -86,11 +90,12 @@ static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
     return e;
 }
 
-static const IrStmt *replace_block_idx(IrCtx *ir, const IrStmt *s, const IrExpr *index, int *found)
+static const IrStmt *replace_index(IrCtx *ir, OpId query, const IrStmt *s, const IrExpr *index, int *found)
 {
     IrMutator m;
     BlockIdx b;
     memset(&m, 0, sizeof m);
+    b.query = query;
     b.index = index;
     b.found = 0;
     m.ctx = ir;
@@ -134,7 +139,7 @@ static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
     params[f->nparams].var = index;
     params[f->nparams].dir = DIR_IN;
     g = ir_func_rebuild(ir, f, f->nparams + 1, params, f->nret, f->ret_types,
-                        replace_block_idx(ir, f->body, &index->e, NULL));
+                        replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, f->body, &index->e, NULL));
     g->name = ir_name(ir, name);
     ptrmap_put(&L->spmd_copies, f->name, g);
     vec_push(L->added, g);
@@ -200,7 +205,7 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     const IrStmt *body = lower_body(L, sc->body), *loop;
     const IrSeq *q = IR_AS(IrSeq, body);
     if (q->n == 1 && q->stmts[0]->kind == STMT_SCOPE && q->stmts[0]->sub == SCOPE_INCORE) {
-        body = replace_block_idx(ir, body, &blk->e, NULL);
+        body = replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, body, &blk->e, NULL);
     } else {
         IrMutator m;
         Dispatch d;
@@ -244,7 +249,12 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
             L->failed = 1;
             return;
         }
-        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lower_body(L, sc->body), sc->s.span));
+        /* Each lane's body reads its lane where it asks for the sub-block
+         * index. */
+        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count,
+                                  replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body), &a->index->e,
+                                                NULL),
+                                  sc->s.span));
         return;
     case SCOPE_KIND_COUNT:
         break;
@@ -268,11 +278,47 @@ static int defines_task_value(IrCtx *ir, const IrStmt *s)
     return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
 }
 
+/* The tensor a marker names (pl.dump_tag(t), pl.no_dep(t)), or e itself
+ * where it is no marker: the runtime has no selective dump and runs tasks
+ * in order, so the marker is t. */
+static const IrExpr *dump_tag_arg(const IrExpr *e)
+{
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    if ((op_is(op, OP_TENSOR_DUMP_TAG) || op_is(op, OP_TENSOR_NO_DEP)) && IR_AS(IrCall, e)->nargs == 1)
+        return IR_AS(IrCall, e)->args[0];
+    return e;
+}
+
+static const IrExpr *marker_hook(IrMutator *m, const IrExpr *e)
+{
+    (void)m;
+    return dump_tag_arg(e);
+}
+
+/* Is e a marker (within any expression)? */
+static int is_marker(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return dump_tag_arg(e) != e;
+}
+
+/* Is s the dump marker, evaluated or assigned? */
+static int marks_dump(const IrStmt *s)
+{
+    return (s->kind == STMT_EVAL && dump_tag_arg(IR_AS(IrEval, s)->expr) != IR_AS(IrEval, s)->expr) ||
+           (s->kind == STMT_ASSIGN && dump_tag_arg(IR_AS(IrAssign, s)->value) != IR_AS(IrAssign, s)->value);
+}
+
 static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = L->ir;
     if (defines_task_value(ir, s))
         return;
+    if (marks_dump(s)) {
+        if (s->kind == STMT_ASSIGN)
+            vec_push(*out, ir_assign(ir, IR_AS(IrAssign, s)->var, dump_tag_arg(IR_AS(IrAssign, s)->value), s->span));
+        return;
+    }
     switch ((IrStmtKind)s->kind) {
     case STMT_SCOPE:
         lower_scope(L, IR_AS(IrScope, s), out);
@@ -336,7 +382,7 @@ static int task_id_use(IrWalker *w, const IrExpr *e)
 static int is_placement(const IrStmt *s, const void *ir)
 {
     return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-           defines_task_value((IrCtx *)ir, s);
+           defines_task_value((IrCtx *)ir, s) || marks_dump(s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
@@ -348,10 +394,17 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     (void)prog;
     if (!f->body)
         return f;
-    if (!ir_func_any(f, is_placement, NULL, L->ir))
+    if (!ir_func_any(f, is_placement, is_marker, L->ir))
         return f;
     L->failed = 0;
     body = lower_body(L, f->body);
+    {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
+        IrMutator m;
+        memset(&m, 0, sizeof m);
+        m.ctx = L->ir;
+        m.expr = marker_hook;
+        body = ir_mutate_stmt(&m, body);
+    }
     memset(&w, 0, sizeof w);
     w.pre_expr = task_id_use;
     w.data = L;

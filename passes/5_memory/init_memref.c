@@ -90,7 +90,7 @@ static void set_memref(Init *I, const IrVar *v, const IrMemRef *m)
         ptrmap_put(&I->memref, v, (void *)m);
 }
 
-/* A move or store (kept or not) between spaces the target connects
+/* A move, extract, assemble or store (kept or not) between spaces the target connects
  * (targets/arch.c), now that every space is known; a located error otherwise.  Only in programs
  * Legalize made legal for a target (PROP_LEGAL): the IR-level tests of the
  * memory passes plan any moves. */
@@ -102,13 +102,25 @@ static void check_transfer(Init *I, const IrCall *c, const OpDef *op)
     char msg[320];
     int from;
     if (!(I->pc->props & PROP_LEGAL) ||
-        (op->id != OP_BLOCK_MOVE && op->id != OP_BLOCK_STORE && op->id != OP_BLOCK_L0C_STORE))
+        (op->id != OP_BLOCK_MOVE && op->id != OP_BLOCK_EXTRACT && op->id != OP_BLOCK_ASSEMBLE &&
+         op->id != OP_BLOCK_STORE && op->id != OP_BLOCK_L0C_STORE))
         return;
+    if (op->id == OP_BLOCK_ASSEMBLE) {   /* the source into the target */
+        const IrMemRef *s = c->nargs == 3 ? memref_of(I, c->args[1]) : NULL, *d = s ? memref_of(I, c->args[0]) : NULL;
+        if (d && s->space != MS_DDR && d->space != MS_DDR &&
+            isa_insert(a, (int)s->space, (int)d->space, ir_expr_type(I->ir, c->args[1]),
+                       ir_expr_type(I->ir, c->args[0]), msg, sizeof msg) != 0)
+            diag_error(I->pc->diag, c->e.span, "%s", msg);
+        return;
+    }
     src = c->nargs ? memref_of(I, c->args[0]) : NULL;
     from = src ? (int)src->space : -1;
     if (from < 0 || from == MS_DDR)
         return;
     if (op->id == OP_BLOCK_MOVE && isa_move(a, from, to, msg, sizeof msg) != 0)
+        diag_error(I->pc->diag, c->e.span, "%s", msg);
+    else if (op->id == OP_BLOCK_EXTRACT &&
+             isa_extract(a, from, to, ir_expr_type(I->ir, c->args[0]), c->type, msg, sizeof msg) != 0)
         diag_error(I->pc->diag, c->e.span, "%s", msg);
     else if ((op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE) && !target_store_ok(a, from))
         diag_error(I->pc->diag, c->e.span, "a %s tile cannot be stored to global memory on %s (TSTORE takes %s tiles)",

@@ -22,7 +22,7 @@
 // The parts, each included here in this order:
 //   pyptocc-tile.hpp         macros, hooks, pipes, enums, GlobalTensor, Tile, TASSIGN
 //   pyptocc-intrin.hpp       views, the all-reads-first store, scalar operations
-//   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TTRANS
+//   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TEXTRACT TINSERT TTRANS
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC

@@ -42,6 +42,9 @@
 //   TFILLPAD:             Vec tiles of one static shape (pto-isa's TFILLPAD
 //                         takes two Vec tiles or one Mat type); TTRANS:
 //                         mirrored valid shapes;
+//   TEXTRACT, TINSERT:    the location pairs, element types and layouts of
+//                         rule_extract, rule_insert
+//   products:             TROWPROD TCOLPROD (int16_t, int32_t, half, float)
 //   column reductions:    a one-row destination
 //   matmul:               Left/Right/Acc fractal layouts, [M,K] x [K,N] -> [M,N]
 #ifndef PYPTOCC_CHECKS_HPP
@@ -121,6 +124,13 @@ template <class T> constexpr void rule_expand_dtype() {
     static_assert(is_one_of_v<T, half, float, int16_t, uint16_t, int32_t, uint32_t>,
                   "pyptocc runtime: this broadcast takes half, float, int16_t, uint16_t, int32_t or uint32_t tiles");
 }
+// The products TROWPROD and TCOLPROD take (PTOAS's trowprod verifier,
+// i16/i32/f16/f32, and pto-isa npu/a2a3/TRowProd.hpp; A2/A3's tcolprod
+// takes the same).
+template <class T> constexpr void rule_prod_dtype() {
+    static_assert(is_one_of_v<T, int16_t, int32_t, half, float>,
+                  "pyptocc runtime: TROWPROD and TCOLPROD take int16_t, int32_t, half or float tiles");
+}
 template <class T> constexpr void rule_abs_dtype() {
     static_assert(is_one_of_v<T, int16_t, int32_t, half, bfloat16_t, float>,
                   "pyptocc runtime: TABS needs int16_t, int32_t, half, bfloat16_t or float tiles");
@@ -131,6 +141,40 @@ template <class TD, class TT> constexpr void rule_scratch_type() {
 }
 template <class TD> constexpr void rule_one_row() {
     static_assert(TD::Rows == 1, "pyptocc runtime: the destination of a column reduction has one row (Rows == 1)");
+}
+// TEXTRACT (the base form): the locations pto-isa's NPU headers copy a
+// window between (npu/a2a3/TExtract.hpp: Mat to Left or Right, Vec to
+// Vec, Acc to Mat; npu/a5 also Acc to Vec and Vec to Mat), one element
+// type but from Acc, and int8_t, half, bfloat16_t or float (CheckTExtract);
+// a window within Vec between row-major tiles (the ND path).
+template <class TD, class TS> constexpr void rule_extract() {
+    constexpr TileType s = TS::Loc, d = TD::Loc;
+    static_assert((s == TileType::Mat && (d == TileType::Left || d == TileType::Right)) ||
+                      (s == TileType::Vec && (d == TileType::Vec || d == TileType::Mat)) ||
+                      (s == TileType::Acc && (d == TileType::Mat || d == TileType::Vec)),
+                  "pyptocc runtime: TEXTRACT copies Mat to Left or Right, Vec to Vec or Mat, Acc to Mat or Vec");
+    static_assert(s == TileType::Acc || std::is_same_v<typename TD::DType, typename TS::DType>,
+                  "pyptocc runtime: TEXTRACT keeps the element type (but out of Acc)");
+    static_assert(is_one_of_v<typename TD::DType, int8_t, uint8_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TEXTRACT copies int8_t, half, bfloat16_t or float tiles");
+    static_assert(!(s == TileType::Vec && d == TileType::Vec) || (row_major_v<TD> && row_major_v<TS>),
+                  "pyptocc runtime: TEXTRACT within Vec needs row-major tiles");
+}
+// TINSERT (the base form): the locations a tile is written into another's
+// window at (PTOAS e32488c9 TInsertOp::verify: Vec into Vec, Acc into Mat;
+// on A5 also Acc into Vec and Vec into Mat), one element type but from
+// Acc, int8_t, half, bfloat16_t or float, row-major tiles within Vec.
+template <class TD, class TS> constexpr void rule_insert() {
+    constexpr TileType s = TS::Loc, d = TD::Loc;
+    static_assert((s == TileType::Vec && (d == TileType::Vec || d == TileType::Mat)) ||
+                      (s == TileType::Acc && (d == TileType::Mat || d == TileType::Vec)),
+                  "pyptocc runtime: TINSERT writes Vec into Vec or Mat, Acc into Mat or Vec");
+    static_assert(s == TileType::Acc || std::is_same_v<typename TD::DType, typename TS::DType>,
+                  "pyptocc runtime: TINSERT keeps the element type (but out of Acc)");
+    static_assert(is_one_of_v<typename TD::DType, int8_t, uint8_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TINSERT writes int8_t, half, bfloat16_t or float tiles");
+    static_assert(!(s == TileType::Vec && d == TileType::Vec) || (row_major_v<TD> && row_major_v<TS>),
+                  "pyptocc runtime: TINSERT within Vec needs row-major tiles");
 }
 template <class TD, class TS> constexpr void rule_fillpad_shape() {
     static_assert(TD::Rows == TS::Rows && TD::Cols == TS::Cols,

@@ -23,14 +23,14 @@ namespace pyptocc::prof {
 // Every instruction the model knows, in one list.
 #define PYPTOCC_PROFILE_OPS(X)                                                                                         \
     X(SET_FLAG) X(WAIT_FLAG) X(PIPE_BARRIER) X(SET_MASK_NORM) X(SET_VECTOR_MASK) X(TASSIGN)                            \
-    X(TLOAD) X(TSTORE) X(TMOV) X(TFILLPAD) X(TTRANS)                                                                   \
+    X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TFILLPAD) X(TTRANS)                                            \
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
     X(TREM) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                                    \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
     X(TREMS) X(TXORS) X(TEXPANDS)                                                                                      \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
     X(TCMP) X(TCMPS) X(TSEL)                                                                                           \
-    X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN)                                                  \
+    X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
     X(TROWEXPAND) X(TCOLEXPAND) X(TROWEXPANDADD) X(TROWEXPANDSUB) X(TROWEXPANDMUL) X(TROWEXPANDDIV)                    \
     X(TCOLEXPANDADD) X(TCOLEXPANDSUB) X(TCOLEXPANDMUL) X(TCOLEXPANDDIV)                                                \
     X(TMATMUL) X(TMATMUL_ACC) X(TGEMV) X(TGEMV_ACC)

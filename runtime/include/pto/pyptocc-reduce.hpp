@@ -20,6 +20,22 @@ template <class T> struct Sum {
     }
     T get() const { return down<T>(acc); }
 };
+// The product of n elements at(0..n-1), in order: in float for float
+// types, wrapping for integers.
+template <class T, class F> T product(unsigned n, F at) {
+    if constexpr (is_float_v<T>) {
+        calc_t<T> p = 1;
+        for (unsigned i = 0; i < n; i++)
+            p *= up(at(i));
+        return down<T>(p);
+    } else {
+        uint64_t p = 1;
+        for (unsigned i = 0; i < n; i++)
+            p *= u64(at(i));
+        return wrap<T>(p);
+    }
+}
+// kind: 0 sum, 1 maximum, 2 minimum, 3 product.
 template <class TD, class TS> void row_reduce(TD &d, const TS &s, const char *op, int kind) {
     using T = typename TD::DType;
     check_same_dtype<TD, TS, TS>();
@@ -33,6 +49,8 @@ template <class TD, class TS> void row_reduce(TD &d, const TS &s, const char *op
                 sum.add(S(r, c));
             return sum.get();
         }
+        if (kind == 3)
+            return product<T>(S.vc, [&](unsigned c) { return S(r, c); });
         T m = S(r, 0);
         for (unsigned c = 1; c < S.vc; c++)
             m = kind == 1 ? op_max(m, S(r, c)) : op_min(m, S(r, c));
@@ -53,6 +71,8 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
                 sum.add(S(r, c));
             return sum.get();
         }
+        if (kind == 3)
+            return product<T>(S.vr, [&](unsigned r) { return S(r, c); });
         T m = S(0, c);
         for (unsigned r = 1; r < S.vr; r++)
             m = kind == 1 ? op_max(m, S(r, c)) : op_min(m, S(r, c));
@@ -80,6 +100,14 @@ template <TileT TD, TileT TS, TileT TT> void TROWMIN(TD &d, const TS &s, const T
     detail::touch(tmp, "TROWMIN");
     detail::row_reduce(d, s, "TROWMIN", 2);
 }
+// Products of int16_t, int32_t, half or float (pto-isa npu/a2a3/
+// TRowProd.hpp: "T must be float, half, int32, or int16").
+template <TileT TD, TileT TS, TileT TT> void TROWPROD(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWPROD, d, s, tmp);
+    detail::rule_prod_dtype<typename TS::DType>();
+    detail::touch(tmp, "TROWPROD");
+    detail::row_reduce(d, s, "TROWPROD", 3);
+}
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
 // The destination has one row; sums and maxima are of float types.
 template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
@@ -95,6 +123,11 @@ template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
 template <TileT TD, TileT TS> void TCOLMIN(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TCOLMIN, d, s);
     detail::col_reduce(d, s, "TCOLMIN", 2);
+}
+template <TileT TD, TileT TS> void TCOLPROD(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TCOLPROD, d, s);
+    detail::rule_prod_dtype<typename TS::DType>();
+    detail::col_reduce(d, s, "TCOLPROD", 3);
 }
 
 // ------------------------------------------------------------- broadcast

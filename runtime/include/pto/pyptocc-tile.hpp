@@ -68,6 +68,11 @@ template <class A, class B>
     requires(std::is_integral_v<A> && std::is_integral_v<B>)
 inline void set_vector_mask(A, B) { PYPTOCC_PROFILE(SET_VECTOR_MASK); }
 inline int64_t get_block_idx() { return pyptocc::current_block_idx(); }
+// The AIV lane of the running kernel.  A kernel runs on one lane here: a
+// pl.split_aiv region is a loop over the lane index (LowerPlacement), so a
+// kernel launched alone is lane 0, as pto-isa's simulator has it by default
+// (cpu_stub.hpp get_subblockid: execution_context.subblock_id = 0).
+inline int64_t get_subblockid() { return 0; }
 
 namespace pto {
 

@@ -1,5 +1,5 @@
 // pto/pyptocc-transfer.hpp: data movement (included by pto/pto-inst.hpp):
-// TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV and
+// TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV, TEXTRACT, TINSERT and
 // TTRANS between tiles.
 #ifndef PYPTOCC_TRANSFER_HPP
 #define PYPTOCC_TRANSFER_HPP
@@ -98,6 +98,53 @@ template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
     auto S = detail::view(s, "TMOV", "source");
     auto D = detail::view(d, "TMOV", "destination");
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T>(S(r, c)); });
+}
+
+// d(r, c) = s(index_row + r, index_col + c) over d: the window of s at
+// (index_row, index_col), which must lie within s's valid region (pto-isa
+// cpu/TExtract.hpp asserts it; its NPU headers take the corner as
+// uint16_t).
+template <TileT TD, TileT TS, class I, class J>
+    requires(std::is_integral_v<I> && std::is_integral_v<J>)
+void TEXTRACT(TD &d, const TS &s, I index_row, J index_col) {
+    PYPTOCC_PROFILE(TEXTRACT, d, s);
+    using T = typename TD::DType;
+    detail::rule_extract<TD, TS>();
+    auto S = detail::view(s, "TEXTRACT", "source");
+    auto D = detail::view(d, "TEXTRACT", "destination");
+    if (index_row < 0 || index_col < 0 || static_cast<uint64_t>(index_row) + D.vr > S.vr ||
+        static_cast<uint64_t>(index_col) + D.vc > S.vc)
+        pyptocc::fatal("TEXTRACT: the %ux%u window at (%lld, %lld) runs past the source's valid %ux%u", D.vr, D.vc,
+                       static_cast<long long>(index_row), static_cast<long long>(index_col), S.vr, S.vc);
+    const unsigned r0 = static_cast<unsigned>(index_row), c0 = static_cast<unsigned>(index_col);
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T>(S(r0 + r, c0 + c)); });
+}
+
+// d(index_row + r, index_col + c) = s(r, c) over s's valid region: s
+// written into d's window at (index_row, index_col), which must lie
+// within d's valid region (pto-isa takes the corner as uint16_t); the rest
+// of d is kept.
+template <TileT TD, TileT TS, class I, class J>
+    requires(std::is_integral_v<I> && std::is_integral_v<J>)
+void TINSERT(TD &d, const TS &s, I index_row, J index_col) {
+    PYPTOCC_PROFILE(TINSERT, d, s);
+    using T = typename TD::DType;
+    detail::rule_insert<TD, TS>();
+    auto S = detail::view(s, "TINSERT", "source");
+    auto D = detail::view(d, "TINSERT", "destination");
+    if (index_row < 0 || index_col < 0 || static_cast<uint64_t>(index_row) + S.vr > D.vr ||
+        static_cast<uint64_t>(index_col) + S.vc > D.vc)
+        pyptocc::fatal("TINSERT: the %ux%u source at (%lld, %lld) runs past the destination's valid %ux%u", S.vr, S.vc,
+                       static_cast<long long>(index_row), static_cast<long long>(index_col), D.vr, D.vc);
+    const unsigned r0 = static_cast<unsigned>(index_row), c0 = static_cast<unsigned>(index_col);
+    // Read all of s before writing d (the two may share storage).
+    std::vector<T> v(static_cast<std::size_t>(S.vr) * S.vc);
+    for (unsigned r = 0; r < S.vr; r++)
+        for (unsigned c = 0; c < S.vc; c++)
+            v[static_cast<std::size_t>(r) * S.vc + c] = detail::convert<T>(S(r, c));
+    for (unsigned r = 0; r < S.vr; r++)
+        for (unsigned c = 0; c < S.vc; c++)
+            D(r0 + r, c0 + c) = v[static_cast<std::size_t>(r) * S.vc + c];
 }
 
 // d(c, r) = s(r, c) over d; tmp is not read.
