@@ -231,14 +231,16 @@ const OpDef *op_scalar_call(const OpDef *op)
     return op ? names.scalar_call[op->id] : NULL;
 }
 
-const char *op_param_name(const OpDef *op, uint32_t i)
+const OpParam *op_param(const OpDef *op, uint32_t i)
 {
     uint32_t k = 0;
     for (uint32_t p = 0; p < op->nparams; p++)
         if (op->params[p].kw < 0 && k++ == i)
-            return op->params[p].name;
+            return &op->params[p];
     ICE("%s has no IR argument %u", op_name(op), i);
 }
+
+const char *op_param_name(const OpDef *op, uint32_t i) { return op_param(op, i)->name; }
 
 const OpDef *op_lookup(const char *name)
 {

@@ -141,7 +141,7 @@ static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
 const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
-    const IrExpr *const *shapes;
+    const IrExpr *const *shapes, *const *valid;
     const IrTileView *view = NULL;
     uint32_t n;
     MemorySpace ms;
@@ -156,6 +156,12 @@ const IrType *deduce_load(DeduceCtx *dc)
      * reads: column-major blocks of row-major boxes. */
     if (ms == MS_MAT)
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    /* Only the valid part is read (pypto's tile.load): the rest of the
+     * tile holds whatever its padding says. */
+    if (!op_valid_shape_arg(dc, 3, n, shapes, &valid))
+        return NULL;
+    if (valid)
+        view = op_view_with_valid(dc, view, n, valid);
     return op_make_tile(dc, (DataType)t->dtype, n, shapes, view);
 }
 
@@ -221,6 +227,26 @@ const IrType *deduce_vec_move(DeduceCtx *dc)
 }
 
 const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
+
+/* fillpad(tile, pad_value=): a tile of the input's shape, valid
+ * everywhere, whose elements outside the input's valid part are the pad
+ * value (pypto's tile.fillpad; pto-isa's TFILLPAD pads with its
+ * destination's PadValue, which the result's type carries). */
+const IrType *deduce_fillpad(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    const IrTileView *v;
+    int64_t pad = TP_ZERO;
+    if (!t || op_kwarg_int(dc, "pad_value", &pad) < 0)
+        return NULL;
+    if (pad <= TP_NULL || pad >= TP_COUNT)
+        return op_fail(dc, -1, "pad_value must be pl.PadValue.zero, max or min");
+    v = t->tile_view;
+    v = v ? ir_tile_view(dc->ir, 0, NULL, v->nstride, v->stride, v->start_offset, (TileLayout)v->blayout,
+                         (TileLayout)v->slayout, v->fractal, (TilePad)pad)
+          : ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, (TilePad)pad);
+    return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, v);
+}
 /* A reshape names its input's bytes in its input's storage (InitMemRef
  * gives it the input's MemRef): a Mat, Left, Right or Acc tile keeps the
  * layout that says where it lives, so that the rules of that space apply
