@@ -49,6 +49,8 @@ const IrType *deduce_move(DeduceCtx *dc);
 const IrType *deduce_vec_move(DeduceCtx *dc);
 const IrType *deduce_view(DeduceCtx *dc);
 const IrType *deduce_fillpad(DeduceCtx *dc);
+const IrType *deduce_fillpad_expand(DeduceCtx *dc);
+const IrType *deduce_set_validshape(DeduceCtx *dc);
 const IrType *deduce_reshape(DeduceCtx *dc);
 const IrType *deduce_transpose(DeduceCtx *dc);
 /* ops_block_misc.c: reductions, broadcasts, matmul */

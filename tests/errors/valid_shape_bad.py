@@ -1,6 +1,8 @@
 # Bad valid shapes and pad values: a valid shape of another rank, an extent
 # larger than the shape's or not positive, a pad value that is not zero,
-# max or min (the hardware pads with those three only).
+# max or min (the hardware pads with those three only), a fillpad_expand
+# into a smaller tile or one of another rank, set_validshape beyond the
+# shape, not positive or not an integer.
 import math
 
 import pypto.language as pl
@@ -17,5 +19,10 @@ class Bad:
         p1 = pl.fillpad(t, pad_value=pl.PadValue.null)
         p2 = pl.fillpad(t, pad_value=1.5)
         p3 = pl.tile.fillpad(t, pad_value=math.nan)
+        p4 = pl.tile.fillpad_expand(t, [64, 32])
+        p5 = pl.fillpad_expand(t, [64])
+        s1 = pl.set_validshape(t, 65, 64)
+        s2 = pl.tile.set_validshape(t, 1, 0)
+        s3 = pl.tile.set_validshape(t, 1.5, 8)
         r = pl.store(t, [0, 0], out)
         return r
