@@ -151,8 +151,10 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     case FORM_FILLPAD:
     case FORM_ROW_EXPAND:
         /* pto-isa's C++ templates want the result's shape and type;
-         * PTOAS's verifiers judge these ops by their own rules. */
-        if (out == OUT_CPP && equal_operands(ir, out, c, dest, 0, 1, 1, msg, cap) != 0)
+         * PTOAS's verifiers judge these ops by their own rules.  A fillpad
+         * has its operand's shape, or a larger one (fillpad_expand), by
+         * its deduction. */
+        if (out == OUT_CPP && lw->how != FORM_FILLPAD && equal_operands(ir, out, c, dest, 0, 1, 1, msg, cap) != 0)
             return -1;
         add_input(lo, 0, elem_dt);
         lo->fillpad = lw->how == FORM_FILLPAD;

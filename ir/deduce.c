@@ -39,8 +39,8 @@ static int check_constant_elements(DeduceCtx *dc)
             if (st != INT_OK)
                 op_fail(dc, (int)argi - 1, "%s element %u %s", what, (unsigned)k, int_status_text(st));
             else if (prm->role == ARG_SHAPE && v <= 0)
-                op_fail(dc, (int)argi - 1, "shape element %u is %lld; an extent must be positive", (unsigned)k,
-                        (long long)v);
+                op_fail(dc, (int)argi - 1, "%s element %u is %lld; an extent must be positive",
+                        prm->from ? prm->name : "shape", (unsigned)k, (long long)v);
             else if (prm->role == ARG_INDEX && v < 0)
                 op_fail(dc, (int)argi - 1, "%s element %u is %lld; a position must not be negative", what,
                         (unsigned)k, (long long)v);
@@ -51,6 +51,26 @@ static int check_constant_elements(DeduceCtx *dc)
         }
     }
     return 1;
+}
+
+/* An elementwise op, a conversion included, computes its operands' valid
+ * part (pto-isa's elementwise intrinsics assert equal valid shapes of
+ * source and destination): its tile result has the valid shape of its
+ * first operand of the result's shape that has one. */
+static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
+{
+    const OpTraits *tr = &op_class_traits[dc->op->cls];
+    if (!t || t->kind != TYPE_TILE || (t->tile_view && t->tile_view->nvalid) ||
+        (tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_UNARY && tr->form != FORM_CAST))
+        return t;
+    for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
+        const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
+        if (a->kind == TYPE_TILE && a->n == t->n && a->tile_view && a->tile_view->nvalid == a->n &&
+            ir_type_compatible(a, t, DIMS_EXACT))
+            return ir_type_tile(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
+                                op_view_with_valid(dc, t->tile_view, t->n, a->tile_view->valid_shape));
+    }
+    return t;
 }
 
 const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, uint32_t nargs, const IrKwarg *kwargs,
@@ -77,7 +97,7 @@ const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, u
                        (unsigned)nargs);
     if (!check_constant_elements(&dc))
         return NULL;
-    return op->deduce(&dc);
+    return with_operand_valid(&dc, op->deduce(&dc));
 }
 
 const IrType *deduce_fail(DeduceCtx *dc, int arg, const char *fmt, ...)

@@ -447,6 +447,13 @@ int ir_dim_value(const IrExpr *dim, int64_t *out);
  * view has one of t's rank with every extent constant, t's own dims when
  * it has none, NULL when a valid extent is only known at run time. */
 const IrExpr *const *ir_tile_const_valid(const IrType *t);
+/* 1 if the literal lists a and b (MakeTuple) name the same dimensions:
+ * equal constants, the same variables, the same expressions of them. */
+int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b);
+/* The extents of tile t's valid part: its view's valid shape when it has
+ * one of t's rank (constant or not), else its dims.  A store without
+ * shapes writes these. */
+const IrExpr *const *ir_tile_valid_dims(const IrType *t);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);
 /* How ir_type_compatible compares a symbolic (non-constant) dimension. */

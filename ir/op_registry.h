@@ -32,6 +32,7 @@ typedef enum KwType {
     KWT_CAST_MODE,  /* "round" or 0..6, stored as int */
     KWT_PIPE,       /* pl.PipeType.V or 0..7, stored as int, printed by name */
     KWT_TILE_LAYOUT, /* pl.TileLayout.row_major, stored as int, printed by name */
+    KWT_PAD,        /* pl.PadValue.zero/max/min (or 0, math.inf, -math.inf), stored as a TilePad */
 } KwType;
 
 typedef enum KwPresence {
@@ -63,6 +64,11 @@ typedef struct OpParam {
     const char *name;
     int8_t kw;          /* -1: the next IR argument; else index into kwargs */
     uint8_t role;       /* ArgRole of the IR argument */
+    /* An optional IR argument: 1 + the IR argument whose value it takes
+     * when the call leaves it out (a load's valid_shape is its shapes);
+     * 0: required.  The printer leaves it out where it equals that one,
+     * and writes it as a keyword argument otherwise. */
+    uint8_t from;
 } OpParam;
 
 /* Deduction failure: message and, when it concerns one argument, which
@@ -107,6 +113,8 @@ _Static_assert(OP_COUNT < 255, "OPREF fits a uint8_t");
 typedef enum OpClass {
     OPCL_UNARY,               /* tile -> tile of its shape */
     OPCL_FILLPAD,
+    OPCL_FILLPAD_EXPAND,      /* tile -> a larger padded tile */
+    OPCL_SET_VALID,           /* tile -> the same bytes with another valid shape */
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
@@ -382,6 +390,8 @@ const char *op_printed_name(const OpDef *op, char *buf, size_t cap);
 
 /* The name of the DSL parameter IR argument i binds. */
 const char *op_param_name(const OpDef *op, uint32_t i);
+/* The DSL parameter bound to IR argument i. */
+const OpParam *op_param(const OpDef *op, uint32_t i);
 
 /* Lookup by registered name ("block.add"); NULL if unknown. */
 const OpDef *op_lookup(const char *name);

@@ -24,6 +24,8 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     /*                           category    pipe           result             layout             scratch           writes effects form              eq     tmp */
     [OPCL_UNARY]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_UNARY,       0, 1, TMP_NONE),
     [OPCL_FILLPAD]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 1, TMP_NONE),
+    [OPCL_SET_VALID]         = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_FILLPAD_EXPAND]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 0, TMP_NONE),
     [OPCL_ELEM2]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_SCRATCH]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_LIKE_RESULT),
@@ -245,14 +247,16 @@ const OpDef *op_scalar_call(const OpDef *op)
     return op ? names.scalar_call[op->id] : NULL;
 }
 
-const char *op_param_name(const OpDef *op, uint32_t i)
+const OpParam *op_param(const OpDef *op, uint32_t i)
 {
     uint32_t k = 0;
     for (uint32_t p = 0; p < op->nparams; p++)
         if (op->params[p].kw < 0 && k++ == i)
-            return op->params[p].name;
+            return &op->params[p];
     ICE("%s has no IR argument %u", op_name(op), i);
 }
+
+const char *op_param_name(const OpDef *op, uint32_t i) { return op_param(op, i)->name; }
 
 const OpDef *op_lookup(const char *name)
 {

@@ -149,7 +149,7 @@ static int region_args(DeduceCtx *dc, const IrType *tensor, uint32_t *n, const I
 const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
-    const IrExpr *const *shapes;
+    const IrExpr *const *shapes, *const *valid;
     const IrTileView *view = NULL;
     uint32_t n;
     MemorySpace ms;
@@ -164,6 +164,12 @@ const IrType *deduce_load(DeduceCtx *dc)
      * reads: column-major blocks of row-major boxes. */
     if (ms == MS_MAT)
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    /* Only the valid part is read (pypto's tile.load): the rest of the
+     * tile holds whatever its padding says. */
+    if (!op_valid_shape_arg(dc, 3, n, shapes, &valid))
+        return NULL;
+    if (valid)
+        view = op_view_with_valid(dc, view, n, valid);
     return op_make_tile(dc, (DataType)t->dtype, n, shapes, view);
 }
 
@@ -229,6 +235,59 @@ const IrType *deduce_vec_move(DeduceCtx *dc)
 }
 
 const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
+
+/* fillpad(tile, pad_value=): a tile of the input's shape, valid
+ * everywhere, whose elements outside the input's valid part are the pad
+ * value (pypto's tile.fillpad; pto-isa's TFILLPAD pads with its
+ * destination's PadValue, which the result's type carries). */
+static const IrType *fillpad_result(DeduceCtx *dc, uint32_t n, const IrExpr *const *dims);
+
+const IrType *deduce_fillpad(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    return t ? fillpad_result(dc, t->n, t->dims) : NULL;
+}
+
+/* fillpad_expand(tile, shape, pad_value=): the same into a tile of a
+ * constant shape no smaller than the input's in any dimension (pto-isa's
+ * TFILLPAD_EXPAND asserts Rows and Cols at least the source's). */
+const IrType *deduce_fillpad_expand(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    const IrExpr *const *dims;
+    uint32_t n;
+    if (!t || !op_const_shape_arg(dc, 1, &n, &dims))
+        return NULL;
+    if (n != t->n)
+        return op_fail(dc, 1, "shape has %u dimensions for a tile of %u", (unsigned)n, (unsigned)t->n);
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t want, have;
+        if (ir_dim_value(dims[d], &want) && ir_dim_value(t->dims[d], &have) && want < have) {
+            op_fail(dc, 1, "shape element %u is %lld, less than the tile's %lld", (unsigned)d, (long long)want,
+                    (long long)have);
+            dc->err->elem = (int)d;
+            return NULL;
+        }
+    }
+    return fillpad_result(dc, n, dims);
+}
+
+/* The padded tile of dims: the input's layout, no valid shape, the pad. */
+static const IrType *fillpad_result(DeduceCtx *dc, uint32_t n, const IrExpr *const *dims)
+{
+    const IrType *t = op_arg_type(dc, 0);
+    const IrTileView *v;
+    int64_t pad = TP_ZERO;
+    if (op_kwarg_int(dc, "pad_value", &pad) < 0)
+        return NULL;
+    if (pad <= TP_NULL || pad >= TP_COUNT)
+        return op_fail(dc, -1, "pad_value must be pl.PadValue.zero, max or min");
+    v = t->tile_view;
+    v = v ? ir_tile_view(dc->ir, 0, NULL, v->nstride, v->stride, v->start_offset, (TileLayout)v->blayout,
+                         (TileLayout)v->slayout, v->fractal, (TilePad)pad)
+          : ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, (TilePad)pad);
+    return op_make_tile(dc, (DataType)t->dtype, n, dims, v);
+}
 /* A reshape names its input's bytes in its input's storage (InitMemRef
  * gives it the input's MemRef): a Mat, Left, Right or Acc tile keeps the
  * layout that says where it lives, so that the rules of that space apply
@@ -321,4 +380,29 @@ const IrType *deduce_extract(DeduceCtx *dc)
     else if (ms == MS_RIGHT)
         sl = TL_COL_MAJOR;
     return op_make_tile(dc, (DataType)t->dtype, 2, shape, ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, sl, 512));
+/* set_validshape(tile, rows, cols): a 2-D tile's bytes with the valid
+ * shape [rows, cols] (pypto's tile.set_validshape; pto-isa's
+ * Tile::SetValidShape), neither a constant larger than the shape's. */
+const IrType *deduce_set_validshape(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    const IrExpr *valid[2];
+    if (!t)
+        return NULL;
+    if (t->n != 2)
+        return op_fail(dc, 0, "needs a 2-D tile, got one of rank %u", (unsigned)t->n);
+    for (uint32_t d = 0; d < 2; d++) {
+        const IrType *s = op_need_scalar(dc, d + 1);
+        int64_t x, y;
+        if (!s || !op_need_int_dtype(dc, d + 1, s))
+            return NULL;
+        valid[d] = dc->args[d + 1];
+        if (ir_dim_value(valid[d], &x) && x <= 0)
+            return op_fail(dc, (int)d + 1, "valid_%s is %lld; an extent must be positive", d ? "cols" : "rows",
+                           (long long)x);
+        if (ir_dim_value(valid[d], &x) && ir_dim_value(t->dims[d], &y) && x > y)
+            return op_fail(dc, (int)d + 1, "valid_%s is %lld, more than the tile's %lld", d ? "cols" : "rows",
+                           (long long)x, (long long)y);
+    }
+    return op_make_tile(dc, (DataType)t->dtype, 2, t->dims, op_view_with_valid(dc, t->tile_view, 2, valid));
 }

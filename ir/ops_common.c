@@ -402,3 +402,37 @@ int op_window_fits(DeduceCtx *dc, int arg, const IrType *outer, const IrExpr *co
     }
     return 1;
 }
+
+int op_valid_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t n, const IrExpr *const *dims, const IrExpr *const **valid)
+{
+    const IrExpr *const *v;
+    uint32_t nv;
+    int same = 1;
+    if (!op_tuple_arg(dc, i, "valid_shape", 0, &nv, &v))
+        return 0;
+    if (nv != n) {
+        op_fail(dc, (int)i, "valid_shape has %u dimensions for a shape of %u", (unsigned)nv, (unsigned)n);
+        return 0;
+    }
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t x, y;
+        if (ir_dim_value(v[d], &x) && ir_dim_value(dims[d], &y) && x > y) {
+            op_fail(dc, (int)i, "valid_shape element %u is %lld, more than the shape's %lld", (unsigned)d,
+                    (long long)x, (long long)y);
+            dc->err->elem = (int)d;
+            return 0;
+        }
+        if (v[d] != dims[d] && !(ir_dim_value(v[d], &x) && ir_dim_value(dims[d], &y) && x == y))
+            same = 0;
+    }
+    *valid = same ? NULL : v;
+    return 1;
+}
+
+const IrTileView *op_view_with_valid(DeduceCtx *dc, const IrTileView *view, uint32_t n, const IrExpr *const *valid)
+{
+    if (!view)
+        return ir_tile_view(dc->ir, valid ? n : 0, valid, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
+    return ir_tile_view(dc->ir, valid ? n : 0, valid, view->nstride, view->stride, view->start_offset,
+                        (TileLayout)view->blayout, (TileLayout)view->slayout, view->fractal, (TilePad)view->pad);
+}

@@ -53,6 +53,9 @@ const IrType *deduce_store(DeduceCtx *dc);
 const IrType *deduce_move(DeduceCtx *dc);
 const IrType *deduce_vec_move(DeduceCtx *dc);
 const IrType *deduce_view(DeduceCtx *dc);
+const IrType *deduce_fillpad(DeduceCtx *dc);
+const IrType *deduce_fillpad_expand(DeduceCtx *dc);
+const IrType *deduce_set_validshape(DeduceCtx *dc);
 const IrType *deduce_reshape(DeduceCtx *dc);
 const IrType *deduce_transpose(DeduceCtx *dc);
 /* ops_block_misc.c: reductions, broadcasts, matmul */
@@ -99,10 +102,12 @@ const IrType *deduce_flag(DeduceCtx *dc);
 #define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
 #define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
 #define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
-#define PARG(NAME) {(NAME), -1, ARG_VALUE}
-#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE}
-#define PINDEX(NAME) {(NAME), -1, ARG_INDEX}
-#define PKW(NAME, K) {(NAME), (K), ARG_VALUE}
+#define PARG(NAME) {(NAME), -1, ARG_VALUE, 0}
+#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE, 0}
+#define PINDEX(NAME) {(NAME), -1, ARG_INDEX, 0}
+#define PKW(NAME, K) {(NAME), (K), ARG_VALUE, 0}
+/* An optional list of extents that is IR argument FROM when left out. */
+#define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */
@@ -139,6 +144,14 @@ int op_const_int_value(const IrExpr *e, int64_t *v);
 /* An axis argument / kwarg value normalised against rank ("axis + rank"
  * when negative); 0 and an error if out of range.  what: "axis". */
 int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out);
+
+/* A valid shape, IR argument i, of a region of n dims (dims): a list of
+ * n integer extents, none of them a constant larger than its dim.  1 with
+ * *valid its elements, or NULL when they are the dims themselves. */
+int op_valid_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t n, const IrExpr *const *dims, const IrExpr *const **valid);
+/* view (or the default view) with valid shape valid of n dims (none when
+ * valid is NULL), its other fields kept. */
+const IrTileView *op_view_with_valid(DeduceCtx *dc, const IrTileView *view, uint32_t n, const IrExpr *const *valid);
 
 /* --------------------------------------------------------------- kwargs */
 

@@ -307,8 +307,9 @@ static void print_op_name(Printer *p, const OpDef *op)
     pr_pfx(p, op_dsl_name(op, p->syntax == IR_SYNTAX_SEED, buf, sizeof buf));
 }
 
-/* Is the store's shape list (its third argument) the tile's shape, as
- * the three-argument form reads it back (constants or the dims themselves)? */
+/* Is the store's shape list (its third argument) the tile's valid shape
+ * (its shape unless its view narrows it), as the three-argument form
+ * reads it back (constants or the dims themselves)? */
 static int store_shapes_are_tile(IrCtx *ctx, const IrCall *c)
 {
     const IrType *t = ir_expr_type(ctx, c->args[0]);
@@ -320,7 +321,7 @@ static int store_shapes_are_tile(IrCtx *ctx, const IrCall *c)
     if (l->n != t->n)
         return 0;
     for (uint32_t i = 0; i < l->n; i++) {
-        const IrExpr *a = l->elems[i], *b = t->dims[i];
+        const IrExpr *a = l->elems[i], *b = ir_tile_valid_dims(t)[i];
         if (a != b && !(a->kind == EXPR_CONST_INT && b->kind == EXPR_CONST_INT && a->dtype == b->dtype &&
                         IR_AS(IrConstInt, a)->value == IR_AS(IrConstInt, b)->value))
             return 0;
@@ -346,6 +347,9 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
             kw->v.i < PIPE_COUNT) {
             pr_pfx(p, "PipeType.");
             sb_puts(p->sb, pipe_name((PipeKind)kw->v.i));
+        } else if (strcmp(kw->key, "pad_value") == 0 && kw->v.i >= 0 && kw->v.i < TP_COUNT) {
+            pr_pfx(p, "PadValue.");
+            sb_puts(p->sb, tile_pad_name((TilePad)kw->v.i));
         } else if ((strcmp(kw->key, "blayout") == 0 || strcmp(kw->key, "slayout") == 0) && kw->v.i >= 0 &&
                    kw->v.i < TL_COUNT) {
             pr_pfx(p, "TileLayout.");
@@ -411,6 +415,16 @@ static void print_call(Printer *p, const IrCall *c)
     for (uint32_t k = 0; k < nargs; k++) {
         uint32_t i = order ? order[k] : k;
         int64_t v;
+        const OpParam *prm = cal->kind == CALLEE_OP ? op_param(callee_op(cal), i) : NULL;
+        if (prm && prm->from) {
+            /* An optional argument: left out at its default, a keyword
+             * argument otherwise (it may follow one left out). */
+            if (!ir_same_dim_list(p->ctx, c->args[i], c->args[prm->from - 1])) {
+                sb_printf(p->sb, "%s%s=", k ? ", " : "", prm->name);
+                pr_expr(p, c->args[i]);
+            }
+            continue;
+        }
         if (k)
             sb_puts(p->sb, ", ");
         if (kw_args)

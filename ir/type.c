@@ -269,6 +269,30 @@ static const IrExpr *canon_dim(IrCtx *ctx, const IrExpr *d)
     return d;
 }
 
+const IrExpr *const *ir_tile_valid_dims(const IrType *t)
+{
+    if (t->tile_view && t->tile_view->nvalid == t->n)
+        return t->tile_view->valid_shape;
+    return t->dims;
+}
+
+int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b)
+{
+    const IrMakeTuple *x, *y;
+    if (a == b)
+        return 1;
+    if (a->kind != EXPR_MAKE_TUPLE || b->kind != EXPR_MAKE_TUPLE)
+        return 0;
+    x = IR_AS(IrMakeTuple, a);
+    y = IR_AS(IrMakeTuple, b);
+    if (x->n != y->n)
+        return 0;
+    for (uint32_t i = 0; i < x->n; i++)
+        if (canon_dim(ctx, x->elems[i]) != canon_dim(ctx, y->elems[i]))
+            return 0;
+    return 1;
+}
+
 /* -------------------------------------------------------------- views */
 
 static uint32_t tile_view_hash_fields(uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,

@@ -126,8 +126,10 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
         for (int j = 0; pre && j < pre->n; j++)
             if (pre->v[j] && b.arg[p] == call->list.items[j])
                 args[argi] = pre->v[j];   /* already elaborated by the dispatcher */
-        if (!args[argi])
+        if (!args[argi] && b.arg[p])
             args[argi] = elab_expr(fc, b.arg[p]);
+        else if (!args[argi] && op->params[p].from && (uint32_t)op->params[p].from - 1 < argi)
+            args[argi] = args[op->params[p].from - 1];   /* left out: the argument it defaults to */
         if (!args[argi])
             ok = 0;
         argi++;
@@ -144,7 +146,7 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
 /* pl.store(tile, offsets, output_tensor) without shapes: the April-2026
  * spelling (ops.md 4.3) and today's (tile.store(tile, offsets,
  * output_tensor, shapes=None)), positionally or by keyword; the shapes
- * are the tile's.  NULL with *handled 0 when the call gives shapes (the
+ * are the tile's valid shape (its shape unless its view narrows it).  NULL with *handled 0 when the call gives shapes (the
  * op's own binding reads it). */
 static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call, int *handled)
 {
@@ -182,7 +184,7 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
         return elab_error(fc->E, given[0]->span, "the first argument of a store must be a Tile, got %s",
                           elab_type_str(E, tt, b, sizeof b));
     }
-    args[2] = ir_make_tuple(E->ir, tt->n, tt->dims, call->span);
+    args[2] = ir_make_tuple(E->ir, tt->n, ir_tile_valid_dims(tt), call->span);
     if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
         return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(given[1], err.elem) : call->span, "%s", err.msg);
     return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);

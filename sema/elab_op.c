@@ -13,7 +13,7 @@ static uint32_t required_params(const OpDef *op)
 {
     uint32_t r = 0;
     for (uint32_t i = 0; i < op->nparams; i++)
-        if (op->params[i].kw < 0 || op->kwargs[op->params[i].kw].presence == KW_REQUIRED)
+        if (op->params[i].kw < 0 ? !op->params[i].from : op->kwargs[op->params[i].kw].presence == KW_REQUIRED)
             r++;
     return r;
 }
@@ -70,7 +70,7 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
     }
     for (uint32_t p = 0; p < op->nparams; p++) {
         const OpParam *prm = &op->params[p];
-        if (prm->kw >= 0)
+        if (prm->kw >= 0 || prm->from)
             continue;
         if (!bound[p]) {
             if (call->list2.n)

@@ -95,6 +95,7 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
                            "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
         [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
         [KWT_TILE_LAYOUT] = {CV_TILE_LAYOUT, KW_INT, "a tile layout such as pl.TileLayout.row_major"},
+        [KWT_PAD] = {CV_TILE_PAD, KW_INT, "a pad value: pl.PadValue.zero, max or min (or 0, math.inf, -math.inf)"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;
@@ -118,6 +119,18 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         break;
     case KWT_PIPE:
         ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
+        break;
+    case KWT_PAD:
+        /* The literal spellings of pypto's tile.fillpad: 0, +inf, -inf;
+         * the hardware pads with zero, max or min only. */
+        if (v->kind == CV_INT && v->v.i == 0) {
+            ok = 1;
+            out->v.i = TP_ZERO;
+        } else if (v->kind == CV_FLOAT && (v->v.f == 0.0 || isinf(v->v.f))) {
+            ok = 1;
+            out->v.i = v->v.f == 0.0 ? TP_ZERO : v->v.f > 0 ? TP_MAX : TP_MIN;
+        }
+        ok = ok && out->v.i != TP_NULL;
         break;
     default:
         break;

@@ -139,14 +139,17 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
     /* pto-mlir.md 12: the partition shape must be the tile shape; a store
      * writes the valid part of a tile with a constant valid shape (a
      * compare's mask: cpp.md 4.2, the GlobalTensor's shape is the tile's
-     * valid shape). */
+     * valid shape), and a load into one reads only that part (pypto's
+     * tile.load valid_shape; pto-isa's TLOAD takes a GlobalTensor of the
+     * tile's valid shape), so its partition is the valid part. */
     const IrExpr *const *valid = ir_tile_const_valid(tile);
-    int narrow = !is_load && valid && valid != tile->dims;
+    int narrow = valid && valid != tile->dims;
     for (uint32_t i = 0; i < shapes->n; i++) {
         int64_t want;
-        const IrExpr *dim = i < tile->n ? (narrow ? valid[i] : tile->dims[i]) : NULL;
+        const IrExpr *dim = i < tile->n ? (narrow && !is_load ? valid[i] : tile->dims[i]) : NULL;
         if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(dim, &want) ||
-            want != size[i]) {
+            want != size[i] || (narrow && is_load && !ir_dim_value(valid[i], &size[i]))) {
+            narrow = narrow && !is_load;
             IrType shown = *tile;
             shown.n = shapes->n;
             shown.dims = shapes->elems;

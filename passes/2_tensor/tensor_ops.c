@@ -280,12 +280,12 @@ static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *
 const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,
                       const IrExpr *const *dims, MemorySpace ms)
 {
-    const IrExpr *args[3];
+    const IrExpr *args[4];
     TcKw kw = {"target_memory", ms};
     args[0] = r->base;
     args[1] = offsets(e, r, add, n);
-    args[2] = tc_tuple(e->ir, n, dims);
-    return tc_emit(e, name, OP_BLOCK_LOAD, 3, args, 1, &kw);
+    args[2] = args[3] = tc_tuple(e->ir, n, dims);
+    return tc_emit(e, name, OP_BLOCK_LOAD, 4, args, 1, &kw);
 }
 
 const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,

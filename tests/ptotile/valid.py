@@ -1,5 +1,5 @@
 # Valid shapes (seed 05 3.2) from annotations: {valid = [...]} on the op
-# that makes the tile; a valid shape equal to the shape is left out.
+# that makes the tile; an elementwise result has its operands' valid shape.
 import pypto.language as pl
 
 
@@ -8,7 +8,7 @@ class Valid:
     @pl.function(type=pl.FunctionType.InCore)
     def valid(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         t: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[48, 64])] = pl.load(a, [0, 0], [64, 64])
-        u: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[48, 60])] = pl.exp(t)
-        v: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[64, 64])] = pl.add(u, t)
+        u = pl.exp(t)
+        v: pl.Tile[[64, 64], pl.FP32, tile_view=pl.TileView(valid_shape=[48, 64])] = pl.add(u, t)
         r = pl.store(v, [0, 0], [64, 64], out)
         return r

@@ -578,8 +578,10 @@ static void check_expands(Op *op, const Rule *r)
     elem_in(op, d, r->a2, r->a5, "dst");
 }
 
-/* tfillpad: elements of 1, 2 or 4 bytes, one size and static shape, a
- * destination with a pad value. */
+/* tfillpad: elements of 1, 2 or 4 bytes, one size, a destination with a
+ * pad value; one static shape, except that a Vec destination may be
+ * larger (PTOAS 0.60's verifyTFillPadLike: the heterogeneous overload,
+ * lowered to TFILLPAD<Expand>, is for loc=vec). */
 static void check_fillpad(Op *op, const Rule *r)
 {
     const Operand *s = &op->in[0], *d = &op->out[0];
@@ -593,7 +595,12 @@ static void check_fillpad(Op *op, const Rule *r)
         bad(op, "expects element size to be 1, 2, or 4 bytes");
     if (d->pad == 0)
         bad(op, "expects dst PadVal != Null");
-    same_shape(op, s, d, "src", "dst");
+    if (strcmp(s->loc, "vec") == 0 && strcmp(d->loc, "vec") == 0) {
+        if (d->rows < s->rows || d->cols < s->cols)
+            bad(op, "expects dst to be no smaller than src");
+    } else {
+        same_shape(op, s, d, "src", "dst");
+    }
 }
 
 /* trowsum trowmax trowmin: an ND source, a DN [M, 1] (or ND) destination,

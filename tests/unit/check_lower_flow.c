@@ -735,7 +735,7 @@ static void r_tensor_param(LowerFlow *W, LowerTensor *T) { note(W, "view(%s%s)",
 
 static const IrExpr *load_of(IrVar *x, Span sp)
 {
-    return call_typed("block.load", EXPRS(E(x), tuple2(0, 0), tuple2(64, 64)), vtile(-1, 1), sp);
+    return call_typed("block.load", EXPRS(E(x), tuple2(0, 0), tuple2(64, 64), tuple2(64, 64)), vtile(-1, 1), sp);
 }
 
 static const IrExpr *store_of(IrVar *t, IrVar *x, Span sp)

@@ -137,7 +137,11 @@ START_TEST(test_unary_and_cast)
     const char *const ops[] = {"block.neg",   "block.exp", "block.log",  "block.sqrt",    "block.rsqrt",
                                "block.recip", "block.abs", "block.relu", "block.fillpad", "block.vec_move"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        EXPECT_TYPE(run(ops[i], 1, ARGS(t), 0, NULL), "pl.Tile[[16, 64], pl.FP16]");
+        if (strcmp(ops[i], "block.fillpad") != 0)
+            EXPECT_TYPE(run(ops[i], 1, ARGS(t), 0, NULL), "pl.Tile[[16, 64], pl.FP16]");
+    /* fillpad's result is valid everywhere and carries its pad value. */
+    EXPECT_TYPE(run("block.fillpad", 1, ARGS(t), 1, KWS(kw("pad_value", KW_INT, TP_MIN))),
+                "pl.Tile[[16, 64], pl.FP16, pl.TileView(pad=pl.TilePad.min)]");
     expect_error(run("block.exp", 1, ARGS(scalar(DT_FP32)), 0, NULL), 0,
                  "'pl.tile.exp': first argument must be a Tile, got pl.Scalar[pl.FP32]");
     EXPECT_TYPE(run("block.cast", 1, ARGS(t), 2, KWS(kw("target_type", KW_DTYPE, DT_FP32), kw("mode", KW_INT, 2))),
@@ -159,40 +163,50 @@ START_TEST(test_load)
 {
     const IrExpr *t = var(tensor_type(DT_FP16, 2, 128, 128));
     const IrType *r;
-    r = run("block.load", 3, ARGS(t, list(2, 0, 64), list(2, 64, 32)), 1,
+    r = run("block.load", 4, ARGS(t, list(2, 0, 64), list(2, 64, 32), list(2, 64, 32)), 1,
             KWS(kw("target_memory", KW_MEMSPACE, MS_VEC)));
     EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP16]");
     ck_assert_ptr_null(r->tile_view);
-    r = run("block.load", 3, ARGS(t, list(2, 0, 0), list(2, 64, 32)), 1, KWS(kw("target_memory", KW_MEMSPACE, MS_MAT)));
+    r = run("block.load", 4, ARGS(t, list(2, 0, 0), list(2, 64, 32), list(2, 64, 32)), 1, KWS(kw("target_memory", KW_MEMSPACE, MS_MAT)));
     expect_view(r, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
     ck_assert_uint_eq(r->n, 2);
-    expect_error(run("block.load", 3, ARGS(t, list(2, 0, 0), list(2, 64, 32)), 1,
+    expect_error(run("block.load", 4, ARGS(t, list(2, 0, 0), list(2, 64, 32), list(2, 64, 32)), 1,
                      KWS(kw("target_memory", KW_MEMSPACE, MS_LEFT))),
                  -1,
                  "'pl.tile.load': target_memory must be pl.MemorySpace.Vec or pl.MemorySpace.Mat, got "
                  "pl.MemorySpace.Left");
-    expect_error(run("block.load", 3, ARGS(t, list(1, 0), list(2, 64, 32)), 0, NULL), -1,
+    expect_error(run("block.load", 4, ARGS(t, list(1, 0), list(2, 64, 32), list(2, 64, 32)), 0, NULL), -1,
                  "'pl.tile.load': offsets and shapes must have the same length, got 1 offsets and 2 shapes");
-    expect_error(run("block.load", 3, ARGS(t, list(0), list(0)), 0, NULL), 2,
+    expect_error(run("block.load", 4, ARGS(t, list(0), list(0), list(0)), 0, NULL), 2,
                  "'pl.tile.load': shapes must have at least one dimension");
-    expect_error(run("block.load", 3, ARGS(var(tile_type(DT_FP16, 2, 8, 8)), list(2, 0, 0), list(2, 8, 8)), 0, NULL), 0,
+    expect_error(run("block.load", 4, ARGS(var(tile_type(DT_FP16, 2, 8, 8)), list(2, 0, 0), list(2, 8, 8), list(2, 8, 8)), 0, NULL), 0,
                  "'pl.tile.load': first argument must be a Tensor, got pl.Tile[[8, 8], pl.FP16]");
-    expect_error(run("block.load", 3, ARGS(t, ci(0), list(2, 8, 8)), 0, NULL), 1,
+    expect_error(run("block.load", 4, ARGS(t, ci(0), list(2, 8, 8), list(2, 8, 8)), 0, NULL), 1,
                  "'pl.tile.load': offsets (second argument) must be a tuple, got pl.Scalar[pl.INT64]");
     /* A rank-3 tile is not a tile. */
-    expect_error(run("block.load", 3,
-                     ARGS(var(tensor_type(DT_FP16, 3, 4, 128, 128)), list(3, 0, 0, 0), list(3, 2, 64, 64)), 0, NULL),
+    expect_error(run("block.load", 4,
+                     ARGS(var(tensor_type(DT_FP16, 3, 4, 128, 128)), list(3, 0, 0, 0), list(3, 2, 64, 64),
+                          list(3, 2, 64, 64)),
+                     0, NULL),
                  -1, "TileType can have at most 2 dimensions, got 3");
     /* Symbolic shapes come from the tuple. */
     {
         const IrExpr *n = scalar(DT_INT64);
         const IrExpr *shapes = ir_make_tuple(&ctx, 2, ARGS(n, ci(32)), span_unknown());
-        r = run("block.load", 3, ARGS(t, list(2, 0, 0), shapes), 0, NULL);
+        r = run("block.load", 4, ARGS(t, list(2, 0, 0), shapes, shapes), 0, NULL);
         ck_assert_ptr_nonnull(r);
         ck_assert_ptr_eq(r->dims[0], n);
-        expect_error(run("block.load", 3,
-                         ARGS(t, list(2, 0, 0), ir_make_tuple(&ctx, 2, ARGS(cf(1.0), ci(32)), span_unknown())), 0,
-                         NULL),
+        ck_assert_ptr_null(r->tile_view);
+        /* A valid shape narrows the tile's view, statically or not; it
+         * has the shape's rank and no constant larger than the shape's. */
+        r = run("block.load", 4, ARGS(t, list(2, 0, 0), list(2, 64, 32), ir_make_tuple(&ctx, 2, ARGS(n, ci(30)), span_unknown())), 0, NULL);
+        EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP16, pl.TileView(valid_shape=[v, 30])]");
+        expect_error(run("block.load", 4, ARGS(t, list(2, 0, 0), list(2, 64, 32), list(1, 64)), 0, NULL), 3,
+                     "'pl.tile.load': valid_shape has 1 dimensions for a shape of 2");
+        expect_error(run("block.load", 4, ARGS(t, list(2, 0, 0), list(2, 64, 32), list(2, 64, 33)), 0, NULL), 3,
+                     "'pl.tile.load': valid_shape element 1 is 33, more than the shape's 32");
+        const IrExpr *bad = ir_make_tuple(&ctx, 2, ARGS(cf(1.0), ci(32)), span_unknown());
+        expect_error(run("block.load", 4, ARGS(t, list(2, 0, 0), bad, bad), 0, NULL),
                      2, "'pl.tile.load': shapes element 0 must be an integer Scalar, got pl.Scalar[pl.FP32]");
     }
 }

@@ -90,6 +90,8 @@ static int default_in_range(const KwSpec *k)
         return k->idefault >= 0 && k->idefault < PIPE_COUNT;
     case KWT_TILE_LAYOUT:
         return k->idefault >= 0 && k->idefault < TL_COUNT;
+    case KWT_PAD:
+        return k->idefault > TP_NULL && k->idefault < TP_COUNT;
     case KWT_INT:
     case KWT_DOUBLE:
     case KWT_STRING:
@@ -139,7 +141,7 @@ START_TEST(test_op_schemas)
             const KwSpec *s = &op->kwargs[k];
             ck_assert_msg(seen[k] == 1, "%s: kwarg %s is bound by %u params", name, s->name, seen[k]);
             ck_assert_msg(s->presence <= KW_OPTIONAL, "%s: kwarg %s presence", name, s->name);
-            ck_assert_msg(s->type <= KWT_TILE_LAYOUT, "%s: kwarg %s type", name, s->name);
+            ck_assert_msg(s->type <= KWT_PAD, "%s: kwarg %s type", name, s->name);
             if (s->presence == KW_DEFAULTED)
                 ck_assert_msg(default_in_range(s), "%s: kwarg %s has default %lld", name, s->name,
                               (long long)s->idefault);
@@ -176,7 +178,7 @@ static void expect_schema(const char *name, const char *params, const char *kwar
 START_TEST(test_schema_orders)
 {
     /* "?" marks a defaulted kwarg, "*" an optional one. */
-    expect_schema("block.load", "tensor,offsets,shapes,target_memory", "target_memory?");
+    expect_schema("block.load", "tensor,offsets,shapes,valid_shape,target_memory", "target_memory?");
     expect_schema("block.create_tile", "shape,dtype,target_memory", "dtype,target_memory?");
     expect_schema("block.move", "tile,target_memory,blayout,slayout,transpose", "target_memory,transpose?,blayout*,slayout*");
     expect_schema("block.full", "shape,dtype,value", "dtype");

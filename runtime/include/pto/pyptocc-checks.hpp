@@ -180,6 +180,10 @@ template <class TD, class TS> constexpr void rule_fillpad_shape() {
     static_assert(TD::Rows == TS::Rows && TD::Cols == TS::Cols,
                   "pyptocc runtime: TFILLPAD needs source and destination tiles of one static shape");
 }
+template <class TD, class TS> constexpr void rule_fillpad_expand_shape() {
+    static_assert(TD::Rows >= TS::Rows && TD::Cols >= TS::Cols,
+                  "pyptocc runtime: TFILLPAD_EXPAND needs a destination no smaller than its source");
+}
 template <class TD, class TS> constexpr void rule_transposed_valid() {
     static_assert(extent_compatible_v<TS::ValidRow, TD::ValidCol> && extent_compatible_v<TS::ValidCol, TD::ValidRow>,
                   "pyptocc runtime: TTRANS needs the destination's valid shape to mirror the source's");

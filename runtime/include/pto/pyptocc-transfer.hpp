@@ -89,6 +89,23 @@ template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
                     [&](unsigned r, unsigned c) { return r < S.vr && c < S.vc ? S(r, c) : pad; });
 }
 
+// TFILLPAD into a destination of as many or more rows and columns (pto-isa's
+// TFILLPAD_EXPAND): s's valid region at the top left of d, d's pad value
+// everywhere else.
+template <TileT TD, TileT TS> void TFILLPAD_EXPAND(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TFILLPAD_EXPAND, d, s);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::check_same_dtype<TD, TS, TS>();
+    detail::rule_fillpad_expand_shape<TD, TS>();
+    static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD_EXPAND needs a destination with a pad value");
+    auto S = detail::view(s, "TFILLPAD_EXPAND", "source");
+    auto D = detail::view(d, "TFILLPAD_EXPAND", "destination");
+    T pad = detail::pad_value<T>(TD::PadVal);
+    detail::produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols),
+                    [&](unsigned r, unsigned c) { return r < S.vr && c < S.vc ? S(r, c) : pad; });
+}
+
 // d(r, c) = s(r, c) over d, between any locations (converted, round to
 // nearest even, when the element types differ).
 template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
