@@ -118,12 +118,12 @@ const IrType *deduce_alloc(DeduceCtx *dc)
     return ir_type_memref(dc->ir);
 }
 
-/* offsets and shapes of load/store: tuples of equal, non-zero length. */
-static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
+/* The offsets and shapes of a load or store: tuples of equal, non-zero
+ * length. */
+static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **offsets, const IrExpr *const **shapes)
 {
-    const IrExpr *const *offsets;
     uint32_t no, ns;
-    if (!op_tuple_arg(dc, 1, "offsets", 0, &no, &offsets) || !op_tuple_arg(dc, 2, "shapes", 0, &ns, shapes))
+    if (!op_tuple_arg(dc, 1, "offsets", 0, &no, offsets) || !op_tuple_arg(dc, 2, "shapes", 0, &ns, shapes))
         return 0;
     if (no != ns) {
         op_fail(dc, -1, "offsets and shapes must have the same length, got %u offsets and %u shapes", (unsigned)no,
@@ -138,14 +138,24 @@ static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **shapes)
     return 1;
 }
 
+/* A static region of `extents` at `offsets` past the tensor's edge is an
+ * error here, not a fault at run time (a region of another rank is the
+ * lowering's to judge). */
+static int region_fits(DeduceCtx *dc, const IrType *tensor, uint32_t n, const IrExpr *const *offsets,
+                       const IrExpr *const *extents)
+{
+    return n != tensor->n || op_window_fits(dc, 1, tensor, extents, offsets);
+}
+
 const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
-    const IrExpr *const *shapes;
+    const IrExpr *const *offsets, *const *shapes;
     const IrTileView *view = NULL;
     uint32_t n;
     MemorySpace ms;
-    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &shapes) || !memspace_kwarg(dc, &ms))
+    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &offsets, &shapes) ||
+        !region_fits(dc, t, n, offsets, shapes) || !memspace_kwarg(dc, &ms))
         return NULL;
     if (ms != MS_VEC && ms != MS_MAT)
         return op_fail(dc, -1,
@@ -162,9 +172,10 @@ const IrType *deduce_load(DeduceCtx *dc)
 const IrType *deduce_store(DeduceCtx *dc)
 {
     const IrType *out;
-    const IrExpr *const *shapes;
+    const IrExpr *const *offsets, *const *shapes;
     uint32_t n;
-    if (!op_need_tile(dc, 0) || !region_args(dc, &n, &shapes) || !(out = op_need_tensor(dc, 3)))
+    if (!op_need_tile(dc, 0) || !(out = op_need_tensor(dc, 3)) || !region_args(dc, &n, &offsets, &shapes) ||
+        !region_fits(dc, out, n, offsets, shapes))
         return NULL;
     /* The result is the output tensor itself (same type, same MemRef). */
     return out;

@@ -379,13 +379,26 @@ const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind)
     if (!op_tuple_arg(dc, 1, "shape", index_only, &ns, &shape) ||
         !op_tuple_arg(dc, 2, "offset", index_only, &no, &offset))
         return NULL;
-    /* A window that runs off the source (00-python_syntax.md: pl.slice of
-     * a tile past its edge is an error). */
-    for (uint32_t d = 0; ns == a->n && no == a->n && d < a->n; d++) {
-        int64_t s, o, e;
-        if (ir_dim_value(shape[d], &s) && ir_dim_value(offset[d], &o) && ir_dim_value(a->dims[d], &e) && o + s > e)
-            return op_fail(dc, 2, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
-                           (long long)(o + s), d, (long long)e);
-    }
+    if (ns == a->n && no == a->n && !op_window_fits(dc, 2, a, shape, offset))
+        return NULL;
     return op_make_shaped(dc, a, (DataType)a->dtype, ns, shape);
+}
+
+/* A window of `shape` at `offset` (both of outer's rank) that runs off
+ * `outer` where all three are static is an error at argument `arg`: a view
+ * past the source's edge (00-python_syntax.md: pl.slice of a tile past its
+ * edge is an error), an assemble past the target's. */
+int op_window_fits(DeduceCtx *dc, int arg, const IrType *outer, const IrExpr *const *shape,
+                   const IrExpr *const *offset)
+{
+    for (uint32_t d = 0; d < outer->n; d++) {
+        int64_t s, o, e;
+        if (ir_dim_value(shape[d], &s) && ir_dim_value(offset[d], &o) && ir_dim_value(outer->dims[d], &e) &&
+            o + s > e) {
+            op_fail(dc, arg, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
+                    (long long)(o + s), d, (long long)e);
+            return 0;
+        }
+    }
+    return 1;
 }

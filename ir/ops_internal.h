@@ -174,5 +174,7 @@ const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind);
 const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind);
 /* (x: kind, shape: tuple, offset: tuple) -> Shaped(shape, x.dtype). */
 const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind);
+int op_window_fits(DeduceCtx *dc, int arg, const IrType *outer, const IrExpr *const *shape,
+                   const IrExpr *const *offset);
 
 #endif

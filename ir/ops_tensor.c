@@ -90,10 +90,12 @@ const IrType *deduce_tensor_write(DeduceCtx *dc)
 
 const IrType *deduce_tensor_assemble(DeduceCtx *dc)
 {
-    const IrType *t;
+    const IrType *t, *s;
     const IrExpr *const *off;
     uint32_t n;
-    if (!(t = op_need_tensor(dc, 0)) || !op_need_tensor(dc, 1) || !op_tuple_arg(dc, 2, "offset", 0, &n, &off))
+    if (!(t = op_need_tensor(dc, 0)) || !(s = op_need_tensor(dc, 1)) || !op_tuple_arg(dc, 2, "offset", 0, &n, &off))
+        return NULL;
+    if (s->n == t->n && n == t->n && !op_window_fits(dc, 2, t, s->dims, off))
         return NULL;
     /* A new value of the target's shape and dtype (not the target's type:
      * its MemRef belongs to the target). */

@@ -14,7 +14,8 @@ class AfterError:
         m = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
         u = pl.move(m, target_memory=pl.MemorySpace.Vec)
         for i, (acc,) in pl.range(0, n, 1, init_values=(u,)):
-            w = pl.load(a, [32, 0], [64, 64])
+            w = pl.load(a, [0, 0], [64, 64])
+            part = pl.store(w, [0, 0], [32, 64], out)
             acc_next = pl.add(acc, w)
             acc_out = pl.yield_(acc_next)
         b: pl.Scalar[pl.UINT64] = pl.block.get_block_idx()

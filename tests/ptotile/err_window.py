@@ -1,5 +1,6 @@
-# Loads and stores: windows inside the tensor and of its rank, the whole
-# tile stored, static tile shapes, tensors of rank 1 or more.
+# Loads and stores: windows of the tensor's rank, the whole tile stored,
+# static tile shapes, tensors of rank 1 or more.  (A static window past
+# the tensor's edge is the front end's error: tests/errors/window_past_edge.)
 # pyptocc-flags: --emit=pto-tile
 import pypto.language as pl
 
@@ -9,7 +10,7 @@ class Window:
     @pl.function(type=pl.FunctionType.InCore)
     def window(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
                o1: pl.Out[pl.Tensor[[64], pl.FP32]], n: pl.Scalar[pl.INT64]) -> pl.Tensor[[64, 64], pl.FP32]:
-        t = pl.load(a, [32, 0], [64, 64])
+        t = pl.load(a, [0, 0], [64, 64])
         u = pl.load(a, [0, 0], [64, 64])
         dyn = pl.load(a, [0, 0], [n, 64])
         r = pl.store(t, [0, 0], [64, 64], out)

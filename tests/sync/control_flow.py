@@ -21,7 +21,7 @@ import pypto.language as pl
 @pl.program
 class Control:
     @pl.function(type=pl.FunctionType.InCore)
-    def control(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    def control(self, a: pl.Tensor[[96, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
                 n: pl.Scalar[pl.INT64]) -> pl.Tensor[[64, 64], pl.FP32]:
         t = pl.load(a, [0, 0], [64, 64])
         for i in pl.range(4):
