@@ -122,14 +122,12 @@ const IrType *deduce_alloc(DeduceCtx *dc)
     return ir_type_memref(dc->ir);
 }
 
-/* offsets and shapes of load/store: tuples of equal, non-zero length. */
-/* The offsets and shapes of a load or store of `tensor`: a static region
- * past the tensor's edge is an error here, not a fault at run time. */
-static int region_args(DeduceCtx *dc, const IrType *tensor, uint32_t *n, const IrExpr *const **shapes)
+/* The offsets and shapes of a load or store: tuples of equal, non-zero
+ * length. */
+static int region_args(DeduceCtx *dc, uint32_t *n, const IrExpr *const **offsets, const IrExpr *const **shapes)
 {
-    const IrExpr *const *offsets;
     uint32_t no, ns;
-    if (!op_tuple_arg(dc, 1, "offsets", 0, &no, &offsets) || !op_tuple_arg(dc, 2, "shapes", 0, &ns, shapes))
+    if (!op_tuple_arg(dc, 1, "offsets", 0, &no, offsets) || !op_tuple_arg(dc, 2, "shapes", 0, &ns, shapes))
         return 0;
     if (no != ns) {
         op_fail(dc, -1, "offsets and shapes must have the same length, got %u offsets and %u shapes", (unsigned)no,
@@ -140,20 +138,27 @@ static int region_args(DeduceCtx *dc, const IrType *tensor, uint32_t *n, const I
         op_fail(dc, 2, "shapes must have at least one dimension");
         return 0;
     }
-    if (ns == tensor->n && !op_window_fits(dc, 1, tensor, *shapes, offsets))
-        return 0;
     *n = ns;
     return 1;
+}
+
+/* A static region of `extents` at `offsets` past the tensor's edge is an
+ * error here, not a fault at run time (a region of another rank is the
+ * lowering's to judge). */
+static int region_fits(DeduceCtx *dc, const IrType *tensor, uint32_t n, const IrExpr *const *offsets,
+                       const IrExpr *const *extents)
+{
+    return n != tensor->n || op_window_fits(dc, 1, tensor, extents, offsets);
 }
 
 const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
-    const IrExpr *const *shapes, *const *valid;
+    const IrExpr *const *offsets, *const *shapes, *const *valid;
     const IrTileView *view = NULL;
     uint32_t n;
     MemorySpace ms;
-    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, t, &n, &shapes) || !memspace_kwarg(dc, &ms))
+    if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &offsets, &shapes) || !memspace_kwarg(dc, &ms))
         return NULL;
     if (ms != MS_VEC && ms != MS_MAT)
         return op_fail(dc, -1,
@@ -166,7 +171,7 @@ const IrType *deduce_load(DeduceCtx *dc)
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
     /* Only the valid part is read (pypto's tile.load): the rest of the
      * tile holds whatever its padding says. */
-    if (!op_valid_shape_arg(dc, 3, n, shapes, &valid))
+    if (!op_valid_shape_arg(dc, 3, n, shapes, &valid) || !region_fits(dc, t, n, offsets, valid ? valid : shapes))
         return NULL;
     if (valid)
         view = op_view_with_valid(dc, view, n, valid);
@@ -176,9 +181,10 @@ const IrType *deduce_load(DeduceCtx *dc)
 const IrType *deduce_store(DeduceCtx *dc)
 {
     const IrType *out;
-    const IrExpr *const *shapes;
+    const IrExpr *const *offsets, *const *shapes;
     uint32_t n;
-    if (!op_need_tile(dc, 0) || !(out = op_need_tensor(dc, 3)) || !region_args(dc, out, &n, &shapes))
+    if (!op_need_tile(dc, 0) || !(out = op_need_tensor(dc, 3)) || !region_args(dc, &n, &offsets, &shapes) ||
+        !region_fits(dc, out, n, offsets, shapes))
         return NULL;
     /* The result is the output tensor itself (same type, same MemRef). */
     return out;
@@ -380,6 +386,8 @@ const IrType *deduce_extract(DeduceCtx *dc)
     else if (ms == MS_RIGHT)
         sl = TL_COL_MAJOR;
     return op_make_tile(dc, (DataType)t->dtype, 2, shape, ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, sl, 512));
+}
+
 /* set_validshape(tile, rows, cols): a 2-D tile's bytes with the valid
  * shape [rows, cols] (pypto's tile.set_validshape; pto-isa's
  * Tile::SetValidShape), neither a constant larger than the shape's. */
