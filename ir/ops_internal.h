@@ -81,6 +81,16 @@ const IrType *deduce_array_create(DeduceCtx *dc);
 const IrType *deduce_array_get_element(DeduceCtx *dc);
 const IrType *deduce_array_update_element(DeduceCtx *dc);
 const IrType *deduce_task_dummy(DeduceCtx *dc);
+/* ops_comm.c: the distributed layer (pld.*) */
+const IrType *deduce_world_size(DeduceCtx *dc);
+const IrType *deduce_get_comm_ctx(DeduceCtx *dc);
+const IrType *deduce_rank(DeduceCtx *dc);
+const IrType *deduce_notify(DeduceCtx *dc);
+const IrType *deduce_wait(DeduceCtx *dc);
+const IrType *deduce_alloc_window_buffer(DeduceCtx *dc);
+const IrType *deduce_window(DeduceCtx *dc);
+const IrType *deduce_remote_load(DeduceCtx *dc);
+const IrType *deduce_remote_store(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

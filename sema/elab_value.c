@@ -95,6 +95,9 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
                            "a rounding mode: \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\" or 0-6"},
         [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
         [KWT_TILE_LAYOUT] = {CV_TILE_LAYOUT, KW_INT, "a tile layout such as pl.TileLayout.row_major"},
+        [KWT_NOTIFY_OP] = {CV_DSL, KW_COMM_ENUM, "pld.NotifyOp.AtomicAdd or pld.NotifyOp.Set"},
+        [KWT_WAIT_CMP] = {CV_DSL, KW_COMM_ENUM, "pld.WaitCmp.Eq or pld.WaitCmp.Ge"},
+        [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pld.AtomicType.None_ or pld.AtomicType.Add"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;
@@ -119,6 +122,24 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
     case KWT_PIPE:
         ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
         break;
+    case KWT_NOTIFY_OP:
+    case KWT_WAIT_CMP:
+    case KWT_ATOMIC_TYPE: {
+        /* pld.NotifyOp.Set, or the member's ABI integer (distributed_ops.md). */
+        CommEnum g = t == KWT_NOTIFY_OP ? CE_NOTIFY_OP : t == KWT_WAIT_CMP ? CE_WAIT_CMP : CE_ATOMIC_TYPE;
+        int m = -1;
+        if (v->kind == CV_DSL) {
+            char prefix[64];
+            size_t n = (size_t)snprintf(prefix, sizeof prefix, "pypto.language.distributed.%s.", comm_enum_name(g));
+            if (strncmp(v->v.dsl.path, prefix, n) == 0)
+                m = comm_enum_from_name(g, v->v.dsl.path + n);
+        } else if (v->kind == CV_INT && comm_enum_member(g, (int)v->v.i) && v->v.i == (int)v->v.i) {
+            m = (int)v->v.i;
+        }
+        ok = m >= 0;
+        out->v.i = COMM_ENUM_PACK(g, m < 0 ? 0 : m);
+        break;
+    }
     default:
         break;
     }
