@@ -35,6 +35,7 @@ typedef enum KwType {
     KWT_NOTIFY_OP,  /* pld.NotifyOp.Set (or its ABI int), stored as KW_COMM_ENUM */
     KWT_WAIT_CMP,   /* pld.WaitCmp.Ge */
     KWT_ATOMIC_TYPE, /* pld.AtomicType.Add */
+    KWT_REDUCE_OP,  /* pld.ReduceOp.Sum */
 } KwType;
 
 typedef enum KwPresence {

@@ -10,12 +10,18 @@
  *   pld.tensor.window(buf, shape, dtype=)            -> pld.DistributedTensor
  *   pld.tile.remote_load(target, peer, offsets, shape)    -> Tile (Vec)
  *   pld.tile.remote_store(src_tile, target, peer, offsets, atomic=)
+ *   pld.tensor.remote_store(src, target, peer, offsets, atomic=)
+ *   pld.system.defer_wait(signal, offsets, expected, cmp=Ge)
+ *   pld.tensor.allreduce(src, signal, op=, mode=, core_num=) -> src's type
+ *   pld.tensor.barrier(signal)                       -> signal's type
  *
  * A window-bound tensor (pld.DistributedTensor) is a tensor whose type has
  * IR_TYPE_WINDOW; the signal ops take INT32 ones, as TNOTIFY and TWAIT do.
  * The ops themselves are rows of ir/ops.def. */
 #include "config.h"
 #include "ir/ops_internal.h"
+
+#include <string.h>
 
 /* Argument i as a window-bound tensor, or NULL with an error. */
 static const IrType *need_window(DeduceCtx *dc, uint32_t i)
@@ -174,12 +180,21 @@ const IrType *deduce_remote_load(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, n, shape, NULL);
 }
 
+/* pld.tile.remote_store takes a tile, pld.tensor.remote_store a tensor
+ * (distributed_ops.md: one op at two levels); each names the other. */
 const IrType *deduce_remote_store(DeduceCtx *dc)
 {
-    const IrType *src = op_need_tile(dc, 0), *t;
+    int tile = op_is(dc->op, OP_PLD_TILE_REMOTE_STORE);
+    const IrType *src = op_arg_type(dc, 0), *t;
     char a[32], b[32];
     int atomic;
-    if (!src || !(t = need_window(dc, 1)) || !need_int_scalar(dc, 2) || !window_offsets(dc, 3, t) ||
+    if (src->kind != (tile ? TYPE_TILE : TYPE_TENSOR)) {
+        char buf[160];
+        return op_fail(dc, 0, "first argument must be a %s, got %s (pld.%s.remote_store takes a %s)",
+                       tile ? "Tile" : "Tensor", type_to_string(dc->ir, src, buf, sizeof buf),
+                       tile ? "tensor" : "tile", tile ? "tensor" : "tile");
+    }
+    if (!(t = need_window(dc, 1)) || !need_int_scalar(dc, 2) || !window_offsets(dc, 3, t) ||
         (atomic = comm_kwarg(dc, "atomic", CE_ATOMIC_TYPE)) < 0)
         return NULL;
     if (src->dtype != t->dtype)
@@ -188,3 +203,34 @@ const IrType *deduce_remote_store(DeduceCtx *dc)
     (void)atomic;
     return ir_type_unknown(dc->ir);
 }
+
+/* The deferred wait takes cmp=Ge only (02-primitives.md "Deferred-wait
+ * contract"). */
+const IrType *deduce_defer_wait(DeduceCtx *dc)
+{
+    const IrType *t = need_signal(dc, 0);
+    int cmp;
+    if (!t || !window_offsets(dc, 1, t) || !need_int_scalar(dc, 2) || (cmp = comm_kwarg(dc, "cmp", CE_WAIT_CMP)) < 0)
+        return NULL;
+    if (cmp != WAIT_GE)
+        return op_fail(dc, -1, "a deferred wait compares with pld.WaitCmp.Ge only");
+    return ir_type_unknown(dc->ir);
+}
+
+/* allreduce(src, signal, op=, mode=, core_num=) -> src's type. */
+const IrType *deduce_allreduce(DeduceCtx *dc)
+{
+    const IrType *src = need_window(dc, 0);
+    const IrKwarg *mode = deduce_kwarg(dc, "mode");
+    int64_t cores;
+    if (!src || !need_signal(dc, 1) || comm_kwarg(dc, "op", CE_REDUCE_OP) < 0)
+        return NULL;
+    if (mode && mode->kind == KW_STRING && strcmp(mode->v.s, "mesh") != 0 && strcmp(mode->v.s, "ring") != 0)
+        return op_fail(dc, -1, "mode= is \"mesh\" or \"ring\", got \"%s\"", mode->v.s);
+    if (op_kwarg_int(dc, "core_num", &cores) == 1 && cores < 1)
+        return op_fail(dc, -1, "core_num= must be at least 1, got %lld", (long long)cores);
+    return src;
+}
+
+/* barrier(signal) -> the signal window. */
+const IrType *deduce_barrier_signal(DeduceCtx *dc) { return need_signal(dc, 0); }

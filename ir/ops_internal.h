@@ -91,6 +91,9 @@ const IrType *deduce_alloc_window_buffer(DeduceCtx *dc);
 const IrType *deduce_window(DeduceCtx *dc);
 const IrType *deduce_remote_load(DeduceCtx *dc);
 const IrType *deduce_remote_store(DeduceCtx *dc);
+const IrType *deduce_defer_wait(DeduceCtx *dc);
+const IrType *deduce_allreduce(DeduceCtx *dc);
+const IrType *deduce_barrier_signal(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

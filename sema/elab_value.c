@@ -98,6 +98,7 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_NOTIFY_OP] = {CV_DSL, KW_COMM_ENUM, "pld.NotifyOp.AtomicAdd or pld.NotifyOp.Set"},
         [KWT_WAIT_CMP] = {CV_DSL, KW_COMM_ENUM, "pld.WaitCmp.Eq or pld.WaitCmp.Ge"},
         [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pld.AtomicType.None_ or pld.AtomicType.Add"},
+        [KWT_REDUCE_OP] = {CV_DSL, KW_COMM_ENUM, "pld.ReduceOp.Sum, Max, Min or Prod"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;
@@ -124,9 +125,13 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         break;
     case KWT_NOTIFY_OP:
     case KWT_WAIT_CMP:
-    case KWT_ATOMIC_TYPE: {
+    case KWT_ATOMIC_TYPE:
+    case KWT_REDUCE_OP: {
         /* pld.NotifyOp.Set, or the member's ABI integer (distributed_ops.md). */
-        CommEnum g = t == KWT_NOTIFY_OP ? CE_NOTIFY_OP : t == KWT_WAIT_CMP ? CE_WAIT_CMP : CE_ATOMIC_TYPE;
+        CommEnum g = t == KWT_NOTIFY_OP     ? CE_NOTIFY_OP
+                     : t == KWT_WAIT_CMP    ? CE_WAIT_CMP
+                     : t == KWT_ATOMIC_TYPE ? CE_ATOMIC_TYPE
+                                            : CE_REDUCE_OP;
         int m = -1;
         if (v->kind == CV_DSL) {
             char prefix[64];

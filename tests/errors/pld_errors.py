@@ -29,6 +29,11 @@ class Bad:
         pld.tile.no_such_op(data)
         pld.collective.allreduce(data)
         w = pld.window(x, [1, SIZE], dtype=pl.FP32)
+        pld.tile.remote_store(x, data, 1, [0, 0])
+        pld.system.defer_wait(signal, [0, 0], 1, cmp=pld.WaitCmp.Eq)
+        d1 = pld.tensor.allreduce(data, signal, mode="tree")
+        d2 = pld.tensor.allreduce(data)
+        d3 = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Mean)
         return x
 
     @pl.function(type=pl.FunctionType.Orchestration)

@@ -96,6 +96,8 @@ static int default_in_range(const KwSpec *k)
         return comm_enum_member(CE_WAIT_CMP, (int)k->idefault) != NULL;
     case KWT_ATOMIC_TYPE:
         return comm_enum_member(CE_ATOMIC_TYPE, (int)k->idefault) != NULL;
+    case KWT_REDUCE_OP:
+        return comm_enum_member(CE_REDUCE_OP, (int)k->idefault) != NULL;
     case KWT_INT:
     case KWT_DOUBLE:
     case KWT_STRING:
@@ -147,7 +149,7 @@ START_TEST(test_op_schemas)
             const KwSpec *s = &op->kwargs[k];
             ck_assert_msg(seen[k] == 1, "%s: kwarg %s is bound by %u params", name, s->name, seen[k]);
             ck_assert_msg(s->presence <= KW_OPTIONAL, "%s: kwarg %s presence", name, s->name);
-            ck_assert_msg(s->type <= KWT_ATOMIC_TYPE, "%s: kwarg %s type", name, s->name);
+            ck_assert_msg(s->type <= KWT_REDUCE_OP, "%s: kwarg %s type", name, s->name);
             if (s->presence == KW_DEFAULTED)
                 ck_assert_msg(default_in_range(s), "%s: kwarg %s has default %lld", name, s->name,
                               (long long)s->idefault);
