@@ -24,7 +24,7 @@ const IrExpr *orch_out_arg(CppPlan *plan, const IrCall *c, uint32_t i)
 {
     const IrFunc *f = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(plan->prog, c->callee->name) : NULL;
     const CppParamUse *u;
-    if (!f || f->nparams != c->nargs || ir_kernel_kind(f) == KERNEL_NONE)
+    if (!f || f->nparams != c->nargs || ir_call_device_arg(c) >= 0 || ir_kernel_kind(f) == KERNEL_NONE)
         return NULL;
     u = cpp_plan_use(plan, f);
     if (i < u->nret && u->ret[i] >= 0)

@@ -237,11 +237,38 @@ const CppParamUse *cpp_param_use(IrCtx *ir, const IrFunc *k, PtrMap *cache)
     return u;
 }
 
+/* A per-rank dispatch, f(..., device=r), of host orchestration: the
+ * first one's span. */
+static int find_dispatch(IrWalker *w, const IrExpr *e)
+{
+    Span *at = w->data;
+    if (span_is_known(*at))
+        return 0;
+    if (e->kind == EXPR_CALL && ir_call_device_arg(IR_AS(IrCall, e)) >= 0)
+        *at = e->span;
+    return 1;
+}
+
 const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad)
 {
     const IrFunc *orch = NULL;
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
+        Span at = span_unknown();
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_expr = find_dispatch;
+        w.data = &at;
+        ir_walk_func(&w, f);
+        if (span_is_known(at)) {
+            /* One rank per process needs the MPI runtime (issue 33's next
+             * step): until then a multi-rank program is refused, not run
+             * on one rank as if the host loop were not there. */
+            diag_error(diag, at,
+                       "host orchestration that dispatches to ranks (device=) has no C++ form yet: pyptocc's CPU "
+                       "runtime runs one rank");
+            *bad = 1;
+        }
         if (!func_type_is_orchestration((FuncType)f->type))
             continue;
         if (!orch) {

@@ -569,6 +569,8 @@ static void list_ops(void)
         [KWT_STRING] = "str",         [KWT_DTYPE] = "DataType", [KWT_MEMSPACE] = "MemorySpace",
         [KWT_CAST_MODE] = "mode",     [KWT_PIPE] = "PipeType", [KWT_TILE_LAYOUT] = "TileLayout",
         [KWT_PAD] = "PadValue",
+        [KWT_NOTIFY_OP] = "pld.NotifyOp", [KWT_WAIT_CMP] = "pld.WaitCmp", [KWT_ATOMIC_TYPE] = "pld.AtomicType",
+        [KWT_REDUCE_OP] = "pld.ReduceOp",
     };
     for (uint32_t i = 0; i < op_count(); i++) {
         const OpDef *op = op_at(i);

@@ -134,6 +134,34 @@ static const char *const split_mode_names[SPLIT_COUNT] = {"NONE", "UP_DOWN", "LE
 const char *split_mode_name(SplitMode m) { return m < SPLIT_COUNT ? split_mode_names[m] : "NONE"; }
 int split_mode_from_name(const char *name) { return find_name(split_mode_names, SPLIT_COUNT, name); }
 
+static const struct {
+    const char *name;
+    int n;
+    const char *members[4];
+} comm_enums[CE_COUNT] = {
+    [CE_NOTIFY_OP] = {"NotifyOp", 2, {"AtomicAdd", "Set"}},
+    [CE_WAIT_CMP] = {"WaitCmp", 2, {"Eq", "Ge"}},
+    [CE_ATOMIC_TYPE] = {"AtomicType", 2, {"None_", "Add"}},
+    [CE_REDUCE_OP] = {"ReduceOp", 4, {"Sum", "Max", "Min", "Prod"}},
+};
+const char *comm_enum_name(CommEnum g) { return g < CE_COUNT ? comm_enums[g].name : "?"; }
+int comm_enum_count(CommEnum g) { return g < CE_COUNT ? comm_enums[g].n : 0; }
+const char *comm_enum_member(CommEnum g, int v)
+{
+    return g < CE_COUNT && v >= 0 && v < comm_enums[g].n ? comm_enums[g].members[v] : NULL;
+}
+int comm_enum_from_name(CommEnum g, const char *name)
+{
+    return g < CE_COUNT ? find_name(comm_enums[g].members, comm_enums[g].n, name) : -1;
+}
+int comm_enum_group_from_name(const char *name)
+{
+    for (int g = 0; g < CE_COUNT; g++)
+        if (strcmp(comm_enums[g].name, name) == 0)
+            return g;
+    return -1;
+}
+
 static const char *const scope_mode_names[SCOPE_MODE_COUNT] = {"AUTO", "MANUAL"};
 const char *scope_mode_name(ScopeMode m) { return scope_mode_names[m]; }
 int scope_mode_from_name(const char *name) { return find_name(scope_mode_names, SCOPE_MODE_COUNT, name); }

@@ -134,6 +134,24 @@ int role_from_name(const char *name);
 /* pl.SplitMode: how a mixed kernel's tiles are split between the AIV
  * lanes.  SPLIT_UNSET: not given. */
 typedef enum SplitMode { SPLIT_NONE, SPLIT_UP_DOWN, SPLIT_LEFT_RIGHT, SPLIT_COUNT, SPLIT_UNSET = 255 } SplitMode;
+/* The distributed layer's enumerations (pld.NotifyOp, pld.WaitCmp,
+ * pld.AtomicType, pld.ReduceOp; pypto docs/en/dev/distributed_ops.md "ABI
+ * enums": the members' values are the reference's, an append-only ABI). */
+typedef enum CommEnum { CE_NOTIFY_OP, CE_WAIT_CMP, CE_ATOMIC_TYPE, CE_REDUCE_OP, CE_COUNT } CommEnum;
+enum { NOTIFY_ATOMIC_ADD = 0, NOTIFY_SET = 1 };
+enum { WAIT_EQ = 0, WAIT_GE = 1 };
+enum { ATOMIC_NONE = 0, ATOMIC_ADD = 1 };
+enum { REDUCE_SUM = 0, REDUCE_MAX = 1, REDUCE_MIN = 2, REDUCE_PROD = 3 };
+const char *comm_enum_name(CommEnum g);               /* "NotifyOp" */
+int comm_enum_count(CommEnum g);                      /* its members */
+const char *comm_enum_member(CommEnum g, int v);      /* "AtomicAdd"; NULL if out of range */
+int comm_enum_from_name(CommEnum g, const char *name);   /* -1 if unknown */
+int comm_enum_group_from_name(const char *name);      /* the CommEnum named so, or -1 */
+/* A comm enum's value as a kwarg stores it (KW_COMM_ENUM). */
+#define COMM_ENUM_PACK(g, v) (((int64_t)(g) << 8) | (int64_t)(v))
+#define COMM_ENUM_GROUP(p) ((CommEnum)((p) >> 8))
+#define COMM_ENUM_VALUE(p) ((int)((p) & 0xff))
+
 const char *split_mode_name(SplitMode m);   /* "UP_DOWN" */
 int split_mode_from_name(const char *name);
 

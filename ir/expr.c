@@ -235,3 +235,14 @@ const char *ir_ssa_stem(IrCtx *ctx, const char *name)
         k -= 5;
     return intern(ctx->names, name, k);
 }
+
+int ir_call_device_arg(const IrCall *c)
+{
+    if (c->callee->kind != CALLEE_GLOBAL)
+        return -1;
+    for (uint32_t i = 0; i < c->nkwargs; i++)
+        if (strcmp(c->kwargs[i].key, "device") == 0 && c->kwargs[i].kind == KW_INT && c->kwargs[i].v.i >= 0 &&
+            c->kwargs[i].v.i < c->nargs)
+            return (int)c->kwargs[i].v.i;
+    return -1;
+}

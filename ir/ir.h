@@ -25,6 +25,7 @@
 #include "ir/enums.h"
 #include "support/arena.h"
 #include "support/intern.h"
+#include "support/ptrmap.h"
 #include "support/source.h"
 
 typedef struct IrType IrType;
@@ -46,6 +47,8 @@ typedef enum IrTypeKind {
     TYPE_PIPE,
     TYPE_MEMREF,
     TYPE_ARRAY,          /* pl.Array[extent, dtype]: n = 1, dims[0] the constant extent */
+    TYPE_PTR,            /* pl.Ptr: a window buffer (pld.alloc_window_buffer), an allocation's identity */
+    TYPE_COMM_CTX,       /* pld.CommCtxType: a communication domain (pld.get_comm_ctx) */
 } IrTypeKind;
 
 typedef struct IrTileView {
@@ -69,7 +72,7 @@ struct IrType {
     uint8_t kind;        /* IrTypeKind */
     uint8_t dtype;       /* scalar, tensor, tile, array */
     uint8_t pipe;        /* PipeType kind */
-    uint8_t reserved;
+    uint8_t flags;       /* IR_TYPE_*: */
     uint32_t n;          /* rank (tensor, tile) or arity (tuple) */
     uint32_t hash;
     const IrExpr *const *dims;       /* tensor/tile shape */
@@ -78,6 +81,11 @@ struct IrType {
     const IrTileView *tile_view;     /* optional, tile only; never all-default */
     const IrTensorView *tensor_view; /* optional, tensor only */
 };
+
+/* IrType.flags: a tensor bound to a window buffer, pld.DistributedTensor
+ * (pypto docs/en/dev/ir/02-types.md "DistributedTensorType"): every rank
+ * has its slice of it, and peers reach it by remote loads and stores. */
+#define IR_TYPE_WINDOW 0x01u
 
 /* ------------------------------------------------------------ expressions */
 
@@ -203,7 +211,11 @@ typedef struct IrCallee {
 
 /* KW_SPLIT is a pl.SplitMode; KW_PARAM a parameter of the function, by
  * index (a function attribute naming one: pl.func_attr({"stationary": w})). */
-typedef enum IrKwKind { KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE, KW_SPLIT, KW_PARAM } IrKwKind;
+/* KW_COMM_ENUM a member of a distributed-layer enumeration (pld.NotifyOp.Set),
+ * COMM_ENUM_PACK(group, value). */
+typedef enum IrKwKind {
+    KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE, KW_SPLIT, KW_PARAM, KW_COMM_ENUM
+} IrKwKind;
 
 typedef struct IrKwarg {
     const char *key;             /* interned */
@@ -225,6 +237,18 @@ typedef struct IrCall {
 } IrCall;
 
 #define IR_MAX_ARGS 65535u
+
+/* A per-rank dispatch of host orchestration, f(..., device=r) (pypto
+ * docs/en/user/distributed/00-model.md): r is the call's argument this
+ * returns, named by the kwarg device=; -1 for every other call.  Its other
+ * arguments are f's parameters'. */
+int ir_call_device_arg(const IrCall *c);
+/* The arguments of c that bind the callee's parameters. */
+static inline uint32_t ir_call_param_args(const IrCall *c)
+{
+    int d = ir_call_device_arg(c);
+    return d >= 0 ? (uint32_t)d : c->nargs;
+}
 
 typedef struct IrTupleGet {
     IrExpr e;
@@ -395,8 +419,10 @@ typedef struct IrCtx {
     Arena arena;
     Interner *names;             /* shared with the front end */
     IrTypeSet types, tile_views, tensor_views, dims, dim_exprs, kwarg_lists, const_tuples;
+    PtrMap nullary_dims;         /* callee -> the one node of a dimension that is an argument-less call
+                                    (pld.world_size()) */
     const IrType *scalar[DT_COUNT];
-    const IrType *unknown, *memref_type, *pipe[PIPE_COUNT];
+    const IrType *unknown, *memref_type, *ptr_type, *comm_ctx_type, *pipe[PIPE_COUNT];
     uint32_t next_var_id;
 } IrCtx;
 
@@ -412,6 +438,11 @@ const char *ir_ssa_stem(IrCtx *ctx, const char *name);
 const IrType *ir_type_scalar(IrCtx *ctx, DataType dt);
 const IrType *ir_type_unknown(IrCtx *ctx);
 const IrType *ir_type_memref(IrCtx *ctx);
+const IrType *ir_type_ptr(IrCtx *ctx);
+const IrType *ir_type_comm_ctx(IrCtx *ctx);
+/* t (a tensor) as a window-bound tensor, pld.DistributedTensor, or back. */
+const IrType *ir_type_window(IrCtx *ctx, const IrType *t, int window);
+static inline int ir_type_is_window(const IrType *t) { return t->kind == TYPE_TENSOR && (t->flags & IR_TYPE_WINDOW); }
 const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p);
 /* Constant dims are canonicalised; dims is copied. */
 const IrType *ir_type_tensor(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,

@@ -33,6 +33,10 @@ typedef enum KwType {
     KWT_PIPE,       /* pl.PipeType.V or 0..7, stored as int, printed by name */
     KWT_TILE_LAYOUT, /* pl.TileLayout.row_major, stored as int, printed by name */
     KWT_PAD,        /* pl.PadValue.zero/max/min (or 0, math.inf, -math.inf), stored as a TilePad */
+    KWT_NOTIFY_OP,  /* pld.NotifyOp.Set (or its ABI int), stored as KW_COMM_ENUM */
+    KWT_WAIT_CMP,   /* pld.WaitCmp.Ge */
+    KWT_ATOMIC_TYPE, /* pld.AtomicType.Add */
+    KWT_REDUCE_OP,  /* pld.ReduceOp.Sum */
 } KwType;
 
 typedef enum KwPresence {
@@ -161,6 +165,9 @@ typedef enum OpClass {
     OPCL_TENSOR_WRITE,        /* a tensor op that writes its first argument */
     OPCL_ARRAY,               /* an on-core array op (scalar code) */
     OPCL_TASK,                /* a task-graph op (the task join): no computation */
+    OPCL_COMM,                /* a cross-rank effect (signals, remote stores): no value, never removed */
+    OPCL_COMM_VALUE,          /* a distributed handle or number (window buffers, comm contexts, ranks) */
+    OPCL_REMOTE_LOAD,         /* a peer's window region into a Vec tile */
     OPCL_COUNT
 } OpClass;
 
@@ -352,9 +359,23 @@ struct OpDef {
     /* Its IR arguments are written and printed as keywords, named by its
      * DSL parameters (system.task_dummy(deps=[...])). */
     uint8_t keyword_args;
+    /* A distributed op (pld.<ns>.<name>) that pld.<name> also calls
+     * (pypto docs/en/user/distributed/02-primitives.md "2-Segment vs
+     * 3-Segment Namespace"). */
+    uint8_t short_form;
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
+
+/* A call that is a value of the machine, as a constant is: an
+ * argument-less distributed query (pld.world_size()).  Types name it as a
+ * dimension, so it stays where it is written (FlattenCallExpr). */
+static inline int ir_call_is_atom(const IrExpr *e)
+{
+    const IrCall *c = (const IrCall *)e;
+    return e->kind == EXPR_CALL && c->nargs == 0 && c->callee->kind == CALLEE_OP &&
+           ((const OpDef *)c->callee)->cls == OPCL_COMM_VALUE;
+}
 
 /* The outputs an op has a form in. */
 typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;

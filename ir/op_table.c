@@ -72,6 +72,9 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_TENSOR_WRITE]      = T(OPC_TENSOR, OP_PIPE_NONE,  RES_DDR,           LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_ARRAY]             = T(OPC_ARRAY,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_TASK]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_COMM]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_COMM_VALUE]        = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_REMOTE_LOAD]       = T(OPC_BLOCK,  PIPE_MTE2,     RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
 };
 /* clang-format on */
 
@@ -79,7 +82,8 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
 
 #define CATEGORY_OF(CLASS)                                                                                         \
     (OPCL_##CLASS == OPCL_TENSOR || OPCL_##CLASS == OPCL_TENSOR_WRITE                    ? OPC_TENSOR             \
-     : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG || OPCL_##CLASS == OPCL_TASK ? OPC_SYSTEM             \
+     : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG || OPCL_##CLASS == OPCL_TASK ||                   \
+               OPCL_##CLASS == OPCL_COMM || OPCL_##CLASS == OPCL_COMM_VALUE                ? OPC_SYSTEM             \
      : OPCL_##CLASS == OPCL_ARRAY                                                        ? OPC_ARRAY              \
                                                                                          : OPC_BLOCK)
 #define P(...)                                                                                                     \

@@ -16,7 +16,9 @@
 const char *op_printed_name(const OpDef *op, char *buf, size_t cap)
 {
     char name[128];
-    snprintf(buf, cap, "pl.%s", op_dsl_name(op, 0, name, sizeof name));
+    const char *n = op_dsl_name(op, 0, name, sizeof name);
+    /* The distributed layer's ops are pld.*, printed as such. */
+    snprintf(buf, cap, strncmp(n, "pld.", 4) == 0 ? "%s" : "pl.%s", n);
     return buf;
 }
 

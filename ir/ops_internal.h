@@ -91,6 +91,19 @@ const IrType *deduce_array_update_element(DeduceCtx *dc);
 const IrType *deduce_task_dummy(DeduceCtx *dc);
 const IrType *deduce_task_invalid(DeduceCtx *dc);
 const IrType *deduce_dump_tag(DeduceCtx *dc);
+/* ops_comm.c: the distributed layer (pld.*) */
+const IrType *deduce_world_size(DeduceCtx *dc);
+const IrType *deduce_get_comm_ctx(DeduceCtx *dc);
+const IrType *deduce_rank(DeduceCtx *dc);
+const IrType *deduce_notify(DeduceCtx *dc);
+const IrType *deduce_wait(DeduceCtx *dc);
+const IrType *deduce_alloc_window_buffer(DeduceCtx *dc);
+const IrType *deduce_window(DeduceCtx *dc);
+const IrType *deduce_remote_load(DeduceCtx *dc);
+const IrType *deduce_remote_store(DeduceCtx *dc);
+const IrType *deduce_defer_wait(DeduceCtx *dc);
+const IrType *deduce_allreduce(DeduceCtx *dc);
+const IrType *deduce_barrier_signal(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

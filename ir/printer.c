@@ -178,7 +178,10 @@ void pr_type(Printer *p, const IrType *t)
         return;
     case TYPE_TENSOR:
     case TYPE_TILE:
-        pr_pfx(p, t->kind == TYPE_TENSOR ? "Tensor[" : "Tile[");
+        if (ir_type_is_window(t))
+            sb_puts(p->sb, "pld.DistributedTensor[");   /* pypto's python_printer.cpp spelling */
+        else
+            pr_pfx(p, t->kind == TYPE_TENSOR ? "Tensor[" : "Tile[");
         print_dims(p, t->n, t->dims);
         sb_puts(p->sb, ", ");
         pr_dtype(p, t->dtype);
@@ -237,6 +240,12 @@ void pr_type(Printer *p, const IrType *t)
         return;
     case TYPE_MEMREF:
         pr_pfx(p, "MemRefType");
+        return;
+    case TYPE_PTR:
+        pr_pfx(p, "Ptr");
+        return;
+    case TYPE_COMM_CTX:
+        sb_puts(p->sb, "pld.CommCtxType");
         return;
     case TYPE_UNKNOWN:
         pr_pfx(p, "UnknownType");
@@ -304,7 +313,11 @@ static void print_child(Printer *p, const IrExpr *parent, const IrExpr *child, i
 static void print_op_name(Printer *p, const OpDef *op)
 {
     char buf[128];
-    pr_pfx(p, op_dsl_name(op, p->syntax == IR_SYNTAX_SEED, buf, sizeof buf));
+    const char *name = op_dsl_name(op, p->syntax == IR_SYNTAX_SEED, buf, sizeof buf);
+    if (strncmp(name, "pld.", 4) == 0)
+        sb_puts(p->sb, name);   /* pypto.language.distributed, imported as pld */
+    else
+        pr_pfx(p, name);
 }
 
 /* Is the store's shape list (its third argument) the tile's valid shape
@@ -370,6 +383,13 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
     case KW_MEMSPACE:
         pr_memspace(p, (MemorySpace)kw->v.i);
         break;
+    case KW_COMM_ENUM: {
+        const char *m = comm_enum_member(COMM_ENUM_GROUP(kw->v.i), COMM_ENUM_VALUE(kw->v.i));
+        if (!m)
+            ICE("a kwarg holds no member of a comm enumeration (%lld)", (long long)kw->v.i);
+        sb_printf(p->sb, "pld.%s.%s", comm_enum_name(COMM_ENUM_GROUP(kw->v.i)), m);
+        break;
+    }
     case KW_SPLIT:
         pr_pfx(p, "SplitMode.");
         sb_puts(p->sb, split_mode_name((SplitMode)kw->v.i));
@@ -391,11 +411,14 @@ static void print_call(Printer *p, const IrCall *c)
     static const uint32_t store_order[4] = {0, 1, 3, 2};
     const uint32_t *order = NULL;
     uint32_t nargs = c->nargs;
+    int device = ir_call_device_arg(c);
     switch ((IrCalleeKind)cal->kind) {
     case CALLEE_GLOBAL:
         if (p->in_program)
             sb_puts(p->sb, "self.");
         sb_puts(p->sb, cal->name);
+        if (device >= 0)
+            nargs = (uint32_t)device;   /* printed last, as device= */
         break;
     case CALLEE_OP:
         print_op_name(p, callee_op(cal));
@@ -433,6 +456,10 @@ static void print_call(Printer *p, const IrCall *c)
             pr_memspace(p, (MemorySpace)v);
         else
             pr_expr(p, c->args[i]);
+    }
+    if (device >= 0 && cal->kind == CALLEE_GLOBAL) {
+        sb_puts(p->sb, nargs ? ", device=" : "device=");
+        pr_expr(p, c->args[device]);
     }
     if (cal->kind != CALLEE_GLOBAL) {
         for (uint32_t i = 0; i < c->nkwargs; i++) {

@@ -637,6 +637,63 @@ void ir_program_print_order(const IrProgram *p, const IrFunc **out)
     xfree(stack);
 }
 
+/* ------------------------------------------------- the distributed layer */
+
+/* Whether the printed program names the distributed layer (pld.*): a
+ * window-bound tensor or communication context, a pld op, a per-rank
+ * dispatch; it then imports pypto.language.distributed as pld. */
+static int names_pld_type(const IrType *t)
+{
+    if (t->kind == TYPE_TUPLE) {
+        for (uint32_t i = 0; i < t->n; i++)
+            if (names_pld_type(t->elems[i]))
+                return 1;
+        return 0;
+    }
+    return ir_type_is_window(t) || t->kind == TYPE_COMM_CTX;
+}
+
+typedef struct PldScan {
+    IrCtx *ctx;
+    int found;
+} PldScan;
+
+static int pld_expr(IrWalker *w, const IrExpr *e)
+{
+    PldScan *s = w->data;
+    if (s->found)
+        return 0;
+    if (e->kind == EXPR_CALL) {
+        const IrCall *c = IR_AS(IrCall, e);
+        if ((c->callee->kind == CALLEE_OP && strncmp(c->callee->name, "pld.", 4) == 0) || ir_call_device_arg(c) >= 0)
+            s->found = 1;
+        for (uint32_t i = 0; i < c->nkwargs; i++)
+            s->found |= c->kwargs[i].kind == KW_COMM_ENUM;
+    }
+    if ((e->kind == EXPR_VAR || e->kind == EXPR_ITER_ARG || e->kind == EXPR_CALL) && names_pld_type(ir_expr_type(s->ctx, e)))
+        s->found = 1;
+    return !s->found;
+}
+
+static int program_names_pld(IrCtx *ctx, const IrProgram *prog)
+{
+    PldScan s = {ctx, 0};
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = pld_expr;
+    w.data = &s;
+    for (uint32_t i = 0; i < prog->n && !s.found; i++) {
+        const IrFunc *f = prog->funcs[i];
+        for (uint32_t k = 0; k < f->nparams; k++)
+            s.found |= names_pld_type(f->params[k].var->type);
+        for (uint32_t k = 0; k < f->nret; k++)
+            s.found |= names_pld_type(f->ret_types[k]);
+        if (!s.found)
+            ir_walk_func(&w, f);
+    }
+    return s.found;
+}
+
 /* ------------------------------------------------------- entry points */
 
 void pr_init(Printer *p, StrBuf *sb, IrCtx *ctx, const char *prefix, IrSyntax syntax)
@@ -661,6 +718,10 @@ void ir_print_program(StrBuf *sb, IrCtx *ctx, const IrProgram *prog, const char 
         sb_puts(sb, "import pypto.language as pl");
     else
         sb_printf(sb, "from pypto import language as %s", p.prefix);
+    if (program_names_pld(ctx, prog)) {
+        pr_line(&p);
+        sb_puts(sb, "import pypto.language.distributed as pld");
+    }
     pr_line(&p);
     pr_line(&p);
     sb_putc(sb, '@');

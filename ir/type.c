@@ -89,6 +89,7 @@ void ir_ctx_init(IrCtx *ctx, Interner *names)
     set_init(&ctx->dim_exprs);
     set_init(&ctx->kwarg_lists);
     set_init(&ctx->const_tuples);
+    ptrmap_init(&ctx->nullary_dims);
     for (int i = 0; i < DT_COUNT; i++) {
         IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
         t->kind = TYPE_SCALAR;
@@ -103,6 +104,12 @@ void ir_ctx_init(IrCtx *ctx, Interner *names)
         t = arena_zalloc(&ctx->arena, sizeof *t);
         t->kind = TYPE_MEMREF;
         ctx->memref_type = t;
+        t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_PTR;
+        ctx->ptr_type = t;
+        t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_COMM_CTX;
+        ctx->comm_ctx_type = t;
     }
     for (int i = 0; i < PIPE_COUNT; i++) {
         IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
@@ -121,12 +128,15 @@ void ir_ctx_free(IrCtx *ctx)
     set_free(&ctx->dim_exprs);
     set_free(&ctx->kwarg_lists);
     set_free(&ctx->const_tuples);
+    ptrmap_free(&ctx->nullary_dims);
     arena_free(&ctx->arena);
 }
 
 const IrType *ir_type_scalar(IrCtx *ctx, DataType dt) { return ctx->scalar[dt]; }
 const IrType *ir_type_unknown(IrCtx *ctx) { return ctx->unknown; }
 const IrType *ir_type_memref(IrCtx *ctx) { return ctx->memref_type; }
+const IrType *ir_type_ptr(IrCtx *ctx) { return ctx->ptr_type; }
+const IrType *ir_type_comm_ctx(IrCtx *ctx) { return ctx->comm_ctx_type; }
 const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p) { return ctx->pipe[p]; }
 
 /* -------------------------------------------------------- dimensions */
@@ -177,7 +187,7 @@ int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
         return a->dtype == b->dtype;
     case TYPE_TENSOR:
     case TYPE_TILE:
-        if (a->dtype != b->dtype)
+        if (a->dtype != b->dtype || (a->flags & IR_TYPE_WINDOW) != (b->flags & IR_TYPE_WINDOW))
             return 0;
         for (uint32_t i = 0; i < a->n; i++) {
             int ka, kb;
@@ -266,6 +276,13 @@ static const IrExpr *canon_dim(IrCtx *ctx, const IrExpr *d)
         return ir_dim_const(ctx, v);
     if (d->kind == EXPR_BINARY || d->kind == EXPR_UNARY)
         return canon_dim_expr(ctx, d);
+    if (d->kind == EXPR_CALL && !IR_AS(IrCall, d)->nargs && !IR_AS(IrCall, d)->nkwargs) {
+        /* An argument-less call, pld.world_size(): written twice, one dimension. */
+        const IrExpr *k = ptrmap_get(&ctx->nullary_dims, IR_AS(IrCall, d)->callee);
+        if (k)
+            return k;
+        ptrmap_put(&ctx->nullary_dims, IR_AS(IrCall, d)->callee, (void *)d);
+    }
     return d;
 }
 
@@ -420,7 +437,7 @@ static uint32_t type_hash(const void *obj) { return IR_AS(IrType, obj)->hash; }
 
 static uint32_t compute_hash(const IrType *t)
 {
-    uint32_t h = mix((uint32_t)t->kind * 101u, ((uint64_t)t->dtype << 8) | t->pipe);
+    uint32_t h = mix((uint32_t)t->kind * 101u, ((uint64_t)t->flags << 16) | ((uint64_t)t->dtype << 8) | t->pipe);
     h = mix(h, t->n);
     for (uint32_t i = 0; i < t->n; i++)
         h = mix(h, t->kind == TYPE_TUPLE ? t->elems[i]->hash : expr_key(t->dims[i]));
@@ -435,7 +452,7 @@ static uint32_t compute_hash(const IrType *t)
 
 static int type_fields_equal(const IrType *a, const IrType *b)
 {
-    if (a->kind != b->kind || a->dtype != b->dtype || a->pipe != b->pipe || a->n != b->n ||
+    if (a->kind != b->kind || a->dtype != b->dtype || a->pipe != b->pipe || a->flags != b->flags || a->n != b->n ||
         a->memref != b->memref || a->tile_view != b->tile_view || a->tensor_view != b->tensor_view)
         return 0;
     for (uint32_t i = 0; i < a->n; i++) {
@@ -501,6 +518,18 @@ const IrType *ir_type_tensor(IrCtx *ctx, DataType dt, uint32_t rank, const IrExp
     return shaped(ctx, TYPE_TENSOR, dt, rank, dims, memref, NULL, view);
 }
 
+const IrType *ir_type_window(IrCtx *ctx, const IrType *t, int window)
+{
+    IrType key;
+    if (t->kind != TYPE_TENSOR)
+        ICE("ir_type_window of a type that is not a tensor");
+    if (!!(t->flags & IR_TYPE_WINDOW) == !!window)
+        return t;
+    key = *t;
+    key.flags = (uint8_t)(window ? t->flags | IR_TYPE_WINDOW : t->flags & ~IR_TYPE_WINDOW);
+    return intern_type(ctx, &key);
+}
+
 const IrType *ir_type_tile(IrCtx *ctx, DataType dt, uint32_t rank, const IrExpr *const *dims,
                            const IrMemRef *memref, const IrTileView *view)
 {
@@ -543,7 +572,7 @@ const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt)
     case TYPE_SCALAR:
         return ir_type_scalar(ctx, dt);
     case TYPE_TENSOR:
-        return ir_type_tensor(ctx, dt, t->n, t->dims, NULL, NULL);
+        return ir_type_window(ctx, ir_type_tensor(ctx, dt, t->n, t->dims, NULL, NULL), ir_type_is_window(t));
     case TYPE_TILE:
         return ir_type_tile(ctx, dt, t->n, t->dims, NULL, NULL);
     default:

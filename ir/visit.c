@@ -328,7 +328,8 @@ const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *
         }
         if (dims || tv != t->tile_view || nv != t->tensor_view)
             r = t->kind == TYPE_TILE ? ir_type_tile(ctx, (DataType)t->dtype, t->n, d, t->memref, tv)
-                                     : ir_type_tensor(ctx, (DataType)t->dtype, t->n, d, t->memref, nv);
+                                     : ir_type_window(ctx, ir_type_tensor(ctx, (DataType)t->dtype, t->n, d, t->memref, nv),
+                                                      ir_type_is_window(t));
         xfree(dims);
         xfree(valid);
         xfree(stride);

@@ -15,6 +15,7 @@ const IrExpr elab_poison;
 const ConstVal *elab_global(Elab *E, const char *name) { return ev_lookup_bound(E->ev, E->env, name); }
 
 int elab_is_prefix(Elab *E, const char *name) { return ev_is_dsl_root(ev_lookup(E->ev, E->env, name)); }
+int elab_is_pld_prefix(Elab *E, const char *name) { return ev_is_dsl_pld(ev_lookup(E->ev, E->env, name)); }
 
 void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v)
 {

@@ -216,6 +216,8 @@ const char *elab_type_str(Elab *E, const IrType *t, char *buf, size_t cap);
 const ConstVal *elab_global(Elab *E, const char *name);
 /* Is name the DSL module's prefix (pl)? */
 int elab_is_prefix(Elab *E, const char *name);
+/* Is name the distributed layer (import pypto.language.distributed as pld)? */
+int elab_is_pld_prefix(Elab *E, const char *name);
 /* Reports that a kernel needed a value that is not known at compile time
  * (v is CV_UNKNOWN): where it is used, and where it became unknown. */
 void elab_unknown_error(Elab *E, Span at, const char *name, const ConstVal *v);

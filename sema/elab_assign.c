@@ -67,8 +67,11 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
                 type = type->kind == TYPE_TILE
                            ? ir_type_tile(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
                                           at->tile_view ? at->tile_view : type->tile_view)
-                           : ir_type_tensor(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,
-                                            at->tensor_view ? at->tensor_view : type->tensor_view);
+                           : ir_type_window(E->ir,
+                                            ir_type_tensor(E->ir, (DataType)type->dtype, type->n, type->dims,
+                                                           at->memref,
+                                                           at->tensor_view ? at->tensor_view : type->tensor_view),
+                                            ir_type_is_window(type));
             }
         }
     }

@@ -121,6 +121,17 @@ int elab_convert_arg(FnCtx *fc, const IrExpr **arg, const IrVar *param, const ch
                      index + 1, callee, dtype_name((DataType)t->dtype), param->name);
         return 1;
     }
+    if (t->kind == TYPE_SCALAR && p->kind == TYPE_SCALAR && dtype_is_int((DataType)t->dtype) &&
+        dtype_is_int((DataType)p->dtype)) {
+        /* An integer passed to an integer parameter of another width, as
+         * a loop index to a rank (06-hello_rank.md: per_rank(..., r)
+         * into pl.Scalar[pl.INT32]): converted, as Python's int is. */
+        if ((*arg)->kind == EXPR_CONST_INT && dtype_int_fits((DataType)p->dtype, IR_AS(IrConstInt, *arg)->value))
+            *arg = ir_const_int(E->ir, IR_AS(IrConstInt, *arg)->value, (DataType)p->dtype, at);
+        else
+            *arg = ir_unary(E->ir, UN_CAST, (DataType)p->dtype, *arg, at);
+        return 1;
+    }
     if (t->kind == TYPE_TENSOR && p->kind == TYPE_TENSOR && t->dtype == p->dtype) {
         int known = 1;
         uint64_t have = elements(t, &known), need = elements(p, &known);

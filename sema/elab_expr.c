@@ -16,6 +16,7 @@
 #include "sema/elab_jit.h"
 #include "ir/visit.h"
 #include "sema/elab_op.h"
+#include "sema/elab_pld.h"
 #include "sema/elab_value.h"
 #include "support/xalloc.h"
 
@@ -140,6 +141,8 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
         return NULL;
     return elab_op_call(fc, &b, call, args, kwbuf, nk);
 }
+
+const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call) { return call_op(fc, op, call, NULL); }
 
 /* ------------------------------------------------------------ dispatch */
 
@@ -468,13 +471,13 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
 {
     uint32_t n = call->list.n;
     const IrExpr **args;
-    const IrExpr *r;
-    if (call->list2.n)
-        return elab_error(fc->E, call->list2.items[0]->span, "keyword arguments are not supported in calls of program functions");
+    const IrExpr *r, *device;
+    if (!elab_dispatch_device(fc, call, name, "program functions", &device))
+        return NULL;
     args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
     for (uint32_t i = 0; i < n; i++)
         args[i] = elab_expr(fc, call->list.items[i]);
-    r = call_with_args(fc, sig, name, call, args, self_call);
+    r = elab_with_device(fc, call_with_args(fc, sig, name, call, args, self_call), device);
     xfree(args);
     return r;
 }
@@ -570,6 +573,9 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
             parts[n++] = root->name;
             root = root->a;
         }
+        if (root->kind == AST_NAME && (n == 1 || n == 2) && !scope_lookup(&fc->scope, root->name) &&
+            elab_is_pld_prefix(E, root->name))
+            return elab_pld_call(fc, root->name, n == 2 ? parts[1] : NULL, parts[0], e);
         if (root->kind == AST_NAME && !scope_lookup(&fc->scope, root->name) && elab_is_prefix(E, root->name)) {
             const char *p = root->name;
             if (n == 1) {
@@ -605,6 +611,13 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                     return call_named(fc, "system", name, e, NULL, written);
                 if (ns == E->n.array)
                     return call_named(fc, "array", name, e, NULL, written);
+                {
+                    /* A method of a DSL value: pl.FP32.get_byte(). */
+                    ConstError err;
+                    const ConstVal *v = elab_const(E, fc, f->a, &err);
+                    if (v && v->kind != CV_DSL)
+                        return call_value(fc, e, want_value);
+                }
                 return elab_error(fc->E, f->span, "unknown operation namespace '%s.%s'", p, ns);
             }
         }

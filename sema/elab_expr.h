@@ -12,6 +12,8 @@
 const IrExpr *elab_call_sig(FnCtx *fc, const FuncSig *sig, const AstNode *call, const IrExpr **args);
 /* The typed IR of expression e; NULL after reporting an error. */
 const IrExpr *elab_expr(FnCtx *fc, const AstNode *e);
+/* A call of op as written (its arguments bound and elaborated here). */
+const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call);
 /* An expression statement (calls whose value is dropped, inline calls,
  * bare pl.yield_): an Eval statement when it is a call that stays one. */
 void elab_expr_stmt(FnCtx *fc, const AstNode *e);

@@ -28,6 +28,7 @@
 #include "sema/elab_jit.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_func.h"
+#include "sema/elab_pld.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"
 
@@ -50,6 +51,7 @@ struct JitFn {
     int bare;                  /* a parameter takes its type from the call */
     int used;                  /* an entry's program reached it */
     int imported;              /* defined in an imported module */
+    int host_called;           /* an entry a @pl.jit.host entry dispatches: compiled as part of that program */
     EvEnv *env;                /* where its names resolve */
     VEC(JitSpec *) specs;
 };
@@ -395,9 +397,11 @@ const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
                    fn->name, jit_words[fn->kind]);
         return NULL;
     }
-    if (call->list2.n)
-        return elab_error(E, call->list2.items[0]->span, "keyword arguments are not supported in calls of %s functions",
-                          jit_words[fn->kind]);
+    const IrExpr *device;
+    char what[64];
+    snprintf(what, sizeof what, "%s functions", jit_words[fn->kind]);
+    if (!elab_dispatch_device(fc, call, fn->name, what, &device))
+        return NULL;
     if (n != np) {
         diag_error(E->diag, call->span, "'%s' expects %u argument%s, got %u", fn->name, np, np == 1 ? "" : "s", n);
         diag_note(E->diag, def->span, "'%s' is defined here", fn->name);
@@ -410,13 +414,15 @@ const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
             ok = 0;
         given[i] = args[i] && bare_param(E, def->list.items[i]->a) ? ir_expr_type(E->ir, args[i]) : NULL;
     }
+    if (fn->kind == JIT_ENTRY)
+        fn->host_called = 1;
     if (ok && (s = specialise(E, fn, given, call->span))) {
         int dup = 0;
         for (uint32_t i = 0; i < caller->callees.len; i++)
             dup |= caller->callees.data[i] == s;
         if (!dup)
             vec_push(caller->callees, s);
-        r = elab_call_sig(fc, &s->sig, call, args);
+        r = elab_with_device(fc, elab_call_sig(fc, &s->sig, call, args), device);
     }
     xfree(args);
     xfree(given);
@@ -460,18 +466,37 @@ int elab_jit_programs(Elab *E, ProgramVec *out)
     const char *want = E->opts ? E->opts->entry : NULL;
     int entries = 0, found = 0;
     unsigned errors = E->diag->errors;
-    for (uint32_t i = 0; i < E->jits.len; i++) {
-        JitFn *fn = E->jits.data[i];
-        const IrProgram *p;
-        if ((fn->kind != JIT_ENTRY && fn->kind != JIT_HOST) || fn->imported)
-            continue;
-        entries++;
-        if (want && strcmp(want, fn->name) != 0)
-            continue;
-        found = 1;
-        if ((p = entry_program(E, fn)))
-            vec_push(*out, p);
-    }
+    const IrProgram **host = xcalloc(E->jits.len ? E->jits.len : 1, sizeof *host);
+    /* The host entries first: the @pl.jit entries they dispatch to ranks
+     * (00-model.md "Per-Rank Dispatch") are parts of their programs, not
+     * programs of their own; then every program in definition order. */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < E->jits.len; i++) {
+            JitFn *fn = E->jits.data[i];
+            const IrProgram *p;
+            if ((fn->kind != JIT_ENTRY && fn->kind != JIT_HOST) || fn->imported)
+                continue;
+            if (pass == 0 && fn->kind != JIT_HOST)
+                continue;
+            if (pass == 1)
+                entries++;
+            if (want && strcmp(want, fn->name) != 0)
+                continue;
+            if (pass == 0) {
+                host[i] = entry_program(E, fn);
+                continue;
+            }
+            found = 1;
+            if (fn->kind == JIT_HOST)
+                p = host[i];
+            else if (fn->host_called && !want)
+                continue;
+            else
+                p = entry_program(E, fn);
+            if (p)
+                vec_push(*out, p);
+        }
+    xfree(host);
     for (uint32_t i = 0; want && !found && i < E->done.len; i++)
         found = strcmp(E->done.data[i]->name, want) == 0;   /* a @pl.program class of that name */
     if (want && !found) {

@@ -110,6 +110,10 @@ int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *
             case KWT_DOUBLE: kw->kind = KW_DOUBLE; kw->v.d = spec->ddefault; break;
             case KWT_DTYPE: kw->kind = KW_DTYPE; kw->v.i = spec->idefault; break;
             case KWT_MEMSPACE: kw->kind = KW_MEMSPACE; kw->v.i = spec->idefault; break;
+            case KWT_NOTIFY_OP: kw->kind = KW_COMM_ENUM; kw->v.i = COMM_ENUM_PACK(CE_NOTIFY_OP, spec->idefault); break;
+            case KWT_WAIT_CMP: kw->kind = KW_COMM_ENUM; kw->v.i = COMM_ENUM_PACK(CE_WAIT_CMP, spec->idefault); break;
+            case KWT_ATOMIC_TYPE: kw->kind = KW_COMM_ENUM; kw->v.i = COMM_ENUM_PACK(CE_ATOMIC_TYPE, spec->idefault); break;
+            case KWT_REDUCE_OP: kw->kind = KW_COMM_ENUM; kw->v.i = COMM_ENUM_PACK(CE_REDUCE_OP, spec->idefault); break;
             case KWT_STRING: ICE("string kwargs have no default");
             default: kw->kind = KW_INT; kw->v.i = spec->idefault; break;
             }

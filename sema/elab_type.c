@@ -28,6 +28,13 @@ static int is_ctor(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
     return n->kind == AST_NAME && n->name == name && !elab_global(E, name) && !(fc && scope_lookup(&fc->scope, name));
 }
 
+/* pld.<name>: a type of the distributed layer. */
+static int is_pld_ctor(Elab *E, FnCtx *fc, const AstNode *n, const char *name)
+{
+    return n->kind == AST_ATTR && strcmp(n->name, name) == 0 && n->a->kind == AST_NAME &&
+           !(fc && scope_lookup(&fc->scope, n->a->name)) && elab_is_pld_prefix(E, n->a->name);
+}
+
 static int dtype_of(Elab *E, FnCtx *fc, const AstNode *n, DataType *out)
 {
     ConstError err;
@@ -96,7 +103,7 @@ static const IrExpr *dim_of(Elab *E, FnCtx *fc, const AstNode *n)
     }
     if (v && v->kind == CV_DYNVAR)
         return &v->v.var->e;
-    if (fc && !v) {
+    if (fc && (!v || v->kind == CV_DSL)) {   /* CV_DSL: a call of the DSL, pld.world_size() */
         /* A scalar expression of variables in scope: n * 2. */
         const IrExpr *x;
         unsigned errors = E->diag->errors;
@@ -677,6 +684,11 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         split_items(&ann->list, pos, &np, kw, &nk, CAP);
         if (is_ctor(E, fc, base, E->n.Tensor) || is_ctor(E, fc, base, E->n.Tile))
             return shaped_type(E, fc, is_ctor(E, fc, base, E->n.Tile), ann, pos, np, kw, nk);
+        if (is_pld_ctor(E, fc, base, "DistributedTensor")) {
+            /* A tensor bound to a window buffer (02-primitives.md). */
+            const IrType *t = shaped_type(E, fc, 0, ann, pos, np, kw, nk);
+            return t ? ir_type_window(E->ir, t, 1) : NULL;
+        }
         if (nk)
             return elab_error(E, kw[0]->span, "unexpected keyword in a type annotation");
         if (is_ctor(E, fc, base, E->n.Scalar)) {
@@ -691,7 +703,8 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
             return tuple_of(E, fc, pos, np);
         if (is_ctor(E, fc, base, E->n.InOut) || is_ctor(E, fc, base, E->n.Out))
             return elab_error(E, ann->span, "pl.%s[...] is only valid on a function parameter", base->name);
-        return elab_error(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile or pl.Scalar)");
+        return elab_error(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile, pl.Scalar or "
+                                         "pld.DistributedTensor)");
     }
     if (ann->kind == AST_CALL) {
         const AstNode *base = ann->a;
@@ -716,6 +729,12 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         return ir_type_memref(E->ir);
     if (is_ctor(E, fc, ann, E->n.UnknownType))
         return ir_type_unknown(E->ir);
+    if (is_ctor(E, fc, ann, intern_cstr(E->names, "Ptr")))
+        return ir_type_ptr(E->ir);
+    if (is_pld_ctor(E, fc, ann, "CommCtxType") || is_pld_ctor(E, fc, ann, "CommCtx"))
+        return ir_type_comm_ctx(E->ir);
+    if (is_pld_ctor(E, fc, ann, "DistributedTensor"))
+        return elab_error(E, ann->span, "incomplete type annotation: write e.g. pld.DistributedTensor[[1, 64], pl.FP32]");
     if (is_ctor(E, fc, ann, E->n.TaskId))
         return ir_type_scalar(E->ir, DT_TASK_ID);   /* pl.TaskId is pl.Scalar[pl.TASK_ID] (00-types.md) */
     if (ann->kind == AST_ATTR || ann->kind == AST_NAME) {
@@ -859,5 +878,6 @@ void elab_bind_dynamic(FnCtx *fc, const AstNode *call)
     dims = arena_array(&E->ir->arena, t->n, sizeof *dims);
     memcpy(dims, t->dims, t->n * sizeof *dims);
     dims[axis->v.i] = d;
-    param->type = ir_type_tensor(E->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tensor_view);
+    param->type = ir_type_window(E->ir, ir_type_tensor(E->ir, (DataType)t->dtype, t->n, dims, t->memref, t->tensor_view),
+                                 ir_type_is_window(t));
 }

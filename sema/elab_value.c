@@ -96,6 +96,10 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_PIPE] = {CV_PIPE, KW_INT, "a pipe such as pl.PipeType.V"},
         [KWT_TILE_LAYOUT] = {CV_TILE_LAYOUT, KW_INT, "a tile layout such as pl.TileLayout.row_major"},
         [KWT_PAD] = {CV_TILE_PAD, KW_INT, "a pad value: pl.PadValue.zero, max or min (or 0, math.inf, -math.inf)"},
+        [KWT_NOTIFY_OP] = {CV_DSL, KW_COMM_ENUM, "pld.NotifyOp.AtomicAdd or pld.NotifyOp.Set"},
+        [KWT_WAIT_CMP] = {CV_DSL, KW_COMM_ENUM, "pld.WaitCmp.Eq or pld.WaitCmp.Ge"},
+        [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pld.AtomicType.None_ or pld.AtomicType.Add"},
+        [KWT_REDUCE_OP] = {CV_DSL, KW_COMM_ENUM, "pld.ReduceOp.Sum, Max, Min or Prod"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;
@@ -132,6 +136,28 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         }
         ok = ok && out->v.i != TP_NULL;
         break;
+    case KWT_NOTIFY_OP:
+    case KWT_WAIT_CMP:
+    case KWT_ATOMIC_TYPE:
+    case KWT_REDUCE_OP: {
+        /* pld.NotifyOp.Set, or the member's ABI integer (distributed_ops.md). */
+        CommEnum g = t == KWT_NOTIFY_OP     ? CE_NOTIFY_OP
+                     : t == KWT_WAIT_CMP    ? CE_WAIT_CMP
+                     : t == KWT_ATOMIC_TYPE ? CE_ATOMIC_TYPE
+                                            : CE_REDUCE_OP;
+        int m = -1;
+        if (v->kind == CV_DSL) {
+            char prefix[64];
+            size_t n = (size_t)snprintf(prefix, sizeof prefix, "pypto.language.distributed.%s.", comm_enum_name(g));
+            if (strncmp(v->v.dsl.path, prefix, n) == 0)
+                m = comm_enum_from_name(g, v->v.dsl.path + n);
+        } else if (v->kind == CV_INT && comm_enum_member(g, (int)v->v.i) && v->v.i == (int)v->v.i) {
+            m = (int)v->v.i;
+        }
+        ok = m >= 0;
+        out->v.i = COMM_ENUM_PACK(g, m < 0 ? 0 : m);
+        break;
+    }
     default:
         break;
     }

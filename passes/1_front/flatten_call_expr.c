@@ -16,9 +16,14 @@
  * before the loop only once), so it is an error (pyptocc; the reference
  * hoisted it anyway).
  *
+ * An argument-less distributed query, pld.world_size(), is not hoisted:
+ * types name it as a dimension (a window of [pld.world_size(), 1]), and a
+ * temporary would make the value differ from its type.
+ *
  * Unchanged statements and expressions are shared, and a function with no
  * nested call comes back as the same node. */
 #include "config.h"
+#include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
@@ -77,6 +82,8 @@ static const IrExpr *flat_operand(Flat *F, const IrExpr *e, StmtList *pre)
         const IrExpr *s = ptrmap_get(&F->subst, e);
         return s ? s : e;
     }
+    if (ir_call_is_atom(e))
+        return e;
     if (e->kind == EXPR_CALL) {
         const IrExpr *c;
         IrVar *t;

@@ -294,6 +294,12 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         I->failed = 1;
         return NULL;
     }
+    if (ir_call_device_arg(c) >= 0) {
+        diag_error(I->pc->diag, at, "device= dispatches '%s' to a rank, but it is an Inline function, spliced into "
+                   "its caller", f->name);
+        I->failed = 1;
+        return NULL;
+    }
     if (c->nargs != f->nparams)
         ICE("call of '%s' with %u arguments for %u parameters", f->name, c->nargs, f->nparams);
     if (!(body = body_without_return(I, f, &ret, at)))

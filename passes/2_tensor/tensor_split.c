@@ -530,7 +530,7 @@ static const IrFunc *inlined_callee(Inl *I, const IrStmt *s, const IrCall **call
         return NULL;
     *call = IR_AS(IrCall, x);
     f = ptrmap_get(I->orch, (*call)->callee->name);
-    return f && f->nparams == (*call)->nargs ? f : NULL;
+    return f && f->nparams == (*call)->nargs && ir_call_device_arg(*call) < 0 ? f : NULL;
 }
 
 static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)

@@ -63,7 +63,7 @@ static int flat_expr(IrWalker *w, const IrExpr *e)
 {
     Check *C = w->data;
     char name[128];
-    if (e->kind == EXPR_CALL && e != C->allowed)
+    if (e->kind == EXPR_CALL && e != C->allowed && !ir_call_is_atom(e))
         fail(C, e->span, "the call of '%s' is nested in another expression; a call must be the whole value of an "
                          "assignment or an expression statement",
              callee_text(IR_AS(IrCall, e), name, sizeof name));

@@ -162,12 +162,18 @@ static void types_global_call(Check *C, const IrCall *c)
         fail(C, c->e.span, "call of '%s', which is not a function of the program", c->callee->name);
         return;
     }
-    if (c->nargs != g->nparams) {
+    if (ir_call_device_arg(c) >= 0) {
+        /* A per-rank dispatch: its last argument is the rank. */
+        const IrType *dt = ir_expr_type(C->ir, c->args[ir_call_device_arg(c)]);
+        if (dt->kind != TYPE_SCALAR || !dtype_is_int((DataType)dt->dtype))
+            fail(C, c->e.span, "the device= of a call of '%s' has type %s, not an integer", g->name, ts(C, dt, tt.a));
+    }
+    if (ir_call_param_args(c) != g->nparams) {
         if (fail(C, c->e.span, "function '%s' takes %u argument%s, but the call passes %u", g->name, g->nparams,
-                 plural(g->nparams), c->nargs))
+                 plural(g->nparams), ir_call_param_args(c)))
             note(C, g->span, "'%s' is defined here", g->name);
     } else {
-        for (uint32_t i = 0; i < c->nargs; i++) {
+        for (uint32_t i = 0; i < ir_call_param_args(c); i++) {
             const IrType *at = ir_expr_type(C->ir, c->args[i]), *pt = g->params[i].var->type;
             if (!arg_acceptable(at, pt))
                 fail(C, use_span(c->args[i], c->e.span),

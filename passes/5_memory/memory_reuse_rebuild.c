@@ -16,7 +16,7 @@ static const IrType *type_with_memref(IrCtx *ir, const IrType *t, const IrMemRef
 {
     if (t->kind == TYPE_TILE)
         return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
-    return ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view);
+    return ir_type_window(ir, ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view), ir_type_is_window(t));
 }
 
 /* `<base>_mv`, or `<base>_mv_<k>` when that name is taken. */

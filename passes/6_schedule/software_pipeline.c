@@ -213,7 +213,7 @@ static const IrType *copy_type(CopyCtx *X, const IrType *t)
         return r;
     if (r->kind == TYPE_TILE)
         return ir_type_tile(ir, (DataType)r->dtype, r->n, r->dims, m, r->tile_view);
-    return ir_type_tensor(ir, (DataType)r->dtype, r->n, r->dims, m, r->tensor_view);
+    return ir_type_window(ir, ir_type_tensor(ir, (DataType)r->dtype, r->n, r->dims, m, r->tensor_view), ir_type_is_window(r));
 }
 
 static const IrExpr *copy_expr(void *data, const IrExpr *e)

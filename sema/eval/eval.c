@@ -286,6 +286,12 @@ int ev_is_dsl_root(const ConstVal *v)
     return v && v->kind == CV_DSL && !(v->flags & CVF_CALLED) && strcmp(v->v.dsl.path, "pypto.language") == 0;
 }
 
+int ev_is_dsl_pld(const ConstVal *v)
+{
+    return v && v->kind == CV_DSL && !(v->flags & CVF_CALLED) &&
+           strcmp(v->v.dsl.path, "pypto.language.distributed") == 0;
+}
+
 /* A value as the kernels see it: an IntEnum member is its int, also
  * inside lists and tuples. */
 static const ConstVal *kernel_value(Ev *ev, const ConstVal *v, int depth)

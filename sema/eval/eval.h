@@ -118,6 +118,8 @@ const ConstVal *ev_kernel(Ev *ev, void *def, int kind, const char *name, Span sp
 const ConstVal *ev_unknown(Ev *ev, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Is v the DSL module itself (import pypto.language as pl)? */
 int ev_is_dsl_root(const ConstVal *v);
+/* Is v the distributed layer, pypto.language.distributed (imported as pld)? */
+int ev_is_dsl_pld(const ConstVal *v);
 
 /* The compile-time value of a kernel's expression e in env: `locals`
  * says which names are the kernel's own variables (they are not

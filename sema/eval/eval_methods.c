@@ -3,6 +3,7 @@
  * (_replace, _asdict), as bound built-in functions. */
 #include "config.h"
 #include "sema/eval/eval_internal.h"
+#include "ir/enums.h"
 #include "support/xalloc.h"
 
 #include <ctype.h>
@@ -805,6 +806,28 @@ static const EvBuiltinDef int_methods[] = {
     {NULL, NULL, 0, 0},
 };
 
+/* pl.FP32.get_byte(), .get_bit() (pypto's DataType; 00-model.md sizes a
+ * window buffer with them): a 4-bit type is half a byte, rounded up. */
+static const ConstVal *dt_get_byte(Ev *ev, const ConstVal *self, const EvArgs *a)
+{
+    if (!ev_check_args(ev, "DataType.get_byte", a, 0, 0, NOKW))
+        return NULL;
+    return ev_int(ev, dtype_bytes((DataType)self->v.i));
+}
+
+static const ConstVal *dt_get_bit(Ev *ev, const ConstVal *self, const EvArgs *a)
+{
+    if (!ev_check_args(ev, "DataType.get_bit", a, 0, 0, NOKW))
+        return NULL;
+    return ev_int(ev, dtype_bits((DataType)self->v.i));
+}
+
+static const EvBuiltinDef dtype_methods[] = {
+    {"DataType.get_byte", dt_get_byte, 0, 0},
+    {"DataType.get_bit", dt_get_bit, 0, 0},
+    {NULL, NULL, 0, 0},
+};
+
 static const EvBuiltinDef float_methods[] = {
     {"float.is_integer", f_is_integer, 0, 0},
     {NULL, NULL, 0, 0},
@@ -881,6 +904,7 @@ const ConstVal *ev_builtin_method(Ev *ev, const ConstVal *self, const char *name
     case CV_INT:
     case CV_BOOL: table = int_methods; break;
     case CV_FLOAT: table = float_methods; break;
+    case CV_DTYPE: table = dtype_methods; break;
     case CV_PROPERTY: table = property_methods; break;
     case CV_RANGE: {
         int64_t x = strcmp(name, "start") == 0 ? self->v.range.start

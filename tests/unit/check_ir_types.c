@@ -95,6 +95,25 @@ START_TEST(test_type_compatible)
 }
 END_TEST
 
+START_TEST(test_type_window)
+{
+    /* pld.DistributedTensor: one interned type per shape, dtype and flag;
+     * a window and a plain tensor of one shape are not compatible (pypto
+     * docs/en/user/distributed/08-window_buffer.md), and rebuilding it
+     * (new dims, new dtype) keeps it a window. */
+    const IrExpr *d[2] = {ci(1), ci(64)}, *e[2] = {ci(2), ci(64)};
+    const IrType *t = ir_type_tensor(&ctx, DT_FP32, 2, d, NULL, NULL);
+    const IrType *w = ir_type_window(&ctx, t, 1);
+    ck_assert(ir_type_is_window(w) && !ir_type_is_window(t));
+    ck_assert_ptr_eq(w, ir_type_window(&ctx, ir_type_tensor(&ctx, DT_FP32, 2, d, NULL, NULL), 1));
+    ck_assert_ptr_eq(ir_type_window(&ctx, w, 0), t);
+    ck_assert(!ir_type_compatible(w, t, DIMS_ANY));
+    ck_assert(ir_type_is_window(ir_type_with_dtype(&ctx, w, DT_FP16)));
+    ck_assert(ir_type_compatible(w, ir_type_window(&ctx, ir_type_tensor(&ctx, DT_FP32, 2, e, NULL, NULL), 1), DIMS_ANY) == 0);
+    ck_assert(ir_type_ptr(&ctx)->kind == TYPE_PTR && ir_type_comm_ctx(&ctx)->kind == TYPE_COMM_CTX);
+}
+END_TEST
+
 START_TEST(test_type_many_distinct)
 {
     /* Enough distinct types to grow the hash set several times. */
@@ -414,6 +433,7 @@ void ir_type_tests(Suite *s)
     tcase_add_test(tc, test_type_scalar_consing);
     tcase_add_test(tc, test_type_shaped_consing);
     tcase_add_test(tc, test_type_symbolic_dims);
+    tcase_add_test(tc, test_type_window);
     tcase_add_test(tc, test_type_compatible);
     tcase_add_test(tc, test_type_many_distinct);
     tcase_add_test(tc, test_type_tuple);
