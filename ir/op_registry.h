@@ -122,6 +122,7 @@ typedef enum OpClass {
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
+    OPCL_UNARY_TMP_ARG,       /* tile, tmp */
     OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */
     OPCL_SEL,                 /* mask, tile, tile (+ scratch) */
@@ -338,6 +339,10 @@ struct OpDef {
      * twin's name>(x, s) with a scalar s calls it. */
     const char *dsl;
     uint8_t direct, scalar_call;
+    /* A form of another op (OPREF) with more arguments, printed with that
+     * op's name: a call of that op that gives them reaches this one
+     * (tile.rsqrt(src, tmp) is block.rsqrt_tmp). */
+    uint8_t shorter;
     /* A tensor op: the block op ConvertTensorToBlockOps makes of it (by
      * that op's class), and for a row reduction the op that merges the
      * partial results of a row split into column blocks (OPREFs). */
@@ -394,10 +399,13 @@ int op_called(const IrExpr *x, OpId id);
  * "block"; "tile" is "block") that `pl.ns.dsl` names in either language
  * (its DSL name, its name today, or the name after the dot); the op `pl.dsl` names whatever its first argument (direct); the
  * op `pl.<op's DSL name>(x, s)` calls with a scalar s (scalar_call);
- * NULL when there is none. */
+ * NULL when there is none.  A longer form (OpDef.shorter) is reached
+ * through its shorter one (op_longer_call). */
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl);
 const OpDef *op_direct(const char *dsl);
 const OpDef *op_scalar_call(const OpDef *op);
+/* The form of op with more arguments (OpDef.shorter), or NULL. */
+const OpDef *op_longer_call(const OpDef *op);
 
 static inline const char *op_name(const OpDef *op) { return op->callee.name; }
 static inline const OpDef *callee_op(const IrCallee *c)

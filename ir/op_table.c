@@ -29,6 +29,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_ELEM2]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_SCRATCH]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_LIKE_RESULT),
+    [OPCL_UNARY_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      1, 0, FORM_ELEM,        0, 1, TMP_LIKE_RESULT),
     [OPCL_ELEM2_MASK_ARG]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_MASK),
     [OPCL_ELEM3]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 3, TMP_NONE),
     [OPCL_SEL]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT_WORDS, -1, 0, FORM_ELEM,      1, 2, TMP_NONE),
@@ -177,6 +178,7 @@ static struct {
     const OpDef *today[OP_COUNT];
     const OpDef *direct[OP_COUNT];
     const OpDef *scalar_call[OP_COUNT];   /* by the OpId of its twin */
+    const OpDef *longer[OP_COUNT];        /* by the OpId of its shorter form */
 } names;
 
 static void index_names(void)
@@ -198,6 +200,8 @@ static void index_names(void)
         }
         if (op->scalar_call && op->twin && !names.scalar_call[op->twin - 1])
             names.scalar_call[op->twin - 1] = op;
+        if (op->shorter && !names.longer[op->shorter - 1])
+            names.longer[op->shorter - 1] = op;
     }
     names.built = 1;
 }
@@ -221,9 +225,11 @@ const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
     for (uint32_t i = 0; i < names.ntoday; i++) {
         const OpDef *op = names.today[i];
         /* A scalar form today's language spells as its twin (tensor.maximum
-         * with a scalar): the name is the twin's, whose calls with a scalar
-         * reach the scalar form (op_scalar_call). */
-        if (strcmp(op->today, full) == 0 && !(op->scalar_call && op->twin && is_named(op_ref(op->twin), full)))
+         * with a scalar), a longer form spelled as its shorter one: the
+         * name is the other op's, whose calls reach this one
+         * (op_scalar_call, op_longer_call). */
+        if (strcmp(op->today, full) == 0 && !(op->scalar_call && op->twin && is_named(op_ref(op->twin), full)) &&
+            !op->shorter)
             return op;
     }
     snprintf(full, sizeof full, "%s.%s", rule_ns, dsl);
@@ -249,6 +255,12 @@ const OpDef *op_scalar_call(const OpDef *op)
 {
     index_names();
     return op ? names.scalar_call[op->id] : NULL;
+}
+
+const OpDef *op_longer_call(const OpDef *op)
+{
+    index_names();
+    return op ? names.longer[op->id] : NULL;
 }
 
 const OpParam *op_param(const OpDef *op, uint32_t i)

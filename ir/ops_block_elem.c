@@ -211,6 +211,28 @@ const IrType *deduce_unary(DeduceCtx *dc)
     return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
 }
 
+/* rsqrt (tile, tmp): the form with a scratch tile (pypto tile_ops.py
+ * rsqrt: "same shape/dtype as tile"), which selects the high-precision
+ * lowering. */
+const IrType *deduce_unary_tmp(DeduceCtx *dc)
+{
+    const IrType *t[2];
+    char b0[160], b1[160];
+    if (!need_tiles(dc, 2, t))
+        return NULL;
+    int same = t[0]->dtype == t[1]->dtype && t[0]->n == t[1]->n;
+    for (uint32_t d = 0; same && d < t[0]->n; d++) {
+        int64_t x, y;
+        if (t[0]->dims[d] != t[1]->dims[d] &&
+            !(ir_dim_value(t[0]->dims[d], &x) && ir_dim_value(t[1]->dims[d], &y) && x == y))
+            same = 0;
+    }
+    if (!same)
+        return op_fail(dc, 1, "the scratch tile must have the source's shape and element type: %s, got %s",
+                       type_to_string(dc->ir, t[0], b0, sizeof b0), type_to_string(dc->ir, t[1], b1, sizeof b1));
+    return op_make_tile(dc, (DataType)t[0]->dtype, t[0]->n, t[0]->dims, NULL);
+}
+
 /* sin, cos: FP32 tiles only (pypto tile_ops.py: "Non-FP32 inputs are
  * rejected rather than promoted"). */
 const IrType *deduce_fp32_unary(DeduceCtx *dc)

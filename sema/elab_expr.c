@@ -110,6 +110,27 @@ typedef struct PreArgs {
 
 /* A call of op, whose positional arguments the dispatcher may already
  * have elaborated (pre). */
+/* op, or its longer form (OpDef.shorter) where the call gives more
+ * arguments than op takes or names one only that form has. */
+static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
+{
+    const OpDef *longer = op_longer_call(op);
+    if (!longer)
+        return op;
+    if (call->list.n > op->nparams)
+        return longer;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        int in_op = 0, in_longer = 0;
+        for (uint32_t p = 0; p < op->nparams; p++)
+            in_op |= strcmp(op->params[p].name, call->list2.items[k]->name) == 0;
+        for (uint32_t p = 0; p < longer->nparams; p++)
+            in_longer |= strcmp(longer->params[p].name, call->list2.items[k]->name) == 0;
+        if (!in_op && in_longer)
+            return longer;
+    }
+    return op;
+}
+
 static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, const PreArgs *pre)
 {
     OpBinding b;
@@ -117,6 +138,7 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
     const IrExpr *args[OP_MAX_PARAMS];
     uint32_t nk = 0, argi = 0;
     int ok = 1;
+    op = form_for_call(op, call);
     if (!elab_op_bind(fc, op, call, &b))
         return NULL;
     /* IR arguments, in order. */

@@ -56,6 +56,10 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
                 break;
         if (p == op->nparams) {
             diag_error(E->diag, kw->span, "'%s' got an unexpected keyword argument '%s'", name, kw->name);
+            if (strcmp(kw->name, "high_precision") == 0 && op_longer_call(op) && op_longer_call(op)->nparams > 1)
+                /* pypto: tile precision is selected by passing the scratch tile */
+                diag_note(E->diag, kw->span, "on a tile, the high-precision form is the one with a scratch tile: "
+                          "'%s(%s, %s)'", name, op_longer_call(op)->params[0].name, op_longer_call(op)->params[1].name);
             ok = 0;
             continue;
         }

@@ -222,6 +222,22 @@ static const IrExpr *lower_row_reduce(TcEmit *e, OpId op, const IrExpr *t, const
     return tc_emit(e, name, OP_BLOCK_RESHAPE, 2, args, 0, NULL);
 }
 
+/* high_precision=True: the block op's form with a scratch tile of the
+ * operand's type (tensor.rsqrt -> tile.rsqrt(src, tmp), as pypto's
+ * op_conversion_registry.cpp does). */
+static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr *t, const char *name)
+{
+    const IrType *ty = type_of(e, t);
+    const IrExpr *args[2], *tmp;
+    TcKw kw[2] = {{"dtype", ty->dtype}, {"target_memory", MS_VEC}};
+    args[0] = shape_tuple(e, ty);
+    if (!(tmp = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, args, 2, kw)))
+        return NULL;
+    args[0] = t;
+    args[1] = tmp;
+    return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
+}
+
 /* A tensor op as the block op the op table gives it, by that op's class. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
@@ -236,6 +252,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         /* Operands of the result's type: the block ops do not convert. */
         if (!(args[0] = cast_to(e, operands[0], dt, name)))
             return NULL;
+        if (ir_call_kwarg_int(c, "high_precision", 0) && op_longer_call(block))
+            return lower_with_scratch(e, op_longer_call(block), args[0], name);
         args[1] = block->nargs > 1 ? operands[1] : NULL;
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
     case OPCL_CAST: {

@@ -460,6 +460,13 @@ static void check_unary(Op *op, const Rule *r)
     same_elem(op, s, d, "src", "dst");
     same_valid(op, s, d, "src", "dst");
     elem_in(op, s, r->a2, r->a5, "src");
+    /* trsqrt's optional tmp (TRsqrtOp::verify): a Vec tile of 32 bytes or more */
+    if (op->nin == 2 && tile(op, &op->in[1], "tmp")) {
+        const Operand *t = &op->in[1];
+        vec(op, t, "tmp");
+        if (t->rows > 0 && t->cols > 0 && bits(t->elem) > 0 && t->rows * t->cols * bits(t->elem) / 8 < 32)
+            bad(op, "expects tmp to be at least 32 bytes when provided");
+    }
 }
 
 /* tneg tlrelu: Vec tiles of one element type and valid shape, any layout. */
@@ -889,7 +896,7 @@ static const Rule rules[] = {
     {"trowmax", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
     {"trowmin", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
     {"trowsum", check_row_reduce, 2, "i16 i32 f16 f32", "i16 i32 f16 f32", 0},
-    {"trsqrt", check_unary, 1, "f16 f32", "f16 f32", 0},
+    {"trsqrt", check_unary, 1, "f16 f32", "f16 f32", 1},
     {"tsel", check_sel, 4, "i16 i32 f16 f32", "i8 i16 i32 f16 f32", 0},
     {"tshl", check_bitwise, 2, "i8 i16 i32", "i8 i16 i32", 0},
     {"tshls", check_shift_scalar, 2, NULL, NULL, 0},

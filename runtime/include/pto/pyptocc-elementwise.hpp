@@ -208,6 +208,24 @@ PYPTOCC_UNARY_FLOAT(TRSQRT, (detail::rule_half_or_float<T>()), 1.0 / std::sqrt(x
 PYPTOCC_UNARY_FLOAT(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<TD, TS>()), 1.0 / x)
 #undef PYPTOCC_UNARY_FLOAT
 
+// 1/sqrt with a scratch tile: the high-precision form (on A2/A3, pto-isa
+// npu/a2a3/TUnaryOp.hpp TRsqrtHighPrecision fills a 32-byte block of the
+// scratch with ones and divides by the square root).  Computed in double,
+// the same as the plain form; the scratch is a Vec tile (PTOAS e32488c9
+// TRsqrtOp::verify; its 32 bytes or more hold for every Vec tile).
+template <TileT TD, TileT TS, TileT TT> void TRSQRT(TD &d, const TS &s, TT &tmp) {
+    PYPTOCC_PROFILE(TRSQRT, d, s, tmp);
+    using T = typename TD::DType;
+    detail::require_float<T>();
+    detail::rule_half_or_float<T>();
+    detail::rule_vec<TT>();
+    detail::touch(tmp, "TRSQRT");
+    detail::unary(d, s, "TRSQRT", [](T v) {
+        double x = static_cast<double>(detail::up(v));
+        return detail::convert<T>(1.0 / std::sqrt(x));
+    });
+}
+
 template <TileT TD, TileT TS> void TNEG(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TNEG, d, s);
     using T = typename TD::DType;
