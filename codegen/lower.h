@@ -73,6 +73,7 @@ typedef enum LowerTmp {
     LOWER_TMP_RESULT,      /* a scratch tile typed like the result */
     LOWER_TMP_WORDS,       /* ... holding its bytes in 4-byte elements (SCRATCH_RESULT_WORDS) */
     LOWER_TMP_CVT,         /* an i8 [1, bytes] tile: a narrowing conversion's (target_cvt_scratch) */
+    LOWER_TMP_CI,          /* an f32 [1, bytes / 4] tile: pto.tci's on A2/A3 (target_ci_scratch) */
     LOWER_TMP_SOURCE,      /* ... like argument 0 (a row reduction) */
 } LowerTmp;
 

@@ -199,6 +199,15 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     case FORM_EXPANDS:
         add_input(lo, 1, dest->type->dtype);
         break;
+    case FORM_CI:
+        /* the start, of the sequence's type; descending as the mode */
+        add_input(lo, 0, dest->type->dtype);
+        lo->mode = (int8_t)(ir_call_kwarg_int(c, "descending", 0) != 0);
+        /* PTOAS wants the scratch explicit; pto-isa's C++ takes the form
+         * without one (its CPU simulator has no other) */
+        if (out == OUT_MLIR && target_ci_scratch(arch, (DataType)dest->type->dtype))
+            lo->tmp = LOWER_TMP_CI;
+        break;
     case FORM_COL_EXPAND:
         add_input(lo, 1, elem_dt);
         break;

@@ -208,6 +208,16 @@ static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTi
         dims[0] = ir_const_int(W->k->ir, 1, DT_INT64, sp);
         dims[1] = ir_const_int(W->k->ir, bytes, DT_INT64, sp);
         t = ir_type_tile(W->k->ir, DT_INT8, 2, dims, model_type->memref, NULL);
+    } else if (k == LOWER_TMP_CI) {
+        bytes = (int64_t)target_ci_scratch(W->k->o->arch, (DataType)model_type->dtype);
+        g.rows = 1;
+        g.cols = bytes / 4;
+        g.L.blayout = TL_ROW_MAJOR;
+        g.L.slayout = TL_NONE_BOX;
+        g.L.pad = TP_NULL;
+        dims[0] = ir_const_int(W->k->ir, 1, DT_INT64, sp);
+        dims[1] = ir_const_int(W->k->ir, bytes / 4, DT_INT64, sp);
+        t = ir_type_tile(W->k->ir, DT_FP32, 2, dims, model_type->memref, NULL);
     } else if (k == LOWER_TMP_WORDS && dtype_bytes((DataType)model_type->dtype) != 4 && bytes % 4 == 0) {
         g.cols = bytes / 4;
         dims[0] = ir_const_int(W->k->ir, g.rows, DT_INT64, sp);
@@ -220,7 +230,7 @@ static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTi
         W->p->error(W, sp, msg);
         return NULL;
     }
-    T = new_tile(W, d, t, k == LOWER_TMP_CVT ? 0 : model->fillpad, &g, addr);
+    T = new_tile(W, d, t, k == LOWER_TMP_CVT || k == LOWER_TMP_CI ? 0 : model->fillpad, &g, addr);
     T->space = MS_VEC;
     return T;
 }

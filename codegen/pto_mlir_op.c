@@ -61,6 +61,7 @@ typedef struct Ins {
     const Value *val[8];
     uint32_t n;
     const char *attr;      /* "{cmpMode = #pto<cmp lt>}" after the last input */
+    const char *trailer;   /* " {descending = true}" after outs(...) (pto.tci's attr-dict) */
 } Ins;
 
 static void ins_add(Ins *in, const Value *v)
@@ -85,7 +86,7 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
     sb_puts(o, " : ");
     for (uint32_t i = 0; i < in->n; i++)
         sb_printf(o, "%s%s", i ? ", " : "", in->v[i].type);
-    sb_printf(o, ") outs(%s : %s)\n", dst->name, dst->type);
+    sb_printf(o, ") outs(%s : %s)%s\n", dst->name, dst->type, in->trailer ? in->trailer : "");
 }
 
 
@@ -196,9 +197,12 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     if (lo->mode >= 0) {
         if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
-        else
+        else if (lo->how != FORM_CI)
             snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
-        in.attr = attr;
+        if (lo->how == FORM_CI)
+            in.trailer = lo->mode ? " {descending = true}" : NULL;
+        else
+            in.attr = attr;
     }
     if (b->tmp)
         ins_add(&in, pm_tile(E, b->tmp, dest, "_tmp"));

@@ -146,6 +146,7 @@ typedef enum OpClass {
     OPCL_RESHAPE,
     OPCL_TRANSPOSE,
     OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
+    OPCL_CI,                  /* start, shape -> a [1, N] integer sequence */
     OPCL_INSERT,              /* target, source, offset -> the target with source written at offset */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
@@ -203,6 +204,7 @@ typedef enum IsaForm {
     FORM_BLOCK_IDX,
     FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
     FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
+    FORM_CI,          /* (start): an integer sequence, descending as the mode */
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
 } IsaForm;
 

@@ -52,6 +52,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_VEC_MOVE]          = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_VEC_MOVE,    0, 0, TMP_NONE),
     [OPCL_RESHAPE]           = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_RESHAPE,     0, 0, TMP_NONE),
     [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0, TMP_NONE),
+    [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CI,          0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
     [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),
     [OPCL_VIEW]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_EXTRACT,     0, 0, TMP_NONE),

@@ -109,6 +109,47 @@ void normalize_full(DeduceCtx *dc, const IrExpr **args)
     }
 }
 
+/* ci (start, shape, dtype=, descending=): pypto's tile.ci / tensor.ci
+ * (pl.arange), pto.tci: a sequence along the last dimension of a shape
+ * whose other dimensions are 1 (pto-isa's TCI fills one row), INT16 or
+ * INT32, from an integer start. */
+const IrType *deduce_ci(DeduceCtx *dc)
+{
+    const IrExpr *const *shape;
+    const IrType *s;
+    uint32_t n;
+    DataType dt;
+    int64_t v;
+    if (!(s = op_need_scalar(dc, 0)) || !op_need_int_dtype(dc, 0, s) || !op_const_shape_arg(dc, 1, &n, &shape) ||
+        !dtype_kwarg(dc, "dtype", &dt))
+        return NULL;
+    if (dt != DT_INT16 && dt != DT_INT32)
+        return op_fail(dc, -1, "dtype must be pl.INT16 or pl.INT32, got pl.%s", dtype_name(dt));
+    for (uint32_t d = 0; d + 1 < n; d++)
+        if (ir_dim_value(shape[d], &v) && v != 1) {
+            op_fail(dc, 1, "the sequence runs along the last dimension: the others must be 1, dimension %u is %lld",
+                    d, (long long)v);
+            dc->err->elem = (int)d;
+            return NULL;
+        }
+    if (ir_dim_value(shape[n - 1], &v) && v == 1)
+        return op_fail(dc, 1, "the last dimension must not be 1 (pto.tci)");
+    if (dc->args[0]->kind == EXPR_CONST_INT && !dtype_int_fits(dt, IR_AS(IrConstInt, dc->args[0])->value))
+        return op_fail(dc, 0, "start %lld is out of the range of %s", (long long)IR_AS(IrConstInt, dc->args[0])->value,
+                       dtype_name(dt));
+    return op_make_tile(dc, dt, n, shape, NULL);
+}
+
+/* A literal start is typed with the sequence's dtype (pto.tci: "S and dst
+ * element type ... exactly the same type"). */
+void normalize_ci(DeduceCtx *dc, const IrExpr **args)
+{
+    const IrKwarg *kw = deduce_kwarg(dc, "dtype");
+    DataType dt = kw && kw->kind == KW_DTYPE && kw->v.i >= 0 && kw->v.i < DT_COUNT ? (DataType)kw->v.i : DT_INT32;
+    if (args[0]->kind == EXPR_CONST_INT && (dt == DT_INT16 || dt == DT_INT32))
+        args[0] = ir_const_int(dc->ir, IR_AS(IrConstInt, args[0])->value, dt, args[0]->span);
+}
+
 const IrType *deduce_alloc(DeduceCtx *dc)
 {
     int64_t ms;

@@ -35,6 +35,8 @@ const IrType *deduce_xors(DeduceCtx *dc);
 const IrType *deduce_tile_scalar_tile(DeduceCtx *dc);
 const IrType *deduce_sels(DeduceCtx *dc);
 const IrType *deduce_unary(DeduceCtx *dc);
+const IrType *deduce_ci(DeduceCtx *dc);
+void normalize_ci(DeduceCtx *dc, const IrExpr **args);
 const IrType *deduce_unary_tmp(DeduceCtx *dc);
 const IrType *deduce_not(DeduceCtx *dc);
 const IrType *deduce_cast(DeduceCtx *dc);

@@ -708,6 +708,8 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TGEMV:
     case Op::TGEMV_ACC:
         return mad(op, o, n);
+    case Op::TCI:   // one scalar store per element (pto-isa npu/a2a3/TCI.hpp)
+        return Cost{S, n >= 1 ? static_cast<uint64_t>(o[0].valid_cols) : 0, 0};
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:
     case Op::SET_VECTOR_MASK:

@@ -69,6 +69,13 @@ uint64_t target_cast_scratch(Arch a, const IrType *src, const IrType *dst)
     return target_cvt_scratch(a, (DataType)src->dtype, (DataType)dst->dtype, rows, cols, scols);
 }
 
+uint64_t target_ci_scratch(Arch a, DataType dt)
+{
+    if (a == ARCH_A5)
+        return 0;
+    return dtype_bytes(dt) == 2 ? 1792 : 768;
+}
+
 int target_move_ok(Arch a, int from, int to)
 {
     return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||

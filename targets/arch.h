@@ -59,6 +59,12 @@ uint64_t target_cvt_scratch(Arch a, DataType src, DataType dst, int64_t rows, in
 /* The same for a block.cast of a tile of type src to one of type dst (0
  * unless both have a static shape of rank 1 or 2). */
 uint64_t target_cast_scratch(Arch a, const IrType *src, const IrType *dst);
+/* The bytes of the Vec scratch tile (FP32, one row) that PTOAS 0.60 wants
+ * explicit on a pto.tci with a dst of element type dt (TCIOp::verify,
+ * PTOMaterializeImplicitTmp.cpp makeTCITmpType: 768 bytes for 32-bit, 1792
+ * for 16-bit elements on A2/A3, where pto-isa's TCI runs on the vector
+ * unit); 0: none (A5). */
+uint64_t target_ci_scratch(Arch a, DataType dt);
 
 /* The layout a tile is emitted with: the TileView's non-default fields,
  * the space's defaults for the rest (pto-mlir.md 5.1, passes.md 6). */

@@ -270,6 +270,13 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
     case OPCL_ROW_REDUCE:
         return lower_row_reduce(e, (OpId)block->id, operands[0], name);
+    case OPCL_CI: {
+        TcKw kw[2] = {{"dtype", ir_call_kwarg_int(c, "dtype", DT_INT32)},
+                      {"descending", ir_call_kwarg_int(c, "descending", 0)}};
+        args[0] = operands[0];
+        args[1] = operands[1];
+        return tc_emit(e, name, (OpId)block->id, 2, args, 2, kw);
+    }
     case OPCL_RESHAPE:
         args[0] = operands[0];
         args[1] = shape_tuple(e, c->type);

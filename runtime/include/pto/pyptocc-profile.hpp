@@ -27,7 +27,7 @@ namespace pyptocc::prof {
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
     X(TREM) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                                    \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
-    X(TREMS) X(TXORS) X(TEXPANDS)                                                                                      \
+    X(TREMS) X(TXORS) X(TEXPANDS) X(TCI)                                                                              \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
     X(TCMP) X(TCMPS) X(TSEL)                                                                                           \
     X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
