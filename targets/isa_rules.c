@@ -174,9 +174,21 @@ int isa_move(Arch a, int from, int to, char *msg, size_t cap)
 
 static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
 
+/* A copy within Vec (TEXTRACT, TINSERT) takes row-major tiles on both
+ * sides. */
+static int vec_copy_layouts(Arch a, const IrType *src, const IrType *dst, const char *op, char *msg, size_t cap)
+{
+    TileLayoutInfo ls = target_tile_layout(a, src, MS_VEC), ld = target_tile_layout(a, dst, MS_VEC);
+    if (ls.blayout == TL_ROW_MAJOR && ls.slayout == TL_NONE_BOX && ld.blayout == TL_ROW_MAJOR &&
+        ld.slayout == TL_NONE_BOX)
+        return 0;
+    snprintf(msg, cap, "tile.%s within Vec needs row-major tiles on both sides (a [M, 1] column is column-major)",
+             op);
+    return -1;
+}
+
 int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap)
 {
-    TileLayoutInfo ls, ld;
     if (from < 0 || to < 0 || !target_move_ok(a, from, to)) {
         snprintf(msg, cap, "tile.extract from %s to %s is not supported on %s (supported: %s)",
                  from < 0 ? "?" : memspace_name((MemorySpace)from), to < 0 ? "?" : memspace_name((MemorySpace)to),
@@ -189,22 +201,13 @@ int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, 
                  "and tile.extract keeps the element type (--arch=a5 takes it)");
         return -1;
     }
-    if (from == MS_VEC && to == MS_VEC) {
-        ls = target_tile_layout(a, src, MS_VEC);
-        ld = target_tile_layout(a, dst, MS_VEC);
-        if (ls.blayout != TL_ROW_MAJOR || ls.slayout != TL_NONE_BOX || ld.blayout != TL_ROW_MAJOR ||
-            ld.slayout != TL_NONE_BOX) {
-            snprintf(msg, cap, "tile.extract within Vec needs row-major tiles on both sides (a [M, 1] column is "
-                               "column-major)");
-            return -1;
-        }
-    }
+    if (from == MS_VEC && to == MS_VEC)
+        return vec_copy_layouts(a, src, dst, "extract", msg, cap);
     return 0;
 }
 
 int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap)
 {
-    TileLayoutInfo ls, ld;
     int ok = (from == MS_VEC && to == MS_VEC) || (from == MS_ACC && to == MS_MAT) ||
              (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT)));
     if (!ok) {
@@ -219,16 +222,8 @@ int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, c
                  dtype_name((DataType)src->dtype), dtype_name((DataType)dst->dtype));
         return -1;
     }
-    if (from == MS_VEC && to == MS_VEC) {
-        ls = target_tile_layout(a, src, MS_VEC);
-        ld = target_tile_layout(a, dst, MS_VEC);
-        if (ls.blayout != TL_ROW_MAJOR || ls.slayout != TL_NONE_BOX || ld.blayout != TL_ROW_MAJOR ||
-            ld.slayout != TL_NONE_BOX) {
-            snprintf(msg, cap, "tile.assemble within Vec needs row-major tiles on both sides (a [M, 1] column is "
-                               "column-major)");
-            return -1;
-        }
-    }
+    if (from == MS_VEC && to == MS_VEC)
+        return vec_copy_layouts(a, src, dst, "assemble", msg, cap);
     return 0;
 }
 
