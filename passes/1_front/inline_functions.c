@@ -22,6 +22,7 @@
  * place; a callee may return only at its end. */
 #include "config.h"
 #include "ir/visit.h"
+#include "passes/3_verify/verify.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -221,6 +222,31 @@ static int find_return(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* A called function's value is typed by its declared return types, which
+ * its return need not match (-Wannotation: a tensor of another shape is
+ * accepted, as the reference accepts it).  A call left standing keeps the
+ * declared type; an expanded one would hand its caller the returned value
+ * itself, which the caller's code was not checked against: refused. */
+static int returned_value_fits(Inliner *I, const IrCall *c, const IrFunc *f, uint32_t i, const IrExpr *value,
+                               Span at)
+{
+    const IrType *want = c->type, *have = ir_expr_type(I->ir, value);
+    char a[256], b[256];
+    if (want->kind == TYPE_TUPLE && f->nret > 1)
+        want = i < want->n ? want->elems[i] : NULL;
+    if (!want || verify_types_match(want, have, VIEWS_OF_VALUE))
+        return 1;
+    if (!I->failed) {
+        diag_error(I->pc->diag, at, "'%s' returns %s where it declares %s; as a%s %s function, its call is "
+                   "expanded into the caller, whose code needs the declared type", f->name, type_to_string(I->ir, have, a, sizeof a),
+                   type_to_string(I->ir, want, b, sizeof b),
+                   strchr("AEIOU", func_type_name((FuncType)f->type)[0]) ? "n" : "", func_type_name((FuncType)f->type));
+        diag_note(I->pc->diag, c->e.span, "'%s' is called here", f->name);
+    }
+    I->failed = 1;
+    return 0;
+}
+
 /* The callee's body with its final return cut off (into *ret); NULL
  * when it returns elsewhere too (reported). */
 static const IrStmt *body_without_return(Inliner *I, const IrFunc *f, const IrValues **ret, Span call)
@@ -329,9 +355,12 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     I->depth--;
     if (ret && ret->n) {
         const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
-        for (uint32_t i = 0; i < ret->n; i++)
+        int fits = 1;
+        for (uint32_t i = 0; i < ret->n; i++) {
             vals[i] = ir_mutate_expr(&m, ret->values[i]);
-        value = ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, at);
+            fits &= returned_value_fits(I, c, f, i, vals[i], ret->s.span);
+        }
+        value = !fits ? NULL : ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, at);
         xfree(vals);
     }
     ptrmap_free(&m.subst);
