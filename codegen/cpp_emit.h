@@ -153,8 +153,29 @@ const CppParamUse *cpp_plan_use(CppPlan *p, const IrFunc *k);
 int cpp_plan_slots(CppPlan *p, DiagEngine *diag);
 
 /* The Orchestration function of prog (NULL for none); a second one is
- * reported (cpp.md 1: at most one per program) and *bad set. */
-const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad);
+ * reported (cpp.md 1: at most one per program) and *bad set.  With host
+ * non-NULL, the host function that dispatches to ranks goes into *host
+ * (NULL: none) and its first launch's span into *at; with host NULL such
+ * a function is reported. */
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad, const IrFunc **host, Span *at);
+
+/* A multi-rank program (cpp_ranks.c): host orchestration that dispatches
+ * the Orchestration function to each rank.  For each argument slot of the
+ * Orchestration function, where rank r's value comes from. */
+enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
+typedef struct CppRanks {
+    const IrFunc *host;     /* the host function */
+    const IrCall *call;     /* its launch, orch(..., device=r) */
+    const IrVar *r;         /* the loop's rank variable */
+    int64_t world;          /* the ranks it is built for; 0: any */
+    int *kind;              /* per slot: CPP_RANK_* */
+    int *from;              /* per CPP_RANK_SLICE slot: the host parameter */
+    const IrAssign **defs;  /* the loop body's assignments, before the launch */
+    uint32_t ndefs;
+} CppRanks;
+/* Reads host's dispatch (at: its span) against plan's Orchestration
+ * function and slots into rk: 0, or -1 after reporting. */
+int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag);
 
 /* The pieces of the plan: the kernels of prog (passes.md 2) in func id
  * order into k (room for prog->n), returning the count; the slot tracing

@@ -296,7 +296,7 @@ int codegen_kernel_config(StrBuf *out, IrCtx *ir, const IrProgram *prog, const I
     CppPlan plan;
     int bad = 0;
     (void)o;
-    cpp_orchestration(prog, diag, &bad);
+    cpp_orchestration(prog, diag, &bad, NULL, NULL);
     cpp_plan_init(&plan, ir, prog, orch);
     sb_puts(out, "# Kernel and Orchestration Configuration\n\nfrom pathlib import Path\n\n"
                  "_ROOT_DIR = Path(__file__).parent\n\n"

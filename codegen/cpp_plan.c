@@ -249,9 +249,11 @@ static int find_dispatch(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad)
+const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad, const IrFunc **host, Span *at_out)
 {
     const IrFunc *orch = NULL;
+    if (host)
+        *host = NULL;
     for (uint32_t i = 0; i < prog->n; i++) {
         const IrFunc *f = prog->funcs[i];
         Span at = span_unknown();
@@ -260,13 +262,16 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
         w.pre_expr = find_dispatch;
         w.data = &at;
         ir_walk_func(&w, f);
-        if (span_is_known(at)) {
-            /* One rank per process needs the MPI runtime (issue 33's next
-             * step): until then a multi-rank program is refused, not run
-             * on one rank as if the host loop were not there. */
+        if (span_is_known(at) && host && !*host) {
+            /* Host orchestration of a multi-rank program: cpp_ranks.c
+             * reads it. */
+            *host = f;
+            *at_out = at;
+        } else if (span_is_known(at)) {
             diag_error(diag, at,
-                       "host orchestration that dispatches to ranks (device=) has no C++ form yet: pyptocc's CPU "
-                       "runtime runs one rank");
+                       host ? "a second host function that dispatches to ranks (device=); C++ output takes one"
+                            : "host orchestration that dispatches to ranks (device=) has no form in this output: "
+                              "--emit=cpp writes the multi-rank program in one translation unit");
             *bad = 1;
         }
         if (!func_type_is_orchestration((FuncType)f->type))

@@ -80,10 +80,34 @@ static int direct_args(StrBuf *out, CppPlan *plan, const IrFunc *f, int prefixed
  * kernel table, each on arguments of its own (named "<kernel>.<parameter>"
  * when there are several): nothing connects one kernel's outputs to
  * another's inputs, so the order cannot change a result. */
+/* A multi-rank program's tables (pyptocc_runtime.h): the host function's
+ * arguments, and where each slot's value comes from on rank r. */
+static int rank_table(StrBuf *out, CppPlan *plan, const CppRanks *rk, DiagEngine *diag)
+{
+    static const char *const kind_text[] = {"PYPTOCC_RANK_SLICE", "PYPTOCC_RANK_INDEX", "PYPTOCC_RANK_DIM"};
+    const IrFunc *h = rk->host;
+    int bad = 0;
+    sb_puts(out, "static const PyptoccArg pyptocc_host_args[] = {\n");
+    for (uint32_t i = 0; i < h->nparams; i++) {
+        const IrVar *v = h->params[i].var;
+        int dir = h->params[i].dir == DIR_OUT ? CPP_ARG_OUT : h->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT : CPP_ARG_IN;
+        bad |= program_arg(out, cpp_strip(plan->ir, v->name), v->type, dir, NULL, v->e.span, diag) != 0;
+    }
+    sb_puts(out, "};\n\nstatic const PyptoccRankArg pyptocc_rank_args[] = {\n");
+    for (uint32_t k = 0; k < plan->nslots; k++)
+        sb_printf(out, "    {%s, %d},\n", kind_text[rk->kind[k]], rk->kind[k] == CPP_RANK_SLICE ? rk->from[k] : 0);
+    sb_puts(out, "};\n\n");
+    return bad;
+}
+
 int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOptions *o, DiagEngine *diag)
 {
     int bad = 0;
-    const IrFunc *orch = cpp_orchestration(prog, diag, &bad);
+    const IrFunc *host = NULL;
+    Span host_at = span_unknown();
+    const IrFunc *orch = cpp_orchestration(prog, diag, &bad, &host, &host_at);
+    CppRanks ranks;
+    int multi = 0;
     CppPlan plan;
     const CppKernel *ks;
     uint32_t nk, nargs = 0;
@@ -140,6 +164,14 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
             nargs += n;
         }
     }
+    if (host && !bad) {
+        if (cpp_ranks_plan(&plan, host, host_at, &ranks, diag) != 0)
+            bad = 1;
+        else
+            multi = 1;
+    } else if (host) {
+        bad = 1;
+    }
     sb_puts(out, "// The program for pyptocc_runtime.h.\n");
     if (nk) {
         sb_puts(out, "static const PyptoccKernel pyptocc_kernels[] = {\n");
@@ -154,6 +186,8 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
         sb_puts(out, "};\n\n");
     }
     sb_free(&args);
+    if (multi)
+        bad |= rank_table(out, &plan, &ranks, diag);
     sb_printf(out, "extern \"C\" const PyptoccProgram pyptocc_program = {\n    .name = \"%s\",\n", name);
     sb_printf(out, "    .kernels = %s,\n    .nkernels = %" PRIu32 ",\n", nk ? "pyptocc_kernels" : "nullptr", nk);
     sb_printf(out, "    .args = %s,\n    .nargs = %" PRIu32 ",\n", nargs ? "pyptocc_args" : "nullptr", nargs);
@@ -163,8 +197,13 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
     else
         sb_printf(out, "    .config = nullptr,\n    .orchestrate = nullptr,\n    .direct_kernel = %" PRId32 ",\n",
                   nk == 1 ? ks[0].id : -1);
-    sb_puts(out, "};\n\n#ifndef PYPTOCC_NO_MAIN\nint main(int argc, char** argv)\n{\n"
-                 "    return pyptocc_run_main(&pyptocc_program, argc, argv);\n}\n#endif\n");
+    if (multi)
+        sb_printf(out, "    .host_args = pyptocc_host_args,\n    .nhost_args = %" PRIu32 ",\n"
+                       "    .rank_args = pyptocc_rank_args,\n    .world_size = %" PRId64 ",\n",
+                  host->nparams, ranks.world);
+    sb_printf(out, "};\n\n#ifndef PYPTOCC_NO_MAIN\nint main(int argc, char** argv)\n{\n"
+                   "    return %s(&pyptocc_program, argc, argv);\n}\n#endif\n",
+              multi ? "pyptocc_run_ranks_main" : "pyptocc_run_main");
     cpp_plan_free(&plan);
     return bad;
 }

@@ -323,6 +323,26 @@ void pyptocc_comm_allreduce(void *buf, uint64_t count, DataType dtype, int32_t o
     check(MPI_Allreduce(MPI_IN_PLACE, buf, static_cast<int>(count), t, o, MPI_COMM_WORLD), "MPI_Allreduce");
 }
 
+void pyptocc_comm_gather(void *buf, uint64_t bytes) {
+    need_started("pyptocc_comm_gather");
+    if (bytes > static_cast<uint64_t>(INT32_MAX))
+        comm_fatal("gathering %llu bytes per rank: more than MPI takes in one call",
+                   static_cast<unsigned long long>(bytes));
+    const int n = static_cast<int>(bytes);
+    unsigned char *mine = static_cast<unsigned char *>(buf) + static_cast<uint64_t>(comm().rank) * bytes;
+    if (comm().rank == 0)
+        check(MPI_Gather(MPI_IN_PLACE, n, MPI_BYTE, buf, n, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+    else
+        check(MPI_Gather(mine, n, MPI_BYTE, nullptr, n, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+}
+
+int32_t pyptocc_comm_max(int32_t value) {
+    need_started("pyptocc_comm_max");
+    int32_t v = value;
+    check(MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT32_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+    return v;
+}
+
 void pyptocc_comm_abort(int status) {
     std::fflush(stdout);
     std::fflush(stderr);

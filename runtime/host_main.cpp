@@ -447,7 +447,11 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
             pyptocc::prof::keep_timeline = false;
         }
     } profiling(profile || !trace.empty(), !trace.empty());
-    if (pyptocc_run_with_shapes(p, data.data(), reinterpret_cast<const uint64_t(*)[5]>(shapes.data())) != 0) {
+    const auto *shapes5 = reinterpret_cast<const uint64_t(*)[5]>(shapes.data());
+    pyptocc::internal::RankHooks &ranks = pyptocc::internal::rank_hooks();
+    if (p->rank_args && !ranks.run)
+        return fail("a multi-rank program runs from pyptocc_run_ranks_main");
+    if ((p->rank_args ? ranks.run(data.data(), shapes5) : pyptocc_run_with_shapes(p, data.data(), shapes5)) != 0) {
         std::fprintf(stderr, "%s: the program failed; no output written\n", prog);
         return 1;
     }
@@ -462,7 +466,9 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
     if (!trace.empty() && !pyptocc::prof::write_trace(trace.c_str(), pyptocc::prof::results()))
         return fail("--trace: " + trace + ": " + std::strerror(errno));
 
-    // Outputs.
+    // Outputs (of a multi-rank program: rank 0 writes the gathered ones).
+    if (p->rank_args && !ranks.writes_outputs)
+        return 0;
     bool any_output = false;
     for (const Slot &s : slots)
         any_output |= !s.scalar && s.arg->dir != PYPTOCC_ARG_IN;

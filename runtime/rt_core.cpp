@@ -14,6 +14,12 @@ RunState &run_state()
     return state;
 }
 
+RankHooks &rank_hooks()
+{
+    static RankHooks hooks;
+    return hooks;
+}
+
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes) {
     uint64_t n = 1;
     for (uint64_t i = 0; i < ndims; i++) {

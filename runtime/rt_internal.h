@@ -40,6 +40,16 @@ struct RunState {
 };
 RunState &run_state();
 
+// How pyptocc_run_main runs a multi-rank program (host_ranks.cpp sets it;
+// left unset, such a program is an error, and no MPI is linked into
+// programs of one rank).  run replaces pyptocc_run_with_shapes on the
+// host function's slots; writes_outputs is false on ranks other than 0.
+struct RankHooks {
+    int (*run)(void *const *data, const uint64_t (*shapes)[5]) = nullptr;
+    bool writes_outputs = true;
+};
+RankHooks &rank_hooks();
+
 // Product of dims with overflow check; false on overflow.
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes);
 

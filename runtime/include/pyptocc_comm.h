@@ -85,6 +85,13 @@ void pyptocc_comm_barrier(void);
 enum PyptoccReduceOp { PYPTOCC_REDUCE_SUM = 0, PYPTOCC_REDUCE_MAX = 1, PYPTOCC_REDUCE_MIN = 2, PYPTOCC_REDUCE_PROD = 3 };
 void pyptocc_comm_allreduce(void *buf, uint64_t count, DataType dtype, int32_t op);
 
+// Rank 0 receives every rank r's `bytes` bytes at buf + r * bytes into its
+// own buf at the same place (MPI_Gather); the others' buf is unchanged.
+void pyptocc_comm_gather(void *buf, uint64_t bytes);
+// The largest of every rank's `value` (MPI_Allreduce with MPI_MAX): do all
+// ranks agree that nothing failed.
+int32_t pyptocc_comm_max(int32_t value);
+
 // Stops every rank after a fatal error on this one (MPI_Abort with `status`;
 // without MPI, exit).
 [[noreturn]] void pyptocc_comm_abort(int status);

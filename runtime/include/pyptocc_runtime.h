@@ -59,6 +59,18 @@ struct PyptoccArg {
     int32_t dim_axis = 0;
 };
 
+// Where rank r's value of a slot of a multi-rank program comes from
+// (PyptoccProgram::rank_args).
+enum PyptoccRankArgKind {
+    PYPTOCC_RANK_SLICE = 0,  // row r of host tensor slot `host` (its first dimension is the ranks)
+    PYPTOCC_RANK_INDEX = 1,  // the rank r itself (a scalar slot)
+    PYPTOCC_RANK_DIM = 2     // a dimension of another slot (dim_of): the runtime sets it
+};
+struct PyptoccRankArg {
+    int32_t kind;  // PyptoccRankArgKind
+    int32_t host;  // PYPTOCC_RANK_SLICE: the host slot
+};
+
 struct PyptoccProgram {
     const char *name;                       // the program's name
     const PyptoccKernel *kernels;           // sorted by func_id
@@ -73,6 +85,17 @@ struct PyptoccProgram {
     // of the table in order, each on the slots named after it.  With
     // orchestration: -1.
     int32_t direct_kernel;
+    // A multi-rank program (host orchestration that dispatches the
+    // orchestration to each rank, f(..., device=r)): its command-line
+    // arguments are the host function's (host_args), each rank r runs the
+    // orchestration on the slots that rank_args (one per slot of args)
+    // derive from them, and rank 0 writes the host's gathered outputs.
+    // world_size is the number of ranks it is built for (0: any).  Such a
+    // program's main is pyptocc_run_ranks_main.  NULL for one rank.
+    const PyptoccArg *host_args = nullptr;
+    int32_t nhost_args = 0;
+    const PyptoccRankArg *rank_args = nullptr;
+    int32_t world_size = 0;
 };
 
 // Runs the program once.  data[k] is the host memory of slot k: the tensor's
@@ -93,6 +116,14 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
 // inputs from NAME=FILE.npy, deterministic fill otherwise, outputs to .npy),
 // runs the program and writes the outputs.  Returns the process status.
 int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv);
+
+// The host entry of a multi-rank program (pyptocc_comm.h; one process per
+// rank, `mpirun -np N PROG ...`): every rank reads the host function's
+// arguments as pyptocc_run_main does (the deterministic fill is the same on
+// every rank), runs the orchestration on its own slice of them, and rank 0
+// gathers every rank's slice of the outputs and writes them as the host
+// function's tensors, DIR/NAME.npy.  A rank that fails stops every rank.
+int pyptocc_run_ranks_main(const PyptoccProgram *p, int argc, char **argv);
 }
 
 #endif

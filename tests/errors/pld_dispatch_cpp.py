@@ -1,6 +1,7 @@
 # pyptocc-flags: --emit=cpp
-# A multi-rank program has no C++ form until the runtime runs ranks (MPI):
-# a located error at the per-rank dispatch, not a run of one rank.
+# The C++ of a multi-rank program passes each rank a row x[r] of a host
+# tensor or the rank r; another argument of the per-rank launch (here
+# r + 1) is a located error, not a program that computes something else.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -33,4 +34,4 @@ def hello_rank(
     y: pl.Out[pl.Tensor[[N_RANKS, ROWS, COLS], pl.FP32]],
 ):
     for r in pl.range(pld.world_size()):
-        per_rank(x[r], y[r], r, device=r)
+        per_rank(x[r], y[r], r + 1, device=r)

@@ -1,0 +1,193 @@
+/* cpp_ranks.c: the plan of a multi-rank C++ program.  Host orchestration
+ * that dispatches the Orchestration function to each rank,
+ *
+ *     for r in pl.range(pld.world_size()):     (or a constant count)
+ *         orch(x[r], y[r], r, device=r)
+ *
+ * runs as SPMD on the runtime's ranks (runtime/README.md, "Ranks"): every
+ * rank reads the host function's arguments, runs the orchestration on what
+ * its own launch names, and rank 0 writes the host's gathered outputs.
+ * This file reads the dispatch and decides, for each argument slot of the
+ * Orchestration function, where rank r's value comes from: row r of a host
+ * tensor parameter (x[r]), the rank itself (r), or a dimension the runtime
+ * sets.  Other forms of host code are located errors naming what is
+ * taken; cpp_program.c spells the table. */
+#include "config.h"
+#include "codegen/cpp_emit.h"
+#include "ir/op_registry.h"
+#include "support/arena.h"
+
+#include <string.h>
+
+/* The statements of the body *slot: a SeqStmts' or the one. */
+static const IrStmt *const *stmts_of(const IrStmt *const *slot, uint32_t *n)
+{
+    const IrStmt *s = *slot;
+    if (s && s->kind == STMT_SEQ) {
+        *n = IR_AS(IrSeq, s)->n;
+        return IR_AS(IrSeq, s)->stmts;
+    }
+    *n = s ? 1 : 0;
+    return slot;
+}
+
+static int is_int(const IrExpr *e, int64_t v)
+{
+    return e && e->kind == EXPR_CONST_INT && IR_AS(IrConstInt, e)->value == v;
+}
+
+static const IrCall *op_call(const IrExpr *e, OpId id)
+{
+    if (!e || e->kind != EXPR_CALL || IR_AS(IrCall, e)->callee->kind != CALLEE_OP ||
+        !op_is(callee_op(IR_AS(IrCall, e)->callee), id))
+        return NULL;
+    return IR_AS(IrCall, e);
+}
+
+/* What e stands for: the value of the loop body's assignment of it, if
+ * it is a variable the body defines (the passes name each step). */
+static const IrExpr *value_of(const CppRanks *rk, const IrExpr *e)
+{
+    for (uint32_t i = rk->ndefs; e && e->kind == EXPR_VAR && i-- > 0;)
+        if (rk->defs[i]->var == IR_AS(IrVar, e))
+            return value_of(rk, rk->defs[i]->value);
+    return e;
+}
+
+/* x[r] as the front end writes it, reshape(slice(x, [1, d...], [r, 0...]),
+ * [d...]), of a host tensor parameter: its index, or -1. */
+static int host_row(const CppRanks *rk, const IrExpr *e)
+{
+    const IrCall *re = op_call(value_of(rk, e), OP_TENSOR_RESHAPE), *v;
+    const IrMakeTuple *shape, *offs;
+    if (!re || re->nargs < 1 || !(v = op_call(value_of(rk, re->args[0]), OP_TENSOR_VIEW)) || v->nargs < 3 ||
+        v->args[0]->kind != EXPR_VAR || v->args[1]->kind != EXPR_MAKE_TUPLE || v->args[2]->kind != EXPR_MAKE_TUPLE)
+        return -1;
+    shape = IR_AS(IrMakeTuple, v->args[1]);
+    offs = IR_AS(IrMakeTuple, v->args[2]);
+    if (shape->n < 1 || shape->n != offs->n || !is_int(shape->elems[0], 1) || offs->elems[0]->kind != EXPR_VAR ||
+        IR_AS(IrVar, offs->elems[0]) != rk->r)
+        return -1;
+    for (uint32_t d = 1; d < offs->n; d++)
+        if (!is_int(offs->elems[d], 0))
+            return -1;
+    for (uint32_t i = 0; i < rk->host->nparams; i++)
+        if (rk->host->params[i].var == IR_AS(IrVar, v->args[0]) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
+            return (int)i;
+    return -1;
+}
+
+#define TAKEN                                                                                                          \
+    "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
+    "one call of the Orchestration function with device=r"
+
+/* The loop and the call of a host function with a dispatch; 0 or -1. */
+static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span at, DiagEngine *diag)
+{
+    uint32_t n, m;
+    const IrStmt *const *s = stmts_of(&rk->host->body, &n);
+    const IrFor *loop = NULL;
+    const IrStmt *const *b;
+    for (uint32_t i = 0; i < n; i++) {
+        if (s[i]->kind == STMT_FOR && !loop)
+            loop = IR_AS(IrFor, s[i]);
+        else if (!(s[i]->kind == STMT_RETURN && i + 1 == n)) {
+            diag_error(diag, s[i]->span, "this statement of host orchestration has no C++ form yet: %s", TAKEN);
+            return -1;
+        }
+    }
+    if (!loop || loop->niter || !is_int(loop->start, 0) || !is_int(loop->step, 1)) {
+        diag_error(diag, loop ? loop->s.span : at, "this host orchestration has no C++ form yet: %s", TAKEN);
+        return -1;
+    }
+    rk->r = loop->loop_var;
+    rk->world = 0;
+    if (loop->stop->kind == EXPR_CONST_INT)
+        rk->world = IR_AS(IrConstInt, loop->stop)->value;
+    else if (!op_call(loop->stop, OP_PLD_SYSTEM_WORLD_SIZE)) {
+        diag_error(diag, loop->stop->span, "the ranks of a dispatch loop have no C++ form yet: %s", TAKEN);
+        return -1;
+    }
+    /* The body: the launch, after the assignments of its arguments. */
+    b = stmts_of(&loop->body, &m);
+    rk->defs = arena_array(&plan->ir->arena, m + 1, sizeof *rk->defs);
+    rk->ndefs = 0;
+    for (uint32_t i = 0; m && i + 1 < m; i++) {
+        if (b[i]->kind != STMT_ASSIGN) {
+            diag_error(diag, b[i]->span, "this statement of a dispatch loop has no C++ form yet: %s", TAKEN);
+            return -1;
+        }
+        rk->defs[rk->ndefs++] = IR_AS(IrAssign, b[i]);
+    }
+    if (m && b[m - 1]->kind == STMT_EVAL && IR_AS(IrEval, b[m - 1])->expr->kind == EXPR_CALL)
+        rk->call = IR_AS(IrCall, IR_AS(IrEval, b[m - 1])->expr);
+    else if (m && b[m - 1]->kind == STMT_ASSIGN && IR_AS(IrAssign, b[m - 1])->value->kind == EXPR_CALL)
+        rk->call = IR_AS(IrCall, IR_AS(IrAssign, b[m - 1])->value);
+    else {
+        diag_error(diag, m ? b[m - 1]->span : loop->s.span, "this body of a dispatch loop has no C++ form yet: %s",
+                   TAKEN);
+        return -1;
+    }
+    int dev = ir_call_device_arg(rk->call);
+    if (dev < 0 || rk->call->args[dev]->kind != EXPR_VAR || IR_AS(IrVar, rk->call->args[dev]) != rk->r ||
+        !orch || strcmp(rk->call->callee->name, orch->name) != 0) {
+        diag_error(diag, rk->call->e.span, "this launch has no C++ form yet: %s", TAKEN);
+        return -1;
+    }
+    return 0;
+}
+
+int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag)
+{
+    IrCtx *ir = plan->ir;
+    const IrFunc *orch = plan->orch;
+    memset(rk, 0, sizeof *rk);
+    rk->host = host;
+    if (read_dispatch(plan, rk, orch, at, diag) != 0 || cpp_plan_slots(plan, diag) != 0)
+        return -1;
+    for (uint32_t i = 0; i < host->nparams; i++)
+        if (host->params[i].var->type->kind != TYPE_TENSOR) {
+            diag_error(diag, host->params[i].var->e.span,
+                       "the host function's parameter '%s' is not a tensor; a multi-rank program's C++ takes tensors",
+                       host->params[i].var->name);
+            return -1;
+        }
+    rk->kind = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->kind);
+    rk->from = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->from);
+    for (uint32_t k = 0; k < plan->nslots; k++) {
+        const CppSlot *s = &plan->slots[k];
+        int j = -1;
+        if (s->dim_of) {
+            rk->kind[k] = CPP_RANK_DIM;
+            continue;
+        }
+        for (uint32_t i = 0; i < orch->nparams && j < 0; i++)
+            if (strcmp(cpp_strip(ir, orch->params[i].var->name), s->name) == 0)
+                j = (int)i;
+        if (j < 0) {
+            diag_error(diag, rk->call->e.span,
+                       "'%s' returns the tensor '%s', which is none of its parameters; in a multi-rank program the "
+                       "outputs are the host function's tensors",
+                       orch->name, s->name);
+            return -1;
+        }
+        const IrExpr *a = value_of(rk, rk->call->args[j]);
+        int h;
+        if (a->kind == EXPR_VAR && IR_AS(IrVar, a) == rk->r) {
+            rk->kind[k] = CPP_RANK_INDEX;
+        } else if ((h = host_row(rk, a)) >= 0) {
+            rk->kind[k] = CPP_RANK_SLICE;
+            rk->from[k] = h;
+            const IrType *t = host->params[h].var->type;
+            int64_t d0;
+            if (rk->world == 0 && ir_dim_value(t->dims[0], &d0))
+                rk->world = d0;
+        } else {
+            diag_error(diag, a->span,
+                       "this argument of a per-rank launch has no C++ form yet: pyptocc passes a row x[r] of a host "
+                       "tensor parameter, or the rank r");
+            return -1;
+        }
+    }
+    return 0;
+}
