@@ -460,6 +460,8 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
             std::fprintf(stderr, "%s: cycle model: warning: kernel '%s' (task %lld): %s\n", prog, r.kernel.c_str(),
                          static_cast<long long>(r.task), w.c_str());
     if (profile) {
+        if (p->rank_args)
+            std::printf("# rank %d of %d\n", ranks.rank, ranks.nranks);
         pyptocc::prof::print_report(stdout, pyptocc::prof::results());
         std::fflush(stdout);
     }

@@ -113,6 +113,8 @@ extern "C" int pyptocc_run_ranks_main(const PyptoccProgram *p, int argc, char **
     pyptocc::internal::RankHooks &hooks = pyptocc::internal::rank_hooks();
     hooks.run = run_rank;
     hooks.writes_outputs = pyptocc_comm_rank() == 0;
+    hooks.rank = pyptocc_comm_rank();
+    hooks.nranks = pyptocc_comm_nranks();
     int rc = pyptocc_run_main(&host, argc, argv);
     // A rank whose command line was bad never reached the run: the others
     // are stopped rather than left waiting for it.

@@ -47,6 +47,7 @@ RunState &run_state();
 struct RankHooks {
     int (*run)(void *const *data, const uint64_t (*shapes)[5]) = nullptr;
     bool writes_outputs = true;
+    int32_t rank = 0, nranks = 1;  // what --profile's report names
 };
 RankHooks &rank_hooks();
 

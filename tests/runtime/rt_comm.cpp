@@ -14,6 +14,7 @@
 //                    put:  what rank r+1 stored into r's window (remote
 //                          store, then notify Add, wait Ge)
 //   never-notified wait for a signal no rank sends (the timeout test)
+//   outside        a remote load past the end of the next rank's window
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -107,8 +108,13 @@ int main(int argc, char **argv) {
         int32_t sig = pyptocc_comm_window(4 * static_cast<uint64_t>(pyptocc_comm_nranks()), "never");
         pyptocc_comm_wait(sig, 0, 1, PYPTOCC_WAIT_GE);
         rc = 3;  // not reached: the wait times out
+    } else if (argc >= 2 && std::strcmp(argv[1], "outside") == 0) {
+        int32_t small = pyptocc_comm_window(16, "small");
+        char buf[8];
+        pyptocc_comm_get(small, (pyptocc_comm_rank() + 1) % pyptocc_comm_nranks(), 12, buf, sizeof buf);
+        rc = 3;  // not reached
     } else {
-        std::fprintf(stderr, "usage: %s has-mpi | run DIR | never-notified\n", argv[0]);
+        std::fprintf(stderr, "usage: %s has-mpi | run DIR | never-notified | outside\n", argv[0]);
         rc = 2;
     }
     pyptocc_comm_finalize();
