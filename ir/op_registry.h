@@ -247,6 +247,10 @@ typedef enum ScratchRule {
                              the A2/A3 TSEL writes its compare mask there as 32-bit words
                              (PTOAS e32488c9 TSelOp::verify: "A2/A3 tsel tmp element type
                              to be 4 bytes wide"; pto-isa npu/a2a3/TSel.hpp) */
+    SCRATCH_CAST,         /* what the target's conversion of the source to the result's
+                             type needs (target_cast_scratch; none for most) */
+    SCRATCH_CI,           /* what the target's integer sequence of the result's element
+                             type needs (target_ci_scratch; A2/A3 only) */
 } ScratchRule;
 
 /* What the instruction wants of a scratch tile the IR passes as an
@@ -343,8 +347,11 @@ struct OpDef {
     uint8_t direct, scalar_call;
     /* A form of another op (OPREF) with more arguments, printed with that
      * op's name: a call of that op that gives them reaches this one
-     * (tile.rsqrt(src, tmp) is block.rsqrt_tmp). */
+     * (tile.rsqrt(src, tmp) is block.rsqrt_tmp); selected_by: the
+     * keyword of a tensor op that selects this form when it is lowered
+     * ("high_precision"), or NULL. */
     uint8_t shorter;
+    const char *selected_by;
     /* A tensor op: the block op ConvertTensorToBlockOps makes of it (by
      * that op's class), and for a row reduction the op that merges the
      * partial results of a row split into column blocks (OPREFs). */
@@ -423,6 +430,8 @@ const char *op_printed_name(const OpDef *op, char *buf, size_t cap);
 const char *op_param_name(const OpDef *op, uint32_t i);
 /* The DSL parameter bound to IR argument i. */
 const OpParam *op_param(const OpDef *op, uint32_t i);
+/* The index in op->params of the parameter called name, or -1. */
+int op_param_named(const OpDef *op, const char *name);
 
 /* Lookup by registered name ("block.add"); NULL if unknown. */
 const OpDef *op_lookup(const char *name);

@@ -39,7 +39,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_TILE_SCALAR_TILE]  = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_SCALAR,      0, 3, TMP_NONE),
     [OPCL_CMP]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CMP,         0, 2, TMP_NONE),
     [OPCL_CMPS]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CMP,         0, 0, TMP_NONE),
-    [OPCL_CAST]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CAST,        0, 0, TMP_NONE),
+    [OPCL_CAST]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_CAST,     -1, 0, FORM_CAST,        0, 0, TMP_NONE),
     [OPCL_SELS]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_CREATE]            = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_CREATE,      0, 0, TMP_NONE),
     [OPCL_FULL]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FULL,        0, 0, TMP_NONE),
@@ -52,7 +52,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_VEC_MOVE]          = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_VEC_MOVE,    0, 0, TMP_NONE),
     [OPCL_RESHAPE]           = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_RESHAPE,     0, 0, TMP_NONE),
     [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0, TMP_NONE),
-    [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CI,          0, 0, TMP_NONE),
+    [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_CI,       -1, 0, FORM_CI,          0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
     [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),
     [OPCL_VIEW]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_EXTRACT,     0, 0, TMP_NONE),
@@ -262,6 +262,14 @@ const OpDef *op_longer_call(const OpDef *op)
 {
     index_names();
     return op ? names.longer[op->id] : NULL;
+}
+
+int op_param_named(const OpDef *op, const char *name)
+{
+    for (uint32_t p = 0; p < op->nparams; p++)
+        if (strcmp(op->params[p].name, name) == 0)
+            return (int)p;
+    return -1;
 }
 
 const OpParam *op_param(const OpDef *op, uint32_t i)

@@ -77,11 +77,11 @@ int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes)
     const OpDef *op = callee_op(c->callee);
     const IrType *t;
     *bytes = 0;
-    if (op && op->id == OP_BLOCK_CAST && c->nargs == 1)
-        return (*bytes = target_cast_scratch(arch, ir_expr_type(ir, c->args[0]), c->type)) != 0;
-    if (op && op_traits(op)->form == FORM_CI)
-        return (*bytes = target_ci_scratch(arch, (DataType)c->type->dtype)) != 0;
     switch (op ? (ScratchRule)op_traits(op)->scratch : SCRATCH_NONE) {
+    case SCRATCH_CAST:
+        return c->nargs == 1 && (*bytes = target_cast_scratch(arch, ir_expr_type(ir, c->args[0]), c->type)) != 0;
+    case SCRATCH_CI:
+        return (*bytes = target_ci_scratch(arch, (DataType)c->type->dtype)) != 0;
     case SCRATCH_RESULT:
     case SCRATCH_RESULT_WORDS:
         t = c->type;

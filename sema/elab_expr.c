@@ -119,15 +119,10 @@ static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
         return op;
     if (call->list.n > op->nparams)
         return longer;
-    for (uint32_t k = 0; k < call->list2.n; k++) {
-        int in_op = 0, in_longer = 0;
-        for (uint32_t p = 0; p < op->nparams; p++)
-            in_op |= strcmp(op->params[p].name, call->list2.items[k]->name) == 0;
-        for (uint32_t p = 0; p < longer->nparams; p++)
-            in_longer |= strcmp(longer->params[p].name, call->list2.items[k]->name) == 0;
-        if (!in_op && in_longer)
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        if (op_param_named(op, call->list2.items[k]->name) < 0 &&
+            op_param_named(longer, call->list2.items[k]->name) >= 0)
             return longer;
-    }
     return op;
 }
 

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "sema/elab_op.h"
 #include "sema/elab_value.h"
+#include "support/strbuf.h"
 
 #include <string.h>
 
@@ -34,6 +35,23 @@ Span elab_arg_part_span(const AstNode *n, int elem)
     return n->span;
 }
 
+/* A keyword that selects an op's longer form at the tensor level
+ * (OpDef.selected_by: tensor.rsqrt's high_precision) is given at the tile
+ * level as the longer form's extra arguments: the note shows that form. */
+static void longer_form_note(FnCtx *fc, const OpDef *op, Span at, const char *name, const char *kw)
+{
+    const OpDef *longer = op_longer_call(op);
+    StrBuf sb;
+    if (!longer || !longer->selected_by || strcmp(longer->selected_by, kw) != 0)
+        return;
+    sb_init(&sb);
+    for (uint32_t p = 0; p < longer->nparams; p++)
+        if (longer->params[p].kw < 0)
+            sb_printf(&sb, "%s%s", p ? ", " : "", longer->params[p].name);
+    diag_note(fc->E->diag, at, "on a tile, what '%s=' selects is the form '%s(%s)'", kw, name, sb_cstr(&sb));
+    sb_free(&sb);
+}
+
 int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
 {
     Elab *E = fc->E;
@@ -50,16 +68,10 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
     /* Keywords first, then positionals fill the remaining parameters. */
     for (uint32_t k = 0; k < call->list2.n; k++) {
         const AstNode *kw = call->list2.items[k];
-        uint32_t p;
-        for (p = 0; p < op->nparams; p++)
-            if (strcmp(op->params[p].name, kw->name) == 0)
-                break;
-        if (p == op->nparams) {
+        int p = op_param_named(op, kw->name);
+        if (p < 0) {
             diag_error(E->diag, kw->span, "'%s' got an unexpected keyword argument '%s'", name, kw->name);
-            if (strcmp(kw->name, "high_precision") == 0 && op_longer_call(op) && op_longer_call(op)->nparams > 1)
-                /* pypto: tile precision is selected by passing the scratch tile */
-                diag_note(E->diag, kw->span, "on a tile, the high-precision form is the one with a scratch tile: "
-                          "'%s(%s, %s)'", name, op_longer_call(op)->params[0].name, op_longer_call(op)->params[1].name);
+            longer_form_note(fc, op, kw->span, name, kw->name);
             ok = 0;
             continue;
         }

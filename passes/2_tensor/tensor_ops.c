@@ -222,8 +222,9 @@ static const IrExpr *lower_row_reduce(TcEmit *e, OpId op, const IrExpr *t, const
     return tc_emit(e, name, OP_BLOCK_RESHAPE, 2, args, 0, NULL);
 }
 
-/* high_precision=True: the block op's form with a scratch tile of the
- * operand's type (tensor.rsqrt -> tile.rsqrt(src, tmp), as pypto's
+/* The block op's longer form, given the keyword it is selected_by
+ * (high_precision=True): its scratch tile has the operand's type
+ * (tensor.rsqrt -> tile.rsqrt(src, tmp), as pypto's
  * op_conversion_registry.cpp does). */
 static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr *t, const char *name)
 {
@@ -252,7 +253,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         /* Operands of the result's type: the block ops do not convert. */
         if (!(args[0] = cast_to(e, operands[0], dt, name)))
             return NULL;
-        if (ir_call_kwarg_int(c, "high_precision", 0) && op_longer_call(block))
+        if (op_longer_call(block) && op_longer_call(block)->selected_by &&
+            ir_call_kwarg_int(c, op_longer_call(block)->selected_by, 0))
             return lower_with_scratch(e, op_longer_call(block), args[0], name);
         args[1] = block->nargs > 1 ? operands[1] : NULL;
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
