@@ -570,7 +570,7 @@ static void list_ops(void)
         [KWT_CAST_MODE] = "mode",     [KWT_PIPE] = "PipeType", [KWT_TILE_LAYOUT] = "TileLayout",
         [KWT_PAD] = "PadValue",
         [KWT_NOTIFY_OP] = "pld.NotifyOp", [KWT_WAIT_CMP] = "pld.WaitCmp", [KWT_ATOMIC_TYPE] = "pld.AtomicType",
-        [KWT_REDUCE_OP] = "pld.ReduceOp",
+        [KWT_REDUCE_OP] = "pld.ReduceOp", [KWT_TENSOR_LAYOUT] = "TensorLayout",
     };
     for (uint32_t i = 0; i < op_count(); i++) {
         const OpDef *op = op_at(i);

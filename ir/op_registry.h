@@ -37,6 +37,7 @@ typedef enum KwType {
     KWT_WAIT_CMP,   /* pld.WaitCmp.Ge */
     KWT_ATOMIC_TYPE, /* pld.AtomicType.Add */
     KWT_REDUCE_OP,  /* pld.ReduceOp.Sum */
+    KWT_TENSOR_LAYOUT, /* pl.TensorLayout.ND, stored as int, printed by name */
 } KwType;
 
 typedef enum KwPresence {

@@ -241,9 +241,15 @@ const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrEx
 
 const IrType *op_make_tensor(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims)
 {
+    return op_make_tensor_view(dc, dt, rank, dims, NULL);
+}
+
+const IrType *op_make_tensor_view(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                                  const IrTensorView *view)
+{
     if (!dims_valid(dc, rank, dims))
         return NULL;
-    return ir_type_tensor(dc->ir, dt, rank, dims, NULL, NULL);
+    return ir_type_tensor(dc->ir, dt, rank, dims, NULL, view);
 }
 
 const IrType *op_make_shaped(DeduceCtx *dc, const IrType *like, DataType dt, uint32_t rank, const IrExpr *const *dims)

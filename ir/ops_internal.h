@@ -187,6 +187,9 @@ const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, ui
 const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,
                            const IrTileView *view);
 const IrType *op_make_tensor(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims);
+/* The same with a tensor view (a layout, strides), or NULL for none. */
+const IrType *op_make_tensor_view(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,
+                                  const IrTensorView *view);
 /* Same kind (tile or tensor) as like, with a new shape and dtype. */
 const IrType *op_make_shaped(DeduceCtx *dc, const IrType *like, DataType dt, uint32_t rank, const IrExpr *const *dims);
 /* bcast(a, b) into out (capacity max(a->n, b->n)); 0 with "cannot

@@ -45,13 +45,20 @@ const IrType *deduce_tensor_create(DeduceCtx *dc)
 {
     const IrExpr *const *shape;
     uint32_t n;
-    int64_t dt;
+    int64_t dt, layout = TENSOR_ND;
+    int layout_given;
     if (!op_tuple_arg(dc, 0, "shape", 0, &n, &shape) || op_kwarg_int(dc, "dtype", &dt) != 1)
         return NULL;
     if (dt < 0 || dt >= DT_COUNT)
         return op_fail(dc, -1, "dtype is not a data type");
-    if (!init_value_fits(dc, (DataType)dt))
+    if (!init_value_fits(dc, (DataType)dt) || (layout_given = op_kwarg_int(dc, "layout", &layout)) < 0)
         return NULL;
+    /* layout= (pypto tensor_ops.py create): ND, the default, is no view. */
+    if (layout_given && layout != TENSOR_ND) {
+        if (layout < 0 || layout >= TENSOR_LAYOUT_COUNT)
+            return op_fail(dc, -1, "layout is not a tensor layout");
+        return op_make_tensor_view(dc, (DataType)dt, n, shape, ir_tensor_view(dc->ir, 0, NULL, (TensorLayout)layout));
+    }
     return op_make_tensor(dc, (DataType)dt, n, shape);
 }
 

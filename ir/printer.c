@@ -367,6 +367,9 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
                    kw->v.i < TL_COUNT) {
             pr_pfx(p, "TileLayout.");
             sb_puts(p->sb, tile_layout_name((TileLayout)kw->v.i));
+        } else if (strcmp(kw->key, "layout") == 0 && kw->v.i >= 0 && kw->v.i < TENSOR_LAYOUT_COUNT) {
+            pr_pfx(p, "TensorLayout.");
+            sb_puts(p->sb, tensor_layout_name((TensorLayout)kw->v.i));
         } else {
             sb_put_i64(p->sb, kw->v.i);
         }

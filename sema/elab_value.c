@@ -100,6 +100,7 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_WAIT_CMP] = {CV_DSL, KW_COMM_ENUM, "pld.WaitCmp.Eq or pld.WaitCmp.Ge"},
         [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pld.AtomicType.None_ or pld.AtomicType.Add"},
         [KWT_REDUCE_OP] = {CV_DSL, KW_COMM_ENUM, "pld.ReduceOp.Sum, Max, Min or Prod"},
+        [KWT_TENSOR_LAYOUT] = {CV_TENSOR_LAYOUT, KW_INT, "a tensor layout such as pl.TensorLayout.ND"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;

@@ -90,6 +90,8 @@ static int default_in_range(const KwSpec *k)
         return k->idefault >= 0 && k->idefault < PIPE_COUNT;
     case KWT_TILE_LAYOUT:
         return k->idefault >= 0 && k->idefault < TL_COUNT;
+    case KWT_TENSOR_LAYOUT:
+        return k->idefault >= 0 && k->idefault < TENSOR_LAYOUT_COUNT;
     case KWT_PAD:
         return k->idefault > TP_NULL && k->idefault < TP_COUNT;
     case KWT_NOTIFY_OP:
@@ -151,7 +153,7 @@ START_TEST(test_op_schemas)
             const KwSpec *s = &op->kwargs[k];
             ck_assert_msg(seen[k] == 1, "%s: kwarg %s is bound by %u params", name, s->name, seen[k]);
             ck_assert_msg(s->presence <= KW_OPTIONAL, "%s: kwarg %s presence", name, s->name);
-            ck_assert_msg(s->type <= KWT_REDUCE_OP, "%s: kwarg %s type", name, s->name);
+            ck_assert_msg(s->type <= KWT_TENSOR_LAYOUT, "%s: kwarg %s type", name, s->name);
             if (s->presence == KW_DEFAULTED)
                 ck_assert_msg(default_in_range(s), "%s: kwarg %s has default %lld", name, s->name,
                               (long long)s->idefault);
@@ -194,9 +196,8 @@ START_TEST(test_schema_orders)
     expect_schema("block.create_tile", "shape,dtype,target_memory", "dtype,target_memory?");
     expect_schema("block.move", "tile,target_memory,blayout,slayout,transpose", "target_memory,transpose?,blayout*,slayout*");
     expect_schema("block.full", "shape,dtype,value", "dtype");
-    /* The reference's third is layout=, which pyptocc does not take: a
-     * layout given by position fails the type of manual_dep. */
-    expect_schema("tensor.create", "shape,dtype,manual_dep,init_value", "dtype,manual_dep*,init_value*");
+    /* The reference's order: layout= third, by position too. */
+    expect_schema("tensor.create", "shape,dtype,layout,manual_dep,init_value", "dtype,layout*,manual_dep*,init_value*");
     expect_schema("block.cast", "tile,target_type,mode", "target_type,mode?");
     expect_schema("tensor.cast", "input,target_type,mode", "target_type,mode?");
     expect_schema("block.cmp", "lhs,rhs,cmp_type", "cmp_type?");
