@@ -372,15 +372,12 @@ const IrType *deduce_assemble(DeduceCtx *dc)
         return op_fail(dc, 1, "the source's element type (%s) is not the target's (%s)",
                        op_dtype_str((DataType)s->dtype, b1, sizeof b1), op_dtype_str((DataType)t->dtype, b2, sizeof b2));
     for (uint32_t d = 0; d < 2; d++) {
-        int64_t n, o, e;
-        if (!ir_dim_value(s->dims[d], &n) || !ir_dim_value(t->dims[d], &e))
-            continue;
-        if (n > e)
+        int64_t n, e;
+        if (ir_dim_value(s->dims[d], &n) && ir_dim_value(t->dims[d], &e) && n > e)
             return op_fail(dc, 1, "the source's %s (%lld) exceed the target's (%lld)", d ? "columns" : "rows",
                            (long long)n, (long long)e);
-        if (op_const_int_value(off[d], &o) && (o < 0 || o + n > e))
-            return op_fail(dc, 2, "the source at [%lld:%lld] runs past dimension %u of the target, of extent %lld",
-                           (long long)o, (long long)(o + n), d, (long long)e);
+        if (!op_window_dim_fits(dc, 2, d, s->dims[d], off[d], t->dims[d]))
+            return NULL;
     }
     /* The target's shape, element type and layouts (its storage is the
      * memory passes' to give). */
@@ -410,17 +407,12 @@ const IrType *deduce_extract(DeduceCtx *dc)
     if (ns != 2)
         return op_fail(dc, 3, "the shape is 2-D, got %u dimensions", ns);
     for (uint32_t d = 0; d < 2; d++) {
-        int64_t s, o, e;
-        if (!ir_dim_value(shape[d], &s) || !ir_dim_value(t->dims[d], &e))
-            continue;
-        if (s > e)
+        int64_t s, e;
+        if (ir_dim_value(shape[d], &s) && ir_dim_value(t->dims[d], &e) && s > e)
             return op_fail(dc, 3, "the window's %s (%lld) exceed the source's (%lld)", d ? "columns" : "rows",
                            (long long)s, (long long)e);
-        if (!op_const_int_value(dc->args[1 + d], &o))
-            continue;
-        if (o < 0 || o + s > e)
-            return op_fail(dc, 1 + d, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
-                           (long long)(o + s), d, (long long)e);
+        if (!op_window_dim_fits(dc, 1 + (int)d, d, shape[d], dc->args[1 + d], t->dims[d]))
+            return NULL;
     }
     if (ms == MS_LEFT)
         sl = TL_ROW_MAJOR;

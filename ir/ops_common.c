@@ -399,16 +399,21 @@ const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind)
 int op_window_fits(DeduceCtx *dc, int arg, const IrType *outer, const IrExpr *const *shape,
                    const IrExpr *const *offset)
 {
-    for (uint32_t d = 0; d < outer->n; d++) {
-        int64_t s, o, e;
-        if (ir_dim_value(shape[d], &s) && ir_dim_value(offset[d], &o) && ir_dim_value(outer->dims[d], &e) &&
-            o + s > e) {
-            op_fail(dc, arg, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o,
-                    (long long)(o + s), d, (long long)e);
+    for (uint32_t d = 0; d < outer->n; d++)
+        if (!op_window_dim_fits(dc, arg, d, shape[d], offset[d], outer->dims[d]))
             return 0;
-        }
-    }
     return 1;
+}
+
+int op_window_dim_fits(DeduceCtx *dc, int arg, uint32_t d, const IrExpr *shape, const IrExpr *offset,
+                       const IrExpr *extent)
+{
+    int64_t s, o, e;
+    if (!ir_dim_value(shape, &s) || !ir_dim_value(offset, &o) || !ir_dim_value(extent, &e) || (o >= 0 && o + s <= e))
+        return 1;
+    op_fail(dc, arg, "the window [%lld:%lld] runs past dimension %u, of extent %lld", (long long)o, (long long)(o + s),
+            d, (long long)e);
+    return 0;
 }
 
 int op_valid_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t n, const IrExpr *const *dims, const IrExpr *const **valid)

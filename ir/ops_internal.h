@@ -213,6 +213,10 @@ const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind);
 const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind);
 /* (x: kind, shape: tuple, offset: tuple) -> Shaped(shape, x.dtype). */
 const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind);
+/* One dimension of it: extent shape at offset inside extent, where all
+ * three are static (a negative offset is past the start). */
+int op_window_dim_fits(DeduceCtx *dc, int arg, uint32_t d, const IrExpr *shape, const IrExpr *offset,
+                       const IrExpr *extent);
 int op_window_fits(DeduceCtx *dc, int arg, const IrType *outer, const IrExpr *const *shape,
                    const IrExpr *const *offset);
 
