@@ -130,6 +130,11 @@ static const char *const role_names[ROLE_COUNT] = {"Orchestrator", "SubWorker"};
 const char *role_name(Role r) { return r < ROLE_COUNT ? role_names[r] : "None"; }
 int role_from_name(const char *name) { return find_name(role_names, ROLE_COUNT, name); }
 
+static const char *const arg_dir_names[ADIR_COUNT] = {"input",  "output", "inout", "output_existing",
+                                                     "no_dep", "scalar"};
+const char *arg_dir_name(ArgDir d) { return d < ADIR_COUNT ? arg_dir_names[d] : "input"; }
+int arg_dir_from_name(const char *name) { return find_name(arg_dir_names, ADIR_COUNT, name); }
+
 static const char *const split_mode_names[SPLIT_COUNT] = {"NONE", "UP_DOWN", "LEFT_RIGHT"};
 const char *split_mode_name(SplitMode m) { return m < SPLIT_COUNT ? split_mode_names[m] : "NONE"; }
 int split_mode_from_name(const char *name) { return find_name(split_mode_names, SPLIT_COUNT, name); }

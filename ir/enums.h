@@ -162,6 +162,15 @@ int scope_mode_from_name(const char *name);
 
 typedef enum ParamDir { DIR_IN, DIR_OUT, DIR_INOUT } ParamDir;
 
+/* pl.adir: how a call passes one argument to the runtime (pypto's
+ * ArgDirection, include/pypto/ir/expr.h, in its order), as the call
+ * attribute arg_directions lists them. */
+typedef enum ArgDir {
+    ADIR_INPUT, ADIR_OUTPUT, ADIR_INOUT, ADIR_OUTPUT_EXISTING, ADIR_NO_DEP, ADIR_SCALAR, ADIR_COUNT
+} ArgDir;
+const char *arg_dir_name(ArgDir d);   /* "output_existing", as pl.adir names it */
+int arg_dir_from_name(const char *name);
+
 /* Cast rounding modes (kwarg mode=): none 0 ... odd 6. */
 int cast_mode_from_name(const char *name);
 

@@ -214,16 +214,20 @@ typedef struct IrCallee {
 /* KW_COMM_ENUM a member of a distributed-layer enumeration (pld.NotifyOp.Set),
  * COMM_ENUM_PACK(group, value). */
 typedef enum IrKwKind {
-    KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE, KW_SPLIT, KW_PARAM, KW_COMM_ENUM
+    KW_BOOL, KW_INT, KW_DOUBLE, KW_STRING, KW_DTYPE, KW_MEMSPACE, KW_SPLIT, KW_PARAM, KW_COMM_ENUM,
+    KW_ARG_DIR,                  /* pl.adir.input (ArgDir) */
+    KW_LIST                      /* a list of values: v.l, an interned list (ir_kwargs_intern) of
+                                    keyless entries, NULL when empty */
 } IrKwKind;
 
 typedef struct IrKwarg {
-    const char *key;             /* interned */
+    const char *key;             /* interned; "" for the entries of a list */
     uint8_t kind;                /* IrKwKind */
     union {
         int64_t i;               /* bool, int, dtype, memory space, split mode, parameter index */
         double d;
         const char *s;           /* interned */
+        const struct IrKwarg *l; /* KW_LIST */
     } v;
 } IrKwarg;
 
@@ -534,6 +538,8 @@ const IrExpr *ir_const_tuple(IrCtx *ctx, uint32_t n, const int64_t *values);
 const IrCallee *ir_callee_global(IrCtx *ctx, const char *name);
 /* The shared copy of a kwarg list (keys and string values interned). */
 const IrKwarg *ir_kwargs_intern(IrCtx *ctx, uint32_t n, const IrKwarg *kw);
+/* The length of a list ir_kwargs_intern returned (0 for NULL). */
+uint32_t ir_kwargs_len(const IrKwarg *interned);
 const IrCallee *ir_callee_opaque(IrCtx *ctx, const char *name);
 
 /* Node accessors (checked by kind in debug builds). */

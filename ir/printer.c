@@ -393,6 +393,21 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
         sb_printf(p->sb, "pld.%s.%s", comm_enum_name(COMM_ENUM_GROUP(kw->v.i)), m);
         break;
     }
+    case KW_ARG_DIR:
+        pr_pfx(p, "adir.");
+        sb_puts(p->sb, arg_dir_name((ArgDir)kw->v.i));
+        break;
+    case KW_LIST: {
+        uint32_t n = ir_kwargs_len(kw->v.l);
+        sb_putc(p->sb, '[');
+        for (uint32_t i = 0; i < n; i++) {
+            if (i)
+                sb_puts(p->sb, ", ");
+            pr_kwarg_value(p, &kw->v.l[i]);
+        }
+        sb_putc(p->sb, ']');
+        break;
+    }
     case KW_SPLIT:
         pr_pfx(p, "SplitMode.");
         sb_puts(p->sb, split_mode_name((SplitMode)kw->v.i));
@@ -470,6 +485,20 @@ static void print_call(Printer *p, const IrCall *c)
                 sb_puts(p->sb, ", ");
             pr_kwarg(p, &c->kwargs[i]);
         }
+    } else {
+        /* The call's attributes, as today's printer writes them. */
+        int first = 1;
+        for (uint32_t i = 0; i < c->nkwargs; i++) {
+            if (device >= 0 && c->kwargs[i].v.i == device && strcmp(c->kwargs[i].key, "device") == 0)
+                continue;
+            sb_puts(p->sb, first ? (nargs || device >= 0 ? ", attrs={" : "attrs={") : ", ");
+            first = 0;
+            pr_string(p, c->kwargs[i].key);
+            sb_puts(p->sb, ": ");
+            pr_kwarg_value(p, &c->kwargs[i]);
+        }
+        if (!first)
+            sb_putc(p->sb, '}');
     }
     sb_putc(p->sb, ')');
 }

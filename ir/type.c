@@ -11,6 +11,7 @@
 #include "support/diag.h"
 #include "support/xalloc.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* ---------------------------------------------------------- hash sets */
@@ -613,6 +614,8 @@ static uint32_t kwarg_hash(uint32_t n, const IrKwarg *kw)
             memcpy(&v, &kw[i].v.d, sizeof v);
         else if (kw[i].kind == KW_STRING)
             v = hash_bytes(kw[i].v.s, strlen(kw[i].v.s));
+        else if (kw[i].kind == KW_LIST)   /* interned: equal lists are one */
+            v = (uint64_t)(uintptr_t)kw[i].v.l;
         else
             v = (uint64_t)kw[i].v.i;
         h = mix(mix(h, hash_bytes(kw[i].key, strlen(kw[i].key))), v * 31u + kw[i].kind);
@@ -630,7 +633,14 @@ static int kwarg_equal(const IrKwarg *a, const IrKwarg *b)
         return memcmp(&a->v.d, &b->v.d, sizeof a->v.d) == 0;
     if (a->kind == KW_STRING)
         return a->v.s == b->v.s;
+    if (a->kind == KW_LIST)
+        return a->v.l == b->v.l;
     return a->v.i == b->v.i;
+}
+
+uint32_t ir_kwargs_len(const IrKwarg *interned)
+{
+    return interned ? ((const KwList *)(const void *)((const char *)interned - offsetof(KwList, items)))->n : 0;
 }
 
 const IrKwarg *ir_kwargs_intern(IrCtx *ctx, uint32_t n, const IrKwarg *kw)

@@ -488,14 +488,17 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
 {
     uint32_t n = call->list.n;
     const IrExpr **args;
-    const IrExpr *r, *device;
-    if (!elab_dispatch_device(fc, call, name, "program functions", &device))
-        return NULL;
-    args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
-    for (uint32_t i = 0; i < n; i++)
-        args[i] = elab_expr(fc, call->list.items[i]);
-    r = elab_with_device(fc, call_with_args(fc, sig, name, call, args, self_call), device);
-    xfree(args);
+    const IrExpr *r = NULL, *device;
+    KwargVec attrs;
+    vec_init(attrs);
+    if (elab_call_keywords(fc, call, name, "program functions", &device, &attrs)) {
+        args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
+        for (uint32_t i = 0; i < n; i++)
+            args[i] = elab_expr(fc, call->list.items[i]);
+        r = elab_with_call_keywords(fc, call_with_args(fc, sig, name, call, args, self_call), device, &attrs);
+        xfree(args);
+    }
+    vec_free(attrs);
     return r;
 }
 

@@ -6,6 +6,7 @@
  * expression back up to statements. */
 #include "config.h"
 #include "sema/elab_func.h"
+#include "sema/elab_value.h"
 #include "sema/elab_assign.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_stmt.h"
@@ -151,76 +152,6 @@ int elab_decorator_keyword(Elab *E, const AstNode *kw, FuncSig *sig)
 
 /* ----------------------------------------------------- function attributes */
 
-typedef VEC(IrKwarg) KwargVec;
-
-/* The entries of a {key: value} display into attrs (01-functions.md,
- * pl.func_attr): string keys, each once; a value is a constant or, a bare
- * name, a parameter (fc's scope holds them). */
-static int attr_dict(FnCtx *fc, const AstNode *d, KwargVec *attrs)
-{
-    Elab *E = fc->E;
-    for (uint32_t i = 0; i < d->list.n; i++) {
-        const AstNode *pair = d->list.items[i], *key, *val;
-        IrKwarg kw;
-        memset(&kw, 0, sizeof kw);
-        if (pair->kind != AST_PAIR) {
-            diag_error(E->diag, pair->span, "'**' is not supported in function attributes");
-            return 0;
-        }
-        key = pair->a;
-        val = pair->b;
-        if (key->kind != AST_STRING || (key->flags & (AST_FSTRING | AST_BYTES)) || strlen(key->name) != key->u ||
-            !key->name[0]) {
-            diag_error(E->diag, key->span, "a function attribute's key is a string literal");
-            return 0;
-        }
-        kw.key = intern_cstr(E->names, key->name);
-        for (uint32_t k = 0; k < attrs->len; k++)
-            if (attrs->data[k].key == kw.key) {
-                diag_error(E->diag, key->span, "function attribute '%s' is given twice", kw.key);
-                return 0;
-            }
-        if (val->kind == AST_NAME && scope_lookup(&fc->scope, val->name)) {
-            /* A bare name is always a parameter (01-functions.md). */
-            const IrExpr *pv = scope_lookup(&fc->scope, val->name);
-            uint32_t p;
-            for (p = 0; p < fc->sig->nparams; p++)
-                if (&fc->sig->params[p].var->e == pv)
-                    break;
-            if (p == fc->sig->nparams) {
-                diag_error(E->diag, val->span, "'%s' is not a parameter of '%s'", val->name, fc->sig->name);
-                return 0;
-            }
-            kw.kind = KW_PARAM;
-            kw.v.i = p;
-        } else {
-            ConstError err;
-            const ConstVal *c = elab_const(E, fc, val, &err);
-            if (!c) {
-                diag_error(E->diag, err.at, "%s", err.msg);
-                return 0;
-            }
-            switch ((ConstKind)c->kind) {
-            case CV_BOOL: kw.kind = KW_BOOL; kw.v.i = c->v.i; break;
-            case CV_INT: kw.kind = KW_INT; kw.v.i = c->v.i; break;
-            case CV_FLOAT: kw.kind = KW_DOUBLE; kw.v.d = c->v.f; break;
-            case CV_STR: kw.kind = KW_STRING; kw.v.s = c->v.str.s; break;
-            case CV_DTYPE: kw.kind = KW_DTYPE; kw.v.i = c->v.i; break;
-            case CV_MEMSPACE: kw.kind = KW_MEMSPACE; kw.v.i = c->v.i; break;
-            case CV_SPLIT_MODE: kw.kind = KW_SPLIT; kw.v.i = c->v.i; break;
-            default: {
-                char b[128];
-                const_format(c, b, sizeof b);
-                diag_error(E->diag, val->span, "function attribute '%s' cannot be %s", kw.key, b);
-                return 0;
-            }
-            }
-        }
-        vec_push(*attrs, kw);
-    }
-    return 1;
-}
-
 /* The leading pl.func_attr({...}) statements of a body (after its
  * docstring): how many there are; 0 with *ok 0 after an error. */
 static uint32_t func_attrs(FnCtx *fc, const AstList *body, KwargVec *attrs, int *ok)
@@ -236,7 +167,7 @@ static uint32_t func_attrs(FnCtx *fc, const AstList *body, KwargVec *attrs, int 
         if (c->list.n != 1 || c->list2.n || c->list.items[0]->kind != AST_DICT) {
             diag_error(E->diag, c->span, "pl.func_attr() takes one dict: pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
             *ok = 0;
-        } else if (!attr_dict(fc, c->list.items[0], attrs)) {
+        } else if (!elab_attr_dict(fc, c->list.items[0], "function attribute", 1, attrs)) {
             *ok = 0;
         }
     }
@@ -387,7 +318,7 @@ const IrFunc *elab_body(Elab *E, FuncSig *sig, const AstNode *def, int in_progra
     for (uint32_t i = 0; i < sig->nmemref_bases; i++)
         ptrmap_put(&fc.memref_bases, sig->memref_base_keys[i], sig->memref_base_refs[i]);
     vec_init(attrs);
-    if (sig->attrs && !attr_dict(&fc, sig->attrs, &attrs))
+    if (sig->attrs && !elab_attr_dict(&fc, sig->attrs, "function attribute", 1, &attrs))
         attrs_ok = 0;
     skip = func_attrs(&fc, &def->list2, &attrs, &ok);
     attrs_ok &= ok;

@@ -399,12 +399,17 @@ const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
     }
     const IrExpr *device;
     char what[64];
+    KwargVec attrs;
     snprintf(what, sizeof what, "%s functions", jit_words[fn->kind]);
-    if (!elab_dispatch_device(fc, call, fn->name, what, &device))
+    vec_init(attrs);
+    if (!elab_call_keywords(fc, call, fn->name, what, &device, &attrs)) {
+        vec_free(attrs);
         return NULL;
+    }
     if (n != np) {
         diag_error(E->diag, call->span, "'%s' expects %u argument%s, got %u", fn->name, np, np == 1 ? "" : "s", n);
         diag_note(E->diag, def->span, "'%s' is defined here", fn->name);
+        vec_free(attrs);
         return NULL;
     }
     args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
@@ -422,10 +427,11 @@ const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
             dup |= caller->callees.data[i] == s;
         if (!dup)
             vec_push(caller->callees, s);
-        r = elab_with_device(fc, elab_call_sig(fc, &s->sig, call, args), device);
+        r = elab_with_call_keywords(fc, elab_call_sig(fc, &s->sig, call, args), device, &attrs);
     }
     xfree(args);
     xfree(given);
+    vec_free(attrs);
     return r;
 }
 

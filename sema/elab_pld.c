@@ -78,22 +78,69 @@ const IrExpr *elab_pld_call(FnCtx *fc, const char *p, const char *ns, const char
 
 /* ------------------------------------------------------ device= dispatch */
 
-int elab_dispatch_device(FnCtx *fc, const AstNode *call, const char *callee, const char *what, const IrExpr **device)
+/* What pyptocc checks of the call attributes it reads: arg_directions
+ * has one direction per argument (the reference's
+ * ValidateArgDirectionsAttr, when the list is not empty); core_num is a
+ * positive count of cores. */
+static int attrs_fit(FnCtx *fc, const AstNode *call, const KwargVec *attrs)
 {
     Elab *E = fc->E;
-    const AstNode *kw;
+    for (uint32_t i = 0; i < attrs->len; i++) {
+        const IrKwarg *a = &attrs->data[i];
+        if (strcmp(a->key, "device") == 0) {
+            /* the per-rank dispatch has its own keyword (and its own place
+             * in the IR: ir_call_device_arg) */
+            diag_error(E->diag, call->span, "a call's rank is given as device=, not as a call attribute");
+            return 0;
+        }
+        if (strcmp(a->key, "arg_directions") == 0) {
+            uint32_t n = a->kind == KW_LIST ? ir_kwargs_len(a->v.l) : 0;
+            for (uint32_t k = 0; k < n; k++)
+                if (a->v.l[k].kind != KW_ARG_DIR) {
+                    diag_error(E->diag, call->span, "call attribute 'arg_directions' lists pl.adir values");
+                    return 0;
+                }
+            if (a->kind != KW_LIST || (n && n != call->list.n)) {
+                diag_error(E->diag, call->span, "call attribute 'arg_directions' gives %u direction%s for %u argument%s",
+                           n, n == 1 ? "" : "s", call->list.n, call->list.n == 1 ? "" : "s");
+                return 0;
+            }
+        } else if (strcmp(a->key, "core_num") == 0 && (a->kind != KW_INT || a->v.i < 1)) {
+            diag_error(E->diag, call->span, "call attribute 'core_num' is a positive number of cores");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int elab_call_keywords(FnCtx *fc, const AstNode *call, const char *callee, const char *what, const IrExpr **device,
+                       KwargVec *attrs)
+{
+    Elab *E = fc->E;
+    const AstNode *kw = NULL;
     const IrType *t;
     char b[128];
     *device = NULL;
-    if (!call->list2.n)
-        return 1;
-    kw = call->list2.items[0];
-    if (call->list2.n > 1 || strcmp(kw->name, "device") != 0) {
-        const AstNode *bad = strcmp(kw->name, "device") != 0 ? kw : call->list2.items[1];
-        diag_error(E->diag, bad->span, "keyword arguments are not supported in calls of %s%s", what,
-                   is_host(fc) && strcmp(bad->name, "device") != 0 ? " (but device= in host orchestration)" : "");
-        return 0;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const AstNode *x = call->list2.items[k];
+        if (strcmp(x->name, "attrs") == 0 && attrs && !attrs->len) {
+            /* today's printer's call attributes (arg_directions, core_num) */
+            if (x->a->kind != AST_DICT) {
+                diag_error(E->diag, x->a->span, "attrs= of a call takes a dict display: attrs={\"core_num\": 4}");
+                return 0;
+            }
+            if (!elab_attr_dict(fc, x->a, "call attribute", 0, attrs) || !attrs_fit(fc, call, attrs))
+                return 0;
+        } else if (strcmp(x->name, "device") == 0 && !kw) {
+            kw = x;
+        } else {
+            diag_error(E->diag, x->span, "keyword argument '%s' is not supported in calls of %s, which take attrs=%s",
+                       x->name, what, is_host(fc) ? " and device=" : "");
+            return 0;
+        }
     }
+    if (!kw)
+        return 1;
     if (!is_host(fc)) {
         diag_error(E->diag, kw->span,
                    "device= dispatches '%s' to one rank: it is written in host orchestration (@pl.jit.host, "
@@ -113,24 +160,31 @@ int elab_dispatch_device(FnCtx *fc, const AstNode *call, const char *callee, con
     return 1;
 }
 
-const IrExpr *elab_with_device(FnCtx *fc, const IrExpr *call, const IrExpr *device)
+const IrExpr *elab_with_call_keywords(FnCtx *fc, const IrExpr *call, const IrExpr *device, const KwargVec *attrs)
 {
     const IrCall *c;
     const IrExpr **args;
     const IrExpr *r;
-    IrKwarg kw;
-    if (!call || !device)
+    IrKwarg *kw;
+    uint32_t nk = 0;
+    if (!call || (!device && !attrs->len))
         return call;
     if (call->kind != EXPR_CALL)
-        ICE("a per-rank dispatch of something that is not a call");
+        ICE("keywords of a call of something that is not a call");
     c = IR_AS(IrCall, call);
     args = xmalloc(xmul_size((size_t)c->nargs + 1, sizeof *args));
+    kw = xmalloc(xmul_size((size_t)attrs->len + 1, sizeof *kw));
     memcpy(args, c->args, c->nargs * sizeof *args);
-    args[c->nargs] = device;
-    kw.key = intern_cstr(fc->E->names, "device");
-    kw.kind = KW_INT;
-    kw.v.i = c->nargs;
-    r = ir_call(fc->E->ir, c->callee, c->nargs + 1u, args, 1, &kw, c->type, call->span);
+    if (device) {
+        args[c->nargs] = device;
+        kw[nk].key = intern_cstr(fc->E->names, "device");
+        kw[nk].kind = KW_INT;
+        kw[nk++].v.i = c->nargs;
+    }
+    for (uint32_t i = 0; i < attrs->len; i++)
+        kw[nk++] = attrs->data[i];
+    r = ir_call(fc->E->ir, c->callee, c->nargs + (device != NULL), args, nk, kw, c->type, call->span);
     xfree(args);
+    xfree(kw);
     return r;
 }

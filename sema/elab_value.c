@@ -253,3 +253,104 @@ const IrExpr *elab_name(FnCtx *fc, const AstNode *e)
         return elab_const_value(fc, g, e->span);
     }
 }
+
+/* ------------------------------------------------------------ attributes */
+
+/* A constant as an attribute value (lists of them entry by entry). */
+static int attr_value(FnCtx *fc, const ConstVal *c, const AstNode *at, const char *what, const char *key, IrKwarg *kw)
+{
+    Elab *E = fc->E;
+    switch ((ConstKind)c->kind) {
+    case CV_BOOL: kw->kind = KW_BOOL; kw->v.i = c->v.i; return 1;
+    case CV_INT: kw->kind = KW_INT; kw->v.i = c->v.i; return 1;
+    case CV_FLOAT: kw->kind = KW_DOUBLE; kw->v.d = c->v.f; return 1;
+    case CV_STR: kw->kind = KW_STRING; kw->v.s = c->v.str.s; return 1;
+    case CV_DTYPE: kw->kind = KW_DTYPE; kw->v.i = c->v.i; return 1;
+    case CV_MEMSPACE: kw->kind = KW_MEMSPACE; kw->v.i = c->v.i; return 1;
+    case CV_SPLIT_MODE: kw->kind = KW_SPLIT; kw->v.i = c->v.i; return 1;
+    case CV_ARG_DIR: kw->kind = KW_ARG_DIR; kw->v.i = c->v.i; return 1;
+    case CV_LIST:
+    case CV_TUPLE: {
+        uint32_t n = c->v.seq.n;
+        IrKwarg *items = xmalloc(xmul_size(n ? n : 1, sizeof *items));
+        int ok = 1;
+        for (uint32_t i = 0; ok && i < n; i++) {
+            memset(&items[i], 0, sizeof items[i]);
+            items[i].key = intern_cstr(E->names, "");
+            if (c->v.seq.items[i]->kind == CV_LIST || c->v.seq.items[i]->kind == CV_TUPLE) {
+                diag_error(E->diag, at->span, "%s '%s' cannot hold a list in a list", what, key);
+                ok = 0;
+            } else {
+                ok = attr_value(fc, c->v.seq.items[i], at, what, key, &items[i]);
+            }
+        }
+        kw->kind = KW_LIST;
+        kw->v.l = ok ? ir_kwargs_intern(E->ir, n, items) : NULL;
+        xfree(items);
+        return ok;
+    }
+    case CV_UNKNOWN:
+        /* Task ids (compiler_manual_dep_edges), predicates: values of the
+         * program, which the attributes pyptocc holds cannot name. */
+        diag_error(E->diag, at->span, "%s '%s' holds constants only; this one is known only at run time", what, key);
+        return 0;
+    default: {
+        char b[128];
+        const_format(c, b, sizeof b);
+        diag_error(E->diag, at->span, "%s '%s' cannot be %s", what, key, b);
+        return 0;
+    }
+    }
+}
+
+int elab_attr_dict(FnCtx *fc, const AstNode *d, const char *what, int params, KwargVec *attrs)
+{
+    Elab *E = fc->E;
+    for (uint32_t i = 0; i < d->list.n; i++) {
+        const AstNode *pair = d->list.items[i], *key, *val;
+        IrKwarg kw;
+        memset(&kw, 0, sizeof kw);
+        if (pair->kind != AST_PAIR) {
+            diag_error(E->diag, pair->span, "'**' is not supported in a %s dict", what);
+            return 0;
+        }
+        key = pair->a;
+        val = pair->b;
+        if (key->kind != AST_STRING || (key->flags & (AST_FSTRING | AST_BYTES)) || strlen(key->name) != key->u ||
+            !key->name[0]) {
+            diag_error(E->diag, key->span, "a %s's key is a string literal", what);
+            return 0;
+        }
+        kw.key = intern_cstr(E->names, key->name);
+        for (uint32_t k = 0; k < attrs->len; k++)
+            if (attrs->data[k].key == kw.key) {
+                diag_error(E->diag, key->span, "%s '%s' is given twice", what, kw.key);
+                return 0;
+            }
+        if (params && val->kind == AST_NAME && scope_lookup(&fc->scope, val->name)) {
+            /* A bare name is always a parameter (01-functions.md). */
+            const IrExpr *pv = scope_lookup(&fc->scope, val->name);
+            uint32_t p;
+            for (p = 0; p < fc->sig->nparams; p++)
+                if (&fc->sig->params[p].var->e == pv)
+                    break;
+            if (p == fc->sig->nparams) {
+                diag_error(E->diag, val->span, "'%s' is not a parameter of '%s'", val->name, fc->sig->name);
+                return 0;
+            }
+            kw.kind = KW_PARAM;
+            kw.v.i = p;
+        } else {
+            ConstError err;
+            const ConstVal *c = elab_const(E, fc, val, &err);
+            if (!c) {
+                diag_error(E->diag, err.at, "%s", err.msg);
+                return 0;
+            }
+            if (!attr_value(fc, c, val, what, kw.key, &kw))
+                return 0;
+        }
+        vec_push(*attrs, kw);
+    }
+    return 1;
+}

@@ -7,6 +7,7 @@
 
 #include "ir/op_registry.h"
 #include "sema/elab.h"
+#include "support/vec.h"
 
 /* A name used as a value: a local, a module constant, a dynamic dimension. */
 const IrExpr *elab_name(FnCtx *fc, const AstNode *e);
@@ -18,6 +19,16 @@ const IrExpr *elab_float_const(FnCtx *fc, double v, DataType dt, Span span);
 /* The value of a keyword argument as the schema wants it (op: the
  * operator as written, for messages). */
 int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const char *op, IrKwarg *out);
+
+typedef VEC(IrKwarg) KwargVec;
+/* The entries of a {key: value} display d into attrs: the attributes of
+ * a function (pl.func_attr, attrs=) or of a call (attrs= of a program
+ * function's call, as today's printer writes them).  String keys, each
+ * once; a value is a constant (scalars, the DSL's enumerations, lists of
+ * them) or, where params is set, a bare name of one of fc's parameters.
+ * what names them in messages ("function attribute").  0 after an
+ * error. */
+int elab_attr_dict(FnCtx *fc, const AstNode *d, const char *what, int params, KwargVec *attrs);
 /* Scalar binary operation with the promotion casts of ops.md 3.3. */
 const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span);
 /* Scalar unary operation (sym: the operator as written). */

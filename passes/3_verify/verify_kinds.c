@@ -5,7 +5,9 @@
  * that make, cut, read or write tensors, OpDef.orch: 01-functions.md, "a
  * @pl.jit entry body cannot hold operators"), except inside an InCore
  * scope (`with pl.at(level=pl.Level.CORE_GROUP)`, before outlining makes
- * it a kernel); a kernel uses the M pipe or the V pipe, not both. */
+ * it a kernel); a kernel uses the M pipe or the V pipe, not both; a call
+ * launches a function on several cores (core_num) only as a Spmd
+ * function's, which InlineFunctions has expanded into its blocks. */
 #include "config.h"
 #include "passes/3_verify/verify.h"
 
@@ -34,6 +36,11 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
         return 1;
     c = IR_AS(IrCall, e);
     op = callee_op(c->callee);
+    for (uint32_t i = 0; !op && i < c->nkwargs; i++)
+        if (strcmp(c->kwargs[i].key, "core_num") == 0 && c->kwargs[i].kind == KW_INT && c->kwargs[i].v.i != 1)
+            fail(C, e->span, "the call of '%s' launches it on %lld cores (core_num), which pyptocc does only for a "
+                             "Spmd function: write the call in a 'with pl.spmd(%lld):' block",
+                 c->callee->name, (long long)c->kwargs[i].v.i, (long long)c->kwargs[i].v.i);
     if (func_type_is_kernel((FuncType)C->func->type)) {
         if (op && op->category == OPC_TENSOR && (C->pc->props & PROP_BLOCK_KERNELS))
             fail(C, e->span, "tensor op '%s' in %s function '%s' (kernels use tile and system ops)",

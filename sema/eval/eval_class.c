@@ -611,6 +611,7 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
             {"FunctionType", CV_FUNC_TYPE, func_type_from_name}, {"DataType", CV_DTYPE, dtype_from_name},
             {"Level", CV_LEVEL, level_from_name},               {"Role", CV_ROLE, role_from_name},
             {"SplitMode", CV_SPLIT_MODE, split_mode_from_name}, {"ScopeMode", CV_SCOPE_MODE, scope_mode_from_name},
+            {"adir", CV_ARG_DIR, arg_dir_from_name},
         };
         const char *group = path + 15;
         int k = -2;

@@ -149,7 +149,7 @@ const char *const_kind_name(ConstKind k)
         [CV_PIPE] = "pipe", [CV_TILE_LAYOUT] = "tile layout", [CV_TILE_PAD] = "tile pad",
         [CV_TENSOR_LAYOUT] = "tensor layout", [CV_FUNC_TYPE] = "function type",
         [CV_DYNVAR] = "dynamic dimension", [CV_LEVEL] = "level", [CV_ROLE] = "role",
-        [CV_SPLIT_MODE] = "split mode", [CV_SCOPE_MODE] = "scope mode", [CV_DICT] = "dict", [CV_SET] = "set", [CV_RANGE] = "range",
+        [CV_SPLIT_MODE] = "split mode", [CV_SCOPE_MODE] = "scope mode", [CV_ARG_DIR] = "argument direction", [CV_DICT] = "dict", [CV_SET] = "set", [CV_RANGE] = "range",
         [CV_SLICE] = "slice", [CV_ELLIPSIS] = "ellipsis", [CV_FUNC] = "function",
         [CV_BUILTIN] = "built-in function", [CV_BOUND] = "method", [CV_CLASS] = "class",
         [CV_INSTANCE] = "object", [CV_MODULE] = "module", [CV_PROPERTY] = "property",
@@ -450,6 +450,7 @@ static void enum_format(const ConstVal *v, char *buf, size_t cap)
     case CV_ROLE: group = "Role", name = role_name((Role)v->v.i); break;
     case CV_SPLIT_MODE: group = "SplitMode", name = split_mode_name((SplitMode)v->v.i); break;
     case CV_SCOPE_MODE: group = "ScopeMode", name = scope_mode_name((ScopeMode)v->v.i); break;
+    case CV_ARG_DIR: group = "adir", name = arg_dir_name((ArgDir)v->v.i); break;
     default: break;
     }
     if (group)

@@ -28,10 +28,10 @@
 typedef enum ConstKind {
     /* data a kernel may use */
     CV_INT, CV_FLOAT, CV_BOOL, CV_STR, CV_NONE, CV_LIST, CV_TUPLE,
-    /* the DSL's enumerations, CV_DTYPE to CV_SCOPE_MODE (cv_is_enum): v.i
-     * is the member (pl.FP32, pl.Mem.Vec, pl.Level.X, pl.ScopeMode.X) */
+    /* the DSL's enumerations, CV_DTYPE to CV_ARG_DIR (cv_is_enum): v.i
+     * is the member (pl.FP32, pl.Mem.Vec, pl.Level.X, pl.adir.input) */
     CV_DTYPE, CV_MEMSPACE, CV_PIPE, CV_TILE_LAYOUT, CV_TILE_PAD, CV_TENSOR_LAYOUT, CV_FUNC_TYPE,
-    CV_LEVEL, CV_ROLE, CV_SPLIT_MODE, CV_SCOPE_MODE,
+    CV_LEVEL, CV_ROLE, CV_SPLIT_MODE, CV_SCOPE_MODE, CV_ARG_DIR,
     CV_DYNVAR,      /* pl.dynamic("N"): a shared symbolic dimension */
     /* the Python around the kernels */
     CV_DICT, CV_SET, CV_RANGE, CV_SLICE, CV_ELLIPSIS,
@@ -162,7 +162,7 @@ static inline int ev_table_live(const EvTable *t, uint32_t i) { return t->keys[i
 
 const char *const_kind_name(ConstKind k);
 /* Is a value of kind k a member of one of the DSL's enumerations? */
-static inline int cv_is_enum(unsigned k) { return k >= CV_DTYPE && k <= CV_SCOPE_MODE; }
+static inline int cv_is_enum(unsigned k) { return k >= CV_DTYPE && k <= CV_ARG_DIR; }
 /* Python's truth value (an unknown value is never asked). */
 int cv_truthy(const ConstVal *v);
 /* Python's ==, for values of any kind (instances: identity, or their
