@@ -45,7 +45,7 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
     }
     if (sl == TL_NONE_BOX) {
         int64_t n = bl == TL_COL_MAJOR ? rows : cols;
-        if (n * bytes % 32 != 0) {
+        if (n % 32 * bytes % 32 != 0) {   /* n * bytes % 32, without overflow */
             snprintf(msg, cap,
                      "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
                      " bytes, and the target needs a multiple of 32",
