@@ -28,6 +28,9 @@ typedef enum IrProp {
     PROP_LEGAL = 1u << 6,          /* kernels on the layouts and element types the target takes (Legalize) */
     PROP_BLOCK_KERNELS = 1u << 7,  /* InCore functions hold no tensor ops (ConvertTensorToBlockOps) */
     PROP_STRUCTURED = 1u << 8,     /* no break or continue (CtrlFlowTransform) */
+    PROP_KINDS_CHECKED = 1u << 9,  /* the function-kind rules held once (Verify): before, the front passes
+                                      that make functions of scopes and calls may uncover the user's
+                                      breaches of them, which are Verify's to report, not theirs */
 } IrProp;
 
 typedef struct PassCtx {

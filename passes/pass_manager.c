@@ -45,7 +45,7 @@ static const PassDef passes[] = {
      "turn InCore functions of tensor ops into kernels of block ops, tiled to fit the on-chip buffers"},
     [I_SIMPLIFY] = {"simplify", "Simplify", pass_simplify, PROP_SSA, 0, 0,
      "fold constant scalar expressions; remove unused pure definitions"},
-    [I_VERIFY] = {"verify", "Verify", pass_verify, 0, 0, 0,
+    [I_VERIFY] = {"verify", "Verify", pass_verify, 0, PROP_KINDS_CHECKED, 0,
      "check SSA form, types, flat calls and function kinds"},
     [I_LEGALIZE] = {"legalize", "Legalize", pass_legalize, PROP_SSA | PROP_NO_NESTED_CALL, PROP_LEGAL, 0,
      "decide tile layouts, run ops on the layouts the target takes, check its layout rules"},

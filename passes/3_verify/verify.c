@@ -117,7 +117,8 @@ static int verify_all(PassCtx *pc, const IrProgram *prog, int report)
         ok &= check_no_nested_call(pc, prog, report);
     if (pc->props & PROP_OUTLINED)
         ok &= check_outlined(pc, prog, report);
-    ok &= check_kinds(pc, prog, report);
+    if (report || (pc->props & PROP_KINDS_CHECKED))
+        ok &= check_kinds(pc, prog, report);
     if (pc->props & PROP_LEGAL)
         ok &= check_legal(pc, prog, report);
     return ok;
