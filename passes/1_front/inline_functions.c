@@ -460,8 +460,9 @@ static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
         m.expr = expand_hook;
         m.data = &x;
         r = ir_mutate_stmt(&m, s);
-        if (r->kind == STMT_EVAL && IR_AS(IrEval, r)->expr->kind != EXPR_CALL)
-            return;   /* an expanded call whose value is dropped */
+        if (r->kind == STMT_EVAL &&
+            (IR_AS(IrEval, r)->expr->kind != EXPR_CALL || inlined_callee(I, IR_AS(IrEval, r)->expr)))
+            return;   /* an expanded call whose value is dropped, or which returns none */
         if (r->kind == STMT_ASSIGN && IR_AS(IrAssign, r)->value->kind == EXPR_MAKE_TUPLE && r != s)
             ptrmap_put(&I->tuples, IR_AS(IrAssign, r)->var, (void *)IR_AS(IrAssign, r)->value);
         vec_push(*out, r);
