@@ -24,6 +24,20 @@ static int geom_equal(const LowerTile *a, int dtype, const TileGeom *g)
 
 static int addr_mode(const LowerFlow *W) { return W->k->o->addr; }
 
+/* The same valid shape: a buffer's declaration carries it (v_row, v_col),
+ * so two tiles that differ in it are two buffers without addresses. */
+static int valid_equal(const IrType *a, const IrType *b)
+{
+    const IrExpr *const *va = ir_tile_valid_dims(a), *const *vb = ir_tile_valid_dims(b);
+    int64_t x, y;
+    if (a->n != b->n)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (va[i] != vb[i] && !(ir_dim_value(va[i], &x) && ir_dim_value(vb[i], &y) && x == y))
+            return 0;
+    return 1;
+}
+
 /* The tile type's spelling in the printer's words, for a message. */
 static const char *type_text(LowerFlow *W, const IrType *t, int fillpad)
 {
@@ -132,7 +146,8 @@ LowerTile *lower_tile_def(LowerFlow *W, const IrVar *v, int fillpad, LowerTile *
     }
     if (!addr_mode(W) && v->type->memref) {
         LowerTile *same = ptrmap_get(&W->by_memref, v->type->memref);
-        if (same && geom_equal(same, v->type->dtype, &g) && in_scope(W, same->scope)) {
+        if (same && geom_equal(same, v->type->dtype, &g) && valid_equal(same->type, v->type) &&
+            in_scope(W, same->scope)) {
             bind(W, v, same);
             return same;
         }

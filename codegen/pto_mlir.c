@@ -233,6 +233,11 @@ static void no_kernel(const IrProgram *prog, DiagEngine *diag)
             diag_note(diag, f->span, "'%s' is an Orchestration function", f->name);
             continue;
         }
+        if (f->level >= LEVEL_HOST && f->level < LEVEL_COUNT) {
+            diag_note(diag, f->span, "'%s' is a function of level %s, which runs on no core", f->name,
+                      level_name((Level)f->level));
+            continue;
+        }
         found = ir_kernel_blocker(f);
         if (found && callee_op(found->callee)) {
             char buf[64];

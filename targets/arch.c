@@ -213,7 +213,10 @@ KernelKind ir_kernel_kind(const IrFunc *f)
 {
     KindScan k;
     IrWalker w;
-    if (func_type_is_orchestration((FuncType)f->type) || !f->body)
+    /* A function of a level above the chip (host orchestration, clusters)
+     * runs on no core, whatever it holds. */
+    if (func_type_is_orchestration((FuncType)f->type) || !f->body ||
+        (f->level >= LEVEL_HOST && f->level < LEVEL_COUNT))
         return KERNEL_NONE;
     memset(&w, 0, sizeof w);
     k.kernel = 1;

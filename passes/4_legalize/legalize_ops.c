@@ -265,8 +265,16 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
     int64_t rows = 1, cols;
     if (op_traits(op)->tmp != TMP_MASK)
         return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
-    if (L->pc->arch != ARCH_A2A3)
-        return ir_type_with_dtype(ir, rt, t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8);
+    if (L->pc->arch != ARCH_A2A3) {
+        /* A5's TPRELU takes any tmp (pto-isa npu/a5/TPrelu.hpp reads none):
+         * the user's element type where its rows make a legal tile, else
+         * the result's, whose rows do */
+        DataType dt = t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8;
+        int64_t n;
+        if (rt->n >= 1 && ir_dim_value(rt->dims[rt->n - 1], &n) && n % 32 * dtype_bytes(dt) % 32 != 0)
+            dt = (DataType)rt->dtype;
+        return ir_type_with_dtype(ir, rt, dt);
+    }
     if (rt->n < 1 || rt->n > 2 || (rt->n == 2 && !ir_dim_value(rt->dims[0], &rows)) ||
         !ir_dim_value(rt->dims[rt->n - 1], &cols))
         return NULL;
@@ -285,8 +293,11 @@ int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrTyp
     if (t->kind != TYPE_TILE || t->dtype != (*want)->dtype || ir_tile_space(t) != MS_VEC || t->n != (*want)->n)
         return 0;
     for (uint32_t d = 0; d < t->n; d++) {
-        int64_t x, y;
-        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value((*want)->dims[d], &y) || x != y)
+        int64_t x, y, v;
+        /* the whole tile valid: the instruction reads the scratch tile's
+         * valid shape (PTOAS checks tmp valid_shape against dst's) */
+        if (!ir_dim_value(t->dims[d], &x) || !ir_dim_value((*want)->dims[d], &y) || x != y ||
+            !ir_dim_value(ir_tile_valid_dims(t)[d], &v) || v != x)
             return 0;
     }
     return 1;
