@@ -232,7 +232,26 @@ static const IrVar *replace_def(IrMutator *m, const IrVar *orig, const IrVar *re
     return IR_AS(IrVar, r);
 }
 
-static const IrVar *mutate_def(IrMutator *m, const IrVar *v) { return replace_def(m, v, v); }
+static const IrExpr *mutate_operand(void *m, const IrExpr *e);
+
+/* A definition, then its type: a dimension that names a variable the
+ * mutator replaces (a tile shaped by a scalar that outlining makes a
+ * parameter) gives the variable a new type, so it is made again and its
+ * uses follow (the substitution map comes before the hook). */
+static const IrVar *mutate_def(IrMutator *m, const IrVar *v)
+{
+    const IrVar *r = replace_def(m, v, v);
+    const IrType *t;
+    IrVar *nv;
+    if (r->e.kind != EXPR_VAR || !ir_type_is_shaped(r->type) ||
+        (t = ir_type_map_exprs(m->ctx, r->type, mutate_operand, m)) == r->type)
+        return r;
+    nv = ir_var_new(m->ctx, r->name, t, r->e.span);
+    ptrmap_put(&m->subst, v, &nv->e);
+    if (r != v)
+        ptrmap_put(&m->subst, r, &nv->e);
+    return nv;
+}
 
 void ir_mutator_replace(IrMutator *m, const IrVar *orig, const IrExpr *repl)
 {
@@ -352,12 +371,13 @@ const IrExpr *ir_expr_map_operands(IrCtx *ctx, const IrExpr *e, IrExprFn fn, voi
         return x == u->operand ? e : ir_unary(ctx, (IrUnaryOp)e->op, (DataType)e->dtype, x, e->span);
     }
     case EXPR_CALL: {
+        /* The type too: a dimension that names a variable follows it. */
         const IrCall *c = IR_AS(IrCall, e);
         const IrExpr **args = ir_expr_map_list(c->nargs, c->args, fn, data);
-        if (args) {
-            e = ir_call(ctx, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type, e->span);
-            xfree(args);
-        }
+        const IrType *t = c->type && ir_type_is_shaped(c->type) ? ir_type_map_exprs(ctx, c->type, fn, data) : c->type;
+        if (args || t != c->type)
+            e = ir_call(ctx, c->callee, c->nargs, args ? args : c->args, c->nkwargs, c->kwargs, t, e->span);
+        xfree(args);
         return e;
     }
     case EXPR_TUPLE_GET: {
