@@ -158,12 +158,43 @@ const IrExpr *ir_unary(IrCtx *ctx, IrUnaryOp op, DataType dt, const IrExpr *oper
     return &u->e;
 }
 
+/* The index of a global call's arg_directions attribute when it no longer
+ * has one direction per argument (a pass added or removed some), else -1.
+ * Such directions are stale: the reference derives them again
+ * (DeriveCallDirections); pyptocc reads none, so it drops them. */
+static int stale_directions(const IrCallee *callee, uint32_t nargs, uint32_t nkwargs, const IrKwarg *kwargs)
+{
+    int dirs = -1, device = 0;
+    if (callee->kind != CALLEE_GLOBAL)
+        return -1;
+    for (uint32_t i = 0; i < nkwargs; i++) {
+        if (strcmp(kwargs[i].key, "arg_directions") == 0 && kwargs[i].kind == KW_LIST)
+            dirs = (int)i;
+        device |= strcmp(kwargs[i].key, "device") == 0;
+    }
+    if (dirs < 0 || !kwargs[dirs].v.l || ir_kwargs_len(kwargs[dirs].v.l) == nargs - (uint32_t)device)
+        return -1;
+    return dirs;
+}
+
 const IrExpr *ir_call(IrCtx *ctx, const IrCallee *callee, uint32_t nargs, const IrExpr *const *args,
                       uint32_t nkwargs, const IrKwarg *kwargs, const IrType *type, Span span)
 {
     IrCall *c;
+    int stale;
     if (nargs > IR_MAX_ARGS || nkwargs > IR_MAX_ARGS)
         ICE("call with %u arguments exceeds the IR limit", nargs);
+    if ((stale = stale_directions(callee, nargs, nkwargs, kwargs)) >= 0) {
+        IrKwarg *kept = xmalloc(xmul_size(nkwargs, sizeof *kept));
+        const IrExpr *r;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < nkwargs; i++)
+            if ((int)i != stale)
+                kept[n++] = kwargs[i];
+        r = ir_call(ctx, callee, nargs, args, n, kept, type, span);
+        xfree(kept);
+        return r;
+    }
     c = arena_alloc(&ctx->arena, sizeof *c + (size_t)nargs * sizeof c->args[0]);
     init_header(&c->e, EXPR_CALL, span);
     c->nargs = (uint16_t)nargs;
