@@ -116,7 +116,8 @@ static int eq_type(Eq *q, const IrType *a, const IrType *b)
     }
     if (a->tensor_view) {
         const IrTensorView *x = a->tensor_view, *y = b->tensor_view;
-        if (x->layout != y->layout || x->nstride != y->nstride || !eq_exprs(q, x->nstride, x->stride, y->stride))
+        if (x->layout != y->layout || x->nstride != y->nstride || x->nvalid != y->nvalid || x->pad != y->pad ||
+            !eq_exprs(q, x->nstride, x->stride, y->stride) || !eq_exprs(q, x->nvalid, x->valid_shape, y->valid_shape))
             return differ(q, "tensor views differ");
     }
     return 1;
@@ -403,7 +404,8 @@ static uint64_t hash_type(uint64_t h, const IrType *t)
         h = mix(h, ((uint64_t)t->tile_view->blayout << 24) | ((uint64_t)t->tile_view->slayout << 16) |
                        ((uint64_t)t->tile_view->pad << 8) | t->tile_view->fractal);
     if (t->tensor_view)
-        h = mix(h, 0x7100u + t->tensor_view->layout);
+        h = mix(h, 0x7100u + t->tensor_view->layout + ((uint64_t)t->tensor_view->pad << 8) +
+                       ((uint64_t)t->tensor_view->nvalid << 16));
     return h;
 }
 

@@ -61,10 +61,17 @@ typedef struct IrTileView {
     uint32_t hash;
 } IrTileView;
 
+/* A tensor's view (pypto docs/en/dev/ir/02-types.md "TensorView"): its
+ * strides and layout, and the valid part of a view that is only partly
+ * valid (pl.slice(x, shape, offset, valid_shape=...)) with the pad mode of
+ * the rest.  nvalid is 0 or the tensor's rank; a valid shape equal to the
+ * shape is never kept (the type constructor drops it). */
 typedef struct IrTensorView {
-    uint32_t nstride;
+    uint32_t nstride, nvalid;
     const IrExpr *const *stride;
+    const IrExpr *const *valid_shape;
     uint8_t layout;                 /* TensorLayout */
+    uint8_t pad;                    /* TilePad: what reads outside the valid part see */
     uint32_t hash;
 } IrTensorView;
 
@@ -470,6 +477,14 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
                                TileLayout slayout, uint32_t fractal, TilePad pad);
 const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal);
 const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout);
+/* A tensor view with a valid shape and pad mode as well; NULL if every
+ * field is at its default. */
+const IrTensorView *ir_tensor_view_valid(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride,
+                                         TensorLayout layout, uint32_t nvalid, const IrExpr *const *valid,
+                                         TilePad pad);
+/* The extents of the valid part of tensor t: its view's valid shape, else
+ * its dims. */
+const IrExpr *const *ir_tensor_valid_dims(const IrType *t);
 /* Canonical INT64 constant (shape dimensions, elements of literal lists):
  * one shared node per value, with no span of its own. */
 const IrExpr *ir_dim_const(IrCtx *ctx, int64_t value);

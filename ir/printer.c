@@ -167,6 +167,29 @@ static void print_tile_view(Printer *p, const IrTileView *tv)
     sb_putc(p->sb, ')');
 }
 
+/* pypto's order (python_printer.cpp PrintTensorView): the valid shape,
+ * then stride and layout always, then a pad mode other than null. */
+static void print_tensor_view(Printer *p, const IrTensorView *tv)
+{
+    pr_pfx(p, "TensorView(");
+    if (tv->nvalid) {
+        sb_puts(p->sb, "valid_shape=");
+        print_dims(p, tv->nvalid, tv->valid_shape);
+        sb_puts(p->sb, ", ");
+    }
+    sb_puts(p->sb, "stride=");
+    print_dims(p, tv->nstride, tv->stride);
+    sb_puts(p->sb, ", layout=");
+    pr_pfx(p, "TensorLayout.");
+    sb_puts(p->sb, tensor_layout_name((TensorLayout)tv->layout));
+    if (tv->pad != TP_NULL) {
+        sb_puts(p->sb, ", pad=");
+        pr_pfx(p, "PadValue.");
+        sb_puts(p->sb, tile_pad_name((TilePad)tv->pad));
+    }
+    sb_putc(p->sb, ')');
+}
+
 void pr_type(Printer *p, const IrType *t)
 {
     int seed = p->syntax == IR_SYNTAX_SEED;
@@ -205,12 +228,7 @@ void pr_type(Printer *p, const IrType *t)
         }
         if (t->tensor_view) {
             sb_puts(p->sb, seed ? ", tensor_view=" : ", ");
-            pr_pfx(p, "TensorView(stride=");
-            print_dims(p, t->tensor_view->nstride, t->tensor_view->stride);
-            sb_puts(p->sb, ", layout=");
-            pr_pfx(p, "TensorLayout.");
-            sb_puts(p->sb, tensor_layout_name((TensorLayout)t->tensor_view->layout));
-            sb_putc(p->sb, ')');
+            print_tensor_view(p, t->tensor_view);
         }
         if (t->tile_view) {
             sb_puts(p->sb, seed ? ", tile_view=" : ", ");

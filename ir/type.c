@@ -409,27 +409,56 @@ const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout
 
 static uint32_t tensor_view_hash(const void *obj) { return IR_AS(IrTensorView, obj)->hash; }
 
-const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout)
+static const IrTensorView *intern_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride,
+                                              TensorLayout layout, uint32_t nvalid, const IrExpr *const *valid,
+                                              TilePad pad)
 {
     const IrExpr **st = copy_dims(ctx, nstride, stride);
+    const IrExpr **vs = copy_dims(ctx, nvalid, valid);
     uint32_t h = mix(37, nstride), mask, i;
     IrTensorView *tv;
     for (i = 0; i < nstride; i++)
         h = mix(h, expr_key(st[i]));
     h = mix(h, layout);
+    h = mix(h, ((uint64_t)pad << 32) | nvalid);
+    for (i = 0; i < nvalid; i++)
+        h = mix(h, expr_key(vs[i]));
     mask = ctx->tensor_views.cap - 1;
     for (i = h & mask; ctx->tensor_views.slots[i]; i = (i + 1) & mask) {
         const IrTensorView *c = ctx->tensor_views.slots[i];
-        if (c->hash == h && c->nstride == nstride && c->layout == layout && same_exprs(nstride, c->stride, st))
+        if (c->hash == h && c->nstride == nstride && c->layout == layout && c->nvalid == nvalid && c->pad == pad &&
+            same_exprs(nstride, c->stride, st) && same_exprs(nvalid, c->valid_shape, vs))
             return c;
     }
     tv = arena_zalloc(&ctx->arena, sizeof *tv);
     tv->nstride = nstride;
     tv->stride = st;
+    tv->nvalid = nvalid;
+    tv->valid_shape = vs;
     tv->layout = (uint8_t)layout;
+    tv->pad = (uint8_t)pad;
     tv->hash = h;
     set_add(&ctx->tensor_views, tv, h, tensor_view_hash);
     return tv;
+}
+
+const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout)
+{
+    return intern_tensor_view(ctx, nstride, stride, layout, 0, NULL, TP_NULL);
+}
+
+const IrTensorView *ir_tensor_view_valid(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride,
+                                         TensorLayout layout, uint32_t nvalid, const IrExpr *const *valid,
+                                         TilePad pad)
+{
+    if (nstride == 0 && layout == TENSOR_ND && nvalid == 0 && pad == TP_NULL)
+        return NULL;
+    return intern_tensor_view(ctx, nstride, stride, layout, nvalid, valid, pad);
+}
+
+const IrExpr *const *ir_tensor_valid_dims(const IrType *t)
+{
+    return t->tensor_view && t->tensor_view->nvalid == t->n ? t->tensor_view->valid_shape : t->dims;
 }
 
 /* -------------------------------------------------------------- types */
@@ -500,6 +529,11 @@ static const IrType *shaped(IrCtx *ctx, IrTypeKind kind, DataType dt, uint32_t r
         tview = ir_tile_view(ctx, 0, NULL, tview->nstride, tview->stride, tview->start_offset,
                              (TileLayout)tview->blayout, (TileLayout)tview->slayout, tview->fractal,
                              (TilePad)tview->pad);
+    /* Likewise a tensor view's; a view left with nothing but defaults goes
+     * (pypto's TensorType constructor does the same). */
+    if (tensor_view && tensor_view->nvalid == rank && same_exprs(rank, tensor_view->valid_shape, d))
+        tensor_view = ir_tensor_view_valid(ctx, tensor_view->nstride, tensor_view->stride,
+                                           (TensorLayout)tensor_view->layout, 0, NULL, (TilePad)tensor_view->pad);
     key.kind = (uint8_t)kind;
     key.dtype = (uint8_t)dt;
     key.n = rank;

@@ -342,8 +342,12 @@ const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *
         }
         if (nv) {
             const IrExpr *const *st = map_or_keep(nv->nstride, nv->stride, &m, &stride);
-            if (stride)
-                nv = ir_tensor_view(ctx, nv->nstride, st, (TensorLayout)nv->layout);
+            const IrExpr *const *vs = map_or_keep(nv->nvalid, nv->valid_shape, &m, &valid);
+            if (stride || valid)
+                nv = nv->nvalid || nv->pad != TP_NULL
+                         ? ir_tensor_view_valid(ctx, nv->nstride, st, (TensorLayout)nv->layout, nv->nvalid, vs,
+                                                (TilePad)nv->pad)
+                         : ir_tensor_view(ctx, nv->nstride, st, (TensorLayout)nv->layout);
         }
         if (dims || tv != t->tile_view || nv != t->tensor_view)
             r = t->kind == TYPE_TILE ? ir_type_tile(ctx, (DataType)t->dtype, t->n, d, t->memref, tv)

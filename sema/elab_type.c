@@ -456,8 +456,8 @@ static int tile_view_of(Elab *E, FnCtx *fc, const AstNode *n, const IrTileView *
 
 static const IrTensorView *tensor_view_of(Elab *E, FnCtx *fc, const AstNode *n)
 {
-    ExprVec stride;
-    int64_t layout = TENSOR_ND;
+    ExprVec stride, valid;
+    int64_t layout = TENSOR_ND, pad = TP_NULL;
     int ok = 1;
     const IrTensorView *tv = NULL;
     if (n->kind != AST_CALL || !is_ctor(E, fc, n->a, E->n.TensorView) || n->list.n) {
@@ -465,20 +465,30 @@ static const IrTensorView *tensor_view_of(Elab *E, FnCtx *fc, const AstNode *n)
         return NULL;
     }
     vec_init(stride);
+    vec_init(valid);
     for (uint32_t i = 0; i < n->list2.n && ok; i++) {
         const AstNode *kw = n->list2.items[i];
         if (strcmp(kw->name, "stride") == 0)
             ok = expr_list(E, fc, kw->a, &stride);
         else if (strcmp(kw->name, "layout") == 0)
             ok = enum_kw(E, fc, kw->a, CV_TENSOR_LAYOUT, "a pl.TensorLayout value", &layout);
+        else if (strcmp(kw->name, "valid_shape") == 0)
+            ok = expr_list(E, fc, kw->a, &valid);
+        else if (strcmp(kw->name, "pad") == 0)
+            ok = enum_kw(E, fc, kw->a, CV_TILE_PAD, "a pl.PadValue value", &pad);
         else {
             diag_error(E->diag, kw->span, "unknown TensorView field '%s'", kw->name);
             ok = 0;
         }
     }
-    if (ok)
+    /* The seed's views have strides and a layout only: keep their form. */
+    if (ok && valid.len == 0 && pad == TP_NULL)
         tv = ir_tensor_view(E->ir, stride.len, stride.data, (TensorLayout)layout);
+    else if (ok)
+        tv = ir_tensor_view_valid(E->ir, stride.len, stride.data, (TensorLayout)layout, valid.len, valid.data,
+                                  (TilePad)pad);
     vec_free(stride);
+    vec_free(valid);
     return tv;
 }
 
@@ -562,6 +572,34 @@ static uint64_t const_bytes(uint32_t n, const IrExpr *const *dims, DataType dt)
     return bytes;
 }
 
+/* A TensorView's valid shape has the tensor's rank, and a constant
+ * extent lies in [0, the dimension]. */
+static int valid_fits(Elab *E, const AstNode *at, uint32_t n, const IrExpr *const *dims, uint32_t nvalid,
+                      const IrExpr *const *valid)
+{
+    if (nvalid != n) {
+        diag_error(E->diag, at->span, "the TensorView's valid_shape has %u dimensions for a shape of %u",
+                   (unsigned)nvalid, (unsigned)n);
+        return 0;
+    }
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t v, x;
+        if (!ir_dim_value(valid[d], &v))
+            continue;
+        if (v < 0) {
+            diag_error(E->diag, at->span, "the TensorView's valid_shape element %u is %lld; a valid extent must not "
+                       "be negative", (unsigned)d, (long long)v);
+            return 0;
+        }
+        if (ir_dim_value(dims[d], &x) && v > x) {
+            diag_error(E->diag, at->span, "the TensorView's valid_shape element %u is %lld, more than the shape's %lld",
+                       (unsigned)d, (long long)v, (long long)x);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Tensor / Tile: args = [shape, dtype, items...] plus keyword items. */
 static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode *at, const AstNode *const *args,
                                  uint32_t nargs, const AstNode *const *kws, uint32_t nkws)
@@ -613,6 +651,8 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
         diag_error(E->diag, args[0]->span, "TileType can have at most 2 dimensions, got %u", dims.len);
         ok = 0;
     }
+    if (ok && tensor_view && tensor_view->nvalid)
+        ok = valid_fits(E, at, dims.len, dims.data, tensor_view->nvalid, tensor_view->valid_shape);
     if (ok)
         t = is_tile ? ir_type_tile(E->ir, dt, dims.len, dims.data, memref, tview)
                     : ir_type_tensor(E->ir, dt, dims.len, dims.data, memref, tensor_view);

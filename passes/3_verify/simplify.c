@@ -629,9 +629,12 @@ static void count_type(Dce *D, const IrType *t, int delta)
         if (t->tile_view->start_offset)
             count_expr(D, t->tile_view->start_offset, delta);
     }
-    if (t->tensor_view)
+    if (t->tensor_view) {
         for (uint32_t i = 0; i < t->tensor_view->nstride; i++)
             count_expr(D, t->tensor_view->stride[i], delta);
+        for (uint32_t i = 0; i < t->tensor_view->nvalid; i++)
+            count_expr(D, t->tensor_view->valid_shape[i], delta);
+    }
 }
 
 /* Ops that change state (the op table's effects): never removed even when

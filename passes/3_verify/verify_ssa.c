@@ -65,9 +65,12 @@ static void ssa_dyn_type(Ssa *S, const IrType *t)
         if (t->tile_view->start_offset)
             ssa_dyn_expr(S, t->tile_view->start_offset);
     }
-    if (t->tensor_view)
+    if (t->tensor_view) {
         for (uint32_t i = 0; i < t->tensor_view->nstride; i++)
             ssa_dyn_expr(S, t->tensor_view->stride[i]);
+        for (uint32_t i = 0; i < t->tensor_view->nvalid; i++)
+            ssa_dyn_expr(S, t->tensor_view->valid_shape[i]);
+    }
 }
 
 static void ssa_dyn_expr(Ssa *S, const IrExpr *e)
