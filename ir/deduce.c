@@ -56,19 +56,37 @@ static int check_constant_elements(DeduceCtx *dc)
 /* An elementwise op, a conversion included, computes its operands' valid
  * part (pto-isa's elementwise intrinsics assert equal valid shapes of
  * source and destination): its tile result has the valid shape of its
- * first operand of the result's shape that has one. */
+ * first operand of the result's shape that has one.  A tensor op that
+ * becomes such a block op does the same on tensor views (pypto
+ * docs/en/dev/ir/05-operators.md: tensor arithmetic keeps the effective
+ * valid_shape and drops the pad mode: its result is fresh storage). */
 static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
 {
-    const OpTraits *tr = &op_class_traits[dc->op->cls];
-    if (!t || t->kind != TYPE_TILE || (t->tile_view && t->tile_view->nvalid) ||
-        (tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_UNARY && tr->form != FORM_CAST))
+    const OpDef *form_op = dc->op;
+    const OpTraits *tr;
+    if (t && t->kind == TYPE_TENSOR && dc->op->cls == OPCL_TENSOR && dc->op->block)
+        form_op = op_ref(dc->op->block);
+    tr = &op_class_traits[form_op->cls];
+    if (!t || (tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_UNARY && tr->form != FORM_CAST))
         return t;
-    for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
-        const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
-        if (a->kind == TYPE_TILE && a->n == t->n && a->tile_view && a->tile_view->nvalid == a->n &&
-            ir_type_compatible(a, t, DIMS_EXACT))
-            return ir_type_tile(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
-                                op_view_with_valid(dc, t->tile_view, t->n, a->tile_view->valid_shape));
+    if (t->kind == TYPE_TILE && !(t->tile_view && t->tile_view->nvalid)) {
+        for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
+            const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
+            if (a->kind == TYPE_TILE && a->n == t->n && a->tile_view && a->tile_view->nvalid == a->n &&
+                ir_type_compatible(a, t, DIMS_EXACT))
+                return ir_type_tile(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
+                                    op_view_with_valid(dc, t->tile_view, t->n, a->tile_view->valid_shape));
+        }
+    }
+    if (t->kind == TYPE_TENSOR && form_op != dc->op && !t->tensor_view) {
+        for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
+            const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
+            if (a->kind == TYPE_TENSOR && a->n == t->n && a->tensor_view && a->tensor_view->nvalid == a->n &&
+                ir_type_compatible(a, t, DIMS_EXACT))
+                return ir_type_tensor(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
+                                      ir_tensor_view_valid(dc->ir, 0, NULL, TENSOR_ND, t->n,
+                                                           a->tensor_view->valid_shape, TP_NULL));
+        }
     }
     return t;
 }

@@ -75,7 +75,108 @@ const IrType *deduce_tensor_read(DeduceCtx *dc)
     return ir_type_scalar(dc->ir, (DataType)t->dtype);
 }
 
-const IrType *deduce_tensor_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TENSOR); }
+/* The integer type index arithmetic on extent x is done in. */
+static DataType extent_dtype(DeduceCtx *dc, const IrExpr *x)
+{
+    const IrType *t = ir_expr_type(dc->ir, x);
+    return t->kind == TYPE_SCALAR && dtype_is_int((DataType)t->dtype) ? (DataType)t->dtype : DT_INT64;
+}
+
+/* max(lo, min(x, hi)) of index extents, folded when all are constants. */
+static const IrExpr *clamp_extent(DeduceCtx *dc, const IrExpr *x, int64_t lo, const IrExpr *hi)
+{
+    int64_t a, b;
+    DataType dt = extent_dtype(dc, x);
+    if (ir_dim_value(x, &a) && ir_dim_value(hi, &b))
+        return ir_dim_const(dc->ir, a < lo ? lo : a > b ? b : a);
+    if (!(ir_dim_value(hi, &b) && ir_dim_value(x, &a) && a <= b))
+        x = ir_binary(dc->ir, BIN_MIN, dt, x, hi, x->span);
+    return ir_binary(dc->ir, BIN_MAX, dt, x, ir_const_int(dc->ir, lo, dt, x->span), x->span);
+}
+
+/* x - y of index extents, folded when both are constants. */
+static const IrExpr *sub_extent(DeduceCtx *dc, const IrExpr *x, const IrExpr *y)
+{
+    int64_t a, b;
+    if (ir_dim_value(x, &a) && ir_dim_value(y, &b))
+        return ir_dim_const(dc->ir, a - b);
+    if (ir_dim_value(y, &b) && b == 0)
+        return x;
+    return ir_binary(dc->ir, BIN_SUB, extent_dtype(dc, x), x, y, x->span);
+}
+
+/* tensor.slice(tensor, shape, offset, valid_shape, pad_value=, clamp=)
+ * (pypto docs/en/dev/ir/02-types.md, language/op/tensor_ops.py): a view of
+ * the window, valid where both the request and the source are.  The
+ * source's valid part, shifted by the offset and cut to the window, bounds
+ * the result; clamp=True lets the window run past the source's edge and
+ * cuts the valid part there.  pad_value (else the source's) says what
+ * reads outside the valid part see. */
+const IrType *deduce_tensor_view(DeduceCtx *dc)
+{
+    const IrType *a;
+    const IrExpr *const *shape, *const *offset, *const *req;
+    const IrExpr *buf[8], **valid;
+    uint32_t ns, no;
+    int64_t clamp = 0, pad = TP_NULL;
+    int narrowed = 0, r;
+    if (!(a = op_need_tensor(dc, 0)) || !op_tuple_arg(dc, 1, "shape", 0, &ns, &shape) ||
+        !op_tuple_arg(dc, 2, "offset", 0, &no, &offset))
+        return NULL;
+    if ((r = op_kwarg_int(dc, "clamp", &clamp)) < 0 || (r = op_kwarg_int(dc, "pad_value", &pad)) < 0)
+        return NULL;
+    if (r == 0 && a->tensor_view)
+        pad = a->tensor_view->pad;
+    if (!op_valid_shape_arg(dc, 3, ns, shape, &req))
+        return NULL;
+    /* A window of another rank reinterprets the source: its valid part is
+     * the request alone. */
+    if (ns != a->n || no != a->n) {
+        return ir_type_tensor(dc->ir, (DataType)a->dtype, ns, shape, NULL,
+                              ir_tensor_view_valid(dc->ir, 0, NULL, TENSOR_ND, req ? ns : 0, req, (TilePad)pad));
+    }
+    /* Without clamp= what the view reads must lie inside the source: its
+     * valid part when it has one (the window itself may run past the
+     * edge: pypto's tensor.slice bounds the read by valid_shape). */
+    if (!clamp && !req && !op_window_fits(dc, 2, a, shape, offset))
+        return NULL;
+    for (uint32_t d = 0; !clamp && req && d < ns; d++) {
+        int64_t o, v, e;
+        if (ir_dim_value(offset[d], &o) && ir_dim_value(req[d], &v) && ir_dim_value(a->dims[d], &e) && o + v > e)
+            return op_fail(dc, 2, "the valid part [%lld:%lld] runs past dimension %u, of extent %lld (clamp=True "
+                           "would cut it at the edge)", (long long)o, (long long)(o + v), d, (long long)e);
+    }
+    valid = op_dims_scratch(dc, ns, buf, 8);
+    for (uint32_t d = 0; d < ns; d++) {
+        const IrExpr *want = req ? req[d] : shape[d];
+        const IrExpr *src = ir_tensor_valid_dims(a)[d];
+        int64_t s, w, o;
+        valid[d] = want;
+        /* The source is fully valid here and the window inside it. */
+        if (src == a->dims[d] && !clamp)
+            continue;
+        if (ir_dim_value(src, &s) && ir_dim_value(offset[d], &o) && ir_dim_value(shape[d], &w) && o + w <= s)
+            continue;
+        /* available = clamp(source valid - offset, 0, window); the result
+         * is the smaller of it and the request, where that is known. */
+        {
+            int64_t x, y;
+            const IrExpr *avail =
+                ir_dim_value(offset[d], &x) && x == 0 && !ir_dim_value(src, &y)
+                    ? ir_binary(dc->ir, BIN_MIN, extent_dtype(dc, src), src, shape[d], src->span)   /* never negative */
+                    : clamp_extent(dc, sub_extent(dc, src, offset[d]), 0, shape[d]);
+            if (!req || (ir_dim_value(avail, &x) && ir_dim_value(want, &y) && x < y) ||
+                (ir_dim_value(avail, &x) && !ir_dim_value(want, &y)))
+                valid[d] = avail;
+            else if (!(ir_dim_value(avail, &x) && ir_dim_value(want, &y)))
+                valid[d] = ir_binary(dc->ir, BIN_MIN, extent_dtype(dc, want), want, avail, want->span);
+            narrowed = 1;
+        }
+    }
+    return ir_type_tensor(dc->ir, (DataType)a->dtype, ns, shape, NULL,
+                          ir_tensor_view_valid(dc->ir, 0, NULL, TENSOR_ND, req || narrowed ? ns : 0,
+                                               req || narrowed ? valid : NULL, (TilePad)pad));
+}
 
 /* tensor.write(tensor, indices, value): the tensor with one element
  * replaced by the scalar value (converted to its dtype). */

@@ -223,7 +223,7 @@ const IrExpr *elab_shaped_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v
     const IrType *t = ir_expr_type(fc->E->ir, v);
     int tile = t->kind == TYPE_TILE;
     Window w;
-    const IrExpr *args[3], *r, *shape[18];
+    const IrExpr *args[4], *r, *shape[18];
     uint32_t k;
     if (!window_of(fc, e, t, &w))
         return NULL;
@@ -236,7 +236,8 @@ const IrExpr *elab_shaped_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v
     }
     args[1] = list_of(fc, w.rank, w.extent, e->span);
     args[2] = list_of(fc, w.rank, w.offset, e->span);
-    if (!(r = op_call(fc, tile ? OP_BLOCK_VIEW : OP_TENSOR_VIEW, 3, args, e->span)))
+    args[3] = args[1];   /* a tensor view's valid shape: all of it */
+    if (!(r = op_call(fc, tile ? OP_BLOCK_VIEW : OP_TENSOR_VIEW, tile ? 3 : 4, args, e->span)))
         return NULL;
     if (w.nkeep == w.rank)
         return r;

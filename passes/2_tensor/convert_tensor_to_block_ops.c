@@ -289,7 +289,7 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     IrCtx *ir = C->ir;
     const IrCall *c = assemble_call(s);
     const IrVar *u = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
-    const IrExpr *t, *src, *shape, *view, *args[3];
+    const IrExpr *t, *src, *shape, *view, *args[4];
     const IrType *st;
     const IrFunc *k;
     const char *stem;
@@ -321,7 +321,8 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     args[0] = t;
     args[1] = shape;
     args[2] = c->args[2];
-    if (!(view = tc_op(ir, OP_TENSOR_VIEW, 3, args, 0, NULL, s->span, &err)))
+    args[3] = shape;
+    if (!(view = tc_op(ir, OP_TENSOR_VIEW, 4, args, 0, NULL, s->span, &err)))
         ICE("the view an assemble writes: %s", err.msg);
     args[0] = src;
     args[1] = &tc_let(ir, &out, tc_fresh2(&C->names, stem, "_view"), view, s->span)->e;

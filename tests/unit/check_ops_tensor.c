@@ -115,10 +115,46 @@ START_TEST(test_tensor_memory)
     }
     expect_error(run("tensor.create", 1, ARGS(list(1, 4)), 0, NULL), -1,
                  "'pl.tensor.create': missing required kwarg 'dtype'");
-    EXPECT_TYPE(run("tensor.view", 3, ARGS(t, list(2, 32, 64), list(2, 0, 64)), 0, NULL),
+    EXPECT_TYPE(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 0, 64), list(2, 32, 64)), 0, NULL),
                 "pl.Tensor[[32, 64], pl.FP32]");
-    EXPECT_TYPE(run("tensor.view", 3, ARGS(t, list(1, 32), list(2, 0, 64)), 0, NULL), "pl.Tensor[[32], pl.FP32]");
-    expect_error_prefix(run("tensor.view", 3, ARGS(t, ci(3), list(2, 0, 64)), 0, NULL),
+    EXPECT_TYPE(run("tensor.view", 4, ARGS(t, list(1, 32), list(2, 0, 64), list(1, 32)), 0, NULL),
+                "pl.Tensor[[32], pl.FP32]");
+    /* A partly valid view (tensor.slice's valid_shape): the request, cut
+     * by a partly valid source shifted by the offset; clamp= cuts a window
+     * past the edge; pad_value= (or the source's) is kept. */
+    EXPECT_TYPE(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 0, 64), list(2, 5, 64)), 0, NULL),
+                "pl.Tensor[[32, 64], pl.FP32, pl.TensorView(valid_shape=[5, 64], stride=[], layout=pl.TensorLayout.ND)]");
+    {
+        const IrType *part = ir_type_tensor(&ctx, DT_FP32, 2, (const IrExpr *const[]){ir_dim_const(&ctx, 32),
+                                                                                      ir_dim_const(&ctx, 64)},
+                                            NULL,
+                                            ir_tensor_view_valid(&ctx, 0, NULL, TENSOR_ND, 2,
+                                                                 (const IrExpr *const[]){ir_dim_const(&ctx, 20),
+                                                                                         ir_dim_const(&ctx, 64)},
+                                                                 TP_MIN));
+        const IrExpr *p = var(part);
+        EXPECT_TYPE(run("tensor.view", 4, ARGS(p, list(2, 16, 64), list(2, 8, 0), list(2, 16, 64)), 0, NULL),
+                    "pl.Tensor[[16, 64], pl.FP32, pl.TensorView(valid_shape=[12, 64], stride=[], "
+                    "layout=pl.TensorLayout.ND, pad=pl.PadValue.min)]");
+        EXPECT_TYPE(run("tensor.view", 4, ARGS(p, list(2, 8, 64), list(2, 24, 0), list(2, 8, 64)), 0, NULL),
+                    "pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[0, 64], stride=[], "
+                    "layout=pl.TensorLayout.ND, pad=pl.PadValue.min)]");
+        EXPECT_TYPE(run("tensor.view", 4, ARGS(p, list(2, 16, 64), list(2, 0, 0), list(2, 16, 64)), 1,
+                        KWS(kw("pad_value", KW_INT, TP_ZERO))),
+                    "pl.Tensor[[16, 64], pl.FP32, pl.TensorView(stride=[], layout=pl.TensorLayout.ND, "
+                    "pad=pl.PadValue.zero)]");
+    }
+    EXPECT_TYPE(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 48, 0), list(2, 32, 64)), 1,
+                    KWS(kw("clamp", KW_BOOL, 1))),
+                "pl.Tensor[[32, 64], pl.FP32, pl.TensorView(valid_shape=[16, 64], stride=[], layout=pl.TensorLayout.ND)]");
+    expect_error(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 0, 0), list(2, 33, 64)), 0, NULL), 3,
+                 "'pl.tensor.slice': valid_shape element 0 is 33, more than the shape's 32");
+    expect_error(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 48, 0), list(2, 24, 64)), 0, NULL), 2,
+                 "'pl.tensor.slice': the valid part [48:72] runs past dimension 0, of extent 64 (clamp=True would "
+                 "cut it at the edge)");
+    expect_error(run("tensor.view", 3, ARGS(t, list(2, 32, 64), list(2, 0, 64)), 0, NULL), -1,
+                 "'pl.tensor.slice': expects 4 arguments, got 3");
+    expect_error_prefix(run("tensor.view", 4, ARGS(t, ci(3), list(2, 0, 64), list(2, 1, 1)), 0, NULL),
                         "'pl.tensor.slice': shape (second argument) must be a tuple");
     EXPECT_TYPE(run("tensor.assemble", 3, ARGS(t, var(tensor_type(DT_FP16, 2, 8, 8)), list(2, 0, 8)), 0, NULL),
                 "pl.Tensor[[64, 128], pl.FP32]");
@@ -128,7 +164,7 @@ START_TEST(test_tensor_memory)
     expect_error(run("tensor.read", 2, ARGS(t, list(1, 1)), 0, NULL), 1,
                  "'pl.tensor.read': expects 2 indices for a tensor of rank 2, got 1");
     /* A window past a static extent (00-python_syntax.md). */
-    expect_error(run("tensor.view", 3, ARGS(t, list(2, 32, 64), list(2, 40, 0)), 0, NULL), 2,
+    expect_error(run("tensor.view", 4, ARGS(t, list(2, 32, 64), list(2, 40, 0), list(2, 32, 64)), 0, NULL), 2,
                  "'pl.tensor.slice': the window [40:72] runs past dimension 0, of extent 64");
     /* tensor.write: the tensor with one element replaced. */
     EXPECT_TYPE(run("tensor.write", 3, ARGS(t, list(2, 1, 2), cf(1.5)), 0, NULL), "pl.Tensor[[64, 128], pl.FP32]");
