@@ -248,6 +248,22 @@ const IrExpr *tc_add(IrCtx *ir, const IrExpr *a, const IrExpr *b)
     return ir_binary(ir, BIN_ADD, DT_INT64, as_index(ir, a), as_index(ir, b), span_unknown());
 }
 
+const IrExpr *tc_valid_extent(IrCtx *ir, const IrExpr *valid, const IrExpr *at, const IrExpr *extent)
+{
+    int64_t v, a = 0, x;
+    int cv = tc_const(valid, &v), ca = !at || tc_const(at, &a), cx = tc_const(extent, &x);
+    const IrExpr *r;
+    if (cv && ca && cx)
+        return tc_int(ir, v - a < 0 ? 0 : v - a > x ? x : v - a);
+    r = ca && a == 0 ? as_index(ir, valid)
+                     : ir_binary(ir, BIN_SUB, DT_INT64, as_index(ir, valid), as_index(ir, at), span_unknown());
+    r = ir_binary(ir, BIN_MIN, DT_INT64, r, as_index(ir, extent), span_unknown());
+    /* Past the valid part (a later block of a partly valid view) nothing is. */
+    if (!(ca && a == 0))
+        r = ir_binary(ir, BIN_MAX, DT_INT64, r, tc_int(ir, 0), span_unknown());
+    return r;
+}
+
 const IrExpr *tc_mul(IrCtx *ir, const IrExpr *a, const IrExpr *b)
 {
     int64_t x, y;

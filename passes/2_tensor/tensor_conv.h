@@ -80,6 +80,10 @@ const IrVar *tc_let(IrCtx *ir, TcStmts *out, const char *name, const IrExpr *val
 const IrExpr *tc_add(IrCtx *ir, const IrExpr *a, const IrExpr *b);
 const IrExpr *tc_mul(IrCtx *ir, const IrExpr *a, const IrExpr *b);
 const IrExpr *tc_int(IrCtx *ir, int64_t v);
+/* The valid extent of a block of `extent` elements starting `at` (NULL:
+ * 0) into a dimension valid up to `valid`: clamp(valid - at, 0, extent),
+ * folded when all are constants. */
+const IrExpr *tc_valid_extent(IrCtx *ir, const IrExpr *valid, const IrExpr *at, const IrExpr *extent);
 /* A list literal [a, b]: shared constants when every element is one. */
 const IrExpr *tc_tuple(IrCtx *ir, uint32_t n, const IrExpr *const *elems);
 /* The proper divisors of x that are multiples of align and at most most,

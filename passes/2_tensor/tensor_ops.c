@@ -312,6 +312,29 @@ const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrEx
     args[0] = r->base;
     args[1] = offsets(e, r, add, n);
     args[2] = args[3] = tc_tuple(e->ir, n, dims);
+    /* A view that is only partly valid (pl.slice(..., valid_shape=...)):
+     * the block reads the part of it that is valid, the rest is padding
+     * (pypto's tile.load valid_shape). */
+    if (r->type && r->type->kind == TYPE_TENSOR && r->type->tensor_view && r->type->tensor_view->nvalid == n) {
+        const IrExpr *valid[2];
+        if (r->type->tensor_view->pad != TP_NULL) {
+            tc_error(e, e->at, "a load of a view with pad_value= is not supported yet: its padding would have to "
+                     "be filled as well; pad the loaded tile with pl.fillpad instead");
+            return NULL;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            const IrExpr *vs = r->type->tensor_view->valid_shape[i];
+            int64_t a = 0, x, y;
+            /* All of the view in this dimension: its valid extent, which
+             * the view's type keeps within it. */
+            if ((!add || !add[i] || (tc_const(add[i], &a) && a == 0)) &&
+                (dims[i] == r->type->dims[i] || (tc_const(dims[i], &x) && tc_const(r->type->dims[i], &y) && x == y)))
+                valid[i] = vs;
+            else
+                valid[i] = tc_valid_extent(e->ir, vs, add ? add[i] : NULL, dims[i]);
+        }
+        args[3] = tc_tuple(e->ir, n, valid);
+    }
     return tc_emit(e, name, OP_BLOCK_LOAD, 4, args, 1, &kw);
 }
 
@@ -323,7 +346,8 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     const IrExpr *args[4];
     args[0] = tile;
     args[1] = offsets(e, r, add, bt->n);
-    args[2] = shape_tuple(e, t);
+    /* Only the valid part of a partly valid tile is written. */
+    args[2] = tc_tuple(e->ir, t->n, ir_tile_valid_dims(t));
     args[3] = r->base;
     return tc_emit(e, name, from_acc ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
 }
@@ -510,6 +534,18 @@ const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const Tc
                         const TcMmPlan *p)
 {
     Mm M;
+    /* The rows of a partly valid operand outside its valid part hold
+     * whatever the load left there, and the product would carry them into
+     * rows of the result that a store writes: refuse rather than write
+     * them (the cube tiles would have to carry the valid shape). */
+    for (int i = 0; i < 2; i++) {
+        const IrType *t = i ? b->type : a->type;
+        if (t && t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid) {
+            tc_error(e, e->at, "a matrix product of a partly valid view (pl.slice(..., valid_shape=...)) is not "
+                     "supported yet: pyptocc's cube tiles carry no valid shape");
+            return NULL;
+        }
+    }
     M.e = e;
     M.name = name;
     M.a = a;
