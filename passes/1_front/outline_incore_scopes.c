@@ -179,28 +179,57 @@ static void uses_post_stmt(IrWalker *w, const IrStmt *s)
         (void)vec_pop(O->stack);
 }
 
-static int uses_pre_expr(IrWalker *w, const IrExpr *e)
+static void use_var(Ol *O, const IrVar *v)
 {
-    Ol *O = w->data;
-    const IrVar *v;
-    VarInfo *vi;
-    ScopeNode *here, *s;
-    if (!ir_is_var_like(e))
-        return 1;
-    v = IR_AS(IrVar, e);
-    vi = info_of(O, v);
-    here = vec_last(O->stack);
+    VarInfo *vi = info_of(O, v);
+    ScopeNode *here = vec_last(O->stack), *s;
     if (!vi->used || here->id < vi->umin)
         vi->umin = here->id;
     if (!vi->used || here->id > vi->umax)
         vi->umax = here->id;
     vi->used = 1;
     if (!vi->def)
-        return 1;
+        return;
     for (s = here; s->parent && !contains(s, vi->def) && !ptrmap_get(&s->in_set, v); s = s->parent) {
         ptrmap_put(&s->in_set, v, (void *)1);
         vec_push(s->inputs, v);
     }
+}
+
+/* The variables of a valid extent (arithmetic on scalars). */
+static void use_extent_vars(Ol *O, const IrExpr *e)
+{
+    if (ir_is_var_like(e))
+        use_var(O, IR_AS(IrVar, e));
+    else if (e->kind == EXPR_BINARY) {
+        use_extent_vars(O, IR_AS(IrBinary, e)->lhs);
+        use_extent_vars(O, IR_AS(IrBinary, e)->rhs);
+    } else if (e->kind == EXPR_UNARY) {
+        use_extent_vars(O, IR_AS(IrUnary, e)->operand);
+    }
+}
+
+/* A value whose type has a valid shape of the function's scalars (a tile
+ * loaded with valid_shape=[n, 64], a view pl.slice(..., valid_shape=[n,
+ * 64])) uses them too: the outlined function needs them to spell the
+ * type. */
+static void use_type_vars(Ol *O, const IrType *t)
+{
+    if (t->kind == TYPE_TILE && t->tile_view)
+        for (uint32_t i = 0; i < t->tile_view->nvalid; i++)
+            use_extent_vars(O, t->tile_view->valid_shape[i]);
+    if (t->kind == TYPE_TENSOR && t->tensor_view)
+        for (uint32_t i = 0; i < t->tensor_view->nvalid; i++)
+            use_extent_vars(O, t->tensor_view->valid_shape[i]);
+}
+
+static int uses_pre_expr(IrWalker *w, const IrExpr *e)
+{
+    Ol *O = w->data;
+    if (!ir_is_var_like(e))
+        return 1;
+    use_var(O, IR_AS(IrVar, e));
+    use_type_vars(O, IR_AS(IrVar, e)->type);
     return 1;
 }
 
@@ -293,6 +322,27 @@ static void check_no_exit(Ol *O, const IrStmt *s)
 
 /* In the outlined body: inputs become the parameters, outputs their
  * fresh copies (at their definition, and so at every use). */
+typedef struct Remap {
+    IrCtx *ir;
+    PtrMap *pmap;
+} Remap;
+
+/* An expression of a type with the inputs replaced by the parameters. */
+static const IrExpr *remap_extent(void *data, const IrExpr *e)
+{
+    Remap *r = data;
+    const IrExpr *p;
+    if (ir_is_var_like(e))
+        return (p = ptrmap_get(r->pmap, e)) ? p : e;
+    return ir_expr_map_operands(r->ir, e, remap_extent, data);
+}
+
+static int has_valid_view(const IrType *t)
+{
+    return (t->kind == TYPE_TILE && t->tile_view && t->tile_view->nvalid) ||
+           (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid);
+}
+
 static const IrExpr *param_hook(IrMutator *m, const IrExpr *e)
 {
     const IrExpr *p;
@@ -420,9 +470,26 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
         params[i].dir = DIR_IN;
         ptrmap_put(&pmap, v, &p->e);
     }
+    /* A parameter's valid shape names the parameters of the scalars in it
+     * (scalars have no such types themselves, so one round does). */
+    {
+        Remap r = {ir, &pmap};
+        for (uint32_t i = 0; i < nin; i++) {
+            const IrVar *v = node->inputs.data[i];
+            const IrType *t = has_valid_view(v->type) ? ir_type_map_exprs(ir, v->type, remap_extent, &r) : v->type;
+            if (t != v->type) {
+                IrVar *p = ir_var_new(ir, v->name, t, v->e.span);
+                params[i].var = p;
+                ptrmap_put(&pmap, v, &p->e);
+            }
+        }
+    }
     for (uint32_t i = 0; i < nout; i++) {
         const IrVar *v = node->outputs.data[i];
-        ptrmap_put(&pmap, v, &ir_var_new(ir, v->name, v->type, v->e.span)->e);
+        Remap r = {ir, &pmap};
+        const IrType *t = has_valid_view(v->type) ? ir_type_map_exprs(ir, v->type, remap_extent, &r) : v->type;
+        ptrmap_put(&pmap, v, &ir_var_new(ir, v->name, t, v->e.span)->e);
+        ret_types[i] = t;
     }
     memset(&m, 0, sizeof m);
     m.ctx = ir;
