@@ -260,19 +260,33 @@ const IrType *deduce_move(DeduceCtx *dc)
         if (rb == 1 && v >= 0 && v < TL_COUNT)
             sl = (TileLayout)v;
     }
-    if (transpose && t->n == 2) {
-        dims[0] = t->dims[1];
-        dims[1] = t->dims[0];
-        if (sl != TL_NONE_BOX) {
-            TileLayout x = bl;
-            bl = sl;
-            sl = x;
-        } else {
-            bl = bl == TL_ROW_MAJOR ? TL_COL_MAJOR : TL_ROW_MAJOR;
+    /* Into Left or Right the valid part moves with the data (transposed
+     * with it): TMATMUL takes m and n from its operands' valid shapes.
+     * Other moves keep giving a wholly valid tile, as they always have. */
+    {
+        const IrExpr *const *tv = ir_tile_valid_dims(t);
+        const IrExpr *valid[2];
+        int partial = tv != t->dims && t->n == 2 && (ms == MS_LEFT || ms == MS_RIGHT);
+        if (transpose && t->n == 2) {
+            dims[0] = t->dims[1];
+            dims[1] = t->dims[0];
+            valid[0] = tv[1];
+            valid[1] = tv[0];
+            if (sl != TL_NONE_BOX) {
+                TileLayout x = bl;
+                bl = sl;
+                sl = x;
+            } else {
+                bl = bl == TL_ROW_MAJOR ? TL_COL_MAJOR : TL_ROW_MAJOR;
+            }
+            return op_make_tile(dc, (DataType)t->dtype, 2, dims,
+                                op_view_with_valid(dc, ir_tile_view_layout(dc->ir, bl, sl, 512), partial ? 2 : 0,
+                                                   partial ? valid : NULL));
         }
-        return op_make_tile(dc, (DataType)t->dtype, 2, dims, ir_tile_view_layout(dc->ir, bl, sl, 512));
+        return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims,
+                            op_view_with_valid(dc, ir_tile_view_layout(dc->ir, bl, sl, 512), partial ? 2 : 0,
+                                               partial ? tv : NULL));
     }
-    return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, ir_tile_view_layout(dc->ir, bl, sl, 512));
 }
 
 const IrType *deduce_vec_move(DeduceCtx *dc)

@@ -158,10 +158,20 @@ static int cube_dtype(DeduceCtx *dc, const IrType *l, const IrType *r, DataType 
     return 1;
 }
 
-/* Acc (L0C) layout: NZ fractal boxes of 1024 bytes. */
-static const IrTileView *acc_view(DeduceCtx *dc)
+/* Acc (L0C) layout: NZ fractal boxes of 1024 bytes; the product of a
+ * partly valid lhs or rhs is valid in the lhs's valid rows and the rhs's
+ * valid columns (pto-isa's TMATMUL takes m from the lhs's valid rows and
+ * n from the rhs's valid columns). */
+static const IrTileView *acc_view(DeduceCtx *dc, const IrType *l, const IrType *r)
 {
-    return ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
+    const IrTileView *v = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
+    const IrExpr *const *lv = ir_tile_valid_dims(l), *const *rv = ir_tile_valid_dims(r);
+    const IrExpr *valid[2];
+    if (lv == l->dims && rv == r->dims)
+        return v;
+    valid[0] = lv[0];
+    valid[1] = rv[1];
+    return op_view_with_valid(dc, v, 2, valid);
 }
 
 /* matmul, gemv (lhs [M, K], rhs [K, N]) -> [M, N]. */
@@ -175,7 +185,7 @@ const IrType *deduce_matmul(DeduceCtx *dc)
         return NULL;
     dims[0] = l->dims[0];
     dims[1] = r->dims[1];
-    return op_make_tile(dc, dt, 2, dims, acc_view(dc));
+    return op_make_tile(dc, dt, 2, dims, acc_view(dc, l, r));
 }
 
 /* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N]) -> acc.shape. */
@@ -193,7 +203,7 @@ const IrType *deduce_matmul_acc(DeduceCtx *dc)
         return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)a, (long long)b);
     if (!check_k(dc, l->dims[1], r->dims[0]) || !cube_dtype(dc, l, r, &dt))
         return NULL;
-    return op_make_tile(dc, dt, 2, acc->dims, acc_view(dc));
+    return op_make_tile(dc, dt, 2, acc->dims, acc_view(dc, l, r));
 }
 
 /* matmul_bias, gemv_bias (lhs [M, K], rhs [K, N], bias [1, N]). */

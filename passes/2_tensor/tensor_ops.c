@@ -534,15 +534,17 @@ const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const Tc
                         const TcMmPlan *p)
 {
     Mm M;
-    /* The rows of a partly valid operand outside its valid part hold
-     * whatever the load left there, and the product would carry them into
-     * rows of the result that a store writes: refuse rather than write
-     * them (the cube tiles would have to carry the valid shape). */
+    /* A partly valid operand: the cube tiles carry its valid rows (of a)
+     * and columns (of b) into the product, which a store writes only
+     * there.  A K that is only partly valid would sum what the load left
+     * outside it into every element: refuse it. */
     for (int i = 0; i < 2; i++) {
         const IrType *t = i ? b->type : a->type;
-        if (t && t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid) {
-            tc_error(e, e->at, "a matrix product of a partly valid view (pl.slice(..., valid_shape=...)) is not "
-                     "supported yet: pyptocc's cube tiles carry no valid shape");
+        int64_t v, k;
+        if (t && t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid == 2 &&
+            !(tc_const(t->tensor_view->valid_shape[i ? 0 : 1], &v) && tc_const(t->dims[i ? 0 : 1], &k) && v == k)) {
+            tc_error(e, e->at, "a matrix product whose %s is only partly valid along K is not supported yet: the "
+                     "padding would be summed into the product (pl.fillpad the operand first)", i ? "rhs" : "lhs");
             return NULL;
         }
     }

@@ -1,8 +1,9 @@
 # pyptocc-flags: --passes=default
 # Partly valid views that ConvertTensorToBlockOps cannot convert yet: a
-# matrix product of one (the cube tiles carry no valid shape, so the rows
-# outside it would reach the stored result) and a load of one with a pad
-# value (its padding would have to be filled as well).
+# matrix product of one that is only partly valid along K (what the load
+# left outside the valid part would be summed into every element) and a
+# load of one with a pad value (its padding would have to be filled as
+# well).
 import pypto.language as pl
 
 
@@ -15,7 +16,7 @@ class SliceValidErr:
         w: pl.Tensor[[64, 64], pl.FP16],
         y: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
     ) -> pl.Tensor[[16, 64], pl.FP32]:
-        v = pl.slice(x, [16, 64], [16, 0], valid_shape=[5, 64])
+        v = pl.slice(x, [16, 64], [16, 0], valid_shape=[5, 40])
         p = pl.matmul(v, w, out_dtype=pl.FP32)
         y = pl.assemble(y, p, [0, 0])
         return y
