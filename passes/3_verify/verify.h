@@ -25,8 +25,6 @@ typedef struct Check {
     const IrStmt *stmt;      /* the statement being checked (for spans) */
     const IrExpr *allowed;   /* no-nested-call: the one call the statement may hold */
     uint32_t incore;         /* kinds: InCore scopes around the statement (kernel code) */
-    const IrFunc *kinds_func; /* kinds: the function kinds_scoped is of */
-    int kinds_scoped;        /* kinds: it is Opaque and holds InCore scopes */
     int report;
     int ok;
 } Check;

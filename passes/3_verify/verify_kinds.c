@@ -26,31 +26,6 @@ static void kinds_stmt_end(IrWalker *w, const IrStmt *s)
     ((Check *)w->data)->incore -= is_incore_scope(s);
 }
 
-static int note_incore_scope(IrWalker *w, const IrStmt *s)
-{
-    *(int *)w->data |= is_incore_scope(s);
-    return 1;
-}
-
-/* An Opaque function that places work in InCore scopes is orchestration
- * code: OutlineIncoreScopes makes it an Orchestration function.  Its code
- * outside the scopes follows the same rules before outlining, so that an
- * input that breaks them is the user's error whichever pass comes first. */
-static int scoped_opaque(Check *C)
-{
-    if (C->kinds_func != C->func) {
-        IrWalker w;
-        memset(&w, 0, sizeof w);
-        C->kinds_func = C->func;
-        C->kinds_scoped = 0;
-        w.pre_stmt = note_incore_scope;
-        w.data = &C->kinds_scoped;
-        if (C->func->type == FUNC_OPAQUE && C->func->body)
-            ir_walk_stmt(&w, C->func->body);
-    }
-    return C->kinds_scoped;
-}
-
 static int kinds_expr(IrWalker *w, const IrExpr *e)
 {
     Check *C = w->data;
@@ -74,19 +49,16 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
             fail(C, e->span, "%s function '%s' calls function '%s' (only Orchestration and Opaque functions call "
                              "functions)",
                  func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
-    } else if (C->incore || !op || (!func_type_is_orchestration((FuncType)C->func->type) && !scoped_opaque(C))) {
+    } else if (C->incore || !op || !func_type_is_orchestration((FuncType)C->func->type)) {
         return 1;
     } else if (op->category != OPC_TENSOR && !op->orch) {
-        fail(C, e->span, "%s op '%s' in %s function '%s'%s (%s ops belong in InCore functions)",
-             op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name),
-             func_type_name((FuncType)C->func->type), C->func->name,
-             C->func->type == FUNC_OPAQUE ? ", which its InCore scopes make orchestration code" : "",
+        fail(C, e->span, "%s op '%s' in Orchestration function '%s' (%s ops belong in InCore functions)",
+             op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name), C->func->name,
              op->category == OPC_BLOCK ? "block" : "system");
-    } else if (!op->orch && (C->func->type == FUNC_ORCHESTRATION || C->func->type == FUNC_OPAQUE)) {
-        fail(C, e->span, "tensor op '%s' computes in %s function '%s'%s, which only dispatches work: put it "
+    } else if (!op->orch && C->func->type == FUNC_ORCHESTRATION) {
+        fail(C, e->span, "tensor op '%s' computes in Orchestration function '%s', which only dispatches work: put it "
                          "inside 'with pl.at(level=pl.Level.CORE_GROUP):' or in an InCore function",
-             op_printed_name(op, name, sizeof name), func_type_name((FuncType)C->func->type), C->func->name,
-             C->func->type == FUNC_OPAQUE ? ", orchestration code by its InCore scopes" : "");
+             op_printed_name(op, name, sizeof name), C->func->name);
     }
     return 1;
 }
