@@ -402,6 +402,11 @@ void elab_return(FnCtx *fc, const AstNode *s)
         } else if (ir_expr_type(E->ir, vals[i])->kind == TYPE_ARRAY) {
             diag_error(E->diag, x->span, "an Array cannot be returned: arrays do not cross function boundaries");
             ok = 0;
+        } else if (n > 1 && ir_expr_type(E->ir, vals[i])->kind == TYPE_TUPLE) {
+            /* the results are one tuple; a tuple type does not nest (an
+             * annotation cannot write one either) */
+            diag_error(E->diag, x->span, "a tuple cannot be one of several returned values: return its elements");
+            ok = 0;
         }
     }
     if (fc->inl) {

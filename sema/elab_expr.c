@@ -427,6 +427,35 @@ static const IrType *bound_result(Elab *E, const FuncSig *sig, const IrExpr *con
     return t;
 }
 
+/* t without MemRefs: a callee's MemRefs (a printed memory plan's) are
+ * its own, and in the caller would be printed as the caller's of the
+ * same number, another definition. */
+static const IrType *without_memrefs(Elab *E, const IrType *t)
+{
+    switch ((IrTypeKind)t->kind) {
+    case TYPE_TENSOR:
+        return !t->memref ? t
+                          : ir_type_window(E->ir,
+                                           ir_type_tensor(E->ir, (DataType)t->dtype, t->n, t->dims, NULL, t->tensor_view),
+                                           ir_type_is_window(t));
+    case TYPE_TILE:
+        return !t->memref ? t : ir_type_tile(E->ir, (DataType)t->dtype, t->n, t->dims, NULL, t->tile_view);
+    case TYPE_TUPLE: {
+        const IrType **el = xmalloc(xmul_size(t->n ? t->n : 1, sizeof *el));
+        int changed = 0;
+        const IrType *r = t;
+        for (uint32_t i = 0; i < t->n; i++)
+            changed |= (el[i] = without_memrefs(E, t->elems[i])) != t->elems[i];
+        if (changed)
+            r = ir_type_tuple(E->ir, t->n, el);
+        xfree(el);
+        return r;
+    }
+    default:
+        return t;
+    }
+}
+
 /* A call of sig's function with its arguments elaborated (a NULL one
  * had an error). */
 static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call,
@@ -475,7 +504,7 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
     }
     if (ok)
         r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), n, args, 0, NULL,
-                    bound_result(E, sig, args, sig_result_type(E, sig)), call->span);
+                    without_memrefs(E, bound_result(E, sig, args, sig_result_type(E, sig))), call->span);
     return r;
 }
 
