@@ -4,6 +4,7 @@
 #include "config.h"
 #include "ir/op_registry.h"
 #include "targets/arch.h"
+#include "targets/isa_rules.h"
 #include "passes/4_legalize/legalize.h"
 #include "support/xalloc.h"
 
@@ -267,13 +268,15 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
         return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
     if (L->pc->arch != ARCH_A2A3) {
         /* A5's TPRELU takes any tmp (pto-isa npu/a5/TPrelu.hpp reads none):
-         * the user's element type where its rows make a legal tile, else
-         * the result's, whose rows do */
-        DataType dt = t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8;
-        int64_t n;
-        if (rt->n >= 1 && ir_dim_value(rt->dims[rt->n - 1], &n) && n % 32 * dtype_bytes(dt) % 32 != 0)
-            dt = (DataType)rt->dtype;
-        return ir_type_with_dtype(ir, rt, dt);
+         * the user's element type where that makes a legal tile of the
+         * result's shape (the target's layout rule), else the result's */
+        const IrType *w = ir_type_with_dtype(ir, rt, t->kind == TYPE_TILE ? (DataType)t->dtype : DT_UINT8);
+        char msg[256];
+        if (rt->n >= 1 && rt->n <= 2 && (rt->n == 1 || ir_dim_value(rt->dims[0], &rows)) &&
+            ir_dim_value(rt->dims[rt->n - 1], &cols) &&
+            isa_tile_layout(w, "tmp", rows, cols, TL_ROW_MAJOR, TL_NONE_BOX, 512, msg, sizeof msg) != 0)
+            w = ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
+        return w;
     }
     if (rt->n < 1 || rt->n > 2 || (rt->n == 2 && !ir_dim_value(rt->dims[0], &rows)) ||
         !ir_dim_value(rt->dims[rt->n - 1], &cols))
