@@ -74,6 +74,8 @@ typedef struct OpParam {
      * 0: required.  The printer leaves it out where it equals that one,
      * and writes it as a keyword argument otherwise. */
     uint8_t from;
+    /* An IR argument given by keyword only, and printed as one. */
+    uint8_t keyword;
 } OpParam;
 
 /* Deduction failure: message and, when it concerns one argument, which

@@ -52,6 +52,10 @@ const IrType *deduce_create_tile(DeduceCtx *dc)
     MemorySpace ms;
     if (!op_const_shape_arg(dc, 0, &n, &shape) || !dtype_kwarg(dc, "dtype", &dt) || !memspace_kwarg(dc, &ms))
         return NULL;
+    /* In Acc, the layout matmul and matmul_acc give (as the reference's
+     * tile.create deduces it), so that it can start their accumulation. */
+    if (ms == MS_ACC && n == 2)
+        return op_make_tile(dc, dt, n, shape, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024));
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 

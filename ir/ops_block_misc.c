@@ -244,3 +244,10 @@ const IrType *deduce_batch_matmul(DeduceCtx *dc)
     dims[nb + 1] = r->dims[r->n - 1];
     return op_make_tile(dc, dtype_promote((DataType)l->dtype, (DataType)r->dtype), nb + 2, dims, NULL);
 }
+
+/* matmul_acc with init_cond (acc, lhs, rhs, init_cond): matmul_acc's
+ * type, the predicate a BOOL scalar. */
+const IrType *deduce_matmul_acc_cond(DeduceCtx *dc)
+{
+    return op_check_init_cond(dc, 3) ? deduce_matmul_acc(dc) : NULL;
+}

@@ -70,6 +70,7 @@ const IrType *deduce_col_expand(DeduceCtx *dc);
 const IrType *deduce_expands(DeduceCtx *dc);
 const IrType *deduce_matmul(DeduceCtx *dc);
 const IrType *deduce_matmul_acc(DeduceCtx *dc);
+const IrType *deduce_matmul_acc_cond(DeduceCtx *dc);
 const IrType *deduce_matmul_bias(DeduceCtx *dc);
 const IrType *deduce_batch_matmul(DeduceCtx *dc);
 /* ops_tensor.c */
@@ -82,6 +83,9 @@ const IrType *deduce_tensor_dim(DeduceCtx *dc);
 const IrType *deduce_tensor_binary(DeduceCtx *dc);
 const IrType *deduce_tensor_scalar(DeduceCtx *dc);
 const IrType *deduce_tensor_matmul(DeduceCtx *dc);
+const IrType *deduce_tensor_matmul_acc(DeduceCtx *dc);
+/* init_cond, argument i when the call has it: a BOOL scalar. */
+int op_check_init_cond(DeduceCtx *dc, uint32_t i);
 const IrType *deduce_tensor_row_reduce(DeduceCtx *dc);
 const IrType *deduce_tensor_exp(DeduceCtx *dc);
 const IrType *deduce_tensor_cast(DeduceCtx *dc);
@@ -118,12 +122,15 @@ const IrType *deduce_flag(DeduceCtx *dc);
 #define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
 #define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
 #define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
-#define PARG(NAME) {(NAME), -1, ARG_VALUE, 0}
-#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE, 0}
-#define PINDEX(NAME) {(NAME), -1, ARG_INDEX, 0}
-#define PKW(NAME, K) {(NAME), (K), ARG_VALUE, 0}
+#define PARG(NAME) {(NAME), -1, ARG_VALUE, 0, 0}
+#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE, 0, 0}
+#define PINDEX(NAME) {(NAME), -1, ARG_INDEX, 0, 0}
+#define PKW(NAME, K) {(NAME), (K), ARG_VALUE, 0, 0}
+/* An IR argument the DSL passes by keyword only (after parameters that
+ * are kwargs), and the printer writes as NAME=value. */
+#define PARG_KW(NAME) {(NAME), -1, ARG_VALUE, 0, 1}
 /* An optional list of extents that is IR argument FROM when left out. */
-#define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1}
+#define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */

@@ -203,7 +203,8 @@ const IrType *deduce_tensor_assemble(DeduceCtx *dc)
     uint32_t n;
     if (!(t = op_need_tensor(dc, 0)) || !(s = op_need_tensor(dc, 1)) || !op_tuple_arg(dc, 2, "offset", 0, &n, &off))
         return NULL;
-    if (s->n == t->n && n == t->n && !op_window_fits(dc, 2, t, s->dims, off))
+    /* A partly valid source writes its valid part. */
+    if (s->n == t->n && n == t->n && !op_window_fits(dc, 2, t, ir_tensor_valid_dims(s), off))
         return NULL;
     /* A new value of the target's shape and dtype (not the target's type:
      * its MemRef belongs to the target). */
@@ -298,3 +299,72 @@ const IrType *deduce_tensor_exp(DeduceCtx *dc)
 const IrType *deduce_tensor_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
 const IrType *deduce_tensor_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
 const IrType *deduce_tensor_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }
+
+/* matmul_acc's optional init_cond (argument 3): a BOOL scalar. */
+int op_check_init_cond(DeduceCtx *dc, uint32_t i)
+{
+    const IrType *c;
+    if (dc->nargs <= i)
+        return 1;
+    if (!(c = op_need_scalar(dc, i)))
+        return 0;
+    if (c->dtype != DT_BOOL) {
+        op_fail(dc, (int)i, "init_cond must be a BOOL scalar, got %s", dtype_name((DataType)c->dtype));
+        return 0;
+    }
+    return 1;
+}
+
+/* tensor.matmul_acc (acc, lhs, rhs[, init_cond]; a_trans, b_trans): acc
+ * + lhs @ rhs, of acc's type, as the reference deduces it
+ * (src/ir/op/tensor_ops/matmul.cpp at pypto@e2d0f78a): operands of one
+ * type, the accumulator FP32 for floats and INT32 for integers, M and N
+ * (after the transposes) acc's, batch dimensions acc's. */
+const IrType *deduce_tensor_matmul_acc(DeduceCtx *dc)
+{
+    const IrType *acc, *l, *r;
+    const IrExpr *bbuf[8], **batch;
+    int64_t a_trans, b_trans, x, y;
+    uint32_t nb = 0;
+    DataType want;
+    char sa[140], sb[140];
+    if (!(acc = op_need_tensor(dc, 0)) || !(l = op_need_tensor(dc, 1)) || !(r = op_need_tensor(dc, 2)) ||
+        !op_check_init_cond(dc, 3))
+        return NULL;
+    if (acc->n < 2 || l->n < 2 || r->n < 2)
+        return op_fail(dc, acc->n < 2 ? 0 : l->n < 2 ? 1 : 2, "%s must have at least 2 dimensions",
+                       acc->n < 2 ? "acc" : l->n < 2 ? "lhs" : "rhs");
+    if (l->dtype != r->dtype)
+        return op_fail(dc, -1, "lhs and rhs must have one data type, got %s and %s", dtype_name((DataType)l->dtype),
+                       dtype_name((DataType)r->dtype));
+    want = dtype_is_float((DataType)l->dtype) ? DT_FP32 : DT_INT32;
+    if (acc->dtype != want)
+        return op_fail(dc, 0, "acc must be %s for %s operands, got %s", dtype_name(want), dtype_name((DataType)l->dtype),
+                       dtype_name((DataType)acc->dtype));
+    if (op_kwarg_int(dc, "a_trans", &a_trans) != 1 || op_kwarg_int(dc, "b_trans", &b_trans) != 1)
+        return NULL;
+    {
+        const IrExpr *m = a_trans ? l->dims[l->n - 1] : l->dims[l->n - 2];
+        const IrExpr *kl = a_trans ? l->dims[l->n - 2] : l->dims[l->n - 1];
+        const IrExpr *kr = b_trans ? r->dims[r->n - 1] : r->dims[r->n - 2];
+        const IrExpr *n = b_trans ? r->dims[r->n - 2] : r->dims[r->n - 1];
+        if (ir_dim_value(kl, &x) && ir_dim_value(kr, &y) && x != y)
+            return op_fail(dc, -1, "K dimensions differ: lhs K=%lld, rhs K=%lld", (long long)x, (long long)y);
+        if (ir_dim_value(acc->dims[acc->n - 2], &x) && ir_dim_value(m, &y) && x != y)
+            return op_fail(dc, -1, "M dimensions differ: acc M=%lld, lhs M=%lld", (long long)x, (long long)y);
+        if (ir_dim_value(acc->dims[acc->n - 1], &x) && ir_dim_value(n, &y) && x != y)
+            return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)x, (long long)y);
+    }
+    batch = op_dims_scratch(dc, l->n > r->n ? l->n : r->n, bbuf, 8);
+    if (!broadcast_shapes(l->n - 2, l->dims, r->n - 2, r->dims, batch, &nb))
+        return op_fail(dc, -1, "cannot broadcast the batch dimensions of %s and %s",
+                       type_to_string(dc->ir, l, sa, sizeof sa), type_to_string(dc->ir, r, sb, sizeof sb));
+    if (nb != acc->n - 2)
+        return op_fail(dc, 0, "acc has %u batch dimensions, the product %u", acc->n - 2, nb);
+    for (uint32_t i = 0; i < nb; i++)
+        if (ir_dim_value(acc->dims[i], &x) && ir_dim_value(batch[i], &y) && x != y)
+            return op_fail(dc, 0, "acc's batch dimension %u is %lld, the product's %lld", i, (long long)x, (long long)y);
+    if (nb && dc->nargs > 3)
+        return op_fail(dc, 3, "init_cond applies to 2-D operands only; loop over the batch dimension instead");
+    return op_make_tensor(dc, want, acc->n, acc->dims);
+}

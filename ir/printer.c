@@ -486,7 +486,7 @@ static void print_call(Printer *p, const IrCall *c)
         }
         if (k)
             sb_puts(p->sb, ", ");
-        if (kw_args)
+        if (kw_args || (prm && prm->keyword))
             sb_printf(p->sb, "%s=", op_param_name(callee_op(cal), i));
         if (i == 0 && is_alloc && ir_dim_value(c->args[0], &v) && v >= 0 && v < MS_COUNT)
             pr_memspace(p, (MemorySpace)v);

@@ -146,5 +146,10 @@ const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, ui
 /* The expression statement s computes: an assignment's value, an
  * evaluated expression's; NULL for other statements. */
 const IrExpr *pass_stmt_value(const IrStmt *s);
+/* x = matmul_acc(acc, lhs, rhs, init_cond), tensor or block form, as what
+ * it means: where init_cond holds lhs @ rhs overwrites the accumulator,
+ * elsewhere it accumulates.  A constant predicate picks one form, another
+ * becomes an if of the two.  NULL when s is not such an assignment. */
+const IrStmt *pass_expand_init_cond(IrCtx *ir, const IrStmt *s);
 
 #endif

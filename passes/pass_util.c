@@ -113,3 +113,69 @@ const IrExpr *pass_stmt_value(const IrStmt *s)
            : s->kind == STMT_EVAL ? IR_AS(IrEval, s)->expr
                                   : NULL;
 }
+
+/* One form of a conditional accumulate: op on args, its kwargs, typed by
+ * the op's deduction (which the original call's passing guarantees). */
+static const IrExpr *acc_form(IrCtx *ir, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
+                              const IrKwarg *kw, Span at)
+{
+    const OpDef *op = op_by_id(id);
+    OpError err;
+    const IrType *t = op_deduce(ir, op, args, nargs, kw, nkw, &err);
+    if (!t)
+        ICE("expanding init_cond: %s", err.msg);
+    return ir_call(ir, &op->callee, nargs, args, nkw, nkw ? ir_kwargs_intern(ir, nkw, kw) : NULL, t, at);
+}
+
+const IrStmt *pass_expand_init_cond(IrCtx *ir, const IrStmt *s)
+{
+    const IrAssign *a;
+    const IrCall *c;
+    const OpDef *op;
+    const IrExpr *first, *accum, *cond;
+    const IrStmt *tb, *eb;
+    IrKwarg kw[4] = {{0}};
+    uint32_t nkw = 0;
+    int tensor;
+    if (s->kind != STMT_ASSIGN || IR_AS(IrAssign, s)->value->kind != EXPR_CALL)
+        return NULL;
+    a = IR_AS(IrAssign, s);
+    c = IR_AS(IrCall, a->value);
+    op = callee_op(c->callee);
+    if (!op || !(op_is(op, OP_TENSOR_MATMUL_ACC_COND) || op_is(op, OP_BLOCK_MATMUL_ACC_COND)))
+        return NULL;
+    tensor = op_is(op, OP_TENSOR_MATMUL_ACC_COND);
+    cond = c->args[3];
+    /* The product: tensor.matmul keeps the transposes and gives the
+     * accumulator's type. */
+    for (uint32_t i = 0; tensor && i < c->nkwargs && nkw < 3; i++)
+        kw[nkw++] = c->kwargs[i];
+    if (tensor) {
+        memset(&kw[nkw], 0, sizeof kw[nkw]);
+        kw[nkw].key = ir_name(ir, "out_dtype");
+        kw[nkw].kind = KW_DTYPE;
+        kw[nkw++].v.i = ir_expr_type(ir, c->args[0])->dtype;
+    }
+    first = acc_form(ir, tensor ? OP_TENSOR_MATMUL : OP_BLOCK_MATMUL, 2, c->args + 1, nkw, kw, c->e.span);
+    accum = acc_form(ir, tensor ? OP_TENSOR_MATMUL_ACC : OP_BLOCK_MATMUL_ACC, 3, c->args, tensor ? c->nkwargs : 0,
+                     c->kwargs, c->e.span);
+    if (cond->kind == EXPR_CONST_BOOL)
+        return ir_assign(ir, a->var, cond->op ? first : accum, s->span);
+    {
+        /* Named after the result, whose name is the function's only. */
+        char n1[160], n2[160];
+        const IrVar *v1, *v2;
+        snprintf(n1, sizeof n1, "%s_first", a->var->name);
+        snprintf(n2, sizeof n2, "%s_accum", a->var->name);
+        v1 = ir_var_new(ir, intern_cstr(ir->names, n1), ir_expr_type(ir, first), s->span);
+        v2 = ir_var_new(ir, intern_cstr(ir->names, n2), ir_expr_type(ir, accum), s->span);
+        const IrStmt *st[2];
+        st[0] = ir_assign(ir, v1, first, s->span);
+        st[1] = ir_yield(ir, 1, (const IrExpr *const[]){&v1->e}, s->span);
+        tb = ir_seq(ir, STMT_SEQ, 2, st, s->span);
+        st[0] = ir_assign(ir, v2, accum, s->span);
+        st[1] = ir_yield(ir, 1, (const IrExpr *const[]){&v2->e}, s->span);
+        eb = ir_seq(ir, STMT_SEQ, 2, st, s->span);
+    }
+    return ir_if(ir, cond, tb, eb, 1, &a->var, s->span);
+}

@@ -325,8 +325,12 @@ const IrExpr *elab_subscript_store(FnCtx *fc, const AstNode *target, const IrExp
         vt = ir_expr_type(E->ir, value);
     }
     for (uint32_t d = 0; d < w.rank && d < vt->n && vt->n == w.rank; d++) {
-        int64_t a, b;
-        if (ir_dim_value(w.extent[d], &a) && ir_dim_value(vt->dims[d], &b) && a != b) {
+        /* A partly valid value writes its valid part (its store or
+         * assemble writes no more), which is what must fit the window. */
+        const IrExpr *const *valid = vt->kind == TYPE_TILE ? ir_tile_valid_dims(vt) : ir_tensor_valid_dims(vt);
+        int64_t a, b, v;
+        if (ir_dim_value(w.extent[d], &a) && ir_dim_value(vt->dims[d], &b) && a != b &&
+            !(ir_dim_value(valid[d], &v) && v == a)) {
             char x[256];
             return elab_error(E, target->span, "the window has extent %lld in dimension %u, but the value assigned "
                                                "to it is %s",

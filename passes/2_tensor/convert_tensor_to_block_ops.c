@@ -44,6 +44,7 @@ typedef struct Conv {
     IrCtx *ir;
     PtrMap converted;          /* function name -> TcFunc */
     PtrMap split;              /* function name -> the Orchestration function the split made */
+    PtrMap unsplit;            /* functions whose split failed (reported) */
     TcNames names;             /* the caller being rewritten */
     PtrMap rewritten;          /* function name -> non-NULL: it calls converted functions */
     PtrMap unpacked;           /* while rewriting: tuple variable -> names of its elements' variables */
@@ -585,6 +586,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     C.ir = pc->ir;
     ptrmap_init(&C.converted);
     ptrmap_init(&C.split);
+    ptrmap_init(&C.unsplit);
     ptrmap_init(&C.rewritten);
     ptrmap_init(&C.unpacked);
     ptrmap_init(&C.copies);
@@ -609,6 +611,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
             continue;
         if (!(q = tc_split(pc, p, g))) {
             C.failed = 1;
+            ptrmap_put(&C.unsplit, g->name, (void *)1);   /* reported: not converted as it is */
             continue;
         }
         p = q;
@@ -620,7 +623,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     for (uint32_t i = 0; i < p->n; i++) {
         const IrFunc *f = p->funcs[i];
         TcFunc *tf;
-        if (!func_type_is_kernel((FuncType)f->type) || !tc_has_tensor_ops(f)) {
+        if (!func_type_is_kernel((FuncType)f->type) || !tc_has_tensor_ops(f) || ptrmap_get(&C.unsplit, f->name)) {
             vec_push(out, f);
             continue;
         }
@@ -705,6 +708,7 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     vec_free(out);
     ptrmap_free(&C.converted);
     ptrmap_free(&C.split);
+    ptrmap_free(&C.unsplit);
     ptrmap_free(&C.rewritten);
     ptrmap_free(&C.unpacked);
     ptrmap_free(&C.copies);

@@ -108,6 +108,12 @@ const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
 /* The op of a call statement's value (NULL if it is not an op call). */
 const OpDef *tc_call_op(const IrExpr *e);
 int tc_is_op(const IrExpr *e, OpId id);
+/* A matrix product (tensor.matmul, tensor.matmul_acc): the argument its
+ * lhs is (rhs follows); -1 for other expressions. */
+static inline int tc_product_lhs(const IrExpr *e)
+{
+    return tc_is_op(e, OP_TENSOR_MATMUL) ? 0 : tc_is_op(e, OP_TENSOR_MATMUL_ACC) ? 1 : -1;
+}
 
 /* ----------------------------------------------------------- block ops */
 
@@ -164,8 +170,15 @@ typedef struct TcMmPlan {
     int64_t bm, bn, bk;
 } TcMmPlan;
 /* The blocks that fit Left, Right, Acc and Mat of arch a with the fewest
- * loads; 0, or -1 and why. */
-int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPlan *p, char *why, size_t cap);
+ * loads (whole: one block of M and N, blocks of K only); 0, or -1 and
+ * why. */
+int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, int whole, TcMmPlan *p, char *why,
+                   size_t cap);
+/* a @ b (+ acc, an Acc tile, unless NULL) into an Acc tile of the whole
+ * product, accumulated over the blocks of K of plan p (one block of M
+ * and N); the tile, or NULL after an error. */
+const IrExpr *tc_matmul_acc_tile(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b,
+                                 const IrExpr *acc, const TcMmPlan *p);
 /* dst = a @ b as loads into Mat, moves into Left and Right, matmul into
  * Acc accumulated over K, stores into dst: loops over the blocks of plan
  * p.  The new tensor variable of dst, or NULL after an error. */

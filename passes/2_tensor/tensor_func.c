@@ -143,6 +143,7 @@ void kc_begin(Kc *K, int64_t B, int report, TcStmts *top)
     }
     K->B = B;
     K->row = NULL;
+    K->first = K->later = NULL;
     memset(&K->e, 0, sizeof K->e);
     K->e.pc = K->pc;
     K->e.ir = ir;

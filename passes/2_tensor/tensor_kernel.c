@@ -49,8 +49,7 @@ Val *kc_val(Kc *K, const IrExpr *x)
     return x && ir_is_var_like(x) ? ptrmap_get(&K->vals, x) : NULL;
 }
 
-static void kc_error(Kc *K, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void kc_error(Kc *K, Span at, const char *fmt, ...)
+void kc_error(Kc *K, Span at, const char *fmt, ...)
 {
     va_list ap;
     K->failed = 1;
@@ -61,6 +60,7 @@ static void kc_error(Kc *K, Span at, const char *fmt, ...)
 
 #define dimv kc_dim
 #define rows_of kc_rows
+#define op_of kc_op_of
 
 static const char *pname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }
 
@@ -71,7 +71,7 @@ TcUnit tc_op_unit(const OpDef *op)
     OpId n = (OpId)op->id;
     if (op->category != OPC_TENSOR)
         return TU_NONE;
-    if (n == OP_TENSOR_MATMUL)
+    if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND)
         return TU_CUBE;
     if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
         n == OP_TENSOR_READ)
@@ -110,6 +110,10 @@ static int identity_view(const IrCall *c, const Val *src)
     int64_t a, b;
     if (!src || t->n != src->type->n || off->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, off)->n != t->n)
         return 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (ir_tensor_valid_dims(t)[i] != t->dims[i] &&
+            !(tc_const(ir_tensor_valid_dims(t)[i], &a) && tc_const(t->dims[i], &b) && a == b))
+            return 0;   /* narrows the valid part: not all of it */
     for (uint32_t i = 0; i < t->n; i++)
         if (!tc_const(t->dims[i], &a) || !tc_const(src->type->dims[i], &b) || a != b ||
             !tc_const(IR_AS(IrMakeTuple, off)->elems[i], &a) || a != 0)
@@ -171,7 +175,7 @@ static void collect(Kc *K, const IrStmt *s)
             v->call = c;
             if (op_is(op, OP_TENSOR_VIEW))
                 v->src = src;
-            if (op_is(op, OP_TENSOR_MATMUL))
+            if (tc_product_lhs(a->value) >= 0)
                 K->cube = 1;
         } else if (kc_val(K, a->value)) {
             v = new_val(K, a->var, DK_COPY, s, s->span);
@@ -215,7 +219,7 @@ static void collect(Kc *K, const IrStmt *s)
 /* -------------------------------------------------------------- analysis */
 
 /* The op a value is the result of; OP_COUNT for none. */
-static OpId op_of(const Val *v)
+OpId kc_op_of(const Val *v)
 {
     const OpDef *op = v->def == DK_OP ? callee_op(v->call->callee) : NULL;
     return op ? (OpId)op->id : OP_COUNT;
@@ -278,6 +282,13 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         return 1;
     c = IR_AS(IrCall, e);
     n = op ? (OpId)op->id : OP_COUNT;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        Val *u = kc_val(K, c->args[i]);
+        if (u) {
+            u->nuses++;
+            u->nacc_uses += i == 0 && tc_product_lhs(e) == 1;
+        }
+    }
     if (op)
         op_printed_name(op, K->opname, sizeof K->opname);
     what = ir_name(K->ir, op ? K->opname : c->callee->name);
@@ -299,9 +310,15 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         demand(kc_val(K, c->args[0]), e->span, what);
         if (s && !(s->def == DK_OP && op_of(s) == OP_TENSOR_MATMUL))
             need_tile(s);
-    } else if (n == OP_TENSOR_MATMUL) {
-        demand(kc_val(K, c->args[0]), e->span, what);
-        demand(kc_val(K, c->args[1]), e->span, what);
+    } else if (tc_product_lhs(e) >= 0) {
+        int l = tc_product_lhs(e);
+        demand(kc_val(K, c->args[l]), e->span, what);
+        demand(kc_val(K, c->args[l + 1]), e->span, what);
+        if (l) {   /* the accumulator stays in Acc */
+            Val *acc = kc_val(K, c->args[0]);
+            if (acc)
+                acc->acc_operand = 1;
+        }
     } else if (n == OP_TENSOR_CREATE) {
         /* The reference's init_value= is a fill of the buffer the runtime
          * allocates for orchestration code (tensor.create's docstring). */
@@ -314,6 +331,7 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     }
     return 1;
 }
+
 
 static void analyse_forms(Kc *K)
 {
@@ -341,9 +359,11 @@ static void analyse_forms(Kc *K)
                      (o == OP_TENSOR_CREATE && v->demanded);
             v->created = o == OP_TENSOR_CREATE && v->demanded;
             v->lazy = o == OP_TENSOR_MATMUL;
+            v->inacc = o == OP_TENSOR_MATMUL_ACC || v->acc_operand;
             break;
         }
     }
+    kc_spread_acc(K);
     while (changed) {
         changed = 0;
         for (uint32_t i = 0; i < K->all.len; i++) {
@@ -369,6 +389,8 @@ static void analyse_forms(Kc *K)
             default:
                 break;
             }
+            if (v->inacc)
+                d = 0;
             if (d != v->ddr) {
                 v->ddr = d;
                 changed = 1;
@@ -438,14 +460,7 @@ static void analyse_uses(Kc *K)
     analyse_forms(K);
     /* A product carried by a loop or an if explains the other problems of
      * its values: report only that. */
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        Val *v = K->all.data[i];
-        if ((v->def == DK_ITER && v->y[0] && v->y[0]->lazy) || (v->def == DK_IF_RET && v->y[0] && v->y[0]->lazy) ||
-            (v->def == DK_IF_RET && v->y[1] && v->y[1]->lazy))
-            kc_error(K, v->at, "a matrix product carried by '%s' cannot be converted: products are computed where "
-                               "they are stored",
-                     v->old->name);
-    }
+    kc_check_acc(K);
     if (K->failed)
         return;
     for (uint32_t i = 0; i < K->all.len; i++) {
@@ -576,10 +591,13 @@ static int plan_matmuls(Kc *K)
         Val *v = K->all.data[i];
         const IrType *a, *b;
         TcMmPlan *p;
-        if (!v->lazy)
+        int l;
+        if (!v->lazy && !(v->inacc && v->def == DK_OP))
             continue;
-        a = ir_expr_type(K->ir, v->call->args[0]);
-        b = ir_expr_type(K->ir, v->call->args[1]);
+        if ((l = tc_product_lhs(&v->call->e)) < 0)
+            continue;   /* reported: a value in Acc that is not a product */
+        a = ir_expr_type(K->ir, v->call->args[l]);
+        b = ir_expr_type(K->ir, v->call->args[l + 1]);
         if (a->n != 2 || b->n != 2 || ir_call_kwarg_int(v->call, "a_trans", 0) ||
             ir_call_kwarg_int(v->call, "b_trans", 0) || a->dtype != b->dtype || dimv(a, 0) < 0 || dimv(a, 1) < 0 ||
             dimv(b, 1) < 0) {
@@ -604,8 +622,8 @@ static int plan_matmuls(Kc *K)
             }
         }
         p = arena_alloc(&K->arena, sizeof *p);
-        if (tc_matmul_plan(K->pc->arch, dimv(a, 0), dimv(b, 1), dimv(a, 1), (DataType)a->dtype, p, why, sizeof why) !=
-            0) {
+        if (tc_matmul_plan(K->pc->arch, dimv(a, 0), dimv(b, 1), dimv(a, 1), (DataType)a->dtype, v->inacc, p, why,
+                           sizeof why) != 0) {
             kc_error(K, v->at, "'%s' cannot be tiled for %s: %s", pname(callee_op(v->call->callee), buf, sizeof buf),
                      arch_name(K->pc->arch), why);
             continue;

@@ -29,6 +29,14 @@ struct Val {
     uint8_t written;          /* the result of a write into global memory */
     uint8_t whole;            /* in global memory, all of its buffer */
     uint8_t lazy;             /* a matmul result, computed where it is used */
+    uint8_t inacc;            /* a product held in Acc (L0C) where it is defined: accumulated into by
+                                 matmul_acc, or carried by a loop or an if */
+    uint8_t acc_operand;      /* the accumulator of a matmul_acc */
+    uint8_t zero_start;       /* DK_ITER in Acc starting from a created (zero) tensor, only ever accumulated
+                                 into: its first step multiplies instead (the reference's init_cond) */
+    const char *why_not_zero; /* DK_ITER in Acc from a created tensor that is not zero_start: why */
+    uint32_t nuses, nacc_uses;  /* arguments of calls; of those, accumulators of matmul_acc */
+    uint32_t nrefs;           /* sources and yielded values of other Vals that name it (tensor_acc.c) */
     uint8_t created;          /* a tensor.create held in global memory: a new Out parameter */
     uint8_t operand;          /* an operand of a computation (or carried by a loop or an if) */
     uint8_t tsplit;           /* a transpose of rows only stored: its blocks are blocks of columns */
@@ -71,6 +79,11 @@ typedef struct Kc {
     const IrExpr *row;        /* the row loop's variable; NULL without the loop */
     int64_t N, C;             /* blocks of columns: the columns, and per block (0: whole rows) */
     const IrExpr *col;        /* the column loop's variable */
+    /* The conditions of the innermost ifs `if i == c:` whose then branch
+     * (first) or else branch (later) is being converted: where i is a
+     * loop's variable and c its start (the user's own test of the first
+     * step), a zero-start accumulator needs no test of its own. */
+    const IrExpr *first, *later;
 } Kc;
 
 /* How the function gives one of its results. */
@@ -89,6 +102,16 @@ typedef struct Slot {
 } Slot;
 
 Val *kc_val(Kc *K, const IrExpr *x);
+/* An error at `at` (the function's span when unknown); K->failed set. */
+void kc_error(Kc *K, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The op a value is the result of; OP_COUNT for none. */
+OpId kc_op_of(const Val *v);
+/* Products held in Acc (tensor_acc.c): marks every value a product held
+ * in Acc flows through (Val.inacc), after the analysis of forms; then
+ * finds the zero-start accumulators and reports values in Acc that are
+ * not products. */
+void kc_spread_acc(Kc *K);
+void kc_check_acc(Kc *K);
 /* A constant dimension's value, -1 when it is not constant. */
 static inline int64_t kc_dim(const IrType *t, uint32_t i)
 {

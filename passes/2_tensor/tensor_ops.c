@@ -349,6 +349,8 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     /* Only the valid part of a partly valid tile is written. */
     args[2] = tc_tuple(e->ir, t->n, ir_tile_valid_dims(t));
     args[3] = r->base;
+    if (t->kind == TYPE_TILE && ir_tile_space(t) == MS_ACC)
+        from_acc = 1;
     return tc_emit(e, name, from_acc ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
 }
 
@@ -364,7 +366,8 @@ static uint32_t block_sizes(int64_t x, int64_t align, int64_t most, int64_t *out
     return n + tc_divisors(x, align, most, out + n, cap - n);
 }
 
-int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPlan *p, char *why, size_t cap)
+int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, int whole, TcMmPlan *p, char *why,
+                   size_t cap)
 {
     /* pto-isa's cube limits: m, k and n of one TMATMUL up to 4095; boxes of
      * 16 rows and 32 bytes of columns in L1 and L0. */
@@ -382,6 +385,11 @@ int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPla
     }
     nm = block_sizes(m, 16, 4095, ms, 64);
     nn = block_sizes(n, 16, 4095, ns, 64);
+    if (whole) {   /* one block of M and N: the product stays in Acc */
+        nm = nn = m <= 4095 && n <= 4095;
+        ms[0] = m;
+        ns[0] = n;
+    }
     nk = block_sizes(k, kalign, 4095, ks, 64);
     for (uint32_t i = 0; i < nm; i++)
         for (uint32_t j = 0; j < nn; j++)
@@ -402,6 +410,14 @@ int tc_matmul_plan(Arch a, int64_t m, int64_t n, int64_t k, DataType in, TcMmPla
                     p->bk = (int64_t)bk;
                 }
             }
+    if (best < 0 && whole) {
+        snprintf(why, cap,
+                 "a product kept in Acc is one block of M and N, and [%" PRId64 ", %" PRId64 "] x [%" PRId64 ", %"
+                 PRId64 "] %s does not fit Left (%llu bytes), Right (%llu), Acc (%llu) and Mat (%llu) in any block of K",
+                 m, k, k, n, dtype_name(in), (unsigned long long)left, (unsigned long long)right,
+                 (unsigned long long)acc, (unsigned long long)mat);
+        return -1;
+    }
     if (best < 0) {
         snprintf(why, cap,
                  "no blocks of [%" PRId64 ", %" PRId64 "] x [%" PRId64 ", %" PRId64 "] %s fit Left (%llu bytes), Right "
@@ -560,4 +576,37 @@ const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const Tc
     if (M.m > p->bm)
         return mm_loop(&M, "mi", 0, M.m, p->bm, dst->base, dst_name(&M), m_body, NULL);
     return m_body(&M, tc_int(e->ir, 0), dst->base, NULL);
+}
+
+const IrExpr *tc_matmul_acc_tile(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b,
+                                 const IrExpr *acc, const TcMmPlan *p)
+{
+    Mm M;
+    MmAt at;
+    const IrExpr *zero = tc_int(e->ir, 0);
+    memset(&M, 0, sizeof M);
+    M.e = e;
+    M.name = name;
+    M.a = a;
+    M.b = b;
+    M.p = p;
+    M.m = dim(a->type, 0);
+    M.k = dim(a->type, 1);
+    M.n = dim(b->type, 1);
+    at.mi = at.ni = zero;
+    if (!acc) {
+        const IrExpr *l, *r, *args[2];
+        if (mm_operands(&M, zero, zero, zero, &l, &r) != 0)
+            return NULL;
+        args[0] = l;
+        args[1] = r;
+        if (!(acc = tc_emit(e, fresh(e, name, "_acc"), OP_BLOCK_MATMUL, 2, args, 0, NULL)))
+            return NULL;
+        if (M.k <= p->bk)
+            return acc;
+        return mm_loop(&M, "ki", p->bk, M.k, p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at);
+    }
+    if (M.k <= p->bk)
+        return k_body(&M, zero, acc, &at);
+    return mm_loop(&M, "ki", 0, M.k, p->bk, acc, name, k_body, &at);
 }

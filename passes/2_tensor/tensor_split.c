@@ -70,6 +70,37 @@ static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int tr
  * floats, INT32 for integers. */
 static DataType acc_type(DataType dt) { return dtype_is_float(dt) ? DT_FP32 : DT_INT32; }
 
+/* matmul_acc with a_trans or b_trans: the transposes as ops of their own,
+ * as for matmul. */
+static const IrStmt *norm_acc(Norm *N, const IrStmt *s)
+{
+    const IrAssign *a = IR_AS(IrAssign, s);
+    const IrCall *c = IR_AS(IrCall, a->value);
+    int64_t at_ = ir_call_kwarg_int(c, "a_trans", 0), bt_ = ir_call_kwarg_int(c, "b_trans", 0);
+    const IrType *l = ir_expr_type(N->ir, c->args[1]);
+    const IrExpr *args[3];
+    IrKwarg kw[2];
+    TcStmts out;
+    if ((!at_ && !bt_) || l->n != 2 || ir_expr_type(N->ir, c->args[2])->n != 2)
+        return s;
+    vec_init(out);
+    args[0] = c->args[0];
+    args[1] = norm_operand(N, &out, c->args[1], (int)at_, (DataType)l->dtype, s->span);
+    args[2] = norm_operand(N, &out, c->args[2], (int)bt_, (DataType)l->dtype, s->span);
+    for (uint32_t i = 0; i < 2 && i < c->nkwargs; i++) {
+        kw[i] = c->kwargs[i];
+        kw[i].v.i = 0;
+    }
+    vec_push(out, ir_assign(N->ir, a->var,
+                            ir_call(N->ir, c->callee, 3, args, c->nkwargs < 2 ? c->nkwargs : 2,
+                                    ir_kwargs_intern(N->ir, c->nkwargs < 2 ? c->nkwargs : 2, kw), c->type,
+                                    c->e.span),
+                            s->span));
+    s = ir_seq(N->ir, STMT_SEQ, out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
 static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
 {
     Norm *N = m->data;
@@ -83,6 +114,11 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
     IrKwarg kw[4];
     uint32_t n = 0;
     int has_out = 0;
+    const IrStmt *x = pass_expand_init_cond(N->ir, s);
+    if (x)
+        return ir_mutate_stmt(m, x);   /* its products normalised in turn */
+    if (s->kind == STMT_ASSIGN && tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL_ACC))
+        return norm_acc(N, s);
     if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL))
         return s;
     a = IR_AS(IrAssign, s);
@@ -173,6 +209,9 @@ typedef struct Split {
     int reads;               /* the function reads tensor elements */
     int cube, vector;
     int chained;             /* a matmul operand is computed in the function */
+    PtrMap products;         /* variables holding matrix products (computed, or carried by loops and ifs) */
+    PtrMap acc_starts;       /* created tensors that start a loop's product (they go with the loop) */
+    int failed;
 } Split;
 
 static const OpDef *defop(Split *S, const IrExpr *x)
@@ -197,9 +236,8 @@ static Kind call_kind(Split *S, const IrExpr *x)
         return K_MIXED;
     if (tc_op_unit(op) == TU_NONE)
         return K_ORCH;
-    if (n == OP_TENSOR_ASSEMBLE) {
-        return op_is(defop(S, c->args[1]), OP_TENSOR_MATMUL) ? K_CUBE : K_VECTOR;
-    }
+    if (n == OP_TENSOR_ASSEMBLE)   /* a product is stored from Acc */
+        return ptrmap_get(&S->products, c->args[1]) ? K_CUBE : K_VECTOR;
     return tc_op_unit(op) == TU_CUBE ? K_CUBE : K_VECTOR;
 }
 
@@ -230,6 +268,8 @@ static Kind stmt_kind(Split *S, const IrStmt *s)
 {
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN:
+        if (ptrmap_get(&S->acc_starts, IR_AS(IrAssign, s)->var))
+            return K_CUBE;
         if (IR_AS(IrAssign, s)->value->kind == EXPR_CALL)
             return call_kind(S, IR_AS(IrAssign, s)->value);
         return K_ORCH;
@@ -257,15 +297,47 @@ static int scan_expr(IrWalker *w, const IrExpr *e)
         return 1;
     if (op_is(op, OP_TENSOR_READ))
         S->reads = 1;
-    if (op_is(op, OP_TENSOR_MATMUL)) {
+    if (tc_product_lhs(e) >= 0) {
         const IrCall *c = IR_AS(IrCall, e);
-        for (uint32_t i = 0; i < 2; i++) {
+        for (uint32_t i = (uint32_t)tc_product_lhs(e); i < (uint32_t)tc_product_lhs(e) + 2; i++) {
             const OpDef *d = defop(S, c->args[i]);
             if (d && !op_is(d, OP_TENSOR_VIEW))
                 S->chained = 1;
         }
     }
     return 1;
+}
+
+/* The values a loop or an if gives where its bodies (one, or both
+ * branches) yield products. */
+static void note_products(Split *S, const IrStmt *body, const IrStmt *other, uint32_t n, const IrVar *const *ret)
+{
+    const IrValues *y = ir_body_yield(body), *z = other ? ir_body_yield(other) : NULL;
+    for (uint32_t k = 0; y && k < n && k < y->n; k++)
+        if (ptrmap_get(&S->products, y->values[k]) &&
+            (!other || (z && k < z->n && ptrmap_get(&S->products, z->values[k]))))
+            ptrmap_put(&S->products, ret[k], (void *)1);
+}
+
+static void scan_after(IrWalker *w, const IrStmt *s)
+{
+    Split *S = w->data;
+    if (s->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, s);
+        note_products(S, f->body, NULL, f->niter, f->ret);
+        /* A created tensor that starts a product carried by a loop of the
+         * cube: the kernel starts the product itself
+         * (ConvertTensorToBlockOps: zero_start). */
+        for (uint32_t k = 0; stmt_kind(S, s) == K_CUBE && k < f->niter; k++)
+            if (ptrmap_get(&S->products, f->ret[k]) && op_is(defop(S, f->iter_args[k]->init), OP_TENSOR_CREATE))
+                ptrmap_put(&S->acc_starts, f->iter_args[k]->init, (void *)1);
+    } else if (s->kind == STMT_WHILE) {
+        note_products(S, IR_AS(IrWhile, s)->body, NULL, IR_AS(IrWhile, s)->niter, IR_AS(IrWhile, s)->ret);
+    } else if (s->kind == STMT_IF) {
+        const IrIf *f = IR_AS(IrIf, s);
+        if (f->else_body)
+            note_products(S, f->then_body, f->else_body, f->nret, f->ret);
+    }
 }
 
 static int scan_stmt(IrWalker *w, const IrStmt *s)
@@ -275,6 +347,9 @@ static int scan_stmt(IrWalker *w, const IrStmt *s)
         const OpDef *op = tc_call_op(IR_AS(IrAssign, s)->value);
         if (op && op->category == OPC_TENSOR)
             ptrmap_put(&S->defop, IR_AS(IrAssign, s)->var, (void *)op);
+        if (tc_product_lhs(IR_AS(IrAssign, s)->value) >= 0 ||
+            (IR_AS(IrAssign, s)->value && ptrmap_get(&S->products, IR_AS(IrAssign, s)->value)))
+            ptrmap_put(&S->products, IR_AS(IrAssign, s)->var, (void *)1);
     }
     if (s->kind == STMT_ASSIGN || s->kind == STMT_EVAL) {
         Kind k = stmt_kind(S, s);
@@ -289,6 +364,7 @@ static void split_scan(Split *S, const IrFunc *f)
     IrWalker w;
     memset(&w, 0, sizeof w);
     w.pre_stmt = scan_stmt;
+    w.post_stmt = scan_after;
     w.pre_expr = scan_expr;
     w.data = S;
     ir_walk_func(&w, f);
@@ -300,9 +376,13 @@ int tc_needs_split(const IrFunc *f)
     int r;
     memset(&S, 0, sizeof S);
     ptrmap_init(&S.defop);
+    ptrmap_init(&S.products);
+    ptrmap_init(&S.acc_starts);
     split_scan(&S, f);
     r = (S.cube && S.vector) || S.reads || S.chained;
     ptrmap_free(&S.defop);
+    ptrmap_free(&S.products);
+    ptrmap_free(&S.acc_starts);
     return r;
 }
 
@@ -380,9 +460,10 @@ static void close_run(Cut *C)
 static int chained(Cut *C, const IrStmt *s)
 {
     const IrExpr *x = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : NULL;
-    if (!tc_is_op(x, OP_TENSOR_MATMUL))
+    int lhs = tc_product_lhs(x);
+    if (lhs < 0)
         return 0;
-    for (uint32_t i = 0; i < 2; i++) {
+    for (uint32_t i = (uint32_t)lhs; i < (uint32_t)lhs + 2; i++) {
         const IrExpr *a = IR_AS(IrCall, x)->args[i];
         const OpDef *d = defop(C->S, a);
         if (ptrmap_get(&C->defs, a) && d && !op_is(d, OP_TENSOR_VIEW))
@@ -399,6 +480,19 @@ static const IrStmt *cut_control(Split *S, const IrStmt *s)
     switch ((IrStmtKind)s->kind) {
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
+        /* A product in Acc stays in one kernel: a loop that carries one
+         * cannot be cut into kernels of both units. */
+        for (uint32_t k = 0; k < f->niter; k++)
+            if (ptrmap_get(&S->products, f->ret[k])) {
+                diag_error(S->pc->diag, s->span,
+                           "the loop carries the matrix product '%s' in Acc, but its body also needs the vector unit "
+                           "(vector operations, or the transposes that a_trans= and b_trans= take there): a product in "
+                           "Acc cannot pass from one kernel to another; keep the loop to matrix products of "
+                           "untransposed operands",
+                           ir_ssa_stem(ir, f->iter_args[k]->v.name));
+                S->failed = 1;
+                break;
+            }
         return ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
                       cut_body(S, f->body), s->span);
     }
@@ -473,10 +567,16 @@ const IrProgram *tc_split(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
     S.pc = pc;
     S.ir = pc->ir;
     ptrmap_init(&S.defop);
+    ptrmap_init(&S.products);
+    ptrmap_init(&S.acc_starts);
     split_scan(&S, f);
     g = ir_func_new(pc->ir, f->name, FUNC_OPAQUE, f->nparams, f->params, f->nret, f->ret_types, cut_body(&S, f->body),
                     f->span);
     ptrmap_free(&S.defop);
+    ptrmap_free(&S.products);
+    ptrmap_free(&S.acc_starts);
+    if (S.failed)
+        return NULL;
     fs = xmalloc(xmul_size(prog->n, sizeof *fs));
     for (uint32_t i = 0; i < prog->n; i++)
         fs[i] = prog->funcs[i] == f || strcmp(prog->funcs[i]->name, f->name) == 0 ? g : prog->funcs[i];

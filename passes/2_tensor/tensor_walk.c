@@ -150,6 +150,52 @@ static void conv_view(Kc *K, Val *v, const IrCall *c)
         kc_load(K, v);
 }
 
+/* Is cond `i == c` or `c == i` with i the variable of loop f and c its
+ * start? */
+static int tests_first_step(const IrExpr *cond, const IrFor *f)
+{
+    const IrBinary *b = cond && cond->kind == EXPR_BINARY && cond->op == BIN_EQ ? IR_AS(IrBinary, cond) : NULL;
+    int64_t v, start;
+    if (!b || !tc_const(f->start, &start))
+        return 0;
+    return (b->lhs == &f->loop_var->e && tc_const(b->rhs, &v) && v == start) ||
+           (b->rhs == &f->loop_var->e && tc_const(b->lhs, &v) && v == start);
+}
+
+/* matmul_acc into an accumulator that starts from zeros (Val.zero_start):
+ * on the loop's first step a product, on the others an accumulation. */
+static const IrExpr *first_step_product(Kc *K, Val *v, Val *acc, const TcRegion *a, const TcRegion *b,
+                                        const TcMmPlan *p)
+{
+    const IrFor *f = IR_AS(IrFor, acc->site);
+    TcStmts *outer = K->e.out, tb, eb;
+    const IrExpr *x, *y, *cond;
+    const IrVar *ret;
+    const char *name = tc_fresh2(&K->names, v->old->name, "_acc");
+    /* Inside the user's own test of the first step (the split-K `if k ==
+     * 0:`), that test decides. */
+    if (tests_first_step(K->first, f) || tests_first_step(K->later, f))
+        return tc_matmul_acc_tile(&K->e, name, a, b, tests_first_step(K->first, f) ? NULL : acc->tile, p);
+    vec_init(tb);
+    vec_init(eb);
+    K->e.out = &tb;
+    x = tc_matmul_acc_tile(&K->e, tc_fresh2(&K->names, name, "_first"), a, b, NULL, p);
+    K->e.out = &eb;
+    y = x ? tc_matmul_acc_tile(&K->e, tc_fresh2(&K->names, name, "_accum"), a, b, acc->tile, p) : NULL;
+    K->e.out = outer;
+    if (x && y) {
+        cond = ir_binary(K->ir, BIN_EQ, DT_BOOL, &f->loop_var->e, f->start, K->e.at);
+        vec_push(tb, ir_yield(K->ir, 1, &x, K->e.at));
+        vec_push(eb, ir_yield(K->ir, 1, &y, K->e.at));
+        ret = ir_var_new(K->ir, name, ir_expr_type(K->ir, y), K->e.at);
+        vec_push(*outer, ir_if(K->ir, cond, tc_seq(K->ir, &tb, K->e.at), tc_seq(K->ir, &eb, K->e.at), 1, &ret,
+                               K->e.at));
+    }
+    vec_free(tb);
+    vec_free(eb);
+    return x && y ? &ret->e : NULL;
+}
+
 static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
 {
     OpId n = (OpId)callee_op(c->callee)->id;
@@ -165,12 +211,30 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
         return;
     }
     if (n == OP_TENSOR_CREATE) {
+        if (v->zero_start)
+            return;   /* the loop it starts makes an Acc tile */
         if (!v->created)
             fill_tile(K, v, NULL);
         return;
     }
     if (n == OP_TENSOR_FULL) {
         fill_tile(K, v, c->args[1]);   /* the fill value: a scalar of this kernel */
+        return;
+    }
+    if ((n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC) && v->inacc) {
+        /* Held in Acc: computed here, whole. */
+        int l = n == OP_TENSOR_MATMUL_ACC;
+        Val *a = kc_val(K, c->args[l]), *b = kc_val(K, c->args[l + 1]), *acc = l ? kc_val(K, c->args[0]) : NULL;
+        if (!a || !b || !a->r.base || !b->r.base || (l && (!acc || !acc->tile))) {
+            tc_error(&K->e, K->e.at, "internal error: the operands of '%s' have no form here", v->old->name);
+            return;
+        }
+        if (acc && acc->zero_start) {
+            v->tile = first_step_product(K, v, acc, &a->r, &b->r, ptrmap_get(&K->plans, c));
+            return;
+        }
+        v->tile = tc_matmul_acc_tile(&K->e, tc_fresh2(&K->names, v->old->name, "_acc"), &a->r, &b->r,
+                                     acc ? acc->tile : NULL, ptrmap_get(&K->plans, c));
         return;
     }
     if (n == OP_TENSOR_MATMUL)
@@ -254,6 +318,17 @@ static void conv_assign(Kc *K, const IrAssign *a, TcStmts *out)
     }
 }
 
+/* The start of an accumulator that starts from zeros (Val.zero_start):
+ * an Acc tile of its products' type, which its first step overwrites. */
+static const IrExpr *uninit_acc(Kc *K, Val *v)
+{
+    const IrExpr *dims[2], *shape;
+    TcKw kw[2] = {{"dtype", v->type->dtype}, {"target_memory", MS_ACC}};
+    kc_block_dims(K, v, dims);
+    shape = tc_tuple(K->ir, v->type->n, dims);
+    return tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start"), OP_BLOCK_CREATE_TILE, 1, &shape, 2, kw);
+}
+
 /* New iter_args for a loop: tiles or buffers as their Vals say. */
 static int loop_iters(Kc *K, uint32_t n, const IrIterArg *const *it, const IrIterArg **nit, Val **targets)
 {
@@ -266,7 +341,9 @@ static int loop_iters(Kc *K, uint32_t n, const IrIterArg *const *it, const IrIte
             nit[k] = a;
             continue;
         }
-        if (!(init = value_for(K, a->init, tv->ddr, K->e.at)))
+        if (tv->zero_start)
+            init = uninit_acc(K, tv);
+        else if (!(init = value_for(K, a->init, tv->ddr, K->e.at)))
             return -1;
         nit[k] = ir_iter_arg_new(K->ir, a->v.name, ir_expr_type(K->ir, init), init, a->v.e.span);
         if (tv->ddr) {
@@ -386,6 +463,7 @@ static const IrStmt *branch(Kc *K, const IrStmt *body, uint32_t n, Val **targets
     return r;
 }
 
+
 static void conv_if(Kc *K, const IrIf *f, TcStmts *out)
 {
     uint32_t n = f->nret;
@@ -395,11 +473,16 @@ static void conv_if(Kc *K, const IrIf *f, TcStmts *out)
     const IrType **types = xmalloc(xmul_size(n ? n : 1, sizeof *types));
     Val **targets = xmalloc(xmul_size(n ? n : 1, sizeof *targets));
     const IrStmt *t, *e = NULL;
+    const IrExpr *first = K->first, *later = K->later;
     for (uint32_t k = 0; k < n; k++)
         targets[k] = kc_val(K, &f->ret[k]->e);
+    K->first = f->cond;
     t = branch(K, f->then_body, n, targets, yt);
+    K->first = first;
+    K->later = f->cond;
     if (t && f->else_body)
         e = branch(K, f->else_body, n, targets, ye);
+    K->later = later;
     if (t && (e || !f->else_body)) {
         for (uint32_t k = 0; k < n; k++)
             types[k] = ir_expr_type(K->ir, yt[k] ? yt[k] : &f->ret[k]->e);

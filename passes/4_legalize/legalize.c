@@ -21,7 +21,9 @@
  * row-major throughout, and a reshape back that nothing uses is dropped.
  *
  * Powers.  x ** k with a constant whole k is expanded into multiplications
- * (PTO has no power instruction and PTOAS no math dialect).
+ * (PTO has no power instruction and PTOAS no math dialect).  A
+ * matmul_acc with init_cond is the branch it means (pass_expand_init_cond):
+ * matmul where the condition holds, matmul_acc elsewhere.
  *
  * Checks.  A tile whose layout breaks the target's static rules (a
  * row-major row, or a col_major column, of other than a multiple of 32
@@ -52,6 +54,12 @@
 
 
 /* ------------------------------------------------------------ shapes */
+
+static const IrStmt *first_rewrites(IrMutator *m, const IrStmt *s)
+{
+    const IrStmt *x = pass_expand_init_cond(m->ctx, s);
+    return x ? x : legal_count_up(m, s);
+}
 
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
 int64_t legal_column_rows(const IrType *t)
@@ -690,11 +698,12 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     if (L.failed)
         goto done;
 
-    /* Every function: x ** k as products, loops that count up. */
+    /* Every function: x ** k as products, loops that count up, a
+     * matmul_acc's init_cond as the branch it means. */
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
     m.expr = expand_pow;
-    m.stmt = legal_count_up;
+    m.stmt = first_rewrites;
     m.data = &L;
     body = ir_mutate_stmt(&m, f->body);
     if (L.failed || ir_kernel_kind(f) == KERNEL_NONE)

@@ -4,10 +4,12 @@
  * the MemRef their target needs (union-find over Groups) rather than
  * copied there. */
 #include "config.h"
+#include "ir/visit.h"
 #include "passes/5_memory/memory_reuse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 Group *reuse_find(Group *g)
 {
@@ -226,6 +228,64 @@ static void decide_yield(Reuse *R, const Construct *c, const IrVar *target, cons
     merge_into(gy, req);
 }
 
+/* Does the body read a variable of group g? */
+typedef struct GroupReader {
+    Reuse *R;
+    Group *g;
+    int found;
+} GroupReader;
+
+static int reads_group(IrWalker *w, const IrExpr *e)
+{
+    GroupReader *gr = w->data;
+    Member *m = ir_is_var_like(e) ? ptrmap_get(&gr->R->members, e) : NULL;
+    if (m && reuse_find(m->group) == gr->g)
+        gr->found = 1;
+    return !gr->found;
+}
+
+/* An if's return variable takes the storage of what one branch yields
+ * when that storage is not the branch's own: an accumulator the branch
+ * updates in place (matmul_acc into a loop's Acc iter_arg), which no copy
+ * could move, since only Vec tiles are copied.  Sound when the return
+ * variable's storage is its own (nothing before the if shares it) and
+ * nothing in the branch's storage is read in the other branch or after
+ * the if: the other branch's value may then be written there.  Tried for
+ * the other spaces only (Vec values are copied). */
+static void adopt_yield_storage(Reuse *R, const Construct *c, const IrVar *target, const IrExpr *value, int64_t lo,
+                                int64_t hi, const IrStmt *other)
+{
+    Member *t = ptrmap_get(&R->members, target), *y;
+    Group *req, *gy;
+    GroupReader gr;
+    IrWalker w;
+    if (!t || !ir_is_var_like(value) || !(y = ptrmap_get(&R->members, value)))
+        return;
+    req = reuse_find(t->group);
+    gy = reuse_find(y->group);
+    if (req == gy || gy->memref->space == MS_VEC || gy->memref->space != req->memref->space ||
+        req->memref->size > gy->memref->size || can_retarget(y, gy, req, lo, hi) || req->min_def < c->start)
+        return;
+    for (uint32_t k = 0; k < R->member_list.len; k++) {
+        const Member *m = R->member_list.data[k];
+        if (m->group && reuse_find(m->group) == gy && m->avail <= c->start && m->last > c->start &&
+            !(m->last >= lo && m->last <= hi))
+            return;
+    }
+    if (other) {
+        memset(&w, 0, sizeof w);
+        gr.R = R;
+        gr.g = gy;
+        gr.found = 0;
+        w.pre_expr = reads_group;
+        w.data = &gr;
+        ir_walk_stmt(&w, other);
+        if (gr.found)
+            return;
+    }
+    merge_into(req, gy);
+}
+
 void reuse_decide_yields(Reuse *R)
 {
     for (uint32_t k = 0; k < R->constructs.len; k++) {
@@ -235,6 +295,10 @@ void reuse_decide_yields(Reuse *R)
             const IrIf *f = IR_AS(IrIf, s);
             const IrValues *ty = ir_body_yield(f->then_body), *ey = ir_body_yield(f->else_body);
             for (uint32_t i = 0; i < f->nret; i++) {
+                if (ty && i < ty->n)
+                    adopt_yield_storage(R, c, f->ret[i], ty->values[i], c->then_lo, c->then_hi, f->else_body);
+                if (ey && i < ey->n)
+                    adopt_yield_storage(R, c, f->ret[i], ey->values[i], c->else_lo, c->else_hi, f->then_body);
                 if (ty && i < ty->n)
                     decide_yield(R, c, f->ret[i], ty->values[i], c->then_lo, c->then_hi, 0);
                 if (ey && i < ey->n)

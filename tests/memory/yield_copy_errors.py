@@ -1,8 +1,9 @@
 # pyptocc-flags: --passes=default,init_memref,memory_reuse,allocate_memory_addr
 # A yield fix-up that needs a copy outside Vec, or between spaces, is an
 # error (pl.block.vec_move copies only Vec tiles):
-#  - acc: the else branch yields c, defined before the if, for an Acc
-#    return variable;
+#  - acc: the else branch yields c, defined before the if and read after
+#    it, for an Acc return variable (so the then branch's product cannot
+#    be written into c's storage);
 #  - spaces: the then branch yields a Vec tile, so the return variable is
 #    in Vec, but the else branch yields a Mat tile.
 import pypto.language as pl
@@ -23,7 +24,8 @@ class CopyErrors:
         else:
             r = c
         s = pl.l0c_store(r, [0, 0], [64, 64], out)
-        return s
+        s2 = pl.l0c_store(c, [0, 0], [64, 64], s)
+        return s2
 
     @pl.function(type=pl.FunctionType.InCore)
     def spaces(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],

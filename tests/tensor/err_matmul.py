@@ -1,6 +1,6 @@
 # pyptocc-flags: --passes=default
-# The cube unit multiplies whole 16-row boxes, and a product is computed
-# where it is stored: one carried by a loop cannot be converted.
+# The cube unit multiplies whole 16-row boxes, and a product carried by a
+# loop is held in Acc, which only a product can start (not a parameter).
 import pypto.language as pl
 
 
