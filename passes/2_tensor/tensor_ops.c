@@ -288,6 +288,14 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         args[1] = c->args[1];
         args[2] = c->args[2];
         return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+    case OPCL_FILLPAD:
+    case OPCL_FILLPAD_EXPAND: {
+        /* The operand's tile carries its valid shape from its load. */
+        TcKw kw = {"pad_value", ir_call_kwarg_int(c, "pad_value", TP_ZERO)};
+        args[0] = operands[0];
+        args[1] = shape_tuple(e, c->type);
+        return tc_emit(e, name, (OpId)block->id, block->nargs, args, 1, &kw);
+    }
     default:
         tc_error(e, e->at, "'%s' has no block form", c->callee->name);
         return NULL;
