@@ -128,7 +128,8 @@ typedef enum OpClass {
     OPCL_UNARY_TMP_ARG,       /* tile, tmp */
     OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */
-    OPCL_SEL,                 /* mask, tile, tile (+ scratch) */
+    OPCL_SEL,
+    OPCL_SEL_TMP_ARG,         /* mask, tile, tile, tmp: the IR passes the scratch tile */                 /* mask, tile, tile (+ scratch) */
     OPCL_TILE_SCALAR,         /* tile, scalar */
     OPCL_TILE_SCALAR_SCRATCH, /* tile, scalar (+ scratch) */
     OPCL_TILE_SCALAR_TMP_ARG, /* tile, scalar, tmp */
@@ -265,6 +266,9 @@ typedef enum TmpRule {
     TMP_LIKE_RESULT,      /* a Vec tile of the result's shape and element type (TXOR, TXORS) */
     TMP_MASK,             /* a Vec tile of the result's shape; on A2/A3 a ui8 mask one row
                              taller (TPRELU; legalize_ops.c tmp_wanted) */
+    TMP_RESULT_WORDS,     /* the result's bytes as a Vec tile of 4-byte elements: the result's
+                             type when its elements are 4 bytes wide, else UINT32 [rows,
+                             cols * size / 4] (TSEL; as SCRATCH_RESULT_WORDS) */
 } TmpRule;
 
 /* The traits every op of a class has. */

@@ -33,6 +33,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_ELEM2_MASK_ARG]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_MASK),
     [OPCL_ELEM3]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 3, TMP_NONE),
     [OPCL_SEL]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT_WORDS, -1, 0, FORM_ELEM,      1, 2, TMP_NONE),
+    [OPCL_SEL_TMP_ARG]       = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      3, 0, FORM_ELEM,        1, 2, TMP_RESULT_WORDS),
     [OPCL_TILE_SCALAR]       = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_SCALAR,      0, 1, TMP_NONE),
     [OPCL_TILE_SCALAR_SCRATCH] = T(OPC_BLOCK, PIPE_V,       RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_SCALAR,      0, 1, TMP_NONE),
     [OPCL_TILE_SCALAR_TMP_ARG] = T(OPC_BLOCK, PIPE_V,       RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_SCALAR,      0, 1, TMP_LIKE_RESULT),

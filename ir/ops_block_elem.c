@@ -106,6 +106,16 @@ const IrType *deduce_sel(DeduceCtx *dc)
     return bcast_promote(dc, t[1], t[2]);
 }
 
+/* sel(mask, lhs, rhs, tmp): sel's type; the scratch any tile (Legalize
+ * gives the instruction one of the form it wants, TMP_RESULT_WORDS). */
+const IrType *deduce_sel_tmp(DeduceCtx *dc)
+{
+    const IrType *t[4];
+    if (!need_tiles(dc, 4, t))
+        return NULL;
+    return bcast_promote(dc, t[1], t[2]);
+}
+
 /* cmp_type kwarg: 0 EQ .. 5 GE. */
 static int cmp_type_ok(DeduceCtx *dc)
 {

@@ -248,8 +248,12 @@ int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *ms
         result->kind != TYPE_TILE || !valid_text(result, want, sizeof want))
         return 0;
     /* Operands of another shape are the shape rules' (broadcasts). */
-    for (uint32_t i = op->id == OP_BLOCK_SEL ? 1 : 0; i < c->nargs; i++) {
+    /* From the first operand of the result's shape (after sel's mask); a
+     * scratch argument is Legalize's to replace. */
+    for (uint32_t i = op_traits(op)->eq_first; i < c->nargs; i++) {
         const IrType *t = ir_expr_type(ir, c->args[i]);
+        if ((int)i == op_traits(op)->writes_arg)
+            continue;
         if (t->kind == TYPE_TILE && legal_same_dims(t, result) && valid_text(t, got, sizeof got) &&
             strcmp(got, want) != 0) {
             int mask = t->tile_view && t->tile_view->nvalid && t->dtype == DT_UINT8;

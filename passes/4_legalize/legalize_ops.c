@@ -264,6 +264,17 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
     const IrType *t = ir_expr_type(ir, c->args[op_traits(op)->writes_arg]);
     const IrExpr *dims[2];
     int64_t rows = 1, cols;
+    if (op_traits(op)->tmp == TMP_RESULT_WORDS) {
+        int64_t bytes;
+        if (dtype_bytes((DataType)rt->dtype) == 4)
+            return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
+        if (rt->n < 1 || rt->n > 2 || (rt->n == 2 && !ir_dim_value(rt->dims[0], &rows)) ||
+            !ir_dim_value(rt->dims[rt->n - 1], &cols) || (bytes = cols * (int64_t)dtype_bytes((DataType)rt->dtype)) % 4)
+            return NULL;
+        dims[0] = ir_const_int(ir, rows, DT_INT64, c->e.span);
+        dims[1] = ir_const_int(ir, bytes / 4, DT_INT64, c->e.span);
+        return ir_type_tile(ir, DT_UINT32, 2, dims, NULL, NULL);
+    }
     if (op_traits(op)->tmp != TMP_MASK)
         return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
     if (L->pc->arch != ARCH_A2A3) {
