@@ -554,14 +554,13 @@ static const IrExpr *m_body(Mm *M, const IrExpr *mi, const IrExpr *dst, void *da
     return mm_block(M, mi, tc_int(M->e->ir, 0), dst);
 }
 
-const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b, const TcRegion *dst,
-                        const TcMmPlan *p)
+/* The state of one product a @ b of plan p; -1 (reported) when an
+ * operand is only partly valid along K.  The cube tiles carry a partly
+ * valid lhs's valid rows and rhs's valid columns into the product, which
+ * a store writes only there; a K that is only partly valid would sum what
+ * the load left outside it into every element. */
+static int mm_begin(Mm *M, TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b, const TcMmPlan *p)
 {
-    Mm M;
-    /* A partly valid operand: the cube tiles carry its valid rows (of a)
-     * and columns (of b) into the product, which a store writes only
-     * there.  A K that is only partly valid would sum what the load left
-     * outside it into every element: refuse it. */
     for (int i = 0; i < 2; i++) {
         const IrType *t = i ? b->type : a->type;
         int64_t v, k;
@@ -569,18 +568,28 @@ const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const Tc
             !(tc_const(t->tensor_view->valid_shape[i ? 0 : 1], &v) && tc_const(t->dims[i ? 0 : 1], &k) && v == k)) {
             tc_error(e, e->at, "a matrix product whose %s is only partly valid along K is not supported yet: the "
                      "padding would be summed into the product (pl.fillpad the operand first)", i ? "rhs" : "lhs");
-            return NULL;
+            return -1;
         }
     }
-    M.e = e;
-    M.name = name;
-    M.a = a;
-    M.b = b;
+    memset(M, 0, sizeof *M);
+    M->e = e;
+    M->name = name;
+    M->a = a;
+    M->b = b;
+    M->p = p;
+    M->m = dim(a->type, 0);
+    M->k = dim(a->type, 1);
+    M->n = dim(b->type, 1);
+    return 0;
+}
+
+const IrExpr *tc_matmul(TcEmit *e, const char *name, const TcRegion *a, const TcRegion *b, const TcRegion *dst,
+                        const TcMmPlan *p)
+{
+    Mm M;
+    if (mm_begin(&M, e, name, a, b, p) != 0)
+        return NULL;
     M.dst = dst;
-    M.p = p;
-    M.m = dim(a->type, 0);
-    M.k = dim(a->type, 1);
-    M.n = dim(b->type, 1);
     if (M.m > p->bm)
         return mm_loop(&M, "mi", 0, M.m, p->bm, dst->base, dst_name(&M), m_body, NULL);
     return m_body(&M, tc_int(e->ir, 0), dst->base, NULL);
@@ -592,15 +601,8 @@ const IrExpr *tc_matmul_acc_tile(TcEmit *e, const char *name, const TcRegion *a,
     Mm M;
     MmAt at;
     const IrExpr *zero = tc_int(e->ir, 0);
-    memset(&M, 0, sizeof M);
-    M.e = e;
-    M.name = name;
-    M.a = a;
-    M.b = b;
-    M.p = p;
-    M.m = dim(a->type, 0);
-    M.k = dim(a->type, 1);
-    M.n = dim(b->type, 1);
+    if (mm_begin(&M, e, name, a, b, p) != 0)
+        return NULL;
     at.mi = at.ni = zero;
     if (!acc) {
         const IrExpr *l, *r, *args[2];

@@ -3,6 +3,7 @@
 # product can start: not a parameter; a created (zero) accumulator only
 # where the first step surely runs and nothing else reads the zeros; and
 # it stays in one kernel, so its loop cannot need the vector unit too.
+# An operand partly valid along K is refused as for pl.matmul.
 import pypto.language as pl
 
 
@@ -33,4 +34,12 @@ class MatmulAccErrors:
         acc = pl.matmul(a[:, 0:64], b[:, 0:64], b_trans=True, out_dtype=pl.FP32)
         for k0 in pl.range(64, 256, 64):
             acc = pl.matmul_acc(acc, a[:, k0 : k0 + 64], b[:, k0 : k0 + 64], b_trans=True)
+        return acc
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def partly_valid_k(self, a: pl.Tensor[[16, 256], pl.FP16], b: pl.Tensor[[256, 16], pl.FP16]) -> pl.Tensor[[16, 16], pl.FP32]:
+        acc = pl.matmul(a[:, 0:64], b[0:64, :], out_dtype=pl.FP32)
+        for k0 in pl.range(64, 256, 64):
+            av = pl.slice(a, [16, 64], [0, k0], valid_shape=[16, 40])
+            acc = pl.matmul_acc(acc, av, b[k0 : k0 + 64, :])
         return acc
