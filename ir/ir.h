@@ -453,6 +453,8 @@ const IrType *ir_type_ptr(IrCtx *ctx);
 const IrType *ir_type_comm_ctx(IrCtx *ctx);
 /* t (a tensor) as a window-bound tensor, pld.DistributedTensor, or back. */
 const IrType *ir_type_window(IrCtx *ctx, const IrType *t, int window);
+/* A Tensor or Tile type t with MemRef m (NULL: none), its views kept. */
+const IrType *ir_type_with_memref(IrCtx *ctx, const IrType *t, const IrMemRef *m);
 static inline int ir_type_is_window(const IrType *t) { return t->kind == TYPE_TENSOR && (t->flags & IR_TYPE_WINDOW); }
 const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p);
 /* Constant dims are canonicalised; dims is copied. */

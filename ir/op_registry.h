@@ -128,8 +128,8 @@ typedef enum OpClass {
     OPCL_UNARY_TMP_ARG,       /* tile, tmp */
     OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */
-    OPCL_SEL,
-    OPCL_SEL_TMP_ARG,         /* mask, tile, tile, tmp: the IR passes the scratch tile */                 /* mask, tile, tile (+ scratch) */
+    OPCL_SEL,                 /* mask, tile, tile (+ scratch) */
+    OPCL_SEL_TMP_ARG,         /* mask, tile, tile, tmp: the IR passes the scratch tile */
     OPCL_TILE_SCALAR,         /* tile, scalar */
     OPCL_TILE_SCALAR_SCRATCH, /* tile, scalar (+ scratch) */
     OPCL_TILE_SCALAR_TMP_ARG, /* tile, scalar, tmp */

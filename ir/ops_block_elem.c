@@ -100,18 +100,10 @@ const IrType *deduce_tri(DeduceCtx *dc)
  * lhs and rhs shape the result. */
 const IrType *deduce_sel(DeduceCtx *dc)
 {
-    const IrType *t[3];
-    if (!need_tiles(dc, 3, t))
-        return NULL;
-    return bcast_promote(dc, t[1], t[2]);
-}
-
-/* sel(mask, lhs, rhs, tmp): sel's type; the scratch any tile (Legalize
- * gives the instruction one of the form it wants, TMP_RESULT_WORDS). */
-const IrType *deduce_sel_tmp(DeduceCtx *dc)
-{
+    /* (mask, lhs, rhs[, tmp]): the scratch of sel_tmp any tile (Legalize
+     * gives the instruction one of the form it wants, TMP_RESULT_WORDS) */
     const IrType *t[4];
-    if (!need_tiles(dc, 4, t))
+    if (!need_tiles(dc, dc->nargs < 4 ? dc->nargs : 4, t))
         return NULL;
     return bcast_promote(dc, t[1], t[2]);
 }

@@ -188,14 +188,15 @@ const IrType *deduce_matmul(DeduceCtx *dc)
     return op_make_tile(dc, dt, 2, dims, acc_view(dc, l, r));
 }
 
-/* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N]) -> acc.shape. */
+/* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N][, init_cond: a BOOL
+ * scalar, matmul_acc's longer form]) -> acc.shape. */
 const IrType *deduce_matmul_acc(DeduceCtx *dc)
 {
     const IrType *acc, *l, *r;
     int64_t a, b;
     DataType dt;
     if (!(acc = need_tile_rank(dc, 0, "acc", 2, 2)) || !(l = need_tile_rank(dc, 1, "lhs", 2, 2)) ||
-        !(r = need_tile_rank(dc, 2, "rhs", 2, 2)))
+        !(r = need_tile_rank(dc, 2, "rhs", 2, 2)) || !op_check_init_cond(dc, 3))
         return NULL;
     if (!dims_may_match(acc->dims[0], l->dims[0], &a, &b))
         return op_fail(dc, -1, "M dimensions differ: acc M=%lld, lhs M=%lld", (long long)a, (long long)b);
@@ -243,11 +244,4 @@ const IrType *deduce_batch_matmul(DeduceCtx *dc)
     dims[nb] = l->dims[l->n - 2];
     dims[nb + 1] = r->dims[r->n - 1];
     return op_make_tile(dc, dtype_promote((DataType)l->dtype, (DataType)r->dtype), nb + 2, dims, NULL);
-}
-
-/* matmul_acc with init_cond (acc, lhs, rhs, init_cond): matmul_acc's
- * type, the predicate a BOOL scalar. */
-const IrType *deduce_matmul_acc_cond(DeduceCtx *dc)
-{
-    return op_check_init_cond(dc, 3) ? deduce_matmul_acc(dc) : NULL;
 }

@@ -27,7 +27,6 @@ const IrType *deduce_xor(DeduceCtx *dc);
 const IrType *deduce_prelu(DeduceCtx *dc);
 const IrType *deduce_tri(DeduceCtx *dc);
 const IrType *deduce_sel(DeduceCtx *dc);
-const IrType *deduce_sel_tmp(DeduceCtx *dc);
 const IrType *deduce_cmp(DeduceCtx *dc);
 const IrType *deduce_tile_scalar(DeduceCtx *dc);
 const IrType *deduce_cmps(DeduceCtx *dc);
@@ -71,7 +70,6 @@ const IrType *deduce_col_expand(DeduceCtx *dc);
 const IrType *deduce_expands(DeduceCtx *dc);
 const IrType *deduce_matmul(DeduceCtx *dc);
 const IrType *deduce_matmul_acc(DeduceCtx *dc);
-const IrType *deduce_matmul_acc_cond(DeduceCtx *dc);
 const IrType *deduce_matmul_bias(DeduceCtx *dc);
 const IrType *deduce_batch_matmul(DeduceCtx *dc);
 /* ops_tensor.c */

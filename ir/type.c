@@ -777,3 +777,11 @@ static int space_of_layout(const IrType *t)
         return MS_RIGHT;
     return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
 }
+
+const IrType *ir_type_with_memref(IrCtx *ctx, const IrType *t, const IrMemRef *m)
+{
+    if (t->kind == TYPE_TILE)
+        return ir_type_tile(ctx, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
+    return ir_type_window(ctx, ir_type_tensor(ctx, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view),
+                          ir_type_is_window(t));
+}

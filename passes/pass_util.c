@@ -56,17 +56,26 @@ const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n
     return r;
 }
 
-const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n)
+/* base, sep and (with_n) n, interned: names of any length. */
+static const char *joined_name(IrCtx *ir, const char *base, const char *sep, int with_n, uint64_t n)
 {
-    size_t len = intern_len(base) + strlen(sep) + 24;
+    size_t len = strlen(base) + strlen(sep) + 24;
     char small[128];
     char *buf = len <= sizeof small ? small : xmalloc(len);
     const char *r;
-    snprintf(buf, len, "%s%s%llu", base, sep, (unsigned long long)n);
+    if (with_n)
+        snprintf(buf, len, "%s%s%llu", base, sep, (unsigned long long)n);
+    else
+        snprintf(buf, len, "%s%s", base, sep);
     r = intern_cstr(ir->names, buf);
     if (buf != small)
         xfree(buf);
     return r;
+}
+
+const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n)
+{
+    return joined_name(ir, base, sep, 1, n);
 }
 
 /* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
@@ -163,12 +172,8 @@ const IrStmt *pass_expand_init_cond(IrCtx *ir, const IrStmt *s)
         return ir_assign(ir, a->var, cond->op ? first : accum, s->span);
     {
         /* Named after the result, whose name is the function's only. */
-        char n1[160], n2[160];
-        const IrVar *v1, *v2;
-        snprintf(n1, sizeof n1, "%s_first", a->var->name);
-        snprintf(n2, sizeof n2, "%s_accum", a->var->name);
-        v1 = ir_var_new(ir, intern_cstr(ir->names, n1), ir_expr_type(ir, first), s->span);
-        v2 = ir_var_new(ir, intern_cstr(ir->names, n2), ir_expr_type(ir, accum), s->span);
+        const IrVar *v1 = ir_var_new(ir, joined_name(ir, a->var->name, "_first", 0, 0), ir_expr_type(ir, first), s->span);
+        const IrVar *v2 = ir_var_new(ir, joined_name(ir, a->var->name, "_accum", 0, 0), ir_expr_type(ir, accum), s->span);
         const IrStmt *st[2];
         st[0] = ir_assign(ir, v1, first, s->span);
         st[1] = ir_yield(ir, 1, (const IrExpr *const[]){&v1->e}, s->span);

@@ -434,12 +434,8 @@ static const IrType *without_memrefs(Elab *E, const IrType *t)
 {
     switch ((IrTypeKind)t->kind) {
     case TYPE_TENSOR:
-        return !t->memref ? t
-                          : ir_type_window(E->ir,
-                                           ir_type_tensor(E->ir, (DataType)t->dtype, t->n, t->dims, NULL, t->tensor_view),
-                                           ir_type_is_window(t));
     case TYPE_TILE:
-        return !t->memref ? t : ir_type_tile(E->ir, (DataType)t->dtype, t->n, t->dims, NULL, t->tile_view);
+        return !t->memref ? t : ir_type_with_memref(E->ir, t, NULL);
     case TYPE_TUPLE: {
         const IrType **el = xmalloc(xmul_size(t->n ? t->n : 1, sizeof *el));
         int changed = 0;

@@ -15,9 +15,7 @@
 
 #define op_of kc_op_of
 
-/* A product one of whose values is accumulated into, or carried by a loop
- * or an if, is held in Acc by all of them: the loop's or if's values, its
- * initial and yielded values, and copies.  To the fixed point. */
+/* Marks v held in Acc; 1 if it was not yet. */
 static int mark_acc(Val *v)
 {
     if (!v || v->inacc)
@@ -91,6 +89,10 @@ static void find_zero_starts(Kc *K)
     }
 }
 
+/* A product one of whose values is accumulated into, or carried by a loop
+ * or an if, is held in Acc by all of them: the loop's or if's values, its
+ * initial and yielded values, and copies (a loop's results with its
+ * iter_args).  To the fixed point. */
 void kc_spread_acc(Kc *K)
 {
     int changed = 1;
@@ -123,12 +125,6 @@ void kc_spread_acc(Kc *K)
                 break;
             }
         }
-    }
-    /* Loop results follow their iter_args. */
-    for (uint32_t i = 0; i < K->all.len; i++) {
-        Val *v = K->all.data[i];
-        if (v->def == DK_LOOP_RET && v->src && v->src->inacc)
-            mark_acc(v);
     }
 }
 

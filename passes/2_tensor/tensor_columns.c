@@ -204,7 +204,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
             d.base = &slots[i].out->e;
             d.off[0] = d.off[1] = tc_int(K->ir, 0);
             d.type = v->type;
-            if (!tc_store(&K->e, tc_fresh2(&K->names, v->old->name, "_st"), v->tile, &d, add, 0))
+            if (!tc_store(&K->e, tc_fresh2(&K->names, v->old->name, "_st"), v->tile, &d, add))
                 return -1;
         }
     for (uint32_t i = 0; i < K->all.len; i++) {
@@ -223,7 +223,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
         /* The result of the assemble is its target, written in place. */
         a->r = t->r;
         a->r.type = a->type;
-        if (!tc_store(&K->e, tc_fresh2(&K->names, a->old->name, "_st"), v->tile, &d, add, 0))
+        if (!tc_store(&K->e, tc_fresh2(&K->names, a->old->name, "_st"), v->tile, &d, add))
             return -1;
     }
     return 0;

@@ -160,10 +160,10 @@ typedef struct TcRegion {
  * NULL for none) into space ms. */
 const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,
                       const IrExpr *const *dims, MemorySpace ms);
-/* block.store (block.l0c_store from Acc) of the tile at the region's
- * offset plus `add`; the result is the region's tensor, written. */
-const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,
-                       int from_acc);
+/* block.store (block.l0c_store for a tile in Acc) of the tile at the
+ * region's offset plus `add`; the result is the region's tensor,
+ * written. */
+const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add);
 
 /* Block sizes of one matrix multiply [M, K] x [K, N]. */
 typedef struct TcMmPlan {

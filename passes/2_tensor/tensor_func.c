@@ -120,7 +120,7 @@ static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
         tc_error(&K->e, s->v->at, "internal: '%s' has no tile", s->v->old->name);
         return NULL;
     }
-    return tc_store(&K->e, name, s->v->tile, &dst, add, 0);
+    return tc_store(&K->e, name, s->v->tile, &dst, add);
 }
 
 void kc_begin(Kc *K, int64_t B, int report, TcStmts *top)

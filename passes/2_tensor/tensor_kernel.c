@@ -332,7 +332,6 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-
 static void analyse_forms(Kc *K)
 {
     int changed = 1;
@@ -458,7 +457,7 @@ static void analyse_uses(Kc *K)
     w.data = K;
     ir_walk_func(&w, K->f);
     analyse_forms(K);
-    /* A product carried by a loop or an if explains the other problems of
+    /* A value in Acc that cannot be there explains the other problems of
      * its values: report only that. */
     kc_check_acc(K);
     if (K->failed)

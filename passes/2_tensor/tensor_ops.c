@@ -346,8 +346,7 @@ const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrEx
     return tc_emit(e, name, OP_BLOCK_LOAD, 4, args, 1, &kw);
 }
 
-const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add,
-                       int from_acc)
+const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add)
 {
     const IrType *t = type_of(e, tile);
     const IrType *bt = type_of(e, r->base);
@@ -357,9 +356,7 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     /* Only the valid part of a partly valid tile is written. */
     args[2] = tc_tuple(e->ir, t->n, ir_tile_valid_dims(t));
     args[3] = r->base;
-    if (t->kind == TYPE_TILE && ir_tile_space(t) == MS_ACC)
-        from_acc = 1;
-    return tc_emit(e, name, from_acc ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
+    return tc_emit(e, name, ir_tile_space(t) == MS_ACC ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
 }
 
 /* -------------------------------------------------------- matrix multiply */
@@ -514,24 +511,33 @@ static const IrExpr *k_body(Mm *M, const IrExpr *ki, const IrExpr *acc, void *da
     return tc_emit(M->e, fresh(M->e, M->name, "_acc"), OP_BLOCK_MATMUL_ACC, 3, args, 0, NULL);
 }
 
-/* Block (mi, ni) of the result, stored into dst; the written dst. */
-static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *dst)
+/* Block (mi, ni) of the product as an Acc tile, accumulated over the
+ * blocks of K; NULL after an error. */
+static const IrExpr *mm_product(Mm *M, const IrExpr *mi, const IrExpr *ni)
 {
     TcEmit *e = M->e;
-    const IrExpr *l, *r, *args[2], *acc, *add[2] = {mi, ni};
+    const IrExpr *l, *r, *args[2], *acc;
     MmAt at = {mi, ni};
-    TcRegion d = *M->dst;
     if (mm_operands(M, mi, ni, tc_int(e->ir, 0), &l, &r) != 0)
         return NULL;
     args[0] = l;
     args[1] = r;
     if (!(acc = tc_emit(e, fresh(e, M->name, "_acc"), OP_BLOCK_MATMUL, 2, args, 0, NULL)))
         return NULL;
-    if (M->k > M->p->bk &&
-        !(acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at)))
+    if (M->k > M->p->bk)
+        acc = mm_loop(M, "ki", M->p->bk, M->k, M->p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at);
+    return acc;
+}
+
+/* Block (mi, ni) of the result, stored into dst; the written dst. */
+static const IrExpr *mm_block(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *dst)
+{
+    const IrExpr *acc, *add[2] = {mi, ni};
+    TcRegion d = *M->dst;
+    if (!(acc = mm_product(M, mi, ni)))
         return NULL;
     d.base = dst;
-    return tc_store(e, fresh(e, M->name, "_st"), acc, &d, add, 1);
+    return tc_store(M->e, fresh(M->e, M->name, "_st"), acc, &d, add);
 }
 
 /* The destination tensor's name, for the loops that carry it. */
@@ -603,19 +609,9 @@ const IrExpr *tc_matmul_acc_tile(TcEmit *e, const char *name, const TcRegion *a,
     const IrExpr *zero = tc_int(e->ir, 0);
     if (mm_begin(&M, e, name, a, b, p) != 0)
         return NULL;
+    if (!acc)
+        return mm_product(&M, zero, zero);
     at.mi = at.ni = zero;
-    if (!acc) {
-        const IrExpr *l, *r, *args[2];
-        if (mm_operands(&M, zero, zero, zero, &l, &r) != 0)
-            return NULL;
-        args[0] = l;
-        args[1] = r;
-        if (!(acc = tc_emit(e, fresh(e, name, "_acc"), OP_BLOCK_MATMUL, 2, args, 0, NULL)))
-            return NULL;
-        if (M.k <= p->bk)
-            return acc;
-        return mm_loop(&M, "ki", p->bk, M.k, p->bk, acc, IR_AS(IrVar, acc)->name, k_body, &at);
-    }
     if (M.k <= p->bk)
         return k_body(&M, zero, acc, &at);
     return mm_loop(&M, "ki", 0, M.k, p->bk, acc, name, k_body, &at);

@@ -80,6 +80,7 @@ static const IrStmt *norm_acc(Norm *N, const IrStmt *s)
     const IrType *l = ir_expr_type(N->ir, c->args[1]);
     const IrExpr *args[3];
     IrKwarg kw[2];
+    uint32_t nk = c->nkwargs < 2 ? c->nkwargs : 2;
     TcStmts out;
     if ((!at_ && !bt_) || l->n != 2 || ir_expr_type(N->ir, c->args[2])->n != 2)
         return s;
@@ -87,14 +88,12 @@ static const IrStmt *norm_acc(Norm *N, const IrStmt *s)
     args[0] = c->args[0];
     args[1] = norm_operand(N, &out, c->args[1], (int)at_, (DataType)l->dtype, s->span);
     args[2] = norm_operand(N, &out, c->args[2], (int)bt_, (DataType)l->dtype, s->span);
-    for (uint32_t i = 0; i < 2 && i < c->nkwargs; i++) {
+    for (uint32_t i = 0; i < nk; i++) {   /* a_trans and b_trans, now False */
         kw[i] = c->kwargs[i];
         kw[i].v.i = 0;
     }
     vec_push(out, ir_assign(N->ir, a->var,
-                            ir_call(N->ir, c->callee, 3, args, c->nkwargs < 2 ? c->nkwargs : 2,
-                                    ir_kwargs_intern(N->ir, c->nkwargs < 2 ? c->nkwargs : 2, kw), c->type,
-                                    c->e.span),
+                            ir_call(N->ir, c->callee, 3, args, nk, ir_kwargs_intern(N->ir, nk, kw), c->type, c->e.span),
                             s->span));
     s = ir_seq(N->ir, STMT_SEQ, out.len, out.data, s->span);
     vec_free(out);
@@ -328,7 +327,9 @@ static void scan_after(IrWalker *w, const IrStmt *s)
         /* A created tensor that starts a product carried by a loop of the
          * cube: the kernel starts the product itself
          * (ConvertTensorToBlockOps: zero_start). */
-        for (uint32_t k = 0; stmt_kind(S, s) == K_CUBE && k < f->niter; k++)
+        if (stmt_kind(S, s) != K_CUBE)
+            return;
+        for (uint32_t k = 0; k < f->niter; k++)
             if (ptrmap_get(&S->products, f->ret[k]) && op_is(defop(S, f->iter_args[k]->init), OP_TENSOR_CREATE))
                 ptrmap_put(&S->acc_starts, f->iter_args[k]->init, (void *)1);
     } else if (s->kind == STMT_WHILE) {
@@ -359,9 +360,13 @@ static int scan_stmt(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* Fills S's maps from f (split_free frees them). */
 static void split_scan(Split *S, const IrFunc *f)
 {
     IrWalker w;
+    ptrmap_init(&S->defop);
+    ptrmap_init(&S->products);
+    ptrmap_init(&S->acc_starts);
     memset(&w, 0, sizeof w);
     w.pre_stmt = scan_stmt;
     w.post_stmt = scan_after;
@@ -370,19 +375,21 @@ static void split_scan(Split *S, const IrFunc *f)
     ir_walk_func(&w, f);
 }
 
+static void split_free(Split *S)
+{
+    ptrmap_free(&S->defop);
+    ptrmap_free(&S->products);
+    ptrmap_free(&S->acc_starts);
+}
+
 int tc_needs_split(const IrFunc *f)
 {
     Split S;
     int r;
     memset(&S, 0, sizeof S);
-    ptrmap_init(&S.defop);
-    ptrmap_init(&S.products);
-    ptrmap_init(&S.acc_starts);
     split_scan(&S, f);
     r = (S.cube && S.vector) || S.reads || S.chained;
-    ptrmap_free(&S.defop);
-    ptrmap_free(&S.products);
-    ptrmap_free(&S.acc_starts);
+    split_free(&S);
     return r;
 }
 
@@ -566,15 +573,10 @@ const IrProgram *tc_split(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
     memset(&S, 0, sizeof S);
     S.pc = pc;
     S.ir = pc->ir;
-    ptrmap_init(&S.defop);
-    ptrmap_init(&S.products);
-    ptrmap_init(&S.acc_starts);
     split_scan(&S, f);
     g = ir_func_new(pc->ir, f->name, FUNC_OPAQUE, f->nparams, f->params, f->nret, f->ret_types, cut_body(&S, f->body),
                     f->span);
-    ptrmap_free(&S.defop);
-    ptrmap_free(&S.products);
-    ptrmap_free(&S.acc_starts);
+    split_free(&S);
     if (S.failed)
         return NULL;
     fs = xmalloc(xmul_size(prog->n, sizeof *fs));

@@ -117,7 +117,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
             tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", s->old->name);
             return;
         }
-        nb = tc_store(&K->e, name, s->tile, &dst, add, 0);
+        nb = tc_store(&K->e, name, s->tile, &dst, add);
     }
     if (!nb || !v)
         return;
@@ -172,10 +172,11 @@ static const IrExpr *first_step_product(Kc *K, Val *v, Val *acc, const TcRegion 
     const IrExpr *x, *y, *cond;
     const IrVar *ret;
     const char *name = tc_fresh2(&K->names, v->old->name, "_acc");
+    int first = tests_first_step(K->first, f);
     /* Inside the user's own test of the first step (the split-K `if k ==
      * 0:`), that test decides. */
-    if (tests_first_step(K->first, f) || tests_first_step(K->later, f))
-        return tc_matmul_acc_tile(&K->e, name, a, b, tests_first_step(K->first, f) ? NULL : acc->tile, p);
+    if (first || tests_first_step(K->later, f))
+        return tc_matmul_acc_tile(&K->e, name, a, b, first ? NULL : acc->tile, p);
     vec_init(tb);
     vec_init(eb);
     K->e.out = &tb;
@@ -462,7 +463,6 @@ static const IrStmt *branch(Kc *K, const IrStmt *body, uint32_t n, Val **targets
     vec_free(b);
     return r;
 }
-
 
 static void conv_if(Kc *K, const IrIf *f, TcStmts *out)
 {

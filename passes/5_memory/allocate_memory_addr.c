@@ -155,13 +155,6 @@ static void collect_post(IrWalker *w, const IrStmt *s)
 
 /* -------------------------------------------------------------- rebuild */
 
-static const IrType *type_with_memref(IrCtx *ir, const IrType *t, const IrMemRef *m)
-{
-    if (t->kind == TYPE_TILE)
-        return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
-    return ir_type_window(ir, ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view), ir_type_is_window(t));
-}
-
 static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
 {
     Alloc *A = m->data;
@@ -181,10 +174,10 @@ static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
     if (!ir_type_is_shaped(v->type) || !v->type->memref || !(to = ptrmap_get(&A->placed, v->type->memref)))
         return e;
     if (e->kind == EXPR_ITER_ARG)
-        done = &ir_iter_arg_new(A->ir, v->name, type_with_memref(A->ir, v->type, to), IR_AS(IrIterArg, e)->init,
+        done = &ir_iter_arg_new(A->ir, v->name, ir_type_with_memref(A->ir, v->type, to), IR_AS(IrIterArg, e)->init,
                                 v->e.span)->v.e;
     else
-        done = &ir_var_new(A->ir, v->name, type_with_memref(A->ir, v->type, to), v->e.span)->e;
+        done = &ir_var_new(A->ir, v->name, ir_type_with_memref(A->ir, v->type, to), v->e.span)->e;
     ptrmap_put(&A->rebuilt, e, (void *)done);
     return done;
 }
@@ -401,7 +394,7 @@ static const IrFunc *allocate_function(PassCtx *pc, const IrProgram *prog, const
             params = arena_array(&ir->arena, f->nparams, sizeof *params);
             memcpy(params, f->params, f->nparams * sizeof *params);
         }
-        params[i].var = ir_var_new(ir, v->name, type_with_memref(ir, v->type, to), v->e.span);
+        params[i].var = ir_var_new(ir, v->name, ir_type_with_memref(ir, v->type, to), v->e.span);
         ptrmap_put(&A->rebuilt, v, (void *)&params[i].var->e);
         changed = 1;
     }

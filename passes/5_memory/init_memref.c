@@ -55,14 +55,6 @@ typedef struct Init {
     VEC(Span) on_chip_at;            /* where each was first defined */
 } Init;
 
-/* The type t with MemRef m (views kept). */
-static const IrType *type_with_memref(IrCtx *ir, const IrType *t, const IrMemRef *m)
-{
-    if (t->kind == TYPE_TILE)
-        return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
-    return ir_type_window(ir, ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view), ir_type_is_window(t));
-}
-
 /* A new MemRef `mem_<space>_<id>` for a value of type t, defined at span. */
 static const IrMemRef *new_memref(Init *I, MemorySpace space, const IrType *t, Span span)
 {
@@ -283,7 +275,7 @@ static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
             return done;
         if (!(mr = ptrmap_get(&I->memref, e)))
             return e;
-        done = &ir_var_new(I->ir, v->name, type_with_memref(I->ir, v->type, mr), v->e.span)->e;
+        done = &ir_var_new(I->ir, v->name, ir_type_with_memref(I->ir, v->type, mr), v->e.span)->e;
         ptrmap_put(&I->rebuilt, e, (void *)done);
         return done;
     }
@@ -297,7 +289,7 @@ static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
         it = ir_expr_type(I->ir, a->init);
         if (!ir_type_is_shaped(a->v.type) || !ir_type_is_shaped(it) || !it->memref)
             return e;
-        done = &ir_iter_arg_new(I->ir, a->v.name, type_with_memref(I->ir, a->v.type, it->memref), a->init,
+        done = &ir_iter_arg_new(I->ir, a->v.name, ir_type_with_memref(I->ir, a->v.type, it->memref), a->init,
                                 a->v.e.span)->v.e;
         ptrmap_put(&I->rebuilt, e, (void *)done);
         return done;
@@ -405,7 +397,7 @@ static const IrFunc *init_function(PassCtx *pc, const IrProgram *prog, const IrF
         params[i] = f->params[i];
         if (ir_type_is_shaped(v->type)) {
             const IrMemRef *mr = new_memref(&I, MS_DDR, v->type, v->e.span);
-            IrVar *nv = ir_var_new(ir, v->name, type_with_memref(ir, v->type, mr), v->e.span);
+            IrVar *nv = ir_var_new(ir, v->name, ir_type_with_memref(ir, v->type, mr), v->e.span);
             set_memref(&I, v, mr);
             ptrmap_put(&I.rebuilt, v, &nv->e);
             params[i].var = nv;

@@ -12,13 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const IrType *type_with_memref(IrCtx *ir, const IrType *t, const IrMemRef *m)
-{
-    if (t->kind == TYPE_TILE)
-        return ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
-    return ir_type_window(ir, ir_type_tensor(ir, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view), ir_type_is_window(t));
-}
-
 /* `<base>_mv`, or `<base>_mv_<k>` when that name is taken. */
 static const char *copy_name(Reuse *R, const char *base)
 {
@@ -59,7 +52,7 @@ static const IrVar *emit_copy(Reuse *R, StmtList *stmts, const IrExpr *value, co
         ICE("MemoryReuse: vec_move of '%s' does not type-check: %s", IR_AS(IrVar, value)->name, err.msg);
     if (!dest)
         dest = ir_var_new(ir, copy_name(R, IR_AS(IrVar, value)->name),
-                          type_with_memref(ir, ir_expr_type(ir, value), to), at);
+                          ir_type_with_memref(ir, ir_expr_type(ir, value), to), at);
     vec_push(*stmts, ir_assign(ir, dest, ir_call(ir, &R->vec_move->callee, 1, &value, 0, NULL, ct, at), at));
     return dest;
 }
@@ -133,17 +126,17 @@ static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
             /* The copy's variable now; its statement is placed (and
              * ordered among the loop's other copies) before the loop. */
             IrVar *dest = ir_var_new(R->ir, copy_name(R, IR_AS(IrVar, init)->name),
-                                     type_with_memref(R->ir, ir_expr_type(R->ir, init), to), v->e.span);
-            done = &ir_iter_arg_new(R->ir, v->name, type_with_memref(R->ir, v->type, to), &dest->e, v->e.span)->v.e;
+                                     ir_type_with_memref(R->ir, ir_expr_type(R->ir, init), to), v->e.span);
+            done = &ir_iter_arg_new(R->ir, v->name, ir_type_with_memref(R->ir, v->type, to), &dest->e, v->e.span)->v.e;
             ptrmap_put(&R->pending, done, (void *)init);
             R->npending++;
         } else if (to != v->type->memref) {
-            done = &ir_iter_arg_new(R->ir, v->name, type_with_memref(R->ir, v->type, to), init, v->e.span)->v.e;
+            done = &ir_iter_arg_new(R->ir, v->name, ir_type_with_memref(R->ir, v->type, to), init, v->e.span)->v.e;
         } else {
             return e;
         }
     } else if (to != v->type->memref) {
-        done = &ir_var_new(R->ir, v->name, type_with_memref(R->ir, v->type, to), v->e.span)->e;
+        done = &ir_var_new(R->ir, v->name, ir_type_with_memref(R->ir, v->type, to), v->e.span)->e;
     } else {
         return e;
     }
