@@ -140,6 +140,15 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
         sb_free(&args);
         return;
     }
+    if (lo->how == FORM_GATHER_MASK) {
+        /* TGATHER<Dst, Src, MaskPattern::P>(dst, src): the pattern is a
+         * template argument, which pto-isa cannot deduce */
+        const char *src = args.data + 2;   /* after ", " */
+        sb_printf(ck_line(K), "%s<decltype(%s), decltype(%.*s), MaskPattern::%s>(%s%.*s);\n", lo->isa, d->name,
+                  (int)args.len - 2, src, mask_pattern_name(lo->mode), d->name, (int)args.len, args.data);
+        sb_free(&args);
+        return;
+    }
     if (lo->mode >= 0)
         sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
                   lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);

@@ -309,6 +309,19 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         break;
     }
+    case FORM_GATHER:
+        /* (src, indices, tmp): the result has the indices' shape; the
+         * source is any tile the indices point into */
+        if (legal_equal_shapes(ir, c, dest->type, 1, 1, output_words[out].name, msg, cap) != 0)
+            return -1;
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, arg_type(ir, c, 1)->dtype);
+        add_input(lo, 2, arg_type(ir, c, 2)->dtype);
+        break;
+    case FORM_GATHER_MASK:
+        lo->mode = (int8_t)ir_call_kwarg_int(c, "mask_pattern", 7);
+        add_input(lo, 0, elem_dt);
+        break;
     default:
         ICE("unhandled lowering kind %d of '%s'", lw->how, op_name(op));
     }

@@ -61,6 +61,7 @@ typedef struct Ins {
     const Value *val[8];
     uint32_t n;
     const char *attr;      /* "{cmpMode = #pto<cmp lt>}" after the last input */
+    const char *after_types;   /* ", \"row\"" after the input types (pto.tgather's mask form) */
     const char *trailer;   /* " {descending = true}" after outs(...) (pto.tci's attr-dict) */
 } Ins;
 
@@ -86,6 +87,8 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
     sb_puts(o, " : ");
     for (uint32_t i = 0; i < in->n; i++)
         sb_printf(o, "%s%s", i ? ", " : "", in->v[i].type);
+    if (in->after_types)
+        sb_puts(o, in->after_types);
     sb_printf(o, ") outs(%s : %s)%s\n", dst->name, dst->type, in->trailer ? in->trailer : "");
 }
 
@@ -197,12 +200,16 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     if (lo->mode >= 0) {
         if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
+        else if (lo->how == FORM_GATHER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
+            snprintf(attr, sizeof attr, ", {maskPattern = #pto.mask_pattern<%s>}", mask_pattern_name(lo->mode));
         else if (lo->how != FORM_CI)
             snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
         if (lo->how == FORM_CI)
             in.trailer = lo->mode ? " {descending = true}" : NULL;
         else
             in.attr = attr;
+        if (lo->how == FORM_GATHER_MASK)
+            in.after_types = ", \"row\"";
     }
     if (b->tmp)
         ins_add(&in, pm_tile(E, b->tmp, dest, "_tmp"));

@@ -97,6 +97,10 @@ static const char *const tile_pad_names[TP_COUNT] = {"null", "zero", "max", "min
 const char *tile_pad_name(TilePad p) { return tile_pad_names[p]; }
 int tile_pad_from_name(const char *name) { return find_name(tile_pad_names, TP_COUNT, name); }
 
+static const char *const mask_pattern_names[8] = {"", "P0101", "P1010", "P0001", "P0010", "P0100", "P1000", "P1111"};
+const char *mask_pattern_name(int pattern) { return pattern >= 1 && pattern <= 7 ? mask_pattern_names[pattern] : NULL; }
+int mask_pattern_from_name(const char *name) { return name[0] ? find_name(mask_pattern_names, 8, name) : -1; }
+
 static const char *const tensor_layout_names[TENSOR_LAYOUT_COUNT] = {"ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"};
 const char *tensor_layout_name(TensorLayout l) { return tensor_layout_names[l]; }
 int tensor_layout_from_name(const char *name) { return find_name(tensor_layout_names, TENSOR_LAYOUT_COUNT, name); }

@@ -81,6 +81,12 @@ typedef enum TilePad { TP_NULL, TP_ZERO, TP_MAX, TP_MIN, TP_COUNT } TilePad;
 const char *tile_pad_name(TilePad p);
 int tile_pad_from_name(const char *name);
 
+/* pl.tile.MaskPattern (pypto@e2d0f78a tile_ops.py, pto-isa's MaskPattern):
+ * the columns a mask-pattern gather keeps, as the integers 1-7 the ops
+ * take (P0101 = 1 ... P1111 = 7); 0 is none. */
+const char *mask_pattern_name(int pattern);
+int mask_pattern_from_name(const char *name);
+
 /* MX_A_ZZ and MX_B_NN tag the GM scale tensor of an MX operand (A5;
  * 00-types.md "Layouts"). */
 typedef enum TensorLayout { TENSOR_ND, TENSOR_DN, TENSOR_NZ, TENSOR_MX_A_ZZ, TENSOR_MX_B_NN, TENSOR_LAYOUT_COUNT } TensorLayout;

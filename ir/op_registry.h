@@ -174,6 +174,8 @@ typedef enum OpClass {
     OPCL_COMM,                /* a cross-rank effect (signals, remote stores): no value, never removed */
     OPCL_COMM_VALUE,          /* a distributed handle or number (window buffers, comm contexts, ranks) */
     OPCL_REMOTE_LOAD,         /* a peer's window region into a Vec tile */
+    OPCL_GATHER,              /* src, indices, tmp -> the indices' shape of src's elements */
+    OPCL_GATHER_MASK,         /* src -> the columns a mask pattern selects */
     OPCL_COUNT
 } OpClass;
 
@@ -210,6 +212,8 @@ typedef enum IsaForm {
     FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
     FORM_CI,          /* (start): an integer sequence, descending as the mode */
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
+    FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
+    FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */
@@ -269,6 +273,10 @@ typedef enum TmpRule {
     TMP_RESULT_WORDS,     /* the result's bytes as a Vec tile of 4-byte elements: the result's
                              type when its elements are 4 bytes wide, else UINT32 [rows,
                              cols * size / 4] (TSEL; as SCRATCH_RESULT_WORDS) */
+    TMP_LIKE_INDICES,     /* a Vec tile of the result's shape and the second argument's element
+                             type: the A2/A3 TGATHER stages its indices there (PTOAS e32488c9
+                             TGatherOp::verify: "expects tmp and indices to have the same element
+                             type", the same valid shape) */
 } TmpRule;
 
 /* The traits every op of a class has. */

@@ -110,6 +110,10 @@ const IrType *deduce_remote_store(DeduceCtx *dc);
 const IrType *deduce_defer_wait(DeduceCtx *dc);
 const IrType *deduce_allreduce(DeduceCtx *dc);
 const IrType *deduce_barrier_signal(DeduceCtx *dc);
+/* ops_gather.c: gathers by index and by mask pattern */
+const IrType *deduce_gather(DeduceCtx *dc);
+const IrType *deduce_gather_mask(DeduceCtx *dc);
+const IrType *deduce_tensor_gather(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

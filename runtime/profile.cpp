@@ -63,6 +63,7 @@ bool writes_scratch(Op op) {
     case Op::TREMS:
     case Op::TXORS:
     case Op::TSEL:
+    case Op::TGATHER:
     case Op::TROWSUM:
     case Op::TROWMAX:
     case Op::TROWMIN:

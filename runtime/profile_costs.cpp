@@ -467,7 +467,7 @@ constexpr Figure vadd{10, 2, 14, true}, vsub{10, 2, 14, true}, vmul{10, 2, 15, t
     vln{13, 2, 20, false}, vsel{13, 2, 14, false}, vcopy{11, 1, 13, false}, vector_dup{11, 1, 13, false},
     vbrcb{0, 0, 18, false}, vcadd{14, 7, 32, false}, vcmax{6, 2, 0, false}, vcmin{6, 2, 0, false},
     vcmpv{6, 2, 0, false}, vcmpv_ge_ne{14, 2, 22, false}, vcmpvs{6, 2, 0, false}, vconv{14, 2, 18, false},
-    vnchwconv{6, 2, 0, false};
+    vnchwconv{6, 2, 0, false}, vgather{24, 2, 0, false}, vreducev2{14, 14, 20, false};
 
 // One vector instruction of a tile instruction: formula rows under `formula`
 // when they match, else `figure`.
@@ -489,7 +489,9 @@ struct VecOp {
 // vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TROWPROD
 // and TCOLPROD as TROWMAX and TCOLMAX with vmul; TCOLSUM without a row as
 // vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
-// TFILLPAD = vcopy + vector_dup.  TROWEXPAND<op> is vbrcb then <op>, as
+// TFILLPAD = vcopy + vector_dup; TGATHER = vmuls + vgather (the index form,
+// pto-isa's costmodel notes: the indices scaled to bytes, then the gather);
+// its mask form (TGATHER_MASK here) one vreducev2 over the source.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.
 constexpr VecOp kVecOps[] = {
     {Op::TADD, 0, {{nullptr, &vadd}}},
@@ -536,6 +538,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TCMP, 1, {{nullptr, &vcmpv}}},
     {Op::TCMPS, 1, {{nullptr, &vcmpvs}}},
     {Op::TSEL, 0, {{nullptr, &vsel}}},
+    {Op::TGATHER, 0, {{nullptr, &vmuls}, {nullptr, &vgather}}},
+    {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},
     {Op::TROWMIN, 1, {{"TROWMAX", &vcmin}}},

@@ -239,6 +239,72 @@ static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr
     return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
 }
 
+/* tensor.gather(input, index, dim=-1) on a block of R rows: tile.gather
+ * reads its source by flat offset (row * C + column, C the source tile's
+ * columns), so each row's column indices get their row's offset: [1, R]
+ * of 0, 1, ... times C, as the column [R, 1], added along the rows (what
+ * pypto's A5 lowering does, op_conversion_registry.cpp).  A row whose C
+ * elements fill no whole 32-byte blocks would be padded, and its offsets
+ * with it: that is refused, as are offsets for other than 1 or a multiple
+ * of 8 rows (the [1, R] sequence fills whole blocks). */
+static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *src,
+                                  const IrExpr *index, const char *name)
+{
+    const IrType *st = type_of(e, src), *it;
+    const IrExpr *args[3], *dims[2];
+    int64_t rows, cols, dim = ir_call_kwarg_int(c, "dim", -1);
+    TcKw kw[2] = {{"dtype", DT_INT32}, {"target_memory", MS_VEC}};
+    rc(st, &rows, &cols);
+    if (st->n != 2 || (dim != -1 && dim != 1)) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors gathered along the last "
+                 "dimension (dim=-1)", c->callee->name);
+        return NULL;
+    }
+    if (cols < 0 || (cols * dtype_bytes((DataType)st->dtype)) % 32 != 0) {
+        tc_error(e, e->at, "'pl.%s' cannot gather from rows of %" PRId64 " %s elements: a row's flat offsets need "
+                 "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name((DataType)st->dtype));
+        return NULL;
+    }
+    if (!(index = cast_to(e, index, DT_INT32, name)))
+        return NULL;
+    it = type_of(e, index);
+    if (rows > 1) {
+        const IrExpr *seq, *off, *col;
+        if (rows % 8 != 0) {
+            tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of 8 rows, not %"
+                     PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
+                     c->callee->name, rows);
+            return NULL;
+        }
+        dims[0] = tc_int(e->ir, 1);
+        dims[1] = tc_int(e->ir, rows);
+        args[0] = ir_const_int(e->ir, 0, DT_INT32, span_unknown());
+        args[1] = tc_tuple(e->ir, 2, dims);
+        if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
+            return NULL;
+        args[0] = seq;
+        args[1] = ir_const_int(e->ir, cols, DT_INT32, span_unknown());
+        if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
+            return NULL;
+        dims[0] = tc_int(e->ir, rows);
+        dims[1] = tc_int(e->ir, 1);
+        args[0] = off;
+        args[1] = tc_tuple(e->ir, 2, dims);
+        if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+            return NULL;
+        args[0] = index;
+        args[1] = col;
+        if (!(index = tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL)))
+            return NULL;
+    }
+    args[0] = shape_tuple(e, it);
+    if (!(args[2] = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, args, 2, kw)))
+        return NULL;
+    args[0] = src;
+    args[1] = index;
+    return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+}
+
 /* A tensor op as the block op the op table gives it, by that op's class. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
@@ -288,6 +354,12 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         args[1] = c->args[1];
         args[2] = c->args[2];
         return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+    case OPCL_GATHER:
+        return lower_gather(e, block, c, operands[0], operands[1], name);
+    case OPCL_GATHER_MASK: {
+        TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
+        return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);
+    }
     case OPCL_FILLPAD:
     case OPCL_FILLPAD_EXPAND: {
         /* The operand's tile carries its valid shape from its load. */

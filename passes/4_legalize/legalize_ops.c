@@ -275,6 +275,8 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
         dims[1] = ir_const_int(ir, bytes / 4, DT_INT64, c->e.span);
         return ir_type_tile(ir, DT_UINT32, 2, dims, NULL, NULL);
     }
+    if (op_traits(op)->tmp == TMP_LIKE_INDICES)
+        return ir_type_with_dtype(ir, rt, (DataType)ir_expr_type(ir, c->args[1])->dtype);
     if (op_traits(op)->tmp != TMP_MASK)
         return ir_type_with_dtype(ir, rt, (DataType)rt->dtype);
     if (L->pc->arch != ARCH_A2A3) {

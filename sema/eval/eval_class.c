@@ -596,7 +596,8 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
             r->v.i = tl;
             return r;
         }
-    } else if (strncmp(path, "pypto.language.", 15) == 0 && !strchr(path + 15, '.')) {
+    } else if (strncmp(path, "pypto.language.", 15) == 0 &&
+               (!strchr(path + 15, '.') || strcmp(path + 15, "tile.MaskPattern") == 0)) {
         /* The DSL's enumerations; pl.Mem is pl.MemorySpace and pl.PadValue
          * pl.TilePad under today's names (00-python_syntax.md). */
         static const struct {
@@ -612,6 +613,7 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
             {"Level", CV_LEVEL, level_from_name},               {"Role", CV_ROLE, role_from_name},
             {"SplitMode", CV_SPLIT_MODE, split_mode_from_name}, {"ScopeMode", CV_SCOPE_MODE, scope_mode_from_name},
             {"adir", CV_ARG_DIR, arg_dir_from_name},
+            {"tile.MaskPattern", CV_INT, mask_pattern_from_name},   /* plain integers in pypto */
         };
         const char *group = path + 15;
         int k = -2;

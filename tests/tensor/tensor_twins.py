@@ -26,7 +26,8 @@ class Twins:
         f1 = pl.col_expand_mul(e4, c)
         f2 = pl.col_expand_div(f1, pl.add(pl.abs(c), 1.0))
         f3 = pl.col_expand_sub(f2, c)
-        y2 = pl.add(f3, pl.col_expand(x, c))
+        f4 = pl.col_expand_add(f3, c)
+        y2 = pl.add(f4, pl.col_expand(x, c))
         y3 = pl.row_min(x)
         return y1, y2, y3
 

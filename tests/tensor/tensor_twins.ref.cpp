@@ -18,7 +18,7 @@ void e2e::reference(Case &t) {
             y1(i, j) = (u + v) + (w + (q + m));
             double e = (x(i, j) + r(i, 0) - r(i, 0)) / (std::fabs(r(i, 0)) + 1.0) * r(i, 0);
             double f = e * c(0, j) / (std::fabs(c(0, j)) + 1.0) - c(0, j);
-            y2(i, j) = f + c(0, j);
+            y2(i, j) = f + c(0, j) + c(0, j);
             lo = std::min(lo, x(i, j));
         }
         y3(i, 0) = lo;

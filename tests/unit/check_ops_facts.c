@@ -67,7 +67,8 @@ START_TEST(test_conversion_facts)
                           b->cls == OPCL_CAST || b->cls == OPCL_ROW_REDUCE || b->cls == OPCL_RESHAPE ||
                           b->cls == OPCL_TRANSPOSE || b->cls == OPCL_ROW_EXPAND_OP || b->cls == OPCL_COL_EXPAND_OP ||
                           b->cls == OPCL_COL_EXPAND || b->cls == OPCL_FULL || b->cls == OPCL_CI ||
-                          b->cls == OPCL_FILLPAD || b->cls == OPCL_FILLPAD_EXPAND,
+                          b->cls == OPCL_FILLPAD || b->cls == OPCL_FILLPAD_EXPAND || b->cls == OPCL_GATHER ||
+                          b->cls == OPCL_GATHER_MASK,
                       "%s becomes %s, whose class ConvertTensorToBlockOps does not take", op_name(op), op_name(b));
         ck_assert_msg(!m || (b && b->cls == OPCL_ROW_REDUCE && m->cls == OPCL_ELEM2), "%s: merge", op_name(op));
         ck_assert_msg(!row || row->cls == OPCL_ROW_EXPAND_OP, "%s: row_form", op_name(op));
@@ -116,14 +117,19 @@ static int has_token(const char *text, const char *before, const char *name, con
     return strstr(text, want) != NULL;
 }
 
-/* The tile instructions op's C++ calls: its ISA name, and a reduction's
- * two forms (TROWMAX, TCOLMAX); n of them into isa.  A reshape is a second
- * Tile at its input's address, and the block index no tile instruction. */
+/* The tile instructions op's C++ calls: its ISA name, a reduction's two
+ * forms (TROWMAX, TCOLMAX), a mask gather's TGATHER_MASK (as the profile
+ * names it); n of them into isa.  A reshape is a second Tile at its
+ * input's address, and the block index no tile instruction. */
 static int instructions(const OpDef *op, char isa[2][40])
 {
     IsaForm form = (IsaForm)op_traits(op)->form;
     if (!op->isa || form == FORM_RESHAPE || form == FORM_BLOCK_IDX || form == FORM_CREATE || form == FORM_ALLOC)
         return 0;
+    if (form == FORM_GATHER_MASK) {   /* profiled apart: no scratch, another cost */
+        snprintf(isa[0], 40, "%s_MASK", op->isa);
+        return 1;
+    }
     if (op_traits(op)->form == FORM_REDUCE) {
         snprintf(isa[0], 40, "TROW%s", op->isa);
         snprintf(isa[1], 40, "TCOL%s", op->isa);

@@ -25,6 +25,7 @@
 //   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TEXTRACT TINSERT TTRANS
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
+//   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
 #ifndef PYPTOCC_PTO_INST_HPP
 #define PYPTOCC_PTO_INST_HPP
@@ -34,6 +35,7 @@
 #include "pto/pyptocc-transfer.hpp"
 #include "pto/pyptocc-elementwise.hpp"
 #include "pto/pyptocc-reduce.hpp"
+#include "pto/pyptocc-gather.hpp"
 #include "pto/pyptocc-matmul.hpp"
 
 #endif

@@ -1,0 +1,126 @@
+/* ops_gather.c: the gathers (pypto@e2d0f78a tile_ops/gather.cpp,
+ * tensor_ops/gather.cpp): by index, where each result element names the
+ * source element it is, and by mask pattern, where each row keeps the
+ * columns a fixed pattern selects.
+ *
+ * tile.gather indexes its source by flat element offset (PTO's
+ * pto.tgather index form: dst[i, j] = src_flat[indices[i, j]]);
+ * tensor.gather by column within the row (output[b, k] = input[b,
+ * index[b, k]]), which ConvertTensorToBlockOps turns into flat offsets. */
+#include "config.h"
+#include "ir/ops_internal.h"
+
+/* The element types a gather moves (pypto's deductions: FP16, FP32,
+ * INT16, INT32; PTOAS's A2/A3 verifier takes i16/i32/f16/f32). */
+static int gather_dtype(DataType dt)
+{
+    return dt == DT_FP16 || dt == DT_FP32 || dt == DT_INT16 || dt == DT_INT32;
+}
+
+/* Indices of INT32 with any source, or INT16 with a 16-bit one: the b32
+ * form of the instruction reads each index as 4 bytes. */
+static int index_dtype_ok(DeduceCtx *dc, uint32_t i, const IrType *src, const IrType *idx)
+{
+    char a[32], b[32];
+    if (idx->dtype == DT_INT32 || (idx->dtype == DT_INT16 && dtype_bits((DataType)src->dtype) == 16))
+        return 1;
+    op_fail(dc, (int)i, "indices must be INT32, or INT16 with a 16-bit source, got %s indices with a %s source",
+            op_dtype_str((DataType)idx->dtype, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
+    return 0;
+}
+
+static int source_dtype_ok(DeduceCtx *dc, const IrType *src)
+{
+    char a[32];
+    if (gather_dtype((DataType)src->dtype))
+        return 1;
+    op_fail(dc, 0, "the source must be FP16, FP32, INT16 or INT32, got %s",
+            op_dtype_str((DataType)src->dtype, a, sizeof a));
+    return 0;
+}
+
+/* tile.gather(src, indices, tmp): the indices' shape, the source's
+ * element type; tmp is scratch (Legalize gives the instruction the one it
+ * wants, TMP_LIKE_INDICES). */
+const IrType *deduce_gather(DeduceCtx *dc)
+{
+    const IrType *src, *idx;
+    if (!(src = op_need_tile(dc, 0)) || !(idx = op_need_tile(dc, 1)) || !op_need_tile(dc, 2))
+        return NULL;
+    if (!source_dtype_ok(dc, src) || !index_dtype_ok(dc, 1, src, idx))
+        return NULL;
+    return op_make_tile(dc, (DataType)src->dtype, idx->n, idx->dims, NULL);
+}
+
+/* tensor.gather(input, index, dim=): the index's shape, the input's
+ * element type; on the axes but dim the index may be shorter, not longer. */
+const IrType *deduce_tensor_gather(DeduceCtx *dc)
+{
+    const IrType *in, *idx;
+    int64_t dim;
+    uint32_t axis;
+    char a[160], b[160];
+    if (!(in = op_need_tensor(dc, 0)) || !(idx = op_need_tensor(dc, 1)))
+        return NULL;
+    if (!source_dtype_ok(dc, in) || !index_dtype_ok(dc, 1, in, idx))
+        return NULL;
+    if (in->n < 2)
+        return op_fail(dc, 0, "the input must have at least 2 dimensions, got %s",
+                       type_to_string(dc->ir, in, a, sizeof a));
+    if (idx->n != in->n)
+        return op_fail(dc, 1, "the index must have the input's rank %u, got %s", (unsigned)in->n,
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    if (op_kwarg_int(dc, "dim", &dim) != 1 || !op_normalize_axis(dc, -1, "dim", dim, in->n, &axis))
+        return NULL;
+    for (uint32_t i = 0; i < in->n; i++) {
+        int64_t ni, ii;
+        if (i != axis && ir_dim_value(in->dims[i], &ni) && ir_dim_value(idx->dims[i], &ii) && ii > ni)
+            return op_fail(dc, 1, "the index %s is longer than the input %s in dimension %u, which is not the "
+                           "gathered one", type_to_string(dc->ir, idx, a, sizeof a),
+                           type_to_string(dc->ir, in, b, sizeof b), (unsigned)i);
+    }
+    return op_make_tensor(dc, (DataType)in->dtype, idx->n, idx->dims);
+}
+
+/* gather_mask(src, mask_pattern=, output_dtype=): of each row the columns
+ * the pattern selects (1 P0101 and 2 P1010 every second, 3-6 every
+ * fourth, 7 P1111 all), as output_dtype, of the source's width (the
+ * instruction moves bits). */
+const IrType *deduce_gather_mask(DeduceCtx *dc)
+{
+    const IrType *src;
+    const IrExpr *dims[2];
+    int64_t pattern, out_dt, cols;
+    int has_out;
+    char a[160], b[32];
+    if (!(src = op_need_tile(dc, 0)) || !source_dtype_ok(dc, src))
+        return NULL;
+    if (src->n != 2)
+        return op_fail(dc, 0, "the source must have 2 dimensions, got %s", type_to_string(dc->ir, src, a, sizeof a));
+    if (op_kwarg_int(dc, "mask_pattern", &pattern) != 1)
+        return NULL;
+    if (pattern < 1 || pattern > 7)
+        return op_fail(dc, -1, "mask_pattern must be between 1 and 7 (pl.tile.MaskPattern), got %lld",
+                       (long long)pattern);
+    if ((has_out = op_kwarg_int(dc, "output_dtype", &out_dt)) < 0)
+        return NULL;
+    if (!has_out)
+        out_dt = src->dtype;
+    else if (dtype_bits((DataType)out_dt) != dtype_bits((DataType)src->dtype))
+        return op_fail(dc, -1, "output_dtype must be as wide as the source's %s, got %s",
+                       op_dtype_str((DataType)src->dtype, a, sizeof a), op_dtype_str((DataType)out_dt, b, sizeof b));
+    dims[0] = src->dims[0];
+    dims[1] = src->dims[1];
+    if (pattern != 7) {
+        int64_t step = pattern <= 2 ? 2 : 4;
+        if (!ir_dim_value(src->dims[1], &cols))
+            return op_fail(dc, 0, "the source's columns must be a constant, got %s",
+                           type_to_string(dc->ir, src, a, sizeof a));
+        if (cols % step)
+            return op_fail(dc, 0, "mask_pattern %lld keeps every %s column: the source's %lld columns are not a "
+                           "multiple of %lld", (long long)pattern, step == 2 ? "second" : "fourth", (long long)cols,
+                           (long long)step);
+        dims[1] = ir_const_int(dc->ir, cols / step, DT_INT64, span_unknown());
+    }
+    return op_make_tile(dc, (DataType)out_dt, 2, dims, NULL);
+}

@@ -1,0 +1,98 @@
+// pto/pyptocc-gather.hpp: TGATHER, by index and by mask pattern (part of
+// pto/pto-inst.hpp).
+//
+// By index: d(r, c) = s's element at flat offset i(r, c), the offset in
+// s's static shape (row i / Cols, column i % Cols), as pto-isa's CPU
+// simulator reads it (cpu/TGather.hpp).  The indices are 4 bytes wide
+// (its CheckValid: "expect b32"), the destination has the source's element
+// type; A2/A3 stages the indices in the scratch tile, which has their type
+// and valid shape (npu/a2a3/TGather.hpp; PTOAS TGatherOp::verify).  An
+// offset outside the source's valid elements is fatal: the simulator reads
+// zero there, the NPU whatever the buffer holds.
+//
+// By mask pattern: each row of d is the columns of the row of s that the
+// pattern keeps (every second from 0 or 1, every fourth from 0-3, or all),
+// their bits as d's element type of the same width.  Vec, row-major tiles;
+// d's valid columns are its static columns, and s's valid columns are d's
+// times the pattern's step (PTOAS TGatherOp::verify, the mask form).
+#ifndef PYPTOCC_GATHER_HPP
+#define PYPTOCC_GATHER_HPP
+
+#include <cstring>
+
+#include "pto/pyptocc-intrin.hpp"
+
+namespace pto {
+
+namespace detail {
+// A destination or index row that the instruction reads and writes whole.
+inline void check_full_rows(const char *op, const char *role, unsigned valid_cols, int cols) {
+    if (valid_cols != static_cast<unsigned>(cols))
+        pyptocc::fatal("%s: the %s tile has %u valid columns of %d: this form needs whole rows", op, role, valid_cols,
+                       cols);
+}
+}  // namespace detail
+
+template <TileT TD, TileT TS, TileT TI, TileT TT> void TGATHER(TD &d, const TS &s, const TI &idx, TT &tmp) {
+    PYPTOCC_PROFILE(TGATHER, d, s, idx, tmp);
+    using I = typename TI::DType;
+    detail::rule_vec<TD, TS, TI, TT>();
+    detail::rule_same_dtype<TD, TS>();
+    static_assert(sizeof(I) == 4 && detail::is_int_v<I>, "pyptocc runtime: TGATHER's indices are 4-byte integers");
+    static_assert(std::is_same_v<typename TT::DType, I>,
+                  "pyptocc runtime: TGATHER's scratch tile has the indices' element type");
+    auto S = detail::view(s, "TGATHER", "source");
+    auto X = detail::view(idx, "TGATHER", "index");
+    auto T = detail::view(tmp, "TGATHER", "scratch");
+    auto D = detail::view(d, "TGATHER", "destination");
+    detail::check_full_rows("TGATHER", "destination", D.vc, TD::Cols);
+    detail::check_full_rows("TGATHER", "index", X.vc, TI::Cols);
+    if (X.vr < D.vr || X.vc < D.vc || T.vr != X.vr || T.vc != X.vc)
+        pyptocc::fatal("TGATHER: the destination's valid %ux%u, the indices' %ux%u and the scratch's %ux%u do not "
+                       "match",
+                       D.vr, D.vc, X.vr, X.vc, T.vr, T.vc);
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        int64_t flat = static_cast<int64_t>(X(r, c));
+        int64_t row = flat / TS::Cols, col = flat % TS::Cols;
+        if (flat < 0 || row >= static_cast<int64_t>(S.vr) || col >= static_cast<int64_t>(S.vc))
+            pyptocc::fatal("TGATHER: index %lld at (%u, %u) is outside the source's %ux%u valid elements (a tile of "
+                           "%d columns: the index is row * %d + column)",
+                           static_cast<long long>(flat), r, c, S.vr, S.vc, TS::Cols, TS::Cols);
+        return S(static_cast<unsigned>(row), static_cast<unsigned>(col));
+    });
+    // The scratch holds what A2/A3 stages there: the offsets in bytes.
+    for (unsigned r = 0; r < T.vr; r++)
+        for (unsigned c = 0; c < T.vc; c++)
+            T(r, c) = static_cast<I>(static_cast<uint64_t>(X(r, c)) * sizeof(typename TS::DType));
+}
+
+template <TileT TD, TileT TS, MaskPattern P> void TGATHER(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TGATHER_MASK, d, s);
+    using T = typename TD::DType;
+    using U = typename TS::DType;
+    constexpr unsigned step = P == MaskPattern::P1111 ? 1 : P <= MaskPattern::P1010 ? 2 : 4;
+    constexpr unsigned first = P == MaskPattern::P1111   ? 0
+                               : P <= MaskPattern::P1010 ? static_cast<unsigned>(P) - 1
+                                                         : static_cast<unsigned>(P) - 3;
+    detail::rule_vec<TD, TS>();
+    detail::rule_row_major<TD, TS>();
+    static_assert(sizeof(T) == sizeof(U) && (sizeof(T) == 2 || sizeof(T) == 4),
+                  "pyptocc runtime: TGATHER's mask form keeps 2- or 4-byte elements of one width");
+    auto S = detail::view(s, "TGATHER", "source");
+    auto D = detail::view(d, "TGATHER", "destination");
+    detail::check_full_rows("TGATHER", "destination", D.vc, TD::Cols);
+    if (S.vr != D.vr || S.vc != D.vc * step)
+        pyptocc::fatal("TGATHER: the mask pattern keeps one column in %u: a destination of %ux%u valid elements "
+                       "takes a source of %ux%u, got %ux%u",
+                       step, D.vr, D.vc, D.vr, D.vc * step, S.vr, S.vc);
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        U v = S(r, c * step + first);
+        T out;
+        std::memcpy(static_cast<void *>(&out), static_cast<const void *>(&v), sizeof out);
+        return out;
+    });
+}
+
+}  // namespace pto
+
+#endif
