@@ -81,6 +81,9 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
         return;
     if (is_load)
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
+    else if (t->atomic_add)   /* the atomic mode is a template argument (cpp.md 4.2) */
+        sb_printf(ck_line(K), "TSTORE<decltype(%s), decltype(%s), AtomicType::AtomicAdd>(%s, %s);\n", tile->name, gt,
+                  gt, tile->name);
     else
         sb_printf(ck_line(K), "TSTORE(%s, %s);\n", gt, tile->name);
 }

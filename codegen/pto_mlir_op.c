@@ -141,7 +141,8 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
     if (is_load)
         sb_printf(pm_line(E), "pto.tload ins(%s : %s) outs(%s : %s)\n", pview, pt, tile->name, tile->type);
     else
-        sb_printf(pm_line(E), "pto.tstore ins(%s : %s) outs(%s : %s)\n", tile->name, tile->type, pview, pt);
+        sb_printf(pm_line(E), "pto.tstore ins(%s : %s) outs(%s : %s)%s\n", tile->name, tile->type, pview, pt,
+                  t->atomic_add ? " {atomicType = #pto<atomic_type atomic_add>}" : "");
 }
 
 static const char *const cmp_modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};

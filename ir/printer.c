@@ -408,7 +408,13 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
         const char *m = comm_enum_member(COMM_ENUM_GROUP(kw->v.i), COMM_ENUM_VALUE(kw->v.i));
         if (!m)
             ICE("a kwarg holds no member of a comm enumeration (%lld)", (long long)kw->v.i);
-        sb_printf(p->sb, "pld.%s.%s", comm_enum_name(COMM_ENUM_GROUP(kw->v.i)), m);
+        /* pl.AtomicType, as pypto prints an atomic= of any op
+         * (python_printer.cpp); the other enumerations are pld's */
+        if (COMM_ENUM_GROUP(kw->v.i) == CE_ATOMIC_TYPE)
+            pr_pfx(p, "");
+        else
+            sb_puts(p->sb, "pld.");
+        sb_printf(p->sb, "%s.%s", comm_enum_name(COMM_ENUM_GROUP(kw->v.i)), m);
         break;
     }
     case KW_ARG_DIR:

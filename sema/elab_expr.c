@@ -168,6 +168,29 @@ const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call) 
  * output_tensor, shapes=None)), positionally or by keyword; the shapes
  * are the tile's valid shape (its shape unless its view narrows it).  NULL with *handled 0 when the call gives shapes (the
  * op's own binding reads it). */
+/* The atomic= keyword of a store (pl.AtomicType.Add), which the two
+ * spellings below take besides their arguments: 1 with *kw set, 0 when
+ * there is none, -1 after an error. */
+static int store_atomic(FnCtx *fc, const OpDef *op, const AstNode *call, IrKwarg *kw)
+{
+    char name[64];
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        if (strcmp(call->list2.items[k]->name, "atomic") == 0)
+            return elab_kwarg_value(fc, &op->kwargs[0], call->list2.items[k]->a,
+                                    op_dsl_name(op, 0, name, sizeof name), kw)
+                       ? 1
+                       : -1;
+    return 0;
+}
+
+static int has_keyword(const AstNode *call, const char *name)
+{
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        if (strcmp(call->list2.items[k]->name, name) == 0)
+            return 1;
+    return 0;
+}
+
 static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call, int *handled)
 {
     Elab *E = fc->E;
@@ -179,9 +202,13 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     const IrType *type;
     uint32_t pos = 0;
     *handled = 0;
+    IrKwarg atomic;
+    int na;
     for (uint32_t k = 0; k < call->list2.n; k++) {
         const AstNode *kw = call->list2.items[k];
         int slot = -1;
+        if (strcmp(kw->name, "atomic") == 0)
+            continue;
         for (int i = 0; i < 3; i++)
             if (strcmp(kw->name, names[i]) == 0)
                 slot = i;
@@ -198,6 +225,8 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     for (int i = 0; i < 3; i++)
         if (!(args[i < 2 ? i : 3] = elab_expr(fc, given[i])))
             return NULL;
+    if ((na = store_atomic(fc, op, call, &atomic)) < 0)
+        return NULL;
     tt = type_of(fc, args[0]);
     if (tt->kind != TYPE_TILE) {
         char b[256];
@@ -205,9 +234,10 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
                           elab_type_str(E, tt, b, sizeof b));
     }
     args[2] = ir_make_tuple(E->ir, tt->n, ir_tile_valid_dims(tt), call->span);
-    if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err)))
+    if (!(type = op_deduce(E->ir, op, args, 4, na ? &atomic : NULL, (uint32_t)na, &err)))
         return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(given[1], err.elem) : call->span, "%s", err.msg);
-    return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
+    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, 1, &atomic) : NULL, type,
+                   call->span);
 }
 
 /* pl.tile.store with four arguments: today's (tile, offsets, output,
@@ -219,23 +249,27 @@ static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
     const IrExpr *args[4];
     OpError err;
     const IrType *type;
-    int today;
+    IrKwarg atomic;
+    int today, na;
     for (int i = 0; i < 4; i++)
         if (!(args[i] = elab_expr(fc, call->list.items[i])))
             return NULL;
+    if ((na = store_atomic(fc, op, call, &atomic)) < 0)
+        return NULL;
     today = type_of(fc, args[2])->kind == TYPE_TENSOR;
     if (today) {
         const IrExpr *out = args[2];
         args[2] = args[3];
         args[3] = out;
     }
-    if (!(type = op_deduce(E->ir, op, args, 4, NULL, 0, &err))) {
+    if (!(type = op_deduce(E->ir, op, args, 4, na ? &atomic : NULL, (uint32_t)na, &err))) {
         Span at = call->span;
         if (err.arg >= 0 && err.arg < 4)
             at = elab_arg_part_span(call->list.items[today && err.arg >= 2 ? 5 - err.arg : err.arg], err.elem);
         return elab_error(E, at, "%s", err.msg);
     }
-    return ir_call(E->ir, &op->callee, 4, args, 0, NULL, type, call->span);
+    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, 1, &atomic) : NULL, type,
+                   call->span);
 }
 
 /* Resolve and call "<ns>.<name>", name in the language's spelling (the
@@ -246,13 +280,14 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
     const OpDef *op = op_lookup_dsl(ns, dsl_name);
     if (!op)
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
-    if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) && call->list.n + call->list2.n == 3) {
+    if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) &&
+        call->list.n + call->list2.n - has_keyword(call, "atomic") == 3) {
         int handled;
         const IrExpr *r = store_without_shapes(fc, op, call, &handled);
         if (handled)
             return r;
     }
-    if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && !call->list2.n)
+    if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && call->list2.n == (uint32_t)has_keyword(call, "atomic"))
         return store_four(fc, op, call);
     return call_op(fc, op, call, pre);
 }

@@ -98,7 +98,7 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_PAD] = {CV_TILE_PAD, KW_INT, "a pad value: pl.PadValue.zero, max or min (or 0, math.inf, -math.inf)"},
         [KWT_NOTIFY_OP] = {CV_DSL, KW_COMM_ENUM, "pld.NotifyOp.AtomicAdd or pld.NotifyOp.Set"},
         [KWT_WAIT_CMP] = {CV_DSL, KW_COMM_ENUM, "pld.WaitCmp.Eq or pld.WaitCmp.Ge"},
-        [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pld.AtomicType.None_ or pld.AtomicType.Add"},
+        [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pl.AtomicType.None_ or pl.AtomicType.Add"},
         [KWT_REDUCE_OP] = {CV_DSL, KW_COMM_ENUM, "pld.ReduceOp.Sum, Max, Min or Prod"},
         [KWT_TENSOR_LAYOUT] = {CV_TENSOR_LAYOUT, KW_INT, "a tensor layout such as pl.TensorLayout.ND"},
     };
@@ -151,6 +151,11 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
             char prefix[64];
             size_t n = (size_t)snprintf(prefix, sizeof prefix, "pypto.language.distributed.%s.", comm_enum_name(g));
             if (strncmp(v->v.dsl.path, prefix, n) == 0)
+                m = comm_enum_from_name(g, v->v.dsl.path + n);
+            /* pl.AtomicType is the same enumeration (pypto exposes it in
+             * pypto.language for tile.store and tensor.assemble) */
+            n = (size_t)snprintf(prefix, sizeof prefix, "pypto.language.%s.", comm_enum_name(g));
+            if (g == CE_ATOMIC_TYPE && strncmp(v->v.dsl.path, prefix, n) == 0)
                 m = comm_enum_from_name(g, v->v.dsl.path + n);
         } else if (v->kind == CV_INT && comm_enum_member(g, (int)v->v.i) && v->v.i == (int)v->v.i) {
             m = (int)v->v.i;

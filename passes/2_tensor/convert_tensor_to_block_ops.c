@@ -299,6 +299,15 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     char buf[96];
     if (!c)
         return s;
+    if (tc_atomic_add(c)) {
+        /* pypto rejects it too: only a kernel's store adds */
+        diag_error(C->pc->diag, s->span,
+                   "pl.assemble(..., atomic=pl.AtomicType.Add) in orchestration code: only a kernel's store adds "
+                   "into global memory (assemble a computed value inside pl.at(level=pl.Level.CORE_GROUP) or an "
+                   "InCore function)");
+        C->failed = 1;
+        return s;
+    }
     t = c->args[0];
     src = c->args[1];
     st = ir_expr_type(ir, src);

@@ -129,6 +129,10 @@ static IrKwarg kwarg_of(IrCtx *ir, const KwSpec *spec, int64_t v)
     case KWT_MEMSPACE:
         kw.kind = KW_MEMSPACE;
         break;
+    case KWT_ATOMIC_TYPE:   /* v: the member (ATOMIC_ADD) */
+        kw.kind = KW_COMM_ENUM;
+        v = COMM_ENUM_PACK(CE_ATOMIC_TYPE, v);
+        break;
     case KWT_DOUBLE:
     case KWT_STRING:
         ICE("kwarg '%s' has no integer value", spec->name);

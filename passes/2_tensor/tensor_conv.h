@@ -154,7 +154,11 @@ typedef struct TcRegion {
     const IrExpr *base;
     const IrExpr *off[2];
     const IrType *type;
+    uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
 } TcRegion;
+
+/* Whether an assemble adds its source into its target (atomic=Add). */
+int tc_atomic_add(const IrCall *assemble);
 
 /* block.load of `dims` at the region's offset plus `add` (per dimension,
  * NULL for none) into space ms. */

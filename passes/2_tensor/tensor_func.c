@@ -109,6 +109,7 @@ static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
     dst.base = cur;
     dst.off[0] = dst.off[1] = tc_int(K->ir, 0);
     dst.type = s->v->type;
+    dst.atomic_add = 0;
     if (s->kind == SLOT_NEST) {
         const IrCall *c = s->v->call;
         Val *a = kc_val(K, c->args[0]), *b = kc_val(K, c->args[1]);

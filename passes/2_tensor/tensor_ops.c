@@ -420,6 +420,7 @@ const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrEx
 
 const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const TcRegion *r, const IrExpr *const *add)
 {
+    static const TcKw atomic = {"atomic", ATOMIC_ADD};
     const IrType *t = type_of(e, tile);
     const IrType *bt = type_of(e, r->base);
     const IrExpr *args[4];
@@ -428,7 +429,16 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     /* Only the valid part of a partly valid tile is written. */
     args[2] = tc_tuple(e->ir, t->n, ir_tile_valid_dims(t));
     args[3] = r->base;
-    return tc_emit(e, name, ir_tile_space(t) == MS_ACC ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args, 0, NULL);
+    return tc_emit(e, name, ir_tile_space(t) == MS_ACC ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args,
+                   r->atomic_add, &atomic);
+}
+
+int tc_atomic_add(const IrCall *assemble)
+{
+    for (uint32_t i = 0; i < assemble->nkwargs; i++)
+        if (strcmp(assemble->kwargs[i].key, "atomic") == 0 && assemble->kwargs[i].kind == KW_COMM_ENUM)
+            return COMM_ENUM_VALUE(assemble->kwargs[i].v.i) == ATOMIC_ADD;
+    return 0;
 }
 
 /* -------------------------------------------------------- matrix multiply */

@@ -209,7 +209,8 @@ START_TEST(test_schema_orders)
                   "a_trans?,b_trans?,c_matrix_nz?,out_dtype*");
     expect_schema("system.sync_src", "set_pipe,wait_pipe,event_id", "set_pipe,wait_pipe,event_id");
     expect_schema("system.sync_dst", "set_pipe,wait_pipe,event_id", "set_pipe,wait_pipe,event_id");
-    expect_schema("block.store", "tile,offsets,shapes,output_tensor", "");
+    expect_schema("block.store", "tile,offsets,shapes,output_tensor,atomic", "atomic*");
+    expect_schema("tensor.assemble", "target,source,offset,atomic", "atomic*");
     expect_schema("tensor.row_max", "input", "");
     expect_schema("system.bar_v", "", "");
     ck_assert_int_eq(op_lookup("block.cast")->kwargs[1].idefault, 2);

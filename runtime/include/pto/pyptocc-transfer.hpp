@@ -42,12 +42,16 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 }
 
 // g(0, 0, 0, r, c) = convert(t(r, c)) over t (round to nearest even when the
-// types differ, e.g. an f32 accumulator to f16/bf16 memory).
-template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
-    PYPTOCC_PROFILE(TSTORE, g, t);
+// types differ, e.g. an f32 accumulator to f16/bf16 memory); with
+// AtomicType::AtomicAdd (a template argument, as pto-isa takes it), g's
+// element plus t's, rounded once in g's type: the element types pto-isa's
+// atomic store adds (float, half, bfloat16_t, int32_t, int16_t, int8_t).
+// The runtime runs one task at a time, so the add needs no lock.
+namespace detail {
+template <AtomicType A, GlobalTensorT GT, TileT TT> void store(const GT &g, const TT &t) {
     using G = typename GT::DType;
-    detail::rule_global<TT, GT>();
-    auto S = detail::view(t, "TSTORE", "source");
+    rule_global<TT, GT>();
+    auto S = view(t, "TSTORE", "source");
     if (S.vr == 0 || S.vc == 0)
         return;
     if (!g.data())
@@ -65,9 +69,30 @@ template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
                       true, "TSTORE");
     G *p = g.data();
     for (unsigned r = 0; r < S.vr; r++)
-        for (unsigned c = 0; c < S.vc; c++)
-            p[static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4] =
-                detail::convert<G>(S(r, c));
+        for (unsigned c = 0; c < S.vc; c++) {
+            G &out = p[static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4];
+            if constexpr (A == AtomicType::AtomicAdd) {
+                if constexpr (is_float_v<G>)
+                    out = down<G>(up(out) + up(S(r, c)));
+                else
+                    out = wrap<G>(u64(out) + u64(convert<G>(S(r, c))));
+            } else {
+                out = convert<G>(S(r, c));
+            }
+        }
+}
+}  // namespace detail
+
+template <GlobalTensorT GT, TileT TT> void TSTORE(const GT &g, const TT &t) {
+    PYPTOCC_PROFILE(TSTORE, g, t);
+    detail::store<AtomicType::AtomicNone>(g, t);
+}
+template <TileT TT, GlobalTensorT GT, AtomicType A> void TSTORE(const GT &g, const TT &t) {
+    PYPTOCC_PROFILE(TSTORE, g, t);
+    if constexpr (A == AtomicType::AtomicAdd)
+        static_assert(detail::is_one_of_v<typename GT::DType, float, half, bfloat16_t, int32_t, int16_t, int8_t>,
+                      "pyptocc runtime: TSTORE adds float, half, bfloat16_t, int32_t, int16_t or int8_t");
+    detail::store<A>(g, t);
 }
 
 // ------------------------------------------------------- data movement
