@@ -146,9 +146,10 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     if (lo->how == FORM_GATHER_MASK) {
         /* TGATHER<Dst, Src, MaskPattern::P>(dst, src): the pattern is a
          * template argument, which pto-isa cannot deduce */
-        const char *src = args.data + 2;   /* after ", " */
-        sb_printf(ck_line(K), "%s<decltype(%s), decltype(%.*s), MaskPattern::%s>(%s%.*s);\n", lo->isa, d->name,
-                  (int)args.len - 2, src, mask_pattern_name(lo->mode), d->name, (int)args.len, args.data);
+        const CVal *src = ck_tile_arg(K, c, 0);
+        if (src)
+            sb_printf(ck_line(K), "%s<decltype(%s), decltype(%s), MaskPattern::%s>(%s, %s);\n", lo->isa, d->name,
+                      src->name, mask_pattern_name(lo->mode), d->name, src->name);
         sb_free(&args);
         return;
     }

@@ -351,9 +351,7 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     memset(t, 0, sizeof *t);
     t->how = (uint8_t)how;
     t->tensor_arg = is_load ? 0 : 3;
-    for (uint32_t i = 0; !is_load && i < c->nkwargs; i++)
-        if (strcmp(c->kwargs[i].key, "atomic") == 0 && c->kwargs[i].kind == KW_COMM_ENUM)
-            t->atomic_add = COMM_ENUM_VALUE(c->kwargs[i].v.i) == ATOMIC_ADD;
+    t->atomic_add = (uint8_t)(!is_load && ir_call_atomic_add(c));
     *at = c->e.span;
     if (legal_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0)
         return -1;

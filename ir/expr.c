@@ -75,6 +75,12 @@ int64_t ir_call_kwarg_int(const IrCall *c, const char *key, int64_t dflt)
     return k ? k->v.i : dflt;
 }
 
+int ir_call_atomic_add(const IrCall *c)
+{
+    const IrKwarg *k = ir_call_kwarg(c, "atomic");
+    return k && k->kind == KW_COMM_ENUM && COMM_ENUM_VALUE(k->v.i) == ATOMIC_ADD;
+}
+
 static void init_var(IrCtx *ctx, IrVar *v, IrExprKind kind, const char *name, const IrType *type, Span span)
 {
     init_header(&v->e, kind, span);

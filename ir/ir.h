@@ -533,6 +533,8 @@ const IrKwarg *ir_call_kwarg(const IrCall *c, const char *key);
 /* The integer value of kwarg key (int, bool, dtype, memory space), or dflt
  * when the call has none. */
 int64_t ir_call_kwarg_int(const IrCall *c, const char *key, int64_t dflt);
+/* Whether a store or assemble adds into its target (atomic=pl.AtomicType.Add). */
+int ir_call_atomic_add(const IrCall *c);
 
 IrVar *ir_var_new(IrCtx *ctx, const char *name, const IrType *type, Span span);
 IrIterArg *ir_iter_arg_new(IrCtx *ctx, const char *name, const IrType *type, const IrExpr *init, Span span);

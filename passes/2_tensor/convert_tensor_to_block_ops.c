@@ -299,7 +299,7 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     char buf[96];
     if (!c)
         return s;
-    if (tc_atomic_add(c)) {
+    if (ir_call_atomic_add(c)) {
         /* pypto rejects it too: only a kernel's store adds */
         diag_error(C->pc->diag, s->span,
                    "pl.assemble(..., atomic=pl.AtomicType.Add) in orchestration code: only a kernel's store adds "

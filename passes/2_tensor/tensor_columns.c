@@ -221,7 +221,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
         offs = a->call->args[2];
         d = t->r;
         d.type = v->type;
-        d.atomic_add = (uint8_t)tc_atomic_add(a->call);
+        d.atomic_add = (uint8_t)ir_call_atomic_add(a->call);
         for (uint32_t k = 0; offs->kind == EXPR_MAKE_TUPLE && k < t->type->n; k++)
             d.off[k] = tc_add(K->ir, t->r.off[k], IR_AS(IrMakeTuple, offs)->elems[k]);
         /* The result of the assemble is its target, written in place. */

@@ -157,9 +157,6 @@ typedef struct TcRegion {
     uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
 } TcRegion;
 
-/* Whether an assemble adds its source into its target (atomic=Add). */
-int tc_atomic_add(const IrCall *assemble);
-
 /* block.load of `dims` at the region's offset plus `add` (per dimension,
  * NULL for none) into space ms. */
 const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,

@@ -433,13 +433,6 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
                    r->atomic_add, &atomic);
 }
 
-int tc_atomic_add(const IrCall *assemble)
-{
-    for (uint32_t i = 0; i < assemble->nkwargs; i++)
-        if (strcmp(assemble->kwargs[i].key, "atomic") == 0 && assemble->kwargs[i].kind == KW_COMM_ENUM)
-            return COMM_ENUM_VALUE(assemble->kwargs[i].v.i) == ATOMIC_ADD;
-    return 0;
-}
 
 /* -------------------------------------------------------- matrix multiply */
 

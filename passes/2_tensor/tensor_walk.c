@@ -95,7 +95,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
     }
     dst.base = t->r.base;
     dst.type = s->type;
-    dst.atomic_add = (uint8_t)tc_atomic_add(c);
+    dst.atomic_add = (uint8_t)ir_call_atomic_add(c);
     for (uint32_t i = 0; i < t->type->n; i++) {
         const IrExpr *o = offset_of(c, 2, i);
         if (!o) {
