@@ -318,6 +318,12 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 1, arg_type(ir, c, 1)->dtype);
         add_input(lo, 2, arg_type(ir, c, 2)->dtype);
         break;
+    case FORM_CONCAT:
+        /* (src0, src1): the deduction matched their rows; PTOAS and
+         * pto-isa check the valid extents */
+        add_input(lo, 0, elem_dt);
+        add_input(lo, 1, elem_dt);
+        break;
     case FORM_GATHER_MASK:
         lo->mode = (int8_t)ir_call_kwarg_int(c, "mask_pattern", 7);
         add_input(lo, 0, elem_dt);

@@ -176,6 +176,7 @@ typedef enum OpClass {
     OPCL_REMOTE_LOAD,         /* a peer's window region into a Vec tile */
     OPCL_GATHER,              /* src, indices, tmp -> the indices' shape of src's elements */
     OPCL_GATHER_MASK,         /* src -> the columns a mask pattern selects */
+    OPCL_CONCAT,              /* src0, src1 -> the two side by side along the columns */
     OPCL_COUNT
 } OpClass;
 
@@ -214,6 +215,7 @@ typedef enum IsaForm {
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
     FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
+    FORM_CONCAT,      /* (src0, src1): as many rows, the columns of both */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

@@ -370,6 +370,33 @@ const IrType *deduce_reshape(DeduceCtx *dc)
 }
 const IrType *deduce_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TILE); }
 
+/* concat(src0, src1): two 2-D tiles (or tensors) of one element type and
+ * as many rows side by side, [R, C0 + C1] (pypto@e2d0f78a
+ * tile_ops/transform.cpp DeduceTileConcatType, tensor_ops the same). */
+const IrType *deduce_concat(DeduceCtx *dc)
+{
+    const IrType *a, *b;
+    const IrExpr *dims[2];
+    int64_t ra, rb, ca, cb;
+    char b1[128], b2[128];
+    if (!(a = op_need_tile(dc, 0)) || !(b = op_need_tile(dc, 1)))
+        return NULL;
+    if (a->n != 2 || b->n != 2)
+        return op_fail(dc, a->n != 2 ? 0 : 1, "concat takes 2-D operands, got %s",
+                       type_to_string(dc->ir, a->n != 2 ? a : b, b1, sizeof b1));
+    if (a->dtype != b->dtype)
+        return op_fail(dc, 1, "the operands' element types differ: %s and %s",
+                       op_dtype_str((DataType)a->dtype, b1, sizeof b1), op_dtype_str((DataType)b->dtype, b2, sizeof b2));
+    if (ir_dim_value(a->dims[0], &ra) && ir_dim_value(b->dims[0], &rb) && ra != rb)
+        return op_fail(dc, 1, "the operands' rows differ: %lld and %lld", (long long)ra, (long long)rb);
+    dims[0] = a->dims[0];
+    if (ir_dim_value(a->dims[1], &ca) && ir_dim_value(b->dims[1], &cb))
+        dims[1] = ir_const_int(dc->ir, ca + cb, DT_INT64, span_unknown());
+    else
+        dims[1] = ir_binary(dc->ir, BIN_ADD, DT_INDEX, a->dims[1], b->dims[1], span_unknown());
+    return op_make_tile(dc, (DataType)a->dtype, 2, dims, NULL);
+}
+
 /* block.assemble(target, source, offset): today's tile.assemble, source
  * written into target at a 2-D offset (pypto tile_ops.py assemble; ISA
  * TINSERT); the result is the target, updated.  The source lies inside the

@@ -61,6 +61,7 @@ const IrType *deduce_fillpad_expand(DeduceCtx *dc);
 const IrType *deduce_set_validshape(DeduceCtx *dc);
 const IrType *deduce_reshape(DeduceCtx *dc);
 const IrType *deduce_transpose(DeduceCtx *dc);
+const IrType *deduce_concat(DeduceCtx *dc);
 /* ops_block_misc.c: reductions, broadcasts, matmul */
 const IrType *deduce_row_reduce(DeduceCtx *dc);
 const IrType *deduce_reduce(DeduceCtx *dc);

@@ -656,7 +656,7 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
-    } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT) && n >= 2) {
+    } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT || op == Op::TCONCAT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
         c.bytes = region_bytes(op == Op::TINSERT ? s : d);   // TINSERT moves its source
         const Path *p = &kL1ToL0a;  // estimate for pairs without a figure (Mat->Mat, Mat->Vec, Left->...)
@@ -706,6 +706,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TMOV:
     case Op::TEXTRACT:   // a window moved as TMOV moves a tile
     case Op::TINSERT:
+    case Op::TCONCAT:   // both sources copied into the destination, UB to UB (npu/a2a3/TConcat.hpp)
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

@@ -91,6 +91,8 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.tensor.transpose' and 'pl.tensor.reshape' move elements between rows and columns";
         else if (o == OP_TENSOR_GATHER || o == OP_TENSOR_GATHER_MASK)
             why = "'pl.gather' moves elements between the columns of a row";
+        else if (o == OP_TENSOR_CONCAT)
+            why = "'pl.concat' moves the columns of its second operand";
         else if (v->written && v->need_tile)
             why = "a tensor is read back after pl.assemble wrote it";
         else if ((r != 1 && r != K->M) || (c != 1 && c != K->N))

@@ -1,6 +1,6 @@
 // pto/pyptocc-transfer.hpp: data movement (included by pto/pto-inst.hpp):
-// TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV, TEXTRACT, TINSERT and
-// TTRANS between tiles.
+// TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV, TEXTRACT, TINSERT,
+// TCONCAT and TTRANS between tiles.
 #ifndef PYPTOCC_TRANSFER_HPP
 #define PYPTOCC_TRANSFER_HPP
 
@@ -187,6 +187,25 @@ void TINSERT(TD &d, const TS &s, I index_row, J index_col) {
     for (unsigned r = 0; r < S.vr; r++)
         for (unsigned c = 0; c < S.vc; c++)
             D(r0 + r, c0 + c) = v[static_cast<std::size_t>(r) * S.vc + c];
+}
+
+// d(r, c) = a(r, c) for c below a's valid columns, b(r, c - a's) after
+// them: a and b side by side.  Vec tiles of one element type; the valid
+// rows agree, and d's valid columns are a's and b's together (pto-isa
+// cpu/TConcat.hpp asserts both; npu/a2a3/TConcat.hpp copies a's valid
+// columns, then b's after them).
+template <TileT TD, TileT TA, TileT TB> void TCONCAT(TD &d, const TA &a, const TB &b) {
+    PYPTOCC_PROFILE(TCONCAT, d, a, b);
+    detail::rule_vec<TD, TA, TB>();
+    detail::check_same_dtype<TD, TA, TB>();
+    auto A = detail::view(a, "TCONCAT", "first source");
+    auto B = detail::view(b, "TCONCAT", "second source");
+    auto D = detail::view(d, "TCONCAT", "destination");
+    if (A.vr != D.vr || B.vr != D.vr || A.vc + B.vc != D.vc)
+        pyptocc::fatal("TCONCAT: sources of valid %ux%u and %ux%u do not make the destination's valid %ux%u side by "
+                       "side",
+                       A.vr, A.vc, B.vr, B.vc, D.vr, D.vc);
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return c < A.vc ? A(r, c) : B(r, c - A.vc); });
 }
 
 // d(c, r) = s(r, c) over d; tmp is not read.
