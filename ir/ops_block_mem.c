@@ -387,7 +387,7 @@ const IrType *deduce_concat(DeduceCtx *dc)
     if (a->dtype != b->dtype)
         return op_fail(dc, 1, "the operands' element types differ: %s and %s",
                        op_dtype_str((DataType)a->dtype, b1, sizeof b1), op_dtype_str((DataType)b->dtype, b2, sizeof b2));
-    if (ir_dim_value(a->dims[0], &ra) && ir_dim_value(b->dims[0], &rb) && ra != rb)
+    if (!op_dims_may_match(a->dims[0], b->dims[0], &ra, &rb))
         return op_fail(dc, 1, "the operands' rows differ: %lld and %lld", (long long)ra, (long long)rb);
     dims[0] = a->dims[0];
     if (ir_dim_value(a->dims[1], &ca) && ir_dim_value(b->dims[1], &cb))

@@ -11,12 +11,6 @@
 
 #include <string.h>
 
-/* 0 only when both dims are constants and differ. */
-static int dims_may_match(const IrExpr *a, const IrExpr *b, int64_t *va, int64_t *vb)
-{
-    return !(ir_dim_value(a, va) && ir_dim_value(b, vb) && *va != *vb);
-}
-
 static int dim_is_const_one(const IrExpr *d)
 {
     int64_t v;
@@ -110,7 +104,7 @@ const IrType *deduce_row_expand_op(DeduceCtx *dc)
         return NULL;
     if (!dim_is_const_one(r->dims[r->n - 1]))
         return op_fail(dc, 1, "row_vec's last dimension must be 1");
-    if (!dims_may_match(t->dims[t->n - 2], r->dims[r->n - 2], &a, &b))
+    if (!op_dims_may_match(t->dims[t->n - 2], r->dims[r->n - 2], &a, &b))
         return op_fail(dc, 1, "row_vec has %lld rows, the %s has %lld", (long long)b,
                        dc->as_tensor ? "tensor" : "tile", (long long)a);
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)r->dtype), t->n, t->dims, NULL);
@@ -126,7 +120,7 @@ const IrType *deduce_col_expand(DeduceCtx *dc)
         return NULL;
     if (c->n != 2 || !dim_is_const_one(c->dims[0]))
         return op_fail(dc, 1, "col_vec must have shape [1, N], got %s", type_to_string(dc->ir, c, buf, sizeof buf));
-    if (t->n >= 1 && !dims_may_match(t->dims[t->n - 1], c->dims[1], &a, &b))
+    if (t->n >= 1 && !op_dims_may_match(t->dims[t->n - 1], c->dims[1], &a, &b))
         return op_fail(dc, 1, "col_vec has %lld columns, the target has %lld", (long long)b, (long long)a);
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)c->dtype), t->n, t->dims, NULL);
 }
@@ -139,7 +133,7 @@ const IrType *deduce_expands(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc,
 static int check_k(DeduceCtx *dc, const IrExpr *kl, const IrExpr *kr)
 {
     int64_t a, b;
-    if (dims_may_match(kl, kr, &a, &b))
+    if (op_dims_may_match(kl, kr, &a, &b))
         return 1;
     op_fail(dc, -1, "inner dimensions differ: lhs K=%lld, rhs K=%lld", (long long)a, (long long)b);
     return 0;
@@ -198,9 +192,9 @@ const IrType *deduce_matmul_acc(DeduceCtx *dc)
     if (!(acc = need_tile_rank(dc, 0, "acc", 2, 2)) || !(l = need_tile_rank(dc, 1, "lhs", 2, 2)) ||
         !(r = need_tile_rank(dc, 2, "rhs", 2, 2)) || !op_check_init_cond(dc, 3))
         return NULL;
-    if (!dims_may_match(acc->dims[0], l->dims[0], &a, &b))
+    if (!op_dims_may_match(acc->dims[0], l->dims[0], &a, &b))
         return op_fail(dc, -1, "M dimensions differ: acc M=%lld, lhs M=%lld", (long long)a, (long long)b);
-    if (!dims_may_match(acc->dims[1], r->dims[1], &a, &b))
+    if (!op_dims_may_match(acc->dims[1], r->dims[1], &a, &b))
         return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)a, (long long)b);
     if (!check_k(dc, l->dims[1], r->dims[0]) || !cube_dtype(dc, l, r, &dt))
         return NULL;
@@ -219,7 +213,7 @@ const IrType *deduce_matmul_bias(DeduceCtx *dc)
         return NULL;
     if (!dim_is_const_one(bias->dims[0]))
         return op_fail(dc, 2, "bias must have shape [1, N], got %s", type_to_string(dc->ir, bias, buf, sizeof buf));
-    if (!dims_may_match(bias->dims[1], r->dims[1], &a, &b))
+    if (!op_dims_may_match(bias->dims[1], r->dims[1], &a, &b))
         return op_fail(dc, 2, "bias has N=%lld, the result has N=%lld", (long long)a, (long long)b);
     dims[0] = l->dims[0];
     dims[1] = r->dims[1];

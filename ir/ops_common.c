@@ -160,6 +160,11 @@ int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *con
 
 int op_const_int_value(const IrExpr *e, int64_t *v) { return ir_int_eval(e, v) == INT_OK; }
 
+int op_dims_may_match(const IrExpr *a, const IrExpr *b, int64_t *va, int64_t *vb)
+{
+    return !(ir_dim_value(a, va) && ir_dim_value(b, vb) && *va != *vb);
+}
+
 int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out)
 {
     int64_t a = axis < 0 ? axis + (int64_t)rank : axis;

@@ -168,6 +168,8 @@ int op_tuple_arg(DeduceCtx *dc, uint32_t i, const char *what, int index_only, ui
 int op_const_shape_arg(DeduceCtx *dc, uint32_t i, uint32_t *n, const IrExpr *const **elems);
 /* 1 and *v if e is an integer constant (ConstInt or -ConstInt). */
 int op_const_int_value(const IrExpr *e, int64_t *v);
+/* 0 only when both dims are constants and differ (*va, *vb their values). */
+int op_dims_may_match(const IrExpr *a, const IrExpr *b, int64_t *va, int64_t *vb);
 /* An axis argument / kwarg value normalised against rank ("axis + rank"
  * when negative); 0 and an error if out of range.  what: "axis". */
 int op_normalize_axis(DeduceCtx *dc, int arg, const char *what, int64_t axis, uint32_t rank, uint32_t *out);

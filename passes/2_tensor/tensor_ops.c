@@ -435,7 +435,6 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
                    r->atomic_add, &atomic);
 }
 
-
 /* -------------------------------------------------------- matrix multiply */
 
 /* The divisors of x that are whole blocks: multiples of `align`, at most
