@@ -73,6 +73,7 @@ const char *pm_result_name(Emitter *E, const IrVar *dest);
 const Value *pm_const_int(Emitter *E, Sc sc, int64_t v);
 const char *pm_addr_const(Emitter *E, int64_t addr);
 const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const IrVar *dest);
+const Value *pm_unsigned_typed(Emitter *E, const Value *v);
 const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const IrVar *dest);
 const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad);
 const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffix);

@@ -192,6 +192,9 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     for (uint32_t k = 0; k < lo->nin; k++)
         if (!add_arg(E, &args, lower_op_input(c, lo, k), b->in[k], lo->in_dtype[k]))
             return;
+    /* pto.tci's start has exactly the tile's element type, ui32 too. */
+    if (lo->how == FORM_CI && args.n && dtype_is_unsigned_int((DataType)dest->type->dtype))
+        args.val[0] = pm_unsigned_typed(E, args.val[0]);
     d = pm_tile(E, b->dest, dest, NULL);
     /* The accumulator (passes.md 5.5) is both input and output. */
     if (lo->acc)

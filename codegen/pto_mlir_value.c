@@ -219,6 +219,23 @@ const Value *pm_convert(Emitter *E, const Value *v, int to_dt, int elem, const I
     return cast_op(E, sc_bits[to] > sc_bits[from] ? "extf" : "truncf", v, to, 0, dest);
 }
 
+/* Integer scalar v, of an unsigned dtype, in the MLIR type that says so (ui32 for an unsigned
+ * i32), for the ops whose verifier wants a scalar of exactly the tile's
+ * element type (pto.tci): arith's values are signless, so this is a cast
+ * that PTOAS spells as a C cast. */
+const Value *pm_unsigned_typed(Emitter *E, const Value *v)
+{
+    char type[16];
+    Value *r;
+    if (!v || !sc_is_int((Sc)v->sc) || v->sc == SC_I1 || v->sc == SC_INDEX)
+        return v;
+    snprintf(type, sizeof type, "ui%d", sc_bits[v->sc]);
+    r = pm_new_value(E, mlir_name_fresh(&E->names), mlir_str(&E->names, type), (Sc)v->sc, 1);
+    sb_printf(pm_line(E), "%s = builtin.unrealized_conversion_cast %s : %s to %s\n", r->name, v->name, v->type,
+              r->type);
+    return r;
+}
+
 /* A constant written directly in the wanted type (pto-mlir.md 6.3). */
 static const Value *constant(Emitter *E, const IrExpr *x, int to_dt, int elem)
 {

@@ -115,8 +115,11 @@ void normalize_full(DeduceCtx *dc, const IrExpr **args)
 
 /* ci (start, shape, dtype=, descending=): pypto's tile.ci / tensor.ci
  * (pl.arange), pto.tci: a sequence along the last dimension of a shape
- * whose other dimensions are 1 (pto-isa's TCI fills one row), INT16 or
- * INT32, from an integer start. */
+ * whose other dimensions are 1 (pto-isa's TCI fills one row), of 16- or
+ * 32-bit integers, signed or not (pypto's DeduceTileCiType; PTOAS's
+ * TCIOp::verify asks for the width only), from an integer start. */
+static int ci_dtype(DataType dt) { return dt == DT_INT16 || dt == DT_INT32 || dt == DT_UINT16 || dt == DT_UINT32; }
+
 const IrType *deduce_ci(DeduceCtx *dc)
 {
     const IrExpr *const *shape;
@@ -127,8 +130,8 @@ const IrType *deduce_ci(DeduceCtx *dc)
     if (!(s = op_need_scalar(dc, 0)) || !op_need_int_dtype(dc, 0, s) || !op_const_shape_arg(dc, 1, &n, &shape) ||
         !dtype_kwarg(dc, "dtype", &dt))
         return NULL;
-    if (dt != DT_INT16 && dt != DT_INT32)
-        return op_fail(dc, -1, "dtype must be pl.INT16 or pl.INT32, got pl.%s", dtype_name(dt));
+    if (!ci_dtype(dt))
+        return op_fail(dc, -1, "dtype must be pl.INT16, pl.INT32, pl.UINT16 or pl.UINT32, got pl.%s", dtype_name(dt));
     for (uint32_t d = 0; d + 1 < n; d++)
         if (ir_dim_value(shape[d], &v) && v != 1) {
             op_fail(dc, 1, "the sequence runs along the last dimension: the others must be 1, dimension %u is %lld",
@@ -150,7 +153,7 @@ void normalize_ci(DeduceCtx *dc, const IrExpr **args)
 {
     const IrKwarg *kw = deduce_kwarg(dc, "dtype");
     DataType dt = kw && kw->kind == KW_DTYPE && kw->v.i >= 0 && kw->v.i < DT_COUNT ? (DataType)kw->v.i : DT_INT32;
-    if (args[0]->kind == EXPR_CONST_INT && (dt == DT_INT16 || dt == DT_INT32))
+    if (args[0]->kind == EXPR_CONST_INT && ci_dtype(dt))
         args[0] = ir_const_int(dc->ir, IR_AS(IrConstInt, args[0])->value, dt, args[0]->span);
 }
 
@@ -468,15 +471,18 @@ const IrType *deduce_extract(DeduceCtx *dc)
 
 /* set_validshape(tile, rows, cols): a 2-D tile's bytes with the valid
  * shape [rows, cols] (pypto's tile.set_validshape; pto-isa's
- * Tile::SetValidShape), neither a constant larger than the shape's. */
+ * Tile::SetValidShape), neither a constant larger than the shape's.  On a
+ * tensor (tensor.set_validshape) the view keeps its strides, layout and
+ * pad and takes the new valid shape. */
 const IrType *deduce_set_validshape(DeduceCtx *dc)
 {
     const IrType *t = op_need_tile(dc, 0);
     const IrExpr *valid[2];
+    const char *what = dc->as_tensor ? "tensor" : "tile";
     if (!t)
         return NULL;
     if (t->n != 2)
-        return op_fail(dc, 0, "needs a 2-D tile, got one of rank %u", (unsigned)t->n);
+        return op_fail(dc, 0, "needs a 2-D %s, got one of rank %u", what, (unsigned)t->n);
     for (uint32_t d = 0; d < 2; d++) {
         const IrType *s = op_need_scalar(dc, d + 1);
         int64_t x, y;
@@ -487,8 +493,15 @@ const IrType *deduce_set_validshape(DeduceCtx *dc)
             return op_fail(dc, (int)d + 1, "valid_%s is %lld; an extent must be positive", d ? "cols" : "rows",
                            (long long)x);
         if (ir_dim_value(valid[d], &x) && ir_dim_value(t->dims[d], &y) && x > y)
-            return op_fail(dc, (int)d + 1, "valid_%s is %lld, more than the tile's %lld", d ? "cols" : "rows",
-                           (long long)x, (long long)y);
+            return op_fail(dc, (int)d + 1, "valid_%s is %lld, more than the %s's %lld", d ? "cols" : "rows",
+                           (long long)x, what, (long long)y);
+    }
+    if (t->kind == TYPE_TENSOR) {
+        const IrTensorView *v = t->tensor_view;
+        return op_make_tensor_view(dc, (DataType)t->dtype, 2, t->dims,
+                                   ir_tensor_view_valid(dc->ir, v ? v->nstride : 0, v ? v->stride : NULL,
+                                                        v ? (TensorLayout)v->layout : TENSOR_ND, 2, valid,
+                                                        v ? (TilePad)v->pad : TP_NULL));
     }
     return op_make_tile(dc, (DataType)t->dtype, 2, t->dims, op_view_with_valid(dc, t->tile_view, 2, valid));
 }

@@ -356,6 +356,11 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
     case OPCL_CONCAT:
         return tc_emit(e, name, (OpId)block->id, 2, operands, 0, NULL);
+    case OPCL_SET_VALID:
+        args[0] = operands[0];
+        args[1] = c->args[1];
+        args[2] = c->args[2];
+        return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
     case OPCL_GATHER:
         return lower_gather(e, block, c, operands[0], operands[1], name);
     case OPCL_GATHER_MASK: {

@@ -188,15 +188,17 @@ template <TileT TD> void TEXPANDS(TD &d, typename TD::DType x) {
 }
 
 // d(0, c) = start + c (start - c when descending) over d's valid columns,
-// as pto-isa's TCI writes them: a one-row tile of int16_t or int32_t,
-// start of its element type (pto-isa cpu/TCI.hpp and npu/a2a3/TCI.hpp
-// CheckValid; PTOAS TCIOp::verify: i16/i32, not one column).  The
+// as pto-isa's TCI writes them: a one-row tile of 16- or 32-bit integers,
+// start of its element type (pto-isa npu/a5/Tci.hpp: int16_t, uint16_t,
+// int32_t, uint32_t; npu/a2a3/TCI.hpp: b16 or b32; PTOAS TCIOp::verify:
+// i16/i32, not one column).  The
 // template arguments are given, as pto-isa's TCI wants them.
 template <class TD, class T, int descending> void TCI(TD &d, T start) {
     PYPTOCC_PROFILE(TCI, d);
     static_assert(TD::Rows == 1, "pyptocc runtime: TCI fills a tile of one row (Rows == 1)");
     static_assert(std::is_same_v<typename TD::DType, T>, "pyptocc runtime: TCI's start has the tile's element type");
-    static_assert(detail::is_one_of_v<T, int16_t, int32_t>, "pyptocc runtime: TCI fills int16_t or int32_t tiles");
+    static_assert(detail::is_one_of_v<T, int16_t, int32_t, uint16_t, uint32_t>,
+                  "pyptocc runtime: TCI fills int16_t, int32_t, uint16_t or uint32_t tiles");
     static_assert(TD::Cols != 1, "pyptocc runtime: TCI fills a tile of more than one column");
     auto D = detail::view(d, "TCI", "destination");
     detail::produce(D, 1, D.vc, [start](unsigned, unsigned c) {
