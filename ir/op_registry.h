@@ -159,6 +159,7 @@ typedef enum OpClass {
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
     OPCL_COL_EXPAND,
+    OPCL_ROW_EXPAND_TO,       /* target (its shape), [M, 1] -> target-shaped */
     OPCL_COL_EXPAND_OP,       /* tile, [1, N] */
     OPCL_MATMUL,
     OPCL_MATMUL_ACC,

@@ -42,6 +42,7 @@ static const uint8_t class_forms[OPCL_COUNT] = {
     [OPCL_ROW_EXPAND] = TF_ROW_EXPAND,
     [OPCL_ROW_EXPAND_OP] = TF_ROW_EXPAND_OP,
     [OPCL_COL_EXPAND] = TF_COL_EXPAND,
+    [OPCL_ROW_EXPAND_TO] = TF_COL_EXPAND,   /* the target's shape, the vector's values */
     [OPCL_COL_EXPAND_OP] = TF_COL_EXPAND_OP,
     [OPCL_MATMUL] = TF_MATMUL,
     [OPCL_MATMUL_ACC] = TF_MATMUL_ACC,

@@ -331,6 +331,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
     case OPCL_ROW_EXPAND_OP:
     case OPCL_COL_EXPAND_OP:
     case OPCL_COL_EXPAND:
+    case OPCL_ROW_EXPAND_TO:
         /* The broadcasts on the operands' tiles, of the result's type. */
         for (uint32_t i = 0; i < block->nargs; i++)
             if (!(args[i] = cast_to(e, operands[i], dt, name)))

@@ -173,7 +173,7 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     Span at = a->s.span;
     int changed = 0;
     uint32_t mark = out->len;
-    if ((tr->form != FORM_ELEM && tr->form != FORM_SCALAR) || rt->kind != TYPE_TILE)
+    if ((tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_COL_EXPAND) || rt->kind != TYPE_TILE)
         return 0;
     args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
     for (uint32_t i = 0; i < c->nargs; i++) {
