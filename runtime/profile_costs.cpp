@@ -558,6 +558,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLEXPANDSUB, 0, {{"TSUB", &vsub}}},
     {Op::TCOLEXPANDMUL, 0, {{"TMUL", &vmul}}},
     {Op::TCOLEXPANDDIV, 0, {{nullptr, &vdiv}}},
+    {Op::TROWEXPANDEXPDIF, 0, {{nullptr, &vbrcb}, {"TSUB", &vsub}, {"TEXP", &vexp}}},
+    {Op::TCOLEXPANDEXPDIF, 0, {{"TSUB", &vsub}, {"TEXP", &vexp}}},
     {Op::TFILLPAD, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
     {Op::TFILLPAD_EXPAND, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
 };

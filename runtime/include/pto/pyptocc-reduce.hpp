@@ -193,6 +193,10 @@ PYPTOCC_EXPAND(TCOLEXPANDADD, false, false, detail::op_add(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDSUB, false, false, detail::op_sub(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDMUL, false, false, detail::op_mul(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDDIV, false, true, detail::op_div(x, y, "TCOLEXPANDDIV"))
+// exp(x - y): the difference in the element type, its exponential in
+// double, rounded (pto-isa cpu/ElementOp.h OP_EXPDIF); FP16 and FP32 only.
+PYPTOCC_EXPAND(TROWEXPANDEXPDIF, true, true, detail::convert<T>(std::exp(static_cast<double>(detail::up(detail::op_sub(x, y))))))
+PYPTOCC_EXPAND(TCOLEXPANDEXPDIF, false, true, detail::convert<T>(std::exp(static_cast<double>(detail::up(detail::op_sub(x, y))))))
 #undef PYPTOCC_EXPAND
 
 }  // namespace pto
