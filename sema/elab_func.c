@@ -268,9 +268,11 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
     sig->ret = NULL;
     sig->nret = 0;
     /* Without a return annotation the function returns what its return
-     * statement gives (pypto infers it): known once the body is read. */
-    sig->infer_ret = !def->a;
-    if (def->a) {
+     * statement gives (pypto infers it): known once the body is read; so
+     * does a @pl.jit function (given) whose annotation leaves a tensor's
+     * shape to the value (-> tuple[pl.Tensor, pl.Scalar[pl.TASK_ID]]). */
+    sig->infer_ret = !def->a || (given && elab_return_incomplete(E, &fc, def->a));
+    if (def->a && !sig->infer_ret) {
         const IrType **ret = NULL;
         rc = elab_return_types(E, &fc, def->a, &ret);
         if (rc >= 0) {

@@ -818,6 +818,25 @@ int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out)
     return 1;
 }
 
+/* A bare pl.Tensor or pl.Tile: a type whose shape and dtype the
+ * annotation leaves to the value. */
+static int bare_shaped(Elab *E, FnCtx *fc, const AstNode *ann)
+{
+    return (ann->kind == AST_ATTR || ann->kind == AST_NAME) &&
+           (is_ctor(E, fc, ann, E->n.Tensor) || is_ctor(E, fc, ann, E->n.Tile));
+}
+
+int elab_return_incomplete(Elab *E, FnCtx *fc, const AstNode *ann)
+{
+    if (bare_shaped(E, fc, ann))
+        return 1;
+    if (ann->kind == AST_SUBSCRIPT && ann->a->kind == AST_NAME && ann->a->name == E->n.tuple)
+        for (uint32_t i = 0; i < ann->list.n; i++)
+            if (bare_shaped(E, fc, ann->list.items[i]))
+                return 1;
+    return 0;
+}
+
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out)
 {
     const IrType **ret;

@@ -16,6 +16,10 @@ typedef struct ParamType {
 const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann);
 /* A parameter's annotation, with pl.InOut[...] / pl.Out[...]; 0 after an error. */
 int elab_param_type(Elab *E, FnCtx *fc, const AstNode *ann, ParamType *out);
+/* Does a return annotation leave a type to the value: a bare pl.Tensor or
+ * pl.Tile, alone or in a tuple[...] (a @pl.jit function's returns are
+ * what its body returns, as pypto traces them)? */
+int elab_return_incomplete(Elab *E, FnCtx *fc, const AstNode *ann);
 /* Return annotation: types into *out (arena), count returned; -1 error. */
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
 /* `p.bind_dynamic(axis, dim)` on a parameter p: is call one; apply it to
