@@ -554,6 +554,11 @@ static void analyse_rows(Kc *K)
             K->no_tiling = o == OP_TENSOR_TRANSPOSE ? "'pl.tensor.transpose' exchanges rows and columns"
                                                              : "'pl.tensor.reshape' moves elements between rows";
             K->no_tiling_at = v->at;
+        } else if (o < OP_COUNT && op_ref(op_by_id(o)->block) && op_ref(op_by_id(o)->block)->cls == OPCL_COL_REDUCE) {
+            /* Blocks of columns hold every row of a column; blocks of rows do not. */
+            K->no_tiling = "a column reduction needs every row of its columns";
+            K->no_tiling_at = v->at;
+            K->all_rows = 1;
         }
     }
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
@@ -730,7 +735,7 @@ static int64_t smallest_rows(Kc *K)
 static const IrFunc *plan_columns(Kc *K)
 {
     uint64_t cap = target_capacity(K->pc->arch, MS_VEC), got = 0;
-    int64_t B = smallest_rows(K), cunit = 1, last = 0, cols[256], c;
+    int64_t B = K->all_rows ? K->M : smallest_rows(K), cunit = 1, last = 0, cols[256], c;
     uint32_t nc;
     char d1[64];
     const Val *lv = longest_row(K);

@@ -71,6 +71,7 @@ typedef struct Kc {
     int64_t M, unit;
     const char *no_tiling;
     Span no_tiling_at;
+    int all_rows;             /* a column reduction: blocks of columns hold all M rows */
     PtrMap plans;             /* matmul IrCall -> TcMmPlan */
     /* per conversion */
     TcEmit e;
