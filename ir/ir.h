@@ -435,6 +435,11 @@ typedef struct IrCtx {
     const IrType *scalar[DT_COUNT];
     const IrType *unknown, *memref_type, *ptr_type, *comm_ctx_type, *pipe[PIPE_COUNT];
     uint32_t next_var_id;
+    /* Nonzero while the front end reads code that never runs (the branch
+     * of an if whose condition is a constant, which pypto builds without
+     * judging its extents): shapes with an extent of 0 are deduced there,
+     * counted in dead_zero_extents, and the code is then dropped. */
+    uint32_t dead_code, dead_zero_extents;
 } IrCtx;
 
 void ir_ctx_init(IrCtx *ctx, Interner *names);

@@ -34,6 +34,28 @@ static int body_yields_names(Elab *E, const AstList *body)
 
 /* ----------------------------------------------------------------- if */
 
+/* Is the condition known at compile time (module constants compared),
+ * and which way does it go? */
+static int constant_truth(FnCtx *fc, const AstNode *test, int *taken)
+{
+    ConstError err;
+    const ConstVal *v = elab_const(fc->E, fc, test, &err);
+    if (!v || (v->kind != CV_BOOL && v->kind != CV_INT))
+        return 0;
+    *taken = v->v.i != 0;
+    return 1;
+}
+
+/* The statements of body where the if stood (a fold of a constant if). */
+static void emit_inline(FnCtx *fc, const IrStmt *body)
+{
+    if (body && body->kind == STMT_SEQ)
+        for (uint32_t i = 0; i < IR_AS(IrSeq, body)->n; i++)
+            elab_emit(fc, IR_AS(IrSeq, body)->stmts[i]);
+    else
+        elab_emit(fc, body);
+}
+
 static void elab_if(FnCtx *fc, const AstNode *s)
 {
     Elab *E = fc->E;
@@ -43,6 +65,8 @@ static void elab_if(FnCtx *fc, const AstNode *s)
     YieldTrack then_t, else_t, *saved = fc->yields;
     const IrStmt *then_body, *else_body = NULL;
     unsigned errors = E->diag->errors;
+    int taken = 0, constant;
+    uint32_t zeros;
 
     if (cond && ir_expr_type(E->ir, cond)->kind != TYPE_SCALAR) {
         char b[256];
@@ -50,21 +74,34 @@ static void elab_if(FnCtx *fc, const AstNode *s)
                    elab_type_str(E, ir_expr_type(E->ir, cond), b, sizeof b));
         cond = NULL;
     }
+    /* A condition known at compile time (module constants compared) in
+     * an if without yields: the branch that never runs is read with
+     * extents of 0 allowed in it, as pypto builds it regardless (pypto-lib
+     * pads a tensor only `if PADDED > TOPK:`, and the pad is empty when
+     * they are equal); if it has one, it is dropped and the other branch
+     * stands where the if stood.  Otherwise the if stays, as pypto prints
+     * it. */
+    constant = cond && !yields && constant_truth(fc, s->a, &taken);
+    zeros = E->ir->dead_zero_extents;
     elab_yield_track_init(&then_t);
     elab_yield_track_init(&else_t);
     fc->ifs++;
     fc->yields = &then_t;
     elab_block_push(fc);
     scope_enter(&fc->scope);
+    E->ir->dead_code += constant && !taken;
     elab_block(fc, &s->list, 0);
-    scope_exit(&fc->scope, !yields);
+    E->ir->dead_code -= constant && !taken;
+    scope_exit(&fc->scope, !yields && !(constant && !taken));   /* code that never runs defines nothing */
     then_body = elab_block_pop(fc, s->span);
     if (has_else) {
         fc->yields = &else_t;
         elab_block_push(fc);
         scope_enter(&fc->scope);
+        E->ir->dead_code += constant && taken;
         elab_block(fc, &s->list2, 0);
-        scope_exit(&fc->scope, !yields);
+        E->ir->dead_code -= constant && taken;
+        scope_exit(&fc->scope, !yields && !(constant && taken));
         else_body = elab_block_pop(
             fc, s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span) : s->span);
     }
@@ -82,7 +119,9 @@ static void elab_if(FnCtx *fc, const AstNode *s)
                 cond = NULL;
             }
         }
-        if (cond)
+        if (constant && E->ir->dead_zero_extents != zeros)
+            emit_inline(fc, taken ? then_body : else_body);
+        else if (cond)
             elab_emit(fc, ir_if(E->ir, cond, then_body, else_body, 0, NULL, s->span));
         goto out;
     }
