@@ -121,7 +121,7 @@ typedef enum OpClass {
     OPCL_UNARY,               /* tile -> tile of its shape */
     OPCL_FILLPAD,
     OPCL_FILLPAD_EXPAND,      /* tile -> a larger padded tile */
-    OPCL_SET_VALID,           /* tile -> the same bytes with another valid shape */
+    OPCL_ALIAS,               /* tile -> the same bytes under another type (valid shape, transposed view) */
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */

@@ -469,6 +469,40 @@ const IrType *deduce_extract(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, 2, shape, ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, sl, 512));
 }
 
+/* transpose_view(tile): a 2-D tile's bytes read as its transpose
+ * (pypto@e2d0f78a tile_ops/transform.cpp DeduceTileTransposeViewType): a
+ * fractal tile and its dual over the same bytes are mutual transposes, so
+ * the dims and valid extents swap and each layout's major order flips
+ * (NZ and ZN, ND and DN); none_box stays.  A Mat tile read so is ZN,
+ * which TMOV takes into Right without transposing. */
+static TileLayout flip_major(TileLayout l)
+{
+    return l == TL_ROW_MAJOR ? TL_COL_MAJOR : l == TL_COL_MAJOR ? TL_ROW_MAJOR : l;
+}
+
+const IrType *deduce_transpose_view(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    const IrTileView *v;
+    const IrExpr *const *tv;
+    const IrExpr *dims[2], *valid[2];
+    if (!t)
+        return NULL;
+    if (t->n != 2)
+        return op_fail(dc, 0, "needs a 2-D tile, got one of rank %u", (unsigned)t->n);
+    v = t->tile_view;
+    tv = ir_tile_valid_dims(t);
+    dims[0] = t->dims[1];
+    dims[1] = t->dims[0];
+    valid[0] = tv[1];
+    valid[1] = tv[0];
+    return op_make_tile(dc, (DataType)t->dtype, 2, dims,
+                        ir_tile_view(dc->ir, tv != t->dims ? 2 : 0, valid, 0, NULL, NULL,
+                                     flip_major(v ? (TileLayout)v->blayout : TL_ROW_MAJOR),
+                                     flip_major(v ? (TileLayout)v->slayout : TL_NONE_BOX), v ? v->fractal : 512,
+                                     v ? (TilePad)v->pad : TP_NULL));
+}
+
 /* set_validshape(tile, rows, cols): a 2-D tile's bytes with the valid
  * shape [rows, cols] (pypto's tile.set_validshape; pto-isa's
  * Tile::SetValidShape), neither a constant larger than the shape's.  On a

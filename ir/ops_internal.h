@@ -59,6 +59,7 @@ const IrType *deduce_view(DeduceCtx *dc);
 const IrType *deduce_fillpad(DeduceCtx *dc);
 const IrType *deduce_fillpad_expand(DeduceCtx *dc);
 const IrType *deduce_set_validshape(DeduceCtx *dc);
+const IrType *deduce_transpose_view(DeduceCtx *dc);
 const IrType *deduce_reshape(DeduceCtx *dc);
 const IrType *deduce_transpose(DeduceCtx *dc);
 const IrType *deduce_concat(DeduceCtx *dc);

@@ -142,6 +142,11 @@ TileLayoutInfo target_tile_layout(Arch a, const IrType *tile, MemorySpace ms)
             r.blayout = (TileLayout)v->blayout;
         if (v->slayout != VIEW_SLAYOUT)
             r.slayout = (TileLayout)v->slayout;
+        /* A Mat tile read as its transpose (transpose_view of NZ) is ZN:
+         * its row-major blocks are written as the view's default, which
+         * alone would leave Mat's column-major ones. */
+        if (ms == MS_MAT && v->slayout == TL_COL_MAJOR)
+            r.blayout = (TileLayout)v->blayout;
         if (v->fractal != VIEW_FRACTAL)
             r.fractal = v->fractal;
         r.pad = (TilePad)v->pad;

@@ -359,7 +359,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 2, operands, 0, NULL);
     case OPCL_COL_REDUCE:
         return tc_emit(e, name, (OpId)block->id, 1, operands, 0, NULL);
-    case OPCL_SET_VALID:
+    case OPCL_ALIAS:
         args[0] = operands[0];
         args[1] = c->args[1];
         args[2] = c->args[2];
