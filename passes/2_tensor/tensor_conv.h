@@ -155,7 +155,12 @@ typedef struct TcRegion {
     const IrExpr *off[2];
     const IrType *type;
     uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
+    uint8_t trans;        /* a matrix product's operand: the transpose of the region (a_trans=, b_trans=) */
 } TcRegion;
+
+/* Operand `which` (0: lhs, 1: rhs) of the product c, in region r: r
+ * with the product's a_trans= or b_trans=. */
+TcRegion tc_mm_operand(const TcRegion *r, const IrCall *c, int which);
 
 /* block.load of `dims` at the region's offset plus `add` (per dimension,
  * NULL for none) into space ms. */

@@ -595,15 +595,16 @@ static int plan_matmuls(Kc *K)
         Val *v = K->all.data[i];
         const IrType *a, *b;
         TcMmPlan *p;
-        int l;
+        int l, at, bt;
         if (!v->lazy && !(v->inacc && v->def == DK_OP))
             continue;
         if ((l = tc_product_lhs(&v->call->e)) < 0)
             continue;   /* reported: a value in Acc that is not a product */
         a = ir_expr_type(K->ir, v->call->args[l]);
         b = ir_expr_type(K->ir, v->call->args[l + 1]);
-        if (a->n != 2 || b->n != 2 || ir_call_kwarg_int(v->call, "a_trans", 0) ||
-            ir_call_kwarg_int(v->call, "b_trans", 0) || a->dtype != b->dtype || dimv(a, 0) < 0 || dimv(a, 1) < 0 ||
+        at = ir_call_kwarg_int(v->call, "a_trans", 0) != 0;
+        bt = ir_call_kwarg_int(v->call, "b_trans", 0) != 0;
+        if (a->n != 2 || b->n != 2 || a->dtype != b->dtype || dimv(a, 0) < 0 || dimv(a, 1) < 0 || dimv(b, 0) < 0 ||
             dimv(b, 1) < 0) {
             kc_error(K, v->at, "'%s' of %s and %s cannot be converted: block matrix multiplies take 2-D operands of "
                                "one data type and static shapes",
@@ -613,7 +614,7 @@ static int plan_matmuls(Kc *K)
         }
         {
             /* The cube unit works on whole boxes of 16 rows and 32 bytes. */
-            int64_t m = dimv(a, 0), k = dimv(a, 1), n = dimv(b, 1), kb = 32 / dtype_bytes((DataType)a->dtype);
+            int64_t m = dimv(a, at), k = dimv(a, !at), n = dimv(b, !bt), kb = 32 / dtype_bytes((DataType)a->dtype);
             const char *dim = m % 16 ? "M" : n % 16 ? "N" : k % kb ? "K" : NULL;
             if (dim) {
                 kc_error(K, v->at,
@@ -626,7 +627,7 @@ static int plan_matmuls(Kc *K)
             }
         }
         p = arena_alloc(&K->arena, sizeof *p);
-        if (tc_matmul_plan(K->pc->arch, dimv(a, 0), dimv(b, 1), dimv(a, 1), (DataType)a->dtype, v->inacc, p, why,
+        if (tc_matmul_plan(K->pc->arch, dimv(a, at), dimv(b, !bt), dimv(a, !at), (DataType)a->dtype, v->inacc, p, why,
                            sizeof why) != 0) {
             kc_error(K, v->at, "'%s' cannot be tiled for %s: %s", pname(callee_op(v->call->callee), buf, sizeof buf),
                      arch_name(K->pc->arch), why);

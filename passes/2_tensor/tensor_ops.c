@@ -531,18 +531,38 @@ static const IrVar *new_index_var(TcEmit *e, const char *base)
     return ir_var_new(e->ir, tc_fresh(e->names, base), ir_type_scalar(e->ir, DT_INT64), e->at);
 }
 
+TcRegion tc_mm_operand(const TcRegion *r, const IrCall *c, int which)
+{
+    TcRegion o = *r;
+    o.trans = ir_call_kwarg_int(c, which ? "b_trans" : "a_trans", 0) != 0;
+    return o;
+}
+
+/* Block [rows, cols] at (ri, ci) of operand r into Mat: a transposed
+ * operand's block is loaded as it is stored, [cols, rows] at (ci, ri), and
+ * read as its transpose (block.transpose_view: NZ read as ZN, which TMOV
+ * takes into Left or Right; no vector transpose). */
+static const IrExpr *mm_load(Mm *M, const char *suffix, const TcRegion *r, const IrExpr *ri, const IrExpr *ci,
+                             int64_t rows, int64_t cols)
+{
+    TcEmit *e = M->e;
+    const IrExpr *add[2] = {r->trans ? ci : ri, r->trans ? ri : ci};
+    const IrExpr *d[2] = {tc_int(e->ir, r->trans ? cols : rows), tc_int(e->ir, r->trans ? rows : cols)};
+    const IrExpr *t = tc_load(e, fresh(e, M->name, suffix), r, add, 2, d, MS_MAT);
+    if (!t || !r->trans)
+        return t;
+    return tc_emit(e, fresh(e, M->name, r == M->a ? "_at" : "_bt"), OP_BLOCK_TRANSPOSE_VIEW, 1, &t, 0, NULL);
+}
+
 /* The operands of block (mi, ki) x (ki, ni) in Left and Right. */
 static int mm_operands(Mm *M, const IrExpr *mi, const IrExpr *ni, const IrExpr *ki, const IrExpr **l,
                        const IrExpr **r)
 {
     TcEmit *e = M->e;
-    const IrExpr *adda[2] = {mi, ki}, *addb[2] = {ki, ni};
-    const IrExpr *da[2] = {tc_int(e->ir, M->p->bm), tc_int(e->ir, M->p->bk)};
-    const IrExpr *db[2] = {tc_int(e->ir, M->p->bk), tc_int(e->ir, M->p->bn)};
     const IrExpr *am, *bm;
     TcKw left = {"target_memory", MS_LEFT}, right = {"target_memory", MS_RIGHT};
-    if (!(am = tc_load(e, fresh(e, M->name, "_a"), M->a, adda, 2, da, MS_MAT)) ||
-        !(bm = tc_load(e, fresh(e, M->name, "_b"), M->b, addb, 2, db, MS_MAT)))
+    if (!(am = mm_load(M, "_a", M->a, mi, ki, M->p->bm, M->p->bk)) ||
+        !(bm = mm_load(M, "_b", M->b, ki, ni, M->p->bk, M->p->bn)))
         return -1;
     if (!(*l = tc_emit(e, fresh(e, M->name, "_l"), OP_BLOCK_MOVE, 1, &am, 1, &left)) ||
         !(*r = tc_emit(e, fresh(e, M->name, "_r"), OP_BLOCK_MOVE, 1, &bm, 1, &right)))
@@ -653,9 +673,10 @@ static int mm_begin(Mm *M, TcEmit *e, const char *name, const TcRegion *a, const
 {
     for (int i = 0; i < 2; i++) {
         const IrType *t = i ? b->type : a->type;
+        int kd = (i ? 0 : 1) ^ (i ? b->trans : a->trans);   /* K's dimension of the stored operand */
         int64_t v, k;
         if (t && t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid == 2 &&
-            !(tc_const(t->tensor_view->valid_shape[i ? 0 : 1], &v) && tc_const(t->dims[i ? 0 : 1], &k) && v == k)) {
+            !(tc_const(t->tensor_view->valid_shape[kd], &v) && tc_const(t->dims[kd], &k) && v == k)) {
             tc_error(e, e->at, "a matrix product whose %s is only partly valid along K is not supported yet: the "
                      "padding would be summed into the product (pl.fillpad the operand first)", i ? "rhs" : "lhs");
             return -1;
@@ -667,9 +688,9 @@ static int mm_begin(Mm *M, TcEmit *e, const char *name, const TcRegion *a, const
     M->a = a;
     M->b = b;
     M->p = p;
-    M->m = dim(a->type, 0);
-    M->k = dim(a->type, 1);
-    M->n = dim(b->type, 1);
+    M->m = dim(a->type, a->trans);
+    M->k = dim(a->type, !a->trans);
+    M->n = dim(b->type, !b->trans);
     return 0;
 }
 

@@ -6,13 +6,13 @@
  * tensor ops need both, or that reads single tensor elements (a scalar
  * read of global memory, which the orchestration does), is split:
  *
- *  - Normalisation first: a matmul with a_trans or b_trans takes a
- *    tensor.transpose of its operand, operands of different data types a
- *    tensor.cast to their common type, and a result type other than the
- *    accumulator's (FP32, INT32) a tensor.cast of the result, as ops of
- *    their own (the cube unit multiplies untransposed operands of one type
- *    and stores L0C in its type; pyptocc's emitters have no transposed
- *    load).
+ *  - Normalisation first: a matmul's operands of different data types
+ *    take a tensor.cast to their common type, and a result type other than
+ *    the accumulator's (FP32, INT32) a tensor.cast of the result, as ops
+ *    of their own (the cube unit multiplies operands of one type and
+ *    stores L0C in its type).  a_trans and b_trans stay: the cube kernel
+ *    loads such an operand as it is stored and reads it as its transpose
+ *    (block.transpose_view), with no vector transpose.
  *  - The body is cut into runs of statements of one unit, in program
  *    order; each run becomes a `with pl.incore():` scope.  Views, created
  *    tensors, element reads and scalar code stay outside, in the
@@ -43,19 +43,10 @@ typedef struct Norm {
     int failed;
 } Norm;
 
-static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int transpose, DataType dt, Span at)
+static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, DataType dt, Span at)
 {
     const IrType *t = ir_expr_type(N->ir, x);
     OpError err;
-    if (transpose && t->kind == TYPE_TENSOR && t->n == 2) {
-        const IrExpr *args[3] = {x, ir_const_int(N->ir, 0, DT_INT64, span_unknown()),
-                                 ir_const_int(N->ir, 1, DT_INT64, span_unknown())};
-        const IrExpr *c = tc_op(N->ir, OP_TENSOR_TRANSPOSE, 3, args, 0, NULL, at, &err);
-        if (!c)
-            ICE("normalising a matmul: %s", err.msg);
-        x = &tc_let(N->ir, out, tc_fresh2(&N->names, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "t", "_t"), c, at)->e;
-        t = ir_expr_type(N->ir, x);
-    }
     if (t->kind == TYPE_TENSOR && t->dtype != dt) {
         TcKw kw[2] = {{"target_type", dt}, {"mode", 2}};
         const IrExpr *c = tc_op(N->ir, OP_TENSOR_CAST, 1, &x, 2, kw, at, &err);
@@ -70,43 +61,12 @@ static const IrExpr *norm_operand(Norm *N, TcStmts *out, const IrExpr *x, int tr
  * floats, INT32 for integers. */
 static DataType acc_type(DataType dt) { return dtype_is_float(dt) ? DT_FP32 : DT_INT32; }
 
-/* matmul_acc with a_trans or b_trans: the transposes as ops of their own,
- * as for matmul. */
-static const IrStmt *norm_acc(Norm *N, const IrStmt *s)
-{
-    const IrAssign *a = IR_AS(IrAssign, s);
-    const IrCall *c = IR_AS(IrCall, a->value);
-    int64_t at_ = ir_call_kwarg_int(c, "a_trans", 0), bt_ = ir_call_kwarg_int(c, "b_trans", 0);
-    const IrType *l = ir_expr_type(N->ir, c->args[1]);
-    const IrExpr *args[3];
-    IrKwarg kw[2];
-    uint32_t nk = c->nkwargs < 2 ? c->nkwargs : 2;
-    TcStmts out;
-    if ((!at_ && !bt_) || l->n != 2 || ir_expr_type(N->ir, c->args[2])->n != 2)
-        return s;
-    vec_init(out);
-    args[0] = c->args[0];
-    args[1] = norm_operand(N, &out, c->args[1], (int)at_, (DataType)l->dtype, s->span);
-    args[2] = norm_operand(N, &out, c->args[2], (int)bt_, (DataType)l->dtype, s->span);
-    for (uint32_t i = 0; i < nk; i++) {   /* a_trans and b_trans, now False */
-        kw[i] = c->kwargs[i];
-        kw[i].v.i = 0;
-    }
-    vec_push(out, ir_assign(N->ir, a->var,
-                            ir_call(N->ir, c->callee, 3, args, nk, ir_kwargs_intern(N->ir, nk, kw), c->type, c->e.span),
-                            s->span));
-    s = ir_seq(N->ir, STMT_SEQ, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
-}
-
 static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
 {
     Norm *N = m->data;
     const IrAssign *a;
     const IrCall *c;
     const IrType *l, *r;
-    int64_t at_, bt_;
     TcStmts out;
     const IrExpr *args[2], *call;
     DataType dt, acc;
@@ -116,30 +76,24 @@ static const IrStmt *norm_stmt(IrMutator *m, const IrStmt *s)
     const IrStmt *x = pass_expand_init_cond(N->ir, s);
     if (x)
         return ir_mutate_stmt(m, x);   /* its products normalised in turn */
-    if (s->kind == STMT_ASSIGN && tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL_ACC))
-        return norm_acc(N, s);
     if (s->kind != STMT_ASSIGN || !tc_is_op(IR_AS(IrAssign, s)->value, OP_TENSOR_MATMUL))
         return s;
     a = IR_AS(IrAssign, s);
     c = IR_AS(IrCall, a->value);
     l = ir_expr_type(N->ir, c->args[0]);
     r = ir_expr_type(N->ir, c->args[1]);
-    at_ = ir_call_kwarg_int(c, "a_trans", 0);
-    bt_ = ir_call_kwarg_int(c, "b_trans", 0);
     dt = dtype_promote((DataType)l->dtype, (DataType)r->dtype);
     acc = acc_type(dt);
-    if (l->n != 2 || r->n != 2 || (!at_ && !bt_ && l->dtype == r->dtype && c->type->dtype == acc))
+    if (l->n != 2 || r->n != 2 || (l->dtype == r->dtype && c->type->dtype == acc))
         return s;
     vec_init(out);
-    args[0] = norm_operand(N, &out, c->args[0], (int)at_, dt, s->span);
-    args[1] = norm_operand(N, &out, c->args[1], (int)bt_, dt, s->span);
-    /* Untransposed, and into the accumulator's type: the cube unit stores
-     * L0C as it is (pto-isa's CPU TSTORE keeps the data type), so another
-     * result type is a cast on the vector unit. */
+    args[0] = norm_operand(N, &out, c->args[0], dt, s->span);
+    args[1] = norm_operand(N, &out, c->args[1], dt, s->span);
+    /* Into the accumulator's type: the cube unit stores L0C as it is
+     * (pto-isa's CPU TSTORE keeps the data type), so another result type
+     * is a cast on the vector unit. */
     for (uint32_t i = 0; i < c->nkwargs && n < 3; i++) {
         kw[n] = c->kwargs[i];
-        if (strcmp(kw[n].key, "a_trans") == 0 || strcmp(kw[n].key, "b_trans") == 0)
-            kw[n].v.i = 0;
         if (strcmp(kw[n].key, "out_dtype") == 0) {
             kw[n].v.i = acc;
             has_out = 1;
@@ -493,9 +447,8 @@ static const IrStmt *cut_control(Split *S, const IrStmt *s)
             if (ptrmap_get(&S->products, f->ret[k])) {
                 diag_error(S->pc->diag, s->span,
                            "the loop carries the matrix product '%s' in Acc, but its body also needs the vector unit "
-                           "(vector operations, or the transposes that a_trans= and b_trans= take there): a product in "
-                           "Acc cannot pass from one kernel to another; keep the loop to matrix products of "
-                           "untransposed operands",
+                           "(vector operations, or operands of another data type, which it converts): a product in "
+                           "Acc cannot pass from one kernel to another; keep the loop to matrix products",
                            ir_ssa_stem(ir, f->iter_args[k]->v.name));
                 S->failed = 1;
                 break;

@@ -111,7 +111,8 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
     if (s->lazy) {
         const IrCall *m = s->call;
         Val *a = kc_val(K, m->args[0]), *b = kc_val(K, m->args[1]);
-        nb = tc_matmul(&K->e, name, &a->r, &b->r, &dst, ptrmap_get(&K->plans, m));
+        TcRegion ra = tc_mm_operand(&a->r, m, 0), rb = tc_mm_operand(&b->r, m, 1);
+        nb = tc_matmul(&K->e, name, &ra, &rb, &dst, ptrmap_get(&K->plans, m));
     } else {
         kc_block_offset(K, s, add);
         if (!s->tile) {
@@ -231,12 +232,15 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
             tc_error(&K->e, K->e.at, "internal error: the operands of '%s' have no form here", v->old->name);
             return;
         }
-        if (acc && acc->zero_start) {
-            v->tile = first_step_product(K, v, acc, &a->r, &b->r, ptrmap_get(&K->plans, c));
-            return;
+        {
+            TcRegion ra = tc_mm_operand(&a->r, c, 0), rb = tc_mm_operand(&b->r, c, 1);
+            if (acc && acc->zero_start) {
+                v->tile = first_step_product(K, v, acc, &ra, &rb, ptrmap_get(&K->plans, c));
+                return;
+            }
+            v->tile = tc_matmul_acc_tile(&K->e, tc_fresh2(&K->names, v->old->name, "_acc"), &ra, &rb,
+                                         acc ? acc->tile : NULL, ptrmap_get(&K->plans, c));
         }
-        v->tile = tc_matmul_acc_tile(&K->e, tc_fresh2(&K->names, v->old->name, "_acc"), &a->r, &b->r,
-                                     acc ? acc->tile : NULL, ptrmap_get(&K->plans, c));
         return;
     }
     if (n == OP_TENSOR_MATMUL)

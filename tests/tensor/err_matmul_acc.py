@@ -30,10 +30,10 @@ class MatmulAccErrors:
         return acc, z
 
     @pl.function(type=pl.FunctionType.InCore)
-    def transposed_in_loop(self, a: pl.Tensor[[16, 256], pl.FP16], b: pl.Tensor[[16, 256], pl.FP16]) -> pl.Tensor[[16, 16], pl.FP32]:
-        acc = pl.matmul(a[:, 0:64], b[:, 0:64], b_trans=True, out_dtype=pl.FP32)
+    def vector_in_loop(self, a: pl.Tensor[[16, 256], pl.FP16], b: pl.Tensor[[256, 16], pl.FP16]) -> pl.Tensor[[16, 16], pl.FP32]:
+        acc = pl.matmul(a[:, 0:64], b[0:64, :], out_dtype=pl.FP32)
         for k0 in pl.range(64, 256, 64):
-            acc = pl.matmul_acc(acc, a[:, k0 : k0 + 64], b[:, k0 : k0 + 64], b_trans=True)
+            acc = pl.matmul_acc(acc, pl.exp(a[:, k0 : k0 + 64]), b[k0 : k0 + 64, :])
         return acc
 
     @pl.function(type=pl.FunctionType.InCore)
