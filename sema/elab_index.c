@@ -293,14 +293,19 @@ const IrExpr *elab_subscript_store(FnCtx *fc, const AstNode *target, const IrExp
         args[2] = value;
         return array_op(fc, OP_ARRAY_UPDATE_ELEMENT, 3, args, target);
     }
-    if (t->kind != TYPE_TENSOR) {
+    if (t->kind != TYPE_TENSOR && t->kind != TYPE_TILE) {
         char b[256];
-        return elab_error(E, target->span, "only a tensor's window can be assigned (writing into %s needs "
-                                           "pl.tile.assemble, which is not supported yet)",
+        return elab_error(E, target->span, "only a window of a tensor or a tile can be assigned, not one of %s",
                           elab_type_str(E, t, b, sizeof b));
     }
     if (!window_of(fc, target, t, &w))
         return NULL;
+    if (t->kind == TYPE_TILE && w.all_scalar)
+        return elab_error(E, target->span, "writing one element of a tile (pl.tile.write) is not supported yet");
+    if (t->kind == TYPE_TILE && vt->kind != TYPE_TILE) {
+        char b[256];
+        return elab_error(E, target->span, "a window of a tile takes a tile, got %s", elab_type_str(E, vt, b, sizeof b));
+    }
     if (w.all_scalar && vt->kind != TYPE_SCALAR) {
         char b[256];
         return elab_error(E, target->span, "one element of a tensor takes a scalar, got %s",
@@ -343,6 +348,14 @@ const IrExpr *elab_subscript_store(FnCtx *fc, const AstNode *target, const IrExp
         char x[256];
         return elab_error(E, target->span, "the window has rank %u, but the value assigned to it is %s", w.rank,
                           elab_type_str(E, vt, x, sizeof x));
+    }
+    if (t->kind == TYPE_TILE) {
+        /* A tile into a window of a tile: today's tile.assemble (TINSERT),
+         * the target updated in place. */
+        args[0] = dst;
+        args[1] = value;
+        args[2] = list_of(fc, w.rank, w.offset, target->span);
+        return op_call(fc, OP_BLOCK_ASSEMBLE, 3, args, target->span);
     }
     if (vt->kind == TYPE_TILE) {
         /* A tile into a window of the tensor: a store there. */
