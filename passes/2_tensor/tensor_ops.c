@@ -351,19 +351,15 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         args[1] = shape_tuple(e, c->type);
         return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_TRANSPOSE:
+    case OPCL_ALIAS:
+        /* The tensor's tile, then the scalars (axes, valid extents) as they are. */
         args[0] = operands[0];
         args[1] = c->args[1];
         args[2] = c->args[2];
         return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
     case OPCL_CONCAT:
-        return tc_emit(e, name, (OpId)block->id, 2, operands, 0, NULL);
     case OPCL_COL_REDUCE:
-        return tc_emit(e, name, (OpId)block->id, 1, operands, 0, NULL);
-    case OPCL_ALIAS:
-        args[0] = operands[0];
-        args[1] = c->args[1];
-        args[2] = c->args[2];
-        return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+        return tc_emit(e, name, (OpId)block->id, block->nargs, operands, 0, NULL);
     case OPCL_GATHER:
         return lower_gather(e, block, c, operands[0], operands[1], name);
     case OPCL_GATHER_MASK: {
