@@ -12,12 +12,21 @@ namespace pto {
 
 namespace detail {
 
-// A checked view of a bound tile.
+// A checked view of a bound tile.  Its elements are stored in the order
+// its layout's major order gives: row by row for ND and the fractal NZ, ZZ
+// layouts, column by column for DN and ZN.  A tile and its dual over the
+// same bytes (NZ and ZN, ND and DN: pypto's tile.transpose_view) are then
+// each other's transpose, as on the hardware, whose boxes the runtime
+// does not otherwise model.
 template <class TT> struct View {
     using T = typename TT::DType;
+    static constexpr bool by_columns = (TT::SLayoutValue == SLayout::ColMajor && TT::BLayoutValue == BLayout::RowMajor) ||
+                                       (TT::SLayoutValue == SLayout::NoneBox && TT::BLayoutValue == BLayout::ColMajor);
     T *p;
     unsigned vr, vc;
-    T &operator()(unsigned r, unsigned c) const { return p[static_cast<std::size_t>(r) * TT::Cols + c]; }
+    T &operator()(unsigned r, unsigned c) const {
+        return by_columns ? p[static_cast<std::size_t>(c) * TT::Rows + r] : p[static_cast<std::size_t>(r) * TT::Cols + c];
+    }
 };
 
 template <class TT> View<TT> view(const TT &t, const char *op, const char *role) {
