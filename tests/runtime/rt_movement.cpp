@@ -144,7 +144,13 @@ void test_mov_trans() {
     TMOV(left, mat);
     TMOV(right, mat);
     CHECK_ARRAY("TMOV Mat->Left", pl, pm, 512, 0);
-    CHECK_ARRAY("TMOV Mat->Right", pr, pm, 512, 0);
+    // Right is ZN, stored column by column (a tile and its transpose_view
+    // dual over the same bytes are each other's transpose).
+    std::vector<half> by_columns(512);
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 32; c++)
+            by_columns[c * 16 + r] = pm[r * 32 + c];
+    CHECK_ARRAY("TMOV Mat->Right", pr, by_columns.data(), 512, 0);
     // Acc (f32) -> Mat (f16): converted, round to nearest even.
     Tile<TileType::Acc, float, 16, 16> acc;
     Tile<TileType::Mat, half, 16, 16> mh;

@@ -243,6 +243,7 @@ template <class A, class T> void matmul_for(double lo, double hi) {
     Rng g(sizeof(A) * 13 + sizeof(T));
     fill(pl, M * K, g, lo, hi);
     fill(pr, K * N, g, lo, hi);
+    // Right is ZN, stored column by column: element (k, j) is pr[j * K + k].
     std::vector<A> want(M * N);
     auto reference = [&](const A *init) {
         for (int i = 0; i < M; i++)
@@ -250,11 +251,11 @@ template <class A, class T> void matmul_for(double lo, double hi) {
                 A s = init ? init[i * N + j] : A(0);
                 for (int k = 0; k < K; k++) {
                     if constexpr (std::is_same_v<A, float>)
-                        s += static_cast<float>(pl[i * K + k]) * static_cast<float>(pr[k * N + j]);
+                        s += static_cast<float>(pl[i * K + k]) * static_cast<float>(pr[j * K + k]);
                     else
                         s = static_cast<A>(static_cast<uint32_t>(s) + static_cast<uint32_t>(
                                                                             static_cast<int32_t>(pl[i * K + k]) *
-                                                                            static_cast<int32_t>(pr[k * N + j])));
+                                                                            static_cast<int32_t>(pr[j * K + k])));
                 }
                 want[i * N + j] = s;
             }
@@ -279,7 +280,7 @@ template <class A, class T> void matmul_for(double lo, double hi) {
                 double s = 0, mag = 0;
                 for (int k = 0; k < K; k++) {
                     double p = static_cast<double>(static_cast<float>(pl[i * K + k])) *
-                               static_cast<double>(static_cast<float>(pr[k * N + j]));
+                               static_cast<double>(static_cast<float>(pr[j * K + k]));
                     s += p;
                     mag += std::fabs(p);
                 }
@@ -307,7 +308,7 @@ void test_matmul() {
     for (int j = 0; j < 16; j++) {
         float s = 0;
         for (int k = 0; k < 32; k++)
-            s += static_cast<float>(pl[k]) * static_cast<float>(pr[k * 16 + j]);
+            s += static_cast<float>(pl[k]) * static_cast<float>(pr[j * 32 + k]);
         want[j] = s;
     }
     TGEMV(acc, l, r);
@@ -315,7 +316,7 @@ void test_matmul() {
     for (int j = 0; j < 16; j++) {
         float s = pacc[j];
         for (int k = 0; k < 32; k++)
-            s += static_cast<float>(pl[k]) * static_cast<float>(pr[k * 16 + j]);
+            s += static_cast<float>(pl[k]) * static_cast<float>(pr[j * 32 + k]);
         want[j] = s;
     }
     TGEMV_ACC(out, acc, l, r);
