@@ -6,7 +6,7 @@ import pypto.language as pl
 
 
 @pl.jit.incore
-def double(x: pl.Tensor, out: pl.Out[pl.Tensor]) -> pl.Tensor:
+def twice(x: pl.Tensor, out: pl.Out[pl.Tensor]) -> pl.Tensor:
     t = pl.load(x, [0, 0], [16, 32])
     out = pl.store(pl.add(t, t), [0, 0], out)
     return out
@@ -14,7 +14,7 @@ def double(x: pl.Tensor, out: pl.Out[pl.Tensor]) -> pl.Tensor:
 
 @pl.jit.inline
 def with_count(x, y) -> tuple[pl.Tensor, pl.Scalar[pl.INT64]]:
-    y = double(x, y)
+    y = twice(x, y)
     return y, 16
 
 
