@@ -38,10 +38,9 @@ static int check_constant_elements(DeduceCtx *dc)
                 continue;
             if (st != INT_OK)
                 op_fail(dc, (int)argi - 1, "%s element %u %s", what, (unsigned)k, int_status_text(st));
-            else if (prm->role == ARG_SHAPE && v == 0 && dc->ir->dead_code) {
-                dc->ir->dead_zero_extents++;   /* code that never runs: pypto builds it as it is */
-                continue;
-            } else if (prm->role == ARG_SHAPE && v <= 0)
+            else if (prm->role == ARG_SHAPE && ir_dead_empty_extent(dc->ir, v))
+                continue;   /* code that never runs: pypto builds it as it is */
+            else if (prm->role == ARG_SHAPE && v <= 0)
                 op_fail(dc, (int)argi - 1, "%s element %u is %lld; an extent must be positive",
                         prm->from ? prm->name : "shape", (unsigned)k, (long long)v);
             else if (prm->role == ARG_INDEX && v < 0)

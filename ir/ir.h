@@ -442,6 +442,16 @@ typedef struct IrCtx {
     uint32_t dead_code, dead_zero_extents;
 } IrCtx;
 
+/* An extent of 0 where ctx reads code that never runs: accepted there,
+ * and counted (IrCtx.dead_code). */
+static inline int ir_dead_empty_extent(IrCtx *ctx, int64_t extent)
+{
+    if (extent != 0 || !ctx->dead_code)
+        return 0;
+    ctx->dead_zero_extents++;
+    return 1;
+}
+
 void ir_ctx_init(IrCtx *ctx, Interner *names);
 void ir_ctx_free(IrCtx *ctx);
 static inline const char *ir_name(IrCtx *ctx, const char *s) { return intern_cstr(ctx->names, s); }

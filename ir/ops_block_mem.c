@@ -512,9 +512,10 @@ const IrType *deduce_set_validshape(DeduceCtx *dc)
 {
     const IrType *t = op_need_tile(dc, 0);
     const IrExpr *valid[2];
-    const char *what = dc->as_tensor ? "tensor" : "tile";
+    const char *what;
     if (!t)
         return NULL;
+    what = t->kind == TYPE_TENSOR ? "tensor" : "tile";
     if (t->n != 2)
         return op_fail(dc, 0, "needs a 2-D %s, got one of rank %u", what, (unsigned)t->n);
     for (uint32_t d = 0; d < 2; d++) {

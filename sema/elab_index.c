@@ -111,9 +111,7 @@ static int slice_dim(FnCtx *fc, const AstNode *s, const IrExpr *dim, Window *w, 
         diag_error(E->diag, s->a->span, "a negative index is not supported in a subscript, got %lld", (long long)l);
         return 0;
     }
-    if (ir_dim_value(w->extent[d], &h) && h == 0 && E->ir->dead_code) {
-        E->ir->dead_zero_extents++;
-    } else if (ir_dim_value(w->extent[d], &h) && h <= 0) {
+    if (ir_dim_value(w->extent[d], &h) && h <= 0 && !ir_dead_empty_extent(E->ir, h)) {
         diag_error(E->diag, s->span, "this slice of dimension %u is empty (%lld elements)", d, (long long)h);
         return 0;
     }

@@ -46,6 +46,22 @@ static int constant_truth(FnCtx *fc, const AstNode *test, int *taken)
     return 1;
 }
 
+/* One branch of an if, read into a block of its own; `dead`: code that
+ * never runs (a constant condition's other branch), which defines no
+ * names after the if; `leak`: the branch's names stay visible after the
+ * if (a plain if, for ConvertToSSA). */
+static const IrStmt *if_branch(FnCtx *fc, const AstList *body, int dead, int leak, Span span)
+{
+    IrCtx *ir = fc->E->ir;
+    elab_block_push(fc);
+    scope_enter(&fc->scope);
+    ir->dead_code += dead != 0;
+    elab_block(fc, body, 0);
+    ir->dead_code -= dead != 0;
+    scope_exit(&fc->scope, leak && !dead);
+    return elab_block_pop(fc, span);
+}
+
 /* The statements of body where the if stood (a fold of a constant if). */
 static void emit_inline(FnCtx *fc, const IrStmt *body)
 {
@@ -87,23 +103,12 @@ static void elab_if(FnCtx *fc, const AstNode *s)
     elab_yield_track_init(&else_t);
     fc->ifs++;
     fc->yields = &then_t;
-    elab_block_push(fc);
-    scope_enter(&fc->scope);
-    E->ir->dead_code += constant && !taken;
-    elab_block(fc, &s->list, 0);
-    E->ir->dead_code -= constant && !taken;
-    scope_exit(&fc->scope, !yields && !(constant && !taken));   /* code that never runs defines nothing */
-    then_body = elab_block_pop(fc, s->span);
+    then_body = if_branch(fc, &s->list, constant && !taken, !yields, s->span);
     if (has_else) {
         fc->yields = &else_t;
-        elab_block_push(fc);
-        scope_enter(&fc->scope);
-        E->ir->dead_code += constant && taken;
-        elab_block(fc, &s->list2, 0);
-        E->ir->dead_code -= constant && taken;
-        scope_exit(&fc->scope, !yields && !(constant && taken));
-        else_body = elab_block_pop(
-            fc, s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span) : s->span);
+        else_body = if_branch(fc, &s->list2, constant && taken, !yields,
+                              s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span)
+                                         : s->span);
     }
     fc->yields = saved;
     fc->ifs--;

@@ -548,13 +548,14 @@ static void analyse_rows(Kc *K)
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
         OpId o = op_of(v);
+        const OpDef *block = o < OP_COUNT ? op_ref(op_by_id(o)->block) : NULL;
         if (v->lazy || (v->ddr && !v->need_tile) || v->tsplit)
             continue;
         if (o == OP_TENSOR_TRANSPOSE || o == OP_TENSOR_RESHAPE) {
             K->no_tiling = o == OP_TENSOR_TRANSPOSE ? "'pl.tensor.transpose' exchanges rows and columns"
                                                              : "'pl.tensor.reshape' moves elements between rows";
             K->no_tiling_at = v->at;
-        } else if (o < OP_COUNT && op_ref(op_by_id(o)->block) && op_ref(op_by_id(o)->block)->cls == OPCL_COL_REDUCE) {
+        } else if (block && block->cls == OPCL_COL_REDUCE) {
             /* Blocks of columns hold every row of a column; blocks of rows do not. */
             K->no_tiling = "a column reduction needs every row of its columns";
             K->no_tiling_at = v->at;

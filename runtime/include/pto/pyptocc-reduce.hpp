@@ -153,6 +153,10 @@ template <TileT TD, TileT TS> void TCOLEXPAND(TD &d, const TS &s) {
 }
 
 namespace detail {
+// exp(a - b): the difference in the element type, its exponential in
+// double, rounded (pto-isa cpu/ElementOp.h OP_EXPDIF).
+template <class T> inline T op_expdif(T a, T b) { return convert<T>(std::exp(static_cast<double>(up(op_sub(a, b))))); }
+
 // d(r, c) = f(a(r, c), v(r, 0)) (rows) or f(a(r, c), v(0, c)) (cols).
 template <bool Rows, bool Div, class TD, class TA, class TV, class F>
 void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
@@ -193,10 +197,9 @@ PYPTOCC_EXPAND(TCOLEXPANDADD, false, false, detail::op_add(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDSUB, false, false, detail::op_sub(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDMUL, false, false, detail::op_mul(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDDIV, false, true, detail::op_div(x, y, "TCOLEXPANDDIV"))
-// exp(x - y): the difference in the element type, its exponential in
-// double, rounded (pto-isa cpu/ElementOp.h OP_EXPDIF); FP16 and FP32 only.
-PYPTOCC_EXPAND(TROWEXPANDEXPDIF, true, true, detail::convert<T>(std::exp(static_cast<double>(detail::up(detail::op_sub(x, y))))))
-PYPTOCC_EXPAND(TCOLEXPANDEXPDIF, false, true, detail::convert<T>(std::exp(static_cast<double>(detail::up(detail::op_sub(x, y))))))
+// FP16 and FP32 only, as the divisions.
+PYPTOCC_EXPAND(TROWEXPANDEXPDIF, true, true, detail::op_expdif(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDEXPDIF, false, true, detail::op_expdif(x, y))
 #undef PYPTOCC_EXPAND
 
 }  // namespace pto
