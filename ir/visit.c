@@ -1,6 +1,7 @@
 /* visit.c: the generic walker and mutator. */
 #include "config.h"
 #include "ir/visit.h"
+#include "ir/op_registry.h"
 #include "support/diag.h"
 #include "support/xalloc.h"
 
@@ -444,9 +445,11 @@ static const IrIterArg **mutate_iter_args(IrMutator *m, uint32_t n, const IrIter
     for (uint32_t i = 0; i < n; i++) {
         const IrIterArg *a = it[i];
         const IrExpr *init = ir_mutate_expr(m, a->init);
+        const IrType *t = ir_type_is_shaped(a->v.type) ? ir_type_map_exprs(m->ctx, a->v.type, mutate_operand, m)
+                                                        : a->v.type;
         const IrVar *v;
-        if (init != a->init)
-            a = ir_iter_arg_new(m->ctx, a->v.name, a->v.type, init, a->v.e.span);
+        if (init != a->init || t != a->v.type)
+            a = ir_iter_arg_new(m->ctx, a->v.name, t, init, a->v.e.span);
         v = replace_def(m, &it[i]->v, &a->v);
         if (v->e.kind != EXPR_ITER_ARG)
             ICE("mutator replaced an iter arg by a non-iter-arg");
@@ -593,4 +596,61 @@ static const IrStmt *mutate_stmt(IrMutator *m, const IrStmt *s)
         ICE("statement of unknown kind");
     }
     return m->stmt ? m->stmt(m, r) : r;
+}
+
+/* ------------------------------------------------ variables of dimensions */
+
+typedef struct DimSubst {
+    IrCtx *ctx;
+    const PtrMap *map;
+    int depth;
+} DimSubst;
+
+/* e with each variable map names replaced by its value, which is itself
+ * substituted (n -> a dimension that names m -> ...), to a bounded depth:
+ * a map that a cycle got into stops there. */
+static const IrExpr *subst_dim_vars(void *data, const IrExpr *e)
+{
+    DimSubst *s = data;
+    const IrExpr *v, *r;
+    if (e->kind == EXPR_CONST_INT)
+        return e;
+    if (ir_is_var_like(e)) {
+        if (!(v = ptrmap_get((PtrMap *)s->map, e)) || s->depth >= 16)
+            return e;
+        s->depth++;
+        r = subst_dim_vars(s, v);
+        s->depth--;
+        return r;
+    }
+    return ir_expr_map_operands(s->ctx, e, subst_dim_vars, s);
+}
+
+const IrType *ir_type_subst_vars(IrCtx *ctx, const IrType *t, const PtrMap *map)
+{
+    DimSubst s;
+    if (!map->count)
+        return t;
+    s.ctx = ctx;
+    s.map = map;
+    s.depth = 0;
+    return ir_type_map_exprs(ctx, t, subst_dim_vars, &s);
+}
+
+const IrExpr *ir_tensor_dim_value(IrCtx *ctx, const IrExpr *value)
+{
+    const IrCall *c;
+    const IrType *t;
+    int64_t k;
+    if (!op_called(value, OP_TENSOR_DIM))
+        return NULL;
+    c = IR_AS(IrCall, value);
+    if (c->nargs != 2 || !ir_dim_value(c->args[1], &k))
+        return NULL;
+    t = ir_expr_type(ctx, c->args[0]);
+    if (!ir_type_is_shaped(t))
+        return NULL;
+    if (k < 0)
+        k += t->n;
+    return k >= 0 && k < (int64_t)t->n ? t->dims[k] : NULL;
 }

@@ -88,4 +88,15 @@ const IrExpr **ir_expr_map_list(uint32_t n, const IrExpr *const *v, IrExprFn fn,
 const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *data);
 const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s);
 
+/* Variables that stand for dimensions.  A function's body may shape a
+ * tensor by a scalar it computed (n = pl.tensor.dim(x, 0); reshape to
+ * [n, 64]); where that shape must be read outside the body (an inferred
+ * result type, an expanded call), n is replaced by what it stands for.
+ * ir_tensor_dim_value: the dimension a value pl.tensor.dim(t, k) with a
+ * constant k reads, from t's type; NULL for any other value.
+ * ir_type_subst_vars: t with each variable that map (var -> expression)
+ * names replaced by its expression, itself substituted in turn. */
+const IrExpr *ir_tensor_dim_value(IrCtx *ctx, const IrExpr *value);
+const IrType *ir_type_subst_vars(IrCtx *ctx, const IrType *t, const PtrMap *map);
+
 #endif

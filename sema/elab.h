@@ -143,6 +143,7 @@ struct FnCtx {
     ExtFunc *ext;               /* set when elaborating a top-level function */
     PtrMap memrefs;             /* MemRef id + 1 -> IrMemRef (reparsed memory plans) */
     PtrMap memref_bases;        /* interned "name@address" -> IrMemRef (today's MemRef forms) */
+    PtrMap dim_vars;            /* IrVar n -> the dimension it reads (n = pl.tensor.dim(x, 0)) */
     /* A call of @pl.inline function fn: its body's statements are
      * elaborated here, and the value is what it returns (NULL after an
      * error, or when want_value is 0 and it returns nothing).  Set by

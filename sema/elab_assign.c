@@ -9,6 +9,7 @@
 #include "config.h"
 #include "sema/elab_assign.h"
 #include "ir/op_registry.h"
+#include "ir/visit.h"
 #include "sema/elab_convert.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_index.h"
@@ -34,6 +35,7 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
 {
     Elab *E = fc->E;
     const IrType *type;
+    const IrExpr *dim;
     IrVar *var;
     if (!value) {
         elab_define_name(fc, target->name, &elab_poison, target->span);
@@ -78,6 +80,8 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
     var = ir_var_new(E->ir, target->name, type, target->span);
     elab_emit(fc, ir_assign(E->ir, var, value, span));
     elab_define_name(fc, target->name, &var->e, target->span);
+    if ((dim = ir_tensor_dim_value(E->ir, value)))
+        ptrmap_put(&fc->dim_vars, var, (void *)dim);
 }
 
 /* ------------------------------------------------------------- yields */
@@ -424,8 +428,9 @@ void elab_return(FnCtx *fc, const AstNode *s)
     if (ok && !fc->loops && !fc->ifs && fc->sig && fc->sig->infer_ret) {
         /* The function's results are what it returns (@pl.jit). */
         const IrType **ret = arena_array(&E->ir->arena, n ? n : 1, sizeof *ret);
+        /* in the caller's terms: n = pl.tensor.dim(x, 0) is x's dimension */
         for (uint32_t i = 0; i < n; i++)
-            ret[i] = ir_expr_type(E->ir, vals[i]);
+            ret[i] = ir_type_subst_vars(E->ir, ir_expr_type(E->ir, vals[i]), &fc->dim_vars);
         fc->sig->ret = ret;
         fc->sig->nret = n;
         fc->sig->infer_ret = 0;
@@ -444,8 +449,8 @@ void elab_return(FnCtx *fc, const AstNode *s)
             const IrType *t = ir_expr_type(E->ir, vals[i]);
             const IrExpr *c = NULL;
             if (names_body_dims(E, t, fc->sig->ret[i])) {
-                fc->sig->ret[i] = t;
-            } else if (!ir_type_compatible(t, fc->sig->ret[i], DIMS_EXACT) &&
+                fc->sig->ret[i] = ir_type_subst_vars(E->ir, t, &fc->dim_vars);
+            } else if (!ir_type_compatible(ir_type_subst_vars(E->ir, t, &fc->dim_vars), fc->sig->ret[i], DIMS_EXACT) &&
                 !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
                                           v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];

@@ -185,6 +185,7 @@ static void fnctx_init(FnCtx *fc, Elab *E, FuncSig *sig)
     vec_init(fc->blocks);
     ptrmap_init(&fc->memrefs);
     ptrmap_init(&fc->memref_bases);
+    ptrmap_init(&fc->dim_vars);
     fc->expand_inline = expand_inline;
 }
 
@@ -198,6 +199,7 @@ static void fnctx_free(FnCtx *fc)
     scope_free(&fc->scope);
     ptrmap_free(&fc->memrefs);
     ptrmap_free(&fc->memref_bases);
+    ptrmap_free(&fc->dim_vars);
 }
 
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig)

@@ -151,42 +151,49 @@ static const IrExpr *rename_hook(IrMutator *m, const IrExpr *e)
  * mapped, or are left alone below. */
 typedef struct DefSet {
     PtrMap defs;
+    PtrMap names;       /* the defined variables' names */
 } DefSet;
+
+static void put_def(DefSet *d, const IrVar *v)
+{
+    ptrmap_put(&d->defs, v, (void *)1);
+    ptrmap_put(&d->names, v->name, (void *)1);
+}
 
 static int collect_defs(IrWalker *w, const IrStmt *s)
 {
     DefSet *d = w->data;
     switch ((IrStmtKind)s->kind) {
     case STMT_ASSIGN:
-        ptrmap_put(&d->defs, IR_AS(IrAssign, s)->var, (void *)1);
+        put_def(d, IR_AS(IrAssign, s)->var);
         break;
     case STMT_FOR: {
         const IrFor *f = IR_AS(IrFor, s);
-        ptrmap_put(&d->defs, f->loop_var, (void *)1);
+        put_def(d, f->loop_var);
         for (uint32_t i = 0; i < f->niter; i++) {
-            ptrmap_put(&d->defs, f->iter_args[i], (void *)1);
-            ptrmap_put(&d->defs, f->ret[i], (void *)1);
+            put_def(d, &f->iter_args[i]->v);
+            put_def(d, f->ret[i]);
         }
         break;
     }
     case STMT_WHILE: {
         const IrWhile *f = IR_AS(IrWhile, s);
         for (uint32_t i = 0; i < f->niter; i++) {
-            ptrmap_put(&d->defs, f->iter_args[i], (void *)1);
-            ptrmap_put(&d->defs, f->ret[i], (void *)1);
+            put_def(d, &f->iter_args[i]->v);
+            put_def(d, f->ret[i]);
         }
         break;
     }
     case STMT_IF:
         for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
-            ptrmap_put(&d->defs, IR_AS(IrIf, s)->ret[i], (void *)1);
+            put_def(d, IR_AS(IrIf, s)->ret[i]);
         break;
     case STMT_SCOPE: {
         const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
         if (a && a->task_id)
-            ptrmap_put(&d->defs, a->task_id, (void *)1);
+            put_def(d, a->task_id);
         if (a && a->index)
-            ptrmap_put(&d->defs, a->index, (void *)1);
+            put_def(d, a->index);
         break;
     }
     default:
@@ -228,13 +235,16 @@ static int find_return(IrWalker *w, const IrStmt *s)
  * declared type; an expanded one would hand its caller the returned value
  * itself, which the caller's code was not checked against: refused. */
 static int returned_value_fits(Inliner *I, const IrCall *c, const IrFunc *f, uint32_t i, const IrExpr *value,
-                               Span at)
+                               const PtrMap *dim_vars, Span at)
 {
     const IrType *want = c->type, *have = ir_expr_type(I->ir, value);
     char a[256], b[256];
     if (want->kind == TYPE_TUPLE && f->nret > 1)
         want = i < want->n ? want->elems[i] : NULL;
-    if (!want || verify_types_match(want, have, VIEWS_OF_VALUE))
+    /* a shape the body computed (n = pl.tensor.dim(x, 0)) is the
+     * dimension it reads, as the declared type has it */
+    if (!want || verify_types_match(want, have, VIEWS_OF_VALUE) ||
+        verify_types_match(want, ir_type_subst_vars(I->ir, have, dim_vars), VIEWS_OF_VALUE))
         return 1;
     if (!I->failed) {
         diag_error(I->pc->diag, at, "'%s' returns %s where it declares %s; as a%s %s function, its call is "
@@ -276,6 +286,22 @@ static const IrStmt *body_without_return(Inliner *I, const IrFunc *f, const IrVa
 }
 
 static const IrStmt *inline_body(Inliner *I, const IrStmt *body);
+
+/* The variables an expanded body defines as a dimension of a tensor
+ * (n = pl.tensor.dim(x, 0)) -> that dimension. */
+typedef struct DimDefs {
+    IrCtx *ir;
+    PtrMap map;
+} DimDefs;
+
+static int collect_dim_defs(IrWalker *w, const IrStmt *s)
+{
+    DimDefs *d = w->data;
+    const IrExpr *dim;
+    if (s->kind == STMT_ASSIGN && (dim = ir_tensor_dim_value(d->ir, IR_AS(IrAssign, s)->value)))
+        ptrmap_put(&d->map, IR_AS(IrAssign, s)->var, (void *)dim);
+    return 1;
+}
 
 /* The `with pl.spmd(n):` block a Spmd function f was outlined from, around
  * its expanded body: n and sync_start from f's attributes. */
@@ -325,6 +351,7 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     RenameDefs rd;
     DefSet defs;
     IrWalker w;
+    size_t start;
     if (I->depth >= INLINE_DEPTH_MAX) {
         diag_error(I->pc->diag, at, "'%s' calls itself through %s functions; the calls cannot be expanded", f->name,
                    func_type_name((FuncType)f->type));
@@ -343,6 +370,7 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         return NULL;
     memset(&defs, 0, sizeof defs);
     ptrmap_init(&defs.defs);
+    ptrmap_init(&defs.names);
     memset(&w, 0, sizeof w);
     w.pre_stmt = collect_defs;
     w.data = &defs;
@@ -355,10 +383,25 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     m.expr = rename_defs_hook;
     m.data = &rd;
     m.depth = 1;   /* keep the substitutions across the calls below */
-    for (uint32_t i = 0; i < f->nparams; i++)
-        ir_mutator_replace(&m, f->params[i].var, c->args[i]);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrVar *p = f->params[i].var;
+        if (ptrmap_get(&defs.names, p->name)) {
+            /* The body assigns the parameter's name (y[r:r+T, :] = t in a
+             * loop): the name is a variable of the expansion, which starts
+             * as the argument, so that its definitions carry it on. */
+            char buf[512];
+            IrVar *v;
+            snprintf(buf, sizeof buf, "%s_inline%llu", p->name, (unsigned long long)rd.r.k);
+            v = ir_var_new(ir, ir_name(ir, buf), ir_expr_type(ir, c->args[i]), p->e.span);
+            vec_push(*out, ir_assign(ir, v, c->args[i], at));
+            ir_mutator_replace(&m, p, &v->e);
+        } else {
+            ir_mutator_replace(&m, p, c->args[i]);
+        }
+    }
     body = ir_mutate_stmt(&m, body);
     I->depth++;
+    start = out->len;
     if (f->type == FUNC_SPMD)
         vec_push(*out, spmd_block(I, c, f, inline_body(I, body), at));
     else
@@ -367,15 +410,25 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     if (ret && ret->n) {
         const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
         int fits = 1;
+        DimDefs dd;
+        dd.ir = ir;
+        ptrmap_init(&dd.map);
+        memset(&w, 0, sizeof w);
+        w.pre_stmt = collect_dim_defs;
+        w.data = &dd;
+        for (size_t k = start; k < out->len; k++)
+            ir_walk_stmt(&w, out->data[k]);
         for (uint32_t i = 0; i < ret->n; i++) {
             vals[i] = ir_mutate_expr(&m, ret->values[i]);
-            fits &= returned_value_fits(I, c, f, i, vals[i], ret->s.span);
+            fits &= returned_value_fits(I, c, f, i, vals[i], &dd.map, ret->s.span);
         }
+        ptrmap_free(&dd.map);
         value = !fits ? NULL : ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, at);
         xfree(vals);
     }
     ptrmap_free(&m.subst);
     ptrmap_free(&defs.defs);
+    ptrmap_free(&defs.names);
     return value;
 }
 
@@ -520,6 +573,54 @@ static void inline_list(Inliner *I, const IrStmt *s, StmtList *out)
     }
 }
 
+/* ------------------------------------------------------------ dim reads */
+
+/* An expanded body reads its dimensions back (n = pl.tensor.dim(x, 0))
+ * and shapes by what it read; in its caller, x is the caller's tensor,
+ * whose dimension is a constant or a symbol of the caller's signature.
+ * In host code (Orchestration, Opaque) such a read is that dimension:
+ * it is dropped and its uses, in values and types, take the dimension,
+ * so that the shapes built from it are the caller's shapes again (as
+ * pypto's OutlineIncoreScopes folds them; its parser does the same). */
+typedef struct DimFold {
+    PtrMap symbols;     /* the dimension symbols of the function's parameters */
+} DimFold;
+
+static const IrStmt *fold_dim_read(IrMutator *m, const IrStmt *s)
+{
+    DimFold *d = m->data;
+    const IrExpr *dim;
+    if (s->kind != STMT_ASSIGN || !(dim = ir_tensor_dim_value(m->ctx, IR_AS(IrAssign, s)->value)))
+        return s;
+    if (dim->kind != EXPR_CONST_INT && !ptrmap_get(&d->symbols, dim))
+        return s;
+    ir_mutator_replace(m, IR_AS(IrAssign, s)->var, dim);
+    return ir_seq(m->ctx, STMT_SEQ, 0, NULL, s->span);
+}
+
+static const IrStmt *fold_dim_reads(IrCtx *ir, const IrFunc *f, const IrStmt *body)
+{
+    DimFold d;
+    IrMutator m;
+    if (f->type != FUNC_ORCHESTRATION && f->type != FUNC_OPAQUE)
+        return body;
+    ptrmap_init(&d.symbols);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrType *t = f->params[i].var->type;
+        if (ir_type_is_shaped(t))
+            for (uint32_t k = 0; k < t->n; k++)
+                if (ir_is_var_like(t->dims[k]))
+                    ptrmap_put(&d.symbols, t->dims[k], (void *)1);
+    }
+    memset(&m, 0, sizeof m);
+    m.ctx = ir;
+    m.stmt = fold_dim_read;
+    m.data = &d;
+    body = ir_mutate_stmt(&m, body);
+    ptrmap_free(&d.symbols);
+    return body;
+}
+
 /* ------------------------------------------------------------- driver */
 
 static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
@@ -536,6 +637,7 @@ static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const I
     ptrmap_free(&I->tuples);
     if (I->failed)
         return NULL;
+    body = fold_dim_reads(I->ir, f, body);
     return ir_func_rebuild(I->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 

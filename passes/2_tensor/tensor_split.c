@@ -560,7 +560,16 @@ typedef struct Inl {
     TcNames names;           /* the caller's */
     PtrMap tuples;           /* tuple variable of an inlined call -> its values (const IrExpr **) */
     PtrMap args;             /* while cloning: parameter -> argument */
+    PtrMap defs;             /* while cloning: the variables the callee's body defines */
 } Inl;
+
+static void note_def(void *data, const IrVar *v) { ptrmap_put(data, v, (void *)1); }
+
+static int collect_def(IrWalker *w, const IrStmt *s)
+{
+    ir_stmt_defs(s, note_def, w->data);
+    return 1;
+}
 
 static const IrExpr *clone_var(IrMutator *m, const IrExpr *e)
 {
@@ -570,6 +579,8 @@ static const IrExpr *clone_var(IrMutator *m, const IrExpr *e)
         return e;
     if ((a = ptrmap_get(&I->args, e)))
         return a;
+    if (!ptrmap_get(&I->defs, e))
+        return e;   /* a dimension symbol: the program's, not the callee's */
     if (e->kind == EXPR_ITER_ARG) {
         const IrIterArg *it = IR_AS(IrIterArg, e);
         return &ir_iter_arg_new(I->ir, tc_fresh(&I->names, it->v.name), it->v.type, it->init, e->span)->v.e;
@@ -600,8 +611,24 @@ static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)
     if (!f)
         return s;
     ptrmap_clear(&I->args);
-    for (uint32_t i = 0; i < f->nparams; i++)
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        /* the dimension symbols its parameter types declare are the
+         * arguments' dimensions (a kernel that reads T_DYN as a value) */
+        const IrType *pt = f->params[i].var->type, *at = ir_expr_type(I->ir, c->args[i]);
         ptrmap_put(&I->args, f->params[i].var, (void *)c->args[i]);
+        if (ir_type_is_shaped(pt) && ir_type_is_shaped(at) && pt->n == at->n)
+            for (uint32_t d = 0; d < pt->n; d++)
+                if (ir_is_var_like(pt->dims[d]) && !ptrmap_get(&I->args, pt->dims[d]))
+                    ptrmap_put(&I->args, pt->dims[d], (void *)at->dims[d]);
+    }
+    ptrmap_clear(&I->defs);
+    {
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_stmt = collect_def;
+        w.data = &I->defs;
+        ir_walk_stmt(&w, f->body);
+    }
     memset(&cm, 0, sizeof cm);
     cm.ctx = I->ir;
     cm.expr = clone_var;
@@ -666,6 +693,7 @@ const IrFunc *tc_inline_calls(PassCtx *pc, const IrFunc *g, const PtrMap *orch)
     tc_names_add_func(&I.names, g);
     ptrmap_init(&I.tuples);
     ptrmap_init(&I.args);
+    ptrmap_init(&I.defs);
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
     m.stmt = inline_stmt;
@@ -675,6 +703,7 @@ const IrFunc *tc_inline_calls(PassCtx *pc, const IrFunc *g, const PtrMap *orch)
     tc_names_free(&I.names);
     ptrmap_free(&I.tuples);
     ptrmap_free(&I.args);
+    ptrmap_free(&I.defs);
     if (body == g->body)
         return g;
     body = tc_splice(pc->ir, body);
