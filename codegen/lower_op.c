@@ -318,11 +318,24 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 1, arg_type(ir, c, 1)->dtype);
         add_input(lo, 2, arg_type(ir, c, 2)->dtype);
         break;
-    case FORM_CONCAT:
-        /* (src0, src1): the deduction matched their rows; PTOAS and
-         * pto-isa check the valid extents */
+    case FORM_TILES:
+        /* concat (src0, src1): the deduction matched their rows; PTOAS and
+         * pto-isa check the valid extents.  sort32 (src, idx): pto-isa's
+         * TSORT32 takes uint32_t indices only (a static_assert), PTOAS
+         * i32 or u32. */
+        if (op_is(op, OP_BLOCK_SORT32) && out == OUT_CPP && arg_type(ir, c, 1)->dtype != DT_UINT32) {
+            snprintf(msg, cap, "'%s' needs UINT32 indices in C++: pto-isa's TSORT32 takes uint32_t only",
+                     op_printed_name(op, buf, sizeof buf));
+            return -1;
+        }
+        for (uint32_t i = 0; i < c->nargs && i < sizeof lo->in; i++)
+            add_input(lo, i, arg_type(ir, c, i)->dtype);
+        break;
+    case FORM_MRGSORT:
+        /* (src, block_len): TMRGSORT(dst, src, uint32_t blockLen); PTOAS
+         * takes any integer, i32 here */
         add_input(lo, 0, elem_dt);
-        add_input(lo, 1, elem_dt);
+        add_input(lo, 1, DT_INT32);
         break;
     case FORM_GATHER_MASK:
         lo->mode = (int8_t)ir_call_kwarg_int(c, "mask_pattern", 7);

@@ -178,6 +178,8 @@ typedef enum OpClass {
     OPCL_GATHER,              /* src, indices, tmp -> the indices' shape of src's elements */
     OPCL_GATHER_MASK,         /* src -> the columns a mask pattern selects */
     OPCL_CONCAT,              /* src0, src1 -> the two side by side along the columns */
+    OPCL_SORT32,              /* src, idx -> each run of 32 sorted into (value, index) pairs */
+    OPCL_MRGSORT,             /* src, block_len -> each four sorted runs merged */
     OPCL_COUNT
 } OpClass;
 
@@ -216,7 +218,8 @@ typedef enum IsaForm {
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
     FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
-    FORM_CONCAT,      /* (src0, src1): as many rows, the columns of both */
+    FORM_TILES,       /* (tile, tile): each in its own type; neither need have the result's shape */
+    FORM_MRGSORT,     /* (src, block_len): the run length as an i32 */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

@@ -81,7 +81,9 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_REMOTE_LOAD]       = T(OPC_BLOCK,  PIPE_MTE2,     RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_GATHER]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_GATHER,      0, 0, TMP_LIKE_INDICES),
     [OPCL_GATHER_MASK]       = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_GATHER_MASK, 0, 0, TMP_NONE),
-    [OPCL_CONCAT]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_CONCAT,      0, 0, TMP_NONE),
+    [OPCL_CONCAT]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
+    [OPCL_SORT32]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
+    [OPCL_MRGSORT]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_MRGSORT,     0, 0, TMP_NONE),
 };
 /* clang-format on */
 

@@ -492,7 +492,8 @@ struct VecOp {
 // TFILLPAD = vcopy + vector_dup; TGATHER = vmuls + vgather (the index form,
 // pto-isa's costmodel notes: the indices scaled to bytes, then the gather);
 // its mask form (TGATHER_MASK here) one vreducev2 over the source.  TROWEXPAND<op> is vbrcb then <op>, as
-// pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.
+// pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.  TSORT32 (vbitsort) and TMRGSORT (vmrgsort4) have no figure in
+// pto-isa's cost model: estimated as a vgather over the destination's pairs.
 constexpr VecOp kVecOps[] = {
     {Op::TADD, 0, {{nullptr, &vadd}}},
     {Op::TSUB, 0, {{"TSUB", &vsub}}},
@@ -540,6 +541,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TSEL, 0, {{nullptr, &vsel}}},
     {Op::TGATHER, 0, {{nullptr, &vmuls}, {nullptr, &vgather}}},
     {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
+    {Op::TSORT32, 0, {{nullptr, &vgather}}},
+    {Op::TMRGSORT, 0, {{nullptr, &vgather}}},
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},
     {Op::TROWMIN, 1, {{"TROWMAX", &vcmin}}},

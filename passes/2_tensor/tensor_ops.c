@@ -359,7 +359,13 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
     case OPCL_CONCAT:
     case OPCL_COL_REDUCE:
+    case OPCL_SORT32:
         return tc_emit(e, name, (OpId)block->id, block->nargs, operands, 0, NULL);
+    case OPCL_MRGSORT:
+        /* the tile, then the run length as it is */
+        args[0] = operands[0];
+        args[1] = c->args[1];
+        return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_GATHER:
         return lower_gather(e, block, c, operands[0], operands[1], name);
     case OPCL_GATHER_MASK: {

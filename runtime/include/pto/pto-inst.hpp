@@ -26,6 +26,7 @@
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
+//   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
 #ifndef PYPTOCC_PTO_INST_HPP
 #define PYPTOCC_PTO_INST_HPP
@@ -36,6 +37,7 @@
 #include "pto/pyptocc-elementwise.hpp"
 #include "pto/pyptocc-reduce.hpp"
 #include "pto/pyptocc-gather.hpp"
+#include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
 
 #endif

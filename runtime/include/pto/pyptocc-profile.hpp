@@ -29,7 +29,7 @@ namespace pyptocc::prof {
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
     X(TREMS) X(TXORS) X(TEXPANDS) X(TCI)                                                                              \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
-    X(TCMP) X(TCMPS) X(TSEL) X(TGATHER) X(TGATHER_MASK)                                                                \
+    X(TCMP) X(TCMPS) X(TSEL) X(TGATHER) X(TGATHER_MASK) X(TSORT32) X(TMRGSORT)                                        \
     X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
     X(TROWEXPAND) X(TCOLEXPAND) X(TROWEXPANDADD) X(TROWEXPANDSUB) X(TROWEXPANDMUL) X(TROWEXPANDDIV)                    \
     X(TCOLEXPANDADD) X(TCOLEXPANDSUB) X(TCOLEXPANDMUL) X(TCOLEXPANDDIV) X(TROWEXPANDEXPDIF) X(TCOLEXPANDEXPDIF)        \
