@@ -93,6 +93,8 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.gather' moves elements between the columns of a row";
         else if (o == OP_TENSOR_CONCAT)
             why = "'pl.concat' moves the columns of its second operand";
+        else if (v->window)
+            why = "a view of a tensor the kernel computes is a window of its whole tile";
         else if (o == OP_TENSOR_SORT32 || o == OP_TENSOR_MRGSORT_FORMAT1)
             why = "'pl.sort32' and 'pl.mrgsort' move elements between the columns of a row";
         else if (v->written && v->need_tile)

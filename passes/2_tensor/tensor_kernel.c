@@ -332,14 +332,41 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
+/* Is s a tensor the kernel computes, held as a tile (no buffer in global
+ * memory to view): the result of an op that computes, or a window of one.
+ * Products are computed where they are stored, and the accumulators are
+ * in Acc: neither has a tile to cut. */
+static int computed_on_core(const Val *s)
+{
+    OpId o;
+    while (s && s->def == DK_COPY)
+        s = s->src;
+    if (!s || s->def != DK_OP)
+        return 0;
+    o = op_of(s);
+    if (o == OP_TENSOR_VIEW)
+        return s->window;
+    return o != OP_TENSOR_ASSEMBLE && o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC &&
+           !s->acc_operand;
+}
+
 static void analyse_forms(Kc *K)
 {
     int changed = 1;
+    /* A view needs its tensor in global memory, unless the kernel computes
+     * that tensor: then the view is a window of its tile, copied out
+     * (TEXTRACT within Vec).  Definition order: a view's source first. */
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
         OpId o = op_of(v);
-        if (v->def == DK_OP && o == OP_TENSOR_VIEW)
+        if (v->def != DK_OP || o != OP_TENSOR_VIEW)
+            continue;
+        if (computed_on_core(v->src) && v->type->n == 2) {
+            v->window = 1;
+            use_tile(v->src);
+        } else {
             demand(v->src, v->at, "pl.tensor.view");
+        }
     }
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
@@ -554,6 +581,9 @@ static void analyse_rows(Kc *K)
         if (o == OP_TENSOR_TRANSPOSE || o == OP_TENSOR_RESHAPE) {
             K->no_tiling = o == OP_TENSOR_TRANSPOSE ? "'pl.tensor.transpose' exchanges rows and columns"
                                                              : "'pl.tensor.reshape' moves elements between rows";
+            K->no_tiling_at = v->at;
+        } else if (v->window) {
+            K->no_tiling = "a view of a tensor the kernel computes is a window of its whole tile";
             K->no_tiling_at = v->at;
         } else if (block && block->cls == OPCL_COL_REDUCE) {
             /* Blocks of columns hold every row of a column; blocks of rows do not. */

@@ -131,9 +131,33 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
         kc_load(K, v);
 }
 
+/* A view of a tensor the kernel computes (Val.window): the window of its
+ * tile at the view's offset, copied into a Vec tile of the view's shape. */
+static void conv_window(Kc *K, Val *v, const IrCall *c)
+{
+    const IrExpr *args[4];
+    TcKw kw = {"target_memory", MS_VEC};
+    if (!v->src->tile) {
+        tc_error(&K->e, K->e.at, "internal error: window of '%s' without its tile", v->src->old->name);
+        return;
+    }
+    args[0] = v->src->tile;
+    for (uint32_t i = 0; i < 2; i++)
+        if (!(args[1 + i] = offset_of(c, 2, i))) {
+            tc_error(&K->e, K->e.at, "'pl.tensor.view' needs a literal offset list of 2 elements");
+            return;
+        }
+    args[3] = tc_tuple(K->ir, v->type->n, v->type->dims);
+    v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_EXTRACT, 4, args, 1, &kw);
+}
+
 static void conv_view(Kc *K, Val *v, const IrCall *c)
 {
     Val *s = v->src;
+    if (v->window) {
+        conv_window(K, v, c);
+        return;
+    }
     if (!s || !s->ddr || !s->r.base) {
         tc_error(&K->e, K->e.at, "internal error: view of '%s' without its buffer", s ? s->old->name : "?");
         return;
