@@ -143,6 +143,34 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
         sb_free(&args);
         return;
     }
+    if (lo->how == FORM_MRGSORT2) {
+        /* TMRGSORT<Dst, Tmp, Src0, ..., exhausted>(dst, executed, tmp,
+         * src0, ...): the flag is a template argument, so all are given;
+         * the executed counts are written and not read */
+        const CVal *v[5];
+        const char *ex = ck_fresh_name(K, dest->name, "_executed");
+        uint32_t n = c->nargs < 5 ? c->nargs : 5;
+        StrBuf t, a;
+        for (uint32_t i = 0; i < n; i++)
+            if (!(v[i] = ck_tile_arg(K, c, i))) {
+                sb_free(&args);
+                return;
+            }
+        sb_init(&t);
+        sb_init(&a);
+        sb_printf(&t, "decltype(%s), decltype(%s)", d->name, v[n - 1]->name);
+        sb_printf(&a, "%s, %s, %s", d->name, ex, v[n - 1]->name);
+        for (uint32_t i = 0; i + 1 < n; i++) {
+            sb_printf(&t, ", decltype(%s)", v[i]->name);
+            sb_printf(&a, ", %s", v[i]->name);
+        }
+        sb_printf(ck_line(K), "MrgSortExecutedNumList %s{0, 0, 0, 0};\n", ex);
+        sb_printf(ck_line(K), "%s<%s, %s>(%s);\n", lo->isa, sb_cstr(&t), lo->mode ? "true" : "false", sb_cstr(&a));
+        sb_free(&t);
+        sb_free(&a);
+        sb_free(&args);
+        return;
+    }
     if (lo->how == FORM_GATHER_MASK) {
         /* TGATHER<Dst, Src, MaskPattern::P>(dst, src): the pattern is a
          * template argument, which pto-isa cannot deduce */

@@ -331,6 +331,13 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         for (uint32_t i = 0; i < c->nargs && i < sizeof lo->in; i++)
             add_input(lo, i, arg_type(ir, c, i)->dtype);
         break;
+    case FORM_MRGSORT2:
+        /* (src0, ..., tmp): the sources, then the workspace; exhausted is
+         * the mode (the printers add the executed-counts output) */
+        lo->mode = (int8_t)(ir_call_kwarg_int(c, "exhausted", 0) != 0);
+        for (uint32_t i = 0; i < c->nargs && i < sizeof lo->in; i++)
+            add_input(lo, i, elem_dt);
+        break;
     case FORM_MRGSORT:
         /* (src, block_len): TMRGSORT(dst, src, uint32_t blockLen); PTOAS
          * takes any integer, i32 here */

@@ -63,6 +63,7 @@ typedef struct Ins {
     const char *attr;      /* "{cmpMode = #pto<cmp lt>}" after the last input */
     const char *after_types;   /* ", \"row\"" after the input types (pto.tgather's mask form) */
     const char *trailer;   /* " {descending = true}" after outs(...) (pto.tci's attr-dict) */
+    const Value *out2;     /* a second output (pto.tmrgsort's executed counts) */
 } Ins;
 
 static void ins_add(Ins *in, const Value *v)
@@ -89,7 +90,11 @@ static void print_op(Emitter *E, const char *pto, const Ins *in, const Value *ds
         sb_printf(o, "%s%s", i ? ", " : "", in->v[i].type);
     if (in->after_types)
         sb_puts(o, in->after_types);
-    sb_printf(o, ") outs(%s : %s)%s\n", dst->name, dst->type, in->trailer ? in->trailer : "");
+    if (in->out2)
+        sb_printf(o, ") outs(%s, %s : %s, %s)%s\n", dst->name, in->out2->name, dst->type, in->out2->type,
+                  in->trailer ? in->trailer : "");
+    else
+        sb_printf(o, ") outs(%s : %s)%s\n", dst->name, dst->type, in->trailer ? in->trailer : "");
 }
 
 
@@ -201,7 +206,14 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
         ins_add(&in, d);
     for (uint32_t k = 0; k < args.n; k++)
         ins_add(&in, args.val[k]);
-    if (lo->mode >= 0) {
+    if (lo->how == FORM_MRGSORT2) {
+        /* format2 writes how many pairs it took from each list into a
+         * vector<4xi16> output (PTOAS TMrgSortOp), which nothing reads */
+        Value *x = pm_new_value(E, mlir_name_fresh(&E->names), "vector<4xi16>", SC_NONE, 0);
+        sb_printf(pm_line(E), "%s = arith.constant dense<0> : vector<4xi16>\n", x->name);
+        in.out2 = x;
+        in.attr = lo->mode ? " {exhausted = true}" : " {exhausted = false}";
+    } else if (lo->mode >= 0) {
         if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
         else if (lo->how == FORM_GATHER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */

@@ -180,6 +180,7 @@ typedef enum OpClass {
     OPCL_CONCAT,              /* src0, src1 -> the two side by side along the columns */
     OPCL_SORT32,              /* src, idx -> each run of 32 sorted into (value, index) pairs */
     OPCL_MRGSORT,             /* src, block_len -> each four sorted runs merged */
+    OPCL_MRGSORT2,            /* two to four sorted lists, tmp -> one list, in tmp's shape */
     OPCL_COUNT
 } OpClass;
 
@@ -220,6 +221,7 @@ typedef enum IsaForm {
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
     FORM_TILES,       /* (tile, tile): each in its own type; neither need have the result's shape */
     FORM_MRGSORT,     /* (src, block_len): the run length as an i32 */
+    FORM_MRGSORT2,    /* (src0, ..., tmp): exhausted as the mode; a second output, the executed counts */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

@@ -84,6 +84,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_CONCAT]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
     [OPCL_SORT32]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
     [OPCL_MRGSORT]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_MRGSORT,     0, 0, TMP_NONE),
+    [OPCL_MRGSORT2]          = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_MRGSORT2,    0, 0, TMP_NONE),
 };
 /* clang-format on */
 

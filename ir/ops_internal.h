@@ -117,6 +117,8 @@ const IrType *deduce_gather(DeduceCtx *dc);
 const IrType *deduce_gather_mask(DeduceCtx *dc);
 const IrType *deduce_sort32(DeduceCtx *dc);
 const IrType *deduce_mrgsort_format1(DeduceCtx *dc);
+const IrType *deduce_mrgsort_format2(DeduceCtx *dc);
+const IrType *deduce_tensor_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_gather(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);

@@ -74,3 +74,75 @@ const IrType *deduce_mrgsort_format1(DeduceCtx *dc)
     }
     return op_make_tile(dc, (DataType)src->dtype, 2, src->dims, NULL);
 }
+
+/* The sources of a merge of sorted lists: FP16 or FP32 rows of pairs of
+ * one element type; the sum of their columns in *cols (-1 when one is not
+ * a constant). */
+static int merged_sources(DeduceCtx *dc, uint32_t n, int64_t *cols)
+{
+    const IrType *s0 = NULL;
+    char a[160], b[32], c[32];
+    *cols = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrType *s = op_need_tile(dc, i);
+        int64_t r, k;
+        if (!s || (i == 0 && !sort_dtype_ok(dc, 0, s)))
+            return 0;
+        if (i == 0)
+            s0 = s;
+        else if (s->dtype != s0->dtype) {
+            op_fail(dc, (int)i, "the sorted lists must have one element type: %s and %s",
+                    op_dtype_str((DataType)s0->dtype, b, sizeof b), op_dtype_str((DataType)s->dtype, c, sizeof c));
+            return 0;
+        }
+        if (s->n != 2 || (ir_dim_value(s->dims[0], &r) && r != 1)) {
+            op_fail(dc, (int)i, "merges rows: each sorted list must be [1, N], got %s",
+                    type_to_string(dc->ir, s, a, sizeof a));
+            return 0;
+        }
+        if (*cols >= 0 && ir_dim_value(s->dims[1], &k))
+            *cols += k;
+        else
+            *cols = -1;
+    }
+    return 1;
+}
+
+/* tile.mrgsort_format2(src0, src1[, src2[, src3]], tmp, exhausted=):
+ * two to four sorted lists merged into one, descending; the result has
+ * the shape of tmp, the merge's workspace, which must hold all the lists
+ * (PTOAS: tmp.cols >= sum(src.cols)). */
+const IrType *deduce_mrgsort_format2(DeduceCtx *dc)
+{
+    uint32_t n = dc->nargs - 1;
+    const IrType *tmp, *s0;
+    int64_t cols, tc, r;
+    char a[160];
+    if (!merged_sources(dc, n, &cols) || !(tmp = op_need_tile(dc, n)))
+        return NULL;
+    s0 = op_arg_type(dc, 0);
+    if (tmp->dtype != s0->dtype || tmp->n != 2 || (ir_dim_value(tmp->dims[0], &r) && r != 1))
+        return op_fail(dc, (int)n, "the workspace must be a [1, N] tile of the lists' element type, got %s",
+                       type_to_string(dc->ir, tmp, a, sizeof a));
+    if (cols >= 0 && ir_dim_value(tmp->dims[1], &tc) && tc < cols)
+        return op_fail(dc, (int)n, "the workspace's %lld columns cannot hold the lists' %lld", (long long)tc,
+                       (long long)cols);
+    return op_make_tile(dc, (DataType)tmp->dtype, 2, tmp->dims, NULL);
+}
+
+/* tensor.mrgsort_format2(src0, src1[, src2[, src3]], exhausted=): the
+ * lists merged into [1, the sum of their columns]; the tile form gets its
+ * workspace of that shape when it is converted. */
+const IrType *deduce_tensor_mrgsort_format2(DeduceCtx *dc)
+{
+    const IrExpr *dims[2];
+    int64_t cols;
+    dc->as_tensor = 1;   /* the lists are tensors */
+    if (!merged_sources(dc, dc->nargs, &cols))
+        return NULL;
+    if (cols < 0)
+        return op_fail(dc, 0, "the sorted lists' columns must be constants");
+    dims[0] = op_arg_type(dc, 0)->dims[0];
+    dims[1] = ir_const_int(dc->ir, cols, DT_INT64, span_unknown());
+    return op_make_tensor(dc, (DataType)op_arg_type(dc, 0)->dtype, 2, dims);
+}

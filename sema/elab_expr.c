@@ -274,10 +274,40 @@ static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
 
 /* Resolve and call "<ns>.<name>", name in the language's spelling (the
  * op table's DSL names: pl.tensor.create_tensor, pl.block.and_). */
+/* The form of a merge sort a call names (pypto@e2d0f78a tile_ops.py and
+ * tensor_ops.py mrgsort, and the IR builders the printer's names reach):
+ * block_len= (or mrgsort_format1) merges the runs of one list; otherwise
+ * the call merges two to four lists, each a positional argument, after
+ * which a tile merge takes its workspace (tmp=, or the last positional
+ * argument).  One op a list count: tile.mrgsort_format2 of 2, 3, 4. */
+static const OpDef *mrgsort_form(const char *ns, const char *name, const AstNode *call, uint32_t *nlists)
+{
+    static const OpId tile[3] = {OP_BLOCK_MRGSORT_FORMAT2, OP_BLOCK_MRGSORT_FORMAT2_3, OP_BLOCK_MRGSORT_FORMAT2_4};
+    static const OpId tensor[3] = {OP_TENSOR_MRGSORT_FORMAT2, OP_TENSOR_MRGSORT_FORMAT2_3, OP_TENSOR_MRGSORT_FORMAT2_4};
+    int is_tensor = strcmp(ns, "tensor") == 0;
+    uint32_t lists = call->list.n;
+    if (strcmp(name, "mrgsort") != 0 && strcmp(name, "mrgsort_format2") != 0)
+        return NULL;
+    if (strcmp(name, "mrgsort") == 0 && (has_keyword(call, "block_len") || lists < 2))
+        return op_by_id(is_tensor ? OP_TENSOR_MRGSORT_FORMAT1 : OP_BLOCK_MRGSORT_FORMAT1);
+    if (!is_tensor && !has_keyword(call, "tmp") && lists > 0)
+        lists--;
+    *nlists = lists;
+    if (lists > 4)
+        return NULL;   /* reported by the caller */
+    lists = lists < 2 ? 2 : lists;   /* the two-list form reports the arity */
+    return op_by_id(is_tensor ? tensor[lists - 2] : tile[lists - 2]);
+}
+
 static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name, const AstNode *call, const PreArgs *pre,
                                 const char *written)
 {
-    const OpDef *op = op_lookup_dsl(ns, dsl_name);
+    uint32_t lists = 0;
+    const OpDef *op = mrgsort_form(ns, dsl_name, call, &lists);
+    if (lists > 4)
+        return elab_error(fc->E, call->span, "'%s' merges two to four sorted lists, got %u", written, lists);
+    if (!op)
+        op = op_lookup_dsl(ns, dsl_name);
     if (!op)
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
     if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) &&

@@ -95,7 +95,8 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.concat' moves the columns of its second operand";
         else if (v->window)
             why = "a view of a tensor the kernel computes is a window of its whole tile";
-        else if (o == OP_TENSOR_SORT32 || o == OP_TENSOR_MRGSORT_FORMAT1)
+        else if (o == OP_TENSOR_SORT32 || o == OP_TENSOR_MRGSORT_FORMAT1 || o == OP_TENSOR_MRGSORT_FORMAT2 ||
+                 o == OP_TENSOR_MRGSORT_FORMAT2_3 || o == OP_TENSOR_MRGSORT_FORMAT2_4)
             why = "'pl.sort32' and 'pl.mrgsort' move elements between the columns of a row";
         else if (v->written && v->need_tile)
             why = "a tensor is read back after pl.assemble wrote it";

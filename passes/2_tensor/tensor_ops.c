@@ -310,7 +310,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
 {
     const OpDef *op = callee_op(c->callee), *block = op ? op_ref(op->block) : NULL;
     DataType dt = (DataType)c->type->dtype;
-    const IrExpr *args[3];
+    const IrExpr *args[5];
     switch (block ? (OpClass)block->cls : OPCL_COUNT) {
     case OPCL_ELEM2:
         return lower_binary(e, block, operands[0], operands[1], dt, name);
@@ -361,6 +361,17 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
     case OPCL_COL_REDUCE:
     case OPCL_SORT32:
         return tc_emit(e, name, (OpId)block->id, block->nargs, operands, 0, NULL);
+    case OPCL_MRGSORT2: {
+        /* the lists' tiles, then a workspace of the result's shape */
+        TcKw kw[2] = {{"dtype", dt}, {"target_memory", MS_VEC}};
+        TcKw ex = {"exhausted", ir_call_kwarg_int(c, "exhausted", 0)};
+        const IrExpr *shape = shape_tuple(e, c->type);
+        for (uint32_t i = 0; i < c->nargs; i++)
+            args[i] = operands[i];
+        if (!(args[c->nargs] = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, &shape, 2, kw)))
+            return NULL;
+        return tc_emit(e, name, (OpId)block->id, c->nargs + 1, args, 1, &ex);
+    }
     case OPCL_MRGSORT:
         /* the tile, then the run length as it is */
         args[0] = operands[0];

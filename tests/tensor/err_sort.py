@@ -44,3 +44,17 @@ def two_rows(a: pl.Tensor[[2, 256], pl.FP32], y: pl.Out[pl.Tensor[[2, 256], pl.F
     with pl.at(level=pl.Level.CORE_GROUP):
         y[:, :] = pl.mrgsort(a, block_len=64)
     return y
+
+
+@pl.jit
+def mixed_lists(a: pl.Tensor[[1, 64], pl.FP32], b: pl.Tensor[[1, 64], pl.FP16], y: pl.Out[pl.Tensor[[1, 128], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        y[:, :] = pl.mrgsort(a, b)
+    return y
+
+
+@pl.jit
+def five_lists(a: pl.Tensor[[1, 64], pl.FP32], y: pl.Out[pl.Tensor[[1, 320], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        y[:, :] = pl.mrgsort(a, a, a, a, a)
+    return y

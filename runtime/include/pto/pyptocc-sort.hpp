@@ -22,6 +22,15 @@
 // and no more than s's.  blockLen a positive multiple of 64 (PTOAS),
 // counting both halves of each pair; equal values are taken from the
 // earlier run first (cpu/TMrgSort.hpp picks the first largest).
+//
+// TMRGSORT<TD, TT, T0, T1[, T2[, T3]], exhausted>(d, executed, tmp, s0,
+// s1[, s2[, s3]]): two to four sorted rows of pairs merged into d's valid
+// columns, descending, equal values from the lower-numbered list first;
+// with exhausted, the merge stops when any list runs out (d's rest is
+// left as it was).  executed receives how many pairs each list gave.  tmp
+// is the NPU's workspace: its valid columns hold all the lists' (PTOAS's
+// verifier); the simulator does not use it.  d's valid columns may not be
+// more than the lists hold.
 #ifndef PYPTOCC_SORT_HPP
 #define PYPTOCC_SORT_HPP
 
@@ -129,6 +138,80 @@ template <TileT TD, TileT TS> void TMRGSORT(TD &d, const TS &s, uint32_t blockLe
     }
     for (unsigned c = 0; c < D.vc; c++)
         D(0, c) = out[c];
+}
+
+struct MrgSortExecutedNumList {
+    uint16_t mrgSortList0;
+    uint16_t mrgSortList1;
+    uint16_t mrgSortList2;
+    uint16_t mrgSortList3;
+};
+
+namespace detail {
+template <bool exhausted, class TD, class TT, class... TS>
+void merge_lists(TD &d, MrgSortExecutedNumList &executed, TT &tmp, const TS &...src) {
+    using T = typename TD::DType;
+    constexpr unsigned k = pair_elems<T>();
+    constexpr unsigned n = sizeof...(TS);
+    rule_vec<TD, TT, TS...>();
+    rule_row_major<TD, TT, TS...>();
+    rule_none_box<TD, TT, TS...>();
+    rule_half_or_float<T>();
+    rule_same_dtype<TD, TT, TS...>();
+    static_assert(TD::Rows == 1 && TT::Rows == 1 && ((TS::Rows == 1) && ...),
+                  "pyptocc runtime: TMRGSORT merges one row (Rows == 1)");
+    const T *p[n] = {src.pyptocc_raw()...};
+    unsigned len[n] = {(view(src, "TMRGSORT", "source").vc / k)...};
+    auto D = view(d, "TMRGSORT", "destination");
+    auto W = view(tmp, "TMRGSORT", "workspace");
+    unsigned total = 0, at[4] = {0, 0, 0, 0}, out = 0;
+    for (unsigned i = 0; i < n; i++)
+        total += len[i];
+    if (W.vc < total * k)
+        pyptocc::fatal("TMRGSORT: the workspace's %u valid columns cannot hold the lists' %u", W.vc, total * k);
+    if (D.vc % k != 0 || D.vc > total * k)
+        pyptocc::fatal("TMRGSORT: the destination's %u valid columns are not whole pairs of the lists' %u", D.vc,
+                       total * k);
+    std::vector<T> merged(D.vc);
+    while (out < D.vc / k) {
+        int pick = -1;
+        for (unsigned i = 0; i < n; i++)
+            if (at[i] < len[i] && (pick < 0 || static_cast<float>(p[i][at[i] * k]) >
+                                                   static_cast<float>(p[pick][at[pick] * k])))
+                pick = static_cast<int>(i);
+        if (pick < 0)
+            break;
+        for (unsigned e = 0; e < k; e++)
+            merged[out * k + e] = p[pick][at[pick] * k + e];
+        at[pick]++;
+        out++;
+        bool ran_out = false;
+        for (unsigned i = 0; i < n; i++)
+            ran_out = ran_out || at[i] == len[i];
+        if (exhausted && ran_out)
+            break;
+    }
+    for (unsigned c = 0; c < out * k; c++)
+        D(0, c) = merged[c];
+    executed = MrgSortExecutedNumList{static_cast<uint16_t>(at[0]), static_cast<uint16_t>(at[1]),
+                                      static_cast<uint16_t>(at[2]), static_cast<uint16_t>(at[3])};
+}
+}  // namespace detail
+
+template <TileT TD, TileT TT, TileT T0, TileT T1, bool exhausted>
+void TMRGSORT(TD &d, MrgSortExecutedNumList &executed, TT &tmp, T0 &s0, T1 &s1) {
+    PYPTOCC_PROFILE(TMRGSORT, d, s0, s1);
+    detail::merge_lists<exhausted>(d, executed, tmp, s0, s1);
+}
+template <TileT TD, TileT TT, TileT T0, TileT T1, TileT T2, bool exhausted>
+void TMRGSORT(TD &d, MrgSortExecutedNumList &executed, TT &tmp, T0 &s0, T1 &s1, T2 &s2) {
+    PYPTOCC_PROFILE(TMRGSORT, d, s0, s1, s2);
+    detail::merge_lists<exhausted>(d, executed, tmp, s0, s1, s2);
+}
+template <TileT TD, TileT TT, TileT T0, TileT T1, TileT T2, TileT T3, bool exhausted>
+void TMRGSORT(TD &d, MrgSortExecutedNumList &executed, TT &tmp, T0 &s0, T1 &s1, T2 &s2, T3 &s3) {
+    PYPTOCC_PROFILE(TMRGSORT, d, s0, s1, s2, s3);
+    detail::merge_lists<exhausted>(d, executed, tmp, s0, s1, s2, s3);
 }
 
 }  // namespace pto
