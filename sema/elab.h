@@ -129,6 +129,12 @@ typedef VEC(const IrExpr *) ExprVec;
 /* Defined by elab_assign.h: what the innermost loop or if body yields,
  * and the inline expansion under way. */
 typedef struct YieldTrack YieldTrack;
+/* A variable assigned an integer constant (expression): its value, and
+ * the loop nesting (FnCtx.loops) of its definition. */
+typedef struct ConstDef {
+    const IrExpr *value;
+    uint32_t depth;
+} ConstDef;
 typedef struct InlineFrame InlineFrame;
 
 struct FnCtx {
@@ -144,6 +150,7 @@ struct FnCtx {
     PtrMap memrefs;             /* MemRef id + 1 -> IrMemRef (reparsed memory plans) */
     PtrMap memref_bases;        /* interned "name@address" -> IrMemRef (today's MemRef forms) */
     PtrMap dim_vars;            /* IrVar n -> the dimension it reads (n = pl.tensor.dim(x, 0)) */
+    PtrMap const_vars;          /* IrVar n = <integer constant> -> its ConstDef */
     /* A call of @pl.inline function fn: its body's statements are
      * elaborated here, and the value is what it returns (NULL after an
      * error, or when want_value is 0 and it returns nothing).  Set by

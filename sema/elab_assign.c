@@ -36,6 +36,7 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
     Elab *E = fc->E;
     const IrType *type;
     const IrExpr *dim;
+    int64_t k;
     IrVar *var;
     if (!value) {
         elab_define_name(fc, target->name, &elab_poison, target->span);
@@ -82,6 +83,41 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
     elab_define_name(fc, target->name, &var->e, target->span);
     if ((dim = ir_tensor_dim_value(E->ir, value)))
         ptrmap_put(&fc->dim_vars, var, (void *)dim);
+    if (type->kind == TYPE_SCALAR && dtype_is_int((DataType)type->dtype) && ir_dim_value(value, &k)) {
+        ConstDef *d = arena_alloc(&E->ir->arena, sizeof *d);
+        d->value = ir_const_int(E->ir, k, DT_INT64, value->span);
+        d->depth = (uint32_t)fc->loops;
+        ptrmap_put(&fc->const_vars, var, d);
+    }
+}
+
+const IrExpr *elab_shape_constants(FnCtx *fc, const IrExpr *shape)
+{
+    const IrMakeTuple *t;
+    const IrExpr **el = NULL;
+    if (shape->kind != EXPR_MAKE_TUPLE)
+        return shape;
+    t = IR_AS(IrMakeTuple, shape);
+    for (uint32_t i = 0; i < t->n; i++) {
+        const IrExpr *e = t->elems[i];
+        const ConstDef *d = e->kind == EXPR_VAR ? ptrmap_get(&fc->const_vars, e) : NULL;
+        /* n = 48 defined in the loop body being read (or outside all
+         * loops): n is 48 here, as a later assignment is another
+         * variable; one defined outside the loop may be carried by it and
+         * is left alone */
+        if (!d || d->depth != (uint32_t)fc->loops)
+            continue;
+        if (!el) {
+            el = xmalloc(xmul_size(t->n, sizeof *el));
+            memcpy(el, t->elems, t->n * sizeof *el);
+        }
+        el[i] = d->value;
+    }
+    if (el) {
+        shape = ir_make_tuple(fc->E->ir, t->n, el, shape->span);
+        xfree(el);
+    }
+    return shape;
 }
 
 /* ------------------------------------------------------------- yields */

@@ -38,6 +38,11 @@ int elab_is_yield(Elab *E, const AstNode *v);
  * SSA and the name is bound already). */
 void elab_define_name(FnCtx *fc, const char *name, const IrExpr *value, Span at);
 void elab_assign(FnCtx *fc, const AstNode *s);
+/* A shape argument (a tuple of extents) with each variable that the
+ * statement list being built assigned an integer constant replaced by
+ * that constant: t = 48; pl.full([16, t], ...) has a static shape, as
+ * pypto's Simplify makes it. */
+const IrExpr *elab_shape_constants(FnCtx *fc, const IrExpr *shape);
 void elab_annassign(FnCtx *fc, const AstNode *s);
 void elab_augassign(FnCtx *fc, const AstNode *s);
 /* pl.yield_(values) (call, or NULL for none) to its targets: a Name, a

@@ -9,6 +9,7 @@
  * constants and scalar arithmetic are elab_value.c's. */
 #include "config.h"
 #include "sema/elab_expr.h"
+#include "sema/elab_assign.h"
 #include "sema/elab_func.h"
 #include "sema/elab_convert.h"
 #include "sema/elab_deps.h"
@@ -144,8 +145,11 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
         for (int j = 0; pre && j < pre->n; j++)
             if (pre->v[j] && b.arg[p] == call->list.items[j])
                 args[argi] = pre->v[j];   /* already elaborated by the dispatcher */
-        if (!args[argi] && b.arg[p])
+        if (!args[argi] && b.arg[p]) {
             args[argi] = elab_expr(fc, b.arg[p]);
+            if (args[argi] && op->params[p].role == ARG_SHAPE)
+                args[argi] = elab_shape_constants(fc, args[argi]);
+        }
         else if (!args[argi] && op->params[p].from && (uint32_t)op->params[p].from - 1 < argi)
             args[argi] = args[op->params[p].from - 1];   /* left out: the argument it defaults to */
         if (!args[argi])

@@ -186,6 +186,7 @@ static void fnctx_init(FnCtx *fc, Elab *E, FuncSig *sig)
     ptrmap_init(&fc->memrefs);
     ptrmap_init(&fc->memref_bases);
     ptrmap_init(&fc->dim_vars);
+    ptrmap_init(&fc->const_vars);
     fc->expand_inline = expand_inline;
 }
 
@@ -200,6 +201,7 @@ static void fnctx_free(FnCtx *fc)
     ptrmap_free(&fc->memrefs);
     ptrmap_free(&fc->memref_bases);
     ptrmap_free(&fc->dim_vars);
+    ptrmap_free(&fc->const_vars);
 }
 
 int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig)
