@@ -170,6 +170,16 @@ void ir_stmt_defs(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void 
     }
 }
 
+void ir_stmt_defs_all(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void *data)
+{
+    const IrScopeAttrs *a = s->kind == STMT_SCOPE ? IR_AS(IrScope, s)->attrs : NULL;
+    ir_stmt_defs(s, fn, data);
+    if (a && a->task_id)
+        fn(data, a->task_id);
+    if (a && a->index)
+        fn(data, a->index);
+}
+
 void ir_walk_func(IrWalker *w, const IrFunc *f) { ir_walk_stmt(w, f->body); }
 
 typedef struct AnyScan {

@@ -42,6 +42,9 @@ void ir_walk_operands(IrWalker *w, const IrStmt *s);
  * position's iter_arg and return variable; a while's the same; an if's
  * return variables. */
 void ir_stmt_defs(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void *data);
+/* The same, and a scope's task id and spmd index (the variables a copy of
+ * s must define anew). */
+void ir_stmt_defs_all(const IrStmt *s, void (*fn)(void *data, const IrVar *v), void *data);
 
 /* Is there a statement or an expression in s (in f's body) for which
  * stmt or expr (either may be NULL) says yes?  The walk ends at the first;

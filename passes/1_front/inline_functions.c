@@ -154,51 +154,16 @@ typedef struct DefSet {
     PtrMap names;       /* the defined variables' names */
 } DefSet;
 
-static void put_def(DefSet *d, const IrVar *v)
+static void put_def(void *data, const IrVar *v)
 {
+    DefSet *d = data;
     ptrmap_put(&d->defs, v, (void *)1);
     ptrmap_put(&d->names, v->name, (void *)1);
 }
 
 static int collect_defs(IrWalker *w, const IrStmt *s)
 {
-    DefSet *d = w->data;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_ASSIGN:
-        put_def(d, IR_AS(IrAssign, s)->var);
-        break;
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        put_def(d, f->loop_var);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            put_def(d, &f->iter_args[i]->v);
-            put_def(d, f->ret[i]);
-        }
-        break;
-    }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        for (uint32_t i = 0; i < f->niter; i++) {
-            put_def(d, &f->iter_args[i]->v);
-            put_def(d, f->ret[i]);
-        }
-        break;
-    }
-    case STMT_IF:
-        for (uint32_t i = 0; i < IR_AS(IrIf, s)->nret; i++)
-            put_def(d, IR_AS(IrIf, s)->ret[i]);
-        break;
-    case STMT_SCOPE: {
-        const IrScopeAttrs *a = IR_AS(IrScope, s)->attrs;
-        if (a && a->task_id)
-            put_def(d, a->task_id);
-        if (a && a->index)
-            put_def(d, a->index);
-        break;
-    }
-    default:
-        break;
-    }
+    ir_stmt_defs_all(s, put_def, w->data);
     return 1;
 }
 

@@ -567,7 +567,7 @@ static void note_def(void *data, const IrVar *v) { ptrmap_put(data, v, (void *)1
 
 static int collect_def(IrWalker *w, const IrStmt *s)
 {
-    ir_stmt_defs(s, note_def, w->data);
+    ir_stmt_defs_all(s, note_def, w->data);
     return 1;
 }
 
