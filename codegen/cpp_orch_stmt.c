@@ -160,6 +160,32 @@ static void emit_view(Orch *O, const IrVar *v, const IrCall *c)
     sb_free(&t);
 }
 
+/* pl.tensor.reshape: the same dense tensor under another shape
+ * (Tensor::reshape checks that it is dense). */
+static void emit_reshape(Orch *O, const IrVar *v, const IrCall *c)
+{
+    const OVal *x = orch_tensor_value(O, c->args[0], 1);
+    const IrExpr *l = c->args[1];
+    StrBuf t;
+    int bad = !x;
+    if (!bad && l->kind != EXPR_MAKE_TUPLE) {
+        orch_err(O, c->e.span, "'pl.tensor.reshape' needs a literal shape list");
+        bad = 1;
+    }
+    sb_init(&t);
+    if (!bad)
+        sb_printf(&t, "%s.reshape({", x->text);
+    for (uint32_t i = 0; !bad && i < IR_AS(IrMakeTuple, l)->n; i++) {
+        if (i)
+            sb_puts(&t, ", ");
+        bad = orch_dim_text(O, &t, IR_AS(IrMakeTuple, l)->elems[i], 0);
+    }
+    sb_puts(&t, "})");
+    if (!bad)
+        define(O, v, "Tensor", ON_TENSOR, t.data, t.len);
+    sb_free(&t);
+}
+
 /* The element of tensor c->args[0] at the index list c->args[1] (of
  * pl.tensor.read or pl.tensor.write), as a C++ lvalue into *out: an index
  * that is not constant is computed into idx_<v> first.  0, or -1 after
@@ -420,6 +446,8 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         emit_create(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_VIEW))
         emit_view(O, dest, c);
+    else if (dest && op_called(&c->e, OP_TENSOR_RESHAPE))
+        emit_reshape(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_READ))
         emit_read(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_WRITE))
@@ -430,7 +458,7 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));
     else
         orch_err(O, c->e.span, "'%s' cannot be emitted in orchestration code (cpp.md 6.2); only kernel calls, "
-                               "tensor.create, view, read, write and dim can",
+                               "tensor.create, view, reshape, read, write and dim can",
                  op_printed_name(op, buf, sizeof buf));
 }
 

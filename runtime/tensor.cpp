@@ -165,6 +165,41 @@ Tensor Tensor::view(std::initializer_list<int64_t> new_shapes, std::initializer_
     return v;
 }
 
+Tensor Tensor::reshape(std::initializer_list<int64_t> new_shapes) const {
+    uint64_t have = 1, want = 1, dense = 1;
+    Tensor r = *this;
+    if (new_shapes.size() == 0 || new_shapes.size() > RUNTIME_MAX_TENSOR_DIMS)
+        pyptocc::fatal("Tensor::reshape: %zu dimensions (a tensor has 1 to %d)", new_shapes.size(),
+                       RUNTIME_MAX_TENSOR_DIMS);
+    for (uint64_t k = ndims; k-- > 0;) {
+        if (strides[k] != dense && shapes[k] != 1)
+            pyptocc::fatal("Tensor::reshape: the tensor is a strided view (dimension %llu has stride %llu, not "
+                           "%llu): only a dense tensor keeps its order under another shape",
+                           static_cast<unsigned long long>(k), static_cast<unsigned long long>(strides[k]),
+                           static_cast<unsigned long long>(dense));
+        dense *= shapes[k];
+        have *= shapes[k];
+    }
+    for (int64_t s : new_shapes) {
+        if (s < 0)
+            pyptocc::fatal("Tensor::reshape: a negative dimension %lld", static_cast<long long>(s));
+        want *= static_cast<uint64_t>(s);
+    }
+    if (want != have)
+        pyptocc::fatal("Tensor::reshape: %llu elements cannot take a shape of %llu",
+                       static_cast<unsigned long long>(have), static_cast<unsigned long long>(want));
+    r.ndims = new_shapes.size();
+    dense = 1;
+    for (uint64_t k = r.ndims; k-- > 0;) {
+        r.shapes[k] = static_cast<uint64_t>(new_shapes.begin()[k]);
+        r.strides[k] = dense;
+        dense *= r.shapes[k];
+    }
+    for (uint64_t k = r.ndims; k < RUNTIME_MAX_TENSOR_DIMS; k++)
+        r.shapes[k] = r.strides[k] = 0;
+    return r;
+}
+
 static PTOParam tensor_param(PTOParamType type, const Tensor &t) {
     PTOParam p;
     std::memset(&p, 0, sizeof p);

@@ -53,6 +53,12 @@ struct Tensor {
     // lists have ndims entries; the view must lie inside this tensor (a fatal
     // runtime error otherwise).
     Tensor view(std::initializer_list<int64_t> shapes, std::initializer_list<int64_t> offsets) const;
+    // The same elements, in the same row-major order, under another shape
+    // (pl.reshape in orchestration code; pyptocc's, not the reference
+    // runtime's): the tensor must be dense (each stride the product of the
+    // later dimensions) and keep its element count, or a fatal runtime
+    // error says which it is not.
+    Tensor reshape(std::initializer_list<int64_t> shapes) const;
 };
 
 // Bytes per element (0 for UNKNOWN) and the enumerator's name.

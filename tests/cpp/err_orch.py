@@ -3,7 +3,7 @@
 # error: a BF16 scalar parameter (a scalar argument is 64 bits that hold an
 # integer or an FP32; the FP32 parameter s is taken); a returned tensor
 # that is a view (no buffer of its own to be an argument); a tensor op
-# other than create, view, read and dim (a reshape: the Orchestration
+# other than create, view, reshape, read, write and dim (a transpose: the Orchestration
 # function may hold it, and C++ cannot express it yet); a call of a function that is not
 # a kernel; an FP16 scalar task argument (the kernel reads 64 bits as its
 # parameter's type; the runtime passes FP32 and integers).  The while loop
@@ -32,7 +32,7 @@ class OrchErrors:
              b: pl.Scalar[pl.BF16]) -> pl.Tensor[[16, 64], pl.FP16]:
         o = pl.create_tensor([16, 64], dtype=pl.FP16)
         top = pl.view(a, [16, 64], [0, 0])
-        sum2 = pl.reshape(top, [16, 64])
+        sum2 = pl.transpose(pl.transpose(top, 0, 1), 0, 1)
         twice = self.helper(sum2)
         h: pl.Scalar[pl.FP16] = pl.cast(s, pl.FP16)
         o = self.k(twice, h, 2, o)

@@ -299,6 +299,20 @@ void test_outside_run() {
         Tensor v = t.view({8}, {0});
         return v.data ? 0 : 3;
     });
+    expect_death("Tensor::reshape of a strided view", 1, "only a dense tensor keeps its order", [] {
+        std::vector<float> m(256);
+        uint64_t shape[2] = {16, 16};
+        Tensor t = make_tensor_external(m.data(), shape, 2, DataType::FLOAT32);
+        Tensor v = t.view({8, 8}, {0, 8}).reshape({64});
+        return v.data ? 0 : 3;
+    });
+    expect_death("Tensor::reshape count", 1, "256 elements cannot take a shape of 128", [] {
+        std::vector<float> m(256);
+        uint64_t shape[2] = {16, 16};
+        Tensor t = make_tensor_external(m.data(), shape, 2, DataType::FLOAT32);
+        Tensor v = t.reshape({2, 64});
+        return v.data ? 0 : 3;
+    });
     expect_death("submit outside a run", 1, "not called from an orchestration", [] {
         pto2_rt_submit_task(nullptr, 0, PTO2_WORKER_VECTOR, nullptr, 0);
         return 0;
