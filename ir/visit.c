@@ -647,6 +647,15 @@ const IrType *ir_type_subst_vars(IrCtx *ctx, const IrType *t, const PtrMap *map)
     return ir_type_map_exprs(ctx, t, subst_dim_vars, &s);
 }
 
+void ir_bind_dim_symbols(PtrMap *map, const IrType *declared, const IrType *actual)
+{
+    if (!ir_type_is_shaped(declared) || !ir_type_is_shaped(actual) || declared->n != actual->n)
+        return;
+    for (uint32_t d = 0; d < declared->n; d++)
+        if (declared->dims[d]->kind == EXPR_VAR && !ptrmap_get(map, declared->dims[d]))
+            ptrmap_put(map, declared->dims[d], (void *)actual->dims[d]);
+}
+
 const IrExpr *ir_tensor_dim_value(IrCtx *ctx, const IrExpr *value)
 {
     const IrCall *c;

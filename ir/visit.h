@@ -101,5 +101,10 @@ const IrStmt *ir_mutate_stmt(IrMutator *m, const IrStmt *s);
  * names replaced by its expression, itself substituted in turn. */
 const IrExpr *ir_tensor_dim_value(IrCtx *ctx, const IrExpr *value);
 const IrType *ir_type_subst_vars(IrCtx *ctx, const IrType *t, const PtrMap *map);
+/* The dimension symbols a declared type names (a parameter's [M, 128])
+ * bound in map to the dimensions an actual type has in their places (the
+ * argument's [64, 128]); a symbol bound already keeps its binding, and
+ * types not shaped alike bind nothing. */
+void ir_bind_dim_symbols(PtrMap *map, const IrType *declared, const IrType *actual);
 
 #endif

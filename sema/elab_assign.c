@@ -482,11 +482,12 @@ void elab_return(FnCtx *fc, const AstNode *s)
         ok = 0;
     } else if (ok && fc->sig && fc->sig->ok) {
         for (uint32_t i = 0; i < n; i++) {
-            const IrType *t = ir_expr_type(E->ir, vals[i]);
+            /* ts: in the caller's terms (n = pl.tensor.dim(x, 0) is x's dimension) */
+            const IrType *t = ir_expr_type(E->ir, vals[i]), *ts = ir_type_subst_vars(E->ir, t, &fc->dim_vars);
             const IrExpr *c = NULL;
             if (names_body_dims(E, t, fc->sig->ret[i])) {
-                fc->sig->ret[i] = ir_type_subst_vars(E->ir, t, &fc->dim_vars);
-            } else if (!ir_type_compatible(ir_type_subst_vars(E->ir, t, &fc->dim_vars), fc->sig->ret[i], DIMS_EXACT) &&
+                fc->sig->ret[i] = ts;
+            } else if (!ir_type_compatible(ts, fc->sig->ret[i], DIMS_EXACT) &&
                 !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
                                           v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
                 char a[256], b[256];

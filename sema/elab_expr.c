@@ -276,8 +276,6 @@ static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
                    call->span);
 }
 
-/* Resolve and call "<ns>.<name>", name in the language's spelling (the
- * op table's DSL names: pl.tensor.create_tensor, pl.block.and_). */
 /* The form of a merge sort a call names (pypto@e2d0f78a tile_ops.py and
  * tensor_ops.py mrgsort, and the IR builders the printer's names reach):
  * block_len= (or mrgsort_format1) merges the runs of one list; otherwise
@@ -303,6 +301,8 @@ static const OpDef *mrgsort_form(const char *ns, const char *name, const AstNode
     return op_by_id(is_tensor ? tensor[lists - 2] : tile[lists - 2]);
 }
 
+/* Resolve and call "<ns>.<name>", name in the language's spelling (the
+ * op table's DSL names: pl.tensor.create_tensor, pl.block.and_). */
 static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name, const AstNode *call, const PreArgs *pre,
                                 const char *written)
 {
@@ -482,14 +482,8 @@ static const IrType *bound_result(Elab *E, const FuncSig *sig, const IrExpr *con
 {
     PtrMap map;
     ptrmap_init(&map);
-    for (uint32_t i = 0; i < sig->nparams; i++) {
-        const IrType *pt = sig->params[i].var->type, *at = ir_expr_type(E->ir, args[i]);
-        if (!ir_type_is_shaped(pt) || !ir_type_is_shaped(at) || pt->n != at->n)
-            continue;
-        for (uint32_t d = 0; d < pt->n; d++)
-            if (pt->dims[d]->kind == EXPR_VAR && !ptrmap_get(&map, pt->dims[d]))
-                ptrmap_put(&map, pt->dims[d], (void *)at->dims[d]);
-    }
+    for (uint32_t i = 0; i < sig->nparams; i++)
+        ir_bind_dim_symbols(&map, sig->params[i].var->type, ir_expr_type(E->ir, args[i]));
     if (map.count)
         t = ir_type_map_exprs(E->ir, t, bound_dim, &map);
     ptrmap_free(&map);

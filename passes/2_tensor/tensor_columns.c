@@ -79,6 +79,7 @@ const char *kc_columns_why(Kc *K, Span *at)
     for (uint32_t i = 0; i < K->all.len && !why; i++) {
         Val *v = K->all.data[i];
         OpId o = op_of(v);
+        const OpDef *block = o < OP_COUNT ? op_ref(op_by_id(o)->block) : NULL;
         int64_t r, c;
         if (!is_tile(v) && !(v->def == DK_OP && o == OP_TENSOR_ASSEMBLE))
             continue;
@@ -95,8 +96,7 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.concat' moves the columns of its second operand";
         else if (v->window)
             why = "a view of a tensor the kernel computes is a window of its whole tile";
-        else if (o == OP_TENSOR_SORT32 || o == OP_TENSOR_MRGSORT_FORMAT1 || o == OP_TENSOR_MRGSORT_FORMAT2 ||
-                 o == OP_TENSOR_MRGSORT_FORMAT2_3 || o == OP_TENSOR_MRGSORT_FORMAT2_4)
+        else if (block && (block->cls == OPCL_SORT32 || block->cls == OPCL_MRGSORT || block->cls == OPCL_MRGSORT2))
             why = "'pl.sort32' and 'pl.mrgsort' move elements between the columns of a row";
         else if (v->written && v->need_tile)
             why = "a tensor is read back after pl.assemble wrote it";

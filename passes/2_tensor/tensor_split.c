@@ -614,12 +614,8 @@ static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)
     for (uint32_t i = 0; i < f->nparams; i++) {
         /* the dimension symbols its parameter types declare are the
          * arguments' dimensions (a kernel that reads T_DYN as a value) */
-        const IrType *pt = f->params[i].var->type, *at = ir_expr_type(I->ir, c->args[i]);
         ptrmap_put(&I->args, f->params[i].var, (void *)c->args[i]);
-        if (ir_type_is_shaped(pt) && ir_type_is_shaped(at) && pt->n == at->n)
-            for (uint32_t d = 0; d < pt->n; d++)
-                if (ir_is_var_like(pt->dims[d]) && !ptrmap_get(&I->args, pt->dims[d]))
-                    ptrmap_put(&I->args, pt->dims[d], (void *)at->dims[d]);
+        ir_bind_dim_symbols(&I->args, f->params[i].var->type, ir_expr_type(I->ir, c->args[i]));
     }
     ptrmap_clear(&I->defs);
     {
