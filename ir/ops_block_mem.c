@@ -302,7 +302,55 @@ const IrType *deduce_vec_move(DeduceCtx *dc)
     return t ? op_make_tile(dc, (DataType)t->dtype, t->n, t->dims, NULL) : NULL;
 }
 
-const IrType *deduce_view(DeduceCtx *dc) { return op_deduce_view(dc, TYPE_TILE); }
+/* slice(tile, shape, offset, valid_shape, pad_value=) (pypto@e2d0f78a
+ * language/op/tile_ops.py slice): the window, in the source's memory and
+ * layout, valid where both the request and the source are: the source's
+ * valid part, shifted by the offset and cut to the window, bounds the
+ * request (where both are static; a run-time source extent leaves the
+ * request as it is).  pad_value, else the source's, fills the rest. */
+const IrType *deduce_view(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrTileView *sv;
+    const IrExpr *const *shape, *const *offset, *const *req;
+    const IrExpr *buf[8], **valid;
+    uint32_t ns, no;
+    int64_t pad = TP_NULL;
+    int narrowed = 0;
+    if (!(t = op_need_tile(dc, 0)) || !op_tuple_arg(dc, 1, "shape", 1, &ns, &shape) ||
+        !op_tuple_arg(dc, 2, "offset", 1, &no, &offset) || op_kwarg_int(dc, "pad_value", &pad) < 0)
+        return NULL;
+    if (ns == t->n && no == t->n && !op_window_fits(dc, 2, t, shape, offset))
+        return NULL;
+    if (dc->nargs > 3 && !op_valid_shape_arg(dc, 3, ns, shape, &req))
+        return NULL;
+    if (dc->nargs <= 3)
+        req = NULL;
+    sv = t->tile_view;
+    if (pad == TP_NULL && sv)
+        pad = sv->pad;
+    valid = op_dims_scratch(dc, ns, buf, 8);
+    for (uint32_t d = 0; d < ns; d++) {
+        int64_t sval, off, want;
+        valid[d] = req ? req[d] : shape[d];
+        narrowed |= req != NULL;
+        if (ns != t->n || !sv || sv->nvalid != t->n || !ir_dim_value(sv->valid_shape[d], &sval) ||
+            !ir_dim_value(offset[d], &off) || !ir_dim_value(valid[d], &want))
+            continue;
+        if (sval - off < want) {
+            valid[d] = ir_dim_const(dc->ir, sval - off > 0 ? sval - off : 0);
+            narrowed = 1;
+        }
+    }
+    if (sv && ir_tile_space(t) != MS_VEC)
+        sv = ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, (TileLayout)sv->blayout, (TileLayout)sv->slayout,
+                          sv->fractal, (TilePad)pad);
+    else if (pad != TP_NULL)
+        sv = ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, (TilePad)pad);
+    else
+        sv = NULL;
+    return op_make_tile(dc, (DataType)t->dtype, ns, shape, narrowed ? op_view_with_valid(dc, sv, ns, valid) : sv);
+}
 
 /* fillpad(tile, pad_value=): a tile of the input's shape, valid
  * everywhere, whose elements outside the input's valid part are the pad

@@ -236,8 +236,8 @@ const IrExpr *elab_shaped_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v
     }
     args[1] = list_of(fc, w.rank, w.extent, e->span);
     args[2] = list_of(fc, w.rank, w.offset, e->span);
-    args[3] = args[1];   /* a tensor view's valid shape: all of it */
-    if (!(r = op_call(fc, tile ? OP_BLOCK_VIEW : OP_TENSOR_VIEW, tile ? 3 : 4, args, e->span)))
+    args[3] = args[1];   /* a view's valid shape: all of it */
+    if (!(r = op_call(fc, tile ? OP_BLOCK_VIEW : OP_TENSOR_VIEW, 4, args, e->span)))
         return NULL;
     if (w.nkeep == w.rank)
         return r;

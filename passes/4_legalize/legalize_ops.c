@@ -170,9 +170,53 @@ static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const O
     return 1;
 }
 
+/* tile.slice(x, shape, offset) of a 2-D Vec tile: the window copied into
+ * a tile of its own (block.extract, TEXTRACT within Vec).  The IR's view
+ * is a value, so a copy computes it; PTOAS's pto.subview would alias the
+ * parent instead, but pto-isa's instructions read every operand with the
+ * destination's row stride (cpu/TAdd.hpp and the rest), so a window of a
+ * wider parent cannot be an operand there. */
+static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT);
+    const IrType *x = ir_expr_type(ir, c->args[0]), *t;
+    const IrExpr *args[4];
+    const IrMakeTuple *off;
+    char msg[320];
+    IrKwarg kw;
+    OpError err;
+    int space = ir_tile_space(x);
+    if (c->nargs < 3 || x->kind != TYPE_TILE || x->n != 2 || c->args[2]->kind != EXPR_MAKE_TUPLE)
+        return 0;
+    off = IR_AS(IrMakeTuple, c->args[2]);
+    if (off->n != 2)
+        return 0;
+    if (isa_extract(L->pc->arch, space, space, x, a->var->type, msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "tile.slice copies its window (TEXTRACT), and %s", msg);
+        return 1;
+    }
+    args[0] = c->args[0];
+    args[1] = off->elems[0];
+    args[2] = off->elems[1];
+    args[3] = c->args[1];
+    kw.key = ir_name(ir, "target_memory");
+    kw.kind = KW_MEMSPACE;
+    kw.v.i = space;
+    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)))
+        return 0;
+    /* TEXTRACT copies the destination's valid part: the view's */
+    if (a->var->type->tile_view)
+        t = ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, NULL, a->var->type->tile_view);
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), a->s.span));
+    return 1;
+}
+
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     uint32_t mark = out->len;
+    if (op->id == OP_BLOCK_VIEW && view_as_extract(L, a, c, out))
+        return 1;
     if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
         return 1;
     if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC) && matmul_operands(L, a, c, op, out))

@@ -1,6 +1,7 @@
 # pyptocc-flags: --emit=cpp --passes=convert_to_ssa,flatten_call_expr,simplify,verify,init_memref,memory_reuse,allocate_memory_addr
 # Block ops without a C++ lowering are located errors that say why (cpp.md
-# 4.3, ops.md 5): view and sels in a vector kernel; batch_matmul (a cube
+# 4.3, ops.md 5): view (Legalize, not run here, copies it) and sels in a
+# vector kernel; batch_matmul (a cube
 # op) in a kernel of its own; gemv and
 # gemv_acc (pyptocc: pto-isa's TGEMV wants a Left tile of 16-row fractal
 # boxes with one valid row, which the IR cannot express), matmul_bias and

@@ -1,6 +1,7 @@
 # pyptocc-flags: --no-passes --emit=pto
 # Block ops without a PTO lowering are located errors that say why
-# (ops.md 5): view and sels in a vector kernel; batch_matmul (a cube op)
+# (ops.md 5): view (Legalize, not run here, copies it) and sels in a
+# vector kernel; batch_matmul (a cube op)
 # in a kernel of its own; matmul_bias,
 # gemv_bias (the Bias space) and move with transpose in a cube kernel.
 import pypto.language as pl

@@ -465,13 +465,32 @@ START_TEST(test_reshape_transpose_view)
     expect_error(run("block.transpose", 3, ARGS(t, scalar(DT_INT64), ci(1)), 0, NULL), 1,
                  "'pl.tile.transpose': axis1 must be an integer constant");
 
-    EXPECT_TYPE(run("block.view", 3, ARGS(t, list(2, 16, 16), list(2, 16, 0)), 0, NULL), "pl.Tile[[16, 16], pl.FP32]");
-    expect_error(run("block.view", 3, ARGS(t, list(3, 2, 2, 2), list(2, 0, 0)), 0, NULL), -1,
+    EXPECT_TYPE(run("block.view", 4, ARGS(t, list(2, 16, 16), list(2, 16, 0), list(2, 16, 16)), 0, NULL),
+                "pl.Tile[[16, 16], pl.FP32]");
+    expect_error(run("block.view", 4, ARGS(t, list(3, 2, 2, 2), list(2, 0, 0), list(3, 2, 2, 2)), 0, NULL), -1,
                  "TileType can have at most 2 dimensions, got 3");
     /* Tile views take INT64/UINT64 elements only. */
-    expect_error(run("block.view", 3,
-                     ARGS(t, ir_make_tuple(&ctx, 1, ARGS(scalar(DT_INT32)), span_unknown()), list(1, 0)), 0, NULL),
-                 1, "'pl.tile.slice': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
+    {
+        const IrExpr *i32 = ir_make_tuple(&ctx, 1, ARGS(scalar(DT_INT32)), span_unknown());
+        expect_error(run("block.view", 4, ARGS(t, i32, list(1, 0), i32), 0, NULL), 1,
+                     "'pl.tile.slice': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
+    }
+    /* valid_shape narrows the window; a partly valid source narrows it too
+     * (its valid part shifted by the offset), never below zero. */
+    EXPECT_TYPE(run("block.view", 4, ARGS(t, list(2, 16, 16), list(2, 0, 0), list(2, 8, 16)), 0, NULL),
+                "pl.Tile[[16, 16], pl.FP32, pl.TileView(valid_shape=[8, 16])]");
+    expect_error(run("block.view", 4, ARGS(t, list(2, 16, 16), list(2, 0, 0), list(2, 17, 16)), 0, NULL), 3,
+                 "'pl.tile.slice': valid_shape element 0 is 17, more than the shape's 16");
+    {
+        const IrType *pt = ir_type_tile(&ctx, DT_FP32, 2, ARGS(ci(32), ci(32)), NULL,
+                                        ir_tile_view(&ctx, 2, ARGS(ci(20), ci(32)), 0, NULL, NULL, TL_ROW_MAJOR,
+                                                     TL_NONE_BOX, 512, TP_NULL));
+        const IrExpr *p = var(pt);
+        EXPECT_TYPE(run("block.view", 4, ARGS(p, list(2, 16, 16), list(2, 8, 0), list(2, 16, 16)), 0, NULL),
+                    "pl.Tile[[16, 16], pl.FP32, pl.TileView(valid_shape=[12, 16])]");
+        EXPECT_TYPE(run("block.view", 4, ARGS(p, list(2, 8, 16), list(2, 24, 0), list(2, 8, 16)), 0, NULL),
+                    "pl.Tile[[8, 16], pl.FP32, pl.TileView(valid_shape=[0, 16])]");
+    }
 }
 END_TEST
 
