@@ -113,12 +113,46 @@ static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_
  * the buffers b: one pto-isa call with the inputs lo lists.  block.reshape
  * has no intrinsic: its result is a second Tile object at the input's
  * address (cpp.md 4.1). */
+/* tile.read: dest = the element at a flat offset; tile.write: the
+ * element at it set (pto-isa's Tile::GetValue and SetValue). */
+static void emit_element(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo)
+{
+    const CVal *t = ck_tile_arg(K, c, 0);
+    StrBuf off, val;
+    int get = lo->how == FORM_GETVAL;
+    if (!t)
+        return;
+    sb_init(&off);
+    sb_init(&val);
+    if (ck_tile_scalar(K, &off, lower_op_input(c, lo, get ? 1 : 0), DT_INDEX) == 0 &&
+        (get || ck_tile_scalar(K, &val, lower_op_input(c, lo, 1), lo->in_dtype[1]) == 0)) {
+        if (get) {
+            CVal *v = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
+            sb_printf(ck_line(K), "%s %s = %s.GetValue(%.*s);\n", cpp_ctype((DataType)dest->type->dtype), v->name,
+                      t->name, (int)off.len, off.data);
+            bind(K, dest, v);
+            ck_mark_unused(K, dest, v->name);
+        } else {
+            sb_printf(ck_line(K), "%s.SetValue(%.*s, %.*s);\n", t->name, (int)off.len, off.data, (int)val.len,
+                      val.data);
+            if (dest)
+                bind(K, dest, t);
+        }
+    }
+    sb_free(&off);
+    sb_free(&val);
+}
+
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
 {
     const CVal *d;
     StrBuf args;
     if (lo->how == FORM_CREATE || lo->how == FORM_RESHAPE) {
         ck_def_tile(K, dest, 0, b->dest);
+        return;
+    }
+    if (lo->how == FORM_GETVAL || lo->how == FORM_SETVAL) {
+        emit_element(K, dest, c, lo);
         return;
     }
     sb_init(&args);

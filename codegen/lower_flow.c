@@ -89,12 +89,12 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     }
     /* Every other op only defines its result: unused, it does nothing
      * (unless the client takes it all the same). */
-    if (!dest && !W->p->unkept)
+    if (!dest && !W->p->unkept && !op_traits(op)->effects)
         return;
     if (lw->how == FORM_BLOCK_IDX) {
         if (!lower_isa_block_idx(W, dest, c, op))
             W->p->block_idx(W, dest, c, op);
-    } else if (dest && dest->type->kind != TYPE_TILE) {
+    } else if (dest && dest->type->kind != TYPE_TILE && lw->how != FORM_GETVAL) {
         lower_flow_error(W, c->e.span, "'%s' with a %s result has no %s lowering", op_printed_name(op, buf, sizeof buf),
                    dest->type->kind == TYPE_SCALAR ? "scalar" : "non-tile", W->p->output);
     } else if (!lower_isa_op(W, dest, c, op, lw)) {

@@ -282,6 +282,33 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         break;
     }
+    case FORM_GETVAL:
+    case FORM_SETVAL: {
+        /* (tile, offset) -> scalar; (offset, value) into the tile: the
+         * Vec tile's element at one flat offset (Legalize flattens the
+         * indices), on the scalar unit (pto-isa's Tile::GetValue and
+         * SetValue take Vec tiles only; PTOAS TGetValOp says the same). */
+        const IrType *t = arg_type(ir, c, 0);
+        if (t->kind == TYPE_TILE && ir_tile_space(t) != MS_VEC) {
+            snprintf(msg, cap, "'%s' reads and writes Vec tiles only (the scalar unit reaches no other memory), "
+                               "here a %s tile", op_printed_name(op, buf, sizeof buf),
+                     memspace_name((MemorySpace)ir_tile_space(t)));
+            return -1;
+        }
+        if (c->args[1]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[1])->n != 1) {
+            snprintf(msg, cap, "'%s' takes one flat index here (Legalize flattens the indices)",
+                     op_printed_name(op, buf, sizeof buf));
+            return -1;
+        }
+        if (lw->how == FORM_GETVAL)
+            add_input(lo, 0, elem_dt);
+        else
+            lo->in_place = 1;
+        add_input_elem(lo, 1, 0, DT_INDEX);
+        if (lw->how == FORM_SETVAL)
+            add_input(lo, 2, t->dtype);
+        break;
+    }
     case FORM_TEXTRACT: {
         /* TEXTRACT(dst, src, index_row, index_col): the shape is the
          * result's; the window's corner converts to index. */

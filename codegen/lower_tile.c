@@ -261,6 +261,17 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
         return (b->dest = lower_tile_def(W, dest, 0, NULL, sp)) ? 0 : -1;
     if (lo->how == FORM_RESHAPE)
         return (b->in[0] = lower_tile_use(W, c->args[0])) ? reshape(W, dest, b->in[0], sp, b) : -1;
+    /* A scalar read of a tile defines no tile; a scalar write changes
+     * its argument's buffer, which its result (if kept) names too. */
+    if (lo->how == FORM_GETVAL)
+        return (b->in[0] = lower_tile_use(W, c->args[0])) ? 0 : -1;
+    if (lo->how == FORM_SETVAL) {
+        if (!(b->dest = lower_tile_use(W, c->args[0])))
+            return -1;
+        if (dest)
+            bind(W, dest, b->dest);
+        return 0;
+    }
     /* The first bad input is reported, and the op is left out. */
     for (uint32_t k = 0; k < lo->nin; k++) {
         if (ir_expr_type(W->k->ir, lower_op_input(c, lo, k))->kind != TYPE_TILE)

@@ -176,6 +176,43 @@ static void emit_reshape(Emitter *E, const IrVar *dest, const IrCall *c, const L
     }
 }
 
+/* tile.read: dest = the element at a flat offset; tile.write: the
+ * element at it set, in the tile's buffer (PTOAS TGetValOp, TSetValOp:
+ * the scalar has exactly the tile's element type, ui32 too). */
+static void emit_element(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
+{
+    const IrVar *tv = IR_AS(IrVar, c->args[0]);
+    const IrType *tt = tv->type;
+    int uns = dtype_is_unsigned_int((DataType)tt->dtype);
+    const Value *off, *t, *v;
+    if (lo->how == FORM_GETVAL) {
+        const char *name = pm_result_name(E, dest), *got = name;
+        Sc sc = pm_sc_of(dest->type->dtype, 0);
+        t = pm_tile(E, b->in[0], tv, NULL);
+        if (!(off = index_value(E, lower_op_input(c, lo, 1))))
+            return;
+        if (uns)
+            got = mlir_name_fresh(&E->names);
+        sb_printf(pm_line(E), "%s = pto.tgetval ins(%s, %s : %s, index) outs : %s\n", got, t->name, off->name, t->type,
+                  mlir_elem_type((DataType)tt->dtype));
+        if (uns)   /* the kernel's scalars are signless */
+            sb_printf(pm_line(E), "%s = builtin.unrealized_conversion_cast %s : %s to %s\n", name, got,
+                      mlir_elem_type((DataType)tt->dtype), sc_text[sc]);
+        bind(E, dest, pm_scalar_value(E, name, sc, uns));
+        return;
+    }
+    if (!(off = index_value(E, lower_op_input(c, lo, 0))) ||
+        !(v = pm_scalar(E, lower_op_input(c, lo, 1), lo->in_dtype[1], 1, NULL)))
+        return;
+    if (uns)
+        v = pm_unsigned_typed(E, v);
+    t = pm_tile(E, b->dest, dest ? dest : tv, NULL);
+    sb_printf(pm_line(E), "pto.tsetval ins(%s, %s : index, %s) outs(%s : %s)\n", off->name, v->name, v->type, t->name,
+              t->type);
+    if (dest)
+        bind(E, dest, t);
+}
+
 /* A block op (ops.md 5), classified as lo, whose result is Tile dest,
  * in the buffers b: one pto op with the inputs lo lists. */
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
@@ -189,6 +226,10 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     }
     if (lo->how == FORM_RESHAPE) {
         emit_reshape(E, dest, c, b);
+        return;
+    }
+    if (lo->how == FORM_GETVAL || lo->how == FORM_SETVAL) {
+        emit_element(E, dest, c, lo, b);
         return;
     }
     memset(&args, 0, sizeof args);

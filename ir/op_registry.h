@@ -181,6 +181,8 @@ typedef enum OpClass {
     OPCL_SORT32,              /* src, idx -> each run of 32 sorted into (value, index) pairs */
     OPCL_MRGSORT,             /* src, block_len -> each four sorted runs merged */
     OPCL_MRGSORT2,            /* two to four sorted lists, tmp -> one list, in tmp's shape */
+    OPCL_GETVAL,              /* tile, indices -> one element, a scalar */
+    OPCL_SETVAL,              /* tile, indices, value -> the tile with one element written in place */
     OPCL_COUNT
 } OpClass;
 
@@ -222,6 +224,8 @@ typedef enum IsaForm {
     FORM_TILES,       /* (tile, tile): each in its own type; neither need have the result's shape */
     FORM_MRGSORT,     /* (src, block_len): the run length as an i32 */
     FORM_MRGSORT2,    /* (src0, ..., tmp): exhausted as the mode; a second output, the executed counts */
+    FORM_GETVAL,      /* (tile, offset): one element at a flat offset, a scalar result */
+    FORM_SETVAL,      /* (offset, value) into the tile's buffer: one element written */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

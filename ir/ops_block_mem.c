@@ -588,3 +588,53 @@ const IrType *deduce_set_validshape(DeduceCtx *dc)
     }
     return op_make_tile(dc, (DataType)t->dtype, 2, t->dims, op_view_with_valid(dc, t->tile_view, 2, valid));
 }
+
+/* read(tile, indices) and write(tile, indices, value) (pypto@e2d0f78a
+ * tile_ops/memory.cpp DeduceTileReadType, DeduceTileWriteType): one
+ * element, at an index per dimension or at one flat row-major index (the
+ * reference's form for 1-D access); a read is a scalar of the tile's
+ * element type, a write the tile itself, written in place.  A constant
+ * index must lie inside the tile. */
+static int element_indices(DeduceCtx *dc, const IrType *t)
+{
+    const IrExpr *const *idx;
+    uint32_t n;
+    int64_t v, e, numel = 1;
+    if (!op_tuple_arg(dc, 1, "indices", 0, &n, &idx))
+        return 0;
+    if (n != t->n && n != 1) {
+        op_fail(dc, 1, "expects %u indices for a tile of rank %u, or one flat index, got %u", (unsigned)t->n,
+                (unsigned)t->n, (unsigned)n);
+        return 0;
+    }
+    for (uint32_t d = 0; d < t->n; d++)
+        numel = ir_dim_value(t->dims[d], &e) && numel > 0 ? numel * e : -1;
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t extent = n == 1 && t->n != 1 ? numel : ir_dim_value(t->dims[d], &e) ? e : -1;
+        if (ir_dim_value(idx[d], &v) && (v < 0 || (extent >= 0 && v >= extent))) {
+            if (n == 1 && t->n != 1)
+                op_fail(dc, 1, "flat index %lld is out of range for a tile of %lld elements", (long long)v,
+                        (long long)extent);
+            else
+                op_fail(dc, 1, "index %lld is out of range for dimension %u, of extent %lld", (long long)v, d,
+                        (long long)extent);
+            dc->err->elem = (int)d;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+const IrType *deduce_tile_read(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    return t && element_indices(dc, t) ? ir_type_scalar(dc->ir, (DataType)t->dtype) : NULL;
+}
+
+const IrType *deduce_tile_write(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    if (!t || !element_indices(dc, t) || !op_need_scalar(dc, 2))
+        return NULL;
+    return t;
+}

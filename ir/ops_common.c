@@ -381,22 +381,6 @@ const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind)
     return op_make_shaped(dc, a, (DataType)a->dtype, a->n, dims);
 }
 
-const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind)
-{
-    const IrType *a;
-    const IrExpr *const *shape, *const *offset;
-    uint32_t ns, no;
-    int index_only = kind == TYPE_TILE;
-    if (!(a = need_shaped(dc, 0, kind)))
-        return NULL;
-    if (!op_tuple_arg(dc, 1, "shape", index_only, &ns, &shape) ||
-        !op_tuple_arg(dc, 2, "offset", index_only, &no, &offset))
-        return NULL;
-    if (ns == a->n && no == a->n && !op_window_fits(dc, 2, a, shape, offset))
-        return NULL;
-    return op_make_shaped(dc, a, (DataType)a->dtype, ns, shape);
-}
-
 /* A window of `shape` at `offset` (both of outer's rank) that runs off
  * `outer` where all three are static is an error at argument `arg`: a view
  * past the source's edge (00-python_syntax.md: pl.slice of a tile past its

@@ -56,6 +56,8 @@ const IrType *deduce_store(DeduceCtx *dc);
 const IrType *deduce_move(DeduceCtx *dc);
 const IrType *deduce_vec_move(DeduceCtx *dc);
 const IrType *deduce_view(DeduceCtx *dc);
+const IrType *deduce_tile_read(DeduceCtx *dc);
+const IrType *deduce_tile_write(DeduceCtx *dc);
 const IrType *deduce_fillpad(DeduceCtx *dc);
 const IrType *deduce_fillpad_expand(DeduceCtx *dc);
 const IrType *deduce_set_validshape(DeduceCtx *dc);
@@ -230,7 +232,6 @@ const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind);
 /* (x: kind, axis1: ConstInt, axis2: ConstInt), rank >= 2. */
 const IrType *op_deduce_transpose(DeduceCtx *dc, IrTypeKind kind);
 /* (x: kind, shape: tuple, offset: tuple) -> Shaped(shape, x.dtype). */
-const IrType *op_deduce_view(DeduceCtx *dc, IrTypeKind kind);
 /* One dimension of it: extent shape at offset inside extent, where all
  * three are static (a negative offset is past the start). */
 int op_window_dim_fits(DeduceCtx *dc, int arg, uint32_t d, const IrExpr *shape, const IrExpr *offset,

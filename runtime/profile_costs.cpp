@@ -720,6 +720,9 @@ Cost cost_of(Op op, const Operand *o, int n) {
         return mad(op, o, n);
     case Op::TCI:   // one scalar store per element (pto-isa npu/a2a3/TCI.hpp)
         return Cost{S, n >= 1 ? static_cast<uint64_t>(o[0].valid_cols) : 0, 0};
+    case Op::TGETVAL:   // one scalar load or store (Tile::GetValue, SetValue)
+    case Op::TSETVAL:
+        return Cost{S, 1, 0};
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:
     case Op::SET_VECTOR_MASK:

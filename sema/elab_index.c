@@ -6,9 +6,9 @@
  *   x[:, a:b]     a missing bound is the dimension's start or end
  *   x[i]          fewer indices than the rank: the rest are ':'; a scalar
  *                 index drops its dimension (a reshape of the window)
- *   x[i, j]       every dimension indexed: one element (pl.tensor.read)
+ *   x[i, j]       every dimension indexed: one element (pl.tensor.read, pl.tile.read)
  *   y[...] = t    writes a window: y = pl.tensor.assemble(y, t, offset),
- *                 or pl.store of a tile; one element: pl.tensor.write
+ *                 or pl.store of a tile; one element: pl.tensor.write, or t = pl.tile.write
  *   a[i]          an element of an array: pl.array.get_element(a, i)
  *   a[i] = v      a = pl.array.update_element(a, i, v)
  *
@@ -229,11 +229,8 @@ const IrExpr *elab_shaped_subscript(FnCtx *fc, const AstNode *e, const IrExpr *v
         return NULL;
     args[0] = v;
     args[1] = list_of(fc, w.rank, w.offset, e->span);
-    if (w.all_scalar) {
-        if (tile)
-            return elab_error(fc->E, e->span, "reading one element of a tile (pl.tile.read) is not supported yet");
-        return op_call(fc, OP_TENSOR_READ, 2, args, e->span);
-    }
+    if (w.all_scalar)
+        return op_call(fc, tile ? OP_BLOCK_READ : OP_TENSOR_READ, 2, args, e->span);
     args[1] = list_of(fc, w.rank, w.extent, e->span);
     args[2] = list_of(fc, w.rank, w.offset, e->span);
     args[3] = args[1];   /* a view's valid shape: all of it */
@@ -298,22 +295,20 @@ const IrExpr *elab_subscript_store(FnCtx *fc, const AstNode *target, const IrExp
     }
     if (!window_of(fc, target, t, &w))
         return NULL;
-    if (t->kind == TYPE_TILE && w.all_scalar)
-        return elab_error(E, target->span, "writing one element of a tile (pl.tile.write) is not supported yet");
-    if (t->kind == TYPE_TILE && vt->kind != TYPE_TILE) {
+    if (t->kind == TYPE_TILE && vt->kind != TYPE_TILE && !w.all_scalar) {
         char b[256];
         return elab_error(E, target->span, "a window of a tile takes a tile, got %s", elab_type_str(E, vt, b, sizeof b));
     }
     if (w.all_scalar && vt->kind != TYPE_SCALAR) {
         char b[256];
-        return elab_error(E, target->span, "one element of a tensor takes a scalar, got %s",
-                          elab_type_str(E, vt, b, sizeof b));
+        return elab_error(E, target->span, "one element of a %s takes a scalar, got %s",
+                          t->kind == TYPE_TILE ? "tile" : "tensor", elab_type_str(E, vt, b, sizeof b));
     }
     if (w.all_scalar) {
         args[0] = dst;
         args[1] = list_of(fc, w.rank, w.offset, target->span);
         args[2] = value;
-        return op_call(fc, OP_TENSOR_WRITE, 3, args, target->span);
+        return op_call(fc, t->kind == TYPE_TILE ? OP_BLOCK_WRITE : OP_TENSOR_WRITE, 3, args, target->span);
     }
     if (vt->kind != TYPE_TENSOR && vt->kind != TYPE_TILE) {
         char b[256];

@@ -212,9 +212,45 @@ static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtLis
     return 1;
 }
 
+/* tile.read / tile.write at one index per dimension of a 2-D tile: at
+ * the one flat offset of that element in the tile's buffer instead, which
+ * is what the instructions take (pto.tgetval/tsetval, Tile::GetValue and
+ * SetValue): i * cols + j, or j * rows + i in a column-major tile. */
+static int element_flat(Legal *L, const IrAssign *a, const IrCall *c, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const IrType *t = ir_expr_type(ir, c->args[0]);
+    const IrExpr *args[3], *idx[1], *flat, *major, *minor;
+    const IrMakeTuple *ix;
+    int64_t stride, v0, v1;
+    int col = t->tile_view && t->tile_view->blayout == TL_COL_MAJOR;
+    DataType dt;
+    if (t->kind != TYPE_TILE || t->n != 2 || c->args[1]->kind != EXPR_MAKE_TUPLE ||
+        IR_AS(IrMakeTuple, c->args[1])->n != 2 || !ir_dim_value(t->dims[col ? 0 : 1], &stride))
+        return 0;
+    ix = IR_AS(IrMakeTuple, c->args[1]);
+    major = ix->elems[col ? 1 : 0];
+    minor = ix->elems[col ? 0 : 1];
+    if (ir_dim_value(major, &v0) && ir_dim_value(minor, &v1)) {
+        flat = ir_const_int(ir, v0 * stride + v1, DT_INDEX, c->e.span);
+    } else {
+        dt = (DataType)ir_expr_type(ir, major)->dtype;
+        flat = ir_binary(ir, BIN_ADD, dt, ir_binary(ir, BIN_MUL, dt, major, ir_const_int(ir, stride, dt, c->e.span),
+                                                    c->e.span), minor, c->e.span);
+    }
+    idx[0] = flat;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[1] = ir_make_tuple(ir, 1, idx, c->e.span);
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, c->type,
+                                                 c->e.span), a->s.span));
+    return 1;
+}
+
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     uint32_t mark = out->len;
+    if ((op->id == OP_BLOCK_READ || op->id == OP_BLOCK_WRITE) && element_flat(L, a, c, out))
+        return 1;
     if (op->id == OP_BLOCK_VIEW && view_as_extract(L, a, c, out))
         return 1;
     if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))

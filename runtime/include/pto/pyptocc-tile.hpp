@@ -419,11 +419,33 @@ class Tile {
     unsigned GetValidCol() const { return valid_cols_; }
     bool IsBound() const { return ptr_ != nullptr; }
 
+    // One element at a flat offset into the buffer (rows Cols apart), by the
+    // scalar unit: pto-isa's Tile::GetValue and SetValue, which take Vec
+    // tiles only (pto/common/pto_tile.hpp).  An offset past the buffer is
+    // fatal here; pto-isa does not check it.
+    DType GetValue(uint32_t offset) const {
+        static_assert(Loc_ == TileType::Vec, "pyptocc runtime: GetValue reads a Vec tile (Location of tile must be Vec)");
+        check_offset("GetValue", offset);
+        PYPTOCC_PROFILE(TGETVAL, offset, *this);
+        return data()[offset];
+    }
+    void SetValue(uint32_t offset, DType val) {
+        static_assert(Loc_ == TileType::Vec, "pyptocc runtime: SetValue writes a Vec tile (Location of tile must be Vec)");
+        check_offset("SetValue", offset);
+        PYPTOCC_PROFILE(TSETVAL, *this, offset);
+        data()[offset] = val;
+    }
+
     // Runtime internals (TASSIGN).
     DType *pyptocc_raw() const { return ptr_; }
     void pyptocc_bind(DType *p) { ptr_ = p; }
 
   private:
+    void check_offset(const char *what, uint32_t offset) const {
+        if (offset >= Numel)
+            pyptocc::fatal("Tile<%s, %s, %d, %d>::%s: offset %u is past the tile's %zu elements", detail::loc_name(Loc_),
+                           detail::type_name<T>(), Rows_, Cols_, what, offset, Numel);
+    }
     void check_valid() const {
         if (valid_rows_ > static_cast<unsigned>(Rows_) || valid_cols_ > static_cast<unsigned>(Cols_))
             pyptocc::fatal("Tile<%s, %s, %d, %d>: valid extents %ux%u do not fit the tile", detail::loc_name(Loc_),
