@@ -10,7 +10,8 @@
  * parameter T, whose view and static strides the walk checked (cpp.md
  * 4.2); writes its declaration and returns its name, NULL after an
  * error. */
-static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs, const int64_t size[2])
+static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs, const int64_t size[2],
+                                 const IrExpr *const size_x[2])
 {
     char gtsuf[32];
     const IrType *t = T->param->type;
@@ -55,13 +56,37 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
     ((CVal *)pv)->named = 1;
     /* Stride <R*s3, R*s3, R*s3, s3, s4> with (s3, s4) the row and column
      * strides: nd (TC, 1), dn (1, M), 1-D (N, 1). */
+    /* A run-time extent (the tile's valid one) is DYNAMIC, given to the
+     * Shape's constructor in order, with the Stride's static values. */
     {
         int64_t s3 = t->n == 1 ? dimv : dn ? 1 : stride[0], s4 = t->n == 1 ? 1 : dn ? stride[1] : 1;
-        sb_printf(ck_line(K),
-                  "GlobalTensor<%s, pto::Shape<1, 1, 1, %" PRId64 ", %" PRId64 ">, pto::Stride<%" PRId64 ", %" PRId64
-                  ", %" PRId64 ", %" PRId64 ", %" PRId64 ">, pto::Layout::%s> %s(%s + %.*s);\n",
-                  cpp_ctype((DataType)t->dtype), rows, cols, rows * s3, rows * s3, rows * s3, s3, s4, dn ? "DN" : "ND",
-                  name, pv->name, (int)off.len, off.data);
+        const IrExpr *rx = t->n == 1 ? NULL : size_x[0], *cx = t->n == 1 ? size_x[0] : size_x[1];
+        char rt[24], ct[24], st[96];
+        StrBuf dyn;
+        sb_init(&dyn);
+        snprintf(rt, sizeof rt, rx ? "DYNAMIC" : "%" PRId64, rows);
+        snprintf(ct, sizeof ct, cx ? "DYNAMIC" : "%" PRId64, cols);
+        snprintf(st, sizeof st, "pto::Stride<%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ">",
+                 rows * s3, rows * s3, rows * s3, s3, s4);
+        for (int k = 0; k < 2; k++) {
+            const IrExpr *x = k ? cx : rx;
+            if (x && (sb_puts(&dyn, dyn.len ? ", " : ""), ck_scalar(K, &dyn, x, -1) != 0)) {
+                sb_free(&dyn);
+                sb_free(&off);
+                return NULL;
+            }
+        }
+        if (dyn.len)
+            sb_printf(ck_line(K),
+                      "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s, "
+                      "pto::Shape<1, 1, 1, %s, %s>(%.*s), %s());\n",
+                      cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
+                      off.data, rt, ct, (int)dyn.len, dyn.data, st);
+        else
+            sb_printf(ck_line(K), "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s);\n",
+                      cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
+                      off.data);
+        sb_free(&dyn);
     }
     sb_free(&off);
     return name;
@@ -77,7 +102,7 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
         tile = ck_def_tile(K, dest, 0, t->tile);
     else if (!(tile = ck_tile_arg(K, c, 0)))
         return;
-    if (!(gt = global_tensor(K, t->tensor, t->offsets, t->size)))
+    if (!(gt = global_tensor(K, t->tensor, t->offsets, t->size, t->size_x)))
         return;
     if (is_load)
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);

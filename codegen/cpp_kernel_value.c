@@ -181,26 +181,42 @@ static const char *const pad_text[TP_COUNT] = {"Null", "Zero", "Max", "Min"};
  * geometry (lower_tile.c) before any buffer of it is spelled. */
 const char *ck_tile_type(Kern *K, const IrType *t, int fillpad)
 {
-    char buf[320];
+    char buf[320], vr[24], vc[24];
     TileGeom g;
     int n;
     if (isa_tile_geom(K->k.o->arch, t, fillpad, "?", "C++", &g, buf, sizeof buf) != 0)
         ICE("a tile type the walk did not check reached the C++ printer: %s", buf);
+    snprintf(vr, sizeof vr, g.vrows < 0 ? "DYNAMIC" : "%" PRId64, g.vrows);
+    snprintf(vc, sizeof vc, g.vcols < 0 ? "DYNAMIC" : "%" PRId64, g.vcols);
     n = snprintf(buf, sizeof buf,
-                 "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %" PRId64 ", %" PRId64
-                 ", SLayout::%s, %u, PadValue::%s, CompactMode::Null>",
-                 tile_loc[g.space], cpp_ctype((DataType)t->dtype), g.rows, g.cols, blayout_text[g.L.blayout],
-                 g.vrows, g.vcols, slayout_text[g.L.slayout], g.L.fractal, pad_text[g.L.pad]);
+                 "Tile<TileType::%s, %s, %" PRId64 ", %" PRId64 ", BLayout::%s, %s, %s, SLayout::%s, %u, PadValue::%s, "
+                 "CompactMode::Null>",
+                 tile_loc[g.space], cpp_ctype((DataType)t->dtype), g.rows, g.cols, blayout_text[g.L.blayout], vr, vc,
+                 slayout_text[g.L.slayout], g.L.fractal, pad_text[g.L.pad]);
     return copy_text(K, buf, (size_t)n);
 }
 
-/* Declares a Tile object named name, of type t, in buffer T (cpp.md 4.1). */
+/* Declares a Tile object named name, of type t, in buffer T (cpp.md 4.1);
+ * a run-time valid extent is its constructor's argument (pto-isa's Tile
+ * constructors take the DYNAMIC ones, rows first). */
 static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpad, const LowerTile *T)
 {
     CVal *c = ck_new_val(K, CV_TILE, name, t->dtype);
+    TileGeom g;
+    char msg[160];
+    StrBuf args;
     c->type = ck_tile_type(K, t, fillpad);
-    sb_printf(ck_line(K), "%s %s;\n", c->type, name);
+    sb_init(&args);
+    if (isa_tile_geom(K->k.o->arch, t, fillpad, "?", "C++", &g, msg, sizeof msg) == 0) {
+        for (int k = 0; k < 2; k++) {
+            const IrExpr *x = k ? g.vcol_x : g.vrow_x;
+            if (x && (sb_puts(&args, args.len ? ", " : "("), ck_scalar(K, &args, x, -1) != 0))
+                sb_puts(&args, "0");
+        }
+    }
+    sb_printf(ck_line(K), "%s %s%.*s%s;\n", c->type, name, (int)args.len, args.data, args.len ? ")" : "");
     sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)T->addr);
+    sb_free(&args);
     return c;
 }
 

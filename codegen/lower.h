@@ -117,6 +117,7 @@ typedef struct LowerTransfer {
     uint8_t tensor_arg;             /* the tensor's argument: 0 (load) or 3 (store) */
     const IrMakeTuple *offsets, *shapes;
     int64_t size[2];                /* the partition (the tile) shape */
+    const IrExpr *size_x[2];        /* a partition extent known at run time (the tile's valid extent), else NULL */
     uint8_t atomic_add;             /* a store that adds into the tensor (atomic=pl.AtomicType.Add) */
     struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */

@@ -413,6 +413,16 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
         return 0;   /* the printer says where the tensor should come from */
     if (legal_transfer_shape(c, tile, t->offsets, t->shapes, tensor->n, t->size, at, msg, cap) != 0)
         return -1;
+    /* A valid extent known only at run time is the partition's there: a
+     * transfer moves the tile's valid part (pto-isa's TLOAD and TSTORE
+     * check the GlobalTensor's shape against it). */
+    if (tile->kind == TYPE_TILE && tile->tile_view && tile->tile_view->nvalid == tile->n && tile->n == t->shapes->n &&
+        !ir_tile_const_valid(tile))
+        for (uint32_t d = 0; d < tile->n && d < 2; d++) {
+            int64_t v;
+            if (!ir_dim_value(tile->tile_view->valid_shape[d], &v))
+                t->size_x[d] = tile->tile_view->valid_shape[d];
+        }
     *at = c->e.span;
     if (!is_load && operand_form(ir, c, c->nargs ? c->args[0] : NULL, 0, at, msg, cap) != 0)
         return -1;

@@ -11,7 +11,7 @@
  * its geometry (lower_tile.c) before any buffer of it is spelled. */
 const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad)
 {
-    char buf[512];
+    char buf[512], vr[24], vc[24];
     TileGeom g;
     /* Types are interned, so the spelling is made once per type (it was a
      * sixth of the emitter's time). */
@@ -21,10 +21,12 @@ const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad)
         return known;
     if (isa_tile_geom(E->k.o->arch, t, fillpad, "?", "PTO", &g, buf, sizeof buf) != 0)
         ICE("a tile type the walk did not check reached the PTO printer: %s", buf);
+    snprintf(vr, sizeof vr, g.vrows < 0 ? "?" : "%" PRId64, g.vrows);
+    snprintf(vc, sizeof vc, g.vcols < 0 ? "?" : "%" PRId64, g.vcols);
     snprintf(buf, sizeof buf,
-             "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%" PRId64 ", v_col=%" PRId64
+             "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%s, v_col=%s"
              ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
-             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, g.vrows, g.vcols,
+             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, vr, vc,
              tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
     known = mlir_str(&E->names, buf);
     ptrmap_put(&E->tile_types, key, (void *)known);
@@ -38,13 +40,23 @@ const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffi
     Value *val;
     if (t->data)
         return t->data;
+    /* A run-time valid extent is an operand (PTOAS AllocTileOp: one for
+     * each '?' of the type), converted first. */
+    const Value *vx[2] = {NULL, NULL};
+    char valid[160] = "";
+    for (int k = 0; k < 2; k++) {
+        const IrExpr *x = k ? t->g.vcol_x : t->g.vrow_x;
+        size_t len = strlen(valid);
+        if (x && (vx[k] = index_value(E, x)))
+            snprintf(valid + len, sizeof valid - len, " %s = %s", k ? "valid_col" : "valid_row", vx[k]->name);
+    }
     val = pm_new_value(E, suffix ? mlir_name_claim(&E->names, v->name, suffix) : pm_result_name(E, v),
                        pm_tile_type(E, t->type, t->fillpad), SC_NONE, 0);
     if (E->k.o->addr)
-        sb_printf(pm_line(E), "%s = pto.alloc_tile addr = %s : %s\n", val->name, pm_addr_const(E, t->addr),
+        sb_printf(pm_line(E), "%s = pto.alloc_tile addr = %s%s : %s\n", val->name, pm_addr_const(E, t->addr), valid,
                   val->type);
     else
-        sb_printf(pm_line(E), "%s = pto.alloc_tile : %s\n", val->name, val->type);
+        sb_printf(pm_line(E), "%s = pto.alloc_tile%s : %s\n", val->name, valid, val->type);
     t->data = val;
     return val;
 }
@@ -126,14 +138,19 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
     for (uint32_t i = 0; i < n; i++)
         offv[i] = index_value(E, t->offsets->elems[i]);
     for (uint32_t i = 0; i < n; i++)
-        sizev[i] = const_index(E, t->size[i]);
+        if (!(sizev[i] = t->size_x[i] ? index_value(E, t->size_x[i]) : const_index(E, t->size[i])))
+            return;
     if (is_load)
         tile = pm_tile(E, t->tile, dest, NULL);
-    if (n == 2)
-        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%" PRId64 "x%s>", t->size[0], t->size[1],
-                 V->elem);
-    else
-        snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%" PRId64 "x%s>", t->size[0], V->elem);
+    {
+        char d0[24], d1[24];
+        snprintf(d0, sizeof d0, t->size_x[0] ? "?" : "%" PRId64, t->size[0]);
+        snprintf(d1, sizeof d1, t->size_x[1] ? "?" : "%" PRId64, t->size[1]);
+        if (n == 2)
+            snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%sx%sx%s>", d0, d1, V->elem);
+        else
+            snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%sx%s>", d0, V->elem);
+    }
     pview = mlir_name_claim(&E->names, V->base, "_pview");
     o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);

@@ -109,6 +109,7 @@ int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const 
      * dynamic one is not spelled. */
     g->vrows = rows;
     g->vcols = cols;
+    g->vrow_x = g->vcol_x = NULL;
     const IrExpr *const *valid = ir_tile_const_valid(t);
     if (valid && valid != t->dims) {
         int64_t vr = 1, vc;
@@ -118,6 +119,23 @@ int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const 
         if (vr > 0 && vr <= rows && vc > 0 && vc <= cols) {
             g->vrows = vr;
             g->vcols = vc;
+        }
+    } else if (t->tile_view && t->tile_view->nvalid == t->n) {
+        /* A run-time extent (PTOAS v_row=? with alloc_tile's valid_row
+         * operand, pto-isa's DYNAMIC ValidRow with the constructor's). */
+        const IrExpr *const *v = t->tile_view->valid_shape;
+        int64_t x;
+        if (t->n == 2 && !ir_dim_value(v[0], &x)) {
+            g->vrows = -1;
+            g->vrow_x = v[0];
+        } else if (t->n == 2 && x > 0 && x <= rows) {
+            g->vrows = x;
+        }
+        if (!ir_dim_value(v[t->n - 1], &x)) {
+            g->vcols = -1;
+            g->vcol_x = v[t->n - 1];
+        } else if (x > 0 && x <= cols) {
+            g->vcols = x;
         }
     }
     g->space = space;

@@ -33,7 +33,8 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
 /* The static geometry of a tile buffer (pto-mlir.md 5.1, cpp.md 4.1). */
 typedef struct TileGeom {
     int64_t rows, cols;    /* a 1-D tile [N] is 1 x N */
-    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all */
+    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all; -1: known at run time */
+    const IrExpr *vrow_x, *vcol_x;   /* the run-time extent where vrows or vcols is -1, else NULL */
     int space;             /* MemorySpace */
     TileLayoutInfo L;
 } TileGeom;

@@ -147,6 +147,12 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
     for (uint32_t i = 0; i < shapes->n; i++) {
         int64_t want;
         const IrExpr *dim = i < tile->n ? (narrow && !is_load ? valid[i] : tile->dims[i]) : NULL;
+        /* A tile's run-time valid extent, as its store's shape: the
+         * partition is the valid part (the walk reads it from the tile). */
+        if (!narrow && shapes->n == tile->n && tile->tile_view && tile->tile_view->nvalid == tile->n &&
+            shapes->elems[i] == tile->tile_view->valid_shape[i] && !ir_dim_value(shapes->elems[i], &size[i]) &&
+            ir_dim_value(tile->dims[i], &size[i]))
+            continue;
         if (!ir_dim_value(shapes->elems[i], &size[i]) || shapes->n != tile->n || !ir_dim_value(dim, &want) ||
             want != size[i] || (narrow && is_load && !ir_dim_value(valid[i], &size[i]))) {
             narrow = narrow && !is_load;

@@ -320,15 +320,6 @@ static void check_tile(Legal *L, const IrVar *v)
     char msg[512];
     if (t->kind != TYPE_TILE)
         return;
-    /* pto.alloc_tile takes run-time valid extents (valid_row = %v) and
-     * pto-isa's Tile DYNAMIC ones, but pyptocc's lowering spells constant
-     * ones only: refuse rather than treat the tile as wholly valid. */
-    if (t->tile_view && t->tile_view->nvalid && !ir_tile_const_valid(t)) {
-        diag_error(L->pc->diag, v->e.span,
-                   "tile '%s' has a valid shape known only at run time, which pyptocc cannot lower yet", v->name);
-        L->failed = 1;
-        return;
-    }
     if (t->tile_view) {
         bl = (TileLayout)t->tile_view->blayout;
         sl = (TileLayout)t->tile_view->slayout;
