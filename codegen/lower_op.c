@@ -289,12 +289,8 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
          * indices), on the scalar unit (pto-isa's Tile::GetValue and
          * SetValue take Vec tiles only; PTOAS TGetValOp says the same). */
         const IrType *t = arg_type(ir, c, 0);
-        if (t->kind == TYPE_TILE && ir_tile_space(t) != MS_VEC) {
-            snprintf(msg, cap, "'%s' reads and writes Vec tiles only (the scalar unit reaches no other memory), "
-                               "here a %s tile", op_printed_name(op, buf, sizeof buf),
-                     memspace_name((MemorySpace)ir_tile_space(t)));
+        if (isa_element_access(op, t, msg, cap) != 0)
             return -1;
-        }
         if (c->args[1]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[1])->n != 1) {
             snprintf(msg, cap, "'%s' takes one flat index here (Legalize flattens the indices)",
                      op_printed_name(op, buf, sizeof buf));

@@ -205,6 +205,16 @@ static int vec_copy_layouts(Arch a, const IrType *src, const IrType *dst, const 
     return -1;
 }
 
+int isa_element_access(const OpDef *op, const IrType *t, char *msg, size_t cap)
+{
+    char buf[64];
+    if (t->kind != TYPE_TILE || ir_tile_space(t) == MS_VEC)
+        return 0;
+    snprintf(msg, cap, "'%s' reads and writes Vec tiles only (the scalar unit reaches no other memory), here a %s tile",
+             op_printed_name(op, buf, sizeof buf), memspace_name((MemorySpace)ir_tile_space(t)));
+    return -1;
+}
+
 int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap)
 {
     if (from < 0 || to < 0 || !target_move_ok(a, from, to)) {

@@ -65,6 +65,9 @@ int isa_move(Arch a, int from, int to, char *msg, size_t cap);
  * Vec tiles; on A2/A3 no window of Acc, which TEXTRACT there only
  * converts from FP32 to FP16 or BF16 (PTOAS e32488c9 TExtractOp::verify). */
 int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap);
+/* tile.read / tile.write of tile t: the scalar unit reaches Vec tiles only
+ * (pto-isa's Tile::GetValue and SetValue, PTOAS TGetValOp). */
+int isa_element_access(const OpDef *op, const IrType *t, char *msg, size_t cap);
 
 /* block.assemble (TINSERT) of tile src in space 'from' into tile dst in
  * 'to' on arch a: Vec into Vec between row-major tiles of one element

@@ -402,6 +402,11 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             L->failed = 1;
         }
     }
+    if ((form == FORM_GETVAL || form == FORM_SETVAL) && c->nargs &&
+        isa_element_access(op, ir_expr_type(L->ir, c->args[0]), msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
     if (op_traits(op)->layout == LAYOUT_ND && result && result->type->kind == TYPE_TILE) {
         /* The row-major instructions (the op table's LAYOUT_ND rule):
          * column vectors run on their row forms (run_on_rows); a col_major

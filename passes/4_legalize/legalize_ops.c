@@ -205,11 +205,28 @@ static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtLis
     kw.v.i = space;
     if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)))
         return 0;
-    /* TEXTRACT copies the destination's valid part: the view's */
-    if (a->var->type->tile_view)
-        t = ir_type_tile(ir, (DataType)t->dtype, t->n, t->dims, NULL, a->var->type->tile_view);
-    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), a->s.span));
-    return 1;
+    if (t == a->var->type) {
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), a->s.span));
+        return 1;
+    }
+    /* A view valid in part: the window copied whole, then given the
+     * view's valid shape (block.set_validshape, no data moves). */
+    {
+        const OpDef *setv = op_by_id(OP_BLOCK_SET_VALIDSHAPE);
+        const IrType *vt = a->var->type;
+        const IrExpr *sa[3];
+        const IrType *st;
+        if (vt->n != 2 || !vt->tile_view || vt->tile_view->nvalid != 2)
+            return 0;
+        sa[0] = ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span);
+        sa[1] = vt->tile_view->valid_shape[0];
+        sa[2] = vt->tile_view->valid_shape[1];
+        if (!(st = op_deduce(ir, setv, sa, 3, NULL, 0, &err)) || st != vt)
+            return 0;
+        sa[0] = bind_new(L, a->var->name, "_window", sa[0], a->s.span, out);
+        vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &setv->callee, 3, sa, 0, NULL, st, c->e.span), a->s.span));
+        return 1;
+    }
 }
 
 /* tile.read / tile.write at one index per dimension of a 2-D tile: at
