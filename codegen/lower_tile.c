@@ -50,10 +50,18 @@ static void bind(LowerFlow *W, const IrVar *v, LowerTile *t) { ptrmap_put(&W->ti
 static int geom(LowerFlow *W, const IrType *t, int fillpad, const char *what, Span sp, TileGeom *g)
 {
     char msg[512];
-    if (isa_tile_geom(W->k->o->arch, t, fillpad, what, W->p->output, g, msg, sizeof msg) == 0)
-        return 0;
-    W->p->error(W, sp, msg);
-    return -1;
+    if (isa_tile_geom(W->k->o->arch, t, fillpad, what, W->p->output, g, msg, sizeof msg) != 0) {
+        W->p->error(W, sp, msg);
+        return -1;
+    }
+    /* A run-time valid extent is a scalar of the kernel, which the
+     * printers spell where the tile is made. */
+    for (int k = 0; k < 2; k++) {
+        const IrExpr *x = k ? g->vcol_x : g->vrow_x;
+        if (x && lower_scalar_expr(W, x, DT_INT64, 0) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 static LowerTile *new_tile(LowerFlow *W, const IrVar *v, const IrType *t, int fillpad, const TileGeom *g,

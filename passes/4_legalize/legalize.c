@@ -308,6 +308,35 @@ static int static_shape(const IrType *t)
     return 1;
 }
 
+/* A variable of a run-time valid extent the kernel has no value of: one
+ * neither named in the function nor a dimension of a parameter's type
+ * (the kernel's dimension arguments).  ValidName.unbound is its error. */
+typedef struct ValidNames {
+    Legal *L;
+    const IrFunc *f;
+    const IrVar *unbound;
+} ValidNames;
+
+static int param_dim(const IrFunc *f, const IrVar *v)
+{
+    for (uint32_t i = 0; f && i < f->nparams; i++) {
+        const IrType *t = f->params[i].var->type;
+        for (uint32_t d = 0; ir_type_is_shaped(t) && d < t->n; d++)
+            if (t->dims[d] == &v->e)
+                return 1;
+    }
+    return 0;
+}
+
+static int valid_name(IrWalker *w, const IrExpr *e)
+{
+    ValidNames *N = w->data;
+    if (e->kind == EXPR_VAR && !N->unbound && !ptrmap_get(&N->L->names, IR_AS(IrVar, e)->name) &&
+        !param_dim(N->f, IR_AS(IrVar, e)))
+        N->unbound = IR_AS(IrVar, e);
+    return 1;
+}
+
 /* pto-isa's static shape and layout rules (targets/isa_rules.c) for one
  * defined tile, in the layout its type gives (row_major, none_box, 512
  * without one). */
@@ -320,6 +349,23 @@ static void check_tile(Legal *L, const IrVar *v)
     char msg[512];
     if (t->kind != TYPE_TILE)
         return;
+    /* A run-time valid extent is a scalar the printers spell where the
+     * tile is made (alloc_tile's valid_row, the Tile's constructor). */
+    if (t->tile_view && t->tile_view->nvalid && !ir_tile_const_valid(t)) {
+        ValidNames N = {L, L->func, NULL};
+        IrWalker w;
+        memset(&w, 0, sizeof w);
+        w.pre_expr = valid_name;
+        w.data = &N;
+        for (uint32_t d = 0; d < t->tile_view->nvalid; d++)
+            ir_walk_expr(&w, t->tile_view->valid_shape[d]);
+        if (N.unbound) {
+            diag_error(L->pc->diag, v->e.span, "the valid shape of tile '%s' names '%s', which the kernel has no value of",
+                       v->name, N.unbound->name);
+            L->failed = 1;
+            return;
+        }
+    }
     if (t->tile_view) {
         bl = (TileLayout)t->tile_view->blayout;
         sl = (TileLayout)t->tile_view->slayout;
@@ -676,6 +722,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     memset(&L, 0, sizeof L);
     L.pc = pc;
     L.ir = pc->ir;
+    L.func = f;
     ptrmap_init(&L.names);
     ptrmap_init(&L.row_of);
     ptrmap_init(&L.back);

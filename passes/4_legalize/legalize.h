@@ -20,6 +20,7 @@ typedef struct Legal {
     PtrMap row_of;          /* a column vector defined as the reshape back of a row: that row */
     PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
     PtrMap uses;            /* var -> uses (the removal step) */
+    const IrFunc *func;     /* the function legalized */
     int failed;
 } Legal;
 
