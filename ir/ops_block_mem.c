@@ -638,3 +638,47 @@ const IrType *deduce_tile_write(DeduceCtx *dc)
         return NULL;
     return t;
 }
+
+/* reinterpret_view(data, dtype) (pypto@e2d0f78a tile_ops.py
+ * reinterpret_view): the tile's bytes as elements of another type, its
+ * physically contiguous dimension (the last; the first of a column-major
+ * tile) scaled by the ratio of the element sizes, as its valid extent
+ * there; the layouts stay.  Nothing moves (PTOAS treshape, a second Tile
+ * at the same address in C++). */
+const IrType *deduce_reinterpret_view(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tile(dc, 0);
+    const IrTileView *v;
+    const IrExpr *buf[8], **dims, *vbuf[8], **valid = NULL;
+    DataType dt;
+    int64_t from, to, x;
+    uint32_t c;
+    char b1[64], b2[64];
+    if (!t || !dtype_kwarg(dc, "dtype", &dt))
+        return NULL;
+    if (dt == (DataType)t->dtype)
+        return op_fail(dc, -1, "dtype must differ from the tile's (%s)", op_dtype_str(dt, b1, sizeof b1));
+    v = t->tile_view;
+    c = t->n == 2 && v && v->blayout == TL_COL_MAJOR ? 0 : t->n - 1;
+    from = dtype_bits((DataType)t->dtype);
+    to = dtype_bits(dt);
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    if (!ir_dim_value(t->dims[c], &x) || x * from % to != 0)
+        return op_fail(dc, 0, "the contiguous dimension of %s does not hold a whole number of %s elements",
+                       type_to_string(dc->ir, t, b1, sizeof b1), op_dtype_str(dt, b2, sizeof b2));
+    dims[c] = ir_dim_const(dc->ir, x * from / to);
+    if (v && v->nvalid == t->n) {
+        valid = op_dims_scratch(dc, t->n, vbuf, 8);
+        memcpy(valid, v->valid_shape, t->n * sizeof *valid);
+        if (!ir_dim_value(valid[c], &x) || x * from % to != 0)
+            return op_fail(dc, 0, "the valid extent of the contiguous dimension of %s is not a whole number of %s "
+                           "elements", type_to_string(dc->ir, t, b1, sizeof b1), op_dtype_str(dt, b2, sizeof b2));
+        valid[c] = ir_dim_const(dc->ir, x * from / to);
+    }
+    if (!v)
+        return op_make_tile(dc, dt, t->n, dims, NULL);
+    return op_make_tile(dc, dt, t->n, dims,
+                        ir_tile_view(dc->ir, valid ? t->n : 0, valid, 0, NULL, NULL, (TileLayout)v->blayout,
+                                     (TileLayout)v->slayout, v->fractal, (TilePad)v->pad));
+}

@@ -57,6 +57,7 @@ const IrType *deduce_move(DeduceCtx *dc);
 const IrType *deduce_vec_move(DeduceCtx *dc);
 const IrType *deduce_view(DeduceCtx *dc);
 const IrType *deduce_tile_read(DeduceCtx *dc);
+const IrType *deduce_reinterpret_view(DeduceCtx *dc);
 const IrType *deduce_tile_write(DeduceCtx *dc);
 const IrType *deduce_fillpad(DeduceCtx *dc);
 const IrType *deduce_fillpad_expand(DeduceCtx *dc);

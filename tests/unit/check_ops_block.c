@@ -475,6 +475,21 @@ START_TEST(test_reshape_transpose_view)
         expect_error(run("block.view", 4, ARGS(t, i32, list(1, 0), i32), 0, NULL), 1,
                      "'pl.tile.slice': shape element 0 must be an INT64 or UINT64 Scalar, got pl.Scalar[pl.INT32]");
     }
+    /* reinterpret_view: the contiguous dimension scales by the size ratio */
+    EXPECT_TYPE(run("block.reinterpret_view", 1, ARGS(var(tile_type(DT_INT32, 2, 16, 64))), 1,
+                    KWS(kw("dtype", KW_DTYPE, DT_INT16))),
+                "pl.Tile[[16, 128], pl.INT16]");
+    EXPECT_TYPE(run("block.reinterpret_view", 1, ARGS(var(tile_type(DT_INT16, 2, 16, 64))), 1,
+                    KWS(kw("dtype", KW_DTYPE, DT_FP32))),
+                "pl.Tile[[16, 32], pl.FP32]");
+    expect_error(run("block.reinterpret_view", 1, ARGS(var(tile_type(DT_INT16, 2, 16, 64))), 1,
+                     KWS(kw("dtype", KW_DTYPE, DT_INT16))),
+                 -1, "'pl.tile.reinterpret_view': dtype must differ from the tile's (pl.INT16)");
+    expect_error(run("block.reinterpret_view", 1, ARGS(var(tile_type(DT_INT16, 2, 16, 3))), 1,
+                     KWS(kw("dtype", KW_DTYPE, DT_INT32))),
+                 0, "'pl.tile.reinterpret_view': the contiguous dimension of pl.Tile[[16, 3], pl.INT16] does not hold a "
+                    "whole number of pl.INT32 elements");
+
     /* valid_shape narrows the window; a partly valid source narrows it too
      * (its valid part shifted by the offset), never below zero. */
     EXPECT_TYPE(run("block.view", 4, ARGS(t, list(2, 16, 16), list(2, 0, 0), list(2, 8, 16)), 0, NULL),
