@@ -30,8 +30,8 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
         const IrExpr *x = offs->elems[d];
         const IrType *xt = ir_expr_type(K->k.ir, x);
         int64_t v;
-        if (ir_dim_value(x, &v)) {
-            konst += v * stride[d];
+        if (ir_dim_value(x, &v) && (stride[d] >= 0 || v == 0)) {
+            konst += stride[d] >= 0 ? v * stride[d] : 0;
             continue;
         }
         if (!xt || xt->kind != TYPE_SCALAR || !dtype_is_int((DataType)xt->dtype))
@@ -42,8 +42,15 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
             sb_free(&off);
             return NULL;
         }
-        if (stride[d] != 1)
+        if (stride[d] < 0) {   /* the run-time row length */
+            sb_puts(&off, " * ");
+            if (ck_scalar(K, &off, T->len_x, -1) != 0) {
+                sb_free(&off);
+                return NULL;
+            }
+        } else if (stride[d] != 1) {
             sb_printf(&off, " * %" PRId64, stride[d]);
+        }
     }
     if (konst > 0 || (konst < 0 && !nterms))
         sb_printf(&off, "%s%" PRId64, nterms ? " + " : "", konst);
@@ -62,12 +69,26 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
         int64_t s3 = t->n == 1 ? dimv : dn ? 1 : stride[0], s4 = t->n == 1 ? 1 : dn ? stride[1] : 1;
         const IrExpr *rx = t->n == 1 ? NULL : size_x[0], *cx = t->n == 1 ? size_x[0] : size_x[1];
         char rt[24], ct[24], st[96];
-        StrBuf dyn;
+        StrBuf dyn, sdyn;
         sb_init(&dyn);
+        sb_init(&sdyn);
         snprintf(rt, sizeof rt, rx ? "DYNAMIC" : "%" PRId64, rows);
         snprintf(ct, sizeof ct, cx ? "DYNAMIC" : "%" PRId64, cols);
-        snprintf(st, sizeof st, "pto::Stride<%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ">",
-                 rows * s3, rows * s3, rows * s3, s3, s4);
+        if (s3 < 0 || s4 < 0) {
+            /* A run-time row length: the one DYNAMIC stride (those of the
+             * three outer dimensions, of extent 1, are never used). */
+            snprintf(st, sizeof st, "pto::Stride<1, 1, 1, %s, %s>", s3 < 0 ? "DYNAMIC" : "1",
+                     s4 < 0 ? "DYNAMIC" : "1");
+            if (ck_scalar(K, &sdyn, T->len_x, -1) != 0) {
+                sb_free(&dyn);
+                sb_free(&sdyn);
+                sb_free(&off);
+                return NULL;
+            }
+        } else {
+            snprintf(st, sizeof st, "pto::Stride<%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ">",
+                     rows * s3, rows * s3, rows * s3, s3, s4);
+        }
         for (int k = 0; k < 2; k++) {
             const IrExpr *x = k ? cx : rx;
             if (x && (sb_puts(&dyn, dyn.len ? ", " : ""), ck_scalar(K, &dyn, x, -1) != 0)) {
@@ -76,17 +97,18 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
                 return NULL;
             }
         }
-        if (dyn.len)
+        if (dyn.len || sdyn.len)
             sb_printf(ck_line(K),
                       "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s, "
-                      "pto::Shape<1, 1, 1, %s, %s>(%.*s), %s());\n",
+                      "pto::Shape<1, 1, 1, %s, %s>(%.*s), %s(%.*s));\n",
                       cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
-                      off.data, rt, ct, (int)dyn.len, dyn.data, st);
+                      off.data, rt, ct, (int)dyn.len, dyn.data, st, (int)sdyn.len, sdyn.data);
         else
             sb_printf(ck_line(K), "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s);\n",
                       cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
                       off.data);
         sb_free(&dyn);
+        sb_free(&sdyn);
     }
     sb_free(&off);
     return name;

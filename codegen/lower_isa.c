@@ -10,8 +10,9 @@ void lower_isa_kernel(LowerFlow *W)
 {
     if (!isa(W) || !W->k->f)
         return;
-    lower_tensor_params(W);
+    /* The scalars first: a tensor's run-time row stride is one of them. */
     lower_scalar_params(W);
+    lower_tensor_params(W);
 }
 
 /* ------------------------------------------------------------------ calls */

@@ -27,8 +27,13 @@ void lower_tensor_params(LowerFlow *W)
         T->param = p;
         T->dn = dn;
         if (W->p->static_strides &&
-            legal_static_strides(p->type, dn, p->name, T->stride, &T->len, msg, sizeof msg) != 0) {
+            legal_strides(p->type, dn, p->name, T->stride, &T->len, &T->len_x, msg, sizeof msg) != 0) {
             W->p->error(W, p->e.span, msg);
+            bind(W, p, &W->poison_tensor);
+            continue;
+        }
+        /* A run-time stride is a dimension argument of the kernel. */
+        if (T->len_x && lower_scalar_expr(W, T->len_x, DT_INT64, 0) != 0) {
             bind(W, p, &W->poison_tensor);
             continue;
         }

@@ -85,6 +85,21 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
     return 0;
 }
 
+int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, const IrExpr **len_x,
+                  char *msg, size_t cap)
+{
+    const IrExpr *d = t->dims[t->n == 1 || dn ? 0 : 1];
+    *len_x = NULL;
+    if (!ir_dim_value(d, len) && d->kind == EXPR_VAR) {
+        *len_x = d;
+        *len = -1;
+        stride[0] = t->n == 2 && !dn ? -1 : 1;
+        stride[1] = t->n == 2 && dn ? -1 : 1;
+        return 0;
+    }
+    return legal_static_strides(t, dn, what, stride, len, msg, cap);
+}
+
 int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
                          size_t cap)
 {

@@ -46,6 +46,11 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
  * nd [R, C] (C, 1), a column vector [M, 1] (1, M), 1-D [N] (1). */
 int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
                          size_t cap);
+/* The same, where that extent may also be a dimension variable of the
+ * kernel (a run-time value): then *len and its stride are -1 and
+ * *len_x is the variable; else *len_x is NULL. */
+int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, const IrExpr **len_x,
+                  char *msg, size_t cap);
 
 /* The offset and shape lists of a block.load/store/l0c_store: literal
  * lists of rank 1 or 2. */

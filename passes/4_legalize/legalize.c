@@ -537,6 +537,7 @@ static void check_params(Legal *L, const IrFunc *f)
         char msg[320];
         int dn;
         int64_t stride[2], len;
+        const IrExpr *len_x;
         if (legal_kernel_param(v, msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
@@ -547,9 +548,10 @@ static void check_params(Legal *L, const IrFunc *f)
                        "no GlobalTensor form that pyptocc writes)",
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && (legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0 ||
-                                              (target_static_strides(L->pc->isa) && legal_static_strides(t, dn, v->name, stride, &len, msg,
-                                                                                  sizeof msg) != 0))) {
+        } else if (t->kind == TYPE_TENSOR &&
+                   (legal_tensor_view(t, v->name, &dn, msg, sizeof msg) != 0 ||
+                    (target_static_strides(L->pc->isa) &&
+                     legal_strides(t, dn, v->name, stride, &len, &len_x, msg, sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t))) {

@@ -4,9 +4,10 @@
 # than the result (an FP32 literal promotes an FP16 tile's result to FP32;
 # pto-isa does not convert); a store of a mask's whole tile (its valid part is
 # C/8 bytes a row); a reduction without
-# keepdim; a store of rank 3; a tensor whose row stride is only known at run
-# time (GlobalTensor strides are static); a loop counting down.  (A kernel
-# with both M and V pipe ops is tests/cpp/err_mixed.py: Verify rejects it.)
+# keepdim; a store of rank 3; a loop counting down (its tensor's row
+# stride N, known only at run time, is a DYNAMIC GlobalTensor stride, no
+# error).  (A kernel with both M and V pipe ops is tests/cpp/err_mixed.py:
+# Verify rejects it.)
 import pypto.language as pl
 
 N = pl.dynamic("N")

@@ -2,7 +2,7 @@
 # time (the program table has 0 for it; the harness passes the shapes with
 # pyptocc_run_with_shapes).  The kernel loops over N in 16-row blocks:
 # y = relu(x) * s + x and z = y - rowmax(y).  (A [N, 1] column vector with a
-# run-time N cannot be stored: its DN strides are not static, cpp.md 4.2.)
+# run-time N: dynamic_column.py.)
 import pypto.language as pl
 
 N = pl.dynamic("N")

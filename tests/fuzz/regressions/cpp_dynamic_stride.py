@@ -1,8 +1,9 @@
 # Found by the pipeline fuzzer once its oracle could fail (issue 12): a kernel
 # storing into a tensor whose row length is a name the front end takes as a
 # symbolic dimension (case64).  The C++ printer refused it after a pipeline
-# that had reported nothing; Legalize reports it now for C++ (a
-# GlobalTensor's strides are static, cpp.md 4.2).
+# that had reported nothing; Legalize reported it for C++ then (a
+# GlobalTensor's strides were static).  Now the run-time row length is a
+# DYNAMIC stride, and both outputs take the program.
 # A program of several kernels and no Orchestration function (item 4 of
 # issue 15): its C++ translation unit runs every kernel directly, in the
 # order of the kernel table, each on arguments of its own named

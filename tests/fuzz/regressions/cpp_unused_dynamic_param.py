@@ -2,8 +2,9 @@
 # calls nothing) with a tensor parameter of a run-time length that it never
 # loads or stores.  Legalize checked the C++ output's static strides at
 # loads and stores only; the C++ kernel printer makes a GlobalTensor of
-# every tensor parameter and refused it.  Legalize checks every parameter
-# now.
+# every tensor parameter and refused it.  Legalize checked every parameter
+# then; now the run-time length is a DYNAMIC stride, and both outputs take
+# the program.
 import pypto.language as pl
 
 
