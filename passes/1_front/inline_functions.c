@@ -331,6 +331,25 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     }
     if (c->nargs != f->nparams)
         ICE("call of '%s' with %u arguments for %u parameters", f->name, c->nargs, f->nparams);
+    /* The arguments replace the parameters in the copied body, so a
+     * static extent that differs (-Wargument-shape lets a call pass the
+     * leading elements) would leave the body's types wrong. */
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrType *pt = f->params[i].var->type, *at_ = ir_expr_type(ir, c->args[i]);
+        if (!ir_type_is_shaped(pt) || !ir_type_is_shaped(at_) || pt->kind != at_->kind)
+            continue;
+        for (uint32_t d = 0; d < pt->n; d++) {
+            int64_t x, y;
+            if (pt->n != at_->n || (ir_dim_value(pt->dims[d], &x) && ir_dim_value(at_->dims[d], &y) && x != y)) {
+                diag_error(I->pc->diag, c->args[i]->span,
+                           "'%s' is expanded into its caller (a %s function), so its argument '%s' must have the "
+                           "parameter's shape",
+                           f->name, func_type_name((FuncType)f->type), f->params[i].var->name);
+                I->failed = 1;
+                return NULL;
+            }
+        }
+    }
     if (!(body = body_without_return(I, f, &ret, at)))
         return NULL;
     memset(&defs, 0, sizeof defs);
