@@ -93,6 +93,7 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
             const IrExpr *x = k ? cx : rx;
             if (x && (sb_puts(&dyn, dyn.len ? ", " : ""), ck_scalar(K, &dyn, x, -1) != 0)) {
                 sb_free(&dyn);
+                sb_free(&sdyn);
                 sb_free(&off);
                 return NULL;
             }

@@ -53,19 +53,18 @@ int lower_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *
     int scalar = lw->how == FORM_GETVAL;   /* its result is a scalar */
     if (!isa(W))
         return 0;
-    if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0)
+    int ok = 0;
+    if (lower_op_classify(W->k->ir, W->k->o->arch, W->p->spelling, dest, c, op, lw, &lo, &at, msg, sizeof msg) != 0) {
         W->p->error(W, at, msg);
-    else if (lower_tile_op(W, dest, c, op, &lo, &b) != 0)
-        ;
-    else if (lower_scalar_op(W, c, &lo, &b) == 0) {
-        W->p->isa_op(W, dest, c, op, &lo, &b);
-        if (scalar)
-            lower_scalar_define(W, dest);
-        return 1;
-    } else if (!scalar && dest) {
-        ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
+    } else if (lower_tile_op(W, dest, c, op, &lo, &b) == 0) {
+        if ((ok = lower_scalar_op(W, c, &lo, &b) == 0))
+            W->p->isa_op(W, dest, c, op, &lo, &b);
+        else if (!scalar && dest)
+            ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not written: its uses say nothing more */
     }
-    if (scalar)
+    if (scalar && ok)
+        lower_scalar_define(W, dest);
+    else if (scalar)
         lower_scalar_poison(W, dest);
     return 1;
 }

@@ -42,13 +42,13 @@ const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffi
         return t->data;
     /* A run-time valid extent is an operand (PTOAS AllocTileOp: one for
      * each '?' of the type), converted first. */
-    const Value *vx[2] = {NULL, NULL};
     char valid[160] = "";
     for (int k = 0; k < 2; k++) {
         const IrExpr *x = k ? t->g.vcol_x : t->g.vrow_x;
+        const Value *xv = x ? index_value(E, x) : NULL;
         size_t len = strlen(valid);
-        if (x && (vx[k] = index_value(E, x)))
-            snprintf(valid + len, sizeof valid - len, " %s = %s", k ? "valid_col" : "valid_row", vx[k]->name);
+        if (xv)
+            snprintf(valid + len, sizeof valid - len, " %s = %s", k ? "valid_col" : "valid_row", xv->name);
     }
     val = pm_new_value(E, suffix ? mlir_name_claim(&E->names, v->name, suffix) : pm_result_name(E, v),
                        pm_tile_type(E, t->type, t->fillpad), SC_NONE, 0);

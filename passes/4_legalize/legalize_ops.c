@@ -194,6 +194,7 @@ static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtLis
         return 0;
     if (isa_extract(L->pc->arch, space, space, x, a->var->type, msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "tile.slice copies its window (TEXTRACT), and %s", msg);
+        L->failed = 1;   /* the statement is left out: the pass fails */
         return 1;
     }
     args[0] = c->args[0];
