@@ -10,8 +10,8 @@
  * parameter T, whose view and static strides the walk checked (cpp.md
  * 4.2); writes its declaration and returns its name, NULL after an
  * error. */
-static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs, const int64_t size[2],
-                                 const IrExpr *const size_x[2])
+static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs,
+                                 const int64_t size[LEGAL_MAX_RANK], const IrExpr *const size_x[LEGAL_MAX_RANK])
 {
     char gtsuf[32];
     const IrType *t = T->param->type;
@@ -61,6 +61,49 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
     snprintf(gtsuf, sizeof gtsuf, "_gt%" PRIu32, K->gt++);
     name = ck_fresh_name(K, pv->name, gtsuf);
     ((CVal *)pv)->named = 1;
+    if (t->n > 2) {
+        /* A window of rank 3 or more: its extents and the tensor's
+         * (constant) strides, right-aligned in the five dimensions, the
+         * rest of extent 1 (pto-isa's TLOAD moves dimensions 0 to 3 as
+         * the tile's rows). */
+        StrBuf sh, st, dyn;
+        int dynamic = 0;
+        sb_init(&sh);
+        sb_init(&st);
+        sb_init(&dyn);
+        for (uint32_t j = 0; j < 5; j++) {
+            int i = (int)j - (5 - (int)t->n);
+            const char *sep = j ? ", " : "";
+            if (i < 0) {
+                sb_printf(&sh, "%s1", sep);
+                sb_printf(&st, "%s%" PRId64, sep, size[0] * stride[0]);
+                continue;
+            }
+            sb_printf(&st, "%s%" PRId64, sep, stride[i]);
+            if (!size_x[i]) {
+                sb_printf(&sh, "%s%" PRId64, sep, size[i]);
+                continue;
+            }
+            sb_printf(&sh, "%sDYNAMIC", sep);
+            if (dynamic++)
+                sb_puts(&dyn, ", ");
+            if (ck_scalar(K, &dyn, size_x[i], -1) != 0) {
+                sb_free(&sh), sb_free(&st), sb_free(&dyn), sb_free(&off);
+                return NULL;
+            }
+        }
+        if (dynamic)
+            sb_printf(ck_line(K),
+                      "GlobalTensor<%s, pto::Shape<%s>, pto::Stride<%s>, pto::Layout::ND> %s(%s + %.*s, "
+                      "pto::Shape<%s>(%.*s), pto::Stride<%s>());\n",
+                      cpp_ctype((DataType)t->dtype), sh.data, st.data, name, pv->name, (int)off.len, off.data, sh.data,
+                      (int)dyn.len, dyn.data, st.data);
+        else
+            sb_printf(ck_line(K), "GlobalTensor<%s, pto::Shape<%s>, pto::Stride<%s>, pto::Layout::ND> %s(%s + %.*s);\n",
+                      cpp_ctype((DataType)t->dtype), sh.data, st.data, name, pv->name, (int)off.len, off.data);
+        sb_free(&sh), sb_free(&st), sb_free(&dyn), sb_free(&off);
+        return name;
+    }
     /* Stride <R*s3, R*s3, R*s3, s3, s4> with (s3, s4) the row and column
      * strides: nd (TC, 1), dn (1, M), 1-D (N, 1). */
     /* A run-time extent (the tile's valid one) is DYNAMIC, given to the

@@ -24,6 +24,7 @@
 #include "ir/op_registry.h"
 #include "targets/arch.h"
 #include "targets/isa_rules.h"
+#include "targets/legal_rules.h"
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/strbuf.h"
@@ -116,8 +117,8 @@ typedef struct LowerTransfer {
     uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE */
     uint8_t tensor_arg;             /* the tensor's argument: 0 (load) or 3 (store) */
     const IrMakeTuple *offsets, *shapes;
-    int64_t size[2];                /* the partition (the tile) shape */
-    const IrExpr *size_x[2];        /* a partition extent known at run time (the tile's valid extent), else NULL */
+    int64_t size[LEGAL_MAX_RANK];   /* the partition (the tile) shape, of the tensor's rank */
+    const IrExpr *size_x[LEGAL_MAX_RANK]; /* a partition extent known at run time (the tile's valid extent), else NULL */
     uint8_t atomic_add;             /* a store that adds into the tensor (atomic=pl.AtomicType.Add) */
     struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */

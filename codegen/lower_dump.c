@@ -73,9 +73,8 @@ static void window(Dump *D, const LowerTransfer *t)
 {
     sb_puts(D->out, t->tensor->param->name);
     lower_dump_exprs(D, t->offsets);
-    sb_printf(D->out, " size %" PRId64, t->size[0]);
-    if (t->offsets->n == 2)
-        sb_printf(D->out, "x%" PRId64, t->size[1]);
+    for (uint32_t i = 0; i < t->offsets->n; i++)
+        sb_printf(D->out, "%s%" PRId64, i ? "x" : " size ", t->size[i]);
 }
 
 /* "x = tile#0(..) <- a[i, 0] size 16x64", "a[i, 0] size 16x64 <- tile#0(..)". */

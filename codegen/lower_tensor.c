@@ -26,7 +26,9 @@ void lower_tensor_params(LowerFlow *W)
         T = arena_zalloc(&W->k->arena, sizeof *T);
         T->param = p;
         T->dn = dn;
-        if (W->p->static_strides &&
+        /* (A tensor of rank 3 or more has constant strides in both
+         * outputs: legal_tensor_view.) */
+        if ((W->p->static_strides || p->type->n > 2) &&
             legal_strides(p->type, dn, p->name, T->stride, &T->len, &T->len_x, msg, sizeof msg) != 0) {
             W->p->error(W, p->e.span, msg);
             bind(W, p, &W->poison_tensor);

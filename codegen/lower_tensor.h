@@ -22,7 +22,7 @@
 typedef struct LowerTensor {
     const IrVar *param;        /* the parameter */
     int dn;                    /* viewed column-major: a column vector [M, 1] (legal_tensor_view) */
-    int64_t stride[2], len;    /* an output with static strides: its strides and length (legal_strides); -1 where
+    int64_t stride[LEGAL_MAX_RANK], len;   /* an output with static strides: its strides and length (legal_strides); -1 where
                                   the length is the run-time len_x */
     const IrExpr *len_x;       /* the dimension variable the run-time stride is, else NULL */
     void *data;                /* the printer's spelling of its view */

@@ -82,7 +82,7 @@ void pm_make_view(Emitter *E, LowerTensor *T)
 {
     const IrVar *p = T->param;
     const IrType *t = p->type;
-    const char *shape[2], *stride[2], *layout = "nd";
+    const char *shape[LEGAL_MAX_RANK], *stride[LEGAL_MAX_RANK], *layout = "nd";
     char buf[320];
     unsigned g = E->const_group;
     View *V = arena_zalloc(&E->k.arena, sizeof *V);
@@ -90,13 +90,17 @@ void pm_make_view(Emitter *E, LowerTensor *T)
     E->const_group = GROUP_VIEW;
     V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
     V->base = p->name;
-    snprintf(buf, sizeof buf, "!pto.tensor_view<%s%s>", t->n == 2 ? "?x?x" : "?x", V->elem);
+    snprintf(buf, sizeof buf, "!pto.tensor_view<%.*s%s>", (int)(2 * t->n), "?x?x?x?x?x", V->elem);
     V->type = mlir_str(&E->names, buf);
     /* Constants in order: the shape, then the strides. */
     for (uint32_t d = 0; d < t->n; d++)
         shape[d] = dim_operand(E, t->dims[d]);
     if (t->n == 1) {
         stride[0] = const_index(E, 1)->name;
+    } else if (t->n > 2) {
+        /* constant strides (legal_tensor_view) */
+        for (uint32_t d = 0; d < t->n; d++)
+            stride[d] = const_index(E, T->stride[d])->name;
     } else if (T->dn) {
         /* A column vector [M, 1]: column-major (dn). */
         stride[0] = const_index(E, 1)->name;

@@ -129,10 +129,11 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
     char pt[160];
     int is_load = t->how == FORM_LOAD;
     const View *V = t->tensor->data;
-    const Value *tile = NULL, *offv[2] = {NULL, NULL}, *sizev[2] = {NULL, NULL};
+    const Value *tile = NULL, *offv[LEGAL_MAX_RANK], *sizev[LEGAL_MAX_RANK];
     const char *pview;
     uint32_t n = t->offsets->n;
     StrBuf *o;
+    size_t k;
     if (!is_load)
         tile = pm_tile(E, t->tile, IR_AS(IrVar, c->args[0]), NULL);
     for (uint32_t i = 0; i < n; i++)
@@ -142,15 +143,12 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
             return;
     if (is_load)
         tile = pm_tile(E, t->tile, dest, NULL);
-    {
-        char d0[24], d1[24];
-        snprintf(d0, sizeof d0, t->size_x[0] ? "?" : "%" PRId64, t->size[0]);
-        snprintf(d1, sizeof d1, t->size_x[1] ? "?" : "%" PRId64, t->size[1]);
-        if (n == 2)
-            snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%sx%sx%s>", d0, d1, V->elem);
-        else
-            snprintf(pt, sizeof pt, "!pto.partition_tensor_view<%sx%s>", d0, V->elem);
-    }
+    k = (size_t)snprintf(pt, sizeof pt, "!pto.partition_tensor_view<");
+    for (uint32_t i = 0; i < n && k < sizeof pt; i++)
+        k += (size_t)(t->size_x[i] ? snprintf(pt + k, sizeof pt - k, "?x")
+                                   : snprintf(pt + k, sizeof pt - k, "%" PRId64 "x", t->size[i]));
+    if (k < sizeof pt)
+        snprintf(pt + k, sizeof pt - k, "%s>", V->elem);
     pview = mlir_name_claim(&E->names, V->base, "_pview");
     o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);

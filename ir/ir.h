@@ -521,6 +521,13 @@ int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b);
  * one of t's rank (constant or not), else its dims.  A store without
  * shapes writes these. */
 const IrExpr *const *ir_tile_valid_dims(const IrType *t);
+/* The 2-D form of a tile of rank 3 or more (pypto's FlattenTileNdTo2D):
+ * its leading dimensions merged into rows, the last kept as columns, the
+ * view kept, a valid part merged the same way.  Rows must be constant,
+ * and a valid part must be whole rows of the merged tile: its partial
+ * leading dimension has only dimensions of 1 before it and whole ones
+ * after.  t itself for ranks 1 and 2; NULL, with *why, otherwise. */
+const IrType *ir_type_tile_2d(IrCtx *ctx, const IrType *t, const char **why);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);
 /* How ir_type_compatible compares a symbolic (non-constant) dimension. */

@@ -235,10 +235,6 @@ const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrEx
 {
     if (dc->as_tensor)
         return op_make_tensor(dc, dt, rank, dims);
-    /* The reference's TileType constructor message, word for word: the
-     * limit is a property of the type, not of the op. */
-    if (rank > 2)
-        return deduce_fail(dc, -1, "TileType can have at most 2 dimensions, got %u", (unsigned)rank);
     if (!dims_valid(dc, rank, dims))
         return NULL;
     return ir_type_tile(dc->ir, dt, rank, dims, NULL, view);

@@ -294,6 +294,63 @@ const IrExpr *const *ir_tile_valid_dims(const IrType *t)
     return t->dims;
 }
 
+const IrType *ir_type_tile_2d(IrCtx *ctx, const IrType *t, const char **why)
+{
+    const IrExpr *dims[2], *valid[2];
+    const IrTileView *v = t->tile_view;
+    const IrExpr *const *tv = ir_tile_valid_dims(t);
+    int64_t rows = 1, d, x;
+    uint32_t n = t->n, k;
+    if (t->kind != TYPE_TILE || n <= 2)
+        return t;
+    for (uint32_t i = 0; i + 1 < n; i++)
+        if (!ir_dim_value(t->dims[i], &d) || __builtin_mul_overflow(rows, d, &rows)) {
+            *why = "its leading dimensions are not all known at compile time";
+            return NULL;
+        }
+    dims[0] = ir_dim_const(ctx, rows);
+    dims[1] = t->dims[n - 1];
+    /* The first leading dimension the valid part does not fill. */
+    for (k = 0; k + 1 < n; k++)
+        if (tv[k] != t->dims[k] && !(ir_dim_value(tv[k], &x) && ir_dim_value(t->dims[k], &d) && x == d))
+            break;
+    valid[1] = tv[n - 1];
+    if (k + 1 == n) {
+        valid[0] = dims[0];
+    } else {
+        int64_t inner = 1;
+        for (uint32_t i = 0; i < k; i++)
+            if (!ir_dim_value(t->dims[i], &d) || d != 1) {
+                *why = "its valid part is not a band of whole rows (a partial dimension after one larger than 1)";
+                return NULL;
+            }
+        for (uint32_t i = k + 1; i + 1 < n; i++) {
+            if (!ir_dim_value(tv[i], &x) || !ir_dim_value(t->dims[i], &d) || x != d) {
+                *why = "its valid part is not a band of whole rows (a partial dimension before a larger one)";
+                return NULL;
+            }
+            inner *= d;
+        }
+        if (ir_dim_value(tv[k], &x))
+            valid[0] = ir_dim_const(ctx, x * inner);
+        else if (inner == 1)
+            valid[0] = tv[k];
+        else
+            valid[0] = ir_binary(ctx, BIN_MUL, ir_expr_type(ctx, tv[k])->dtype, tv[k],
+                                 ir_const_int(ctx, inner, ir_expr_type(ctx, tv[k])->dtype, span_unknown()),
+                                 span_unknown());
+    }
+    if (v) {
+        int whole = 1;
+        for (int i = 0; i < 2; i++)
+            if (valid[i] != dims[i] && !(ir_dim_value(valid[i], &x) && ir_dim_value(dims[i], &d) && x == d))
+                whole = 0;
+        v = ir_tile_view(ctx, whole ? 0 : 2, whole ? NULL : valid, 0, NULL, v->start_offset, (TileLayout)v->blayout,
+                         (TileLayout)v->slayout, v->fractal, (TilePad)v->pad);
+    }
+    return ir_type_tile(ctx, (DataType)t->dtype, 2, dims, t->memref, v);
+}
+
 int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b)
 {
     const IrMakeTuple *x, *y;

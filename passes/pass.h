@@ -68,7 +68,7 @@ typedef enum Pipeline {
 } Pipeline;
 /* A pipeline's passes in order, NULL after the last. */
 typedef struct PassList {
-    const PassDef *pass[16];
+    const PassDef *pass[20];
     uint32_t n;
 } PassList;
 /* opt_level: -O2 adds SoftwarePipeline before InsertSync and
@@ -107,6 +107,7 @@ const IrProgram *pass_convert_to_ssa(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_flatten_tile_nd(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_verify(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_init_memref(PassCtx *pc, const IrProgram *prog);

@@ -647,10 +647,6 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
             ok = 0;
         }
     }
-    if (ok && is_tile && dims.len > 2) {
-        diag_error(E->diag, args[0]->span, "TileType can have at most 2 dimensions, got %u", dims.len);
-        ok = 0;
-    }
     if (ok && tensor_view && tensor_view->nvalid)
         ok = valid_fits(E, at, dims.len, dims.data, tensor_view->nvalid, tensor_view->valid_shape);
     if (ok)

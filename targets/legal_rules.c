@@ -71,8 +71,9 @@ int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, 
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
 {
     int64_t cv;
-    if (t->n < 1 || t->n > 2) {
-        snprintf(msg, cap, "tensor '%s' has rank %u; kernels take tensors of rank 1 or 2", what, t->n);
+    if (t->n < 1 || t->n > LEGAL_MAX_RANK) {
+        snprintf(msg, cap, "tensor '%s' has rank %u; kernels take tensors of rank 1 to %d", what, t->n,
+                 LEGAL_MAX_RANK);
         return -1;
     }
     if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
@@ -80,17 +81,22 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
                  tensor_layout_name((TensorLayout)t->tensor_view->layout));
         return -1;
     }
+    if (t->n > 2) {
+        int64_t stride[LEGAL_MAX_RANK], len;
+        *dn = 0;
+        return legal_static_strides(t, 0, what, stride, &len, msg, cap);
+    }
     /* A column vector [M, 1]: column-major (dn). */
     *dn = t->n == 2 && ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1);
     return 0;
 }
 
-int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, const IrExpr **len_x,
-                  char *msg, size_t cap)
+int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGAL_MAX_RANK], int64_t *len,
+                  const IrExpr **len_x, char *msg, size_t cap)
 {
     const IrExpr *d = t->dims[t->n == 1 || dn ? 0 : 1];
     *len_x = NULL;
-    if (!ir_dim_value(d, len) && d->kind == EXPR_VAR) {
+    if (t->n <= 2 && !ir_dim_value(d, len) && d->kind == EXPR_VAR) {
         *len_x = d;
         *len = -1;
         stride[0] = t->n == 2 && !dn ? -1 : 1;
@@ -100,9 +106,26 @@ int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[2], 
     return legal_static_strides(t, dn, what, stride, len, msg, cap);
 }
 
-int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
-                         size_t cap)
+int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGAL_MAX_RANK], int64_t *len,
+                         char *msg, size_t cap)
 {
+    if (t->n > 2) {
+        /* Row-major: each stride the product of the dimensions after it,
+         * all of which must be constants; the first may be any. */
+        stride[t->n - 1] = 1;
+        for (uint32_t i = t->n - 1; i > 0; i--) {
+            int64_t d;
+            if (!ir_dim_value(t->dims[i], &d) || d < 0 || __builtin_mul_overflow(stride[i], d, &stride[i - 1])) {
+                snprintf(msg, cap,
+                         "tensor '%s' of rank %u has dimension %u only known at run time: a kernel's tensor of rank "
+                         "3 or more may have a run-time first dimension only (its strides are constants)",
+                         what, t->n, i);
+                return -1;
+            }
+        }
+        *len = stride[t->n - 2];
+        return 0;
+    }
     if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], len)) {
         snprintf(msg, cap,
                  "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
@@ -129,18 +152,80 @@ int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMake
     *offs = IR_AS(IrMakeTuple, o);
     *shapes = IR_AS(IrMakeTuple, s);
     n = (*offs)->n > (*shapes)->n ? (*offs)->n : (*shapes)->n;
-    if (n > 2) {
-        snprintf(msg, cap,
-                 "'%s' of rank %u is not supported: loads and stores must have rank 1 or 2 (the tile transfers are "
-                 "2-D)",
-                 op_printed_name(callee_op(c->callee), buf, sizeof buf), n);
+    if (n > LEGAL_MAX_RANK) {
+        snprintf(msg, cap, "'%s' of rank %u is not supported: loads and stores have rank 1 to %d",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), n, LEGAL_MAX_RANK);
         return -1;
     }
     return 0;
 }
 
+/* A window of rank 3 or more and its 2-D tile (FlattenTileNdTo2D): the
+ * window's leading extents multiply to the tile's rows, its last is the
+ * columns.  A tile valid in part moves its valid part, which is a window
+ * only where the rows are the window's last leading dimension (those
+ * before it have extent 1); size[] gets the partition, with the tile's
+ * extents there when they are run-time ones (the walk reads them). */
+static int transfer_nd(const IrCall *c, const IrType *tile, const IrMakeTuple *shapes, int64_t size[LEGAL_MAX_RANK],
+                       Span *at, char *msg, size_t cap)
+{
+    char buf[64];
+    const char *name = op_printed_name(callee_op(c->callee), buf, sizeof buf);
+    const IrExpr *const *tv = ir_tile_valid_dims(tile);
+    uint32_t n = shapes->n;
+    int64_t rows = 1, dims[2], valid[2] = {-1, -1};
+    int whole = tv == tile->dims;
+    if (shapes->e.span.lo != SPAN_UNKNOWN_OFFSET)
+        *at = shapes->e.span;
+    if (tile->n != 2 || !ir_dim_value(tile->dims[0], &dims[0]) || !ir_dim_value(tile->dims[1], &dims[1])) {
+        snprintf(msg, cap, "'%s' of rank %u needs a 2-D tile of a constant shape", name, n);
+        return -1;
+    }
+    for (int k = 0; k < 2; k++)
+        if (!ir_dim_value(tv[k], &valid[k]))
+            valid[k] = -1;
+    /* The window's extents: constants, or (the rows and columns of a
+     * store) the tile's run-time valid extents themselves. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (ir_dim_value(shapes->elems[i], &size[i])) {
+        } else if (i + 2 >= n && shapes->elems[i] == tv[i + 2 - n]) {
+            size[i] = dims[i + 2 - n];
+        } else {
+            snprintf(msg, cap, "'%s' of rank %u needs a window of constant extents", name, n);
+            return -1;
+        }
+        if (i + 1 < n && __builtin_mul_overflow(rows, size[i], &rows)) {
+            snprintf(msg, cap, "'%s' of rank %u moves a window of more rows than a tile has", name, n);
+            return -1;
+        }
+    }
+    /* The tile's shape, or (a store) its constant valid shape. */
+    if (!(rows == dims[0] && size[n - 1] == dims[1]) && (whole || rows != valid[0] || size[n - 1] != valid[1])) {
+        snprintf(msg, cap,
+                 "'%s' moves a window of rank %u, %" PRId64 " rows of %" PRId64 ", and a tile of %" PRId64
+                 " rows of %" PRId64,
+                 name, n, rows, size[n - 1], dims[0], dims[1]);
+        return -1;
+    }
+    if (whole)
+        return 0;
+    for (uint32_t i = 0; i + 2 < n; i++)
+        if (size[i] != 1) {
+            snprintf(msg, cap,
+                     "'%s' of a tile valid in part moves a window of rank %u only where its leading extents before "
+                     "the rows are 1",
+                     name, n);
+            return -1;
+        }
+    if (valid[0] >= 0)
+        size[n - 2] = valid[0];
+    if (valid[1] >= 0)
+        size[n - 1] = valid[1];
+    return 0;
+}
+
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
-                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap)
+                         uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap)
 {
     char buf[64], d1[64], d2[64];
     const OpDef *op = callee_op(c->callee);
@@ -151,6 +236,8 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
                  op_printed_name(callee_op(c->callee), buf, sizeof buf), offs->n, shapes->n, tensor_rank);
         return -1;
     }
+    if (shapes->n > 2)
+        return transfer_nd(c, tile, shapes, size, at, msg, cap);
     /* pto-mlir.md 12: the partition shape must be the tile shape; a store
      * writes the valid part of a tile with a constant valid shape (a
      * compare's mask: cpp.md 4.2, the GlobalTensor's shape is the tile's

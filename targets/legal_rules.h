@@ -34,8 +34,13 @@ int legal_kernel_param(const IrVar *p, char *msg, size_t cap);
  * known yet, which is no error). */
 int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, size_t cap);
 
+/* The highest rank of a kernel's tensor: a GlobalTensor has five
+ * dimensions (pto-isa), and a transfer of a window of rank 3 or more moves
+ * its leading dimensions as the 2-D tile's rows. */
+#define LEGAL_MAX_RANK 5
+
 /* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
- * 1 or 2, an nd layout; *dn is set for a column vector [M, 1] (M not a
+ * 1 to LEGAL_MAX_RANK, an nd layout; *dn is set for a column vector [M, 1] (M not a
  * constant 1 or less), which is viewed column-major. */
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap);
 
@@ -44,16 +49,16 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
  * column vector's rows, dn as legal_tensor_view sets it; a 1-D tensor's
  * length) is a constant, *len.  stride[] gets the strides in elements:
  * nd [R, C] (C, 1), a column vector [M, 1] (1, M), 1-D [N] (1). */
-int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, char *msg,
+int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGAL_MAX_RANK], int64_t *len, char *msg,
                          size_t cap);
 /* The same, where that extent may also be a dimension variable of the
  * kernel (a run-time value): then *len and its stride are -1 and
  * *len_x is the variable; else *len_x is NULL. */
-int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[2], int64_t *len, const IrExpr **len_x,
+int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGAL_MAX_RANK], int64_t *len, const IrExpr **len_x,
                   char *msg, size_t cap);
 
 /* The offset and shape lists of a block.load/store/l0c_store: literal
- * lists of rank 1 or 2. */
+ * lists of rank 1 to LEGAL_MAX_RANK. */
 int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
                          size_t cap);
 /* Whether a and b have the same constant shape. */
@@ -62,7 +67,7 @@ int legal_same_dims(const IrType *a, const IrType *b);
  * tile's, for a store the tile's constant valid shape (size[] gets it).
  * *at is set to where to report. */
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
-                         uint32_t tensor_rank, int64_t size[2], Span *at, char *msg, size_t cap);
+                         uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 
 /* The tile operands from..from+n of c have the result's shape (ops.md
  * 5.2: the operations do not broadcast), and its data type (pto-isa's

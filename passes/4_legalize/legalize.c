@@ -412,7 +412,7 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
                                : c->nargs > 3 ? ir_expr_type(L->ir, c->args[3])
                                               : NULL;
         const IrMakeTuple *offs, *shapes;
-        int64_t size[2];
+        int64_t size[LEGAL_MAX_RANK];
         Span at = c->e.span;
         if (legal_transfer_lists(c, &offs, &shapes, msg, sizeof msg) != 0 ||
             (tile && tile->kind == TYPE_TILE && static_shape(tile) && tensor && tensor->kind == TYPE_TENSOR &&
@@ -536,7 +536,7 @@ static void check_params(Legal *L, const IrFunc *f)
         const IrExpr *dimx = NULL;
         char msg[320];
         int dn;
-        int64_t stride[2], len;
+        int64_t stride[LEGAL_MAX_RANK], len;
         const IrExpr *len_x;
         if (legal_kernel_param(v, msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);

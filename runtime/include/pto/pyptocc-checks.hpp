@@ -204,10 +204,19 @@ template <class TT, class GT> constexpr void rule_global() {
                   "pyptocc runtime: TLOAD and TSTORE need the tile and the GlobalTensor to have one element type");
     static_assert(GT::layout == Layout::ND || GT::layout == Layout::DN,
                   "pyptocc runtime: TLOAD and TSTORE take ND or DN GlobalTensors");
-    static_assert(dim_fits_v<S::v[0], 1> && dim_fits_v<S::v[1], 1> && dim_fits_v<S::v[2], 1> &&
-                      dim_fits_v<S::v[3], TT::ValidRow> && dim_fits_v<S::v[4], TT::ValidCol>,
-                  "pyptocc runtime: a GlobalTensor of TLOAD or TSTORE has the shape <1, 1, 1, valid rows, valid cols> "
-                  "of its tile");
+    // ND: dimensions 0 to 3 are the tile's rows (pto-isa's TLOAD asserts
+    // their product is its valid rows); DN: dimension 3 alone.
+    constexpr bool rows_dynamic = S::v[0] == DYNAMIC || S::v[1] == DYNAMIC || S::v[2] == DYNAMIC || S::v[3] == DYNAMIC;
+    if constexpr (GT::layout == Layout::ND)
+        static_assert((rows_dynamic || dim_fits_v<S::v[0] * S::v[1] * S::v[2] * S::v[3], TT::ValidRow>) &&
+                          dim_fits_v<S::v[4], TT::ValidCol>,
+                      "pyptocc runtime: an ND GlobalTensor of TLOAD or TSTORE has the shape <d0, d1, d2, d3, valid "
+                      "cols> of its tile, d0 d1 d2 d3 its valid rows");
+    else
+        static_assert(dim_fits_v<S::v[0], 1> && dim_fits_v<S::v[1], 1> && dim_fits_v<S::v[2], 1> &&
+                          dim_fits_v<S::v[3], TT::ValidRow> && dim_fits_v<S::v[4], TT::ValidCol>,
+                      "pyptocc runtime: a DN GlobalTensor of TLOAD or TSTORE has the shape <1, 1, 1, valid rows, "
+                      "valid cols> of its tile");
 }
 
 // ---- matrix multiplication

@@ -106,7 +106,9 @@ template <class X> Operand describe(const X &x) {
         o.elem = elem_of<T>();
         o.size = sizeof(T);
         o.addr = x.data();
-        o.rows = static_cast<uint32_t>(x.GetShape(3));
+        // (dimensions 0 to 3 are a transfer's rows; row_stride is the
+        // innermost's, which the cost model reads for contiguity)
+        o.rows = static_cast<uint32_t>(x.GetShape(0) * x.GetShape(1) * x.GetShape(2) * x.GetShape(3));
         o.cols = static_cast<uint32_t>(x.GetShape(4));
         o.row_stride = x.GetStride(3);
         o.col_stride = x.GetStride(4);

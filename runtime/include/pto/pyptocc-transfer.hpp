@@ -10,7 +10,53 @@ namespace pto {
 
 // --------------------------------------------------------- load / store
 
-// t(r, c) = g(0, 0, 0, r, c) over t (a bit copy; element sizes are equal).
+namespace detail {
+// A GlobalTensor as the rows and columns of a tile (pto-isa's ND TLOAD and
+// TSTORE): dimensions 0 to 3 multiply to the tile's valid rows, row r being
+// (i0, i1, i2, i3) with i3 the fastest; dimension 4 is its valid columns.
+// The constructor checks the shape and that every element addressed lies
+// in memory the program owns.
+template <GlobalTensorT GT> struct GlobalRows {
+    int64_t shape[5], stride[5];
+    GlobalRows(const GT &g, unsigned vr, unsigned vc, const char *op, const char *role, bool write) {
+        int64_t rows = 1, lo = 0, hi = 1;
+        for (int i = 0; i < 5; i++) {
+            shape[i] = g.GetShape(i);
+            stride[i] = g.GetStride(i);
+        }
+        for (int i = 0; i < 4; i++)
+            rows *= shape[i];
+        if (rows != static_cast<int64_t>(vr) || shape[4] != static_cast<int64_t>(vc))
+            pyptocc::fatal("%s: the GlobalTensor shape [%lld, %lld, %lld, %lld, %lld] is not the %s tile's valid shape "
+                           "%ux%u (dimensions 0 to 3 are its rows)",
+                           op, static_cast<long long>(shape[0]), static_cast<long long>(shape[1]),
+                           static_cast<long long>(shape[2]), static_cast<long long>(shape[3]),
+                           static_cast<long long>(shape[4]), role, vr, vc);
+        for (int i = 0; i < 5; i++) {
+            int64_t e = (shape[i] - 1) * stride[i];
+            lo += std::min<int64_t>(e, 0);
+            hi += std::max<int64_t>(e, 0);
+        }
+        using G = typename GT::DType;
+        uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
+        pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
+                          reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
+                          write, op);
+    }
+    // The element offset of tile element (r, c).
+    int64_t at(unsigned r, unsigned c) const {
+        int64_t off = static_cast<int64_t>(c) * stride[4], q = r;
+        for (int i = 3; i >= 0; i--) {
+            off += (q % shape[i]) * stride[i];
+            q /= shape[i];
+        }
+        return off;
+    }
+};
+}  // namespace detail
+
+// t(r, c) = g at row r, column c (GlobalRows) over t (a bit copy; element
+// sizes are equal).
 template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
     PYPTOCC_PROFILE(TLOAD, t, g);
     using T = typename TT::DType;
@@ -22,26 +68,16 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
         return;
     if (!g.data())
         pyptocc::fatal("TLOAD: the GlobalTensor has a null pointer");
-    if (g.GetShape(3) != D.vr || g.GetShape(4) != D.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
-        pyptocc::fatal("TLOAD: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
-                       static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), D.vr, D.vc);
-    int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
-    int64_t e3 = (static_cast<int64_t>(D.vr) - 1) * s3, e4 = (static_cast<int64_t>(D.vc) - 1) * s4;
-    int64_t lo = std::min<int64_t>(e3, 0) + std::min<int64_t>(e4, 0);
-    int64_t hi = std::max<int64_t>(e3, 0) + std::max<int64_t>(e4, 0) + 1;
-    uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
-    pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
-                      reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
-                      false, "TLOAD");
+    detail::GlobalRows<GT> R(g, D.vr, D.vc, "TLOAD", "destination", false);
     const G *p = g.data();
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
         T v;
-        std::memcpy(static_cast<void *>(&v), static_cast<const void *>(p + static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4), sizeof(T));
+        std::memcpy(static_cast<void *>(&v), static_cast<const void *>(p + R.at(r, c)), sizeof(T));
         return v;
     });
 }
 
-// g(0, 0, 0, r, c) = convert(t(r, c)) over t (round to nearest even when the
+// g at row r, column c = convert(t(r, c)) over t (round to nearest even when the
 // types differ, e.g. an f32 accumulator to f16/bf16 memory); with
 // AtomicType::AtomicAdd (a template argument, as pto-isa takes it), g's
 // element plus t's, rounded once in g's type: the element types pto-isa's
@@ -56,21 +92,11 @@ template <AtomicType A, GlobalTensorT GT, TileT TT> void store(const GT &g, cons
         return;
     if (!g.data())
         pyptocc::fatal("TSTORE: the GlobalTensor has a null pointer");
-    if (g.GetShape(3) != S.vr || g.GetShape(4) != S.vc || g.GetShape(0) != 1 || g.GetShape(1) != 1 || g.GetShape(2) != 1)
-        pyptocc::fatal("TSTORE: the GlobalTensor shape [%lld, %lld] is not the tile's valid shape %ux%u",
-                       static_cast<long long>(g.GetShape(3)), static_cast<long long>(g.GetShape(4)), S.vr, S.vc);
-    int64_t s3 = g.GetStride(3), s4 = g.GetStride(4);
-    int64_t e3 = (static_cast<int64_t>(S.vr) - 1) * s3, e4 = (static_cast<int64_t>(S.vc) - 1) * s4;
-    int64_t lo = std::min<int64_t>(e3, 0) + std::min<int64_t>(e4, 0);
-    int64_t hi = std::max<int64_t>(e3, 0) + std::max<int64_t>(e4, 0) + 1;
-    uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
-    pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
-                      reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
-                      true, "TSTORE");
+    GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", true);
     G *p = g.data();
     for (unsigned r = 0; r < S.vr; r++)
         for (unsigned c = 0; c < S.vc; c++) {
-            G &out = p[static_cast<int64_t>(r) * s3 + static_cast<int64_t>(c) * s4];
+            G &out = p[R.at(r, c)];
             if constexpr (A == AtomicType::AtomicAdd) {
                 if constexpr (is_float_v<G>)
                     out = down<G>(up(out) + up(S(r, c)));

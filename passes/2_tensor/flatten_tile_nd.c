@@ -1,0 +1,278 @@
+/* flatten_tile_nd.c: FlattenTileNdTo2D (pypto@e2d0f78a
+ * docs/en/dev/passes/13-flatten_tile_nd_to_2d.md).  PTO's tiles have two
+ * dimensions; today's PyPTO lets a kernel hold tiles of any rank.  In
+ * each kernel a tile of rank 3 or more becomes its 2-D form
+ * (ir_type_tile_2d: [2, 3, 4] is [6, 4]), and so does every op on one:
+ *
+ *   - a load keeps its window of the tensor's rank and gives the 2-D tile
+ *     (the transfer's partition has the tensor's rank, its rows merged);
+ *   - a store takes the 2-D tile, with its window as it was;
+ *   - create, full and reshape take the 2-D shape;
+ *   - element-wise ops, row reductions and expansions, casts, compares
+ *     and selects run on the 2-D tiles, deduced anew: the result must be
+ *     the 2-D form of what it was (a broadcast across a leading dimension
+ *     is not, and is an error here);
+ *   - any other op on a tile of rank 3 or more is a located error that
+ *     says which ops flatten.
+ *
+ * Later passes see tiles of rank 1 and 2 only. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/xalloc.h"
+#include "targets/arch.h"
+
+#include <string.h>
+
+typedef struct Flat {
+    PassCtx *pc;
+    PtrMap flat;            /* a variable made 2-D -> its type of rank 3 or more */
+    PtrMap reported;        /* a type that does not flatten, reported */
+    int failed;
+} Flat;
+
+static int is_nd_tile(const IrType *t) { return t && t->kind == TYPE_TILE && t->n > 2; }
+
+/* The classes whose ops compute each element (or each row) of the result
+ * from the same element (row) of their operands, so that they compute the
+ * same on the merged rows. */
+static int flattens(const OpDef *op)
+{
+    switch ((OpClass)op->cls) {
+    case OPCL_UNARY:
+    case OPCL_ELEM2:
+    case OPCL_ELEM2_SCRATCH:
+    case OPCL_ELEM2_TMP_ARG:
+    case OPCL_UNARY_TMP_ARG:
+    case OPCL_ELEM2_MASK_ARG:
+    case OPCL_ELEM3:
+    case OPCL_SEL:
+    case OPCL_SEL_TMP_ARG:
+    case OPCL_TILE_SCALAR:
+    case OPCL_TILE_SCALAR_SCRATCH:
+    case OPCL_TILE_SCALAR_TMP_ARG:
+    case OPCL_TILE_SCALAR_TILE:
+    case OPCL_CMP:
+    case OPCL_CMPS:
+    case OPCL_CAST:
+    case OPCL_SELS:
+    case OPCL_CREATE:
+    case OPCL_FULL:
+    case OPCL_EXPANDS:
+    case OPCL_RESHAPE:
+    case OPCL_FILLPAD:
+    case OPCL_VEC_MOVE:
+    case OPCL_ROW_REDUCE:
+    case OPCL_REDUCE:
+    case OPCL_ROW_EXPAND:
+    case OPCL_ROW_EXPAND_OP:
+    case OPCL_ROW_EXPAND_TO:
+    case OPCL_COL_EXPAND:
+    case OPCL_COL_EXPAND_OP:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static const IrType *flat_type(Flat *F, const IrType *t, Span at, const char *what)
+{
+    const char *why = "";
+    const IrType *r = ir_type_tile_2d(F->pc->ir, t, &why);
+    /* (once per type: a definition's value was reported first) */
+    if (!r && !ptrmap_get(&F->reported, t)) {
+        ptrmap_put(&F->reported, t, (void *)1);
+        diag_error(F->pc->diag, at, "%s of rank %u does not flatten to 2-D: %s", what, t->n, why);
+    }
+    if (!r)
+        F->failed = 1;
+    return r;
+}
+
+/* A shape list of a tile of rank 3 or more, merged like its dims. */
+static const IrExpr *flat_shape(Flat *F, const IrExpr *shape)
+{
+    const IrMakeTuple *s = IR_AS(IrMakeTuple, shape);
+    const IrExpr *e[2];
+    int64_t rows = 1, d;
+    if (shape->kind != EXPR_MAKE_TUPLE || s->n <= 2)
+        return shape;
+    for (uint32_t i = 0; i + 1 < s->n; i++)
+        if (!ir_dim_value(s->elems[i], &d) || __builtin_mul_overflow(rows, d, &rows))
+            return shape;   /* the deduction below says what is wrong */
+    e[0] = ir_dim_const(F->pc->ir, rows);
+    e[1] = s->elems[s->n - 1];
+    return ir_make_tuple(F->pc->ir, 2, e, shape->span);
+}
+
+/* Whether op call c involves a tile of rank 3 or more: its result, or an
+ * argument that was one. */
+static int involves_nd(Flat *F, const IrCall *c)
+{
+    if (is_nd_tile(c->type))
+        return 1;
+    for (uint32_t i = 0; i < c->nargs; i++)
+        if (ptrmap_get(&F->flat, c->args[i]))
+            return 1;
+    return 0;
+}
+
+/* Equal but for the MemRef (types are hash-consed). */
+static int same_type(const IrType *a, const IrType *b)
+{
+    if (a->kind != b->kind || a->dtype != b->dtype || a->n != b->n || a->tile_view != b->tile_view)
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->dims[i] != b->dims[i])
+            return 0;
+    return 1;
+}
+
+static const IrExpr *flat_call(Flat *F, const IrCall *c)
+{
+    IrCtx *ir = F->pc->ir;
+    const OpDef *op = callee_op(c->callee);
+    char name[64];
+    const IrType *want, *got;
+    const IrExpr **args;
+    IrKwarg *kw;
+    OpError err;
+    uint32_t rank = c->type->kind == TYPE_TILE ? c->type->n : 0;
+    if (!op || !involves_nd(F, c))
+        return &c->e;
+    op_printed_name(op, name, sizeof name);
+    if (op->cls == OPCL_STORE)
+        return &c->e;   /* the 2-D tile into the window of the tensor's rank */
+    if (op->cls == OPCL_LOAD)
+        return (want = flat_type(F, c->type, c->e.span, "the tile loaded"))
+                   ? ir_call(ir, c->callee, c->nargs, c->args, c->nkwargs, c->kwargs, want, c->e.span)
+                   : &c->e;
+    if (!flattens(op)) {
+        diag_error(F->pc->diag, c->e.span,
+                   "'%s' takes tiles of rank 1 or 2: a tile of rank 3 or more is flattened to 2-D, and only loads, "
+                   "stores, create, full, reshape, element-wise ops and row reductions and expansions flatten",
+                   name);
+        F->failed = 1;
+        return &c->e;
+    }
+    want = is_nd_tile(c->type) ? flat_type(F, c->type, c->e.span, "the result") : c->type;
+    if (!want)
+        return &c->e;
+    args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    kw = xmalloc(xmul_size(c->nkwargs ? c->nkwargs : 1, sizeof *kw));
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const OpParam *p = op_param(op, i);
+        args[i] = p && p->role == ARG_SHAPE && rank > 2 ? flat_shape(F, c->args[i]) : c->args[i];
+    }
+    for (uint32_t k = 0; k < c->nkwargs; k++) {
+        const IrType *orig = c->nargs ? ptrmap_get(&F->flat, c->args[0]) : NULL;
+        kw[k] = c->kwargs[k];
+        /* A reduction along the last axis is one along the 2-D columns;
+         * along another axis it keeps the axis and fails below. */
+        if (op->cls == OPCL_REDUCE && orig && strcmp(kw[k].key, "axis") == 0 && kw[k].v.i == (int64_t)orig->n - 1)
+            kw[k].v.i = 1;
+    }
+    got = op_deduce(ir, op, args, c->nargs, kw, c->nkwargs, &err);
+    if (!got || !same_type(got, want)) {
+        char tb[160];
+        if (got)
+            type_to_string(ir, want, tb, sizeof tb);
+        diag_error(F->pc->diag, c->e.span, "'%s' on tiles of rank 3 or more does not flatten to 2-D: %s%s", name,
+                   got ? "its 2-D form would not give " : "", got ? tb : err.msg);
+        F->failed = 1;
+        xfree(args);
+        xfree(kw);
+        return &c->e;
+    }
+    {
+        const IrExpr *r = ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, want, c->e.span);
+        xfree(args);
+        xfree(kw);
+        return r;
+    }
+}
+
+/* Definitions take their 2-D types; calls are rebuilt on them. */
+static const IrExpr *flat_expr(IrMutator *m, const IrExpr *e)
+{
+    Flat *F = m->data;
+    const IrType *t;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG: {
+        const IrVar *v = IR_AS(IrVar, e);
+        const IrExpr *r;
+        if (!is_nd_tile(v->type) || !(t = flat_type(F, v->type, e->span, "tile")))
+            return e;
+        if (e->kind == EXPR_ITER_ARG)
+            r = &ir_iter_arg_new(F->pc->ir, v->name, t, IR_AS(IrIterArg, e)->init, e->span)->v.e;
+        else
+            r = &ir_var_new(F->pc->ir, v->name, t, e->span)->e;
+        ptrmap_put(&F->flat, r, (void *)v->type);
+        return r;
+    }
+    case EXPR_CALL:
+        return flat_call(F, IR_AS(IrCall, e));
+    default:
+        return e;
+    }
+}
+
+static int nd_type(const IrType *t)
+{
+    if (t->kind == TYPE_TUPLE) {
+        for (uint32_t i = 0; i < t->n; i++)
+            if (nd_type(t->elems[i]))
+                return 1;
+        return 0;
+    }
+    return is_nd_tile(t);
+}
+
+static const IrFunc *flatten_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    Flat F;
+    IrMutator m;
+    const IrStmt *body;
+    (void)prog;
+    (void)data;
+    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
+        return f;
+    memset(&F, 0, sizeof F);
+    F.pc = pc;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (nd_type(f->params[i].var->type)) {
+            diag_error(pc->diag, f->params[i].var->e.span,
+                       "parameter '%s' of kernel '%s' is a tile of rank %u: a kernel takes tiles of rank 1 or 2",
+                       f->params[i].var->name, f->name, f->params[i].var->type->n);
+            return NULL;
+        }
+    for (uint32_t i = 0; i < f->nret; i++)
+        if (nd_type(f->ret_types[i])) {
+            diag_error(pc->diag, f->span, "kernel '%s' returns a tile of rank 3 or more: a kernel returns tensors",
+                       f->name);
+            return NULL;
+        }
+    ptrmap_init(&F.flat);
+    ptrmap_init(&F.reported);
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.expr = flat_expr;
+    m.data = &F;
+    body = ir_mutate_stmt(&m, f->body);
+    ptrmap_free(&F.flat);
+    ptrmap_free(&F.reported);
+    if (F.failed)
+        return NULL;
+    if (body == f->body)
+        return f;
+    return ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+}
+
+/* Every kernel's errors, not only the first failing kernel's. */
+const IrProgram *pass_flatten_tile_nd(PassCtx *pc, const IrProgram *prog)
+{
+    return pass_map_functions_with(pc, prog, flatten_function, NULL, MAP_CONTINUE);
+}
