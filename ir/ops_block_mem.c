@@ -217,6 +217,23 @@ const IrType *deduce_load(DeduceCtx *dc)
      * reads: column-major blocks of row-major boxes. */
     if (ms == MS_MAT)
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    /* FlattenTileNdTo2D's load: a window of rank 3 or more with a valid
+     * shape of rank 2 gives the window's 2-D tile (its leading extents,
+     * constants, merged into rows), valid where that says. */
+    if (n > 2 && dc->nargs > 3 && dc->args[3]->kind == EXPR_MAKE_TUPLE && IR_AS(IrMakeTuple, dc->args[3])->n == 2) {
+        const IrExpr *dims[2];
+        int64_t rows = 1, d;
+        for (uint32_t i = 0; i + 1 < n; i++)
+            if (!ir_dim_value(shapes[i], &d) || __builtin_mul_overflow(rows, d, &rows))
+                return op_fail(dc, 2, "a load into a 2-D tile needs constant leading extents");
+        dims[0] = ir_dim_const(dc->ir, rows);
+        dims[1] = shapes[n - 1];
+        if (!op_valid_shape_arg(dc, 3, 2, dims, &valid) || !region_fits(dc, t, n, offsets, shapes))
+            return NULL;
+        if (valid)
+            view = op_view_with_valid(dc, view, 2, valid);
+        return op_make_tile(dc, (DataType)t->dtype, 2, dims, view);
+    }
     /* Only the valid part is read (pypto's tile.load): the rest of the
      * tile holds whatever its padding says. */
     if (!op_valid_shape_arg(dc, 3, n, shapes, &valid) || !region_fits(dc, t, n, offsets, valid ? valid : shapes))

@@ -4,8 +4,9 @@
  * each kernel a tile of rank 3 or more becomes its 2-D form
  * (ir_type_tile_2d: [2, 3, 4] is [6, 4]), and so does every op on one:
  *
- *   - a load keeps its window of the tensor's rank and gives the 2-D tile
- *     (the transfer's partition has the tensor's rank, its rows merged);
+ *   - a load keeps its window of the tensor's rank and gives the 2-D tile,
+ *     which a valid shape of rank 2 says (deduce_load; the transfer's
+ *     partition has the tensor's rank, its rows merged);
  *   - a store takes the 2-D tile, with its window as it was;
  *   - create, full and reshape take the 2-D shape;
  *   - element-wise ops, row reductions and expansions, casts, compares
@@ -145,11 +146,7 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
     op_printed_name(op, name, sizeof name);
     if (op->cls == OPCL_STORE)
         return &c->e;   /* the 2-D tile into the window of the tensor's rank */
-    if (op->cls == OPCL_LOAD)
-        return (want = flat_type(F, c->type, c->e.span, "the tile loaded"))
-                   ? ir_call(ir, c->callee, c->nargs, c->args, c->nkwargs, c->kwargs, want, c->e.span)
-                   : &c->e;
-    if (!flattens(op)) {
+    if (!flattens(op) && op->cls != OPCL_LOAD) {
         diag_error(F->pc->diag, c->e.span,
                    "'%s' takes tiles of rank 1 or 2: a tile of rank 3 or more is flattened to 2-D, and only loads, "
                    "stores, create, full, reshape, element-wise ops and row reductions and expansions flatten",
@@ -157,7 +154,9 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
         F->failed = 1;
         return &c->e;
     }
-    want = is_nd_tile(c->type) ? flat_type(F, c->type, c->e.span, "the result") : c->type;
+    want = is_nd_tile(c->type)
+               ? flat_type(F, c->type, c->e.span, op->cls == OPCL_LOAD ? "the tile loaded" : "the result")
+               : c->type;
     if (!want)
         return &c->e;
     args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
@@ -165,6 +164,13 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
     for (uint32_t i = 0; i < c->nargs; i++) {
         const OpParam *p = op_param(op, i);
         args[i] = p && p->role == ARG_SHAPE && rank > 2 ? flat_shape(F, c->args[i]) : c->args[i];
+    }
+    /* A load keeps its window and says the 2-D tile by its valid shape
+     * (deduce_load). */
+    if (op->cls == OPCL_LOAD) {
+        args[1] = c->args[1];
+        args[2] = c->args[2];
+        args[3] = ir_make_tuple(ir, 2, ir_tile_valid_dims(want), c->args[3]->span);
     }
     for (uint32_t k = 0; k < c->nkwargs; k++) {
         const IrType *orig = c->nargs ? ptrmap_get(&F->flat, c->args[0]) : NULL;

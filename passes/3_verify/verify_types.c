@@ -144,14 +144,6 @@ static void types_op_call(Check *C, const IrCall *c, const OpDef *op)
     char name[128];
     const IrType *t = op_deduce(C->ir, op, c->args, c->nargs, c->kwargs, c->nkwargs, &err);
     op_printed_name(op, name, sizeof name);
-    /* After FlattenTileNdTo2D a load of a window of rank 3 or more gives
-     * the tile's 2-D form. */
-    if (t && t->kind == TYPE_TILE && t->n > 2 && c->type->kind == TYPE_TILE && c->type->n == 2) {
-        const char *why;
-        const IrType *flat = ir_type_tile_2d(C->ir, t, &why);
-        if (flat)
-            t = flat;
-    }
     if (!t) {
         Span at = err.arg >= 0 && (uint32_t)err.arg < c->nargs ? use_span(c->args[err.arg], c->e.span) : c->e.span;
         fail(C, at, "the call of '%s' does not type-check: %s", name, err.msg);
