@@ -584,12 +584,38 @@ static int by_name(const void *a, const void *b)
     return strcmp((*(const IrFunc *const *)a)->name, (*(const IrFunc *const *)b)->name);
 }
 
+/* In a kernel of block ops, n = pl.tensor.dim(x, k) is x's dimension k:
+ * a constant, or the dimension variable the kernel takes as a parameter
+ * (lower_kernel_params).  Only an assignment holds the call (flat calls). */
+static const IrStmt *dim_of_block_kernel(IrMutator *m, const IrStmt *s)
+{
+    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
+    const OpDef *op = a ? tc_call_op(a->value) : NULL;
+    const IrExpr *dim;
+    if (!op || op->id != OP_TENSOR_DIM || !(dim = ir_tensor_dim_value(m->ctx, a->value)))
+        return s;
+    return ir_assign(m->ctx, a->var, dim, s->span);
+}
+
+static const IrFunc *block_kernel_dims(IrCtx *ir, const IrFunc *f)
+{
+    IrMutator m;
+    const IrStmt *body;
+    if (!f->body)
+        return f;
+    memset(&m, 0, sizeof m);
+    m.ctx = ir;
+    m.stmt = dim_of_block_kernel;
+    body = ir_mutate_stmt(&m, f->body);
+    return body == f->body ? f : ir_func_rebuild(ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+}
+
 const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog)
 {
     Conv C;
     FuncList todo, out;
     const IrProgram *p = prog;
-    int step5_changed = 0;    /* step 5 rewrote a function */
+    int step5_changed = 0;    /* step 2 or 5 rewrote a function */
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.ir = pc->ir;
@@ -633,7 +659,9 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
         const IrFunc *f = p->funcs[i];
         TcFunc *tf;
         if (!func_type_is_kernel((FuncType)f->type) || !tc_has_tensor_ops(f) || ptrmap_get(&C.unsplit, f->name)) {
-            vec_push(out, f);
+            const IrFunc *g = func_type_is_kernel((FuncType)f->type) ? block_kernel_dims(C.ir, f) : f;
+            step5_changed |= g != f;
+            vec_push(out, g);
             continue;
         }
         tf = arena_alloc(&C.ir->arena, sizeof *tf);

@@ -79,11 +79,14 @@ TcUnit tc_op_unit(const OpDef *op)
     return TU_VECTOR;
 }
 
+/* A tensor op other than pl.tensor.dim, which reads a shape and has
+ * nothing to convert: a kernel of block ops may ask its tensors' run-time
+ * dimensions. */
 static int is_tensor_call(const IrExpr *e, const void *ctx)
 {
     const OpDef *op = tc_call_op(e);
     (void)ctx;
-    return op && op->category == OPC_TENSOR;
+    return op && op->category == OPC_TENSOR && op->id != OP_TENSOR_DIM;
 }
 
 int tc_has_tensor_ops(const IrFunc *f) { return ir_func_any(f, NULL, is_tensor_call, NULL); }
