@@ -51,6 +51,26 @@ const IrType *deduce_row_reduce(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, t->n, dims, NULL);
 }
 
+/* row_argmax, row_argmin (tile, tmp_tile): the column index of each
+ * row's extremum, [..., rows, 1] of INT32 (pypto's tile.row_argmax;
+ * TROWARGMAX).  The scratch has the source's element type (PTOAS's
+ * verifier, pto-isa's TROWARGMAX). */
+const IrType *deduce_row_arg(DeduceCtx *dc)
+{
+    const IrType *t, *tmp;
+    const IrExpr *buf[8], **dims;
+    char b1[96];
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, UINT32_MAX)) || !(tmp = op_need_tile(dc, 1)))
+        return NULL;
+    if (tmp->dtype != t->dtype)
+        return op_fail(dc, 1, "tmp_tile must have the tile's element type %s, got %s", dtype_name((DataType)t->dtype),
+                       type_to_string(dc->ir, tmp, b1, sizeof b1));
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    dims[t->n - 1] = ir_dim_const(dc->ir, 1);
+    return op_make_tile(dc, DT_INT32, t->n, dims, NULL);
+}
+
 /* col_sum, col_max, col_min, col_prod (tile): [1, cols] (today's
  * tile.col_*, pypto tile_ops.py). */
 const IrType *deduce_col_reduce(DeduceCtx *dc)

@@ -68,6 +68,7 @@ const IrType *deduce_transpose(DeduceCtx *dc);
 const IrType *deduce_concat(DeduceCtx *dc);
 /* ops_block_misc.c: reductions, broadcasts, matmul */
 const IrType *deduce_row_reduce(DeduceCtx *dc);
+const IrType *deduce_row_arg(DeduceCtx *dc);
 const IrType *deduce_reduce(DeduceCtx *dc);
 const IrType *deduce_row_expand(DeduceCtx *dc);
 const IrType *deduce_row_expand_op(DeduceCtx *dc);
@@ -91,6 +92,7 @@ const IrType *deduce_tensor_matmul_acc(DeduceCtx *dc);
 /* init_cond, argument i when the call has it: a BOOL scalar. */
 int op_check_init_cond(DeduceCtx *dc, uint32_t i);
 const IrType *deduce_tensor_row_reduce(DeduceCtx *dc);
+const IrType *deduce_tensor_row_arg(DeduceCtx *dc);
 const IrType *deduce_tensor_exp(DeduceCtx *dc);
 const IrType *deduce_tensor_cast(DeduceCtx *dc);
 const IrType *deduce_tensor_reshape(DeduceCtx *dc);

@@ -287,6 +287,15 @@ const IrType *deduce_tensor_row_reduce(DeduceCtx *dc)
     return op_make_tensor(dc, (DataType)t->dtype, t->n, dims);
 }
 
+/* row_argmax, row_argmin (input): the index of the extremum along the
+ * last axis, kept as 1, INT32 (pypto's DeduceTensorReductionType with
+ * an INT32 result). */
+const IrType *deduce_tensor_row_arg(DeduceCtx *dc)
+{
+    const IrType *t = deduce_tensor_row_reduce(dc);
+    return t ? op_make_tensor(dc, DT_INT32, t->n, t->dims) : NULL;
+}
+
 /* exp of an integer tensor is real-valued: FP32. */
 const IrType *deduce_tensor_exp(DeduceCtx *dc)
 {

@@ -546,6 +546,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},
     {Op::TROWMIN, 1, {{"TROWMAX", &vcmin}}},
+    {Op::TROWARGMAX, 1, {{"TROWMAX", &vcmax}}},   // estimate: as TROWMAX (vcmax also yields the index)
+    {Op::TROWARGMIN, 1, {{"TROWMAX", &vcmin}}},
     {Op::TCOLSUM, 1, {{"TCOLSUM", &vadd}}},
     {Op::TCOLMAX, 1, {{"TCOLMAX", &vmax}}},
     {Op::TCOLMIN, 1, {{"TCOLMAX", &vmin}}},

@@ -96,6 +96,8 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.concat' moves the columns of its second operand";
         else if (v->window)
             why = "a view of a tensor the kernel computes is a window of its whole tile";
+        else if (block && block->cls == OPCL_ROW_REDUCE && !merge_of(v))
+            why = "'pl.row_argmax' and 'pl.row_argmin' need whole rows (their column blocks' indices do not merge)";
         else if (block && (block->cls == OPCL_SORT32 || block->cls == OPCL_MRGSORT || block->cls == OPCL_MRGSORT2))
             why = "'pl.sort32' and 'pl.mrgsort' move elements between the columns of a row";
         else if (v->written && v->need_tile)

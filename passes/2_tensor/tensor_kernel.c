@@ -785,8 +785,12 @@ static const IrFunc *plan_columns(Kc *K)
     nc = tc_divisors(K->N, cunit, TC_MOST_BLOCK, cols, 256);
     if ((c = largest_fit(K, cols, nc, 0, B, &got)) > 0)
         return kc_build_columns(K, B, c, 1);
-    if (c == -2)
+    if (c == -2) {
+        /* a block that could not be built: again, saying why */
+        if (nc)
+            kc_build_columns(K, B, cols[nc - 1], 1);
         return NULL;
+    }
     if (!nc) {
         kc_error(K, lv ? lv->at : K->f->span,
                  "rows of '%s' (%s) are too long for %s, %llu bytes on %s, and their %" PRId64
@@ -867,7 +871,8 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
                          "%llu bytes, %llu are available on %s; rows of '%s' (%s) are too long, and cannot be split: %s",
                          f->name, space_text(MS_VEC), smallest, smallest == 1 ? "" : "s", (unsigned long long)got,
                          (unsigned long long)target_capacity(pc->arch, MS_VEC), arch_name(pc->arch),
-                         v ? v->old->name : "?", v ? tc_shape_text(v->type, d1, sizeof d1) : "?", cols_why);
+                         v ? v->old->name : "?", v ? tc_shape_text(v->type, d1, sizeof d1) : "?",
+                         cols_why ? cols_why : "its blocks of columns cannot be built");
             } else {
                 if (K.no_tiling)
                     snprintf(why, sizeof why, ", and cannot be done in blocks of rows (%s)%s%s", K.no_tiling,

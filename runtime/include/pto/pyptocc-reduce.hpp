@@ -79,6 +79,33 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
         return m;
     });
 }
+// d(r, 0) = the column index of s's first maximum (max) or minimum in row
+// r, over s's valid region (pto-isa's CPU TROWARGMAX: a strict comparison,
+// so the earliest of equal elements wins; NaN never wins).
+template <class TD, class TS> void row_arg(TD &d, const TS &s, const char *op, bool max) {
+    using I = typename TD::DType;
+    using T = typename TS::DType;
+    static_assert(std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>,
+                  "pyptocc runtime: TROWARGMAX and TROWARGMIN write an index tile of int32_t or uint32_t");
+    static_assert(std::is_integral_v<T> || is_float_v<T>,
+                  "pyptocc runtime: TROWARGMAX and TROWARGMIN read integral, half, bfloat16_t or float elements");
+    static_assert(TD::Loc == TileType::Vec && TS::Loc == TileType::Vec,
+                  "pyptocc runtime: TROWARGMAX and TROWARGMIN take Vec tiles");
+    static_assert(TS::Rows == TD::Rows, "pto-isa CPU constraint: row reduction needs Src::Rows == Dst::Rows");
+    auto S = view(s, op, "source");
+    auto D = view(d, op, "destination");
+    if (S.vr == 0 || S.vc == 0)
+        pyptocc::fatal("%s: the source's valid shape %ux%u is empty", op, S.vr, S.vc);
+    produce(D, S.vr, 1u, [&](unsigned r, unsigned) {
+        unsigned best = 0;
+        for (unsigned c = 1; c < S.vc; c++) {
+            auto v = up(S(r, c)), b = up(S(r, best));
+            if (max ? v > b : v < b)
+                best = c;
+        }
+        return static_cast<I>(best);
+    });
+}
 }  // namespace detail
 
 // d(r, 0) = reduce over c of s(r, c), for the valid region of s (sums
@@ -107,6 +134,22 @@ template <TileT TD, TileT TS, TileT TT> void TROWPROD(TD &d, const TS &s, const 
     detail::rule_prod_dtype<typename TS::DType>();
     detail::touch(tmp, "TROWPROD");
     detail::row_reduce(d, s, "TROWPROD", 3);
+}
+// d(r, 0) = the index of the first maximum (minimum) of row r of s; tmp has
+// s's element type (pto-isa's NPU TROWARGMAX uses it) and is not read.
+template <TileT TD, TileT TS, TileT TT> void TROWARGMAX(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWARGMAX, d, s, tmp);
+    static_assert(std::is_same_v<typename TT::DType, typename TS::DType>,
+                  "pyptocc runtime: the scratch of TROWARGMAX has the source's element type");
+    detail::touch(tmp, "TROWARGMAX");
+    detail::row_arg(d, s, "TROWARGMAX", true);
+}
+template <TileT TD, TileT TS, TileT TT> void TROWARGMIN(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TROWARGMIN, d, s, tmp);
+    static_assert(std::is_same_v<typename TT::DType, typename TS::DType>,
+                  "pyptocc runtime: the scratch of TROWARGMIN has the source's element type");
+    detail::touch(tmp, "TROWARGMIN");
+    detail::row_arg(d, s, "TROWARGMIN", false);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
 // The destination has one row; sums and maxima are of float types.
