@@ -136,13 +136,17 @@ static const IrExpr *rename_hook(IrMutator *m, const IrExpr *e)
     IrCtx *ir = m->ctx;
     char buf[512];
     const IrVar *v;
+    const IrType *t;
     if (!ir_is_var_like(e) || e->kind == EXPR_MEMREF)
         return e;
     v = IR_AS(IrVar, e);
     snprintf(buf, sizeof buf, "%s_inline%llu", v->name, (unsigned long long)r->k);
+    /* in the caller's terms: [T, 64] is [batch, 64] where T took batch,
+     * [n, 64] is [n_inline1, 64] where the body's n was renamed */
+    t = ir_type_subst_vars(ir, v->type, &m->subst);
     if (e->kind == EXPR_ITER_ARG)
-        return &ir_iter_arg_new(ir, ir_name(ir, buf), v->type, IR_AS(IrIterArg, e)->init, e->span)->v.e;
-    return &ir_var_new(ir, ir_name(ir, buf), v->type, e->span)->e;
+        return &ir_iter_arg_new(ir, ir_name(ir, buf), t, IR_AS(IrIterArg, e)->init, e->span)->v.e;
+    return &ir_var_new(ir, ir_name(ir, buf), t, e->span)->e;
 }
 
 /* Definitions the body makes are met by the hook at their definition; a
@@ -176,6 +180,12 @@ static const IrExpr *rename_defs_hook(IrMutator *m, const IrExpr *e)
 {
     RenameDefs *rd = m->data;
     IrMutator inner = *m;
+    if (e->kind == EXPR_CALL) {
+        /* a call's type too (its arguments are already the caller's) */
+        const IrCall *c = IR_AS(IrCall, e);
+        const IrType *t = ir_type_subst_vars(m->ctx, c->type, &m->subst);
+        return t == c->type ? e : ir_call(m->ctx, c->callee, c->nargs, c->args, c->nkwargs, c->kwargs, t, e->span);
+    }
     if (!ir_is_var_like(e) || !ptrmap_get(&rd->defs->defs, e))
         return e;
     inner.data = &rd->r;
@@ -314,6 +324,7 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     const IrExpr *value = NULL;
     IrMutator m;
     RenameDefs rd;
+    PtrMap dims;
     DefSet defs;
     IrWalker w;
     size_t start;
@@ -367,6 +378,22 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
     m.expr = rename_defs_hook;
     m.data = &rd;
     m.depth = 1;   /* keep the substitutions across the calls below */
+    /* The dimension symbols of the parameters' types stand for the
+     * arguments' dimensions: so in the copied body's types, and where the
+     * body names them. */
+    ptrmap_init(&dims);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        ir_bind_dim_symbols(&dims, f->params[i].var->type, ir_expr_type(ir, c->args[i]));
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrType *pt = f->params[i].var->type;
+        if (!ir_type_is_shaped(pt))
+            continue;
+        for (uint32_t d = 0; d < pt->n; d++) {
+            const IrExpr *sym = pt->dims[d], *dim = ptrmap_get(&dims, sym);
+            if (sym->kind == EXPR_VAR && dim && dim != sym && !ptrmap_get(&defs.defs, sym))
+                ir_mutator_replace(&m, IR_AS(IrVar, sym), dim);
+        }
+    }
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *p = f->params[i].var;
         if (ptrmap_get(&defs.names, p->name)) {
@@ -411,6 +438,7 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         xfree(vals);
     }
     ptrmap_free(&m.subst);
+    ptrmap_free(&dims);
     ptrmap_free(&defs.defs);
     ptrmap_free(&defs.names);
     return value;
