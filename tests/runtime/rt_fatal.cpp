@@ -275,7 +275,7 @@ void test_outside_run() {
         return g.data() ? 0 : 3;
     });
     expect_death("GlobalTensor not of the tile's shape", 1,
-                 "TLOAD: the GlobalTensor shape [8, 16] is not the tile's valid shape 16x16", [] {
+                 "TLOAD: the GlobalTensor shape [1, 1, 1, 8, 16] is not the destination tile's valid shape 16x16", [] {
                      std::vector<float> m(256);
                      Vec16 t;
                      TASSIGN(t, 0);

@@ -1,6 +1,7 @@
 // TLOAD of an 8x64 view into a 16x64 tile: the GlobalTensor's shape is the
-// tile's valid shape (pto-isa asserts it when the load runs).
-// expect: has the shape <1, 1, 1, valid rows, valid cols> of its tile
+// tile's valid shape, dimensions 0 to 3 its rows (pto-isa asserts it when
+// the load runs).
+// expect: has the shape <d0, d1, d2, d3, valid cols> of its tile, d0 d1 d2 d3 its valid rows
 // pto-isa: accepts at compile time (its CPU simulator asserts the shape
 // when the load runs).
 #include "reject.h"
