@@ -6,6 +6,21 @@
 
 /* ------------------------------------------------- loads and stores */
 
+/* The declaration of GlobalTensor `name` of tensor t's elements at base +
+ * off, of Shape<shape> and stride type `stride`, with the run-time extents
+ * dyn and strides sdyn given to their constructors when there are any. */
+static void print_global(Kern *K, const IrType *t, const char *shape, const char *stride, const char *layout,
+                         const char *name, const char *base, const StrBuf *off, const StrBuf *dyn, const StrBuf *sdyn)
+{
+    StrBuf *o = ck_line(K);
+    sb_printf(o, "GlobalTensor<%s, pto::Shape<%s>, %s, pto::Layout::%s> %s(%s + %.*s", cpp_ctype((DataType)t->dtype),
+              shape, stride, layout, name, base, (int)off->len, off->data);
+    if (dyn->len || sdyn->len)
+        sb_printf(o, ", pto::Shape<%s>(%.*s), %s(%.*s)", shape, (int)dyn->len, dyn->data, stride, (int)sdyn->len,
+                  sdyn->data);
+    sb_puts(o, ");\n");
+}
+
 /* The GlobalTensor of a transfer of a [size] tile at offsets offs of
  * parameter T, whose view and static strides the walk checked (cpp.md
  * 4.2); writes its declaration and returns its name, NULL after an
@@ -92,15 +107,14 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
                 return NULL;
             }
         }
-        if (dynamic)
-            sb_printf(ck_line(K),
-                      "GlobalTensor<%s, pto::Shape<%s>, pto::Stride<%s>, pto::Layout::ND> %s(%s + %.*s, "
-                      "pto::Shape<%s>(%.*s), pto::Stride<%s>());\n",
-                      cpp_ctype((DataType)t->dtype), sh.data, st.data, name, pv->name, (int)off.len, off.data, sh.data,
-                      (int)dyn.len, dyn.data, st.data);
-        else
-            sb_printf(ck_line(K), "GlobalTensor<%s, pto::Shape<%s>, pto::Stride<%s>, pto::Layout::ND> %s(%s + %.*s);\n",
-                      cpp_ctype((DataType)t->dtype), sh.data, st.data, name, pv->name, (int)off.len, off.data);
+        {
+            StrBuf stride_type, none;
+            sb_init(&stride_type);
+            sb_init(&none);
+            sb_printf(&stride_type, "pto::Stride<%s>", st.data);
+            print_global(K, t, sh.data, stride_type.data, "ND", name, pv->name, &off, &dyn, &none);
+            sb_free(&stride_type);
+        }
         sb_free(&sh), sb_free(&st), sb_free(&dyn), sb_free(&off);
         return name;
     }
@@ -141,16 +155,11 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
                 return NULL;
             }
         }
-        if (dyn.len || sdyn.len)
-            sb_printf(ck_line(K),
-                      "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s, "
-                      "pto::Shape<1, 1, 1, %s, %s>(%.*s), %s(%.*s));\n",
-                      cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
-                      off.data, rt, ct, (int)dyn.len, dyn.data, st, (int)sdyn.len, sdyn.data);
-        else
-            sb_printf(ck_line(K), "GlobalTensor<%s, pto::Shape<1, 1, 1, %s, %s>, %s, pto::Layout::%s> %s(%s + %.*s);\n",
-                      cpp_ctype((DataType)t->dtype), rt, ct, st, dn ? "DN" : "ND", name, pv->name, (int)off.len,
-                      off.data);
+        {
+            char shape[64];
+            snprintf(shape, sizeof shape, "1, 1, 1, %s, %s", rt, ct);
+            print_global(K, t, shape, st, dn ? "DN" : "ND", name, pv->name, &off, &dyn, &sdyn);
+        }
         sb_free(&dyn);
         sb_free(&sdyn);
     }

@@ -412,21 +412,15 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     /* A valid extent known only at run time is the partition's there: a
      * transfer moves the tile's valid part (pto-isa's TLOAD and TSTORE
      * check the GlobalTensor's shape against it). */
-    /* (A window of rank 3 or more has the tile's rows as its last leading
-     * dimension there: legal_transfer_shape.) */
-    if (tile->kind == TYPE_TILE && tile->tile_view && tile->tile_view->nvalid == tile->n && tile->n == 2 &&
-        (tile->n == t->shapes->n || t->shapes->n > 2) && !ir_tile_const_valid(tile))
-        for (uint32_t d = 0; d < 2; d++) {
+    /* (A window of rank 3 or more has the 2-D tile's rows as its last
+     * leading dimension: legal_transfer_shape.) */
+    if (tile->kind == TYPE_TILE && tile->tile_view && tile->tile_view->nvalid == tile->n && tile->n <= 2 &&
+        (tile->n == t->shapes->n || (tile->n == 2 && t->shapes->n > 2)) && !ir_tile_const_valid(tile))
+        for (uint32_t d = 0; d < tile->n; d++) {
             int64_t v;
             if (!ir_dim_value(tile->tile_view->valid_shape[d], &v))
-                t->size_x[t->shapes->n - 2 + d] = tile->tile_view->valid_shape[d];
+                t->size_x[t->shapes->n - tile->n + d] = tile->tile_view->valid_shape[d];
         }
-    if (tile->kind == TYPE_TILE && tile->tile_view && tile->tile_view->nvalid == 1 && tile->n == 1 &&
-        t->shapes->n == 1 && !ir_tile_const_valid(tile)) {
-        int64_t v;
-        if (!ir_dim_value(tile->tile_view->valid_shape[0], &v))
-            t->size_x[0] = tile->tile_view->valid_shape[0];
-    }
     *at = c->e.span;
     if (!is_load && operand_form(ir, c, c->nargs ? c->args[0] : NULL, 0, at, msg, cap) != 0)
         return -1;

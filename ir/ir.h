@@ -528,6 +528,9 @@ const IrExpr *const *ir_tile_valid_dims(const IrType *t);
  * leading dimension has only dimensions of 1 before it and whole ones
  * after.  t itself for ranks 1 and 2; NULL, with *why, otherwise. */
 const IrType *ir_type_tile_2d(IrCtx *ctx, const IrType *t, const char **why);
+/* The rows a 2-D form merges n dims into: the product of the first n - 1,
+ * when each is a constant and the product fits (1); else 0. */
+int ir_dims_rows(uint32_t n, const IrExpr *const *dims, int64_t *rows);
 /* Product of the dims times the dtype's bytes; 0 if any dim is symbolic. */
 uint64_t ir_type_byte_size(const IrType *t);
 /* How ir_type_compatible compares a symbolic (non-constant) dimension. */

@@ -222,10 +222,9 @@ const IrType *deduce_load(DeduceCtx *dc)
      * constants, merged into rows), valid where that says. */
     if (n > 2 && dc->nargs > 3 && dc->args[3]->kind == EXPR_MAKE_TUPLE && IR_AS(IrMakeTuple, dc->args[3])->n == 2) {
         const IrExpr *dims[2];
-        int64_t rows = 1, d;
-        for (uint32_t i = 0; i + 1 < n; i++)
-            if (!ir_dim_value(shapes[i], &d) || __builtin_mul_overflow(rows, d, &rows))
-                return op_fail(dc, 2, "a load into a 2-D tile needs constant leading extents");
+        int64_t rows;
+        if (!ir_dims_rows(n, shapes, &rows))
+            return op_fail(dc, 2, "a load into a 2-D tile needs constant leading extents");
         dims[0] = ir_dim_const(dc->ir, rows);
         dims[1] = shapes[n - 1];
         if (!op_valid_shape_arg(dc, 3, 2, dims, &valid) || !region_fits(dc, t, n, offsets, shapes))

@@ -294,20 +294,29 @@ const IrExpr *const *ir_tile_valid_dims(const IrType *t)
     return t->dims;
 }
 
+int ir_dims_rows(uint32_t n, const IrExpr *const *dims, int64_t *rows)
+{
+    int64_t d;
+    *rows = 1;
+    for (uint32_t i = 0; i + 1 < n; i++)
+        if (!ir_dim_value(dims[i], &d) || __builtin_mul_overflow(*rows, d, rows))
+            return 0;
+    return 1;
+}
+
 const IrType *ir_type_tile_2d(IrCtx *ctx, const IrType *t, const char **why)
 {
     const IrExpr *dims[2], *valid[2];
     const IrTileView *v = t->tile_view;
     const IrExpr *const *tv = ir_tile_valid_dims(t);
-    int64_t rows = 1, d, x;
+    int64_t rows, d, x;
     uint32_t n = t->n, k;
     if (t->kind != TYPE_TILE || n <= 2)
         return t;
-    for (uint32_t i = 0; i + 1 < n; i++)
-        if (!ir_dim_value(t->dims[i], &d) || __builtin_mul_overflow(rows, d, &rows)) {
-            *why = "its leading dimensions are not all known at compile time";
-            return NULL;
-        }
+    if (!ir_dims_rows(n, t->dims, &rows)) {
+        *why = "its leading dimensions are not all known at compile time";
+        return NULL;
+    }
     dims[0] = ir_dim_const(ctx, rows);
     dims[1] = t->dims[n - 1];
     /* The first leading dimension the valid part does not fill. */

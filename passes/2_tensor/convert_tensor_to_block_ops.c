@@ -589,12 +589,10 @@ static int by_name(const void *a, const void *b)
  * (lower_kernel_params).  Only an assignment holds the call (flat calls). */
 static const IrStmt *dim_of_block_kernel(IrMutator *m, const IrStmt *s)
 {
-    const IrAssign *a = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s) : NULL;
-    const OpDef *op = a ? tc_call_op(a->value) : NULL;
     const IrExpr *dim;
-    if (!op || op->id != OP_TENSOR_DIM || !(dim = ir_tensor_dim_value(m->ctx, a->value)))
+    if (s->kind != STMT_ASSIGN || !(dim = ir_tensor_dim_value(m->ctx, IR_AS(IrAssign, s)->value)))
         return s;
-    return ir_assign(m->ctx, a->var, dim, s->span);
+    return ir_assign(m->ctx, IR_AS(IrAssign, s)->var, dim, s->span);
 }
 
 static const IrFunc *block_kernel_dims(IrCtx *ir, const IrFunc *f)

@@ -97,12 +97,9 @@ static const IrExpr *flat_shape(Flat *F, const IrExpr *shape)
 {
     const IrMakeTuple *s = IR_AS(IrMakeTuple, shape);
     const IrExpr *e[2];
-    int64_t rows = 1, d;
-    if (shape->kind != EXPR_MAKE_TUPLE || s->n <= 2)
-        return shape;
-    for (uint32_t i = 0; i + 1 < s->n; i++)
-        if (!ir_dim_value(s->elems[i], &d) || __builtin_mul_overflow(rows, d, &rows))
-            return shape;   /* the deduction below says what is wrong */
+    int64_t rows;
+    if (shape->kind != EXPR_MAKE_TUPLE || s->n <= 2 || !ir_dims_rows(s->n, s->elems, &rows))
+        return shape;   /* (not constant: the deduction below says what is wrong) */
     e[0] = ir_dim_const(F->pc->ir, rows);
     e[1] = s->elems[s->n - 1];
     return ir_make_tuple(F->pc->ir, 2, e, shape->span);

@@ -82,9 +82,13 @@ template <class TD, class TS> void col_reduce(TD &d, const TS &s, const char *op
 // d(r, 0) = the column index of s's first maximum (max) or minimum in row
 // r, over s's valid region (pto-isa's CPU TROWARGMAX: a strict comparison,
 // so the earliest of equal elements wins; NaN never wins).
-template <class TD, class TS> void row_arg(TD &d, const TS &s, const char *op, bool max) {
+// tmp has s's element type (pto-isa's NPU TROWARGMAX uses it) and is not read.
+template <class TD, class TS, class TT> void row_arg(TD &d, const TS &s, const TT &tmp, const char *op, bool max) {
     using I = typename TD::DType;
     using T = typename TS::DType;
+    static_assert(std::is_same_v<typename TT::DType, T>,
+                  "pyptocc runtime: the scratch of TROWARGMAX and TROWARGMIN has the source's element type");
+    touch(tmp, op);
     static_assert(std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>,
                   "pyptocc runtime: TROWARGMAX and TROWARGMIN write an index tile of int32_t or uint32_t");
     static_assert(std::is_integral_v<T> || is_float_v<T>,
@@ -135,21 +139,14 @@ template <TileT TD, TileT TS, TileT TT> void TROWPROD(TD &d, const TS &s, const 
     detail::touch(tmp, "TROWPROD");
     detail::row_reduce(d, s, "TROWPROD", 3);
 }
-// d(r, 0) = the index of the first maximum (minimum) of row r of s; tmp has
-// s's element type (pto-isa's NPU TROWARGMAX uses it) and is not read.
+// d(r, 0) = the index of the first maximum (minimum) of row r of s.
 template <TileT TD, TileT TS, TileT TT> void TROWARGMAX(TD &d, const TS &s, const TT &tmp) {
     PYPTOCC_PROFILE(TROWARGMAX, d, s, tmp);
-    static_assert(std::is_same_v<typename TT::DType, typename TS::DType>,
-                  "pyptocc runtime: the scratch of TROWARGMAX has the source's element type");
-    detail::touch(tmp, "TROWARGMAX");
-    detail::row_arg(d, s, "TROWARGMAX", true);
+    detail::row_arg(d, s, tmp, "TROWARGMAX", true);
 }
 template <TileT TD, TileT TS, TileT TT> void TROWARGMIN(TD &d, const TS &s, const TT &tmp) {
     PYPTOCC_PROFILE(TROWARGMIN, d, s, tmp);
-    static_assert(std::is_same_v<typename TT::DType, typename TS::DType>,
-                  "pyptocc runtime: the scratch of TROWARGMIN has the source's element type");
-    detail::touch(tmp, "TROWARGMIN");
-    detail::row_arg(d, s, "TROWARGMIN", false);
+    detail::row_arg(d, s, tmp, "TROWARGMIN", false);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
 // The destination has one row; sums and maxima are of float types.

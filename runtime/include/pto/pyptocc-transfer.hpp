@@ -18,6 +18,7 @@ namespace detail {
 // in memory the program owns.
 template <GlobalTensorT GT> struct GlobalRows {
     int64_t shape[5], stride[5];
+    bool rows_2d;   // dimensions 0 to 2 of extent 1: row r is index r of dimension 3
     GlobalRows(const GT &g, unsigned vr, unsigned vc, const char *op, const char *role, bool write) {
         int64_t rows = 1, lo = 0, hi = 1;
         for (int i = 0; i < 5; i++) {
@@ -26,6 +27,7 @@ template <GlobalTensorT GT> struct GlobalRows {
         }
         for (int i = 0; i < 4; i++)
             rows *= shape[i];
+        rows_2d = shape[0] == 1 && shape[1] == 1 && shape[2] == 1;
         if (rows != static_cast<int64_t>(vr) || shape[4] != static_cast<int64_t>(vc))
             pyptocc::fatal("%s: the GlobalTensor shape [%lld, %lld, %lld, %lld, %lld] is not the %s tile's valid shape "
                            "%ux%u (dimensions 0 to 3 are its rows)",
@@ -46,6 +48,8 @@ template <GlobalTensorT GT> struct GlobalRows {
     // The element offset of tile element (r, c).
     int64_t at(unsigned r, unsigned c) const {
         int64_t off = static_cast<int64_t>(c) * stride[4], q = r;
+        if (rows_2d)   // (no divisions on the common path)
+            return off + q * stride[3];
         for (int i = 3; i >= 0; i--) {
             off += (q % shape[i]) * stride[i];
             q /= shape[i];
