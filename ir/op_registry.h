@@ -74,7 +74,8 @@ typedef struct OpParam {
      * 0: required.  The printer leaves it out where it equals that one,
      * and writes it as a keyword argument otherwise. */
     uint8_t from;
-    /* An IR argument given by keyword only, and printed as one. */
+    /* Given by keyword only: an IR argument, printed as one, or a kwarg
+     * (a parameter after '*'). */
     uint8_t keyword;
 } OpParam;
 

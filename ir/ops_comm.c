@@ -14,6 +14,10 @@
  *   pld.system.defer_wait(signal, offsets, expected, cmp=Ge)
  *   pld.tensor.allreduce(src, signal, op=, mode=, core_num=) -> src's type
  *   pld.tensor.barrier(signal)                       -> signal's type
+ *   pld.tensor.put(dst, peer, src[, dst_offsets, src_offsets, shape],
+ *                  atomic=, chunk_rows=, chunk_cols=, pipeline=)
+ *   pld.tensor.get(dst, peer, src[, dst_offsets, src_offsets, shape],
+ *                  chunk_rows=, chunk_cols=, pipeline=)            (no value)
  *
  * A window-bound tensor (pld.DistributedTensor) is a tensor whose type has
  * IR_TYPE_WINDOW; the signal ops take INT32 ones, as TNOTIFY and TWAIT do.
@@ -234,3 +238,130 @@ const IrType *deduce_allreduce(DeduceCtx *dc)
 
 /* barrier(signal) -> the signal window. */
 const IrType *deduce_barrier_signal(DeduceCtx *dc) { return need_signal(dc, 0); }
+
+/* One side of a put or get: a window-bound tensor where `window` (the
+ * remote side), any tensor otherwise (TPUT reads, TGET writes, a plain
+ * local region). */
+static const IrType *transfer_side(DeduceCtx *dc, uint32_t i, int window)
+{
+    const IrType *t;
+    if (window)
+        return need_window(dc, i);
+    if (!(t = op_need_tensor(dc, i)))
+        return NULL;
+    if (t->n == 0)
+        return op_fail(dc, (int)i, "a transfer needs a tensor of at least one dimension");
+    return t;
+}
+
+/* Offsets (argument i) of a region of `shape` in side t (argument side):
+ * one per dimension, non-negative, inside t where both are static. */
+static int region_offsets(DeduceCtx *dc, uint32_t i, const char *what, const IrType *t,
+                          const IrExpr *const *shape)
+{
+    uint32_t n;
+    const IrExpr *const *off;
+    int64_t v, s, e;
+    if (!op_tuple_arg(dc, i, what, 0, &n, &off))
+        return 0;
+    if (n != t->n) {
+        op_fail(dc, (int)i, "%s must have one entry per dimension of its tensor (%u), got %u", what, t->n, n);
+        return 0;
+    }
+    for (uint32_t d = 0; d < n; d++) {
+        if (!ir_dim_value(off[d], &v))
+            continue;
+        if (v < 0) {
+            op_fail(dc, (int)i, "%s[%u] is %lld; offsets are not negative", what, d, (long long)v);
+            return 0;
+        }
+        if (ir_dim_value(shape[d], &s) && ir_dim_value(t->dims[d], &e) && v + s > e) {
+            op_fail(dc, (int)i, "the region [%lld:%lld] of %s runs past dimension %u, of extent %lld", (long long)v,
+                    (long long)(v + s), what, d, (long long)e);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The staging knobs (tensor_ops.py): chunk_rows and chunk_cols size the
+ * Vec tile the transfer streams through (0: whole); a transfer with a
+ * run-time extent needs one; pipeline=True ping-pongs two such tiles. */
+static int staging_kwargs(DeduceCtx *dc, uint32_t n, const IrExpr *const *shape)
+{
+    int64_t rows = 0, cols = 0, pipeline = 0, v;
+    if (op_kwarg_int(dc, "chunk_rows", &rows) < 0 || op_kwarg_int(dc, "chunk_cols", &cols) < 0 ||
+        op_kwarg_int(dc, "pipeline", &pipeline) < 0)
+        return 0;
+    if (rows < 0 || cols < 0) {
+        op_fail(dc, -1, "chunk_rows= and chunk_cols= are not negative (0: the whole transfer)");
+        return 0;
+    }
+    if (pipeline && (rows == 0 || cols == 0)) {
+        op_fail(dc, -1, "pipeline=True double-buffers chunks: it needs chunk_rows= and chunk_cols=");
+        return 0;
+    }
+    for (uint32_t d = 0; d < n; d++)
+        if (!ir_dim_value(shape[d], &v) && (d + 1 < n ? rows : cols) == 0) {
+            op_fail(dc, -1, "the transfer's %s extent is known only at run time: give %s= to bound its staging tile",
+                    d + 1 < n ? "leading" : "innermost", d + 1 < n ? "chunk_rows" : "chunk_cols");
+            return 0;
+        }
+    return 1;
+}
+
+/* put(dst, peer, src ...) copies local src into the peer's dst; get(dst,
+ * peer, src ...) the peer's src into local dst.  Without a region the two
+ * sides have one shape; with one, dst_offsets, src_offsets and shape are
+ * given together (the longer form). */
+const IrType *deduce_put_get(DeduceCtx *dc)
+{
+    int put = op_is(dc->op, OP_PLD_TENSOR_PUT) || op_is(dc->op, OP_PLD_TENSOR_PUT_REGION);
+    int region = dc->nargs == 6;
+    const IrType *dst, *src;
+    const IrExpr *const *shape;
+    uint32_t n;
+    int64_t a, b;
+    char x[32], y[32];
+    if (!(dst = transfer_side(dc, 0, put)) || !need_int_scalar(dc, 1) || !(src = transfer_side(dc, 2, !put)))
+        return NULL;
+    if (src->dtype != dst->dtype)
+        return op_fail(dc, 2, "the source is %s but the destination is %s",
+                       op_dtype_str((DataType)src->dtype, x, sizeof x), op_dtype_str((DataType)dst->dtype, y, sizeof y));
+    if (src->n != dst->n)
+        return op_fail(dc, 2, "the source has rank %u and the destination rank %u", src->n, dst->n);
+    shape = dst->dims;
+    n = dst->n;
+    if (region) {
+        if (!op_tuple_arg(dc, 5, "shape", 0, &n, &shape))
+            return NULL;
+        if (n != dst->n)
+            return op_fail(dc, 5, "shape must have one entry per dimension (%u), got %u", dst->n, n);
+        for (uint32_t d = 0; d < n; d++)
+            if (ir_dim_value(shape[d], &a) && a < 1)
+                return op_fail(dc, 5, "the dimensions of a transfer are positive, got %lld", (long long)a);
+        if (!region_offsets(dc, 3, "dst_offsets", dst, shape) || !region_offsets(dc, 4, "src_offsets", src, shape))
+            return NULL;
+    } else {
+        for (uint32_t d = 0; d < n; d++)
+            if (!op_dims_may_match(dst->dims[d], src->dims[d], &a, &b))
+                return op_fail(dc, 2,
+                               "without a region the two sides have one shape: dimension %u is %lld here and %lld "
+                               "at the destination (give dst_offsets=, src_offsets= and shape=)",
+                               d, (long long)b, (long long)a);
+    }
+    if (put) {
+        int atomic = comm_kwarg(dc, "atomic", CE_ATOMIC_TYPE);
+        if (atomic < 0)
+            return NULL;
+        /* TPUT lands its chunks through the store pipe: the atomic-add
+         * types of a store (put.cpp, ValidateAtomicAddDtype) */
+        if (atomic == ATOMIC_ADD && dst->dtype != DT_FP32 && dst->dtype != DT_FP16 && dst->dtype != DT_BF16 &&
+            dst->dtype != DT_INT32 && dst->dtype != DT_INT16 && dst->dtype != DT_INT8)
+            return op_fail(dc, -1, "atomic=pl.AtomicType.Add accumulates FP32, FP16, BF16, INT32, INT16 or INT8, not %s",
+                           op_dtype_str((DataType)dst->dtype, x, sizeof x));
+    }
+    if (!staging_kwargs(dc, n, shape))
+        return NULL;
+    return ir_type_unknown(dc->ir);
+}

@@ -116,6 +116,7 @@ const IrType *deduce_remote_load(DeduceCtx *dc);
 const IrType *deduce_remote_store(DeduceCtx *dc);
 const IrType *deduce_defer_wait(DeduceCtx *dc);
 const IrType *deduce_allreduce(DeduceCtx *dc);
+const IrType *deduce_put_get(DeduceCtx *dc);
 const IrType *deduce_barrier_signal(DeduceCtx *dc);
 /* ops_gather.c: gathers by index and by mask pattern */
 const IrType *deduce_gather(DeduceCtx *dc);
@@ -143,6 +144,8 @@ const IrType *deduce_flag(DeduceCtx *dc);
 /* An IR argument the DSL passes by keyword only (after parameters that
  * are kwargs), and the printer writes as NAME=value. */
 #define PARG_KW(NAME) {(NAME), -1, ARG_VALUE, 0, 1}
+/* A kwarg given by keyword only (a parameter after '*'). */
+#define PKW_ONLY(NAME, K) {(NAME), (K), ARG_VALUE, 0, 1}
 /* An optional list of extents that is IR argument FROM when left out. */
 #define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0}
 /* clang-format on */

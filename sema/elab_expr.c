@@ -112,13 +112,16 @@ typedef struct PreArgs {
 /* A call of op, whose positional arguments the dispatcher may already
  * have elaborated (pre). */
 /* op, or its longer form (OpDef.shorter) where the call gives more
- * arguments than op takes or names one only that form has. */
+ * positional arguments than op takes or names one only that form has. */
 static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 {
     const OpDef *longer = op_longer_call(op);
+    uint32_t positional = 0;
     if (!longer)
         return op;
-    if (call->list.n > op->nparams)
+    for (uint32_t p = 0; p < op->nparams; p++)
+        positional += !op->params[p].keyword;
+    if (call->list.n > positional)
         return longer;
     for (uint32_t k = 0; k < call->list2.n; k++)
         if (op_param_named(op, call->list2.items[k]->name) < 0 &&

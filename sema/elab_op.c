@@ -22,7 +22,11 @@ static uint32_t required_params(const OpDef *op)
 static void arity_error(FnCtx *fc, const OpDef *op, const AstNode *call, const char *name)
 {
     uint32_t req = required_params(op), got = call->list.n + call->list2.n;
-    if (req == op->nparams)
+    const OpDef *shorter = op->shorter ? op_ref(op->shorter) : NULL;
+    if (shorter && !call->list2.n)   /* two forms, told apart by their count */
+        diag_error(fc->E->diag, call->span, "'%s' takes %u or %u arguments, got %u", name, required_params(shorter), req,
+                   got);
+    else if (req == op->nparams)
         diag_error(fc->E->diag, call->span, "'%s' expects %u argument%s, got %u", name, req, req == 1 ? "" : "s", got);
     else
         diag_error(fc->E->diag, call->span, "'%s' expects %u to %u arguments, got %u", name, req, op->nparams, got);
@@ -78,7 +82,7 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
         bound[p] = kw->a;
     }
     for (uint32_t p = 0; p < op->nparams && pos < call->list.n; p++)
-        if (!bound[p])
+        if (!bound[p] && !op->params[p].keyword)
             bound[p] = call->list.items[pos++];
     if (pos < call->list.n) {
         arity_error(fc, op, call, name);

@@ -32,6 +32,8 @@ static const OpDef *pld_op(const char *ns, const char *name)
             continue;
         snprintf(full, sizeof full, "pld.%s.%s", pld_spaces[i], name);
         op = op_lookup(full);
+        if (op && op->shorter)
+            op = NULL;   /* a longer form: its shorter one's calls reach it */
         if (op && (ns || op->short_form))
             return op;
     }
