@@ -663,6 +663,16 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
     if (f->kind == AST_ATTR && f->a->kind == AST_NAME && f->a->name == E->n.self &&
         !scope_lookup(&fc->scope, E->n.self)) {
         Method *m = elab_method(E, f->name);
+        if (!fc->in_program && E->jit_prog) {
+            /* In the @pl.jit family, self.k is the kernel k, which the
+             * entry's program holds as a method (pypto-lib writes
+             * pl.spmd_submit(self.k, ...) so): the call of the name k. */
+            AstNode callee = *f, named = *e;
+            callee.kind = AST_NAME;
+            callee.a = NULL;
+            named.a = &callee;
+            return elab_call(fc, &named, want_value);
+        }
         if (!fc->in_program)
             return elab_error(fc->E, f->span, "'self.%s(...)' is only valid in a method of a @pl.program class", f->name);
         if (!m)
