@@ -517,6 +517,10 @@ const IrExpr *const *ir_tile_const_valid(const IrType *t);
 /* 1 if the literal lists a and b (MakeTuple) name the same dimensions:
  * equal constants, the same variables, the same expressions of them. */
 int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b);
+/* 1 and *out = hi - lo where the two differ by a constant: the same
+ * dimension (canonically) plus or minus different constants
+ * (`c + 64` and `c + 32`), or two constants. */
+int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out);
 /* The extents of tile t's valid part: its view's valid shape when it has
  * one of t's rank (constant or not), else its dims.  A store without
  * shapes writes these. */

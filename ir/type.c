@@ -377,6 +377,43 @@ int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b)
     return 1;
 }
 
+/* e as base + constant: the constant operands of its additions and
+ * subtractions peeled off (base NULL when e is a constant). */
+static const IrExpr *split_offset(const IrExpr *e, int64_t *c)
+{
+    int64_t v;
+    *c = 0;
+    for (;;) {
+        const IrBinary *b;
+        if (ir_dim_value(e, &v)) {
+            *c += v;
+            return NULL;
+        }
+        if (e->kind != EXPR_BINARY || (e->op != BIN_ADD && e->op != BIN_SUB))
+            return e;
+        b = IR_AS(IrBinary, e);
+        if (ir_dim_value(b->rhs, &v)) {
+            *c += e->op == BIN_ADD ? v : -v;
+            e = b->lhs;
+        } else if (e->op == BIN_ADD && ir_dim_value(b->lhs, &v)) {
+            *c += v;
+            e = b->rhs;
+        } else {
+            return e;
+        }
+    }
+}
+
+int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out)
+{
+    int64_t ch, cl;
+    const IrExpr *bh = split_offset(hi, &ch), *bl = split_offset(lo, &cl);
+    if ((bh || bl) && (!bh || !bl || canon_dim(ctx, bh) != canon_dim(ctx, bl)))
+        return 0;
+    *out = ch - cl;
+    return 1;
+}
+
 /* -------------------------------------------------------------- views */
 
 static uint32_t tile_view_hash_fields(uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,

@@ -98,8 +98,8 @@ static int slice_dim(FnCtx *fc, const AstNode *s, const IrExpr *dim, Window *w, 
     }
     if (hi) {
         w->offset[d] = lo;
-        if (ir_dim_value(lo, &l) && ir_dim_value(hi, &h))
-            w->extent[d] = ir_dim_const(E->ir, h - l);
+        if (ir_dim_difference(E->ir, hi, lo, &h))
+            w->extent[d] = ir_dim_const(E->ir, h);   /* c + 32 : c + 64 has extent 32 */
         else if (ir_dim_value(lo, &l) && l == 0)
             w->extent[d] = hi;
         else
