@@ -110,6 +110,11 @@ static const char *const func_type_names[FUNC_TYPE_COUNT] = {"Opaque", "Orchestr
 const char *func_type_name(FuncType t) { return func_type_names[t]; }
 int func_type_from_name(const char *name) { return find_name(func_type_names, FUNC_TYPE_COUNT, name); }
 int func_type_is_kernel(FuncType t) { return t == FUNC_INCORE || t == FUNC_AIC || t == FUNC_AIV; }
+
+int func_type_is_expanded(FuncType t)
+{
+    return t == FUNC_INLINE || t == FUNC_GROUP || t == FUNC_GRAPH || t == FUNC_SPMD;
+}
 int func_type_is_orchestration(FuncType t) { return t == FUNC_ORCHESTRATION || t == FUNC_GRAPH; }
 
 static const char *const level_names[LEVEL_COUNT] = {"AIV",  "AIC",       "CORE_GROUP", "CHIP_DIE",  "CHIP",

@@ -118,6 +118,9 @@ const char *func_type_name(FuncType t);
 int func_type_from_name(const char *name);
 /* A kernel: code of one core (InCore, AIC, AIV). */
 int func_type_is_kernel(FuncType t);
+/* Inline, Group, Graph and Spmd functions: InlineFunctions expands every
+ * call of them into the caller. */
+int func_type_is_expanded(FuncType t);
 /* Code of the control plane: it dispatches kernels (Orchestration, Graph;
  * Group and Spmd functions only call kernels). */
 int func_type_is_orchestration(FuncType t);

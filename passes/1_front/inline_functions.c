@@ -78,7 +78,7 @@ static int note_call(IrWalker *w, const IrExpr *e)
  * program's entry and stays). */
 static int expands_kind(const IrFunc *f, PtrMap *called)
 {
-    if (f->type == FUNC_INLINE || f->type == FUNC_GROUP || f->type == FUNC_GRAPH || f->type == FUNC_SPMD)
+    if (func_type_is_expanded((FuncType)f->type))
         return 1;
     if (f->type != FUNC_OPAQUE || !f->body || !ptrmap_get(called, f->name))
         return 0;

@@ -1,5 +1,6 @@
 /* verify_kinds.c: the function-kind rules (passes.md 2, ops.md 6 and 8):
- * InCore functions call no functions and, once ConvertTensorToBlockOps has
+ * InCore functions call no functions (but those InlineFunctions expands)
+ * and, once ConvertTensorToBlockOps has
  * run (PROP_BLOCK_KERNELS), hold no tensor ops; Orchestration functions
  * hold no block or system ops and compute with no tensor op (only those
  * that make, cut, read or write tensors, OpDef.orch: 01-functions.md, "a
@@ -10,6 +11,14 @@
  * function's, which InlineFunctions has expanded into its blocks. */
 #include "config.h"
 #include "passes/3_verify/verify.h"
+#include "support/ptrmap.h"
+
+/* The Check, and the names of the functions InlineFunctions expands at
+ * their calls: a kernel may call those before it has run. */
+typedef struct KindCheck {
+    Check c;   /* first: the walker's data is the Check */
+    PtrMap expanded;
+} KindCheck;
 
 static int is_incore_scope(const IrStmt *s) { return s->kind == STMT_SCOPE && s->sub == SCOPE_INCORE; }
 
@@ -45,7 +54,7 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
         if (op && op->category == OPC_TENSOR && (C->pc->props & PROP_BLOCK_KERNELS))
             fail(C, e->span, "tensor op '%s' in %s function '%s' (kernels use tile and system ops)",
                  op_printed_name(op, name, sizeof name), func_type_name((FuncType)C->func->type), C->func->name);
-        else if (c->callee->kind == CALLEE_GLOBAL)
+        else if (c->callee->kind == CALLEE_GLOBAL && !ptrmap_get(&((KindCheck *)C)->expanded, c->callee->name))
             fail(C, e->span, "%s function '%s' calls function '%s' (only Orchestration and Opaque functions call "
                              "functions)",
                  func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
@@ -75,16 +84,22 @@ static void check_mixed_kernel(Check *C, const IrFunc *f)
 
 int check_kinds(PassCtx *pc, const IrProgram *prog, int report)
 {
-    Check C;
-    check_init(&C, pc, prog, report);
-    C.w.pre_stmt = kinds_stmt;
-    C.w.post_stmt = kinds_stmt_end;
-    C.w.pre_expr = kinds_expr;
-    verify_walk_program(&C);
+    KindCheck K;
+    Check *C = &K.c;
+    check_init(C, pc, prog, report);
+    ptrmap_init(&K.expanded);
+    for (uint32_t k = 0; k < prog->n; k++)
+        if (func_type_is_expanded((FuncType)prog->funcs[k]->type))
+            ptrmap_put(&K.expanded, prog->funcs[k]->name, (void *)1);
+    C->w.pre_stmt = kinds_stmt;
+    C->w.post_stmt = kinds_stmt_end;
+    C->w.pre_expr = kinds_expr;
+    verify_walk_program(C);
     for (uint32_t k = 0; k < prog->n; k++) {
-        C.func = prog->funcs[k];
-        C.stmt = NULL;
-        check_mixed_kernel(&C, prog->funcs[k]);
+        C->func = prog->funcs[k];
+        C->stmt = NULL;
+        check_mixed_kernel(C, prog->funcs[k]);
     }
-    return C.ok;
+    ptrmap_free(&K.expanded);
+    return C->ok;
 }
