@@ -375,7 +375,7 @@ static JitSpec *specialise(Elab *E, JitFn *fn, const IrType **given, Span call)
 
 /* ---------------------------------------------------------------- calls */
 
-const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
+static const IrExpr *jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
 {
     Elab *E = fc->E;
     const AstNode *def = fn->def;
@@ -432,6 +432,22 @@ const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
     xfree(args);
     xfree(given);
     vec_free(attrs);
+    return r;
+}
+
+const IrExpr *elab_jit_call(FnCtx *fc, JitFn *fn, const AstNode *written)
+{
+    const AstNode *def = fn->def;
+    const char **names = xmalloc(xmul_size(def->list.n ? def->list.n : 1, sizeof *names));
+    AstNode copy, **own;
+    const AstNode *call;
+    const IrExpr *r = NULL;
+    for (uint32_t i = 0; i < def->list.n; i++)
+        names[i] = def->list.items[i]->name;
+    if ((call = elab_call_by_position(fc, fn->name, def->list.n, names, def->span, written, &copy, &own)))
+        r = jit_call(fc, fn, call);
+    xfree(own);
+    xfree(names);
     return r;
 }
 

@@ -136,8 +136,9 @@ int elab_call_keywords(FnCtx *fc, const AstNode *call, const char *callee, const
         } else if (strcmp(x->name, "device") == 0 && !kw) {
             kw = x;
         } else {
-            diag_error(E->diag, x->span, "keyword argument '%s' is not supported in calls of %s, which take attrs=%s",
-                       x->name, what, is_host(fc) ? " and device=" : "");
+            diag_error(E->diag, x->span,
+                       "'%s' got an unexpected keyword argument '%s' (calls of %s take their parameters%s)",
+                       callee, x->name, what, is_host(fc) ? ", attrs= and device=" : " and attrs=");
             return 0;
         }
     }

@@ -42,7 +42,7 @@ def entry(x: pl.Tensor[[N, N], pl.FP32], out: pl.Out[pl.Tensor[[N, N], pl.FP32]]
           v: pl.Out[pl.Tensor[[N, N], pl.FP32]], v2: pl.Out[pl.Tensor[[N, N], pl.FP32]],
           v3: pl.Out[pl.Tensor[[N, N], pl.FP32]]):
     out = k(x, out, x)
-    out = k(x, out=out)
+    out = k(x, outs=out)
     y = other(x)
     z = loops(x)
     with pl.at(level=pl.Level.CORE_GROUP):
