@@ -421,6 +421,44 @@ static const IrExpr *scalar_cast(FnCtx *fc, const AstNode *call, const IrExpr *x
     return ir_unary(fc->E->ir, UN_CAST, (DataType)dt->v.i, x, call->span);
 }
 
+/* pl.<name>(tile, ..., out_dtype=DT) where the block op has no out_dtype:
+ * the tensor form's keyword, which pypto's unified ops take on tiles only
+ * where it names the dtype the tile op deduces anyway (unified_ops.py:
+ * tile.matmul accumulates in FP32 or INT32). */
+static const IrExpr *call_block_out_dtype(FnCtx *fc, const char *name, const AstNode *call, PreArgs *pre,
+                                          const char *written)
+{
+    const OpDef *op = op_lookup_dsl("block", name);
+    const AstNode *given = NULL;
+    AstNode copy;
+    AstNode **rest;
+    const ConstVal *dt;
+    ConstError err;
+    const IrExpr *r;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        if (strcmp(call->list2.items[k]->name, "out_dtype") == 0)
+            given = call->list2.items[k];
+    if (!given || !op || op_param_named(op, "out_dtype") >= 0)
+        return call_arith(fc, "block", name, call, pre, written);
+    if (!(dt = elab_const(fc->E, fc, given->a, &err)) || dt->kind != CV_DTYPE)
+        return elab_error(fc->E, given->a->span, "out_dtype= takes a data type such as pl.FP32");
+    rest = xmalloc(xmul_size(call->list2.n, sizeof *rest));
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        if (call->list2.items[k] != given)
+            rest[n++] = call->list2.items[k];
+    copy = *call;
+    copy.list2.items = rest;
+    copy.list2.n = copy.list2.cap = n;
+    r = call_arith(fc, "block", name, &copy, pre, written);
+    xfree(rest);
+    if (r && type_of(fc, r)->dtype != (uint8_t)dt->v.i)
+        return elab_error(fc->E, given->span,
+                          "'%s' of tiles gives pl.%s; out_dtype=pl.%s chooses a result type on tensors only", written,
+                          dtype_name((DataType)type_of(fc, r)->dtype), dtype_name((DataType)dt->v.i));
+    return r;
+}
+
 /* pl.<name>(...): ops.md 4.2. */
 static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *call, const char *written)
 {
@@ -444,7 +482,7 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
     if (t0->kind == TYPE_TENSOR)
         return call_arith(fc, "tensor", name, call, &pre, written);
     if (t0->kind == TYPE_TILE)
-        return call_arith(fc, "block", name, call, &pre, written);
+        return call_block_out_dtype(fc, name, call, &pre, written);
     if (t0->kind == TYPE_SCALAR) {
         if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0)
             return scalar_builtin(fc, name, call, &pre);

@@ -1,5 +1,6 @@
 # Bad keyword arguments in calls of @pl.jit.incore and @pl.jit.inline
-# functions: each a located error.
+# functions and of program functions, and an out_dtype= of tiles that is
+# not the accumulator's: each a located error.
 import pypto.language as pl
 
 N = 64
@@ -40,3 +41,15 @@ class Methods:
         b = self.kernel(x, x=x)
         c = self.kernel(x, outs=out)
         return a
+
+
+@pl.program
+class Matmul:
+    @pl.function(type=pl.FunctionType.InCore)
+    def qk(self, q: pl.Tensor[[16, 64], pl.BF16], k: pl.Tensor[[64, 32], pl.BF16],
+           s: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        a = pl.move(pl.load(q, [0, 0], [16, 64], target_memory=pl.MemorySpace.Mat), target_memory=pl.MemorySpace.Left)
+        b = pl.move(pl.load(k, [0, 0], [64, 32], target_memory=pl.MemorySpace.Mat), target_memory=pl.MemorySpace.Right)
+        c = pl.matmul(a, b, out_dtype=pl.BF16)
+        d = pl.matmul(a, b, out_dtype=3)
+        return pl.store(c, [0, 0], s)
