@@ -77,6 +77,9 @@ typedef struct OpParam {
     /* Given by keyword only: an IR argument, printed as one, or a kwarg
      * (a parameter after '*'). */
     uint8_t keyword;
+    /* A list of positions that may be written as one bare index, the list
+     * of it (pypto's read and write: IntLike | Sequence[IntLike]). */
+    uint8_t bare;
 } OpParam;
 
 /* Deduction failure: message and, when it concerns one argument, which

@@ -137,17 +137,19 @@ const IrType *deduce_flag(DeduceCtx *dc);
 #define KW_REQ(NAME, TYPE) {(NAME), (TYPE), KW_REQUIRED, 0, 0.0}
 #define KW_DEF(NAME, TYPE, DEFAULT) {(NAME), (TYPE), KW_DEFAULTED, (DEFAULT), 0.0}
 #define KW_OPT(NAME, TYPE) {(NAME), (TYPE), KW_OPTIONAL, 0, 0.0}
-#define PARG(NAME) {(NAME), -1, ARG_VALUE, 0, 0}
-#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE, 0, 0}
-#define PINDEX(NAME) {(NAME), -1, ARG_INDEX, 0, 0}
-#define PKW(NAME, K) {(NAME), (K), ARG_VALUE, 0, 0}
+#define PARG(NAME) {(NAME), -1, ARG_VALUE, 0, 0, 0}
+#define PSHAPE(NAME) {(NAME), -1, ARG_SHAPE, 0, 0, 0}
+#define PINDEX(NAME) {(NAME), -1, ARG_INDEX, 0, 0, 0}
+/* Positions, or one bare index standing for the list of it. */
+#define PINDEX_OR_ONE(NAME) {(NAME), -1, ARG_INDEX, 0, 0, 1}
+#define PKW(NAME, K) {(NAME), (K), ARG_VALUE, 0, 0, 0}
 /* An IR argument the DSL passes by keyword only (after parameters that
  * are kwargs), and the printer writes as NAME=value. */
-#define PARG_KW(NAME) {(NAME), -1, ARG_VALUE, 0, 1}
+#define PARG_KW(NAME) {(NAME), -1, ARG_VALUE, 0, 1, 0}
 /* A kwarg given by keyword only (a parameter after '*'). */
-#define PKW_ONLY(NAME, K) {(NAME), (K), ARG_VALUE, 0, 1}
+#define PKW_ONLY(NAME, K) {(NAME), (K), ARG_VALUE, 0, 1, 0}
 /* An optional list of extents that is IR argument FROM when left out. */
-#define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0}
+#define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0, 0}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */

@@ -152,6 +152,8 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
             args[argi] = elab_expr(fc, b.arg[p]);
             if (args[argi] && op->params[p].role == ARG_SHAPE)
                 args[argi] = elab_shape_constants(fc, args[argi]);
+            if (args[argi] && op->params[p].bare && type_of(fc, args[argi])->kind == TYPE_SCALAR)
+                args[argi] = ir_make_tuple(fc->E->ir, 1, &args[argi], b.arg[p]->span);   /* read(t, i): [i] */
         }
         else if (!args[argi] && op->params[p].from && (uint32_t)op->params[p].from - 1 < argi)
             args[argi] = args[op->params[p].from - 1];   /* left out: the argument it defaults to */
