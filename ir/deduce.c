@@ -93,6 +93,17 @@ static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
     return t;
 }
 
+/* A call's type names no MemRef, even where it is an argument's type
+ * (tile.write, a store's tensor): the variable it is assigned to has one
+ * (InitMemRef), and a pass that moves MemRefs rebuilds variables, not the
+ * types of the calls that use them. */
+static const IrType *without_memref(IrCtx *ir, const IrType *t)
+{
+    if (t && ir_type_is_shaped(t) && t->memref)
+        return ir_type_with_memref(ir, t, NULL);
+    return t;
+}
+
 const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, uint32_t nargs, const IrKwarg *kwargs,
                         uint32_t nkwargs, OpError *err)
 {
@@ -117,7 +128,7 @@ const IrType *op_deduce(IrCtx *ir, const OpDef *op, const IrExpr *const *args, u
                        (unsigned)nargs);
     if (!check_constant_elements(&dc))
         return NULL;
-    return with_operand_valid(&dc, op->deduce(&dc));
+    return without_memref(ir, with_operand_valid(&dc, op->deduce(&dc)));
 }
 
 const IrType *deduce_fail(DeduceCtx *dc, int arg, const char *fmt, ...)

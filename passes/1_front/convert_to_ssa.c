@@ -802,8 +802,19 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
         return;
     }
     case STMT_EVAL: {
-        const IrExpr *x = rw_expr(S, IR_AS(IrEval, s)->expr);
-        vec_push(*out, x == IR_AS(IrEval, s)->expr ? s : ir_eval(ir, x, s->span));
+        const IrExpr *e = IR_AS(IrEval, s)->expr, *x = rw_expr(S, e);
+        const IrVar *t = ssa_written_in_place(e);
+        if (t) {
+            /* pl.tensor.write(t, i, v) as a statement writes t: its result
+             * is t's next version, as t = pl.tensor.write(t, i, v) */
+            const IrStmt *a;
+            IrVar *nv = new_version(S, t->name, rw_any_type(S, t->type), t->e.span);
+            vec_push(*out, a = ir_assign(ir, nv, x, s->span));
+            assign_origin(S, nv, IR_AS(IrAssign, a));
+            set_current(S, t->name, nv);
+            return;
+        }
+        vec_push(*out, x == e ? s : ir_eval(ir, x, s->span));
         return;
     }
     case STMT_YIELD:

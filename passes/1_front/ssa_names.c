@@ -1,6 +1,8 @@
 /* ssa_names.c: the names a statement defines anywhere in it, for
- * ConvertToSSA's loop-carried values (convert_to_ssa.c). */
+ * ConvertToSSA's loop-carried values (convert_to_ssa.c); a tensor written
+ * in place by a call statement (pl.tensor.write(t, i, v)) is one. */
 #include "config.h"
+#include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/1_front/ssa_escape.h"
 #include "support/ptrmap.h"
@@ -23,6 +25,15 @@ static void scan_def(DefScan *d, const char *name)
     }
 }
 
+const IrVar *ssa_written_in_place(const IrExpr *e)
+{
+    const IrCall *c = e->kind == EXPR_CALL ? IR_AS(IrCall, e) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    if (!op || op->cls != OPCL_TENSOR_WRITE || !c->nargs || c->args[0]->kind != EXPR_VAR)
+        return NULL;
+    return IR_AS(IrVar, c->args[0]);
+}
+
 static int scan_stmt(IrWalker *w, const IrStmt *s)
 {
     DefScan *d = w->data;
@@ -31,6 +42,12 @@ static int scan_stmt(IrWalker *w, const IrStmt *s)
         if (IR_AS(IrAssign, s)->var->e.kind != EXPR_MEMREF)
             scan_def(d, IR_AS(IrAssign, s)->var->name);
         break;
+    case STMT_EVAL: {
+        const IrVar *t = ssa_written_in_place(IR_AS(IrEval, s)->expr);
+        if (t)
+            scan_def(d, t->name);
+        break;
+    }
     case STMT_FOR:
         scan_def(d, IR_AS(IrFor, s)->loop_var->name);
         for (uint32_t i = 0; i < IR_AS(IrFor, s)->niter; i++)

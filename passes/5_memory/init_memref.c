@@ -133,6 +133,9 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
         return NULL;
     if (ir_is_var_like(v) && (shared = memref_of(I, v)))
         return shared;
+    if (v->kind == EXPR_CALL && (op = callee_op(IR_AS(IrCall, v)->callee)) && op->cls == OPCL_TENSOR_WRITE &&
+        (shared = memref_of(I, IR_AS(IrCall, v)->args[0])))
+        return shared;   /* tensor.write, tensor.assemble: the tensor written */
     if (v->kind != EXPR_CALL || !(op = callee_op(IR_AS(IrCall, v)->callee)) || op->category != OPC_BLOCK)
         return new_memref(I, MS_DDR, t, at);
     c = IR_AS(IrCall, v);
