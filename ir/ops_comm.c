@@ -18,6 +18,10 @@
  *                  atomic=, chunk_rows=, chunk_cols=, pipeline=)
  *   pld.tensor.get(dst, peer, src[, dst_offsets, src_offsets, shape],
  *                  chunk_rows=, chunk_cols=, pipeline=)            (no value)
+ *   pld.tensor.broadcast(target, signal, root=)      -> target's type
+ *   pld.tensor.reduce_scatter(target, signal, op=Sum) -> target's type
+ *   pld.tensor.allgather / all_to_all(input, target, signal) -> target's type
+ *   pld.tensor.all_to_all_v(input, target, signal, send_counts, recv_counts)
  *
  * A window-bound tensor (pld.DistributedTensor) is a tensor whose type has
  * IR_TYPE_WINDOW; the signal ops take INT32 ones, as TNOTIFY and TWAIT do.
@@ -364,4 +368,99 @@ const IrType *deduce_put_get(DeduceCtx *dc)
     if (!staging_kwargs(dc, n, shape))
         return NULL;
     return ir_type_unknown(dc->ir);
+}
+
+/* A barrier signal of a collective: an INT32 window of [NR] or [NR, 1]
+ * (collective.cpp: rank 1 for the host builtins, [nranks, 1] in InCore
+ * code), and NR where it is a constant (else 0). */
+static const IrType *collective_signal(DeduceCtx *dc, uint32_t i, int64_t *nr)
+{
+    const IrType *t = need_signal(dc, i);
+    int64_t v;
+    *nr = 0;
+    if (!t)
+        return NULL;
+    if (t->n != 1 && !(t->n == 2 && ir_dim_value(t->dims[1], &v) && v == 1))
+        return op_fail(dc, (int)i, "a collective's signal is [nranks] or [nranks, 1]");
+    if (ir_dim_value(t->dims[0], &v))
+        *nr = v;
+    return t;
+}
+
+/* The data of a collective (argument i): a 2-D tensor, window-bound
+ * where `window`, of dtype `like`'s where that is given, and a distinct
+ * value from argument `other` (a rank reads its input while peers write
+ * its target). */
+static const IrType *collective_data(DeduceCtx *dc, uint32_t i, int window, const IrType *like, int other)
+{
+    const IrType *t = window ? need_window(dc, i) : op_need_tensor(dc, i);
+    char a[32], b[32];
+    int64_t x, y;
+    if (!t)
+        return NULL;
+    if (t->n != 2)
+        return op_fail(dc, (int)i, "%s argument must be 2-D, got rank %u", op_ordinal(i), t->n);
+    if (like && t->dtype != like->dtype)
+        return op_fail(dc, (int)i, "the input is %s but the window is %s", op_dtype_str((DataType)t->dtype, a, sizeof a),
+                       op_dtype_str((DataType)like->dtype, b, sizeof b));
+    if (like && !op_dims_may_match(t->dims[1], like->dims[1], &x, &y))
+        return op_fail(dc, (int)i, "rows of %lld elements do not fit the window's rows of %lld", (long long)x,
+                       (long long)y);
+    if (other >= 0 && dc->args[i] == dc->args[other])
+        return op_fail(dc, (int)i, "the input and the window must be different buffers");
+    return t;
+}
+
+/* The composite collectives (pld.tensor.*, collective.cpp): each returns
+ * its window-bound target, which it writes in place. */
+const IrType *deduce_collective(DeduceCtx *dc)
+{
+    OpId id = (OpId)dc->op->id;
+    const IrType *target, *in;
+    int64_t nr, v, w;
+    if (id == OP_PLD_TENSOR_BROADCAST || id == OP_PLD_TENSOR_REDUCE_SCATTER) {
+        if (!(target = need_window(dc, 0)) || !collective_signal(dc, 1, &nr))
+            return NULL;
+        if (id == OP_PLD_TENSOR_BROADCAST) {
+            if (op_kwarg_int(dc, "root", &v) != 1)
+                return NULL;
+            if (v < 0)
+                return op_fail(dc, -1, "root= is a rank, not negative: got %lld", (long long)v);
+            if (nr && v >= nr)
+                return op_fail(dc, -1, "root= is rank %lld of %lld", (long long)v, (long long)nr);
+            return target;
+        }
+        if (target->n != 2)
+            return op_fail(dc, 0, "reduce_scatter's window is [nranks, SIZE], one row per rank; got rank %u", target->n);
+        if ((v = comm_kwarg(dc, "op", CE_REDUCE_OP)) < 0)
+            return NULL;
+        if (v != REDUCE_SUM)
+            return op_fail(dc, -1, "reduce_scatter sums (op=pld.ReduceOp.Sum only)");
+        return target;
+    }
+    if (!(target = need_window(dc, 1)) || !collective_data(dc, 1, 1, NULL, -1) ||
+        !(in = collective_data(dc, 0, 0, target, 1)) || !collective_signal(dc, 2, &nr))
+        return NULL;
+    if (id == OP_PLD_TENSOR_ALLGATHER && ir_dim_value(in->dims[0], &v) && v != 1)
+        return op_fail(dc, 0, "allgather sends one row per rank ([1, SIZE]), got %lld rows", (long long)v);
+    if (id == OP_PLD_TENSOR_ALL_TO_ALL_V) {
+        const IrType *send = op_need_tensor(dc, 3), *recv = need_signal(dc, 4);
+        char a[32];
+        if (!send || !recv)
+            return NULL;
+        if (send->dtype != DT_INT32)
+            return op_fail(dc, 3, "send_counts holds pl.INT32 counts, got %s",
+                           op_dtype_str((DataType)send->dtype, a, sizeof a));
+        if (!nr)
+            return op_fail(dc, 2, "all_to_all_v needs the number of ranks, the signal's first dimension, as a constant");
+        if (!ir_dim_value(target->dims[0], &v) || v % nr)
+            return op_fail(dc, 1, "all_to_all_v's window has nranks blocks of rows: %lld is not a multiple of %lld",
+                           (long long)(ir_dim_value(target->dims[0], &v) ? v : -1), (long long)nr);
+        if ((send->n != 1 && !(send->n == 2 && ir_dim_value(send->dims[1], &w) && w == 1)) ||
+            !ir_dim_value(send->dims[0], &w) || w != nr)
+            return op_fail(dc, 3, "send_counts is [%lld] or [%lld, 1], one count per rank", (long long)nr, (long long)nr);
+        if (recv->n != 2 || !ir_dim_value(recv->dims[1], &w) || w != 1 || !ir_dim_value(recv->dims[0], &w) || w != nr)
+            return op_fail(dc, 4, "recv_counts is [%lld, 1], one count per rank", (long long)nr);
+    }
+    return target;
 }

@@ -117,6 +117,7 @@ const IrType *deduce_remote_store(DeduceCtx *dc);
 const IrType *deduce_defer_wait(DeduceCtx *dc);
 const IrType *deduce_allreduce(DeduceCtx *dc);
 const IrType *deduce_put_get(DeduceCtx *dc);
+const IrType *deduce_collective(DeduceCtx *dc);
 const IrType *deduce_barrier_signal(DeduceCtx *dc);
 /* ops_gather.c: gathers by index and by mask pattern */
 const IrType *deduce_gather(DeduceCtx *dc);
