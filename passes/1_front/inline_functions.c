@@ -221,6 +221,41 @@ static int returned_value_fits(Inliner *I, const IrCall *c, const IrFunc *f, uin
     if (!want || verify_types_match(want, have, VIEWS_OF_VALUE) ||
         verify_types_match(want, ir_type_subst_vars(I->ir, have, dim_vars), VIEWS_OF_VALUE))
         return 1;
+    /* a dimension symbol of the parameters' types (T_DYN) stands for the
+     * arguments' run-time dimensions in the expansion, and two arguments
+     * may give it two of them (x of T_DYN rows, a tensor of
+     * pl.tensor.dim(x, 0) rows), equal only at run time: the declared
+     * type may have one where the value has the other */
+    if (ir_type_is_shaped(want) && ir_type_is_shaped(have) && want->n == have->n) {
+        PtrMap sym, run_time;
+        int64_t v;
+        int ok;
+        ptrmap_init(&sym);
+        ptrmap_init(&run_time);
+        for (uint32_t k = 0; k < f->nparams && k < c->nargs; k++) {
+            const IrType *pt = f->params[k].var->type, *argt = ir_expr_type(I->ir, c->args[k]);
+            if (!ir_type_is_shaped(pt) || !ir_type_is_shaped(argt) || pt->n != argt->n)
+                continue;
+            for (uint32_t d = 0; d < pt->n; d++)
+                if (pt->dims[d]->kind == EXPR_VAR) {
+                    if (!ptrmap_get(&sym, pt->dims[d]))
+                        ptrmap_put(&sym, pt->dims[d], (void *)pt->dims[d]);
+                    if (!ir_dim_value(argt->dims[d], &v) && !ptrmap_get(&sym, argt->dims[d]))
+                        ptrmap_put(&sym, argt->dims[d], (void *)pt->dims[d]);
+                }
+        }
+        for (uint32_t d = 0; d < want->n; d++) {
+            const void *s = ptrmap_get(&sym, want->dims[d]);
+            if (want->dims[d]->kind == EXPR_VAR && s && s == ptrmap_get(&sym, have->dims[d]) &&
+                !ptrmap_get(&run_time, want->dims[d]))
+                ptrmap_put(&run_time, want->dims[d], (void *)have->dims[d]);
+        }
+        ok = run_time.count && verify_types_match(ir_type_subst_vars(I->ir, want, &run_time), have, VIEWS_OF_VALUE);
+        ptrmap_free(&sym);
+        ptrmap_free(&run_time);
+        if (ok)
+            return 1;
+    }
     if (!I->failed) {
         diag_error(I->pc->diag, at, "'%s' returns %s where it declares %s; as a%s %s function, its call is "
                    "expanded into the caller, whose code needs the declared type", f->name, type_to_string(I->ir, have, a, sizeof a),
