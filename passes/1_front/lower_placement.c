@@ -51,6 +51,7 @@ typedef struct Lower {
     IrCtx *ir;
     const IrProgram *prog;
     PtrMap reported;         /* task id Vars already reported as used */
+    PtrMap read;             /* the Vars the function's expressions read */
     PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
     FuncList added;          /* those copies */
     int failed;
@@ -270,12 +271,32 @@ static int is_task_type(const IrType *t)
     return (t->kind == TYPE_SCALAR || t->kind == TYPE_ARRAY) && t->dtype == DT_TASK_ID;
 }
 
-/* Is s the definition (or evaluation) of a value that only names tasks? */
-static int defines_task_value(IrCtx *ir, const IrStmt *s)
+/* Does tuple type t hold task ids? */
+static int holds_task(const IrType *t)
 {
-    if (s->kind == STMT_ASSIGN)
-        return is_task_type(IR_AS(IrAssign, s)->var->type);
-    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
+    for (uint32_t i = 0; t->kind == TYPE_TUPLE && i < t->n; i++)
+        if (is_task_type(t->elems[i]) || holds_task(t->elems[i]))
+            return 1;
+    return 0;
+}
+
+/* Is s the definition (or evaluation) of a value that only names tasks,
+ * or of a tuple holding task ids that nothing reads (an expanded Inline
+ * function's `return y, tid`, unpacked element by element)? */
+static int defines_task_value(const Lower *L, const IrStmt *s)
+{
+    if (s->kind == STMT_ASSIGN) {
+        const IrVar *v = IR_AS(IrAssign, s)->var;
+        return is_task_type(v->type) || (holds_task(v->type) && !ptrmap_get(&L->read, v));
+    }
+    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(L->ir, IR_AS(IrEval, s)->expr));
+}
+
+static int note_read(IrWalker *w, const IrExpr *e)
+{
+    if (ir_is_var_like(e))
+        ptrmap_put(&((Lower *)w->data)->read, e, (void *)1);
+    return 1;
 }
 
 /* The tensor a marker names (pl.dump_tag(t), pl.no_dep(t)), or e itself
@@ -312,7 +333,7 @@ static int marks_dump(const IrStmt *s)
 static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    if (defines_task_value(ir, s))
+    if (defines_task_value(L, s))
         return;
     if (marks_dump(s)) {
         if (s->kind == STMT_ASSIGN)
@@ -382,7 +403,10 @@ static int task_id_use(IrWalker *w, const IrExpr *e)
 static int is_placement(const IrStmt *s, const void *ir)
 {
     return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-           defines_task_value((IrCtx *)ir, s) || marks_dump(s);
+           ((s->kind == STMT_ASSIGN && (is_task_type(IR_AS(IrAssign, s)->var->type) ||
+                                        holds_task(IR_AS(IrAssign, s)->var->type))) ||
+            (s->kind == STMT_EVAL && is_task_type(ir_expr_type((IrCtx *)ir, IR_AS(IrEval, s)->expr)))) ||
+           marks_dump(s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
@@ -397,6 +421,11 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     if (!ir_func_any(f, is_placement, is_marker, L->ir))
         return f;
     L->failed = 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = note_read;
+    w.data = L;
+    ptrmap_clear(&L->read);
+    ir_walk_stmt(&w, f->body);
     body = lower_body(L, f->body);
     {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
         IrMutator m;
@@ -423,12 +452,14 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     L.ir = pc->ir;
     L.prog = prog;
     ptrmap_init(&L.reported);
+    ptrmap_init(&L.read);
     ptrmap_init(&L.spmd_copies);
     vec_init(L.added);
     r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
     if (r && L.added.len)
         r = pass_program_add(pc, r, L.added.len, L.added.data);
     ptrmap_free(&L.reported);
+    ptrmap_free(&L.read);
     ptrmap_free(&L.spmd_copies);
     vec_free(L.added);
     return r;
