@@ -21,9 +21,10 @@
  *     body where they stand: it takes their place;
  *   - pl.spmd(n) runs its body once per block: a parallel loop over the
  *     block index.  An inline body (an InCore scope) reads the loop's
- *     index where it read pl.tile.get_block_idx(); a dispatched kernel
- *     that reads the block index is called in a copy of it
- *     (`<kernel>_spmd`) that takes the index as its last parameter.  A
+ *     index where it read pl.tile.get_block_idx(), and n where it read
+ *     pl.tile.get_block_num(); a dispatched kernel that reads either is
+ *     called in a copy of it (`<kernel>_spmd`) that takes the index as a
+ *     parameter after its own, then n where it reads that.  A
  *     predicate= guards the loop, read when the orchestration reaches it
  *     (which, in program order, is after its producers);
  *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
@@ -86,7 +87,9 @@ static const IrExpr *block_idx_hook(IrMutator *m, const IrExpr *e)
     if (e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), b->query)) {
         const IrType *t = IR_AS(IrCall, e)->type;
         b->found = 1;
-        return t->dtype == DT_INDEX ? b->index : ir_unary(m->ctx, UN_CAST, (DataType)t->dtype, b->index, e->span);
+        return ir_expr_type(m->ctx, b->index)->dtype == t->dtype
+                   ? b->index
+                   : ir_unary(m->ctx, UN_CAST, (DataType)t->dtype, b->index, e->span);
     }
     return e;
 }
@@ -114,16 +117,25 @@ static int is_block_idx(const IrExpr *e, const void *ctx)
     return e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_IDX);
 }
 
-static int reads_block_idx(const IrFunc *f) { return ir_func_any(f, NULL, is_block_idx, NULL); }
+static int is_block_num(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_BLOCK_GET_BLOCK_NUM);
+}
 
-/* The copy of kernel f that takes the block index as its last parameter. */
+static int reads_block_idx(const IrFunc *f) { return ir_func_any(f, NULL, is_block_idx, NULL); }
+static int reads_block_num(const IrFunc *f) { return ir_func_any(f, NULL, is_block_num, NULL); }
+
+/* The copy of kernel f that takes the block index as its last parameter,
+ * then the block count where it reads it. */
 static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
 {
     IrCtx *ir = L->ir;
     const IrFunc *c = ptrmap_get(&L->spmd_copies, f->name);
     IrParam *params;
-    IrVar *index;
+    IrVar *index, *count;
     IrFunc *g;
+    int num = reads_block_num(f);
     char name[256];
     if (c)
         return c;
@@ -134,13 +146,18 @@ static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
         L->failed = 1;
         return NULL;
     }
-    params = arena_array(&ir->arena, f->nparams + 1, sizeof *params);
+    params = arena_array(&ir->arena, f->nparams + 2, sizeof *params);
     memcpy(params, f->params, f->nparams * sizeof *params);
     index = ir_var_new(ir, ir_name(ir, "block_idx"), ir_type_scalar(ir, DT_INDEX), f->span);
     params[f->nparams].var = index;
     params[f->nparams].dir = DIR_IN;
-    g = ir_func_rebuild(ir, f, f->nparams + 1, params, f->nret, f->ret_types,
-                        replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, f->body, &index->e, NULL));
+    count = ir_var_new(ir, ir_name(ir, "block_num"), ir_type_scalar(ir, DT_INDEX), f->span);
+    params[f->nparams + 1].var = count;
+    params[f->nparams + 1].dir = DIR_IN;
+    g = ir_func_rebuild(ir, f, f->nparams + 1 + num, params, f->nret, f->ret_types,
+                        replace_index(ir, OP_BLOCK_GET_BLOCK_NUM,
+                                      replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, f->body, &index->e, NULL),
+                                      &count->e, NULL));
     g->name = ir_name(ir, name);
     ptrmap_put(&L->spmd_copies, f->name, g);
     vec_push(L->added, g);
@@ -151,7 +168,7 @@ static const IrFunc *spmd_copy(Lower *L, const IrFunc *f)
  * copies, with the index as the last argument. */
 typedef struct Dispatch {
     Lower *L;
-    const IrExpr *index;
+    const IrExpr *index, *count;
 } Dispatch;
 
 static const IrExpr *dispatch_hook(IrMutator *m, const IrExpr *e)
@@ -165,12 +182,13 @@ static const IrExpr *dispatch_hook(IrMutator *m, const IrExpr *e)
         return e;
     c = IR_AS(IrCall, e);
     f = ir_program_find(d->L->prog, c->callee->name);
-    if (!f || !f->body || !reads_block_idx(f) || !(g = spmd_copy(d->L, f)))
+    if (!f || !f->body || !(reads_block_idx(f) || reads_block_num(f)) || !(g = spmd_copy(d->L, f)))
         return e;
-    args = xmalloc(xmul_size((size_t)c->nargs + 1, sizeof *args));
+    args = xmalloc(xmul_size((size_t)c->nargs + 2, sizeof *args));
     memcpy(args, c->args, c->nargs * sizeof *args);
     args[c->nargs] = d->index;
-    r = ir_call(m->ctx, ir_callee_global(m->ctx, g->name), c->nargs + 1, args, c->nkwargs, c->kwargs, c->type, e->span);
+    args[c->nargs + 1] = d->count;
+    r = ir_call(m->ctx, ir_callee_global(m->ctx, g->name), g->nparams, args, c->nkwargs, c->kwargs, c->type, e->span);
     xfree(args);
     return r;
 }
@@ -206,13 +224,15 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     const IrStmt *body = lower_body(L, sc->body), *loop;
     const IrSeq *q = IR_AS(IrSeq, body);
     if (q->n == 1 && q->stmts[0]->kind == STMT_SCOPE && q->stmts[0]->sub == SCOPE_INCORE) {
-        body = replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, body, &blk->e, NULL);
+        body = replace_index(ir, OP_BLOCK_GET_BLOCK_NUM, replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, body, &blk->e, NULL),
+                             a->count, NULL);
     } else {
         IrMutator m;
         Dispatch d;
         memset(&m, 0, sizeof m);
         d.L = L;
         d.index = &blk->e;
+        d.count = a->count;
         m.ctx = ir;
         m.expr = dispatch_hook;
         m.data = &d;

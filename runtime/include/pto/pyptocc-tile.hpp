@@ -68,6 +68,10 @@ template <class A, class B>
     requires(std::is_integral_v<A> && std::is_integral_v<B>)
 inline void set_vector_mask(A, B) { PYPTOCC_PROFILE(SET_VECTOR_MASK); }
 inline int64_t get_block_idx() { return pyptocc::current_block_idx(); }
+// The blocks of the running kernel's launch: a pl.spmd(n) launch is a loop
+// over the block index that passes n where the kernel reads the count
+// (LowerPlacement), so a kernel launched alone is one block.
+inline int64_t get_block_num() { return 1; }
 // The AIV lane of the running kernel.  A kernel runs on one lane here: a
 // pl.split_aiv region is a loop over the lane index (LowerPlacement), so a
 // kernel launched alone is lane 0, as pto-isa's simulator has it by default
