@@ -615,61 +615,6 @@ const IrExpr *elab_call_sig(FnCtx *fc, const FuncSig *sig, const AstNode *call, 
     return call_with_args(fc, sig, sig->name, call, args, 0);
 }
 
-/* The call with its keyword arguments that name parameters (names, np
- * of them) moved to their places, as Python binds them (pypto-lib calls
- * kernels so: sparse_attn_math(q=q_tile, ...)); the other keywords
- * (attrs=, device=) stay for elab_call_keywords.  The call itself when no
- * keyword names a parameter; NULL after an error.  *own holds what to
- * free. */
-const AstNode *elab_call_by_position(FnCtx *fc, const char *name, uint32_t np, const char *const *names, Span def,
-                                     const AstNode *call, AstNode *copy, AstNode ***own)
-{
-    Elab *E = fc->E;
-    uint32_t nk = 0, named = 0;
-    AstNode **items, **rest;
-    *own = NULL;
-    for (uint32_t k = 0; k < call->list2.n; k++)
-        for (uint32_t i = 0; i < np; i++)
-            named += strcmp(names[i], call->list2.items[k]->name) == 0;
-    if (!named)
-        return call;
-    if (call->list.n > np) {
-        diag_error(E->diag, call->span, "'%s' expects %u argument%s, got %u", name, np, np == 1 ? "" : "s",
-                   call->list.n + call->list2.n);
-        return NULL;
-    }
-    *own = items = xcalloc(np + call->list2.n, sizeof *items);
-    rest = items + np;
-    for (uint32_t i = 0; i < call->list.n; i++)
-        items[i] = call->list.items[i];
-    for (uint32_t k = 0; k < call->list2.n; k++) {
-        AstNode *kw = call->list2.items[k];
-        uint32_t i = 0;
-        while (i < np && strcmp(names[i], kw->name) != 0)
-            i++;
-        if (i == np) {
-            rest[nk++] = kw;
-        } else if (items[i]) {
-            diag_error(E->diag, kw->span, "'%s' got multiple values for argument '%s'", name, kw->name);
-            return NULL;
-        } else {
-            items[i] = kw->a;
-        }
-    }
-    for (uint32_t i = 0; i < np; i++)
-        if (!items[i]) {
-            diag_error(E->diag, call->span, "'%s' is missing argument '%s'", name, names[i]);
-            diag_note(E->diag, def, "'%s' is defined here", name);
-            return NULL;
-        }
-    *copy = *call;
-    copy->list.items = items;
-    copy->list.n = copy->list.cap = np;
-    copy->list2.items = rest;
-    copy->list2.n = copy->list2.cap = nk;
-    return copy;
-}
-
 static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *name, const AstNode *call, int self_call)
 {
     uint32_t n;

@@ -28,6 +28,7 @@
 #include "sema/elab_jit.h"
 #include "sema/elab_expr.h"
 #include "sema/elab_func.h"
+#include "sema/elab_op.h"
 #include "sema/elab_pld.h"
 #include "sema/elab_type.h"
 #include "support/xalloc.h"

@@ -2,11 +2,13 @@
  * signature (ops.md 4): keyword arguments name their parameters,
  * positional ones fill the rest in order; keyword-argument values are
  * compile-time constants converted to the schema's types, and defaults are
- * filled in; the registry then deduces the result type. */
+ * filled in; the registry then deduces the result type.  A call of a
+ * function has its keyword arguments put in place the same way. */
 #include "config.h"
 #include "sema/elab_op.h"
 #include "sema/elab_value.h"
 #include "support/strbuf.h"
+#include "support/xalloc.h"
 
 #include <string.h>
 
@@ -184,4 +186,59 @@ const IrExpr *elab_op_call(FnCtx *fc, const OpBinding *b, const AstNode *call, c
         return NULL;
     }
     return ir_call(E->ir, &op->callee, op->nargs, args, nk, kwbuf, type, call->span);
+}
+
+/* The call with its keyword arguments that name parameters (names, np
+ * of them) moved to their places, as Python binds them (pypto-lib calls
+ * kernels so: sparse_attn_math(q=q_tile, ...)); the other keywords
+ * (attrs=, device=) stay for elab_call_keywords.  The call itself when no
+ * keyword names a parameter; NULL after an error.  *own holds what to
+ * free. */
+const AstNode *elab_call_by_position(FnCtx *fc, const char *name, uint32_t np, const char *const *names, Span def,
+                                     const AstNode *call, AstNode *copy, AstNode ***own)
+{
+    Elab *E = fc->E;
+    uint32_t nk = 0, named = 0;
+    AstNode **items, **rest;
+    *own = NULL;
+    for (uint32_t k = 0; k < call->list2.n; k++)
+        for (uint32_t i = 0; i < np; i++)
+            named += strcmp(names[i], call->list2.items[k]->name) == 0;
+    if (!named)
+        return call;
+    if (call->list.n > np) {
+        diag_error(E->diag, call->span, "'%s' expects %u argument%s, got %u", name, np, np == 1 ? "" : "s",
+                   call->list.n + call->list2.n);
+        return NULL;
+    }
+    *own = items = xcalloc(np + call->list2.n, sizeof *items);
+    rest = items + np;
+    for (uint32_t i = 0; i < call->list.n; i++)
+        items[i] = call->list.items[i];
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        AstNode *kw = call->list2.items[k];
+        uint32_t i = 0;
+        while (i < np && strcmp(names[i], kw->name) != 0)
+            i++;
+        if (i == np) {
+            rest[nk++] = kw;
+        } else if (items[i]) {
+            diag_error(E->diag, kw->span, "'%s' got multiple values for argument '%s'", name, kw->name);
+            return NULL;
+        } else {
+            items[i] = kw->a;
+        }
+    }
+    for (uint32_t i = 0; i < np; i++)
+        if (!items[i]) {
+            diag_error(E->diag, call->span, "'%s' is missing argument '%s'", name, names[i]);
+            diag_note(E->diag, def, "'%s' is defined here", name);
+            return NULL;
+        }
+    *copy = *call;
+    copy->list.items = items;
+    copy->list.n = copy->list.cap = np;
+    copy->list2.items = rest;
+    copy->list2.n = copy->list2.cap = nk;
+    return copy;
 }

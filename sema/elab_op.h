@@ -35,4 +35,11 @@ const IrExpr *elab_op_call(FnCtx *fc, const OpBinding *b, const AstNode *call, c
  * when n is a list or tuple written out, else at n. */
 Span elab_arg_part_span(const AstNode *n, int elem);
 
+/* call with its keyword arguments that name one of the np parameters
+ * moved to their places (in *copy, whose arrays *own holds: free it);
+ * call itself when none does; NULL after an error (def: where the
+ * function is defined, for the note). */
+const AstNode *elab_call_by_position(FnCtx *fc, const char *name, uint32_t np, const char *const *names, Span def,
+                                     const AstNode *call, AstNode *copy, AstNode ***own);
+
 #endif
