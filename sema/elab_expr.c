@@ -473,6 +473,8 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
         return call_tensor(fc, name, call, written);
     if (direct)
         return call_named(fc, "block", name, call, NULL, written);
+    if (call->list.n == 0 && !op_lookup_dsl("tensor", name) && !op_lookup_dsl("block", name))
+        return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
     if (call->list.n == 0)
         return elab_error(fc->E, call->span,
                           "'%s' needs a positional first argument to choose between tensor and block operations", written);
