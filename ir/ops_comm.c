@@ -8,7 +8,7 @@
  *   pld.system.wait(signal, offsets, expected, cmp=)        (no value)
  *   pld.tensor.alloc_window_buffer(size | shape[, dtype=]) -> pl.Ptr
  *   pld.tensor.window(buf, shape, dtype=)            -> pld.DistributedTensor
- *   pld.tile.remote_load(target, peer, offsets, shape)    -> Tile (Vec)
+ *   pld.tile.remote_load(target, peer, offsets, shape[, valid_shape]) -> Tile (Vec)
  *   pld.tile.remote_store(src_tile, target, peer, offsets, atomic=)
  *   pld.tensor.remote_store(src, target, peer, offsets, atomic=)
  *   pld.system.defer_wait(signal, offsets, expected, cmp=Ge)
@@ -179,13 +179,16 @@ const IrType *deduce_window(DeduceCtx *dc)
 const IrType *deduce_remote_load(DeduceCtx *dc)
 {
     const IrType *t = need_window(dc, 0);
-    const IrExpr *const *shape;
+    const IrExpr *const *shape, *const *valid = NULL;
     uint32_t n;
     if (!t || !need_int_scalar(dc, 1) || !window_offsets(dc, 2, t) || !op_tuple_arg(dc, 3, "shape", 0, &n, &shape))
         return NULL;
     if (n != t->n)
         return op_fail(dc, 3, "shape must have one entry per dimension of the window (%u), got %u", t->n, n);
-    return op_make_tile(dc, (DataType)t->dtype, n, shape, NULL);
+    /* valid_shape (remote_load.cpp): the part of the tile the copy fills */
+    if (dc->nargs > 4 && !op_valid_shape_arg(dc, 4, n, shape, &valid))
+        return NULL;
+    return op_make_tile(dc, (DataType)t->dtype, n, shape, valid ? op_view_with_valid(dc, NULL, n, valid) : NULL);
 }
 
 /* pld.tile.remote_store takes a tile, pld.tensor.remote_store a tensor

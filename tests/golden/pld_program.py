@@ -29,6 +29,7 @@ class Ring:
         pld.system.notify(signal, nxt, [me, 0], 1, op=pld.NotifyOp.Set)
         pld.system.wait(signal, [prev, 0], 1, cmp=pld.WaitCmp.Eq)
         back = pld.remote_load(data, me, [0, 0], [1, SIZE])
+        part = pld.tile.remote_load(data, peer=prev, offsets=[0, 0], shape=[1, SIZE], valid_shape=[1, SIZE // 2])
         return pl.store(back, [0, 0], y)
 
     @pl.function(type=pl.FunctionType.Orchestration)
