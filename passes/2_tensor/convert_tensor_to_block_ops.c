@@ -405,17 +405,92 @@ static int land_stmt(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* The value a loop's or an if's body yields for its return variable ret
+ * (`branch` 1: an if's else branch), or NULL. */
+static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch)
+{
+    const IrStmt *body = NULL, *last;
+    uint32_t n = 0, slot;
+    const IrVar *const *rets = NULL;
+    if (s->kind == STMT_FOR)
+        body = IR_AS(IrFor, s)->body, n = IR_AS(IrFor, s)->niter, rets = IR_AS(IrFor, s)->ret;
+    else if (s->kind == STMT_WHILE)
+        body = IR_AS(IrWhile, s)->body, n = IR_AS(IrWhile, s)->niter, rets = IR_AS(IrWhile, s)->ret;
+    else if (s->kind == STMT_IF)
+        body = branch ? IR_AS(IrIf, s)->else_body : IR_AS(IrIf, s)->then_body, n = IR_AS(IrIf, s)->nret,
+        rets = IR_AS(IrIf, s)->ret;
+    for (slot = 0; slot < n && rets[slot] != ret; slot++)
+        ;
+    last = body;
+    while (last && (last->kind == STMT_SEQ || last->kind == STMT_OPS) && IR_AS(IrSeq, last)->n)
+        last = IR_AS(IrSeq, last)->stmts[IR_AS(IrSeq, last)->n - 1];
+    if (slot == n || !last || last->kind != STMT_YIELD || slot >= IR_AS(IrValues, last)->n)
+        return NULL;
+    return IR_AS(IrValues, last)->values[slot];
+}
+
+/* The buffer x is, following copies, in-place writes (pl.tensor.write,
+ * assemble: OPCL_TENSOR_WRITE; the written tensor is their result), the
+ * loops that only write into their buffer and the ifs whose branches give
+ * one buffer: a parameter, an iter arg or a value computed otherwise;
+ * NULL where that is not known. */
+static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth)
+{
+    for (uint32_t steps = 0; x && ir_is_var_like(x) && steps < 100000 && depth < 64; steps++) {
+        const IrStmt *s = ptrmap_get(&L->loopret, x);
+        const IrExpr *d;
+        const OpDef *op;
+        if (s && s->kind == STMT_IF) {
+            const IrExpr *t = buffer_of(L, yielded(s, IR_AS(IrVar, x), 0), depth + 1);
+            if (!t || t != buffer_of(L, yielded(s, IR_AS(IrVar, x), 1), depth + 1))
+                return NULL;
+            x = t;
+            continue;
+        }
+        if (s) {
+            const IrExpr *init = ptrmap_get(&L->def, x);
+            const IrIterArg *const *it = s->kind == STMT_FOR ? IR_AS(IrFor, s)->iter_args : IR_AS(IrWhile, s)->iter_args;
+            const IrVar *const *rets = s->kind == STMT_FOR ? IR_AS(IrFor, s)->ret : IR_AS(IrWhile, s)->ret;
+            uint32_t k = 0;
+            while (rets[k] != IR_AS(IrVar, x))
+                k++;
+            if (buffer_of(L, yielded(s, IR_AS(IrVar, x), 0), depth + 1) != &it[k]->v.e)
+                return NULL;   /* the loop gives another buffer */
+            x = init;
+            continue;
+        }
+        if (x->kind == EXPR_ITER_ARG || !(d = ptrmap_get(&L->def, x)))
+            return x;
+        op = d->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, d)->callee) : NULL;
+        if (op && op->cls == OPCL_TENSOR_WRITE)
+            x = IR_AS(IrCall, d)->args[0];
+        else if (ir_is_var_like(d))
+            x = d;
+        else
+            return x;
+    }
+    return NULL;
+}
+
 /* Follows copies and loop initial values from v: the parameter it starts
- * from (NULL if none), and whether a loop or an if gives it. */
+ * from (NULL if none), and whether a loop or an if gives it (a loop that
+ * only writes into its buffer in place gives the buffer itself). */
 static const IrVar *land_origin(const Land *L, const IrFunc *f, const IrVar *v, int *carried)
 {
     for (uint32_t steps = 0; v && steps < 100000; steps++) {
         const IrExpr *x;
+        const IrStmt *s;
         for (uint32_t i = 0; i < f->nparams; i++)
             if (f->params[i].var == v)
                 return v;
-        if (ptrmap_get(&L->loopret, v))
+        if ((s = ptrmap_get(&L->loopret, v))) {
+            const IrExpr *b = buffer_of(L, &v->e, 0);
+            if (b && ir_is_var_like(b) && b != &v->e) {
+                v = IR_AS(IrVar, b);   /* the loop or if gives back its buffer */
+                continue;
+            }
             *carried = 1;
+        }
         x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : ptrmap_get(&L->def, v);
         if (!x || !ir_is_var_like(x) || (ptrmap_get(&L->loopret, v) && ((const IrStmt *)ptrmap_get(&L->loopret, v))->kind == STMT_IF))
             return NULL;
