@@ -441,7 +441,7 @@ const IrType *deduce_collective(DeduceCtx *dc)
             return op_fail(dc, -1, "reduce_scatter sums (op=pld.ReduceOp.Sum only)");
         return target;
     }
-    if (!(target = need_window(dc, 1)) || !collective_data(dc, 1, 1, NULL, -1) ||
+    if (!(target = collective_data(dc, 1, 1, NULL, -1)) ||
         !(in = collective_data(dc, 0, 0, target, 1)) || !collective_signal(dc, 2, &nr))
         return NULL;
     if (id == OP_PLD_TENSOR_ALLGATHER && ir_dim_value(in->dims[0], &v) && v != 1)

@@ -300,16 +300,22 @@ static int holds_task(const IrType *t)
     return 0;
 }
 
+/* Does s define (or evaluate) a value that names tasks: a task id, an
+ * array of them, or a tuple that holds some? */
+static int names_tasks(IrCtx *ir, const IrStmt *s)
+{
+    if (s->kind == STMT_ASSIGN)
+        return is_task_type(IR_AS(IrAssign, s)->var->type) || holds_task(IR_AS(IrAssign, s)->var->type);
+    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
+}
+
 /* Is s the definition (or evaluation) of a value that only names tasks,
  * or of a tuple holding task ids that nothing reads (an expanded Inline
  * function's `return y, tid`, unpacked element by element)? */
 static int defines_task_value(const Lower *L, const IrStmt *s)
 {
-    if (s->kind == STMT_ASSIGN) {
-        const IrVar *v = IR_AS(IrAssign, s)->var;
-        return is_task_type(v->type) || (holds_task(v->type) && !ptrmap_get(&L->read, v));
-    }
-    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(L->ir, IR_AS(IrEval, s)->expr));
+    const IrVar *v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
+    return names_tasks(L->ir, s) && !(v && !is_task_type(v->type) && ptrmap_get(&L->read, v));
 }
 
 static int note_read(IrWalker *w, const IrExpr *e)
@@ -423,10 +429,7 @@ static int task_id_use(IrWalker *w, const IrExpr *e)
 static int is_placement(const IrStmt *s, const void *ir)
 {
     return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-           ((s->kind == STMT_ASSIGN && (is_task_type(IR_AS(IrAssign, s)->var->type) ||
-                                        holds_task(IR_AS(IrAssign, s)->var->type))) ||
-            (s->kind == STMT_EVAL && is_task_type(ir_expr_type((IrCtx *)ir, IR_AS(IrEval, s)->expr)))) ||
-           marks_dump(s);
+           names_tasks((IrCtx *)ir, s) || marks_dump(s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)

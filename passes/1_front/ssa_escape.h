@@ -9,13 +9,13 @@
 
 typedef VEC(const char *) SsaNameList;
 
-/* The names defined anywhere in body (assignment targets, loop variables
- * and return variables of nested loops and ifs), each once, appended to
- * *out in first-seen order. */
 /* The tensor variable a call written as a statement writes in place
  * (OPCL_TENSOR_WRITE: its first argument, which is its result), or NULL:
  * ConvertToSSA makes the statement an assignment of its next version. */
 const IrVar *ssa_written_in_place(const IrExpr *e);
+/* The names defined anywhere in body (assignment targets, loop variables
+ * and return variables of nested loops and ifs), each once, appended to
+ * *out in first-seen order. */
 void ssa_defined_names(const IrStmt *body, SsaNameList *out);
 
 /* Where a converted variable's value comes from, as far as carrying it out

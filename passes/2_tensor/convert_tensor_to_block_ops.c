@@ -406,11 +406,12 @@ static int land_stmt(IrWalker *w, const IrStmt *s)
 }
 
 /* The value a loop's or an if's body yields for its return variable ret
- * (`branch` 1: an if's else branch), or NULL. */
-static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch)
+ * (`branch` 1: an if's else branch), and ret's slot; NULL if none. */
+static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch, uint32_t *slot)
 {
-    const IrStmt *body = NULL, *last;
-    uint32_t n = 0, slot;
+    const IrStmt *body = NULL;
+    const IrValues *y;
+    uint32_t n = 0;
     const IrVar *const *rets = NULL;
     if (s->kind == STMT_FOR)
         body = IR_AS(IrFor, s)->body, n = IR_AS(IrFor, s)->niter, rets = IR_AS(IrFor, s)->ret;
@@ -419,14 +420,11 @@ static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch)
     else if (s->kind == STMT_IF)
         body = branch ? IR_AS(IrIf, s)->else_body : IR_AS(IrIf, s)->then_body, n = IR_AS(IrIf, s)->nret,
         rets = IR_AS(IrIf, s)->ret;
-    for (slot = 0; slot < n && rets[slot] != ret; slot++)
+    for (*slot = 0; *slot < n && rets[*slot] != ret; (*slot)++)
         ;
-    last = body;
-    while (last && (last->kind == STMT_SEQ || last->kind == STMT_OPS) && IR_AS(IrSeq, last)->n)
-        last = IR_AS(IrSeq, last)->stmts[IR_AS(IrSeq, last)->n - 1];
-    if (slot == n || !last || last->kind != STMT_YIELD || slot >= IR_AS(IrValues, last)->n)
+    if (*slot == n || !body || !(y = ir_body_yield(body)) || *slot >= y->n)
         return NULL;
-    return IR_AS(IrValues, last)->values[slot];
+    return y->values[*slot];
 }
 
 /* The buffer x is, following copies, in-place writes (pl.tensor.write,
@@ -440,23 +438,20 @@ static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth)
         const IrStmt *s = ptrmap_get(&L->loopret, x);
         const IrExpr *d;
         const OpDef *op;
+        uint32_t k;
         if (s && s->kind == STMT_IF) {
-            const IrExpr *t = buffer_of(L, yielded(s, IR_AS(IrVar, x), 0), depth + 1);
-            if (!t || t != buffer_of(L, yielded(s, IR_AS(IrVar, x), 1), depth + 1))
+            const IrExpr *t = buffer_of(L, yielded(s, IR_AS(IrVar, x), 0, &k), depth + 1);
+            if (!t || t != buffer_of(L, yielded(s, IR_AS(IrVar, x), 1, &k), depth + 1))
                 return NULL;
             x = t;
             continue;
         }
         if (s) {
-            const IrExpr *init = ptrmap_get(&L->def, x);
             const IrIterArg *const *it = s->kind == STMT_FOR ? IR_AS(IrFor, s)->iter_args : IR_AS(IrWhile, s)->iter_args;
-            const IrVar *const *rets = s->kind == STMT_FOR ? IR_AS(IrFor, s)->ret : IR_AS(IrWhile, s)->ret;
-            uint32_t k = 0;
-            while (rets[k] != IR_AS(IrVar, x))
-                k++;
-            if (buffer_of(L, yielded(s, IR_AS(IrVar, x), 0), depth + 1) != &it[k]->v.e)
+            d = buffer_of(L, yielded(s, IR_AS(IrVar, x), 0, &k), depth + 1);
+            if (!d || d != &it[k]->v.e)
                 return NULL;   /* the loop gives another buffer */
-            x = init;
+            x = it[k]->init;
             continue;
         }
         if (x->kind == EXPR_ITER_ARG || !(d = ptrmap_get(&L->def, x)))
@@ -492,7 +487,7 @@ static const IrVar *land_origin(const Land *L, const IrFunc *f, const IrVar *v, 
             *carried = 1;
         }
         x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : ptrmap_get(&L->def, v);
-        if (!x || !ir_is_var_like(x) || (ptrmap_get(&L->loopret, v) && ((const IrStmt *)ptrmap_get(&L->loopret, v))->kind == STMT_IF))
+        if (!x || !ir_is_var_like(x) || (s && s->kind == STMT_IF))
             return NULL;
         v = IR_AS(IrVar, x);
     }
