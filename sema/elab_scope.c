@@ -82,11 +82,40 @@ static int bool_kw(FnCtx *fc, const AstNode *kw, int *out)
     return 1;
 }
 
+/* A name hint names the outlined function, so it is spelled in the IR, in
+ * PTO MLIR and in C++: as pypto's parser requires, a non-keyword identifier
+ * (ASCII here, as every name in those outputs). */
+static int identifier_word(const char *s)
+{
+    static const char *const keywords[] = {
+        "False", "None",   "True",     "and",      "as",   "assert", "async",  "await", "break",
+        "class", "continue", "def",    "del",      "elif", "else",   "except", "finally", "for",
+        "from",  "global", "if",       "import",   "in",   "is",     "lambda", "nonlocal", "not",
+        "or",    "pass",   "raise",    "return",   "try",  "while",  "with",   "yield",
+    };
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+        return 0;
+    for (const char *p = s + 1; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return 0;
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (!strcmp(s, keywords[i]))
+            return 0;
+    return 1;
+}
+
 static int name_hint_kw(FnCtx *fc, const AstNode *kw, ScopeHead *h)
 {
-    if (kw->a->kind != AST_STRING || (kw->a->flags & (AST_FSTRING | AST_BYTES)) || !kw->a->name[0] ||
+    if (kw->a->kind != AST_STRING || (kw->a->flags & (AST_FSTRING | AST_BYTES)) ||
         strlen(kw->a->name) != kw->a->u) {
-        diag_error(fc->E->diag, kw->a->span, "name_hint must be a non-empty string literal");
+        diag_error(fc->E->diag, kw->a->span, "name_hint must be a string literal");
+        return 0;
+    }
+    if (!kw->a->name[0]) /* as pypto: "" is no hint */
+        return 1;
+    if (!identifier_word(kw->a->name)) {
+        diag_error(fc->E->diag, kw->a->span, "name_hint must be an ASCII identifier that is not a keyword, not '%s'",
+                   kw->a->name);
         return 0;
     }
     h->a.name_hint = intern_cstr(fc->E->names, kw->a->name);

@@ -23,6 +23,10 @@ class Bad:
             out = self.k(a, out)
         with pl.at(level=pl.Level.CORE_GROUP, name_hint="k" + "1"):
             out = self.k(a, out)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="prod}cts"):
+            out = self.k(a, out)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="lambda"):
+            out = self.k(a, out)
         with pl.at():
             out = self.k(a, out)
         with pl.at(level=pl.Level.HOST, optimizations=[pl.split(pl.SplitMode.NONE)]):
