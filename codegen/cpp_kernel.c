@@ -51,6 +51,7 @@ typedef struct Param {
     uint32_t axis;             /* dimensions */
     uint8_t kind;              /* LowerParamKind */
     const char *desc;          /* tensors: the name of its Tensor descriptor in kernel_entry */
+    int64_t mul, add;          /* dimensions: the axis's extent is mul * value + add */
 } Param;
 
 static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
@@ -61,7 +62,8 @@ static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
         CVal *c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
                              ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
         bind(K, p, c);
-        out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL};
+        out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL,
+                        ps[i].mul, ps[i].add};
     }
     return L->nparams;
 }
@@ -186,7 +188,12 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
             for (uint32_t j = 0; j < ntensors; j++)
                 if (params[j].var == p->var)
                     tn = params[j].desc;
-            sb_printf(out, "  int64_t %s = static_cast<int64_t>(%s->shapes[%" PRIu32 "]);\n", n, tn ? tn : "?", p->axis);
+            if (p->mul == 1 && p->add == 0)
+                sb_printf(out, "  int64_t %s = static_cast<int64_t>(%s->shapes[%" PRIu32 "]);\n", n, tn ? tn : "?",
+                          p->axis);
+            else   /* the axis's extent is an expression of the name (ir_dim_affine) */
+                sb_printf(out, "  int64_t %s = (static_cast<int64_t>(%s->shapes[%" PRIu32 "]) - (%" PRId64 ")) / (%" PRId64 ");\n",
+                          n, tn ? tn : "?", p->axis, p->add, p->mul);
         }
     }
     if (np == 0)

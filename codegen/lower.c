@@ -56,7 +56,7 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
             cap += f->params[i].var->type->n;
     ps = arena_array(&k->arena, cap + 1, sizeof *ps);
     ptrmap_init(&held);
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < 5; round++) {
         for (uint32_t i = 0; i < f->nparams; i++) {
             const IrVar *p = f->params[i].var;
             const IrType *t = p->type;
@@ -64,27 +64,36 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
                 if (!isa_dtype_ok((DataType)t->dtype))
                     diag_error(k->diag, p->e.span, "tensor '%s' has data type %s, which has no %s", p->name,
                                dtype_name((DataType)t->dtype), tensor_type);
-                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_TENSOR};
+                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_TENSOR, 1, 0};
                 ptrmap_put(&held, p, (void *)p);
             } else if (round == 1 && t->kind == TYPE_SCALAR) {
                 if (!isa_dtype_ok((DataType)t->dtype))
                     diag_error(k->diag, p->e.span, "parameter '%s' has data type %s, which has no %s", p->name,
                                dtype_name((DataType)t->dtype), scalar_type);
-                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_SCALAR};
+                ps[n++] = (LowerParam){p, NULL, 0, LOWER_PARAM_SCALAR, 1, 0};
                 ptrmap_put(&held, p, (void *)p);
-            } else if (round == 2 && t->kind == TYPE_TENSOR) {
+            } else if (round >= 2 && t->kind == TYPE_TENSOR) {
+                /* Names first (round 2), then an expression linear in a
+                 * name that no tensor has bare gives it (round 3); any
+                 * other expression is computed from what these hold
+                 * (round 4). */
                 for (uint32_t d = 0; d < t->n; d++) {
                     const IrExpr *x = t->dims[d];
-                    int64_t cv;
-                    if (ir_dim_value(x, &cv) || ptrmap_get(&held, x))
+                    const IrVar *v = NULL;
+                    int64_t cv, mul = 1, add = 0;
+                    if (ir_dim_value(x, &cv) || ir_dim_vars_in(x, &held))
                         continue;
-                    if (x->kind != EXPR_VAR) {
+                    if (round == 2 && x->kind == EXPR_VAR)
+                        v = IR_AS(IrVar, x);
+                    else if (round == 3 && x->kind != EXPR_VAR && !ir_dim_affine(x, &v, &mul, &add))
+                        v = NULL;
+                    else if (round == 4)
                         diag_error(k->diag, p->e.span, "tensor '%s' has a dimension expression %s cannot express",
                                    p->name, output);
+                    if (!v)
                         continue;
-                    }
-                    ps[n++] = (LowerParam){IR_AS(IrVar, x), p, d, LOWER_PARAM_DIM};
-                    ptrmap_put(&held, x, (void *)x);
+                    ps[n++] = (LowerParam){v, p, d, LOWER_PARAM_DIM, mul, add};
+                    ptrmap_put(&held, v, (void *)v);
                 }
             } else if (round == 0 && legal_kernel_param(p, msg, sizeof msg) != 0) {
                 diag_error(k->diag, p->e.span, "%s", msg);

@@ -139,12 +139,15 @@ typedef struct LowerParam {
     const IrVar *tensor;       /* a dimension: the Tensor parameter it is read from */
     uint32_t axis;             /* a dimension: which */
     uint8_t kind;              /* LowerParamKind */
+    int64_t mul, add;          /* a dimension: the axis's extent is mul * var + add (ir_dim_affine) */
 } LowerParam;
 
 /* The parameters of k->f in *list (in k->arena), checked and reported for
  * output out (OUT_MLIR, OUT_CPP): element types, parameters that are
- * neither Tensors nor Scalars, dimensions that are expressions.  Returns
- * how many. */
+ * neither Tensors nor Scalars, dimensions that are expressions of more
+ * than one name or not linear in it.  A name that no tensor has as a
+ * dimension of its own is read from one that is linear in it (B * 128).
+ * Returns how many. */
 uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list);
 
 /* The kernel kind of f; KERNEL_NONE after reporting a kernel that uses

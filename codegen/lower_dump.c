@@ -226,8 +226,11 @@ void lower_list_dump(StrBuf *out, LowerKernel *k, const LowerList *L, const char
     for (uint32_t i = 0; i < L->nparams; i++) {
         const LowerParam *p = &L->params[i];
         sb_printf(out, "param %s %s", param_kind[p->kind], p->var->name);
-        if (p->kind == LOWER_PARAM_DIM)
+        if (p->kind == LOWER_PARAM_DIM && p->mul == 1 && p->add == 0)
             sb_printf(out, " = %s.shape[%" PRIu32 "]", p->tensor->name, p->axis);
+        else if (p->kind == LOWER_PARAM_DIM)
+            sb_printf(out, " = (%s.shape[%" PRIu32 "] - %" PRId64 ") / %" PRId64, p->tensor->name, p->axis, p->add,
+                      p->mul);
         sb_putc(out, '\n');
     }
     for (const LowerInst *I = L->first; I; I = I->next)

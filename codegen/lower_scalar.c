@@ -74,12 +74,20 @@ void lower_scalar_params(LowerFlow *W)
         else if (p->type->kind != TYPE_TENSOR)
             lower_scalar_poison(W, p);
     }
-    /* A symbolic dimension no parameter holds is a parameter of its own. */
+    /* A symbolic dimension no parameter holds is a parameter of its own,
+     * and so is the name of one linear in it (lower_kernel_params). */
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrType *t = f->params[i].var->type;
-        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++)
-            if (t->dims[d]->kind == EXPR_VAR && !ptrmap_get(&W->scalars, t->dims[d]))
-                lower_scalar_define(W, IR_AS(IrVar, t->dims[d]));
+        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++) {
+            const IrVar *v;
+            int64_t mul, add;
+            if (t->dims[d]->kind == EXPR_VAR)
+                v = IR_AS(IrVar, t->dims[d]);
+            else if (!ir_dim_affine(t->dims[d], &v, &mul, &add))
+                continue;
+            if (!ptrmap_get(&W->scalars, v))
+                lower_scalar_define(W, v);
+        }
     }
 }
 

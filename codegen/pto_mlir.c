@@ -63,13 +63,16 @@ static void bind_params(Emitter *E, const LowerList *L, StrBuf *sig)
 
 /* The dimension operand of a tensor view: an index constant, or the
  * parameter that holds a symbolic dimension, as an index (a scalar
- * parameter of another integer type is cast). */
+ * parameter of another integer type is cast), or what an expression of
+ * one computes (B * 128: lower_kernel_params gave B). */
 static const char *dim_operand(Emitter *E, const IrExpr *x)
 {
     int64_t v;
     const Value *val;
     if (ir_dim_value(x, &v))
         return const_index(E, v)->name;
+    if (x->kind != EXPR_VAR)
+        return index_value(E, x)->name;
     val = ptrmap_get(&E->values, x);
     if (!val || val->sc == SC_NONE)
         return "%undef";   /* a parameter of no MLIR scalar type: reported with the parameters (lower_kernel_params) */

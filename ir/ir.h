@@ -521,6 +521,12 @@ int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b);
  * dimension (canonically) plus or minus different constants
  * (`c + 64` and `c + 32`), or two constants. */
 int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out);
+/* 1 if dimension e is arithmetic on constants and the variables that
+ * are keys of names (nesting bounded by the front end's). */
+int ir_dim_vars_in(const IrExpr *e, const PtrMap *names);
+/* 1 if dimension e is mul * v + add for one variable v and mul != 0
+ * (`B * 128`, `(B + 1) * 64`): v's value follows from e's. */
+int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add);
 /* The extents of tile t's valid part: its view's valid shape when it has
  * one of t's rank (constant or not), else its dims.  A store without
  * shapes writes these. */

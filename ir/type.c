@@ -404,6 +404,64 @@ static const IrExpr *split_offset(const IrExpr *e, int64_t *c)
     }
 }
 
+/* e as m * v + a for one variable v (NULL while none is seen); 0 where e
+ * is not of that form.  Products are folded only with a constant side,
+ * so the result stays linear in v. */
+static int affine_of(const IrExpr *e, const IrVar **v, int64_t *m, int64_t *a)
+{
+    int64_t c, m1, a1, m2, a2;
+    if (ir_dim_value(e, &c)) {
+        *m = 0, *a = c;
+        return 1;
+    }
+    if (e->kind == EXPR_VAR) {
+        if (*v && *v != IR_AS(IrVar, e))
+            return 0;
+        *v = IR_AS(IrVar, e);
+        *m = 1, *a = 0;
+        return 1;
+    }
+    if (e->kind == EXPR_UNARY && e->op == UN_NEG) {
+        if (!affine_of(IR_AS(IrUnary, e)->operand, v, &m1, &a1))
+            return 0;
+        *m = -m1, *a = -a1;
+        return 1;
+    }
+    if (e->kind != EXPR_BINARY || !affine_of(IR_AS(IrBinary, e)->lhs, v, &m1, &a1) ||
+        !affine_of(IR_AS(IrBinary, e)->rhs, v, &m2, &a2))
+        return 0;
+    switch (e->op) {
+    case BIN_ADD: *m = m1 + m2, *a = a1 + a2; return 1;
+    case BIN_SUB: *m = m1 - m2, *a = a1 - a2; return 1;
+    case BIN_MUL:
+        if (m1 && m2)
+            return 0;
+        *m = m1 * a2 + m2 * a1, *a = a1 * a2;
+        return 1;
+    default: return 0;
+    }
+}
+
+int ir_dim_vars_in(const IrExpr *e, const PtrMap *names)
+{
+    int64_t c;
+    if (ir_dim_value(e, &c))
+        return 1;
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR: return ptrmap_get(names, e) != NULL;
+    case EXPR_UNARY: return ir_dim_vars_in(IR_AS(IrUnary, e)->operand, names);
+    case EXPR_BINARY:
+        return ir_dim_vars_in(IR_AS(IrBinary, e)->lhs, names) && ir_dim_vars_in(IR_AS(IrBinary, e)->rhs, names);
+    default: return 0;
+    }
+}
+
+int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add)
+{
+    *v = NULL;
+    return affine_of(e, v, mul, add) && *v && *mul != 0;
+}
+
 int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out)
 {
     int64_t ch, cl;

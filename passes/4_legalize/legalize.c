@@ -511,13 +511,32 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-/* The first dimension of Tensor type t that is neither a constant nor a
- * name, or NULL. */
-static const IrExpr *expression_dim(const IrType *t)
+/* The names a kernel has for its tensors' dimensions: its scalar
+ * parameters, each name that is a dimension, and each that a dimension is
+ * linear in (B * 128: the kernel reads B from it; lower_kernel_params). */
+static void dim_names(const IrFunc *f, PtrMap *names)
 {
-    int64_t v;
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrType *t = f->params[i].var->type;
+        if (t->kind == TYPE_SCALAR)
+            ptrmap_put(names, f->params[i].var, (void *)t);
+        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++) {
+            const IrVar *v;
+            int64_t mul, add;
+            if (t->dims[d]->kind == EXPR_VAR)
+                ptrmap_put(names, t->dims[d], (void *)t);
+            else if (ir_dim_affine(t->dims[d], &v, &mul, &add))
+                ptrmap_put(names, v, (void *)t);
+        }
+    }
+}
+
+/* The first dimension of Tensor type t that the kernel cannot compute
+ * from names, or NULL. */
+static const IrExpr *expression_dim(const IrType *t, const PtrMap *names)
+{
     for (uint32_t d = 0; d < t->n; d++)
-        if (!ir_dim_value(t->dims[d], &v) && t->dims[d]->kind != EXPR_VAR)
+        if (!ir_dim_vars_in(t->dims[d], names))
             return t->dims[d];
     return NULL;
 }
@@ -530,6 +549,9 @@ static const IrExpr *expression_dim(const IrType *t)
  * 4.2): the dimension that gives its row stride is a constant. */
 static void check_params(Legal *L, const IrFunc *f)
 {
+    PtrMap names;
+    ptrmap_init(&names);
+    dim_names(f, &names);
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;
         const IrType *t = v->type;
@@ -554,20 +576,23 @@ static void check_params(Legal *L, const IrFunc *f)
                      legal_strides(t, dn, v->name, stride, &len, &len_x, msg, sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t))) {
+        } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t, &names))) {
             /* Both outputs take a symbolic dimension as a parameter of its
-             * own (lower_kernel_params); an expression has none. */
+             * own (lower_kernel_params), and compute an expression of
+             * those. */
             StrBuf dim;
             sb_init(&dim);
             ir_print_expr(&dim, L->ir, dimx, "pl", IR_SYNTAX_TODAY);
             diag_error(L->pc->diag, v->e.span,
-                       "tensor '%s' has the dimension %s, an expression; a kernel's tensor dimensions are constants "
-                       "or names",
+                       "tensor '%s' has the dimension %s, which the kernel cannot compute: it has the names "
+                       "that are dimensions or scalar parameters, and a name a dimension is linear in (B in "
+                       "B * 128)",
                        v->name, sb_cstr(&dim));
             sb_free(&dim);
             L->failed = 1;
         }
     }
+    ptrmap_free(&names);
 }
 
 /* ------------------------------------------------------------------ ** */
