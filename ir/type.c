@@ -377,33 +377,6 @@ int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b)
     return 1;
 }
 
-/* e as base + constant: the constant operands of its additions and
- * subtractions peeled off (base NULL when e is a constant). */
-static const IrExpr *split_offset(const IrExpr *e, int64_t *c)
-{
-    int64_t v;
-    *c = 0;
-    for (;;) {
-        const IrBinary *b;
-        if (ir_dim_value(e, &v)) {
-            *c += v;
-            return NULL;
-        }
-        if (e->kind != EXPR_BINARY || (e->op != BIN_ADD && e->op != BIN_SUB))
-            return e;
-        b = IR_AS(IrBinary, e);
-        if (ir_dim_value(b->rhs, &v)) {
-            *c += e->op == BIN_ADD ? v : -v;
-            e = b->lhs;
-        } else if (e->op == BIN_ADD && ir_dim_value(b->lhs, &v)) {
-            *c += v;
-            e = b->rhs;
-        } else {
-            return e;
-        }
-    }
-}
-
 /* e as m * v + a for one variable v (NULL while none is seen); 0 where e
  * is not of that form.  Products are folded only with a constant side,
  * so the result stays linear in v. */
@@ -462,13 +435,67 @@ int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add)
     return affine_of(e, v, mul, add) && *v && *mul != 0;
 }
 
+/* A dimension as a linear form: c + sum of k[i] * atom[i], where an atom
+ * is a canonical dimension that is not a sum or a product by a constant
+ * (a name, N // 64, M * N).  Two dimensions differ by a constant when
+ * their atoms cancel: `(i + 1) * 64` and `i * 64`, `q + 32` and `q`. */
+#define LIN_MAX 8
+
+typedef struct Linear {
+    uint32_t n;
+    const IrExpr *atom[LIN_MAX];
+    int64_t k[LIN_MAX];
+    int64_t c;
+} Linear;
+
+static int linear_term(Linear *f, const IrExpr *atom, int64_t k)
+{
+    for (uint32_t i = 0; i < f->n; i++)
+        if (f->atom[i] == atom)
+            return !__builtin_add_overflow(f->k[i], k, &f->k[i]);
+    if (f->n == LIN_MAX)
+        return 0;
+    f->atom[f->n] = atom;
+    f->k[f->n++] = k;
+    return 1;
+}
+
+/* Adds scale * e to f; 0 where a coefficient overflows or f is full.
+ * Depth is bounded by the front end's nesting limits. */
+static int linear_add(IrCtx *ctx, const IrExpr *e, int64_t scale, Linear *f)
+{
+    int64_t v, t;
+    if (ir_dim_value(e, &v))
+        return !__builtin_mul_overflow(v, scale, &t) && !__builtin_add_overflow(f->c, t, &f->c);
+    if (e->kind == EXPR_UNARY && e->op == UN_NEG && scale != INT64_MIN)
+        return linear_add(ctx, IR_AS(IrUnary, e)->operand, -scale, f);
+    if (e->kind == EXPR_BINARY && !dtype_is_float((DataType)e->dtype)) {
+        const IrBinary *b = IR_AS(IrBinary, e);
+        switch (e->op) {
+        case BIN_ADD: return linear_add(ctx, b->lhs, scale, f) && linear_add(ctx, b->rhs, scale, f);
+        case BIN_SUB:
+            return scale != INT64_MIN && linear_add(ctx, b->lhs, scale, f) && linear_add(ctx, b->rhs, -scale, f);
+        case BIN_MUL:
+            if (ir_dim_value(b->rhs, &v))
+                return !__builtin_mul_overflow(v, scale, &t) && linear_add(ctx, b->lhs, t, f);
+            if (ir_dim_value(b->lhs, &v))
+                return !__builtin_mul_overflow(v, scale, &t) && linear_add(ctx, b->rhs, t, f);
+            break;
+        default: break;
+        }
+    }
+    return linear_term(f, canon_dim(ctx, e), scale);
+}
+
 int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out)
 {
-    int64_t ch, cl;
-    const IrExpr *bh = split_offset(hi, &ch), *bl = split_offset(lo, &cl);
-    if ((bh || bl) && (!bh || !bl || canon_dim(ctx, bh) != canon_dim(ctx, bl)))
+    Linear f = {0};
+    if (!linear_add(ctx, hi, 1, &f) || !linear_add(ctx, lo, -1, &f))
         return 0;
-    *out = ch - cl;
+    for (uint32_t i = 0; i < f.n; i++)
+        if (f.k[i])
+            return 0;
+    *out = f.c;
     return 1;
 }
 

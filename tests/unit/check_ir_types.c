@@ -380,6 +380,52 @@ static int ref_binary(IrBinaryOp op, int64_t a, int64_t b, int64_t *r)
     return INT_OK;
 }
 
+/* Dimensions as linear forms (ir/type.c): a slice's extent hi - lo, the
+ * name a kernel reads from a dimension linear in it, and which dimensions
+ * a kernel computes from the names it has. */
+START_TEST(test_dim_linear)
+{
+    int64_t d = 0, mul = 0, add = 0;
+    const IrExpr *i = sv("i"), *j = sv("j"), *b = sv("b");
+    const IrVar *v = NULL;
+    PtrMap held;
+    /* (i + 1) * 64 - i * 64, and with the operands swapped. */
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_MUL, bin(BIN_ADD, i, ci(1)), ci(64)), bin(BIN_MUL, i, ci(64)), &d), 1);
+    ck_assert_int_eq(d, 64);
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_MUL, ci(64), bin(BIN_ADD, ci(1), i)), bin(BIN_MUL, ci(64), i), &d), 1);
+    ck_assert_int_eq(d, 64);
+    /* q + a : q + b, and atoms that are not linear (i // 2) cancel too. */
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_ADD, bin(BIN_FLOOR_DIV, i, ci(2)), ci(48)),
+                                       bin(BIN_SUB, bin(BIN_FLOOR_DIV, i, ci(2)), ci(16)), &d), 1);
+    ck_assert_int_eq(d, 64);
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_ADD, bin(BIN_MUL, i, ci(8)), j), bin(BIN_ADD, j, bin(BIN_MUL, ci(8), i)), &d), 1);
+    ck_assert_int_eq(d, 0);
+    /* What does not cancel has no constant difference. */
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_MUL, i, ci(65)), bin(BIN_MUL, i, ci(64)), &d), 0);
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_MUL, i, j), bin(BIN_MUL, j, i), &d), 0);
+    ck_assert_int_eq(ir_dim_difference(&ctx, i, j, &d), 0);
+    /* A coefficient that overflows is no answer. */
+    ck_assert_int_eq(ir_dim_difference(&ctx, bin(BIN_MUL, bin(BIN_MUL, i, ci(INT64_MAX)), ci(2)), ci(0), &d), 0);
+    /* Linear in one name: (b + 1) * 16 - 4 is 16 * b + 12. */
+    ck_assert_int_eq(ir_dim_affine(bin(BIN_SUB, bin(BIN_MUL, bin(BIN_ADD, b, ci(1)), ci(16)), ci(4)), &v, &mul, &add), 1);
+    ck_assert_ptr_eq(v, b);
+    ck_assert_int_eq(mul, 16);
+    ck_assert_int_eq(add, 12);
+    ck_assert_int_eq(ir_dim_affine(bin(BIN_MUL, b, b), &v, &mul, &add), 0);
+    ck_assert_int_eq(ir_dim_affine(bin(BIN_ADD, b, i), &v, &mul, &add), 0);
+    ck_assert_int_eq(ir_dim_affine(bin(BIN_FLOOR_DIV, b, ci(2)), &v, &mul, &add), 0);
+    ck_assert_int_eq(ir_dim_affine(bin(BIN_SUB, b, b), &v, &mul, &add), 0);   /* b drops out */
+    /* Computable from the names a kernel has. */
+    ptrmap_init(&held);
+    ptrmap_put(&held, b, (void *)b);
+    ck_assert_int_eq(ir_dim_vars_in(bin(BIN_FLOOR_DIV, b, ci(64)), &held), 1);
+    ck_assert_int_eq(ir_dim_vars_in(bin(BIN_MUL, b, b), &held), 1);
+    ck_assert_int_eq(ir_dim_vars_in(bin(BIN_MUL, b, i), &held), 0);
+    ck_assert_int_eq(ir_dim_vars_in(ci(7), &held), 1);
+    ptrmap_free(&held);
+}
+END_TEST
+
 START_TEST(test_int_arith)
 {
     static const IrBinaryOp ops[] = {BIN_ADD, BIN_SUB, BIN_MUL, BIN_FLOOR_DIV, BIN_FLOOR_MOD, BIN_SHL, BIN_SHR, BIN_POW};
@@ -443,6 +489,7 @@ void ir_type_tests(Suite *s)
     tcase_add_test(tc, test_type_byte_size);
     tcase_add_test(tc, test_dim_const);
     tcase_add_test(tc, test_dim_arithmetic);
+    tcase_add_test(tc, test_dim_linear);
     tcase_add_test(tc, test_int_arith);
     suite_add_tcase(s, tc);
 }
