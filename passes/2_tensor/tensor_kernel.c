@@ -426,12 +426,19 @@ static void analyse_forms(Kc *K)
             }
         }
     }
-    /* Roots, written, whole: in definition order (sources come first;
-     * an iter_arg's yield comes later, so loops are settled after). */
-    for (int pass = 0; pass < 2; pass++)
+    /* Roots, written, whole: in definition order (sources come first),
+     * until nothing changes: an iter_arg's yield comes later, and in
+     * nested loops and ifs the yield of one is the result of another, so
+     * a write deep inside reaches the outer loop's result one pass per
+     * level.  Each is a function of values settled before it or of
+     * written, which only turns on: at most one pass per value. */
+    for (uint32_t pass = 0, again = 1; again && pass <= K->all.len; pass++) {
+        again = 0;
         for (uint32_t i = 0; i < K->all.len; i++) {
             Val *v = K->all.data[i];
             OpId o = op_of(v);
+            const Val *root = v->root;
+            uint8_t written = v->written, whole = v->whole;
             if (!v->ddr)
                 continue;
             switch ((DefKind)v->def) {
@@ -472,7 +479,10 @@ static void analyse_forms(Kc *K)
             case DK_OTHER:
                 break;
             }
+            if (v->root != root || v->written != written || v->whole != whole)
+                again = 1;
         }
+    }
 }
 
 /* Which return positions are stored into new Out parameters. */
