@@ -149,6 +149,14 @@ static void conv_window(Kc *K, Val *v, const IrCall *c)
         }
     args[3] = tc_tuple(K->ir, v->type->n, v->type->dims);
     v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_EXTRACT, 4, args, 1, &kw);
+    /* pl.slice(t, shape, offset, valid_shape=): the window keeps only
+     * that much valid (a store writes only it). */
+    if (v->tile && v->type->tensor_view && v->type->tensor_view->nvalid == 2) {
+        const IrExpr *vs[3] = {v->tile, v->type->tensor_view->valid_shape[0], v->type->tensor_view->valid_shape[1]};
+        if (vs[1] != v->type->dims[0] || vs[2] != v->type->dims[1])
+            v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_valid"), OP_BLOCK_SET_VALIDSHAPE, 3, vs, 0,
+                              NULL);
+    }
 }
 
 static void conv_view(Kc *K, Val *v, const IrCall *c)
