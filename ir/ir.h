@@ -524,6 +524,11 @@ int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *o
 /* 1 if dimension e is arithmetic on constants and the variables that
  * are keys of names (nesting bounded by the front end's). */
 int ir_dim_vars_in(const IrExpr *e, const PtrMap *names);
+/* Adds to names the names a kernel f has for its tensors' dimensions:
+ * its scalar parameters, each name that is a dimension of a tensor
+ * parameter, and each that such a dimension is linear in (B * 128: the
+ * kernel reads B from it). */
+void ir_func_dim_names(const IrFunc *f, PtrMap *names);
 /* 1 if dimension e is mul * v + add for one variable v and mul != 0
  * (`B * 128`, `(B + 1) * 64`): v's value follows from e's. */
 int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add);

@@ -435,6 +435,23 @@ int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add)
     return affine_of(e, v, mul, add) && *v && *mul != 0;
 }
 
+void ir_func_dim_names(const IrFunc *f, PtrMap *names)
+{
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const IrType *t = f->params[i].var->type;
+        if (t->kind == TYPE_SCALAR)
+            ptrmap_put(names, f->params[i].var, (void *)t);
+        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++) {
+            const IrVar *v;
+            int64_t mul, add;
+            if (t->dims[d]->kind == EXPR_VAR)
+                ptrmap_put(names, t->dims[d], (void *)t);
+            else if (ir_dim_affine(t->dims[d], &v, &mul, &add))
+                ptrmap_put(names, v, (void *)t);
+        }
+    }
+}
+
 /* A dimension as a linear form: c + sum of k[i] * atom[i], where an atom
  * is a canonical dimension that is not a sum or a product by a constant
  * (a name, N // 64, M * N).  Two dimensions differ by a constant when

@@ -294,7 +294,9 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
     K->e.what = NULL;
 }
 
-/* A scalar defined by a tensor op: tensor.dim is a constant; tensor.read
+/* A scalar defined by a tensor op: tensor.dim is its constant, or the
+ * expression of the names the kernel has for its tensors' dimensions
+ * (ir_func_dim_names: each is a parameter of the kernel); tensor.read
  * reads global memory from the scalar unit, which block ops cannot. */
 static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *out)
 {
@@ -303,14 +305,25 @@ static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *o
     if (n == OP_TENSOR_DIM) {
         const IrType *t = ir_expr_type(K->ir, c->args[0]);
         int64_t axis = 0, v;
+        PtrMap names;
+        int known;
         if (tc_const(c->args[1], &axis) && axis < 0)
             axis += t->n;
         if (axis >= 0 && axis < (int64_t)t->n && tc_const(t->dims[axis], &v)) {
             vec_push(*out, ir_assign(K->ir, a->var, ir_const_int(K->ir, v, DT_INT64, a->value->span), a->s.span));
             return;
         }
+        ptrmap_init(&names);
+        ir_func_dim_names(K->f, &names);
+        known = axis >= 0 && axis < (int64_t)t->n && ir_dim_vars_in(t->dims[axis], &names);
+        ptrmap_free(&names);
+        if (known) {
+            vec_push(*out, ir_assign(K->ir, a->var, t->dims[axis], a->s.span));
+            return;
+        }
         tc_error(&K->e, a->value->span,
-                 "'pl.tensor.dim' of %s cannot be converted: the dimension is not a constant",
+                 "'pl.tensor.dim' of %s cannot be converted: the dimension is neither a constant nor one the "
+                 "kernel's tensor parameters give",
                  tc_shape_text(t, d, sizeof d));
         return;
     }

@@ -511,26 +511,6 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-/* The names a kernel has for its tensors' dimensions: its scalar
- * parameters, each name that is a dimension, and each that a dimension is
- * linear in (B * 128: the kernel reads B from it; lower_kernel_params). */
-static void dim_names(const IrFunc *f, PtrMap *names)
-{
-    for (uint32_t i = 0; i < f->nparams; i++) {
-        const IrType *t = f->params[i].var->type;
-        if (t->kind == TYPE_SCALAR)
-            ptrmap_put(names, f->params[i].var, (void *)t);
-        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++) {
-            const IrVar *v;
-            int64_t mul, add;
-            if (t->dims[d]->kind == EXPR_VAR)
-                ptrmap_put(names, t->dims[d], (void *)t);
-            else if (ir_dim_affine(t->dims[d], &v, &mul, &add))
-                ptrmap_put(names, v, (void *)t);
-        }
-    }
-}
-
 /* The first dimension of Tensor type t that the kernel cannot compute
  * from names, or NULL. */
 static const IrExpr *expression_dim(const IrType *t, const PtrMap *names)
@@ -551,7 +531,7 @@ static void check_params(Legal *L, const IrFunc *f)
 {
     PtrMap names;
     ptrmap_init(&names);
-    dim_names(f, &names);
+    ir_func_dim_names(f, &names);
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;
         const IrType *t = v->type;
