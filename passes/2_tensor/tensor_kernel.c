@@ -273,6 +273,40 @@ static void use_tile(Val *v)
         v->operand = 1;
 }
 
+/* Is s a tensor the kernel computes, held as a tile (no buffer in global
+ * memory to view): the result of an op that computes, a window of one, an
+ * assemble into one, or a loop's value that starts as one.  Products are
+ * computed where they are stored, and the accumulators are in Acc:
+ * neither has a tile to cut. */
+static int computed_on_core(const Val *s)
+{
+    OpId o;
+    while (s && (s->def == DK_COPY || s->def == DK_ITER))
+        s = s->src;
+    if (!s || s->def != DK_OP)
+        return 0;
+    o = op_of(s);
+    if (o == OP_TENSOR_VIEW)
+        return s->window;
+    if (o == OP_TENSOR_ASSEMBLE)
+        return s->tinsert;
+    return o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC && !s->acc_operand;
+}
+
+/* Assembles into tensors the kernel computes (pl.full, then a window of
+ * it written): tiles, in definition order, so that one into the result
+ * of another is one too. */
+static void mark_inserts(Kc *K)
+{
+    for (uint32_t i = 0; i < K->all.len; i++) {
+        Val *v = K->all.data[i];
+        if (v->def == DK_OP && op_of(v) == OP_TENSOR_ASSEMBLE)
+            v->tinsert = (uint8_t)computed_on_core(kc_val(K, v->call->args[0]));
+    }
+}
+
+
+
 /* The uses of tensor values by ops: what they need. */
 static int use_expr(IrWalker *w, const IrExpr *e)
 {
@@ -309,10 +343,16 @@ static int use_expr(IrWalker *w, const IrExpr *e)
     } else if (n == OP_TENSOR_VIEW) {
         /* Identity views are copies; others need the source in memory. */
     } else if (n == OP_TENSOR_ASSEMBLE) {
-        Val *s = kc_val(K, c->args[1]);
-        demand(kc_val(K, c->args[0]), e->span, what);
-        if (s && !(s->def == DK_OP && op_of(s) == OP_TENSOR_MATMUL))
-            need_tile(s);
+        Val *t = kc_val(K, c->args[0]), *s = kc_val(K, c->args[1]);
+        if (computed_on_core(t)) {
+            use_tile(t);   /* a window of its tile written (mark_inserts) */
+            if (s)
+                use_tile(s);
+        } else {
+            demand(t, e->span, what);
+            if (s && !(s->def == DK_OP && op_of(s) == OP_TENSOR_MATMUL))
+                need_tile(s);
+        }
     } else if (tc_product_lhs(e) >= 0) {
         int l = tc_product_lhs(e);
         demand(kc_val(K, c->args[l]), e->span, what);
@@ -333,24 +373,6 @@ static int use_expr(IrWalker *w, const IrExpr *e)
             use_tile(kc_val(K, c->args[i]));
     }
     return 1;
-}
-
-/* Is s a tensor the kernel computes, held as a tile (no buffer in global
- * memory to view): the result of an op that computes, or a window of one.
- * Products are computed where they are stored, and the accumulators are
- * in Acc: neither has a tile to cut. */
-static int computed_on_core(const Val *s)
-{
-    OpId o;
-    while (s && s->def == DK_COPY)
-        s = s->src;
-    if (!s || s->def != DK_OP)
-        return 0;
-    o = op_of(s);
-    if (o == OP_TENSOR_VIEW)
-        return s->window;
-    return o != OP_TENSOR_ASSEMBLE && o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC &&
-           !s->acc_operand;
 }
 
 static void analyse_forms(Kc *K)
@@ -384,7 +406,7 @@ static void analyse_forms(Kc *K)
             v->ddr = 1;
             break;
         case DK_OP:
-            v->ddr = o == OP_TENSOR_ASSEMBLE || o == OP_TENSOR_VIEW ||
+            v->ddr = (o == OP_TENSOR_ASSEMBLE && !v->tinsert) || o == OP_TENSOR_VIEW ||
                      (o == OP_TENSOR_CREATE && v->demanded);
             v->created = o == OP_TENSOR_CREATE && v->demanded;
             v->lazy = o == OP_TENSOR_MATMUL;
@@ -492,6 +514,7 @@ static void analyse_uses(Kc *K)
 {
     IrWalker w;
     char buf[96];
+    mark_inserts(K);
     memset(&w, 0, sizeof w);
     w.pre_expr = use_expr;
     w.data = K;
@@ -597,6 +620,9 @@ static void analyse_rows(Kc *K)
             K->no_tiling_at = v->at;
         } else if (v->window) {
             K->no_tiling = "a view of a tensor the kernel computes is a window of its whole tile";
+            K->no_tiling_at = v->at;
+        } else if (v->tinsert) {
+            K->no_tiling = "an assemble into a tensor the kernel computes writes a window of its whole tile";
             K->no_tiling_at = v->at;
         } else if (block && block->cls == OPCL_COL_REDUCE) {
             /* Blocks of columns hold every row of a column; blocks of rows do not. */

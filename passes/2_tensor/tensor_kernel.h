@@ -41,6 +41,7 @@ struct Val {
     uint8_t operand;          /* an operand of a computation (or carried by a loop or an if) */
     uint8_t tsplit;           /* a transpose of rows only stored: its blocks are blocks of columns */
     uint8_t window;           /* a view of a tensor the kernel computes: a copy of a window of its tile */
+    uint8_t tinsert;          /* an assemble into a tensor the kernel computes: a tile, written by TINSERT */
     int32_t phase;            /* blocks of columns: the first column loop that can use it */
     uint32_t idx;             /* DK_PARAM: parameter index; loops and ifs: position */
     const IrCall *call;       /* DK_OP */

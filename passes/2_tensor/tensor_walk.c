@@ -78,12 +78,40 @@ static void fill_tile(Kc *K, Val *v, const IrExpr *value)
     v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_FULL, 2, args, 1, &kw);
 }
 
+/* An assemble into a tensor the kernel computes (Val.tinsert): the
+ * source's tile written into a window of the target's (TINSERT). */
+static void conv_insert(Kc *K, Val *v, Val *t, Val *s, const IrCall *c)
+{
+    const IrExpr *args[3], *off[2];
+    if (!t->tile || !s->tile) {
+        tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", (!t->tile ? t : s)->old->name);
+        return;
+    }
+    if (t->type->n != 2 || s->type->n != 2) {
+        tc_error(&K->e, K->e.at, "'pl.tensor.assemble' into a tensor the kernel computes takes 2-D tensors");
+        return;
+    }
+    for (uint32_t i = 0; i < 2; i++)
+        if (!(off[i] = offset_of(c, 2, i))) {
+            tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a literal offset list of 2 elements");
+            return;
+        }
+    args[0] = t->tile;
+    args[1] = s->tile;
+    args[2] = tc_tuple(K->ir, 2, off);
+    v->tile = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_tile"), OP_BLOCK_ASSEMBLE, 3, args, 0, NULL);
+}
+
 static void conv_assemble(Kc *K, Val *v, const IrCall *c)
 {
     Val *t = kc_val(K, c->args[0]), *s = kc_val(K, c->args[1]);
     TcRegion dst;
     const IrExpr *add[2] = {NULL, NULL}, *nb;
     const char *name;
+    if (v && v->tinsert && t && s) {
+        conv_insert(K, v, t, s, c);
+        return;
+    }
     if (!t || !t->r.base || !s) {
         tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a tensor target and source");
         return;
