@@ -205,6 +205,7 @@ const IrType *deduce_load(DeduceCtx *dc)
     const IrExpr *const *offsets, *const *shapes, *const *valid;
     const IrTileView *view = NULL;
     uint32_t n;
+    int64_t last;
     MemorySpace ms;
     if (!(t = op_need_tensor(dc, 0)) || !region_args(dc, &n, &offsets, &shapes) || !memspace_kwarg(dc, &ms))
         return NULL;
@@ -217,6 +218,10 @@ const IrType *deduce_load(DeduceCtx *dc)
      * reads: column-major blocks of row-major boxes. */
     if (ms == MS_MAT)
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+    /* A column vector [.., N, 1] in Vec is column-major, as pypto's
+     * tile.load makes it: a row of one element fills no 32-byte block. */
+    else if (ir_dim_value(shapes[n - 1], &last) && last == 1 && n >= 2)
+        view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_NONE_BOX, 512);
     /* FlattenTileNdTo2D's load: a window of rank 3 or more with a valid
      * shape of rank 2 gives the window's 2-D tile (its leading extents,
      * constants, merged into rows), valid where that says. */
