@@ -327,7 +327,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, first + 1, elem_dt);
         if (lt->kind == TYPE_TILE && rt->kind == TYPE_TILE && ir_type_space(lt) >= 0 && ir_type_space(rt) >= 0 &&
             ir_type_space(dest->type) >= 0 &&
-            isa_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt, dest->type,
+            isa_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt,
                          op_printed_name(op, buf, sizeof buf), msg, cap) != 0)
             return -1;
         break;

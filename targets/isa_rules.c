@@ -255,15 +255,8 @@ int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, c
     return 0;
 }
 
-/* Two valid extents are one: the same dimension, or equal constants. */
-static int same_extent(const IrExpr *a, const IrExpr *b)
-{
-    int64_t x, y;
-    return a == b || (ir_dim_value(a, &x) && ir_dim_value(b, &y) && x == y);
-}
-
-int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const IrType *dt, const char *op,
-               char *msg, size_t cap)
+int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
+                 size_t cap)
 {
     int64_t m = 0, k = 0, n = 0;
     if (lspace != MS_LEFT || rspace != MS_RIGHT || dspace != MS_ACC) {
@@ -272,22 +265,6 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
                  "%s and %s)",
                  op, space_text(lspace), space_text(rspace), space_text(dspace));
         return -1;
-    }
-    /* pto.tmatmul takes m, k and n from the valid shapes, which must
-     * agree (PTOAS 0.60: 'expects static matmul tile shapes lhs[M,K],
-     * rhs[K,N], and dst[M,N]'); a run-time extent agrees with itself. */
-    if (lt->n == 2 && rt->n == 2 && dt && dt->kind == TYPE_TILE && dt->n == 2) {
-        const IrExpr *const *lv = ir_tile_valid_dims(lt), *const *rv = ir_tile_valid_dims(rt);
-        const IrExpr *const *dv = ir_tile_valid_dims(dt);
-        const char *which = !same_extent(lv[1], rv[0])   ? "k: the left operand's valid columns and the right's rows"
-                            : !same_extent(lv[0], dv[0]) ? "m: the left operand's valid rows and the result's"
-                            : !same_extent(rv[1], dv[1]) ? "n: the right operand's valid columns and the result's"
-                                                         : NULL;
-        if (which) {
-            snprintf(msg, cap, "'%s' needs valid shapes that agree (pto.tmatmul reads m, k and n from them); %s differ",
-                     op, which);
-            return -1;
-        }
     }
     if (lt->n == 2 && rt->n == 2 && ir_dim_value(lt->dims[0], &m) && ir_dim_value(lt->dims[1], &k) &&
         ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {

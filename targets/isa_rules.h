@@ -77,7 +77,7 @@ int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, c
 
 /* The operand spaces and sizes of a matrix multiply (lhs Left, rhs Right,
  * result Acc; m, k, n up to 4095). */
-int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const IrType *dt, const char *op, char *msg,
+int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
                size_t cap);
 
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an

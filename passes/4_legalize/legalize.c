@@ -438,7 +438,7 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         uint32_t first = form == FORM_MATMUL_ACC;
         const IrType *lt = ir_expr_type(L->ir, c->args[first]), *rt = ir_expr_type(L->ir, c->args[first + 1]);
         const IrType *dt = first ? ir_expr_type(L->ir, c->args[0]) : c->type;
-        if (isa_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt, dt,
+        if (isa_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
                          op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
             if (ir_tile_space(lt) == MS_VEC || ir_tile_space(rt) == MS_VEC)
