@@ -517,9 +517,9 @@ const IrExpr *const *ir_tile_const_valid(const IrType *t);
 /* 1 if the literal lists a and b (MakeTuple) name the same dimensions:
  * equal constants, the same variables, the same expressions of them. */
 int ir_same_dim_list(IrCtx *ctx, const IrExpr *a, const IrExpr *b);
-/* 1 and *out = hi - lo where the two differ by a constant: the same
- * dimension (canonically) plus or minus different constants
- * (`c + 64` and `c + 32`), or two constants. */
+/* 1 and *out = hi - lo where the two differ by a constant: as linear
+ * forms over canonical dimensions, their terms cancel (`c + 64` and
+ * `c + 32`, `(k + 1) * 64` and `k * 64`, two constants). */
 int ir_dim_difference(IrCtx *ctx, const IrExpr *hi, const IrExpr *lo, int64_t *out);
 /* 1 if dimension e is arithmetic on constants and the variables that
  * are keys of names (nesting bounded by the front end's). */

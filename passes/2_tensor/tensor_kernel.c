@@ -305,8 +305,6 @@ static void mark_inserts(Kc *K)
     }
 }
 
-
-
 /* The uses of tensor values by ops: what they need. */
 static int use_expr(IrWalker *w, const IrExpr *e)
 {
