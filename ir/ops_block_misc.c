@@ -38,6 +38,24 @@ static const IrType *need_tile_rank(DeduceCtx *dc, uint32_t i, const char *name,
 
 /* ----------------------------------------------------------- reductions */
 
+/* A reduction's result is valid where its source is, the reduced axis
+ * collapsing to one valid cell (pypto's tile row and column reductions;
+ * PTOAS's trowsum and tcolsum verifiers ask for equal valid extents on
+ * the kept axis).  A row reduction's [rows, 1] is column-major, as its
+ * layout rule places it.  NULL, no view, when the source has no valid
+ * shape. */
+static const IrTileView *reduced_valid(DeduceCtx *dc, const IrType *t, uint32_t axis)
+{
+    const IrExpr *buf[8], **valid;
+    if (!t->tile_view || t->tile_view->nvalid != t->n)
+        return NULL;
+    valid = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(valid, t->tile_view->valid_shape, t->n * sizeof *valid);
+    valid[axis] = ir_dim_const(dc->ir, 1);
+    return ir_tile_view(dc->ir, t->n, valid, 0, NULL, NULL, axis == t->n - 1 ? TL_COL_MAJOR : TL_ROW_MAJOR,
+                        TL_NONE_BOX, 512, TP_NULL);
+}
+
 /* row_sum, row_max, row_min (tile, tmp_tile): [..., rows, 1]. */
 const IrType *deduce_row_reduce(DeduceCtx *dc)
 {
@@ -48,7 +66,7 @@ const IrType *deduce_row_reduce(DeduceCtx *dc)
     dims = op_dims_scratch(dc, t->n, buf, 8);
     memcpy(dims, t->dims, t->n * sizeof *dims);
     dims[t->n - 1] = ir_dim_const(dc->ir, 1);
-    return op_make_tile(dc, (DataType)t->dtype, t->n, dims, NULL);
+    return op_make_tile(dc, (DataType)t->dtype, t->n, dims, reduced_valid(dc, t, t->n - 1));
 }
 
 /* row_argmax, row_argmin (tile, tmp_tile): the column index of each
@@ -68,7 +86,7 @@ const IrType *deduce_row_arg(DeduceCtx *dc)
     dims = op_dims_scratch(dc, t->n, buf, 8);
     memcpy(dims, t->dims, t->n * sizeof *dims);
     dims[t->n - 1] = ir_dim_const(dc->ir, 1);
-    return op_make_tile(dc, DT_INT32, t->n, dims, NULL);
+    return op_make_tile(dc, DT_INT32, t->n, dims, reduced_valid(dc, t, t->n - 1));
 }
 
 /* col_sum, col_max, col_min, col_prod (tile): [1, cols] (today's
@@ -81,7 +99,7 @@ const IrType *deduce_col_reduce(DeduceCtx *dc)
         return NULL;
     dims[0] = ir_dim_const(dc->ir, 1);
     dims[1] = t->dims[1];
-    return op_make_tile(dc, (DataType)t->dtype, 2, dims, NULL);
+    return op_make_tile(dc, (DataType)t->dtype, 2, dims, reduced_valid(dc, t, 0));
 }
 
 /* sum, max, min (tile; axis, keepdim): the axis becomes 1 or disappears;
