@@ -249,6 +249,12 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
     for (uint32_t i = 0; i < shapes->n; i++) {
         int64_t want;
         const IrExpr *dim = i < tile->n ? (narrow && !is_load ? valid[i] : tile->dims[i]) : NULL;
+        /* A store of a tile whose valid shape is constant in this
+         * dimension (and known only at run time in another) writes that
+         * much of it here. */
+        if (!is_load && !narrow && i < tile->n && tile->tile_view && tile->tile_view->nvalid == tile->n &&
+            ir_dim_value(tile->tile_view->valid_shape[i], &want))
+            dim = tile->tile_view->valid_shape[i];
         /* A tile's run-time valid extent, as its store's shape: the
          * partition is the valid part (the walk reads it from the tile). */
         if (!narrow && shapes->n == tile->n && tile->tile_view && tile->tile_view->nvalid == tile->n &&

@@ -397,15 +397,62 @@ static void conv_assign(Kc *K, const IrAssign *a, TcStmts *out)
     }
 }
 
+/* The product a loop's accumulator carries: the matmul or matmul_acc its
+ * yielded value comes from, through copies and ifs; NULL if none. */
+static const Val *carried_product(const Val *x, int depth)
+{
+    for (; x && depth < 64; depth++) {
+        if (x->def == DK_OP)
+            return kc_op_of(x) == OP_TENSOR_MATMUL || kc_op_of(x) == OP_TENSOR_MATMUL_ACC ? x : NULL;
+        if (x->def == DK_IF_RET) {
+            const Val *p = carried_product(x->y[0], depth + 1);
+            return p ? p : carried_product(x->y[1], depth + 1);
+        }
+        if (x->def != DK_COPY && x->def != DK_LOOP_RET)
+            return NULL;
+        x = x->src;
+    }
+    return NULL;
+}
+
+/* Extent `axis` of operand `which` of the product p as the product sees
+ * it (a_trans=, b_trans=): the valid extent of its tensor. */
+static const IrExpr *operand_valid(Kc *K, const Val *p, int which, int axis)
+{
+    const IrCall *c = p->call;
+    uint32_t l = kc_op_of(p) == OP_TENSOR_MATMUL_ACC;
+    const Val *a = kc_val(K, c->args[l + (uint32_t)which]);
+    int trans = ir_call_kwarg_int(c, which ? "b_trans" : "a_trans", 0) != 0;
+    if (!a || a->type->n != 2)
+        return NULL;
+    return ir_tensor_valid_dims(a->type)[trans ? 1 - axis : axis];
+}
+
+static int same_extent(const IrExpr *a, const IrExpr *b)
+{
+    int64_t x, y;
+    return a == b || (ir_dim_value(a, &x) && ir_dim_value(b, &y) && x == y);
+}
+
 /* The start of an accumulator that starts from zeros (Val.zero_start):
- * an Acc tile of its products' type, which its first step overwrites. */
+ * an Acc tile of its products' type, which its first step overwrites.
+ * The products are valid in the lhs's valid rows and the rhs's valid
+ * columns (block.matmul's deduction), and so is the start, so that the
+ * loop carries one type (PTOAS's tmatmul asks for the product's valid
+ * shape on its destination). */
 static const IrExpr *uninit_acc(Kc *K, Val *v)
 {
-    const IrExpr *dims[2], *shape;
+    const IrExpr *dims[2], *shape, *t, *vs[3];
     TcKw kw[2] = {{"dtype", v->type->dtype}, {"target_memory", MS_ACC}};
+    const Val *p = carried_product(v->y[0], 0);
     kc_block_dims(K, v, dims);
     shape = tc_tuple(K->ir, v->type->n, dims);
-    return tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start"), OP_BLOCK_CREATE_TILE, 1, &shape, 2, kw);
+    t = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start"), OP_BLOCK_CREATE_TILE, 1, &shape, 2, kw);
+    if (!t || !p || v->type->n != 2 || !(vs[1] = operand_valid(K, p, 0, 0)) || !(vs[2] = operand_valid(K, p, 1, 1)) ||
+        (same_extent(vs[1], dims[0]) && same_extent(vs[2], dims[1])))
+        return t;
+    vs[0] = t;
+    return tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start_valid"), OP_BLOCK_SET_VALIDSHAPE, 3, vs, 0, NULL);
 }
 
 /* New iter_args for a loop: tiles or buffers as their Vals say. */
