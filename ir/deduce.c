@@ -58,7 +58,8 @@ static int check_constant_elements(DeduceCtx *dc)
 /* An elementwise op, a conversion included, computes its operands' valid
  * part (pto-isa's elementwise intrinsics assert equal valid shapes of
  * source and destination): its tile result has the valid shape of its
- * first operand of the result's shape that has one.  A tensor op that
+ * first operand of the result's shape that has one; a broadcast, that of
+ * its target.  A tensor op that
  * becomes such a block op does the same on tensor views (pypto
  * docs/en/dev/ir/05-operators.md: tensor arithmetic keeps the effective
  * valid_shape and drops the pad mode: its result is fresh storage). */
@@ -68,11 +69,22 @@ static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
     const OpTraits *tr;
     if (t && t->kind == TYPE_TENSOR && dc->op->cls == OPCL_TENSOR && dc->op->block)
         form_op = op_ref(dc->op->block);
+    uint32_t first, end;
     tr = &op_class_traits[form_op->cls];
-    if (!t || (tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_UNARY && tr->form != FORM_CAST))
+    if (!t)
         return t;
+    first = (uint32_t)tr->eq_first;
+    end = first + (tr->eq_n ? tr->eq_n : 1);
+    /* A broadcast keeps its target's valid shape (pypto's tile.col_expand,
+     * row_expand, expands: issue #1450 there). */
+    if (tr->form == FORM_COL_EXPAND || tr->form == FORM_ROW_EXPAND || tr->form == FORM_EXPANDS) {
+        first = 0;
+        end = 1;
+    } else if (tr->form != FORM_ELEM && tr->form != FORM_SCALAR && tr->form != FORM_UNARY && tr->form != FORM_CAST) {
+        return t;
+    }
     if (t->kind == TYPE_TILE && !(t->tile_view && t->tile_view->nvalid)) {
-        for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
+        for (uint32_t i = first; i < dc->nargs && i < end; i++) {
             const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
             if (a->kind == TYPE_TILE && a->n == t->n && a->tile_view && a->tile_view->nvalid == a->n &&
                 ir_type_compatible(a, t, DIMS_EXACT))
@@ -81,7 +93,7 @@ static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
         }
     }
     if (t->kind == TYPE_TENSOR && form_op != dc->op && !t->tensor_view) {
-        for (uint32_t i = tr->eq_first; i < dc->nargs && i < (uint32_t)tr->eq_first + (tr->eq_n ? tr->eq_n : 1); i++) {
+        for (uint32_t i = first; i < dc->nargs && i < end; i++) {
             const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
             if (a->kind == TYPE_TENSOR && a->n == t->n && a->tensor_view && a->tensor_view->nvalid == a->n &&
                 ir_type_compatible(a, t, DIMS_EXACT))

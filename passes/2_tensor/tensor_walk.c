@@ -428,6 +428,24 @@ static const IrExpr *operand_valid(Kc *K, const Val *p, int which, int axis)
     return ir_tensor_valid_dims(a->type)[trans ? 1 - axis : axis];
 }
 
+static void add_def(void *names, const IrVar *v) { ptrmap_put(names, v, (void *)v); }
+static int collect_defs(const IrStmt *s, const void *names)
+{
+    ir_stmt_defs(s, add_def, (void *)names);
+    return 0;
+}
+
+/* Does dimension e name a variable of `names`? */
+static int names_any(const IrExpr *e, const PtrMap *names)
+{
+    switch ((IrExprKind)e->kind) {
+    case EXPR_VAR: return ptrmap_get(names, e) != NULL;
+    case EXPR_UNARY: return names_any(IR_AS(IrUnary, e)->operand, names);
+    case EXPR_BINARY: return names_any(IR_AS(IrBinary, e)->lhs, names) || names_any(IR_AS(IrBinary, e)->rhs, names);
+    default: return 0;
+    }
+}
+
 static int same_extent(const IrExpr *a, const IrExpr *b)
 {
     int64_t x, y;
@@ -451,6 +469,20 @@ static const IrExpr *uninit_acc(Kc *K, Val *v)
     if (!t || !p || v->type->n != 2 || !(vs[1] = operand_valid(K, p, 0, 0)) || !(vs[2] = operand_valid(K, p, 1, 1)) ||
         (same_extent(vs[1], dims[0]) && same_extent(vs[2], dims[1])))
         return t;
+    /* Only extents known before the loop: where the loop computes one (a
+     * tail's row count per step), the start is wholly valid in that
+     * dimension, which PTOAS accepts beside a run-time extent. */
+    {
+        PtrMap inner;
+        ptrmap_init(&inner);
+        ir_stmt_any(v->site, collect_defs, NULL, &inner);
+        for (uint32_t d = 0; d < 2; d++)
+            if (names_any(vs[1 + d], &inner))
+                vs[1 + d] = dims[d];
+        ptrmap_free(&inner);
+        if (same_extent(vs[1], dims[0]) && same_extent(vs[2], dims[1]))
+            return t;
+    }
     vs[0] = t;
     return tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start_valid"), OP_BLOCK_SET_VALIDSHAPE, 3, vs, 0, NULL);
 }

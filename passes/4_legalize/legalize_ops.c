@@ -264,6 +264,42 @@ static int element_flat(Legal *L, const IrAssign *a, const IrCall *c, StmtList *
     return 1;
 }
 
+/* A column broadcast of a [1, N] vector valid in more columns than the
+ * target: the instruction reads only the target's valid columns, and
+ * PTOAS's tcolexpand asks for equal valid columns on both, so the vector
+ * is read through a view with that many (block.set_validshape, no data
+ * moves). */
+static int col_vec_narrowed(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const IrType *vt, *rt = a->var->type, *t;
+    const IrExpr *const *vv, *const *rv;
+    const IrExpr *args[3];
+    const OpDef *narrow = op_by_id(OP_BLOCK_SET_VALIDSHAPE);
+    int64_t vcols, rcols;
+    OpError err;
+    if (c->nargs != 2 || rt->kind != TYPE_TILE || rt->n != 2 || (vt = ir_expr_type(ir, c->args[1]))->kind != TYPE_TILE ||
+        vt->n != 2)
+        return 0;
+    vv = ir_tile_valid_dims(vt);
+    rv = ir_tile_valid_dims(rt);
+    if (!ir_dim_value(vv[1], &vcols) || !ir_dim_value(rv[1], &rcols) || vcols <= rcols)
+        return 0;
+    args[0] = c->args[1];
+    args[1] = vv[0];
+    args[2] = ir_const_int(ir, rcols, DT_INDEX, a->s.span);
+    if (!(t = op_deduce(ir, narrow, args, 3, NULL, 0, &err)))
+        return 0;
+    args[1] = bind_new(L, ir_is_var_like(args[0]) ? IR_AS(IrVar, args[0])->name : "_t", "_cols",
+                       ir_call(ir, &narrow->callee, 3, args, 0, NULL, t, a->s.span), a->s.span, out);
+    args[0] = c->args[0];
+    if (!(t = op_deduce(ir, op, args, 2, c->kwargs, c->nkwargs, &err)))
+        return 0;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, c->callee, 2, args, c->nkwargs, c->kwargs, t, c->e.span),
+                             a->s.span));
+    return 1;
+}
+
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     uint32_t mark = out->len;
@@ -274,6 +310,9 @@ int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
     if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
         return 1;
     if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC) && matmul_operands(L, a, c, op, out))
+        return 1;
+    out->len = mark;
+    if ((op->cls == OPCL_COL_EXPAND || op->cls == OPCL_COL_EXPAND_OP) && col_vec_narrowed(L, a, c, op, out))
         return 1;
     out->len = mark;
     return rewrite_target(L, a, c, op, out);
