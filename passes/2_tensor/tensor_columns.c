@@ -212,10 +212,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
     for (uint32_t i = 0; i < nret; i++)
         if (slots[i].kind == SLOT_STORE && slots[i].v == v) {
             TcRegion d;
-            d.base = &slots[i].out->e;
-            d.off[0] = d.off[1] = tc_int(K->ir, 0);
-            d.type = v->type;
-            d.atomic_add = 0;
+            tc_region_at(K->ir, &d, &slots[i].out->e, v->type);
             if (!tc_store(&K->e, tc_fresh2(&K->names, v->old->name, "_st"), v->tile, &d, add))
                 return -1;
         }
@@ -228,11 +225,9 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
             continue;
         t = kc_val(K, a->call->args[0]);
         offs = a->call->args[2];
-        d = t->r;
+        tc_region_move(K->ir, &d, &t->r, offs);
         d.type = v->type;
         d.atomic_add = (uint8_t)ir_call_atomic_add(a->call);
-        for (uint32_t k = 0; offs->kind == EXPR_MAKE_TUPLE && k < t->type->n; k++)
-            d.off[k] = tc_add(K->ir, t->r.off[k], IR_AS(IrMakeTuple, offs)->elems[k]);
         /* The result of the assemble is its target, written in place. */
         a->r = t->r;
         a->r.type = a->type;
@@ -416,10 +411,8 @@ const IrFunc *kc_build_columns(Kc *K, int64_t B, int64_t C, int report)
     for (uint32_t i = 0; i < K->all.len; i++) {
         Val *v = K->all.data[i];
         if (v->def == DK_OP && op_of(v) == OP_TENSOR_VIEW && v->src) {
-            v->r = v->src->r;
+            tc_region_move(ir, &v->r, &v->src->r, v->call->args[2]);
             v->r.type = v->type;
-            for (uint32_t k = 0; k < v->type->n && v->call->args[2]->kind == EXPR_MAKE_TUPLE; k++)
-                v->r.off[k] = tc_add(ir, v->src->r.off[k], IR_AS(IrMakeTuple, v->call->args[2])->elems[k]);
         } else if (v->def == DK_COPY && v->src) {
             v->r = v->src->r;
             v->r.type = v->type;

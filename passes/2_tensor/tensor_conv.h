@@ -150,13 +150,30 @@ const char *tc_row_reduce_combine(const char *op);
 /* A region of a tensor in global memory: the tensor variable, the offset
  * of the region in it (one per dimension of the tensor) and the region's
  * type (the tensor value it holds). */
+/* A region of a tensor of rank 3 to 5 is a 2-D window of its last two
+ * dimensions, at fixed positions of the leading ones (each of extent 1:
+ * tc_squeeze).  Loads and stores name all of them. */
+#define TC_MAX_LEAD 3
 typedef struct TcRegion {
     const IrExpr *base;
     const IrExpr *off[2];
+    const IrExpr *lead[TC_MAX_LEAD];   /* offsets in the leading dimensions of base */
+    uint8_t nlead;                     /* base's rank minus 2, when above 2 */
     const IrType *type;
     uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
     uint8_t trans;        /* a matrix product's operand: the transpose of the region (a_trans=, b_trans=) */
 } TcRegion;
+
+/* Region r as all of tensor `base` (offsets 0), of Val type `type`. */
+void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type);
+/* Region dst: src moved by the offset tuple offs (a view's, an
+ * assemble's), whose length is the rank of src's tensor; 0 when that is
+ * not a literal tuple of the region's rank. */
+int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs);
+/* The tensor type t of rank 3 to 5 whose leading dimensions are all 1 as
+ * its last two: the conversion computes it as a 2-D tile (its bytes are
+ * the same).  t itself otherwise. */
+const IrType *tc_squeeze(IrCtx *ir, const IrType *t);
 
 /* Operand `which` (0: lhs, 1: rhs) of the product c, in region r: r
  * with the product's a_trans= or b_trans=. */

@@ -92,9 +92,7 @@ static int root_written(Kc *K, const Val *root)
 
 static void set_region(Val *v, const IrExpr *base, IrCtx *ir)
 {
-    v->r.base = base;
-    v->r.off[0] = v->r.off[1] = tc_int(ir, 0);
-    v->r.type = v->type;
+    tc_region_at(ir, &v->r, base, v->type);
 }
 
 /* The value to store or nest into the region of out parameter o (its
@@ -106,10 +104,7 @@ static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
     const char *vn = s->v->old->name;
     const char *name = K->row || tc_name_taken(&K->names, vn) ? tc_fresh2(&K->names, vn, K->row ? "_rows" : "_st")
                                                               : tc_fresh(&K->names, vn);
-    dst.base = cur;
-    dst.off[0] = dst.off[1] = tc_int(K->ir, 0);
-    dst.type = s->v->type;
-    dst.atomic_add = 0;
+    tc_region_at(K->ir, &dst, cur, s->v->type);
     if (s->kind == SLOT_NEST) {
         const IrCall *c = s->v->call;
         Val *a = kc_val(K, c->args[0]), *b = kc_val(K, c->args[1]);

@@ -97,7 +97,7 @@ static Val *new_val(Kc *K, const IrVar *v, DefKind def, const IrStmt *site, Span
 {
     Val *x = arena_zalloc(&K->arena, sizeof *x);
     x->old = v;
-    x->type = v->type;
+    x->type = tc_squeeze(K->ir, v->type);
     x->def = (uint8_t)def;
     x->site = site;
     x->at = span_is_known(at) ? at : v->e.span;
@@ -554,8 +554,8 @@ static void analyse_uses(Kc *K)
                                "buffer",
                      v->old->name);
         if (v->def == DK_OP && op_of(v) == OP_TENSOR_VIEW && v->src &&
-            (v->type->n != v->src->type->n))
-            kc_error(K, v->at, "'%s' cannot be converted: a view must keep the rank of its tensor", 
+            v->old->type->n != v->src->old->type->n)
+            kc_error(K, v->at, "'%s' cannot be converted: a view must keep the rank of its tensor",
                      pname(callee_op(v->call->callee), buf, sizeof buf));
     }
     if (K->ret)
@@ -668,8 +668,8 @@ static int plan_matmuls(Kc *K)
             continue;
         if ((l = tc_product_lhs(&v->call->e)) < 0)
             continue;   /* reported: a value in Acc that is not a product */
-        a = ir_expr_type(K->ir, v->call->args[l]);
-        b = ir_expr_type(K->ir, v->call->args[l + 1]);
+        a = tc_squeeze(K->ir, ir_expr_type(K->ir, v->call->args[l]));
+        b = tc_squeeze(K->ir, ir_expr_type(K->ir, v->call->args[l + 1]));
         at = ir_call_kwarg_int(v->call, "a_trans", 0) != 0;
         bt = ir_call_kwarg_int(v->call, "b_trans", 0) != 0;
         if (a->n != 2 || b->n != 2 || a->dtype != b->dtype || dimv(a, 0) < 0 || dimv(a, 1) < 0 || dimv(b, 0) < 0 ||

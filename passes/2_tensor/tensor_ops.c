@@ -399,12 +399,68 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
 
 /* ------------------------------------------------------- loads and stores */
 
+void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type)
+{
+    const IrType *bt = ir_expr_type(ir, base);
+    memset(r, 0, sizeof *r);
+    r->base = base;
+    r->type = type;
+    r->off[0] = r->off[1] = tc_int(ir, 0);
+    r->nlead = (uint8_t)(bt->n > 2 && bt->n - 2 <= TC_MAX_LEAD ? bt->n - 2 : 0);
+    for (uint32_t i = 0; i < r->nlead; i++)
+        r->lead[i] = r->off[0];
+}
+
+int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs)
+{
+    const IrMakeTuple *t = offs && offs->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, offs) : NULL;
+    *dst = *src;
+    if (!t || t->n < src->nlead || t->n - src->nlead > 2)
+        return 0;
+    for (uint32_t i = 0; i < src->nlead; i++)
+        dst->lead[i] = tc_add(ir, src->lead[i], t->elems[i]);
+    for (uint32_t k = 0; k < t->n - src->nlead; k++)
+        dst->off[k] = tc_add(ir, src->off[k], t->elems[src->nlead + k]);
+    return 1;
+}
+
+const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
+{
+    const IrTensorView *tv = t->tensor_view;
+    int64_t one;
+    if (t->kind != TYPE_TENSOR || t->n <= 2 || t->n - 2 > TC_MAX_LEAD ||
+        (tv && (tv->nstride || (tv->nvalid && tv->nvalid != t->n) || tv->layout != TENSOR_ND)))
+        return t;
+    for (uint32_t i = 0; i + 2 < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &one) || one != 1 || (tv && tv->nvalid && tv->valid_shape[i] != t->dims[i] &&
+                                                           !(ir_dim_value(tv->valid_shape[i], &one) && one == 1)))
+            return t;
+    tv = tv && tv->nvalid ? ir_tensor_view_valid(ir, 0, NULL, TENSOR_ND, 2, tv->valid_shape + t->n - 2, tv->pad) : NULL;
+    return ir_type_tensor(ir, (DataType)t->dtype, 2, t->dims + t->n - 2, t->memref, tv);
+}
+
+/* The offsets of a window of region r (plus add, per dimension of the
+ * window) as a tuple of its base's rank. */
 static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *add, uint32_t n)
 {
-    const IrExpr *o[2];
-    for (uint32_t i = 0; i < n; i++)
-        o[i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
-    return tc_tuple(e->ir, n, o);
+    const IrExpr *o[TC_MAX_LEAD + 2];
+    for (uint32_t i = 0; i < r->nlead; i++)
+        o[i] = r->lead[i];
+    for (uint32_t i = 0; i < n && i < 2; i++)
+        o[r->nlead + i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
+    return tc_tuple(e->ir, r->nlead + n, o);
+}
+
+/* A window's extents dims (n of them) as a tuple of its base's rank: 1 in
+ * each leading dimension. */
+static const IrExpr *extents(TcEmit *e, const TcRegion *r, uint32_t n, const IrExpr *const *dims)
+{
+    const IrExpr *x[TC_MAX_LEAD + 2];
+    for (uint32_t i = 0; i < r->nlead; i++)
+        x[i] = tc_int(e->ir, 1);
+    for (uint32_t i = 0; i < n && i < 2; i++)
+        x[r->nlead + i] = dims[i];
+    return tc_tuple(e->ir, r->nlead + n, x);
 }
 
 const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrExpr *const *add, uint32_t n,
@@ -412,9 +468,16 @@ const IrExpr *tc_load(TcEmit *e, const char *name, const TcRegion *r, const IrEx
 {
     const IrExpr *args[4];
     TcKw kw = {"target_memory", ms};
+    if (r->nlead && n != 2) {
+        tc_error(e, e->at, "internal error: a window of rank %u of a tensor of rank %u", n, r->nlead + 2);
+        return NULL;
+    }
     args[0] = r->base;
     args[1] = offsets(e, r, add, n);
-    args[2] = args[3] = tc_tuple(e->ir, n, dims);
+    args[2] = extents(e, r, n, dims);
+    /* The window of a tensor of higher rank is read as a 2-D tile: its
+     * valid shape, of rank 2, says so (block.load). */
+    args[3] = tc_tuple(e->ir, n, dims);
     /* A view that is only partly valid (pl.slice(..., valid_shape=...)):
      * the block reads the part of it that is valid, the rest is padding
      * (pypto's tile.load valid_shape). */
@@ -448,9 +511,9 @@ const IrExpr *tc_store(TcEmit *e, const char *name, const IrExpr *tile, const Tc
     const IrType *bt = type_of(e, r->base);
     const IrExpr *args[4];
     args[0] = tile;
-    args[1] = offsets(e, r, add, bt->n);
+    args[1] = offsets(e, r, add, bt->n - r->nlead);
     /* Only the valid part of a partly valid tile is written. */
-    args[2] = tc_tuple(e->ir, t->n, ir_tile_valid_dims(t));
+    args[2] = extents(e, r, t->n, ir_tile_valid_dims(t));
     args[3] = r->base;
     return tc_emit(e, name, ir_tile_space(t) == MS_ACC ? OP_BLOCK_L0C_STORE : OP_BLOCK_STORE, 4, args,
                    r->atomic_add, &atomic);

@@ -27,7 +27,7 @@ static const IrExpr *subst_fn(void *data, const IrExpr *e)
         int64_t o0 = 0, o1 = 0;
         if (!v)
             return e;
-        if (v->ddr && v->r.base && tc_const(v->r.off[0], &o0) && o0 == 0 &&
+        if (v->ddr && v->r.base && !v->r.nlead && tc_const(v->r.off[0], &o0) && o0 == 0 &&
             (v->type->n < 2 || (tc_const(v->r.off[1], &o1) && o1 == 0)))
             return v->r.base;
         tc_error(&K->e, K->e.at,
@@ -116,22 +116,18 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
         tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a tensor target and source");
         return;
     }
-    if (s->type->n != t->type->n) {
+    if (s->old->type->n != t->old->type->n) {
         tc_error(&K->e, K->e.at, "'pl.tensor.assemble' of a rank-%u tensor into a rank-%u one cannot be converted",
-                 s->type->n, t->type->n);
+                 s->old->type->n, t->old->type->n);
         return;
     }
-    dst.base = t->r.base;
+    if (!tc_region_move(K->ir, &dst, &t->r, c->args[2])) {
+        tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a literal offset list of %u elements",
+                 ir_expr_type(K->ir, c->args[0])->n);
+        return;
+    }
     dst.type = s->type;
     dst.atomic_add = (uint8_t)ir_call_atomic_add(c);
-    for (uint32_t i = 0; i < t->type->n; i++) {
-        const IrExpr *o = offset_of(c, 2, i);
-        if (!o) {
-            tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a literal offset list of %u elements", t->type->n);
-            return;
-        }
-        dst.off[i] = tc_add(K->ir, t->r.off[i], o);
-    }
     /* In the row loop, the loop's result takes the value's name. */
     name = !v ? tc_fresh2(&K->names, t->old->name, "_st")
            : K->row ? tc_fresh2(&K->names, v->old->name, "_rows")
@@ -151,9 +147,8 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
     }
     if (!nb || !v)
         return;
+    v->r = t->r;
     v->r.base = nb;
-    v->r.off[0] = t->r.off[0];
-    v->r.off[1] = t->r.off[1];
     v->r.type = v->type;
     if (v->need_tile)
         kc_load(K, v);
@@ -198,16 +193,13 @@ static void conv_view(Kc *K, Val *v, const IrCall *c)
         tc_error(&K->e, K->e.at, "internal error: view of '%s' without its buffer", s ? s->old->name : "?");
         return;
     }
-    v->r.base = s->r.base;
-    v->r.type = v->type;
-    for (uint32_t i = 0; i < v->type->n; i++) {
-        const IrExpr *o = offset_of(c, 2, i);
-        if (!o) {
-            tc_error(&K->e, K->e.at, "'pl.tensor.view' needs a literal offset list of %u elements", v->type->n);
-            return;
-        }
-        v->r.off[i] = tc_add(K->ir, s->r.off[i], o);
+    if (!tc_region_move(K->ir, &v->r, &s->r, c->args[2])) {
+        tc_error(&K->e, K->e.at, "'pl.tensor.view' needs a literal offset list of %u elements",
+                 ir_expr_type(K->ir, c->args[0])->n);
+        return;
     }
+    v->r.atomic_add = 0;
+    v->r.type = v->type;
     if (v->need_tile)
         kc_load(K, v);
 }
@@ -378,9 +370,7 @@ static void conv_assign(Kc *K, const IrAssign *a, TcStmts *out)
             const IrExpr *x = subst(K, a->value);
             const IrVar *nv = ir_var_new(K->ir, a->var->name, ir_expr_type(K->ir, x), a->var->e.span);
             vec_push(*out, ir_assign(K->ir, nv, x, a->s.span));
-            v->r.base = &nv->e;
-            v->r.off[0] = v->r.off[1] = tc_int(K->ir, 0);
-            v->r.type = v->type;
+            tc_region_at(K->ir, &v->r, &nv->e, v->type);
             if (v->need_tile)
                 kc_load(K, v);
             return;
