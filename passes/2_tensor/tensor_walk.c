@@ -116,7 +116,8 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
         tc_error(&K->e, K->e.at, "'pl.tensor.assemble' needs a tensor target and source");
         return;
     }
-    if (s->old->type->n != t->old->type->n) {
+    /* Ranks agree as written, or as computed ([1, M, N] into [M', N']). */
+    if (s->old->type->n != t->old->type->n && s->type->n != t->type->n) {
         tc_error(&K->e, K->e.at, "'pl.tensor.assemble' of a rank-%u tensor into a rank-%u one cannot be converted",
                  s->old->type->n, t->old->type->n);
         return;
