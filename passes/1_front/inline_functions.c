@@ -565,6 +565,14 @@ static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
             return;   /* an expanded call whose value is dropped, or which returns none */
         if (r->kind == STMT_ASSIGN && IR_AS(IrAssign, r)->value->kind == EXPR_MAKE_TUPLE && r != s)
             ptrmap_put(&I->tuples, IR_AS(IrAssign, r)->var, (void *)IR_AS(IrAssign, r)->value);
+        /* `return f(...)` of a function that returns several values
+         * returns those values (inline_function gives the function their
+         * types), as f's own return would. */
+        if (r->kind == STMT_RETURN && r != s && IR_AS(IrValues, r)->n == 1 &&
+            IR_AS(IrValues, r)->values[0]->kind == EXPR_MAKE_TUPLE) {
+            const IrMakeTuple *t = IR_AS(IrMakeTuple, IR_AS(IrValues, r)->values[0]);
+            r = ir_return(ir, t->n, t->elems, r->span);
+        }
         vec_push(*out, r);
         return;
     }
@@ -670,6 +678,17 @@ static const IrStmt *fold_dim_reads(IrCtx *ir, const IrFunc *f, const IrStmt *bo
 
 /* ------------------------------------------------------------- driver */
 
+static int is_return_of(const IrStmt *s, const void *n)
+{
+    return s->kind == STMT_RETURN && IR_AS(IrValues, s)->n == *(const uint32_t *)n;
+}
+
+/* Does body return n values (n > 1: a tuple-valued call's, flattened)? */
+static int returns_values(const IrStmt *body, uint32_t n)
+{
+    return n > 1 && ir_stmt_any(body, is_return_of, NULL, &n);
+}
+
 static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Inliner *I = data;
@@ -685,6 +704,10 @@ static const IrFunc *inline_function(PassCtx *pc, const IrProgram *prog, const I
     if (I->failed)
         return NULL;
     body = fold_dim_reads(I->ir, f, body);
+    /* A function that returned a tuple-valued call now returns its
+     * elements: one type each. */
+    if (f->nret == 1 && f->ret_types[0]->kind == TYPE_TUPLE && returns_values(body, f->ret_types[0]->n))
+        return ir_func_rebuild(I->ir, f, f->nparams, f->params, f->ret_types[0]->n, f->ret_types[0]->elems, body);
     return ir_func_rebuild(I->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
 }
 

@@ -372,6 +372,7 @@ static const IrFunc *copy_assembles(Conv *C, const IrFunc *f)
 }
 
 typedef struct Land {
+    const Conv *C;             /* for the converted kernels a call names */
     PtrMap def;                /* variable -> its value (assignments), or the loop/if statement */
     PtrMap loopret;            /* loop or if return variable -> its statement */
 } Land;
@@ -427,16 +428,69 @@ static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch, uint
     return y->values[*slot];
 }
 
+static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth);
+
+/* The argument of call c that result k of the converted kernel it calls
+ * is, written in place (the kernel's result there is its parameter's
+ * buffer); NULL if the kernel gives another buffer, or c calls no
+ * converted kernel. */
+static const IrExpr *in_place_arg(const Land *L, const IrCall *c, uint32_t k, uint32_t depth)
+{
+    const TcFunc *tf = c->callee->kind == CALLEE_GLOBAL ? ptrmap_get(&L->C->converted, c->callee->name) : NULL;
+    const IrFunc *g = tf ? tf->func : NULL;
+    const IrStmt *last = NULL;
+    const IrExpr *b, *r = NULL;
+    Land K;
+    IrWalker w;
+    TcStmts list;
+    if (!g || !g->body || depth >= 64)
+        return NULL;
+    vec_init(list);
+    tc_flatten(&list, g->body);
+    last = list.len ? list.data[list.len - 1] : NULL;
+    vec_free(list);
+    if (!last || last->kind != STMT_RETURN || k >= IR_AS(IrValues, last)->n)
+        return NULL;
+    K.C = L->C;
+    ptrmap_init(&K.def);
+    ptrmap_init(&K.loopret);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = land_stmt;
+    w.data = &K;
+    ir_walk_func(&w, g);
+    b = buffer_of(&K, IR_AS(IrValues, last)->values[k], depth + 1);
+    for (uint32_t j = 0; b && j < tf->norig && j < c->nargs; j++)
+        if (b == &g->params[j].var->e)
+            r = c->args[j];
+    ptrmap_free(&K.def);
+    ptrmap_free(&K.loopret);
+    return r;
+}
+
+/* d, the value of a variable: a converted kernel's call, or an element
+ * of its results; the argument it writes in place there, else NULL. */
+static const IrExpr *kernel_result_arg(const Land *L, const IrExpr *d, uint32_t depth)
+{
+    const IrExpr *c;
+    if (d->kind == EXPR_CALL)
+        return in_place_arg(L, IR_AS(IrCall, d), 0, depth);
+    if (d->kind != EXPR_TUPLE_GET || !ir_is_var_like(IR_AS(IrTupleGet, d)->tuple) ||
+        !(c = ptrmap_get(&L->def, IR_AS(IrTupleGet, d)->tuple)) || c->kind != EXPR_CALL)
+        return NULL;
+    return in_place_arg(L, IR_AS(IrCall, c), IR_AS(IrTupleGet, d)->index, depth);
+}
+
 /* The buffer x is, following copies, in-place writes (pl.tensor.write,
- * assemble: OPCL_TENSOR_WRITE; the written tensor is their result), the
- * loops that only write into their buffer and the ifs whose branches give
- * one buffer: a parameter, an iter arg or a value computed otherwise;
- * NULL where that is not known. */
+ * assemble: OPCL_TENSOR_WRITE; the written tensor is their result; a
+ * converted kernel's block.store), the loops that only write into their
+ * buffer, the ifs whose branches give one buffer and the results of
+ * converted kernels that write their argument in place: a parameter, an
+ * iter arg or a value computed otherwise; NULL where that is not known. */
 static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth)
 {
     for (uint32_t steps = 0; x && ir_is_var_like(x) && steps < 100000 && depth < 64; steps++) {
         const IrStmt *s = ptrmap_get(&L->loopret, x);
-        const IrExpr *d;
+        const IrExpr *d, *y;
         const OpDef *op;
         uint32_t k;
         if (s && s->kind == STMT_IF) {
@@ -459,6 +513,10 @@ static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth)
         op = d->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, d)->callee) : NULL;
         if (op && op->cls == OPCL_TENSOR_WRITE)
             x = IR_AS(IrCall, d)->args[0];
+        else if (op && (op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
+            x = IR_AS(IrCall, d)->args[3];
+        else if ((y = kernel_result_arg(L, d, depth)))
+            x = y;
         else if (ir_is_var_like(d))
             x = d;
         else
@@ -526,6 +584,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
         return f;
     }
     ret = IR_AS(IrValues, list.data[list.len - 1]);
+    L.C = C;
     ptrmap_init(&L.def);
     ptrmap_init(&L.loopret);
     memset(&w, 0, sizeof w);
