@@ -239,6 +239,10 @@ static int binary(CppExpr *x, StrBuf *out, const IrBinary *b, size_t start)
             return infix(x, out, b, "/", dt, start);
         if (op == BIN_FLOOR_MOD && !fl)
             return infix(x, out, b, "%", dt, start);
+        /* Conditions of host code (pypto-lib's `if a > b and c < d:`),
+         * which the reference's printer lacks: C++'s own. */
+        if (op == BIN_AND || op == BIN_OR)
+            return infix(x, out, b, op == BIN_AND ? "&&" : "||", dt, start);
         return no_lowering(x, &b->e, sym, dt);
     }
     switch (op) {
@@ -305,7 +309,7 @@ static int unary(CppExpr *x, StrBuf *out, const IrUnary *u, size_t start)
         return rc;
     case UN_NOT:
     case UN_BIT_NOT:
-        if (x->style == CPP_ORCH || (u->e.op == UN_BIT_NOT && dtype_is_float((DataType)dt)))
+        if ((x->style == CPP_ORCH && u->e.op == UN_BIT_NOT) || (u->e.op == UN_BIT_NOT && dtype_is_float((DataType)dt)))
             break;
         sb_puts(out, u->e.op == UN_NOT ? "(!" : "(~");
         rc = operand(x, out, u->operand, dt, start);
