@@ -72,6 +72,13 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
             return NULL;
         if (op_called(x, OP_TENSOR_CREATE))
             return v;
+        /* A reshape to the shape it has already (pypto-lib's flattened
+         * views of a 2-D output) is that tensor. */
+        if (op_called(x, OP_TENSOR_RESHAPE) && ir_is_var_like(IR_AS(IrCall, x)->args[0]) &&
+            ir_type_compatible(ir_expr_type(D->plan->ir, IR_AS(IrCall, x)->args[0]), v->type, DIMS_EXACT)) {
+            v = IR_AS(IrVar, IR_AS(IrCall, x)->args[0]);
+            continue;
+        }
         if (x->kind == EXPR_CALL && callee_op(IR_AS(IrCall, x)->callee) &&
             callee_op(IR_AS(IrCall, x)->callee)->cls == OPCL_TENSOR_WRITE) {
             /* tensor.write and tensor.assemble give the tensor they write */
