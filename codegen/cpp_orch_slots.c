@@ -50,7 +50,20 @@ static int calls_non_kernel(const IrProgram *prog, const IrExpr *x)
  * loop's result is traced to its init, or with yielded set to what the
  * body yields (the last iteration's value); an if's result to what both
  * branches yield, when that is one buffer. */
+static const IrVar *buffer_through(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other,
+                                   int *reshaped);
+
+/* buffer_through, where a reshape on the way gives the buffer back its
+ * own shape: a reshape of a buffer to another shape is a view. */
 static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other)
+{
+    int reshaped = 0;
+    const IrVar *b = buffer_through(D, f, v, yielded, other, &reshaped);
+    return b && (!reshaped || ir_type_compatible(b->type, v->type, DIMS_EXACT)) ? b : NULL;
+}
+
+static const IrVar *buffer_through(const Defs *D, const IrFunc *f, const IrVar *v, int yielded, int *other,
+                                   int *reshaped)
 {
     for (uint32_t steps = 0; v && steps < 100000; steps++) {
         const IrExpr *x, *t, *alt;
@@ -59,8 +72,11 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
                 return v;
         if ((alt = ptrmap_get(&D->d.other, v))) {
             const IrExpr *then = ptrmap_get(&D->d.def, v);
-            const IrVar *bt = then && ir_is_var_like(then) ? buffer_of(D, f, IR_AS(IrVar, then), yielded, other) : NULL;
-            const IrVar *be = ir_is_var_like(alt) ? buffer_of(D, f, IR_AS(IrVar, alt), yielded, other) : NULL;
+            const IrVar *bt = then && ir_is_var_like(then)
+                                  ? buffer_through(D, f, IR_AS(IrVar, then), yielded, other, reshaped)
+                                  : NULL;
+            const IrVar *be =
+                ir_is_var_like(alt) ? buffer_through(D, f, IR_AS(IrVar, alt), yielded, other, reshaped) : NULL;
             return bt == be ? bt : NULL;
         }
         x = v->e.kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, v)->init : NULL;
@@ -72,11 +88,12 @@ static const IrVar *buffer_of(const Defs *D, const IrFunc *f, const IrVar *v, in
             return NULL;
         if (op_called(x, OP_TENSOR_CREATE))
             return v;
-        /* A reshape to the shape it has already (pypto-lib's flattened
-         * views of a 2-D output) is that tensor. */
-        if (op_called(x, OP_TENSOR_RESHAPE) && ir_is_var_like(IR_AS(IrCall, x)->args[0]) &&
-            ir_type_compatible(ir_expr_type(D->plan->ir, IR_AS(IrCall, x)->args[0]), v->type, DIMS_EXACT)) {
+        /* A reshape is its source's bytes (pypto-lib's flattened views of
+         * an output, reshaped back): the buffer, where the caller finds it
+         * of the shape it started from. */
+        if (op_called(x, OP_TENSOR_RESHAPE) && ir_is_var_like(IR_AS(IrCall, x)->args[0])) {
             v = IR_AS(IrVar, IR_AS(IrCall, x)->args[0]);
+            *reshaped = 1;
             continue;
         }
         if (x->kind == EXPR_CALL && callee_op(IR_AS(IrCall, x)->callee) &&
