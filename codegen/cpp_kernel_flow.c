@@ -29,8 +29,14 @@ static void system_op(void *P, const LowerInst *I)
         sb_printf(ck_line(P), "%s(PIPE_%s, PIPE_%s, EVENT_ID%" PRId64 ");\n",
                   s->flag == 1 ? "set_flag" : "wait_flag", pipe_name((PipeKind)s->set_pipe),
                   pipe_name((PipeKind)s->wait_pipe), s->event);
-    else
+    else if (s->gm == GM_FENCE) {
+        sb_puts(ck_line(P), "pipe_barrier(PIPE_ALL);\n");
+        sb_puts(ck_line(P), "dsb(DSB_DDR);\n");
+    } else if (s->gm == GM_CACHE_INVALIDATE) {
+        sb_puts(ck_line(P), "dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);\n");
+    } else {
         sb_printf(ck_line(P), "pipe_barrier(PIPE_%s);\n", s->barrier);
+    }
 }
 
 /* The Tensor argument a parameter's GlobalTensors are made on. */

@@ -112,6 +112,10 @@ static void system_op(void *P, const LowerInst *I)
         sb_printf(pm_line(P), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
                   s->flag == 1 ? "set_flag" : "wait_flag",
                   pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
+    else if (s->gm == GM_FENCE)
+        sb_puts(pm_line(P), "pto.fence.barrier_all #pto.fence_scope<gm>\n");
+    else if (s->gm == GM_CACHE_INVALIDATE)
+        sb_puts(pm_line(P), "pto.cmo.cacheinvalid all #pto.address_space<gm>\n");
     else
         sb_printf(pm_line(P), "pto.barrier <PIPE_%s>\n", s->barrier);
 }

@@ -8,6 +8,24 @@
 
 const IrType *deduce_barrier(DeduceCtx *dc) { return ir_type_unknown(dc->ir); }
 
+/* cacheinvalid(tensor, shapes, offsets): a region of the tensor, which
+ * must lie inside it where it is static (pypto's system.cacheinvalid). */
+const IrType *deduce_cacheinvalid_line(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *const *shapes, *const *offsets;
+    uint32_t ns, no;
+    if (!(t = op_need_tensor(dc, 0)) || !op_tuple_arg(dc, 1, "shapes", 0, &ns, &shapes) ||
+        !op_tuple_arg(dc, 2, "offsets", 0, &no, &offsets))
+        return NULL;
+    if (ns != t->n || no != t->n)
+        return op_fail(dc, ns != t->n ? 1 : 2, "the region of a rank-%u tensor needs %u %s, got %u", (unsigned)t->n,
+                       (unsigned)t->n, ns != t->n ? "shapes" : "offsets", (unsigned)(ns != t->n ? ns : no));
+    if (!op_window_fits(dc, 2, t, shapes, offsets))
+        return NULL;
+    return ir_type_unknown(dc->ir);
+}
+
 /* set_flag / wait_flag: pipes are PipeType numbers, events 0..7. */
 const IrType *deduce_flag(DeduceCtx *dc)
 {

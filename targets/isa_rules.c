@@ -300,6 +300,13 @@ int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, s
     case OP_SYSTEM_BAR_ALL:
         s->barrier = "ALL";
         return 0;
+    case OP_SYSTEM_FENCE:
+        s->gm = GM_FENCE;
+        return 0;
+    case OP_SYSTEM_CACHEINVALID:
+    case OP_SYSTEM_CACHEINVALID_LINE:   /* every line includes the region's */
+        s->gm = GM_CACHE_INVALIDATE;
+        return 0;
     default:
         snprintf(msg, cap, "'%s' is not a system op", op_name(op));
         return -1;

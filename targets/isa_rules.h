@@ -81,12 +81,15 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
                size_t cap);
 
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an
- * event id, or a barrier on a pipe ("V", "M", "ALL"). */
+ * event id, a barrier on a pipe ("V", "M", "ALL"), or an operation on
+ * global memory (pl.system.fence, pl.system.cacheinvalid). */
+typedef enum GmSystemOp { GM_NONE, GM_FENCE, GM_CACHE_INVALIDATE } GmSystemOp;
 typedef struct SystemLowering {
-    int flag;                /* 0: a barrier; 1: set_flag; 2: wait_flag */
+    int flag;                /* 0: a barrier or a GmSystemOp; 1: set_flag; 2: wait_flag */
     int set_pipe, wait_pipe; /* PipeKind */
     int64_t event;
-    const char *barrier;
+    const char *barrier;     /* NULL for a GmSystemOp */
+    GmSystemOp gm;
 } SystemLowering;
 int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
 

@@ -63,6 +63,19 @@ enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_
 inline void set_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(SET_FLAG, src, dst, id); }
 inline void wait_flag(pipe_t src, pipe_t dst, event_t id) { PYPTOCC_PROFILE(WAIT_FLAG, src, dst, id); }
 inline void pipe_barrier(pipe_t pipe) { PYPTOCC_PROFILE(PIPE_BARRIER, pipe); }
+// Global memory's ordering and the data cache (the names of pto-isa's
+// cpu_stub.hpp, which PTOAS's C++ calls): the CPU's memory is coherent and
+// a kernel's statements run in program order, so both are no-ops here.
+using mem_dsb_t = int;
+inline constexpr mem_dsb_t DSB_DDR = 0;
+inline constexpr mem_dsb_t DSB_ALL = 1;
+inline constexpr mem_dsb_t DSB_UB = 2;
+struct cache_line_t {
+    static constexpr int SINGLE_CACHE_LINE = 0;
+    static constexpr int ENTIRE_DATA_CACHE = 1;
+};
+inline void dsb(mem_dsb_t) {}
+inline void dcci(const volatile void *, int) {}
 inline void set_mask_norm() { PYPTOCC_PROFILE(SET_MASK_NORM); }
 template <class A, class B>
     requires(std::is_integral_v<A> && std::is_integral_v<B>)
