@@ -430,6 +430,25 @@ static const IrExpr *yielded(const IrStmt *s, const IrVar *ret, int branch, uint
 
 static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth);
 
+/* The definitions of f's variables, for buffer_of. */
+static void land_init(Land *L, const Conv *C, const IrFunc *f)
+{
+    IrWalker w;
+    L->C = C;
+    ptrmap_init(&L->def);
+    ptrmap_init(&L->loopret);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = land_stmt;
+    w.data = L;
+    ir_walk_func(&w, f);
+}
+
+static void land_free(Land *L)
+{
+    ptrmap_free(&L->def);
+    ptrmap_free(&L->loopret);
+}
+
 /* The argument of call c that result k of the converted kernel it calls
  * is, written in place (the kernel's result there is its parameter's
  * buffer); NULL if the kernel gives another buffer, or c calls no
@@ -441,7 +460,6 @@ static const IrExpr *in_place_arg(const Land *L, const IrCall *c, uint32_t k, ui
     const IrStmt *last = NULL;
     const IrExpr *b, *r = NULL;
     Land K;
-    IrWalker w;
     TcStmts list;
     if (!g || !g->body || depth >= 64)
         return NULL;
@@ -451,19 +469,12 @@ static const IrExpr *in_place_arg(const Land *L, const IrCall *c, uint32_t k, ui
     vec_free(list);
     if (!last || last->kind != STMT_RETURN || k >= IR_AS(IrValues, last)->n)
         return NULL;
-    K.C = L->C;
-    ptrmap_init(&K.def);
-    ptrmap_init(&K.loopret);
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = land_stmt;
-    w.data = &K;
-    ir_walk_func(&w, g);
+    land_init(&K, L->C, g);
     b = buffer_of(&K, IR_AS(IrValues, last)->values[k], depth + 1);
     for (uint32_t j = 0; b && j < tf->norig && j < c->nargs; j++)
         if (b == &g->params[j].var->e)
             r = c->args[j];
-    ptrmap_free(&K.def);
-    ptrmap_free(&K.loopret);
+    land_free(&K);
     return r;
 }
 
@@ -570,7 +581,6 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
 {
     IrCtx *ir = C->ir;
     Land L;
-    IrWalker w;
     TcStmts list, out;
     const IrValues *ret;
     const IrExpr **vals;
@@ -584,13 +594,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
         return f;
     }
     ret = IR_AS(IrValues, list.data[list.len - 1]);
-    L.C = C;
-    ptrmap_init(&L.def);
-    ptrmap_init(&L.loopret);
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = land_stmt;
-    w.data = &L;
-    ir_walk_func(&w, f);
+    land_init(&L, C, f);
     tc_names_init(&C->names, ir);
     tc_names_add_func(&C->names, f);
     vec_init(out);
@@ -639,8 +643,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
     }
     if (changed)
         vec_push(out, ir_return(ir, ret->n, vals, ret->s.span));
-    ptrmap_free(&L.def);
-    ptrmap_free(&L.loopret);
+    land_free(&L);
     tc_names_free(&C->names);
     if (changed)
         f = ir_func_rebuild(ir, f, f->nparams, f->params, f->nret, f->ret_types,
