@@ -383,6 +383,13 @@ struct OpDef {
      * ("high_precision"), or NULL. */
     uint8_t shorter;
     const char *selected_by;
+    /* The op (OPREF) a call of this one by its registered name that gives
+     * only `fewer_args` positional arguments and no keywords is: one name with
+     * two meanings across the language's eras (today's pl.tensor.view(t,
+     * shape), a zero-copy reinterpretation, is tensor.reshape; the seed's
+     * view(t, shape, offset) a window). */
+    uint8_t fewer;
+    uint8_t fewer_args;
     /* A tensor op: the block op ConvertTensorToBlockOps makes of it (by
      * that op's class), and for a row reduction the op that merges the
      * partial results of a row split into column blocks (OPREFs). */

@@ -111,12 +111,24 @@ typedef struct PreArgs {
 
 /* A call of op, whose positional arguments the dispatcher may already
  * have elaborated (pre). */
+/* Is call written with op's registered name (the part after the dot:
+ * `view` for tensor.view), not another of its names (tensor.slice)? */
+static int called_by_own_name(const OpDef *op, const AstNode *call)
+{
+    const char *dot = strchr(op_name(op), '.');
+    const AstNode *f = call->a;
+    return dot && f && (f->kind == AST_ATTR || f->kind == AST_NAME) && f->name && strcmp(f->name, dot + 1) == 0;
+}
+
 /* op, or its longer form (OpDef.shorter) where the call gives more
- * positional arguments than op takes or names one only that form has. */
+ * positional arguments than op takes or names one only that form has;
+ * or the op its first arguments alone make (OpDef.fewer). */
 static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 {
     const OpDef *longer = op_longer_call(op);
     uint32_t positional = 0;
+    if (op->fewer && call->list.n == op->fewer_args && !call->list2.n && called_by_own_name(op, call))
+        return op_ref(op->fewer);
     if (!longer)
         return op;
     for (uint32_t p = 0; p < op->nparams; p++)
