@@ -348,6 +348,19 @@ static int valid_text(const IrType *t, char *buf, size_t cap)
     return 1;
 }
 
+int legal_mask_tmp_valid(int a2a3, const IrCall *c, const IrType *result, char *msg, size_t cap)
+{
+    const OpDef *op = callee_op(c->callee);
+    char name[64];
+    if (!a2a3 || !op || op_traits(op)->tmp != TMP_MASK || result->kind != TYPE_TILE || ir_tile_const_valid(result))
+        return 0;
+    snprintf(msg, cap,
+             "'%s' on a2a3 needs a result whose valid shape is known at compile time: its select mask's rows "
+             "follow the result's (PTOAS 0.60 refuses a run-time valid shape there)",
+             op_printed_name(op, name, sizeof name));
+    return -1;
+}
+
 /* An elementwise op, a conversion included, reads and writes equal valid
  * shapes (pto-isa: TCVT and the elementwise intrinsics assert it), so a
  * compare's packed mask, whose valid part is its first C/8 bytes a row, is

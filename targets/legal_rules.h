@@ -81,6 +81,11 @@ int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
  * result's shape have that valid shape too (pl.sel's mask, its first
  * operand, excepted).  Legalize checks it, for every output. */
 int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *msg, size_t cap);
+/* An op whose scratch is a select mask (TmpRule TMP_MASK: TPRELU) on
+ * A2/A3 needs a result of static valid shape: the mask's rows follow the
+ * result's (PTOAS 0.60's tprelu verifier: "dst valid_shape to be static
+ * when tmp is provided").  -1 with msg when it has none. */
+int legal_mask_tmp_valid(int a2a3, const IrCall *c, const IrType *result, char *msg, size_t cap);
 
 
 #endif
