@@ -151,6 +151,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
     v->r = t->r;
     v->r.base = nb;
     v->r.type = v->type;
+    v->r.atomic_add = 0;
     if (v->need_tile)
         kc_load(K, v);
 }
@@ -429,8 +430,9 @@ static int collect_defs(const IrStmt *s, const void *names)
 /* Does dimension e name a variable of `names`? */
 static int names_any(const IrExpr *e, const PtrMap *names)
 {
+    if (ir_is_var_like(e))   /* an iter_arg too */
+        return ptrmap_get(names, e) != NULL;
     switch ((IrExprKind)e->kind) {
-    case EXPR_VAR: return ptrmap_get(names, e) != NULL;
     case EXPR_UNARY: return names_any(IR_AS(IrUnary, e)->operand, names);
     case EXPR_BINARY: return names_any(IR_AS(IrBinary, e)->lhs, names) || names_any(IR_AS(IrBinary, e)->rhs, names);
     default: return 0;
