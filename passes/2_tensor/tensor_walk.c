@@ -19,6 +19,16 @@
 #include <inttypes.h>
 #include <string.h>
 
+/* Is region r at offset 0 in the leading dimensions of its tensor? */
+static int region_at_start(const TcRegion *r)
+{
+    int64_t o;
+    for (uint32_t i = 0; i < r->nlead; i++)
+        if (!tc_const(r->lead[i], &o) || o != 0)
+            return 0;
+    return 1;
+}
+
 static const IrExpr *subst_fn(void *data, const IrExpr *e)
 {
     Kc *K = data;
@@ -27,7 +37,7 @@ static const IrExpr *subst_fn(void *data, const IrExpr *e)
         int64_t o0 = 0, o1 = 0;
         if (!v)
             return e;
-        if (v->ddr && v->r.base && !v->r.nlead && tc_const(v->r.off[0], &o0) && o0 == 0 &&
+        if (v->ddr && v->r.base && region_at_start(&v->r) && tc_const(v->r.off[0], &o0) && o0 == 0 &&
             (v->type->n < 2 || (tc_const(v->r.off[1], &o1) && o1 == 0)))
             return v->r.base;
         tc_error(&K->e, K->e.at,
