@@ -315,7 +315,9 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
         sb_free(&args);
         return;
     }
-    if (lo->mode >= 0)
+    if (lo->mode >= 0 && lo->how == FORM_COL_REDUCE)   /* TCOLSUM(dst, src, tmp, isBinary) */
+        sb_puts(&args, ", true");
+    else if (lo->mode >= 0)
         sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
                   lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
     sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",

@@ -217,6 +217,10 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         break;
     case FORM_COL_REDUCE:
         add_input(lo, 0, elem_dt);
+        if (c->nargs == 2) {   /* the scratch of the binary-tree sum */
+            add_input(lo, 1, elem_dt);
+            lo->mode = 1;
+        }
         break;
     case FORM_REDUCE: {
         const IrType *t = arg_type(ir, c, 0);

@@ -270,7 +270,9 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
         in.out2 = x;
         in.attr = lo->mode ? " {exhausted = true}" : " {exhausted = false}";
     } else if (lo->mode >= 0) {
-        if (lo->how == FORM_CAST)
+        if (lo->how == FORM_COL_REDUCE)   /* PTOAS pairs the tmp operand with isBinary */
+            in.attr = " {isBinary = true}";
+        else if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
         else if (lo->how == FORM_GATHER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
             snprintf(attr, sizeof attr, ", {maskPattern = #pto.mask_pattern<%s>}", mask_pattern_name(lo->mode));
@@ -278,7 +280,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
         if (lo->how == FORM_CI)
             in.trailer = lo->mode ? " {descending = true}" : NULL;
-        else
+        else if (lo->how != FORM_COL_REDUCE)
             in.attr = attr;
         if (lo->how == FORM_GATHER_MASK)
             in.after_types = ", \"row\"";

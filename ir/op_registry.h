@@ -160,6 +160,7 @@ typedef enum OpClass {
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
     OPCL_REDUCE,              /* tile, axis= */
     OPCL_COL_REDUCE,          /* tile -> [1, N] */
+    OPCL_COL_REDUCE_TMP,      /* (tile, tmp) -> [1, N]: the binary-tree sum, which writes tmp */
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
     OPCL_COL_EXPAND,

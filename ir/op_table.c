@@ -61,6 +61,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_VIEW]              = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_EXTRACT,     0, 0, TMP_NONE),
     [OPCL_ROW_REDUCE]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_REDUCE, SCRATCH_NONE,      1, 0, FORM_ROW_REDUCE,  0, 0, TMP_NONE),
     [OPCL_COL_REDUCE]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_COL_REDUCE,  0, 0, TMP_NONE),
+    [OPCL_COL_REDUCE_TMP]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      1, 0, FORM_COL_REDUCE,  0, 0, TMP_NONE),
     [OPCL_REDUCE]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_REDUCE,     SCRATCH_ROW_AXIS, -1, 0, FORM_REDUCE,      0, 0, TMP_NONE),
     [OPCL_ROW_EXPAND]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ROW_EXPAND,  0, 0, TMP_NONE),
     [OPCL_ROW_EXPAND_OP]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 1, TMP_NONE),

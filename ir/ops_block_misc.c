@@ -102,6 +102,21 @@ const IrType *deduce_col_reduce(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, 2, dims, reduced_valid(dc, t, 0));
 }
 
+/* col_sum(tile, tmp_tile): the binary-tree form, whose scratch has the
+ * tile's element type (pypto's tile.col_sum). */
+const IrType *deduce_col_sum_tmp(DeduceCtx *dc)
+{
+    const IrType *r = deduce_col_reduce(dc), *t, *tmp;
+    char b1[96];
+    if (!r || !(tmp = op_need_tile(dc, 1)))
+        return NULL;
+    t = ir_expr_type(dc->ir, dc->args[0]);
+    if (tmp->dtype != t->dtype)
+        return op_fail(dc, 1, "tmp_tile must have the tile's element type %s, got %s", dtype_name((DataType)t->dtype),
+                       type_to_string(dc->ir, tmp, b1, sizeof b1));
+    return r;
+}
+
 /* sum, max, min (tile; axis, keepdim): the axis becomes 1 or disappears;
  * nothing left is a Scalar. */
 const IrType *deduce_reduce(DeduceCtx *dc)

@@ -348,6 +348,34 @@ static int valid_text(const IrType *t, char *buf, size_t cap)
     return 1;
 }
 
+int legal_col_sum_tmp(IrCtx *ir, const IrCall *c, char *msg, size_t cap)
+{
+    const OpDef *op = callee_op(c->callee);
+    const IrType *src, *tmp;
+    const IrExpr *const *valid;
+    int64_t vc, cols;
+    char name[64];
+    if (!op || op->cls != OPCL_COL_REDUCE_TMP || c->nargs != 2)
+        return 0;
+    src = ir_expr_type(ir, c->args[0]);
+    tmp = ir_expr_type(ir, c->args[1]);
+    if (src->kind != TYPE_TILE || tmp->kind != TYPE_TILE || src->n != 2 || tmp->n != 2)
+        return 0;
+    op_printed_name(op, name, sizeof name);
+    if (!(valid = ir_tile_const_valid(src)) || !ir_dim_value(valid[1], &vc)) {
+        snprintf(msg, cap, "'%s' with a scratch tile needs a source whose valid shape is known at compile time "
+                 "(PTOAS 0.60 checks the scratch against it)", name);
+        return -1;
+    }
+    if (ir_dim_value(tmp->dims[1], &cols) &&
+        (uint64_t)cols * dtype_bytes((DataType)tmp->dtype) < (uint64_t)vc * dtype_bytes((DataType)src->dtype)) {
+        snprintf(msg, cap, "'%s': a row of the scratch tile holds %" PRId64 " columns, fewer than the source's %" PRId64
+                 " valid ones", name, cols, vc);
+        return -1;
+    }
+    return 0;
+}
+
 int legal_mask_tmp_valid(int a2a3, const IrCall *c, const IrType *result, char *msg, size_t cap)
 {
     const OpDef *op = callee_op(c->callee);

@@ -86,6 +86,11 @@ int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *ms
  * result's (PTOAS 0.60's tprelu verifier: "dst valid_shape to be static
  * when tmp is provided").  -1 with msg when it has none. */
 int legal_mask_tmp_valid(int a2a3, const IrCall *c, const IrType *result, char *msg, size_t cap);
+/* The binary-tree column sum (col_sum(tile, tmp_tile)): the source's valid
+ * shape static, and a row of the scratch holding its valid columns (PTOAS
+ * 0.60's tcolsum verifier; pto-isa's a2a3 TColSum.hpp asserts the second).
+ * -1 with msg when not. */
+int legal_col_sum_tmp(IrCtx *ir, const IrCall *c, char *msg, size_t cap);
 
 
 #endif

@@ -395,7 +395,8 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         return;
     form = op_traits(op)->form;
     if (result && (legal_equal_valid(L->ir, c, result->type, msg, sizeof msg) != 0 ||
-                   legal_mask_tmp_valid(L->pc->arch == ARCH_A2A3, c, result->type, msg, sizeof msg) != 0)) {
+                   legal_mask_tmp_valid(L->pc->arch == ARCH_A2A3, c, result->type, msg, sizeof msg) != 0 ||
+                   legal_col_sum_tmp(L->ir, c, msg, sizeof msg) != 0)) {
         diag_error(L->pc->diag, c->e.span, "%s", msg);
         L->failed = 1;
     }

@@ -155,6 +155,22 @@ template <TileT TD, TileT TS> void TCOLSUM(TD &d, const TS &s) {
     detail::rule_float16_or_float<typename TS::DType>();
     detail::col_reduce(d, s, "TCOLSUM", 0);
 }
+// The binary-tree form (isBinary): the NPU sums row pairs through tmp, a
+// row-major Vec tile whose row holds at least the source's valid columns
+// (pto-isa npu/a2a3/TColSum.hpp asserts it); the CPU sums in order, as
+// pto-isa's simulator does (its cpu/TColSum.hpp reads no tmp).
+template <TileT TD, TileT TS, TileT TT> void TCOLSUM(TD &d, const TS &s, TT &tmp, bool isBinary) {
+    PYPTOCC_PROFILE(TCOLSUM, d, s);
+    detail::rule_float16_or_float<typename TS::DType>();
+    detail::rule_vec<TT>();
+    detail::rule_row_major<TT>();
+    detail::touch(tmp, "TCOLSUM");
+    if (isBinary && static_cast<uint64_t>(s.GetValidCol()) * sizeof(typename TS::DType) >
+                        static_cast<uint64_t>(TT::Cols) * sizeof(typename TT::DType))
+        pyptocc::fatal("TCOLSUM: the source's %u valid columns do not fit a row of the %d-column scratch tile",
+                       s.GetValidCol(), TT::Cols);
+    detail::col_reduce(d, s, "TCOLSUM", 0);
+}
 template <TileT TD, TileT TS> void TCOLMAX(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TCOLMAX, d, s);
     detail::rule_float16_or_float<typename TS::DType>();
