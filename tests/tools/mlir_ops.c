@@ -633,7 +633,9 @@ static void check_row_reduce(Op *op, const Rule *r)
 }
 
 /* tcolsum tcolmax tcolmin: ND source and destination, one element type,
- * equal valid columns. */
+ * equal valid columns; tcolsum's binary-tree form (a tmp operand, with
+ * {isBinary = true}) a static source valid shape and a tmp row that holds
+ * its valid columns. */
 static void check_col_reduce(Op *op, const Rule *r)
 {
     const Operand *s = &op->in[0], *d = &op->out[0];
@@ -645,6 +647,15 @@ static void check_col_reduce(Op *op, const Rule *r)
     if (known_differ(s->vcol, d->vcol))
         bad(op, "expects src and dst to have the same valid_shape[1]");
     elem_in(op, s, r->a2, r->a5, "src");
+    if (op->nin == 2 && tile(op, &op->in[1], "tmp")) {
+        const Operand *t = &op->in[1];
+        nd_vec(op, t, "tmp");
+        same_elem(op, s, t, "src", "tmp");
+        if (s->vrow < 0 || s->vcol < 0)
+            bad(op, "expects static src valid_shape and element size to verify tcolsum tmp");
+        else if (t->cols >= 0 && t->cols < s->vcol)
+            bad(op, "expects tmp shape[1] to be at least src valid_shape[1] when isBinary is true");
+    }
 }
 
 /* trowexpand: a Vec unboxed source, an ND destination, equal valid rows. */
@@ -860,7 +871,7 @@ static const Rule rules[] = {
     {"tcolexpandsub", check_col_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
     {"tcolmax", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
     {"tcolmin", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
-    {"tcolsum", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 0},
+    {"tcolsum", check_col_reduce, 1, "f16 f32 i16 i32", "f16 bf16 f32 i8 i16 i32", 1},
     {"tcvt", check_cvt, 1, NULL, NULL, 1},
     {"tdiv", check_binary, 2, "f16 f32", "i32 i16 f16 f32", 0},
     {"tdivs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
