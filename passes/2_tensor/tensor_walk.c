@@ -449,10 +449,11 @@ static int names_any(const IrExpr *e, const PtrMap *names)
     }
 }
 
-static int same_extent(const IrExpr *a, const IrExpr *b)
+/* Equal extents: as linear forms over the same dimensions (ir_dim_difference). */
+static int same_extent(IrCtx *ir, const IrExpr *a, const IrExpr *b)
 {
-    int64_t x, y;
-    return a == b || (ir_dim_value(a, &x) && ir_dim_value(b, &y) && x == y);
+    int64_t d;
+    return a == b || (ir_dim_difference(ir, a, b, &d) && d == 0);
 }
 
 /* The start of an accumulator that starts from zeros (Val.zero_start):
@@ -470,7 +471,7 @@ static const IrExpr *uninit_acc(Kc *K, Val *v)
     shape = tc_tuple(K->ir, v->type->n, dims);
     t = tc_emit(&K->e, tc_fresh2(&K->names, v->old->name, "_start"), OP_BLOCK_CREATE_TILE, 1, &shape, 2, kw);
     if (!t || !p || v->type->n != 2 || !(vs[1] = operand_valid(K, p, 0, 0)) || !(vs[2] = operand_valid(K, p, 1, 1)) ||
-        (same_extent(vs[1], dims[0]) && same_extent(vs[2], dims[1])))
+        (same_extent(K->ir, vs[1], dims[0]) && same_extent(K->ir, vs[2], dims[1])))
         return t;
     /* Only extents known before the loop: where the loop computes one (a
      * tail's row count per step), the start is wholly valid in that
@@ -483,7 +484,7 @@ static const IrExpr *uninit_acc(Kc *K, Val *v)
             if (names_any(vs[1 + d], &inner))
                 vs[1 + d] = dims[d];
         ptrmap_free(&inner);
-        if (same_extent(vs[1], dims[0]) && same_extent(vs[2], dims[1]))
+        if (same_extent(K->ir, vs[1], dims[0]) && same_extent(K->ir, vs[2], dims[1]))
             return t;
     }
     vs[0] = t;
