@@ -163,6 +163,10 @@ struct IrExpr {
 
 /* The one node of its structure among dimension expressions (type.c). */
 #define IR_EXPR_DIM_CANON 0x01u
+/* A variable holding the address of a communication context, as
+ * MaterializeCommContext makes them (Scalar INT64): pld.system.rank and
+ * nranks read it as they read a pld.CommCtxType. */
+#define IR_EXPR_COMM_CTX 0x02u
 
 typedef struct IrVar {
     IrExpr e;
@@ -396,6 +400,8 @@ typedef struct IrParam {
 /* IrFunc.flags */
 enum {
     IR_FUNC_NO_AUTO_SCOPE = 1,   /* @pl.function(auto_scope=False) */
+    IR_FUNC_COMM_CTX = 2,        /* its last parameters are the contexts of its windows, one per
+                                    window parameter in their order (MaterializeCommContext) */
 };
 
 struct IrFunc {

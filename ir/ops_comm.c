@@ -104,8 +104,9 @@ const IrType *deduce_get_comm_ctx(DeduceCtx *dc) { return need_window(dc, 0) ? i
 const IrType *deduce_rank(DeduceCtx *dc)
 {
     const IrType *t = op_arg_type(dc, 0);
+    const IrExpr *x = dc->args[0];
     char buf[160];
-    if (t->kind != TYPE_COMM_CTX)
+    if (t->kind != TYPE_COMM_CTX && !(x->flags & IR_EXPR_COMM_CTX))
         return op_fail(dc, 0, "first argument must be a communication context (pld.get_comm_ctx(window)), got %s",
                        type_to_string(dc->ir, t, buf, sizeof buf));
     return ir_type_scalar(dc->ir, DT_INT32);

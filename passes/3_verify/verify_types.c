@@ -175,7 +175,10 @@ static void types_global_call(Check *C, const IrCall *c)
     } else {
         for (uint32_t i = 0; i < ir_call_param_args(c); i++) {
             const IrType *at = ir_expr_type(C->ir, c->args[i]), *pt = g->params[i].var->type;
-            if (!arg_acceptable(at, pt))
+            /* A context parameter (MaterializeCommContext: the address of
+             * its window's context) takes a pld.CommCtxType. */
+            int ctx = (g->params[i].var->e.flags & IR_EXPR_COMM_CTX) && at->kind == TYPE_COMM_CTX;
+            if (!ctx && !arg_acceptable(at, pt))
                 fail(C, use_span(c->args[i], c->e.span),
                      "argument %u of the call of '%s' has type %s, but parameter '%s' has type %s", i + 1, g->name,
                      ts(C, at, tt.a), g->params[i].var->name, ts(C, pt, tt.b));
