@@ -162,14 +162,27 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
 /* A multi-rank program (cpp_ranks.c): host orchestration that dispatches
  * the Orchestration function to each rank.  For each argument slot of the
  * Orchestration function, where rank r's value comes from. */
-enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
+enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2, CPP_RANK_WINDOW = 3,
+       CPP_RANK_COMM_CTX = 4 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
+/* A linear function of the number of ranks: c + per_rank * nranks. */
+typedef struct CppRankLinear {
+    int64_t c, per_rank;
+} CppRankLinear;
+/* A window buffer the host allocates (pld.alloc_window_buffer), in bytes. */
+typedef struct CppWindow {
+    const IrVar *buf;       /* the host's variable */
+    CppRankLinear bytes;
+} CppWindow;
 typedef struct CppRanks {
     const IrFunc *host;     /* the host function */
+    CppWindow *windows;     /* in the host's order */
+    uint32_t nwindows;
+    CppRankLinear (*shape)[5];  /* per CPP_RANK_WINDOW slot: its view's shape */
     const IrCall *call;     /* its launch, orch(..., device=r) */
     const IrVar *r;         /* the loop's rank variable */
     int64_t world;          /* the ranks it is built for; 0: any */
     int *kind;              /* per slot: CPP_RANK_* */
-    int *from;              /* per CPP_RANK_SLICE slot: the host parameter */
+    int *from;              /* per CPP_RANK_SLICE slot: the host parameter; per CPP_RANK_WINDOW slot: the window */
     const IrAssign **defs;  /* the loop body's assignments, before the launch */
     uint32_t ndefs;
 } CppRanks;

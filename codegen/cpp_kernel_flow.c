@@ -44,6 +44,7 @@ static void view(void *P, const LowerInst *I) { I->tensor->data = ptrmap_get(&((
 
 static void scalar_def(void *P, const LowerInst *I) { ck_declare_scalar(P, I->assign->var, I->assign->value, 0); }
 static void transfer(void *P, const LowerInst *I) { ck_emit_transfer(P, I->dest, I->call, I->u.t); }
+static void comm(void *P, const LowerInst *I) { ck_emit_comm(P, I->dest, I->u.comm); }
 static void isa_op(void *P, const LowerInst *I) { ck_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
 
 /* A literal of its type holds the value. */
@@ -260,7 +261,7 @@ static void if_close(void *P, const LowerInst *I)
  * the heads of loops and ifs write nothing before them, nor do yields. */
 static const LowerSpell ck_spell[LI_COUNT] = {
     [LI_VIEW] = view, [LI_TRANSFER] = transfer, [LI_OP] = isa_op, [LI_BLOCK_IDX] = block_idx,
-    [LI_SYSTEM] = system_op, [LI_SCALAR] = scalar_def, [LI_COPY] = copy, [LI_TUPLE] = tuple_make,
+    [LI_SYSTEM] = system_op, [LI_COMM] = comm, [LI_SCALAR] = scalar_def, [LI_COPY] = copy, [LI_TUPLE] = tuple_make,
     [LI_UNPACK] = tuple_get, [LI_CARRY] = carry_init, [LI_LOOP_BODY] = loop_open, [LI_LOOP_END] = block_close,
     [LI_IF_RESULT] = if_result, [LI_THEN] = if_open, [LI_ELSE] = else_open, [LI_IF_END] = if_close,
     [LI_YIELD] = yield_value,

@@ -58,6 +58,7 @@ const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
+void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc);
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void ck_print_list(Kern *K, const struct LowerList *L);
 int ck_float_spelled(double d, int dtype);

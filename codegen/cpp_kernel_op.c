@@ -25,7 +25,7 @@ static void print_global(Kern *K, const IrType *t, const char *shape, const char
  * parameter T, whose view and static strides the walk checked (cpp.md
  * 4.2); writes its declaration and returns its name, NULL after an
  * error. */
-static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTuple *offs,
+static const char *global_tensor(Kern *K, const LowerTensor *T, const char *base, const IrMakeTuple *offs,
                                  const int64_t size[LEGAL_MAX_RANK], const IrExpr *const size_x[LEGAL_MAX_RANK])
 {
     char gtsuf[32];
@@ -112,7 +112,7 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
             sb_init(&stride_type);
             sb_init(&none);
             sb_printf(&stride_type, "pto::Stride<%s>", st.data);
-            print_global(K, t, sh.data, stride_type.data, "ND", name, pv->name, &off, &dyn, &none);
+            print_global(K, t, sh.data, stride_type.data, "ND", name, base ? base : pv->name, &off, &dyn, &none);
             sb_free(&stride_type);
         }
         sb_free(&sh), sb_free(&st), sb_free(&dyn), sb_free(&off);
@@ -158,7 +158,7 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
         {
             char shape[64];
             snprintf(shape, sizeof shape, "1, 1, 1, %s, %s", rt, ct);
-            print_global(K, t, shape, st, dn ? "DN" : "ND", name, pv->name, &off, &dyn, &sdyn);
+            print_global(K, t, shape, st, dn ? "DN" : "ND", name, base ? base : pv->name, &off, &dyn, &sdyn);
         }
         sb_free(&dyn);
         sb_free(&sdyn);
@@ -167,17 +167,49 @@ static const char *global_tensor(Kern *K, const LowerTensor *T, const IrMakeTupl
     return name;
 }
 
-/* block.load / block.store / block.l0c_store (cpp.md 4.2), checked as t. */
+/* The address of window T's copy on rank peer (NULL: this rank's), as a
+ * pointer of its elements named after it: T's address moved by the
+ * distance between the two ranks' windows, which its context holds
+ * (runtime/README.md, "Ranks": word 2 the rank and the number of ranks,
+ * words 4 on each rank's window address).  NULL after an error. */
+static const char *peer_base(Kern *K, const LowerTensor *T, const IrExpr *peer)
+{
+    const CVal *pv = T->data, *cv = ck_lookup(K, &T->ctx->e);
+    const char *ctx = ck_fresh_name(K, pv->name, "_comm"), *name = ck_fresh_name(K, pv->name, "_peer");
+    const char *ct = cpp_ctype((DataType)T->param->type->dtype);
+    StrBuf p;
+    if (!cv || cv == &K->poison)
+        return NULL;
+    sb_init(&p);
+    if (ck_scalar(K, &p, peer, DT_INT64) != 0) {
+        sb_free(&p);
+        return NULL;
+    }
+    ((CVal *)pv)->named = 1;
+    ((CVal *)cv)->named = 1;
+    sb_printf(ck_line(K), "__gm__ int64_t* %s = reinterpret_cast<__gm__ int64_t*>(%s);\n", ctx, cv->name);
+    sb_printf(ck_line(K),
+              "__gm__ %s* %s = reinterpret_cast<__gm__ %s*>(reinterpret_cast<__gm__ uint8_t*>(%s) + (%s[4 + %.*s] - "
+              "%s[4 + static_cast<int32_t>(%s[2])]));\n",
+              ct, name, ct, pv->name, ctx, (int)p.len, p.data, ctx, ctx);
+    sb_free(&p);
+    return name;
+}
+
+/* block.load / block.store / block.l0c_store (cpp.md 4.2), checked as t;
+ * a remote load reads the peer's copy of a window. */
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     int is_load = t->how == FORM_LOAD;
     const CVal *tile = NULL;
-    const char *gt;
+    const char *gt, *base = NULL;
+    if (t->peer && !(base = peer_base(K, t->tensor, t->peer)))
+        return;
     if (is_load)
         tile = ck_def_tile(K, dest, 0, t->tile);
     else if (!(tile = ck_tile_arg(K, c, 0)))
         return;
-    if (!(gt = global_tensor(K, t->tensor, t->offsets, t->size, t->size_x)))
+    if (!(gt = global_tensor(K, t->tensor, base, t->offsets, t->size, t->size_x)))
         return;
     if (is_load)
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
@@ -186,6 +218,44 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
                   gt, tile->name);
     else
         sb_printf(ck_line(K), "TSTORE(%s, %s);\n", gt, tile->name);
+}
+
+/* pld.system.rank and nranks: read from the context; notify and wait:
+ * pto-isa's TNOTIFY and TWAIT on a GlobalTensor of the one signal cell
+ * (of the peer's copy of the window for a notify). */
+void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
+{
+    static const int64_t ones[LEGAL_MAX_RANK] = {1, 1, 1, 1, 1};
+    static const IrExpr *const none[LEGAL_MAX_RANK];
+    StrBuf v;
+    const char *gt, *base = NULL;
+    sb_init(&v);
+    if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
+        if (ck_scalar(K, &v, lc->ctx, DT_INT64) == 0) {
+            CVal *d = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dest->type->dtype);
+            sb_printf(ck_line(K), "%s %s = static_cast<%s>(reinterpret_cast<__gm__ int64_t*>(%.*s)[2]%s);\n",
+                      cpp_ctype((DataType)dest->type->dtype), d->name, cpp_ctype((DataType)dest->type->dtype),
+                      (int)v.len, v.data, lc->what == COMM_RANK ? " & 0xffffffff" : " >> 32");
+            bind(K, dest, d);
+            ck_mark_unused(K, dest, d->name);
+        }
+        sb_free(&v);
+        return;
+    }
+    if ((lc->peer && !(base = peer_base(K, lc->tensor, lc->peer))) || ck_scalar(K, &v, lc->value, DT_INT32) != 0 ||
+        !(gt = global_tensor(K, lc->tensor, base, lc->offsets, ones, none))) {
+        sb_free(&v);
+        return;
+    }
+    if (lc->what == COMM_NOTIFY)   /* after every pipe's writes, which the signal releases (as pypto's) */
+        sb_puts(ck_line(K), "pipe_barrier(PIPE_ALL);\n");
+    if (lc->what == COMM_NOTIFY)
+        sb_printf(ck_line(K), "pto::comm::TNOTIFY(%s, %.*s, pto::comm::NotifyOp::%s);\n", gt, (int)v.len, v.data,
+                  lc->mode == NOTIFY_SET ? "Set" : "AtomicAdd");
+    else
+        sb_printf(ck_line(K), "pto::comm::TWAIT(%s, %.*s, pto::comm::WaitCmp::%s);\n", gt, (int)v.len, v.data,
+                  lc->mode == WAIT_GE ? "GE" : "EQ");
+    sb_free(&v);
 }
 
 /* ------------------------------------------------------------- ops */

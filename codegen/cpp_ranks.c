@@ -77,6 +77,78 @@ static int host_row(const CppRanks *rk, const IrExpr *e)
     return -1;
 }
 
+/* e as c + per_rank * nranks, where pld.world_size() is nranks: 0, or
+ * -1 when it is not linear in it. */
+static int rank_linear(const IrExpr *e, CppRankLinear *out)
+{
+    CppRankLinear a, b;
+    if (e->kind == EXPR_CONST_INT) {
+        *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
+        return 0;
+    }
+    if (op_call(e, OP_PLD_SYSTEM_WORLD_SIZE)) {
+        *out = (CppRankLinear){0, 1};
+        return 0;
+    }
+    if (e->kind == EXPR_UNARY && e->op == UN_CAST)
+        return rank_linear(IR_AS(IrUnary, e)->operand, out);
+    if (e->kind != EXPR_BINARY || rank_linear(IR_AS(IrBinary, e)->lhs, &a) || rank_linear(IR_AS(IrBinary, e)->rhs, &b))
+        return -1;
+    switch ((IrBinaryOp)e->op) {
+    case BIN_ADD:
+        *out = (CppRankLinear){a.c + b.c, a.per_rank + b.per_rank};
+        return 0;
+    case BIN_SUB:
+        *out = (CppRankLinear){a.c - b.c, a.per_rank - b.per_rank};
+        return 0;
+    case BIN_MUL:
+        if (a.per_rank && b.per_rank)
+            return -1;
+        *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* buf = pld.alloc_window_buffer(bytes) or (shape, dtype=...), before
+ * the dispatch loop: a window of the host's; 0, or -1 after reporting. */
+static int read_window(CppPlan *plan, CppRanks *rk, const IrAssign *a, DiagEngine *diag)
+{
+    const IrCall *c = op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER);
+    CppRankLinear n = {1, 0}, d;
+    int64_t elem = 1;
+    (void)plan;
+    if (c->args[0]->kind == EXPR_MAKE_TUPLE) {
+        const IrMakeTuple *shape = IR_AS(IrMakeTuple, c->args[0]);
+        const IrKwarg *dt = ir_call_kwarg(c, "dtype");
+        elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
+        for (uint32_t i = 0; i < shape->n; i++) {
+            if (rank_linear(shape->elems[i], &d) != 0 || (n.per_rank && d.per_rank))
+                goto nonlinear;
+            n = (CppRankLinear){n.c * d.c, n.per_rank * d.c + d.per_rank * n.c};
+        }
+    } else if (rank_linear(c->args[0], &n) != 0) {
+        goto nonlinear;
+    }
+    rk->windows[rk->nwindows++] = (CppWindow){a->var, {n.c * elem, n.per_rank * elem}};
+    return 0;
+nonlinear:
+    diag_error(diag, c->args[0]->span,
+               "this window size has no C++ form yet: pyptocc sizes a window by constants and pld.world_size(), "
+               "added and multiplied");
+    return -1;
+}
+
+/* e is the rank r, or r converted to an integer type (a Scalar[INT32]
+ * parameter takes it so). */
+static int is_rank(const CppRanks *rk, const IrExpr *e)
+{
+    while (e->kind == EXPR_UNARY && e->op == UN_CAST && dtype_is_int((DataType)e->dtype))
+        e = value_of(rk, IR_AS(IrUnary, e)->operand);
+    return e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
+}
+
 #define TAKEN                                                                                                          \
     "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
     "one call of the Orchestration function with device=r"
@@ -88,10 +160,15 @@ static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span a
     const IrStmt *const *s = stmts_of(&rk->host->body, &n);
     const IrFor *loop = NULL;
     const IrStmt *const *b;
+    rk->windows = arena_array(&plan->ir->arena, n + 1, sizeof *rk->windows);
     for (uint32_t i = 0; i < n; i++) {
         if (s[i]->kind == STMT_FOR && !loop)
             loop = IR_AS(IrFor, s[i]);
-        else if (!(s[i]->kind == STMT_RETURN && i + 1 == n)) {
+        else if (!loop && s[i]->kind == STMT_ASSIGN &&
+                 op_call(IR_AS(IrAssign, s[i])->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER)) {
+            if (read_window(plan, rk, IR_AS(IrAssign, s[i]), diag) != 0)
+                return -1;
+        } else if (!(s[i]->kind == STMT_RETURN && i + 1 == n)) {
             diag_error(diag, s[i]->span, "this statement of host orchestration has no C++ form yet: %s", TAKEN);
             return -1;
         }
@@ -137,6 +214,39 @@ static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span a
     return 0;
 }
 
+/* Slot k is pld.window(buf, shape, dtype=...) of a host window: its
+ * window and shape; 0, or -1 after reporting. */
+static int window_slot(CppRanks *rk, const IrCall *w, uint32_t k, DiagEngine *diag)
+{
+    int win = -1;
+    for (uint32_t i = 0; i < rk->nwindows && win < 0; i++)
+        if (w->args[0]->kind == EXPR_VAR && IR_AS(IrVar, w->args[0]) == rk->windows[i].buf)
+            win = (int)i;
+    if (win < 0) {
+        diag_error(diag, w->args[0]->span,
+                   "this window has no C++ form yet: pyptocc views a window buffer the host allocates before its "
+                   "dispatch loop");
+        return -1;
+    }
+    const IrMakeTuple *shape = w->args[1]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, w->args[1]) : NULL;
+    if (!shape || shape->n > 5) {
+        diag_error(diag, w->e.span, "this window view needs a literal shape of rank 1 to 5");
+        return -1;
+    }
+    for (uint32_t d = 0; d < 5; d++)
+        rk->shape[k][d] = (CppRankLinear){0, 0};
+    for (uint32_t d = 0; d < shape->n; d++)
+        if (rank_linear(shape->elems[d], &rk->shape[k][d]) != 0) {
+            diag_error(diag, shape->elems[d]->span,
+                       "this window dimension has no C++ form yet: pyptocc takes constants and pld.world_size(), "
+                       "added and multiplied");
+            return -1;
+        }
+    rk->kind[k] = CPP_RANK_WINDOW;
+    rk->from[k] = win;
+    return 0;
+}
+
 int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag)
 {
     IrCtx *ir = plan->ir;
@@ -154,6 +264,7 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         }
     rk->kind = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->kind);
     rk->from = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->from);
+    rk->shape = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->shape);
     for (uint32_t k = 0; k < plan->nslots; k++) {
         const CppSlot *s = &plan->slots[k];
         int j = -1;
@@ -172,8 +283,14 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
             return -1;
         }
         const IrExpr *a = value_of(rk, rk->call->args[j]);
+        const IrCall *w = op_call(a, OP_PLD_TENSOR_WINDOW);
         int h;
-        if (a->kind == EXPR_VAR && IR_AS(IrVar, a) == rk->r) {
+        if (op_call(a, OP_PLD_SYSTEM_GET_COMM_CTX)) {
+            rk->kind[k] = CPP_RANK_COMM_CTX;   /* MaterializeCommContext's: the rank's own context */
+        } else if (w) {
+            if (window_slot(rk, w, k, diag) != 0)
+                return -1;
+        } else if (is_rank(rk, a)) {
             rk->kind[k] = CPP_RANK_INDEX;
         } else if ((h = host_row(rk, a)) >= 0) {
             rk->kind[k] = CPP_RANK_SLICE;

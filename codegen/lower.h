@@ -120,9 +120,25 @@ typedef struct LowerTransfer {
     int64_t size[LEGAL_MAX_RANK];   /* the partition (the tile) shape, of the tensor's rank */
     const IrExpr *size_x[LEGAL_MAX_RANK]; /* a partition extent known at run time (the tile's valid extent), else NULL */
     uint8_t atomic_add;             /* a store that adds into the tensor (atomic=pl.AtomicType.Add) */
+    const IrExpr *peer;             /* a remote load (pld.tile.remote_load): the rank whose copy of the
+                                       window it reads; else NULL */
     struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
 } LowerTransfer;
+
+/* A communication op of a kernel (pld.system.*), checked: the rank or
+ * the number of ranks its context holds, or a signal's notify or wait on
+ * one INT32 cell of a window-bound tensor (runtime/README.md, "Ranks"). */
+typedef enum LowerCommKind { COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT } LowerCommKind;
+typedef struct LowerComm {
+    uint8_t what;                   /* LowerCommKind */
+    uint8_t mode;                   /* notify: NOTIFY_ATOMIC_ADD or NOTIFY_SET; wait: WAIT_EQ or WAIT_GE */
+    const IrExpr *ctx;              /* rank, nranks: the context (a MaterializeCommContext scalar) */
+    struct LowerTensor *tensor;     /* notify, wait: the signal's parameter (a window) */
+    const IrMakeTuple *offsets;     /* notify, wait: the cell */
+    const IrExpr *peer;             /* notify: the rank signalled */
+    const IrExpr *value;            /* notify: the value; wait: the value awaited */
+} LowerComm;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused):
  * 0, or -1 with a message for *at. */

@@ -72,6 +72,10 @@ static void tile(Dump *D, const LowerTile *t)
 static void window(Dump *D, const LowerTransfer *t)
 {
     sb_puts(D->out, t->tensor->param->name);
+    if (t->peer) {
+        sb_puts(D->out, "@rank ");
+        lower_dump_expr(D, t->peer);
+    }
     lower_dump_exprs(D, t->offsets);
     for (uint32_t i = 0; i < t->offsets->n; i++)
         sb_printf(D->out, "%s%" PRId64, i ? "x" : " size ", t->size[i]);
@@ -93,6 +97,27 @@ static void transfer(Dump *D, const LowerInst *I)
         sb_puts(D->out, " <- ");
         tile(D, t->tile);
     }
+}
+
+/* "r = rank ctx", "notify signal[i, 0] @rank p add 1", "wait signal[i, 0] ge 1". */
+static void comm(Dump *D, const LowerInst *I)
+{
+    const LowerComm *lc = I->u.comm;
+    if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
+        lower_dump_var(D, I->dest);
+        sb_puts(D->out, lc->what == COMM_RANK ? " = rank " : " = nranks ");
+        lower_dump_expr(D, lc->ctx);
+        return;
+    }
+    sb_printf(D->out, "%s %s", lc->what == COMM_NOTIFY ? "notify" : "wait", lc->tensor->param->name);
+    lower_dump_exprs(D, lc->offsets);
+    if (lc->peer) {
+        sb_puts(D->out, " @rank ");
+        lower_dump_expr(D, lc->peer);
+    }
+    sb_printf(D->out, " %s ", lc->what == COMM_NOTIFY ? (lc->mode == NOTIFY_SET ? "set" : "add")
+                                                      : (lc->mode == WAIT_GE ? "ge" : "eq"));
+    lower_dump_expr(D, lc->value);
 }
 
 static void op(Dump *D, const LowerInst *I)
@@ -166,6 +191,9 @@ static void inst(Dump *D, const LowerInst *I)
             sb_printf(D->out, "barrier %s", s->barrier);
         break;
     }
+    case LI_COMM:
+        comm(D, I);
+        break;
     case LI_SCALAR:
     case LI_COPY:
         lower_dump_var(D, I->assign->var);

@@ -62,6 +62,12 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
     char msg[128];
     if (no_lowering(W, c, op))
         return;
+    if (op->cls == OPCL_COMM || op->cls == OPCL_COMM_VALUE) {
+        if (!lower_isa_comm(W, dest, c, op))
+            lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, msg, sizeof msg),
+                             W->p->output);
+        return;
+    }
     if (isa_system(c, op, &sys, msg, sizeof msg) != 0)
         W->p->error(W, c->e.span, msg);
     else
@@ -75,6 +81,11 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     char buf[64];
     if (no_lowering(W, c, op))
         return;
+    if (op->cls == OPCL_REMOTE_LOAD) {   /* a load from a peer's copy of a window */
+        if (!lower_isa_transfer(W, dest, c, FORM_LOAD))
+            W->p->transfer(W, dest, c, FORM_LOAD, NULL);
+        return;
+    }
     switch ((IsaForm)lw->how) {
     case FORM_ALLOC:
         return;

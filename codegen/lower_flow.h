@@ -120,6 +120,8 @@ typedef struct LowerFlowClient {
      * of float value d in dtype (lower_scalar.c checks constants with it). */
     int (*float_spelled)(double d, int dtype);
     void (*system_op)(LowerFlow *W, const IrVar *dest, const SystemLowering *s);
+    /* The pto-isa lowering: a communication op, checked (lower_isa_comm). */
+    void (*comm)(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerComm *lc);
     /* a->var is a scalar defined by an expression or a copy (for a
      * pto-isa lowering, both checked: lower_scalar.h). */
     void (*scalar_def)(LowerFlow *W, const IrAssign *a);

@@ -4,6 +4,8 @@
 #include "config.h"
 #include "codegen/lower_isa.h"
 
+#include <string.h>
+
 static int isa(const LowerFlow *W) { return W->p->isa_op != NULL; }
 
 void lower_isa_kernel(LowerFlow *W)
@@ -16,6 +18,82 @@ void lower_isa_kernel(LowerFlow *W)
 }
 
 /* ------------------------------------------------------------------ calls */
+
+/* ---------------------------------------------------- communication */
+
+/* x is an integer scalar the output can compute. */
+static int comm_int(LowerFlow *W, const IrExpr *x)
+{
+    const IrType *t = ir_expr_type(W->k->ir, x);
+    if (!t || t->kind != TYPE_SCALAR || !dtype_is_int((DataType)t->dtype)) {
+        lower_flow_error(W, lower_span_of(W->k->stmt_span, x), "a rank, a signal value and a cell offset are integers");
+        return -1;
+    }
+    return lower_scalar_expr(W, x, -1, 0);
+}
+
+/* Tensor x (parameter T) is a window whose context the kernel has. */
+static int remote_tensor(LowerFlow *W, const IrExpr *x, const LowerTensor *T)
+{
+    if (T->ctx)
+        return 0;
+    lower_flow_error(W, lower_span_of(W->k->stmt_span, x),
+                     "'%s' is not a window-bound tensor (pld.DistributedTensor) with a communication context",
+                     T->param->name);
+    return -1;
+}
+
+int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    LowerComm lc;
+    int rc = 0;
+    if (!isa(W))
+        return 0;
+    memset(&lc, 0, sizeof lc);
+    switch (op->id) {
+    case OP_PLD_SYSTEM_RANK:
+    case OP_PLD_SYSTEM_NRANKS:
+        if (!dest)
+            return 1;
+        lc.what = op->id == OP_PLD_SYSTEM_RANK ? COMM_RANK : COMM_NRANKS;
+        lc.ctx = c->args[0];
+        if (comm_int(W, lc.ctx) != 0 || lower_scalar_block_idx(W, dest, c, op) != 0) {
+            lower_scalar_poison(W, dest);
+            return 1;
+        }
+        W->p->comm(W, dest, c, op, &lc);
+        lower_scalar_define(W, dest);
+        return 1;
+    case OP_PLD_SYSTEM_NOTIFY:
+    case OP_PLD_SYSTEM_WAIT: {
+        int notify = op->id == OP_PLD_SYSTEM_NOTIFY;
+        const IrExpr *offs = c->args[notify ? 2 : 1];
+        const IrKwarg *kw = ir_call_kwarg(c, notify ? "op" : "cmp");
+        lc.what = notify ? COMM_NOTIFY : COMM_WAIT;
+        lc.mode = (uint8_t)(kw ? COMM_ENUM_VALUE(kw->v.i) : 0);
+        lc.peer = notify ? c->args[1] : NULL;
+        lc.value = c->args[notify ? 3 : 2];
+        if (!(lc.tensor = lower_tensor_use(W, c->args[0])) || remote_tensor(W, c->args[0], lc.tensor) != 0)
+            return 1;
+        if (offs->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, offs)->n != lc.tensor->param->type->n) {
+            lower_flow_error(W, c->e.span, "the signal's cell needs a literal list of %u offsets",
+                             lc.tensor->param->type->n);
+            return 1;
+        }
+        lc.offsets = IR_AS(IrMakeTuple, offs);
+        for (uint32_t d = 0; d < lc.offsets->n; d++)
+            rc |= comm_int(W, lc.offsets->elems[d]);
+        rc |= comm_int(W, lc.value);
+        if (lc.peer)
+            rc |= comm_int(W, lc.peer);
+        if (rc == 0)
+            W->p->comm(W, dest, c, op, &lc);
+        return 1;
+    }
+    default:
+        return 0;   /* the walk says it has no lowering here */
+    }
+}
 
 /* Checked once, then spelled; a load whose result is unused has no
  * effect. */
@@ -35,7 +113,9 @@ int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm
     else if (lower_scalar_offsets(W, &t) != 0) {
         if (how == FORM_LOAD)
             ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
-    } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg]))) {
+    } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg])) &&
+               (!t.peer || remote_tensor(W, c->args[t.tensor_arg], t.tensor) == 0) &&
+               (!t.peer || comm_int(W, t.peer) == 0)) {
         W->p->transfer(W, dest, c, how, &t);
         if (how != FORM_LOAD && dest)
             lower_tensor_define(W, dest, t.tensor);   /* a store's result is the tensor it wrote */

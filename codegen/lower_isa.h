@@ -23,6 +23,9 @@ void lower_isa_kernel(LowerFlow *W);
 int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm how);
 int lower_isa_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const Lowering *lw);
 int lower_isa_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+/* A communication op (pld.system.rank, nranks, notify, wait): checked,
+ * then the client's comm event; 0 when the layer does not take it. */
+int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
 
 /* Assignments: a scalar definition, a copy of kind k, a tuple's scalar
  * element x (1: it failed), the tuple built, an element unpacked, and

@@ -86,6 +86,15 @@ static void on_system_op(LowerFlow *W, const IrVar *dest, const SystemLowering *
     I->u.sys = copy(W, s, sizeof *s);
 }
 
+static void on_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerComm *lc)
+{
+    LowerInst *I = add(W, LI_COMM);
+    I->dest = dest;
+    I->call = c;
+    I->op = op;
+    I->u.comm = copy(W, lc, sizeof *lc);
+}
+
 static void on_scalar_def(LowerFlow *W, const IrAssign *a) { add(W, LI_SCALAR)->assign = a; }
 
 static void on_copy(LowerFlow *W, const IrAssign *a, LowerValueKind k)
@@ -176,7 +185,7 @@ void lower_kernel_list(LowerKernel *k, const LowerTarget *t, LowerList *L)
         .spelling = t->spelling, .output = t->output, .error = on_error, .transfer = on_transfer,
         .block_idx = on_block_idx, .isa_op = on_isa_op, .addr_hint = t->addr_hint, .tile_text = on_tile_text,
         .tensor_param = on_view, .static_strides = t->static_strides, .float_spelled = t->float_spelled,
-        .system_op = on_system_op, .scalar_def = on_scalar_def, .copy = on_copy, .tuple_make = on_tuple_make,
+        .system_op = on_system_op, .comm = on_comm, .scalar_def = on_scalar_def, .copy = on_copy, .tuple_make = on_tuple_make,
         .tuple_get = on_tuple_get, .defined = on_defined, .poison = on_poison, .loop_begin = on_loop_begin,
         .carry_init = on_carry_init, .loop_open = on_loop_open, .loop_close = on_loop_close,
         .if_begin = on_if_begin, .if_result = on_if_result, .if_open = on_if_open, .else_open = on_else_open,

@@ -34,6 +34,7 @@ typedef enum LowerInstKind {
     LI_OP,            /* a block op with a Tile result (dest, call, op, u.op) */
     LI_BLOCK_IDX,     /* dest = the block index (call, op) */
     LI_SYSTEM,        /* a flag or a barrier (u.sys) */
+    LI_COMM,          /* a communication op (dest, call, op, u.comm) */
     LI_SCALAR,        /* a scalar definition, checked (assign) */
     LI_COPY,          /* a Tile variable names its value's buffer (assign, value_kind) */
     LI_TUPLE,         /* a tuple built (assign, tuple) */
@@ -76,6 +77,7 @@ typedef struct LowerInst {
         LowerOpInst *op;       /* LI_OP */
         LowerTransfer *t;      /* LI_TRANSFER */
         SystemLowering *sys;   /* LI_SYSTEM */
+        LowerComm *comm;       /* LI_COMM */
     } u;
 } LowerInst;
 

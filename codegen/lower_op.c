@@ -404,6 +404,7 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     memset(t, 0, sizeof *t);
     t->how = (uint8_t)how;
     t->tensor_arg = is_load ? 0 : 3;
+    t->peer = op && op->cls == OPCL_REMOTE_LOAD ? c->args[1] : NULL;
     t->atomic_add = (uint8_t)(!is_load && ir_call_atomic_add(c));
     *at = c->e.span;
     if (legal_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0)

@@ -8,6 +8,20 @@
 
 static void bind(LowerFlow *W, const IrVar *v, LowerTensor *T) { ptrmap_put(&W->tensors, v, (void *)T); }
 
+/* The context parameter of window parameter p of f: f's last parameters
+ * are its windows' contexts, in their order (IR_FUNC_COMM_CTX). */
+static const IrVar *window_ctx(const IrFunc *f, const IrVar *p)
+{
+    uint32_t nw = 0, k = 0;
+    if (!(f->flags & IR_FUNC_COMM_CTX) || !ir_type_is_window(p->type))
+        return NULL;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        nw += ir_type_is_window(f->params[i].var->type);
+    for (uint32_t i = 0; i < f->nparams && f->params[i].var != p; i++)
+        k += ir_type_is_window(f->params[i].var->type);
+    return nw <= f->nparams ? f->params[f->nparams - nw + k].var : NULL;
+}
+
 void lower_tensor_params(LowerFlow *W)
 {
     const IrFunc *f = W->k->f;
@@ -26,6 +40,7 @@ void lower_tensor_params(LowerFlow *W)
         T = arena_zalloc(&W->k->arena, sizeof *T);
         T->param = p;
         T->dn = dn;
+        T->ctx = window_ctx(f, p);
         /* (A tensor of rank 3 or more has constant strides in both
          * outputs: legal_tensor_view.) */
         if ((W->p->static_strides || p->type->n > 2) &&

@@ -25,6 +25,8 @@ typedef struct LowerTensor {
     int64_t stride[LEGAL_MAX_RANK], len;   /* an output with static strides: its strides and length (legal_strides); -1 where
                                   the length is the run-time len_x */
     const IrExpr *len_x;       /* the dimension variable the run-time stride is, else NULL */
+    const IrVar *ctx;          /* a window (pld.DistributedTensor): the parameter holding the address of
+                                  its communication context (MaterializeCommContext), else NULL */
     void *data;                /* the printer's spelling of its view */
 } LowerTensor;
 

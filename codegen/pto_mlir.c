@@ -83,14 +83,22 @@ static const char *dim_operand(Emitter *E, const IrExpr *x)
  * (pto-mlir.md 4.3); written before the body, in parameter order. */
 void pm_make_view(Emitter *E, LowerTensor *T)
 {
+    unsigned g = E->const_group;
+    E->const_group = GROUP_VIEW;
+    T->data = pm_view_at(E, T, ((const Value *)ptrmap_get(&E->values, T->param))->name, "_view");
+    E->const_group = g;
+}
+
+/* The view of parameter T's shape and strides at pointer ptr, named
+ * after T with suffix. */
+View *pm_view_at(Emitter *E, const LowerTensor *T, const char *ptr, const char *suffix)
+{
     const IrVar *p = T->param;
     const IrType *t = p->type;
     const char *shape[LEGAL_MAX_RANK], *stride[LEGAL_MAX_RANK], *layout = "nd";
     char buf[320];
-    unsigned g = E->const_group;
     View *V = arena_zalloc(&E->k.arena, sizeof *V);
     StrBuf *o;
-    E->const_group = GROUP_VIEW;
     V->elem = mlir_elem_type((DataType)t->dtype) ? mlir_elem_type((DataType)t->dtype) : "?";
     V->base = p->name;
     snprintf(buf, sizeof buf, "!pto.tensor_view<%.*s%s>", (int)(2 * t->n), "?x?x?x?x?x", V->elem);
@@ -113,17 +121,16 @@ void pm_make_view(Emitter *E, LowerTensor *T)
         stride[0] = shape[1];
         stride[1] = const_index(E, 1)->name;
     }
-    V->name = mlir_name_claim(&E->names, p->name, "_view");
+    V->name = mlir_name_claim(&E->names, p->name, suffix);
     o = pm_line(E);
-    sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name, ((const Value *)ptrmap_get(&E->values, p))->name);
+    sb_printf(o, "%s = pto.make_tensor_view %s, shape = [", V->name, ptr);
     for (uint32_t d = 0; d < t->n; d++)
         sb_printf(o, "%s%s", d ? ", " : "", shape[d]);
     sb_puts(o, "], strides = [");
     for (uint32_t d = 0; d < t->n; d++)
         sb_printf(o, "%s%s", d ? ", " : "", stride[d]);
     sb_printf(o, "] {layout = #pto.layout<%s>}: %s\n", layout, V->type);
-    T->data = V;
-    E->const_group = g;
+    return V;
 }
 
 static const char *const kind_text[] = {"", "vector", "cube", ""};

@@ -92,6 +92,7 @@ int pm_float_spelled(double d, int dtype)
 
 static void view(void *P, const LowerInst *I) { pm_make_view(P, I->tensor); }
 static void transfer(void *P, const LowerInst *I) { pm_emit_transfer(P, I->dest, I->call, I->u.t); }
+static void comm(void *P, const LowerInst *I) { pm_emit_comm(P, I->dest, I->u.comm); }
 static void isa_op(void *P, const LowerInst *I) { pm_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
 
 static void block_idx(void *P, const LowerInst *I)
@@ -356,7 +357,7 @@ static void if_close(void *P, const LowerInst *I)
 
 static const LowerSpell pm_spell[LI_COUNT] = {
     [LI_VIEW] = view, [LI_TRANSFER] = transfer, [LI_OP] = isa_op, [LI_BLOCK_IDX] = block_idx,
-    [LI_SYSTEM] = system_op, [LI_SCALAR] = scalar_def, [LI_TUPLE] = tuple_make, [LI_UNPACK] = tuple_get,
+    [LI_SYSTEM] = system_op, [LI_COMM] = comm, [LI_SCALAR] = scalar_def, [LI_TUPLE] = tuple_make, [LI_UNPACK] = tuple_get,
     [LI_LOOP] = loop_begin, [LI_CARRY] = carry_init, [LI_LOOP_BODY] = loop_open, [LI_LOOP_END] = loop_close,
     [LI_IF] = if_begin, [LI_IF_RESULT] = if_result, [LI_THEN] = if_open, [LI_ELSE] = else_open,
     [LI_IF_END] = if_close, [LI_YIELD] = yield_value, [LI_YIELD_END] = yield_end,

@@ -78,6 +78,8 @@ const Value *pm_scalar(Emitter *E, const IrExpr *x, int to_dt, int elem, const I
 const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad);
 const Value *pm_tile(Emitter *E, LowerTile *t, const IrVar *v, const char *suffix);
 void pm_make_view(Emitter *E, LowerTensor *T);
+View *pm_view_at(Emitter *E, const LowerTensor *T, const char *ptr, const char *suffix);
+void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc);
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void pm_print_list(Emitter *E, const LowerList *L);

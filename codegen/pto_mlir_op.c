@@ -122,18 +122,128 @@ static int add_arg(Emitter *E, Ins *in, const IrExpr *x, LowerTile *t, int elem_
     return v != NULL;
 }
 
+/* ------------------------------------------------- communication */
+
+/* Word idx (an index value) of the context whose address ctx holds: a
+ * pointer made for the one load (PTOAS's pto.inttoptr feeds only
+ * pto.load_scalar). */
+static const Value *ctx_word(Emitter *E, const IrExpr *ctx, const Value *idx)
+{
+    const Value *c = pm_scalar(E, ctx, DT_INT64, 1, NULL);
+    const char *p = mlir_name_fresh(&E->names), *w = mlir_name_fresh(&E->names);
+    if (!c || !idx)
+        return NULL;
+    sb_printf(pm_line(E), "%s = pto.inttoptr %s : i64 -> !pto.ptr<i64>\n", p, c->name);
+    sb_printf(pm_line(E), "%s = pto.load_scalar %s[%s] : !pto.ptr<i64> -> i64\n", w, p, idx->name);
+    return pm_scalar_value(E, w, SC_I64, 0);
+}
+
+/* The view of window T's copy on rank peer: T's pointer moved by the
+ * distance between the two ranks' windows (words 4 on of the context;
+ * word 2 holds the rank), as pypto's EmitCommRemoteView makes it. */
+static const View *peer_view(Emitter *E, const LowerTensor *T, const IrExpr *peer)
+{
+    const Value *pv = ptrmap_get(&E->values, T->param), *w2 = ctx_word(E, &T->ctx->e, const_index(E, 2));
+    const Value *peer_i = index_value(E, peer), *four = const_index(E, 4);
+    const Value *esize = const_index(E, dtype_bytes((DataType)T->param->type->dtype));
+    const char *me32 = mlir_name_fresh(&E->names), *me = mlir_name_fresh(&E->names);
+    const char *pi = mlir_name_fresh(&E->names), *mi = mlir_name_fresh(&E->names);
+    const Value *wp, *wm;
+    if (!pv || !w2 || !peer_i)
+        return NULL;
+    sb_printf(pm_line(E), "%s = arith.trunci %s : i64 to i32\n", me32, w2->name);
+    sb_printf(pm_line(E), "%s = arith.index_cast %s : i32 to index\n", me, me32);
+    sb_printf(pm_line(E), "%s = arith.addi %s, %s : index\n", pi, peer_i->name, four->name);
+    sb_printf(pm_line(E), "%s = arith.addi %s, %s : index\n", mi, me, four->name);
+    if (!(wp = ctx_word(E, &T->ctx->e, pm_scalar_value(E, pi, SC_INDEX, 0))) ||
+        !(wm = ctx_word(E, &T->ctx->e, pm_scalar_value(E, mi, SC_INDEX, 0))))
+        return NULL;
+    const char *db = mlir_name_fresh(&E->names), *dbi = mlir_name_fresh(&E->names);
+    const char *de = mlir_name_fresh(&E->names), *pp = mlir_name_claim(&E->names, T->param->name, "_peer");
+    sb_printf(pm_line(E), "%s = arith.subi %s, %s : i64\n", db, wp->name, wm->name);
+    sb_printf(pm_line(E), "%s = arith.index_cast %s : i64 to index\n", dbi, db);
+    sb_printf(pm_line(E), "%s = arith.divsi %s, %s : index\n", de, dbi, esize->name);
+    sb_printf(pm_line(E), "%s = pto.addptr %s, %s : !pto.ptr<%s> -> !pto.ptr<%s>\n", pp, pv->name, de,
+              mlir_elem_type((DataType)T->param->type->dtype), mlir_elem_type((DataType)T->param->type->dtype));
+    return pm_view_at(E, T, pp, "_peer_view");
+}
+
+/* The partition view of the one cell at offs of view V (of T's type);
+ * its type into pt. */
+static const char *cell_view(Emitter *E, const View *V, const IrMakeTuple *offs, char *pt, size_t cap)
+{
+    const Value *offv[LEGAL_MAX_RANK];
+    const Value *one = const_index(E, 1);
+    size_t k = (size_t)snprintf(pt, cap, "!pto.partition_tensor_view<");
+    for (uint32_t i = 0; i < offs->n; i++)
+        if (!(offv[i] = index_value(E, offs->elems[i])))
+            return NULL;
+    for (uint32_t i = 0; i < offs->n && k < cap; i++)
+        k += (size_t)snprintf(pt + k, cap - k, "1x");
+    if (k < cap)
+        snprintf(pt + k, cap - k, "%s>", V->elem);
+    const char *pview = mlir_name_claim(&E->names, V->base, "_pview");
+    StrBuf *o = pm_line(E);
+    sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);
+    for (uint32_t i = 0; i < offs->n; i++)
+        sb_printf(o, "%s%s", i ? ", " : "", offv[i]->name);
+    sb_puts(o, "], sizes = [");
+    for (uint32_t i = 0; i < offs->n; i++)
+        sb_printf(o, "%s%s", i ? ", " : "", one->name);
+    sb_printf(o, "] : %s -> %s\n", V->type, pt);
+    return pview;
+}
+
+/* pld.system.rank and nranks: read from the context; notify and wait:
+ * pto.comm.tnotify and twait on the signal's cell (of the peer's copy of
+ * the window for a notify, after every pipe's writes, as pypto's). */
+void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
+{
+    char pt[160];
+    const View *V;
+    const Value *val, *w;
+    const char *pview;
+    if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
+        const char *name = pm_result_name(E, dest), *word = NULL;
+        if (!(w = ctx_word(E, lc->ctx, const_index(E, 2))))
+            return;
+        word = w->name;
+        if (lc->what == COMM_NRANKS) {
+            const char *hi = mlir_name_fresh(&E->names);
+            sb_printf(pm_line(E), "%s = arith.shrui %s, %s : i64\n", hi, w->name, pm_const_int(E, SC_I64, 32)->name);
+            word = hi;
+        }
+        sb_printf(pm_line(E), "%s = arith.trunci %s : i64 to i32\n", name, word);
+        bind(E, dest, pm_scalar_value(E, name, SC_I32, 0));
+        return;
+    }
+    V = lc->peer ? peer_view(E, lc->tensor, lc->peer) : lc->tensor->data;
+    if (!V || !(val = pm_scalar(E, lc->value, DT_INT32, 1, NULL)) || !(pview = cell_view(E, V, lc->offsets, pt, sizeof pt)))
+        return;
+    if (lc->what == COMM_NOTIFY) {
+        sb_puts(pm_line(E), "pto.barrier <PIPE_ALL>\n");
+        sb_printf(pm_line(E), "pto.comm.tnotify(%s, %s : %s, i32) {notifyOp = #pto<notify_op %s>}\n", pview, val->name,
+                  pt, lc->mode == NOTIFY_SET ? "set" : "atomic_add");
+    } else {
+        sb_printf(pm_line(E), "pto.comm.twait(%s, %s : %s, i32) {cmp = #pto<wait_cmp %s>}\n", pview, val->name, pt,
+                  lc->mode == WAIT_GE ? "ge" : "eq");
+    }
+}
+
 /* block.load / block.store / block.l0c_store (pto-mlir.md 6.1), checked
- * as t. */
+ * as t; a remote load reads the peer's copy of a window. */
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     char pt[160];
     int is_load = t->how == FORM_LOAD;
-    const View *V = t->tensor->data;
+    const View *V = t->peer ? peer_view(E, t->tensor, t->peer) : t->tensor->data;
     const Value *tile = NULL, *offv[LEGAL_MAX_RANK], *sizev[LEGAL_MAX_RANK];
     const char *pview;
     uint32_t n = t->offsets->n;
     StrBuf *o;
     size_t k;
+    if (!V)
+        return;
     if (!is_load)
         tile = pm_tile(E, t->tile, IR_AS(IrVar, c->args[0]), NULL);
     for (uint32_t i = 0; i < n; i++)

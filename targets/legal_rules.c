@@ -142,7 +142,9 @@ int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMake
                          size_t cap)
 {
     char buf[64];
-    const IrExpr *o = c->args[1], *s = c->args[2];
+    /* (A remote load names the peer before its lists.) */
+    uint32_t at = callee_op(c->callee) && callee_op(c->callee)->cls == OPCL_REMOTE_LOAD ? 2 : 1;
+    const IrExpr *o = c->args[at], *s = c->args[at + 1];
     uint32_t n;
     if (o->kind != EXPR_MAKE_TUPLE || s->kind != EXPR_MAKE_TUPLE) {
         snprintf(msg, cap, "'%s' needs literal offset and shape lists",

@@ -207,8 +207,9 @@ END_TEST
 
 /* Every op has a form in every output kind (MLIR, C++, seed-05 tile IR),
  * or a stated reason why not; the ops that are no instruction at all
- * (buffers, synchronisation, tensor-level ops) are exactly the classes
- * that say so. */
+ * (buffers, synchronisation, tensor-level ops, the distributed layer's
+ * handles and numbers, which the lowering reads from a context) are
+ * exactly the classes that say so. */
 START_TEST(test_op_forms)
 {
     static const OpOutput outs[] = {OUT_MLIR, OUT_CPP, OUT_TILE};
@@ -217,7 +218,7 @@ START_TEST(test_op_forms)
         const OpTraits *t = op_traits(op);
         int no_instruction = op->cls == OPCL_CREATE || op->cls == OPCL_ALLOC || op->cls == OPCL_BARRIER ||
                              op->cls == OPCL_FLAG || op->cls == OPCL_TENSOR || op->cls == OPCL_TENSOR_WRITE ||
-                             op->cls == OPCL_ARRAY || op->cls == OPCL_TASK;
+                             op->cls == OPCL_ARRAY || op->cls == OPCL_TASK || op->cls == OPCL_COMM_VALUE;
         ck_assert_int_eq(op->category, t->category);
         ck_assert_msg((op->isa == NULL) == no_instruction || op->why_pto || op->why_tile, "%s: isa %s for class %d", op_name(op),
                       op->isa ? op->isa : "(none)", op->cls);
