@@ -1,8 +1,9 @@
 // comm_mpi.cpp: the multi-rank layer on MPI (pyptocc_comm.h): each rank is
-// an MPI process, each window an MPI RMA window in passive-target mode,
-// signals INT32 cells updated and read with MPI's atomic accumulate
-// operations.  Built only when configure found MPI (comm_single.cpp
-// otherwise).
+// an MPI process, each window an MPI RMA window in passive-target mode
+// created over its part of this rank's segment of the window area
+// (comm_area.cpp), signals INT32 cells updated and read with MPI's atomic
+// accumulate operations.  Built only when configure found MPI
+// (comm_single.cpp otherwise).
 #include <chrono>
 #include <cstdarg>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "comm_area.h"
 #include "pyptocc_comm.h"
 
 namespace {
@@ -153,6 +155,53 @@ double wait_timeout() {
     return t;
 }
 
+// Polls this rank's INT32 cell at byte `offset` of window `win` until it
+// compares to `expected`, then syncs; `label` names the operation in the
+// timeout's message.
+void wait_cell(int32_t win, uint64_t offset, int32_t expected, int32_t cmp, const char *label) {
+    Window &w = comm().windows[win];
+    const double limit = wait_timeout();
+    const auto start = std::chrono::steady_clock::now();
+    const int32_t me = comm().rank;
+    int32_t v = 0;
+    for (unsigned spins = 0;; spins++) {
+        check(MPI_Fetch_and_op(nullptr, &v, MPI_INT32_T, me, static_cast<MPI_Aint>(offset), MPI_NO_OP, w.win),
+              "MPI_Fetch_and_op");
+        check(MPI_Win_flush(me, w.win), "MPI_Win_flush");
+        if (compare(v, expected, cmp))
+            break;
+        std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
+        if (waited.count() >= limit)
+            comm_fatal("%s on signal '%s' cell %llu timed out after %g s: waiting for a value %s %d, "
+                       "the cell holds %d (PYPTOCC_COMM_TIMEOUT sets the limit)",
+                       label, w.name, static_cast<unsigned long long>(offset / 4), limit, cmp_text(cmp), expected, v);
+        // Let the other ranks run (2 cores, oversubscribed) and MPI progress.
+        if (spins > 64)
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    sync_all();
+}
+
+// This rank's INT32 cell at byte `offset` of window `win`, read atomically.
+int32_t load_cell(int32_t win, uint64_t offset) {
+    int32_t v = 0;
+    const int32_t me = comm().rank;
+    MPI_Win w = comm().windows[win].win;
+    check(MPI_Fetch_and_op(nullptr, &v, MPI_INT32_T, me, static_cast<MPI_Aint>(offset), MPI_NO_OP, w),
+          "MPI_Fetch_and_op");
+    check(MPI_Win_flush(me, w), "MPI_Win_flush");
+    return v;
+}
+
+const pyptocc::area::Backend kBackend = {pyptocc_comm_get, pyptocc_comm_put, pyptocc_comm_notify, wait_cell,
+                                         load_cell,        pyptocc_comm_abort};
+
+// The window area, reserved for this world at the first use.
+void need_area(const char *what) {
+    need_started(what);
+    pyptocc::area::init(comm().rank, comm().nranks, &kBackend);
+}
+
 }  // namespace
 
 extern "C" {
@@ -165,6 +214,16 @@ void pyptocc_comm_init(int *argc, char ***argv) {
         return;
     int inited = 0;
     MPI_Initialized(&inited);
+#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
+    // Windows are created over memory of the window area (MPI_Win_create).
+    // Open MPI 4's default one-sided component on a node, osc/rdma, takes
+    // only memory it allocates itself (MPI_Win_create fails with
+    // MPI_ERR_WIN), and Debian's openmpi-mca-params.conf leaves out the
+    // ones that take any memory; unless the user chose (OMPI_MCA_osc),
+    // use osc/pt2pt, which runs on any transport.
+    if (!inited)
+        setenv("OMPI_MCA_osc", "pt2pt", 0);
+#endif
     if (!inited)
         check(MPI_Init(argc, argv), "MPI_Init");
     c.started = true;
@@ -187,6 +246,7 @@ void pyptocc_comm_finalize(void) {
             MPI_Win_free(&w.win);
         }
     c.windows.clear();
+    pyptocc::area::release();
     int finalized = 0;
     MPI_Finalized(&finalized);
     if (!finalized)
@@ -214,11 +274,15 @@ int32_t pyptocc_comm_window(uint64_t bytes, const char *name) {
     if (lo != hi)
         comm_fatal("window '%s': the ranks ask for different sizes (%llu to %llu bytes)", name,
                    static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi));
+    need_area("pld.alloc_window_buffer");
     Window w;
     w.bytes = bytes;
     w.name = name ? name : "";
-    check(MPI_Win_allocate(static_cast<MPI_Aint>(bytes ? bytes : 1), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w.base, &w.win),
-          "MPI_Win_allocate");
+    // The same offset of this rank's segment on every rank: the same
+    // windows are allocated in the same order with the same sizes.
+    w.base = pyptocc::area::carve(bytes, w.name, static_cast<int32_t>(comm().windows.size()));
+    check(MPI_Win_create(w.base, static_cast<MPI_Aint>(bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w.win),
+          "MPI_Win_create");
     MPI_Win_set_errhandler(w.win, MPI_ERRORS_RETURN);
     check(MPI_Win_lock_all(MPI_MODE_NOCHECK, w.win), "MPI_Win_lock_all");
     std::memset(w.base, 0, bytes);
@@ -227,6 +291,11 @@ int32_t pyptocc_comm_window(uint64_t bytes, const char *name) {
     check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     comm().windows.push_back(w);
     return static_cast<int32_t>(comm().windows.size() - 1);
+}
+
+const int64_t *pyptocc_comm_context(void) {
+    need_area("pyptocc_comm_context");
+    return pyptocc::area::context();
 }
 
 void *pyptocc_comm_window_base(int32_t win) { return window(win, "pyptocc_comm_window_base").base; }
@@ -284,26 +353,7 @@ void pyptocc_comm_notify(int32_t win, int32_t peer, uint64_t cell, int32_t value
 void pyptocc_comm_wait(int32_t win, uint64_t cell, int32_t expected, int32_t cmp) {
     Window &w = window(win, "pld.system.wait");
     check_range(w, cell * 4, 4, "pld.system.wait");
-    const double limit = wait_timeout();
-    const auto start = std::chrono::steady_clock::now();
-    const int32_t me = comm().rank;
-    int32_t v = 0;
-    for (unsigned spins = 0;; spins++) {
-        check(MPI_Fetch_and_op(nullptr, &v, MPI_INT32_T, me, static_cast<MPI_Aint>(cell * 4), MPI_NO_OP, w.win),
-              "MPI_Fetch_and_op");
-        check(MPI_Win_flush(me, w.win), "MPI_Win_flush");
-        if (compare(v, expected, cmp))
-            break;
-        std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
-        if (waited.count() >= limit)
-            comm_fatal("pld.system.wait on signal '%s' cell %llu timed out after %g s: waiting for a value %s %d, "
-                       "the cell holds %d (PYPTOCC_COMM_TIMEOUT sets the limit)",
-                       w.name, static_cast<unsigned long long>(cell), limit, cmp_text(cmp), expected, v);
-        // Let the other ranks run (2 cores, oversubscribed) and MPI progress.
-        if (spins > 64)
-            std::this_thread::sleep_for(std::chrono::microseconds(50));
-    }
-    sync_all();
+    wait_cell(win, cell * 4, expected, cmp, "pld.system.wait");
 }
 
 void pyptocc_comm_barrier(void) {

@@ -1,5 +1,6 @@
 // comm_single.cpp: the multi-rank layer of a runtime built without MPI
-// (pyptocc_comm.h): exactly one rank.  Windows are plain zeroed memory,
+// (pyptocc_comm.h): exactly one rank.  Windows are zeroed memory carved
+// from the window area of one segment (comm_area.cpp),
 // remote operations reach rank 0 only, and a wait that does not hold at
 // once can never complete (nothing else can change the cell), so it fails
 // at once with the message a timeout would give.  A process that mpirun
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "comm_area.h"
 #include "pyptocc_comm.h"
 
 namespace {
@@ -82,6 +84,41 @@ template <class T> void add_into(unsigned char *dst, const void *src, uint64_t b
     }
 }
 
+// A wait on this rank's INT32 cell at byte `offset` of window `win`: it
+// holds at once or never (`label` names the operation).
+void wait_cell(int32_t win, uint64_t offset, int32_t expected, int32_t cmp, const char *label) {
+    static const char *const text[] = {"==", "!=", ">", ">=", "<", "<="};
+    const Window &w = comm().windows[win];
+    int32_t v = 0;
+    std::memcpy(&v, w.base + offset, 4);
+    bool ok = cmp == PYPTOCC_WAIT_EQ   ? v == expected
+              : cmp == PYPTOCC_WAIT_NE ? v != expected
+              : cmp == PYPTOCC_WAIT_GT ? v > expected
+              : cmp == PYPTOCC_WAIT_GE ? v >= expected
+              : cmp == PYPTOCC_WAIT_LT ? v < expected
+                                       : v <= expected;
+    if (!ok)
+        comm_fatal("rank 0 of 1: %s on signal '%s' cell %llu can never complete: waiting for a value %s "
+                   "%d, the cell holds %d and no other rank runs",
+                   label, w.name, static_cast<unsigned long long>(offset / 4), cmp >= 0 && cmp < 6 ? text[cmp] : "?",
+                   expected, v);
+}
+
+int32_t load_cell(int32_t win, uint64_t offset) {
+    int32_t v = 0;
+    std::memcpy(&v, comm().windows[win].base + offset, 4);
+    return v;
+}
+
+const pyptocc::area::Backend kBackend = {pyptocc_comm_get, pyptocc_comm_put, pyptocc_comm_notify, wait_cell,
+                                         load_cell,        pyptocc_comm_abort};
+
+void need_area(const char *what) {
+    if (!comm().started)
+        comm_fatal("%s before pyptocc_comm_init", what);
+    pyptocc::area::init(0, 1, &kBackend);
+}
+
 }  // namespace
 
 extern "C" {
@@ -97,9 +134,8 @@ void pyptocc_comm_init(int *, char ***) {
 }
 
 void pyptocc_comm_finalize(void) {
-    for (Window &w : comm().windows)
-        std::free(w.base);
     comm().windows.clear();
+    pyptocc::area::release();
     comm().started = false;
 }
 
@@ -107,16 +143,18 @@ int32_t pyptocc_comm_rank(void) { return 0; }
 int32_t pyptocc_comm_nranks(void) { return 1; }
 
 int32_t pyptocc_comm_window(uint64_t bytes, const char *name) {
-    if (!comm().started)
-        comm_fatal("pld.alloc_window_buffer before pyptocc_comm_init");
+    need_area("pld.alloc_window_buffer");
     Window w;
-    w.base = static_cast<unsigned char *>(std::calloc(bytes ? bytes : 1, 1));
-    if (!w.base)
-        comm_fatal("out of memory for window '%s' (%llu bytes)", name, static_cast<unsigned long long>(bytes));
     w.bytes = bytes;
     w.name = name ? name : "";
+    w.base = static_cast<unsigned char *>(pyptocc::area::carve(bytes, w.name, static_cast<int32_t>(comm().windows.size())));
     comm().windows.push_back(w);
     return static_cast<int32_t>(comm().windows.size() - 1);
+}
+
+const int64_t *pyptocc_comm_context(void) {
+    need_area("pyptocc_comm_context");
+    return pyptocc::area::context();
 }
 
 void *pyptocc_comm_window_base(int32_t win) { return window(win, "pyptocc_comm_window_base").base; }
@@ -146,6 +184,12 @@ void pyptocc_comm_put(int32_t win, int32_t peer, uint64_t offset, const void *sr
     case DataType::INT64:
         add_into<int64_t>(w.base + offset, src, bytes);
         break;
+    case DataType::INT16:
+        add_into<int16_t>(w.base + offset, src, bytes);
+        break;
+    case DataType::INT8:
+        add_into<int8_t>(w.base + offset, src, bytes);
+        break;
     default:
         comm_fatal("remote store with atomic=Add on window '%s': no atomic addition of this element type", w.name);
     }
@@ -161,21 +205,9 @@ void pyptocc_comm_notify(int32_t win, int32_t peer, uint64_t cell, int32_t value
 }
 
 void pyptocc_comm_wait(int32_t win, uint64_t cell, int32_t expected, int32_t cmp) {
-    static const char *const text[] = {"==", "!=", ">", ">=", "<", "<="};
     Window &w = window(win, "pld.system.wait");
     check_access(w, 0, cell * 4, 4, "pld.system.wait");
-    int32_t v = 0;
-    std::memcpy(&v, w.base + cell * 4, 4);
-    bool ok = cmp == PYPTOCC_WAIT_EQ   ? v == expected
-              : cmp == PYPTOCC_WAIT_NE ? v != expected
-              : cmp == PYPTOCC_WAIT_GT ? v > expected
-              : cmp == PYPTOCC_WAIT_GE ? v >= expected
-              : cmp == PYPTOCC_WAIT_LT ? v < expected
-                                       : v <= expected;
-    if (!ok)
-        comm_fatal("rank 0 of 1: pld.system.wait on signal '%s' cell %llu can never complete: waiting for a value %s "
-                   "%d, the cell holds %d and no other rank runs",
-                   w.name, static_cast<unsigned long long>(cell), cmp >= 0 && cmp < 6 ? text[cmp] : "?", expected, v);
+    wait_cell(win, cell * 4, expected, cmp, "pld.system.wait");
 }
 
 void pyptocc_comm_barrier(void) {}

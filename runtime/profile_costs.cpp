@@ -725,6 +725,9 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TGETVAL:   // one scalar load or store (Tile::GetValue, SetValue)
     case Op::TSETVAL:
         return Cost{S, 1, 0};
+    case Op::TNOTIFY:   // one scalar access to a signal cell (pto/comm/pto_comm_inst.hpp); the
+    case Op::TWAIT:     // time waited for a peer is not modelled
+    case Op::TTEST:
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:
     case Op::SET_VECTOR_MASK:

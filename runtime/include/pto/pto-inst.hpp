@@ -28,6 +28,8 @@
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
+// and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:
+// pto::comm::TNOTIFY TWAIT TTEST between ranks.
 #ifndef PYPTOCC_PTO_INST_HPP
 #define PYPTOCC_PTO_INST_HPP
 

@@ -1,10 +1,15 @@
 // pto/pyptocc-transfer.hpp: data movement (included by pto/pto-inst.hpp):
 // TLOAD and TSTORE between global memory and tiles, TFILLPAD, TMOV, TEXTRACT, TINSERT,
-// TCONCAT and TTRANS between tiles.
+// TCONCAT and TTRANS between tiles.  A GlobalTensor at a peer rank's window
+// address (pyptocc_comm.h, "The window area") is loaded and stored through
+// the multi-rank layer.
 #ifndef PYPTOCC_TRANSFER_HPP
 #define PYPTOCC_TRANSFER_HPP
 
+#include <cstdio>
+
 #include "pto/pyptocc-intrin.hpp"
+#include "pyptocc_comm.h"
 
 namespace pto {
 
@@ -15,12 +20,16 @@ namespace detail {
 // TSTORE): dimensions 0 to 3 multiply to the tile's valid rows, row r being
 // (i0, i1, i2, i3) with i3 the fastest; dimension 4 is its valid columns.
 // The constructor checks the shape and that every element addressed lies
-// in memory the program owns.
+// in memory the program owns: at data(), or at check_at, the same place in
+// this rank's window memory of a peer's address (check_op then names the
+// access, "TLOAD from rank 1").
 template <GlobalTensorT GT> struct GlobalRows {
     int64_t shape[5], stride[5];
+    int64_t lo = 0, hi = 1;  // the elements addressed are offsets [lo, hi) from data()
     bool rows_2d;   // dimensions 0 to 2 of extent 1: row r is index r of dimension 3
-    GlobalRows(const GT &g, unsigned vr, unsigned vc, const char *op, const char *role, bool write) {
-        int64_t rows = 1, lo = 0, hi = 1;
+    GlobalRows(const GT &g, unsigned vr, unsigned vc, const char *op, const char *role, bool write,
+               const void *check_at = nullptr, const char *check_op = nullptr) {
+        int64_t rows = 1;
         for (int i = 0; i < 5; i++) {
             shape[i] = g.GetShape(i);
             stride[i] = g.GetStride(i);
@@ -40,10 +49,10 @@ template <GlobalTensorT GT> struct GlobalRows {
             hi += std::max<int64_t>(e, 0);
         }
         using G = typename GT::DType;
-        uintptr_t base = reinterpret_cast<uintptr_t>(g.data());
+        uintptr_t base = reinterpret_cast<uintptr_t>(check_at ? check_at : g.data());
         pyptocc::check_gm(reinterpret_cast<const void *>(base + static_cast<uintptr_t>(lo * static_cast<int64_t>(sizeof(G)))),
                           reinterpret_cast<const void *>(base + static_cast<uintptr_t>(hi * static_cast<int64_t>(sizeof(G)))),
-                          write, op);
+                          write, check_op ? check_op : op);
     }
     // The element offset of tile element (r, c).
     int64_t at(unsigned r, unsigned c) const {
@@ -57,10 +66,56 @@ template <GlobalTensorT GT> struct GlobalRows {
         return off;
     }
 };
+
+// "TLOAD from rank 1": an access to a peer, as messages name it.
+struct PeerLabel {
+    char text[48];
+    PeerLabel(const char *what, int32_t peer) { std::snprintf(text, sizeof text, "%s rank %d", what, peer); }
+};
+
+// The DataType of element type G (UNKNOWN for one without).
+template <class G> constexpr DataType data_type_of() {
+    if constexpr (std::is_same_v<G, float>)
+        return DataType::FLOAT32;
+    else if constexpr (std::is_same_v<G, half>)
+        return DataType::FLOAT16;
+    else if constexpr (std::is_same_v<G, bfloat16_t>)
+        return DataType::BFLOAT16;
+    else if constexpr (std::is_same_v<G, bool>)
+        return DataType::BOOL;
+    else if constexpr (std::is_integral_v<G> && std::is_signed_v<G>)
+        return sizeof(G) == 1 ? DataType::INT8 : sizeof(G) == 2 ? DataType::INT16 : sizeof(G) == 4 ? DataType::INT32 : DataType::INT64;
+    else if constexpr (std::is_integral_v<G>)
+        return sizeof(G) == 1 ? DataType::UINT8 : sizeof(G) == 2 ? DataType::UINT16 : sizeof(G) == 4 ? DataType::UINT32 : DataType::UINT64;
+    else
+        return DataType::UNKNOWN;
+}
+
+// TLOAD from a peer's window: the span of elements addressed, checked at
+// this rank's equivalent address, read whole (pyptocc_comm_peer_read) into
+// a staging buffer, and loaded from there.
+template <class T, GlobalTensorT GT, class View> void load_peer(const GT &g, View &D) {
+    using G = typename GT::DType;
+    int32_t peer = 0;
+    const void *local = nullptr;
+    pyptocc_comm_peer_of(g.data(), &peer, &local);
+    PeerLabel op("TLOAD from", peer);
+    GlobalRows<GT> R(g, D.vr, D.vc, "TLOAD", "destination", false, local, op.text);
+    std::vector<unsigned char> stage(static_cast<std::size_t>(R.hi - R.lo) * sizeof(G));
+    const uintptr_t first = reinterpret_cast<uintptr_t>(local) + static_cast<uintptr_t>(R.lo * static_cast<int64_t>(sizeof(G)));
+    pyptocc_comm_peer_read(peer, reinterpret_cast<const void *>(first), stage.data(), stage.size());
+    produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        T v;
+        std::memcpy(static_cast<void *>(&v), stage.data() + static_cast<std::size_t>(R.at(r, c) - R.lo) * sizeof(G),
+                    sizeof(T));
+        return v;
+    });
+}
 }  // namespace detail
 
 // t(r, c) = g at row r, column c (GlobalRows) over t (a bit copy; element
-// sizes are equal).
+// sizes are equal); from a peer's window address, through the multi-rank
+// layer (detail::load_peer).
 template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
     PYPTOCC_PROFILE(TLOAD, t, g);
     using T = typename TT::DType;
@@ -72,6 +127,10 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
         return;
     if (!g.data())
         pyptocc::fatal("TLOAD: the GlobalTensor has a null pointer");
+    if (__builtin_expect(pyptocc_comm_maybe_peer(g.data()), 0)) {
+        detail::load_peer<T>(g, D);
+        return;
+    }
     detail::GlobalRows<GT> R(g, D.vr, D.vc, "TLOAD", "destination", false);
     const G *p = g.data();
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
@@ -86,8 +145,41 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // AtomicType::AtomicAdd (a template argument, as pto-isa takes it), g's
 // element plus t's, rounded once in g's type: the element types pto-isa's
 // atomic store adds (float, half, bfloat16_t, int32_t, int16_t, int8_t).
-// The runtime runs one task at a time, so the add needs no lock.
+// The runtime runs one task at a time, so the add needs no lock.  Into a
+// peer's window address, through the multi-rank layer (detail::store_peer).
 namespace detail {
+// TSTORE into a peer's window: checked at this rank's equivalent address,
+// then row by row (element by element when a row is not contiguous)
+// pyptocc_comm_peer_write, which adds atomically for AtomicAdd.
+template <AtomicType A, GlobalTensorT GT, class View> void store_peer(const GT &g, const View &S) {
+    using G = typename GT::DType;
+    int32_t peer = 0;
+    const void *local = nullptr;
+    pyptocc_comm_peer_of(g.data(), &peer, &local);
+    PeerLabel op("TSTORE to", peer);
+    GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", true, local, op.text);
+    const int add = A == AtomicType::AtomicAdd ? 1 : 0;
+    const uintptr_t base = reinterpret_cast<uintptr_t>(local);
+    std::vector<unsigned char> row(static_cast<std::size_t>(S.vc) * sizeof(G));
+    for (unsigned r = 0; r < S.vr; r++) {
+        for (unsigned c = 0; c < S.vc; c++) {
+            G v = convert<G>(S(r, c));
+            std::memcpy(row.data() + static_cast<std::size_t>(c) * sizeof(G), static_cast<const void *>(&v), sizeof(G));
+        }
+        if (R.stride[4] == 1) {
+            const uintptr_t at = base + static_cast<uintptr_t>(R.at(r, 0) * static_cast<int64_t>(sizeof(G)));
+            pyptocc_comm_peer_write(peer, reinterpret_cast<const void *>(at), row.data(), row.size(), data_type_of<G>(),
+                                    add);
+            continue;
+        }
+        for (unsigned c = 0; c < S.vc; c++) {
+            const uintptr_t at = base + static_cast<uintptr_t>(R.at(r, c) * static_cast<int64_t>(sizeof(G)));
+            pyptocc_comm_peer_write(peer, reinterpret_cast<const void *>(at), row.data() + static_cast<std::size_t>(c) * sizeof(G),
+                                    sizeof(G), data_type_of<G>(), add);
+        }
+    }
+}
+
 template <AtomicType A, GlobalTensorT GT, TileT TT> void store(const GT &g, const TT &t) {
     using G = typename GT::DType;
     rule_global<TT, GT>();
@@ -96,6 +188,10 @@ template <AtomicType A, GlobalTensorT GT, TileT TT> void store(const GT &g, cons
         return;
     if (!g.data())
         pyptocc::fatal("TSTORE: the GlobalTensor has a null pointer");
+    if (__builtin_expect(pyptocc_comm_maybe_peer(g.data()), 0)) {
+        store_peer<A>(g, S);
+        return;
+    }
     GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", true);
     G *p = g.data();
     for (unsigned r = 0; r < S.vr; r++)
