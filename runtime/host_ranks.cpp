@@ -17,6 +17,61 @@ namespace {
 
 const PyptoccProgram *g_program;  // the per-rank program (its args are the orchestration's slots)
 const PyptoccProgram *g_host;     // the same with the host function's args
+std::vector<int32_t> g_windows;   // the program's windows (pyptocc_comm_window ids)
+
+// c + per_rank * nranks, or -1 when that is negative or overflows.
+int64_t per_ranks(int64_t c, int64_t per_rank, int32_t n) {
+    int64_t m, v;
+    if (__builtin_mul_overflow(per_rank, static_cast<int64_t>(n), &m) || __builtin_add_overflow(c, m, &v) || v < 0)
+        return -1;
+    return v;
+}
+
+// Every rank allocates the program's windows, in order (collective).
+int alloc_windows(const PyptoccProgram *p) {
+    const int32_t n = pyptocc_comm_nranks();
+    for (int32_t w = 0; w < p->nwindows; w++) {
+        const PyptoccWindow &win = p->windows[w];
+        int64_t bytes = per_ranks(win.bytes, win.bytes_per_rank, n);
+        if (bytes <= 0) {
+            if (pyptocc_comm_rank() == 0)
+                std::fprintf(stderr, "pyptocc runtime error: window '%s' has no size on %d ranks\n", win.name, n);
+            return 1;
+        }
+        g_windows.push_back(pyptocc_comm_window(static_cast<uint64_t>(bytes), win.name));
+    }
+    return 0;
+}
+
+// Slot k views window ra.host with ra's shape: 0, or 1 after a message.
+int window_slot(const PyptoccProgram *p, int32_t k, const PyptoccRankArg &ra, void **data, uint64_t *shape) {
+    const int32_t n = pyptocc_comm_nranks();
+    const PyptoccArg &a = p->args[k];
+    if (ra.host < 0 || ra.host >= static_cast<int32_t>(g_windows.size())) {
+        std::fprintf(stderr, "pyptocc runtime error: malformed rank table (slot %d)\n", k);
+        return 1;
+    }
+    uint64_t bytes = data_type_size(a.dtype);
+    for (int32_t d = 0; d < a.ndims && d < 5; d++) {
+        int64_t v = per_ranks(ra.dims[d], ra.dims_per_rank[d], n);
+        if (v < 0) {
+            std::fprintf(stderr, "pyptocc runtime error: '%s' views window '%s' with a negative extent\n", a.name,
+                         p->windows[ra.host].name);
+            return 1;
+        }
+        shape[d] = static_cast<uint64_t>(v);
+        bytes *= shape[d];
+    }
+    const int32_t win = g_windows[static_cast<size_t>(ra.host)];
+    if (bytes > pyptocc_comm_window_bytes(win)) {
+        std::fprintf(stderr, "pyptocc runtime error: '%s' views %llu bytes of window '%s', which has %llu\n", a.name,
+                     static_cast<unsigned long long>(bytes), p->windows[ra.host].name,
+                     static_cast<unsigned long long>(pyptocc_comm_window_bytes(win)));
+        return 1;
+    }
+    *data = pyptocc_comm_window_base(win);
+    return 0;
+}
 
 uint64_t row_bytes(const PyptoccArg &a, const uint64_t *dims) {
     uint64_t n = data_type_size(a.dtype);
@@ -66,6 +121,11 @@ int run_rank(void *const *data, const uint64_t (*shapes)[5]) {
         } else if (ra.kind == PYPTOCC_RANK_INDEX) {
             index[k] = static_cast<uint64_t>(static_cast<int64_t>(r));
             rdata[k] = &index[k];
+        } else if (ra.kind == PYPTOCC_RANK_WINDOW) {
+            bad |= window_slot(p, k, ra, &rdata[k], rshapes[k].data());
+        } else if (ra.kind == PYPTOCC_RANK_COMM_CTX) {
+            index[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pyptocc_comm_context()));
+            rdata[k] = &index[k];
         } else if (ra.kind != PYPTOCC_RANK_DIM) {
             std::fprintf(stderr, "pyptocc runtime error: malformed rank table (slot %d)\n", k);
             bad = 1;
@@ -110,6 +170,10 @@ extern "C" int pyptocc_run_ranks_main(const PyptoccProgram *p, int argc, char **
     host.nargs = p->nhost_args;
     g_program = p;
     g_host = &host;
+    if (pyptocc_comm_max(alloc_windows(p)) != 0) {
+        pyptocc_comm_finalize();
+        return 1;
+    }
     pyptocc::internal::RankHooks &hooks = pyptocc::internal::rank_hooks();
     hooks.run = run_rank;
     hooks.writes_outputs = pyptocc_comm_rank() == 0;

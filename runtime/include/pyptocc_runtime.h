@@ -64,11 +64,24 @@ struct PyptoccArg {
 enum PyptoccRankArgKind {
     PYPTOCC_RANK_SLICE = 0,  // row r of host tensor slot `host` (its first dimension is the ranks)
     PYPTOCC_RANK_INDEX = 1,  // the rank r itself (a scalar slot)
-    PYPTOCC_RANK_DIM = 2     // a dimension of another slot (dim_of): the runtime sets it
+    PYPTOCC_RANK_DIM = 2,    // a dimension of another slot (dim_of): the runtime sets it
+    PYPTOCC_RANK_WINDOW = 3, // rank r's memory of window `host` (PyptoccProgram::windows), viewed with
+                             // the shape dims[d] + dims_per_rank[d] * nranks (pld.window)
+    PYPTOCC_RANK_COMM_CTX = 4  // the address of rank r's communication context (pyptocc_comm_context),
+                               // an INT64 scalar slot
 };
 struct PyptoccRankArg {
     int32_t kind;  // PyptoccRankArgKind
-    int32_t host;  // PYPTOCC_RANK_SLICE: the host slot
+    int32_t host;  // PYPTOCC_RANK_SLICE: the host slot; PYPTOCC_RANK_WINDOW: the window
+    int64_t dims[5] = {0, 0, 0, 0, 0};            // PYPTOCC_RANK_WINDOW: the view's shape
+    int64_t dims_per_rank[5] = {0, 0, 0, 0, 0};
+};
+// A window buffer the host allocates (pld.alloc_window_buffer), the same on
+// every rank: bytes + bytes_per_rank * nranks bytes (pyptocc_comm.h).
+struct PyptoccWindow {
+    const char *name;
+    int64_t bytes;
+    int64_t bytes_per_rank;
 };
 
 struct PyptoccProgram {
@@ -96,6 +109,10 @@ struct PyptoccProgram {
     int32_t nhost_args = 0;
     const PyptoccRankArg *rank_args = nullptr;
     int32_t world_size = 0;
+    // The window buffers of a multi-rank program, allocated on every rank
+    // before the orchestration runs.
+    const PyptoccWindow *windows = nullptr;
+    int32_t nwindows = 0;
 };
 
 // Runs the program once.  data[k] is the host memory of slot k: the tensor's

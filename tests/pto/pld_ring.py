@@ -16,7 +16,7 @@ def shift_step(
     x: pl.Tensor[[ROWS, COLS], pl.FP32],
     y: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]],
     stage: pl.InOut[pld.DistributedTensor[[ROWS, COLS], pl.FP32]],
-    flags: pl.InOut[pld.DistributedTensor[[NR, 1], pl.INT32]],
+    flags: pld.DistributedTensor[[NR, 1], pl.INT32],
 ):
     ctx = pld.get_comm_ctx(stage)
     me = pld.rank(ctx)
@@ -39,7 +39,7 @@ def per_rank(
     x: pl.Tensor[[ROWS, COLS], pl.FP32],
     y: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]],
     stage: pl.InOut[pld.DistributedTensor[[ROWS, COLS], pl.FP32]],
-    flags: pl.InOut[pld.DistributedTensor[[NR, 1], pl.INT32]],
+    flags: pld.DistributedTensor[[NR, 1], pl.INT32],
 ):
     return shift_step(x, y, stage, flags)
 

@@ -148,7 +148,9 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // The runtime runs one task at a time, so the add needs no lock.  Into a
 // peer's window address, through the multi-rank layer (detail::store_peer).
 namespace detail {
-// TSTORE into a peer's window: checked at this rank's equivalent address,
+// TSTORE into a peer's window: checked at this rank's equivalent address
+// (its place only: a write to a peer's window is none to this task's
+// tensor, which the task may pass as an input, as pypto's windows are),
 // then row by row (element by element when a row is not contiguous)
 // pyptocc_comm_peer_write, which adds atomically for AtomicAdd.
 template <AtomicType A, GlobalTensorT GT, class View> void store_peer(const GT &g, const View &S) {
@@ -157,7 +159,7 @@ template <AtomicType A, GlobalTensorT GT, class View> void store_peer(const GT &
     const void *local = nullptr;
     pyptocc_comm_peer_of(g.data(), &peer, &local);
     PeerLabel op("TSTORE to", peer);
-    GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", true, local, op.text);
+    GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", false, local, op.text);
     const int add = A == AtomicType::AtomicAdd ? 1 : 0;
     const uintptr_t base = reinterpret_cast<uintptr_t>(local);
     std::vector<unsigned char> row(static_cast<std::size_t>(S.vc) * sizeof(G));

@@ -26,15 +26,20 @@ template <class GT> constexpr void rule_signal() {
 
 // Checks that the cell at p lies in memory the running task owns (for a
 // peer's cell, this rank's same place in its window memory; the message
-// then says "<to_peer> rank P").
+// then says "<to_peer> rank P").  A cell of a window is checked for its
+// place only: a signal window is every rank's to signal, and a task may
+// pass it as an input (pypto's windows are); elsewhere a write needs a
+// tensor the task writes.
 inline void check_cell(const int32_t *p, bool write, const char *op, const char *to_peer) {
     int32_t peer = 0;
     const void *local = p;
+    uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    bool window = a - pyptocc_comm_area_lo < pyptocc_comm_area_hi - pyptocc_comm_area_lo;
     if (pyptocc_comm_peer_of(p, &peer, &local)) {
         pto::detail::PeerLabel label(to_peer, peer);
-        pyptocc::check_gm(local, static_cast<const unsigned char *>(local) + 4, write, label.text);
+        pyptocc::check_gm(local, static_cast<const unsigned char *>(local) + 4, false, label.text);
     } else {
-        pyptocc::check_gm(p, p + 1, write, op);
+        pyptocc::check_gm(p, p + 1, write && !window, op);
     }
 }
 
