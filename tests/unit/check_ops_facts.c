@@ -90,8 +90,10 @@ END_TEST
 /* Instructions of the pto-isa API the runtime provides that no op names:
  * TASSIGN binds a Tile to its address (every output's tiles);
  * TCOLEXPANDADD completes the TCOLEXPAND<op> family (pto-isa has it; the
- * IR has no block.col_expand_add). */
-static const char *const runtime_only[] = {"TASSIGN", "TCOLEXPANDADD", NULL};
+ * IR has no block.col_expand_add); TTEST completes pto::comm's signal
+ * instructions beside TNOTIFY and TWAIT (PTOAS has pto.comm.ttest; pypto
+ * has no op of it). */
+static const char *const runtime_only[] = {"TASSIGN", "TCOLEXPANDADD", "TTEST", NULL};
 
 /* A source file's text (top_srcdir's, or this directory's). */
 typedef struct Source {
