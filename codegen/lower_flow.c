@@ -81,9 +81,10 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     char buf[64];
     if (no_lowering(W, c, op))
         return;
-    if (op->cls == OPCL_REMOTE_LOAD) {   /* a load from a peer's copy of a window */
-        if (!lower_isa_transfer(W, dest, c, FORM_LOAD))
-            W->p->transfer(W, dest, c, FORM_LOAD, NULL);
+    if (op->cls == OPCL_REMOTE_LOAD || op->cls == OPCL_REMOTE_STORE) {   /* with a peer's copy of a window */
+        IsaForm how = op->cls == OPCL_REMOTE_LOAD ? FORM_LOAD : FORM_STORE;
+        if (!lower_isa_transfer(W, dest, c, how))
+            W->p->transfer(W, dest, c, how, NULL);
         return;
     }
     switch ((IsaForm)lw->how) {

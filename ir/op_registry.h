@@ -180,6 +180,7 @@ typedef enum OpClass {
     OPCL_COMM,                /* a cross-rank effect (signals, remote stores): no value, never removed */
     OPCL_COMM_VALUE,          /* a distributed handle or number (window buffers, comm contexts, ranks) */
     OPCL_REMOTE_LOAD,         /* a peer's window region into a Vec tile */
+    OPCL_REMOTE_STORE,        /* a tile into a region of a peer's window (no local result) */
     OPCL_GATHER,              /* src, indices, tmp -> the indices' shape of src's elements */
     OPCL_GATHER_MASK,         /* src -> the columns a mask pattern selects */
     OPCL_CONCAT,              /* src0, src1 -> the two side by side along the columns */

@@ -82,6 +82,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_COMM]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_COMM_VALUE]        = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_REMOTE_LOAD]       = T(OPC_BLOCK,  PIPE_MTE2,     RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_REMOTE_STORE]      = T(OPC_BLOCK,  OP_PIPE_STORE, RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_GATHER]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_GATHER,      0, 0, TMP_LIKE_INDICES),
     [OPCL_GATHER_MASK]       = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_GATHER_MASK, 0, 0, TMP_NONE),
     [OPCL_CONCAT]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),

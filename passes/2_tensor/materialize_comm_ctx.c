@@ -35,10 +35,49 @@
 typedef struct CommCtx {
     PassCtx *pc;
     const IrProgram *prog;
-    int host;                  /* the function is the host's */
+    PtrMap names;              /* the (interned) names the function defines, and those given since */
     PtrMap ctx_of;             /* a window-typed variable -> its context variable */
     int failed;
 } CommCtx;
+
+static void note_name(void *data, const IrVar *v) { ptrmap_put(&((CommCtx *)data)->names, v->name, (void *)v); }
+
+static int note_defs(IrWalker *w, const IrStmt *s)
+{
+    ir_stmt_defs_all(s, note_name, w->data);
+    return 1;
+}
+
+/* The names f defines, so that those the pass gives are new. */
+static void function_names(CommCtx *C, const IrFunc *f)
+{
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = note_defs;
+    w.data = C;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        note_name(C, f->params[i].var);
+    ir_walk_func(&w, f);
+}
+
+/* A variable named <base>_ctx (or <base>_ctx_<n>, the first that is new
+ * in the function) of type t, marked as a context. */
+static IrVar *context_var(CommCtx *C, const char *base, const IrType *t, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    StrBuf sb;
+    const char *name;
+    sb_init(&sb);
+    sb_printf(&sb, "%s_ctx", base);
+    name = intern_cstr(ir->names, sb_cstr(&sb));
+    for (uint64_t n = 1; ptrmap_get(&C->names, name); n++)
+        name = pass_versioned_name(ir, intern_cstr(ir->names, sb_cstr(&sb)), "_", n);
+    sb_free(&sb);
+    IrVar *v = ir_var_new(ir, name, t, span);
+    v->e.flags |= IR_EXPR_COMM_CTX;
+    ptrmap_put(&C->names, name, v);
+    return v;
+}
 
 static int has_windows(const IrFunc *f)
 {
@@ -147,11 +186,8 @@ static int host_dispatch(CommCtx *C, const IrStmt *s, const IrStmt **out, uint32
         const IrExpr *w = c->args[i];
         const IrExpr *get = ir_call(ir, &op_by_id(OP_PLD_SYSTEM_GET_COMM_CTX)->callee, 1, &w, 0, NULL,
                                     ir_type_comm_ctx(ir), w->span);
-        StrBuf name;
-        sb_init(&name);
-        sb_printf(&name, "%s_ctx", g->params[i].var->name);
-        IrVar *v = ir_var_new(ir, intern_cstr(ir->names, sb_cstr(&name)), ir_type_comm_ctx(ir), w->span);
-        sb_free(&name);
+        IrVar *v = context_var(C, ir_is_var_like(w) ? IR_AS(IrVar, w)->name : g->params[i].var->name,
+                               ir_type_comm_ctx(ir), w->span);
         out[(*n)++] = ir_assign(ir, v, get, s->span);
         args[k++] = &v->e;
     }
@@ -256,12 +292,15 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.prog = prog;
+    ptrmap_init(&C.names);
+    function_names(&C, f);
     if (f->level == LEVEL_HOST) {
         memset(&m, 0, sizeof m);
         m.ctx = pc->ir;
         m.stmt = host_stmt;
         m.data = &C;
         body = ir_mutate_stmt(&m, f->body);
+        ptrmap_free(&C.names);
         return body == f->body ? f : ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
     }
     ptrmap_init(&C.ctx_of);
@@ -274,12 +313,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
         const IrVar *p = f->params[i].var;
         if (!ir_type_is_window(p->type))
             continue;
-        StrBuf name;
-        sb_init(&name);
-        sb_printf(&name, "%s_ctx", p->name);
-        IrVar *k = ir_var_new(pc->ir, intern_cstr(pc->ir->names, sb_cstr(&name)), ir_type_scalar(pc->ir, DT_INT64), p->e.span);
-        sb_free(&name);
-        k->e.flags |= IR_EXPR_COMM_CTX;
+        IrVar *k = context_var(&C, p->name, ir_type_scalar(pc->ir, DT_INT64), p->e.span);
         params[n++] = (IrParam){k, DIR_IN};
         ptrmap_put(&C.ctx_of, p, k);
     }
@@ -290,6 +324,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     m.data = &C;
     body = ir_mutate_stmt(&m, f->body);
     ptrmap_free(&C.ctx_of);
+    ptrmap_free(&C.names);
     if (C.failed)
         return NULL;
     if (!nw && body == f->body)

@@ -170,6 +170,19 @@ int32_t pyptocc_comm_max(int32_t value);
 
 // Whether addr may lie in a peer's segment (then pyptocc_comm_peer_of
 // says which): with no area, one comparison.
+// This rank, as the window area says (its segment's place in the area;
+// no call into the layer, so that single-rank programs need no MPI).
+inline int32_t pyptocc_comm_area_rank() {
+    return static_cast<int32_t>((pyptocc_comm_own_lo - pyptocc_comm_area_lo) / PYPTOCC_COMM_SEG);
+}
+
+// Whether addr is window memory, this rank's or a peer's: every rank's
+// to write (signals, remote stores), whatever a task passes it as.
+inline bool pyptocc_comm_in_area(const void *addr) {
+    uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+    return a - pyptocc_comm_area_lo < pyptocc_comm_area_hi - pyptocc_comm_area_lo;
+}
+
 inline bool pyptocc_comm_maybe_peer(const void *addr) {
     uintptr_t a = reinterpret_cast<uintptr_t>(addr);
     return a - pyptocc_comm_area_lo < pyptocc_comm_area_hi - pyptocc_comm_area_lo &&

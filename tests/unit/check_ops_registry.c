@@ -128,7 +128,7 @@ START_TEST(test_op_schemas)
         else if (!strncmp(name, "array.", 6))
             ck_assert_int_eq(op->category, OPC_ARRAY);
         else if (!strncmp(name, "pld.", 4))   /* the distributed layer: a tile's remote load is a block op */
-            ck_assert_msg(op->category == (op->cls == OPCL_REMOTE_LOAD ? OPC_BLOCK : OPC_SYSTEM), "%s: category", name);
+            ck_assert_msg(op->category == (op->cls == OPCL_REMOTE_LOAD || op->cls == OPCL_REMOTE_STORE ? OPC_BLOCK : OPC_SYSTEM), "%s: category", name);
         else
             ck_assert_msg(!strncmp(name, "system.", 7) && op->category == OPC_SYSTEM, "%s: category", name);
         ck_assert_msg(op->nkw <= 16, "%s: too many kwargs", name);

@@ -148,15 +148,17 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
 // The runtime runs one task at a time, so the add needs no lock.  Into a
 // peer's window address, through the multi-rank layer (detail::store_peer).
 namespace detail {
-// TSTORE into a peer's window: checked at this rank's equivalent address
-// (its place only: a write to a peer's window is none to this task's
-// tensor, which the task may pass as an input, as pypto's windows are),
-// then row by row (element by element when a row is not contiguous)
-// pyptocc_comm_peer_write, which adds atomically for AtomicAdd.
+// TSTORE into window memory, a peer's or this rank's: checked at this
+// rank's equivalent address (its place only: windows are every rank's to
+// write, and a task may pass one as an input, as pypto's are), then row by
+// row (element by element when a row is not contiguous)
+// pyptocc_comm_peer_write, which adds atomically for AtomicAdd, so that
+// this rank's stores and its peers' remote ones into its window are
+// atomic with each other.
 template <AtomicType A, GlobalTensorT GT, class View> void store_peer(const GT &g, const View &S) {
     using G = typename GT::DType;
-    int32_t peer = 0;
-    const void *local = nullptr;
+    int32_t peer = pyptocc_comm_area_rank();
+    const void *local = g.data();
     pyptocc_comm_peer_of(g.data(), &peer, &local);
     PeerLabel op("TSTORE to", peer);
     GlobalRows<GT> R(g, S.vr, S.vc, "TSTORE", "source", false, local, op.text);
@@ -190,7 +192,7 @@ template <AtomicType A, GlobalTensorT GT, TileT TT> void store(const GT &g, cons
         return;
     if (!g.data())
         pyptocc::fatal("TSTORE: the GlobalTensor has a null pointer");
-    if (__builtin_expect(pyptocc_comm_maybe_peer(g.data()), 0)) {
+    if (__builtin_expect(pyptocc_comm_in_area(g.data()), 0)) {
         store_peer<A>(g, S);
         return;
     }

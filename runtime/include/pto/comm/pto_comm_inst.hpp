@@ -33,8 +33,7 @@ template <class GT> constexpr void rule_signal() {
 inline void check_cell(const int32_t *p, bool write, const char *op, const char *to_peer) {
     int32_t peer = 0;
     const void *local = p;
-    uintptr_t a = reinterpret_cast<uintptr_t>(p);
-    bool window = a - pyptocc_comm_area_lo < pyptocc_comm_area_hi - pyptocc_comm_area_lo;
+    bool window = pyptocc_comm_in_area(p);
     if (pyptocc_comm_peer_of(p, &peer, &local)) {
         pto::detail::PeerLabel label(to_peer, peer);
         pyptocc::check_gm(local, static_cast<const unsigned char *>(local) + 4, false, label.text);
