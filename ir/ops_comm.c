@@ -112,9 +112,11 @@ const IrType *deduce_rank(DeduceCtx *dc)
     return ir_type_scalar(dc->ir, DT_INT32);
 }
 
+/* notify and wait take a window of any element type, as pypto's deducers
+ * do; the outputs' INT32 cells are Legalize's rule (PTOAS, pto-isa). */
 const IrType *deduce_notify(DeduceCtx *dc)
 {
-    const IrType *t = need_signal(dc, 0);
+    const IrType *t = need_window(dc, 0);
     if (!t || !need_int_scalar(dc, 1) || !window_offsets(dc, 2, t) || !need_int_scalar(dc, 3) ||
         comm_kwarg(dc, "op", CE_NOTIFY_OP) < 0)
         return NULL;
@@ -123,7 +125,7 @@ const IrType *deduce_notify(DeduceCtx *dc)
 
 const IrType *deduce_wait(DeduceCtx *dc)
 {
-    const IrType *t = need_signal(dc, 0);
+    const IrType *t = need_window(dc, 0);
     if (!t || !window_offsets(dc, 1, t) || !need_int_scalar(dc, 2) || comm_kwarg(dc, "cmp", CE_WAIT_CMP) < 0)
         return NULL;
     return ir_type_unknown(dc->ir);

@@ -450,6 +450,16 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             L->failed = 1;
         }
     }
+    if ((op->id == OP_PLD_SYSTEM_NOTIFY || op->id == OP_PLD_SYSTEM_WAIT) && c->nargs &&
+        ir_expr_type(L->ir, c->args[0])->dtype != DT_INT32) {
+        /* PTOAS 0.60's verifyCommSignalLike, pto-isa's TNOTIFY and TWAIT */
+        char dt[32];
+        diag_error(L->pc->diag, c->e.span,
+                   "'%s' on a window of %s cells: PTOAS's pto.comm.%s and pto-isa's %s take INT32 signal cells",
+                   op_printed_name(op, name, sizeof name), (snprintf(dt, sizeof dt, "pl.%s", dtype_name((DataType)ir_expr_type(L->ir, c->args[0])->dtype)), dt),
+                   op->id == OP_PLD_SYSTEM_NOTIFY ? "tnotify" : "twait", op->isa);
+        L->failed = 1;
+    }
     if ((form == FORM_GETVAL || form == FORM_SETVAL) && c->nargs &&
         isa_element_access(op, ir_expr_type(L->ir, c->args[0]), msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "%s", msg);
