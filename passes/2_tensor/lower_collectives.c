@@ -1,0 +1,220 @@
+/* lower_collectives.c: LowerCollectives, the kernel half of pypto's
+ * LowerCompositeOps for the distributed layer (pypto@e2d0f78a
+ * docs/en/dev/distributed_ops.md, "Barrier-signal protocol").  In a
+ * kernel, `s2 = pld.tensor.barrier(s)` becomes the self-clearing credit
+ * barrier of notifies and waits on the signal window s ([NR, 1] or
+ * [NR]: one INT32 cell per rank), then s2 names s:
+ *
+ *     ctx = pld.system.get_comm_ctx(s); me = rank(ctx); n = nranks(ctx)
+ *     for peer in range(n): if peer != me: notify(s, peer, [me, 0], 1, AtomicAdd)
+ *     for src in range(n):  if src != me:  wait(s, [src, 0], 1, Ge)
+ *     for src in range(n):  if src != me:  notify(s, me, [src, 0], -1, AtomicAdd)
+ *
+ * Every notify adds a credit to the cell of its sender on the receiver;
+ * the wait passes once each peer's credit is there (Ge: a fast peer may
+ * have added its next call's already); the epilogue takes this call's
+ * credits back, so the signal is all-zero again once every rank is past
+ * it, and the barrier can run again in a loop.  MaterializeCommContext
+ * (next) gives get_comm_ctx its meaning.  The other collectives stay the
+ * op table's reasons. */
+#include "config.h"
+#include "ir/op_registry.h"
+#include "ir/visit.h"
+#include "passes/pass.h"
+#include "support/ptrmap.h"
+#include "support/strbuf.h"
+
+#include <string.h>
+
+typedef struct Coll {
+    PassCtx *pc;
+    PtrMap names;              /* the (interned) names the function defines, and those given since */
+    int failed;
+} Coll;
+
+static void note_name(void *data, const IrVar *v) { ptrmap_put(&((Coll *)data)->names, v->name, (void *)v); }
+
+static int note_defs(IrWalker *w, const IrStmt *s)
+{
+    ir_stmt_defs_all(s, note_name, w->data);
+    return 1;
+}
+
+/* A variable of type t named base (or base_<n>, the first that is new). */
+static IrVar *fresh(Coll *C, const char *base, const IrType *t, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const char *name = intern_cstr(ir->names, base);
+    for (uint64_t n = 1; ptrmap_get(&C->names, name); n++)
+        name = pass_versioned_name(ir, intern_cstr(ir->names, base), "_", n);
+    IrVar *v = ir_var_new(ir, name, t, span);
+    ptrmap_put(&C->names, name, v);
+    return v;
+}
+
+/* op(args..., kwarg key = value) with its deduced type; NULL after a
+ * report. */
+static const IrExpr *op_call(Coll *C, OpId id, uint32_t n, const IrExpr *const *args, const char *key, int64_t kv,
+                             Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const OpDef *op = op_by_id(id);
+    IrKwarg kw = {key ? intern_cstr(ir->names, key) : NULL, KW_COMM_ENUM, {.i = kv}};
+    const IrKwarg *kws = key ? ir_kwargs_intern(ir, 1, &kw) : NULL;
+    OpError err;
+    const IrType *t = op_deduce(ir, op, args, n, kws, key ? 1 : 0, &err);
+    if (!t) {
+        diag_error(C->pc->diag, span, "the barrier's %s does not type-check: %s", op_name(op), err.msg);
+        C->failed = 1;
+        return NULL;
+    }
+    return ir_call(ir, &op->callee, n, args, key ? 1 : 0, kws, t, span);
+}
+
+/* The cell of rank x in signal s: [x, 0] or [x]. */
+static const IrExpr *cell(Coll *C, const IrType *s, const IrExpr *x, Span span)
+{
+    const IrExpr *e[2] = {x, ir_const_int(C->pc->ir, 0, DT_INT64, span)};
+    return ir_make_tuple(C->pc->ir, s->n, e, span);
+}
+
+/* for v in range(n): if v != me: body(v) -- one of the barrier's loops. */
+static const IrStmt *each_peer(Coll *C, const char *name, const IrExpr *n, const IrExpr *me, const IrExpr *sig,
+                               int wait, const IrExpr *value_or_null, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrType *i64 = ir_type_scalar(ir, DT_INT64);
+    IrVar *v = fresh(C, name, i64, span);
+    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, me, span);
+    const IrExpr *cond = ir_binary(ir, BIN_NE, DT_BOOL, &v->e, me64, span);
+    const IrExpr *one = ir_const_int(ir, 1, DT_INT32, span);
+    const IrExpr *call;
+    if (wait) {   /* wait(s, [v, 0], 1, cmp=Ge) */
+        const IrExpr *a[3] = {sig, cell(C, ir_expr_type(ir, sig), &v->e, span), one};
+        call = op_call(C, OP_PLD_SYSTEM_WAIT, 3, a, "cmp", COMM_ENUM_PACK(CE_WAIT_CMP, WAIT_GE), span);
+    } else if (!value_or_null) {   /* notify(s, v, [me, 0], 1, op=AtomicAdd) */
+        const IrExpr *a[4] = {sig, &v->e, cell(C, ir_expr_type(ir, sig), me, span), one};
+        call = op_call(C, OP_PLD_SYSTEM_NOTIFY, 4, a, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_ATOMIC_ADD), span);
+    } else {   /* notify(s, me, [v, 0], -1, op=AtomicAdd): the epilogue */
+        const IrExpr *a[4] = {sig, me, cell(C, ir_expr_type(ir, sig), &v->e, span), value_or_null};
+        call = op_call(C, OP_PLD_SYSTEM_NOTIFY, 4, a, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_ATOMIC_ADD), span);
+    }
+    if (!call)
+        return NULL;
+    const IrStmt *then = ir_eval(ir, call, span);
+    const IrStmt *iff = ir_if(ir, cond, ir_seq(ir, STMT_SEQ, 1, &then, span), NULL, 0, NULL, span);
+    return ir_for(ir, FOR_SEQUENTIAL, v, ir_const_int(ir, 0, DT_INT64, span), ir_unary(ir, UN_CAST, DT_INT64, n, span),
+                  ir_const_int(ir, 1, DT_INT64, span), 0, NULL, NULL, ir_seq(ir, STMT_SEQ, 1, &iff, span), span);
+}
+
+/* `d = pld.tensor.barrier(s)` (or its evaluation) expanded into out; d
+ * names s after it.  0 when st is no barrier. */
+static int expand_barrier(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    IrCtx *ir = C->pc->ir;
+    if (!c || !op_is(callee_op(c->callee), OP_PLD_TENSOR_BARRIER) || c->nargs != 1)
+        return 0;
+    Span span = st->span;
+    const IrExpr *sig = c->args[0];
+    const IrType *i32 = ir_type_scalar(ir, DT_INT32);
+    IrVar *ctx = fresh(C, "barrier_ctx", ir_type_comm_ctx(ir), span);
+    IrVar *me = fresh(C, "barrier_rank", i32, span), *n = fresh(C, "barrier_nranks", i32, span);
+    const IrExpr *get = op_call(C, OP_PLD_SYSTEM_GET_COMM_CTX, 1, &sig, NULL, 0, span);
+    const IrExpr *rk = op_call(C, OP_PLD_SYSTEM_RANK, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
+    const IrExpr *nr = op_call(C, OP_PLD_SYSTEM_NRANKS, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
+    const IrStmt *loops[3];
+    if (!get || !rk || !nr)
+        return 1;
+    loops[0] = each_peer(C, "barrier_peer", &n->e, &me->e, sig, 0, NULL, span);
+    loops[1] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 1, NULL, span);
+    loops[2] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 0, ir_const_int(ir, -1, DT_INT32, span), span);
+    if (!loops[0] || !loops[1] || !loops[2])
+        return 1;
+    out[(*k)++] = ir_assign(ir, ctx, get, span);
+    out[(*k)++] = ir_assign(ir, me, rk, span);
+    out[(*k)++] = ir_assign(ir, n, nr, span);
+    for (int i = 0; i < 3; i++)
+        out[(*k)++] = loops[i];
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, sig);
+    return 1;
+}
+
+enum { BARRIER_STMTS = 6 };
+
+/* A barrier statement becomes a SeqStmts of its expansion (here, so that
+ * its result names its signal in the statements after it); a SeqStmts
+ * then takes the statements of those in its place. */
+static const IrStmt *coll_stmt(IrMutator *m, const IrStmt *s)
+{
+    Coll *C = m->data;
+    const IrStmt *out[BARRIER_STMTS];
+    uint32_t k = 0;
+    if (s->kind != STMT_SEQ) {
+        if (!expand_barrier(C, m, s, out, &k))
+            return s;
+        return ir_seq(m->ctx, STMT_SEQ, k, out, s->span);
+    }
+    const IrSeq *q = IR_AS(IrSeq, s);
+    size_t n = 0;
+    int nested = 0;
+    for (uint32_t i = 0; i < q->n; i++) {
+        nested |= q->stmts[i]->kind == STMT_SEQ;
+        n += q->stmts[i]->kind == STMT_SEQ ? IR_AS(IrSeq, q->stmts[i])->n : 1;
+    }
+    if (!nested)
+        return s;
+    const IrStmt **flat = arena_array(&m->ctx->arena, n + 1, sizeof *flat);
+    for (uint32_t i = 0; i < q->n; i++) {
+        if (q->stmts[i]->kind != STMT_SEQ) {
+            flat[k++] = q->stmts[i];
+            continue;
+        }
+        const IrSeq *inner = IR_AS(IrSeq, q->stmts[i]);
+        for (uint32_t j = 0; j < inner->n; j++)
+            flat[k++] = inner->stmts[j];
+    }
+    return ir_seq(m->ctx, STMT_SEQ, k, flat, s->span);
+}
+
+static int is_barrier(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_PLD_TENSOR_BARRIER);
+}
+
+static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
+{
+    Coll C;
+    IrMutator m;
+    IrWalker w;
+    const IrStmt *body;
+    (void)prog;
+    (void)data;
+    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE || !ir_func_any(f, NULL, is_barrier, NULL))
+        return f;
+    memset(&C, 0, sizeof C);
+    C.pc = pc;
+    ptrmap_init(&C.names);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = note_defs;
+    w.data = &C;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        note_name(&C, f->params[i].var);
+    ir_walk_func(&w, f);
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = coll_stmt;
+    m.data = &C;
+    body = ir_mutate_stmt(&m, f->body);
+    ptrmap_free(&C.names);
+    if (C.failed)
+        return NULL;
+    return body == f->body ? f : ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+}
+
+const IrProgram *pass_lower_collectives(PassCtx *pc, const IrProgram *prog)
+{
+    return pass_map_functions_with(pc, prog, lower_function, NULL, MAP_CONTINUE);
+}
