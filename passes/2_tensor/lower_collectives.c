@@ -15,8 +15,13 @@
  * have added its next call's already); the epilogue takes this call's
  * credits back, so the signal is all-zero again once every rank is past
  * it, and the barrier can run again in a loop.  MaterializeCommContext
- * (next) gives get_comm_ctx its meaning.  The other collectives stay the
- * op table's reasons. */
+ * (next) gives get_comm_ctx its meaning.
+ *
+ * pld.tensor.put and get (and their region forms) move their data as
+ * TPUT and TGET do, through a Vec staging tile, a chunk of at most 16 KiB
+ * (or chunk_rows x chunk_cols) at a time: a load and a remote store, or a
+ * remote load and a store.  The other collectives stay the op table's
+ * reasons. */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
@@ -64,7 +69,7 @@ static const IrExpr *op_call(Coll *C, OpId id, uint32_t n, const IrExpr *const *
     OpError err;
     const IrType *t = op_deduce(ir, op, args, n, kws, key ? 1 : 0, &err);
     if (!t) {
-        diag_error(C->pc->diag, span, "the barrier's %s does not type-check: %s", op_name(op), err.msg);
+        diag_error(C->pc->diag, span, "the expansion's %s does not type-check: %s", op_name(op), err.msg);
         C->failed = 1;
         return NULL;
     }
@@ -141,6 +146,158 @@ static int expand_barrier(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt 
     return 1;
 }
 
+/* ---------------------------------------------------------- put, get */
+
+/* A staging tile holds at most this many bytes (pypto's UB chunks). */
+enum { STAGING_BYTES = 16384 };
+
+/* The largest divisor of n at most cap (at least 1). */
+static int64_t divisor_at_most(int64_t n, int64_t cap)
+{
+    for (int64_t d = cap < n ? cap : n; d > 1; d--)
+        if (n % d == 0)
+            return d;
+    return 1;
+}
+
+/* x + v (INT64), folded where either is a constant 0 or both are
+ * constants. */
+static const IrExpr *plus(Coll *C, const IrExpr *x, const IrExpr *v, Span span)
+{
+    int64_t a, b;
+    int ka = ir_dim_value(x, &a), kb = ir_dim_value(v, &b);
+    if (ka && kb)
+        return ir_const_int(C->pc->ir, a + b, DT_INT64, span);
+    if (ka && a == 0)
+        return v;
+    const IrExpr *x64 = x->dtype == DT_INT64 ? x : ir_unary(C->pc->ir, UN_CAST, DT_INT64, x, span);
+    if (kb && b == 0)
+        return x64;
+    return ir_binary(C->pc->ir, BIN_ADD, DT_INT64, x64, v, span);
+}
+
+/* put(dst, peer, src) / get(...) and their region forms (dst, peer, src,
+ * dst_offsets, src_offsets, shape): TPUT and TGET move their data through
+ * a Vec staging tile, which is what they become here, one chunk of at
+ * most STAGING_BYTES (or chunk_rows x chunk_cols) at a time:
+ *     put:  t = load(src, at); remote_store(t, dst, peer, at')
+ *     get:  t = remote_load(src, peer, at); store(t, at', dst) */
+static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    if (!op || (op->id != OP_PLD_TENSOR_PUT && op->id != OP_PLD_TENSOR_GET && op->id != OP_PLD_TENSOR_PUT_REGION &&
+                op->id != OP_PLD_TENSOR_GET_REGION))
+        return 0;
+    int put = op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION, region = c->nargs == 6;
+    Span span = st->span;
+    const IrExpr *dst = c->args[0], *peer = c->args[1], *src = c->args[2];
+    const IrType *dt = ir_expr_type(ir, dst);
+    const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, span);
+    const IrExpr *const *shape = region ? IR_AS(IrMakeTuple, c->args[5])->elems : dt->dims;
+    const IrExpr *const *doff = region ? IR_AS(IrMakeTuple, c->args[3])->elems : NULL;
+    const IrExpr *const *soff = region ? IR_AS(IrMakeTuple, c->args[4])->elems : NULL;
+    uint32_t n = dt->n;
+    int64_t ext[2], ch[2], elem = dtype_bytes((DataType)dt->dtype);
+    char buf[64];
+    if (n < 1 || n > 2) {
+        diag_error(C->pc->diag, span, "'%s' of a tensor of rank %u has no lowering yet: pyptocc moves tensors of rank 1 and 2",
+                   op_printed_name(op, buf, sizeof buf), n);
+        C->failed = 1;
+        return 1;
+    }
+    for (uint32_t d = 0; d < n; d++)
+        if (!ir_dim_value(shape[d], &ext[d])) {
+            diag_error(C->pc->diag, span, "'%s' of a shape known only at run time has no lowering yet",
+                       op_printed_name(op, buf, sizeof buf));
+            C->failed = 1;
+            return 1;
+        }
+    /* The chunk: chunk_rows x chunk_cols when given, else whole rows (as
+     * many as fit), or part of one. */
+    int64_t cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
+    const IrKwarg *kr = ir_call_kwarg(c, "chunk_rows"), *kc = ir_call_kwarg(c, "chunk_cols");
+    if (kr && kr->kind == KW_INT)
+        cr = kr->v.i;
+    if (kc && kc->kind == KW_INT)
+        cc = kc->v.i;
+    if (cc < 1)
+        cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
+    if (cr < 1)
+        cr = divisor_at_most(rows, STAGING_BYTES / (cc * elem) ? STAGING_BYTES / (cc * elem) : 1);
+    if (rows % cr || cols % cc) {
+        diag_error(C->pc->diag, span, "'%s': chunk_rows=%lld and chunk_cols=%lld must divide the %lldx%lld it moves",
+                   op_printed_name(op, buf, sizeof buf), (long long)cr, (long long)cc, (long long)rows, (long long)cols);
+        C->failed = 1;
+        return 1;
+    }
+    ch[n - 1] = cc;
+    if (n == 2)
+        ch[0] = cr;
+    /* The loop variables (a loop only where there is more than one chunk). */
+    IrVar *iv[2] = {NULL, NULL};
+    const IrExpr *at[2];
+    for (uint32_t d = 0; d < n; d++) {
+        iv[d] = ext[d] > ch[d] ? fresh(C, d == n - 1 ? "put_col" : "put_row", ir_type_scalar(ir, DT_INT64), span) : NULL;
+        at[d] = iv[d] ? &iv[d]->e : zero;
+    }
+    const IrExpr *so[2], *dof[2], *sz[2];
+    for (uint32_t d = 0; d < n; d++) {
+        so[d] = soff ? plus(C, soff[d], at[d], span) : at[d];
+        dof[d] = doff ? plus(C, doff[d], at[d], span) : at[d];
+        sz[d] = ir_const_int(ir, ch[d], DT_INT64, span);
+    }
+    const IrExpr *so_t = ir_make_tuple(ir, n, so, span), *do_t = ir_make_tuple(ir, n, dof, span);
+    const IrExpr *sz_t = ir_make_tuple(ir, n, sz, span);
+    const IrStmt *body[2];
+    IrVar *t = fresh(C, put ? "put_stage" : "get_stage", NULL, span);
+    const IrExpr *first, *second;
+    if (put) {
+        IrKwarg mem = {intern_cstr(ir->names, "target_memory"), KW_MEMSPACE, {.i = MS_VEC}};
+        const IrExpr *a[4] = {src, so_t, sz_t, sz_t};
+        OpError err;
+        const IrKwarg *kws = ir_kwargs_intern(ir, 1, &mem);
+        const IrType *tt = op_deduce(ir, op_by_id(OP_BLOCK_LOAD), a, 4, kws, 1, &err);
+        first = tt ? ir_call(ir, &op_by_id(OP_BLOCK_LOAD)->callee, 4, a, 1, kws, tt, span) : NULL;
+        t->type = tt;
+        const IrKwarg *atomic = ir_call_kwarg(c, "atomic");
+        const IrExpr *b[4] = {&t->e, dst, peer, do_t};
+        second = tt ? op_call(C, OP_PLD_TILE_REMOTE_STORE, 4, b, "atomic",
+                              atomic ? atomic->v.i : COMM_ENUM_PACK(CE_ATOMIC_TYPE, ATOMIC_NONE), span)
+                    : NULL;
+    } else {
+        const IrExpr *a[5] = {src, peer, so_t, sz_t, sz_t};
+        first = op_call(C, OP_PLD_TILE_REMOTE_LOAD, 5, a, NULL, 0, span);
+        t->type = first ? IR_AS(IrCall, first)->type : NULL;
+        const IrExpr *b[4] = {&t->e, do_t, sz_t, dst};
+        OpError err;
+        const IrType *rt = first ? op_deduce(ir, op_by_id(OP_BLOCK_STORE), b, 4, NULL, 0, &err) : NULL;
+        second = rt ? ir_call(ir, &op_by_id(OP_BLOCK_STORE)->callee, 4, b, 0, NULL, rt, span) : NULL;
+    }
+    if (!first || !second) {
+        if (!C->failed)
+            diag_error(C->pc->diag, span, "'%s' has no lowering here: its staging tile does not type-check",
+                       op_printed_name(op, buf, sizeof buf));
+        C->failed = 1;
+        return 1;
+    }
+    body[0] = ir_assign(ir, t, first, span);
+    body[1] = ir_eval(ir, second, span);
+    const IrStmt *s = ir_seq(ir, STMT_SEQ, 2, body, span);
+    for (int d = (int)n - 1; d >= 0; d--)
+        if (iv[d])
+            s = ir_for(ir, FOR_SEQUENTIAL, iv[d], zero, ir_const_int(ir, ext[d], DT_INT64, span),
+                       ir_const_int(ir, ch[d], DT_INT64, span), 0, NULL, NULL, s->kind == STMT_SEQ ? s : ir_seq(ir, STMT_SEQ, 1, &s, span), span);
+    if (s->kind == STMT_SEQ) {
+        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
+            out[(*k)++] = IR_AS(IrSeq, s)->stmts[i];
+    } else {
+        out[(*k)++] = s;
+    }
+    return 1;
+}
+
 enum { BARRIER_STMTS = 6 };
 
 /* A barrier statement becomes a SeqStmts of its expansion (here, so that
@@ -152,7 +309,7 @@ static const IrStmt *coll_stmt(IrMutator *m, const IrStmt *s)
     const IrStmt *out[BARRIER_STMTS];
     uint32_t k = 0;
     if (s->kind != STMT_SEQ) {
-        if (!expand_barrier(C, m, s, out, &k))
+        if (!expand_barrier(C, m, s, out, &k) && !expand_put_get(C, s, out, &k))
             return s;
         return ir_seq(m->ctx, STMT_SEQ, k, out, s->span);
     }
@@ -178,10 +335,12 @@ static const IrStmt *coll_stmt(IrMutator *m, const IrStmt *s)
     return ir_seq(m->ctx, STMT_SEQ, k, flat, s->span);
 }
 
-static int is_barrier(const IrExpr *e, const void *ctx)
+static int is_expanded(const IrExpr *e, const void *ctx)
 {
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
     (void)ctx;
-    return e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_PLD_TENSOR_BARRIER);
+    return op && (op->id == OP_PLD_TENSOR_BARRIER || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_GET ||
+                  op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TENSOR_GET_REGION);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
@@ -192,7 +351,7 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     const IrStmt *body;
     (void)prog;
     (void)data;
-    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE || !ir_func_any(f, NULL, is_barrier, NULL))
+    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE || !ir_func_any(f, NULL, is_expanded, NULL))
         return f;
     memset(&C, 0, sizeof C);
     C.pc = pc;
