@@ -112,37 +112,53 @@ static const IrStmt *each_peer(Coll *C, const char *name, const IrExpr *n, const
                   ir_const_int(ir, 1, DT_INT64, span), 0, NULL, NULL, ir_seq(ir, STMT_SEQ, 1, &iff, span), span);
 }
 
+/* The rank and the number of ranks of window w's context, defined into
+ * out; 0, or -1 after a report. */
+static int rank_of(Coll *C, const IrExpr *w, IrVar **me, IrVar **n, const IrStmt **out, uint32_t *k, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrType *i32 = ir_type_scalar(ir, DT_INT32);
+    IrVar *ctx = fresh(C, "comm_ctx", ir_type_comm_ctx(ir), span);
+    *me = fresh(C, "comm_rank", i32, span);
+    *n = fresh(C, "comm_nranks", i32, span);
+    const IrExpr *get = op_call(C, OP_PLD_SYSTEM_GET_COMM_CTX, 1, &w, NULL, 0, span);
+    const IrExpr *rk = op_call(C, OP_PLD_SYSTEM_RANK, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
+    const IrExpr *nr = op_call(C, OP_PLD_SYSTEM_NRANKS, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
+    if (!get || !rk || !nr)
+        return -1;
+    out[(*k)++] = ir_assign(ir, ctx, get, span);
+    out[(*k)++] = ir_assign(ir, *me, rk, span);
+    out[(*k)++] = ir_assign(ir, *n, nr, span);
+    return 0;
+}
+
+/* The barrier's three loops on signal sig, into out; 0, or -1. */
+static int barrier_loops(Coll *C, const IrExpr *sig, const IrVar *me, const IrVar *n, const IrStmt **out, uint32_t *k,
+                         Span span)
+{
+    const IrStmt *loops[3];
+    loops[0] = each_peer(C, "barrier_peer", &n->e, &me->e, sig, 0, NULL, span);
+    loops[1] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 1, NULL, span);
+    loops[2] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 0, ir_const_int(C->pc->ir, -1, DT_INT32, span), span);
+    if (!loops[0] || !loops[1] || !loops[2])
+        return -1;
+    for (int i = 0; i < 3; i++)
+        out[(*k)++] = loops[i];
+    return 0;
+}
+
 /* `d = pld.tensor.barrier(s)` (or its evaluation) expanded into out; d
  * names s after it.  0 when st is no barrier. */
 static int expand_barrier(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
 {
     const IrCall *c = ir_stmt_call(st);
-    IrCtx *ir = C->pc->ir;
+    IrVar *me, *n;
     if (!c || !op_is(callee_op(c->callee), OP_PLD_TENSOR_BARRIER) || c->nargs != 1)
         return 0;
-    Span span = st->span;
-    const IrExpr *sig = c->args[0];
-    const IrType *i32 = ir_type_scalar(ir, DT_INT32);
-    IrVar *ctx = fresh(C, "barrier_ctx", ir_type_comm_ctx(ir), span);
-    IrVar *me = fresh(C, "barrier_rank", i32, span), *n = fresh(C, "barrier_nranks", i32, span);
-    const IrExpr *get = op_call(C, OP_PLD_SYSTEM_GET_COMM_CTX, 1, &sig, NULL, 0, span);
-    const IrExpr *rk = op_call(C, OP_PLD_SYSTEM_RANK, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
-    const IrExpr *nr = op_call(C, OP_PLD_SYSTEM_NRANKS, 1, (const IrExpr *const[]){&ctx->e}, NULL, 0, span);
-    const IrStmt *loops[3];
-    if (!get || !rk || !nr)
-        return 1;
-    loops[0] = each_peer(C, "barrier_peer", &n->e, &me->e, sig, 0, NULL, span);
-    loops[1] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 1, NULL, span);
-    loops[2] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 0, ir_const_int(ir, -1, DT_INT32, span), span);
-    if (!loops[0] || !loops[1] || !loops[2])
-        return 1;
-    out[(*k)++] = ir_assign(ir, ctx, get, span);
-    out[(*k)++] = ir_assign(ir, me, rk, span);
-    out[(*k)++] = ir_assign(ir, n, nr, span);
-    for (int i = 0; i < 3; i++)
-        out[(*k)++] = loops[i];
+    if (rank_of(C, c->args[0], &me, &n, out, k, st->span) == 0)
+        barrier_loops(C, c->args[0], me, n, out, k, st->span);
     if (st->kind == STMT_ASSIGN)
-        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, sig);
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, c->args[0]);
     return 1;
 }
 
@@ -158,6 +174,27 @@ static int64_t divisor_at_most(int64_t n, int64_t cap)
         if (n % d == 0)
             return d;
     return 1;
+}
+
+/* The chunk of a transfer of shape ext (rank n, constant) that one
+ * staging tile holds: chunk_rows x chunk_cols when given, else whole rows
+ * (as many as fit), or part of one; -1 when the kwargs do not divide it. */
+static int staging_chunk(const IrCall *c, uint32_t n, const int64_t *ext, int64_t elem, int64_t *ch)
+{
+    int64_t cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
+    const IrKwarg *kr = ir_call_kwarg(c, "chunk_rows"), *kc = ir_call_kwarg(c, "chunk_cols");
+    if (kr && kr->kind == KW_INT)
+        cr = kr->v.i;
+    if (kc && kc->kind == KW_INT)
+        cc = kc->v.i;
+    if (cc < 1)
+        cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
+    if (cr < 1)
+        cr = divisor_at_most(rows, STAGING_BYTES / (cc * elem) ? STAGING_BYTES / (cc * elem) : 1);
+    ch[n - 1] = cc;
+    if (n == 2)
+        ch[0] = cr;
+    return rows % cr || cols % cc ? -1 : 0;
 }
 
 /* x + v (INT64), folded where either is a constant 0 or both are
@@ -214,27 +251,12 @@ static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_
             C->failed = 1;
             return 1;
         }
-    /* The chunk: chunk_rows x chunk_cols when given, else whole rows (as
-     * many as fit), or part of one. */
-    int64_t cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
-    const IrKwarg *kr = ir_call_kwarg(c, "chunk_rows"), *kc = ir_call_kwarg(c, "chunk_cols");
-    if (kr && kr->kind == KW_INT)
-        cr = kr->v.i;
-    if (kc && kc->kind == KW_INT)
-        cc = kc->v.i;
-    if (cc < 1)
-        cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
-    if (cr < 1)
-        cr = divisor_at_most(rows, STAGING_BYTES / (cc * elem) ? STAGING_BYTES / (cc * elem) : 1);
-    if (rows % cr || cols % cc) {
-        diag_error(C->pc->diag, span, "'%s': chunk_rows=%lld and chunk_cols=%lld must divide the %lldx%lld it moves",
-                   op_printed_name(op, buf, sizeof buf), (long long)cr, (long long)cc, (long long)rows, (long long)cols);
+    if (staging_chunk(c, n, ext, elem, ch) != 0) {
+        diag_error(C->pc->diag, span, "'%s': chunk_rows= and chunk_cols= must divide the shape it moves",
+                   op_printed_name(op, buf, sizeof buf));
         C->failed = 1;
         return 1;
     }
-    ch[n - 1] = cc;
-    if (n == 2)
-        ch[0] = cr;
     /* The loop variables (a loop only where there is more than one chunk). */
     IrVar *iv[2] = {NULL, NULL};
     const IrExpr *at[2];
@@ -298,7 +320,121 @@ static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_
     return 1;
 }
 
-enum { BARRIER_STMTS = 6 };
+/* ---------------------------------------------------------- allreduce */
+
+/* `d = pld.tensor.allreduce(src, signal, op=..)` in mesh mode (pypto's
+ * LowerCompositeOps): a barrier (every rank's src is there), then per
+ * chunk of src: this rank's chunk combined with every peer's, read by
+ * remote loads in the order me+1, me+2, ... (no branch on the rank); a
+ * barrier (every rank has read the chunk); the result stored back into
+ * src.  d names src after it. */
+static int expand_allreduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
+                                   [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
+    const IrCall *c = ir_stmt_call(st);
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!c || !op_is(callee_op(c->callee), OP_PLD_TENSOR_ALLREDUCE) || c->nargs != 2)
+        return 0;
+    Span span = st->span;
+    const IrExpr *src = c->args[0], *sig = c->args[1];
+    const IrType *t = ir_expr_type(ir, src);
+    const IrKwarg *mode = ir_call_kwarg(c, "mode"), *rop = ir_call_kwarg(c, "op");
+    int reduce = rop && rop->kind == KW_COMM_ENUM ? COMM_ENUM_VALUE(rop->v.i) : REDUCE_SUM;
+    int64_t ext[2], ch[2];
+    const char *name = op_printed_name(callee_op(c->callee), buf, sizeof buf);
+    if (mode && mode->kind == KW_STRING && strcmp(mode->v.s, "mesh") != 0) {
+        diag_error(C->pc->diag, span, "'%s' with mode=\"%s\" has no lowering yet: pyptocc lowers mode=\"mesh\"", name,
+                   mode->v.s);
+        C->failed = 1;
+        return 1;
+    }
+    for (uint32_t d = 0; d < t->n && t->n <= 2; d++)
+        if (!ir_dim_value(t->dims[d], &ext[d]))
+            t = NULL;
+    if (!t || t->n < 1 || t->n > 2 || reduce < 0 || reduce > REDUCE_PROD ||
+        staging_chunk(c, t->n, ext, dtype_bytes((DataType)t->dtype), ch) != 0) {
+        diag_error(C->pc->diag, span,
+                   "'%s' of this window has no lowering yet: pyptocc reduces windows of rank 1 and 2 of a constant shape",
+                   name);
+        C->failed = 1;
+        return 1;
+    }
+    IrVar *me, *n;
+    uint32_t n0 = *k;
+    if (rank_of(C, sig, &me, &n, out, k, span) != 0 || barrier_loops(C, sig, me, n, out, k, span) != 0)
+        return 1;
+    /* One chunk: acc = load; for j in 1..n: acc = op(acc, remote_load(me + j mod n)); barrier; store. */
+    const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, span);
+    IrVar *iv[2] = {NULL, NULL};
+    const IrExpr *at[2], *sz[2];
+    for (uint32_t d = 0; d < t->n; d++) {
+        iv[d] = ext[d] > ch[d] ? fresh(C, d == t->n - 1 ? "reduce_col" : "reduce_row", ir_type_scalar(ir, DT_INT64), span)
+                               : NULL;
+        at[d] = iv[d] ? &iv[d]->e : zero;
+        sz[d] = ir_const_int(ir, ch[d], DT_INT64, span);
+    }
+    const IrExpr *at_t = ir_make_tuple(ir, t->n, at, span), *sz_t = ir_make_tuple(ir, t->n, sz, span);
+    IrKwarg mem = {intern_cstr(ir->names, "target_memory"), KW_MEMSPACE, {.i = MS_VEC}};
+    const IrKwarg *kws = ir_kwargs_intern(ir, 1, &mem);
+    const IrExpr *la[4] = {src, at_t, sz_t, sz_t};
+    OpError err;
+    const IrType *tt = op_deduce(ir, op_by_id(OP_BLOCK_LOAD), la, 4, kws, 1, &err);
+    if (!tt)
+        return 1;
+    IrVar *acc0 = fresh(C, "reduce_acc", tt, span);
+    const IrStmt *body[8];
+    uint32_t nb = 0;
+    body[nb++] = ir_assign(ir, acc0, ir_call(ir, &op_by_id(OP_BLOCK_LOAD)->callee, 4, la, 1, kws, tt, span), span);
+    /* for j in range(1, n): carried acc */
+    IrVar *j = fresh(C, "reduce_step", ir_type_scalar(ir, DT_INT64), span);
+    IrIterArg *it = ir_iter_arg_new(ir, fresh(C, "reduce_acc_iter", tt, span)->name, tt, &acc0->e, span);
+    IrVar *accr = fresh(C, "reduce_sum", tt, span), *got = fresh(C, "reduce_peer", tt, span);
+    IrVar *next = fresh(C, "reduce_next", tt, span);
+    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *n64 = ir_unary(ir, UN_CAST, DT_INT64, &n->e, span);
+    const IrExpr *peer = ir_binary(ir, BIN_FLOOR_MOD, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, me64, &j->e, span), n64, span);
+    const IrExpr *ra[5] = {src, peer, at_t, sz_t, sz_t};
+    const IrExpr *rl = op_call(C, OP_PLD_TILE_REMOTE_LOAD, 5, ra, NULL, 0, span);
+    const IrExpr *ca[2] = {&it->v.e, &got->e};
+    const IrExpr *cb = rl ? op_call(C, combine[reduce], 2, ca, NULL, 0, span) : NULL;
+    if (!cb)
+        return 1;
+    const IrStmt *inner[3] = {ir_assign(ir, got, rl, span), ir_assign(ir, next, cb, span),
+                              ir_yield(ir, 1, (const IrExpr *const[]){&next->e}, span)};
+    const IrIterArg *its[1] = {it};
+    const IrVar *rets[1] = {accr};
+    body[nb++] = ir_for(ir, FOR_SEQUENTIAL, j, ir_const_int(ir, 1, DT_INT64, span), n64, ir_const_int(ir, 1, DT_INT64, span),
+                        1, its, rets, ir_seq(ir, STMT_SEQ, 3, inner, span), span);
+    uint32_t nbar = 0;
+    const IrStmt *bar[3];
+    if (barrier_loops(C, sig, me, n, bar, &nbar, span) != 0)
+        return 1;
+    for (uint32_t i = 0; i < nbar; i++)
+        body[nb++] = bar[i];
+    const IrExpr *sa[4] = {&accr->e, at_t, sz_t, src};
+    const IrType *stt = op_deduce(ir, op_by_id(OP_BLOCK_STORE), sa, 4, NULL, 0, &err);
+    if (!stt)
+        return 1;
+    body[nb++] = ir_eval(ir, ir_call(ir, &op_by_id(OP_BLOCK_STORE)->callee, 4, sa, 0, NULL, stt, span), span);
+    const IrStmt *s = ir_seq(ir, STMT_SEQ, nb, body, span);
+    for (int d = (int)t->n - 1; d >= 0; d--)
+        if (iv[d])
+            s = ir_for(ir, FOR_SEQUENTIAL, iv[d], zero, ir_const_int(ir, ext[d], DT_INT64, span),
+                       ir_const_int(ir, ch[d], DT_INT64, span), 0, NULL, NULL,
+                       s->kind == STMT_SEQ ? s : ir_seq(ir, STMT_SEQ, 1, &s, span), span);
+    if (s->kind == STMT_SEQ)
+        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
+            out[(*k)++] = IR_AS(IrSeq, s)->stmts[i];
+    else
+        out[(*k)++] = s;
+    (void)n0;
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, src);
+    return 1;
+}
+
+enum { EXPANSION_STMTS = 16 };
 
 /* A barrier statement becomes a SeqStmts of its expansion (here, so that
  * its result names its signal in the statements after it); a SeqStmts
@@ -306,10 +442,10 @@ enum { BARRIER_STMTS = 6 };
 static const IrStmt *coll_stmt(IrMutator *m, const IrStmt *s)
 {
     Coll *C = m->data;
-    const IrStmt *out[BARRIER_STMTS];
+    const IrStmt *out[EXPANSION_STMTS];
     uint32_t k = 0;
     if (s->kind != STMT_SEQ) {
-        if (!expand_barrier(C, m, s, out, &k) && !expand_put_get(C, s, out, &k))
+        if (!expand_barrier(C, m, s, out, &k) && !expand_put_get(C, s, out, &k) && !expand_allreduce(C, m, s, out, &k))
             return s;
         return ir_seq(m->ctx, STMT_SEQ, k, out, s->span);
     }
@@ -339,7 +475,8 @@ static int is_expanded(const IrExpr *e, const void *ctx)
 {
     const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
     (void)ctx;
-    return op && (op->id == OP_PLD_TENSOR_BARRIER || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_GET ||
+    return op && (op->id == OP_PLD_TENSOR_BARRIER || op->id == OP_PLD_TENSOR_ALLREDUCE || op->id == OP_PLD_TENSOR_PUT ||
+                  op->id == OP_PLD_TENSOR_GET ||
                   op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TENSOR_GET_REGION);
 }
 
