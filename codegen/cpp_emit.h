@@ -183,7 +183,7 @@ typedef struct CppRanks {
     int64_t world;          /* the ranks it is built for; 0: any */
     int *kind;              /* per slot: CPP_RANK_* */
     int *from;              /* per CPP_RANK_SLICE slot: the host parameter; per CPP_RANK_WINDOW slot: the window */
-    const IrAssign **defs;  /* the loop body's assignments, before the launch */
+    const IrAssign **defs;  /* the host's assignments before its loop, then the loop body's before the launch */
     uint32_t ndefs;
 } CppRanks;
 /* Reads host's dispatch (at: its span) against plan's Orchestration

@@ -9,9 +9,12 @@
  * its own launch names, and rank 0 writes the host's gathered outputs.
  * This file reads the dispatch and decides, for each argument slot of the
  * Orchestration function, where rank r's value comes from: row r of a host
- * tensor parameter (x[r]), the rank itself (r), or a dimension the runtime
- * sets.  Other forms of host code are located errors naming what is
- * taken; cpp_program.c spells the table. */
+ * tensor parameter (x[r]), the rank itself (r), a window the host
+ * allocates (pld.alloc_window_buffer before the loop, viewed by
+ * pld.window before it or in it), the context of the rank's windows, or a
+ * dimension the runtime sets.  Before the loop the host may also name
+ * scalars (n = pld.world_size()).  Other forms of host code are located
+ * errors naming what is taken; cpp_program.c spells the table. */
 #include "config.h"
 #include "codegen/cpp_emit.h"
 #include "ir/op_registry.h"
@@ -79,8 +82,9 @@ static int host_row(const CppRanks *rk, const IrExpr *e)
 
 /* e as c + per_rank * nranks, where pld.world_size() is nranks: 0, or
  * -1 when it is not linear in it. */
-static int rank_linear(const IrExpr *e, CppRankLinear *out)
+static int rank_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
 {
+    e = value_of(rk, e);
     CppRankLinear a, b;
     if (e->kind == EXPR_CONST_INT) {
         *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
@@ -91,8 +95,8 @@ static int rank_linear(const IrExpr *e, CppRankLinear *out)
         return 0;
     }
     if (e->kind == EXPR_UNARY && e->op == UN_CAST)
-        return rank_linear(IR_AS(IrUnary, e)->operand, out);
-    if (e->kind != EXPR_BINARY || rank_linear(IR_AS(IrBinary, e)->lhs, &a) || rank_linear(IR_AS(IrBinary, e)->rhs, &b))
+        return rank_linear(rk, IR_AS(IrUnary, e)->operand, out);
+    if (e->kind != EXPR_BINARY || rank_linear(rk, IR_AS(IrBinary, e)->lhs, &a) || rank_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
         return -1;
     switch ((IrBinaryOp)e->op) {
     case BIN_ADD:
@@ -124,11 +128,11 @@ static int read_window(CppPlan *plan, CppRanks *rk, const IrAssign *a, DiagEngin
         const IrKwarg *dt = ir_call_kwarg(c, "dtype");
         elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
         for (uint32_t i = 0; i < shape->n; i++) {
-            if (rank_linear(shape->elems[i], &d) != 0 || (n.per_rank && d.per_rank))
+            if (rank_linear(rk, shape->elems[i], &d) != 0 || (n.per_rank && d.per_rank))
                 goto nonlinear;
             n = (CppRankLinear){n.c * d.c, n.per_rank * d.c + d.per_rank * n.c};
         }
-    } else if (rank_linear(c->args[0], &n) != 0) {
+    } else if (rank_linear(rk, c->args[0], &n) != 0) {
         goto nonlinear;
     }
     rk->windows[rk->nwindows++] = (CppWindow){a->var, {n.c * elem, n.per_rank * elem}};
@@ -151,7 +155,7 @@ static int is_rank(const CppRanks *rk, const IrExpr *e)
 
 #define TAKEN                                                                                                          \
     "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
-    "one call of the Orchestration function with device=r"
+    "one call of the Orchestration function with device=r, after window buffers, views of them and scalars"
 
 /* The loop and the call of a host function with a dispatch; 0 or -1. */
 static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span at, DiagEngine *diag)
@@ -161,13 +165,26 @@ static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span a
     const IrFor *loop = NULL;
     const IrStmt *const *b;
     rk->windows = arena_array(&plan->ir->arena, n + 1, sizeof *rk->windows);
-    for (uint32_t i = 0; i < n; i++) {
-        if (s[i]->kind == STMT_FOR && !loop)
+    for (uint32_t i = 0; i < n && !loop; i++)
+        if (s[i]->kind == STMT_FOR)
             loop = IR_AS(IrFor, s[i]);
-        else if (!loop && s[i]->kind == STMT_ASSIGN &&
-                 op_call(IR_AS(IrAssign, s[i])->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER)) {
-            if (read_window(plan, rk, IR_AS(IrAssign, s[i]), diag) != 0)
+    m = 0;
+    if (loop)
+        stmts_of(&loop->body, &m);
+    /* Before the loop: window buffers, views of them and scalars (the
+     * number of ranks, sizes), which the launch's arguments name. */
+    rk->defs = arena_array(&plan->ir->arena, (size_t)n + m + 1, sizeof *rk->defs);
+    rk->ndefs = 0;
+    loop = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrAssign *a = s[i]->kind == STMT_ASSIGN ? IR_AS(IrAssign, s[i]) : NULL;
+        if (s[i]->kind == STMT_FOR && !loop) {
+            loop = IR_AS(IrFor, s[i]);
+        } else if (!loop && a && op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER)) {
+            if (read_window(plan, rk, a, diag) != 0)
                 return -1;
+        } else if (!loop && a && (op_call(a->value, OP_PLD_TENSOR_WINDOW) || a->var->type->kind == TYPE_SCALAR)) {
+            rk->defs[rk->ndefs++] = a;
         } else if (!(s[i]->kind == STMT_RETURN && i + 1 == n)) {
             diag_error(diag, s[i]->span, "this statement of host orchestration has no C++ form yet: %s", TAKEN);
             return -1;
@@ -179,16 +196,15 @@ static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span a
     }
     rk->r = loop->loop_var;
     rk->world = 0;
-    if (loop->stop->kind == EXPR_CONST_INT)
-        rk->world = IR_AS(IrConstInt, loop->stop)->value;
-    else if (!op_call(loop->stop, OP_PLD_SYSTEM_WORLD_SIZE)) {
+    const IrExpr *stop = value_of(rk, loop->stop);
+    if (stop->kind == EXPR_CONST_INT)
+        rk->world = IR_AS(IrConstInt, stop)->value;
+    else if (!op_call(stop, OP_PLD_SYSTEM_WORLD_SIZE)) {
         diag_error(diag, loop->stop->span, "the ranks of a dispatch loop have no C++ form yet: %s", TAKEN);
         return -1;
     }
     /* The body: the launch, after the assignments of its arguments. */
     b = stmts_of(&loop->body, &m);
-    rk->defs = arena_array(&plan->ir->arena, m + 1, sizeof *rk->defs);
-    rk->ndefs = 0;
     for (uint32_t i = 0; m && i + 1 < m; i++) {
         if (b[i]->kind != STMT_ASSIGN) {
             diag_error(diag, b[i]->span, "this statement of a dispatch loop has no C++ form yet: %s", TAKEN);
@@ -236,7 +252,7 @@ static int window_slot(CppRanks *rk, const IrCall *w, uint32_t k, DiagEngine *di
     for (uint32_t d = 0; d < 5; d++)
         rk->shape[k][d] = (CppRankLinear){0, 0};
     for (uint32_t d = 0; d < shape->n; d++)
-        if (rank_linear(shape->elems[d], &rk->shape[k][d]) != 0) {
+        if (rank_linear(rk, shape->elems[d], &rk->shape[k][d]) != 0) {
             diag_error(diag, shape->elems[d]->span,
                        "this window dimension has no C++ form yet: pyptocc takes constants and pld.world_size(), "
                        "added and multiplied");

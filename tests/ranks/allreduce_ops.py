@@ -3,7 +3,8 @@
 # rank's part combined with every peer's by remote loads, a barrier, the
 # result stored back).  A 64 x 128 FP32 window is two chunks; the same
 # signal serves both calls (it is all-zero again after each): y[r] = the
-# sum of every rank's x, z[r] = their maximum.
+# sum of every rank's x, z[r] = their maximum.  The host views its windows
+# and names the number of ranks before its dispatch loop.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -52,11 +53,12 @@ def allreduce_ops(
     y: pl.Out[pl.Tensor[[NR, ROWS, COLS], pl.FP32]],
     z: pl.Out[pl.Tensor[[NR, ROWS, COLS], pl.FP32]],
 ):
+    n = pld.world_size()
     a_buf = pld.alloc_window_buffer([ROWS, COLS], dtype=pl.FP32)
     b_buf = pld.alloc_window_buffer([ROWS, COLS], dtype=pl.FP32)
-    sig_buf = pld.alloc_window_buffer([pld.world_size(), 1], dtype=pl.INT32)
-    for r in pl.range(pld.world_size()):
-        a = pld.window(a_buf, [ROWS, COLS], dtype=pl.FP32)
-        b = pld.window(b_buf, [ROWS, COLS], dtype=pl.FP32)
-        sig = pld.window(sig_buf, [pld.world_size(), 1], dtype=pl.INT32)
+    sig_buf = pld.alloc_window_buffer(n * 4)
+    a = pld.window(a_buf, [ROWS, COLS], dtype=pl.FP32)
+    b = pld.window(b_buf, [ROWS, COLS], dtype=pl.FP32)
+    for r in pl.range(n):
+        sig = pld.window(sig_buf, [n, 1], dtype=pl.INT32)
         per_rank(x[r], y[r], z[r], a, b, sig, device=r)
