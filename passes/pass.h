@@ -144,6 +144,12 @@ const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n
  * target_cvt_scratch; the Vec scratch region of AllocateMemoryAddr), and
  * the bytes that tile takes. */
 int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes);
+/* The names function f defines (its parameters and every definition),
+ * into names (interned name -> variable), so that a pass gives new ones:
+ * pass_fresh_var makes a variable named base, or base_<n>, the first that
+ * names does not hold, and adds it. */
+void pass_names_of(const IrFunc *f, PtrMap *names);
+IrVar *pass_fresh_var(IrCtx *ir, PtrMap *names, const char *base, const IrType *t, Span span);
 /* The name `base_<n>` interned. */
 const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, uint64_t n);
 /* The expression statement s computes: an assignment's value, an

@@ -78,6 +78,36 @@ const char *pass_versioned_name(IrCtx *ir, const char *base, const char *sep, ui
     return joined_name(ir, base, sep, 1, n);
 }
 
+static void note_name(void *data, const IrVar *v) { ptrmap_put(data, v->name, (void *)v); }
+
+static int note_defs(IrWalker *w, const IrStmt *s)
+{
+    ir_stmt_defs_all(s, note_name, w->data);
+    return 1;
+}
+
+void pass_names_of(const IrFunc *f, PtrMap *names)
+{
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = note_defs;
+    w.data = names;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        note_name(names, f->params[i].var);
+    if (f->body)
+        ir_walk_func(&w, f);
+}
+
+IrVar *pass_fresh_var(IrCtx *ir, PtrMap *names, const char *base, const IrType *t, Span span)
+{
+    const char *b = intern_cstr(ir->names, base), *name = b;
+    for (uint64_t n = 1; ptrmap_get(names, name); n++)
+        name = pass_versioned_name(ir, b, "_", n);
+    IrVar *v = ir_var_new(ir, name, t, span);
+    ptrmap_put(names, name, v);
+    return v;
+}
+
 /* Does the call lower to a PTO/C++ op that needs a scratch tile the IR
  * does not have (ops.md tmp†)?  The reductions only along the last axis
  * (their column forms need none). */

@@ -125,23 +125,6 @@ const char *cmp_text(int32_t cmp) {
     return cmp >= 0 && cmp < 6 ? t[cmp] : "?";
 }
 
-bool compare(int32_t v, int32_t expected, int32_t cmp) {
-    switch (cmp) {
-    case PYPTOCC_WAIT_EQ:
-        return v == expected;
-    case PYPTOCC_WAIT_NE:
-        return v != expected;
-    case PYPTOCC_WAIT_GT:
-        return v > expected;
-    case PYPTOCC_WAIT_GE:
-        return v >= expected;
-    case PYPTOCC_WAIT_LT:
-        return v < expected;
-    case PYPTOCC_WAIT_LE:
-        return v <= expected;
-    }
-    return false;
-}
 
 // PYPTOCC_COMM_TIMEOUT, in seconds (default 60).
 double wait_timeout() {
@@ -168,7 +151,7 @@ void wait_cell(int32_t win, uint64_t offset, int32_t expected, int32_t cmp, cons
         check(MPI_Fetch_and_op(nullptr, &v, MPI_INT32_T, me, static_cast<MPI_Aint>(offset), MPI_NO_OP, w.win),
               "MPI_Fetch_and_op");
         check(MPI_Win_flush(me, w.win), "MPI_Win_flush");
-        if (compare(v, expected, cmp))
+        if (pyptocc::area::compare(v, expected, cmp))
             break;
         std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
         if (waited.count() >= limit)

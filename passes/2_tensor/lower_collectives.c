@@ -37,24 +37,10 @@ typedef struct Coll {
     int failed;
 } Coll;
 
-static void note_name(void *data, const IrVar *v) { ptrmap_put(&((Coll *)data)->names, v->name, (void *)v); }
-
-static int note_defs(IrWalker *w, const IrStmt *s)
-{
-    ir_stmt_defs_all(s, note_name, w->data);
-    return 1;
-}
-
 /* A variable of type t named base (or base_<n>, the first that is new). */
 static IrVar *fresh(Coll *C, const char *base, const IrType *t, Span span)
 {
-    IrCtx *ir = C->pc->ir;
-    const char *name = intern_cstr(ir->names, base);
-    for (uint64_t n = 1; ptrmap_get(&C->names, name); n++)
-        name = pass_versioned_name(ir, intern_cstr(ir->names, base), "_", n);
-    IrVar *v = ir_var_new(ir, name, t, span);
-    ptrmap_put(&C->names, name, v);
-    return v;
+    return pass_fresh_var(C->pc->ir, &C->names, base, t, span);
 }
 
 /* op(args..., kwarg key = value) with its deduced type; NULL after a
@@ -484,7 +470,6 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
 {
     Coll C;
     IrMutator m;
-    IrWalker w;
     const IrStmt *body;
     (void)prog;
     (void)data;
@@ -493,12 +478,7 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     memset(&C, 0, sizeof C);
     C.pc = pc;
     ptrmap_init(&C.names);
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = note_defs;
-    w.data = &C;
-    for (uint32_t i = 0; i < f->nparams; i++)
-        note_name(&C, f->params[i].var);
-    ir_walk_func(&w, f);
+    pass_names_of(f, &C.names);
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
     m.stmt = coll_stmt;

@@ -40,42 +40,16 @@ typedef struct CommCtx {
     int failed;
 } CommCtx;
 
-static void note_name(void *data, const IrVar *v) { ptrmap_put(&((CommCtx *)data)->names, v->name, (void *)v); }
-
-static int note_defs(IrWalker *w, const IrStmt *s)
-{
-    ir_stmt_defs_all(s, note_name, w->data);
-    return 1;
-}
-
-/* The names f defines, so that those the pass gives are new. */
-static void function_names(CommCtx *C, const IrFunc *f)
-{
-    IrWalker w;
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = note_defs;
-    w.data = C;
-    for (uint32_t i = 0; i < f->nparams; i++)
-        note_name(C, f->params[i].var);
-    ir_walk_func(&w, f);
-}
-
 /* A variable named <base>_ctx (or <base>_ctx_<n>, the first that is new
  * in the function) of type t, marked as a context. */
 static IrVar *context_var(CommCtx *C, const char *base, const IrType *t, Span span)
 {
-    IrCtx *ir = C->pc->ir;
     StrBuf sb;
-    const char *name;
     sb_init(&sb);
     sb_printf(&sb, "%s_ctx", base);
-    name = intern_cstr(ir->names, sb_cstr(&sb));
-    for (uint64_t n = 1; ptrmap_get(&C->names, name); n++)
-        name = pass_versioned_name(ir, intern_cstr(ir->names, sb_cstr(&sb)), "_", n);
+    IrVar *v = pass_fresh_var(C->pc->ir, &C->names, sb_cstr(&sb), t, span);
     sb_free(&sb);
-    IrVar *v = ir_var_new(ir, name, t, span);
     v->e.flags |= IR_EXPR_COMM_CTX;
-    ptrmap_put(&C->names, name, v);
     return v;
 }
 
@@ -293,7 +267,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     C.pc = pc;
     C.prog = prog;
     ptrmap_init(&C.names);
-    function_names(&C, f);
+    pass_names_of(f, &C.names);
     if (f->level == LEVEL_HOST) {
         memset(&m, 0, sizeof m);
         m.ctx = pc->ir;
