@@ -409,10 +409,12 @@ static int remote_store_lists(IrCtx *ir, const IrCall *c, const IrType *tile, Lo
                            "and a tile of at most its rank");
         return -1;
     }
+    /* The tile's valid part (a staging tile's rows may be wider). */
+    const IrExpr *const *dims = ir_tile_valid_dims(tile);
     for (uint32_t d = 0; d < n; d++) {
         uint32_t k = d + tile->n >= n ? d + tile->n - n : UINT32_MAX;
-        if (k != UINT32_MAX && !ir_dim_value(tile->dims[k], &shape[d])) {
-            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant shape");
+        if (k != UINT32_MAX && !ir_dim_value(dims[k], &shape[d])) {
+            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant valid shape");
             return -1;
         }
         if (k == UINT32_MAX)

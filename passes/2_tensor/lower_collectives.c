@@ -211,19 +211,30 @@ static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_
     const OpDef *op = c ? callee_op(c->callee) : NULL;
     IrCtx *ir = C->pc->ir;
     if (!op || (op->id != OP_PLD_TENSOR_PUT && op->id != OP_PLD_TENSOR_GET && op->id != OP_PLD_TENSOR_PUT_REGION &&
-                op->id != OP_PLD_TENSOR_GET_REGION))
+                op->id != OP_PLD_TENSOR_GET_REGION && op->id != OP_PLD_TENSOR_REMOTE_STORE))
         return 0;
-    int put = op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION, region = c->nargs == 6;
+    /* pld.tensor.remote_store(src, target, peer, offsets) is a put of all
+     * of src at offsets of the peer's target. */
+    int store = op->id == OP_PLD_TENSOR_REMOTE_STORE;
+    int put = store || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION, region = c->nargs == 6;
     Span span = st->span;
-    const IrExpr *dst = c->args[0], *peer = c->args[1], *src = c->args[2];
-    const IrType *dt = ir_expr_type(ir, dst);
+    char buf[64];
+    const IrExpr *dst = c->args[store ? 1 : 0], *peer = c->args[store ? 2 : 1], *src = c->args[store ? 0 : 2];
+    const IrType *dt = ir_expr_type(ir, store ? src : dst);
     const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, span);
     const IrExpr *const *shape = region ? IR_AS(IrMakeTuple, c->args[5])->elems : dt->dims;
-    const IrExpr *const *doff = region ? IR_AS(IrMakeTuple, c->args[3])->elems : NULL;
+    const IrExpr *const *doff = region  ? IR_AS(IrMakeTuple, c->args[3])->elems
+                                : store ? (c->args[3]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[3])->elems : NULL)
+                                        : NULL;
     const IrExpr *const *soff = region ? IR_AS(IrMakeTuple, c->args[4])->elems : NULL;
+    if (store && (!doff || IR_AS(IrMakeTuple, c->args[3])->n != dt->n)) {
+        diag_error(C->pc->diag, span, "'%s' needs a literal list of offsets of the tensor's rank",
+                   op_printed_name(op, buf, sizeof buf));
+        C->failed = 1;
+        return 1;
+    }
     uint32_t n = dt->n;
     int64_t ext[2], ch[2], elem = dtype_bytes((DataType)dt->dtype);
-    char buf[64];
     if (n < 1 || n > 2) {
         diag_error(C->pc->diag, span, "'%s' of a tensor of rank %u has no lowering yet: pyptocc moves tensors of rank 1 and 2",
                    op_printed_name(op, buf, sizeof buf), n);
@@ -258,12 +269,20 @@ static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_
     }
     const IrExpr *so_t = ir_make_tuple(ir, n, so, span), *do_t = ir_make_tuple(ir, n, dof, span);
     const IrExpr *sz_t = ir_make_tuple(ir, n, sz, span);
+    /* The staging tile's rows are whole 32-byte blocks: a chunk of fewer
+     * bytes a row is the valid part of a wider tile. */
+    const IrExpr *phys_t = sz_t;
+    if ((ch[n - 1] * elem) % 32) {
+        const IrExpr *p[2] = {sz[0], sz[1]};
+        p[n - 1] = ir_const_int(ir, (ch[n - 1] * elem + 31) / 32 * 32 / elem, DT_INT64, span);
+        phys_t = ir_make_tuple(ir, n, p, span);
+    }
     const IrStmt *body[2];
     IrVar *t = fresh(C, put ? "put_stage" : "get_stage", NULL, span);
     const IrExpr *first, *second;
     if (put) {
         IrKwarg mem = {intern_cstr(ir->names, "target_memory"), KW_MEMSPACE, {.i = MS_VEC}};
-        const IrExpr *a[4] = {src, so_t, sz_t, sz_t};
+        const IrExpr *a[4] = {src, so_t, phys_t, sz_t};
         OpError err;
         const IrKwarg *kws = ir_kwargs_intern(ir, 1, &mem);
         const IrType *tt = op_deduce(ir, op_by_id(OP_BLOCK_LOAD), a, 4, kws, 1, &err);
@@ -275,7 +294,7 @@ static int expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_
                               atomic ? atomic->v.i : COMM_ENUM_PACK(CE_ATOMIC_TYPE, ATOMIC_NONE), span)
                     : NULL;
     } else {
-        const IrExpr *a[5] = {src, peer, so_t, sz_t, sz_t};
+        const IrExpr *a[5] = {src, peer, so_t, phys_t, sz_t};
         first = op_call(C, OP_PLD_TILE_REMOTE_LOAD, 5, a, NULL, 0, span);
         t->type = first ? IR_AS(IrCall, first)->type : NULL;
         const IrExpr *b[4] = {&t->e, do_t, sz_t, dst};
@@ -462,7 +481,7 @@ static int is_expanded(const IrExpr *e, const void *ctx)
     const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
     (void)ctx;
     return op && (op->id == OP_PLD_TENSOR_BARRIER || op->id == OP_PLD_TENSOR_ALLREDUCE || op->id == OP_PLD_TENSOR_PUT ||
-                  op->id == OP_PLD_TENSOR_GET ||
+                  op->id == OP_PLD_TENSOR_GET || op->id == OP_PLD_TENSOR_REMOTE_STORE ||
                   op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TENSOR_GET_REGION);
 }
 
