@@ -263,7 +263,9 @@ static void copy_body(Pipeliner *P, Copy *C, const IrStmt *const *stmts, uint32_
             const IrType *t = copy_type(&X, a->var->type);
             const IrVar *var = a->var;
             if (C->rename || t != var->type) {
-                var = ir_var_new(P->ir, C->rename ? fresh_name(P, var->name) : var->name, t, var->e.span);
+                IrVar *nv = ir_var_new(P->ir, C->rename ? fresh_name(P, var->name) : var->name, t, var->e.span);
+                nv->e.flags = var->e.flags;   /* what the variable is (a context's address) */
+                var = nv;
                 ptrmap_put(&C->subst, a->var, (void *)&var->e);
             }
             vec_push(*out, value == a->value && var == a->var ? s : ir_assign(P->ir, var, value, s->span));
