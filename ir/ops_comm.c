@@ -237,8 +237,11 @@ const IrType *deduce_allreduce(DeduceCtx *dc)
     const IrType *src = need_window(dc, 0);
     const IrKwarg *mode = deduce_kwarg(dc, "mode");
     int64_t cores;
-    if (!src || !need_signal(dc, 1) || comm_kwarg(dc, "op", CE_REDUCE_OP) < 0)
+    /* (The host's form leaves the signal to the compiler.) */
+    if (!src || (dc->nargs > 1 && !need_signal(dc, 1)) || comm_kwarg(dc, "op", CE_REDUCE_OP) < 0)
         return NULL;
+    if (dc->nargs == 1 && mode && mode->kind == KW_STRING && strcmp(mode->v.s, "ring") == 0)
+        return op_fail(dc, -1, "mode=\"ring\" needs a signal window (pld.tensor.allreduce(src, signal, mode=\"ring\"))");
     if (mode && mode->kind == KW_STRING && strcmp(mode->v.s, "mesh") != 0 && strcmp(mode->v.s, "ring") != 0)
         return op_fail(dc, -1, "mode= is \"mesh\" or \"ring\", got \"%s\"", mode->v.s);
     if (op_kwarg_int(dc, "core_num", &cores) == 1 && cores < 1)

@@ -75,7 +75,14 @@ const IrExpr *elab_pld_call(FnCtx *fc, const char *p, const char *ns, const char
                           "%s() is host orchestration's (@pl.jit.host, level=pl.Level.HOST): window buffers are "
                           "allocated once, before the per-rank dispatch",
                           written);
-    return elab_op_call_ast(fc, op, call);
+    const IrExpr *e = elab_op_call_ast(fc, op, call);
+    if (e && e->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, e)->callee), OP_PLD_TENSOR_ALLREDUCE_HOST) &&
+        !is_host(fc))
+        return elab_error(E, call->span,
+                          "%s() without a signal window is host orchestration's (@pl.jit.host, level=pl.Level.HOST), "
+                          "where the compiler gives it one; a kernel passes its own: %s(src, signal)",
+                          written, written);
+    return e;
 }
 
 /* ------------------------------------------------------ device= dispatch */
