@@ -1,0 +1,434 @@
+/* collective_moves.c: LowerCollectives' collectives that move data, in a
+ * kernel (pypto@e2d0f78a docs/en/dev/distributed_ops.md, docs/en/user/
+ * distributed/01-collectives.md).  Data moves through Vec staging tiles,
+ * as TPUT and TGET move it, a chunk of at most STAGING_BYTES (or
+ * chunk_rows x chunk_cols) at a time, in loops where a region has more
+ * than one chunk (Chunks); a chunk whose rows hold fewer than a multiple
+ * of 32 bytes is the valid part of a tile of 32-byte rows.  With `me` and
+ * `n` the rank and the number of ranks of the window's context:
+ *
+ *   put(dst, peer, src), pld.tensor.remote_store(src, dst, peer, at):
+ *       t = load(src chunk); remote_store(t, dst, peer, chunk)
+ *   get(dst, peer, src):   t = remote_load(src, peer, chunk); store(t, dst)
+ *   allreduce(w, s, op):   barrier; per chunk of w: t = load(w);
+ *       t = op(t, remote_load(w, me + j mod n)) for j in 1..n-1 (no branch
+ *       on the rank); barrier (all have read it); store(t, w)
+ *   reduce_scatter(w, s, op): the same on row me of w [NR, SIZE] only
+ *   broadcast(w, s, root): barrier; if me != root: per chunk,
+ *       t = remote_load(w, root); store(t, w); barrier
+ *   allgather(x, w, s):    for p in range(n): per chunk of x [R, C],
+ *       remote_store(load(x), w, p, [me R + r, c]); barrier
+ *   all_to_all(x, w, s):   for p in range(n): per chunk of row p of x
+ *       [NR, SIZE], remote_store(load(x), w, p, [me, c]); barrier
+ *
+ * A collective's result names its window afterwards.  Shapes of the
+ * regions moved are constants of rank 1 or 2; others are located errors. */
+#include "config.h"
+#include "passes/2_tensor/lower_collectives.h"
+#include "targets/legal_rules.h"
+
+#include <string.h>
+
+/* A staging tile holds at most this many bytes (pypto's UB chunks). */
+enum { STAGING_BYTES = 16384 };
+
+/* The largest divisor of n at most cap (at least 1). */
+static int64_t divisor_at_most(int64_t n, int64_t cap)
+{
+    for (int64_t d = cap < n ? cap : n; d > 1; d--)
+        if (n % d == 0)
+            return d;
+    return 1;
+}
+
+/* x + v (INT64), folded where either is a constant 0 or both are
+ * constants. */
+static const IrExpr *plus(Coll *C, const IrExpr *x, const IrExpr *v, Span span)
+{
+    int64_t a, b;
+    int ka = ir_dim_value(x, &a), kb = ir_dim_value(v, &b);
+    if (ka && kb)
+        return ir_const_int(C->pc->ir, a + b, DT_INT64, span);
+    if (ka && a == 0)
+        return v;
+    const IrExpr *x64 = x->dtype == DT_INT64 ? x : ir_unary(C->pc->ir, UN_CAST, DT_INT64, x, span);
+    if (kb && b == 0)
+        return x64;
+    return ir_binary(C->pc->ir, BIN_ADD, DT_INT64, x64, v, span);
+}
+
+/* --------------------------------------------------------------- chunks */
+
+/* A region of a constant shape ext (rank n: 1 or 2) cut into chunks: the
+ * chunk ch, a loop variable per dimension of more than one chunk, the
+ * chunk's place `at` in the region, its extents (sz) and its staging
+ * tile's (phys). */
+typedef struct Chunks {
+    uint32_t n;
+    int64_t ext[2], ch[2];
+    IrVar *iv[2];
+    const IrExpr *at[2];
+    const IrExpr *sz, *phys;
+} Chunks;
+
+/* Plans the chunks of region ext (chunk_rows= and chunk_cols= of c, when
+ * given); -1 after a report (name: the op, for it). */
+static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext, DataType dt, const char *name,
+                       Span span, Chunks *K)
+{
+    IrCtx *ir = C->pc->ir;
+    int64_t elem = dtype_bytes(dt), cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
+    const IrKwarg *kr = c ? ir_call_kwarg(c, "chunk_rows") : NULL, *kc = c ? ir_call_kwarg(c, "chunk_cols") : NULL;
+    const IrExpr *sz[2], *ph[2];
+    memset(K, 0, sizeof *K);
+    K->n = n;
+    if (kr && kr->kind == KW_INT)
+        cr = kr->v.i;
+    if (kc && kc->kind == KW_INT)
+        cc = kc->v.i;
+    if (cc < 1)
+        cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
+    if (cr < 1)
+        cr = divisor_at_most(rows, STAGING_BYTES / (cc * elem) ? STAGING_BYTES / (cc * elem) : 1);
+    if (rows % cr || cols % cc) {
+        diag_error(C->pc->diag, span, "'%s': chunk_rows= and chunk_cols= must divide the region it moves", name);
+        C->failed = 1;
+        return -1;
+    }
+    K->ch[n - 1] = cc;
+    if (n == 2)
+        K->ch[0] = cr;
+    for (uint32_t d = 0; d < n; d++) {
+        K->ext[d] = ext[d];
+        K->iv[d] = ext[d] > K->ch[d] ? lc_fresh(C, d == n - 1 ? "chunk_col" : "chunk_row", ir_type_scalar(ir, DT_INT64), span)
+                                     : NULL;
+        K->at[d] = K->iv[d] ? &K->iv[d]->e : ir_const_int(ir, 0, DT_INT64, span);
+        sz[d] = ph[d] = ir_const_int(ir, K->ch[d], DT_INT64, span);
+    }
+    /* The staging tile's rows are whole 32-byte blocks. */
+    if ((K->ch[n - 1] * elem) % 32)
+        ph[n - 1] = ir_const_int(ir, (K->ch[n - 1] * elem + 31) / 32 * 32 / elem, DT_INT64, span);
+    K->sz = ir_make_tuple(ir, n, sz, span);
+    K->phys = ir_make_tuple(ir, n, ph, span);
+    return 0;
+}
+
+/* The offsets base + at (base NULL: zeros; base of rank m >= K->n: its
+ * leading ones as they are, the last K->n moved by the chunk's place). */
+static const IrExpr *chunk_at(Coll *C, const Chunks *K, uint32_t m, const IrExpr *const *base, Span span)
+{
+    const IrExpr *o[LEGAL_MAX_RANK];
+    for (uint32_t d = 0; d < m; d++) {
+        uint32_t k = d + K->n >= m ? d + K->n - m : UINT32_MAX;
+        const IrExpr *b = base ? base[d] : ir_const_int(C->pc->ir, 0, DT_INT64, span);
+        o[d] = k == UINT32_MAX ? b : plus(C, b, K->at[k], span);
+    }
+    return ir_make_tuple(C->pc->ir, m, o, span);
+}
+
+/* The body (nb statements) run for each chunk, appended to out. */
+static void chunks_run(Coll *C, const Chunks *K, const IrStmt *const *body, uint32_t nb, const IrStmt **out,
+                       uint32_t *k, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrStmt *s = ir_seq(ir, STMT_SEQ, nb, body, span);
+    for (int d = (int)K->n - 1; d >= 0; d--)
+        if (K->iv[d]) {
+            const IrStmt *inner = s;
+            s = lc_loop(C, K->iv[d], ir_const_int(ir, 0, DT_INT64, span), ir_const_int(ir, K->ext[d], DT_INT64, span),
+                        K->ch[d], &inner, 1, span);
+        }
+    lc_append(s, out, k);
+}
+
+/* t = load(src, offs) of one chunk (peer non-NULL: a remote load), into
+ * body; NULL after a report. */
+static IrVar *stage_in(Coll *C, const Chunks *K, const IrExpr *src, const IrExpr *peer, const IrExpr *offs,
+                       const char *name, const IrStmt **body, uint32_t *nb, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrExpr *v;
+    if (peer) {
+        const IrExpr *a[5] = {src, peer, offs, K->phys, K->sz};
+        v = lc_op(C, OP_PLD_TILE_REMOTE_LOAD, 5, a, NULL, 0, span);
+    } else {
+        IrKwarg mem = {intern_cstr(ir->names, "target_memory"), KW_MEMSPACE, {.i = MS_VEC}};
+        const IrExpr *a[4] = {src, offs, K->phys, K->sz};
+        v = lc_op_kw(C, OP_BLOCK_LOAD, 4, a, 1, &mem, span);
+    }
+    if (!v)
+        return NULL;
+    IrVar *t = lc_fresh(C, name, IR_AS(IrCall, v)->type, span);
+    body[(*nb)++] = ir_assign(ir, t, v, span);
+    return t;
+}
+
+/* store(t, offs, dst) (peer non-NULL: a remote store, atomic a comm-enum
+ * kwarg value or -1), into body; -1 after a report. */
+static int stage_out(Coll *C, const Chunks *K, const IrExpr *t, const IrExpr *dst, const IrExpr *peer,
+                     const IrExpr *offs, int64_t atomic, const IrStmt **body, uint32_t *nb, Span span)
+{
+    const IrExpr *v;
+    if (peer) {
+        const IrExpr *a[4] = {t, dst, peer, offs};
+        v = lc_op(C, OP_PLD_TILE_REMOTE_STORE, 4, a, "atomic",
+                  atomic >= 0 ? atomic : COMM_ENUM_PACK(CE_ATOMIC_TYPE, ATOMIC_NONE), span);
+    } else {
+        const IrExpr *a[4] = {t, offs, K->sz, dst};
+        v = lc_op(C, OP_BLOCK_STORE, 4, a, NULL, 0, span);
+    }
+    if (!v)
+        return -1;
+    body[(*nb)++] = ir_eval(C->pc->ir, v, span);
+    return 0;
+}
+
+/* The constant extents of t (rank 1 or 2) into ext; -1 after a report. */
+static int region_of(Coll *C, const IrType *t, const IrExpr *const *dims, const char *name, Span span, int64_t *ext)
+{
+    for (uint32_t d = 0; t->kind == TYPE_TENSOR && t->n >= 1 && t->n <= 2 && d < t->n; d++)
+        if (!ir_dim_value(dims[d], &ext[d]))
+            goto no;
+    if (t->kind == TYPE_TENSOR && t->n >= 1 && t->n <= 2)
+        return 0;
+no:
+    diag_error(C->pc->diag, span,
+               "'%s' of this tensor has no lowering yet: pyptocc moves regions of rank 1 and 2 of a constant shape",
+               name);
+    C->failed = 1;
+    return -1;
+}
+
+/* ------------------------------------------------------------- put, get */
+
+int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!op || (op->id != OP_PLD_TENSOR_PUT && op->id != OP_PLD_TENSOR_GET && op->id != OP_PLD_TENSOR_PUT_REGION &&
+                op->id != OP_PLD_TENSOR_GET_REGION && op->id != OP_PLD_TENSOR_REMOTE_STORE))
+        return 0;
+    /* pld.tensor.remote_store(src, target, peer, offsets) is a put of all
+     * of src at offsets of the peer's target. */
+    int store = op->id == OP_PLD_TENSOR_REMOTE_STORE;
+    int put = store || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION, region = c->nargs == 6;
+    Span span = st->span;
+    const char *name = op_printed_name(op, buf, sizeof buf);
+    const IrExpr *dst = c->args[store ? 1 : 0], *peer = c->args[store ? 2 : 1], *src = c->args[store ? 0 : 2];
+    const IrType *t = ir_expr_type(ir, store ? src : dst);
+    const IrExpr *const *shape = region ? IR_AS(IrMakeTuple, c->args[5])->elems : t->dims;
+    const IrExpr *const *doff = region ? IR_AS(IrMakeTuple, c->args[3])->elems : NULL;
+    const IrExpr *const *soff = region ? IR_AS(IrMakeTuple, c->args[4])->elems : NULL;
+    uint32_t dn = ir_expr_type(ir, dst)->n;
+    int64_t ext[2];
+    Chunks K;
+    if (store) {
+        if (c->args[3]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[3])->n != dn) {
+            diag_error(C->pc->diag, span, "'%s' needs a literal list of offsets of the window's rank", name);
+            C->failed = 1;
+            return 1;
+        }
+        doff = IR_AS(IrMakeTuple, c->args[3])->elems;
+    }
+    if (region_of(C, t, shape, name, span, ext) != 0 ||
+        chunks_plan(C, c, t->n, ext, (DataType)t->dtype, name, span, &K) != 0)
+        return 1;
+    const IrStmt *body[2];
+    uint32_t nb = 0;
+    const IrExpr *so = chunk_at(C, &K, ir_expr_type(ir, src)->n, soff, span);
+    const IrExpr *dof = chunk_at(C, &K, dn, doff, span);
+    const IrKwarg *atomic = ir_call_kwarg(c, "atomic");
+    IrVar *tile = stage_in(C, &K, src, put ? NULL : peer, so, put ? "put_stage" : "get_stage", body, &nb, span);
+    if (!tile || stage_out(C, &K, &tile->e, dst, put ? peer : NULL, dof, atomic ? atomic->v.i : -1, body, &nb, span) != 0)
+        return 1;
+    chunks_run(C, &K, body, nb, out, k, span);
+    return 1;
+}
+
+/* ------------------------------------------------ allreduce, reduce_scatter */
+
+/* acc = op(load(w, offs), remote_load(w, me + j mod n, offs) for j in
+ * 1..n-1); barrier; store(acc, offs, w): one chunk's statements into
+ * body; -1 after a report. */
+static int reduce_chunk(Coll *C, const Chunks *K, const IrExpr *w, const IrExpr *sig, const IrVar *me, const IrVar *n,
+                        int reduce, const IrExpr *offs, const IrStmt **body, uint32_t *nb, Span span)
+{
+    static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
+                                   [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
+    IrCtx *ir = C->pc->ir;
+    IrVar *acc0 = stage_in(C, K, w, NULL, offs, "reduce_acc", body, nb, span);
+    if (!acc0)
+        return -1;
+    const IrType *tt = acc0->type;
+    IrVar *j = lc_fresh(C, "reduce_step", ir_type_scalar(ir, DT_INT64), span);
+    IrIterArg *it = ir_iter_arg_new(ir, lc_fresh(C, "reduce_acc_iter", tt, span)->name, tt, &acc0->e, span);
+    IrVar *accr = lc_fresh(C, "reduce_sum", tt, span), *next = lc_fresh(C, "reduce_next", tt, span);
+    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *n64 = ir_unary(ir, UN_CAST, DT_INT64, &n->e, span);
+    const IrExpr *peer = ir_binary(ir, BIN_FLOOR_MOD, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, me64, &j->e, span), n64, span);
+    const IrStmt *inner[3];
+    uint32_t ni = 0;
+    IrVar *got = stage_in(C, K, w, peer, offs, "reduce_peer", inner, &ni, span);
+    const IrExpr *ca[2] = {&it->v.e, got ? &got->e : NULL};
+    const IrExpr *cb = got ? lc_op(C, combine[reduce], 2, ca, NULL, 0, span) : NULL;
+    if (!cb)
+        return -1;
+    inner[ni++] = ir_assign(ir, next, cb, span);
+    inner[ni++] = ir_yield(ir, 1, (const IrExpr *const[]){&next->e}, span);
+    const IrIterArg *its[1] = {it};
+    const IrVar *rets[1] = {accr};
+    body[(*nb)++] = ir_for(ir, FOR_SEQUENTIAL, j, ir_const_int(ir, 1, DT_INT64, span), n64,
+                           ir_const_int(ir, 1, DT_INT64, span), 1, its, rets, ir_seq(ir, STMT_SEQ, ni, inner, span), span);
+    if (lc_barrier(C, sig, me, n, body, nb, span) != 0)
+        return -1;
+    return stage_out(C, K, &accr->e, w, NULL, offs, -1, body, nb, span);
+}
+
+/* `d = pld.tensor.allreduce(w, signal, op=..)` (mesh) and
+ * `d = pld.tensor.reduce_scatter(w, signal, op=..)` (row me of w). */
+int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!op || (!(op->id == OP_PLD_TENSOR_ALLREDUCE && c->nargs == 2) && op->id != OP_PLD_TENSOR_REDUCE_SCATTER))
+        return 0;
+    int scatter = op->id == OP_PLD_TENSOR_REDUCE_SCATTER;
+    Span span = st->span;
+    const char *name = op_printed_name(op, buf, sizeof buf);
+    const IrExpr *w = c->args[0], *sig = c->args[1];
+    const IrType *t = ir_expr_type(ir, w);
+    const IrKwarg *mode = ir_call_kwarg(c, "mode"), *rop = ir_call_kwarg(c, "op");
+    int reduce = rop && rop->kind == KW_COMM_ENUM ? COMM_ENUM_VALUE(rop->v.i) : REDUCE_SUM;
+    int64_t ext[2];
+    Chunks K;
+    if (mode && mode->kind == KW_STRING && strcmp(mode->v.s, "mesh") != 0) {
+        diag_error(C->pc->diag, span, "'%s' with mode=\"%s\" has no lowering yet: pyptocc lowers mode=\"mesh\"", name,
+                   mode->v.s);
+        C->failed = 1;
+        return 1;
+    }
+    if (reduce < 0 || reduce > REDUCE_PROD)
+        return 0;
+    if (scatter) {
+        /* row me of a [NR, SIZE] window: a [SIZE] region of row offset me */
+        if (t->n != 2 || !ir_dim_value(t->dims[1], &ext[0])) {
+            diag_error(C->pc->diag, span, "'%s' of this window has no lowering yet: pyptocc reduces row r of an [NR, SIZE] "
+                                          "window of a constant SIZE into rank r's",
+                       name);
+            C->failed = 1;
+            return 1;
+        }
+    } else if (region_of(C, t, t->dims, name, span, ext) != 0) {
+        return 1;
+    }
+    if (chunks_plan(C, c, scatter ? 1 : t->n, ext, (DataType)t->dtype, name, span, &K) != 0)
+        return 1;
+    IrVar *me, *n;
+    if (lc_rank_of(C, sig, &me, &n, out, k, span) != 0 || lc_barrier(C, sig, me, n, out, k, span) != 0)
+        return 1;
+    const IrExpr *row[2] = {ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), ir_const_int(ir, 0, DT_INT64, span)};
+    const IrExpr *offs = chunk_at(C, &K, t->n, scatter ? row : NULL, span);
+    const IrStmt *body[EXPANSION_STMTS];
+    uint32_t nb = 0;
+    if (scatter) {
+        /* a [1, chunk] tile of the row */
+        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
+        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
+        K.sz = ir_make_tuple(ir, 2, sz, span);
+        K.phys = ir_make_tuple(ir, 2, ph, span);
+    }
+    if (reduce_chunk(C, &K, w, sig, me, n, reduce, offs, body, &nb, span) != 0)
+        return 1;
+    chunks_run(C, &K, body, nb, out, k, span);
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
+    return 1;
+}
+
+/* ------------------------------------------- broadcast, allgather, all_to_all */
+
+int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!op || (op->id != OP_PLD_TENSOR_BROADCAST && op->id != OP_PLD_TENSOR_ALLGATHER &&
+                op->id != OP_PLD_TENSOR_ALL_TO_ALL))
+        return 0;
+    Span span = st->span;
+    const char *name = op_printed_name(op, buf, sizeof buf);
+    int bcast = op->id == OP_PLD_TENSOR_BROADCAST, gather = op->id == OP_PLD_TENSOR_ALLGATHER;
+    const IrExpr *x = bcast ? NULL : c->args[0], *w = c->args[bcast ? 0 : 1], *sig = c->args[bcast ? 1 : 2];
+    const IrType *wt = ir_expr_type(ir, w), *xt = x ? ir_expr_type(ir, x) : wt;
+    int64_t ext[2];
+    Chunks K;
+    IrVar *me, *n;
+    const IrStmt *body[EXPANSION_STMTS], *inner[EXPANSION_STMTS];
+    uint32_t nb = 0, ni = 0;
+    if (bcast ? region_of(C, wt, wt->dims, name, span, ext) != 0
+              : gather ? region_of(C, xt, xt->dims, name, span, ext) != 0 || wt->n != 2
+                       : xt->n != 2 || wt->n != 2 || !ir_dim_value(xt->dims[1], &ext[0])) {
+        if (!C->failed)
+            diag_error(C->pc->diag, span, "'%s' of these tensors has no lowering yet: pyptocc moves [R, C] rows into a "
+                                          "window of rows, and rows of an [NR, SIZE] input",
+                       name);
+        C->failed = 1;
+        return 1;
+    }
+    /* (all_to_all moves row p of the input, a region [SIZE] at [p, 0]) */
+    uint32_t rn = bcast || gather ? xt->n : 1;
+    if (chunks_plan(C, c, rn, ext, (DataType)wt->dtype, name, span, &K) != 0 ||
+        lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
+        return 1;
+    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
+    if (!gather && !bcast) {
+        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
+        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
+        K.sz = ir_make_tuple(ir, 2, sz, span);
+        K.phys = ir_make_tuple(ir, 2, ph, span);
+    }
+    if (bcast) {
+        /* barrier (the root has staged); non-roots copy the root's; barrier */
+        const IrKwarg *root = ir_call_kwarg(c, "root");
+        const IrExpr *r = ir_const_int(ir, root && root->kind == KW_INT ? root->v.i : 0, DT_INT64, span);
+        const IrExpr *offs = chunk_at(C, &K, wt->n, NULL, span);
+        if (lc_barrier(C, sig, me, n, out, k, span) != 0)
+            return 1;
+        IrVar *t = stage_in(C, &K, w, r, offs, "bcast_stage", inner, &ni, span);
+        if (!t || stage_out(C, &K, &t->e, w, NULL, offs, -1, inner, &ni, span) != 0)
+            return 1;
+        chunks_run(C, &K, inner, ni, body, &nb, span);
+        const IrStmt *then = ir_seq(ir, STMT_SEQ, nb, body, span);
+        out[(*k)++] = ir_if(ir, ir_binary(ir, BIN_NE, DT_BOOL, me64, r, span), then, NULL, 0, NULL, span);
+    } else {
+        /* for p in range(n): push this rank's part into p's window */
+        IrVar *p = lc_fresh(C, gather ? "gather_peer" : "a2a_peer", ir_type_scalar(ir, DT_INT64), span);
+        const IrExpr *xo, *wo;
+        if (gather) {
+            /* x [R, C] (or [C]) lands at rows me R of w */
+            const IrExpr *rows = xt->n == 2 ? ir_const_int(ir, ext[0], DT_INT64, span) : ir_const_int(ir, 1, DT_INT64, span);
+            const IrExpr *wb[2] = {ir_binary(ir, BIN_MUL, DT_INT64, me64, rows, span), zero};
+            xo = chunk_at(C, &K, xt->n, NULL, span);
+            wo = xt->n == 2 ? chunk_at(C, &K, 2, wb, span)
+                            : ir_make_tuple(ir, 2, (const IrExpr *const[]){wb[0], K.at[0]}, span);
+        } else {
+            const IrExpr *xb[2] = {&p->e, zero}, *wb[2] = {me64, zero};
+            xo = chunk_at(C, &K, 2, xb, span);
+            wo = chunk_at(C, &K, 2, wb, span);
+        }
+        IrVar *t = stage_in(C, &K, x, NULL, xo, gather ? "gather_stage" : "a2a_stage", inner, &ni, span);
+        if (!t || stage_out(C, &K, &t->e, w, &p->e, wo, -1, inner, &ni, span) != 0)
+            return 1;
+        chunks_run(C, &K, inner, ni, body, &nb, span);
+        out[(*k)++] = lc_loop(C, p, zero, ir_unary(ir, UN_CAST, DT_INT64, &n->e, span), 1, body, nb, span);
+    }
+    if (lc_barrier(C, sig, me, n, out, k, span) != 0)
+        return 1;
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
+    return 1;
+}
