@@ -163,7 +163,7 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
  * the Orchestration function to each rank.  For each argument slot of the
  * Orchestration function, where rank r's value comes from. */
 enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2, CPP_RANK_WINDOW = 3,
-       CPP_RANK_COMM_CTX = 4 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
+       CPP_RANK_COMM_CTX = 4, CPP_RANK_WHOLE = 5 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
 /* A linear function of the number of ranks: c + per_rank * nranks. */
 typedef struct CppRankLinear {
     int64_t c, per_rank;
@@ -182,7 +182,8 @@ typedef struct CppRanks {
     const IrVar *r;         /* the loop's rank variable */
     int64_t world;          /* the ranks it is built for; 0: any */
     int *kind;              /* per slot: CPP_RANK_* */
-    int *from;              /* per CPP_RANK_SLICE slot: the host parameter; per CPP_RANK_WINDOW slot: the window */
+    int *from;              /* per CPP_RANK_SLICE and CPP_RANK_WHOLE slot: the host parameter; per
+                               CPP_RANK_WINDOW slot: the window */
     const IrAssign **defs;  /* the host's assignments before its loop, then the loop body's before the launch */
     uint32_t ndefs;
 } CppRanks;

@@ -85,7 +85,7 @@ static int direct_args(StrBuf *out, CppPlan *plan, const IrFunc *f, int prefixed
 static int rank_table(StrBuf *out, CppPlan *plan, const CppRanks *rk, DiagEngine *diag)
 {
     static const char *const kind_text[] = {"PYPTOCC_RANK_SLICE", "PYPTOCC_RANK_INDEX", "PYPTOCC_RANK_DIM",
-                                            "PYPTOCC_RANK_WINDOW", "PYPTOCC_RANK_COMM_CTX"};
+                                            "PYPTOCC_RANK_WINDOW", "PYPTOCC_RANK_COMM_CTX", "PYPTOCC_RANK_WHOLE"};
     const IrFunc *h = rk->host;
     int bad = 0;
     sb_puts(out, "static const PyptoccArg pyptocc_host_args[] = {\n");
@@ -105,7 +105,8 @@ static int rank_table(StrBuf *out, CppPlan *plan, const CppRanks *rk, DiagEngine
     sb_puts(out, "static const PyptoccRankArg pyptocc_rank_args[] = {\n");
     for (uint32_t k = 0; k < plan->nslots; k++) {
         int kind = rk->kind[k];
-        sb_printf(out, "    {%s, %d", kind_text[kind], kind == CPP_RANK_SLICE || kind == CPP_RANK_WINDOW ? rk->from[k] : 0);
+        sb_printf(out, "    {%s, %d", kind_text[kind],
+                  kind == CPP_RANK_SLICE || kind == CPP_RANK_WINDOW || kind == CPP_RANK_WHOLE ? rk->from[k] : 0);
         if (kind == CPP_RANK_WINDOW) {   /* the view's shape: {c...}, {per_rank...} */
             for (int part = 0; part < 2; part++)
                 for (uint32_t d = 0; d < 5; d++)

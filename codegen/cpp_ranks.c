@@ -153,6 +153,15 @@ static int is_rank(const CppRanks *rk, const IrExpr *e)
     return e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
 }
 
+/* e is a tensor parameter of the host: its index, or -1. */
+static int host_param(const CppRanks *rk, const IrExpr *e)
+{
+    for (uint32_t i = 0; e->kind == EXPR_VAR && i < rk->host->nparams; i++)
+        if (rk->host->params[i].var == IR_AS(IrVar, e) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
+            return (int)i;
+    return -1;
+}
+
 #define TAKEN                                                                                                          \
     "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
     "one call of the Orchestration function with device=r, after window buffers, views of them and scalars"
@@ -306,6 +315,17 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         } else if (w) {
             if (window_slot(rk, w, k, diag) != 0)
                 return -1;
+        } else if ((h = host_param(rk, a)) >= 0) {
+            /* a host input every rank reads whole */
+            if (host->params[h].dir != DIR_IN) {
+                diag_error(diag, rk->call->e.span,
+                           "the host passes its output '%s' whole to every rank; a rank writes its row of an output, "
+                           "x[r]",
+                           cpp_strip(ir, host->params[h].var->name));
+                return -1;
+            }
+            rk->kind[k] = CPP_RANK_WHOLE;
+            rk->from[k] = h;
         } else if (is_rank(rk, a)) {
             rk->kind[k] = CPP_RANK_INDEX;
         } else if ((h = host_row(rk, a)) >= 0) {
@@ -318,7 +338,7 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         } else {
             diag_error(diag, a->span,
                        "this argument of a per-rank launch has no C++ form yet: pyptocc passes a row x[r] of a host "
-                       "tensor parameter, or the rank r");
+                       "tensor parameter, a host input whole, a window, or the rank r");
             return -1;
         }
     }

@@ -121,6 +121,10 @@ int run_rank(void *const *data, const uint64_t (*shapes)[5]) {
         } else if (ra.kind == PYPTOCC_RANK_INDEX) {
             index[k] = static_cast<uint64_t>(static_cast<int64_t>(r));
             rdata[k] = &index[k];
+        } else if (ra.kind == PYPTOCC_RANK_WHOLE && ra.host >= 0 && ra.host < g_host->nargs) {
+            rdata[k] = data[ra.host];
+            for (int32_t d = 0; d < g_host->args[ra.host].ndims && d < 5; d++)
+                rshapes[k][d] = shapes[ra.host][d];
         } else if (ra.kind == PYPTOCC_RANK_WINDOW) {
             bad |= window_slot(p, k, ra, &rdata[k], rshapes[k].data());
         } else if (ra.kind == PYPTOCC_RANK_COMM_CTX) {

@@ -67,12 +67,13 @@ enum PyptoccRankArgKind {
     PYPTOCC_RANK_DIM = 2,    // a dimension of another slot (dim_of): the runtime sets it
     PYPTOCC_RANK_WINDOW = 3, // rank r's memory of window `host` (PyptoccProgram::windows), viewed with
                              // the shape dims[d] + dims_per_rank[d] * nranks (pld.window)
-    PYPTOCC_RANK_COMM_CTX = 4  // the address of rank r's communication context (pyptocc_comm_context),
+    PYPTOCC_RANK_COMM_CTX = 4, // the address of rank r's communication context (pyptocc_comm_context),
                                // an INT64 scalar slot
+    PYPTOCC_RANK_WHOLE = 5     // host input slot `host` whole, the same on every rank
 };
 struct PyptoccRankArg {
     int32_t kind;  // PyptoccRankArgKind
-    int32_t host;  // PYPTOCC_RANK_SLICE: the host slot; PYPTOCC_RANK_WINDOW: the window
+    int32_t host;  // PYPTOCC_RANK_SLICE, PYPTOCC_RANK_WHOLE: the host slot; PYPTOCC_RANK_WINDOW: the window
     int64_t dims[5] = {0, 0, 0, 0, 0};            // PYPTOCC_RANK_WINDOW: the view's shape
     int64_t dims_per_rank[5] = {0, 0, 0, 0, 0};
 };
