@@ -16,7 +16,8 @@
  *     nranks then read;
  *   - a window value derives from the first window argument of the call
  *     that makes it (a store into it, a barrier on it), a loop's carried
- *     window from its initial value.
+ *     window from its initial value, an if's from what both branches
+ *     give (when it is one window).
  *
  * The host's dispatch, f(..., device=r), passes each window's context as
  * pld.system.get_comm_ctx(window), a pld.CommCtxType, which a context
@@ -70,10 +71,11 @@ static const IrVar *ctx_of(CommCtx *C, const IrExpr *x)
     return ir_is_var_like(x) ? ptrmap_get(&C->ctx_of, x) : NULL;
 }
 
-/* x (a window value) has no context the pass can name: a located error. */
-static void no_context(CommCtx *C, const IrExpr *x)
+/* A window value used at `at` has no context the pass can name: a
+ * located error. */
+static void no_context(CommCtx *C, Span at)
 {
-    diag_error(C->pc->diag, x->span, "this window-bound tensor does not derive from a window parameter: its "
+    diag_error(C->pc->diag, at, "this window-bound tensor does not derive from one window parameter: its "
                                      "communication context is unknown");
     C->failed = 1;
 }
@@ -93,35 +95,6 @@ static void derive(CommCtx *C, const IrVar *v, const IrExpr *value)
         }
 }
 
-/* A call of a function that takes contexts: its window arguments'
- * contexts appended (before the device argument, which none has below
- * the host). */
-static const IrExpr *pass_contexts(CommCtx *C, const IrCall *c)
-{
-    const IrFunc *g = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(C->prog, c->callee->name) : NULL;
-    uint32_t nw = 0, n = 0;
-    if (!g || !takes_contexts(g) || ir_call_device_arg(c) >= 0)
-        return NULL;
-    for (uint32_t i = 0; i < g->nparams; i++)
-        nw += ir_type_is_window(g->params[i].var->type);
-    if (c->nargs != g->nparams)
-        return NULL;   /* Verify reported the arity */
-    const IrExpr **args = arena_array(&C->pc->ir->arena, (size_t)c->nargs + nw, sizeof *args);
-    for (uint32_t i = 0; i < c->nargs; i++)
-        args[n++] = c->args[i];
-    for (uint32_t i = 0; i < g->nparams; i++) {
-        const IrVar *k;
-        if (!ir_type_is_window(g->params[i].var->type))
-            continue;
-        if (!(k = ctx_of(C, c->args[i]))) {
-            no_context(C, c->args[i]);
-            return NULL;
-        }
-        args[n++] = &k->e;
-    }
-    return ir_call(C->pc->ir, c->callee, n, args, c->nkwargs, c->kwargs, c->type, c->e.span);
-}
-
 /* The callee of c when it takes contexts, and the number of its windows. */
 static const IrFunc *context_callee(CommCtx *C, const IrCall *c, uint32_t *nw)
 {
@@ -132,6 +105,31 @@ static const IrFunc *context_callee(CommCtx *C, const IrCall *c, uint32_t *nw)
     for (uint32_t i = 0; i < g->nparams; i++)
         *nw += ir_type_is_window(g->params[i].var->type);
     return g;
+}
+
+/* A call of a function that takes contexts: its window arguments'
+ * contexts appended (before the device argument, which none has below
+ * the host). */
+static const IrExpr *pass_contexts(CommCtx *C, const IrCall *c)
+{
+    uint32_t nw, n = 0;
+    const IrFunc *g = ir_call_device_arg(c) < 0 ? context_callee(C, c, &nw) : NULL;
+    if (!g)
+        return NULL;   /* (a wrong arity is Verify's to report) */
+    const IrExpr **args = arena_array(&C->pc->ir->arena, (size_t)c->nargs + nw, sizeof *args);
+    for (uint32_t i = 0; i < c->nargs; i++)
+        args[n++] = c->args[i];
+    for (uint32_t i = 0; i < g->nparams; i++) {
+        const IrVar *k;
+        if (!ir_type_is_window(g->params[i].var->type))
+            continue;
+        if (!(k = ctx_of(C, c->args[i]))) {
+            no_context(C, c->e.span);
+            return NULL;
+        }
+        args[n++] = &k->e;
+    }
+    return ir_call(C->pc->ir, c->callee, n, args, c->nkwargs, c->kwargs, c->type, c->e.span);
 }
 
 /* The host's statement s, a dispatch f(..., device=r) of a function that
@@ -217,6 +215,17 @@ static const IrStmt *comm_stmt(IrMutator *m, const IrStmt *s)
         }
         return s;
     }
+    if (s->kind == STMT_IF) {
+        /* an if's result of window type: the context both branches give */
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrValues *a = ir_body_yield(f->then_body), *b = f->else_body ? ir_body_yield(f->else_body) : NULL;
+        for (uint32_t i = 0; a && b && i < f->nret && i < a->n && i < b->n; i++) {
+            const IrVar *ka = ctx_of(C, a->values[i]), *kb = ctx_of(C, b->values[i]);
+            if (ka && ka == kb)
+                ptrmap_put(&C->ctx_of, f->ret[i], (void *)ka);
+        }
+        return s;
+    }
     if (s->kind != STMT_ASSIGN && s->kind != STMT_EVAL)
         return s;
     const IrExpr *value = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : IR_AS(IrEval, s)->expr;
@@ -229,7 +238,7 @@ static const IrStmt *comm_stmt(IrMutator *m, const IrStmt *s)
         const IrCall *c = IR_AS(IrCall, value);
         const IrVar *k = c->nargs ? ctx_of(C, c->args[0]) : NULL;
         if (!k) {
-            no_context(C, c->nargs ? c->args[0] : value);
+            no_context(C, c->e.span);
             return s;
         }
         IrVar *nv = ir_var_new(m->ctx, v->name, k->type, v->e.span);
