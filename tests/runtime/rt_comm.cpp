@@ -32,6 +32,7 @@
 //                  a 16-byte window, inside a task (the window is its
 //                  tensor) or outside any
 //   twait-never    TWAIT (GE 1) on cell 1 of a signal nobody notifies
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -268,6 +269,14 @@ int main(int argc, char **argv) {
             TLOAD(row, Row8(peer_addr(base, (pyptocc_comm_rank() + 1) % pyptocc_comm_nranks())));
         }
         rc = 3;  // not reached
+    } else if (argc >= 2 && std::strcmp(argv[1], "rank-dies") == 0) {
+        // Rank 1 is killed while rank 0 waits for its signal: rank 0 must
+        // not wait out its timeout (mpirun stops the job).
+        int32_t sig = pyptocc_comm_window(4 * static_cast<uint64_t>(pyptocc_comm_nranks()), "orphan");
+        if (pyptocc_comm_rank() == 1)
+            std::raise(SIGKILL);
+        pyptocc_comm_wait(sig, 0, 1, PYPTOCC_WAIT_GE);
+        rc = 3;  // not reached
     } else if (argc >= 2 && std::strcmp(argv[1], "twait-never") == 0) {
         int32_t sig = pyptocc_comm_window(8, "tnever");
         Cell cell(static_cast<int32_t *>(pyptocc_comm_window_base(sig)) + 1);
@@ -276,7 +285,7 @@ int main(int argc, char **argv) {
         rc = 3;  // not reached
     } else {
         std::fprintf(stderr, "usage: %s has-mpi | run DIR | never-notified | outside | tload-outside task|notask | "
-                     "twait-never\n", argv[0]);
+                     "twait-never | rank-dies\n", argv[0]);
         rc = 2;
     }
     pyptocc_comm_finalize();
