@@ -12,7 +12,9 @@
  *   get(dst, peer, src):   t = remote_load(src, peer, chunk); store(t, dst)
  *   allreduce(w, s, op):   barrier; per chunk of w: t = load(w);
  *       t = op(t, remote_load(w, me + j mod n)) for j in 1..n-1 (no branch
- *       on the rank); barrier (all have read it); store(t, w)
+ *       on the rank); barrier (all have read it); store(t, w); with
+ *       mode="ring", the ring of reduce-scatter and allgather rounds
+ *       (ring_allreduce)
  *   reduce_scatter(w, s, op): the same on row me of w [NR, SIZE] only
  *   broadcast(w, s, root): barrier; if me != root: per chunk,
  *       t = remote_load(w, root); store(t, w); barrier
@@ -285,6 +287,99 @@ static int reduce_chunk(Coll *C, const Chunks *K, const IrExpr *w, const IrExpr 
     return stage_out(C, K, &accr->e, w, NULL, offs, -1, body, nb, span);
 }
 
+/* The ring all-reduce (pypto's mode="ring"; docs/en/user/distributed/
+ * 01-collectives.md) of a window [1, SIZE] or [SIZE] over NR ranks, the
+ * signal [2 (NR - 1), NR] (NR a constant), SIZE cut into NR segments:
+ * reduce-scatter rounds s = 0..NR-2, in which rank r adds segment
+ * (r - s - 1) mod NR of rank r - 1 to its own, then allgather rounds in
+ * which it copies segment (r - s) mod NR of rank r - 1, each round after
+ * a barrier on its own row of the signal (the segment a rank writes in a
+ * round is never the one its successor reads in it), and a last barrier
+ * before any rank writes its window again.  0, or -1 after a report. */
+static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduce, const char *name, Span span,
+                          const IrStmt **out, uint32_t *k)
+{
+    static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
+                                   [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
+    IrCtx *ir = C->pc->ir;
+    const IrType *t = ir_expr_type(ir, w), *st = ir_expr_type(ir, sig);
+    int64_t size, nr, rows, elem = dtype_bytes((DataType)t->dtype);
+    if (st->n != 2 || !ir_dim_value(st->dims[1], &nr) || !ir_dim_value(st->dims[0], &rows) || nr < 2 ||
+        rows < 2 * (nr - 1) || (t->n == 2 && !(ir_dim_value(t->dims[0], &size) && size == 1)) || t->n < 1 || t->n > 2 ||
+        !ir_dim_value(t->dims[t->n - 1], &size) || size % nr || (size / nr * elem) % 32 || size / nr * elem > STAGING_BYTES) {
+        diag_error(C->pc->diag, span,
+                   "'%s' with mode=\"ring\" has no lowering here: pyptocc's ring takes a window [1, SIZE] or [SIZE] "
+                   "whose SIZE the ranks cut into segments of whole 32-byte blocks of at most 16 KiB, and a signal "
+                   "[2 (NR - 1), NR] of a constant NR",
+                   name);
+        C->failed = 1;
+        return -1;
+    }
+    int64_t seg = size / nr;
+    IrVar *me, *n;
+    if (lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
+        return -1;
+    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *n64 = ir_unary(ir, UN_CAST, DT_INT64, &n->e, span);
+    const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, span);
+    const IrExpr *prev = ir_binary(ir, BIN_FLOOR_MOD, DT_INT64,
+                                   ir_binary(ir, BIN_ADD, DT_INT64, me64, ir_binary(ir, BIN_SUB, DT_INT64, n64,
+                                                                                    ir_const_int(ir, 1, DT_INT64, span), span),
+                                             span),
+                                   n64, span);
+    int64_t ext[1] = {seg};
+    Chunks K;
+    if (chunks_plan(C, NULL, 1, ext, (DataType)t->dtype, name, span, &K) != 0)
+        return -1;
+    if (t->n == 2) {
+        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
+        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
+        K.sz = ir_make_tuple(ir, 2, sz, span);
+        K.phys = ir_make_tuple(ir, 2, ph, span);
+    }
+    for (int phase = 0; phase < 2; phase++) {
+        /* for s in range(NR - 1): barrier on row phase (NR - 1) + s; segment (me - s - 1 + phase) mod n */
+        IrVar *sv = lc_fresh(C, phase ? "ring_gather" : "ring_reduce", ir_type_scalar(ir, DT_INT64), span);
+        const IrExpr *row = phase ? ir_binary(ir, BIN_ADD, DT_INT64, ir_const_int(ir, nr - 1, DT_INT64, span), &sv->e, span)
+                                  : &sv->e;
+        const IrExpr *segk = ir_binary(
+            ir, BIN_FLOOR_MOD, DT_INT64,
+            ir_binary(ir, BIN_SUB, DT_INT64,
+                      ir_binary(ir, BIN_ADD, DT_INT64, me64, ir_binary(ir, BIN_MUL, DT_INT64, n64,
+                                                                       ir_const_int(ir, 2, DT_INT64, span), span),
+                                span),
+                      ir_binary(ir, BIN_ADD, DT_INT64, &sv->e, ir_const_int(ir, 1 - phase, DT_INT64, span), span), span),
+            n64, span);
+        const IrExpr *col = ir_binary(ir, BIN_MUL, DT_INT64, segk, ir_const_int(ir, seg, DT_INT64, span), span);
+        const IrExpr *base[2] = {zero, col};
+        const IrExpr *offs = chunk_at(C, &K, t->n, t->n == 2 ? base : base + 1, span);
+        const IrStmt *body[EXPANSION_STMTS];
+        uint32_t nb = 0;
+        if (lc_barrier_row(C, sig, row, me, n, body, &nb, span) != 0)
+            return -1;
+        const IrStmt *piece[EXPANSION_STMTS];
+        uint32_t np = 0;
+        IrVar *got = stage_in(C, &K, w, prev, offs, "ring_peer", piece, &np, span);
+        if (!got)
+            return -1;
+        const IrExpr *value = &got->e;
+        if (!phase) {
+            IrVar *mine = stage_in(C, &K, w, NULL, offs, "ring_mine", piece, &np, span);
+            const IrExpr *ca[2] = {mine ? &mine->e : NULL, &got->e};
+            const IrExpr *cb = mine ? lc_op(C, combine[reduce], 2, ca, NULL, 0, span) : NULL;
+            if (!cb)
+                return -1;
+            IrVar *sum = lc_fresh(C, "ring_sum", IR_AS(IrCall, cb)->type, span);
+            piece[np++] = ir_assign(ir, sum, cb, span);
+            value = &sum->e;
+        }
+        if (stage_out(C, &K, value, w, NULL, offs, -1, piece, &np, span) != 0)
+            return -1;
+        chunks_run(C, &K, piece, np, body, &nb, span);
+        out[(*k)++] = lc_loop(C, sv, zero, ir_const_int(ir, nr - 1, DT_INT64, span), 1, body, nb, span);
+    }
+    return lc_barrier_row(C, sig, zero, me, n, out, k, span);
+}
+
 /* `d = pld.tensor.allreduce(w, signal, op=..)` (mesh) and
  * `d = pld.tensor.reduce_scatter(w, signal, op=..)` (row me of w). */
 int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
@@ -304,14 +399,13 @@ int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     int reduce = rop && rop->kind == KW_COMM_ENUM ? COMM_ENUM_VALUE(rop->v.i) : REDUCE_SUM;
     int64_t ext[2];
     Chunks K;
-    if (mode && mode->kind == KW_STRING && strcmp(mode->v.s, "mesh") != 0) {
-        diag_error(C->pc->diag, span, "'%s' with mode=\"%s\" has no lowering yet: pyptocc lowers mode=\"mesh\"", name,
-                   mode->v.s);
-        C->failed = 1;
-        return 1;
-    }
     if (reduce < 0 || reduce > REDUCE_PROD)
         return 0;
+    if (!scatter && mode && mode->kind == KW_STRING && strcmp(mode->v.s, "ring") == 0) {
+        if (ring_allreduce(C, w, sig, reduce, name, span, out, k) == 0 && st->kind == STMT_ASSIGN)
+            ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
+        return 1;
+    }
     if (scatter) {
         /* row me of a [NR, SIZE] window: a [SIZE] region of row offset me */
         if (t->n != 2 || !ir_dim_value(t->dims[1], &ext[0])) {

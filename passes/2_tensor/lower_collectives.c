@@ -71,16 +71,21 @@ void lc_append(const IrStmt *s, const IrStmt **out, uint32_t *k)
         out[(*k)++] = IR_AS(IrSeq, s)->stmts[i];
 }
 
-/* The cell of rank x in signal s: [x, 0] or [x]. */
-static const IrExpr *cell(Coll *C, const IrType *s, const IrExpr *x, Span span)
+/* The cell of rank x in signal s: [x, 0] or [x]; with a row, [row, x]
+ * (a ring's signal has a row per round). */
+static const IrExpr *cell(Coll *C, const IrType *s, const IrExpr *row, const IrExpr *x, Span span)
 {
     const IrExpr *e[2] = {x, ir_const_int(C->pc->ir, 0, DT_INT64, span)};
+    if (row) {
+        e[0] = row;
+        e[1] = x;
+    }
     return ir_make_tuple(C->pc->ir, s->n, e, span);
 }
 
 /* for v in range(n): if v != me: body(v) -- one of the barrier's loops. */
 static const IrStmt *each_peer(Coll *C, const char *name, const IrExpr *n, const IrExpr *me, const IrExpr *sig,
-                               int wait, const IrExpr *value_or_null, Span span)
+                               const IrExpr *row, int wait, const IrExpr *value_or_null, Span span)
 {
     IrCtx *ir = C->pc->ir;
     const IrType *i64 = ir_type_scalar(ir, DT_INT64);
@@ -90,13 +95,13 @@ static const IrStmt *each_peer(Coll *C, const char *name, const IrExpr *n, const
     const IrExpr *one = ir_const_int(ir, 1, DT_INT32, span);
     const IrExpr *call;
     if (wait) {   /* wait(s, [v, 0], 1, cmp=Ge) */
-        const IrExpr *a[3] = {sig, cell(C, ir_expr_type(ir, sig), &v->e, span), one};
+        const IrExpr *a[3] = {sig, cell(C, ir_expr_type(ir, sig), row, &v->e, span), one};
         call = lc_op(C, OP_PLD_SYSTEM_WAIT, 3, a, "cmp", COMM_ENUM_PACK(CE_WAIT_CMP, WAIT_GE), span);
     } else if (!value_or_null) {   /* notify(s, v, [me, 0], 1, op=AtomicAdd) */
-        const IrExpr *a[4] = {sig, &v->e, cell(C, ir_expr_type(ir, sig), me, span), one};
+        const IrExpr *a[4] = {sig, &v->e, cell(C, ir_expr_type(ir, sig), row, me, span), one};
         call = lc_op(C, OP_PLD_SYSTEM_NOTIFY, 4, a, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_ATOMIC_ADD), span);
     } else {   /* notify(s, me, [v, 0], -1, op=AtomicAdd): the epilogue */
-        const IrExpr *a[4] = {sig, me, cell(C, ir_expr_type(ir, sig), &v->e, span), value_or_null};
+        const IrExpr *a[4] = {sig, me, cell(C, ir_expr_type(ir, sig), row, &v->e, span), value_or_null};
         call = lc_op(C, OP_PLD_SYSTEM_NOTIFY, 4, a, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_ATOMIC_ADD), span);
     }
     if (!call)
@@ -127,10 +132,17 @@ int lc_rank_of(Coll *C, const IrExpr *w, IrVar **me, IrVar **n, const IrStmt **o
 
 int lc_barrier(Coll *C, const IrExpr *sig, const IrVar *me, const IrVar *n, const IrStmt **out, uint32_t *k, Span span)
 {
+    return lc_barrier_row(C, sig, NULL, me, n, out, k, span);
+}
+
+int lc_barrier_row(Coll *C, const IrExpr *sig, const IrExpr *row, const IrVar *me, const IrVar *n, const IrStmt **out,
+                   uint32_t *k, Span span)
+{
     const IrStmt *loops[3];
-    loops[0] = each_peer(C, "barrier_peer", &n->e, &me->e, sig, 0, NULL, span);
-    loops[1] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 1, NULL, span);
-    loops[2] = each_peer(C, "barrier_src", &n->e, &me->e, sig, 0, ir_const_int(C->pc->ir, -1, DT_INT32, span), span);
+    loops[0] = each_peer(C, "barrier_peer", &n->e, &me->e, sig, row, 0, NULL, span);
+    loops[1] = each_peer(C, "barrier_src", &n->e, &me->e, sig, row, 1, NULL, span);
+    loops[2] = each_peer(C, "barrier_src", &n->e, &me->e, sig, row, 0, ir_const_int(C->pc->ir, -1, DT_INT32, span),
+                         span);
     if (!loops[0] || !loops[1] || !loops[2])
         return -1;
     for (int i = 0; i < 3; i++)

@@ -29,8 +29,12 @@ const IrExpr *lc_op_kw(Coll *C, OpId id, uint32_t n, const IrExpr *const *args, 
 /* The rank and the number of ranks of window w's context, defined into
  * out; 0, or -1 after a report. */
 int lc_rank_of(Coll *C, const IrExpr *w, IrVar **me, IrVar **n, const IrStmt **out, uint32_t *k, Span span);
-/* The self-clearing barrier's three loops on signal sig, into out; 0, or -1. */
+/* The self-clearing barrier's three loops on signal sig, into out; 0, or -1.
+ * lc_barrier_row: on row `row` of a signal with a row per round (a ring's
+ * [2 (NR - 1), NR]): rank x's cell is [row, x]. */
 int lc_barrier(Coll *C, const IrExpr *sig, const IrVar *me, const IrVar *n, const IrStmt **out, uint32_t *k, Span span);
+int lc_barrier_row(Coll *C, const IrExpr *sig, const IrExpr *row, const IrVar *me, const IrVar *n, const IrStmt **out,
+                   uint32_t *k, Span span);
 /* for v in range(start, stop, step): body (n statements). */
 const IrStmt *lc_loop(Coll *C, IrVar *v, const IrExpr *start, const IrExpr *stop, int64_t step,
                       const IrStmt *const *body, uint32_t n, Span span);
