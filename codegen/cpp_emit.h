@@ -163,7 +163,7 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
  * the Orchestration function to each rank.  For each argument slot of the
  * Orchestration function, where rank r's value comes from. */
 enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2, CPP_RANK_WINDOW = 3,
-       CPP_RANK_COMM_CTX = 4, CPP_RANK_WHOLE = 5 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
+       CPP_RANK_COMM_CTX = 4, CPP_RANK_WHOLE = 5, CPP_RANK_VALUE = 6 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
 /* A linear function of the number of ranks: c + per_rank * nranks. */
 typedef struct CppRankLinear {
     int64_t c, per_rank;
@@ -178,6 +178,7 @@ typedef struct CppRanks {
     CppWindow *windows;     /* in the host's order */
     uint32_t nwindows;
     CppRankLinear (*shape)[5];  /* per CPP_RANK_WINDOW slot: its view's shape */
+    const IrExpr **value;   /* per CPP_RANK_VALUE slot: the scalar, of the rank r and constants */
     const IrCall *call;     /* its launch, orch(..., device=r) */
     const IrVar *r;         /* the loop's rank variable */
     int64_t world;          /* the ranks it is built for; 0: any */
@@ -190,6 +191,9 @@ typedef struct CppRanks {
 /* Reads host's dispatch (at: its span) against plan's Orchestration
  * function and slots into rk: 0, or -1 after reporting. */
 int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag);
+/* The C++ of CPP_RANK_VALUE slot k's scalar, of `rank` (cpp_program.c
+ * writes it as a function of the rank); 0, or -1 after reporting. */
+int cpp_ranks_value(CppPlan *plan, const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag);
 
 /* The pieces of the plan: the kernels of prog (passes.md 2) in func id
  * order into k (room for prog->n), returning the count; the slot tracing

@@ -85,7 +85,8 @@ static int direct_args(StrBuf *out, CppPlan *plan, const IrFunc *f, int prefixed
 static int rank_table(StrBuf *out, CppPlan *plan, const CppRanks *rk, DiagEngine *diag)
 {
     static const char *const kind_text[] = {"PYPTOCC_RANK_SLICE", "PYPTOCC_RANK_INDEX", "PYPTOCC_RANK_DIM",
-                                            "PYPTOCC_RANK_WINDOW", "PYPTOCC_RANK_COMM_CTX", "PYPTOCC_RANK_WHOLE"};
+                                            "PYPTOCC_RANK_WINDOW", "PYPTOCC_RANK_COMM_CTX", "PYPTOCC_RANK_WHOLE",
+                                            "PYPTOCC_RANK_VALUE"};
     const IrFunc *h = rk->host;
     int bad = 0;
     sb_puts(out, "static const PyptoccArg pyptocc_host_args[] = {\n");
@@ -102,11 +103,27 @@ static int rank_table(StrBuf *out, CppPlan *plan, const CppRanks *rk, DiagEngine
                       rk->windows[i].bytes.c, rk->windows[i].bytes.per_rank);
         sb_puts(out, "};\n\n");
     }
+    /* A scalar of the rank: a function of it. */
+    for (uint32_t k = 0; k < plan->nslots; k++) {
+        StrBuf v;
+        if (rk->kind[k] != CPP_RANK_VALUE)
+            continue;
+        sb_init(&v);
+        if (cpp_ranks_value(plan, rk, k, &v, diag) != 0)
+            bad = 1;
+        else
+            sb_printf(out, "static int64_t pyptocc_rank_value_%" PRIu32 "(int64_t rank)\n{\n    (void)rank;\n"
+                           "    return static_cast<int64_t>(%s);\n}\n\n",
+                      k, sb_cstr(&v));
+        sb_free(&v);
+    }
     sb_puts(out, "static const PyptoccRankArg pyptocc_rank_args[] = {\n");
     for (uint32_t k = 0; k < plan->nslots; k++) {
         int kind = rk->kind[k];
         sb_printf(out, "    {%s, %d", kind_text[kind],
                   kind == CPP_RANK_SLICE || kind == CPP_RANK_WINDOW || kind == CPP_RANK_WHOLE ? rk->from[k] : 0);
+        if (kind == CPP_RANK_VALUE)
+            sb_printf(out, ", {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, pyptocc_rank_value_%" PRIu32, k);
         if (kind == CPP_RANK_WINDOW) {   /* the view's shape: {c...}, {per_rank...} */
             for (int part = 0; part < 2; part++)
                 for (uint32_t d = 0; d < 5; d++)

@@ -153,6 +153,63 @@ static int is_rank(const CppRanks *rk, const IrExpr *e)
     return e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
 }
 
+/* e, a scalar of the launch, is computed from the rank r and constants
+ * (the host's scalars before the loop and the loop body's standing for
+ * theirs). */
+static int of_rank(const CppRanks *rk, const IrExpr *e)
+{
+    e = value_of(rk, e);
+    switch ((IrExprKind)e->kind) {
+    case EXPR_CONST_INT:
+    case EXPR_CONST_BOOL:
+        return 1;
+    case EXPR_VAR:
+        return IR_AS(IrVar, e) == rk->r;
+    case EXPR_UNARY:
+        return of_rank(rk, IR_AS(IrUnary, e)->operand);
+    case EXPR_BINARY:
+        return of_rank(rk, IR_AS(IrBinary, e)->lhs) && of_rank(rk, IR_AS(IrBinary, e)->rhs);
+    default:
+        return 0;
+    }
+}
+
+/* The C++ text of variable v in a rank's value: `rank`, or what the host
+ * computed it as (parenthesized). */
+static const char *rank_var(CppExpr *x, const IrVar *v, Span at)
+{
+    const CppRanks *rk = x->data;
+    const IrExpr *e = value_of(rk, &v->e);
+    StrBuf sb;
+    const char *text;
+    (void)at;
+    if (e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r)
+        return "rank";
+    sb_init(&sb);
+    sb_putc(&sb, '(');
+    if (e == &v->e || cpp_expr(x, &sb, e) != 0) {
+        sb_free(&sb);
+        return NULL;
+    }
+    sb_putc(&sb, ')');
+    text = intern_cstr(x->ir->names, sb_cstr(&sb));
+    sb_free(&sb);
+    return text;
+}
+
+int cpp_ranks_value(CppPlan *plan, const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag)
+{
+    CppExpr x;
+    memset(&x, 0, sizeof x);
+    x.ir = plan->ir;
+    x.diag = diag;
+    x.style = CPP_KERNEL;   /* Python's floor division and modulo */
+    x.var = rank_var;
+    x.data = (void *)rk;
+    x.at = rk->call->e.span;
+    return cpp_expr(&x, out, value_of(rk, rk->value[k]));
+}
+
 /* e is a tensor parameter of the host: its index, or -1. */
 static int host_param(const CppRanks *rk, const IrExpr *e)
 {
@@ -290,6 +347,7 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
     rk->kind = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->kind);
     rk->from = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->from);
     rk->shape = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->shape);
+    rk->value = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->value);
     for (uint32_t k = 0; k < plan->nslots; k++) {
         const CppSlot *s = &plan->slots[k];
         int j = -1;
@@ -328,6 +386,9 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
             rk->from[k] = h;
         } else if (is_rank(rk, a)) {
             rk->kind[k] = CPP_RANK_INDEX;
+        } else if (s->type->kind == TYPE_SCALAR && of_rank(rk, a)) {
+            rk->kind[k] = CPP_RANK_VALUE;   /* r // 4 * 4, r % 4, a constant */
+            rk->value[k] = a;
         } else if ((h = host_row(rk, a)) >= 0) {
             rk->kind[k] = CPP_RANK_SLICE;
             rk->from[k] = h;
@@ -338,7 +399,7 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         } else {
             diag_error(diag, a->span,
                        "this argument of a per-rank launch has no C++ form yet: pyptocc passes a row x[r] of a host "
-                       "tensor parameter, a host input whole, a window, or the rank r");
+                       "tensor parameter, a host input whole, a window, the rank r or a scalar of it and constants");
             return -1;
         }
     }

@@ -127,6 +127,9 @@ int run_rank(void *const *data, const uint64_t (*shapes)[5]) {
                 rshapes[k][d] = shapes[ra.host][d];
         } else if (ra.kind == PYPTOCC_RANK_WINDOW) {
             bad |= window_slot(p, k, ra, &rdata[k], rshapes[k].data());
+        } else if (ra.kind == PYPTOCC_RANK_VALUE && ra.value) {
+            index[k] = static_cast<uint64_t>(ra.value(r));
+            rdata[k] = &index[k];
         } else if (ra.kind == PYPTOCC_RANK_COMM_CTX) {
             index[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pyptocc_comm_context()));
             rdata[k] = &index[k];

@@ -69,13 +69,15 @@ enum PyptoccRankArgKind {
                              // the shape dims[d] + dims_per_rank[d] * nranks (pld.window)
     PYPTOCC_RANK_COMM_CTX = 4, // the address of rank r's communication context (pyptocc_comm_context),
                                // an INT64 scalar slot
-    PYPTOCC_RANK_WHOLE = 5     // host input slot `host` whole, the same on every rank
+    PYPTOCC_RANK_WHOLE = 5,    // host input slot `host` whole, the same on every rank
+    PYPTOCC_RANK_VALUE = 6     // a scalar slot: value(r)
 };
 struct PyptoccRankArg {
     int32_t kind;  // PyptoccRankArgKind
     int32_t host;  // PYPTOCC_RANK_SLICE, PYPTOCC_RANK_WHOLE: the host slot; PYPTOCC_RANK_WINDOW: the window
     int64_t dims[5] = {0, 0, 0, 0, 0};            // PYPTOCC_RANK_WINDOW: the view's shape
     int64_t dims_per_rank[5] = {0, 0, 0, 0, 0};
+    int64_t (*value)(int64_t rank) = nullptr;     // PYPTOCC_RANK_VALUE: the slot's value on rank r
 };
 // A window buffer the host allocates (pld.alloc_window_buffer), the same on
 // every rank: bytes + bytes_per_rank * nranks bytes (pyptocc_comm.h).

@@ -1,7 +1,8 @@
 # pyptocc-flags: --emit=cpp
-# The C++ of a multi-rank program passes each rank a row x[r] of a host
-# tensor or the rank r; another argument of the per-rank launch (here
-# r + 1) is a located error, not a program that computes something else.
+# The C++ of a multi-rank program passes each rank its row x[r] of a host
+# tensor, a host input whole, a window, the rank r or a scalar of it; a
+# row of another rank (here x[(r + 1) % N_RANKS]) is a located error, not
+# a program that computes something else.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -34,4 +35,4 @@ def hello_rank(
     y: pl.Out[pl.Tensor[[N_RANKS, ROWS, COLS], pl.FP32]],
 ):
     for r in pl.range(pld.world_size()):
-        per_rank(x[r], y[r], r + 1, device=r)
+        per_rank(x[(r + 1) % N_RANKS], y[r], r, device=r)
