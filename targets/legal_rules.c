@@ -231,7 +231,7 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
 {
     char buf[64], d1[64], d2[64];
     const OpDef *op = callee_op(c->callee);
-    int is_load = op && op->id == OP_BLOCK_LOAD;
+    int is_load = op && (op->id == OP_BLOCK_LOAD || op->cls == OPCL_REMOTE_LOAD);
     *at = c->e.span;
     if (offs->n != tensor_rank || shapes->n != tensor_rank) {
         snprintf(msg, cap, "'%s' gives %u offsets and %u sizes for a tensor of rank %u",

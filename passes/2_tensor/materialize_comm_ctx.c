@@ -272,6 +272,16 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     (void)data;
     if (!f->body)
         return f;
+    for (uint32_t i = 0; f->level != LEVEL_HOST && i < f->nret; i++)
+        if (f->ret_types[i]->kind == TYPE_COMM_CTX) {
+            /* a context is the address of its window's: no value of the
+             * outputs a function hands back */
+            diag_error(pc->diag, f->span,
+                       "'%s' returns a communication context, which has no PTO or C++ form: a function below the "
+                       "host passes its windows, and reads ranks from their contexts itself",
+                       f->name);
+            return NULL;
+        }
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.prog = prog;
@@ -318,10 +328,18 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     return g;
 }
 
+static int returns_context(const IrFunc *f)
+{
+    for (uint32_t i = 0; i < f->nret; i++)
+        if (f->ret_types[i]->kind == TYPE_COMM_CTX)
+            return 1;
+    return 0;
+}
+
 const IrProgram *pass_materialize_comm_ctx(PassCtx *pc, const IrProgram *prog)
 {
     for (uint32_t i = 0; i < prog->n; i++)
-        if (takes_contexts(prog->funcs[i]))
+        if (takes_contexts(prog->funcs[i]) || (prog->funcs[i]->level != LEVEL_HOST && returns_context(prog->funcs[i])))
             return pass_map_functions_with(pc, prog, materialize, NULL, MAP_CONTINUE);
     return prog;
 }

@@ -406,7 +406,10 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         L->failed = 1;
         return;
     }
-    if ((form == FORM_LOAD || form == FORM_STORE || form == FORM_L0C_STORE) && c->nargs >= 3) {
+    if ((form == FORM_LOAD || form == FORM_STORE || form == FORM_L0C_STORE || op->cls == OPCL_REMOTE_LOAD) &&
+        c->nargs >= 3) {
+        if (op->cls == OPCL_REMOTE_LOAD)
+            form = FORM_LOAD;   /* a load from a peer's window */
         /* The offsets and sizes against the tensor and the tile
          * (pto-mlir.md 12: the partition shape is the tile's). */
         const IrType *tile = form == FORM_LOAD ? (result ? result->type : NULL) : ir_expr_type(L->ir, c->args[0]);
@@ -533,6 +536,16 @@ static const IrExpr *expression_dim(const IrType *t, const PtrMap *names)
     return NULL;
 }
 
+/* The first valid extent of Tensor type t's view that names a variable
+ * outside names, or NULL. */
+static const IrExpr *valid_dim(const IrType *t, const PtrMap *names)
+{
+    for (uint32_t d = 0; d < t->tensor_view->nvalid; d++)
+        if (!ir_dim_vars_in(t->tensor_view->valid_shape[d], names))
+            return t->tensor_view->valid_shape[d];
+    return NULL;
+}
+
 /* A kernel takes tensors and scalars; its tensors are nd views of rank 1
  * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
  * column-major on its own): a dn, NZ or other fractal tensor has no
@@ -567,6 +580,18 @@ static void check_params(Legal *L, const IrFunc *f)
                     (target_static_strides(L->pc->isa) &&
                      legal_strides(t, dn, v->name, stride, &len, &len_x, msg, sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
+            L->failed = 1;
+        } else if (t->kind == TYPE_TENSOR && t->tensor_view && (dimx = valid_dim(t, &names))) {
+            /* A view's valid extent is computed in the kernel from what its
+             * parameters give (the tensors' dimensions, the scalars). */
+            StrBuf dim;
+            sb_init(&dim);
+            ir_print_expr(&dim, L->ir, dimx, "pl", IR_SYNTAX_TODAY);
+            diag_error(L->pc->diag, v->e.span,
+                       "tensor '%s' is valid in %s, which the kernel cannot compute: it has the names that are "
+                       "dimensions or scalar parameters",
+                       v->name, sb_cstr(&dim));
+            sb_free(&dim);
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t, &names))) {
             /* Both outputs take a symbolic dimension as a parameter of its
