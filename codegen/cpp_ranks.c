@@ -57,6 +57,15 @@ static const IrExpr *value_of(const CppRanks *rk, const IrExpr *e)
     return e;
 }
 
+/* e is a tensor parameter of the host: its index, or -1. */
+static int host_param(const CppRanks *rk, const IrExpr *e)
+{
+    for (uint32_t i = 0; e->kind == EXPR_VAR && i < rk->host->nparams; i++)
+        if (rk->host->params[i].var == IR_AS(IrVar, e) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
+            return (int)i;
+    return -1;
+}
+
 /* x[r] as the front end writes it, reshape(slice(x, [1, d...], [r, 0...]),
  * [d...]), of a host tensor parameter: its index, or -1. */
 static int host_row(const CppRanks *rk, const IrExpr *e)
@@ -74,10 +83,16 @@ static int host_row(const CppRanks *rk, const IrExpr *e)
     for (uint32_t d = 1; d < offs->n; d++)
         if (!is_int(offs->elems[d], 0))
             return -1;
-    for (uint32_t i = 0; i < rk->host->nparams; i++)
-        if (rk->host->params[i].var == IR_AS(IrVar, v->args[0]) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
-            return (int)i;
-    return -1;
+    return host_param(rk, v->args[0]);
+}
+
+/* a * b into *out, 0; -1 when it is not linear in the number of ranks. */
+static int linear_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
+{
+    if (a.per_rank && b.per_rank)
+        return -1;
+    *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
+    return 0;
 }
 
 /* e as c + per_rank * nranks, where pld.world_size() is nranks: 0, or
@@ -106,10 +121,7 @@ static int rank_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         *out = (CppRankLinear){a.c - b.c, a.per_rank - b.per_rank};
         return 0;
     case BIN_MUL:
-        if (a.per_rank && b.per_rank)
-            return -1;
-        *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
-        return 0;
+        return linear_mul(a, b, out);
     default:
         return -1;
     }
@@ -117,21 +129,18 @@ static int rank_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
 
 /* buf = pld.alloc_window_buffer(bytes) or (shape, dtype=...), before
  * the dispatch loop: a window of the host's; 0, or -1 after reporting. */
-static int read_window(CppPlan *plan, CppRanks *rk, const IrAssign *a, DiagEngine *diag)
+static int read_window(CppRanks *rk, const IrAssign *a, DiagEngine *diag)
 {
     const IrCall *c = op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER);
     CppRankLinear n = {1, 0}, d;
     int64_t elem = 1;
-    (void)plan;
     if (c->args[0]->kind == EXPR_MAKE_TUPLE) {
         const IrMakeTuple *shape = IR_AS(IrMakeTuple, c->args[0]);
         const IrKwarg *dt = ir_call_kwarg(c, "dtype");
         elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
-        for (uint32_t i = 0; i < shape->n; i++) {
-            if (rank_linear(rk, shape->elems[i], &d) != 0 || (n.per_rank && d.per_rank))
+        for (uint32_t i = 0; i < shape->n; i++)
+            if (rank_linear(rk, shape->elems[i], &d) != 0 || linear_mul(n, d, &n) != 0)
                 goto nonlinear;
-            n = (CppRankLinear){n.c * d.c, n.per_rank * d.c + d.per_rank * n.c};
-        }
     } else if (rank_linear(rk, c->args[0], &n) != 0) {
         goto nonlinear;
     }
@@ -210,15 +219,6 @@ int cpp_ranks_value(CppPlan *plan, const CppRanks *rk, uint32_t k, StrBuf *out, 
     return cpp_expr(&x, out, value_of(rk, rk->value[k]));
 }
 
-/* e is a tensor parameter of the host: its index, or -1. */
-static int host_param(const CppRanks *rk, const IrExpr *e)
-{
-    for (uint32_t i = 0; e->kind == EXPR_VAR && i < rk->host->nparams; i++)
-        if (rk->host->params[i].var == IR_AS(IrVar, e) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
-            return (int)i;
-    return -1;
-}
-
 #define TAKEN                                                                                                          \
     "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
     "one call of the Orchestration function with device=r, after window buffers, views of them and scalars"
@@ -247,7 +247,7 @@ static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span a
         if (s[i]->kind == STMT_FOR && !loop) {
             loop = IR_AS(IrFor, s[i]);
         } else if (!loop && a && op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER)) {
-            if (read_window(plan, rk, a, diag) != 0)
+            if (read_window(rk, a, diag) != 0)
                 return -1;
         } else if (!loop && a && (op_call(a->value, OP_PLD_TENSOR_WINDOW) || a->var->type->kind == TYPE_SCALAR)) {
             rk->defs[rk->ndefs++] = a;

@@ -393,38 +393,6 @@ void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char 
                  op_printed_name(op, buf, sizeof buf), lo->apart == 1 ? "second" : lo->apart == 2 ? "third" : "other");
 }
 
-/* pld.tile.remote_store(tile, target, peer, offsets): a store of the
- * whole tile at offsets of the peer's copy of target, whose shape list is
- * the tile's (after leading 1s to the window's rank). */
-static int remote_store_lists(IrCtx *ir, const IrCall *c, const IrType *tile, LowerTransfer *t, char *msg, size_t cap)
-{
-    const IrType *target = ir_expr_type(ir, c->args[1]);
-    int64_t shape[LEGAL_MAX_RANK];
-    uint32_t n = target->kind == TYPE_TENSOR ? target->n : 0;
-    t->tensor_arg = 1;
-    t->peer = c->args[2];
-    if (c->args[3]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[3])->n != n || n > LEGAL_MAX_RANK ||
-        tile->kind != TYPE_TILE || tile->n > n) {
-        snprintf(msg, cap, "'pld.tile.remote_store' needs a literal list of offsets, one per dimension of the window, "
-                           "and a tile of at most its rank");
-        return -1;
-    }
-    /* The tile's valid part (a staging tile's rows may be wider). */
-    const IrExpr *const *dims = ir_tile_valid_dims(tile);
-    for (uint32_t d = 0; d < n; d++) {
-        uint32_t k = d + tile->n >= n ? d + tile->n - n : UINT32_MAX;
-        if (k != UINT32_MAX && !ir_dim_value(dims[k], &shape[d])) {
-            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant valid shape");
-            return -1;
-        }
-        if (k == UINT32_MAX)
-            shape[d] = 1;
-    }
-    t->offsets = IR_AS(IrMakeTuple, c->args[3]);
-    t->shapes = IR_AS(IrMakeTuple, ir_const_tuple(ir, n, shape));
-    return 0;
-}
-
 int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
                             char *msg, size_t cap)
 {
@@ -440,7 +408,9 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     t->atomic_add = (uint8_t)(!is_load && ir_call_atomic_add(c));
     *at = c->e.span;
     if (op && op->cls == OPCL_REMOTE_STORE) {
-        if (remote_store_lists(ir, c, tile, t, msg, cap) != 0)
+        t->tensor_arg = 1;
+        t->peer = c->args[2];
+        if (legal_remote_store_lists(ir, c, &t->offsets, &t->shapes, msg, cap) != 0)
             return -1;
     } else if (legal_transfer_lists(c, &t->offsets, &t->shapes, msg, cap) != 0) {
         return -1;

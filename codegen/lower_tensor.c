@@ -12,11 +12,9 @@ static void bind(LowerFlow *W, const IrVar *v, LowerTensor *T) { ptrmap_put(&W->
  * are its windows' contexts, in their order (IR_FUNC_COMM_CTX). */
 static const IrVar *window_ctx(const IrFunc *f, const IrVar *p)
 {
-    uint32_t nw = 0, k = 0;
+    uint32_t nw = ir_func_windows(f), k = 0;
     if (!(f->flags & IR_FUNC_COMM_CTX) || !ir_type_is_window(p->type))
         return NULL;
-    for (uint32_t i = 0; i < f->nparams; i++)
-        nw += ir_type_is_window(f->params[i].var->type);
     for (uint32_t i = 0; i < f->nparams && f->params[i].var != p; i++)
         k += ir_type_is_window(f->params[i].var->type);
     return nw <= f->nparams ? f->params[f->nparams - nw + k].var : NULL;

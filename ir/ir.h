@@ -535,6 +535,8 @@ int ir_dim_vars_in(const IrExpr *e, const PtrMap *names);
  * parameter, and each that such a dimension is linear in (B * 128: the
  * kernel reads B from it). */
 void ir_func_dim_names(const IrFunc *f, PtrMap *names);
+/* How many of f's parameters are window-bound tensors (pld.DistributedTensor). */
+uint32_t ir_func_windows(const IrFunc *f);
 /* 1 if dimension e is mul * v + add for one variable v and mul != 0
  * (`B * 128`, `(B + 1) * 64`): v's value follows from e's. */
 int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add);

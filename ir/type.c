@@ -435,6 +435,14 @@ int ir_dim_affine(const IrExpr *e, const IrVar **v, int64_t *mul, int64_t *add)
     return affine_of(e, v, mul, add) && *v && *mul != 0;
 }
 
+uint32_t ir_func_windows(const IrFunc *f)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < f->nparams; i++)
+        n += ir_type_is_window(f->params[i].var->type);
+    return n;
+}
+
 void ir_func_dim_names(const IrFunc *f, PtrMap *names)
 {
     for (uint32_t i = 0; i < f->nparams; i++) {

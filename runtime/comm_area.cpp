@@ -94,12 +94,6 @@ bool in_own(const void *addr) {
     return area().base && p - own_lo() < PYPTOCC_COMM_SEG;
 }
 
-
-const char *cmp_text(int32_t cmp) {
-    static const char *const t[] = {"==", "!=", ">", ">=", "<", "<="};
-    return cmp >= 0 && cmp < 6 ? t[cmp] : "?";
-}
-
 void check_cmp(int32_t cmp, const char *what) {
     if (cmp < PYPTOCC_WAIT_EQ || cmp > PYPTOCC_WAIT_LE)
         fatal("%s: comparison %d is not one of EQ (0) to LE (5)", what, cmp);
@@ -124,6 +118,11 @@ bool compare(int32_t v, int32_t expected, int32_t cmp) {
         return v <= expected;
     }
     return false;
+}
+
+const char *cmp_text(int32_t cmp) {
+    static const char *const t[] = {"==", "!=", ">", ">=", "<", "<="};
+    return cmp >= 0 && cmp < 6 ? t[cmp] : "?";
 }
 
 void init(int32_t rank, int32_t nranks, const Backend *backend) {

@@ -38,8 +38,10 @@ void *carve(uint64_t bytes, const char *name, int32_t id);
 void release();
 // This rank's communication context (init first).
 const int64_t *context();
-// Whether v compares to expected as cmp (PyptoccWaitCmp) says.
+// Whether v compares to expected as cmp (PyptoccWaitCmp) says, and the
+// comparison's text for messages (">=").
 bool compare(int32_t v, int32_t expected, int32_t cmp);
+const char *cmp_text(int32_t cmp);
 
 }  // namespace pyptocc::area
 

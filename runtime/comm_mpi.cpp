@@ -120,12 +120,6 @@ void sync_all() {
             check(MPI_Win_sync(w.win), "MPI_Win_sync");
 }
 
-const char *cmp_text(int32_t cmp) {
-    static const char *const t[] = {"==", "!=", ">", ">=", "<", "<="};
-    return cmp >= 0 && cmp < 6 ? t[cmp] : "?";
-}
-
-
 // PYPTOCC_COMM_TIMEOUT, in seconds (default 60).
 double wait_timeout() {
     const char *s = std::getenv("PYPTOCC_COMM_TIMEOUT");
@@ -157,7 +151,7 @@ void wait_cell(int32_t win, uint64_t offset, int32_t expected, int32_t cmp, cons
         if (waited.count() >= limit)
             comm_fatal("%s on signal '%s' cell %llu timed out after %g s: waiting for a value %s %d, "
                        "the cell holds %d (PYPTOCC_COMM_TIMEOUT sets the limit)",
-                       label, w.name, static_cast<unsigned long long>(offset / 4), limit, cmp_text(cmp), expected, v);
+                       label, w.name, static_cast<unsigned long long>(offset / 4), limit, pyptocc::area::cmp_text(cmp), expected, v);
         // Let the other ranks run (2 cores, oversubscribed) and MPI progress.
         if (spins > 64)
             std::this_thread::sleep_for(std::chrono::microseconds(50));

@@ -87,21 +87,14 @@ template <class T> void add_into(unsigned char *dst, const void *src, uint64_t b
 // A wait on this rank's INT32 cell at byte `offset` of window `win`: it
 // holds at once or never (`label` names the operation).
 void wait_cell(int32_t win, uint64_t offset, int32_t expected, int32_t cmp, const char *label) {
-    static const char *const text[] = {"==", "!=", ">", ">=", "<", "<="};
     const Window &w = comm().windows[win];
     int32_t v = 0;
     std::memcpy(&v, w.base + offset, 4);
-    bool ok = cmp == PYPTOCC_WAIT_EQ   ? v == expected
-              : cmp == PYPTOCC_WAIT_NE ? v != expected
-              : cmp == PYPTOCC_WAIT_GT ? v > expected
-              : cmp == PYPTOCC_WAIT_GE ? v >= expected
-              : cmp == PYPTOCC_WAIT_LT ? v < expected
-                                       : v <= expected;
-    if (!ok)
+    if (!pyptocc::area::compare(v, expected, cmp))
         comm_fatal("rank 0 of 1: %s on signal '%s' cell %llu can never complete: waiting for a value %s "
                    "%d, the cell holds %d and no other rank runs",
-                   label, w.name, static_cast<unsigned long long>(offset / 4), cmp >= 0 && cmp < 6 ? text[cmp] : "?",
-                   expected, v);
+                   label, w.name, static_cast<unsigned long long>(offset / 4), pyptocc::area::cmp_text(cmp), expected,
+                   v);
 }
 
 int32_t load_cell(int32_t win, uint64_t offset) {

@@ -162,6 +162,33 @@ int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMake
     return 0;
 }
 
+int legal_remote_store_lists(IrCtx *ir, const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
+                             char *msg, size_t cap)
+{
+    const IrType *tile = ir_expr_type(ir, c->args[0]), *target = ir_expr_type(ir, c->args[1]);
+    int64_t shape[LEGAL_MAX_RANK];
+    uint32_t n = target->kind == TYPE_TENSOR ? target->n : 0;
+    if (c->args[3]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[3])->n != n || n > LEGAL_MAX_RANK ||
+        tile->kind != TYPE_TILE || tile->n > n) {
+        snprintf(msg, cap, "'pld.tile.remote_store' needs a literal list of offsets, one per dimension of the window, "
+                           "and a tile of at most its rank");
+        return -1;
+    }
+    const IrExpr *const *dims = ir_tile_valid_dims(tile);
+    for (uint32_t d = 0; d < n; d++) {
+        uint32_t k = d + tile->n >= n ? d + tile->n - n : UINT32_MAX;
+        if (k != UINT32_MAX && !ir_dim_value(dims[k], &shape[d])) {
+            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant valid shape");
+            return -1;
+        }
+        if (k == UINT32_MAX)
+            shape[d] = 1;
+    }
+    *offs = IR_AS(IrMakeTuple, c->args[3]);
+    *shapes = IR_AS(IrMakeTuple, ir_const_tuple(ir, n, shape));
+    return 0;
+}
+
 /* A window of rank 3 or more and its 2-D tile (FlattenTileNdTo2D): the
  * window's leading extents multiply to the tile's rows, its last is the
  * columns.  A tile valid in part moves its valid part, which is a window

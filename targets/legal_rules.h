@@ -61,6 +61,12 @@ int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGA
  * lists of rank 1 to LEGAL_MAX_RANK. */
 int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes, char *msg,
                          size_t cap);
+/* The offset and shape lists of pld.tile.remote_store(tile, target, peer,
+ * offsets): its offsets, one per dimension of the window, and the tile's
+ * constant valid shape after leading 1s to the window's rank (a staging
+ * tile's rows may be wider than what it moves). */
+int legal_remote_store_lists(IrCtx *ir, const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
+                             char *msg, size_t cap);
 /* Whether a and b have the same constant shape. */
 int legal_same_dims(const IrType *a, const IrType *b);
 /* The lists against the tensor's rank and the tile: the shape must be the

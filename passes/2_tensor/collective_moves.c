@@ -115,6 +115,21 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
     return 0;
 }
 
+/* Chunks of a [SIZE] region moved as [1, chunk] tiles of a row of a
+ * rank-2 window. */
+static void chunks_of_row(Coll *C, Chunks *K, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
+    const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K->sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K->phys)->elems[0]};
+    K->sz = ir_make_tuple(ir, 2, sz, span);
+    K->phys = ir_make_tuple(ir, 2, ph, span);
+}
+
+/* The block op that combines two tiles as ReduceOp r does. */
+static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
+                               [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
+
 /* The offsets base + at (base NULL: zeros; base of rank m >= K->n: its
  * leading ones as they are, the last K->n moved by the chunk's place). */
 static const IrExpr *chunk_at(Coll *C, const Chunks *K, uint32_t m, const IrExpr *const *base, Span span)
@@ -257,8 +272,6 @@ int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k
 static int reduce_chunk(Coll *C, const Chunks *K, const IrExpr *w, const IrExpr *sig, const IrVar *me, const IrVar *n,
                         int reduce, const IrExpr *offs, const IrStmt **body, uint32_t *nb, Span span)
 {
-    static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
-                                   [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
     IrCtx *ir = C->pc->ir;
     IrVar *acc0 = stage_in(C, K, w, NULL, offs, "reduce_acc", body, nb, span);
     if (!acc0)
@@ -299,8 +312,6 @@ static int reduce_chunk(Coll *C, const Chunks *K, const IrExpr *w, const IrExpr 
 static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduce, const char *name, Span span,
                           const IrStmt **out, uint32_t *k)
 {
-    static const OpId combine[] = {[REDUCE_SUM] = OP_BLOCK_ADD, [REDUCE_MAX] = OP_BLOCK_MAXIMUM,
-                                   [REDUCE_MIN] = OP_BLOCK_MINIMUM, [REDUCE_PROD] = OP_BLOCK_MUL};
     IrCtx *ir = C->pc->ir;
     const IrType *t = ir_expr_type(ir, w), *st = ir_expr_type(ir, sig);
     int64_t size, nr, rows, elem = dtype_bytes((DataType)t->dtype);
@@ -330,12 +341,8 @@ static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduc
     Chunks K;
     if (chunks_plan(C, NULL, 1, ext, (DataType)t->dtype, name, span, &K) != 0)
         return -1;
-    if (t->n == 2) {
-        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
-        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
-        K.sz = ir_make_tuple(ir, 2, sz, span);
-        K.phys = ir_make_tuple(ir, 2, ph, span);
-    }
+    if (t->n == 2)
+        chunks_of_row(C, &K, span);
     for (int phase = 0; phase < 2; phase++) {
         /* for s in range(NR - 1): barrier on row phase (NR - 1) + s; segment (me - s - 1 + phase) mod n */
         IrVar *sv = lc_fresh(C, phase ? "ring_gather" : "ring_reduce", ir_type_scalar(ir, DT_INT64), span);
@@ -427,13 +434,8 @@ int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     const IrExpr *offs = chunk_at(C, &K, t->n, scatter ? row : NULL, span);
     const IrStmt *body[EXPANSION_STMTS];
     uint32_t nb = 0;
-    if (scatter) {
-        /* a [1, chunk] tile of the row */
-        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
-        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
-        K.sz = ir_make_tuple(ir, 2, sz, span);
-        K.phys = ir_make_tuple(ir, 2, ph, span);
-    }
+    if (scatter) /* a [1, chunk] tile of the row */
+        chunks_of_row(C, &K, span);
     if (reduce_chunk(C, &K, w, sig, me, n, reduce, offs, body, &nb, span) != 0)
         return 1;
     chunks_run(C, &K, body, nb, out, k, span);
@@ -479,12 +481,8 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
         lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
         return 1;
     const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
-    if (!gather && !bcast) {
-        const IrExpr *one = ir_const_int(ir, 1, DT_INT64, span);
-        const IrExpr *sz[2] = {one, IR_AS(IrMakeTuple, K.sz)->elems[0]}, *ph[2] = {one, IR_AS(IrMakeTuple, K.phys)->elems[0]};
-        K.sz = ir_make_tuple(ir, 2, sz, span);
-        K.phys = ir_make_tuple(ir, 2, ph, span);
-    }
+    if (!gather && !bcast)
+        chunks_of_row(C, &K, span);
     if (bcast) {
         /* barrier (the root has staged); non-roots copy the root's; barrier */
         const IrKwarg *root = ir_call_kwarg(c, "root");

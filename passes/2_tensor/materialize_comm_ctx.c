@@ -54,17 +54,9 @@ static IrVar *context_var(CommCtx *C, const char *base, const IrType *t, Span sp
     return v;
 }
 
-static int has_windows(const IrFunc *f)
-{
-    for (uint32_t i = 0; i < f->nparams; i++)
-        if (ir_type_is_window(f->params[i].var->type))
-            return 1;
-    return 0;
-}
-
 /* Functions the pass gives contexts: those with windows, but not the host
  * (its windows are the runtime's: pld.window). */
-static int takes_contexts(const IrFunc *f) { return f->body && f->level != LEVEL_HOST && has_windows(f); }
+static int takes_contexts(const IrFunc *f) { return f->body && f->level != LEVEL_HOST && ir_func_windows(f); }
 
 static const IrVar *ctx_of(CommCtx *C, const IrExpr *x)
 {
@@ -102,8 +94,7 @@ static const IrFunc *context_callee(CommCtx *C, const IrCall *c, uint32_t *nw)
     *nw = 0;
     if (!g || !takes_contexts(g) || ir_call_param_args(c) != g->nparams)
         return NULL;
-    for (uint32_t i = 0; i < g->nparams; i++)
-        *nw += ir_type_is_window(g->params[i].var->type);
+    *nw = ir_func_windows(g);
     return g;
 }
 
@@ -262,6 +253,14 @@ static const IrExpr *comm_expr(IrMutator *m, const IrExpr *e)
     return e;
 }
 
+static int returns_context(const IrFunc *f)
+{
+    for (uint32_t i = 0; i < f->nret; i++)
+        if (f->ret_types[i]->kind == TYPE_COMM_CTX)
+            return 1;
+    return 0;
+}
+
 static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     CommCtx C;
@@ -272,16 +271,15 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     (void)data;
     if (!f->body)
         return f;
-    for (uint32_t i = 0; f->level != LEVEL_HOST && i < f->nret; i++)
-        if (f->ret_types[i]->kind == TYPE_COMM_CTX) {
-            /* a context is the address of its window's: no value of the
-             * outputs a function hands back */
-            diag_error(pc->diag, f->span,
-                       "'%s' returns a communication context, which has no PTO or C++ form: a function below the "
-                       "host passes its windows, and reads ranks from their contexts itself",
-                       f->name);
-            return NULL;
-        }
+    if (f->level != LEVEL_HOST && returns_context(f)) {
+        /* a context is the address of its window's: no value of the
+         * outputs a function hands back */
+        diag_error(pc->diag, f->span,
+                   "'%s' returns a communication context, which has no PTO or C++ form: a function below the "
+                   "host passes its windows, and reads ranks from their contexts itself",
+                   f->name);
+        return NULL;
+    }
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.prog = prog;
@@ -297,8 +295,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
         return body == f->body ? f : ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
     }
     ptrmap_init(&C.ctx_of);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        nw += ir_type_is_window(f->params[i].var->type);
+    nw = ir_func_windows(f);
     params = arena_array(&pc->ir->arena, (size_t)f->nparams + nw + 1, sizeof *params);
     for (uint32_t i = 0; i < f->nparams; i++)
         params[n++] = f->params[i];
@@ -326,14 +323,6 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     if (nw)
         g->flags |= IR_FUNC_COMM_CTX;
     return g;
-}
-
-static int returns_context(const IrFunc *f)
-{
-    for (uint32_t i = 0; i < f->nret; i++)
-        if (f->ret_types[i]->kind == TYPE_COMM_CTX)
-            return 1;
-    return 0;
 }
 
 const IrProgram *pass_materialize_comm_ctx(PassCtx *pc, const IrProgram *prog)

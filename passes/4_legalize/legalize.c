@@ -456,12 +456,19 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
     if ((op->id == OP_PLD_SYSTEM_NOTIFY || op->id == OP_PLD_SYSTEM_WAIT) && c->nargs &&
         ir_expr_type(L->ir, c->args[0])->dtype != DT_INT32) {
         /* PTOAS 0.60's verifyCommSignalLike, pto-isa's TNOTIFY and TWAIT */
-        char dt[32];
         diag_error(L->pc->diag, c->e.span,
-                   "'%s' on a window of %s cells: PTOAS's pto.comm.%s and pto-isa's %s take INT32 signal cells",
-                   op_printed_name(op, name, sizeof name), (snprintf(dt, sizeof dt, "pl.%s", dtype_name((DataType)ir_expr_type(L->ir, c->args[0])->dtype)), dt),
+                   "'%s' on a window of pl.%s cells: PTOAS's pto.comm.%s and pto-isa's %s take INT32 signal cells",
+                   op_printed_name(op, name, sizeof name), dtype_name((DataType)ir_expr_type(L->ir, c->args[0])->dtype),
                    op->id == OP_PLD_SYSTEM_NOTIFY ? "tnotify" : "twait", op->isa);
         L->failed = 1;
+    }
+    if (op->cls == OPCL_REMOTE_STORE) {
+        /* the store's lists, which the lowering takes (legal_remote_store_lists) */
+        const IrMakeTuple *offs, *shapes;
+        if (legal_remote_store_lists(L->ir, c, &offs, &shapes, msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
     }
     if ((form == FORM_GETVAL || form == FORM_SETVAL) && c->nargs &&
         isa_element_access(op, ir_expr_type(L->ir, c->args[0]), msg, sizeof msg) != 0) {
@@ -526,23 +533,13 @@ static int check_def(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-/* The first dimension of Tensor type t that the kernel cannot compute
- * from names, or NULL. */
-static const IrExpr *expression_dim(const IrType *t, const PtrMap *names)
+/* The first of the n extents dims that the kernel cannot compute from
+ * names, or NULL. */
+static const IrExpr *uncomputed_dim(const IrExpr *const *dims, uint32_t n, const PtrMap *names)
 {
-    for (uint32_t d = 0; d < t->n; d++)
-        if (!ir_dim_vars_in(t->dims[d], names))
-            return t->dims[d];
-    return NULL;
-}
-
-/* The first valid extent of Tensor type t's view that names a variable
- * outside names, or NULL. */
-static const IrExpr *valid_dim(const IrType *t, const PtrMap *names)
-{
-    for (uint32_t d = 0; d < t->tensor_view->nvalid; d++)
-        if (!ir_dim_vars_in(t->tensor_view->valid_shape[d], names))
-            return t->tensor_view->valid_shape[d];
+    for (uint32_t d = 0; d < n; d++)
+        if (!ir_dim_vars_in(dims[d], names))
+            return dims[d];
     return NULL;
 }
 
@@ -581,7 +578,7 @@ static void check_params(Legal *L, const IrFunc *f)
                      legal_strides(t, dn, v->name, stride, &len, &len_x, msg, sizeof msg) != 0))) {
             diag_error(L->pc->diag, v->e.span, "%s", msg);
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && t->tensor_view && (dimx = valid_dim(t, &names))) {
+        } else if (t->kind == TYPE_TENSOR && t->tensor_view && (dimx = uncomputed_dim(t->tensor_view->valid_shape, t->tensor_view->nvalid, &names))) {
             /* A view's valid extent is computed in the kernel from what its
              * parameters give (the tensors' dimensions, the scalars). */
             StrBuf dim;
@@ -593,7 +590,7 @@ static void check_params(Legal *L, const IrFunc *f)
                        v->name, sb_cstr(&dim));
             sb_free(&dim);
             L->failed = 1;
-        } else if (t->kind == TYPE_TENSOR && (dimx = expression_dim(t, &names))) {
+        } else if (t->kind == TYPE_TENSOR && (dimx = uncomputed_dim(t->dims, t->n, &names))) {
             /* Both outputs take a symbolic dimension as a parameter of its
              * own (lower_kernel_params), and compute an expression of
              * those. */
