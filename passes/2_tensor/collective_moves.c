@@ -84,6 +84,12 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
     const IrExpr *sz[2], *ph[2];
     memset(K, 0, sizeof *K);
     K->n = n;
+    if (rows < 1 || cols < 1) {
+        /* the chunk sizes below divide by the region's extents */
+        diag_error(C->pc->diag, span, "'%s' moves a region of no elements", name);
+        C->failed = 1;
+        return -1;
+    }
     if (kr && kr->kind == KW_INT)
         cr = kr->v.i;
     if (kc && kc->kind == KW_INT)
