@@ -135,6 +135,19 @@ void scope_define(Scope *s, const char *name, const IrExpr *value)
 
 const IrExpr *scope_lookup(const Scope *s, const char *name) { return ptrmap_get(&s->map, name); }
 
+/* Whether the innermost scope itself defines name (the undo log since its
+ * mark): strict SSA forbids a second binding there, while a nested body may
+ * bind the name anew (pypto's ScopeManager.define_var).  Linear in that
+ * scope's definitions; only strict-SSA functions ask. */
+int scope_defines_here(const Scope *s, const char *name)
+{
+    uint32_t from = s->marks.len ? s->marks.data[s->marks.len - 1] : 0;
+    for (uint32_t i = s->undo.len; i > from; i--)
+        if (s->undo.data[i - 1].name == name)
+            return 1;
+    return 0;
+}
+
 /* --------------------------------------------------------------- blocks */
 
 void elab_block_push(FnCtx *fc)

@@ -252,6 +252,7 @@ void scope_enter(Scope *s);
 void scope_exit(Scope *s, int leak);
 void scope_define(Scope *s, const char *name, const IrExpr *value);
 const IrExpr *scope_lookup(const Scope *s, const char *name);
+int scope_defines_here(const Scope *s, const char *name);
 
 /* The statement lists being built: a block per body, innermost last. */
 void elab_block_push(FnCtx *fc);

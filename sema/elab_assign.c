@@ -25,7 +25,7 @@ int elab_is_yield(Elab *E, const AstNode *v) { return v && elab_is_dsl_call(E, v
 
 void elab_define_name(FnCtx *fc, const char *name, const IrExpr *value, Span at)
 {
-    if (fc->sig && fc->sig->strict_ssa && scope_lookup(&fc->scope, name))
+    if (fc->sig && fc->sig->strict_ssa && scope_defines_here(&fc->scope, name))
         diag_error(fc->E->diag, at, "'%s' is assigned again, but the function uses strict SSA", name);
     scope_define(&fc->scope, name, value);
 }
