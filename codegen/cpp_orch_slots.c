@@ -120,6 +120,21 @@ static const IrVar *buffer_through(const Defs *D, const IrFunc *f, const IrVar *
     return NULL;
 }
 
+/* A returned element of a tuple a kernel call gave (`return res` where
+ * res = self.k(...) has several results): the call's Out argument that
+ * holds it; any other value as it is. */
+static const IrExpr *returned_element(const Defs *D, const IrExpr *x)
+{
+    const IrExpr *t;
+    if (x->kind != EXPR_TUPLE_GET || !ir_is_var_like(IR_AS(IrTupleGet, x)->tuple))
+        return x;
+    t = ptrmap_get(&D->d.def, IR_AS(IrTupleGet, x)->tuple);
+    if (!t || t->kind != EXPR_CALL || IR_AS(IrCall, t)->callee->kind != CALLEE_GLOBAL || calls_non_kernel(D->plan->prog, t))
+        return x;
+    t = orch_out_arg(D->plan, IR_AS(IrCall, t), IR_AS(IrTupleGet, x)->index);
+    return t ? t : x;
+}
+
 /* Returned value i of orch, a scalar: an Out slot of rank 0 named after
  * the variable (or "result", "result<i>" for an expression or a
  * parameter), which the
@@ -222,7 +237,7 @@ int cpp_trace_slots(CppPlan *plan, DiagEngine *diag)
         ns++;
     }
     for (uint32_t i = 0; D.d.ret && i < D.d.ret->n; i++) {
-        const IrExpr *x = D.d.ret->values[i];
+        const IrExpr *x = returned_element(&D, D.d.ret->values[i]);
         const IrVar *v = ir_is_var_like(x) ? IR_AS(IrVar, x) : NULL;
         int other = 0;
         const IrVar *buf = v && v->type->kind == TYPE_TENSOR ? buffer_of(&D, orch, v, 0, &other) : NULL;

@@ -247,7 +247,7 @@ static void elab_unpack(FnCtx *fc, const AstNode *s)
     }
     tmp = ir_var_new(E->ir, E->n.tuple_tmp, tt, s->span);
     elab_emit(fc, ir_assign(E->ir, tmp, value, s->span));
-    elab_define_name(fc, E->n.tuple_tmp, &tmp->e, s->span);
+    scope_define(&fc->scope, E->n.tuple_tmp, &tmp->e);   /* the parser's own name: strict SSA does not see it */
     for (uint32_t i = 0; i < n; i++)
         assign_name(fc, target->list.items[i], ir_tuple_get(E->ir, &tmp->e, i, s->span), NULL, s->span);
 }
@@ -448,6 +448,25 @@ void elab_return(FnCtx *fc, const AstNode *s)
             diag_error(E->diag, x->span, "a tuple cannot be one of several returned values: return its elements");
             ok = 0;
         }
+    }
+    if (ok && n == 1 && fc->sig && fc->sig->ok && !fc->inl && fc->sig->nret > 1 &&
+        ir_expr_type(E->ir, vals[0])->kind == TYPE_TUPLE &&
+        ir_expr_type(E->ir, vals[0])->n == fc->sig->nret) {
+        /* `return t` of a tuple where the function declares its elements
+         * (return self.g(x), return res with res: pl.Tuple[...]); a call
+         * is bound to a temporary first, so that it runs once */
+        const IrExpr *t = vals[0];
+        if (t->kind != EXPR_VAR) {
+            IrVar *tmp = ir_var_new(E->ir, E->n.tuple_tmp, ir_expr_type(E->ir, t), v->span);
+            elab_emit(fc, ir_assign(E->ir, tmp, t, v->span));
+            scope_define(&fc->scope, E->n.tuple_tmp, &tmp->e);
+            t = &tmp->e;
+        }
+        n = fc->sig->nret;
+        xfree(vals);
+        vals = xmalloc(xmul_size(n, sizeof *vals));
+        for (uint32_t i = 0; i < n; i++)
+            vals[i] = ir_tuple_get(E->ir, t, i, v->span);
     }
     if (fc->inl) {
         /* Inside an inline expansion 'return' gives the call's value. */

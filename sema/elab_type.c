@@ -3,7 +3,7 @@
  *   pl.Tensor[[64, n], pl.FP32]            pl.Tensor[[64, 64], pl.FP16, pl.NZ]
  *   pl.Tile[[16, 16], pl.FP16]             pl.Scalar[pl.INT64]    pl.INT64
  *   pl.InOut[T]  pl.Out[T]  (parameters)   tuple[T1, T2]  (returns)
- *   pl.Tuple([T1, T2])  pl.MemRefType  pl.UnknownType
+ *   pl.Tuple[T1, T2]  pl.Tuple([T1, T2])  pl.MemRefType  pl.UnknownType
  *   pl.Tensor((64, 64), pl.FP32)  (the reference's legacy call form)
  *   ..., memref=mem_vec_3 / pl.MemRef(...), tile_view=pl.TileView(...),
  *   tensor_view=pl.TensorView(...)        (printed memory plans)
@@ -735,12 +735,12 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         }
         if (is_ctor(E, fc, base, E->n.Array))
             return array_type(E, fc, ann, pos, np);
-        if (base->kind == AST_NAME && base->name == E->n.tuple)
-            return tuple_of(E, fc, pos, np);
+        if ((base->kind == AST_NAME && base->name == E->n.tuple) || is_ctor(E, fc, base, E->n.Tuple))
+            return tuple_of(E, fc, pos, np);   /* tuple[T1, T2], pl.Tuple[T1, T2] (00-types.md) */
         if (is_ctor(E, fc, base, E->n.InOut) || is_ctor(E, fc, base, E->n.Out))
             return elab_error(E, ann->span, "pl.%s[...] is only valid on a function parameter", base->name);
-        return elab_error(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile, pl.Scalar or "
-                                         "pld.DistributedTensor)");
+        return elab_error(E, base->span, "unknown type constructor (expected pl.Tensor, pl.Tile, pl.Scalar, "
+                                         "pl.Tuple or pld.DistributedTensor)");
     }
     if (ann->kind == AST_CALL) {
         const AstNode *base = ann->a;
@@ -822,11 +822,19 @@ static int bare_shaped(Elab *E, FnCtx *fc, const AstNode *ann)
            (is_ctor(E, fc, ann, E->n.Tensor) || is_ctor(E, fc, ann, E->n.Tile));
 }
 
+/* tuple[T1, T2] or pl.Tuple[T1, T2]: a return annotation of several
+ * results. */
+static int several_results(Elab *E, FnCtx *fc, const AstNode *ann)
+{
+    return ann->kind == AST_SUBSCRIPT &&
+           ((ann->a->kind == AST_NAME && ann->a->name == E->n.tuple) || is_ctor(E, fc, ann->a, E->n.Tuple));
+}
+
 int elab_return_incomplete(Elab *E, FnCtx *fc, const AstNode *ann)
 {
     if (bare_shaped(E, fc, ann))
         return 1;
-    if (ann->kind == AST_SUBSCRIPT && ann->a->kind == AST_NAME && ann->a->name == E->n.tuple)
+    if (several_results(E, fc, ann))
         for (uint32_t i = 0; i < ann->list.n; i++)
             if (bare_shaped(E, fc, ann->list.items[i]))
                 return 1;
@@ -838,7 +846,7 @@ int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***ou
     const IrType **ret;
     if (ann->kind == AST_NONE)
         return 0;
-    if (ann->kind == AST_SUBSCRIPT && ann->a->kind == AST_NAME && ann->a->name == E->n.tuple) {
+    if (several_results(E, fc, ann)) {
         uint32_t n = ann->list.n;
         int ok = 1;
         ret = arena_array(&E->ir->arena, n ? n : 1, sizeof *ret);
