@@ -955,7 +955,13 @@ const IrExpr *elab_expr(FnCtx *fc, const AstNode *e)
     case AST_FALSE:
         return ir_const_bool(fc->E->ir, e->kind == AST_TRUE, e->span);
     case AST_NONE:
-        return elab_error(fc->E, e->span, "None is not a value in PyPTO programs");
+        /* In orchestration code None is the task id of no task, the seed of
+         * a carried task id (dev/language/02-manual_dependencies.md). */
+        if (fc->sig && fc->sig->type == FUNC_ORCHESTRATION)
+            return ir_call(fc->E->ir, &op_by_id(OP_SYSTEM_TASK_INVALID)->callee, 0, NULL, 0, NULL,
+                           ir_type_scalar(fc->E->ir, DT_TASK_ID), e->span);
+        return elab_error(fc->E, e->span, "None is not a value in PyPTO programs (in orchestration code it is the "
+                                          "task id of no task)");
     case AST_STRING:
         return elab_error(fc->E, e->span, "a string is only valid as a keyword argument value");
     case AST_ELLIPSIS:
