@@ -554,19 +554,26 @@ const IrType *deduce_transpose_view(DeduceCtx *dc)
     const IrType *t = op_need_tile(dc, 0);
     const IrTileView *v;
     const IrExpr *const *tv;
-    const IrExpr *dims[2], *valid[2];
+    const IrExpr **dims, **valid;
+    uint32_t n;
     if (!t)
         return NULL;
-    if (t->n != 2)
-        return op_fail(dc, 0, "needs a 2-D tile, got one of rank %u", (unsigned)t->n);
+    if (t->n < 2)
+        return op_fail(dc, 0, "needs a tile of two or more dimensions, got one of rank %u", (unsigned)t->n);
+    /* N-D: the leading dimensions stay (pypto tile.transpose_view: an NZ
+     * [..., N, K] and a ZN [..., K, N] over the same bytes) */
+    n = t->n;
     v = t->tile_view;
     tv = ir_tile_valid_dims(t);
-    dims[0] = t->dims[1];
-    dims[1] = t->dims[0];
-    valid[0] = tv[1];
-    valid[1] = tv[0];
-    return op_make_tile(dc, (DataType)t->dtype, 2, dims,
-                        ir_tile_view(dc->ir, tv != t->dims ? 2 : 0, valid, 0, NULL, NULL,
+    dims = arena_array(&dc->ir->arena, n, sizeof *dims);
+    valid = arena_array(&dc->ir->arena, n, sizeof *valid);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t from = i == n - 2 ? n - 1 : i == n - 1 ? n - 2 : i;
+        dims[i] = t->dims[from];
+        valid[i] = tv[from];
+    }
+    return op_make_tile(dc, (DataType)t->dtype, n, dims,
+                        ir_tile_view(dc->ir, tv != t->dims ? n : 0, valid, 0, NULL, NULL,
                                      flip_major(v ? (TileLayout)v->blayout : TL_ROW_MAJOR),
                                      flip_major(v ? (TileLayout)v->slayout : TL_NONE_BOX), v ? v->fractal : 512,
                                      v ? (TilePad)v->pad : TP_NULL));
