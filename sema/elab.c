@@ -171,10 +171,27 @@ void elab_emit(FnCtx *fc, const IrStmt *s)
         vec_push(fc->blocks.data[fc->blocks.len - 1], s);
 }
 
+/* s is a return, or a scope (with pl.scope(), pl.manual_scope(), ...)
+ * whose body ends with one. */
+static int ends_with_return(const IrStmt *s)
+{
+    for (unsigned depth = 0; s && depth < 1000; depth++) {
+        if (s->kind == STMT_RETURN)
+            return 1;
+        if (s->kind == STMT_SEQ)
+            s = IR_AS(IrSeq, s)->n ? IR_AS(IrSeq, s)->stmts[IR_AS(IrSeq, s)->n - 1] : NULL;
+        else if (s->kind == STMT_SCOPE)
+            s = IR_AS(IrScope, s)->body;
+        else
+            return 0;
+    }
+    return 0;
+}
+
 int elab_block_ends_with_return(FnCtx *fc)
 {
     StmtVec *v = &fc->blocks.data[fc->blocks.len - 1];
-    return v->len && v->data[v->len - 1]->kind == STMT_RETURN;
+    return v->len && ends_with_return(v->data[v->len - 1]);
 }
 
 /* ------------------------------------------------------------ the state */
