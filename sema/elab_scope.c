@@ -712,6 +712,32 @@ static const IrExpr *core_num_of(FnCtx *fc, const AstNode *call)
                                      "arguments are the kernel's)");
 }
 
+/* name = (the results bound to results_name..., tid), flat as pypto's
+ * Submit type is; the task id alone when the kernel has no results. */
+static void bind_submit_tuple(FnCtx *fc, const char *name, const char *results_name, const IrVar *tid, Span span)
+{
+    Elab *E = fc->E;
+    const IrExpr *r = results_name ? scope_lookup(&fc->scope, results_name) : NULL;
+    const IrType *rt = r && r != &elab_poison ? ir_expr_type(E->ir, r) : NULL;
+    uint32_t nr = !rt ? 0 : rt->kind == TYPE_TUPLE ? rt->n : 1, n = 0;
+    const IrExpr *el[ELAB_MAX_ARGS + 1];
+    IrVar *v;
+    if (!tid || (results_name && !rt) || nr > ELAB_MAX_ARGS) {
+        elab_define_name(fc, name, &elab_poison, span);
+        return;
+    }
+    for (uint32_t i = 0; i < nr; i++)
+        el[n++] = rt->kind == TYPE_TUPLE ? ir_tuple_get(E->ir, r, i, span) : r;
+    el[n++] = &tid->e;
+    {
+        /* a kernel without results: the task id itself */
+        const IrExpr *t = n == 1 ? el[0] : ir_make_tuple(E->ir, n, el, span);
+        v = ir_var_new(E->ir, name, ir_expr_type(E->ir, t), span);
+        elab_emit(fc, ir_assign(E->ir, v, t, span));
+        elab_define_name(fc, name, &v->e, span);
+    }
+}
+
 void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span span)
 {
     Elab *E = fc->E;
@@ -726,6 +752,26 @@ void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span spa
     ScopeHead h;
     const IrStmt *body;
     const IrVar *tid = NULL;
+    AstNode one_results, one_tid;
+    const char *one = NULL;   /* res = pl.submit(...): res is (results..., task id) */
+    if (target && target->kind == AST_NAME && kernel && kernel->kind == AST_ATTR) {
+        /* The single-name form binds the flat tuple of the kernel's
+         * results and the task id (pypto's _parse_submit_single_lhs): the
+         * results go to _submit_tmp, the task id to _submit_tid. */
+        Method *m = elab_method(E, kernel->name);
+        one = target->name;
+        memset(&one_tid, 0, sizeof one_tid);
+        one_tid.kind = AST_NAME;
+        one_tid.span = target->span;
+        one_tid.name = intern_cstr(E->names, "_submit_tid");
+        tid_target = &one_tid;
+        if (!m || m->sig.nret) {
+            one_results = one_tid;
+            one_results.name = intern_cstr(E->names, "_submit_tmp");
+            results = &one_results;
+        }
+        target = NULL;
+    }
     /* The targets: results, then the task id (a, tid / (a, b), tid /
      * a, b, tid), or none. */
     if (target) {
@@ -787,5 +833,7 @@ void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span spa
         finish(fc, call, &h, body, tid);
     else if (tid_target && tid_target->kind == AST_NAME)
         elab_define_name(fc, tid_target->name, &elab_poison, tid_target->span);
+    if (one)
+        bind_submit_tuple(fc, one, results ? results->name : NULL, h.ok ? tid : NULL, span);
     head_free(&h);
 }
