@@ -35,6 +35,15 @@ static void kinds_stmt_end(IrWalker *w, const IrStmt *s)
     ((Check *)w->data)->incore -= is_incore_scope(s);
 }
 
+/* A call of a Spmd function: its core_num is its launch, which
+ * InlineFunctions expands into blocks (before that pass, -fsyntax-only
+ * verifies it as written). */
+static int calls_spmd(const Check *C, const IrCall *c)
+{
+    const IrFunc *g = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(C->prog, c->callee->name) : NULL;
+    return g && g->type == FUNC_SPMD;
+}
+
 static int kinds_expr(IrWalker *w, const IrExpr *e)
 {
     Check *C = w->data;
@@ -45,7 +54,7 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
         return 1;
     c = IR_AS(IrCall, e);
     op = callee_op(c->callee);
-    for (uint32_t i = 0; !op && i < c->nkwargs; i++)
+    for (uint32_t i = 0; !op && !calls_spmd(C, c) && i < c->nkwargs; i++)
         if (strcmp(c->kwargs[i].key, "core_num") == 0 && c->kwargs[i].kind == KW_INT && c->kwargs[i].v.i != 1)
             fail(C, e->span, "the call of '%s' launches it on %lld cores (core_num), which pyptocc does only for a "
                              "Spmd function: write the call in a 'with pl.spmd(%lld):' block",
