@@ -881,6 +881,8 @@ static const IrExpr *elab_subscript(FnCtx *fc, const AstNode *e)
     }
     if (c->v.i < 0 || c->v.i >= (int64_t)t->n)
         return elab_error(fc->E, ix->span, "index %lld is out of range for a tuple of %u", (long long)c->v.i, t->n);
+    if (v->kind == EXPR_MAKE_TUPLE)
+        return IR_AS(IrMakeTuple, v)->elems[c->v.i];   /* a name bound to values (res = pl.submit(...)) */
     return ir_tuple_get(fc->E->ir, v, (uint32_t)c->v.i, e->span);
 }
 

@@ -721,7 +721,6 @@ static void bind_submit_tuple(FnCtx *fc, const char *name, const char *results_n
     const IrType *rt = r && r != &elab_poison ? ir_expr_type(E->ir, r) : NULL;
     uint32_t nr = !rt ? 0 : rt->kind == TYPE_TUPLE ? rt->n : 1, n = 0;
     const IrExpr *el[ELAB_MAX_ARGS + 1];
-    IrVar *v;
     if (!tid || (results_name && !rt) || nr > ELAB_MAX_ARGS) {
         elab_define_name(fc, name, &elab_poison, span);
         return;
@@ -729,13 +728,10 @@ static void bind_submit_tuple(FnCtx *fc, const char *name, const char *results_n
     for (uint32_t i = 0; i < nr; i++)
         el[n++] = rt->kind == TYPE_TUPLE ? ir_tuple_get(E->ir, r, i, span) : r;
     el[n++] = &tid->e;
-    {
-        /* a kernel without results: the task id itself */
-        const IrExpr *t = n == 1 ? el[0] : ir_make_tuple(E->ir, n, el, span);
-        v = ir_var_new(E->ir, name, ir_expr_type(E->ir, t), span);
-        elab_emit(fc, ir_assign(E->ir, v, t, span));
-        elab_define_name(fc, name, &v->e, span);
-    }
+    /* The name stands for the values themselves, so that res[1] in deps=
+     * is the task id (task ids are not values of orchestration code); a
+     * kernel without results: the task id itself. */
+    elab_define_name(fc, name, n == 1 ? el[0] : ir_make_tuple(E->ir, n, el, span), span);
 }
 
 void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span span)

@@ -11,7 +11,7 @@ class Bad:
 
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
-        r1 = pl.submit(self.k, x, out)
+        [r1] = pl.submit(self.k, x, out)
         r2, t2 = pl.submit(k, x, out)
         r3, t3 = pl.spmd_submit(self.k, x, out)
         r4, t4 = pl.spmd_submit(self.k, x, out, core_num=0)
