@@ -233,6 +233,30 @@ static const IrExpr *memref_index(Elab *E, FnCtx *fc, const AstNode *n, const ch
  * allocation.  pyptocc's InitMemRef plans memory again: the
  * forms are read so that today's printed programs reparse, and a declared
  * allocation is not kept apart from the planner's own. */
+/* Slot k of nslots of a declaration: its offset, or for a slot chosen at
+ * run time the whole allocation (a type cannot hold the index, whose
+ * variable later passes rename), told apart from slot 0 by offset -1. */
+static int memref_slot(Elab *E, FnCtx *fc, const AstNode *slot, int64_t nslots, uint64_t tile_bytes, int64_t *offset,
+                       uint64_t *size)
+{
+    const IrExpr *k = memref_index(E, fc, slot, "slot index", 1);
+    int64_t kv;
+    if (!k)
+        return 0;
+    if (ir_dim_value(k, &kv)) {
+        if (kv >= nslots) {
+            diag_error(E->diag, slot->span, "slot %lld is out of range: the MemRef has %lld slots", (long long)kv,
+                       (long long)nslots);
+            return 0;
+        }
+        *offset = kv * (int64_t)tile_bytes;
+    } else {
+        *offset = -1;
+        *size = tile_bytes * (uint64_t)nslots;
+    }
+    return 1;
+}
+
 static const IrMemRef *memref_today(Elab *E, FnCtx *fc, const AstNode *n, int space, uint64_t tile_bytes)
 {
     const AstNode *call = n->kind == AST_SUBSCRIPT ? n->a : n, *slot = NULL, *slots = NULL;
@@ -296,27 +320,52 @@ static const IrMemRef *memref_today(Elab *E, FnCtx *fc, const AstNode *n, int sp
             return NULL;
         }
         size = (uint64_t)c->v.i;
-    } else if (slot) {
-        const IrExpr *k = memref_index(E, fc, slot, "slot index", 1);
-        int64_t kv;
-        if (!k)
-            return NULL;
-        if (ir_dim_value(k, &kv)) {
-            if (kv >= nslots) {
-                diag_error(E->diag, slot->span, "slot %lld is out of range: the MemRef has %lld slots", (long long)kv,
-                           (long long)nslots);
-                return NULL;
-            }
-            offset = kv * (int64_t)tile_bytes;
-        } else {
-            /* A slot chosen at run time: the whole allocation (a type
-             * cannot hold the index, whose variable later passes rename),
-             * told apart from slot 0 by its offset. */
-            offset = -1;
-            size = tile_bytes * (uint64_t)nslots;
-        }
+    } else if (slot && !memref_slot(E, fc, slot, nslots, tile_bytes, &offset, &size)) {
+        return NULL;
     }
     return memref_named(E, fc, name, (MemorySpace)space, offset, size, call->span);
+}
+
+/* A name bound at module level to a declaration, pl.MemRef(), its slot
+ * name[k] (ping = pl.MemRef(); ROTATING = pl.MemRef(slots=2)): the
+ * declaration of that name (or of the name it gives), as the inline forms
+ * declare it.  NULL when n is not such a name. */
+static const ConstVal *declared_memref(Elab *E, FnCtx *fc, const AstNode *n)
+{
+    const AstNode *nm = n->kind == AST_SUBSCRIPT ? n->a : n;
+    ConstError err;
+    const ConstVal *v;
+    if (nm->kind != AST_NAME || (fc && scope_lookup(&fc->scope, nm->name)))
+        return NULL;
+    v = elab_const(E, fc, nm, &err);
+    return v && v->kind == CV_DSL && v->v.dsl.decl_slots > 0 ? v : NULL;
+}
+
+static const IrMemRef *memref_declared(Elab *E, FnCtx *fc, const AstNode *n, const ConstVal *decl, int space,
+                                       uint64_t tile_bytes)
+{
+    const AstNode *nm = n->kind == AST_SUBSCRIPT ? n->a : n;
+    const char *name = decl->v.dsl.decl_name ? intern_cstr(E->names, decl->v.dsl.decl_name) : nm->name;
+    int64_t nslots = decl->v.dsl.decl_slots, offset = 0;
+    uint64_t size = tile_bytes;
+    if (n->kind == AST_SUBSCRIPT) {
+        if (nslots == 1 || n->list.n != 1 || n->list.items[0]->kind == AST_KEYWORD ||
+            n->list.items[0]->kind == AST_SLICE) {
+            diag_error(E->diag, n->span, "only a declaration with slots= picks a slot: %s = pl.MemRef(slots=2), then %s[k]",
+                       nm->name, nm->name);
+            return NULL;
+        }
+        if (!memref_slot(E, fc, n->list.items[0], nslots, tile_bytes, &offset, &size))
+            return NULL;
+    } else if (nslots > 1) {
+        diag_error(E->diag, n->span, "pick one of the %lld slots: %s[k]", (long long)nslots, nm->name);
+        return NULL;
+    }
+    if (space < 0) {
+        diag_error(E->diag, n->span, "a Tile with a pl.MemRef needs its memory space too: add pl.Mem.Vec or another");
+        return NULL;
+    }
+    return memref_named(E, fc, name, (MemorySpace)space, offset, size, n->span);
 }
 
 /* Is n one of today's MemRef forms? */
@@ -332,8 +381,11 @@ static int is_memref_today(Elab *E, FnCtx *fc, const AstNode *n)
  * name of a MemRef variable.  space: the type's memory space, or -1. */
 static const IrMemRef *memref_of(Elab *E, FnCtx *fc, const AstNode *n, int space, uint64_t tile_bytes)
 {
+    const ConstVal *decl;
     if (is_memref_today(E, fc, n))
         return memref_today(E, fc, n, space, tile_bytes);
+    if ((decl = declared_memref(E, fc, n)))
+        return memref_declared(E, fc, n, decl, space, tile_bytes);
     if (n->kind == AST_NAME) {
         const IrExpr *v = fc ? scope_lookup(&fc->scope, n->name) : NULL;
         if (v && v != &elab_poison && v->kind == EXPR_MEMREF)
@@ -516,7 +568,8 @@ static int positional_item(Elab *E, FnCtx *fc, int is_tile, const AstNode *n, co
 {
     ConstError err;
     const ConstVal *v;
-    if (is_ctor_call(E, fc, n, E->n.MemRef) || is_memref_name(fc, n) || is_memref_today(E, fc, n))
+    if (is_ctor_call(E, fc, n, E->n.MemRef) || is_memref_name(fc, n) || is_memref_today(E, fc, n) ||
+        declared_memref(E, fc, n))
         return (*memref = memref_of(E, fc, n, is_tile ? space_hint : MS_DDR, tile_bytes)) != NULL;
     if (is_ctor_call(E, fc, n, E->n.TileView)) {
         if (is_tile)

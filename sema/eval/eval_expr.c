@@ -136,6 +136,23 @@ static const ConstVal *dsl_call(Ev *ev, const ConstVal *fn, const EvArgs *a)
     r = (ConstVal *)ev_val(ev, CV_DSL);
     r->v.dsl.path = fn->v.dsl.path;
     r->flags = CVF_CALLED;
+    if (!(fn->flags & CVF_CALLED) && strcmp(fn->v.dsl.path, "pypto.language.MemRef") == 0 && a->n <= 1 &&
+        a->nkw <= 1) {
+        /* pl.MemRef(), pl.MemRef("name"), pl.MemRef(slots=N): a declaration */
+        const ConstVal *name = a->n ? a->pos[0] : NULL;
+        int64_t slots = 1;
+        if (name && name->kind != CV_STR)
+            return r;
+        if (a->nkw) {
+            if (strcmp(a->kwname[0], "slots") != 0 || a->kw[0]->kind != CV_INT)
+                return r;
+            if (a->kw[0]->v.i < 1 || a->kw[0]->v.i > 4096)
+                return ev_raise(ev, ev->e_value, a->at, "slots= must be an integer from 1 to 4096");
+            slots = a->kw[0]->v.i;
+        }
+        r->v.dsl.decl_name = name ? name->v.str.s : NULL;
+        r->v.dsl.decl_slots = slots;
+    }
     return r;
 }
 

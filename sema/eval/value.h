@@ -109,6 +109,11 @@ struct ConstVal {
         const ConstVal *wrapped;         /* staticmethod, classmethod */
         struct {
             const char *path;            /* "pypto.language.jit.inline" */
+            /* pl.MemRef(["name"][, slots=N]) called: a declared allocation
+             * (dev/language/00-python_syntax.md); decl_name NULL when it
+             * takes the name of the variable bound to it */
+            const char *decl_name;
+            int64_t decl_slots;          /* 0: not a declaration */
         } dsl;
         EvKernel *kernel;
         EvUnknown *unknown;
