@@ -6,9 +6,11 @@
  * that make, cut, read or write tensors, OpDef.orch: 01-functions.md, "a
  * @pl.jit entry body cannot hold operators"), except inside an InCore
  * scope (`with pl.at(level=pl.Level.CORE_GROUP)`, before outlining makes
- * it a kernel); a kernel uses the M pipe or the V pipe, not both; a call
- * launches a function on several cores (core_num) only as a Spmd
- * function's, which InlineFunctions has expanded into its blocks. */
+ * it a kernel); a call launches a function on several cores (core_num)
+ * only as a Spmd function's, which InlineFunctions has expanded into its
+ * blocks.  A kernel that uses both the M and the V pipe is well formed
+ * (pypto's ExpandMixedKernel splits it); the kernel outputs say where
+ * they cannot take it (codegen/lower.c). */
 #include "config.h"
 #include "passes/3_verify/verify.h"
 #include "support/ptrmap.h"
@@ -81,16 +83,6 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-/* A kernel uses the M pipe or the V pipe, not both (targets/arch.c). */
-static void check_mixed_kernel(Check *C, const IrFunc *f)
-{
-    if (ir_kernel_kind(f) != KERNEL_MIXED)
-        return;
-    C->ok = 0;
-    if (C->report)
-        target_report_mixed_kernel(f, C->pc->diag);
-}
-
 int check_kinds(PassCtx *pc, const IrProgram *prog, int report)
 {
     KindCheck K;
@@ -104,11 +96,6 @@ int check_kinds(PassCtx *pc, const IrProgram *prog, int report)
     C->w.post_stmt = kinds_stmt_end;
     C->w.pre_expr = kinds_expr;
     verify_walk_program(C);
-    for (uint32_t k = 0; k < prog->n; k++) {
-        C->func = prog->funcs[k];
-        C->stmt = NULL;
-        check_mixed_kernel(C, prog->funcs[k]);
-    }
     ptrmap_free(&K.expanded);
     return C->ok;
 }

@@ -34,7 +34,10 @@
  * the moves out of Mat), its result or accumulator not in Acc, are an
  * error at the call.  An on-core array (pl.array.create) that is still
  * there is one of integers or BOOL (LowerPlacement drops those of task
- * ids), which the outputs do not emit yet: an error where it is created. */
+ * ids), which the outputs do not emit yet: an error where it is created.
+ * A kernel that uses both the cube (M) and the vector (V) pipe, which
+ * Verify takes as pypto does, is an error here: the kernel outputs take
+ * one or the other. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "ir/op_registry.h"
@@ -792,6 +795,10 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     body = ir_mutate_stmt(&m, f->body);
     if (L.failed || ir_kernel_kind(f) == KERNEL_NONE)
         goto done;
+    if (target_report_mixed_kernel(f, pc->diag)) {
+        L.failed = 1;   /* the kernel outputs take a cube or a vector kernel */
+        goto done;
+    }
 
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;

@@ -1,0 +1,19 @@
+# A kernel that uses both the cube (matmul) and the vector unit (add): the
+# kernel outputs take a cube or a vector kernel, and Legalize says so,
+# naming an op of each pipe (tests/golden/mixed_kernel_front: the front
+# end takes it).
+# pyptocc-flags: --emit=pto
+import pypto.language as pl
+
+
+@pl.program
+class MixedLegalize:
+    @pl.function(type=pl.FunctionType.InCore)
+    def mixed(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], bias: pl.Tensor[[64, 64], pl.FP32],
+              out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        am = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+        bm = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+        c = pl.matmul(pl.move(am, target_memory=pl.Mem.Left), pl.move(bm, target_memory=pl.Mem.Right))
+        cv = pl.move(c, target_memory=pl.Mem.Vec)
+        d = pl.add(cv, pl.load(bias, [0, 0], [64, 64]))
+        return pl.store(d, [0, 0], out)
