@@ -311,7 +311,10 @@ static int eq_func(Eq *q, const IrFunc *a, const IrFunc *b)
 {
     if (!same_name(a->name, b->name) || a->type != b->type)
         return differ(q, "functions '%s' and '%s' differ in name or type", a->name, b->name);
-    if (a->level != b->level || a->role != b->role || a->flags != b->flags)
+    /* IR_FUNC_JIT_ENTRY says how the source spelled the function (its
+     * printed form is an Orchestration function of a program) */
+    if (a->level != b->level || a->role != b->role ||
+        (a->flags & ~IR_FUNC_JIT_ENTRY) != (b->flags & ~IR_FUNC_JIT_ENTRY))
         return differ(q, "levels, roles or flags of '%s' differ", a->name);
     if (a->nparams != b->nparams || a->nret != b->nret)
         return differ(q, "signatures of '%s' differ", a->name);

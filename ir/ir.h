@@ -402,6 +402,8 @@ enum {
     IR_FUNC_NO_AUTO_SCOPE = 1,   /* @pl.function(auto_scope=False) */
     IR_FUNC_COMM_CTX = 2,        /* its last parameters are the contexts of its windows, one per
                                     window parameter in their order (MaterializeCommContext) */
+    IR_FUNC_JIT_ENTRY = 4,       /* a @pl.jit entry, whose body cannot hold operators
+                                    (01-functions.md): Verify checks it as written */
 };
 
 struct IrFunc {

@@ -185,7 +185,10 @@ const ConstVal *elab_jit_define(Elab *E, AstNode *def)
     vec_init(fn->specs);
     elab_sig_meta_init(&fn->meta);
     switch (fn->kind) {
-    case JIT_ENTRY: fn->meta.type = FUNC_ORCHESTRATION; break;
+    case JIT_ENTRY:
+        fn->meta.type = FUNC_ORCHESTRATION;
+        fn->meta.flags |= IR_FUNC_JIT_ENTRY;
+        break;
     case JIT_HOST:
         fn->meta.level = LEVEL_HOST;
         fn->meta.role = ROLE_ORCHESTRATOR;

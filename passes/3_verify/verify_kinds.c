@@ -1,8 +1,10 @@
 /* verify_kinds.c: the function-kind rules (passes.md 2, ops.md 6 and 8):
  * InCore functions call no functions (but those InlineFunctions expands)
- * and, once ConvertTensorToBlockOps has
- * run (PROP_BLOCK_KERNELS), hold no tensor ops; Orchestration functions
- * hold no block or system ops and compute with no tensor op (only those
+ * and, once ConvertTensorToBlockOps has run (PROP_BLOCK_KERNELS), hold no
+ * tensor ops; then too (the front end takes them, as pypto's parser does;
+ * a @pl.jit entry's body is checked as written, 01-functions.md),
+ * Orchestration functions hold no block or system ops and compute with
+ * no tensor op (only those
  * that make, cut, read or write tensors, OpDef.orch: 01-functions.md, "a
  * @pl.jit entry body cannot hold operators"), except inside an InCore
  * scope (`with pl.at(level=pl.Level.CORE_GROUP)`, before outlining makes
@@ -69,8 +71,10 @@ static int kinds_expr(IrWalker *w, const IrExpr *e)
             fail(C, e->span, "%s function '%s' calls function '%s' (only Orchestration and Opaque functions call "
                              "functions)",
                  func_type_name((FuncType)C->func->type), C->func->name, c->callee->name);
-    } else if (C->incore || !op || !func_type_is_orchestration((FuncType)C->func->type)) {
-        return 1;
+    } else if (C->incore || !op || !func_type_is_orchestration((FuncType)C->func->type) ||
+               !((C->pc->props & PROP_BLOCK_KERNELS) || (C->func->flags & IR_FUNC_JIT_ENTRY))) {
+        return 1;   /* a program's orchestration is checked once the kernels are made (pypto's parser takes
+                       it); a @pl.jit entry's as written */
     } else if (op->category != OPC_TENSOR && !op->orch) {
         fail(C, e->span, "%s op '%s' in Orchestration function '%s' (%s ops belong in InCore functions)",
              op->category == OPC_BLOCK ? "block" : "system", op_printed_name(op, name, sizeof name), C->func->name,
