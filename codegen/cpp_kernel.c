@@ -59,8 +59,16 @@ static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
     const LowerParam *ps = L->params;
     for (uint32_t i = 0; i < L->nparams; i++) {
         const IrVar *p = ps[i].var;
-        CVal *c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
-                             ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
+        CVal *c;
+        if (ps[i].kind == LOWER_PARAM_WORKSPACE) {
+            c = ck_new_val(K, CV_SCALAR, ck_fresh_name(K, "sdma_workspace", ""), DT_UINT8);
+            c->named = 1;
+            K->workspace = c->name;
+            out[i] = (Param){c, NULL, 0, ps[i].kind, NULL, 1, 0};
+            continue;
+        }
+        c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
+                       ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
         bind(K, p, c);
         out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL,
                         ps[i].mul, ps[i].add};
@@ -127,7 +135,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             maxp += f->params[i].var->type->n;
-    params = arena_array(&K.k.arena, maxp + 1, sizeof *params);
+    params = arena_array(&K.k.arena, maxp + 2, sizeof *params);   /* and the workspace */
     take_names(&K, &L);
     fname = cpp_ident(ir, f->name, (const char *const[]){"main", "kernel_entry*", "float_to_u64",
                                                           "aicpu_orchestration_*", "pyptocc_*", NULL});
@@ -144,6 +152,8 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         if (p->kind == LOWER_PARAM_TENSOR)
             sb_printf(out, "%s__gm__ %s* %s", sep, cpp_ctype((DataType)p->val->dtype) ? cpp_ctype((DataType)p->val->dtype) : "?",
                       p->val->name);
+        else if (p->kind == LOWER_PARAM_WORKSPACE)
+            sb_printf(out, "%s__gm__ int8_t* %s", sep, p->val->name);   /* !pto.ptr<i8> */
         else
             sb_printf(out, "%s%s %s", sep, cpp_ctype((DataType)p->val->dtype) ? cpp_ctype((DataType)p->val->dtype) : "?",
                       p->val->name);
@@ -164,7 +174,11 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
         K.k.line = 0;
         cpp_line_directive(out, diag->src, f->span, &K.k.line);
     }
-    /* The entry point (cpp.md 3): Tensor descriptors, then scalars. */
+    /* The entry point (cpp.md 3): Tensor descriptors, then scalars; the
+     * SDMA workspace is the runtime's, not an argument (pypto's runtime
+     * injects it too). */
+    if (K.workspace)
+        sb_puts(out, "extern \"C\" __gm__ int8_t* pyptocc_sdma_workspace(void);\n");
     sb_printf(out, "extern \"C\" AICORE void %s(__gm__ int64_t* args) {\n", entry);
     for (uint32_t i = 0; i < np; i++) {
         const Param *p = &params[i];
@@ -177,6 +191,8 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
             sb_printf(out, "  __gm__ %s* %s = reinterpret_cast<__gm__ %s*>(%s->buffer.addr) + %s->start_offset;\n", ct,
                       n, ct, tn, tn);
             ntensors++;
+        } else if (p->kind == LOWER_PARAM_WORKSPACE) {
+            sb_printf(out, "  __gm__ int8_t* %s = pyptocc_sdma_workspace();\n", n);
         } else if (p->kind == LOWER_PARAM_SCALAR) {
             const char *cn = ck_fresh_name(&K, n, "_conv");
             sb_printf(out, "  union { uint64_t u64; %s val; } %s;\n", ct, cn);
@@ -196,7 +212,7 @@ int cpp_emit_kernel(StrBuf *out, IrCtx *ir, const IrFunc *f, KernelKind kind, co
                           n, tn ? tn : "?", p->axis, p->add, p->mul);
         }
     }
-    if (np == 0)
+    if (np == (K.workspace ? 1u : 0u))
         sb_puts(out, "  (void)args;\n");
 
     sb_printf(out, "  ::%s(", fname);   /* qualified: pto-isa brings std into the global namespace */

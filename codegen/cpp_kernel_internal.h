@@ -23,7 +23,7 @@
 
 /* ------------------------------------------------------------ the state */
 
-typedef enum CvKind { CV_SCALAR, CV_TILE, CV_TENSOR } CvKind;
+typedef enum CvKind { CV_SCALAR, CV_TILE, CV_TENSOR, CV_HANDLE } CvKind;   /* handle: a prefetch's */
 
 /* What an IR variable stands for in C++. */
 typedef struct CVal {
@@ -42,6 +42,7 @@ typedef struct Kern {
     PtrMap names;              /* interned C++ name -> non-NULL once taken */
     CppExpr ex;
     CVal poison;               /* what a variable is after the op defining it failed */
+    const char *workspace;     /* the SDMA workspace parameter (LOWER_PARAM_WORKSPACE), or NULL */
 } Kern;
 
 StrBuf *ck_line(Kern *K);

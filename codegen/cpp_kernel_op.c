@@ -223,12 +223,85 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
 /* pld.system.rank and nranks: read from the context; notify and wait:
  * pto-isa's TNOTIFY and TWAIT on a GlobalTensor of the one signal cell
  * (of the peer's copy of the window for a notify). */
+/* The prefetch ops, as pto-isa's API spells them (pto/cpu/TPrefetchAsync.hpp,
+ * pto/comm/comm_types.hpp): a pto::PrefetchAsyncContext over the kernel's
+ * workspace, TPREFETCH_ASYNC of a GlobalTensor of the whole (flat, static:
+ * ops_prefetch.c) source, the context's session, AsyncEvent::Wait. */
+static void emit_prefetch(Kern *K, const IrVar *dest, const LowerComm *lc)
+{
+    static const IrExpr *const none[LEGAL_MAX_RANK];
+    const CVal *a = lc->ctx ? ck_lookup(K, lc->ctx) : NULL;
+    CVal *d;
+    if (lc->what != COMM_PREFETCH_CONTEXT && (!a || a == &K->poison))
+        return;   /* its handle's op failed (reported) */
+    switch (lc->what) {
+    case COMM_PREFETCH_CONTEXT:
+        if (!K->workspace)
+            ICE("a prefetch context in a kernel without its workspace parameter");
+        d = ck_new_val(K, CV_HANDLE, ident(K, dest->name), DT_UINT8);
+        sb_printf(ck_line(K), "pto::PrefetchAsyncContext %s(reinterpret_cast<__gm__ uint8_t*>(%s));\n", d->name,
+                  K->workspace);
+        bind(K, dest, d);
+        return;
+    case COMM_PREFETCH_SESSION:
+        d = ck_new_val(K, CV_HANDLE, ident(K, dest->name), DT_UINT8);
+        sb_printf(ck_line(K), "pto::comm::AsyncSession %s = %s.session;\n", d->name, a->name);
+        bind(K, dest, d);
+        return;
+    case COMM_PREFETCH: {
+        const IrType *t = lc->tensor->param->type;
+        const IrExpr *zero[LEGAL_MAX_RANK];
+        int64_t size[LEGAL_MAX_RANK] = {0}, last = 1;
+        const IrMakeTuple *offs;
+        const char *gt;
+        for (uint32_t i = 0; i < t->n && i < LEGAL_MAX_RANK; i++)
+            zero[i] = ir_const_int(K->k.ir, 0, DT_INT64, lc->tensor->param->e.span);
+        if (t->n && !ir_dim_value(t->dims[t->n - 1], &last))
+            ICE("a prefetch of a tensor of no static shape");
+        /* one row of its elements (every other dimension is 1) */
+        size[0] = t->n == 1 ? last : 1;
+        size[1] = last;
+        offs = IR_AS(IrMakeTuple, ir_make_tuple(K->k.ir, t->n, zero, lc->tensor->param->e.span));
+        if (!(gt = global_tensor(K, lc->tensor, NULL, offs, size, none)))
+            return;
+        if (dest) {
+            d = ck_new_val(K, CV_HANDLE, ident(K, dest->name), DT_UINT8);
+            sb_printf(ck_line(K), "pto::comm::AsyncEvent %s = pto::TPREFETCH_ASYNC(%s, %s);\n", d->name, gt, a->name);
+            bind(K, dest, d);
+        } else {
+            sb_printf(ck_line(K), "(void)pto::TPREFETCH_ASYNC(%s, %s);\n", gt, a->name);
+        }
+        return;
+    }
+    case COMM_PREFETCH_WAIT: {
+        const CVal *s = ck_lookup(K, lc->session);
+        if (!s || s == &K->poison)
+            return;
+        if (dest) {
+            d = ck_new_val(K, CV_SCALAR, ident(K, dest->name), DT_BOOL);
+            sb_printf(ck_line(K), "bool %s = %s.Wait(%s);\n", d->name, a->name, s->name);
+            bind(K, dest, d);
+            ck_mark_unused(K, dest, d->name);
+        } else {
+            sb_printf(ck_line(K), "(void)%s.Wait(%s);\n", a->name, s->name);
+        }
+        return;
+    }
+    default:
+        return;
+    }
+}
+
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
 {
     static const int64_t ones[LEGAL_MAX_RANK] = {1, 1, 1, 1, 1};
     static const IrExpr *const none[LEGAL_MAX_RANK];
     StrBuf v;
     const char *gt, *base = NULL;
+    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+        emit_prefetch(K, dest, lc);
+        return;
+    }
     sb_init(&v);
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
         if (ck_scalar(K, &v, lc->ctx, DT_INT64) == 0) {

@@ -3,6 +3,7 @@
 #include "codegen/lower.h"
 #include "codegen/mlir_text.h"
 #include "ir/op_registry.h"
+#include "ir/visit.h"
 #include "support/ptrmap.h"
 
 #include <inttypes.h>
@@ -39,6 +40,12 @@ KernelKind lower_kernel_kind(const IrFunc *f, DiagEngine *diag)
     return target_report_mixed_kernel(f, diag) ? KERNEL_NONE : ir_kernel_kind(f);
 }
 
+static int calls_make_context(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return op_called(e, OP_PREFETCH_MAKE_CONTEXT);
+}
+
 uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
 {
     /* What the outputs call a parameter's type and themselves. */
@@ -54,7 +61,7 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
     for (uint32_t i = 0; i < f->nparams; i++)
         if (f->params[i].var->type->kind == TYPE_TENSOR)
             cap += f->params[i].var->type->n;
-    ps = arena_array(&k->arena, cap + 1, sizeof *ps);
+    ps = arena_array(&k->arena, cap + 2, sizeof *ps);   /* and the workspace */
     ptrmap_init(&held);
     for (int round = 0; round < 5; round++) {
         for (uint32_t i = 0; i < f->nparams; i++) {
@@ -101,6 +108,8 @@ uint32_t lower_kernel_params(LowerKernel *k, OpOutput out, LowerParam **list)
         }
     }
     ptrmap_free(&held);
+    if (ir_func_any(f, NULL, calls_make_context, NULL))
+        ps[n++] = (LowerParam){NULL, NULL, 0, LOWER_PARAM_WORKSPACE, 1, 0};
     *list = ps;
     return n;
 }

@@ -129,12 +129,20 @@ typedef struct LowerTransfer {
 /* A communication op of a kernel (pld.system.*), checked: the rank or
  * the number of ranks its context holds, or a signal's notify or wait on
  * one INT32 cell of a window-bound tensor (runtime/README.md, "Ranks"). */
-typedef enum LowerCommKind { COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT } LowerCommKind;
+/* The prefetch ops (pl.prefetch.*) are here too: a context over the
+ * kernel's SDMA workspace, a whole flat tensor pulled into L2, the
+ * context's session, a wait for a prefetch's event. */
+typedef enum LowerCommKind {
+    COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
+    COMM_PREFETCH_CONTEXT, COMM_PREFETCH, COMM_PREFETCH_SESSION, COMM_PREFETCH_WAIT
+} LowerCommKind;
 typedef struct LowerComm {
     uint8_t what;                   /* LowerCommKind */
     uint8_t mode;                   /* notify: NOTIFY_ATOMIC_ADD or NOTIFY_SET; wait: WAIT_EQ or WAIT_GE */
-    const IrExpr *ctx;              /* rank, nranks: the context (a MaterializeCommContext scalar) */
-    struct LowerTensor *tensor;     /* notify, wait: the signal's parameter (a window) */
+    const IrExpr *ctx;              /* rank, nranks: the context (a MaterializeCommContext scalar); prefetch,
+                                       session: the prefetch context; prefetch wait: the event */
+    const IrExpr *session;          /* prefetch wait: the session */
+    struct LowerTensor *tensor;     /* notify, wait: the signal's parameter (a window); prefetch: the source */
     const IrMakeTuple *offsets;     /* notify, wait: the cell */
     const IrExpr *peer;             /* notify: the rank signalled */
     const IrExpr *value;            /* notify: the value; wait: the value awaited */
@@ -148,7 +156,10 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
 /* A kernel's parameters in the order both outputs take them (pto-mlir.md
  * 4.2, cpp.md 3): its Tensors, its Scalars, then each symbolic dimension
  * of a Tensor that no parameter or earlier dimension holds. */
-typedef enum LowerParamKind { LOWER_PARAM_TENSOR, LOWER_PARAM_SCALAR, LOWER_PARAM_DIM } LowerParamKind;
+/* Last, LOWER_PARAM_WORKSPACE (var NULL): the SDMA workspace the runtime
+ * gives a kernel that makes a prefetch context (pypto's codegen appends it
+ * as a hidden parameter too). */
+typedef enum LowerParamKind { LOWER_PARAM_TENSOR, LOWER_PARAM_SCALAR, LOWER_PARAM_DIM, LOWER_PARAM_WORKSPACE } LowerParamKind;
 
 typedef struct LowerParam {
     const IrVar *var;          /* the parameter, or the dimension's variable */

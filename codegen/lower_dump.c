@@ -99,10 +99,29 @@ static void transfer(Dump *D, const LowerInst *I)
     }
 }
 
-/* "r = rank ctx", "notify signal[i, 0] @rank p add 1", "wait signal[i, 0] ge 1". */
+/* "r = rank ctx", "notify signal[i, 0] @rank p add 1", "wait signal[i, 0] ge 1";
+ * "c = prefetch_context workspace", "e = prefetch w c", "s = session c",
+ * "d = wait_event e s". */
 static void comm(Dump *D, const LowerInst *I)
 {
+    static const char *const prefetch[] = {"prefetch_context workspace", "prefetch ", "session ", "wait_event "};
     const LowerComm *lc = I->u.comm;
+    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+        if (I->dest) {
+            lower_dump_var(D, I->dest);
+            sb_puts(D->out, " = ");
+        }
+        sb_puts(D->out, prefetch[lc->what - COMM_PREFETCH_CONTEXT]);
+        if (lc->what == COMM_PREFETCH)
+            sb_printf(D->out, "%s ", lc->tensor->param->name);
+        if (lc->ctx)
+            lower_dump_expr(D, lc->ctx);
+        if (lc->session) {
+            sb_putc(D->out, ' ');
+            lower_dump_expr(D, lc->session);
+        }
+        return;
+    }
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
         lower_dump_var(D, I->dest);
         sb_puts(D->out, lc->what == COMM_RANK ? " = rank " : " = nranks ");
@@ -250,12 +269,12 @@ static void inst(Dump *D, const LowerInst *I)
 
 void lower_list_dump(StrBuf *out, LowerKernel *k, const LowerList *L, const char *output)
 {
-    static const char *const param_kind[] = {"tensor", "scalar", "dim"};
+    static const char *const param_kind[] = {"tensor", "scalar", "dim", "workspace"};
     Dump D = {out, k, 0};
     sb_printf(out, "# %s lowered for %s: %" PRIu32 " instructions\n", L->f->name, output, L->ninsts);
     for (uint32_t i = 0; i < L->nparams; i++) {
         const LowerParam *p = &L->params[i];
-        sb_printf(out, "param %s %s", param_kind[p->kind], p->var->name);
+        sb_printf(out, "param %s %s", param_kind[p->kind], p->var ? p->var->name : "sdma");
         if (p->kind == LOWER_PARAM_DIM && p->mul == 1 && p->add == 0)
             sb_printf(out, " = %s.shape[%" PRIu32 "]", p->tensor->name, p->axis);
         else if (p->kind == LOWER_PARAM_DIM)

@@ -90,6 +90,28 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
             W->p->comm(W, dest, c, op, &lc);
         return 1;
     }
+    case OP_PREFETCH_MAKE_CONTEXT:
+    case OP_PREFETCH_SESSION:
+        if (!dest)
+            return 1;   /* a handle nothing uses */
+        lc.what = op->id == OP_PREFETCH_MAKE_CONTEXT ? COMM_PREFETCH_CONTEXT : COMM_PREFETCH_SESSION;
+        lc.ctx = c->nargs ? c->args[0] : NULL;
+        W->p->comm(W, dest, c, op, &lc);
+        return 1;
+    case OP_PREFETCH_ASYNC_PREFETCH:
+        lc.what = COMM_PREFETCH;
+        lc.ctx = c->args[1];
+        if ((lc.tensor = lower_tensor_use(W, c->args[0])))
+            W->p->comm(W, dest, c, op, &lc);
+        return 1;
+    case OP_PREFETCH_WAIT:
+        lc.what = COMM_PREFETCH_WAIT;
+        lc.ctx = c->args[0];
+        lc.session = c->args[1];
+        W->p->comm(W, dest, c, op, &lc);
+        if (dest)
+            lower_scalar_define(W, dest);   /* BOOL: done */
+        return 1;
     default:
         return 0;   /* the walk says it has no lowering here */
     }

@@ -35,21 +35,25 @@
 
 /* The signature (pto-mlir.md 3): Tensor parameters, Scalar parameters, then
  * one index per symbolic dimension of the tensors, as the lowering listed
- * them.  Binds every parameter, with its name (%arg<i>, claimed before any
+ * them, and the SDMA workspace (!pto.ptr<i8>) of a kernel that prefetches.  Binds every parameter, with its name (%arg<i>, claimed before any
  * other), and writes "%arg0: !pto.ptr<f32>, ..." to sig. */
 static void bind_params(Emitter *E, const LowerList *L, StrBuf *sig)
 {
     const LowerParam *ps = L->params;
     char name[32];
+    E->workspace = NULL;
     for (uint32_t i = 0; i < L->nparams; i++) {
         const IrVar *p = ps[i].var;
-        DataType dt = (DataType)p->type->dtype;
+        DataType dt = p ? (DataType)p->type->dtype : DT_UINT8;
         snprintf(name, sizeof name, "%%arg%" PRIu32, i);
         if (ps[i].kind == LOWER_PARAM_TENSOR) {
             const char *elem = mlir_elem_type(dt);
             Value *v = pm_new_value(E, mlir_name_claim_exact(&E->names, name), NULL, SC_NONE, 0);
             bind(E, p, v);
             sb_printf(sig, "%s%s: !pto.ptr<%s>", i ? ", " : "", name, elem ? elem : "?");
+        } else if (ps[i].kind == LOWER_PARAM_WORKSPACE) {
+            E->workspace = pm_new_value(E, mlir_name_claim_exact(&E->names, name), "!pto.ptr<i8>", SC_NONE, 0);
+            sb_printf(sig, "%s%s: !pto.ptr<i8>", i ? ", " : "", name);
         } else if (ps[i].kind == LOWER_PARAM_SCALAR) {
             Sc sc = pm_sc_of(dt, 0);
             bind(E, p, pm_scalar_value(E, mlir_name_claim_exact(&E->names, name), sc, dtype_is_unsigned_int(dt)));

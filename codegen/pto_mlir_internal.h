@@ -53,6 +53,7 @@ typedef struct Emitter {
     MlirNames names;
     MlirConstPool consts;
     PtrMap values;             /* IrVar -> Value */
+    const Value *workspace;    /* the kernel's SDMA workspace parameter (LOWER_PARAM_WORKSPACE), or NULL */
     PtrMap tile_types;         /* IrType (+1 with fillpad) -> its !pto.tile_buf spelling, for the module */
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */

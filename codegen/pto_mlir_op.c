@@ -170,28 +170,92 @@ static const View *peer_view(Emitter *E, const LowerTensor *T, const IrExpr *pee
 
 /* The partition view of the one cell at offs of view V (of T's type);
  * its type into pt. */
-static const char *cell_view(Emitter *E, const View *V, const IrMakeTuple *offs, char *pt, size_t cap)
+static const char *region_view(Emitter *E, const View *V, uint32_t n, const IrExpr *const *offs, const int64_t *sizes,
+                               char *pt, size_t cap)
 {
     const Value *offv[LEGAL_MAX_RANK];
-    const Value *one = const_index(E, 1);
     size_t k = (size_t)snprintf(pt, cap, "!pto.partition_tensor_view<");
-    for (uint32_t i = 0; i < offs->n; i++)
-        if (!(offv[i] = index_value(E, offs->elems[i])))
+    for (uint32_t i = 0; i < n; i++)
+        if (!(offv[i] = offs ? index_value(E, offs[i]) : const_index(E, 0)))
             return NULL;
-    for (uint32_t i = 0; i < offs->n && k < cap; i++)
-        k += (size_t)snprintf(pt + k, cap - k, "1x");
+    for (uint32_t i = 0; i < n && k < cap; i++)
+        k += (size_t)snprintf(pt + k, cap - k, "%lldx", (long long)(sizes ? sizes[i] : 1));
     if (k < cap)
         snprintf(pt + k, cap - k, "%s>", V->elem);
     const char *pview = mlir_name_claim(&E->names, V->base, "_pview");
     StrBuf *o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);
-    for (uint32_t i = 0; i < offs->n; i++)
+    for (uint32_t i = 0; i < n; i++)
         sb_printf(o, "%s%s", i ? ", " : "", offv[i]->name);
     sb_puts(o, "], sizes = [");
-    for (uint32_t i = 0; i < offs->n; i++)
-        sb_printf(o, "%s%s", i ? ", " : "", one->name);
+    for (uint32_t i = 0; i < n; i++)
+        sb_printf(o, "%s%s", i ? ", " : "", const_index(E, sizes ? sizes[i] : 1)->name);
     sb_printf(o, "] : %s -> %s\n", V->type, pt);
     return pview;
+}
+
+/* The one cell at offs of V. */
+static const char *cell_view(Emitter *E, const View *V, const IrMakeTuple *offs, char *pt, size_t cap)
+{
+    return region_view(E, V, offs->n, offs->elems, NULL, pt, cap);
+}
+
+/* The prefetch ops (pypto's pto_ops_prefetch spelling of PTOAS 0.60's
+ * ops): the context over the kernel's workspace parameter, the whole
+ * (flat, static: ops_prefetch.c) source tensor, its session, a wait. */
+static void emit_prefetch(Emitter *E, const IrVar *dest, const LowerComm *lc)
+{
+    static const char ctx_t[] = "!pto.prefetch_async_context", event_t[] = "!pto.async_event",
+                      session_t[] = "!pto.async_session";
+    const Value *a = lc->ctx ? ptrmap_get(&E->values, lc->ctx) : NULL;
+    const char *name;
+    if (lc->what != COMM_PREFETCH_CONTEXT && !a)
+        return;   /* its handle's op failed (reported) */
+    switch (lc->what) {
+    case COMM_PREFETCH_CONTEXT:
+        if (!E->workspace)
+            ICE("a prefetch context in a kernel without its workspace parameter");
+        name = pm_result_name(E, dest);
+        sb_printf(pm_line(E), "%s = pto.make_prefetch_async_context(%s : !pto.ptr<i8>) -> %s\n", name,
+                  E->workspace->name, ctx_t);
+        bind(E, dest, pm_new_value(E, name, ctx_t, SC_NONE, 0));
+        return;
+    case COMM_PREFETCH_SESSION:
+        name = pm_result_name(E, dest);
+        sb_printf(pm_line(E), "%s = pto.get_prefetch_async_session %s : %s -> %s\n", name, a->name, ctx_t, session_t);
+        bind(E, dest, pm_new_value(E, name, session_t, SC_NONE, 0));
+        return;
+    case COMM_PREFETCH: {
+        const IrType *t = lc->tensor->param->type;
+        int64_t sizes[LEGAL_MAX_RANK];
+        char pt[160];
+        const char *pview;
+        for (uint32_t d = 0; d < t->n && d < LEGAL_MAX_RANK; d++)
+            if (!ir_dim_value(t->dims[d], &sizes[d]))
+                ICE("a prefetch of a tensor of no static shape");
+        if (!lc->tensor->data || !(pview = region_view(E, lc->tensor->data, t->n, NULL, sizes, pt, sizeof pt)))
+            return;
+        name = pm_result_name(E, dest);
+        sb_printf(pm_line(E), "%s = pto.tprefetch_async(%s, %s : %s, %s) -> %s\n", name, pview, a->name, pt, ctx_t,
+                  event_t);
+        if (dest)
+            bind(E, dest, pm_new_value(E, name, event_t, SC_NONE, 0));
+        return;
+    }
+    case COMM_PREFETCH_WAIT: {
+        const Value *s = ptrmap_get(&E->values, lc->session);
+        if (!s)
+            return;
+        name = pm_result_name(E, dest);
+        sb_printf(pm_line(E), "%s = pto.comm.wait_async_event(%s, %s : %s, %s) -> i1\n", name, a->name, s->name,
+                  event_t, session_t);
+        if (dest)
+            bind(E, dest, pm_scalar_value(E, name, SC_I1, 0));
+        return;
+    }
+    default:
+        return;
+    }
 }
 
 /* pld.system.rank and nranks: read from the context; notify and wait:
@@ -203,6 +267,10 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
     const View *V;
     const Value *val, *w;
     const char *pview;
+    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+        emit_prefetch(E, dest, lc);
+        return;
+    }
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
         const char *name = pm_result_name(E, dest), *word = NULL;
         if (!(w = ctx_word(E, lc->ctx, const_index(E, 2))))

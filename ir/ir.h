@@ -49,7 +49,17 @@ typedef enum IrTypeKind {
     TYPE_ARRAY,          /* pl.Array[extent, dtype]: n = 1, dims[0] the constant extent */
     TYPE_PTR,            /* pl.Ptr: a window buffer (pld.alloc_window_buffer), an allocation's identity */
     TYPE_COMM_CTX,       /* pld.CommCtxType: a communication domain (pld.get_comm_ctx) */
+    TYPE_HANDLE,         /* an opaque handle of an asynchronous operation: IrType.handle says which */
 } IrTypeKind;
+
+/* The handles of the asynchronous GM -> L2 prefetch (pl.prefetch.*, pypto
+ * docs/en/dev/ir/05-operators.md "PrefetchOp"): no shape, no buffer. */
+typedef enum IrHandle {
+    HANDLE_PREFETCH_CONTEXT,   /* pl.PrefetchAsyncContext */
+    HANDLE_ASYNC_EVENT,        /* pl.AsyncEvent */
+    HANDLE_ASYNC_SESSION,      /* pl.AsyncSession */
+    HANDLE_COUNT
+} IrHandle;
 
 typedef struct IrTileView {
     uint32_t nvalid, nstride;
@@ -80,6 +90,7 @@ struct IrType {
     uint8_t dtype;       /* scalar, tensor, tile, array */
     uint8_t pipe;        /* PipeType kind */
     uint8_t flags;       /* IR_TYPE_*: */
+    uint8_t handle;      /* IrHandle of a TYPE_HANDLE */
     uint32_t n;          /* rank (tensor, tile) or arity (tuple) */
     uint32_t hash;
     const IrExpr *const *dims;       /* tensor/tile shape */
@@ -441,7 +452,7 @@ typedef struct IrCtx {
     PtrMap nullary_dims;         /* callee -> the one node of a dimension that is an argument-less call
                                     (pld.world_size()) */
     const IrType *scalar[DT_COUNT];
-    const IrType *unknown, *memref_type, *ptr_type, *comm_ctx_type, *pipe[PIPE_COUNT];
+    const IrType *unknown, *memref_type, *ptr_type, *comm_ctx_type, *pipe[PIPE_COUNT], *handle[HANDLE_COUNT];
     uint32_t next_var_id;
     /* Nonzero while the front end reads code that never runs (the branch
      * of an if whose condition is a constant, which pypto builds without
@@ -474,6 +485,9 @@ const IrType *ir_type_unknown(IrCtx *ctx);
 const IrType *ir_type_memref(IrCtx *ctx);
 const IrType *ir_type_ptr(IrCtx *ctx);
 const IrType *ir_type_comm_ctx(IrCtx *ctx);
+const IrType *ir_type_handle(IrCtx *ctx, IrHandle h);
+/* "PrefetchAsyncContext", "AsyncEvent", "AsyncSession": the DSL's names */
+const char *ir_handle_name(IrHandle h);
 /* t (a tensor) as a window-bound tensor, pld.DistributedTensor, or back. */
 const IrType *ir_type_window(IrCtx *ctx, const IrType *t, int window);
 /* A Tensor or Tile type t with MemRef m (NULL: none), its views kept. */

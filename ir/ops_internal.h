@@ -107,6 +107,10 @@ const IrType *deduce_dump_tag(DeduceCtx *dc);
 /* ops_comm.c: the distributed layer (pld.*) */
 const IrType *deduce_world_size(DeduceCtx *dc);
 const IrType *deduce_get_comm_ctx(DeduceCtx *dc);
+const IrType *deduce_prefetch_make_context(DeduceCtx *dc);
+const IrType *deduce_prefetch_async(DeduceCtx *dc);
+const IrType *deduce_prefetch_session(DeduceCtx *dc);
+const IrType *deduce_prefetch_wait(DeduceCtx *dc);
 const IrType *deduce_rank(DeduceCtx *dc);
 const IrType *deduce_notify(DeduceCtx *dc);
 const IrType *deduce_wait(DeduceCtx *dc);

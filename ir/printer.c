@@ -265,6 +265,9 @@ void pr_type(Printer *p, const IrType *t)
     case TYPE_COMM_CTX:
         sb_puts(p->sb, "pld.CommCtxType");
         return;
+    case TYPE_HANDLE:
+        pr_pfx(p, ir_handle_name((IrHandle)t->handle));
+        return;
     case TYPE_UNKNOWN:
         pr_pfx(p, "UnknownType");
         return;

@@ -118,6 +118,13 @@ void ir_ctx_init(IrCtx *ctx, Interner *names)
         t->pipe = (uint8_t)i;
         ctx->pipe[i] = t;
     }
+    for (int i = 0; i < HANDLE_COUNT; i++) {
+        IrType *t = arena_zalloc(&ctx->arena, sizeof *t);
+        t->kind = TYPE_HANDLE;
+        t->handle = (uint8_t)i;
+        t->hash = mix(97, (uint64_t)i);
+        ctx->handle[i] = t;
+    }
 }
 
 void ir_ctx_free(IrCtx *ctx)
@@ -139,6 +146,13 @@ const IrType *ir_type_memref(IrCtx *ctx) { return ctx->memref_type; }
 const IrType *ir_type_ptr(IrCtx *ctx) { return ctx->ptr_type; }
 const IrType *ir_type_comm_ctx(IrCtx *ctx) { return ctx->comm_ctx_type; }
 const IrType *ir_type_pipe(IrCtx *ctx, PipeKind p) { return ctx->pipe[p]; }
+const IrType *ir_type_handle(IrCtx *ctx, IrHandle h) { return ctx->handle[h]; }
+
+const char *ir_handle_name(IrHandle h)
+{
+    static const char *const names[HANDLE_COUNT] = {"PrefetchAsyncContext", "AsyncEvent", "AsyncSession"};
+    return h < HANDLE_COUNT ? names[h] : "?";
+}
 
 /* -------------------------------------------------------- dimensions */
 
@@ -207,6 +221,8 @@ int ir_type_compatible(const IrType *a, const IrType *b, IrDimMatch dims)
         return 1;
     case TYPE_PIPE:
         return a->pipe == b->pipe;
+    case TYPE_HANDLE:
+        return a->handle == b->handle;
     case TYPE_ARRAY:
         return a->dtype == b->dtype && a->dims[0] == b->dims[0];
     default:

@@ -727,6 +727,8 @@ Cost cost_of(Op op, const Operand *o, int n) {
         return Cost{S, 1, 0};
     case Op::TNOTIFY:   // one scalar access to a signal cell (pto/comm/pto_comm_inst.hpp); the
     case Op::TWAIT:     // time waited for a peer is not modelled
+    case Op::TPREFETCH_ASYNC:    // one SDMA descriptor written; the pull runs on the SDMA engine, beside
+    case Op::WAIT_ASYNC_EVENT:   // the pipes, and its wait is not modelled
     case Op::TTEST:
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:

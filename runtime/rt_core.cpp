@@ -118,3 +118,11 @@ void check_gm(const void *lo_p, const void *hi_p, bool write, const char *op) {
 int64_t current_block_idx() { return run_state().block_idx; }
 
 }  // namespace pyptocc
+
+// The SDMA workspace a kernel's prefetch context is made over (pypto's
+// runtime gives each prefetching kernel one as a hidden argument; PTOAS's
+// context only passes it on).  A CPU prefetch touches none of it.
+extern "C" __gm__ int8_t *pyptocc_sdma_workspace(void) {
+    static int8_t workspace[4096];
+    return workspace;
+}

@@ -272,6 +272,7 @@ static void init_names(Elab *E)
     N(opaque, "opaque");
     N(extern_, "extern");
     N(submit, "submit");
+    N(prefetch, "prefetch");
     N(spmd_submit, "spmd_submit");
     N(core_num, "core_num");
     N(Array, "Array");

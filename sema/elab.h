@@ -206,7 +206,7 @@ struct Elab {
             *optimizations, *split, *cross_core_slot, *slot_num, *deps, *no_dep_args, *dumps, *allow_early_resolve,
             *sync_start, *predicate, *mode, *func_attr, *attrs, *auto_scope, *external_source, *unroll,
             *pipeline, *stage, *jit, *host, *opaque, *extern_, *submit, *spmd_submit, *core_num, *Array, *array,
-            *task_dummy, *TaskId;
+            *task_dummy, *TaskId, *prefetch;
     } n;
 };
 

@@ -799,6 +799,8 @@ static const IrExpr *elab_call(FnCtx *fc, const AstNode *e, int want_value)
                     return call_named(fc, "system", name, e, NULL, written);
                 if (ns == E->n.array)
                     return call_named(fc, "array", name, e, NULL, written);
+                if (ns == E->n.prefetch)
+                    return call_named(fc, "prefetch", name, e, NULL, written);   /* pl.prefetch.* */
                 {
                     /* A method of a DSL value: pl.FP32.get_byte(). */
                     ConstError err;

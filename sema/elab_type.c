@@ -820,6 +820,9 @@ const IrType *elab_type(Elab *E, FnCtx *fc, const AstNode *ann)
         return ir_type_unknown(E->ir);
     if (is_ctor(E, fc, ann, intern_cstr(E->names, "Ptr")))
         return ir_type_ptr(E->ir);
+    for (int h = 0; h < HANDLE_COUNT; h++)
+        if (is_ctor(E, fc, ann, intern_cstr(E->names, ir_handle_name((IrHandle)h))))
+            return ir_type_handle(E->ir, (IrHandle)h);   /* pl.PrefetchAsyncContext, pl.AsyncEvent, ... */
     if (is_pld_ctor(E, fc, ann, "CommCtxType") || is_pld_ctor(E, fc, ann, "CommCtx"))
         return ir_type_comm_ctx(E->ir);
     if (is_pld_ctor(E, fc, ann, "DistributedTensor"))

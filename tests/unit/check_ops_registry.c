@@ -129,8 +129,9 @@ START_TEST(test_op_schemas)
             ck_assert_int_eq(op->category, OPC_ARRAY);
         else if (!strncmp(name, "pld.", 4))   /* the distributed layer: a tile's remote load is a block op */
             ck_assert_msg(op->category == (op->cls == OPCL_REMOTE_LOAD || op->cls == OPCL_REMOTE_STORE ? OPC_BLOCK : OPC_SYSTEM), "%s: category", name);
-        else
-            ck_assert_msg(!strncmp(name, "system.", 7) && op->category == OPC_SYSTEM, "%s: category", name);
+        else   /* system ops, and the prefetch's (pl.prefetch.*) */
+            ck_assert_msg((!strncmp(name, "system.", 7) || !strncmp(name, "prefetch.", 9)) && op->category == OPC_SYSTEM,
+                          "%s: category", name);
         ck_assert_msg(op->nkw <= 16, "%s: too many kwargs", name);
         ck_assert_msg(op->nparams == 0 || op->params != NULL, "%s: params", name);
         ck_assert_msg(op->nkw == 0 || op->kwargs != NULL, "%s: kwargs", name);
