@@ -254,7 +254,20 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
         return elab_error(fc->E, given[0]->span, "the first argument of a store must be a Tile, got %s",
                           elab_type_str(E, tt, b, sizeof b));
     }
-    args[2] = ir_make_tuple(E->ir, tt->n, ir_tile_valid_dims(tt), call->span);
+    {
+        /* A tile of fewer dimensions than the offsets fills the trailing
+         * ones, the leading sizes 1 (pypto's tile.store takes a 2-D tile
+         * into an N-D tensor: pl.store(row, [0, j, 0], out)). */
+        const IrExpr *off = args[1];
+        uint32_t m = off->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, off)->n : tt->n, lead = m > tt->n ? m - tt->n : 0;
+        const IrExpr **sizes = arena_array(&E->ir->arena, m > tt->n ? m : tt->n, sizeof *sizes);
+        const IrExpr *const *valid = ir_tile_valid_dims(tt);
+        for (uint32_t i = 0; i < lead; i++)
+            sizes[i] = ir_const_int(E->ir, 1, DT_INDEX, call->span);
+        for (uint32_t i = 0; i < tt->n; i++)
+            sizes[lead + i] = valid[i];
+        args[2] = ir_make_tuple(E->ir, lead + tt->n, sizes, call->span);
+    }
     if (!(type = op_deduce(E->ir, op, args, 4, na ? &atomic : NULL, (uint32_t)na, &err)))
         return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(given[1], err.elem) : call->span, "%s", err.msg);
     return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, 1, &atomic) : NULL, type,
