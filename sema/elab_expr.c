@@ -517,7 +517,20 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
             return scalar_builtin(fc, name, call, &pre);
         if (strcmp(name, "cast") == 0)
             return scalar_cast(fc, call, pre.v[0]);
-        return elab_error(fc->E, call->span, "'%s' is not defined for scalars (scalar operations: min, max, cast)", written);
+        {
+            /* pl.add(a, b) of scalars is a + b (pypto's unified ops:
+             * add, sub, mul, div) */
+            static const struct { const char *name; IrBinaryOp op; } arith[] = {
+                {"add", BIN_ADD}, {"sub", BIN_SUB}, {"mul", BIN_MUL}, {"div", BIN_FLOAT_DIV}};
+            for (size_t i = 0; i < sizeof arith / sizeof arith[0]; i++)
+                if (strcmp(name, arith[i].name) == 0 && call->list.n == 2 && call->list2.n == 0) {
+                    const IrExpr *b = elab_expr(fc, call->list.items[1]);
+                    return b ? elab_scalar_binary(fc, arith[i].op, pre.v[0], b, call->span) : NULL;
+                }
+        }
+        return elab_error(fc->E, call->span,
+                          "'%s' is not defined for scalars (scalar operations: add, sub, mul, div, min, max, cast)",
+                          written);
     }
     {
         char b[256];
