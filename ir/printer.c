@@ -425,14 +425,20 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
         sb_puts(p->sb, arg_dir_name((ArgDir)kw->v.i));
         break;
     case KW_LIST: {
+        /* keyed entries are a dict: an op call's attrs={...} */
         uint32_t n = ir_kwargs_len(kw->v.l);
-        sb_putc(p->sb, '[');
+        int dict = n && kw->v.l[0].key[0];
+        sb_putc(p->sb, dict ? '{' : '[');
         for (uint32_t i = 0; i < n; i++) {
             if (i)
                 sb_puts(p->sb, ", ");
+            if (dict) {
+                pr_string(p, kw->v.l[i].key);
+                sb_puts(p->sb, ": ");
+            }
             pr_kwarg_value(p, &kw->v.l[i]);
         }
-        sb_putc(p->sb, ']');
+        sb_putc(p->sb, dict ? '}' : ']');
         break;
     }
     case KW_SPLIT:

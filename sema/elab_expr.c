@@ -145,7 +145,7 @@ static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, const PreArgs *pre)
 {
     OpBinding b;
-    IrKwarg kwbuf[OP_MAX_KWARGS];
+    IrKwarg kwbuf[OP_MAX_KWARGS + 1];   /* and the call's attributes */
     const IrExpr *args[OP_MAX_PARAMS];
     uint32_t nk = 0, argi = 0;
     int ok = 1;
@@ -184,24 +184,36 @@ const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call) 
 
 /* ------------------------------------------------------------ dispatch */
 
-/* pl.store(tile, offsets, output_tensor) without shapes: the April-2026
- * spelling (ops.md 4.3) and today's (tile.store(tile, offsets,
- * output_tensor, shapes=None)), positionally or by keyword; the shapes
- * are the tile's valid shape (its shape unless its view narrows it).  NULL with *handled 0 when the call gives shapes (the
- * op's own binding reads it). */
-/* The atomic= keyword of a store (pl.AtomicType.Add), which the two
- * spellings below take besides their arguments: 1 with *kw set, 0 when
- * there is none, -1 after an error. */
-static int store_atomic(FnCtx *fc, const OpDef *op, const AstNode *call, IrKwarg *kw)
+/* A store's keywords besides its arguments: atomic= and the call's
+ * attributes (attrs={...}), into kw[2]; their number, or -1 after an
+ * error (reported). */
+static int store_kwargs(FnCtx *fc, const OpDef *op, const AstNode *call, IrKwarg kw[2])
 {
     char name[64];
-    for (uint32_t k = 0; k < call->list2.n; k++)
-        if (strcmp(call->list2.items[k]->name, "atomic") == 0)
-            return elab_kwarg_value(fc, &op->kwargs[0], call->list2.items[k]->a,
-                                    op_dsl_name(op, 0, name, sizeof name), kw)
-                       ? 1
-                       : -1;
-    return 0;
+    int n = 0;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const AstNode *a = call->list2.items[k];
+        if (strcmp(a->name, "atomic") == 0) {
+            if (!elab_kwarg_value(fc, &op->kwargs[0], a->a, op_dsl_name(op, 0, name, sizeof name), &kw[n]))
+                return -1;
+            n++;
+        } else if (strcmp(a->name, "attrs") == 0 && a->a->kind == AST_DICT && a->a->list.n) {
+            KwargVec attrs;
+            int ok;
+            vec_init(attrs);
+            if ((ok = elab_attr_dict(fc, a->a, "call attribute", 0, &attrs))) {
+                memset(&kw[n], 0, sizeof kw[n]);
+                kw[n].key = intern_cstr(fc->E->names, "attrs");
+                kw[n].kind = KW_LIST;
+                kw[n].v.l = ir_kwargs_intern(fc->E->ir, attrs.len, attrs.data);
+                n++;
+            }
+            vec_free(attrs);
+            if (!ok)
+                return -1;
+        }
+    }
+    return n;
 }
 
 static int has_keyword(const AstNode *call, const char *name)
@@ -212,6 +224,17 @@ static int has_keyword(const AstNode *call, const char *name)
     return 0;
 }
 
+/* The keywords of a store that are not its arguments' (store_kwargs). */
+static uint32_t store_extra_keywords(const AstNode *call)
+{
+    return (uint32_t)(has_keyword(call, "atomic") + has_keyword(call, "attrs"));
+}
+
+/* pl.store(tile, offsets, output_tensor) without shapes: the April-2026
+ * spelling (ops.md 4.3) and today's (tile.store(tile, offsets,
+ * output_tensor, shapes=None)), positionally or by keyword; the shapes
+ * are the tile's valid shape (its shape unless its view narrows it).  NULL with *handled 0 when the call gives shapes (the
+ * op's own binding reads it). */
 static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstNode *call, int *handled)
 {
     Elab *E = fc->E;
@@ -223,12 +246,12 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     const IrType *type;
     uint32_t pos = 0;
     *handled = 0;
-    IrKwarg atomic;
+    IrKwarg kws[2];
     int na;
     for (uint32_t k = 0; k < call->list2.n; k++) {
         const AstNode *kw = call->list2.items[k];
         int slot = -1;
-        if (strcmp(kw->name, "atomic") == 0)
+        if (strcmp(kw->name, "atomic") == 0 || strcmp(kw->name, "attrs") == 0)
             continue;
         for (int i = 0; i < 3; i++)
             if (strcmp(kw->name, names[i]) == 0)
@@ -246,7 +269,7 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
     for (int i = 0; i < 3; i++)
         if (!(args[i < 2 ? i : 3] = elab_expr(fc, given[i])))
             return NULL;
-    if ((na = store_atomic(fc, op, call, &atomic)) < 0)
+    if ((na = store_kwargs(fc, op, call, kws)) < 0)
         return NULL;
     tt = type_of(fc, args[0]);
     if (tt->kind != TYPE_TILE) {
@@ -268,9 +291,9 @@ static const IrExpr *store_without_shapes(FnCtx *fc, const OpDef *op, const AstN
             sizes[lead + i] = valid[i];
         args[2] = ir_make_tuple(E->ir, lead + tt->n, sizes, call->span);
     }
-    if (!(type = op_deduce(E->ir, op, args, 4, na ? &atomic : NULL, (uint32_t)na, &err)))
+    if (!(type = op_deduce(E->ir, op, args, 4, na ? kws : NULL, (uint32_t)na, &err)))
         return elab_error(fc->E, err.arg == 1 ? elab_arg_part_span(given[1], err.elem) : call->span, "%s", err.msg);
-    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, 1, &atomic) : NULL, type,
+    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, (uint32_t)na, kws) : NULL, type,
                    call->span);
 }
 
@@ -283,12 +306,12 @@ static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
     const IrExpr *args[4];
     OpError err;
     const IrType *type;
-    IrKwarg atomic;
+    IrKwarg kws[2];
     int today, na;
     for (int i = 0; i < 4; i++)
         if (!(args[i] = elab_expr(fc, call->list.items[i])))
             return NULL;
-    if ((na = store_atomic(fc, op, call, &atomic)) < 0)
+    if ((na = store_kwargs(fc, op, call, kws)) < 0)
         return NULL;
     today = type_of(fc, args[2])->kind == TYPE_TENSOR;
     if (today) {
@@ -296,13 +319,13 @@ static const IrExpr *store_four(FnCtx *fc, const OpDef *op, const AstNode *call)
         args[2] = args[3];
         args[3] = out;
     }
-    if (!(type = op_deduce(E->ir, op, args, 4, na ? &atomic : NULL, (uint32_t)na, &err))) {
+    if (!(type = op_deduce(E->ir, op, args, 4, na ? kws : NULL, (uint32_t)na, &err))) {
         Span at = call->span;
         if (err.arg >= 0 && err.arg < 4)
             at = elab_arg_part_span(call->list.items[today && err.arg >= 2 ? 5 - err.arg : err.arg], err.elem);
         return elab_error(E, at, "%s", err.msg);
     }
-    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, 1, &atomic) : NULL, type,
+    return ir_call(E->ir, &op->callee, 4, args, (uint32_t)na, na ? ir_kwargs_intern(E->ir, (uint32_t)na, kws) : NULL, type,
                    call->span);
 }
 
@@ -345,13 +368,13 @@ static const IrExpr *call_named(FnCtx *fc, const char *ns, const char *dsl_name,
     if (!op)
         return elab_error(fc->E, call->a->span, "unknown operation '%s'", written);
     if ((op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE) &&
-        call->list.n + call->list2.n - has_keyword(call, "atomic") == 3) {
+        call->list.n + call->list2.n - store_extra_keywords(call) == 3) {
         int handled;
         const IrExpr *r = store_without_shapes(fc, op, call, &handled);
         if (handled)
             return r;
     }
-    if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && call->list2.n == (uint32_t)has_keyword(call, "atomic"))
+    if (op_is(op, OP_BLOCK_STORE) && call->list.n == 4 && call->list2.n == store_extra_keywords(call))
         return store_four(fc, op, call);
     return call_op(fc, op, call, pre);
 }

@@ -71,10 +71,15 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
     if (op->nparams > OP_MAX_PARAMS || op->nkw > OP_MAX_KWARGS)
         ICE("op %s has too many parameters", op_name(op));
     memset(b->arg, 0, sizeof b->arg);
+    b->attrs = NULL;
     /* Keywords first, then positionals fill the remaining parameters. */
     for (uint32_t k = 0; k < call->list2.n; k++) {
         const AstNode *kw = call->list2.items[k];
         int p = op_param_named(op, kw->name);
+        if (p < 0 && strcmp(kw->name, "attrs") == 0 && kw->a->kind == AST_DICT) {
+            b->attrs = kw->a;
+            continue;
+        }
         if (p < 0) {
             diag_error(E->diag, kw->span, "'%s' got an unexpected keyword argument '%s'", name, kw->name);
             longer_form_note(fc, op, kw->span, name, kw->name);
@@ -143,6 +148,20 @@ int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *
             diag_error(E->diag, call->span, "'%s' needs the argument '%s'", name, spec->name);
             ok = 0;
         }
+    }
+    if (ok && b->attrs && b->attrs->list.n) {
+        KwargVec attrs;
+        vec_init(attrs);
+        if (elab_attr_dict(fc, b->attrs, "call attribute", 0, &attrs)) {
+            IrKwarg *kw = &kwbuf[nk++];
+            memset(kw, 0, sizeof *kw);
+            kw->key = intern_cstr(E->names, "attrs");
+            kw->kind = KW_LIST;
+            kw->v.l = ir_kwargs_intern(E->ir, attrs.len, attrs.data);
+        } else {
+            ok = 0;
+        }
+        vec_free(attrs);
     }
     *nkw = nk;
     return ok;

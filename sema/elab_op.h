@@ -17,6 +17,7 @@ typedef struct OpBinding {
     const OpDef *op;
     char name[96];                          /* the op as printed, for messages */
     const AstNode *arg[OP_MAX_PARAMS];      /* per parameter: what was written for it */
+    const AstNode *attrs;                   /* attrs={...}: the call's attributes, or NULL */
 } OpBinding;
 
 /* Binds call's arguments to op's parameters; 0 after reporting an
@@ -24,7 +25,10 @@ typedef struct OpBinding {
  * positional parameter (kw < 0) then has its argument. */
 int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b);
 /* The keyword arguments in schema order, defaults filled in, into
- * kw[*nk]; 0 after an error (reported). */
+ * kw[*nk], then the call's attributes (attrs={...}, which every op call
+ * may carry, as pypto's Call does: no op reads them) as one kwarg "attrs",
+ * a list of keyed entries; 0 after an error (reported).  kw has room for
+ * OP_MAX_KWARGS + 1. */
 int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *kw, uint32_t *nk);
 /* The call of b's op on args (its positional parameters, elaborated; the
  * op may normalize them in place) and kw: the registry deduces its type,
