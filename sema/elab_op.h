@@ -25,6 +25,10 @@ typedef struct OpBinding {
 int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b);
 /* The keyword arguments in schema order, defaults filled in, into
  * kw[*nk]; 0 after an error (reported). */
+/* The value of optional parameter prm (OpParam.from) the call left out,
+ * args[0..argi) its arguments before it; NULL after an error. */
+const IrExpr *elab_param_default(FnCtx *fc, const OpDef *op, const OpParam *prm, const AstNode *call,
+                                 const IrExpr *const *args, uint32_t argi);
 int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *kw, uint32_t *nk);
 /* The call of b's op on args (its positional parameters, elaborated; the
  * op may normalize them in place) and kw: the registry deduces its type,

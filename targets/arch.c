@@ -233,7 +233,8 @@ KernelKind ir_kernel_kind(const IrFunc *f)
         return KERNEL_NONE;
     if (k.m && k.v)
         return KERNEL_MIXED;
-    return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
+    /* an AIC function of no pipe's ops (the cross-core pipe's only) */
+    return k.m || (!k.v && f->type == FUNC_AIC) ? KERNEL_CUBE : KERNEL_VECTOR;
 }
 
 static int blocker_expr(IrWalker *w, const IrExpr *e)
