@@ -126,10 +126,17 @@ typedef struct LowerTransfer {
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
 } LowerTransfer;
 
-/* A communication op of a kernel (pld.system.*), checked: the rank or
- * the number of ranks its context holds, or a signal's notify or wait on
- * one INT32 cell of a window-bound tensor (runtime/README.md, "Ranks"). */
-typedef enum LowerCommKind { COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT } LowerCommKind;
+/* A communication op of a kernel, checked: between ranks (pld.system.*),
+ * the rank or the number of ranks its context holds, or a signal's notify
+ * or wait on one INT32 cell of a window-bound tensor (runtime/README.md,
+ * "Ranks"); between a cluster's cores, an op of the cross-core pipe
+ * (ir/ops_xcore.c): a buffer reserved or a peer's imported (an INT32
+ * address), the pipe set up on its consumer buffers, a tile pushed, one
+ * popped into a buffer of its own, a popped slot freed. */
+typedef enum LowerCommKind {
+    COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
+    COMM_PIPE_RESERVE, COMM_PIPE_IMPORT, COMM_PIPE_INIT, COMM_PIPE_PUSH, COMM_PIPE_POP, COMM_PIPE_FREE,
+} LowerCommKind;
 typedef struct LowerComm {
     uint8_t what;                   /* LowerCommKind */
     uint8_t mode;                   /* notify: NOTIFY_ATOMIC_ADD or NOTIFY_SET; wait: WAIT_EQ or WAIT_GE */
@@ -138,6 +145,8 @@ typedef struct LowerComm {
     const IrMakeTuple *offsets;     /* notify, wait: the cell */
     const IrExpr *peer;             /* notify: the rank signalled */
     const IrExpr *value;            /* notify: the value; wait: the value awaited */
+    const IrExpr *bufs[2];          /* pipe init: the C2V and V2C consumer buffers (INT32 scalars) */
+    struct LowerTile *tile;         /* pipe push: the tile pushed; pop: the buffer popped into */
 } LowerComm;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused):

@@ -103,6 +103,16 @@ static void transfer(Dump *D, const LowerInst *I)
 static void comm(Dump *D, const LowerInst *I)
 {
     const LowerComm *lc = I->u.comm;
+    if (lc->what >= COMM_PIPE_RESERVE) {   /* "tpush_to_aiv t", "p = tpop_from_aic", ... */
+        if (I->dest) {
+            lower_dump_var(D, I->dest);
+            sb_puts(D->out, " = ");
+        }
+        sb_puts(D->out, op_name(I->op));
+        if (lc->what == COMM_PIPE_PUSH || lc->what == COMM_PIPE_FREE)
+            sb_printf(D->out, " %s", lc->tile->var->name);
+        return;
+    }
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {
         lower_dump_var(D, I->dest);
         sb_puts(D->out, lc->what == COMM_RANK ? " = rank " : " = nranks ");

@@ -163,8 +163,12 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     E->errors += L.errors;
     if (E->k.o->dump && !L.errors)
         lower_list_dump(E->k.o->dump, &E->k, &L, "PTO");
+    E->kind = kind;
     if (!L.errors) {
         bind_params(E, &L, &sig);
+        if ((E->gm_pipe = pm_pipe_gm_param(&L, E->k.o)))
+            sb_printf(&sig, "%s%s: !pto.ptr<f32>", L.nparams ? ", " : "",
+                      mlir_name_claim_exact(&E->names, E->gm_pipe));
         if (E->k.o->debug) {
             lower_locs_init(&locs, E->k.diag->src);
             E->k.locs = &locs;
@@ -269,6 +273,8 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
 {
     Emitter E;
     int bad = 0, any = 0;
+    if (pm_pipe_pairs_check(prog, NULL, diag))
+        return 1;
     emitter_init(&E, ir, o, diag);
     module_open(out, o);
     for (uint32_t i = 0; i < prog->n; i++) {
@@ -300,9 +306,20 @@ int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFu
             diag_error(diag, kernel->span, "'%s' is not a kernel", kernel->name);
         return 1;
     }
+    if (pm_pipe_pairs_check(prog, kernel, diag))
+        return 1;
     emitter_init(&E, ir, o, diag);
     module_open(out, o);
     bad = emit_function(&E, kernel, k, out);
+    {
+        /* and the kernels it shares a cross-core pipe with */
+        const IrFunc **peers = xmalloc(xmul_size(prog->n + 1, sizeof *peers));
+        uint32_t np = pm_pipe_peers(prog, kernel, peers);
+        for (uint32_t i = 0; i < np && !bad; i++)
+            if ((k = lower_kernel_kind(peers[i], diag)) == KERNEL_NONE || emit_function(&E, peers[i], k, out) != 0)
+                bad = 1;
+        xfree(peers);
+    }
     module_close(out, prog, o, diag);
     emitter_free(&E);
     return bad;

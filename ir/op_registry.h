@@ -446,6 +446,13 @@ static inline int ir_call_is_atom(const IrExpr *e)
            ((const OpDef *)c->callee)->cls == OPCL_COMM_VALUE;
 }
 
+/* The core an op of the cross-core pipe runs on (ir/ops_xcore.c): FUNC_AIC
+ * (it pushes to the AIVs, pops from them, frees to them, sets up the
+ * AIC's side), FUNC_AIV (the mirror), FUNC_INCORE (a crossing of a
+ * pl.split_aiv region, before ExpandMixedKernel splits its function), or
+ * FUNC_OPAQUE (any other op, the buffers included). */
+int op_pipe_side(const OpDef *op);
+
 /* The outputs an op has a form in. */
 typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;
 /* The op's name in an output ("tadd", "TADD", "add"), into buf; NULL when

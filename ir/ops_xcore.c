@@ -181,3 +181,24 @@ const IrType *deduce_import_peer_buffer(DeduceCtx *dc)
         return NULL;
     return ir_type_scalar(dc->ir, DT_INT32);
 }
+
+int op_pipe_side(const OpDef *op)
+{
+    switch ((OpId)op->id) {
+    case OP_BLOCK_TPUSH_TO_AIV:
+    case OP_BLOCK_TPOP_FROM_AIV:
+    case OP_SYSTEM_TFREE_TO_AIV:
+    case OP_SYSTEM_AIC_INITIALIZE_PIPE:
+        return FUNC_AIC;
+    case OP_BLOCK_TPUSH_TO_AIC:
+    case OP_BLOCK_TPOP_FROM_AIC:
+    case OP_SYSTEM_TFREE_TO_AIC:
+    case OP_SYSTEM_AIV_INITIALIZE_PIPE:
+        return FUNC_AIV;
+    case OP_BLOCK_AIV_SHARD:
+    case OP_BLOCK_AIC_GATHER:
+        return FUNC_INCORE;
+    default:
+        return FUNC_OPAQUE;
+    }
+}

@@ -45,32 +45,9 @@ static void kinds_stmt_end(IrWalker *w, const IrStmt *s)
     ((Check *)w->data)->incore -= is_incore_scope(s);
 }
 
-/* The core an op of the cross-core pipe runs on: FUNC_AIC or FUNC_AIV,
- * or FUNC_INCORE for a crossing; FUNC_OPAQUE for any other op. */
-static FuncType pipe_side(const OpDef *op)
-{
-    switch (op ? (OpId)op->id : OP_COUNT) {
-    case OP_BLOCK_TPUSH_TO_AIV:
-    case OP_BLOCK_TPOP_FROM_AIV:
-    case OP_SYSTEM_TFREE_TO_AIV:
-    case OP_SYSTEM_AIC_INITIALIZE_PIPE:
-        return FUNC_AIC;
-    case OP_BLOCK_TPUSH_TO_AIC:
-    case OP_BLOCK_TPOP_FROM_AIC:
-    case OP_SYSTEM_TFREE_TO_AIC:
-    case OP_SYSTEM_AIV_INITIALIZE_PIPE:
-        return FUNC_AIV;
-    case OP_BLOCK_AIV_SHARD:
-    case OP_BLOCK_AIC_GATHER:
-        return FUNC_INCORE;
-    default:
-        return FUNC_OPAQUE;
-    }
-}
-
 static void check_pipe_side(Check *C, const OpDef *op, Span at)
 {
-    FuncType side = pipe_side(op), kind = (FuncType)C->func->type;
+    FuncType side = op ? op_pipe_side(op) : FUNC_OPAQUE, kind = (FuncType)C->func->type;
     char name[128];
     if (side == FUNC_OPAQUE || side == kind || kind == FUNC_INCORE)
         return;   /* an InCore function holds both sides until it is split */
