@@ -42,6 +42,7 @@ typedef struct Kern {
     PtrMap names;              /* interned C++ name -> non-NULL once taken */
     CppExpr ex;
     CVal poison;               /* what a variable is after the op defining it failed */
+    PtrMap pipes;              /* 1 + a cross-core pipe's id -> its TPipe object's name */
 } Kern;
 
 StrBuf *ck_line(Kern *K);
@@ -59,6 +60,8 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc);
+/* cpp_kernel_pipe.c: the cross-core pipe's ops. */
+void ck_emit_pipe(Kern *K, const IrVar *dest, const IrCall *c, const LowerComm *lc);
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void ck_print_list(Kern *K, const struct LowerList *L);
 int ck_float_spelled(double d, int dtype);

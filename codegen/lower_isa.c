@@ -116,6 +116,14 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
                          ir_kernel_kind(W->k->f) == KERNEL_CUBE ? "cube" : "vector");
         return 1;
     }
+    if (W->p->spelling == OUT_CPP && ir_call_kwarg_int(c, "split", 0) != 0 && op->category == OPC_BLOCK &&
+        op->cls != OPCL_XCORE_SHARD) {
+        char name[64];   /* pyptocc's runtime runs one AIV lane (pto/pyptocc-pipe.hpp) */
+        lower_flow_error(W, c->e.span, "'%s' with split=%lld has no C++ form: the CPU runtime runs one AIV lane, so "
+                                       "tiles cross the pipe whole (split=0)",
+                         op_printed_name(op, name, sizeof name), (long long)ir_call_kwarg_int(c, "split", 0));
+        return 1;
+    }
     switch (op->id) {
     case OP_PLD_SYSTEM_RANK:
     case OP_PLD_SYSTEM_NRANKS:

@@ -254,6 +254,7 @@ enum {
     OP_PIPE_STORE = -2,   /* FIX from Acc, MTE3 otherwise */
     OP_PIPE_MOVE = -3,    /* by the source and target spaces (targets/arch.c) */
     OP_PIPE_INSERT = -4,  /* by the inserted (second) argument's space: FIX from Acc, else V */
+    OP_PIPE_PUSH = -5,    /* a cross-core push: FIX from Acc, MTE3 otherwise (a store to the ring's memory) */
 };
 
 /* Where an op's result lives. */
@@ -452,6 +453,9 @@ static inline int ir_call_is_atom(const IrExpr *e)
  * pl.split_aiv region, before ExpandMixedKernel splits its function), or
  * FUNC_OPAQUE (any other op, the buffers included). */
 int op_pipe_side(const OpDef *op);
+/* Whether f holds an op of the cross-core pipe (a push, pop or free, or
+ * the pipe's setup): its kernel runs beside its peer's. */
+int ir_func_uses_pipe(const IrFunc *f);
 
 /* The outputs an op has a form in. */
 typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;

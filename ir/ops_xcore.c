@@ -19,6 +19,7 @@
  * its shape as the op's first argument and its dtype as dtype=). */
 #include "config.h"
 #include "ir/ops_internal.h"
+#include "ir/visit.h"
 
 #include <string.h>
 
@@ -201,4 +202,24 @@ int op_pipe_side(const OpDef *op)
     default:
         return FUNC_OPAQUE;
     }
+}
+
+static int pipe_op_expr(IrWalker *w, const IrExpr *e)
+{
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    if (op && (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT ||
+               op->cls == OPCL_XCORE_PIPE))
+        *(int *)w->data = 1;
+    return !*(int *)w->data;
+}
+
+int ir_func_uses_pipe(const IrFunc *f)
+{
+    IrWalker w;
+    int found = 0;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = pipe_op_expr;
+    w.data = &found;
+    ir_walk_func(&w, f);
+    return found;
 }

@@ -171,7 +171,7 @@ int ir_call_pipe(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
     int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
-    if (pipe == OP_PIPE_STORE)
+    if (pipe == OP_PIPE_STORE || pipe == OP_PIPE_PUSH)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
     if (pipe == OP_PIPE_INSERT)   /* PTOAS TInsertOp::getPipe: Acc on FIX, Vec to Vec on V */
         return arg_space(c, 1) == MS_ACC ? PIPE_FIX : arg_space(c, 1) == MS_VEC && arg_space(c, 0) == MS_MAT ? PIPE_MTE3 : PIPE_V;

@@ -130,6 +130,10 @@ static int instructions(const OpDef *op, char isa[2][40])
     IsaForm form = (IsaForm)op_traits(op)->form;
     if (!op->isa || form == FORM_RESHAPE || form == FORM_BLOCK_IDX || form == FORM_CREATE || form == FORM_ALLOC)
         return 0;
+    /* the cross-core pipe's setup is a TPipe object, its buffers scalars */
+    if (op->cls == OPCL_XCORE_BUFFER || op_is(op, OP_SYSTEM_AIC_INITIALIZE_PIPE) ||
+        op_is(op, OP_SYSTEM_AIV_INITIALIZE_PIPE))
+        return 0;
     if (form == FORM_GATHER_MASK) {   /* profiled apart: no scratch, another cost */
         snprintf(isa[0], 40, "%s_MASK", op->isa);
         return 1;

@@ -28,6 +28,7 @@
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
+//   pyptocc-pipe.hpp         TPipe TPUSH TPOP TFREE: the cross-core pipe
 // and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:
 // pto::comm::TNOTIFY TWAIT TTEST between ranks.
 #ifndef PYPTOCC_PTO_INST_HPP
@@ -41,5 +42,6 @@
 #include "pto/pyptocc-gather.hpp"
 #include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
+#include "pto/pyptocc-pipe.hpp"
 
 #endif
