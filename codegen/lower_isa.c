@@ -52,6 +52,7 @@ typedef struct PipeFind {
     const IrCall *use;
     int depth;                /* the branches and loops around the walk */
     int found, done;
+    const IrCall *init;       /* the initialize_pipe found */
 } PipeFind;
 
 static int compound(const IrStmt *s) { return s->kind == STMT_IF || s->kind == STMT_FOR || s->kind == STMT_WHILE; }
@@ -72,8 +73,10 @@ static int find_init(IrWalker *w, const IrExpr *e)
         F->done = 1;
     else if (!F->done && F->depth == 0 &&
              (op_called(e, OP_SYSTEM_AIC_INITIALIZE_PIPE) || op_called(e, OP_SYSTEM_AIV_INITIALIZE_PIPE)) &&
-             ir_call_kwarg_int(IR_AS(IrCall, e), "id", 0) == F->id)
+             ir_call_kwarg_int(IR_AS(IrCall, e), "id", 0) == F->id) {
         F->found = 1;
+        F->init = IR_AS(IrCall, e);
+    }
     return !F->done;
 }
 
@@ -81,9 +84,10 @@ static int find_init(IrWalker *w, const IrExpr *e)
  * kernel, which binds the pipe (PTOAS 0.60: "expects 'id' = N to match a
  * frontend initialize_pipe op in the same function"); pypto derives the
  * setup of the kernels it splits, pyptocc reads it written. */
-static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op)
+static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op, const IrType *tile)
 {
-    PipeFind F = {ir_call_kwarg_int(c, "id", 0), c, 0, 0, 0};
+    PipeFind F = {ir_call_kwarg_int(c, "id", 0), c, 0, 0, 0, NULL};
+    int64_t bytes = tile ? dtype_bytes((DataType)tile->dtype) : 0, slot;
     IrWalker w;
     char name[64];
     memset(&w, 0, sizeof w);
@@ -97,7 +101,23 @@ static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op)
                                        "pl.%s_initialize_pipe(..., id=%lld) first, in no branch or loop",
                          op_printed_name(op, name, sizeof name), (long long)F.id, W->k->f->name,
                          ir_kernel_kind(W->k->f) == KERNEL_CUBE ? "aic" : "aiv", (long long)F.id);
-    return F.found;
+    if (!F.found)
+        return 0;
+    /* a slot holds one whole tile (01-tpush_tpop.md: SLOT_SIZE = the tile's size) */
+    for (uint32_t d = 0; tile && d < tile->n; d++) {
+        int64_t e;
+        bytes = ir_dim_value(tile->dims[d], &e) ? bytes * e : -1;
+        if (bytes < 0)
+            break;
+    }
+    slot = ir_call_kwarg_int(F.init, "slot_size", 0);
+    if (bytes > slot) {
+        lower_flow_error(W, c->e.span, "'%s' moves a %lld-byte tile through pipe %lld, whose slots hold %lld bytes "
+                                       "(slot_size=)",
+                         op_printed_name(op, name, sizeof name), (long long)bytes, (long long)F.id, (long long)slot);
+        return 0;
+    }
+    return 1;
 }
 
 int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
@@ -184,7 +204,8 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
     case OP_SYSTEM_TFREE_TO_AIC:
     case OP_SYSTEM_TFREE_TO_AIV:
         lc.what = op->cls == OPCL_XCORE_PUSH ? COMM_PIPE_PUSH : COMM_PIPE_FREE;
-        if (!(lc.tile = lower_tile_use(W, c->args[0])) || !pipe_set_up(W, c, op))
+        if (!(lc.tile = lower_tile_use(W, c->args[0])) ||
+            !pipe_set_up(W, c, op, op->cls == OPCL_XCORE_PUSH ? ir_expr_type(W->k->ir, c->args[0]) : NULL))
             return 1;
         if (lc.what == COMM_PIPE_PUSH && lc.tile->space != (op->id == OP_BLOCK_TPUSH_TO_AIV ? MS_ACC : MS_VEC)) {
             /* the producers' pipes PTOAS maps a push to (PTOAS 0.60: "tile type must map to a supported
@@ -200,7 +221,7 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
     case OP_BLOCK_TPOP_FROM_AIC:
     case OP_BLOCK_TPOP_FROM_AIV:
         lc.what = COMM_PIPE_POP;
-        if (!pipe_set_up(W, c, op))
+        if (!pipe_set_up(W, c, op, c->type))
             return 1;
         if (!dest)
             lower_flow_error(W, c->e.span, "the tile a cross-core pop takes must be assigned to a variable");

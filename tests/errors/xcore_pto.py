@@ -2,8 +2,9 @@
 # What the cross-core pipe's PTO takes: a push from the AIC sends a matmul
 # result (Acc), one from an AIV a Vec tile (PTOAS maps no other producer
 # pipe); a push, pop or free uses a pipe its kernel set up before it, in
-# no branch or loop (the id of an initialize_pipe there); a pop's tile is
-# assigned; a kernel holds one core's side of the pipe.
+# no branch or loop (the id of an initialize_pipe there), whose slots hold
+# the tile; a pop's tile is assigned; a kernel holds one core's side of the
+# pipe.
 import pypto.language as pl
 
 
@@ -19,6 +20,7 @@ class Pto:
         pl.tpush_to_aiv(m, split=0)
         p: pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tpop_from_aiv(split=0, id=3)
         pl.tpop_from_aiv(shape=[16, 16], dtype=pl.FP16, split=0)
+        big: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Mat] = pl.tpop_from_aiv(split=0, id=2)
 
     @pl.function(type=pl.FunctionType.AIV)
     def vector(self, x: pl.Tensor[[16, 16], pl.FP16], n: pl.Scalar[pl.INDEX]):
