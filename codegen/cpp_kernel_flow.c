@@ -46,7 +46,7 @@ static void scalar_def(void *P, const LowerInst *I) { ck_declare_scalar(P, I->as
 static void transfer(void *P, const LowerInst *I) { ck_emit_transfer(P, I->dest, I->call, I->u.t); }
 static void comm(void *P, const LowerInst *I)
 {
-    if (I->u.comm->what >= COMM_PIPE_RESERVE)
+    if (lower_comm_is_pipe(I->u.comm->what))
         ck_emit_pipe(P, I->dest, I->call, I->u.comm);
     else
         ck_emit_comm(P, I->dest, I->u.comm);

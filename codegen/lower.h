@@ -137,6 +137,8 @@ typedef enum LowerCommKind {
     COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
     COMM_PIPE_RESERVE, COMM_PIPE_IMPORT, COMM_PIPE_INIT, COMM_PIPE_PUSH, COMM_PIPE_POP, COMM_PIPE_FREE,
 } LowerCommKind;
+/* Is communication op kind `what` one of the cross-core pipe's? */
+static inline int lower_comm_is_pipe(int what) { return what >= COMM_PIPE_RESERVE && what <= COMM_PIPE_FREE; }
 typedef struct LowerComm {
     uint8_t what;                   /* LowerCommKind */
     uint8_t mode;                   /* notify: NOTIFY_ATOMIC_ADD or NOTIFY_SET; wait: WAIT_EQ or WAIT_GE */

@@ -103,7 +103,7 @@ static void transfer(Dump *D, const LowerInst *I)
 static void comm(Dump *D, const LowerInst *I)
 {
     const LowerComm *lc = I->u.comm;
-    if (lc->what >= COMM_PIPE_RESERVE) {   /* "tpush_to_aiv t", "p = tpop_from_aic", ... */
+    if (lower_comm_is_pipe(lc->what)) {   /* "tpush_to_aiv t", "p = tpop_from_aic", ... */
         if (I->dest) {
             lower_dump_var(D, I->dest);
             sb_puts(D->out, " = ");

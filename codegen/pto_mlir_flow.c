@@ -94,7 +94,7 @@ static void view(void *P, const LowerInst *I) { pm_make_view(P, I->tensor); }
 static void transfer(void *P, const LowerInst *I) { pm_emit_transfer(P, I->dest, I->call, I->u.t); }
 static void comm(void *P, const LowerInst *I)
 {
-    if (I->u.comm->what >= COMM_PIPE_RESERVE)
+    if (lower_comm_is_pipe(I->u.comm->what))
         pm_emit_pipe(P, I->dest, I->call, I->op, I->u.comm);
     else
         pm_emit_comm(P, I->dest, I->u.comm);
