@@ -93,6 +93,7 @@ static void kern_init(Kern *K, IrCtx *ir, const CodegenOptions *o, DiagEngine *d
     arena_init(&K->k.arena);
     ptrmap_init(&K->vals);
     ptrmap_init(&K->names);
+    ptrmap_init(&K->pipes);
     K->ex.ir = ir;
     K->ex.diag = diag;
     K->ex.style = CPP_KERNEL;
@@ -105,6 +106,7 @@ static void kern_free(Kern *K)
     arena_free(&K->k.arena);
     ptrmap_free(&K->vals);
     ptrmap_free(&K->names);
+    ptrmap_free(&K->pipes);
 }
 
 /* The kernel function and its entry point named entry (cpp.md 3, from

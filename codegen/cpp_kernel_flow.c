@@ -44,7 +44,13 @@ static void view(void *P, const LowerInst *I) { I->tensor->data = ptrmap_get(&((
 
 static void scalar_def(void *P, const LowerInst *I) { ck_declare_scalar(P, I->assign->var, I->assign->value, 0); }
 static void transfer(void *P, const LowerInst *I) { ck_emit_transfer(P, I->dest, I->call, I->u.t); }
-static void comm(void *P, const LowerInst *I) { ck_emit_comm(P, I->dest, I->u.comm); }
+static void comm(void *P, const LowerInst *I)
+{
+    if (lower_comm_is_pipe(I->u.comm->what))
+        ck_emit_pipe(P, I->dest, I->call, I->u.comm);
+    else
+        ck_emit_comm(P, I->dest, I->u.comm);
+}
 static void isa_op(void *P, const LowerInst *I) { ck_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
 
 /* A literal of its type holds the value. */

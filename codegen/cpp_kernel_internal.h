@@ -43,6 +43,7 @@ typedef struct Kern {
     CppExpr ex;
     CVal poison;               /* what a variable is after the op defining it failed */
     const char *workspace;     /* the SDMA workspace parameter (LOWER_PARAM_WORKSPACE), or NULL */
+    PtrMap pipes;              /* 1 + a cross-core pipe's id -> its TPipe object's name */
 } Kern;
 
 StrBuf *ck_line(Kern *K);
@@ -60,6 +61,8 @@ const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc);
+/* cpp_kernel_pipe.c: the cross-core pipe's ops. */
+void ck_emit_pipe(Kern *K, const IrVar *dest, const IrCall *c, const LowerComm *lc);
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void ck_print_list(Kern *K, const struct LowerList *L);
 int ck_float_spelled(double d, int dtype);

@@ -298,7 +298,7 @@ void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
     static const IrExpr *const none[LEGAL_MAX_RANK];
     StrBuf v;
     const char *gt, *base = NULL;
-    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+    if (lower_comm_is_prefetch(lc->what)) {
         emit_prefetch(K, dest, lc);
         return;
     }

@@ -126,16 +126,25 @@ typedef struct LowerTransfer {
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
 } LowerTransfer;
 
-/* A communication op of a kernel (pld.system.*), checked: the rank or
- * the number of ranks its context holds, or a signal's notify or wait on
- * one INT32 cell of a window-bound tensor (runtime/README.md, "Ranks"). */
-/* The prefetch ops (pl.prefetch.*) are here too: a context over the
- * kernel's SDMA workspace, a whole flat tensor pulled into L2, the
- * context's session, a wait for a prefetch's event. */
+/* A communication op of a kernel, checked: between ranks (pld.system.*),
+ * the rank or the number of ranks its context holds, or a signal's notify
+ * or wait on one INT32 cell of a window-bound tensor (runtime/README.md,
+ * "Ranks"); between a cluster's cores, an op of the cross-core pipe
+ * (ir/ops_xcore.c): a buffer reserved or a peer's imported (an INT32
+ * address), the pipe set up on its consumer buffers, a tile pushed, one
+ * popped into a buffer of its own, a popped slot freed; and the prefetch
+ * ops (pl.prefetch.*): a context over the kernel's SDMA workspace, a whole
+ * flat tensor pulled into L2, the context's session, a wait for a
+ * prefetch's event. */
 typedef enum LowerCommKind {
     COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
+    COMM_PIPE_RESERVE, COMM_PIPE_IMPORT, COMM_PIPE_INIT, COMM_PIPE_PUSH, COMM_PIPE_POP, COMM_PIPE_FREE,
     COMM_PREFETCH_CONTEXT, COMM_PREFETCH, COMM_PREFETCH_SESSION, COMM_PREFETCH_WAIT
 } LowerCommKind;
+/* Is communication op kind `what` one of the cross-core pipe's? */
+static inline int lower_comm_is_pipe(int what) { return what >= COMM_PIPE_RESERVE && what <= COMM_PIPE_FREE; }
+/* ... one of the prefetch's? */
+static inline int lower_comm_is_prefetch(int what) { return what >= COMM_PREFETCH_CONTEXT && what <= COMM_PREFETCH_WAIT; }
 typedef struct LowerComm {
     uint8_t what;                   /* LowerCommKind */
     uint8_t mode;                   /* notify: NOTIFY_ATOMIC_ADD or NOTIFY_SET; wait: WAIT_EQ or WAIT_GE */
@@ -146,6 +155,8 @@ typedef struct LowerComm {
     const IrMakeTuple *offsets;     /* notify, wait: the cell */
     const IrExpr *peer;             /* notify: the rank signalled */
     const IrExpr *value;            /* notify: the value; wait: the value awaited */
+    const IrExpr *bufs[2];          /* pipe init: the C2V and V2C consumer buffers (INT32 scalars) */
+    struct LowerTile *tile;         /* pipe push: the tile pushed; pop: the buffer popped into */
 } LowerComm;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused):

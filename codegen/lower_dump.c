@@ -106,7 +106,7 @@ static void comm(Dump *D, const LowerInst *I)
 {
     static const char *const prefetch[] = {"prefetch_context workspace", "prefetch ", "session ", "wait_event "};
     const LowerComm *lc = I->u.comm;
-    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+    if (lower_comm_is_prefetch(lc->what)) {
         if (I->dest) {
             lower_dump_var(D, I->dest);
             sb_puts(D->out, " = ");
@@ -120,6 +120,16 @@ static void comm(Dump *D, const LowerInst *I)
             sb_putc(D->out, ' ');
             lower_dump_expr(D, lc->session);
         }
+        return;
+    }
+    if (lower_comm_is_pipe(lc->what)) {   /* "tpush_to_aiv t", "p = tpop_from_aic", ... */
+        if (I->dest) {
+            lower_dump_var(D, I->dest);
+            sb_puts(D->out, " = ");
+        }
+        sb_puts(D->out, op_name(I->op));
+        if (lc->what == COMM_PIPE_PUSH || lc->what == COMM_PIPE_FREE)
+            sb_printf(D->out, " %s", lc->tile->var->name);
         return;
     }
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {

@@ -62,7 +62,8 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
     char msg[128];
     if (no_lowering(W, c, op))
         return;
-    if (op->cls == OPCL_COMM || op->cls == OPCL_COMM_VALUE) {
+    if (op->cls == OPCL_COMM || op->cls == OPCL_COMM_VALUE || op->cls == OPCL_XCORE_PIPE ||
+        op->cls == OPCL_XCORE_BUFFER) {
         if (!lower_isa_comm(W, dest, c, op))
             lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, msg, sizeof msg),
                              W->p->output);
@@ -81,6 +82,12 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     char buf[64];
     if (no_lowering(W, c, op))
         return;
+    if (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT) {
+        if (!lower_isa_comm(W, dest, c, op))   /* the cross-core pipe: the other core's side */
+            lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, buf, sizeof buf),
+                             W->p->output);
+        return;
+    }
     if (op->cls == OPCL_REMOTE_LOAD || op->cls == OPCL_REMOTE_STORE) {   /* with a peer's copy of a window */
         IsaForm how = op->cls == OPCL_REMOTE_LOAD ? FORM_LOAD : FORM_STORE;
         if (!lower_isa_transfer(W, dest, c, how))

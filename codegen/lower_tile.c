@@ -167,6 +167,29 @@ LowerTile *lower_tile_def(LowerFlow *W, const IrVar *v, int fillpad, LowerTile *
     return t;
 }
 
+LowerTile *lower_tile_popped(LowerFlow *W, const IrVar *v, Span sp)
+{
+    LowerTile *t;
+    TileGeom g;
+    int64_t addr = -1;
+    char msg[256];
+    if (ptrmap_get(&W->preset, v)) {
+        lower_flow_error(W, sp, "'%s' is popped from the cross-core pipe into a buffer of its own, and cannot be "
+                                "yielded into a carried one: copy it",
+                         v->name);
+        return NULL;
+    }
+    if (geom(W, v->type, 0, v->name, sp, &g) != 0)
+        return NULL;
+    if (addr_mode(W) && isa_tile_addr(v->type, v->name, W->p->addr_hint, &addr, msg, sizeof msg) != 0) {
+        W->p->error(W, sp, msg);
+        return NULL;
+    }
+    t = new_tile(W, v, v->type, 0, &g, addr);
+    bind(W, v, t);
+    return t;
+}
+
 /* block.reshape: with addresses a second buffer at the input's address;
  * without, a new name of the input's bytes (copied into a carried buffer
  * the result is yielded into: a carried buffer is written in place, and a

@@ -31,6 +31,7 @@ typedef struct LowerTile {
     const IrVar *var;          /* the variable it is made for (messages name it) */
     const IrStmt *scope;       /* the body its allocation is in; NULL: the kernel's */
     TileGeom g;
+    const struct IrCall *popped_by;   /* the cross-core pop that defines it (lower_tile_popped), or NULL */
     void *data;                /* the printer's spelling of it, made when it is first spelled */
 } LowerTile;
 
@@ -54,6 +55,10 @@ LowerTile *lower_tile_use(struct LowerFlow *W, const IrExpr *x);
 /* The buffer of Tile variable v defined by a transfer or an op (fillpad:
  * as a fillpad destination; share: the buffer it must be in, or NULL). */
 LowerTile *lower_tile_def(struct LowerFlow *W, const IrVar *v, int fillpad, LowerTile *share, Span sp);
+/* The buffer of Tile variable v a cross-core pop defines: one of its own,
+ * shared with no other variable (PTO names the pop's result; C++ gives it
+ * v's planned address). */
+LowerTile *lower_tile_popped(struct LowerFlow *W, const IrVar *v, Span sp);
 /* The buffers of block op c (classified as lo) whose result is dest. */
 int lower_tile_op(struct LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
                   LowerOpTiles *b);

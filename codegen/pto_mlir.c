@@ -143,8 +143,9 @@ static const char *const kind_text[] = {"", "vector", "cube", ""};
 static const char *tile_text(void *printer, const IrType *t, int fillpad) { return pm_tile_type(printer, t, fillpad); }
 
 /* One func.func (pto-mlir.md 3): the kernel lowered (lower_list.h), then
- * its list spelled. */
-static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *out)
+ * its list spelled; an entry unless it is only there as the peer of a
+ * kernel's cross-core pipe (its own module has its entry). */
+static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, int entry, StrBuf *out)
 {
     LowerTarget target = {OUT_MLIR, "PTO", ", or use --no-addr", 0, pm_float_spelled, tile_text, E};
     LowerList L;
@@ -167,8 +168,12 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
     E->errors += L.errors;
     if (E->k.o->dump && !L.errors)
         lower_list_dump(E->k.o->dump, &E->k, &L, "PTO");
+    E->kind = kind;
     if (!L.errors) {
         bind_params(E, &L, &sig);
+        if ((E->gm_pipe = pm_pipe_gm_param(&L, E->k.o)))
+            sb_printf(&sig, "%s%s: !pto.ptr<f32>", L.nparams ? ", " : "",
+                      mlir_name_claim_exact(&E->names, E->gm_pipe));
         if (E->k.o->debug) {
             lower_locs_init(&locs, E->k.diag->src);
             E->k.locs = &locs;
@@ -189,8 +194,11 @@ static int emit_function(Emitter *E, const IrFunc *f, KernelKind kind, StrBuf *o
         /* pto.entry: PTOAS writes an extern "C" __global__ function only for a
          * func.func marked as an entry (PTOAS 0.60, include/PTO/IR/PTO.h
          * kPTOEntryAttrName; the April 0.27 read it too). Every func.func we
-         * write is a kernel, so every one is an entry. */
-        sb_printf(out, ") attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<%s>} {\n", kind_text[kind]);
+         * write is a kernel, so every one is an entry, but a pipe's peer in
+         * a kernel's own module: there its C++ is a plain function, not a
+         * second definition of the peer's entry. */
+        sb_printf(out, ") attributes {%spto.kernel_kind = #pto.kernel_kind<%s>} {\n", entry ? "pto.entry, " : "",
+                  kind_text[kind]);
         mlir_consts_print(&E->consts, out, 2, floc);
         mlir_names_write(&E->names, out, E->body.data, E->body.len);
         sb_printf(out, "  return%s\n  }%s\n", floc, floc);
@@ -273,6 +281,8 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
 {
     Emitter E;
     int bad = 0, any = 0;
+    if (pm_pipe_pairs_check(prog, NULL, diag))
+        return 1;
     emitter_init(&E, ir, o, diag);
     module_open(out, o);
     for (uint32_t i = 0; i < prog->n; i++) {
@@ -281,7 +291,7 @@ int codegen_pto(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
         if (k == KERNEL_NONE)
             continue;
         any = 1;
-        if ((k = lower_kernel_kind(f, diag)) == KERNEL_NONE || emit_function(&E, f, k, out) != 0)
+        if ((k = lower_kernel_kind(f, diag)) == KERNEL_NONE || emit_function(&E, f, k, 1, out) != 0)
             bad = 1;
     }
     module_close(out, prog, o, diag);
@@ -304,9 +314,20 @@ int codegen_pto_kernel(StrBuf *out, IrCtx *ir, const IrProgram *prog, const IrFu
             diag_error(diag, kernel->span, "'%s' is not a kernel", kernel->name);
         return 1;
     }
+    if (pm_pipe_pairs_check(prog, kernel, diag))
+        return 1;
     emitter_init(&E, ir, o, diag);
     module_open(out, o);
-    bad = emit_function(&E, kernel, k, out);
+    bad = emit_function(&E, kernel, k, 1, out);
+    {
+        /* and the kernels it shares a cross-core pipe with */
+        const IrFunc **peers = xmalloc(xmul_size(prog->n + 1, sizeof *peers));
+        uint32_t np = pm_pipe_peers(prog, kernel, peers);
+        for (uint32_t i = 0; i < np && !bad; i++)
+            if ((k = lower_kernel_kind(peers[i], diag)) == KERNEL_NONE || emit_function(&E, peers[i], k, 0, out) != 0)
+                bad = 1;
+        xfree(peers);
+    }
     module_close(out, prog, o, diag);
     emitter_free(&E);
     return bad;

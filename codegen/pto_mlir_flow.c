@@ -92,7 +92,13 @@ int pm_float_spelled(double d, int dtype)
 
 static void view(void *P, const LowerInst *I) { pm_make_view(P, I->tensor); }
 static void transfer(void *P, const LowerInst *I) { pm_emit_transfer(P, I->dest, I->call, I->u.t); }
-static void comm(void *P, const LowerInst *I) { pm_emit_comm(P, I->dest, I->u.comm); }
+static void comm(void *P, const LowerInst *I)
+{
+    if (lower_comm_is_pipe(I->u.comm->what))
+        pm_emit_pipe(P, I->dest, I->call, I->op, I->u.comm);
+    else
+        pm_emit_comm(P, I->dest, I->u.comm);
+}
 static void isa_op(void *P, const LowerInst *I) { pm_emit_isa_op(P, I->dest, I->call, &I->u.op->lo, &I->u.op->b); }
 
 static void block_idx(void *P, const LowerInst *I)

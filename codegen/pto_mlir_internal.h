@@ -58,6 +58,8 @@ typedef struct Emitter {
     /* What a variable stands for after the op defining it failed: uses of
      * it report nothing more. */
     Value poison;
+    KernelKind kind;           /* of the kernel being written */
+    const char *gm_pipe;       /* its cross-core pipe's global-memory rings (A2/A3), a parameter; or NULL */
 } Emitter;
 
 enum { GROUP_ADDR, GROUP_VIEW, GROUP_BODY };
@@ -84,6 +86,21 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc);
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b);
 void pm_print_list(Emitter *E, const LowerList *L);
+/* pto_mlir_pipe.c: the cross-core pipe's ops, and the parameter of its
+ * global-memory rings that a kernel setting one up on A2/A3 takes (its
+ * name, or NULL). */
+void pm_emit_pipe(Emitter *E, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerComm *lc);
+const char *pm_pipe_gm_param(const LowerList *L, const CodegenOptions *o);
+/* The functions of prog that share a cross-core pipe with kernel, directly
+ * or through others (import_peer_buffer names them), in program order,
+ * into out (room for prog->n): a kernel's own module holds them too, as
+ * PTOAS checks each import against its peer's reserve and pipe. */
+uint32_t pm_pipe_peers(const IrProgram *prog, const IrFunc *kernel, const IrFunc **out);
+/* PTOAS's pairing of the pipe's two sides, as located errors in function
+ * only (every one when NULL; 1 after one): an import names a peer function reserving that buffer; each
+ * initialize_pipe has one of the other core, same id, dir_mask and
+ * slot_size, in a function it shares a buffer with. */
+int pm_pipe_pairs_check(const IrProgram *prog, const IrFunc *only, DiagEngine *diag);
 int pm_float_spelled(double d, int dtype);
 
 static inline const char *opname(const OpDef *op, char *buf, size_t cap) { return op_printed_name(op, buf, cap); }

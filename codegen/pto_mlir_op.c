@@ -267,7 +267,7 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
     const View *V;
     const Value *val, *w;
     const char *pview;
-    if (lc->what >= COMM_PREFETCH_CONTEXT) {
+    if (lower_comm_is_prefetch(lc->what)) {
         emit_prefetch(E, dest, lc);
         return;
     }

@@ -82,6 +82,14 @@ typedef struct OpParam {
     uint8_t bare;
 } OpParam;
 
+/* OpParam.from values that name no IR argument: the shape of a tile
+ * that an annotated assignment's type gives (and, with it, a dtype kwarg
+ * that the same type gives), and the INT32 constant 0. */
+enum { OP_FROM_ZERO = 0xFE, OP_FROM_ANNOTATION = 0xFF };
+/* The IR argument an optional parameter's value is when left out, or -1
+ * when that is no argument (OP_FROM_*). */
+static inline int op_param_from_arg(const OpParam *p) { return p->from && p->from < OP_FROM_ZERO ? p->from - 1 : -1; }
+
 /* Deduction failure: message and, when it concerns one argument, which
  * (and which element, when the argument is a list). */
 typedef struct OpError {
@@ -189,6 +197,12 @@ typedef enum OpClass {
     OPCL_MRGSORT2,            /* two to four sorted lists, tmp -> one list, in tmp's shape */
     OPCL_GETVAL,              /* tile, indices -> one element, a scalar */
     OPCL_SETVAL,              /* tile, indices, value -> the tile with one element written in place */
+    OPCL_XCORE_PUSH,          /* tile -> a slot of the cross-core pipe (waits for a free one) */
+    OPCL_XCORE_POP,           /* -> the next tile of the pipe from the AIC, into Vec (waits for one) */
+    OPCL_XCORE_POP_MAT,       /* -> the next tile of the pipe from the AIVs, into Mat */
+    OPCL_XCORE_SHARD,         /* tile -> the tile across the AIC/AIV boundary (halved or joined) */
+    OPCL_XCORE_PIPE,          /* the pipe's setup and slot release: no value */
+    OPCL_XCORE_BUFFER,        /* a named buffer of the pipe, reserved or a peer's: its address */
     OPCL_COUNT
 } OpClass;
 
@@ -240,6 +254,7 @@ enum {
     OP_PIPE_STORE = -2,   /* FIX from Acc, MTE3 otherwise */
     OP_PIPE_MOVE = -3,    /* by the source and target spaces (targets/arch.c) */
     OP_PIPE_INSERT = -4,  /* by the inserted (second) argument's space: FIX from Acc, else V */
+    OP_PIPE_PUSH = -5,    /* a cross-core push: FIX from Acc, MTE3 otherwise (a store to the ring's memory) */
 };
 
 /* Where an op's result lives. */
@@ -248,6 +263,7 @@ typedef enum ResultPlace {
     RES_VEC,
     RES_TARGET_MEMORY,    /* the target_memory kwarg */
     RES_ACC,
+    RES_MAT,              /* L1 (a tile popped from the AIVs) */
     RES_ARG0,             /* in its first argument's storage (reshape, accumulation) */
     RES_ARG3,             /* in its fourth argument's storage (a store's output tensor) */
     RES_DDR,              /* a tensor */
@@ -430,6 +446,16 @@ static inline int ir_call_is_atom(const IrExpr *e)
     return e->kind == EXPR_CALL && c->nargs == 0 && c->callee->kind == CALLEE_OP &&
            ((const OpDef *)c->callee)->cls == OPCL_COMM_VALUE;
 }
+
+/* The core an op of the cross-core pipe runs on (ir/ops_xcore.c): FUNC_AIC
+ * (it pushes to the AIVs, pops from them, frees to them, sets up the
+ * AIC's side), FUNC_AIV (the mirror), FUNC_INCORE (a crossing of a
+ * pl.split_aiv region, before ExpandMixedKernel splits its function), or
+ * FUNC_OPAQUE (any other op, the buffers included). */
+int op_pipe_side(const OpDef *op);
+/* Whether f holds an op of the cross-core pipe (a push, pop or free, or
+ * the pipe's setup): its kernel runs beside its peer's. */
+int ir_func_uses_pipe(const IrFunc *f);
 
 /* The outputs an op has a form in. */
 typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;

@@ -89,6 +89,12 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_SORT32]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
     [OPCL_MRGSORT]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_MRGSORT,     0, 0, TMP_NONE),
     [OPCL_MRGSORT2]          = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_MRGSORT2,    0, 0, TMP_NONE),
+    [OPCL_XCORE_PUSH]        = T(OPC_BLOCK,  OP_PIPE_PUSH,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_XCORE_POP]         = T(OPC_BLOCK,  PIPE_MTE2,     RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_XCORE_POP_MAT]     = T(OPC_BLOCK,  PIPE_MTE2,     RES_MAT,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_XCORE_SHARD]       = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_XCORE_PIPE]        = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_XCORE_BUFFER]      = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
 };
 /* clang-format on */
 
@@ -97,7 +103,8 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
 #define CATEGORY_OF(CLASS)                                                                                         \
     (OPCL_##CLASS == OPCL_TENSOR || OPCL_##CLASS == OPCL_TENSOR_WRITE                    ? OPC_TENSOR             \
      : OPCL_##CLASS == OPCL_BARRIER || OPCL_##CLASS == OPCL_FLAG || OPCL_##CLASS == OPCL_TASK ||                   \
-               OPCL_##CLASS == OPCL_COMM || OPCL_##CLASS == OPCL_COMM_VALUE                ? OPC_SYSTEM             \
+               OPCL_##CLASS == OPCL_COMM || OPCL_##CLASS == OPCL_COMM_VALUE ||                                    \
+               OPCL_##CLASS == OPCL_XCORE_PIPE || OPCL_##CLASS == OPCL_XCORE_BUFFER        ? OPC_SYSTEM             \
      : OPCL_##CLASS == OPCL_ARRAY                                                        ? OPC_ARRAY              \
                                                                                          : OPC_BLOCK)
 #define P(...)                                                                                                     \

@@ -131,6 +131,15 @@ const IrType *deduce_mrgsort_format1(DeduceCtx *dc);
 const IrType *deduce_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_gather(DeduceCtx *dc);
+/* ops_xcore.c: the cross-core pipe between the AIC and the AIVs */
+const IrType *deduce_tpush(DeduceCtx *dc);
+const IrType *deduce_tpop(DeduceCtx *dc);
+const IrType *deduce_tfree(DeduceCtx *dc);
+const IrType *deduce_aiv_shard(DeduceCtx *dc);
+const IrType *deduce_aic_gather(DeduceCtx *dc);
+const IrType *deduce_initialize_pipe(DeduceCtx *dc);
+const IrType *deduce_reserve_buffer(DeduceCtx *dc);
+const IrType *deduce_import_peer_buffer(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);
@@ -157,6 +166,12 @@ const IrType *deduce_flag(DeduceCtx *dc);
 #define PKW_ONLY(NAME, K) {(NAME), (K), ARG_VALUE, 0, 1, 0}
 /* An optional list of extents that is IR argument FROM when left out. */
 #define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0, 0}
+/* A list of extents, by keyword, that an annotated assignment's type gives
+ * when the call leaves it out (the printer then leaves it out too). */
+#define PSHAPE_ANNOT(NAME) {(NAME), -1, ARG_SHAPE, OP_FROM_ANNOTATION, 1, 0}
+/* A scalar the call may leave out: then the INT32 constant 0 (printed
+ * always). */
+#define PARG_ZERO(NAME) {(NAME), -1, ARG_VALUE, OP_FROM_ZERO, 0, 0}
 /* clang-format on */
 
 /* ------------------------------------------------------------ messages */

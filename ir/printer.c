@@ -453,6 +453,29 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
     }
 }
 
+/* Did print_call write any of c's IR arguments?  Not where c is a pop
+ * whose only argument, its shape, the annotation gives. */
+static int printed_args(const Printer *p, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    return c->nargs && !(op && c->nargs == 1 && op_param(op, 0)->from == OP_FROM_ANNOTATION && p->annotated == &c->e);
+}
+
+/* A kwarg the printed text leaves to its context: a pop's dtype where the
+ * annotation gives its type, a split_aiv region's split on its crossings
+ * (the reader takes both back from there). */
+static int omitted_kwarg(const Printer *p, const IrCall *c, const IrKwarg *kw)
+{
+    const OpDef *op = callee_op(c->callee);
+    if (!op)
+        return 0;
+    if (kw->kind == KW_DTYPE && c->nargs && op_param(op, 0)->from == OP_FROM_ANNOTATION)
+        return p->annotated == &c->e;
+    if (op->block)
+        op = op_ref(op->block);   /* tensor.aiv_shard prints as tile.aiv_shard does */
+    return p->split_aiv && op->cls == OPCL_XCORE_SHARD && strcmp(kw->key, "split") == 0;
+}
+
 static void print_call(Printer *p, const IrCall *c)
 {
     const IrCallee *cal = c->callee;
@@ -490,7 +513,15 @@ static void print_call(Printer *p, const IrCall *c)
         uint32_t i = order ? order[k] : k;
         int64_t v;
         const OpParam *prm = cal->kind == CALLEE_OP ? op_param(callee_op(cal), i) : NULL;
-        if (prm && prm->from) {
+        if (prm && prm->from == OP_FROM_ANNOTATION) {
+            /* the annotation gives it (and the dtype): else by keyword */
+            if (p->annotated == &c->e)
+                continue;
+            sb_printf(p->sb, "%s%s=", k ? ", " : "", prm->name);
+            pr_expr(p, c->args[i]);
+            continue;
+        }
+        if (prm && op_param_from_arg(prm) >= 0) {
             /* An optional argument: left out at its default, a keyword
              * argument otherwise (it may follow one left out). */
             if (!ir_same_dim_list(p->ctx, c->args[i], c->args[prm->from - 1])) {
@@ -513,9 +544,13 @@ static void print_call(Printer *p, const IrCall *c)
         pr_expr(p, c->args[device]);
     }
     if (cal->kind != CALLEE_GLOBAL) {
+        int first = !printed_args(p, c);
         for (uint32_t i = 0; i < c->nkwargs; i++) {
-            if (i || c->nargs)
+            if (omitted_kwarg(p, c, &c->kwargs[i]))
+                continue;
+            if (!first)
                 sb_puts(p->sb, ", ");
+            first = 0;
             pr_kwarg(p, &c->kwargs[i]);
         }
     } else {

@@ -25,6 +25,11 @@ typedef struct Printer {
     const IrStmt *ret_yield;
     uint32_t ret_n;
     const IrVar *const *ret;
+    /* The value of the assignment being printed, whose annotation gives a
+     * cross-core pop's tile type (printed without it), and the depth of
+     * pl.split_aiv regions, whose crossings print without their split. */
+    const IrExpr *annotated;
+    int split_aiv;
 } Printer;
 
 void pr_init(Printer *p, StrBuf *sb, IrCtx *ctx, const char *prefix, IrSyntax syntax);

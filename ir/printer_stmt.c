@@ -308,7 +308,9 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
         pr_line(p);
         print_var_decl(p, a->var);
         sb_puts(p->sb, " = ");
+        p->annotated = a->value;
         pr_expr(p, a->value);
+        p->annotated = NULL;
         return;
     }
     case STMT_EVAL:
@@ -397,7 +399,9 @@ static void print_stmt(Printer *p, const IrStmt *s, int func_level)
         print_scope_head(p, IR_AS(IrScope, s));
         /* Scopes are transparent: a yield inside still assigns the
          * enclosing construct's return variables. */
+        p->split_aiv += s->sub == SCOPE_SPLIT_AIV;
         print_indented(p, IR_AS(IrScope, s)->body, func_level, NULL);
+        p->split_aiv -= s->sub == SCOPE_SPLIT_AIV;
         return;
     case STMT_KIND_COUNT:
         break;

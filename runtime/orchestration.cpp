@@ -42,8 +42,8 @@ const char *dir_name(bool writable) { return writable ? "output" : "input"; }
 
 // Runs one kernel: the argument array holds the addresses of `tensors`
 // (which live until the kernel returns), then `scalars`.
-void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tensors, const std::vector<bool> &writable,
-                const std::vector<uint64_t> &scalars) {
+void run_kernel_here(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tensors,
+                     const std::vector<bool> &writable, const std::vector<uint64_t> &scalars) {
     TaskContext ctx{nullptr, task, k->func_id, k->name ? k->name : "?"};
     TaskScope scope(&ctx);
     std::vector<GmRange> ranges;
@@ -102,6 +102,21 @@ void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tenso
     k->entry(args.data());
     if (pyptocc::prof::enabled)
         pyptocc::prof::end_kernel();
+}
+
+// A kernel of the cross-core pipe runs on a thread of its own (pipe.cpp),
+// with its own copies of its arguments; the others here, once the pipe
+// kernels started before them have ended (they may read what those wrote).
+void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tensors, const std::vector<bool> &writable,
+                const std::vector<uint64_t> &scalars) {
+    if (!(k->flags & PYPTOCC_KERNEL_PIPE)) {
+        pipe_join();
+        run_kernel_here(k, task, tensors, writable, scalars);
+        return;
+    }
+    pipe_run_kernel([k, task, tensors, writable, scalars]() mutable {
+        run_kernel_here(k, task, tensors, writable, scalars);
+    });
 }
 
 // Restores the thread's run state however pyptocc_run ends.
@@ -292,8 +307,10 @@ int pyptocc_run_with_shapes(const PyptoccProgram *p, void *const *data, const ui
                 pyptocc::fatal("pyptocc_run: program '%s' has arguments that belong to none of its kernels",
                                p->name ? p->name : "?");
         }
+        pipe_end_run(true);   // the pipe kernels end, or say what they wait for
         return 0;
     } catch (const Error &) {
+        pipe_end_run(false);
         return 1;
     } catch (const std::bad_alloc &) {
         std::fprintf(stderr, "pyptocc runtime error: out of memory\n");

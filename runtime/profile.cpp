@@ -185,6 +185,7 @@ void Kernel::record(Op op, const Operand *o, int n) {
     }
     // What it touches: the first operand is written (TLOAD's tile, TSTORE's
     // global tensor, every destination), scratch too; the rest are read.
+    // TPUSH only reads its tile (the pipe's ring is not modelled memory).
     // Global memory is touched where the tile's valid region maps to.
     e.access_begin = static_cast<uint32_t>(accesses_.size());
     const Operand *tile = shape;
@@ -194,7 +195,7 @@ void Kernel::record(Op op, const Operand *o, int n) {
             last_tile = i;
     for (int i = 0; i < n; i++) {
         const Operand &x = o[i];
-        bool write = i == 0 || (i == last_tile && writes_scratch(op));
+        bool write = (i == 0 && op != Op::TPUSH) || (i == last_tile && writes_scratch(op));
         if (x.kind == Operand::Tile && x.addr) {
             uint64_t cap = 0;
             const unsigned char *base = pyptocc::sim_buffer(x.loc, &cap);

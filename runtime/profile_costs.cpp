@@ -725,6 +725,21 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TGETVAL:   // one scalar load or store (Tile::GetValue, SetValue)
     case Op::TSETVAL:
         return Cost{S, 1, 0};
+    case Op::TPUSH:   // a2a3's ring is in global memory: the tile stored to it, as TSTORE from its place
+    case Op::TPOP: {  // ... and loaded from it, as TLOAD to its place (01-tpush_tpop.md); waits not modelled
+        Cost c;
+        if (n < 1)
+            return c;
+        c.bytes = region_bytes(o[0]);
+        const Path *p = op == Op::TPOP ? (o[0].loc == Vec ? &kGmToUb : &kGmToL1)
+                        : o[0].loc == Acc ? &kL0cToGm
+                        : o[0].loc == Mat ? &kL1ToGm
+                                          : &kUbToGm;
+        c.pipe = op == Op::TPOP ? MTE2 : o[0].loc == Acc ? FIX : MTE3;
+        c.cycles = transfer_cycles(*p, c.bytes);
+        return c;
+    }
+    case Op::TFREE:     // a flag set for the producer
     case Op::TNOTIFY:   // one scalar access to a signal cell (pto/comm/pto_comm_inst.hpp); the
     case Op::TWAIT:     // time waited for a peer is not modelled
     case Op::TPREFETCH_ASYNC:    // one SDMA descriptor written; the pull runs on the SDMA engine, beside

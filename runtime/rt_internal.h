@@ -4,6 +4,7 @@
 #define PYPTOCC_RT_INTERNAL_H
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "pyptocc_runtime.h"
@@ -50,6 +51,14 @@ struct RankHooks {
     int32_t rank = 0, nranks = 1;  // what --profile's report names
 };
 RankHooks &rank_hooks();
+
+// pipe.cpp: starts a kernel of the cross-core pipe on a thread of its own;
+// pipe_join waits for every such kernel to end (throwing Error when one
+// failed, a deadlock included); pipe_end_run ends a run's (ok: as
+// pipe_join; else stopping them quietly), and empties the rings.
+void pipe_run_kernel(std::function<void()> body);
+void pipe_join();
+void pipe_end_run(bool ok);
 
 // Product of dims with overflow check; false on overflow.
 bool checked_numel(const uint64_t *dims, uint64_t ndims, uint64_t elem_size, uint64_t *numel, uint64_t *bytes);

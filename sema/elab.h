@@ -156,6 +156,13 @@ struct FnCtx {
      * error, or when want_value is 0 and it returns nothing).  Set by
      * elab_func.c: expressions reach statements only through it. */
     const IrExpr *(*expand_inline)(FnCtx *fc, InlineFn *fn, const AstNode *call, int want_value);
+    /* The value being assigned under an annotation, and that annotation's
+     * type: a cross-core pop takes its tile type from it (elab_op.c). */
+    const AstNode *annot_call;
+    const IrType *annot;
+    /* 1 + the SplitMode of the innermost pl.split_aiv region, 0 outside
+     * any: pl.aiv_shard and pl.aic_gather take their split from it. */
+    int split_aiv;
 };
 
 /* -------------------------------------------------------------- the module */

@@ -365,6 +365,21 @@ static int ptr_alloc(FnCtx *fc, const AstNode *s)
     return 1;
 }
 
+/* Is v a call of an op whose tile type an annotation gives (a parameter
+ * OP_FROM_ANNOTATION: the cross-core pops), by the name it is called? */
+static int typed_by_annotation(const AstNode *v)
+{
+    const OpDef *op;
+    if (v->kind != AST_CALL || (v->a->kind != AST_ATTR && v->a->kind != AST_NAME) || !v->a->name)
+        return 0;
+    if (!(op = op_direct(v->a->name)) && !(op = op_lookup_dsl("block", v->a->name)))
+        return 0;
+    for (uint32_t p = 0; p < op->nparams; p++)
+        if (op->params[p].from == OP_FROM_ANNOTATION)
+            return 1;
+    return 0;
+}
+
 void elab_annassign(FnCtx *fc, const AstNode *s)
 {
     Elab *E = fc->E;
@@ -382,6 +397,19 @@ void elab_annassign(FnCtx *fc, const AstNode *s)
     }
     if (ptr_alloc(fc, s))
         return;
+    if (typed_by_annotation(s->c)) {
+        /* a cross-core pop's tile type is the annotation (elab_op.c) */
+        const AstNode *outer_call = fc->annot_call;
+        const IrType *outer = fc->annot;
+        const IrExpr *v;
+        fc->annot_call = s->c;
+        fc->annot = elab_type(E, fc, s->b);
+        v = elab_expr(fc, s->c);
+        fc->annot_call = outer_call;
+        fc->annot = outer;
+        assign_name(fc, s->a, v, s->b, s->span);
+        return;
+    }
     assign_name(fc, s->a, elab_expr(fc, s->c), s->b, s->span);
 }
 

@@ -167,8 +167,8 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
             if (args[argi] && op->params[p].bare && type_of(fc, args[argi])->kind == TYPE_SCALAR)
                 args[argi] = ir_make_tuple(fc->E->ir, 1, &args[argi], b.arg[p]->span);   /* read(t, i): [i] */
         }
-        else if (!args[argi] && op->params[p].from && (uint32_t)op->params[p].from - 1 < argi)
-            args[argi] = args[op->params[p].from - 1];   /* left out: the argument it defaults to */
+        else if (!args[argi] && op->params[p].from)
+            args[argi] = elab_param_default(fc, op, &op->params[p], call, args, argi);
         if (!args[argi])
             ok = 0;
         argi++;
@@ -519,6 +519,8 @@ static const IrExpr *call_unified(FnCtx *fc, const char *name, const AstNode *ca
     /* A name of one form calls that op (the op table's direct). */
     if (direct && direct->category == OPC_TENSOR)
         return call_tensor(fc, name, call, written);
+    if (direct && direct->category == OPC_SYSTEM)   /* pl.reserve_buffer: pypto's promoted system ops */
+        return call_named(fc, "system", name, call, NULL, written);
     if (direct)
         return call_named(fc, "block", name, call, NULL, written);
     if (call->list.n == 0 && !op_lookup_dsl("tensor", name) && !op_lookup_dsl("block", name))

@@ -110,6 +110,70 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b)
     return ok;
 }
 
+/* The annotation's tile type when call is the value an annotated
+ * assignment assigns (fc->annot_call), else NULL. */
+static const IrType *annotated_tile(FnCtx *fc, const AstNode *call)
+{
+    return fc->annot_call == call && fc->annot && fc->annot->kind == TYPE_TILE ? fc->annot : NULL;
+}
+
+const IrExpr *elab_param_default(FnCtx *fc, const OpDef *op, const OpParam *prm, const AstNode *call,
+                                 const IrExpr *const *args, uint32_t argi)
+{
+    const IrType *t;
+    int from = op_param_from_arg(prm);
+    char name[128];
+    if (from >= 0 && (uint32_t)from < argi)
+        return args[from];   /* left out: the argument it defaults to */
+    if (prm->from == OP_FROM_ZERO)
+        return ir_const_int(fc->E->ir, 0, DT_INT32, call->span);
+    if (prm->from == OP_FROM_ANNOTATION && (t = annotated_tile(fc, call)))
+        return ir_make_tuple(fc->E->ir, t->n, t->dims, call->span);
+    if (prm->from == OP_FROM_ANNOTATION)
+        diag_error(fc->E->diag, call->span,
+                   "'%s' needs the type of the tile it gives: annotate the assignment (t: pl.Tile[[16, 16], pl.FP32] "
+                   "= ...) or give %s= and dtype=",
+                   op_printed_name(op, name, sizeof name), prm->name);
+    return NULL;
+}
+
+/* A kwarg the call leaves out that its context gives (ops_xcore.c): a
+ * pop's dtype, from the annotation that gives its shape; the split of a
+ * pl.split_aiv region's crossing (pl.aiv_shard, pl.aic_gather), which a
+ * call there may repeat but not contradict.  1 with *kw set, 0 when the
+ * context gives none, -1 after an error. */
+static int kwarg_from_context(FnCtx *fc, const OpDef *op, const KwSpec *spec, const AstNode *given,
+                              const AstNode *call, const char *name, IrKwarg *kw)
+{
+    const IrType *t;
+    const OpDef *tile_op = op->block ? op_ref(op->block) : op;   /* tensor.aiv_shard: tile.aiv_shard's */
+    if (tile_op->cls == OPCL_XCORE_SHARD && fc->split_aiv && strcmp(spec->name, "split") == 0) {
+        if (given && (!elab_kwarg_value(fc, spec, given, name, kw) || kw->v.i != fc->split_aiv - 1)) {
+            diag_error(fc->E->diag, given->span, "'%s' in a pl.split_aiv region splits as the region does (split=%d)",
+                       name, fc->split_aiv - 1);
+            return -1;
+        }
+        kw->key = intern_cstr(fc->E->names, spec->name);
+        kw->kind = KW_INT;
+        kw->v.i = fc->split_aiv - 1;
+        return 1;
+    }
+    if (tile_op->cls == OPCL_XCORE_SHARD && !given && strcmp(spec->name, "split") == 0) {
+        diag_error(fc->E->diag, call->span,
+                   "'%s' takes its split from the 'for ... in pl.split_aiv(2, mode=...)' region it is in; outside "
+                   "one, give split=",
+                   name);
+        return -1;
+    }
+    if (!given && spec->type == KWT_DTYPE && (t = annotated_tile(fc, call)) != NULL) {
+        kw->key = intern_cstr(fc->E->names, spec->name);
+        kw->kind = KW_DTYPE;
+        kw->v.i = t->dtype;
+        return 1;
+    }
+    return 0;
+}
+
 int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *kwbuf, uint32_t *nkw)
 {
     Elab *E = fc->E;
@@ -122,10 +186,14 @@ int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *
     for (uint32_t k = 0; k < op->nkw; k++) {
         const KwSpec *spec = &op->kwargs[k];
         const AstNode *given = NULL;
+        int ctx;
         for (uint32_t p = 0; p < op->nparams; p++)
             if (op->params[p].kw == (int)k)
                 given = bound[p];
-        if (given) {
+        if ((ctx = kwarg_from_context(fc, op, spec, given, call, name, &kwbuf[nk])) != 0) {
+            ok &= ctx > 0;
+            nk += ctx > 0;
+        } else if (given) {
             if (!elab_kwarg_value(fc, spec, given, name, &kwbuf[nk]))
                 ok = 0;
             nk++;

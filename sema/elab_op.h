@@ -29,6 +29,10 @@ int elab_op_bind(FnCtx *fc, const OpDef *op, const AstNode *call, OpBinding *b);
  * may carry, as pypto's Call does: no op reads them) as one kwarg "attrs",
  * a list of keyed entries; 0 after an error (reported).  kw has room for
  * OP_MAX_KWARGS + 1. */
+/* The value of optional parameter prm (OpParam.from) the call left out,
+ * args[0..argi) its arguments before it; NULL after an error. */
+const IrExpr *elab_param_default(FnCtx *fc, const OpDef *op, const OpParam *prm, const AstNode *call,
+                                 const IrExpr *const *args, uint32_t argi);
 int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *kw, uint32_t *nk);
 /* The call of b's op on args (its positional parameters, elaborated; the
  * op may normalize them in place) and kw: the registry deduces its type,

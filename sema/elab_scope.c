@@ -654,7 +654,14 @@ int elab_scope_loop(FnCtx *fc, const AstNode *s)
             elab_emit(fc, ir_assign(E->ir, index, v, c->span));
         }
     }
-    elab_block(fc, &s->list, 0);
+    {
+        /* the region's crossings split as it does (elab_op.c) */
+        int outer = fc->split_aiv;
+        if (split)
+            fc->split_aiv = 1 + h.a.split;
+        elab_block(fc, &s->list, 0);
+        fc->split_aiv = outer;
+    }
     scope_exit(&fc->scope, 1);
     body = elab_block_pop(fc, s->span);
     if (spmd && h.ok) {

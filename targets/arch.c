@@ -171,7 +171,7 @@ int ir_call_pipe(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
     int pipe = op ? op_traits(op)->pipe : OP_PIPE_NONE;
-    if (pipe == OP_PIPE_STORE)
+    if (pipe == OP_PIPE_STORE || pipe == OP_PIPE_PUSH)
         return arg_space(c, 0) == MS_ACC ? PIPE_FIX : PIPE_MTE3;
     if (pipe == OP_PIPE_INSERT)   /* PTOAS TInsertOp::getPipe: Acc on FIX, Vec to Vec on V */
         return arg_space(c, 1) == MS_ACC ? PIPE_FIX : arg_space(c, 1) == MS_VEC && arg_space(c, 0) == MS_MAT ? PIPE_MTE3 : PIPE_V;
@@ -197,6 +197,7 @@ static int blocks_kernel(const IrCall *c)
 typedef struct KindScan {
     int kernel;       /* no tensor op, no function call so far */
     int m, v;         /* pipes seen */
+    int pipe_aic, pipe_aiv;   /* the AIC's, the AIVs' side of the cross-core pipe seen */
 } KindScan;
 
 static int kind_expr(IrWalker *w, const IrExpr *e)
@@ -210,6 +211,11 @@ static int kind_expr(IrWalker *w, const IrExpr *e)
         pipe = ir_call_pipe(c);
         k->m |= pipe == PIPE_M;
         k->v |= pipe == PIPE_V;
+        /* the cross-core pipe's ops run on their own core's side */
+        if (callee_op(c->callee) && op_pipe_side(callee_op(c->callee)) == FUNC_AIC)
+            k->pipe_aic = 1;
+        if (callee_op(c->callee) && op_pipe_side(callee_op(c->callee)) == FUNC_AIV)
+            k->pipe_aiv = 1;
     }
     return 1;
 }
@@ -225,7 +231,7 @@ KernelKind ir_kernel_kind(const IrFunc *f)
         return KERNEL_NONE;
     memset(&w, 0, sizeof w);
     k.kernel = 1;
-    k.m = k.v = 0;
+    k.m = k.v = k.pipe_aic = k.pipe_aiv = 0;
     w.pre_expr = kind_expr;
     w.data = &k;
     ir_walk_func(&w, f);
@@ -233,6 +239,10 @@ KernelKind ir_kernel_kind(const IrFunc *f)
         return KERNEL_NONE;
     if (k.m && k.v)
         return KERNEL_MIXED;
+    /* a kernel of neither M nor V ops: by its side of the cross-core pipe,
+     * or an AIC function's */
+    if (!k.m && !k.v && (k.pipe_aic || (!k.pipe_aiv && f->type == FUNC_AIC)))
+        return KERNEL_CUBE;
     return k.m ? KERNEL_CUBE : KERNEL_VECTOR;
 }
 

@@ -131,6 +131,9 @@ SsaOrigin ssa_assign_origin(const IrAssign *a, const SsaOrigin *(*origin_of)(voi
         case RES_ACC:
             o.space = MS_ACC;
             break;
+        case RES_MAT:
+            o.space = MS_MAT;
+            break;
         case RES_VEC:
             o.space = MS_VEC;
             break;

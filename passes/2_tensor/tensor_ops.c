@@ -324,6 +324,11 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
             return lower_with_scratch(e, op_longer_call(block), args[0], name);
         args[1] = block->nargs > 1 ? operands[1] : NULL;
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
+    case OPCL_XCORE_SHARD: {
+        /* 1:1, its split and lane stride kept (pypto's ConvertTensorToTileOps) */
+        TcKw kw[2] = {{"split", ir_call_kwarg_int(c, "split", 0)}, {"lane_stride", ir_call_kwarg_int(c, "lane_stride", 0)}};
+        return tc_emit(e, name, (OpId)block->id, 1, operands, ir_call_kwarg(c, "lane_stride") ? 2 : 1, kw);
+    }
     case OPCL_CAST: {
         TcKw kw[2] = {{"target_type", ir_call_kwarg_int(c, "target_type", dt)}, {"mode", ir_call_kwarg_int(c, "mode", 2)}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);

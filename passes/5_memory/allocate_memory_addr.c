@@ -20,6 +20,15 @@
  * alloc of an earlier plan is kept when it is the one wanted, else
  * replaced or dropped.
  *
+ * The cross-core pipe's reserved buffers (system.reserve_buffer, in the
+ * consuming core's memory: Mat on the AIC, Vec on an AIV) come first:
+ * one at an explicit base keeps it, one at pl.AUTO (-1) gets the next
+ * aligned address after them (its base kwarg rewritten), and the tiles
+ * are placed above all of them (pypto docs/en/dev/passes/
+ * 21-expand_mixed_kernel.md: "reserve-buffer base: AUTO on insertion,
+ * then resolved to an explicit address by AllocateMemoryAddr";
+ * 03-mixed-kernel.md: "tiles are allocated above them").
+ *
  * Then each space's high-water mark (the scratch included for Vec) must
  * fit the target's capacity; an overflow is an error at the definition of
  * the first tile whose MemRef ends beyond the capacity.  A MemRef of size
@@ -34,6 +43,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
+#include "targets/arch.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
@@ -60,6 +70,7 @@ typedef struct Alloc {
     Span scratch_at;             /* the first op that needs the scratch */
     PtrMap placed;               /* old MemRef -> MemRef with its address */
     PtrMap rebuilt;              /* node given to the mutator hook -> its replacement */
+    VEC(const IrCall *) reserves;   /* the function's system.reserve_buffer calls */
 } Alloc;
 
 /* x rounded up to the alignment of space ms (target_align). */
@@ -97,6 +108,8 @@ static int collect_expr(IrWalker *w, const IrExpr *e)
 {
     Alloc *A = w->data;
     uint64_t size;
+    if (op_called(e, OP_SYSTEM_RESERVE_BUFFER))
+        vec_push(A->reserves, IR_AS(IrCall, e));
     if (e->kind == EXPR_CALL && pass_needs_scratch(A->ir, A->pc->arch, IR_AS(IrCall, e), &size)) {
         if (!A->scratch && span_is_known(e->span))
             A->scratch_at = e->span;
@@ -161,6 +174,8 @@ static const IrExpr *rebuild_expr(IrMutator *m, const IrExpr *e)
     const IrVar *v;
     const IrMemRef *to;
     const IrExpr *done;
+    if (op_called(e, OP_SYSTEM_RESERVE_BUFFER) && (done = ptrmap_get(&A->rebuilt, e)))
+        return done;   /* at the address place_reserves gave it */
     if (e->kind == EXPR_MEMREF) {
         /* An alloc statement's definition. */
         to = ptrmap_get(&A->placed, e);
@@ -288,6 +303,33 @@ static int by_id(const void *a, const void *b)
     return x->memref->ref_id < y->memref->ref_id ? -1 : x->memref->ref_id > y->memref->ref_id;
 }
 
+/* The reserved buffers of f at the bottom of its consumer space, the
+ * pl.AUTO ones after those at a given base (their calls rebuilt with it). */
+static void place_reserves(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
+{
+    MemorySpace ms = ir_kernel_kind(f) == KERNEL_CUBE ? MS_MAT : MS_VEC;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < A->reserves.len; i++) {
+            const IrCall *c = A->reserves.data[i];
+            int64_t base = ir_call_kwarg_int(c, "base", -1), size = ir_call_kwarg_int(c, "size", 0);
+            IrKwarg kw[8];
+            uint32_t n = c->nkwargs < 8 ? c->nkwargs : 8;
+            if (pass == 0 && base >= 0 && (uint64_t)(base + size) > end[ms])
+                end[ms] = (uint64_t)(base + size);
+            if (pass == 0 || base >= 0)
+                continue;
+            base = (int64_t)align_up(end[ms], ms);
+            end[ms] = (uint64_t)(base + size);
+            memcpy(kw, c->kwargs, n * sizeof *kw);
+            for (uint32_t k = 0; k < n; k++)
+                if (strcmp(kw[k].key, "base") == 0)
+                    kw[k].v.i = base;
+            ptrmap_put(&A->rebuilt, c,
+                       (void *)ir_call(A->ir, c->callee, 0, NULL, n, ir_kwargs_intern(A->ir, n, kw), c->type,
+                                       c->e.span));
+        }
+}
+
 /* Collects f's MemRefs and places them: A->placed gets each one with its
  * address, end[] the high-water mark of each space (the scratch region
  * included); the scratch region's address, or -1. */
@@ -304,6 +346,7 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     ptrmap_free(&A->placed);
     ptrmap_free(&A->rebuilt);
     A->order.len = 0;
+    A->reserves.len = 0;
     A->scratch = 0;
     A->next_id = 0;
     A->scratch_at = f->span;
@@ -311,6 +354,7 @@ static int64_t place_function(Alloc *A, const IrFunc *f, uint64_t end[MS_COUNT])
     for (uint32_t i = 0; i < f->nparams; i++)
         see_var(A, f->params[i].var, f->span);
     ir_walk_func(&A->w, f);
+    place_reserves(A, f, end);
 
     /* Addresses: per space, by id, aligned one after the other. */
     n = A->order.len;
@@ -427,6 +471,7 @@ static void alloc_init(Alloc *A, PassCtx *pc)
     ptrmap_init(&A->placed);
     ptrmap_init(&A->rebuilt);
     vec_init(A->order);
+    vec_init(A->reserves);
 }
 
 static void alloc_free(Alloc *A)
@@ -435,6 +480,7 @@ static void alloc_free(Alloc *A)
     ptrmap_free(&A->placed);
     ptrmap_free(&A->rebuilt);
     vec_free(A->order);
+    vec_free(A->reserves);
 }
 
 void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT])

@@ -159,6 +159,9 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     case RES_ACC:
         space = MS_ACC;
         break;
+    case RES_MAT:
+        space = MS_MAT;
+        break;
     default:
         break;
     }

@@ -32,7 +32,12 @@ struct PyptoccKernel {
     int32_t func_id;        // the id orchestration code submits (cpp.md 6.2)
     const char *name;       // the kernel function's name
     PyptoccKernelEntry entry;
+    uint32_t flags = 0;     // PYPTOCC_KERNEL_*
 };
+
+// It uses the cross-core pipe (pto/pyptocc-pipe.hpp): it runs on a thread
+// of its own, beside its peer kernel (runtime/README.md, "Cross-core pipe").
+enum { PYPTOCC_KERNEL_PIPE = 1 };
 
 // A tensor slot's direction, or PYPTOCC_ARG_SCALAR for a scalar slot.
 enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT = 2, PYPTOCC_ARG_SCALAR = 3 };

@@ -596,6 +596,11 @@ static const ConstVal *dsl_attr(Ev *ev, const ConstVal *obj, const char *attr, S
             r->v.i = tl;
             return r;
         }
+        if (strcmp(attr, "AUTO") == 0) {   /* reserve_buffer(base=pl.AUTO): the compiler's address */
+            r = (ConstVal *)ev_val(ev, CV_INT);
+            r->v.i = -1;
+            return r;
+        }
     } else if (strncmp(path, "pypto.language.", 15) == 0 &&
                (!strchr(path + 15, '.') || strcmp(path + 15, "tile.MaskPattern") == 0)) {
         /* The DSL's enumerations; pl.Mem is pl.MemorySpace and pl.PadValue

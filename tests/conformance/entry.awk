@@ -8,6 +8,9 @@
     print
     next
 }
+# NPARAMS, when given, is the number of FN's parameters: a kernel that sets
+# up a cross-core pipe takes one more in PTO on A2/A3, the rings' global
+# memory, which the CPU passes as nullptr (its simulator keeps the rings).
 /^extern "C" AICORE void kernel_entry\(/ {
     print "extern \"C\" AICORE void " ENTRY "(__gm__ int64_t* args) {"
     on = 1
@@ -16,6 +19,12 @@
 on && /^}$/ {
     if (!sub(/^  (::)?[A-Za-z_][A-Za-z_0-9]*\(/, "  ::" FN "(", prev))
         exit 1
+    call = prev
+    sub(/^[^(]*\(/, "", call)
+    sub(/\);$/, "", call)
+    nargs = call == "" ? 0 : gsub(/,/, ",", call) + 1
+    for (; NPARAMS && nargs < NPARAMS; nargs++)
+        sub(/\);$/, (nargs ? ", " : "") "nullptr);", prev)
     print prev
     print "}"
     on = 0

@@ -70,7 +70,7 @@ START_TEST(test_conversion_facts)
                           b->cls == OPCL_FILLPAD || b->cls == OPCL_FILLPAD_EXPAND || b->cls == OPCL_GATHER ||
                           b->cls == OPCL_GATHER_MASK || b->cls == OPCL_CONCAT || b->cls == OPCL_ALIAS ||
                           b->cls == OPCL_ROW_EXPAND_TO || b->cls == OPCL_COL_REDUCE || b->cls == OPCL_SORT32 ||
-                          b->cls == OPCL_MRGSORT || b->cls == OPCL_MRGSORT2,
+                          b->cls == OPCL_MRGSORT || b->cls == OPCL_MRGSORT2 || b->cls == OPCL_XCORE_SHARD,
                       "%s becomes %s, whose class ConvertTensorToBlockOps does not take", op_name(op), op_name(b));
         ck_assert_msg(!m || (b && b->cls == OPCL_ROW_REDUCE && m->cls == OPCL_ELEM2), "%s: merge", op_name(op));
         ck_assert_msg(!row || row->cls == OPCL_ROW_EXPAND_OP, "%s: row_form", op_name(op));
@@ -129,6 +129,10 @@ static int instructions(const OpDef *op, char isa[2][40])
 {
     IsaForm form = (IsaForm)op_traits(op)->form;
     if (!op->isa || form == FORM_RESHAPE || form == FORM_BLOCK_IDX || form == FORM_CREATE || form == FORM_ALLOC)
+        return 0;
+    /* the cross-core pipe's setup is a TPipe object, its buffers scalars */
+    if (op->cls == OPCL_XCORE_BUFFER || op_is(op, OP_SYSTEM_AIC_INITIALIZE_PIPE) ||
+        op_is(op, OP_SYSTEM_AIV_INITIALIZE_PIPE))
         return 0;
     if (form == FORM_GATHER_MASK) {   /* profiled apart: no scratch, another cost */
         snprintf(isa[0], 40, "%s_MASK", op->isa);

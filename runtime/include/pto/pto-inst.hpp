@@ -29,6 +29,7 @@
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
 //   pyptocc-prefetch.hpp     TPREFETCH_ASYNC, its context, session and event
+//   pyptocc-pipe.hpp         TPipe TPUSH TPOP TFREE: the cross-core pipe
 // and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:
 // pto::comm::TNOTIFY TWAIT TTEST between ranks.
 #ifndef PYPTOCC_PTO_INST_HPP
@@ -43,5 +44,6 @@
 #include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
 #include "pto/pyptocc-prefetch.hpp"
+#include "pto/pyptocc-pipe.hpp"
 
 #endif

@@ -1,0 +1,138 @@
+// pto/pyptocc-pipe.hpp: the cross-core pipe between a cluster's cube (AIC)
+// and vector (AIV) kernels, as pto-isa's API names it (pto/common/fifo.hpp,
+// pto/common/pto_instr.hpp: TPipe, TPUSH, TPOP, TFREE; the protocol of
+// pypto docs/en/reference/pto-isa/01-tpush_tpop.md):
+//
+//   TPipe<ID, Direction::DIR_BOTH, SLOT_SIZE, SLOT_NUM, LOCAL_SLOT_NUM, NO_SPLIT> p(gm, c2v_buf, v2c_buf);
+//   TPUSH<decltype(p), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(p, t);   // wait for a free slot, copy t in
+//   TPOP<decltype(p), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(p, t);    // wait for a filled one, copy it out
+//   TFREE<decltype(p), TileSplitAxis::TILE_NO_SPLIT>(p);                   // give the popped slot back
+//
+// Each direction of pipe ID is one ring of SLOT_NUM slots (runtime/pipe.cpp)
+// that the AIC's kernel and the AIV's share, whichever TPipe object each
+// makes.  A push from the cube (an Acc or Mat tile) goes cube to vector, one
+// from a vector kernel (a Vec tile) the other way; a pop into Vec takes from
+// the cube, into Mat from the vector kernel.  A slot is taken from its push
+// to its TFREE; a push waits while every slot is taken, a pop while none is
+// filled.  The kernels of a pipe run on threads of their own, one at a time
+// (runtime/README.md, "Cross-core pipe"); a wait no kernel can end is an
+// error that names the pipe, not a hang.
+//
+// Stricter than pto-isa, on purpose: one AIV lane runs (get_subblockid() is
+// 0), so only TILE_NO_SPLIT; a pop takes the tile a push sent, of the same
+// shape and element type (no fixpipe conversion); the global-memory and
+// consumer-buffer operands are not used (the rings are the runtime's).
+#ifndef PYPTOCC_PIPE_HPP
+#define PYPTOCC_PIPE_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+#include "pto/pyptocc-tile.hpp"
+
+namespace pto {
+
+enum TileSplitAxis : uint8_t {
+    TILE_NO_SPLIT = 0,
+    TILE_UP_DOWN = 1,
+    TILE_LEFT_RIGHT = 2,
+    TILE_UP_DOWN_ODD = 3,
+    TILE_LEFT_RIGHT_ODD = 4,
+};
+
+enum Direction : uint8_t { UNDEFINED = 0, DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
+
+}  // namespace pto
+
+namespace pyptocc::pipe {
+
+// One tile in a slot: its shape and element size, checked at the pop.
+struct TileShape {
+    uint32_t rows, cols, elem;
+};
+
+// Runtime/pipe.cpp: the ring of direction dir (pto::DIR_C2V or DIR_V2C) of
+// pipe id, with its slots (checked against the peer's); push copies bytes
+// in, pop copies them out into dst, free gives back the oldest popped slot.
+void push(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, const void *src, TileShape shape);
+void pop(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, void *dst, TileShape shape);
+void free_slot(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num);
+
+}  // namespace pyptocc::pipe
+
+namespace pto {
+
+template <uint8_t FlagID, uint8_t DirType, uint32_t SlotSize, uint32_t SlotNum, uint32_t LocalSlotNum = 2,
+          bool IsNoSplit = false, bool EN_UNIT_FLAG = false>
+struct TPipe {
+    static_assert(DirType == DIR_C2V || DirType == DIR_V2C || DirType == DIR_BOTH,
+                  "pyptocc runtime: a TPipe's direction is DIR_C2V, DIR_V2C or DIR_BOTH");
+    static_assert(SlotSize > 0 && SlotNum > 0, "pyptocc runtime: a TPipe has slots of a positive size");
+    static_assert(LocalSlotNum > 0 && LocalSlotNum <= SlotNum,
+                  "pyptocc runtime: a TPipe's local slots are at most its slots");
+    static constexpr uint32_t kId = FlagID, kSlotSize = SlotSize, kSlotNum = SlotNum;
+    static constexpr bool is_c2v = (DirType & DIR_C2V) != 0;
+    static constexpr bool is_v2c = (DirType & DIR_V2C) != 0;
+
+    explicit TPipe(__gm__ void *gmSlotBuffer, uint32_t c2vConsumerBuf, uint32_t v2cConsumerBuf) {
+        (void)gmSlotBuffer;
+        (void)c2vConsumerBuf;
+        (void)v2cConsumerBuf;
+    }
+
+    // The direction this side last popped from: what its TFREE gives back.
+    int popped_dir = 0;
+};
+
+namespace detail {
+template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
+    return {static_cast<uint32_t>(T::Rows), static_cast<uint32_t>(T::Cols),
+            static_cast<uint32_t>(sizeof(typename T::DType))};
+}
+}  // namespace detail
+
+template <typename Pipe, typename TileProd, TileSplitAxis Split, typename... WaitEvents>
+void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
+    PYPTOCC_PROFILE(TPUSH, tile);
+    static_assert(Split == TILE_NO_SPLIT,
+                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    constexpr int dir = TileProd::Loc == TileType::Vec ? DIR_V2C : DIR_C2V;
+    static_assert(TileProd::Loc == TileType::Vec || TileProd::Loc == TileType::Acc || TileProd::Loc == TileType::Mat,
+                  "pyptocc runtime: TPUSH sends a Vec tile (vector to cube) or an Acc or Mat tile (cube to vector)");
+    static_assert((dir == DIR_C2V && Pipe::is_c2v) || (dir == DIR_V2C && Pipe::is_v2c),
+                  "pyptocc runtime: TPUSH in a direction the TPipe does not have");
+    static_assert(TileProd::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPUSH of a tile larger than the pipe's slot");
+    (void)pipe;
+    pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
+                        detail::pipe_shape<TileProd>());
+}
+
+template <typename Pipe, typename TileCons, TileSplitAxis Split, typename... WaitEvents>
+void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
+    PYPTOCC_PROFILE(TPOP, tile);
+    static_assert(Split == TILE_NO_SPLIT,
+                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    static_assert(TileCons::Loc == TileType::Vec || TileCons::Loc == TileType::Mat,
+                  "pyptocc runtime: TPOP takes into a Vec tile (cube to vector) or a Mat tile (vector to cube)");
+    constexpr int dir = TileCons::Loc == TileType::Vec ? DIR_C2V : DIR_V2C;
+    static_assert((dir == DIR_C2V && Pipe::is_c2v) || (dir == DIR_V2C && Pipe::is_v2c),
+                  "pyptocc runtime: TPOP in a direction the TPipe does not have");
+    static_assert(TileCons::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPOP of a tile larger than the pipe's slot");
+    pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
+                       detail::pipe_shape<TileCons>());
+    pipe.popped_dir = dir;
+}
+
+template <typename Pipe, TileSplitAxis Split, typename... WaitEvents>
+void TFREE(Pipe &pipe, WaitEvents &...) {
+    PYPTOCC_PROFILE(TFREE);
+    static_assert(Split == TILE_NO_SPLIT,
+                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    if (!pipe.popped_dir)
+        pyptocc::fatal("TFREE on pipe %u, which this kernel has popped nothing from", static_cast<unsigned>(Pipe::kId));
+    pyptocc::pipe::free_slot(Pipe::kId, pipe.popped_dir, Pipe::kSlotSize, Pipe::kSlotNum);
+}
+
+}  // namespace pto
+
+#endif
