@@ -5,6 +5,7 @@
 #include "codegen/lower_isa.h"
 #include "ir/visit.h"
 #include "targets/arch.h"
+#include "targets/legal_pipe.h"
 
 #include <string.h>
 
@@ -45,103 +46,29 @@ static int remote_tensor(LowerFlow *W, const IrExpr *x, const LowerTensor *T)
     return -1;
 }
 
-/* Does an initialize_pipe of the kernel set up pipe id (0 when not given)
- * before the use, in no branch or loop: one that dominates it. */
-typedef struct PipeFind {
-    int64_t id;
-    const IrCall *use;
-    int depth;                /* the branches and loops around the walk */
-    int found, done;
-    const IrCall *init;       /* the initialize_pipe found */
-} PipeFind;
-
-static int compound(const IrStmt *s) { return s->kind == STMT_IF || s->kind == STMT_FOR || s->kind == STMT_WHILE; }
-
-static int find_enter(IrWalker *w, const IrStmt *s)
-{
-    PipeFind *F = w->data;
-    F->depth += compound(s);
-    return !F->done;
-}
-
-static void find_leave(IrWalker *w, const IrStmt *s) { ((PipeFind *)w->data)->depth -= compound(s); }
-
-static int find_init(IrWalker *w, const IrExpr *e)
-{
-    PipeFind *F = w->data;
-    if (&F->use->e == e)
-        F->done = 1;
-    else if (!F->done && F->depth == 0 &&
-             (op_called(e, OP_SYSTEM_AIC_INITIALIZE_PIPE) || op_called(e, OP_SYSTEM_AIV_INITIALIZE_PIPE)) &&
-             ir_call_kwarg_int(IR_AS(IrCall, e), "id", 0) == F->id) {
-        F->found = 1;
-        F->init = IR_AS(IrCall, e);
-    }
-    return !F->done;
-}
-
-/* A push, pop or free on pipe id N needs an initialize_pipe of id N in the
- * kernel, which binds the pipe (PTOAS 0.60: "expects 'id' = N to match a
- * frontend initialize_pipe op in the same function"); pypto derives the
- * setup of the kernels it splits, pyptocc reads it written. */
+/* A push, pop or free uses a pipe its kernel sets up, whose slots hold
+ * the tile (targets/legal_pipe.c, which Legalize reports). */
 static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op, const IrType *tile)
 {
-    PipeFind F = {ir_call_kwarg_int(c, "id", 0), c, 0, 0, 0, NULL};
-    int64_t bytes = tile ? dtype_bytes((DataType)tile->dtype) : 0, slot;
-    IrWalker w;
-    char name[64];
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = find_enter;
-    w.post_stmt = find_leave;
-    w.pre_expr = find_init;
-    w.data = &F;
-    ir_walk_func(&w, W->k->f);
-    if (!F.found)
-        lower_flow_error(W, c->e.span, "'%s' uses cross-core pipe %lld, which '%s' does not set up before it: call "
-                                       "pl.%s_initialize_pipe(..., id=%lld) first, in no branch or loop",
-                         op_printed_name(op, name, sizeof name), (long long)F.id, W->k->f->name,
-                         ir_kernel_kind(W->k->f) == KERNEL_CUBE ? "aic" : "aiv", (long long)F.id);
-    if (!F.found)
-        return 0;
-    /* a slot holds one whole tile (01-tpush_tpop.md: SLOT_SIZE = the tile's size) */
-    for (uint32_t d = 0; tile && d < tile->n; d++) {
-        int64_t e;
-        bytes = ir_dim_value(tile->dims[d], &e) ? bytes * e : -1;
-        if (bytes < 0)
-            break;
-    }
-    slot = ir_call_kwarg_int(F.init, "slot_size", 0);
-    if (bytes > slot) {
-        lower_flow_error(W, c->e.span, "'%s' moves a %lld-byte tile through pipe %lld, whose slots hold %lld bytes "
-                                       "(slot_size=)",
-                         op_printed_name(op, name, sizeof name), (long long)bytes, (long long)F.id, (long long)slot);
-        return 0;
-    }
-    return 1;
+    char msg[512];
+    if (legal_pipe_set_up(W->k->f, W->k->f->body, c, op, tile, msg, sizeof msg) == 0)
+        return 1;
+    lower_flow_error(W, c->e.span, "%s", msg);
+    return 0;
 }
 
 int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     LowerComm lc;
     int rc = 0;
+    char msg[512];
     if (!isa(W))
         return 0;
     memset(&lc, 0, sizeof lc);
-    if ((op_pipe_side(op) == FUNC_AIC) != (ir_kernel_kind(W->k->f) == KERNEL_CUBE) &&
-        op_pipe_side(op) != FUNC_OPAQUE) {
-        /* a kernel's ops run on one core: PTOAS wants the AIC's side in a cube kernel */
-        char name[64];
-        lower_flow_error(W, c->e.span, "'%s' runs on the %s, but '%s' is a %s kernel", op_printed_name(op, name, sizeof name),
-                         op_pipe_side(op) == FUNC_AIC ? "AIC (cube)" : "AIV (vector) lanes", W->k->f->name,
-                         ir_kernel_kind(W->k->f) == KERNEL_CUBE ? "cube" : "vector");
-        return 1;
-    }
-    if (W->p->spelling == OUT_CPP && ir_call_kwarg_int(c, "split", 0) != 0 && op->category == OPC_BLOCK &&
-        op->cls != OPCL_XCORE_SHARD) {
-        char name[64];   /* pyptocc's runtime runs one AIV lane (pto/pyptocc-pipe.hpp) */
-        lower_flow_error(W, c->e.span, "'%s' with split=%lld has no C++ form: the CPU runtime runs one AIV lane, so "
-                                       "tiles cross the pipe whole (split=0)",
-                         op_printed_name(op, name, sizeof name), (long long)ir_call_kwarg_int(c, "split", 0));
+    /* the rules Legalize reports (targets/legal_pipe.c), again for pass lists without it */
+    if (legal_pipe_side(op, W->k->f, msg, sizeof msg) != 0 ||
+        legal_pipe_split(c, op, W->p->spelling == OUT_CPP ? ISA_CPP : ISA_PTO, msg, sizeof msg) != 0) {
+        lower_flow_error(W, c->e.span, "%s", msg);
         return 1;
     }
     switch (op->id) {
@@ -229,13 +156,8 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
         if (!(lc.tile = lower_tile_use(W, c->args[0])) ||
             !pipe_set_up(W, c, op, op->cls == OPCL_XCORE_PUSH ? ir_expr_type(W->k->ir, c->args[0]) : NULL))
             return 1;
-        if (lc.what == COMM_PIPE_PUSH && lc.tile->space != (op->id == OP_BLOCK_TPUSH_TO_AIV ? MS_ACC : MS_VEC)) {
-            /* the producers' pipes PTOAS maps a push to (PTOAS 0.60: "tile type must map to a supported
-             * producer pipe"): the cube's matmul results, the vector lanes' Vec tiles */
-            char name[64];
-            lower_flow_error(W, c->e.span, "'%s' pushes %s tile, and '%s' is in %s", op_printed_name(op, name, sizeof name),
-                             op->id == OP_BLOCK_TPUSH_TO_AIV ? "an Acc (matmul result)" : "a Vec",
-                             lc.tile->var->name, memspace_name((MemorySpace)lc.tile->space));
+        if (lc.what == COMM_PIPE_PUSH && legal_pipe_push_space(op, lc.tile->var, msg, sizeof msg) != 0) {
+            lower_flow_error(W, c->e.span, "%s", msg);
             return 1;
         }
         W->p->comm(W, dest, c, op, &lc);
@@ -245,8 +167,8 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
         lc.what = COMM_PIPE_POP;
         if (!pipe_set_up(W, c, op, c->type))
             return 1;
-        if (!dest)
-            lower_flow_error(W, c->e.span, "the tile a cross-core pop takes must be assigned to a variable");
+        if (legal_pipe_pop_result(dest, msg, sizeof msg) != 0)
+            lower_flow_error(W, c->e.span, "%s", msg);
         else if ((lc.tile = lower_tile_popped(W, dest, c->e.span))) {
             lc.tile->popped_by = c;
             W->p->comm(W, dest, c, op, &lc);

@@ -24,6 +24,7 @@
 #include "ir/visit.h"
 #include "support/vec.h"
 #include "targets/arch.h"
+#include "targets/legal_pipe.h"
 
 /* "{id = 1, split = 0}": a pipe op's attributes, id only when given; a
  * free's are its pop's (pypto's StampTfreeSplit), its own id agreeing
@@ -191,109 +192,11 @@ uint32_t pm_pipe_peers(const IrProgram *prog, const IrFunc *kernel, const IrFunc
 
 /* ------------------------------------------------------ pairs of kernels */
 
-/* A function's pipe ops, collected once. */
-typedef struct PipeOps {
-    VEC(const IrCall *) calls;
-} PipeOps;
-
-static int collect_pipe_op(IrWalker *w, const IrExpr *e)
-{
-    PipeOps *P = w->data;
-    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
-    if (op && (op->cls == OPCL_XCORE_BUFFER || op_is(op, OP_SYSTEM_AIC_INITIALIZE_PIPE) ||
-               op_is(op, OP_SYSTEM_AIV_INITIALIZE_PIPE)))
-        vec_push(P->calls, IR_AS(IrCall, e));
-    return 1;
-}
-
-static const char *kw_str(const IrCall *c, const char *key)
-{
-    const IrKwarg *k = ir_call_kwarg(c, key);
-    return k && k->kind == KW_STRING ? k->v.s : "";
-}
-
-/* Do functions a and b share a pipe: does one import a buffer of the other? */
-static int linked(const IrProgram *prog, const PipeOps *ops, uint32_t a, uint32_t b)
-{
-    for (int k = 0; k < 2; k++) {
-        uint32_t from = k ? b : a, to = k ? a : b;
-        for (uint32_t i = 0; i < ops[from].calls.len; i++) {
-            const IrCall *c = ops[from].calls.data[i];
-            if (op_is(callee_op(c->callee), OP_SYSTEM_IMPORT_PEER_BUFFER) &&
-                strcmp(kw_str(c, "peer_func"), prog->funcs[to]->name) == 0)
-                return 1;
-        }
-    }
-    return 0;
-}
-
-/* The peer's initialize_pipe that pairs with init c of function f: the
- * other core's, of the same id, direction mask and slot size. */
-static int paired(const IrProgram *prog, const PipeOps *ops, uint32_t f, const IrCall *c)
-{
-    OpId other = op_is(callee_op(c->callee), OP_SYSTEM_AIC_INITIALIZE_PIPE) ? OP_SYSTEM_AIV_INITIALIZE_PIPE
-                                                                             : OP_SYSTEM_AIC_INITIALIZE_PIPE;
-    static const char *const keys[3] = {"id", "dir_mask", "slot_size"};
-    for (uint32_t g = 0; g < prog->n; g++) {
-        if (g == f || !linked(prog, ops, f, g))
-            continue;
-        for (uint32_t i = 0; i < ops[g].calls.len; i++) {
-            const IrCall *d = ops[g].calls.data[i];
-            int same = op_is(callee_op(d->callee), other);
-            for (int k = 0; k < 3 && same; k++)
-                same = ir_call_kwarg_int(c, keys[k], 0) == ir_call_kwarg_int(d, keys[k], 0);
-            if (same)
-                return 1;
-        }
-    }
-    return 0;
-}
+/* The rules Legalize reports (targets/legal_pipe.c), again for pass
+ * lists without it. */
+static void report_pair(void *diag, Span at, const char *msg) { diag_error(diag, at, "%s", msg); }
 
 int pm_pipe_pairs_check(const IrProgram *prog, const IrFunc *only, DiagEngine *diag)
 {
-    PipeOps *ops = xcalloc(prog->n ? prog->n : 1, sizeof *ops);
-    IrWalker w;
-    int bad = 0;
-    char name[64];
-    memset(&w, 0, sizeof w);
-    w.pre_expr = collect_pipe_op;
-    for (uint32_t f = 0; f < prog->n; f++) {
-        vec_init(ops[f].calls);
-        w.data = &ops[f];
-        ir_walk_func(&w, prog->funcs[f]);
-    }
-    for (uint32_t f = 0; f < prog->n; f++)
-        for (uint32_t i = 0; i < ops[f].calls.len && (!only || prog->funcs[f] == only); i++) {
-            const IrCall *c = ops[f].calls.data[i];
-            const OpDef *op = callee_op(c->callee);
-            if (op_is(op, OP_SYSTEM_IMPORT_PEER_BUFFER)) {
-                /* the peer reserves the buffer under its name */
-                int found = 0;
-                for (uint32_t g = 0; g < prog->n && !found; g++)
-                    if (strcmp(prog->funcs[g]->name, kw_str(c, "peer_func")) == 0)
-                        for (uint32_t j = 0; j < ops[g].calls.len && !found; j++)
-                            found = op_is(callee_op(ops[g].calls.data[j]->callee), OP_SYSTEM_RESERVE_BUFFER) &&
-                                    strcmp(kw_str(ops[g].calls.data[j], "name"), kw_str(c, "name")) == 0;
-                if (!found) {
-                    diag_error(diag, c->e.span, "'%s' imports '%s' from '%s', which is no function of the program "
-                                                "reserving a buffer of that name (PTO checks each import against its "
-                                                "peer's reserve_buffer)",
-                               op_printed_name(op, name, sizeof name), kw_str(c, "name"), kw_str(c, "peer_func"));
-                    bad = 1;
-                }
-            } else if (op->cls == OPCL_XCORE_PIPE && !paired(prog, ops, f, c)) {
-                diag_error(diag, c->e.span,
-                           "'%s' of pipe %" PRId64 " has no peer: PTO wants a function that shares a buffer with '%s' "
-                           "(import_peer_buffer) to set up the same pipe from the other core, with dir_mask=%" PRId64
-                           " and slot_size=%" PRId64,
-                           op_printed_name(op, name, sizeof name), ir_call_kwarg_int(c, "id", 0),
-                           prog->funcs[f]->name, ir_call_kwarg_int(c, "dir_mask", 0),
-                           ir_call_kwarg_int(c, "slot_size", 0));
-                bad = 1;
-            }
-        }
-    for (uint32_t f = 0; f < prog->n; f++)
-        vec_free(ops[f].calls);
-    xfree(ops);
-    return bad;
+    return legal_pipe_pairs(prog, only, report_pair, diag);
 }

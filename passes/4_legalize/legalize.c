@@ -397,6 +397,7 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
     if (!op)
         return;
     form = op_traits(op)->form;
+    legal_check_pipe(L, c, op, result);
     if (result && (legal_equal_valid(L->ir, c, result->type, msg, sizeof msg) != 0 ||
                    legal_mask_tmp_valid(L->pc->arch == ARCH_A2A3, c, result->type, msg, sizeof msg) != 0 ||
                    legal_col_sum_tmp(L->ir, c, msg, sizeof msg) != 0)) {
@@ -760,7 +761,6 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     IrMutator m;
     IrWalker w;
     const IrStmt *body;
-    (void)prog;
     if (!f->body)
         return f;
     memset(&L, 0, sizeof L);
@@ -781,6 +781,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     w.pre_expr = check_array;
     w.data = &L;
     ir_walk_func(&w, f);
+    legal_check_pipe_pairs(&L, prog);
     body = f->body;
     if (L.failed)
         goto done;
@@ -826,6 +827,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     }
 
     memset(&w, 0, sizeof w);
+    L.body = body;
     w.pre_stmt = check_def;
     w.data = &L;
     ir_walk_stmt(&w, body);

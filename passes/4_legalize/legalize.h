@@ -1,7 +1,7 @@
 /* legalize.h: what the files of the Legalize pass share (legalize.c: the
  * pass, layouts and checks; legalize_dtype.c: element types;
  * legalize_loops.c: loops that count up; legalize_tensors.c: the tensors
- * loops and ifs carry). */
+ * loops and ifs carry; legalize_pipe.c: the cross-core pipe's rules). */
 #ifndef PYPTOCC_LEGALIZE_H
 #define PYPTOCC_LEGALIZE_H
 
@@ -21,6 +21,7 @@ typedef struct Legal {
     PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
     PtrMap uses;            /* var -> uses (the removal step) */
     const IrFunc *func;     /* the function legalized */
+    const IrStmt *body;     /* its body as the final checks see it */
     int failed;
 } Legal;
 
@@ -55,6 +56,13 @@ const IrExpr *legal_bind_typed(Legal *L, const IrExpr *named_after, const IrExpr
 /* The statements for y = op(args) (the assignment a of call c) in ops the
  * target has, added to out: 1, or 0 when no rewrite applies. */
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out);
+
+/* Reports what the cross-core pipe's rules (targets/legal_pipe.c) say of
+ * call c of op in a kernel, whose result is result (legalize_pipe.c). */
+void legal_check_pipe(Legal *L, const IrCall *c, const OpDef *op, const IrVar *result);
+/* For PTO: reports each import and pipe setup of L's function that has no
+ * peer in prog. */
+void legal_check_pipe_pairs(Legal *L, const IrProgram *prog);
 
 /* The mutator's statement hook of the loop step (legalize_loops.c): a for
  * loop with a negative step as one that counts up. */
