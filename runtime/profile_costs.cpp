@@ -565,6 +565,10 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLEXPANDDIV, 0, {{nullptr, &vdiv}}},
     {Op::TROWEXPANDEXPDIF, 0, {{nullptr, &vbrcb}, {"TSUB", &vsub}, {"TEXP", &vexp}}},
     {Op::TCOLEXPANDEXPDIF, 0, {{"TSUB", &vsub}, {"TEXP", &vexp}}},
+    {Op::TROWEXPANDMAX, 0, {{nullptr, &vbrcb}, {nullptr, &vmax}}},
+    {Op::TROWEXPANDMIN, 0, {{nullptr, &vbrcb}, {nullptr, &vmin}}},
+    {Op::TCOLEXPANDMAX, 0, {{nullptr, &vmax}}},
+    {Op::TCOLEXPANDMIN, 0, {{nullptr, &vmin}}},
     {Op::TFILLPAD, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
     {Op::TFILLPAD_EXPAND, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
 };
