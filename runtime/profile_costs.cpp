@@ -732,6 +732,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TNOTIFY:   // one scalar access to a signal cell (pto/comm/pto_comm_inst.hpp); the
     case Op::TWAIT:     // time waited for a peer is not modelled
     case Op::TTEST:
+    case Op::SYNCALL:   // the arrival; the time waited for the other blocks is not modelled
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:
     case Op::SET_VECTOR_MASK:
