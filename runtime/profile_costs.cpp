@@ -506,6 +506,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TSHL, 0, {{nullptr, &vshl}}},
     {Op::TSHR, 0, {{nullptr, &vshr}}},
     {Op::TREM, 0, {{nullptr, &vdiv}, {nullptr, &vmul}, {nullptr, &vsub}}},
+    {Op::TFMOD, 0, {{nullptr, &vdiv}, {nullptr, &vconv}, {nullptr, &vmul}, {nullptr, &vsub}}},
+    {Op::TFMODS, 0, {{nullptr, &vdiv}, {nullptr, &vconv}, {nullptr, &vmul}, {nullptr, &vsub}}},
     {Op::TXOR, 0, {{nullptr, &vor}, {nullptr, &vand}, {nullptr, &vnot}, {nullptr, &vand}}},
     {Op::TPRELU, 0, {{nullptr, &vmul}, {nullptr, &vcmpvs}, {nullptr, &vsel}}},
     {Op::TADDC, 0, {{nullptr, &vadd}, {nullptr, &vadd}}},

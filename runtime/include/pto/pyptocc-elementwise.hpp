@@ -47,6 +47,19 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, 
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
+// The remainder with the sign of the dividend (C fmod; integers: %, a
+// remainder by zero is an error), of half or float tiles (A2/A3: float
+// only, pto-isa npu/a2a3/TFmod.hpp) or 16- and 32-bit integers (A5,
+// npu/a5/TFMod.hpp).  The NPU overwrites the destination before its last
+// read of the sources, so the compiler never lets them share storage.
+template <TileT TD, TileT TA, TileT TB> void TFMOD(TD &d, const TA &a, const TB &b) {
+    PYPTOCC_PROFILE(TFMOD, d, a, b);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
+    detail::rule_fmod_dtype<T>();
+    detail::rule_row_major<TD, TA, TB>();
+    detail::binary(d, a, b, "TFMOD", [](T x, T y) { return detail::op_rem(x, y, "TFMOD"); });
+}
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, const TB &b, const TT &tmp) {
     PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
     using T = typename TD::DType;
@@ -163,6 +176,15 @@ PYPTOCC_SCALAR_INT(TSHLS, detail::op_shl(v, x))
 PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
 #undef PYPTOCC_SCALAR_INT
 
+template <TileT TD, TileT TS> void TFMODS(TD &d, const TS &s, typename TD::DType x) {
+    PYPTOCC_PROFILE(TFMODS, d, s);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::rule_same_dtype<TD, TS>();
+    detail::rule_fmod_dtype<T>();
+    detail::rule_row_major<TD, TS>();
+    detail::unary(d, s, "TFMODS", [x](T v) { return detail::op_rem(v, x, "TFMODS"); });
+}
 template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
     PYPTOCC_PROFILE(TREMS, d, s, tmp);
     using T = typename TD::DType;
