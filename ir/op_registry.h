@@ -378,6 +378,10 @@ struct OpDef {
      * twin's name>(x, s) with a scalar s calls it. */
     const char *dsl;
     uint8_t direct, scalar_call;
+    /* A block op that pl.tensor.<its DSL name> names too: a tensor-scope
+     * alias in today's language that lowers to it unchanged
+     * (pl.tensor.get_block_idx is tile.get_block_idx). */
+    uint8_t tensor_alias;
     /* A form of another op (OPREF) with more arguments, printed with that
      * op's name: a call of that op that gives them reaches this one
      * (tile.rsqrt(src, tmp) is block.rsqrt_tmp); selected_by: the

@@ -246,6 +246,12 @@ const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
             return op;
     }
     snprintf(full, sizeof full, "%s.%s", rule_ns, dsl);
+    if (!tile && strcmp(ns, "tensor") == 0 && !op_lookup(full)) {
+        const OpDef *b;
+        snprintf(full, sizeof full, "block.%s", dsl);
+        b = op_lookup(full);
+        return b && b->tensor_alias ? b : NULL;
+    }
     return op_lookup(full);
 }
 
