@@ -129,6 +129,7 @@ typedef enum OpClass {
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
+    OPCL_ELEM2_PART,          /* tile, tile of one shape whose valid shapes may differ (TPARTADD ...) */
     OPCL_UNARY_TMP_ARG,       /* tile, tmp */
     OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */

@@ -22,6 +22,7 @@
 /* ops_block_elem.c: elementwise and unary */
 const IrType *deduce_binary(DeduceCtx *dc);
 const IrType *deduce_int_binary(DeduceCtx *dc);
+const IrType *deduce_part(DeduceCtx *dc);
 const IrType *deduce_shift(DeduceCtx *dc);
 const IrType *deduce_xor(DeduceCtx *dc);
 const IrType *deduce_prelu(DeduceCtx *dc);

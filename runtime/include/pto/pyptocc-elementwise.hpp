@@ -47,6 +47,45 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, 
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
+// The partial ops: over the destination's valid region, f(a, b) where both
+// sources are valid, the valid one's element where only one is, 0 where
+// neither is.  One source's valid region is the destination's (pto-isa
+// npu/a2a3/TPartAdd.hpp asserts it); element types: int16_t, int32_t,
+// half and float on A2/A3, the 8-bit integers too on A5.
+namespace detail {
+template <class TD, class TA, class TB, class F> void part(TD &d, const TA &a, const TB &b, const char *op, F f) {
+    using T = typename TD::DType;
+    check_same_dtype<TD, TA, TB>();
+    rule_vec<TD, TA, TB>();
+    static_assert(is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, float>,
+                  "pyptocc runtime: the partial ops take 8-, 16- or 32-bit integer, half or float tiles");
+    rule_row_major<TD, TA, TB>();
+    static_assert(covers_v<TA, TD> && covers_v<TB, TD>,
+                  "pyptocc runtime: a source tile is smaller than the destination tile");
+    auto A = view(a, op, "source a");
+    auto B = view(b, op, "source b");
+    auto D = view(d, op, "destination");
+    if (!(A.vr == D.vr && A.vc == D.vc) && !(B.vr == D.vr && B.vc == D.vc))
+        pyptocc::fatal("%s: neither source's valid region (%ux%u, %ux%u) is the destination's %ux%u", op, A.vr, A.vc,
+                       B.vr, B.vc, D.vr, D.vc);
+    produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        bool ina = r < A.vr && c < A.vc, inb = r < B.vr && c < B.vc;
+        return ina && inb ? f(A(r, c), B(r, c)) : ina ? A(r, c) : inb ? B(r, c) : T(0);
+    });
+}
+}  // namespace detail
+#define PYPTOCC_PART(NAME, EXPR)                                                                                       \
+    template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
+        using T = typename TD::DType;                                                                                  \
+        detail::part(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                   \
+    }
+PYPTOCC_PART(TPARTADD, detail::op_add(x, y))
+PYPTOCC_PART(TPARTMUL, detail::op_mul(x, y))
+PYPTOCC_PART(TPARTMAX, detail::op_max(x, y))
+PYPTOCC_PART(TPARTMIN, detail::op_min(x, y))
+#undef PYPTOCC_PART
+
 // The remainder with the sign of the dividend (C fmod; integers: %, a
 // remainder by zero is an error), of half or float tiles (A2/A3: float
 // only, pto-isa npu/a2a3/TFmod.hpp) or 16- and 32-bit integers (A5,
