@@ -73,6 +73,10 @@ const IrType *deduce_syncall(DeduceCtx *dc)
     return ir_type_unknown(dc->ir);
 }
 
+/* available_aiv_count(), available_cluster_count(): INT32 (pypto's
+ * system_ops.py). */
+const IrType *deduce_core_count(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_INT32); }
+
 /* set_flag / wait_flag: pipes are PipeType numbers, events 0..7. */
 const IrType *deduce_flag(DeduceCtx *dc)
 {

@@ -182,6 +182,19 @@ void syncall_wait(int64_t participants) {
         throw Abandoned{};
 }
 
+// The device the runtime stands for: A2/A3's 910B, 24 clusters of one AIC
+// and two AIV cores (48 AIV cores, pypto's docs: user/distributed/
+// 01-collectives.md).
+constexpr int32_t kClusters = 24;
+
+int32_t available_cluster_count(PTO2Runtime *rt) {
+    if (!rt || rt != run_state().current_rt)
+        pyptocc::fatal("available_cluster_count: not called from an orchestration that pyptocc_run is running");
+    return kClusters;
+}
+
+int32_t available_aiv_count(PTO2Runtime *rt) { return 2 * available_cluster_count(rt); }
+
 void launch_begin(PTO2Runtime *rt, int64_t blocks) {
     if (!rt || rt != run_state().current_rt)
         pyptocc::fatal("launch_begin: not called from an orchestration that pyptocc_run is running");

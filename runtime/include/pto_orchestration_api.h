@@ -58,6 +58,11 @@ void scope_end(PTO2Runtime *rt);
 // its own until it ends or waits at a barrier (runtime/launch.cpp).
 void launch_begin(PTO2Runtime *rt, int64_t blocks);
 void launch_end(PTO2Runtime *rt);
+// The device's core counts (pl.system.available_aiv_count(),
+// available_cluster_count()): the runtime stands for an A2/A3 (910B)
+// device of 24 clusters, each one AIC and two AIV cores.
+int32_t available_aiv_count(PTO2Runtime *rt);
+int32_t available_cluster_count(PTO2Runtime *rt);
 // Scope-begin on construction, scope-end on destruction.
 class ScopeGuard {
   public:
