@@ -156,6 +156,7 @@ typedef enum OpClass {
     OPCL_TRANSPOSE,
     OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
     OPCL_CI,                  /* start, shape -> a [1, N] integer sequence */
+    OPCL_TRI,                 /* diagonal, shape, valid_shape -> a triangular mask of ones and zeros */
     OPCL_INSERT,              /* target, source, offset -> the target with source written at offset */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
@@ -225,6 +226,7 @@ typedef enum IsaForm {
     FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
     FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
     FORM_CI,          /* (start): an integer sequence, descending as the mode */
+    FORM_TRI,         /* (diagonal): a triangular mask, upper as the mode */
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
     FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */

@@ -56,6 +56,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0, TMP_NONE),
     [OPCL_GETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_GETVAL,      0, 0, TMP_NONE),
     [OPCL_SETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_SETVAL,      0, 0, TMP_NONE),
+    [OPCL_TRI]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TRI,         0, 0, TMP_NONE),
     [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_CI,       -1, 0, FORM_CI,          0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
     [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),

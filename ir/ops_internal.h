@@ -132,6 +132,7 @@ const IrType *deduce_tensor_gather(DeduceCtx *dc);
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);
 const IrType *deduce_core_count(DeduceCtx *dc);
+const IrType *deduce_tri_mask(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);
 const IrType *deduce_cacheinvalid_line(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

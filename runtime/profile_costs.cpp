@@ -506,6 +506,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TSHL, 0, {{nullptr, &vshl}}},
     {Op::TSHR, 0, {{nullptr, &vshr}}},
     {Op::TREM, 0, {{nullptr, &vdiv}, {nullptr, &vmul}, {nullptr, &vsub}}},
+    {Op::TTRI, 0, {{nullptr, &vector_dup}, {nullptr, &vector_dup}}},
     {Op::TPARTADD, 0, {{nullptr, &vcopy}, {nullptr, &vadd}}},
     {Op::TPARTMUL, 0, {{nullptr, &vcopy}, {"TMUL", &vmul}}},
     {Op::TPARTMAX, 0, {{nullptr, &vcopy}, {nullptr, &vmax}}},

@@ -47,6 +47,25 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, 
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
+// TTRI<TileData, upper>(d, diagonal): over d's valid region, 1 where
+// column <= row + diagonal (upper: column >= row + diagonal), 0
+// elsewhere; 16- and 32-bit integers, half and float (pto-isa
+// npu/a2a3/TTri.hpp; A5 also the 8-bit integers and bfloat16_t).
+template <TileT TD, int Upper> void TTRI(TD &d, int diagonal) {
+    PYPTOCC_PROFILE(TTRI, d);
+    using T = typename TD::DType;
+    static_assert(Upper == 0 || Upper == 1, "pyptocc runtime: TTRI's isUpperOrLower is 0 or 1");
+    static_assert(detail::is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TTRI takes 8-, 16- or 32-bit integer, half, bfloat16_t or float tiles");
+    detail::rule_vec<TD>();
+    detail::rule_row_major<TD>();
+    auto D = detail::view(d, "TTRI", "destination");
+    detail::produce(D, D.vr, D.vc, [diagonal](unsigned r, unsigned c) {
+        int64_t edge = static_cast<int64_t>(r) + diagonal, col = static_cast<int64_t>(c);
+        return (Upper ? col >= edge : col <= edge) ? T(1) : T(0);
+    });
+}
+
 // The partial ops: over the destination's valid region, f(a, b) where both
 // sources are valid, the valid one's element where only one is, 0 where
 // neither is.  One source's valid region is the destination's (pto-isa
