@@ -34,6 +34,11 @@ static void system_op(void *P, const LowerInst *I)
         sb_puts(ck_line(P), "dsb(DSB_DDR);\n");
     } else if (s->gm == GM_CACHE_INVALIDATE) {
         sb_puts(ck_line(P), "dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);\n");
+    } else if (s->gm == GM_SYNCALL) {
+        sb_printf(ck_line(P), "SYNCALL<pto::SyncCoreType::%s>();\n",
+                  strcmp(s->core_type, "aiv_only") == 0   ? "AIVOnly"
+                  : strcmp(s->core_type, "aic_only") == 0 ? "AICOnly"
+                                                          : "Mix");
     } else {
         sb_printf(ck_line(P), "pipe_barrier(PIPE_%s);\n", s->barrier);
     }

@@ -413,6 +413,13 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     d = ck_def_tile(K, dest, lo->acc ? 0 : lo->fillpad, b->dest);
     if (b->tmp)
         sb_printf(&args, ", %s", ck_scratch_tile(K, dest, b->tmp));
+    if (lo->how == FORM_TRI) {
+        /* TTRI<TileData, isUpperOrLower>(dst, diagonal) */
+        sb_printf(ck_line(K), "%s<decltype(%s), %d>(%s%.*s);\n", lo->isa, d->name, lo->mode, d->name, (int)args.len,
+                  args.data);
+        sb_free(&args);
+        return;
+    }
     if (lo->how == FORM_CI) {
         /* TCI<TileData, T, descending>(dst, start): pto-isa deduces none of them */
         sb_printf(ck_line(K), "%s<decltype(%s), %s, %d>(%s%.*s);\n", lo->isa, d->name,

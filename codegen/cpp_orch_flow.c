@@ -151,13 +151,55 @@ static void emit_loop_body(Orch *O, const IrStmt *body, OName *const *names, uin
         }
 }
 
+/* Does the walked code call system.syncall (data: the plan, when calls of
+ * kernels count by what those kernels call)? */
+typedef struct SyncallFind {
+    const CppPlan *plan;
+    int found;
+} SyncallFind;
+
+static int find_syncall(IrWalker *w, const IrExpr *e)
+{
+    SyncallFind *sf = w->data;
+    const IrCall *c;
+    if (sf->found || e->kind != EXPR_CALL)
+        return !sf->found;
+    c = IR_AS(IrCall, e);
+    if (c->callee->kind == CALLEE_OP)
+        sf->found = callee_op(c->callee)->id == OP_SYSTEM_SYNCALL || callee_op(c->callee)->id == OP_SYSTEM_SYNCALL_SOFT;
+    else if (c->callee->kind == CALLEE_GLOBAL && sf->plan) {
+        const CppKernel *k = cpp_plan_kernel(sf->plan, c->callee->name);
+        if (k && k->f) {
+            SyncallFind in = {NULL, 0};
+            IrWalker kw = {find_syncall, NULL, NULL, &in};
+            ir_walk_func(&kw, k->f);
+            sf->found = in.found;
+        }
+    }
+    return !sf->found;
+}
+
+/* A parallel loop whose tasks meet at a system.syncall barrier is one
+ * launch of that many blocks (a pl.spmd launch, LowerPlacement): the
+ * runtime runs its tasks as the blocks of one launch, which the barrier
+ * joins. */
+static int loop_is_syncall_launch(Orch *O, const IrFor *f)
+{
+    SyncallFind sf = {O->plan, 0};
+    IrWalker w = {find_syncall, NULL, NULL, &sf};
+    if (f->s.sub != FOR_PARALLEL)
+        return 0;
+    ir_walk_stmt(&w, f->body);
+    return sf.found;
+}
+
 static void emit_for(Orch *O, const IrFor *f)
 {
     OName **names = arena_zalloc(&O->arena, (f->niter ? f->niter : 1) * sizeof *names);
     const char *iv = cname(O, f->loop_var);
     StrBuf hdr;
     int64_t step;
-    int bad = 0;
+    int bad = 0, launch;
     for (uint32_t k = 0; k < f->niter; k++)
         bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init)) &&
                f->iter_args[k]->v.type->kind != TYPE_TUPLE;
@@ -166,6 +208,23 @@ static void emit_for(Orch *O, const IrFor *f)
                  "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",
                  step);
         bad = 1;
+    }
+    launch = !bad && loop_is_syncall_launch(O, f);
+    if (launch) {
+        StrBuf n;
+        sb_init(&n);
+        sb_puts(&n, "pyptocc::launch_begin(rt, ((");
+        bad |= orch_expr(O, &n, f->stop) != 0;
+        sb_puts(&n, ") - (");
+        bad |= orch_expr(O, &n, f->start) != 0;
+        sb_puts(&n, ") + (");
+        bad |= orch_expr(O, &n, f->step) != 0;
+        sb_puts(&n, ") - 1) / (");
+        bad |= orch_expr(O, &n, f->step) != 0;
+        sb_puts(&n, "));\n");
+        if (!bad)
+            sb_put(orch_line(O), n.data, n.len);
+        sb_free(&n);
     }
     sb_init(&hdr);
     sb_printf(&hdr, "for (int64_t %s = ", iv);
@@ -180,6 +239,8 @@ static void emit_for(Orch *O, const IrFor *f)
     if (bad)
         return;
     emit_loop_body(O, f->body, names, f->niter, f->ret, f->loop_var);
+    if (launch)
+        sb_puts(orch_line(O), "pyptocc::launch_end(rt);\n");
 }
 
 /* "while (<cond>) { PTO2_SCOPE(rt) { ... } }" with the carried values

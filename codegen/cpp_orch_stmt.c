@@ -454,6 +454,14 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         emit_write(O, dest, c);
     else if (dest && op_called(&c->e, OP_TENSOR_DIM))
         emit_dim(O, dest, c);
+    else if (dest && (op_called(&c->e, OP_SYSTEM_AVAILABLE_AIV_COUNT) ||
+                      op_called(&c->e, OP_SYSTEM_AVAILABLE_CLUSTER_COUNT))) {
+        /* The runtime's device answers (runtime/README.md). */
+        const char *f = op_called(&c->e, OP_SYSTEM_AVAILABLE_AIV_COUNT) ? "pyptocc::available_aiv_count(rt)"
+                                                                           : "pyptocc::available_cluster_count(rt)";
+        define(O, dest, "int32_t", ON_SCALAR, f, strlen(f));
+        O->rt_used = 1;
+    }
     else if (!dest && op->category == OPC_TENSOR)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));
     else

@@ -215,7 +215,7 @@ static void inst(Dump *D, const LowerInst *I)
             sb_printf(D->out, "%s %s -> %s event %" PRId64, s->flag == 1 ? "set_flag" : "wait_flag",
                       pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);
         else if (s->gm)
-            sb_puts(D->out, s->gm == GM_FENCE ? "fence gm" : "cacheinvalid gm");
+            sb_puts(D->out, s->gm == GM_FENCE ? "fence gm" : s->gm == GM_SYNCALL ? "syncall" : "cacheinvalid gm");
         else
             sb_printf(D->out, "barrier %s", s->barrier);
         break;

@@ -199,6 +199,11 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     case FORM_EXPANDS:
         add_input(lo, 1, dest->type->dtype);
         break;
+    case FORM_TRI:
+        /* the diagonal, an i32 (pto.ttri); upper as the mode */
+        add_input(lo, 0, DT_INT32);
+        lo->mode = (int8_t)(ir_call_kwarg_int(c, "upper", 0) != 0);
+        break;
     case FORM_CI:
         /* the start, of the sequence's type; descending as the mode */
         add_input(lo, 0, dest->type->dtype);

@@ -123,6 +123,9 @@ static void system_op(void *P, const LowerInst *I)
         sb_puts(pm_line(P), "pto.fence.barrier_all #pto.fence_scope<gm>\n");
     else if (s->gm == GM_CACHE_INVALIDATE)
         sb_puts(pm_line(P), "pto.cmo.cacheinvalid all #pto.address_space<gm>\n");
+    else if (s->gm == GM_SYNCALL)
+        sb_printf(pm_line(P), "pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<%s>\n",
+                  s->core_type);
     else
         sb_printf(pm_line(P), "pto.barrier <PIPE_%s>\n", s->barrier);
 }

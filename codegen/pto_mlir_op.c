@@ -435,6 +435,12 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     if (lo->how == FORM_CI && args.n && dtype_is_unsigned_int((DataType)dest->type->dtype))
         args.val[0] = pm_unsigned_typed(E, args.val[0]);
     d = pm_tile(E, b->dest, dest, NULL);
+    if (lo->how == FORM_TRI) {
+        /* PTOAS 0.60 reads pto.ttri in the generic form only */
+        sb_printf(pm_line(E), "\"pto.%s\"(%s, %s) {upperOrLower = %d : i32} : (%s, %s) -> ()\n", lo->isa,
+                  args.val[0]->name, d->name, lo->mode, args.val[0]->type, d->type);
+        return;
+    }
     /* The accumulator (passes.md 5.5) is both input and output. */
     if (lo->acc)
         ins_add(&in, d);

@@ -124,8 +124,9 @@ typedef enum OpId {
 
 /* An op named in another's row (ops.def: .twin = OPREF(BLOCK_ADD)): its
  * OpId + 1, so that 0 is none; op_ref gives the op back. */
-#define OPREF(ID) ((uint8_t)(OP_##ID + 1))
-_Static_assert(OP_COUNT < 255, "OPREF fits a uint8_t");
+typedef uint16_t OpRef;
+#define OPREF(ID) ((OpRef)(OP_##ID + 1))
+_Static_assert(OP_COUNT < 65535, "OPREF fits an OpRef");
 
 /* Classes of ops that share every trait but their name, signature and
  * types (ir/op_table.c gives each class its traits). */
@@ -137,6 +138,7 @@ typedef enum OpClass {
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
     OPCL_ELEM2_TMP_ARG,       /* tile, tile, tmp: the IR passes the scratch tile */
+    OPCL_ELEM2_PART,          /* tile, tile of one shape whose valid shapes may differ (TPARTADD ...) */
     OPCL_UNARY_TMP_ARG,       /* tile, tmp */
     OPCL_ELEM2_MASK_ARG,      /* tile, tile, tmp: the scratch is a mask (block.prelu) */
     OPCL_ELEM3,               /* tile, tile, tile */
@@ -163,6 +165,7 @@ typedef enum OpClass {
     OPCL_TRANSPOSE,
     OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
     OPCL_CI,                  /* start, shape -> a [1, N] integer sequence */
+    OPCL_TRI,                 /* diagonal, shape, valid_shape -> a triangular mask of ones and zeros */
     OPCL_INSERT,              /* target, source, offset -> the target with source written at offset */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
@@ -238,6 +241,7 @@ typedef enum IsaForm {
     FORM_EXTRACT,     /* a sub-tile (seed-05 tile IR only) */
     FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
     FORM_CI,          /* (start): an integer sequence, descending as the mode */
+    FORM_TRI,         /* (diagonal): a triangular mask, upper as the mode */
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
     FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
@@ -360,7 +364,7 @@ unsigned dtype_set_bit(DataType dt);
 
 struct OpDef {
     IrCallee callee;           /* first member: {CALLEE_OP, registered name, e.g. "block.add"} */
-    uint8_t id;                /* OpId */
+    uint16_t id;               /* OpId */
     uint8_t cls;               /* OpClass */
     uint8_t category;          /* OpCategory (the class's) */
     uint8_t nargs;             /* IR arguments */
@@ -387,38 +391,43 @@ struct OpDef {
      * narrowed to pto-isa's NPU headers: ops.def says how). */
     uint16_t dt_a2a3, dt_a5;
     /* A tile-with-scalar op: its tile-with-tile twin (OPREF), or 0. */
-    uint8_t twin;
+    OpRef twin;
     /* The language (ops.md 4.2): its DSL name where that is not the name
      * after the dot ("create_tensor", "and_"); direct: pl.<its DSL name>
      * calls it whatever its first argument is; scalar_call: pl.<its
      * twin's name>(x, s) with a scalar s calls it. */
     const char *dsl;
     uint8_t direct, scalar_call;
+    /* A block op that pl.tensor.<its DSL name> names too: a tensor-scope
+     * alias in today's language that lowers to it unchanged
+     * (pl.tensor.get_block_idx is tile.get_block_idx). */
+    uint8_t tensor_alias;
     /* A form of another op (OPREF) with more arguments, printed with that
      * op's name: a call of that op that gives them reaches this one
      * (tile.rsqrt(src, tmp) is block.rsqrt_tmp); selected_by: the
      * keyword of a tensor op that selects this form when it is lowered
      * ("high_precision"), or NULL. */
-    uint8_t shorter;
+    OpRef shorter;
     const char *selected_by;
     /* The op (OPREF) a call of this one by its registered name that gives
      * only `fewer_args` positional arguments and no keywords is: one name with
      * two meanings across the language's eras (today's pl.tensor.view(t,
      * shape), a zero-copy reinterpretation, is tensor.reshape; the seed's
      * view(t, shape, offset) a window). */
-    uint8_t fewer;
+    OpRef fewer;
     uint8_t fewer_args;
     /* A tensor op: the block op ConvertTensorToBlockOps makes of it (by
      * that op's class), and for a row reduction the op that merges the
      * partial results of a row split into column blocks (OPREFs). */
-    uint8_t block, merge;
+    OpRef block, merge;
     /* A block op: its fused forms with a broadcast [M, 1] (row_form) and
      * [1, N] (col_form) right operand (OPREFs); commutes: its two operands
      * may be swapped; widens: on integers narrower than 32 bits it
      * computes the same on their 32-bit extensions, narrowed back
      * (selections, maxima and minima, bitwise ops; not sums and products,
      * whose overflow would not wrap alike). */
-    uint8_t row_form, col_form, commutes, widens;
+    OpRef row_form, col_form;
+    uint8_t commutes, widens;
     /* Its name in today's language where that is not the rule's
      * ("block.X" is "tile.X"): "tile.create" (op_dsl_name). */
     const char *today;
@@ -466,7 +475,7 @@ const char *op_spelling(const OpDef *op, OpOutput out, char *buf, size_t cap, co
 /* The op with id `id`. */
 const OpDef *op_by_id(OpId id);
 static inline int op_is(const OpDef *op, OpId id) { return op && op->id == id; }
-static inline const OpDef *op_ref(uint8_t ref) { return ref ? op_by_id((OpId)(ref - 1)) : NULL; }
+static inline const OpDef *op_ref(OpRef ref) { return ref ? op_by_id((OpId)(ref - 1)) : NULL; }
 /* Whether expression x is a call of op id. */
 int op_called(const IrExpr *x, OpId id);
 

@@ -28,6 +28,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_FILLPAD_EXPAND]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 0, TMP_NONE),
     [OPCL_ELEM2]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_SCRATCH]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
+    [OPCL_ELEM2_PART]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 0, TMP_NONE),
     [OPCL_ELEM2_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_LIKE_RESULT),
     [OPCL_UNARY_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      1, 0, FORM_ELEM,        0, 1, TMP_LIKE_RESULT),
     [OPCL_ELEM2_MASK_ARG]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_MASK),
@@ -55,6 +56,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_TRANSPOSE]         = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_TRANSPOSE,   0, 0, TMP_NONE),
     [OPCL_GETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_GETVAL,      0, 0, TMP_NONE),
     [OPCL_SETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_SETVAL,      0, 0, TMP_NONE),
+    [OPCL_TRI]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TRI,         0, 0, TMP_NONE),
     [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_CI,       -1, 0, FORM_CI,          0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
     [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),
@@ -253,6 +255,12 @@ const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
             return op;
     }
     snprintf(full, sizeof full, "%s.%s", rule_ns, dsl);
+    if (!tile && strcmp(ns, "tensor") == 0 && !op_lookup(full)) {
+        const OpDef *b;
+        snprintf(full, sizeof full, "block.%s", dsl);
+        b = op_lookup(full);
+        return b && b->tensor_alias ? b : NULL;
+    }
     return op_lookup(full);
 }
 

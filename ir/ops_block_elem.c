@@ -32,6 +32,29 @@ const IrType *deduce_int_binary(DeduceCtx *dc)
     return op_deduce_elementwise(dc, TYPE_TILE);
 }
 
+/* part_add, part_max, part_min, part_mul: two tiles of one shape and
+ * element type whose valid shapes may differ (pto-isa TPARTADD ...); the
+ * result has the lhs's type (pypto's tile.part_*), valid where it is. */
+const IrType *deduce_part(DeduceCtx *dc)
+{
+    const IrType *t[2];
+    char a[32], b[32];
+    if (!need_tiles(dc, 2, t))
+        return NULL;
+    if (t[0]->dtype != t[1]->dtype)
+        return op_fail(dc, 1, "both tiles need one element type, got %s and %s", op_dtype_str((DataType)t[0]->dtype, a, sizeof a),
+                       op_dtype_str((DataType)t[1]->dtype, b, sizeof b));
+    if (t[0]->n != t[1]->n)
+        return op_fail(dc, 1, "both tiles need one shape, got ranks %u and %u", (unsigned)t[0]->n, (unsigned)t[1]->n);
+    for (uint32_t d = 0; d < t[0]->n; d++) {
+        int64_t x, y;
+        if (!op_dims_may_match(t[0]->dims[d], t[1]->dims[d], &x, &y))
+            return op_fail(dc, 1, "both tiles need one shape; dimension %u is %lld and %lld", (unsigned)d, (long long)x,
+                           (long long)y);
+    }
+    return op_make_tile(dc, (DataType)t[0]->dtype, t[0]->n, t[0]->dims, t[0]->tile_view);
+}
+
 /* shl, shr: the rhs is a shift amount, so the element type is the lhs's. */
 const IrType *deduce_shift(DeduceCtx *dc)
 {

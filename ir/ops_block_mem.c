@@ -147,6 +147,24 @@ const IrType *deduce_ci(DeduceCtx *dc)
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 
+/* tri(diagonal, shape, valid_shape, dtype=, upper=): a static 2-D shape,
+ * an integer diagonal, its valid shape (pypto's tile.tri). */
+const IrType *deduce_tri_mask(DeduceCtx *dc)
+{
+    const IrExpr *const *shape, *const *valid;
+    const IrType *s;
+    uint32_t n;
+    DataType dt;
+    if (!(s = op_need_scalar(dc, 0)) || !op_need_int_dtype(dc, 0, s) || !op_const_shape_arg(dc, 1, &n, &shape) ||
+        !dtype_kwarg(dc, "dtype", &dt))
+        return NULL;
+    if (n != 2)
+        return op_fail(dc, 1, "a triangular mask is 2-D, got a shape of %u dimensions", n);
+    if (!op_valid_shape_arg(dc, 2, n, shape, &valid))
+        return NULL;
+    return op_make_tile(dc, dt, n, shape, valid ? op_view_with_valid(dc, NULL, n, valid) : NULL);
+}
+
 /* A literal start is typed with the sequence's dtype (pto.tci: "S and dst
  * element type ... exactly the same type"). */
 void normalize_ci(DeduceCtx *dc, const IrExpr **args)

@@ -22,6 +22,7 @@
 /* ops_block_elem.c: elementwise and unary */
 const IrType *deduce_binary(DeduceCtx *dc);
 const IrType *deduce_int_binary(DeduceCtx *dc);
+const IrType *deduce_part(DeduceCtx *dc);
 const IrType *deduce_shift(DeduceCtx *dc);
 const IrType *deduce_xor(DeduceCtx *dc);
 const IrType *deduce_prelu(DeduceCtx *dc);
@@ -142,6 +143,9 @@ const IrType *deduce_reserve_buffer(DeduceCtx *dc);
 const IrType *deduce_import_peer_buffer(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
+const IrType *deduce_syncall(DeduceCtx *dc);
+const IrType *deduce_core_count(DeduceCtx *dc);
+const IrType *deduce_tri_mask(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);
 const IrType *deduce_cacheinvalid_line(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);

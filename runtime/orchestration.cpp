@@ -6,6 +6,7 @@
 #include <new>
 #include <vector>
 
+#include "launch.h"
 #include "profile.h"
 #include "pto/pto-inst.hpp"
 #include "rt_internal.h"
@@ -13,6 +14,8 @@
 using namespace pyptocc::internal;
 
 PTO2Runtime::~PTO2Runtime() {
+    if (launch)
+        launch_delete(launch);   // left by an error: its blocks are unwound
     for (void *p : owned)
         std::free(p);
 }
@@ -171,7 +174,12 @@ void pto2_rt_submit_task(PTO2Runtime *rt, int32_t func_id, PTO2WorkerType worker
             pyptocc::fatal("pto2_rt_submit_task: parameter %d has an unknown kind %d", i, static_cast<int>(p.type));
         }
     }
-    run_kernel(k, rt->ntasks++, tensors, writable, scalars);
+    int64_t task = rt->ntasks++;
+    if (rt->launch)   // a block of a launch whose blocks meet at barriers
+        launch_run(rt->launch, [k, task, tensors = std::move(tensors), writable = std::move(writable),
+                                scalars = std::move(scalars)]() mutable { run_kernel(k, task, tensors, writable, scalars); });
+    else
+        run_kernel(k, task, tensors, writable, scalars);
 }
 
 namespace pyptocc {

@@ -506,6 +506,13 @@ constexpr VecOp kVecOps[] = {
     {Op::TSHL, 0, {{nullptr, &vshl}}},
     {Op::TSHR, 0, {{nullptr, &vshr}}},
     {Op::TREM, 0, {{nullptr, &vdiv}, {nullptr, &vmul}, {nullptr, &vsub}}},
+    {Op::TTRI, 0, {{nullptr, &vector_dup}, {nullptr, &vector_dup}}},
+    {Op::TPARTADD, 0, {{nullptr, &vcopy}, {nullptr, &vadd}}},
+    {Op::TPARTMUL, 0, {{nullptr, &vcopy}, {"TMUL", &vmul}}},
+    {Op::TPARTMAX, 0, {{nullptr, &vcopy}, {nullptr, &vmax}}},
+    {Op::TPARTMIN, 0, {{nullptr, &vcopy}, {nullptr, &vmin}}},
+    {Op::TFMOD, 0, {{nullptr, &vdiv}, {nullptr, &vconv}, {nullptr, &vmul}, {nullptr, &vsub}}},
+    {Op::TFMODS, 0, {{nullptr, &vdiv}, {nullptr, &vconv}, {nullptr, &vmul}, {nullptr, &vsub}}},
     {Op::TXOR, 0, {{nullptr, &vor}, {nullptr, &vand}, {nullptr, &vnot}, {nullptr, &vand}}},
     {Op::TPRELU, 0, {{nullptr, &vmul}, {nullptr, &vcmpvs}, {nullptr, &vsel}}},
     {Op::TADDC, 0, {{nullptr, &vadd}, {nullptr, &vadd}}},
@@ -565,6 +572,10 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLEXPANDDIV, 0, {{nullptr, &vdiv}}},
     {Op::TROWEXPANDEXPDIF, 0, {{nullptr, &vbrcb}, {"TSUB", &vsub}, {"TEXP", &vexp}}},
     {Op::TCOLEXPANDEXPDIF, 0, {{"TSUB", &vsub}, {"TEXP", &vexp}}},
+    {Op::TROWEXPANDMAX, 0, {{nullptr, &vbrcb}, {nullptr, &vmax}}},
+    {Op::TROWEXPANDMIN, 0, {{nullptr, &vbrcb}, {nullptr, &vmin}}},
+    {Op::TCOLEXPANDMAX, 0, {{nullptr, &vmax}}},
+    {Op::TCOLEXPANDMIN, 0, {{nullptr, &vmin}}},
     {Op::TFILLPAD, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
     {Op::TFILLPAD_EXPAND, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
 };
@@ -745,6 +756,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TPREFETCH_ASYNC:    // one SDMA descriptor written; the pull runs on the SDMA engine, beside
     case Op::WAIT_ASYNC_EVENT:   // the pipes, and its wait is not modelled
     case Op::TTEST:
+    case Op::SYNCALL:   // the arrival; the time waited for the other blocks is not modelled
     case Op::TASSIGN:
     case Op::SET_MASK_NORM:
     case Op::SET_VECTOR_MASK:

@@ -11,6 +11,8 @@
 
 namespace pyptocc::internal {
 
+struct Launch;
+
 // Thrown by pyptocc::fatal inside pyptocc_run (the message is already out).
 struct Error {};
 
@@ -38,6 +40,8 @@ struct RunState {
     PTO2Runtime *current_rt = nullptr;        // the running orchestration's runtime
     const TaskContext *current_task = nullptr;
     int64_t block_idx = 0;
+    Launch *launch = nullptr;   // the launch whose block this thread is (launch.cpp)
+    int64_t launch_block = -1;
 };
 RunState &run_state();
 
@@ -80,6 +84,7 @@ struct PTO2Runtime {
     std::vector<Slot> slots;
     int scope_depth = 0;
     int64_t ntasks = 0;
+    pyptocc::internal::Launch *launch = nullptr;   // between launch_begin and launch_end
 
     PTO2Runtime() = default;
     PTO2Runtime(const PTO2Runtime &) = delete;

@@ -307,6 +307,12 @@ int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, s
     case OP_SYSTEM_CACHEINVALID_LINE:   /* every line includes the region's */
         s->gm = GM_CACHE_INVALIDATE;
         return 0;
+    case OP_SYSTEM_SYNCALL: {   /* the hard (FFTS) barrier; the soft one has no lowering yet (its row says why) */
+        const IrKwarg *ct = ir_call_kwarg(c, "core_type");
+        s->gm = GM_SYNCALL;
+        s->core_type = ct && ct->kind == KW_STRING ? ct->v.s : "mix";
+        return 0;
+    }
     default:
         snprintf(msg, cap, "'%s' is not a system op", op_name(op));
         return -1;

@@ -83,13 +83,14 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an
  * event id, a barrier on a pipe ("V", "M", "ALL"), or an operation on
  * global memory (pl.system.fence, pl.system.cacheinvalid). */
-typedef enum GmSystemOp { GM_NONE, GM_FENCE, GM_CACHE_INVALIDATE } GmSystemOp;
+typedef enum GmSystemOp { GM_NONE, GM_FENCE, GM_CACHE_INVALIDATE, GM_SYNCALL } GmSystemOp;
 typedef struct SystemLowering {
     int flag;                /* 0: a barrier or a GmSystemOp; 1: set_flag; 2: wait_flag */
     int set_pipe, wait_pipe; /* PipeKind */
     int64_t event;
     const char *barrier;     /* NULL for a GmSystemOp */
     GmSystemOp gm;
+    const char *core_type;   /* GM_SYNCALL: "aiv_only", "aic_only" or "mix" */
 } SystemLowering;
 int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
 

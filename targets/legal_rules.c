@@ -429,8 +429,8 @@ int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *ms
     int form = op ? op_traits(op)->form : -1;
     char name[64], want[64], got[64];
     if ((form != FORM_ELEM && form != FORM_SCALAR && form != FORM_UNARY && form != FORM_CAST) ||
-        result->kind != TYPE_TILE || !valid_text(result, want, sizeof want))
-        return 0;
+        result->kind != TYPE_TILE || !valid_text(result, want, sizeof want) || (op->cls == OPCL_ELEM2_PART))
+        return 0;   /* the partial ops take operands of other valid shapes */
     /* Operands of another shape are the shape rules' (broadcasts). */
     /* From the first operand of the result's shape (after sel's mask); a
      * scratch argument is Legalize's to replace. */

@@ -221,24 +221,34 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     IrCtx *ir = L->ir;
     const IrScopeAttrs *a = sc->attrs;
     IrVar *blk = ir_var_new(ir, ir_name(ir, "block_idx"), ir_type_scalar(ir, DT_INDEX), sc->s.span);
-    const IrStmt *body = lower_body(L, sc->body), *loop;
+    const IrStmt *body = lower_body(L, sc->body), *loop, *bind = NULL;
     const IrSeq *q = IR_AS(IrSeq, body);
+    const IrExpr *count = a->count;
+    /* A count the device gives (pl.system.available_aiv_count()) is read
+     * once, before the loop, into a variable the blocks read. */
+    if (count->kind == EXPR_CALL) {
+        IrVar *n = ir_var_new(ir, ir_name(ir, "block_num"), ir_type_scalar(ir, DT_INDEX), sc->s.span);
+        bind = ir_assign(ir, n, ir_unary(ir, UN_CAST, DT_INDEX, count, sc->s.span), sc->s.span);
+        count = &n->e;
+    }
     if (q->n == 1 && q->stmts[0]->kind == STMT_SCOPE && q->stmts[0]->sub == SCOPE_INCORE) {
         body = replace_index(ir, OP_BLOCK_GET_BLOCK_NUM, replace_index(ir, OP_BLOCK_GET_BLOCK_IDX, body, &blk->e, NULL),
-                             a->count, NULL);
+                             count, NULL);
     } else {
         IrMutator m;
         Dispatch d;
         memset(&m, 0, sizeof m);
         d.L = L;
         d.index = &blk->e;
-        d.count = a->count;
+        d.count = count;
         m.ctx = ir;
         m.expr = dispatch_hook;
         m.data = &d;
         body = ir_mutate_stmt(&m, body);
     }
-    loop = index_loop(L, FOR_PARALLEL, blk, a->count, body, sc->s.span);
+    loop = index_loop(L, FOR_PARALLEL, blk, count, body, sc->s.span);
+    if (bind)
+        loop = ir_seq(ir, STMT_SEQ, 2, (const IrStmt *[]){bind, loop}, sc->s.span);
     if (a->predicate)
         loop = ir_if(ir, a->predicate, loop, NULL, 0, NULL, sc->s.span);
     return loop;

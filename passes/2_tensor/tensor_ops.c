@@ -313,6 +313,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
     const IrExpr *args[5];
     switch (block ? (OpClass)block->cls : OPCL_COUNT) {
     case OPCL_ELEM2:
+    case OPCL_ELEM2_PART:
         return lower_binary(e, block, operands[0], operands[1], dt, name);
     case OPCL_TILE_SCALAR:
     case OPCL_UNARY:

@@ -53,6 +53,16 @@ namespace pyptocc {
 void set_initial_value(const Tensor &t, double value);
 void scope_begin(PTO2Runtime *rt);
 void scope_end(PTO2Runtime *rt);
+// The tasks submitted between these two are the blocks of one launch of
+// `blocks` blocks, which meet at SYNCALL barriers: each runs as a block of
+// its own until it ends or waits at a barrier (runtime/launch.cpp).
+void launch_begin(PTO2Runtime *rt, int64_t blocks);
+void launch_end(PTO2Runtime *rt);
+// The device's core counts (pl.system.available_aiv_count(),
+// available_cluster_count()): the runtime stands for an A2/A3 (910B)
+// device of 24 clusters, each one AIC and two AIV cores.
+int32_t available_aiv_count(PTO2Runtime *rt);
+int32_t available_cluster_count(PTO2Runtime *rt);
 // Scope-begin on construction, scope-end on destruction.
 class ScopeGuard {
   public:

@@ -63,7 +63,7 @@ START_TEST(test_conversion_facts)
         const OpDef *row = op_ref(op->row_form), *col = op_ref(op->col_form);
         ck_assert_msg(!b || (op->category == OPC_TENSOR && b->category == OPC_BLOCK), "%s: block", op_name(op));
         /* The classes tc_lower_op takes (and FULL, which the walk fills). */
-        ck_assert_msg(!b || b->cls == OPCL_ELEM2 || b->cls == OPCL_TILE_SCALAR || b->cls == OPCL_UNARY ||
+        ck_assert_msg(!b || b->cls == OPCL_ELEM2 || b->cls == OPCL_ELEM2_PART || b->cls == OPCL_TILE_SCALAR || b->cls == OPCL_UNARY ||
                           b->cls == OPCL_CAST || b->cls == OPCL_ROW_REDUCE || b->cls == OPCL_RESHAPE ||
                           b->cls == OPCL_TRANSPOSE || b->cls == OPCL_ROW_EXPAND_OP || b->cls == OPCL_COL_EXPAND_OP ||
                           b->cls == OPCL_COL_EXPAND || b->cls == OPCL_FULL || b->cls == OPCL_CI ||

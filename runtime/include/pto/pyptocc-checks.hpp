@@ -120,6 +120,12 @@ template <class T> constexpr void rule_row_sum_dtype() {
 // 32-bit integers, as pto-isa 3186c381 takes them (cpu/TRowExpandOp.hpp,
 // cpu/TColExpandOp.hpp; e612db81 took half and float); division keeps
 // half and float (PTOAS's trowexpanddiv and tcolexpanddiv verifiers).
+// TFMOD and TFMODS: half and float, 16- and 32-bit integers (pto-isa
+// npu/a5/TFMod.hpp, TFModS.hpp; A2/A3 takes float only).
+template <class T> constexpr void rule_fmod_dtype() {
+    static_assert(is_one_of_v<T, half, float, int16_t, uint16_t, int32_t, uint32_t>,
+                  "pyptocc runtime: TFMOD and TFMODS take half, float or 16- and 32-bit integer tiles");
+}
 template <class T> constexpr void rule_expand_dtype() {
     static_assert(is_one_of_v<T, half, float, int16_t, uint16_t, int32_t, uint32_t>,
                   "pyptocc runtime: this broadcast takes half, float, int16_t, uint16_t, int32_t or uint32_t tiles");

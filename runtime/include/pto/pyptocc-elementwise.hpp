@@ -47,6 +47,77 @@ template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, 
     detail::touch(tmp, "TREM");
     detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
 }
+// TTRI<TileData, upper>(d, diagonal): over d's valid region, 1 where
+// column <= row + diagonal (upper: column >= row + diagonal), 0
+// elsewhere; 16- and 32-bit integers, half and float (pto-isa
+// npu/a2a3/TTri.hpp; A5 also the 8-bit integers and bfloat16_t).
+template <TileT TD, int Upper> void TTRI(TD &d, int diagonal) {
+    PYPTOCC_PROFILE(TTRI, d);
+    using T = typename TD::DType;
+    static_assert(Upper == 0 || Upper == 1, "pyptocc runtime: TTRI's isUpperOrLower is 0 or 1");
+    static_assert(detail::is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TTRI takes 8-, 16- or 32-bit integer, half, bfloat16_t or float tiles");
+    detail::rule_vec<TD>();
+    detail::rule_row_major<TD>();
+    auto D = detail::view(d, "TTRI", "destination");
+    detail::produce(D, D.vr, D.vc, [diagonal](unsigned r, unsigned c) {
+        int64_t edge = static_cast<int64_t>(r) + diagonal, col = static_cast<int64_t>(c);
+        return (Upper ? col >= edge : col <= edge) ? T(1) : T(0);
+    });
+}
+
+// The partial ops: over the destination's valid region, f(a, b) where both
+// sources are valid, the valid one's element where only one is, 0 where
+// neither is.  One source's valid region is the destination's (pto-isa
+// npu/a2a3/TPartAdd.hpp asserts it); element types: int16_t, int32_t,
+// half and float on A2/A3, the 8-bit integers too on A5.
+namespace detail {
+template <class TD, class TA, class TB, class F> void part(TD &d, const TA &a, const TB &b, const char *op, F f) {
+    using T = typename TD::DType;
+    check_same_dtype<TD, TA, TB>();
+    rule_vec<TD, TA, TB>();
+    static_assert(is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, float>,
+                  "pyptocc runtime: the partial ops take 8-, 16- or 32-bit integer, half or float tiles");
+    rule_row_major<TD, TA, TB>();
+    static_assert(covers_v<TA, TD> && covers_v<TB, TD>,
+                  "pyptocc runtime: a source tile is smaller than the destination tile");
+    auto A = view(a, op, "source a");
+    auto B = view(b, op, "source b");
+    auto D = view(d, op, "destination");
+    if (!(A.vr == D.vr && A.vc == D.vc) && !(B.vr == D.vr && B.vc == D.vc))
+        pyptocc::fatal("%s: neither source's valid region (%ux%u, %ux%u) is the destination's %ux%u", op, A.vr, A.vc,
+                       B.vr, B.vc, D.vr, D.vc);
+    produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
+        bool ina = r < A.vr && c < A.vc, inb = r < B.vr && c < B.vc;
+        return ina && inb ? f(A(r, c), B(r, c)) : ina ? A(r, c) : inb ? B(r, c) : T(0);
+    });
+}
+}  // namespace detail
+#define PYPTOCC_PART(NAME, EXPR)                                                                                       \
+    template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
+        PYPTOCC_PROFILE(NAME, d, a, b);                                                                                \
+        using T = typename TD::DType;                                                                                  \
+        detail::part(d, a, b, #NAME, [](T x, T y) { return EXPR; });                                                   \
+    }
+PYPTOCC_PART(TPARTADD, detail::op_add(x, y))
+PYPTOCC_PART(TPARTMUL, detail::op_mul(x, y))
+PYPTOCC_PART(TPARTMAX, detail::op_max(x, y))
+PYPTOCC_PART(TPARTMIN, detail::op_min(x, y))
+#undef PYPTOCC_PART
+
+// The remainder with the sign of the dividend (C fmod; integers: %, a
+// remainder by zero is an error), of half or float tiles (A2/A3: float
+// only, pto-isa npu/a2a3/TFmod.hpp) or 16- and 32-bit integers (A5,
+// npu/a5/TFMod.hpp).  The NPU overwrites the destination before its last
+// read of the sources, so the compiler never lets them share storage.
+template <TileT TD, TileT TA, TileT TB> void TFMOD(TD &d, const TA &a, const TB &b) {
+    PYPTOCC_PROFILE(TFMOD, d, a, b);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
+    detail::rule_fmod_dtype<T>();
+    detail::rule_row_major<TD, TA, TB>();
+    detail::binary(d, a, b, "TFMOD", [](T x, T y) { return detail::op_rem(x, y, "TFMOD"); });
+}
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TXOR(TD &d, const TA &a, const TB &b, const TT &tmp) {
     PYPTOCC_PROFILE(TXOR, d, a, b, tmp);
     using T = typename TD::DType;
@@ -163,6 +234,15 @@ PYPTOCC_SCALAR_INT(TSHLS, detail::op_shl(v, x))
 PYPTOCC_SCALAR_INT(TSHRS, detail::op_shr(v, x))
 #undef PYPTOCC_SCALAR_INT
 
+template <TileT TD, TileT TS> void TFMODS(TD &d, const TS &s, typename TD::DType x) {
+    PYPTOCC_PROFILE(TFMODS, d, s);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::rule_same_dtype<TD, TS>();
+    detail::rule_fmod_dtype<T>();
+    detail::rule_row_major<TD, TS>();
+    detail::unary(d, s, "TFMODS", [x](T v) { return detail::op_rem(v, x, "TFMODS"); });
+}
 template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
     PYPTOCC_PROFILE(TREMS, d, s, tmp);
     using T = typename TD::DType;

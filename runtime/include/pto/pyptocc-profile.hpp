@@ -25,7 +25,8 @@ namespace pyptocc::prof {
     X(SET_FLAG) X(WAIT_FLAG) X(PIPE_BARRIER) X(SET_MASK_NORM) X(SET_VECTOR_MASK) X(TASSIGN)                            \
     X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TTRANS)              \
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
-    X(TREM) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                                    \
+    X(TREM) X(TFMOD) X(TFMODS) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                \
+    X(TPARTADD) X(TPARTMUL) X(TPARTMAX) X(TPARTMIN) X(TTRI)                                                           \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
     X(TREMS) X(TXORS) X(TEXPANDS) X(TCI) X(TGETVAL) X(TSETVAL)                                                        \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
@@ -33,7 +34,8 @@ namespace pyptocc::prof {
     X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TROWARGMAX) X(TROWARGMIN) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
     X(TROWEXPAND) X(TCOLEXPAND) X(TROWEXPANDADD) X(TROWEXPANDSUB) X(TROWEXPANDMUL) X(TROWEXPANDDIV)                    \
     X(TCOLEXPANDADD) X(TCOLEXPANDSUB) X(TCOLEXPANDMUL) X(TCOLEXPANDDIV) X(TROWEXPANDEXPDIF) X(TCOLEXPANDEXPDIF)        \
-    X(TMATMUL) X(TMATMUL_ACC) X(TGEMV) X(TGEMV_ACC) X(TNOTIFY) X(TWAIT) X(TTEST)                                      \
+    X(TROWEXPANDMAX) X(TROWEXPANDMIN) X(TCOLEXPANDMAX) X(TCOLEXPANDMIN)                                                \
+    X(TMATMUL) X(TMATMUL_ACC) X(TGEMV) X(TGEMV_ACC) X(TNOTIFY) X(TWAIT) X(TTEST) X(SYNCALL)                           \
     X(TPREFETCH_ASYNC) X(WAIT_ASYNC_EVENT) X(TPUSH) X(TPOP) X(TFREE)
 
 enum class Op : uint16_t {

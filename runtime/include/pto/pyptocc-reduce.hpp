@@ -256,6 +256,12 @@ PYPTOCC_EXPAND(TCOLEXPANDDIV, false, true, detail::op_div(x, y, "TCOLEXPANDDIV")
 // FP16 and FP32 only, as the divisions.
 PYPTOCC_EXPAND(TROWEXPANDEXPDIF, true, true, detail::op_expdif(x, y))
 PYPTOCC_EXPAND(TCOLEXPANDEXPDIF, false, true, detail::op_expdif(x, y))
+// The larger (smaller) of the element and the broadcast value, in the
+// element type's order, as TMAX and TMIN.
+PYPTOCC_EXPAND(TROWEXPANDMAX, true, false, detail::op_max(x, y))
+PYPTOCC_EXPAND(TROWEXPANDMIN, true, false, detail::op_min(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDMAX, false, false, detail::op_max(x, y))
+PYPTOCC_EXPAND(TCOLEXPANDMIN, false, false, detail::op_min(x, y))
 #undef PYPTOCC_EXPAND
 
 }  // namespace pto

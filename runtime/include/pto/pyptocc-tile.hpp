@@ -51,6 +51,9 @@ unsigned char *sim_buffer(int loc, uint64_t *capacity);
 void check_gm(const void *lo, const void *hi, bool write, const char *op);
 // The block index of the running launch (0 outside a launch).
 int64_t current_block_idx();
+// SYNCALL: the calling block waits until `participants` blocks of its
+// launch (0: all of them) have arrived (runtime/launch.cpp).
+void syncall_wait(int64_t participants);
 }  // namespace pyptocc
 
 // ------------------------------------------------- pipes, events, sync
@@ -485,6 +488,37 @@ template <class X>
 concept TileT = detail::is_tile<std::remove_cvref_t<X>>::value;
 template <class X>
 concept GlobalTensorT = detail::is_global<std::remove_cvref_t<X>>::value;
+
+// ------------------------------------------------------------ SYNCALL
+
+// The barrier of the blocks of a launch (pto-isa common/pto_instr.hpp):
+// SYNCALL<CoreType>() waits for every block of the launch (the hard, FFTS
+// barrier); SYNCALL<Mode, CoreType>(workspace, usedCores) with Mode Soft
+// for usedCores blocks (0: every block), with Mode Hard as SYNCALL().  The
+// core type names the cores that take part, which in this runtime are the
+// launch's blocks whatever their type.  The soft barrier's workspace is an
+// INT32 GM tensor of at least 16 elements (one 64-byte cache line).
+enum class SyncAllMode : uint8_t { Hard = 0, Soft = 1 };
+enum class SyncCoreType : uint8_t { AIVOnly = 0, AICOnly = 1, Mix = 2 };
+
+template <SyncCoreType CoreType = SyncCoreType::AIVOnly> void SYNCALL() {
+    PYPTOCC_PROFILE(SYNCALL);
+    pyptocc::syncall_wait(0);
+}
+template <SyncAllMode Mode, SyncCoreType CoreType = SyncCoreType::AIVOnly, GlobalTensorT G>
+void SYNCALL(G &gmWorkspace, int32_t usedCores = 0) {
+    PYPTOCC_PROFILE(SYNCALL);
+    if constexpr (Mode == SyncAllMode::Hard) {
+        pyptocc::syncall_wait(0);
+    } else {
+        static_assert(std::is_same_v<typename std::remove_cvref_t<G>::DType, int32_t>,
+                      "pyptocc runtime: SYNCALL's soft workspace is an int32_t tensor");
+        if (usedCores < 0)
+            pyptocc::fatal("SYNCALL: usedCores is %d", static_cast<int>(usedCores));
+        pyptocc::check_gm(gmWorkspace.data(), gmWorkspace.data() + 16, true, "SYNCALL");
+        pyptocc::syncall_wait(usedCores);
+    }
+}
 
 // Binds `tile` to byte offset `addr` of the simulated buffer of its location.
 template <TileT TT, class A>
