@@ -125,6 +125,7 @@ typedef enum OpClass {
     OPCL_UNARY,               /* tile -> tile of its shape */
     OPCL_FILLPAD,
     OPCL_FILLPAD_EXPAND,      /* tile -> a larger padded tile */
+    OPCL_FILLPAD_INPLACE,     /* tile -> the tile padded in its own buffer */
     OPCL_ALIAS,               /* tile -> the same bytes under another type (valid shape, transposed view) */
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */

@@ -26,6 +26,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_FILLPAD]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 1, TMP_NONE),
     [OPCL_ALIAS]             = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_RESHAPE,     0, 0, TMP_NONE),
     [OPCL_FILLPAD_EXPAND]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 0, TMP_NONE),
+    [OPCL_FILLPAD_INPLACE]   = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_FILLPAD,     0, 1, TMP_NONE),
     [OPCL_ELEM2]             = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_SCRATCH]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_RESULT,   -1, 0, FORM_ELEM,        0, 2, TMP_NONE),
     [OPCL_ELEM2_TMP_ARG]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 2, TMP_LIKE_RESULT),

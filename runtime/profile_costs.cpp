@@ -489,7 +489,7 @@ struct VecOp {
 // vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TROWPROD
 // and TCOLPROD as TROWMAX and TCOLMAX with vmul; TCOLSUM without a row as
 // vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
-// TFILLPAD = vcopy + vector_dup; TGATHER = vmuls + vgather (the index form,
+// TFILLPAD = vcopy + vector_dup, TFILLPAD_INPLACE vector_dup alone (no copy); TGATHER = vmuls + vgather (the index form,
 // pto-isa's costmodel notes: the indices scaled to bytes, then the gather);
 // its mask form (TGATHER_MASK here) one vreducev2 over the source.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.  TSORT32 (vbitsort) and TMRGSORT (vmrgsort4) have no figure in
@@ -567,6 +567,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLEXPANDEXPDIF, 0, {{"TSUB", &vsub}, {"TEXP", &vexp}}},
     {Op::TFILLPAD, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
     {Op::TFILLPAD_EXPAND, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
+    {Op::TFILLPAD_INPLACE, 0, {{nullptr, &vector_dup}}},
 };
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }

@@ -255,6 +255,17 @@ void test_outside_run() {
         TREMS(c, a, 0, t);
         return 0;
     });
+    expect_death("TFILLPAD_INPLACE elsewhere", 1, "TFILLPAD_INPLACE: the destination is not the source's buffer", [] {
+        using S = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 3, 8>;
+        using D = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 4, 8, SLayout::NoneBox, 512, PadValue::Max>;
+        S s;
+        D d;
+        TASSIGN(s, 0x0);
+        TASSIGN(d, 0x200);
+        TEXPANDS(s, 1.0f);
+        TFILLPAD_INPLACE(d, s);
+        return 0;
+    });
     expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;

@@ -23,7 +23,7 @@ namespace pyptocc::prof {
 // Every instruction the model knows, in one list.
 #define PYPTOCC_PROFILE_OPS(X)                                                                                         \
     X(SET_FLAG) X(WAIT_FLAG) X(PIPE_BARRIER) X(SET_MASK_NORM) X(SET_VECTOR_MASK) X(TASSIGN)                            \
-    X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TTRANS)              \
+    X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TFILLPAD_INPLACE) X(TTRANS)\
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
     X(TREM) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                                    \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
