@@ -38,6 +38,9 @@ typedef enum KwType {
     KWT_ATOMIC_TYPE, /* pld.AtomicType.Add */
     KWT_REDUCE_OP,  /* pld.ReduceOp.Sum */
     KWT_TENSOR_LAYOUT, /* pl.TensorLayout.ND, stored as int, printed by name */
+    KWT_COALESCE,   /* "row" or "elem" (or 0, 1), stored as int (tile.mgather) */
+    KWT_GATHER_OOB, /* "undefined", "clamp", "wrap", "zero" (or 0-3), stored as int */
+    KWT_COUNT
 } KwType;
 
 typedef enum KwPresence {
@@ -190,6 +193,8 @@ typedef enum OpClass {
     OPCL_MRGSORT2,            /* two to four sorted lists, tmp -> one list, in tmp's shape */
     OPCL_GETVAL,              /* tile, indices -> one element, a scalar */
     OPCL_SETVAL,              /* tile, indices, value -> the tile with one element written in place */
+    OPCL_MGATHER,             /* tensor, index tile -> a tile of the tensor's rows or elements */
+    OPCL_MSCATTER,            /* tile, index tile, tensor -> the tensor with the tile's elements written */
     OPCL_COUNT
 } OpClass;
 
@@ -233,6 +238,8 @@ typedef enum IsaForm {
     FORM_MRGSORT2,    /* (src0, ..., tmp): exhausted as the mode; a second output, the executed counts */
     FORM_GETVAL,      /* (tile, offset): one element at a flat offset, a scalar result */
     FORM_SETVAL,      /* (offset, value) into the tile's buffer: one element written */
+    FORM_MGATHER,     /* (table, indices): the whole tensor as the table; coalesce and gather_oob */
+    FORM_MSCATTER,    /* (src, indices) into the whole tensor */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */
@@ -251,6 +258,7 @@ typedef enum ResultPlace {
     RES_ACC,
     RES_ARG0,             /* in its first argument's storage (reshape, accumulation) */
     RES_ARG3,             /* in its fourth argument's storage (a store's output tensor) */
+    RES_ARG2,             /* in its third argument's storage (a scatter's output tensor) */
     RES_DDR,              /* a tensor */
 } ResultPlace;
 

@@ -124,3 +124,113 @@ const IrType *deduce_gather_mask(DeduceCtx *dc)
     }
     return op_make_tile(dc, (DataType)out_dt, 2, dims, NULL);
 }
+
+/* ------------------------------------------------ gathers from memory */
+
+/* The element types a memory gather or scatter moves: pto-isa's
+ * IsValidMGatherDType / IsValidMScatterDType (npu/a2a3/MGather.hpp,
+ * MScatter.hpp), the 1-, 2- and 4-byte integers and floats. */
+static int memory_dtype(DataType dt)
+{
+    return dt == DT_INT8 || dt == DT_UINT8 || dt == DT_INT16 || dt == DT_UINT16 || dt == DT_INT32 ||
+           dt == DT_UINT32 || dt == DT_FP16 || dt == DT_BF16 || dt == DT_FP32;
+}
+
+static int memory_dtype_ok(DeduceCtx *dc, uint32_t i, const IrType *t, const char *what)
+{
+    char a[32];
+    if (memory_dtype((DataType)t->dtype))
+        return 1;
+    op_fail(dc, (int)i, "%s must be INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, BF16 or FP32, got %s", what,
+            op_dtype_str((DataType)t->dtype, a, sizeof a));
+    return 0;
+}
+
+static int int32_index_ok(DeduceCtx *dc, uint32_t i, const IrType *idx)
+{
+    char a[32];
+    if (idx->dtype == DT_INT32)
+        return 1;
+    op_fail(dc, (int)i, "the indices must be INT32, got %s", op_dtype_str((DataType)idx->dtype, a, sizeof a));
+    return 0;
+}
+
+/* A row-major 2-D result of dims whose valid part is valid: no view when
+ * that is all of it. */
+static const IrTileView *valid_view(DeduceCtx *dc, const IrExpr *const *dims, const IrExpr *const *valid)
+{
+    int64_t a, b;
+    for (uint32_t d = 0; d < 2; d++)
+        if (valid[d] != dims[d] && !(ir_dim_value(valid[d], &a) && ir_dim_value(dims[d], &b) && a == b))
+            return op_view_with_valid(dc, NULL, 2, valid);
+    return NULL;
+}
+
+/* tile.mgather(mem, idx, coalesce=, gather_oob=, target_memory=): a Vec
+ * tile read from tensor mem by an INT32 index tile (pypto@e2d0f78a
+ * tile_ops/memory.cpp, pto.mgather, pto-isa MGATHER).  coalesce "elem":
+ * element [i, j] is mem's element at flat index idx[i, j], the result has
+ * the indices' shape and valid shape; "row": a [1, R] (or [R, 1]) index
+ * tile names R rows of mem (its last dimension is a row), the result is
+ * [R, mem's last extent].  The Mat form (a GM index tensor, NZ result) is
+ * not taken. */
+const IrType *deduce_mgather(DeduceCtx *dc)
+{
+    const IrType *mem, *idx;
+    const IrExpr *dims[2], *valid[2];
+    const IrExpr *const *iv;
+    int64_t coalesce, oob, space, r0, r1;
+    char a[160];
+    if (!(mem = op_need_tensor(dc, 0)) || !memory_dtype_ok(dc, 0, mem, "the table"))
+        return NULL;
+    if (op_kwarg_int(dc, "coalesce", &coalesce) != 1 || op_kwarg_int(dc, "gather_oob", &oob) != 1 ||
+        op_kwarg_int(dc, "target_memory", &space) != 1)
+        return NULL;
+    if (space != MS_VEC)
+        return op_fail(dc, -1, "only target_memory=pl.MemorySpace.Vec is taken (the Mat form, a GM index tensor "
+                               "into an NZ tile, is not)");
+    if (!(idx = op_need_tile(dc, 1)) || !int32_index_ok(dc, 1, idx))
+        return NULL;
+    if (idx->n != 2)
+        return op_fail(dc, 1, "the index tile must have 2 dimensions, got %s",
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    iv = ir_tile_valid_dims(idx);
+    if (coalesce == 1)
+        return op_make_tile(dc, (DataType)mem->dtype, 2, idx->dims, valid_view(dc, idx->dims, iv));
+    if (mem->n < 2)
+        return op_fail(dc, 0, "coalesce=\"row\" gathers rows: the table needs at least 2 dimensions, got %s",
+                       type_to_string(dc->ir, mem, a, sizeof a));
+    if (!ir_dim_value(idx->dims[0], &r0) || !ir_dim_value(idx->dims[1], &r1) || (r0 != 1 && r1 != 1))
+        return op_fail(dc, 1, "coalesce=\"row\" needs a [1, R] or [R, 1] index tile, got %s",
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    dims[0] = idx->dims[r0 == 1 ? 1 : 0];
+    dims[1] = mem->dims[mem->n - 1];
+    valid[0] = iv[r0 == 1 ? 1 : 0];
+    valid[1] = dims[1];
+    return op_make_tile(dc, (DataType)mem->dtype, 2, dims, valid_view(dc, dims, valid));
+}
+
+/* tile.mscatter(src, idx, output_tensor): output_tensor's element at flat
+ * index idx[i, j] becomes src[i, j] (pto.mscatter, pto-isa MSCATTER with
+ * Coalesce::Elem); the result is the tensor written. */
+const IrType *deduce_mscatter(DeduceCtx *dc)
+{
+    const IrType *src, *idx, *out;
+    char a[160], b[160];
+    if (!(src = op_need_tile(dc, 0)) || !memory_dtype_ok(dc, 0, src, "the source") || !(idx = op_need_tile(dc, 1)) ||
+        !int32_index_ok(dc, 1, idx) || !(out = op_need_tensor(dc, 2)))
+        return NULL;
+    if (idx->n != src->n)
+        return op_fail(dc, 1, "the index tile %s must have the source's rank %u",
+                       type_to_string(dc->ir, idx, a, sizeof a), (unsigned)src->n);
+    for (uint32_t d = 0; d < src->n; d++) {
+        int64_t vs, vi;
+        if (!op_dims_may_match(src->dims[d], idx->dims[d], &vs, &vi))
+            return op_fail(dc, 1, "the index tile %s must have the source's shape %s",
+                           type_to_string(dc->ir, idx, a, sizeof a), type_to_string(dc->ir, src, b, sizeof b));
+    }
+    if (out->dtype != src->dtype)
+        return op_fail(dc, 2, "the output tensor %s must have the source's element type %s",
+                       type_to_string(dc->ir, out, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
+    return out;
+}

@@ -127,6 +127,8 @@ const IrType *deduce_mrgsort_format1(DeduceCtx *dc);
 const IrType *deduce_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_gather(DeduceCtx *dc);
+const IrType *deduce_mgather(DeduceCtx *dc);
+const IrType *deduce_mscatter(DeduceCtx *dc);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);

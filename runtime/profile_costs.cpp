@@ -664,6 +664,18 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
+    } else if ((op == Op::MGATHER || op == Op::MSCATTER) && n >= 3) {
+        // Estimate: one burst of whole 32-byte blocks per index (a row, or
+        // one element), at the GM -> UB or UB -> GM figure; pto-isa's cost
+        // model has none (npu/a2a3/MGather.hpp, MScatter.hpp: one DMA per
+        // index from the scalar unit).
+        const Operand &t = o[op == Op::MGATHER ? 0 : 1], &x = o[2];
+        uint64_t indices = static_cast<uint64_t>(x.valid_rows) * x.valid_cols;
+        uint64_t elems = static_cast<uint64_t>(t.valid_rows) * t.valid_cols;
+        uint64_t per = indices ? ceil_div(elems * t.size / indices, kBlockBytes) * kBlockBytes : 0;
+        c.pipe = op == Op::MGATHER ? MTE2 : MTE3;
+        c.bytes = indices * per;
+        c.cycles = transfer_cycles(op == Op::MGATHER ? kGmToUb : kUbToGm, c.bytes);
     } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT || op == Op::TCONCAT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
         c.bytes = region_bytes(op == Op::TINSERT ? s : d);   // TINSERT moves its source
@@ -715,6 +727,8 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TEXTRACT:   // a window moved as TMOV moves a tile
     case Op::TINSERT:
     case Op::TCONCAT:   // both sources copied into the destination, UB to UB (npu/a2a3/TConcat.hpp)
+    case Op::MGATHER:
+    case Op::MSCATTER:
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

@@ -266,6 +266,30 @@ void test_outside_run() {
         TFILLPAD_INPLACE(d, s);
         return 0;
     });
+    expect_death("MGATHER row past the table", 1, "MGATHER: index 16 at (0, 3) is past the table's 16 rows", [] {
+        static float table[16 * 8];
+        GlobalTensor<float, pto::Shape<1, 1, 1, 16, 8>, pto::Stride<128, 128, 128, 8, 1>> g(table);
+        Tile<TileType::Vec, int32_t, 1, 8> idx;
+        Tile<TileType::Vec, float, 8, 8> d;
+        TASSIGN(idx, 0x0);
+        TASSIGN(d, 0x100);
+        TCI<decltype(idx), int32_t, 0>(idx, 13);   // 13, 14, 15, 16, ...: the fourth is past row 15
+        MGATHER<Coalesce::Row>(d, g, idx);
+        return 0;
+    });
+    expect_death("MSCATTER past the table", 1, "MSCATTER: index 4294967295 at (0, 0) is past the table's 64 elements",
+                 [] {
+                     static float table[64];
+                     GlobalTensor<float, pto::Shape<1, 1, 1, 1, 64>, pto::Stride<64, 64, 64, 64, 1>> g(table);
+                     Tile<TileType::Vec, int32_t, 1, 8> idx;
+                     Tile<TileType::Vec, float, 1, 8> s;
+                     TASSIGN(idx, 0x0);
+                     TASSIGN(s, 0x100);
+                     TCI<decltype(idx), int32_t, 0>(idx, -1);   // -1 is index 2^32 - 1, as the NPU reads it
+                     TEXPANDS(s, 1.0f);
+                     MSCATTER<Coalesce::Elem>(g, s, idx);
+                     return 0;
+                 });
     expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;

@@ -26,6 +26,7 @@
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
+//   pyptocc-memgather.hpp    MGATHER MSCATTER (by index, from and to global memory)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
 // and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:
@@ -39,6 +40,7 @@
 #include "pto/pyptocc-elementwise.hpp"
 #include "pto/pyptocc-reduce.hpp"
 #include "pto/pyptocc-gather.hpp"
+#include "pto/pyptocc-memgather.hpp"
 #include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
 
