@@ -286,6 +286,14 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         break;
     }
+    case FORM_SCATTER: {
+        /* TSCATTER(dst, src, indexes), dst the destination's buffer: its
+         * flat offsets are in that buffer (pto-isa npu/a2a3/TScatter.hpp) */
+        lo->in_place = 1;
+        add_input(lo, 1, elem_dt);
+        add_input(lo, 2, arg_type(ir, c, 2)->dtype);
+        break;
+    }
     case FORM_GETVAL:
     case FORM_SETVAL: {
         /* (tile, offset) -> scalar; (offset, value) into the tile: the

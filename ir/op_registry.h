@@ -195,6 +195,7 @@ typedef enum OpClass {
     OPCL_SETVAL,              /* tile, indices, value -> the tile with one element written in place */
     OPCL_MGATHER,             /* tensor, index tile -> a tile of the tensor's rows or elements */
     OPCL_MSCATTER,            /* tile, index tile, tensor -> the tensor with the tile's elements written */
+    OPCL_SCATTER,             /* dst, src, indexes -> dst with src written at flat offsets, in dst's storage */
     OPCL_COUNT
 } OpClass;
 
@@ -240,6 +241,7 @@ typedef enum IsaForm {
     FORM_SETVAL,      /* (offset, value) into the tile's buffer: one element written */
     FORM_MGATHER,     /* (table, indices): the whole tensor as the table; coalesce and gather_oob */
     FORM_MSCATTER,    /* (src, indices) into the whole tensor */
+    FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

@@ -234,3 +234,86 @@ const IrType *deduce_mscatter(DeduceCtx *dc)
                        type_to_string(dc->ir, out, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
     return out;
 }
+
+/* ------------------------------------------------------ scatters in tiles */
+
+/* The element types a scatter writes (pypto@e2d0f78a tile_ops/scatter.cpp:
+ * INT8, INT16, INT32, FP16, FP32, BF16), and the width of its indices: a
+ * 4-byte element takes 4-byte indices, a 2- or 1-byte one 2-byte indices
+ * (pto-isa's TSCATTER: "Invalid data type of idx"). */
+static int scatter_dtype(DataType dt)
+{
+    return dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32 || dt == DT_FP16 || dt == DT_FP32 || dt == DT_BF16;
+}
+
+int op_scatter_index_dtype(DataType dt) { return dtype_bytes(dt) == 4 ? DT_INT32 : DT_INT16; }
+
+/* tile.scatter(dst, src, indexes): dst with src[i, j] at flat offset
+ * indexes[i, j] of dst's buffer (pto.tscatter's index form), in dst's
+ * storage; indexes has src's shape. */
+const IrType *deduce_scatter(DeduceCtx *dc)
+{
+    const IrType *dst, *src, *idx;
+    char a[160], b[160];
+    if (!(dst = op_need_tile(dc, 0)) || !(src = op_need_tile(dc, 1)) || !(idx = op_need_tile(dc, 2)))
+        return NULL;
+    if (!scatter_dtype((DataType)dst->dtype))
+        return op_fail(dc, 0, "the destination must be INT8, INT16, INT32, FP16, FP32 or BF16, got %s",
+                       op_dtype_str((DataType)dst->dtype, a, sizeof a));
+    if (src->dtype != dst->dtype)
+        return op_fail(dc, 1, "the source must have the destination's element type %s, got %s",
+                       op_dtype_str((DataType)dst->dtype, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
+    if ((int)idx->dtype != op_scatter_index_dtype((DataType)dst->dtype))
+        return op_fail(dc, 2, "a %d-byte destination takes %s indices, got %s", dtype_bytes((DataType)dst->dtype),
+                       op_dtype_str((DataType)op_scatter_index_dtype((DataType)dst->dtype), a, sizeof a),
+                       op_dtype_str((DataType)idx->dtype, b, sizeof b));
+    if (dst->n != 2 || src->n != 2 || idx->n != 2)
+        return op_fail(dc, dst->n != 2 ? 0 : src->n != 2 ? 1 : 2, "the tiles must have 2 dimensions");
+    for (uint32_t d = 0; d < 2; d++) {
+        int64_t vs, vi;
+        if (!op_dims_may_match(src->dims[d], idx->dims[d], &vs, &vi))
+            return op_fail(dc, 2, "the indices %s must have the source's shape %s",
+                           type_to_string(dc->ir, idx, a, sizeof a), type_to_string(dc->ir, src, b, sizeof b));
+    }
+    return dst;
+}
+
+/* tensor.scatter(input, index, src, dim=): input with src[b, k] written at
+ * input[b, index[b, k]] (dim=-1 of 2-D tensors, pypto's MVP); index and
+ * src have one shape, no larger than input's (src's rows are input's
+ * first rows), the index width the element's as tile.scatter takes it. */
+const IrType *deduce_tensor_scatter(DeduceCtx *dc)
+{
+    const IrType *in, *idx, *src;
+    int64_t dim, ri, rs;
+    uint32_t axis;
+    char a[160], b[160];
+    if (!(in = op_need_tensor(dc, 0)) || !(idx = op_need_tensor(dc, 1)) || !(src = op_need_tensor(dc, 2)))
+        return NULL;
+    if (op_kwarg_int(dc, "dim", &dim) != 1 || !op_normalize_axis(dc, -1, "dim", dim, in->n, &axis))
+        return NULL;
+    if (in->n != 2 || axis != 1)
+        return op_fail(dc, -1, "scatters along the last dimension (dim=-1) of a 2-D tensor, got dim=%lld of %s",
+                       (long long)dim, type_to_string(dc->ir, in, a, sizeof a));
+    if (!scatter_dtype((DataType)in->dtype))
+        return op_fail(dc, 0, "the input must be INT8, INT16, INT32, FP16, FP32 or BF16, got %s",
+                       op_dtype_str((DataType)in->dtype, a, sizeof a));
+    if (src->dtype != in->dtype)
+        return op_fail(dc, 2, "src must have the input's element type %s, got %s",
+                       op_dtype_str((DataType)in->dtype, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
+    if ((int)idx->dtype != op_scatter_index_dtype((DataType)in->dtype))
+        return op_fail(dc, 1, "a %d-byte input takes %s indices, got %s", dtype_bytes((DataType)in->dtype),
+                       op_dtype_str((DataType)op_scatter_index_dtype((DataType)in->dtype), a, sizeof a),
+                       op_dtype_str((DataType)idx->dtype, b, sizeof b));
+    if (idx->n != 2 || src->n != 2)
+        return op_fail(dc, idx->n != 2 ? 1 : 2, "index and src must have 2 dimensions");
+    for (uint32_t d = 0; d < 2; d++)
+        if (!op_dims_may_match(idx->dims[d], src->dims[d], &ri, &rs))
+            return op_fail(dc, 1, "the index %s must have src's shape %s", type_to_string(dc->ir, idx, a, sizeof a),
+                           type_to_string(dc->ir, src, b, sizeof b));
+    for (uint32_t d = 0; d < 2; d++)
+        if (ir_dim_value(src->dims[d], &rs) && ir_dim_value(in->dims[d], &ri) && rs > ri)
+            return op_fail(dc, 2, "src %s has more %s than the input %s", type_to_string(dc->ir, src, a, sizeof a),
+                           d ? "columns" : "rows", type_to_string(dc->ir, in, b, sizeof b));
+    return in;
+}

@@ -129,6 +129,11 @@ const IrType *deduce_tensor_mrgsort_format2(DeduceCtx *dc);
 const IrType *deduce_tensor_gather(DeduceCtx *dc);
 const IrType *deduce_mgather(DeduceCtx *dc);
 const IrType *deduce_mscatter(DeduceCtx *dc);
+const IrType *deduce_scatter(DeduceCtx *dc);
+const IrType *deduce_tensor_scatter(DeduceCtx *dc);
+/* The indices a scatter into elements of dt takes: INT32 for 4-byte ones,
+ * else INT16. */
+int op_scatter_index_dtype(DataType dt);
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);

@@ -494,6 +494,8 @@ struct VecOp {
 // its mask form (TGATHER_MASK here) one vreducev2 over the source.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.  TSORT32 (vbitsort) and TMRGSORT (vmrgsort4) have no figure in
 // pto-isa's cost model: estimated as a vgather over the destination's pairs.
+// TSCATTER = vector_dup (the destination zeroed) + a vgather's figure for the
+// scalar stores (estimate: no figure; npu/a2a3/TScatter.hpp).
 constexpr VecOp kVecOps[] = {
     {Op::TADD, 0, {{nullptr, &vadd}}},
     {Op::TSUB, 0, {{"TSUB", &vsub}}},
@@ -542,6 +544,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TGATHER, 0, {{nullptr, &vmuls}, {nullptr, &vgather}}},
     {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
     {Op::TSORT32, 0, {{nullptr, &vgather}}},
+    {Op::TSCATTER, 0, {{nullptr, &vector_dup}, {nullptr, &vgather}}},
     {Op::TMRGSORT, 0, {{nullptr, &vgather}}},
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},

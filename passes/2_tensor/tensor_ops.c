@@ -239,6 +239,47 @@ static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr
     return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
 }
 
+/* index (a tile of R rows of column indices, INT32 or INT16) plus each
+ * row's offset into a tile of C columns: [1, R] of 0, 1, ... times C, as
+ * the column [R, 1], added along the rows (what pypto's A5 lowering does,
+ * op_conversion_registry.cpp).  The [1, R] sequence must fill whole 32-byte
+ * blocks: 1 row, or a multiple of 32 bytes of rows. */
+static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t rows, int64_t cols,
+                                     const char *name)
+{
+    DataType it = (DataType)type_of(e, index)->dtype;
+    const IrExpr *args[2], *dims[2], *seq, *off, *col;
+    TcKw kw[2] = {{"dtype", it}, {"target_memory", MS_VEC}};
+    int64_t per_block = 32 / dtype_bytes(it);
+    if (rows <= 1)
+        return index;
+    if (rows % per_block != 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of %" PRId64
+                 " rows, not %" PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
+                 c->callee->name, per_block, rows);
+        return NULL;
+    }
+    dims[0] = tc_int(e->ir, 1);
+    dims[1] = tc_int(e->ir, rows);
+    args[0] = ir_const_int(e->ir, 0, it, span_unknown());
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
+        return NULL;
+    args[0] = seq;
+    args[1] = ir_const_int(e->ir, cols, it, span_unknown());
+    if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
+        return NULL;
+    dims[0] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, 1);
+    args[0] = off;
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+        return NULL;
+    args[0] = index;
+    args[1] = col;
+    return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL);
+}
+
 /* tensor.gather(input, index, dim=-1) on a block of R rows: tile.gather
  * reads its source by flat offset (row * C + column, C the source tile's
  * columns), so each row's column indices get their row's offset: [1, R]
@@ -251,7 +292,7 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                                   const IrExpr *index, const char *name)
 {
     const IrType *st = type_of(e, src), *it;
-    const IrExpr *args[3], *dims[2];
+    const IrExpr *args[3];
     int64_t rows, cols, dim = ir_call_kwarg_int(c, "dim", -1);
     TcKw kw[2] = {{"dtype", DT_INT32}, {"target_memory", MS_VEC}};
     rc(st, &rows, &cols);
@@ -265,44 +306,105 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                  "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name((DataType)st->dtype));
         return NULL;
     }
-    if (!(index = cast_to(e, index, DT_INT32, name)))
+    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, rows, cols, name)))
         return NULL;
     it = type_of(e, index);
-    if (rows > 1) {
-        const IrExpr *seq, *off, *col;
-        if (rows % 8 != 0) {
-            tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of 8 rows, not %"
-                     PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
-                     c->callee->name, rows);
-            return NULL;
-        }
-        dims[0] = tc_int(e->ir, 1);
-        dims[1] = tc_int(e->ir, rows);
-        args[0] = ir_const_int(e->ir, 0, DT_INT32, span_unknown());
-        args[1] = tc_tuple(e->ir, 2, dims);
-        if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
-            return NULL;
-        args[0] = seq;
-        args[1] = ir_const_int(e->ir, cols, DT_INT32, span_unknown());
-        if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
-            return NULL;
-        dims[0] = tc_int(e->ir, rows);
-        dims[1] = tc_int(e->ir, 1);
-        args[0] = off;
-        args[1] = tc_tuple(e->ir, 2, dims);
-        if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
-            return NULL;
-        args[0] = index;
-        args[1] = col;
-        if (!(index = tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL)))
-            return NULL;
-    }
     args[0] = shape_tuple(e, it);
     if (!(args[2] = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, args, 2, kw)))
         return NULL;
     args[0] = src;
     args[1] = index;
     return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+}
+
+/* Tile t's bytes as elements of dt (block.reinterpret_view; t itself
+ * when it has them). */
+static const IrExpr *as_dtype(TcEmit *e, const IrExpr *t, DataType dt, const char *name)
+{
+    TcKw kw = {"dtype", dt};
+    if (!t || type_of(e, t)->dtype == dt)
+        return t;
+    return tc_emit(e, fresh(e, name, "_as"), OP_BLOCK_REINTERPRET_VIEW, 1, &t, 1, &kw);
+}
+
+/* tensor.scatter(input, index, src, dim=-1) on a block of R rows: the
+ * flat offsets as a gather's (add_row_offsets) in the index's type, which
+ * tile.scatter takes as they are.  The NPU's TSCATTER zeroes its
+ * destination before it writes (pto-isa npu/a2a3/TScatter.hpp), so the
+ * input's other elements come back by a blend of bits (pypto blends with
+ * a select, op_conversion_registry.cpp; a compare's packed mask needs rows
+ * of 32 elements here): src scattered into zeros is `put`, elements of
+ * all one bits scattered the same way the mark, and the result is
+ * (input & ~mark) | put on the bytes as INT16 (the bitwise ops' type on
+ * A2/A3), exact for any element type. */
+static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *const *operands,
+                                   const char *name)
+{
+    const IrExpr *input = operands[0], *index = operands[1], *src = operands[2];
+    const IrType *in = type_of(e, input), *st = type_of(e, src);
+    DataType dt = (DataType)in->dtype;
+    int64_t rows, cols, srows, scols, dim = ir_call_kwarg_int(c, "dim", -1);
+    const IrExpr *args[3], *dims[2], *put, *mark, *keep;
+    TcKw full_kw = {"dtype", DT_INT16};
+    rc(in, &rows, &cols);
+    rc(st, &srows, &scols);
+    if (in->n != 2 || (dim != -1 && dim != 1) || rows < 0 || cols < 0 || srows < 0 || scols < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes scattered along "
+                 "the last dimension (dim=-1)", c->callee->name);
+        return NULL;
+    }
+    if ((cols * dtype_bytes(dt)) % 32 != 0) {
+        tc_error(e, e->at, "'pl.%s' cannot scatter into rows of %" PRId64 " %s elements: a row's flat offsets need "
+                 "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name(dt));
+        return NULL;
+    }
+    if (dtype_bytes((DataType)type_of(e, index)->dtype) == 2 && rows * cols > 32768) {
+        tc_error(e, e->at, "'pl.%s' into %" PRId64 " x %" PRId64 " elements: their flat offsets do not fit the "
+                 "INT16 indices a %d-byte element takes", c->callee->name, rows, cols, dtype_bytes(dt));
+        return NULL;
+    }
+    if (!(index = add_row_offsets(e, c, index, srows, cols, name)))
+        return NULL;
+    /* src into zeros */
+    if (!(args[0] = zeros(e, rows, cols, dt, name)))
+        return NULL;
+    args[1] = src;
+    args[2] = index;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 3, args, 0, NULL)))
+        return NULL;
+    /* all one bits into zeros: the mark */
+    if (scols * dtype_bytes(dt) % 2 != 0) {
+        tc_error(e, e->at, "'pl.%s' of rows of %" PRId64 " %s elements: the bits of a row are blended as INT16, "
+                 "which needs an even number of bytes", c->callee->name, scols, dtype_name(dt));
+        return NULL;
+    }
+    dims[0] = tc_int(e->ir, srows);
+    dims[1] = tc_int(e->ir, scols * dtype_bytes(dt) / 2);
+    args[0] = tc_tuple(e->ir, 2, dims);
+    args[1] = ir_const_int(e->ir, -1, DT_INT64, span_unknown());
+    if (!(args[1] = tc_emit(e, fresh(e, name, "_ones"), OP_BLOCK_FULL, 2, args, 1, &full_kw)) ||
+        !(args[1] = as_dtype(e, args[1], dt, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
+        return NULL;
+    args[2] = index;
+    if (!(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 3, args, 0, NULL)))
+        return NULL;
+    /* (input & ~mark) | put, as INT16 */
+    if (!(args[0] = as_dtype(e, mark, DT_INT16, name)) ||
+        !(args[1] = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_NOT, 1, args, 0, NULL)) ||
+        !(args[0] = as_dtype(e, input, DT_INT16, name)) ||
+        !(keep = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_AND, 2, args, 0, NULL)))
+        return NULL;
+    args[0] = keep;
+    if (!(args[1] = as_dtype(e, put, DT_INT16, name)))
+        return NULL;
+    if (dt == DT_INT16)
+        return tc_emit(e, name, OP_BLOCK_OR, 2, args, 0, NULL);
+    if (!(args[0] = tc_emit(e, fresh(e, name, "_bits"), OP_BLOCK_OR, 2, args, 0, NULL)))
+        return NULL;
+    {
+        TcKw kw = {"dtype", dt};
+        return tc_emit(e, name, OP_BLOCK_REINTERPRET_VIEW, 1, args, 1, &kw);
+    }
 }
 
 /* A tensor op as the block op the op table gives it, by that op's class. */
@@ -379,6 +481,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_GATHER:
         return lower_gather(e, block, c, operands[0], operands[1], name);
+    case OPCL_SCATTER:
+        return lower_scatter(e, block, c, operands, name);
     case OPCL_GATHER_MASK: {
         TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);

@@ -290,6 +290,19 @@ void test_outside_run() {
                      MSCATTER<Coalesce::Elem>(g, s, idx);
                      return 0;
                  });
+    expect_death("TSCATTER past the destination", 1, "TSCATTER: index 64 at (0, 1) is outside the destination's 64 "
+                 "elements", [] {
+        Tile<TileType::Vec, float, 4, 16> d;
+        Tile<TileType::Vec, float, 1, 8> s;
+        Tile<TileType::Vec, int32_t, 1, 8> i;
+        TASSIGN(d, 0x0);
+        TASSIGN(s, 0x200);
+        TASSIGN(i, 0x300);
+        TEXPANDS(s, 1.0f);
+        TCI<decltype(i), int32_t, 0>(i, 63);   // 63, 64, ...: the second is past the 4x16 destination
+        TSCATTER(d, s, i);
+        return 0;
+    });
     expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;

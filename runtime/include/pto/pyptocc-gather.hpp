@@ -1,5 +1,5 @@
-// pto/pyptocc-gather.hpp: TGATHER, by index and by mask pattern (part of
-// pto/pto-inst.hpp).
+// pto/pyptocc-gather.hpp: TGATHER, by index and by mask pattern, and its
+// inverse TSCATTER by index (part of pto/pto-inst.hpp).
 //
 // By index: d(r, c) = s's element at flat offset i(r, c), the offset in
 // s's static shape (row i / Cols, column i % Cols), as pto-isa's CPU
@@ -91,6 +91,47 @@ template <TileT TD, TileT TS, MaskPattern P> void TGATHER(TD &d, const TS &s) {
         std::memcpy(static_cast<void *>(&out), static_cast<const void *>(&v), sizeof out);
         return out;
     });
+}
+
+// TSCATTER(d, s, idx): d's buffer zeroed (the NPU's InitUBBuffer, A2/A3
+// and A5; pto-isa's CPU simulator keeps d instead), then d's element at flat
+// offset idx(r, c) of its buffer (row * Cols + column) is s(r, c), over the
+// indices' valid shape in row-major order (a later one wins an offset).
+// The index width follows the element's (4 bytes: 4; 2 or 1: 2), as
+// pto-isa's static checks say; an offset outside d's buffer, which the NPU
+// writes past it, is fatal.
+template <TileT TD, TileT TS, TileT TI> void TSCATTER(TD &d, const TS &s, const TI &idx) {
+    PYPTOCC_PROFILE(TSCATTER, d, s, idx);
+    using T = typename TD::DType;
+    using I = typename TI::DType;
+    detail::rule_vec<TD, TS, TI>();
+    detail::rule_same_dtype<TD, TS>();
+    detail::rule_row_major<TD, TS>();
+    static_assert(detail::is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TSCATTER moves 1-, 2- or 4-byte integers, half, bfloat16 or float");
+    static_assert(detail::is_one_of_v<I, int16_t, uint16_t, int32_t, uint32_t> &&
+                      sizeof(I) == (sizeof(T) == 4 ? 4 : 2),
+                  "pyptocc runtime: TSCATTER's indices are 4 bytes for 4-byte elements, else 2 bytes");
+    static_assert(TI::BLayoutValue == BLayout::RowMajor && TI::SLayoutValue == SLayout::NoneBox,
+                  "pyptocc runtime: TSCATTER's index tile is row-major");
+    auto S = detail::view(s, "TSCATTER", "source");
+    auto X = detail::view(idx, "TSCATTER", "index");
+    detail::view(d, "TSCATTER", "destination");
+    if (S.vr < X.vr || S.vc < X.vc)
+        pyptocc::fatal("TSCATTER: the indices' valid %ux%u are more than the source's %ux%u", X.vr, X.vc, S.vr, S.vc);
+    constexpr int64_t n = static_cast<int64_t>(TD::Rows) * TD::Cols;
+    T *p = d.data();
+    for (int64_t k = 0; k < n; k++)
+        p[k] = T(0);
+    for (unsigned r = 0; r < X.vr; r++)
+        for (unsigned c = 0; c < X.vc; c++) {
+            int64_t at = static_cast<int64_t>(X(r, c));
+            if (at < 0 || at >= n)
+                pyptocc::fatal("TSCATTER: index %lld at (%u, %u) is outside the destination's %lld elements (a tile of "
+                               "%d columns: the index is row * %d + column)",
+                               static_cast<long long>(at), r, c, static_cast<long long>(n), TD::Cols, TD::Cols);
+            p[at] = S(r, c);
+        }
 }
 
 }  // namespace pto

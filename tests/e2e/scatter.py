@@ -1,0 +1,31 @@
+# tile.scatter: src's elements written into a destination tile at the flat
+# offsets (row * columns + column of the destination's buffer) an index
+# tile of src's shape holds, across rows; FP32 with INT32 indices and FP16
+# with INT16 ones (a 2-byte element takes 2-byte indices).  The
+# destinations are zero tiles: the NPU's TSCATTER zeroes its destination
+# first, pto-isa's CPU simulator keeps it, and both agree on zeros.  A
+# repeated offset takes the later element in row-major order.
+import pypto.language as pl
+
+
+@pl.program
+class Scatter:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scatter(
+        self,
+        src: pl.Tensor[[8, 16], pl.FP32],
+        idx: pl.Tensor[[8, 16], pl.INT32],
+        hsrc: pl.Tensor[[16, 16], pl.FP16],
+        hidx: pl.Tensor[[16, 16], pl.INT16],
+        out: pl.Out[pl.Tensor[[8, 32], pl.FP32]],
+        hout: pl.Out[pl.Tensor[[16, 32], pl.FP16]],
+    ) -> tuple[pl.Tensor[[8, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP16]]:
+        d = pl.tile.full([8, 32], dtype=pl.FP32, value=0.0)
+        s = pl.load(src, [0, 0], [8, 16])
+        i = pl.load(idx, [0, 0], [8, 16])
+        r = pl.tile.scatter(d, pl.tile.muls(s, 3.0), i)
+        hd = pl.tile.full([16, 32], dtype=pl.FP16, value=0.0)
+        h = pl.tile.scatter(hd, pl.load(hsrc, [0, 0], [16, 16]), pl.load(hidx, [0, 0], [16, 16]))
+        o1 = pl.store(r, [0, 0], out)
+        o2 = pl.store(h, [0, 0], hout)
+        return o1, o2
