@@ -385,6 +385,14 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
         sb_free(&args);
         return;
     }
+    if (lo->how == FORM_SCATTER_MASK) {
+        /* TSCATTER<MaskPattern::P>(dst, src): the pattern first, the
+         * scatter axis (rows) left as its default */
+        sb_printf(ck_line(K), "%s<MaskPattern::%s>(%s%.*s);\n", lo->isa, mask_pattern_name(lo->mode), d->name,
+                  (int)args.len, args.data);
+        sb_free(&args);
+        return;
+    }
     if (lo->how == FORM_GATHER_MASK) {
         /* TGATHER<Dst, Src, MaskPattern::P>(dst, src): the pattern is a
          * template argument, which pto-isa cannot deduce */

@@ -294,6 +294,12 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 2, arg_type(ir, c, 2)->dtype);
         break;
     }
+    case FORM_SCATTER_MASK:
+        /* TSCATTER<MaskPattern::P>(dst, src), dst the destination's buffer */
+        lo->in_place = 1;
+        lo->mode = (int8_t)ir_call_kwarg_int(c, "mask_pattern", 7);
+        add_input(lo, 1, elem_dt);
+        break;
     case FORM_GETVAL:
     case FORM_SETVAL: {
         /* (tile, offset) -> scalar; (offset, value) into the tile: the

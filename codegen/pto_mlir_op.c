@@ -401,7 +401,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             in.attr = " {isBinary = true}";
         else if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
-        else if (lo->how == FORM_GATHER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
+        else if (lo->how == FORM_GATHER_MASK || lo->how == FORM_SCATTER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
             snprintf(attr, sizeof attr, ", {maskPattern = #pto.mask_pattern<%s>}", mask_pattern_name(lo->mode));
         else if (lo->how != FORM_CI)
             snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
@@ -409,7 +409,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             in.trailer = lo->mode ? " {descending = true}" : NULL;
         else if (lo->how != FORM_COL_REDUCE)
             in.attr = attr;
-        if (lo->how == FORM_GATHER_MASK)
+        if (lo->how == FORM_GATHER_MASK || lo->how == FORM_SCATTER_MASK)
             in.after_types = ", \"row\"";
     }
     if (b->tmp)

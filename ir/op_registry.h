@@ -196,6 +196,7 @@ typedef enum OpClass {
     OPCL_MGATHER,             /* tensor, index tile -> a tile of the tensor's rows or elements */
     OPCL_MSCATTER,            /* tile, index tile, tensor -> the tensor with the tile's elements written */
     OPCL_SCATTER,             /* dst, src, indexes -> dst with src written at flat offsets, in dst's storage */
+    OPCL_SCATTER_MASK,        /* dst, src -> dst with src's rows in the columns a mask pattern selects */
     OPCL_COUNT
 } OpClass;
 
@@ -242,6 +243,7 @@ typedef enum IsaForm {
     FORM_MGATHER,     /* (table, indices): the whole tensor as the table; coalesce and gather_oob */
     FORM_MSCATTER,    /* (src, indices) into the whole tensor */
     FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
+    FORM_SCATTER_MASK, /* (src) into the destination's buffer: the mask pattern as the mode */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

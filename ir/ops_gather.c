@@ -317,3 +317,47 @@ const IrType *deduce_tensor_scatter(DeduceCtx *dc)
                            d ? "columns" : "rows", type_to_string(dc->ir, in, b, sizeof b));
     return in;
 }
+
+/* scatter_mask(dst, src, mask_pattern=) on tiles, and on tensors (input,
+ * dst): each row of src written into the columns of dst's row that the
+ * pattern selects (the inverse of gather_mask): dst has src's rows and
+ * its columns times the pattern's step (2 for P0101/P1010, 4 for
+ * P0001-P1000, 1 for P1111); the result is dst's type.  src is argument
+ * src_at, dst argument dst_at. */
+static const IrType *scatter_mask_result(DeduceCtx *dc, uint32_t dst_at, uint32_t src_at)
+{
+    const IrType *dst = op_arg_type(dc, dst_at), *src = op_arg_type(dc, src_at);
+    int64_t pattern, step, sc, dcols, sr, dr;
+    char a[160], b[160];
+    if (!scatter_dtype((DataType)dst->dtype))
+        return op_fail(dc, (int)dst_at, "the destination must be INT8, INT16, INT32, FP16, FP32 or BF16, got %s",
+                       op_dtype_str((DataType)dst->dtype, a, sizeof a));
+    if (src->dtype != dst->dtype)
+        return op_fail(dc, (int)src_at, "the source must have the destination's element type %s, got %s",
+                       op_dtype_str((DataType)dst->dtype, a, sizeof a), op_dtype_str((DataType)src->dtype, b, sizeof b));
+    if (dst->n != 2 || src->n != 2)
+        return op_fail(dc, dst->n != 2 ? (int)dst_at : (int)src_at, "the source and destination must have 2 dimensions");
+    if (op_kwarg_int(dc, "mask_pattern", &pattern) != 1)
+        return NULL;
+    if (pattern < 1 || pattern > 7)
+        return op_fail(dc, -1, "mask_pattern must be between 1 and 7 (pl.tile.MaskPattern), got %lld",
+                       (long long)pattern);
+    step = pattern == 7 ? 1 : pattern <= 2 ? 2 : 4;
+    if (!op_dims_may_match(src->dims[0], dst->dims[0], &sr, &dr) ||
+        (ir_dim_value(src->dims[1], &sc) && ir_dim_value(dst->dims[1], &dcols) && dcols != sc * step))
+        return op_fail(dc, (int)dst_at, "mask_pattern %lld writes one column in %lld: the destination %s must have "
+                       "the source's rows and %lld times its columns, the source is %s", (long long)pattern,
+                       (long long)step, type_to_string(dc->ir, dst, a, sizeof a), (long long)step,
+                       type_to_string(dc->ir, src, b, sizeof b));
+    return dst;
+}
+
+const IrType *deduce_scatter_mask(DeduceCtx *dc)
+{
+    return op_need_tile(dc, 0) && op_need_tile(dc, 1) ? scatter_mask_result(dc, 0, 1) : NULL;
+}
+
+const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc)
+{
+    return op_need_tensor(dc, 0) && op_need_tensor(dc, 1) ? scatter_mask_result(dc, 1, 0) : NULL;
+}

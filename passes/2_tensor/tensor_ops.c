@@ -327,16 +327,57 @@ static const IrExpr *as_dtype(TcEmit *e, const IrExpr *t, DataType dt, const cha
     return tc_emit(e, fresh(e, name, "_as"), OP_BLOCK_REINTERPRET_VIEW, 1, &t, 1, &kw);
 }
 
+/* A [rows, cols] tile of dt whose bits are all ones (an INT16 tile of -1
+ * as dt's bytes). */
+static const IrExpr *all_ones(TcEmit *e, const IrCall *c, int64_t rows, int64_t cols, DataType dt, const char *name)
+{
+    const IrExpr *args[2], *dims[2];
+    TcKw kw = {"dtype", DT_INT16};
+    if (cols * dtype_bytes(dt) % 2 != 0) {
+        tc_error(e, e->at, "'pl.%s' of rows of %" PRId64 " %s elements: the bits of a row are blended as INT16, "
+                 "which needs an even number of bytes", c->callee->name, cols, dtype_name(dt));
+        return NULL;
+    }
+    dims[0] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, cols * dtype_bytes(dt) / 2);
+    args[0] = tc_tuple(e->ir, 2, dims);
+    args[1] = ir_const_int(e->ir, -1, DT_INT64, span_unknown());
+    return as_dtype(e, tc_emit(e, fresh(e, name, "_ones"), OP_BLOCK_FULL, 2, args, 1, &kw), dt, name);
+}
+
+/* (base & ~mark) | put on the bytes as INT16 (the bitwise ops' type on
+ * A2/A3), as base's element type: put where mark's bits are ones, base
+ * where they are zeros, exact for any element type. */
+static const IrExpr *blend_bits(TcEmit *e, const IrExpr *base, const IrExpr *mark, const IrExpr *put, const char *name)
+{
+    DataType dt = (DataType)type_of(e, base)->dtype;
+    const IrExpr *args[2], *keep;
+    TcKw kw = {"dtype", dt};
+    if (!(args[0] = as_dtype(e, mark, DT_INT16, name)) ||
+        !(args[1] = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_NOT, 1, args, 0, NULL)) ||
+        !(args[0] = as_dtype(e, base, DT_INT16, name)) ||
+        !(keep = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_AND, 2, args, 0, NULL)))
+        return NULL;
+    args[0] = keep;
+    if (!(args[1] = as_dtype(e, put, DT_INT16, name)))
+        return NULL;
+    if (dt == DT_INT16)
+        return tc_emit(e, name, OP_BLOCK_OR, 2, args, 0, NULL);
+    if (!(args[0] = tc_emit(e, fresh(e, name, "_bits"), OP_BLOCK_OR, 2, args, 0, NULL)))
+        return NULL;
+    return tc_emit(e, name, OP_BLOCK_REINTERPRET_VIEW, 1, args, 1, &kw);
+}
+
+/* The NPU's TSCATTER zeroes its destination before it writes (pto-isa
+ * npu/a2a3/TScatter.hpp), both forms, so a tensor scatter keeps the
+ * elements it does not write by a blend of bits (pypto blends with a
+ * select, op_conversion_registry.cpp; a compare's packed mask needs rows
+ * of 32 elements here): what is written scattered into zeros is `put`,
+ * tiles of all one bits scattered the same way the mark. */
+
 /* tensor.scatter(input, index, src, dim=-1) on a block of R rows: the
  * flat offsets as a gather's (add_row_offsets) in the index's type, which
- * tile.scatter takes as they are.  The NPU's TSCATTER zeroes its
- * destination before it writes (pto-isa npu/a2a3/TScatter.hpp), so the
- * input's other elements come back by a blend of bits (pypto blends with
- * a select, op_conversion_registry.cpp; a compare's packed mask needs rows
- * of 32 elements here): src scattered into zeros is `put`, elements of
- * all one bits scattered the same way the mark, and the result is
- * (input & ~mark) | put on the bytes as INT16 (the bitwise ops' type on
- * A2/A3), exact for any element type. */
+ * tile.scatter takes as they are. */
 static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *const *operands,
                                    const char *name)
 {
@@ -344,8 +385,7 @@ static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *
     const IrType *in = type_of(e, input), *st = type_of(e, src);
     DataType dt = (DataType)in->dtype;
     int64_t rows, cols, srows, scols, dim = ir_call_kwarg_int(c, "dim", -1);
-    const IrExpr *args[3], *dims[2], *put, *mark, *keep;
-    TcKw full_kw = {"dtype", DT_INT16};
+    const IrExpr *args[3], *put, *mark;
     rc(in, &rows, &cols);
     rc(st, &srows, &scols);
     if (in->n != 2 || (dim != -1 && dim != 1) || rows < 0 || cols < 0 || srows < 0 || scols < 0) {
@@ -363,48 +403,41 @@ static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *
                  "INT16 indices a %d-byte element takes", c->callee->name, rows, cols, dtype_bytes(dt));
         return NULL;
     }
-    if (!(index = add_row_offsets(e, c, index, srows, cols, name)))
-        return NULL;
-    /* src into zeros */
-    if (!(args[0] = zeros(e, rows, cols, dt, name)))
+    if (!(index = add_row_offsets(e, c, index, srows, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
         return NULL;
     args[1] = src;
     args[2] = index;
-    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 3, args, 0, NULL)))
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 3, args, 0, NULL)) ||
+        !(args[1] = all_ones(e, c, srows, scols, dt, name)) || !(args[0] = zeros(e, rows, cols, dt, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 3, args, 0, NULL)))
         return NULL;
-    /* all one bits into zeros: the mark */
-    if (scols * dtype_bytes(dt) % 2 != 0) {
-        tc_error(e, e->at, "'pl.%s' of rows of %" PRId64 " %s elements: the bits of a row are blended as INT16, "
-                 "which needs an even number of bytes", c->callee->name, scols, dtype_name(dt));
+    return blend_bits(e, input, mark, put, name);
+}
+
+/* tensor.scatter_mask(input, dst, mask_pattern=): input's rows in the
+ * columns of dst's the pattern selects, dst's elsewhere. */
+static const IrExpr *lower_scatter_mask(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *const *operands,
+                                        const char *name)
+{
+    const IrExpr *input = operands[0], *dst = operands[1], *args[2], *put, *mark;
+    const IrType *it = type_of(e, input), *dt = type_of(e, dst);
+    int64_t rows, cols, drows, dcols;
+    TcKw kw = {"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)};
+    rc(it, &rows, &cols);
+    rc(dt, &drows, &dcols);
+    if (it->n != 2 || rows < 0 || cols < 0 || drows < 0 || dcols < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes", c->callee->name);
         return NULL;
     }
-    dims[0] = tc_int(e->ir, srows);
-    dims[1] = tc_int(e->ir, scols * dtype_bytes(dt) / 2);
-    args[0] = tc_tuple(e->ir, 2, dims);
-    args[1] = ir_const_int(e->ir, -1, DT_INT64, span_unknown());
-    if (!(args[1] = tc_emit(e, fresh(e, name, "_ones"), OP_BLOCK_FULL, 2, args, 1, &full_kw)) ||
-        !(args[1] = as_dtype(e, args[1], dt, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
+    if (!(args[0] = zeros(e, drows, dcols, (DataType)dt->dtype, name)))
         return NULL;
-    args[2] = index;
-    if (!(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 3, args, 0, NULL)))
+    args[1] = input;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 2, args, 1, &kw)) ||
+        !(args[1] = all_ones(e, c, rows, cols, (DataType)dt->dtype, name)) ||
+        !(args[0] = zeros(e, drows, dcols, (DataType)dt->dtype, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 2, args, 1, &kw)))
         return NULL;
-    /* (input & ~mark) | put, as INT16 */
-    if (!(args[0] = as_dtype(e, mark, DT_INT16, name)) ||
-        !(args[1] = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_NOT, 1, args, 0, NULL)) ||
-        !(args[0] = as_dtype(e, input, DT_INT16, name)) ||
-        !(keep = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_AND, 2, args, 0, NULL)))
-        return NULL;
-    args[0] = keep;
-    if (!(args[1] = as_dtype(e, put, DT_INT16, name)))
-        return NULL;
-    if (dt == DT_INT16)
-        return tc_emit(e, name, OP_BLOCK_OR, 2, args, 0, NULL);
-    if (!(args[0] = tc_emit(e, fresh(e, name, "_bits"), OP_BLOCK_OR, 2, args, 0, NULL)))
-        return NULL;
-    {
-        TcKw kw = {"dtype", dt};
-        return tc_emit(e, name, OP_BLOCK_REINTERPRET_VIEW, 1, args, 1, &kw);
-    }
+    return blend_bits(e, dst, mark, put, name);
 }
 
 /* A tensor op as the block op the op table gives it, by that op's class. */
@@ -483,6 +516,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return lower_gather(e, block, c, operands[0], operands[1], name);
     case OPCL_SCATTER:
         return lower_scatter(e, block, c, operands, name);
+    case OPCL_SCATTER_MASK:
+        return lower_scatter_mask(e, block, c, operands, name);
     case OPCL_GATHER_MASK: {
         TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);

@@ -5,6 +5,9 @@
 # destinations are zero tiles: the NPU's TSCATTER zeroes its destination
 # first, pto-isa's CPU simulator keeps it, and both agree on zeros.  A
 # repeated offset takes the later element in row-major order.
+# tile.scatter_mask: each row of a [16, 16] tile into every fourth column
+# of a [16, 64] destination from 3 (P1000), zeros elsewhere (the NPU and
+# both simulations zero what the pattern does not select).
 import pypto.language as pl
 
 
@@ -19,7 +22,8 @@ class Scatter:
         hidx: pl.Tensor[[16, 16], pl.INT16],
         out: pl.Out[pl.Tensor[[8, 32], pl.FP32]],
         hout: pl.Out[pl.Tensor[[16, 32], pl.FP16]],
-    ) -> tuple[pl.Tensor[[8, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP16]]:
+        mout: pl.Out[pl.Tensor[[16, 64], pl.FP16]],
+    ) -> tuple[pl.Tensor[[8, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP16], pl.Tensor[[16, 64], pl.FP16]]:
         d = pl.tile.full([8, 32], dtype=pl.FP32, value=0.0)
         s = pl.load(src, [0, 0], [8, 16])
         i = pl.load(idx, [0, 0], [8, 16])
@@ -28,4 +32,7 @@ class Scatter:
         h = pl.tile.scatter(hd, pl.load(hsrc, [0, 0], [16, 16]), pl.load(hidx, [0, 0], [16, 16]))
         o1 = pl.store(r, [0, 0], out)
         o2 = pl.store(h, [0, 0], hout)
-        return o1, o2
+        md = pl.tile.full([16, 64], dtype=pl.FP16, value=5.0)
+        m = pl.tile.scatter_mask(md, pl.load(hsrc, [0, 0], [16, 16]), mask_pattern=pl.tile.MaskPattern.P1000)
+        o3 = pl.store(m, [0, 0], mout)
+        return o1, o2, o3

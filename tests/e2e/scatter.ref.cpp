@@ -1,6 +1,7 @@
 // scatter.py: out = zeros with out_flat[idx[i, j]] = 3 src[i, j], hout =
 // zeros with hout_flat[hidx[i, j]] = hsrc[i, j], in row-major order (a
-// later element wins an offset); the flat offset is row * 32 + column.
+// later element wins an offset); the flat offset is row * 32 + column;
+// mout[i, 4k + 3] = hsrc[i, k], zeros elsewhere.
 #include "harness.h"
 
 void e2e::setup(Case &t) {
@@ -8,6 +9,7 @@ void e2e::setup(Case &t) {
     t.range("hidx", 0, 16 * 32);
     t.tolerance("out", 0, 0, "products by three of FP32 values, rounded once");
     t.tolerance("hout", 0, 0, "copies");
+    t.tolerance("mout", 0, 0, "copies");
 }
 
 void e2e::reference(Case &t) {
@@ -23,4 +25,8 @@ void e2e::reference(Case &t) {
     for (uint64_t i = 0; i < 16; i++)
         for (uint64_t j = 0; j < 16; j++)
             hout[static_cast<size_t>(hidx(i, j))] = hsrc(i, j);
+    Array &mout = t.out("mout");
+    for (uint64_t i = 0; i < 16; i++)
+        for (uint64_t j = 0; j < 64; j++)
+            mout(i, j) = j % 4 == 3 ? hsrc(i, j / 4) : 0.0;
 }

@@ -2,7 +2,8 @@
 # an index width that is not the element's (a 4-byte element takes INT32,
 # a 2-byte one INT16), another dimension than the last, src with more
 # rows than the input, src of another element type, and indices of
-# another shape than src's.
+# another shape than src's; the mask form with a destination that is not
+# the source's columns times the pattern's step, or a pattern past 7.
 import pypto.language as pl
 
 
@@ -25,4 +26,6 @@ class ErrScatter:
         d = pl.scatter(x, dim=-1, index=i32, src=vh)
         t = pl.load(x, [0, 0], [16, 16])
         e = pl.tile.scatter(t, pl.load(v, [0, 0], [8, 8]), pl.load(i32, [0, 0], [8, 4]))
+        f = pl.scatter(v, mask_pattern=pl.tile.MaskPattern.P0101, dst=x)
+        g = pl.tile.scatter_mask(t, t, mask_pattern=8)
         return x

@@ -1,5 +1,5 @@
 // pto/pyptocc-gather.hpp: TGATHER, by index and by mask pattern, and its
-// inverse TSCATTER by index (part of pto/pto-inst.hpp).
+// inverse TSCATTER, by index and by mask pattern (part of pto/pto-inst.hpp).
 //
 // By index: d(r, c) = s's element at flat offset i(r, c), the offset in
 // s's static shape (row i / Cols, column i % Cols), as pto-isa's CPU
@@ -132,6 +132,39 @@ template <TileT TD, TileT TS, TileT TI> void TSCATTER(TD &d, const TS &s, const 
                                static_cast<long long>(at), r, c, static_cast<long long>(n), TD::Cols, TD::Cols);
             p[at] = S(r, c);
         }
+}
+
+// TSCATTER<P>(d, s), the mask form: each row of s written into the columns
+// of d's row that pattern P keeps (every second from 0 or 1, every fourth
+// from 0-3), after d is zeroed as the index form does (npu/a2a3
+// TScatterMaskImpl); P1111 is TMOV (nothing zeroed).  d's valid shape is
+// s's rows and its columns times the step (pto-isa's asserts).
+template <MaskPattern P = MaskPattern::P1111, TileT TD, TileT TS> void TSCATTER(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TSCATTER, d, s);
+    using T = typename TD::DType;
+    constexpr unsigned step = P == MaskPattern::P1111 ? 1 : P <= MaskPattern::P1010 ? 2 : 4;
+    constexpr unsigned first = P == MaskPattern::P1111   ? 0
+                               : P <= MaskPattern::P1010 ? static_cast<unsigned>(P) - 1
+                                                         : static_cast<unsigned>(P) - 3;
+    detail::rule_vec<TD, TS>();
+    detail::rule_same_dtype<TD, TS>();
+    detail::rule_row_major<TD, TS>();
+    static_assert(detail::is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
+                  "pyptocc runtime: TSCATTER moves 1-, 2- or 4-byte integers, half, bfloat16 or float");
+    auto S = detail::view(s, "TSCATTER", "source");
+    auto D = detail::view(d, "TSCATTER", "destination");
+    if (D.vr != S.vr || D.vc != S.vc * step)
+        pyptocc::fatal("TSCATTER: the mask pattern writes one column in %u: a source of %ux%u valid elements takes a "
+                       "destination of %ux%u, got %ux%u",
+                       step, S.vr, S.vc, S.vr, S.vc * step, D.vr, D.vc);
+    if constexpr (P != MaskPattern::P1111) {
+        T *p = d.data();
+        for (int64_t k = 0; k < static_cast<int64_t>(TD::Rows) * TD::Cols; k++)
+            p[k] = T(0);
+    }
+    for (unsigned r = 0; r < S.vr; r++)
+        for (unsigned c = 0; c < S.vc; c++)
+            D(r, c * step + first) = S(r, c);
 }
 
 }  // namespace pto
