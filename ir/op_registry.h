@@ -197,6 +197,7 @@ typedef enum OpClass {
     OPCL_MSCATTER,            /* tile, index tile, tensor -> the tensor with the tile's elements written */
     OPCL_SCATTER,             /* dst, src, indexes -> dst with src written at flat offsets, in dst's storage */
     OPCL_SCATTER_MASK,        /* dst, src -> dst with src's rows in the columns a mask pattern selects */
+    OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
     OPCL_COUNT
 } OpClass;
 

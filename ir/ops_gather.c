@@ -361,3 +361,46 @@ const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc)
 {
     return op_need_tensor(dc, 0) && op_need_tensor(dc, 1) ? scatter_mask_result(dc, 1, 0) : NULL;
 }
+
+/* tile.gatherb(src, offset, output_dtype=): 32-byte blocks of src by UINT32
+ * byte offsets (pto.tgatherb): each offset of a [R, K] tile is one block of
+ * the result's row, which is K * (32 / element size) elements of
+ * output_dtype (src's by default); K is a multiple of 8, so that the
+ * offsets fill whole 32-byte blocks (pypto@e2d0f78a tile_ops/gather.cpp). */
+const IrType *deduce_gatherb(DeduceCtx *dc)
+{
+    const IrType *src, *off;
+    const IrExpr *dims[2], *valid[2];
+    const IrExpr *const *ov;
+    int64_t out_dt, cols, per;
+    int has;
+    char a[160];
+    if (!(src = op_need_tile(dc, 0)) || !memory_dtype_ok(dc, 0, src, "the source") || !(off = op_need_tile(dc, 1)))
+        return NULL;
+    if ((has = op_kwarg_int(dc, "output_dtype", &out_dt)) < 0)
+        return NULL;
+    if (!has)
+        out_dt = src->dtype;
+    else if (!memory_dtype((DataType)out_dt))
+        return op_fail(dc, -1, "output_dtype must be INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, BF16 or FP32, "
+                               "got %s", op_dtype_str((DataType)out_dt, a, sizeof a));
+    if (off->dtype != DT_UINT32)
+        return op_fail(dc, 1, "the offsets must be UINT32 byte offsets, got %s",
+                       op_dtype_str((DataType)off->dtype, a, sizeof a));
+    if (src->n != 2 || off->n != 2)
+        return op_fail(dc, src->n != 2 ? 0 : 1, "the source and the offsets must have 2 dimensions");
+    if (!ir_dim_value(off->dims[1], &cols) || cols <= 0 || cols % 8)
+        return op_fail(dc, 1, "the offsets' columns must be a constant multiple of 8 (rows of whole 32-byte "
+                       "blocks of UINT32), got %s", type_to_string(dc->ir, off, a, sizeof a));
+    per = 32 / dtype_bytes((DataType)out_dt);
+    ov = ir_tile_valid_dims(off);
+    dims[0] = off->dims[0];
+    dims[1] = ir_const_int(dc->ir, cols * per, DT_INT64, span_unknown());
+    valid[0] = ov[0];
+    if (ir_dim_value(ov[1], &cols))
+        valid[1] = ir_const_int(dc->ir, cols * per, DT_INT64, span_unknown());
+    else
+        return op_fail(dc, 1, "the offsets' valid columns must be a constant, got %s",
+                       type_to_string(dc->ir, off, a, sizeof a));
+    return op_make_tile(dc, (DataType)out_dt, 2, dims, valid_view(dc, dims, valid));
+}

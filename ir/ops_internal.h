@@ -132,6 +132,7 @@ const IrType *deduce_mscatter(DeduceCtx *dc);
 const IrType *deduce_scatter(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter(DeduceCtx *dc);
 const IrType *deduce_scatter_mask(DeduceCtx *dc);
+const IrType *deduce_gatherb(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
 /* The indices a scatter into elements of dt takes: INT32 for 4-byte ones,
  * else INT16. */

@@ -467,7 +467,8 @@ constexpr Figure vadd{10, 2, 14, true}, vsub{10, 2, 14, true}, vmul{10, 2, 15, t
     vln{13, 2, 20, false}, vsel{13, 2, 14, false}, vcopy{11, 1, 13, false}, vector_dup{11, 1, 13, false},
     vbrcb{0, 0, 18, false}, vcadd{14, 7, 32, false}, vcmax{6, 2, 0, false}, vcmin{6, 2, 0, false},
     vcmpv{6, 2, 0, false}, vcmpv_ge_ne{14, 2, 22, false}, vcmpvs{6, 2, 0, false}, vconv{14, 2, 18, false},
-    vnchwconv{6, 2, 0, false}, vgather{24, 2, 0, false}, vreducev2{14, 14, 20, false};
+    vnchwconv{6, 2, 0, false}, vgather{24, 2, 0, false}, vreducev2{14, 14, 20, false},
+    vgatherb{24, 2, 0, false};
 
 // One vector instruction of a tile instruction: formula rows under `formula`
 // when they match, else `figure`.
@@ -495,7 +496,8 @@ struct VecOp {
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.  TSORT32 (vbitsort) and TMRGSORT (vmrgsort4) have no figure in
 // pto-isa's cost model: estimated as a vgather over the destination's pairs.
 // TSCATTER = vector_dup (the destination zeroed) + a vgather's figure for the
-// scalar stores (estimate: no figure; npu/a2a3/TScatter.hpp).
+// scalar stores (estimate: no figure; npu/a2a3/TScatter.hpp).  TGATHERB is
+// one vgatherb (npu/a2a3/TGatherB.hpp), estimated at vgather's figure.
 constexpr VecOp kVecOps[] = {
     {Op::TADD, 0, {{nullptr, &vadd}}},
     {Op::TSUB, 0, {{"TSUB", &vsub}}},
@@ -545,6 +547,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
     {Op::TSORT32, 0, {{nullptr, &vgather}}},
     {Op::TSCATTER, 0, {{nullptr, &vector_dup}, {nullptr, &vgather}}},
+    {Op::TGATHERB, 0, {{nullptr, &vgatherb}}},
     {Op::TMRGSORT, 0, {{nullptr, &vgather}}},
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},

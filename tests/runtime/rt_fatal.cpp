@@ -303,6 +303,18 @@ void test_outside_run() {
         TSCATTER(d, s, i);
         return 0;
     });
+    expect_death("TGATHERB inside a block", 1, "TGATHERB: byte offset 36 at (0, 0) is not a 32-byte block", [] {
+        Tile<TileType::Vec, float, 2, 16> s;
+        Tile<TileType::Vec, uint32_t, 1, 8> o;
+        Tile<TileType::Vec, float, 1, 64> d;
+        TASSIGN(s, 0x0);
+        TASSIGN(o, 0x100);
+        TASSIGN(d, 0x200);
+        TEXPANDS(s, 1.0f);
+        TEXPANDS(o, 36u);
+        TGATHERB(d, s, o);
+        return 0;
+    });
     expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;

@@ -25,7 +25,7 @@
 //   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TEXTRACT TINSERT TTRANS
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
-//   pyptocc-gather.hpp       TGATHER (by index, by mask pattern), TSCATTER (both forms)
+//   pyptocc-gather.hpp       TGATHER (by index, by mask pattern), TSCATTER (both forms), TGATHERB
 //   pyptocc-memgather.hpp    MGATHER MSCATTER (by index, from and to global memory)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC

@@ -1,5 +1,6 @@
 // pto/pyptocc-gather.hpp: TGATHER, by index and by mask pattern, and its
-// inverse TSCATTER, by index and by mask pattern (part of pto/pto-inst.hpp).
+// inverse TSCATTER, by index and by mask pattern; TGATHERB of 32-byte
+// blocks by byte offset (part of pto/pto-inst.hpp).
 //
 // By index: d(r, c) = s's element at flat offset i(r, c), the offset in
 // s's static shape (row i / Cols, column i % Cols), as pto-isa's CPU
@@ -165,6 +166,41 @@ template <MaskPattern P = MaskPattern::P1111, TileT TD, TileT TS> void TSCATTER(
     for (unsigned r = 0; r < S.vr; r++)
         for (unsigned c = 0; c < S.vc; c++)
             D(r, c * step + first) = S(r, c);
+}
+
+// TGATHERB(d, s, off): block c of d's row r (32 bytes, 32 / sizeof(T)
+// elements) is the 32 bytes of s's buffer at byte offset off(r, c), over
+// d's valid shape (whole blocks).  The NPU's vgatherb reads 32-byte blocks
+// of the buffer from its start (npu/a2a3/TGatherB.hpp): an offset that is
+// not a multiple of 32 or a block past s's buffer is fatal here (the CPU
+// simulator skips one past the buffer, the NPU reads whatever lies there).
+template <TileT TD, TileT TS, TileT TO> void TGATHERB(TD &d, const TS &s, const TO &off) {
+    PYPTOCC_PROFILE(TGATHERB, d, s, off);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS, TO>();
+    detail::rule_row_major<TD, TS, TO>();
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                  "pyptocc runtime: TGATHERB moves 1-, 2- or 4-byte elements");
+    static_assert(std::is_same_v<typename TO::DType, uint32_t>, "pyptocc runtime: TGATHERB's offsets are uint32_t");
+    constexpr unsigned per = 32 / sizeof(T);
+    constexpr uint64_t bytes = static_cast<uint64_t>(TS::Rows) * TS::Cols * sizeof(typename TS::DType);
+    detail::view(s, "TGATHERB", "source");
+    auto X = detail::view(off, "TGATHERB", "offset");
+    auto D = detail::view(d, "TGATHERB", "destination");
+    if (D.vc % per != 0)
+        pyptocc::fatal("TGATHERB: the destination's %u valid columns are not whole 32-byte blocks of %u", D.vc, per);
+    if (X.vr < D.vr || X.vc < D.vc / per)
+        pyptocc::fatal("TGATHERB: %ux%u valid offsets for a destination of %ux%u blocks", X.vr, X.vc, D.vr, D.vc / per);
+    const unsigned char *from = reinterpret_cast<const unsigned char *>(s.data());
+    unsigned char *to = reinterpret_cast<unsigned char *>(d.data());
+    for (unsigned r = 0; r < D.vr; r++)
+        for (unsigned c = 0; c < D.vc / per; c++) {
+            uint32_t at = X(r, c);
+            if (at % 32 != 0 || static_cast<uint64_t>(at) + 32 > bytes)
+                pyptocc::fatal("TGATHERB: byte offset %u at (%u, %u) is not a 32-byte block of the source's %llu bytes",
+                               at, r, c, static_cast<unsigned long long>(bytes));
+            std::memmove(to + (static_cast<std::size_t>(r) * TD::Cols + c * per) * sizeof(T), from + at, 32);
+        }
 }
 
 }  // namespace pto
