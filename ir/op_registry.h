@@ -109,6 +109,10 @@ typedef struct DeduceCtx {
 
 typedef const IrType *(*DeduceFn)(DeduceCtx *dc);
 
+/* The indices a scatter (TSCATTER) into elements of dt takes: INT32 for
+ * 4-byte ones, else INT16 (ir/ops_gather.c). */
+int op_scatter_index_dtype(DataType dt);
+
 /* Every op's id: OP_BLOCK_ADD, ... (ir/ops.def). */
 typedef enum OpId {
 #define OP(ID, ...) OP_##ID,
@@ -198,6 +202,7 @@ typedef enum OpClass {
     OPCL_SCATTER,             /* dst, src, indexes -> dst with src written at flat offsets, in dst's storage */
     OPCL_SCATTER_MASK,        /* dst, src -> dst with src's rows in the columns a mask pattern selects */
     OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
+    OPCL_SCATTER_UPDATE,      /* input, index, src -> input with whole rows replaced (no instruction of its own) */
     OPCL_COUNT
 } OpClass;
 

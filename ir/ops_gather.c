@@ -404,3 +404,42 @@ const IrType *deduce_gatherb(DeduceCtx *dc)
                        type_to_string(dc->ir, off, a, sizeof a));
     return op_make_tile(dc, (DataType)out_dt, 2, dims, valid_view(dc, dims, valid));
 }
+
+/* scatter_update(input, dim=-2, index, src) on tiles or tensors: rows of
+ * input replaced, input[index.flat[k], :] = src[k, :] (pypto@e2d0f78a
+ * tile_ops/transform.cpp, tensor_ops/scatter_update.cpp): input [m, d],
+ * an integer index [b, s], src [b * s, d] of input's element type; the
+ * result is input's type.  The 4-D (paged cache) form is not taken. */
+const IrType *deduce_scatter_update(DeduceCtx *dc)
+{
+    IrTypeKind k = dc->as_tensor || op_arg_type(dc, 0)->kind == TYPE_TENSOR ? TYPE_TENSOR : TYPE_TILE;
+    const IrType *in, *idx, *src;
+    int64_t dim, b, s, n, d0, d1;
+    char a[160], c[160];
+    if (k == TYPE_TENSOR ? !(in = op_need_tensor(dc, 0)) || !(idx = op_need_tensor(dc, 1)) ||
+                               !(src = op_need_tensor(dc, 2))
+                         : !(in = op_need_tile(dc, 0)) || !(idx = op_need_tile(dc, 1)) || !(src = op_need_tile(dc, 2)))
+        return NULL;
+    if (op_kwarg_int(dc, "dim", &dim) != 1)
+        return NULL;
+    if (dim != -2 && dim != (int64_t)in->n - 2)
+        return op_fail(dc, -1, "updates rows: dim must be -2, got %lld", (long long)dim);
+    if (in->n != 2 || src->n != 2)
+        return op_fail(dc, in->n != 2 ? 0 : 2, "the input and src must have 2 dimensions (the 4-D form is not "
+                       "taken), got %s and %s", type_to_string(dc->ir, in, a, sizeof a),
+                       type_to_string(dc->ir, src, c, sizeof c));
+    if (idx->n != 2 || !dtype_is_int((DataType)idx->dtype))
+        return op_fail(dc, 1, "the index must be a 2-D [b, s] of integers, got %s",
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    if (src->dtype != in->dtype)
+        return op_fail(dc, 2, "src must have the input's element type %s, got %s",
+                       op_dtype_str((DataType)in->dtype, a, sizeof a), op_dtype_str((DataType)src->dtype, c, sizeof c));
+    if (!op_dims_may_match(src->dims[1], in->dims[1], &d0, &d1))
+        return op_fail(dc, 2, "src's rows %s must be as long as the input's %s", type_to_string(dc->ir, src, a, sizeof a),
+                       type_to_string(dc->ir, in, c, sizeof c));
+    if (ir_dim_value(idx->dims[0], &b) && ir_dim_value(idx->dims[1], &s) && ir_dim_value(src->dims[0], &n) &&
+        n != b * s)
+        return op_fail(dc, 2, "src must have one row per index, %lld, got %s", (long long)(b * s),
+                       type_to_string(dc->ir, src, a, sizeof a));
+    return in;
+}

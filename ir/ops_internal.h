@@ -133,10 +133,9 @@ const IrType *deduce_scatter(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter(DeduceCtx *dc);
 const IrType *deduce_scatter_mask(DeduceCtx *dc);
 const IrType *deduce_gatherb(DeduceCtx *dc);
+const IrType *deduce_scatter_update(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
-/* The indices a scatter into elements of dt takes: INT32 for 4-byte ones,
- * else INT16. */
-int op_scatter_index_dtype(DataType dt);
+
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);

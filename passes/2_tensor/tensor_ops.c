@@ -440,6 +440,73 @@ static const IrExpr *lower_scatter_mask(TcEmit *e, const OpDef *block, const IrC
     return blend_bits(e, dst, mark, put, name);
 }
 
+/* tensor.scatter_update(input, index, src, dim=-2): whole rows, as
+ * tile.scatter of the flat offsets index.flat[k] * d + c of src's [n, d]
+ * elements (built in INT32: the columns' sequence broadcast down the rows,
+ * each row's index times d added; narrowed to INT16 for a 2-byte element),
+ * then blended as tensor.scatter is. */
+static const IrExpr *lower_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
+{
+    const OpDef *scatter = op_by_id(OP_BLOCK_SCATTER);
+    const IrExpr *input = operands[0], *index = operands[1], *src = operands[2];
+    const IrType *in = type_of(e, input), *it = type_of(e, index), *st = type_of(e, src);
+    DataType dt = (DataType)in->dtype;
+    int64_t m, d, n, sd, b, s;
+    const IrExpr *args[3], *dims[2], *flat, *put, *mark;
+    TcKw ci_kw[2] = {{"dtype", DT_INT32}, {"target_memory", MS_VEC}};
+    rc(in, &m, &d);
+    rc(st, &n, &sd);
+    rc(it, &b, &s);
+    if (in->n != 2 || m < 0 || d < 0 || n < 0 || b < 0 || s < 0 || n != b * s || sd != d) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes", c->callee->name);
+        return NULL;
+    }
+    if ((d * dtype_bytes(dt)) % 32 != 0 || (d * 4) % 32 != 0) {
+        tc_error(e, e->at, "'pl.%s' cannot update rows of %" PRId64 " %s elements: the rows' flat offsets need rows "
+                 "of whole 32-byte blocks, of the elements and of their INT32 offsets", c->callee->name, d,
+                 dtype_name(dt));
+        return NULL;
+    }
+    if (op_scatter_index_dtype(dt) == DT_INT16 && m * d > 32768) {
+        tc_error(e, e->at, "'pl.%s' into %" PRId64 " x %" PRId64 " elements: their flat offsets do not fit the "
+                 "INT16 indices a %d-byte element takes", c->callee->name, m, d, dtype_bytes(dt));
+        return NULL;
+    }
+    /* each row's index times d, as the column [n, 1] */
+    dims[0] = tc_int(e->ir, n);
+    dims[1] = tc_int(e->ir, 1);
+    args[0] = cast_to(e, index, DT_INT32, name);
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!args[0] || !(args[0] = tc_emit(e, fresh(e, name, "_rows"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+        return NULL;
+    args[1] = ir_const_int(e->ir, d, DT_INT32, span_unknown());
+    if (!(args[1] = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
+        return NULL;
+    mark = args[1];
+    /* the columns 0 .. d - 1 down the n rows, plus the rows' offsets */
+    dims[0] = tc_int(e->ir, 1);
+    dims[1] = tc_int(e->ir, d);
+    args[0] = ir_const_int(e->ir, 0, DT_INT32, span_unknown());
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(args[1] = tc_emit(e, fresh(e, name, "_col"), OP_BLOCK_CI, 2, args, 1, ci_kw)) ||
+        !(args[0] = zeros(e, n, d, DT_INT32, name)) ||
+        !(args[0] = tc_emit(e, fresh(e, name, "_cols"), OP_BLOCK_COL_EXPAND, 2, args, 0, NULL)))
+        return NULL;
+    args[1] = mark;
+    if (!(flat = tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL)) ||
+        !(flat = cast_to(e, flat, (DataType)op_scatter_index_dtype(dt), name)))
+        return NULL;
+    if (!(args[0] = zeros(e, m, d, dt, name)))
+        return NULL;
+    args[1] = src;
+    args[2] = flat;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)scatter->id, 3, args, 0, NULL)) ||
+        !(args[1] = all_ones(e, c, n, d, dt, name)) || !(args[0] = zeros(e, m, d, dt, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)scatter->id, 3, args, 0, NULL)))
+        return NULL;
+    return blend_bits(e, input, mark, put, name);
+}
+
 /* A tensor op as the block op the op table gives it, by that op's class. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
@@ -518,6 +585,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return lower_scatter(e, block, c, operands, name);
     case OPCL_SCATTER_MASK:
         return lower_scatter_mask(e, block, c, operands, name);
+    case OPCL_SCATTER_UPDATE:
+        return lower_scatter_update(e, c, operands, name);
     case OPCL_GATHER_MASK: {
         TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);
