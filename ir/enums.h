@@ -192,5 +192,9 @@ const char *coalesce_name(int mode);
 int coalesce_from_name(const char *name);
 const char *gather_oob_name(int mode);
 int gather_oob_from_name(const char *name);
+/* A comparison's mode (cmp_mode= of the compare gather): "eq", "ne", "lt",
+ * "le", "gt", "ge" as 0-5 (pto-isa's CmpMode). */
+const char *cmp_mode_name(int mode);
+int cmp_mode_from_name(const char *name);
 
 #endif

@@ -40,6 +40,7 @@ typedef enum KwType {
     KWT_TENSOR_LAYOUT, /* pl.TensorLayout.ND, stored as int, printed by name */
     KWT_COALESCE,   /* "row" or "elem" (or 0, 1), stored as int (tile.mgather) */
     KWT_GATHER_OOB, /* "undefined", "clamp", "wrap", "zero" (or 0-3), stored as int */
+    KWT_CMP_MODE,   /* "eq", "ne", "lt", "le", "gt", "ge" (or 0-5), stored as int */
     KWT_COUNT
 } KwType;
 
@@ -203,6 +204,7 @@ typedef enum OpClass {
     OPCL_SCATTER_MASK,        /* dst, src -> dst with src's rows in the columns a mask pattern selects */
     OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
     OPCL_SCATTER_UPDATE,      /* input, index, src -> input with whole rows replaced (no instruction of its own) */
+    OPCL_GATHER_COMPARE,      /* src, kvalue, tmp -> (indices, counts): two results */
     OPCL_COUNT
 } OpClass;
 

@@ -443,3 +443,57 @@ const IrType *deduce_scatter_update(DeduceCtx *dc)
                        type_to_string(dc->ir, src, a, sizeof a));
     return in;
 }
+
+/* gather_compare(src, kvalue, tmp, cmp_mode=, offset=, out_cols=,
+ * count_dtype=): of each row of src, the column indices (plus offset)
+ * whose element compares with the scalar kvalue as cmp_mode says, up to
+ * out_cols of them, and how many there were (pto.tgather's compare form,
+ * pypto@e2d0f78a tile_ops/gather.cpp): a tuple of the INT32 indices [R,
+ * out_cols] and the counts [1, R] of count_dtype (INT32 or UINT32).  On
+ * tensors (pl.gather(x, kvalue=, cmp_mode=, out_cols=)) without tmp. */
+static const IrType *gather_compare_result(DeduceCtx *dc, const IrType *src, int tensor)
+{
+    const IrType *kv = op_arg_type(dc, 1), *elems[2];
+    const IrExpr *dims[2];
+    int64_t mode, cols, count_dt = DT_INT32;
+    int has;
+    char a[160], b[32];
+    if (src->dtype != DT_FP16 && src->dtype != DT_FP32 && src->dtype != DT_INT16 && src->dtype != DT_INT32)
+        return op_fail(dc, 0, "the source must be FP16, FP32, INT16 or INT32, got %s",
+                       op_dtype_str((DataType)src->dtype, a, sizeof a));
+    if (src->n != 2)
+        return op_fail(dc, 0, "the source must have 2 dimensions, got %s", type_to_string(dc->ir, src, a, sizeof a));
+    if (!op_need_scalar(dc, 1))
+        return NULL;
+    if (kv->dtype != src->dtype)
+        return op_fail(dc, 1, "kvalue must have the source's element type %s, got %s",
+                       op_dtype_str((DataType)src->dtype, a, sizeof a), op_dtype_str((DataType)kv->dtype, b, sizeof b));
+    if (op_kwarg_int(dc, "cmp_mode", &mode) != 1 || op_kwarg_int(dc, "out_cols", &cols) != 1 ||
+        (has = op_kwarg_int(dc, "count_dtype", &count_dt)) < 0)
+        return NULL;
+    if (cols <= 0)
+        return op_fail(dc, -1, "out_cols must be positive, got %lld", (long long)cols);
+    if (has && count_dt != DT_INT32 && count_dt != DT_UINT32)
+        return op_fail(dc, -1, "count_dtype must be INT32 or UINT32, got %s",
+                       op_dtype_str((DataType)count_dt, a, sizeof a));
+    dims[0] = src->dims[0];
+    dims[1] = ir_const_int(dc->ir, cols, DT_INT64, span_unknown());
+    elems[0] = tensor ? op_make_tensor(dc, DT_INT32, 2, dims) : op_make_tile(dc, DT_INT32, 2, dims, NULL);
+    dims[0] = ir_const_int(dc->ir, 1, DT_INT64, span_unknown());
+    dims[1] = src->dims[0];
+    elems[1] = tensor ? op_make_tensor(dc, (DataType)count_dt, 2, dims)
+                      : op_make_tile(dc, (DataType)count_dt, 2, dims, NULL);
+    return elems[0] && elems[1] ? ir_type_tuple(dc->ir, 2, elems) : NULL;
+}
+
+const IrType *deduce_gather_compare(DeduceCtx *dc)
+{
+    const IrType *src = op_need_tile(dc, 0);
+    return src && op_need_tile(dc, 2) ? gather_compare_result(dc, src, 0) : NULL;
+}
+
+const IrType *deduce_tensor_gather_compare(DeduceCtx *dc)
+{
+    const IrType *src = op_need_tensor(dc, 0);
+    return src ? gather_compare_result(dc, src, 1) : NULL;
+}

@@ -134,6 +134,8 @@ const IrType *deduce_tensor_scatter(DeduceCtx *dc);
 const IrType *deduce_scatter_mask(DeduceCtx *dc);
 const IrType *deduce_gatherb(DeduceCtx *dc);
 const IrType *deduce_scatter_update(DeduceCtx *dc);
+const IrType *deduce_gather_compare(DeduceCtx *dc);
+const IrType *deduce_tensor_gather_compare(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
 
 /* ops_system.c */

@@ -96,6 +96,8 @@ static int default_in_range(const KwSpec *k)
         return coalesce_name((int)k->idefault) != NULL;
     case KWT_GATHER_OOB:
         return gather_oob_name((int)k->idefault) != NULL;
+    case KWT_CMP_MODE:
+        return cmp_mode_name((int)k->idefault) != NULL;
     case KWT_PAD:
         return k->idefault > TP_NULL && k->idefault < TP_COUNT;
     case KWT_NOTIFY_OP:
