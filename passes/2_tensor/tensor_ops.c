@@ -445,7 +445,7 @@ static const IrExpr *lower_scatter_mask(TcEmit *e, const OpDef *block, const IrC
  * elements (built in INT32: the columns' sequence broadcast down the rows,
  * each row's index times d added; narrowed to INT16 for a 2-byte element),
  * then blended as tensor.scatter is. */
-static const IrExpr *lower_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
+const IrExpr *tc_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
     const OpDef *scatter = op_by_id(OP_BLOCK_SCATTER);
     const IrExpr *input = operands[0], *index = operands[1], *src = operands[2];
@@ -586,7 +586,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
     case OPCL_SCATTER_MASK:
         return lower_scatter_mask(e, block, c, operands, name);
     case OPCL_SCATTER_UPDATE:
-        return lower_scatter_update(e, c, operands, name);
+        return tc_scatter_update(e, c, operands, name);
     case OPCL_GATHER_MASK: {
         TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);

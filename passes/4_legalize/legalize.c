@@ -58,6 +58,8 @@
 static const IrStmt *first_rewrites(IrMutator *m, const IrStmt *s)
 {
     const IrStmt *x = pass_expand_init_cond(m->ctx, s);
+    if (!x)
+        x = legal_expand_tile_ops(m->data, s);
     return x ? x : legal_count_up(m, s);
 }
 
