@@ -408,30 +408,24 @@ void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char 
 }
 
 /* A gather from or scatter to memory: the whole tensor is the window
- * (offsets 0, its extents), the index tile a Vec tile of INT32 in rows,
- * and a gather's rows whole 32-byte blocks (pto-isa's MGatherCheck and
- * MScatterCheck: "padded Cols*sizeof(T) must be 32-byte aligned"). */
+ * (offsets 0, its extents); the forms the targets take are Legalize's
+ * rule (legal_memory_indexed), checked again here. */
 static int memory_indexed_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t,
                                    Span *at, char *msg, size_t cap)
 {
-    char buf[64];
-    const OpDef *op = callee_op(c->callee);
     int gather = how == FORM_MGATHER;
     const IrType *tensor = ir_expr_type(ir, c->args[t->tensor_arg]);
     const IrType *data = gather ? (dest ? dest->type : c->type) : ir_expr_type(ir, c->args[0]);
     const IrType *idx = ir_expr_type(ir, c->args[1]);
     const IrExpr *zeros[LEGAL_MAX_RANK];
-    int64_t cols;
+    *at = c->e.span;
     t->index = c->args[1];
     t->coalesce = (int8_t)(gather ? ir_call_kwarg_int(c, "coalesce", 0) : 1);
     t->oob = (int8_t)(gather ? ir_call_kwarg_int(c, "gather_oob", 0) : 0);
     if (tensor->kind != TYPE_TENSOR || data->kind != TYPE_TILE || idx->kind != TYPE_TILE)
         return 0;   /* reported where they are defined */
-    if (tensor->n > LEGAL_MAX_RANK) {
-        snprintf(msg, cap, "'%s' takes a tensor of at most %d dimensions", op_printed_name(op, buf, sizeof buf),
-                 LEGAL_MAX_RANK);
+    if (legal_memory_indexed(ir, c, data, msg, cap) != 0)
         return -1;
-    }
     for (uint32_t d = 0; d < tensor->n; d++) {
         zeros[d] = ir_const_int(ir, 0, DT_INDEX, c->e.span);
         if (!ir_dim_value(tensor->dims[d], &t->size[d]))
@@ -439,32 +433,6 @@ static int memory_indexed_classify(IrCtx *ir, const IrVar *dest, const IrCall *c
     }
     t->offsets = IR_AS(IrMakeTuple, ir_make_tuple(ir, tensor->n, zeros, c->e.span));
     t->shapes = t->offsets;
-    if (ir_type_space(data) >= 0 && ir_type_space(data) != MS_VEC) {
-        snprintf(msg, cap, "'%s' %s a Vec tile only", op_printed_name(op, buf, sizeof buf),
-                 gather ? "gathers into" : "scatters from");
-        return -1;
-    }
-    if (gather && t->coalesce == 0 && !(ir_dim_value(idx->dims[0], &cols) && cols == 1)) {
-        /* pypto takes [R, 1] too; pto-isa's MGatherCheck: "Coalesce::Row
-         * requires index tile valid shape [1, R]" */
-        snprintf(msg, cap, "'%s' with coalesce=\"row\" takes a [1, R] index tile", op_printed_name(op, buf, sizeof buf));
-        return -1;
-    }
-    if (ir_type_space(idx) >= 0 && ir_type_space(idx) != MS_VEC) {
-        snprintf(msg, cap, "'%s' takes its indices in a Vec tile", op_printed_name(op, buf, sizeof buf));
-        return -1;
-    }
-    if (data->n == 2 && ir_dim_value(data->dims[1], &cols) && cols * dtype_bytes((DataType)data->dtype) % 32) {
-        *at = c->e.span;
-        snprintf(msg, cap, "'%s': a row of the %s tile is %" PRId64 " bytes, not whole 32-byte blocks",
-                 op_printed_name(op, buf, sizeof buf), gather ? "result" : "source",
-                 cols * dtype_bytes((DataType)data->dtype));
-        return -1;
-    }
-    if (tensor->tensor_view && tensor->tensor_view->layout != TENSOR_ND) {
-        snprintf(msg, cap, "'%s' takes an ND tensor", op_printed_name(op, buf, sizeof buf));
-        return -1;
-    }
     return 0;
 }
 
