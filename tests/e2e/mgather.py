@@ -4,7 +4,9 @@
 # coalesce="elem": each index is a flat element offset into the table
 # (idx + 1024 may pass its 2048 elements: "wrap" takes it modulo 2048,
 # "clamp" the last element).  pto.mgather with the whole table as its
-# partition view; MGATHER<Coalesce, GatherOOB> in C++.
+# partition view; MGATHER<Coalesce, GatherOOB> in C++.  The indices are
+# the inputs + 8, so that the runtime's default inputs (integers from -8)
+# run too.
 import pypto.language as pl
 
 
@@ -23,10 +25,10 @@ class Mgather:
         oclamp: pl.Out[pl.Tensor[[8, 32], pl.FP32]],
     ) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[8, 32], pl.FP32],
                pl.Tensor[[8, 32], pl.FP32], pl.Tensor[[8, 32], pl.FP32]]:
-        r = pl.load(rows, [0, 0], [1, 16])
+        r = pl.tile.adds(pl.load(rows, [0, 0], [1, 16]), pl.const(8, pl.INT32))
         a = pl.tile.mgather(mem, r, coalesce="row")
         z = pl.mgather(mem, pl.tile.adds(r, pl.const(8, pl.INT32)), "row", gather_oob="zero")
-        f = pl.load(flat, [0, 0], [8, 32])
+        f = pl.tile.adds(pl.load(flat, [0, 0], [8, 32]), pl.const(8, pl.INT32))
         e = pl.tile.mgather(mem, f, coalesce="elem")
         g = pl.tile.adds(f, pl.const(1024, pl.INT32))
         w = pl.tile.mgather(mem, g, coalesce="elem", gather_oob="wrap")

@@ -3,7 +3,8 @@
 # (indices may repeat: the later element in row-major order wins; the
 # elements no index names keep the tensor's values, an InOut).  The
 # result is the tensor, stored to again afterwards.  pto.mscatter with
-# coalesce = elem; MSCATTER<Coalesce::Elem> in C++.
+# coalesce = elem; MSCATTER<Coalesce::Elem> in C++.  The offsets are idx +
+# 8, so that the runtime's default inputs (integers from -8) run too.
 import pypto.language as pl
 
 
@@ -17,7 +18,7 @@ class Mscatter:
         out: pl.InOut[pl.Tensor[[512], pl.FP32]],
     ) -> pl.Tensor[[512], pl.FP32]:
         s = pl.load(src, [0, 0], [8, 32])
-        i = pl.load(idx, [0, 0], [8, 32])
+        i = pl.tile.adds(pl.load(idx, [0, 0], [8, 32]), pl.const(8, pl.INT32))
         t = pl.tile.mscatter(pl.tile.muls(s, 2.0), i, out)
         u = pl.mscatter(s, pl.tile.adds(i, pl.const(1, pl.INT32)), t)
         return u

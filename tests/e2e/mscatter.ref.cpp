@@ -1,10 +1,11 @@
-// mscatter.py: out[idx[i, j]] = 2 src[i, j], then out[idx[i, j] + 1] =
+// mscatter.py (i = idx + 8): out[i] = 2 src, then out[i + 1] = src; as
+// elements: out[idx[i, j] + 8] = 2 src[i, j], then out[idx[i, j] + 9] =
 // src[i, j], each in row-major order (a later write wins); the rest of out
 // keeps its values.
 #include "harness.h"
 
 void e2e::setup(Case &t) {
-    t.range("idx", 0, 511);
+    t.range("idx", -8, 503);   // + 8 (+ 1): inside the 512
     t.tolerance("out", 0, 0, "copies and products by two");
 }
 
@@ -15,8 +16,8 @@ void e2e::reference(Case &t) {
         out[k] = out0[k];
     for (uint64_t i = 0; i < 8; i++)
         for (uint64_t j = 0; j < 32; j++)
-            out[static_cast<size_t>(idx(i, j))] = 2 * src(i, j);
+            out[static_cast<size_t>(idx(i, j) + 8)] = 2 * src(i, j);
     for (uint64_t i = 0; i < 8; i++)
         for (uint64_t j = 0; j < 32; j++)
-            out[static_cast<size_t>(idx(i, j)) + 1] = src(i, j);
+            out[static_cast<size_t>(idx(i, j) + 8) + 1] = src(i, j);
 }
