@@ -197,11 +197,14 @@ static const char *peer_base(Kern *K, const LowerTensor *T, const IrExpr *peer)
 }
 
 /* block.load / block.store / block.l0c_store (cpp.md 4.2), checked as t;
- * a remote load reads the peer's copy of a window. */
+ * a remote load reads the peer's copy of a window.  tile.mgather and
+ * tile.mscatter: pto-isa's MGATHER<Coalesce, GatherOOB>(tile, table, idx)
+ * and MSCATTER<Coalesce::Elem>(table, src, idx) on the whole tensor. */
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
-    int is_load = t->how == FORM_LOAD;
-    const CVal *tile = NULL;
+    static const char *const coalesce[] = {"Row", "Elem"}, *const oob[] = {"Undefined", "Clamp", "Wrap", "Zero"};
+    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER;
+    const CVal *tile = NULL, *idx = NULL;
     const char *gt, *base = NULL;
     if (t->peer && !(base = peer_base(K, t->tensor, t->peer)))
         return;
@@ -209,9 +212,16 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
         tile = ck_def_tile(K, dest, 0, t->tile);
     else if (!(tile = ck_tile_arg(K, c, 0)))
         return;
+    if (t->index && !(idx = ck_tile_arg(K, c, 1)))
+        return;
     if (!(gt = global_tensor(K, t->tensor, base, t->offsets, t->size, t->size_x)))
         return;
-    if (is_load)
+    if (t->how == FORM_MGATHER)
+        sb_printf(ck_line(K), "MGATHER<Coalesce::%s, GatherOOB::%s>(%s, %s, %s);\n", coalesce[t->coalesce & 1],
+                  oob[t->oob & 3], tile->name, gt, idx->name);
+    else if (t->how == FORM_MSCATTER)
+        sb_printf(ck_line(K), "MSCATTER<Coalesce::Elem>(%s, %s, %s);\n", gt, tile->name, idx->name);
+    else if (is_load)
         sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
     else if (t->atomic_add)   /* the atomic mode is a template argument (cpp.md 4.2) */
         sb_printf(ck_line(K), "TSTORE<decltype(%s), decltype(%s), AtomicType::AtomicAdd>(%s, %s);\n", tile->name, gt,
@@ -452,6 +462,14 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
         sb_printf(ck_line(K), "%s<%s, %s>(%s);\n", lo->isa, sb_cstr(&t), lo->mode ? "true" : "false", sb_cstr(&a));
         sb_free(&t);
         sb_free(&a);
+        sb_free(&args);
+        return;
+    }
+    if (lo->how == FORM_SCATTER_MASK) {
+        /* TSCATTER<MaskPattern::P>(dst, src): the pattern first, the
+         * scatter axis (rows) left as its default */
+        sb_printf(ck_line(K), "%s<MaskPattern::%s>(%s%.*s);\n", lo->isa, mask_pattern_name(lo->mode), d->name,
+                  (int)args.len, args.data);
         sb_free(&args);
         return;
     }

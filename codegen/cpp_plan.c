@@ -85,17 +85,21 @@ typedef struct UseScan {
     PtrMap stored, loaded;     /* parameter IrVar -> non-NULL */
 } UseScan;
 
-/* A store's (block.store, block.l0c_store) or a load's call. */
-static int is_store(const IrExpr *x)
+/* The tensor a store's call (block.store, block.l0c_store, a scatter:
+ * the op table's RES_ARG3 and RES_ARG2) writes, and a load's (a gather
+ * from memory too) reads; NULL for other expressions. */
+static const IrExpr *stored_tensor(const IrExpr *x)
 {
     const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
-    return op && (op->cls == OPCL_STORE || op->cls == OPCL_L0C_STORE);
+    int at = !op ? -1 : op_traits(op)->result == RES_ARG3 ? 3 : op_traits(op)->result == RES_ARG2 ? 2 : -1;
+    return at >= 0 && (uint32_t)at < IR_AS(IrCall, x)->nargs && op->category == OPC_BLOCK ? IR_AS(IrCall, x)->args[at]
+                                                                                           : NULL;
 }
 
-static int is_load(const IrExpr *x)
+static const IrExpr *loaded_tensor(const IrExpr *x)
 {
     const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
-    return op && op->cls == OPCL_LOAD;
+    return op && (op->cls == OPCL_LOAD || op->cls == OPCL_MGATHER) ? IR_AS(IrCall, x)->args[0] : NULL;
 }
 
 /* The parameter tensor variable v is (a store's result is its output
@@ -108,8 +112,8 @@ static const IrVar *param_of(const UseScan *S, const IrExpr *x)
             if (S->k->params[i].var == v)
                 return v;
         x = x->kind == EXPR_ITER_ARG ? IR_AS(IrIterArg, x)->init : ptrmap_get(&S->defs.def, v);
-        if (is_store(x))
-            x = IR_AS(IrCall, x)->args[3];
+        if (stored_tensor(x))
+            x = stored_tensor(x);
     }
     return NULL;
 }
@@ -183,10 +187,9 @@ static int use_expr(IrWalker *w, const IrExpr *e)
 {
     UseScan *S = w->data;
     const IrVar *p;
-    if (is_load(e) && (p = param_of(S, IR_AS(IrCall, e)->args[0])))
+    if (loaded_tensor(e) && (p = param_of(S, loaded_tensor(e))))
         ptrmap_put(&S->loaded, p, (void *)p);
-    if (is_store(e) &&
-        (p = param_of(S, IR_AS(IrCall, e)->args[3])))
+    if (stored_tensor(e) && (p = param_of(S, stored_tensor(e))))
         ptrmap_put(&S->stored, p, (void *)p);
     return 1;
 }

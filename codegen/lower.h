@@ -114,8 +114,8 @@ void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char 
  * for a pto-isa output: literal offset and shape lists of the tensor's
  * rank giving the tile's shape, and the tile's space. */
 typedef struct LowerTransfer {
-    uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE */
-    uint8_t tensor_arg;             /* the tensor's argument: 0 (load) or 3 (store) */
+    uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE, FORM_MGATHER, FORM_MSCATTER */
+    uint8_t tensor_arg;             /* the tensor's argument: 0 (load, gather), 3 (store) or 2 (scatter) */
     const IrMakeTuple *offsets, *shapes;
     int64_t size[LEGAL_MAX_RANK];   /* the partition (the tile) shape, of the tensor's rank */
     const IrExpr *size_x[LEGAL_MAX_RANK]; /* a partition extent known at run time (the tile's valid extent), else NULL */
@@ -123,6 +123,13 @@ typedef struct LowerTransfer {
     const IrExpr *peer;             /* a remote load (pld.tile.remote_load): the rank whose copy of the
                                        window it reads; else NULL */
     struct LowerTile *tile;   /* the buffer loaded into or stored from (lower_tile.h; set by the walk) */
+    /* A memory gather or scatter (FORM_MGATHER, FORM_MSCATTER): its index
+     * tile (the IR argument, and its buffer, set by the walk), the whole
+     * tensor as the window, and pto-isa's Coalesce and GatherOOB (a
+     * scatter is Coalesce::Elem); else NULL. */
+    const IrExpr *index;
+    struct LowerTile *index_tile;
+    int8_t coalesce, oob;
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
 } LowerTransfer;
 

@@ -100,6 +100,8 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     case FORM_LOAD:
     case FORM_STORE:
     case FORM_L0C_STORE:
+    case FORM_MGATHER:
+    case FORM_MSCATTER:
         if (!lower_isa_transfer(W, dest, c, (IsaForm)lw->how))
             W->p->transfer(W, dest, c, (IsaForm)lw->how, NULL);
         return;

@@ -186,22 +186,25 @@ int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm
     LowerTransfer t;
     Span at;
     char msg[320];
+    int into_tile = how == FORM_LOAD || how == FORM_MGATHER;   /* its result is a tile */
     if (!isa(W))
         return 0;
-    if (how == FORM_LOAD && !dest)
+    if (into_tile && !dest)
         return 1;
     if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else if (!(t.tile = how == FORM_LOAD ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
+    else if (t.index && !(t.index_tile = lower_tile_use(W, t.index)))
+        return 1;
+    else if (!(t.tile = into_tile ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
         return 1;
     else if (lower_scalar_offsets(W, &t) != 0) {
-        if (how == FORM_LOAD)
+        if (into_tile)
             ptrmap_put(&W->tiles, dest, &W->poison_tile);   /* not loaded: its uses say nothing more */
     } else if ((t.tensor = lower_tensor_use(W, c->args[t.tensor_arg])) &&
                (!t.peer || remote_tensor(W, c->args[t.tensor_arg], t.tensor) == 0) &&
                (!t.peer || comm_int(W, t.peer) == 0)) {
         W->p->transfer(W, dest, c, how, &t);
-        if (how != FORM_LOAD && dest)
+        if (!into_tile && dest)
             lower_tensor_define(W, dest, t.tensor);   /* a store's result is the tensor it wrote */
     }
     return 1;

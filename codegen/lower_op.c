@@ -291,6 +291,20 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
             return -1;
         break;
     }
+    case FORM_SCATTER: {
+        /* TSCATTER(dst, src, indexes), dst the destination's buffer: its
+         * flat offsets are in that buffer (pto-isa npu/a2a3/TScatter.hpp) */
+        lo->in_place = 1;
+        add_input(lo, 1, elem_dt);
+        add_input(lo, 2, arg_type(ir, c, 2)->dtype);
+        break;
+    }
+    case FORM_SCATTER_MASK:
+        /* TSCATTER<MaskPattern::P>(dst, src), dst the destination's buffer */
+        lo->in_place = 1;
+        lo->mode = (int8_t)ir_call_kwarg_int(c, "mask_pattern", 7);
+        add_input(lo, 1, elem_dt);
+        break;
     case FORM_GETVAL:
     case FORM_SETVAL: {
         /* (tile, offset) -> scalar; (offset, value) into the tile: the
@@ -398,6 +412,35 @@ void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char 
                  op_printed_name(op, buf, sizeof buf), lo->apart == 1 ? "second" : lo->apart == 2 ? "third" : "other");
 }
 
+/* A gather from or scatter to memory: the whole tensor is the window
+ * (offsets 0, its extents); the forms the targets take are Legalize's
+ * rule (legal_memory_indexed), checked again here. */
+static int memory_indexed_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t,
+                                   Span *at, char *msg, size_t cap)
+{
+    int gather = how == FORM_MGATHER;
+    const IrType *tensor = ir_expr_type(ir, c->args[t->tensor_arg]);
+    const IrType *data = gather ? (dest ? dest->type : c->type) : ir_expr_type(ir, c->args[0]);
+    const IrType *idx = ir_expr_type(ir, c->args[1]);
+    const IrExpr *zeros[LEGAL_MAX_RANK];
+    *at = c->e.span;
+    t->index = c->args[1];
+    t->coalesce = (int8_t)(gather ? ir_call_kwarg_int(c, "coalesce", 0) : 1);
+    t->oob = (int8_t)(gather ? ir_call_kwarg_int(c, "gather_oob", 0) : 0);
+    if (tensor->kind != TYPE_TENSOR || data->kind != TYPE_TILE || idx->kind != TYPE_TILE)
+        return 0;   /* reported where they are defined */
+    if (legal_memory_indexed(ir, c, data, msg, cap) != 0)
+        return -1;
+    for (uint32_t d = 0; d < tensor->n; d++) {
+        zeros[d] = ir_const_int(ir, 0, DT_INDEX, c->e.span);
+        if (!ir_dim_value(tensor->dims[d], &t->size[d]))
+            t->size_x[d] = tensor->dims[d];
+    }
+    t->offsets = IR_AS(IrMakeTuple, ir_make_tuple(ir, tensor->n, zeros, c->e.span));
+    t->shapes = t->offsets;
+    return 0;
+}
+
 int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
                             char *msg, size_t cap)
 {
@@ -412,6 +455,10 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
     t->peer = op && op->cls == OPCL_REMOTE_LOAD ? c->args[1] : NULL;
     t->atomic_add = (uint8_t)(!is_load && ir_call_atomic_add(c));
     *at = c->e.span;
+    if (how == FORM_MGATHER || how == FORM_MSCATTER) {
+        t->tensor_arg = how == FORM_MGATHER ? 0 : 2;
+        return memory_indexed_classify(ir, dest, c, how, t, at, msg, cap);
+    }
     if (op && op->cls == OPCL_REMOTE_STORE) {
         t->tensor_arg = 1;
         t->peer = c->args[2];

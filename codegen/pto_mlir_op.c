@@ -299,11 +299,16 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
 }
 
 /* block.load / block.store / block.l0c_store (pto-mlir.md 6.1), checked
- * as t; a remote load reads the peer's copy of a window. */
+ * as t; a remote load reads the peer's copy of a window.  A gather from
+ * and a scatter to memory (tile.mgather, tile.mscatter) take the whole
+ * tensor as the window: pto.mgather ins(view, idx) outs(tile) {coalesce,
+ * gatherOob}, pto.mscatter ins(src, idx) outs(view) {coalesce = elem}
+ * (PTOAS 0.60 MGatherOp, MScatterOp). */
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     char pt[160];
-    int is_load = t->how == FORM_LOAD;
+    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER;
+    const Value *idx = NULL;
     const View *V = t->peer ? peer_view(E, t->tensor, t->peer) : t->tensor->data;
     const Value *tile = NULL, *offv[LEGAL_MAX_RANK], *sizev[LEGAL_MAX_RANK];
     const char *pview;
@@ -314,6 +319,8 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
         return;
     if (!is_load)
         tile = pm_tile(E, t->tile, IR_AS(IrVar, c->args[0]), NULL);
+    if (t->index && !(idx = pm_tile(E, t->index_tile, IR_AS(IrVar, t->index), NULL)))
+        return;
     for (uint32_t i = 0; i < n; i++)
         offv[i] = index_value(E, t->offsets->elems[i]);
     for (uint32_t i = 0; i < n; i++)
@@ -336,7 +343,17 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
     for (uint32_t i = 0; i < n; i++)
         sb_printf(o, "%s%s", i ? ", " : "", sizev[i]->name);
     sb_printf(o, "] : %s -> %s\n", V->type, pt);
-    if (is_load)
+    if (t->how == FORM_MGATHER) {
+        o = pm_line(E);
+        sb_printf(o, "pto.mgather ins(%s, %s : %s, %s) outs(%s : %s) {coalesce = #pto<coalesce %s>", pview, idx->name,
+                  pt, idx->type, tile->name, tile->type, coalesce_name(t->coalesce));
+        if (t->oob)
+            sb_printf(o, ", gatherOob = #pto<gather_oob %s>", gather_oob_name(t->oob));
+        sb_puts(o, "}\n");
+    } else if (t->how == FORM_MSCATTER)
+        sb_printf(pm_line(E), "pto.mscatter ins(%s, %s : %s, %s) outs(%s : %s) {coalesce = #pto<coalesce elem>}\n",
+                  tile->name, idx->name, tile->type, idx->type, pview, pt);
+    else if (is_load)
         sb_printf(pm_line(E), "pto.tload ins(%s : %s) outs(%s : %s)\n", pview, pt, tile->name, tile->type);
     else
         sb_printf(pm_line(E), "pto.tstore ins(%s : %s) outs(%s : %s)%s\n", tile->name, tile->type, pview, pt,
@@ -458,7 +475,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             in.attr = " {isBinary = true}";
         else if (lo->how == FORM_CAST)
             snprintf(attr, sizeof attr, "{rmode = #pto<round_mode %s>}", round_modes[lo->mode]);
-        else if (lo->how == FORM_GATHER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
+        else if (lo->how == FORM_GATHER_MASK || lo->how == FORM_SCATTER_MASK)   /* ins(src, {maskPattern = ...} : type, "row") */
             snprintf(attr, sizeof attr, ", {maskPattern = #pto.mask_pattern<%s>}", mask_pattern_name(lo->mode));
         else if (lo->how != FORM_CI)
             snprintf(attr, sizeof attr, "{cmpMode = #pto<cmp %s>}", cmp_modes[lo->mode]);
@@ -466,7 +483,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             in.trailer = lo->mode ? " {descending = true}" : NULL;
         else if (lo->how != FORM_COL_REDUCE)
             in.attr = attr;
-        if (lo->how == FORM_GATHER_MASK)
+        if (lo->how == FORM_GATHER_MASK || lo->how == FORM_SCATTER_MASK)
             in.after_types = ", \"row\"";
     }
     if (b->tmp)

@@ -571,6 +571,7 @@ static void list_ops(void)
         [KWT_PAD] = "PadValue",
         [KWT_NOTIFY_OP] = "pld.NotifyOp", [KWT_WAIT_CMP] = "pld.WaitCmp", [KWT_ATOMIC_TYPE] = "pld.AtomicType",
         [KWT_REDUCE_OP] = "pld.ReduceOp", [KWT_TENSOR_LAYOUT] = "TensorLayout",
+        [KWT_COALESCE] = "coalesce",  [KWT_GATHER_OOB] = "gather_oob", [KWT_CMP_MODE] = "cmp_mode",
     };
     for (uint32_t i = 0; i < op_count(); i++) {
         const OpDef *op = op_at(i);

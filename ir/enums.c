@@ -180,6 +180,18 @@ static const char *const scope_mode_names[SCOPE_MODE_COUNT] = {"AUTO", "MANUAL"}
 const char *scope_mode_name(ScopeMode m) { return scope_mode_names[m]; }
 int scope_mode_from_name(const char *name) { return find_name(scope_mode_names, SCOPE_MODE_COUNT, name); }
 
+static const char *const coalesce_names[] = {"row", "elem"};
+const char *coalesce_name(int mode) { return mode >= 0 && mode < 2 ? coalesce_names[mode] : NULL; }
+int coalesce_from_name(const char *name) { return find_name(coalesce_names, 2, name); }
+
+static const char *const cmp_mode_names[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+const char *cmp_mode_name(int mode) { return mode >= 0 && mode < 6 ? cmp_mode_names[mode] : NULL; }
+int cmp_mode_from_name(const char *name) { return find_name(cmp_mode_names, 6, name); }
+
+static const char *const gather_oob_names[] = {"undefined", "clamp", "wrap", "zero"};
+const char *gather_oob_name(int mode) { return mode >= 0 && mode < 4 ? gather_oob_names[mode] : NULL; }
+int gather_oob_from_name(const char *name) { return find_name(gather_oob_names, 4, name); }
+
 int cast_mode_from_name(const char *name)
 {
     static const char *const modes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};

@@ -183,4 +183,18 @@ int arg_dir_from_name(const char *name);
 /* Cast rounding modes (kwarg mode=): none 0 ... odd 6. */
 int cast_mode_from_name(const char *name);
 
+/* tile.mgather's coalesce= (0 "row": whole rows by row index; 1 "elem":
+ * elements by flat index) and gather_oob= (what an index past the table
+ * reads: 0 "undefined", 1 "clamp", 2 "wrap", 3 "zero"), as pypto@e2d0f78a
+ * tile_ops.py spells them and pto-isa's Coalesce and GatherOOB number
+ * them; NULL and -1 outside. */
+const char *coalesce_name(int mode);
+int coalesce_from_name(const char *name);
+const char *gather_oob_name(int mode);
+int gather_oob_from_name(const char *name);
+/* A comparison's mode (cmp_mode= of the compare gather): "eq", "ne", "lt",
+ * "le", "gt", "ge" as 0-5 (pto-isa's CmpMode). */
+const char *cmp_mode_name(int mode);
+int cmp_mode_from_name(const char *name);
+
 #endif

@@ -38,6 +38,10 @@ typedef enum KwType {
     KWT_ATOMIC_TYPE, /* pld.AtomicType.Add */
     KWT_REDUCE_OP,  /* pld.ReduceOp.Sum */
     KWT_TENSOR_LAYOUT, /* pl.TensorLayout.ND, stored as int, printed by name */
+    KWT_COALESCE,   /* "row" or "elem" (or 0, 1), stored as int (tile.mgather) */
+    KWT_GATHER_OOB, /* "undefined", "clamp", "wrap", "zero" (or 0-3), stored as int */
+    KWT_CMP_MODE,   /* "eq", "ne", "lt", "le", "gt", "ge" (or 0-5), stored as int */
+    KWT_COUNT
 } KwType;
 
 typedef enum KwPresence {
@@ -114,6 +118,10 @@ typedef struct DeduceCtx {
 
 typedef const IrType *(*DeduceFn)(DeduceCtx *dc);
 
+/* The indices a scatter (TSCATTER) into elements of dt takes: INT32 for
+ * 4-byte ones, else INT16 (ir/ops_gather.c). */
+int op_scatter_index_dtype(DataType dt);
+
 /* Every op's id: OP_BLOCK_ADD, ... (ir/ops.def). */
 typedef enum OpId {
 #define OP(ID, ...) OP_##ID,
@@ -134,6 +142,7 @@ typedef enum OpClass {
     OPCL_UNARY,               /* tile -> tile of its shape */
     OPCL_FILLPAD,
     OPCL_FILLPAD_EXPAND,      /* tile -> a larger padded tile */
+    OPCL_FILLPAD_INPLACE,     /* tile -> the tile padded in its own buffer */
     OPCL_ALIAS,               /* tile -> the same bytes under another type (valid shape, transposed view) */
     OPCL_ELEM2,               /* tile, tile */
     OPCL_ELEM2_SCRATCH,       /* tile, tile, and a scratch tile the IR does not have */
@@ -206,6 +215,13 @@ typedef enum OpClass {
     OPCL_XCORE_SHARD,         /* tile -> the tile across the AIC/AIV boundary (halved or joined) */
     OPCL_XCORE_PIPE,          /* the pipe's setup and slot release: no value */
     OPCL_XCORE_BUFFER,        /* a named buffer of the pipe, reserved or a peer's: its address */
+    OPCL_MGATHER,             /* tensor, index tile -> a tile of the tensor's rows or elements */
+    OPCL_MSCATTER,            /* tile, index tile, tensor -> the tensor with the tile's elements written */
+    OPCL_SCATTER,             /* dst, src, indexes -> dst with src written at flat offsets, in dst's storage */
+    OPCL_SCATTER_MASK,        /* dst, src -> dst with src's rows in the columns a mask pattern selects */
+    OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
+    OPCL_SCATTER_UPDATE,      /* input, index, src -> input with whole rows replaced (no instruction of its own) */
+    OPCL_GATHER_COMPARE,      /* src, kvalue, tmp -> (indices, counts): two results */
     OPCL_COUNT
 } OpClass;
 
@@ -250,6 +266,10 @@ typedef enum IsaForm {
     FORM_MRGSORT2,    /* (src0, ..., tmp): exhausted as the mode; a second output, the executed counts */
     FORM_GETVAL,      /* (tile, offset): one element at a flat offset, a scalar result */
     FORM_SETVAL,      /* (offset, value) into the tile's buffer: one element written */
+    FORM_MGATHER,     /* (table, indices): the whole tensor as the table; coalesce and gather_oob */
+    FORM_MSCATTER,    /* (src, indices) into the whole tensor */
+    FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
+    FORM_SCATTER_MASK, /* (src) into the destination's buffer: the mask pattern as the mode */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */
@@ -270,6 +290,7 @@ typedef enum ResultPlace {
     RES_MAT,              /* L1 (a tile popped from the AIVs) */
     RES_ARG0,             /* in its first argument's storage (reshape, accumulation) */
     RES_ARG3,             /* in its fourth argument's storage (a store's output tensor) */
+    RES_ARG2,             /* in its third argument's storage (a scatter's output tensor) */
     RES_DDR,              /* a tensor */
 } ResultPlace;
 

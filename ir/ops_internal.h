@@ -141,6 +141,17 @@ const IrType *deduce_aic_gather(DeduceCtx *dc);
 const IrType *deduce_initialize_pipe(DeduceCtx *dc);
 const IrType *deduce_reserve_buffer(DeduceCtx *dc);
 const IrType *deduce_import_peer_buffer(DeduceCtx *dc);
+const IrType *deduce_mgather(DeduceCtx *dc);
+const IrType *deduce_mscatter(DeduceCtx *dc);
+const IrType *deduce_scatter(DeduceCtx *dc);
+const IrType *deduce_tensor_scatter(DeduceCtx *dc);
+const IrType *deduce_scatter_mask(DeduceCtx *dc);
+const IrType *deduce_gatherb(DeduceCtx *dc);
+const IrType *deduce_scatter_update(DeduceCtx *dc);
+const IrType *deduce_gather_compare(DeduceCtx *dc);
+const IrType *deduce_tensor_gather_compare(DeduceCtx *dc);
+const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
+
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);

@@ -467,7 +467,8 @@ constexpr Figure vadd{10, 2, 14, true}, vsub{10, 2, 14, true}, vmul{10, 2, 15, t
     vln{13, 2, 20, false}, vsel{13, 2, 14, false}, vcopy{11, 1, 13, false}, vector_dup{11, 1, 13, false},
     vbrcb{0, 0, 18, false}, vcadd{14, 7, 32, false}, vcmax{6, 2, 0, false}, vcmin{6, 2, 0, false},
     vcmpv{6, 2, 0, false}, vcmpv_ge_ne{14, 2, 22, false}, vcmpvs{6, 2, 0, false}, vconv{14, 2, 18, false},
-    vnchwconv{6, 2, 0, false}, vgather{24, 2, 0, false}, vreducev2{14, 14, 20, false};
+    vnchwconv{6, 2, 0, false}, vgather{24, 2, 0, false}, vreducev2{14, 14, 20, false},
+    vgatherb{24, 2, 0, false};
 
 // One vector instruction of a tile instruction: formula rows under `formula`
 // when they match, else `figure`.
@@ -489,11 +490,14 @@ struct VecOp {
 // vdiv; TNEG as vmuls; TROWMIN as TROWMAX; TCOLMIN as TCOLMAX; TROWPROD
 // and TCOLPROD as TROWMAX and TCOLMAX with vmul; TCOLSUM without a row as
 // vadd; TCOLEXPAND as vcopy; TCOLEXPAND<op> as <op>;
-// TFILLPAD = vcopy + vector_dup; TGATHER = vmuls + vgather (the index form,
+// TFILLPAD = vcopy + vector_dup, TFILLPAD_INPLACE vector_dup alone (no copy); TGATHER = vmuls + vgather (the index form,
 // pto-isa's costmodel notes: the indices scaled to bytes, then the gather);
 // its mask form (TGATHER_MASK here) one vreducev2 over the source.  TROWEXPAND<op> is vbrcb then <op>, as
 // pto-isa's npu/a2a3/TRowExpandBinOp.hpp does.  TSORT32 (vbitsort) and TMRGSORT (vmrgsort4) have no figure in
 // pto-isa's cost model: estimated as a vgather over the destination's pairs.
+// TSCATTER = vector_dup (the destination zeroed) + a vgather's figure for the
+// scalar stores (estimate: no figure; npu/a2a3/TScatter.hpp).  TGATHERB is
+// one vgatherb (npu/a2a3/TGatherB.hpp), estimated at vgather's figure.
 constexpr VecOp kVecOps[] = {
     {Op::TADD, 0, {{nullptr, &vadd}}},
     {Op::TSUB, 0, {{"TSUB", &vsub}}},
@@ -549,6 +553,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TGATHER, 0, {{nullptr, &vmuls}, {nullptr, &vgather}}},
     {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
     {Op::TSORT32, 0, {{nullptr, &vgather}}},
+    {Op::TSCATTER, 0, {{nullptr, &vector_dup}, {nullptr, &vgather}}},
+    {Op::TGATHERB, 0, {{nullptr, &vgatherb}}},
     {Op::TMRGSORT, 0, {{nullptr, &vgather}}},
     {Op::TROWSUM, 1, {{"TROWSUM", &vcadd}}},
     {Op::TROWMAX, 1, {{"TROWMAX", &vcmax}}},
@@ -578,6 +584,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLEXPANDMIN, 0, {{nullptr, &vmin}}},
     {Op::TFILLPAD, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
     {Op::TFILLPAD_EXPAND, 0, {{nullptr, &vcopy}, {nullptr, &vector_dup}}},
+    {Op::TFILLPAD_INPLACE, 0, {{nullptr, &vector_dup}}},
 };
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
@@ -674,6 +681,18 @@ Cost transfer(Op op, const Operand *o, int n) {
             p = &kL1ToGm;
         }
         c.cycles = transfer_cycles(*p, c.bytes);
+    } else if ((op == Op::MGATHER || op == Op::MSCATTER) && n >= 3) {
+        // Estimate: one burst of whole 32-byte blocks per index (a row, or
+        // one element), at the GM -> UB or UB -> GM figure; pto-isa's cost
+        // model has none (npu/a2a3/MGather.hpp, MScatter.hpp: one DMA per
+        // index from the scalar unit).
+        const Operand &t = o[op == Op::MGATHER ? 0 : 1], &x = o[2];
+        uint64_t indices = static_cast<uint64_t>(x.valid_rows) * x.valid_cols;
+        uint64_t elems = static_cast<uint64_t>(t.valid_rows) * t.valid_cols;
+        uint64_t per = indices ? ceil_div(elems * t.size / indices, kBlockBytes) * kBlockBytes : 0;
+        c.pipe = op == Op::MGATHER ? MTE2 : MTE3;
+        c.bytes = indices * per;
+        c.cycles = transfer_cycles(op == Op::MGATHER ? kGmToUb : kUbToGm, c.bytes);
     } else if ((op == Op::TMOV || op == Op::TEXTRACT || op == Op::TINSERT || op == Op::TCONCAT) && n >= 2) {
         const Operand &d = o[0], &s = o[1];
         c.bytes = region_bytes(op == Op::TINSERT ? s : d);   // TINSERT moves its source
@@ -725,6 +744,8 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TEXTRACT:   // a window moved as TMOV moves a tile
     case Op::TINSERT:
     case Op::TCONCAT:   // both sources copied into the destination, UB to UB (npu/a2a3/TConcat.hpp)
+    case Op::MGATHER:
+    case Op::MSCATTER:
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:

@@ -121,24 +121,25 @@ static int called_by_own_name(const OpDef *op, const AstNode *call)
 }
 
 /* op, or its longer form (OpDef.shorter) where the call gives more
- * positional arguments than op takes or names one only that form has;
- * or the op its first arguments alone make (OpDef.fewer). */
+ * positional arguments than op takes or names one only that form has
+ * (a longer form may have one of its own: pl.gather's mask form, then its
+ * compare form, each told by its keywords); or the op its first arguments
+ * alone make (OpDef.fewer). */
 static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 {
-    const OpDef *longer = op_longer_call(op);
     uint32_t positional = 0;
     if (op->fewer && call->list.n == op->fewer_args && !call->list2.n && called_by_own_name(op, call))
         return op_ref(op->fewer);
-    if (!longer)
-        return op;
     for (uint32_t p = 0; p < op->nparams; p++)
         positional += !op->params[p].keyword;
-    if (call->list.n > positional)
-        return longer;
-    for (uint32_t k = 0; k < call->list2.n; k++)
-        if (op_param_named(op, call->list2.items[k]->name) < 0 &&
-            op_param_named(longer, call->list2.items[k]->name) >= 0)
+    for (const OpDef *longer = op_longer_call(op); longer; longer = op_longer_call(longer)) {
+        if (longer == op_longer_call(op) && call->list.n > positional)
             return longer;
+        for (uint32_t k = 0; k < call->list2.n; k++)
+            if (op_param_named(op, call->list2.items[k]->name) < 0 &&
+                op_param_named(longer, call->list2.items[k]->name) >= 0)
+                return longer;
+    }
     return op;
 }
 

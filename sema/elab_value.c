@@ -101,6 +101,9 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
         [KWT_ATOMIC_TYPE] = {CV_DSL, KW_COMM_ENUM, "pl.AtomicType.None_ or pl.AtomicType.Add"},
         [KWT_REDUCE_OP] = {CV_DSL, KW_COMM_ENUM, "pld.ReduceOp.Sum, Max, Min or Prod"},
         [KWT_TENSOR_LAYOUT] = {CV_TENSOR_LAYOUT, KW_INT, "a tensor layout such as pl.TensorLayout.ND"},
+        [KWT_COALESCE] = {CV_INT, KW_INT, "a coalesce mode: \"row\", \"elem\", 0 or 1"},
+        [KWT_GATHER_OOB] = {CV_INT, KW_INT, "an out-of-bounds mode: \"undefined\", \"clamp\", \"wrap\", \"zero\" or 0-3"},
+        [KWT_CMP_MODE] = {CV_INT, KW_INT, "a comparison: \"eq\", \"ne\", \"lt\", \"le\", \"gt\", \"ge\" or 0-5"},
     };
     KwType t = (KwType)spec->type;
     int ok = v->kind == kinds[t].accept;
@@ -122,6 +125,22 @@ int elab_kwarg_value(FnCtx *fc, const KwSpec *spec, const AstNode *value, const 
             ok = ok && v->v.i >= 0 && v->v.i <= 6;
         }
         break;
+    case KWT_COALESCE:
+    case KWT_GATHER_OOB:
+    case KWT_CMP_MODE: {
+        /* a name, or the integer pypto prints (its printed IR reads back) */
+        int (*from)(const char *) = t == KWT_COALESCE     ? coalesce_from_name
+                                    : t == KWT_GATHER_OOB ? gather_oob_from_name
+                                                          : cmp_mode_from_name;
+        const char *(*name)(int) = t == KWT_COALESCE ? coalesce_name : t == KWT_GATHER_OOB ? gather_oob_name : cmp_mode_name;
+        if (v->kind == CV_STR && from(v->v.str.s) >= 0) {
+            ok = 1;
+            out->v.i = from(v->v.str.s);
+        } else {
+            ok = ok && v->v.i == (int)v->v.i && name((int)v->v.i) != NULL;
+        }
+        break;
+    }
     case KWT_PIPE:
         ok = ok || (v->kind == CV_INT && v->v.i >= 0 && v->v.i < PIPE_COUNT);
         break;

@@ -449,3 +449,38 @@ int legal_equal_valid(IrCtx *ir, const IrCall *c, const IrType *result, char *ms
     }
     return 0;
 }
+
+int legal_memory_indexed(IrCtx *ir, const IrCall *c, const IrType *data, char *msg, size_t cap)
+{
+    char buf[64];
+    const OpDef *op = callee_op(c->callee);
+    int gather = op_is(op, OP_BLOCK_MGATHER);
+    const IrType *tensor = ir_expr_type(ir, c->args[gather ? 0 : 2]), *idx = ir_expr_type(ir, c->args[1]);
+    int64_t cols, rows;
+    if (tensor->kind != TYPE_TENSOR || !data || data->kind != TYPE_TILE || idx->kind != TYPE_TILE)
+        return 0;   /* reported where they are defined */
+    op_printed_name(op, buf, sizeof buf);
+    if (tensor->n > LEGAL_MAX_RANK) {
+        snprintf(msg, cap, "'%s' takes a tensor of at most %d dimensions", buf, LEGAL_MAX_RANK);
+        return -1;
+    }
+    if (tensor->tensor_view && tensor->tensor_view->layout != TENSOR_ND) {
+        snprintf(msg, cap, "'%s' takes an ND tensor", buf);
+        return -1;
+    }
+    if ((ir_type_space(data) >= 0 && ir_type_space(data) != MS_VEC) ||
+        (ir_type_space(idx) >= 0 && ir_type_space(idx) != MS_VEC)) {
+        snprintf(msg, cap, "'%s' takes Vec tiles (its data and its indices)", buf);
+        return -1;
+    }
+    if (gather && ir_call_kwarg_int(c, "coalesce", 0) == 0 && !(ir_dim_value(idx->dims[0], &rows) && rows == 1)) {
+        snprintf(msg, cap, "'%s' with coalesce=\"row\" takes a [1, R] index tile", buf);
+        return -1;
+    }
+    if (data->n == 2 && ir_dim_value(data->dims[1], &cols) && cols * dtype_bytes((DataType)data->dtype) % 32) {
+        snprintf(msg, cap, "'%s': a row of the %s tile is %" PRId64 " bytes, not whole 32-byte blocks", buf,
+                 gather ? "result" : "source", cols * dtype_bytes((DataType)data->dtype));
+        return -1;
+    }
+    return 0;
+}

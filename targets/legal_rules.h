@@ -72,6 +72,13 @@ int legal_same_dims(const IrType *a, const IrType *b);
 /* The lists against the tensor's rank and the tile: the shape must be the
  * tile's, for a store the tile's constant valid shape (size[] gets it).
  * *at is set to where to report. */
+/* A gather from or scatter to memory (tile.mgather, tile.mscatter: data,
+ * the tile read or written): a tensor of at most LEGAL_MAX_RANK
+ * dimensions in ND layout; Vec tiles; the data tile's rows whole 32-byte
+ * blocks (pto-isa's MGatherCheck, MScatterCheck); a row gather's indices
+ * one row [1, R] (MGatherCheck: "Coalesce::Row requires index tile valid
+ * shape [1, R]", where pypto takes [R, 1] too). */
+int legal_memory_indexed(IrCtx *ir, const IrCall *c, const IrType *data, char *msg, size_t cap);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 

@@ -119,6 +119,10 @@ SsaOrigin ssa_assign_origin(const IrAssign *a, const SsaOrigin *(*origin_of)(voi
             if (c->nargs > 3 && ir_is_var_like(c->args[3]))
                 o.alias = IR_AS(IrVar, c->args[3])->name;   /* a store's result is its output tensor */
             break;
+        case RES_ARG2:
+            if (c->nargs > 2 && ir_is_var_like(c->args[2]))
+                o.alias = IR_AS(IrVar, c->args[2])->name;   /* a scatter's result is its output tensor */
+            break;
         case RES_ARG0:
             v = c->nargs && ir_is_var_like(c->args[0]) ? origin_of(data, IR_AS(IrVar, c->args[0])->name) : NULL;
             o.space = v ? v->space : op_traits(op)->pipe == PIPE_M ? MS_ACC : -1;

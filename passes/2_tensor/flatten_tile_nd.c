@@ -64,6 +64,7 @@ static int flattens(const OpDef *op)
     case OPCL_EXPANDS:
     case OPCL_RESHAPE:
     case OPCL_FILLPAD:
+    case OPCL_FILLPAD_INPLACE:
     case OPCL_VEC_MOVE:
     case OPCL_ROW_REDUCE:
     case OPCL_REDUCE:

@@ -92,6 +92,8 @@ const char *kc_columns_why(Kc *K, Span *at)
             why = "'pl.tensor.transpose' and 'pl.tensor.reshape' move elements between rows and columns";
         else if (o == OP_TENSOR_GATHER || o == OP_TENSOR_GATHER_MASK)
             why = "'pl.gather' moves elements between the columns of a row";
+        else if (o == OP_TENSOR_SCATTER || o == OP_TENSOR_SCATTER_MASK || o == OP_TENSOR_SCATTER_UPDATE)
+            why = "'pl.scatter' moves elements between the columns of a row";
         else if (o == OP_TENSOR_CONCAT)
             why = "'pl.concat' moves the columns of its second operand";
         else if (v->window)

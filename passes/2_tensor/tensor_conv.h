@@ -142,6 +142,10 @@ const IrExpr *tc_emit(TcEmit *e, const char *name, OpId op, uint32_t nargs, cons
  * tc_op_unit TU_VECTOR except assemble.  The result tile, named `name`
  * (intermediates `<name>_<what>`), or NULL after an error. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name);
+/* scatter_update (c, of tensors or tiles) on the tiles operands as
+ * tile.scatter and a blend of bits; the result named `name`, or NULL
+ * after an error (Legalize expands tile.scatter_update with it too). */
+const IrExpr *tc_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name);
 /* For a row reduction (tensor.row_max, ...): the elementwise block op
  * that combines the reductions of two blocks of its columns; NULL for
  * other ops. */

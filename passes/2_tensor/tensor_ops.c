@@ -239,6 +239,47 @@ static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr
     return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
 }
 
+/* index (a tile of R rows of column indices, INT32 or INT16) plus each
+ * row's offset into a tile of C columns: [1, R] of 0, 1, ... times C, as
+ * the column [R, 1], added along the rows (what pypto's A5 lowering does,
+ * op_conversion_registry.cpp).  The [1, R] sequence must fill whole 32-byte
+ * blocks: 1 row, or a multiple of 32 bytes of rows. */
+static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t rows, int64_t cols,
+                                     const char *name)
+{
+    DataType it = (DataType)type_of(e, index)->dtype;
+    const IrExpr *args[2], *dims[2], *seq, *off, *col;
+    TcKw kw[2] = {{"dtype", it}, {"target_memory", MS_VEC}};
+    int64_t per_block = 32 / dtype_bytes(it);
+    if (rows <= 1)
+        return index;
+    if (rows % per_block != 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of %" PRId64
+                 " rows, not %" PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
+                 c->callee->name, per_block, rows);
+        return NULL;
+    }
+    dims[0] = tc_int(e->ir, 1);
+    dims[1] = tc_int(e->ir, rows);
+    args[0] = ir_const_int(e->ir, 0, it, span_unknown());
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
+        return NULL;
+    args[0] = seq;
+    args[1] = ir_const_int(e->ir, cols, it, span_unknown());
+    if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
+        return NULL;
+    dims[0] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, 1);
+    args[0] = off;
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+        return NULL;
+    args[0] = index;
+    args[1] = col;
+    return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL);
+}
+
 /* tensor.gather(input, index, dim=-1) on a block of R rows: tile.gather
  * reads its source by flat offset (row * C + column, C the source tile's
  * columns), so each row's column indices get their row's offset: [1, R]
@@ -251,7 +292,7 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                                   const IrExpr *index, const char *name)
 {
     const IrType *st = type_of(e, src), *it;
-    const IrExpr *args[3], *dims[2];
+    const IrExpr *args[3];
     int64_t rows, cols, dim = ir_call_kwarg_int(c, "dim", -1);
     TcKw kw[2] = {{"dtype", DT_INT32}, {"target_memory", MS_VEC}};
     rc(st, &rows, &cols);
@@ -265,44 +306,205 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                  "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name((DataType)st->dtype));
         return NULL;
     }
-    if (!(index = cast_to(e, index, DT_INT32, name)))
+    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, rows, cols, name)))
         return NULL;
     it = type_of(e, index);
-    if (rows > 1) {
-        const IrExpr *seq, *off, *col;
-        if (rows % 8 != 0) {
-            tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of 8 rows, not %"
-                     PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
-                     c->callee->name, rows);
-            return NULL;
-        }
-        dims[0] = tc_int(e->ir, 1);
-        dims[1] = tc_int(e->ir, rows);
-        args[0] = ir_const_int(e->ir, 0, DT_INT32, span_unknown());
-        args[1] = tc_tuple(e->ir, 2, dims);
-        if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
-            return NULL;
-        args[0] = seq;
-        args[1] = ir_const_int(e->ir, cols, DT_INT32, span_unknown());
-        if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
-            return NULL;
-        dims[0] = tc_int(e->ir, rows);
-        dims[1] = tc_int(e->ir, 1);
-        args[0] = off;
-        args[1] = tc_tuple(e->ir, 2, dims);
-        if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
-            return NULL;
-        args[0] = index;
-        args[1] = col;
-        if (!(index = tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL)))
-            return NULL;
-    }
     args[0] = shape_tuple(e, it);
     if (!(args[2] = tc_emit(e, fresh(e, name, "_tmp"), OP_BLOCK_CREATE_TILE, 1, args, 2, kw)))
         return NULL;
     args[0] = src;
     args[1] = index;
     return tc_emit(e, name, (OpId)block->id, 3, args, 0, NULL);
+}
+
+/* Tile t's bytes as elements of dt (block.reinterpret_view; t itself
+ * when it has them). */
+static const IrExpr *as_dtype(TcEmit *e, const IrExpr *t, DataType dt, const char *name)
+{
+    TcKw kw = {"dtype", dt};
+    if (!t || type_of(e, t)->dtype == dt)
+        return t;
+    return tc_emit(e, fresh(e, name, "_as"), OP_BLOCK_REINTERPRET_VIEW, 1, &t, 1, &kw);
+}
+
+/* A [rows, cols] tile of dt whose bits are all ones (an INT16 tile of -1
+ * as dt's bytes). */
+static const IrExpr *all_ones(TcEmit *e, const IrCall *c, int64_t rows, int64_t cols, DataType dt, const char *name)
+{
+    const IrExpr *args[2], *dims[2];
+    TcKw kw = {"dtype", DT_INT16};
+    if (cols * dtype_bytes(dt) % 2 != 0) {
+        tc_error(e, e->at, "'pl.%s' of rows of %" PRId64 " %s elements: the bits of a row are blended as INT16, "
+                 "which needs an even number of bytes", c->callee->name, cols, dtype_name(dt));
+        return NULL;
+    }
+    dims[0] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, cols * dtype_bytes(dt) / 2);
+    args[0] = tc_tuple(e->ir, 2, dims);
+    args[1] = ir_const_int(e->ir, -1, DT_INT64, span_unknown());
+    return as_dtype(e, tc_emit(e, fresh(e, name, "_ones"), OP_BLOCK_FULL, 2, args, 1, &kw), dt, name);
+}
+
+/* (base & ~mark) | put on the bytes as INT16 (the bitwise ops' type on
+ * A2/A3), as base's element type: put where mark's bits are ones, base
+ * where they are zeros, exact for any element type. */
+static const IrExpr *blend_bits(TcEmit *e, const IrExpr *base, const IrExpr *mark, const IrExpr *put, const char *name)
+{
+    DataType dt = (DataType)type_of(e, base)->dtype;
+    const IrExpr *args[2], *keep;
+    TcKw kw = {"dtype", dt};
+    if (!(args[0] = as_dtype(e, mark, DT_INT16, name)) ||
+        !(args[1] = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_NOT, 1, args, 0, NULL)) ||
+        !(args[0] = as_dtype(e, base, DT_INT16, name)) ||
+        !(keep = tc_emit(e, fresh(e, name, "_keep"), OP_BLOCK_AND, 2, args, 0, NULL)))
+        return NULL;
+    args[0] = keep;
+    if (!(args[1] = as_dtype(e, put, DT_INT16, name)))
+        return NULL;
+    if (dt == DT_INT16)
+        return tc_emit(e, name, OP_BLOCK_OR, 2, args, 0, NULL);
+    if (!(args[0] = tc_emit(e, fresh(e, name, "_bits"), OP_BLOCK_OR, 2, args, 0, NULL)))
+        return NULL;
+    return tc_emit(e, name, OP_BLOCK_REINTERPRET_VIEW, 1, args, 1, &kw);
+}
+
+/* The NPU's TSCATTER zeroes its destination before it writes (pto-isa
+ * npu/a2a3/TScatter.hpp), both forms, so a tensor scatter keeps the
+ * elements it does not write by a blend of bits (pypto blends with a
+ * select, op_conversion_registry.cpp; a compare's packed mask needs rows
+ * of 32 elements here): what is written scattered into zeros is `put`,
+ * tiles of all one bits scattered the same way the mark. */
+
+/* tensor.scatter(input, index, src, dim=-1) on a block of R rows: the
+ * flat offsets as a gather's (add_row_offsets) in the index's type, which
+ * tile.scatter takes as they are. */
+static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *const *operands,
+                                   const char *name)
+{
+    const IrExpr *input = operands[0], *index = operands[1], *src = operands[2];
+    const IrType *in = type_of(e, input), *st = type_of(e, src);
+    DataType dt = (DataType)in->dtype;
+    int64_t rows, cols, srows, scols, dim = ir_call_kwarg_int(c, "dim", -1);
+    const IrExpr *args[3], *put, *mark;
+    rc(in, &rows, &cols);
+    rc(st, &srows, &scols);
+    if (in->n != 2 || (dim != -1 && dim != 1) || rows < 0 || cols < 0 || srows < 0 || scols < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes scattered along "
+                 "the last dimension (dim=-1)", c->callee->name);
+        return NULL;
+    }
+    if ((cols * dtype_bytes(dt)) % 32 != 0) {
+        tc_error(e, e->at, "'pl.%s' cannot scatter into rows of %" PRId64 " %s elements: a row's flat offsets need "
+                 "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name(dt));
+        return NULL;
+    }
+    if (dtype_bytes((DataType)type_of(e, index)->dtype) == 2 && rows * cols > 32768) {
+        tc_error(e, e->at, "'pl.%s' into %" PRId64 " x %" PRId64 " elements: their flat offsets do not fit the "
+                 "INT16 indices a %d-byte element takes", c->callee->name, rows, cols, dtype_bytes(dt));
+        return NULL;
+    }
+    if (!(index = add_row_offsets(e, c, index, srows, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
+        return NULL;
+    args[1] = src;
+    args[2] = index;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 3, args, 0, NULL)) ||
+        !(args[1] = all_ones(e, c, srows, scols, dt, name)) || !(args[0] = zeros(e, rows, cols, dt, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 3, args, 0, NULL)))
+        return NULL;
+    return blend_bits(e, input, mark, put, name);
+}
+
+/* tensor.scatter_mask(input, dst, mask_pattern=): input's rows in the
+ * columns of dst's the pattern selects, dst's elsewhere. */
+static const IrExpr *lower_scatter_mask(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *const *operands,
+                                        const char *name)
+{
+    const IrExpr *input = operands[0], *dst = operands[1], *args[2], *put, *mark;
+    const IrType *it = type_of(e, input), *dt = type_of(e, dst);
+    int64_t rows, cols, drows, dcols;
+    TcKw kw = {"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)};
+    rc(it, &rows, &cols);
+    rc(dt, &drows, &dcols);
+    if (it->n != 2 || rows < 0 || cols < 0 || drows < 0 || dcols < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes", c->callee->name);
+        return NULL;
+    }
+    if (!(args[0] = zeros(e, drows, dcols, (DataType)dt->dtype, name)))
+        return NULL;
+    args[1] = input;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)block->id, 2, args, 1, &kw)) ||
+        !(args[1] = all_ones(e, c, rows, cols, (DataType)dt->dtype, name)) ||
+        !(args[0] = zeros(e, drows, dcols, (DataType)dt->dtype, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)block->id, 2, args, 1, &kw)))
+        return NULL;
+    return blend_bits(e, dst, mark, put, name);
+}
+
+/* tensor.scatter_update(input, index, src, dim=-2): whole rows, as
+ * tile.scatter of the flat offsets index.flat[k] * d + c of src's [n, d]
+ * elements (built in INT32: the columns' sequence broadcast down the rows,
+ * each row's index times d added; narrowed to INT16 for a 2-byte element),
+ * then blended as tensor.scatter is. */
+const IrExpr *tc_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
+{
+    const OpDef *scatter = op_by_id(OP_BLOCK_SCATTER);
+    const IrExpr *input = operands[0], *index = operands[1], *src = operands[2];
+    const IrType *in = type_of(e, input), *it = type_of(e, index), *st = type_of(e, src);
+    DataType dt = (DataType)in->dtype;
+    int64_t m, d, n, sd, b, s;
+    const IrExpr *args[3], *dims[2], *flat, *put, *mark;
+    TcKw ci_kw[2] = {{"dtype", DT_INT32}, {"target_memory", MS_VEC}};
+    rc(in, &m, &d);
+    rc(st, &n, &sd);
+    rc(it, &b, &s);
+    if (in->n != 2 || m < 0 || d < 0 || n < 0 || b < 0 || s < 0 || n != b * s || sd != d) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops only for 2-D tensors of static shapes", c->callee->name);
+        return NULL;
+    }
+    if ((d * dtype_bytes(dt)) % 32 != 0 || (d * 4) % 32 != 0) {
+        tc_error(e, e->at, "'pl.%s' cannot update rows of %" PRId64 " %s elements: the rows' flat offsets need rows "
+                 "of whole 32-byte blocks, of the elements and of their INT32 offsets", c->callee->name, d,
+                 dtype_name(dt));
+        return NULL;
+    }
+    if (op_scatter_index_dtype(dt) == DT_INT16 && m * d > 32768) {
+        tc_error(e, e->at, "'pl.%s' into %" PRId64 " x %" PRId64 " elements: their flat offsets do not fit the "
+                 "INT16 indices a %d-byte element takes", c->callee->name, m, d, dtype_bytes(dt));
+        return NULL;
+    }
+    /* each row's index times d, as the column [n, 1] */
+    dims[0] = tc_int(e->ir, n);
+    dims[1] = tc_int(e->ir, 1);
+    args[0] = cast_to(e, index, DT_INT32, name);
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!args[0] || !(args[0] = tc_emit(e, fresh(e, name, "_rows"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+        return NULL;
+    args[1] = ir_const_int(e->ir, d, DT_INT32, span_unknown());
+    if (!(args[1] = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
+        return NULL;
+    mark = args[1];
+    /* the columns 0 .. d - 1 down the n rows, plus the rows' offsets */
+    dims[0] = tc_int(e->ir, 1);
+    dims[1] = tc_int(e->ir, d);
+    args[0] = ir_const_int(e->ir, 0, DT_INT32, span_unknown());
+    args[1] = tc_tuple(e->ir, 2, dims);
+    if (!(args[1] = tc_emit(e, fresh(e, name, "_col"), OP_BLOCK_CI, 2, args, 1, ci_kw)) ||
+        !(args[0] = zeros(e, n, d, DT_INT32, name)) ||
+        !(args[0] = tc_emit(e, fresh(e, name, "_cols"), OP_BLOCK_COL_EXPAND, 2, args, 0, NULL)))
+        return NULL;
+    args[1] = mark;
+    if (!(flat = tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL)) ||
+        !(flat = cast_to(e, flat, (DataType)op_scatter_index_dtype(dt), name)))
+        return NULL;
+    if (!(args[0] = zeros(e, m, d, dt, name)))
+        return NULL;
+    args[1] = src;
+    args[2] = flat;
+    if (!(put = tc_emit(e, fresh(e, name, "_put"), (OpId)scatter->id, 3, args, 0, NULL)) ||
+        !(args[1] = all_ones(e, c, n, d, dt, name)) || !(args[0] = zeros(e, m, d, dt, name)) ||
+        !(mark = tc_emit(e, fresh(e, name, "_mark"), (OpId)scatter->id, 3, args, 0, NULL)))
+        return NULL;
+    return blend_bits(e, input, mark, put, name);
 }
 
 /* A tensor op as the block op the op table gives it, by that op's class. */
@@ -385,6 +587,12 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_GATHER:
         return lower_gather(e, block, c, operands[0], operands[1], name);
+    case OPCL_SCATTER:
+        return lower_scatter(e, block, c, operands, name);
+    case OPCL_SCATTER_MASK:
+        return lower_scatter_mask(e, block, c, operands, name);
+    case OPCL_SCATTER_UPDATE:
+        return tc_scatter_update(e, c, operands, name);
     case OPCL_GATHER_MASK: {
         TcKw kw[2] = {{"mask_pattern", ir_call_kwarg_int(c, "mask_pattern", 7)}, {"output_dtype", dt}};
         return tc_emit(e, name, (OpId)block->id, 1, operands, 2, kw);

@@ -61,6 +61,8 @@
 static const IrStmt *first_rewrites(IrMutator *m, const IrStmt *s)
 {
     const IrStmt *x = pass_expand_init_cond(m->ctx, s);
+    if (!x)
+        x = legal_expand_tile_ops(m->data, s);
     return x ? x : legal_count_up(m, s);
 }
 
@@ -429,6 +431,12 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             diag_error(L->pc->diag, at, "%s", msg);
             L->failed = 1;
         }
+    }
+    if ((form == FORM_MGATHER || form == FORM_MSCATTER) &&
+        legal_memory_indexed(L->ir, c, form == FORM_MGATHER ? (result ? result->type : NULL) : ir_expr_type(L->ir, c->args[0]),
+                             msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
     }
     if (op_traits(op)->eq_n && result && result->type->kind == TYPE_TILE && static_shape(result->type)) {
         /* The operations do not broadcast or convert (ops.md 5.2); a

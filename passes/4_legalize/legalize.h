@@ -25,6 +25,11 @@ typedef struct Legal {
     int failed;
 } Legal;
 
+/* The statements of block s with each tile op that has no instruction of
+ * its own (tile.scatter_update) expanded into ops that do
+ * (legalize_expand.c); NULL when s has none. */
+const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s);
+
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
 int64_t legal_column_rows(const IrType *t);
 void legal_note_name(Legal *L, const char *name);

@@ -72,6 +72,8 @@ static int pre_stmt(IrWalker *w, const IrStmt *s)
             derive(C, a->var, root_of(C, x));
         else if (op && op_traits(op)->result == RES_ARG3 && IR_AS(IrCall, x)->nargs > 3)
             derive(C, a->var, root_of(C, IR_AS(IrCall, x)->args[3]));
+        else if (op && op_traits(op)->result == RES_ARG2 && IR_AS(IrCall, x)->nargs > 2)
+            derive(C, a->var, root_of(C, IR_AS(IrCall, x)->args[2]));
     }
     for (uint32_t k = 0; f && k < f->niter; k++)
         derive(C, &f->iter_args[k]->v, root_of(C, f->iter_args[k]->init));

@@ -145,6 +145,9 @@ static const IrMemRef *assign_memref(Init *I, const IrAssign *a, Span at)
     case RES_ARG3:
         shared = c->nargs > 3 ? memref_of(I, c->args[3]) : NULL;
         break;
+    case RES_ARG2:
+        shared = c->nargs > 2 ? memref_of(I, c->args[2]) : NULL;
+        break;
     case RES_ARG0:
         shared = c->nargs > 0 ? memref_of(I, c->args[0]) : NULL;
         if (op_traits(op)->pipe == PIPE_M)

@@ -255,6 +255,66 @@ void test_outside_run() {
         TREMS(c, a, 0, t);
         return 0;
     });
+    expect_death("TFILLPAD_INPLACE elsewhere", 1, "TFILLPAD_INPLACE: the destination is not the source's buffer", [] {
+        using S = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 3, 8>;
+        using D = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 4, 8, SLayout::NoneBox, 512, PadValue::Max>;
+        S s;
+        D d;
+        TASSIGN(s, 0x0);
+        TASSIGN(d, 0x200);
+        TEXPANDS(s, 1.0f);
+        TFILLPAD_INPLACE(d, s);
+        return 0;
+    });
+    expect_death("MGATHER row past the table", 1, "MGATHER: index 16 at (0, 3) is past the table's 16 rows", [] {
+        static float table[16 * 8];
+        GlobalTensor<float, pto::Shape<1, 1, 1, 16, 8>, pto::Stride<128, 128, 128, 8, 1>> g(table);
+        Tile<TileType::Vec, int32_t, 1, 8> idx;
+        Tile<TileType::Vec, float, 8, 8> d;
+        TASSIGN(idx, 0x0);
+        TASSIGN(d, 0x100);
+        TCI<decltype(idx), int32_t, 0>(idx, 13);   // 13, 14, 15, 16, ...: the fourth is past row 15
+        MGATHER<Coalesce::Row>(d, g, idx);
+        return 0;
+    });
+    expect_death("MSCATTER past the table", 1, "MSCATTER: index 4294967295 at (0, 0) is past the table's 64 elements",
+                 [] {
+                     static float table[64];
+                     GlobalTensor<float, pto::Shape<1, 1, 1, 1, 64>, pto::Stride<64, 64, 64, 64, 1>> g(table);
+                     Tile<TileType::Vec, int32_t, 1, 8> idx;
+                     Tile<TileType::Vec, float, 1, 8> s;
+                     TASSIGN(idx, 0x0);
+                     TASSIGN(s, 0x100);
+                     TCI<decltype(idx), int32_t, 0>(idx, -1);   // -1 is index 2^32 - 1, as the NPU reads it
+                     TEXPANDS(s, 1.0f);
+                     MSCATTER<Coalesce::Elem>(g, s, idx);
+                     return 0;
+                 });
+    expect_death("TSCATTER past the destination", 1, "TSCATTER: index 64 at (0, 1) is outside the destination's 64 "
+                 "elements", [] {
+        Tile<TileType::Vec, float, 4, 16> d;
+        Tile<TileType::Vec, float, 1, 8> s;
+        Tile<TileType::Vec, int32_t, 1, 8> i;
+        TASSIGN(d, 0x0);
+        TASSIGN(s, 0x200);
+        TASSIGN(i, 0x300);
+        TEXPANDS(s, 1.0f);
+        TCI<decltype(i), int32_t, 0>(i, 63);   // 63, 64, ...: the second is past the 4x16 destination
+        TSCATTER(d, s, i);
+        return 0;
+    });
+    expect_death("TGATHERB inside a block", 1, "TGATHERB: byte offset 36 at (0, 0) is not a 32-byte block", [] {
+        Tile<TileType::Vec, float, 2, 16> s;
+        Tile<TileType::Vec, uint32_t, 1, 8> o;
+        Tile<TileType::Vec, float, 1, 64> d;
+        TASSIGN(s, 0x0);
+        TASSIGN(o, 0x100);
+        TASSIGN(d, 0x200);
+        TEXPANDS(s, 1.0f);
+        TEXPANDS(o, 36u);
+        TGATHERB(d, s, o);
+        return 0;
+    });
     expect_death("valid extents too large", 1, "valid extents 17x4 do not fit", [] {
         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> t(17, 4);
         return t.GetValidRow() ? 0 : 3;

@@ -1,5 +1,5 @@
 // rt_movement.cpp: moving data and where it lives: GM loads and stores of
-// windows, TFILLPAD, TMOV between locations, TTRANS, the storage semantics of
+// windows, TFILLPAD, TSCATTER, MGATHER and MSCATTER, TMOV between locations, TTRANS, the storage semantics of
 // the simulated on-chip buffers (shared addresses, valid regions, capacities,
 // per-thread buffers), and the kernel environment (sync flags, block index,
 // scalar helpers, enum values, TASSIGN).
@@ -131,6 +131,73 @@ void test_fillpad() {
         wi[i] = (i / 16 < 3 && i % 16 < 5) ? static_cast<int16_t>(i - 7) : std::numeric_limits<int16_t>::max();
     TFILLPAD(di, si);
     CHECK_ARRAY("TFILLPAD int16 max, in place", pdi, wi.data(), 64, 0);
+    // TFILLPAD_INPLACE writes only the padding: the valid region is the
+    // source's bytes as they were (the NPU copies nothing).
+    for (int i = 0; i < 64; i++)
+        psi[i] = static_cast<int16_t>(i - 7);
+    TFILLPAD_INPLACE(di, si);
+    CHECK_ARRAY("TFILLPAD_INPLACE int16 max", pdi, wi.data(), 64, 0);
+}
+
+// TSCATTER zeroes its destination first (the NPU's InitUBBuffer), then
+// writes each source element at its flat offset, a later one winning.
+void test_scatter() {
+    Tile<TileType::Vec, float, 4, 8> d;
+    Tile<TileType::Vec, float, 2, 8> s;
+    Tile<TileType::Vec, int32_t, 2, 8> i;
+    float *pd = bind(d, 0x0), *ps = bind(s, 0x100);
+    int32_t *pi = bind(i, 0x200);
+    std::fill(pd, pd + 32, 7.0f);
+    for (int k = 0; k < 16; k++) {
+        ps[k] = static_cast<float>(k + 1);
+        pi[k] = (k * 5) % 32;
+    }
+    pi[15] = pi[0];   // the last element wins offset 0
+    TSCATTER(d, s, i);
+    std::vector<float> want(32, 0.0f);
+    for (int k = 0; k < 16; k++)
+        want[static_cast<size_t>(pi[k])] = ps[k];
+    CHECK_ARRAY("TSCATTER", pd, want.data(), 32, 0);
+    CHECK(pd[0] == 16.0f);
+}
+
+// MGATHER from a window of a wider matrix (row stride 24): rows by index,
+// clamped past the table; elements by flat offset from data(), wrapped.
+void test_mgather() {
+    std::vector<float> gm(8 * 24);
+    for (size_t k = 0; k < gm.size(); k++)
+        gm[k] = static_cast<float>(k);
+    GlobalTensor<float, pto::Shape<1, 1, 1, 8, 16>, pto::Stride<192, 192, 192, 24, 1>, pto::Layout::ND> g(gm.data());
+    Tile<TileType::Vec, float, 3, 16> d;
+    Tile<TileType::Vec, int32_t, 1, 8, BLayout::RowMajor, 1, 3> rows;
+    float *pd = bind(d, 0x0);
+    int32_t *pr = bind(rows, 0x200);
+    pr[0] = 2;
+    pr[1] = 9;   // past the 8 rows: clamped to row 7
+    pr[2] = 0;
+    MGATHER<Coalesce::Row, GatherOOB::Clamp>(d, g, rows);
+    std::vector<float> want(48);
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 16; c++)
+            want[static_cast<size_t>(r * 16 + c)] = gm[static_cast<size_t>((r == 0 ? 2 : r == 1 ? 7 : 0) * 24 + c)];
+    CHECK_ARRAY("MGATHER row clamp", pd, want.data(), 48, 0);
+    Tile<TileType::Vec, float, 1, 8> e;
+    Tile<TileType::Vec, int32_t, 1, 8> flat;
+    float *pe = bind(e, 0x400);
+    int32_t *pf = bind(flat, 0x500);
+    for (int k = 0; k < 8; k++)
+        pf[k] = 3 + k * 40;   // the table has 8 * 16 = 128 elements
+    MGATHER<Coalesce::Elem, GatherOOB::Wrap>(e, g, flat);
+    for (int k = 0; k < 8; k++)
+        CHECK(pe[k] == gm[static_cast<size_t>((3 + k * 40) % 128)]);
+    // MSCATTER writes elements back at flat offsets of data()
+    Tile<TileType::Vec, int32_t, 1, 8> back;
+    int32_t *pb = bind(back, 0x600);
+    for (int k = 0; k < 8; k++)
+        pb[k] = 100 + k;
+    MSCATTER<Coalesce::Elem>(g, e, back);
+    for (int k = 0; k < 8; k++)
+        CHECK(gm[static_cast<size_t>(100 + k)] == pe[k]);
 }
 
 void test_mov_trans() {
@@ -316,6 +383,8 @@ void test_misc() {
 int main() {
     test_load_store();
     test_fillpad();
+    test_scatter();
+    test_mgather();
     test_mov_trans();
     test_storage();
     test_misc();

@@ -92,6 +92,12 @@ static int default_in_range(const KwSpec *k)
         return k->idefault >= 0 && k->idefault < TL_COUNT;
     case KWT_TENSOR_LAYOUT:
         return k->idefault >= 0 && k->idefault < TENSOR_LAYOUT_COUNT;
+    case KWT_COALESCE:
+        return coalesce_name((int)k->idefault) != NULL;
+    case KWT_GATHER_OOB:
+        return gather_oob_name((int)k->idefault) != NULL;
+    case KWT_CMP_MODE:
+        return cmp_mode_name((int)k->idefault) != NULL;
     case KWT_PAD:
         return k->idefault > TP_NULL && k->idefault < TP_COUNT;
     case KWT_NOTIFY_OP:
@@ -154,7 +160,7 @@ START_TEST(test_op_schemas)
             const KwSpec *s = &op->kwargs[k];
             ck_assert_msg(seen[k] == 1, "%s: kwarg %s is bound by %u params", name, s->name, seen[k]);
             ck_assert_msg(s->presence <= KW_OPTIONAL, "%s: kwarg %s presence", name, s->name);
-            ck_assert_msg(s->type <= KWT_TENSOR_LAYOUT, "%s: kwarg %s type", name, s->name);
+            ck_assert_msg(s->type < KWT_COUNT, "%s: kwarg %s type", name, s->name);
             if (s->presence == KW_DEFAULTED)
                 ck_assert_msg(default_in_range(s), "%s: kwarg %s has default %lld", name, s->name,
                               (long long)s->idefault);

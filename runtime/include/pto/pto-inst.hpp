@@ -25,7 +25,8 @@
 //   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TEXTRACT TINSERT TTRANS
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
-//   pyptocc-gather.hpp       TGATHER (by index, by mask pattern)
+//   pyptocc-gather.hpp       TGATHER (by index, by mask pattern), TSCATTER (both forms), TGATHERB
+//   pyptocc-memgather.hpp    MGATHER MSCATTER (by index, from and to global memory)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
 //   pyptocc-prefetch.hpp     TPREFETCH_ASYNC, its context, session and event
@@ -41,6 +42,7 @@
 #include "pto/pyptocc-elementwise.hpp"
 #include "pto/pyptocc-reduce.hpp"
 #include "pto/pyptocc-gather.hpp"
+#include "pto/pyptocc-memgather.hpp"
 #include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
 #include "pto/pyptocc-prefetch.hpp"

@@ -23,7 +23,7 @@ namespace pyptocc::prof {
 // Every instruction the model knows, in one list.
 #define PYPTOCC_PROFILE_OPS(X)                                                                                         \
     X(SET_FLAG) X(WAIT_FLAG) X(PIPE_BARRIER) X(SET_MASK_NORM) X(SET_VECTOR_MASK) X(TASSIGN)                            \
-    X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TTRANS)              \
+    X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TFILLPAD_INPLACE) X(TTRANS)\
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
     X(TREM) X(TFMOD) X(TFMODS) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                \
     X(TPARTADD) X(TPARTMUL) X(TPARTMAX) X(TPARTMIN) X(TTRI)                                                           \
@@ -31,6 +31,7 @@ namespace pyptocc::prof {
     X(TREMS) X(TXORS) X(TEXPANDS) X(TCI) X(TGETVAL) X(TSETVAL)                                                        \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
     X(TCMP) X(TCMPS) X(TSEL) X(TGATHER) X(TGATHER_MASK) X(TSORT32) X(TMRGSORT)                                        \
+    X(TSCATTER) X(TGATHERB) X(MGATHER) X(MSCATTER)                                                                     \
     X(TROWSUM) X(TROWMAX) X(TROWMIN) X(TROWPROD) X(TROWARGMAX) X(TROWARGMIN) X(TCOLSUM) X(TCOLMAX) X(TCOLMIN) X(TCOLPROD)                          \
     X(TROWEXPAND) X(TCOLEXPAND) X(TROWEXPANDADD) X(TROWEXPANDSUB) X(TROWEXPANDMUL) X(TROWEXPANDDIV)                    \
     X(TCOLEXPANDADD) X(TCOLEXPANDSUB) X(TCOLEXPANDMUL) X(TCOLEXPANDDIV) X(TROWEXPANDEXPDIF) X(TCOLEXPANDEXPDIF)        \

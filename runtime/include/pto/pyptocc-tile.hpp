@@ -118,6 +118,9 @@ enum class CmpMode { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
 enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
 // The columns TGATHER's mask form keeps (pto-isa's values): every second
 // from 0 or 1, every fourth from 0-3, or all.
+// MGATHER's and MSCATTER's modes (pto-isa's values, common/type.hpp).
+enum class Coalesce : uint8_t { Row = 0, Elem = 1 };
+enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
 enum class MaskPattern : uint8_t { P0101 = 1, P1010 = 2, P0001 = 3, P0010 = 4, P0100 = 5, P1000 = 6, P1111 = 7 };
 
 inline constexpr int DYNAMIC = -1;

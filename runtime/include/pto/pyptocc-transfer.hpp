@@ -244,6 +244,28 @@ template <TileT TD, TileT TS> void TFILLPAD(TD &d, const TS &s) {
                     [&](unsigned r, unsigned c) { return r < S.vr && c < S.vc ? S(r, c) : pad; });
 }
 
+// TFILLPAD in place (pto-isa's TFILLPAD_INPLACE): d is s's own buffer under
+// a type with a pad value; the elements outside s's valid region get it.
+// The NPU form copies nothing (npu/a2a3/TFillPad.hpp TFillPad_Inplace
+// writes only the padding), so a d elsewhere than s is an error here.
+template <TileT TD, TileT TS> void TFILLPAD_INPLACE(TD &d, const TS &s) {
+    PYPTOCC_PROFILE(TFILLPAD_INPLACE, d, s);
+    using T = typename TD::DType;
+    detail::rule_vec<TD, TS>();
+    detail::check_same_dtype<TD, TS, TS>();
+    detail::rule_fillpad_shape<TD, TS>();
+    static_assert(TD::PadVal != PadValue::Null, "pyptocc runtime: TFILLPAD_INPLACE needs a destination with a pad value");
+    auto S = detail::view(s, "TFILLPAD_INPLACE", "source");
+    auto D = detail::view(d, "TFILLPAD_INPLACE", "destination");
+    if (static_cast<const void *>(d.data()) != static_cast<const void *>(s.data()))
+        pyptocc::fatal("TFILLPAD_INPLACE: the destination is not the source's buffer");
+    T pad = detail::pad_value<T>(TD::PadVal);
+    for (unsigned r = 0; r < static_cast<unsigned>(TD::Rows); r++)
+        for (unsigned c = 0; c < static_cast<unsigned>(TD::Cols); c++)
+            if (r >= S.vr || c >= S.vc)
+                D(r, c) = pad;
+}
+
 // TFILLPAD into a destination of as many or more rows and columns (pto-isa's
 // TFILLPAD_EXPAND): s's valid region at the top left of d, d's pad value
 // everywhere else.
