@@ -188,7 +188,11 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
                      dtype_name((DataType)dest->type->dtype));
             return -1;
         }
-        if (equal_operands(ir, out, c, dest, 0, 2, 0, msg, cap) != 0)
+        /* The operands the op table says have the mask's shape (a cmp's
+         * two tiles; a cmps's one tile need not: its mask may be wider,
+         * PTOAS and pto-isa ask only for equal valid rows), as Legalize
+         * checks them. */
+        if (equal_operands(ir, out, c, dest, lw->eq_first, lw->eq_n, 0, msg, cap) != 0)
             return -1;
         lo->mode = (int8_t)mode;
         add_input(lo, 0, elem_dt);

@@ -124,6 +124,24 @@ void scope_exit(Scope *s, int leak)
     }
 }
 
+void scope_exit_saved(Scope *s, ScopeDefs *saved)
+{
+    uint32_t mark = s->marks.data[s->marks.len - 1];
+    for (uint32_t i = mark; i < s->undo.len; i++) {
+        ScopeDef d;
+        d.name = s->undo.data[i].name;
+        d.value = ptrmap_get(&s->map, d.name);
+        vec_push(*saved, d);
+    }
+    scope_exit(s, 0);
+}
+
+void scope_define_all(Scope *s, const ScopeDefs *defs)
+{
+    for (uint32_t i = 0; i < defs->len; i++)
+        scope_define(s, defs->data[i].name, defs->data[i].value);
+}
+
 void scope_define(Scope *s, const char *name, const IrExpr *value)
 {
     ScopeUndo u;

@@ -117,6 +117,13 @@ typedef struct ScopeUndo {
     const IrExpr *old;
 } ScopeUndo;
 
+/* A binding a scope made, set aside to be made again (scope_exit_saved). */
+typedef struct ScopeDef {
+    const char *name;
+    const IrExpr *value;
+} ScopeDef;
+typedef VEC(ScopeDef) ScopeDefs;
+
 typedef struct Scope {
     PtrMap map;                 /* name -> current binding */
     VEC(ScopeUndo) undo;
@@ -257,6 +264,12 @@ void scope_free(Scope *s);
 void scope_enter(Scope *s);
 /* leak: the inner definitions stay visible in the enclosing scope. */
 void scope_exit(Scope *s, int leak);
+/* Leave a scope undoing its definitions, which are appended to *saved (each
+ * name with its last value, in order) for scope_define_all to make them
+ * visible later: an if's branch, whose names its sibling branch must not see
+ * but the code after the if does. */
+void scope_exit_saved(Scope *s, ScopeDefs *saved);
+void scope_define_all(Scope *s, const ScopeDefs *defs);
 void scope_define(Scope *s, const char *name, const IrExpr *value);
 const IrExpr *scope_lookup(const Scope *s, const char *name);
 int scope_defines_here(const Scope *s, const char *name);

@@ -46,11 +46,13 @@ static int constant_truth(FnCtx *fc, const AstNode *test, int *taken)
     return 1;
 }
 
-/* One branch of an if, read into a block of its own; `dead`: code that
- * never runs (a constant condition's other branch), which defines no
- * names after the if; `leak`: the branch's names stay visible after the
- * if (a plain if, for ConvertToSSA). */
-static const IrStmt *if_branch(FnCtx *fc, const AstList *body, int dead, int leak, Span span)
+/* One branch of an if, read into a block of its own, in the names as they
+ * were before the if (the other branch's are not visible in it); `dead`:
+ * code that never runs (a constant condition's other branch), which
+ * defines no names after the if; `leak`: the branch's names stay visible
+ * after the if (a plain if, for ConvertToSSA), and are appended to *leak
+ * for elab_if to define once both branches are read. */
+static const IrStmt *if_branch(FnCtx *fc, const AstList *body, int dead, ScopeDefs *leak, Span span)
 {
     IrCtx *ir = fc->E->ir;
     elab_block_push(fc);
@@ -58,7 +60,10 @@ static const IrStmt *if_branch(FnCtx *fc, const AstList *body, int dead, int lea
     ir->dead_code += dead != 0;
     elab_block(fc, body, 0);
     ir->dead_code -= dead != 0;
-    scope_exit(&fc->scope, leak && !dead);
+    if (leak && !dead)
+        scope_exit_saved(&fc->scope, leak);
+    else
+        scope_exit(&fc->scope, 0);
     return elab_block_pop(fc, span);
 }
 
@@ -83,7 +88,9 @@ static void elab_if(FnCtx *fc, const AstNode *s)
     unsigned errors = E->diag->errors;
     int taken = 0, constant;
     uint32_t zeros;
+    ScopeDefs leaked;
 
+    vec_init(leaked);
     if (cond && ir_expr_type(E->ir, cond)->kind != TYPE_SCALAR) {
         char b[256];
         diag_error(E->diag, s->a->span, "an if condition must be a scalar, got %s",
@@ -103,15 +110,19 @@ static void elab_if(FnCtx *fc, const AstNode *s)
     elab_yield_track_init(&else_t);
     fc->ifs++;
     fc->yields = &then_t;
-    then_body = if_branch(fc, &s->list, constant && !taken, !yields, s->span);
+    then_body = if_branch(fc, &s->list, constant && !taken, yields ? NULL : &leaked, s->span);
     if (has_else) {
         fc->yields = &else_t;
-        else_body = if_branch(fc, &s->list2, constant && taken, !yields,
+        else_body = if_branch(fc, &s->list2, constant && taken, yields ? NULL : &leaked,
                               s->list2.n ? span_join(s->list2.items[0]->span, s->list2.items[s->list2.n - 1]->span)
                                          : s->span);
     }
     fc->yields = saved;
     fc->ifs--;
+    /* After a plain if, a name either branch assigns has its last value
+     * (the else branch's where both do): ConvertToSSA merges them. */
+    scope_define_all(&fc->scope, &leaked);
+    vec_free(leaked);
 
     if (!yields) {
         /* Values need names to go to (the if's results). */

@@ -89,6 +89,24 @@ static const IrType *with_layout(IrCtx *ir, const IrType *t)
 
 /* ------------------------------------------------------------ names */
 
+void legal_note_alias(Legal *L, const IrAssign *a)
+{
+    const IrCall *c = a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    if (op && op_traits(op)->result == RES_ARG0 && c->nargs && a->var->type->kind == TYPE_TILE &&
+        ir_is_var_like(c->args[0]) && ir_expr_type(L->ir, c->args[0])->kind == TYPE_TILE)
+        ptrmap_put(&L->alias_of, a->var, (void *)c->args[0]);
+}
+
+int legal_tile_space(const Legal *L, const IrExpr *x)
+{
+    const IrExpr *y;
+    /* bounded: SSA definitions come before their uses, so a chain ends */
+    for (uint32_t depth = 0; depth < 1000 && (y = ptrmap_get(&L->alias_of, x)) != NULL; depth++)
+        x = y;
+    return ir_tile_space(ir_expr_type(L->ir, x));
+}
+
 void legal_note_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, (void *)1); }
 void legal_release_name(Legal *L, const char *name) { ptrmap_put(&L->names, name, NULL); }
 
@@ -455,10 +473,11 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         uint32_t first = form == FORM_MATMUL_ACC;
         const IrType *lt = ir_expr_type(L->ir, c->args[first]), *rt = ir_expr_type(L->ir, c->args[first + 1]);
         const IrType *dt = first ? ir_expr_type(L->ir, c->args[0]) : c->type;
-        if (isa_matmul(ir_tile_space(lt), ir_tile_space(rt), ir_tile_space(dt), lt, rt,
+        int ls = legal_tile_space(L, c->args[first]), rs = legal_tile_space(L, c->args[first + 1]);
+        if (isa_matmul(ls, rs, first ? legal_tile_space(L, c->args[0]) : ir_tile_space(dt), lt, rt,
                          op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
-            if (ir_tile_space(lt) == MS_VEC || ir_tile_space(rt) == MS_VEC)
+            if (ls == MS_VEC || rs == MS_VEC)
                 diag_note(L->pc->diag, c->e.span,
                           "load the operands into Mat (target_memory=pl.MemorySpace.Mat): they are moved to Left "
                           "and Right");
@@ -538,8 +557,10 @@ static int check_def(IrWalker *w, const IrStmt *s)
     const IrVar *result = s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR
                               ? IR_AS(IrAssign, s)->var
                               : NULL;
-    if (result)
+    if (result) {
         check_tile(L, result);
+        legal_note_alias(L, IR_AS(IrAssign, s));
+    }
     if (c)
         check_call(L, c, result);
     return 1;
@@ -779,6 +800,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     ptrmap_init(&L.row_of);
     ptrmap_init(&L.back);
     ptrmap_init(&L.uses);
+    ptrmap_init(&L.alias_of);
     memset(&w, 0, sizeof w);
     w.pre_expr = collect_name;
     w.data = &L;
@@ -848,6 +870,7 @@ done:
     ptrmap_free(&L.row_of);
     ptrmap_free(&L.back);
     ptrmap_free(&L.uses);
+    ptrmap_free(&L.alias_of);
     if (L.failed)
         return NULL;
     if (body == f->body)

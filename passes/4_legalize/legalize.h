@@ -20,6 +20,7 @@ typedef struct Legal {
     PtrMap row_of;          /* a column vector defined as the reshape back of a row: that row */
     PtrMap back;            /* the reshapes back that the pass made: var -> 1 */
     PtrMap uses;            /* var -> uses (the removal step) */
+    PtrMap alias_of;        /* a tile in another's storage (an op whose result is RES_ARG0): var -> that operand */
     const IrFunc *func;     /* the function legalized */
     const IrStmt *body;     /* its body as the final checks see it */
     int failed;
@@ -30,6 +31,14 @@ typedef struct Legal {
  * (legalize_expand.c); NULL when s has none. */
 const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s);
 
+/* Records that assignment a's tile lives in its operand's storage when its
+ * op's result is there (a transpose_view, a reshape: RES_ARG0). */
+void legal_note_alias(Legal *L, const IrAssign *a);
+/* The memory space tile x lives in, as InitMemRef will place it: that of
+ * the tile whose storage it shares, else what its type says.  (A Mat tile
+ * read as its transpose has a Right tile's layout, so its type alone would
+ * say Right.) */
+int legal_tile_space(const Legal *L, const IrExpr *x);
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
 int64_t legal_column_rows(const IrType *t);
 void legal_note_name(Legal *L, const char *name);

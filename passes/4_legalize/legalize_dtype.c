@@ -208,6 +208,7 @@ static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)
     DataType dt, w;
     StmtList made;
     if (op) {
+        legal_note_alias(L, a);
         vec_init(made);
         if (legal_rewrite_op(L, a, c, op, &made) || (made.len = 0, run_unified(L, a, c, op, &made))) {
             for (uint32_t k = 0; k < made.len; k++)

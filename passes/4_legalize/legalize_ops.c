@@ -132,8 +132,9 @@ static int reduce_keepdim(Legal *L, const IrAssign *a, const IrCall *c, const Op
 }
 
 /* A matmul's operands must be in Left and Right: one still in Mat (as
- * block.load leaves it) is moved there first, as the reference inserts
- * the moves. */
+ * block.load leaves it, or a view of such a tile: a transpose_view, whose
+ * layout alone would say Right) is moved there first, as the reference
+ * inserts the moves. */
 static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     IrCtx *ir = L->ir;
@@ -149,7 +150,7 @@ static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const O
     for (uint32_t k = 0; k < 2; k++) {
         const IrExpr *x = c->args[first + k];
         IrKwarg kw[2];
-        if (ir_tile_space(ir_expr_type(ir, x)) != MS_MAT)
+        if (legal_tile_space(L, x) != MS_MAT)
             continue;
         kw[0].key = ir_name(ir, "target_memory");
         kw[0].kind = KW_MEMSPACE;

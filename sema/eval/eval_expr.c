@@ -396,6 +396,17 @@ static const ConstVal *eval_comp(Ev *ev, EvEnv *env, const AstNode *e)
 
 /* ------------------------------------------------------------ operators */
 
+/* A pl.* call (or subscript) stands for a value of the kernel, known only
+ * when it runs: compared, negated or tested for truth it gives an unknown
+ * value, not the truth of the DSL object (`pl.cast(n, pl.INT64) == 1` is
+ * not the constant False, so an if on it has two live branches). */
+static const ConstVal *runtime_operand(Ev *ev, const ConstVal *v, Span at)
+{
+    if (v && v->kind == CV_DSL && (v->flags & CVF_CALLED))
+        return ev_unknown(ev, at, "the value of a %s call is known only when the kernel runs", v->v.dsl.path);
+    return v;
+}
+
 /* a < b < c: the comparisons of a chain, each operand evaluated once.
  * *last is the chain's last operand. */
 static int eval_chain(Ev *ev, EvEnv *env, const AstNode *e, const ConstVal **last, const ConstVal **unknown)
@@ -406,10 +417,10 @@ static int eval_chain(Ev *ev, EvEnv *env, const AstNode *e, const ConstVal **las
         r = eval_chain(ev, env, e->a, &a, unknown);
         if (r <= 0 || *unknown)
             return r;
-    } else if (!(a = ev_expr(ev, env, e->a))) {
+    } else if (!(a = runtime_operand(ev, ev_expr(ev, env, e->a), e->a->span))) {
         return -1;
     }
-    if (!(b = ev_expr(ev, env, e->b)))
+    if (!(b = runtime_operand(ev, ev_expr(ev, env, e->b), e->b->span)))
         return -1;
     *last = b;
     if (a->kind == CV_UNKNOWN || b->kind == CV_UNKNOWN) {
@@ -421,7 +432,7 @@ static int eval_chain(Ev *ev, EvEnv *env, const AstNode *e, const ConstVal **las
 
 static const ConstVal *eval_boolop(Ev *ev, EvEnv *env, const AstNode *e)
 {
-    const ConstVal *a = ev_expr(ev, env, e->a), *b;
+    const ConstVal *a = runtime_operand(ev, ev_expr(ev, env, e->a), e->a->span), *b;
     int t;
     if (!a)
         return NULL;
@@ -437,7 +448,7 @@ static const ConstVal *eval_boolop(Ev *ev, EvEnv *env, const AstNode *e)
         return NULL;
     if (e->op != AST_XOR)
         return b;
-    if (b->kind == CV_UNKNOWN)
+    if (!(b = runtime_operand(ev, b, e->b->span)) || b->kind == CV_UNKNOWN)
         return b;
     {
         int u = ev_truthy(ev, b, e->b->span);
@@ -573,6 +584,8 @@ static const ConstVal *expr(Ev *ev, EvEnv *env, const AstNode *e)
             return ev_int(ev, INT64_MIN);
         if (!(a = ev_expr(ev, env, e->a)))
             return NULL;
+        if (e->op == AST_NOT)
+            a = runtime_operand(ev, a, e->a->span);
         return ev_unary(ev, e->op, a, e->span);
     case AST_BOOLOP:
         return eval_boolop(ev, env, e);
@@ -585,7 +598,7 @@ static const ConstVal *expr(Ev *ev, EvEnv *env, const AstNode *e)
     }
     case AST_IFEXP: {
         int t;
-        if (!(a = ev_expr(ev, env, e->a)))
+        if (!(a = runtime_operand(ev, ev_expr(ev, env, e->a), e->a->span)))
             return NULL;
         if (a->kind == CV_UNKNOWN)
             return a;
