@@ -24,7 +24,10 @@ int elab_return_incomplete(Elab *E, FnCtx *fc, const AstNode *ann);
 int elab_return_types(Elab *E, FnCtx *fc, const AstNode *ann, const IrType ***out);
 /* `p.bind_dynamic(axis, dim)` on a parameter p: is call one; apply it to
  * p's type (errors reported). */
-int elab_is_bind_dynamic(const AstNode *call);
+int elab_is_bind_dynamic(const AstNode *call);   /* elab_bind_dynamic.c */
 void elab_bind_dynamic(FnCtx *fc, const AstNode *call);
+/* A shape dimension as a type annotation writes it (an integer, a name, a
+ * dynamic dimension, an expression of those). */
+const IrExpr *elab_dim(Elab *E, FnCtx *fc, const AstNode *n);
 
 #endif

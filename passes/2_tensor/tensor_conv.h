@@ -94,6 +94,13 @@ uint32_t tc_divisors(int64_t x, int64_t align, int64_t most, int64_t *out, uint3
 #define TC_MOST_BLOCK (1 << 20)
 /* The constant value of x, if it has one. */
 int tc_const(const IrExpr *x, int64_t *v);
+/* Dimension i of shaped type t when it is a constant, else -1. */
+static inline int64_t tc_dim(const IrType *t, uint32_t i)
+{
+    int64_t v = -1;
+    tc_const(t->dims[i], &v);
+    return v;
+}
 
 /* A shaped type with other dims (and no memref or view). */
 const IrType *tc_reshaped(IrCtx *ir, const IrType *t, IrTypeKind kind, uint32_t n, const IrExpr *const *dims);
