@@ -7,7 +7,7 @@ import pypto.language as pl
 @pl.program
 class ReturnInScope:
     @pl.function(type=pl.FunctionType.InCore)
-    def double(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+    def twice(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         t = pl.load(x, [0, 0], [16, 64])
         return pl.store(pl.mul(t, 2.0), [0, 0], out)
 
@@ -20,7 +20,7 @@ class ReturnInScope:
     def main(self, x: pl.Tensor[[16, 64], pl.FP32], flag: pl.Scalar[pl.INT64], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
         with pl.scope():
             if flag == 0:
-                out = self.double(x, out)
+                out = self.twice(x, out)
             else:
                 out = self.bump(x, out)
             return out
