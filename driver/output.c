@@ -64,6 +64,20 @@ static void tmp_unregister(const char *path)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+/* mkstemp(path), the file registered for removal before any signal can
+ * see it made and unregistered (a signal between the two would leave it). */
+static int make_tmp(char *path)
+{
+    sigset_t old;
+    int fd;
+    block_signals(&old);
+    fd = mkstemp(path);
+    if (fd >= 0)
+        tmp_register(path, 0);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return fd;
+}
+
 /* Files first, then the directories, newest first. */
 static void remove_tmp(void)
 {
@@ -189,14 +203,13 @@ int output_open(Output *o, const char *target, int staged)
     o->tmp_path = xmalloc(dirlen + 32);
     memcpy(o->tmp_path, target, dirlen);
     strcpy(o->tmp_path + dirlen, ".pyptocc-tmp-XXXXXX");
-    fd = mkstemp(o->tmp_path);
+    fd = make_tmp(o->tmp_path);
     if (fd < 0) {
         fprintf(stderr, "pyptocc: error: cannot create output file '%s': %s\n", target, strerror(errno));
         xfree(o->tmp_path);
         o->tmp_path = NULL;
         return -1;
     }
-    tmp_register(o->tmp_path, 0);
     /* mkstemp makes the file 0600; give it the mode a new file would get. */
     mask = umask(0);
     umask(mask);
@@ -335,12 +348,11 @@ static char *write_tmp(const OutputFile *f)
     size_t done = 0;
     memcpy(tmp, f->path, dirlen);
     strcpy(tmp + dirlen, ".pyptocc-tmp-XXXXXX");
-    if ((fd = mkstemp(tmp)) < 0) {
+    if ((fd = make_tmp(tmp)) < 0) {
         fprintf(stderr, "pyptocc: error: cannot create output file '%s': %s\n", f->path, strerror(errno));
         xfree(tmp);
         return NULL;
     }
-    tmp_register(tmp, 0);
     mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
