@@ -112,6 +112,8 @@ static int default_in_range(const KwSpec *k)
     case KWT_DOUBLE:
     case KWT_STRING:
         return 1;
+    case KWT_COUNT:   /* no kwarg's type */
+        break;
     }
     return 0;
 }
