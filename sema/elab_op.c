@@ -217,20 +217,8 @@ int elab_op_kwargs(FnCtx *fc, const OpBinding *b, const AstNode *call, IrKwarg *
             ok = 0;
         }
     }
-    if (ok && b->attrs && b->attrs->list.n) {
-        KwargVec attrs;
-        vec_init(attrs);
-        if (elab_attr_dict(fc, b->attrs, "call attribute", 0, &attrs)) {
-            IrKwarg *kw = &kwbuf[nk++];
-            memset(kw, 0, sizeof *kw);
-            kw->key = intern_cstr(E->names, "attrs");
-            kw->kind = KW_LIST;
-            kw->v.l = ir_kwargs_intern(E->ir, attrs.len, attrs.data);
-        } else {
-            ok = 0;
-        }
-        vec_free(attrs);
-    }
+    if (ok && b->attrs && b->attrs->list.n && !elab_op_attrs(fc, b->attrs, &kwbuf[nk++]))
+        ok = 0;
     *nkw = nk;
     return ok;
 }

@@ -27,19 +27,9 @@ static int store_kwargs(FnCtx *fc, const OpDef *op, const AstNode *call, IrKwarg
                 return -1;
             n++;
         } else if (strcmp(a->name, "attrs") == 0 && a->a->kind == AST_DICT && a->a->list.n) {
-            KwargVec attrs;
-            int ok;
-            vec_init(attrs);
-            if ((ok = elab_attr_dict(fc, a->a, "call attribute", 0, &attrs))) {
-                memset(&kw[n], 0, sizeof kw[n]);
-                kw[n].key = intern_cstr(fc->E->names, "attrs");
-                kw[n].kind = KW_LIST;
-                kw[n].v.l = ir_kwargs_intern(fc->E->ir, attrs.len, attrs.data);
-                n++;
-            }
-            vec_free(attrs);
-            if (!ok)
+            if (!elab_op_attrs(fc, a->a, &kw[n]))
                 return -1;
+            n++;
         }
     }
     return n;

@@ -378,3 +378,18 @@ int elab_attr_dict(FnCtx *fc, const AstNode *d, const char *what, int params, Kw
     }
     return 1;
 }
+
+int elab_op_attrs(FnCtx *fc, const AstNode *d, IrKwarg *out)
+{
+    KwargVec attrs;
+    int ok;
+    vec_init(attrs);
+    if ((ok = elab_attr_dict(fc, d, "call attribute", 0, &attrs))) {
+        memset(out, 0, sizeof *out);
+        out->key = intern_cstr(fc->E->names, "attrs");
+        out->kind = KW_LIST;
+        out->v.l = ir_kwargs_intern(fc->E->ir, attrs.len, attrs.data);
+    }
+    vec_free(attrs);
+    return ok;
+}

@@ -29,6 +29,9 @@ typedef VEC(IrKwarg) KwargVec;
  * what names them in messages ("function attribute").  0 after an
  * error. */
 int elab_attr_dict(FnCtx *fc, const AstNode *d, const char *what, int params, KwargVec *attrs);
+/* An op call's attributes, attrs={...}: one kwarg "attrs", a list of
+ * keyed constant entries, into *out; 0 after an error (reported). */
+int elab_op_attrs(FnCtx *fc, const AstNode *d, IrKwarg *out);
 /* Scalar binary operation with the promotion casts of ops.md 3.3. */
 const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span);
 /* Scalar unary operation (sym: the operator as written). */
