@@ -151,6 +151,9 @@ struct FnCtx {
     VEC(StmtVec) blocks;        /* statement lists being built, innermost last */
     YieldTrack *yields;         /* the innermost loop/if body's tracker */
     int loops, ifs;             /* nesting, for messages */
+    uint32_t ret_blocks;        /* blocks.len at the innermost if with returns
+                                   (elab_return.c), 0 outside one */
+    uint32_t ret_values;        /* the values its returns give */
     InlineFrame *inl;
     int in_program;             /* self.f(...) allowed */
     ExtFunc *ext;               /* set when elaborating a top-level function */

@@ -1,11 +1,10 @@
-/* elab_assign.c: assignments, pl.yield_ and return.
+/* elab_assign.c: assignments and pl.yield_.
  *
  * An assignment binds a name to a new Var (checking a written annotation
  * against the inferred type); `a, b = t` goes through a tuple temporary.
  * pl.yield_ records what a loop or if body yields in its YieldTrack, for
- * elab_stmt.c to build the construct's return variables; return builds
- * the function's Return, or inside an @pl.inline expansion gives the
- * call's value. */
+ * elab_stmt.c to build the construct's return variables (return is
+ * elab_return.c's). */
 #include "config.h"
 #include "sema/elab_assign.h"
 #include "ir/op_registry.h"
@@ -426,127 +425,4 @@ void elab_augassign(FnCtx *fc, const AstNode *s)
         elab_define_name(fc, s->a->name, &elab_poison, s->a->span);
     else
         assign_name(fc, s->a, v, NULL, s->span);
-}
-
-/* Does the declared result type `declared` name, where t has a variable
- * of the body, an implicit dynamic dimension of that variable's name, and
- * agree with t in all else?  `-> pl.Tensor[[n, 128], ...]` over a body
- * that defines n = pl.tensor.dim(x, 0): the printer writes an inferred
- * result type so, and the header cannot see the body's n; the result
- * type is then the returned value's (the IR the printed text came from). */
-static int names_body_dims(Elab *E, const IrType *t, const IrType *declared)
-{
-    int named = 0;
-    if ((t->kind != TYPE_TENSOR && t->kind != TYPE_TILE) || t->kind != declared->kind || t->dtype != declared->dtype ||
-        t->n != declared->n || t->memref != declared->memref || t->tile_view != declared->tile_view ||
-        t->tensor_view != declared->tensor_view)
-        return 0;
-    for (uint32_t d = 0; d < t->n; d++) {
-        const IrExpr *a = t->dims[d], *b = declared->dims[d];
-        if (a == b)
-            continue;
-        if (a->kind != EXPR_VAR || b->kind != EXPR_VAR || IR_AS(IrVar, a)->name != IR_AS(IrVar, b)->name ||
-            ptrmap_get(&E->dynvars, IR_AS(IrVar, b)->name) != b)
-            return 0;
-        named = 1;
-    }
-    return named;
-}
-
-/* ---------------------------------------------------------------- return */
-
-void elab_return(FnCtx *fc, const AstNode *s)
-{
-    Elab *E = fc->E;
-    const AstNode *v = s->a;
-    uint32_t n = !v ? 0 : (v->kind == AST_TUPLE ? v->list.n : 1);
-    const IrExpr **vals = xmalloc(xmul_size(n ? n : 1, sizeof *vals));
-    int ok = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const AstNode *x = v->kind == AST_TUPLE ? v->list.items[i] : v;
-        vals[i] = elab_expr(fc, x);
-        if (!vals[i]) {
-            ok = 0;
-        } else if (ir_expr_type(E->ir, vals[i])->kind == TYPE_ARRAY) {
-            diag_error(E->diag, x->span, "an Array cannot be returned: arrays do not cross function boundaries");
-            ok = 0;
-        } else if (n > 1 && ir_expr_type(E->ir, vals[i])->kind == TYPE_TUPLE) {
-            /* the results are one tuple; a tuple type does not nest (an
-             * annotation cannot write one either) */
-            diag_error(E->diag, x->span, "a tuple cannot be one of several returned values: return its elements");
-            ok = 0;
-        }
-    }
-    if (ok && n == 1 && fc->sig && fc->sig->ok && !fc->inl && fc->sig->nret > 1 &&
-        ir_expr_type(E->ir, vals[0])->kind == TYPE_TUPLE &&
-        ir_expr_type(E->ir, vals[0])->n == fc->sig->nret) {
-        /* `return t` of a tuple where the function declares its elements
-         * (return self.g(x), return res with res: pl.Tuple[...]); a call
-         * is bound to a temporary first, so that it runs once */
-        const IrExpr *t = vals[0];
-        if (t->kind != EXPR_VAR) {
-            IrVar *tmp = ir_var_new(E->ir, E->n.tuple_tmp, ir_expr_type(E->ir, t), v->span);
-            elab_emit(fc, ir_assign(E->ir, tmp, t, v->span));
-            scope_define(&fc->scope, E->n.tuple_tmp, &tmp->e);
-            t = &tmp->e;
-        }
-        n = fc->sig->nret;
-        xfree(vals);
-        vals = xmalloc(xmul_size(n, sizeof *vals));
-        for (uint32_t i = 0; i < n; i++)
-            vals[i] = ir_tuple_get(E->ir, t, i, v->span);
-    }
-    if (fc->inl) {
-        /* Inside an inline expansion 'return' gives the call's value. */
-        fc->inl->returned = 1;
-        if (ok && n == 1 && v->kind != AST_TUPLE)
-            fc->inl->ret = vals[0];
-        else if (ok && n)
-            fc->inl->ret = ir_make_tuple(E->ir, n, vals, v->span);
-        else
-            fc->inl->ret = NULL;
-        xfree(vals);
-        return;
-    }
-    if (ok && !fc->loops && !fc->ifs && fc->sig && fc->sig->infer_ret) {
-        /* The function's results are what it returns (@pl.jit). */
-        const IrType **ret = arena_array(&E->ir->arena, n ? n : 1, sizeof *ret);
-        /* in the caller's terms: n = pl.tensor.dim(x, 0) is x's dimension */
-        for (uint32_t i = 0; i < n; i++)
-            ret[i] = ir_type_subst_vars(E->ir, ir_expr_type(E->ir, vals[i]), &fc->dim_vars);
-        fc->sig->ret = ret;
-        fc->sig->nret = n;
-        fc->sig->infer_ret = 0;
-    }
-    if (fc->loops || fc->ifs) {
-        diag_error(E->diag, s->span, "return inside a loop or an if is not supported; yield the values instead");
-        ok = 0;
-    } else if (fc->sig && fc->sig->infer_ret) {
-        ok = 0;   /* a returned value had an error (reported): there is no type to infer */
-    } else if (fc->sig && fc->sig->ok && n != fc->sig->nret) {
-        diag_error(E->diag, s->span, "function '%s' returns %u value%s but declares %u", fc->sig->name, n,
-                   n == 1 ? "" : "s", fc->sig->nret);
-        ok = 0;
-    } else if (ok && fc->sig && fc->sig->ok) {
-        for (uint32_t i = 0; i < n; i++) {
-            /* ts: in the caller's terms (n = pl.tensor.dim(x, 0) is x's dimension) */
-            const IrType *t = ir_expr_type(E->ir, vals[i]), *ts = ir_type_subst_vars(E->ir, t, &fc->dim_vars);
-            const IrExpr *c = NULL;
-            if (names_body_dims(E, t, fc->sig->ret[i])) {
-                fc->sig->ret[i] = ts;
-            } else if (!ir_type_compatible(ts, fc->sig->ret[i], DIMS_EXACT) &&
-                !(c = elab_convert_return(fc, vals[i], fc->sig->ret[i],
-                                          v->kind == AST_TUPLE ? v->list.items[i]->span : v->span))) {
-                char a[256], b[256];
-                diag_warning(E->diag, W_ANNOTATION, v->kind == AST_TUPLE ? v->list.items[i]->span : v->span,
-                             "returned value has type %s but the function declares %s", elab_type_str(E, t, a, sizeof a),
-                             elab_type_str(E, fc->sig->ret[i], b, sizeof b));
-            } else if (c) {
-                vals[i] = c;
-            }
-        }
-    }
-    if (ok)
-        elab_emit(fc, ir_return(E->ir, n, vals, s->span));
-    xfree(vals);
 }

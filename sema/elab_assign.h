@@ -24,6 +24,7 @@ struct InlineFrame {
     InlineFn *fn;
     const IrExpr *ret;          /* captured 'return' value */
     int returned;
+    int loops;                  /* FnCtx.loops where the expansion began */
     InlineFrame *outer;
 };
 
@@ -48,6 +49,10 @@ void elab_augassign(FnCtx *fc, const AstNode *s);
 /* pl.yield_(values) (call, or NULL for none) to its targets: a Name, a
  * Tuple of Names, or none; annot: the annotation written on the name. */
 void elab_yield(FnCtx *fc, const AstNode *call, const AstNode *target, const AstNode *annot, Span span);
+/* elab_return.c: a return statement; an if with a return in it (outside
+ * loops), with the statements after it (rest): see that file. */
 void elab_return(FnCtx *fc, const AstNode *s);
+int elab_if_returns(FnCtx *fc, const AstNode *s);
+void elab_returning_if(FnCtx *fc, const AstNode *s, AstNode *const *rest, uint32_t nrest);
 
 #endif

@@ -55,6 +55,7 @@ static const IrExpr *expand_inline(FnCtx *fc, InlineFn *fn, const AstNode *call,
     memset(&frame, 0, sizeof frame);
     frame.fn = fn;
     frame.outer = fc->inl;
+    frame.loops = fc->loops;
     fc->inl = &frame;
     fn->expanding = 1;
     {

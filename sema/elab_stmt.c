@@ -77,11 +77,11 @@ static void emit_inline(FnCtx *fc, const IrStmt *body)
         elab_emit(fc, body);
 }
 
-static void elab_if(FnCtx *fc, const AstNode *s)
+void elab_if_stmt(FnCtx *fc, const AstNode *s, int returns)
 {
     Elab *E = fc->E;
     const IrExpr *cond = elab_expr(fc, s->a);
-    int yields = body_yields_names(E, &s->list) || body_yields_names(E, &s->list2);
+    int yields = returns || body_yields_names(E, &s->list) || body_yields_names(E, &s->list2);
     int has_else = (s->flags & AST_HAS_ELSE) != 0;
     YieldTrack then_t, else_t, *saved = fc->yields;
     const IrStmt *then_body, *else_body = NULL;
@@ -811,7 +811,7 @@ static void elab_stmt(FnCtx *fc, const AstNode *s)
     case AST_ERROR:
         return;
     case AST_IF:
-        elab_if(fc, s);
+        elab_if_stmt(fc, s, 0);
         return;
     case AST_FOR:
         elab_for(fc, s);
@@ -864,6 +864,11 @@ void elab_block(FnCtx *fc, const AstList *stmts, int skip_docstring)
                                              "loop body or if branch");
             diag_note(fc->E->diag, t->last, "the pl.yield_ is here");
             t->followed = 1;
+        }
+        if (elab_if_returns(fc, s)) {
+            /* the rest of the body goes into it */
+            elab_returning_if(fc, s, stmts->items + i + 1, stmts->n - i - 1);
+            return;
         }
         elab_stmt(fc, s);
     }
