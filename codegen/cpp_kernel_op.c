@@ -4,6 +4,9 @@
 #include "config.h"
 #include "codegen/cpp_kernel_internal.h"
 
+#include <ctype.h>
+#include <string.h>
+
 /* ------------------------------------------------- loads and stores */
 
 /* The declaration of GlobalTensor `name` of tensor t's elements at base +
@@ -488,6 +491,18 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     else if (lo->mode >= 0)
         sb_printf(&args, lo->how == FORM_CAST ? ", RoundMode::%s" : ", CmpMode::%s",
                   lo->how == FORM_CAST ? round_modes[lo->mode] : cmp_modes[lo->mode]);
+    if (lo->precise) {
+        /* TDIV<DivAlgorithm::HIGH_PRECISION>: the enum is named after the
+         * instruction (TLOG: LogAlgorithm) */
+        char alg[32];
+        size_t n = strlen(lo->isa + 1);
+        snprintf(alg, sizeof alg, "%s", lo->isa + 1);
+        for (size_t i = 1; i < n; i++)
+            alg[i] = (char)tolower((unsigned char)alg[i]);
+        sb_printf(ck_line(K), "%s<%sAlgorithm::HIGH_PRECISION>(%s%.*s);\n", lo->isa, alg, d->name, (int)args.len, args.data);
+        sb_free(&args);
+        return;
+    }
     sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
               (int)args.len, args.data);
     sb_free(&args);

@@ -85,6 +85,7 @@ typedef struct LowerOp {
     int8_t in_elem[8];     /* its element, when the argument is a list (an offset); else -1 */
     int8_t in_dtype[8];    /* the element type a scalar input converts to */
     int8_t mode;           /* FORM_CAST: round mode 0-6; FORM_CMP: comparison 0-5; else -1 */
+    uint8_t precise;       /* high_precision=True: the instruction's high-precision algorithm */
     uint8_t acc;           /* the result is also the first input, in argument 0's buffer (matmul_acc) */
     uint8_t in_place;      /* the result is written into argument 0's buffer, which is no input (tinsert) */
     uint8_t tmp;           /* LowerTmp */

@@ -134,6 +134,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     lo->apart = -1;
     lo->tmp = lw->tmp;
     snprintf(lo->isa, sizeof lo->isa, "%s", isa ? isa : "");
+    lo->precise = ir_call_kwarg_int(c, "high_precision", 0) != 0;
     switch ((IsaForm)lw->how) {
     case FORM_CREATE:
         return 0;

@@ -427,7 +427,7 @@ static void emit_element(Emitter *E, const IrVar *dest, const IrCall *c, const L
  * in the buffers b: one pto op with the inputs lo lists. */
 void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
 {
-    char attr[64];
+    char attr[64], precision[80];
     Ins args, in;
     const Value *d;
     if (lo->how == FORM_CREATE) {
@@ -485,6 +485,12 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
             in.attr = attr;
         if (lo->how == FORM_GATHER_MASK || lo->how == FORM_SCATTER_MASK)
             in.after_types = ", \"row\"";
+    }
+    if (lo->precise) {
+        /* {precisionType = #pto<div_precision high_precision>} after
+         * outs(...): the attribute kind is the op's name without its t */
+        snprintf(precision, sizeof precision, " {precisionType = #pto<%s_precision high_precision>}", lo->isa + 1);
+        in.trailer = precision;
     }
     if (b->tmp)
         ins_add(&in, pm_tile(E, b->tmp, dest, "_tmp"));

@@ -145,7 +145,7 @@ static const IrExpr *expand(TcEmit *e, const IrExpr *v, int64_t r, int64_t c, co
  * expanded otherwise; a vector left operand swaps with a full right one
  * when b commutes. */
 static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, const IrExpr *r, DataType dt,
-                                  const char *name)
+                                  const TcKw *precise, const char *name)
 {
     int64_t lr, lc, rr, rcn, orow, ocol;
     const IrType *lt, *rt;
@@ -159,7 +159,7 @@ static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, co
     if (lt->n == 1 && rt->n == 1) {
         args[0] = l;
         args[1] = r;
-        return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
+        return tc_emit(e, name, (OpId)b->id, 2, args, precise != NULL, precise);
     }
     if (!(l = as_row(e, l, name)) || !(r = as_row(e, r, name)))
         return NULL;
@@ -168,8 +168,9 @@ static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, co
     orow = lr > rr ? lr : rr;
     ocol = lc > rcn ? lc : rcn;
     if (lr == orow && lc == ocol && !(rr == orow && rcn == ocol)) {
-        /* Full left operand, vector right operand: a fused op if there is one. */
-        const OpDef *fused = op_ref(rr == orow && rcn == 1 ? b->row_form : rr == 1 && rcn == ocol ? b->col_form : 0);
+        /* Full left operand, vector right operand: a fused op if there is
+         * one (it has no high-precision form). */
+        const OpDef *fused = precise ? NULL : op_ref(rr == orow && rcn == 1 ? b->row_form : rr == 1 && rcn == ocol ? b->col_form : 0);
         args[0] = l;
         if (fused) {
             args[1] = r;
@@ -177,13 +178,13 @@ static const IrExpr *lower_binary(TcEmit *e, const OpDef *b, const IrExpr *l, co
         }
         if (!(args[1] = expand(e, r, orow, ocol, l, name)))
             return NULL;
-        return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
+        return tc_emit(e, name, (OpId)b->id, 2, args, precise != NULL, precise);
     }
     if (b->commutes && rr == orow && rcn == ocol && !(lr == orow && lc == ocol))
-        return lower_binary(e, b, r, l, dt, name);
+        return lower_binary(e, b, r, l, dt, precise, name);
     if (!(args[0] = expand(e, l, orow, ocol, r, name)) || !(args[1] = expand(e, r, orow, ocol, args[0], name)))
         return NULL;
-    return tc_emit(e, name, (OpId)b->id, 2, args, 0, NULL);
+    return tc_emit(e, name, (OpId)b->id, 2, args, precise != NULL, precise);
 }
 
 /* row_max / row_min / row_sum: [.., N] -> [.., 1] with a scratch tile of the input's shape. */
@@ -503,10 +504,12 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
     const OpDef *op = callee_op(c->callee), *block = op ? op_ref(op->block) : NULL;
     DataType dt = (DataType)c->type->dtype;
     const IrExpr *args[5];
+    /* high_precision=True goes to the block op as it is */
+    TcKw precise_kw = {"high_precision", 1}, *precise = ir_call_kwarg_int(c, "high_precision", 0) ? &precise_kw : NULL;
     switch (block ? (OpClass)block->cls : OPCL_COUNT) {
     case OPCL_ELEM2:
     case OPCL_ELEM2_PART:
-        return lower_binary(e, block, operands[0], operands[1], dt, name);
+        return lower_binary(e, block, operands[0], operands[1], dt, precise, name);
     case OPCL_TILE_SCALAR:
     case OPCL_UNARY:
         /* Operands of the result's type: the block ops do not convert. */
@@ -516,7 +519,7 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
             ir_call_kwarg_int(c, op_longer_call(block)->selected_by, 0))
             return lower_with_scratch(e, op_longer_call(block), args[0], name);
         args[1] = block->nargs > 1 ? operands[1] : NULL;
-        return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
+        return tc_emit(e, name, (OpId)block->id, block->nargs, args, precise != NULL, precise);
     case OPCL_XCORE_SHARD: {
         /* 1:1, its split and lane stride kept (pypto's ConvertTensorToTileOps) */
         TcKw kw[2] = {{"split", ir_call_kwarg_int(c, "split", 0)}, {"lane_stride", ir_call_kwarg_int(c, "lane_stride", 0)}};

@@ -21,10 +21,17 @@ namespace pto {
 PYPTOCC_BINARY(TADD, (detail::rule_identical_types<TD, TA, TB>()), detail::op_add(x, y))
 PYPTOCC_BINARY(TSUB, (detail::rule_identical_types<TD, TA, TB>()), detail::op_sub(x, y))
 PYPTOCC_BINARY(TMUL, (detail::rule_identical_types<TD, TA, TB>()), detail::op_mul(x, y))
-PYPTOCC_BINARY(TDIV, (detail::rule_identical_types<TD, TA, TB>()), detail::op_div(x, y, "TDIV"))
 PYPTOCC_BINARY(TMAX, (detail::rule_identical_types<TD, TA, TB>()), detail::op_max(x, y))
 PYPTOCC_BINARY(TMIN, (void)0, detail::op_min(x, y))
 #undef PYPTOCC_BINARY
+
+template <DivAlgorithm Algorithm = DivAlgorithm::DEFAULT, TileT TD, TileT TA, TileT TB>
+void TDIV(TD &d, const TA &a, const TB &b) {
+    PYPTOCC_PROFILE(TDIV, d, a, b);
+    using T = typename TD::DType;
+    detail::rule_identical_types<TD, TA, TB>();
+    detail::binary(d, a, b, "TDIV", [](T x, T y) { return detail::op_div(x, y, "TDIV"); });
+}
 
 #define PYPTOCC_BINARY_INT(NAME, EXPR)                                                                                 \
     template <TileT TD, TileT TA, TileT TB> void NAME(TD &d, const TA &a, const TB &b) {                               \
@@ -291,7 +298,10 @@ template <class TD, class T, int descending> void TCI(TD &d, T start) {
 
 // exp, log, sqrt, 1/sqrt and 1/x are computed in double and rounded.
 #define PYPTOCC_UNARY_FLOAT(NAME, RULE, EXPR)                                                                          \
-    template <TileT TD, TileT TS> void NAME(TD &d, const TS &s) {                                                      \
+    PYPTOCC_UNARY_FLOAT_T(NAME, RULE, EXPR, template <TileT TD, TileT TS>)
+// ...: the template head, with an algorithm parameter where pto-isa has one.
+#define PYPTOCC_UNARY_FLOAT_T(NAME, RULE, EXPR, ...)                                                                   \
+    __VA_ARGS__ void NAME(TD &d, const TS &s) {                                                                        \
         PYPTOCC_PROFILE(NAME, d, s);                                                                                   \
         using T = typename TD::DType;                                                                                  \
         detail::require_float<T>();                                                                                    \
@@ -302,11 +312,14 @@ template <class TD, class T, int descending> void TCI(TD &d, T start) {
         });                                                                                                            \
     }
 PYPTOCC_UNARY_FLOAT(TEXP, (void)0, std::exp(x))
-PYPTOCC_UNARY_FLOAT(TLOG, (void)0, std::log(x))
+PYPTOCC_UNARY_FLOAT_T(TLOG, (void)0, std::log(x),
+                      template <LogAlgorithm Algorithm = LogAlgorithm::DEFAULT, TileT TD, TileT TS>)
 PYPTOCC_UNARY_FLOAT(TSQRT, (detail::rule_float16_or_float<T>()), std::sqrt(x))
 PYPTOCC_UNARY_FLOAT(TRSQRT, (detail::rule_half_or_float<T>()), 1.0 / std::sqrt(x))
-PYPTOCC_UNARY_FLOAT(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<TD, TS>()), 1.0 / x)
+PYPTOCC_UNARY_FLOAT_T(TRECIP, (detail::rule_vec<TD, TS>(), detail::rule_row_major<TD, TS>()), 1.0 / x,
+                      template <RecipAlgorithm Algorithm = RecipAlgorithm::DEFAULT, TileT TD, TileT TS>)
 #undef PYPTOCC_UNARY_FLOAT
+#undef PYPTOCC_UNARY_FLOAT_T
 
 // 1/sqrt with a scratch tile: the high-precision form (on A2/A3, pto-isa
 // npu/a2a3/TUnaryOp.hpp TRsqrtHighPrecision fills a 32-byte block of the

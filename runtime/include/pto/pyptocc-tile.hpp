@@ -114,6 +114,11 @@ enum class RoundMode {
     CAST_ODD = 6
 };
 enum class CmpMode { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
+// The algorithm template argument of TDIV, TLOG and TRECIP (pto-isa's
+// common/type.hpp names): the CPU computes in double either way.
+enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+enum class LogAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+enum class RecipAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
 // How TSTORE writes global memory: overwrite, or add (split-K partial sums).
 enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
 // The columns TGATHER's mask form keeps (pto-isa's values): every second
