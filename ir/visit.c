@@ -235,7 +235,10 @@ static const IrExpr *hook_expr(IrMutator *m, const IrExpr *e) { return m->expr ?
  * the hook then maps further). */
 static const IrVar *replace_def(IrMutator *m, const IrVar *orig, const IrVar *rebuilt)
 {
-    const IrExpr *r = hook_expr(m, &rebuilt->e);
+    const IrExpr *saved = m->def_origin, *r;
+    m->def_origin = rebuilt != orig ? &orig->e : NULL;
+    r = hook_expr(m, &rebuilt->e);
+    m->def_origin = saved;
     if (!ir_is_var_like(r))
         ICE("mutator replaced a definition by a non-variable");
     if (r != &orig->e)

@@ -61,6 +61,11 @@ struct IrMutator {
     const IrExpr *(*expr)(IrMutator *m, const IrExpr *e);
     const IrStmt *(*stmt)(IrMutator *m, const IrStmt *s);
     void *data;
+    /* While the expr hook runs on a definition the mutator rebuilt (an
+     * iter_arg whose init value or type changed), the definition it stands
+     * for, which a hook that knows definitions by identity looks up; NULL
+     * otherwise. */
+    const IrExpr *def_origin;
     /* Internal (zero-initialise): definitions the mutator replaced (by the
      * hook, or rebuilt because an iter_arg's init value changed) and what
      * their uses become.  Freed when the outermost call returns. */

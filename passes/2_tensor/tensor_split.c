@@ -580,7 +580,9 @@ static const IrExpr *clone_var(IrMutator *m, const IrExpr *e)
         return e;
     if ((a = ptrmap_get(&I->args, e)))
         return a;
-    if (!ptrmap_get(&I->defs, e))
+    /* (an iter_arg the mutator rebuilt, its init now the argument, is
+     * the callee's definition too) */
+    if (!ptrmap_get(&I->defs, e) && !(m->def_origin && ptrmap_get(&I->defs, m->def_origin)))
         return e;   /* a dimension symbol: the program's, not the callee's */
     if (e->kind == EXPR_ITER_ARG) {
         const IrIterArg *it = IR_AS(IrIterArg, e);
