@@ -329,8 +329,11 @@ static int staging_kwargs(DeduceCtx *dc, uint32_t n, const IrExpr *const *shape)
  * given together (the longer form). */
 const IrType *deduce_put_get(DeduceCtx *dc)
 {
-    int put = op_is(dc->op, OP_PLD_TENSOR_PUT) || op_is(dc->op, OP_PLD_TENSOR_PUT_REGION);
-    int region = dc->nargs == 6;
+    int put = op_is(dc->op, OP_PLD_TENSOR_PUT) || op_is(dc->op, OP_PLD_TENSOR_PUT_REGION) ||
+              op_is(dc->op, OP_PLD_TILE_PUT) || op_is(dc->op, OP_PLD_TILE_PUT_PINGPONG);
+    int staged = op_is(dc->op, OP_PLD_TILE_PUT) || op_is(dc->op, OP_PLD_TILE_PUT_PINGPONG) ||
+                 op_is(dc->op, OP_PLD_TILE_GET) || op_is(dc->op, OP_PLD_TILE_GET_PINGPONG);
+    int region = !staged && dc->nargs == 6;
     const IrType *dst, *src;
     const IrExpr *const *shape;
     uint32_t n;
@@ -374,7 +377,19 @@ const IrType *deduce_put_get(DeduceCtx *dc)
             return op_fail(dc, -1, "atomic=pl.AtomicType.Add accumulates FP32, FP16, BF16, INT32, INT16 or INT8, not %s",
                            op_dtype_str((DataType)dst->dtype, x, sizeof x));
     }
-    if (!staging_kwargs(dc, n, shape))
+    /* pld.tile.put/get: staging tiles of the element type, of the
+     * tensors' rank (a chunk; LowerCollectives checks that it divides) */
+    for (uint32_t k = 3; staged && k < dc->nargs; k++) {
+        const IrType *st = op_need_tile(dc, k);
+        if (!st)
+            return NULL;
+        if (st->dtype != dst->dtype)
+            return op_fail(dc, (int)k, "a staging tile holds the transfer's %s, got %s",
+                           op_dtype_str((DataType)dst->dtype, x, sizeof x), op_dtype_str((DataType)st->dtype, y, sizeof y));
+        if (st->n != n)
+            return op_fail(dc, (int)k, "a staging tile has the transfer's rank (%u), got rank %u", n, st->n);
+    }
+    if (!staged && !staging_kwargs(dc, n, shape))
         return NULL;
     return ir_type_unknown(dc->ir);
 }

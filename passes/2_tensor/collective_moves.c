@@ -73,8 +73,17 @@ typedef struct Chunks {
     const IrExpr *sz, *phys;
 } Chunks;
 
+/* pld.tile.put/get: chunks of their staging tile's shape. */
+static int staged_transfer(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    return op && (op->id == OP_PLD_TILE_PUT || op->id == OP_PLD_TILE_PUT_PINGPONG || op->id == OP_PLD_TILE_GET ||
+                  op->id == OP_PLD_TILE_GET_PINGPONG);
+}
+
 /* Plans the chunks of region ext (chunk_rows= and chunk_cols= of c, when
- * given); -1 after a report (name: the op, for it). */
+ * given, or the shape of the staging tile of pld.tile.put/get, its
+ * argument 3); -1 after a report (name: the op, for it). */
 static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext, DataType dt, const char *name,
                        Span span, Chunks *K)
 {
@@ -94,6 +103,15 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
         cr = kr->v.i;
     if (kc && kc->kind == KW_INT)
         cc = kc->v.i;
+    if (c && staged_transfer(c)) {
+        const IrType *st = ir_expr_type(ir, c->args[3]);
+        if (st->n != n || !ir_dim_value(st->dims[n - 1], &cc) || (n == 2 && !ir_dim_value(st->dims[0], &cr)) ||
+            cc < 1 || (n == 2 && cr < 1) || rows % (n == 2 ? cr : 1) || cols % cc) {
+            diag_error(C->pc->diag, span, "'%s': the staging tile's shape must divide the region it moves", name);
+            C->failed = 1;
+            return -1;
+        }
+    }
     if (cc < 1)
         cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
     if (cr < 1)
@@ -231,12 +249,14 @@ int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k
     IrCtx *ir = C->pc->ir;
     char buf[64];
     if (!op || (op->id != OP_PLD_TENSOR_PUT && op->id != OP_PLD_TENSOR_GET && op->id != OP_PLD_TENSOR_PUT_REGION &&
-                op->id != OP_PLD_TENSOR_GET_REGION && op->id != OP_PLD_TENSOR_REMOTE_STORE))
+                op->id != OP_PLD_TENSOR_GET_REGION && op->id != OP_PLD_TENSOR_REMOTE_STORE && !staged_transfer(c)))
         return 0;
     /* pld.tensor.remote_store(src, target, peer, offsets) is a put of all
      * of src at offsets of the peer's target. */
     int store = op->id == OP_PLD_TENSOR_REMOTE_STORE;
-    int put = store || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION, region = c->nargs == 6;
+    int put = store || op->id == OP_PLD_TENSOR_PUT || op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TILE_PUT ||
+              op->id == OP_PLD_TILE_PUT_PINGPONG;
+    int region = !staged_transfer(c) && c->nargs == 6;
     Span span = st->span;
     const char *name = op_printed_name(op, buf, sizeof buf);
     const IrExpr *dst = c->args[store ? 1 : 0], *peer = c->args[store ? 2 : 1], *src = c->args[store ? 0 : 2];

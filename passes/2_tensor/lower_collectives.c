@@ -209,7 +209,8 @@ static int is_expanded(const IrExpr *e, const void *ctx)
                   op->id == OP_PLD_TENSOR_GET || op->id == OP_PLD_TENSOR_REMOTE_STORE ||
                   op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TENSOR_GET_REGION ||
                   op->id == OP_PLD_TENSOR_REDUCE_SCATTER || op->id == OP_PLD_TENSOR_BROADCAST ||
-                  op->id == OP_PLD_TENSOR_ALLGATHER || op->id == OP_PLD_TENSOR_ALL_TO_ALL);
+                  op->id == OP_PLD_TENSOR_ALLGATHER || op->id == OP_PLD_TENSOR_ALL_TO_ALL || op->id == OP_PLD_TILE_PUT ||
+                  op->id == OP_PLD_TILE_PUT_PINGPONG || op->id == OP_PLD_TILE_GET || op->id == OP_PLD_TILE_GET_PINGPONG);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
