@@ -691,6 +691,45 @@ const IrType *deduce_tile_write(DeduceCtx *dc)
  * tile) scaled by the ratio of the element sizes, as its valid extent
  * there; the layouts stay.  Nothing moves (PTOAS treshape, a second Tile
  * at the same address in C++). */
+/* reinterpret_view(t, dtype, shape=[...]): the same bytes, all of them
+ * valid, in a row-major shape of as many bytes. */
+static const IrType *reinterpret_shape(DeduceCtx *dc, const IrType *t, DataType dt)
+{
+    const IrTileView *v = t->tile_view;
+    const IrExpr *const *shape;
+    uint32_t n;
+    int64_t from = dtype_bits((DataType)t->dtype), x, have = from, want = dtype_bits(dt);
+    char b1[64];
+    if (!op_tuple_arg(dc, 1, "shape", 0, &n, &shape))
+        return NULL;
+    if (n < 1 || n > 2)
+        return op_fail(dc, 1, "shape= has 1 or 2 dimensions, got %u", n);
+    for (uint32_t d = 0; d < t->n; d++) {
+        if (!ir_dim_value(t->dims[d], &x))
+            return op_fail(dc, 0, "a reinterpretation with shape= needs a tile of a static shape, got %s",
+                           type_to_string(dc->ir, t, b1, sizeof b1));
+        have *= x;
+    }
+    for (uint32_t d = 0; d < n; d++) {
+        if (!ir_dim_value(shape[d], &x) || x < 1)
+            return op_fail(dc, 1, "shape= takes positive integer constants");
+        want *= x;
+    }
+    if (have != want)
+        return have % 8 || want % 8
+                   ? op_fail(dc, 1, "shape= holds %lld bits of %s, but the tile has %lld", (long long)want,
+                             op_dtype_str(dt, b1, sizeof b1), (long long)have)
+                   : op_fail(dc, 1, "shape= holds %lld bytes of %s, but the tile has %lld", (long long)(want / 8),
+                             op_dtype_str(dt, b1, sizeof b1), (long long)(have / 8));
+    if ((v && v->nvalid) || (v && v->blayout == TL_COL_MAJOR))
+        return op_fail(dc, 0, "a reinterpretation with shape= takes a wholly valid row-major tile, got %s",
+                       type_to_string(dc->ir, t, b1, sizeof b1));
+    return op_make_tile(dc, dt, n, shape,
+                        v ? ir_tile_view(dc->ir, 0, NULL, 0, NULL, NULL, (TileLayout)v->blayout, (TileLayout)v->slayout,
+                                         v->fractal, (TilePad)v->pad)
+                          : NULL);
+}
+
 const IrType *deduce_reinterpret_view(DeduceCtx *dc)
 {
     const IrType *t = op_need_tile(dc, 0);
@@ -705,6 +744,8 @@ const IrType *deduce_reinterpret_view(DeduceCtx *dc)
     if (dt == (DataType)t->dtype)
         return op_fail(dc, -1, "dtype must differ from the tile's (%s)", op_dtype_str(dt, b1, sizeof b1));
     v = t->tile_view;
+    if (dc->nargs == 2)
+        return reinterpret_shape(dc, t, dt);
     c = t->n == 2 && v && v->blayout == TL_COL_MAJOR ? 0 : t->n - 1;
     from = dtype_bits((DataType)t->dtype);
     to = dtype_bits(dt);

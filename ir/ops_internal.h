@@ -181,6 +181,9 @@ const IrType *deduce_flag(DeduceCtx *dc);
 #define PKW_ONLY(NAME, K) {(NAME), (K), ARG_VALUE, 0, 1, 0}
 /* An optional list of extents that is IR argument FROM when left out. */
 #define PSHAPE_OR(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 0, 0}
+/* A list of extents the DSL passes by keyword only; the printer writes it
+ * as NAME=[...]. */
+#define PSHAPE_KW(NAME) {(NAME), -1, ARG_SHAPE, 0, 1, 0}
 /* A list of extents, by keyword, that an annotated assignment's type gives
  * when the call leaves it out (the printer then leaves it out too). */
 #define PSHAPE_ANNOT(NAME) {(NAME), -1, ARG_SHAPE, OP_FROM_ANNOTATION, 1, 0}
