@@ -88,7 +88,7 @@ const IrType *deduce_xor(DeduceCtx *dc)
     return bcast_promote(dc, t[0], t[1]);
 }
 
-/* prelu (tile, slope, tmp). */
+/* prelu (tile, slope, tmp); rem's form with its scratch tile (a, b, tmp). */
 const IrType *deduce_prelu(DeduceCtx *dc)
 {
     const IrType *t[3];
@@ -201,6 +201,13 @@ const IrType *deduce_int_scalar(DeduceCtx *dc) { return int_tile_scalar(dc); }
 const IrType *deduce_xors(DeduceCtx *dc)
 {
     const IrType *r = int_tile_scalar(dc);
+    return r && op_need_tile(dc, 2) ? r : NULL;
+}
+
+/* rems's form with its scratch tile (a, s, tmp). */
+const IrType *deduce_tile_scalar_tmp(DeduceCtx *dc)
+{
+    const IrType *r = deduce_tile_scalar(dc);
     return r && op_need_tile(dc, 2) ? r : NULL;
 }
 

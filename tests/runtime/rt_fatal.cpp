@@ -255,6 +255,18 @@ void test_outside_run() {
         TREMS(c, a, 0, t);
         return 0;
     });
+    // pto-isa's TREM asserts a divisor of 0 away for floats too
+    expect_death("float remainder by zero", 1, "TREM: remainder by zero", [] {
+        Tile<TileType::Vec, float, 1, 8> a, b, c, t;
+        TASSIGN(a, 0x0);
+        TASSIGN(b, 0x100);
+        TASSIGN(c, 0x200);
+        TASSIGN(t, 0x300);
+        TEXPANDS(a, 5);
+        TEXPANDS(b, 0);
+        TREM(c, a, b, t);
+        return 0;
+    });
     expect_death("TFILLPAD_INPLACE elsewhere", 1, "TFILLPAD_INPLACE: the destination is not the source's buffer", [] {
         using S = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 3, 8>;
         using D = Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 4, 8, SLayout::NoneBox, 512, PadValue::Max>;

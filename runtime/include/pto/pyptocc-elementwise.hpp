@@ -46,13 +46,13 @@ PYPTOCC_BINARY_INT(TSHL, detail::op_shl(x, y))
 PYPTOCC_BINARY_INT(TSHR, detail::op_shr(x, y))
 #undef PYPTOCC_BINARY_INT
 
-// Remainder with the sign of the dividend (C fmod / %); tmp is not read.
+// Remainder with the sign of the divisor (op_floor_rem); tmp is not read.
 template <TileT TD, TileT TA, TileT TB, TileT TT> void TREM(TD &d, const TA &a, const TB &b, const TT &tmp) {
     PYPTOCC_PROFILE(TREM, d, a, b, tmp);
     using T = typename TD::DType;
     detail::rule_same_dtype<TD, TT>();
     detail::touch(tmp, "TREM");
-    detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_rem(x, y, "TREM"); });
+    detail::binary(d, a, b, "TREM", [](T x, T y) { return detail::op_floor_rem(x, y, "TREM", true); });
 }
 // TTRI<TileData, upper>(d, diagonal): over d's valid region, 1 where
 // column <= row + diagonal (upper: column >= row + diagonal), 0
@@ -256,7 +256,7 @@ template <TileT TD, TileT TS, TileT TT> void TREMS(TD &d, const TS &s, typename 
     detail::rule_vec<TD, TS>();
     detail::rule_scratch_type<TD, TT>();
     detail::touch(tmp, "TREMS");
-    detail::unary(d, s, "TREMS", [x](T v) { return detail::op_rem(v, x, "TREMS"); });
+    detail::unary(d, s, "TREMS", [x](T v) { return detail::op_floor_rem(v, x, "TREMS", false); });
 }
 template <TileT TD, TileT TS, TileT TT> void TXORS(TD &d, const TS &s, typename TD::DType x, const TT &tmp) {
     PYPTOCC_PROFILE(TXORS, d, s, tmp);

@@ -127,6 +127,24 @@ template <class T> inline T op_rem(T a, T b, const char *op) {
         return static_cast<T>(a % b);
     }
 }
+// TREM and TREMS: the remainder with the sign of the divisor (a floor
+// modulo), as pto-isa computes them (cpu/ElementOp.h OP_REM, OP_REMS): the
+// truncated remainder, plus the divisor where the signs differ and it is
+// not 0, added in the element type.  TREM's divisor of 0 is an error there
+// (an assert) for floats too.
+template <class T> inline T op_floor_rem(T a, T b, const char *op, bool zero_fatal) {
+    if constexpr (is_float_v<T>)
+        if (zero_fatal && up(b) == 0)
+            pyptocc::fatal("%s: remainder by zero", op);
+    T r = op_rem(a, b, op);
+    if ((up(a) >= 0) != (up(b) >= 0) && up(r) != 0) {
+        if constexpr (is_float_v<T>)
+            r = down<T>(up(r) + up(b));
+        else
+            r = static_cast<T>(r + b);
+    }
+    return r;
+}
 template <class T> inline T op_max(T a, T b) { return up(b) > up(a) ? b : a; }
 template <class T> inline T op_min(T a, T b) { return up(b) < up(a) ? b : a; }
 
