@@ -213,27 +213,49 @@ static uint32_t return_count(const AstNode *ret) { return !ret->a ? 0 : ret->a->
 /* Is a return here the end of a branch of an if that returns? */
 static int in_returning_branch(const FnCtx *fc) { return fc->ret_blocks && fc->blocks.len == fc->ret_blocks + 1; }
 
-/* The names the if's results take: _return, or _return0, _return1, ... */
-static void result_names(FnCtx *fc, uint32_t n, Span span, AstNode *names)
+/* The names the if's results take, as an expression to write or read:
+ * _return, or the tuple _return0, _return1, ... */
+typedef struct ResultNames {
+    AstNode *names, **items, tuple;
+} ResultNames;
+
+static AstNode *result_names(FnCtx *fc, uint32_t n, Span span, ResultNames *r)
 {
+    r->names = xmalloc(xmul_size(n, sizeof *r->names));
+    r->items = xmalloc(xmul_size(n, sizeof *r->items));
     for (uint32_t i = 0; i < n; i++) {
         char buf[32];
         if (n == 1)
             snprintf(buf, sizeof buf, "_return");
         else
             snprintf(buf, sizeof buf, "_return%u", i);
-        memset(&names[i], 0, sizeof names[i]);
-        names[i].kind = AST_NAME;
-        names[i].span = span;
-        names[i].name = intern_cstr(fc->E->names, buf);
+        memset(&r->names[i], 0, sizeof r->names[i]);
+        r->names[i].kind = AST_NAME;
+        r->names[i].span = span;
+        r->names[i].name = intern_cstr(fc->E->names, buf);
+        r->items[i] = &r->names[i];
     }
+    memset(&r->tuple, 0, sizeof r->tuple);
+    r->tuple.kind = AST_TUPLE;
+    r->tuple.span = span;
+    r->tuple.list.items = r->items;
+    r->tuple.list.n = n;
+    return n == 1 ? &r->names[0] : &r->tuple;
+}
+
+static void result_names_free(ResultNames *r)
+{
+    xfree(r->names);
+    xfree(r->items);
 }
 
 /* `return a, b` at the end of a branch: _return0, _return1 = pl.yield_(a, b). */
 static void return_as_yield(FnCtx *fc, const AstNode *s)
 {
     uint32_t n = return_count(s);
-    AstNode call, target, *one[1], *names, **items;
+    AstNode call, *one[1];
+    ResultNames rn;
+    const AstNode *target;
     if (n != fc->ret_values) {
         diag_error(fc->E->diag, s->span, "this return gives %u value%s, but another return of the same if gives %u", n,
                    n == 1 ? "" : "s", fc->ret_values);
@@ -241,9 +263,7 @@ static void return_as_yield(FnCtx *fc, const AstNode *s)
     }
     if (!n)
         return;   /* the end of the function on this path */
-    names = xmalloc(xmul_size(n, sizeof *names));
-    items = xmalloc(xmul_size(n, sizeof *items));
-    result_names(fc, n, s->span, names);
+    target = result_names(fc, n, s->span, &rn);
     memset(&call, 0, sizeof call);
     call.kind = AST_CALL;
     call.span = s->a->span;
@@ -254,20 +274,8 @@ static void return_as_yield(FnCtx *fc, const AstNode *s)
         call.list.items = one;
         call.list.n = 1;
     }
-    memset(&target, 0, sizeof target);
-    if (n == 1) {
-        target = names[0];
-    } else {
-        for (uint32_t i = 0; i < n; i++)
-            items[i] = &names[i];
-        target.kind = AST_TUPLE;
-        target.span = s->span;
-        target.list.items = items;
-        target.list.n = n;
-    }
-    elab_yield(fc, &call, &target, NULL, s->span);
-    xfree(names);
-    xfree(items);
+    elab_yield(fc, &call, target, NULL, s->span);
+    result_names_free(&rn);
 }
 
 /* body, then the statements after the if (in a new list, freed by the
@@ -321,26 +329,14 @@ void elab_returning_if(FnCtx *fc, const AstNode *s, AstNode *const *rest, uint32
         if (k) {
             /* return _return0, _return1 (a yield where this if ends a
              * branch of another one that returns) */
-            AstNode ret, tuple, *names = xmalloc(xmul_size(k, sizeof *names)), **items = xmalloc(xmul_size(k, sizeof *items));
-            result_names(fc, k, s->span, names);
+            AstNode ret;
+            ResultNames rn;
             memset(&ret, 0, sizeof ret);
             ret.kind = AST_RETURN;
             ret.span = s->span;
-            if (k == 1) {
-                ret.a = &names[0];
-            } else {
-                memset(&tuple, 0, sizeof tuple);
-                for (uint32_t i = 0; i < k; i++)
-                    items[i] = &names[i];
-                tuple.kind = AST_TUPLE;
-                tuple.span = s->span;
-                tuple.list.items = items;
-                tuple.list.n = k;
-                ret.a = &tuple;
-            }
+            ret.a = result_names(fc, k, s->span, &rn);
             elab_return(fc, &ret);
-            xfree(names);
-            xfree(items);
+            result_names_free(&rn);
         }
     }
     xfree(then_mem);
