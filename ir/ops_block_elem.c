@@ -175,6 +175,16 @@ const IrType *deduce_cmp(DeduceCtx *dc)
     return r && cmp_type_ok(dc) ? packed_mask(dc, r) : NULL;
 }
 
+/* tensor.cmp (a, b) or (a, s): the operands' broadcast shape and promoted
+ * type, holding 1 and 0 (pypto's conversion selects ones and zeros by the
+ * mask). */
+const IrType *deduce_tensor_cmp(DeduceCtx *dc)
+{
+    const IrType *r, *rhs = dc->nargs > 1 && dc->args[1] ? ir_expr_type(dc->ir, dc->args[1]) : NULL;
+    r = rhs && rhs->kind == TYPE_SCALAR ? op_deduce_shaped_scalar(dc, TYPE_TENSOR) : op_deduce_elementwise(dc, TYPE_TENSOR);
+    return r && cmp_type_ok(dc) ? r : NULL;
+}
+
 /* --------------------------------------------------------- tile, scalar */
 
 const IrType *deduce_tile_scalar(DeduceCtx *dc) { return op_deduce_shaped_scalar(dc, TYPE_TILE); }

@@ -27,6 +27,7 @@ const IrType *deduce_shift(DeduceCtx *dc);
 const IrType *deduce_xor(DeduceCtx *dc);
 const IrType *deduce_prelu(DeduceCtx *dc);
 const IrType *deduce_tile_scalar_tmp(DeduceCtx *dc);
+const IrType *deduce_tensor_cmp(DeduceCtx *dc);
 const IrType *deduce_tri(DeduceCtx *dc);
 const IrType *deduce_sel(DeduceCtx *dc);
 const IrType *deduce_cmp(DeduceCtx *dc);

@@ -71,14 +71,21 @@ static void rc(const IrType *t, int64_t *r, int64_t *c)
 
 static const IrExpr *shape_tuple(TcEmit *e, const IrType *t) { return tc_tuple(e->ir, t->n, t->dims); }
 
+/* A tile of a shape (a tuple) filled with value (block.full). */
+static const IrExpr *filled(TcEmit *e, const IrExpr *shape, DataType dt, int64_t value, const char *name,
+                            const char *what)
+{
+    const IrExpr *args[2] = {shape, ir_const_float(e->ir, (double)value, DT_FP32, span_unknown())};
+    TcKw kw = {"dtype", dt};
+    if (dtype_is_int(dt) || dt == DT_BOOL)
+        args[1] = ir_const_int(e->ir, value, DT_INT64, span_unknown());
+    return tc_emit(e, fresh(e, name, what), OP_BLOCK_FULL, 2, args, 1, &kw);
+}
+
 static const IrExpr *zeros(TcEmit *e, int64_t rows, int64_t cols, DataType dt, const char *name)
 {
     const IrExpr *dims[2] = {tc_int(e->ir, rows), tc_int(e->ir, cols)};
-    const IrExpr *args[2] = {tc_tuple(e->ir, 2, dims), ir_const_float(e->ir, 0.0, DT_FP32, span_unknown())};
-    TcKw kw = {"dtype", dt};
-    if (dtype_is_int(dt) || dt == DT_BOOL)
-        args[1] = ir_const_int(e->ir, 0, DT_INT64, span_unknown());
-    return tc_emit(e, fresh(e, name, "_zero"), OP_BLOCK_FULL, 2, args, 1, &kw);
+    return filled(e, tc_tuple(e->ir, 2, dims), dt, 0, name, "_zero");
 }
 
 static const IrExpr *cast_to(TcEmit *e, const IrExpr *t, DataType dt, const char *name)
@@ -498,6 +505,32 @@ const IrExpr *tc_scatter_update(TcEmit *e, const IrCall *c, const IrExpr *const 
     return blend_bits(e, input, mark, put, name);
 }
 
+/* tensor.cmp: the mask of block.cmp (block.cmps against a scalar) on the
+ * operands in the result's type, then ones where it is set and zeros
+ * elsewhere (block.sel), as pypto's conversion (op_conversion_registry.cpp,
+ * tensor.cmp) makes it. */
+static const IrExpr *lower_cmp(TcEmit *e, const IrCall *c, const IrExpr *const *operands, DataType dt, const char *name)
+{
+    int scalar = type_of(e, operands[1])->kind == TYPE_SCALAR;
+    TcKw kw = {"cmp_type", ir_call_kwarg_int(c, "cmp_type", 0)};
+    const IrExpr *args[3], *shape;
+    args[0] = cast_to(e, operands[0], dt, name);
+    args[1] = scalar ? operands[1] : cast_to(e, operands[1], dt, name);
+    if (!args[0] || !args[1])
+        return NULL;
+    if (!scalar && !ir_type_compatible(type_of(e, args[0]), type_of(e, args[1]), DIMS_EXACT)) {
+        tc_error(e, e->at, "'pl.tensor.cmp' is converted to block ops for operands of one shape; expand the smaller "
+                 "one first");
+        return NULL;
+    }
+    if (!(args[0] = tc_emit(e, fresh(e, name, "_mask"), scalar ? OP_BLOCK_CMPS : OP_BLOCK_CMP, 2, args, 1, &kw)))
+        return NULL;
+    shape = shape_tuple(e, c->type);
+    if (!(args[1] = filled(e, shape, dt, 1, name, "_one")) || !(args[2] = filled(e, shape, dt, 0, name, "_zero")))
+        return NULL;
+    return tc_emit(e, name, OP_BLOCK_SEL, 3, args, 0, NULL);
+}
+
 /* A tensor op as the block op the op table gives it, by that op's class. */
 const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *operands, const char *name)
 {
@@ -520,6 +553,8 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
             return lower_with_scratch(e, op_longer_call(block), args[0], name);
         args[1] = block->nargs > 1 ? operands[1] : NULL;
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, precise != NULL, precise);
+    case OPCL_CMP:
+        return lower_cmp(e, c, operands, dt, name);
     case OPCL_XCORE_SHARD: {
         /* 1:1, its split and lane stride kept (pypto's ConvertTensorToTileOps) */
         TcKw kw[2] = {{"split", ir_call_kwarg_int(c, "split", 0)}, {"lane_stride", ir_call_kwarg_int(c, "lane_stride", 0)}};
