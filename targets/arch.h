@@ -31,6 +31,12 @@ int target_static_strides(TargetIsa isa);
 /* Instructions produce event tokens and wait on their operands' events,
  * so that what a loop or an if carries has one producer (seed 05 8). */
 int target_has_events(TargetIsa isa);
+/* A for loop's lower bound is a constant: PTOAS 0.60's EmitC lowering
+ * types a loop whose lower bound is a value (an outer loop's variable,
+ * a parameter) apart from its upper bound and step ("'emitc.for' op
+ * expected induction variable to be same type as bounds and step"), so the
+ * PTO output counts such a loop from 0 (Legalize). */
+int target_constant_loop_start(TargetIsa isa);
 
 /* Bytes available in a memory space; 0 for DDR (not allocated). */
 uint64_t target_capacity(Arch a, MemorySpace ms);

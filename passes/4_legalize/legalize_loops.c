@@ -5,7 +5,10 @@
  * count, whose body first computes the old loop variable,
  * i = start + k * step.  Printed as it was, scf.for ran a counting-down
  * loop zero times (its iv < ub test), a C++ loop with a negative run-time
- * step never ended, and the C++ printers refused a negative constant. */
+ * step never ended, and the C++ printers refused a negative constant.
+ * Where the target wants a constant lower bound
+ * (target_constant_loop_start: PTOAS 0.60), a loop starting at a value
+ * is counted from 0 the same way. */
 #include "config.h"
 #include "ir/int_arith.h"
 #include "passes/4_legalize/legalize.h"
@@ -33,8 +36,10 @@ static const IrExpr *trip_count(IrCtx *ir, const IrFor *f, int has_known, int64_
                          ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_GT, DT_BOOL, step, zero, at), at),
                          ir_unary(ir, UN_CAST, DT_INT64, ir_binary(ir, BIN_LT, DT_BOOL, step, zero, at), at), at);
     n = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(ir, f->stop), as_int64(ir, f->start), at);
-    n = ir_binary(ir, BIN_SUB, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, n, step, at), sign, at);
-    n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, n, step, at);
+    if (!has_known || known != 1) {   /* a step of 1 counts stop - start */
+        n = ir_binary(ir, BIN_SUB, DT_INT64, ir_binary(ir, BIN_ADD, DT_INT64, n, step, at), sign, at);
+        n = ir_binary(ir, BIN_FLOOR_DIV, DT_INT64, n, step, at);
+    }
     n = ir_binary(ir, BIN_MAX, DT_INT64, zero, n, at);
     return ir_int_eval(n, &v) == INT_OK ? ir_const_int(ir, v, DT_INT64, at) : n;
 }
@@ -64,13 +69,15 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
         L->failed = 1;
         return s;
     }
-    if (!dynamic && (step > 0 || step == INT64_MIN))
+    if (!dynamic && (step > 0 || step == INT64_MIN) &&
+        (f->start->kind == EXPR_CONST_INT || !target_constant_loop_start(L->pc->isa)))
         return s;
     step_e = dynamic ? as_int64(ir, f->step) : ir_const_int(ir, step, DT_INT64, f->step->span);
     k = ir_var_new(ir, legal_fresh_name(L, f->loop_var->name, "_k"), f->loop_var->type, f->loop_var->e.span);
     /* i = start + k * step, the first statement of the body. */
     value = ir_binary(ir, BIN_ADD, DT_INT64, as_int64(ir, f->start),
-                      ir_binary(ir, BIN_MUL, DT_INT64, &k->e, step_e, f->step->span), f->step->span);
+                      !dynamic && step == 1 ? &k->e : ir_binary(ir, BIN_MUL, DT_INT64, &k->e, step_e, f->step->span),
+                      f->step->span);
     if (f->body->kind == STMT_SEQ)
         n += IR_AS(IrSeq, f->body)->n, first = 1;
     else
