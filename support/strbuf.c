@@ -4,6 +4,7 @@
 #include "support/xalloc.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 enum { SB_FLUSH_AT = 64 * 1024 };
@@ -116,17 +117,30 @@ static int plain_format(const char *fmt)
     return 1;
 }
 
-/* The text of one sb_printf, flushed only at its end. */
-static void append(StrBuf *sb, const char *s, size_t n)
+/* Where a plain format's text goes: a StrBuf (flushed only at the end of
+ * the call), or a fixed buffer cut as snprintf cuts (len counts it all). */
+typedef struct PlainOut {
+    StrBuf *sb;
+    char *buf;
+    size_t cap, len;
+} PlainOut;
+
+static void append(PlainOut *o, const char *s, size_t n)
 {
     if (n == 0)
         return;
-    sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
+    if (o->sb) {
+        sb_reserve(o->sb, n);
+        memcpy(o->sb->data + o->sb->len, s, n);
+        o->sb->len += n;
+        return;
+    }
+    if (o->len + 1 < o->cap)
+        memcpy(o->buf + o->len, s, n < o->cap - 1 - o->len ? n : o->cap - 1 - o->len);
+    o->len += n;
 }
 
-static void put_unsigned(StrBuf *sb, unsigned long long u, int minus)
+static void put_unsigned(PlainOut *sb, unsigned long long u, int minus)
 {
     char tmp[24];
     int i = (int)sizeof tmp;
@@ -139,12 +153,12 @@ static void put_unsigned(StrBuf *sb, unsigned long long u, int minus)
     append(sb, tmp + i, sizeof tmp - (size_t)i);
 }
 
-static void put_signed(StrBuf *sb, long long v)
+static void put_signed(PlainOut *sb, long long v)
 {
     put_unsigned(sb, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0);
 }
 
-static void plain_vprintf(StrBuf *sb, const char *fmt, va_list ap)
+static void plain_vprintf(PlainOut *sb, const char *fmt, va_list ap)
 {
     const char *p = fmt, *pct;
     while ((pct = strchr(p, '%')) != NULL) {
@@ -196,8 +210,6 @@ static void plain_vprintf(StrBuf *sb, const char *fmt, va_list ap)
         }
     }
     append(sb, p, strlen(p));
-    sb->data[sb->len] = '\0';   /* as vsnprintf leaves it: callers read data as a string */
-    maybe_flush(sb);             /* once, as after vsnprintf */
 }
 
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
@@ -207,8 +219,11 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
     if (sb->discard)
         return;
     if (plain_format(fmt)) {
+        PlainOut o = {sb, NULL, 0, 0};
         sb_reserve(sb, 0);
-        plain_vprintf(sb, fmt, ap);
+        plain_vprintf(&o, fmt, ap);
+        sb->data[sb->len] = '\0';   /* as vsnprintf leaves it: callers read data as a string */
+        maybe_flush(sb);             /* once, as after vsnprintf */
         return;
     }
     va_copy(ap2, ap);
@@ -264,4 +279,22 @@ const char *sb_cstr(StrBuf *sb)
     sb_reserve(sb, 0);
     sb->data[sb->len] = '\0';
     return sb->data;
+}
+
+int str_printf(char *buf, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    if (plain_format(fmt)) {
+        PlainOut o = {NULL, buf, cap, 0};
+        plain_vprintf(&o, fmt, ap);
+        if (cap)
+            buf[o.len < cap ? o.len : cap - 1] = '\0';
+        n = o.len > INT_MAX ? -1 : (int)o.len;
+    } else {
+        n = vsnprintf(buf, cap, fmt, ap);
+    }
+    va_end(ap);
+    return n;
 }

@@ -454,6 +454,29 @@ START_TEST(test_sb_printf_as_snprintf)
 }
 END_TEST
 
+/* str_printf is snprintf: the same text, cut the same way at every
+ * buffer size, the same count. */
+START_TEST(test_str_printf_as_snprintf)
+{
+    for (size_t cap = 0; cap < 40; cap++) {
+        char got[40], want[40];
+        int a, b;
+        memset(got, '#', sizeof got);
+        memset(want, '#', sizeof want);
+        a = str_printf(got, cap, "mem_%s_%u|%lld|%.*s|%zu%%", "vec", 4294967295u, -12345678901LL, 2, "xyz",
+                       (size_t)77);
+        b = snprintf(want, cap, "mem_%s_%u|%lld|%.*s|%zu%%", "vec", 4294967295u, -12345678901LL, 2, "xyz",
+                     (size_t)77);
+        ck_assert_int_eq(a, b);
+        ck_assert_int_eq(memcmp(got, want, sizeof got), 0);
+        a = str_printf(got, cap, "%5.1f", 2.25);   /* not plain: the C library's */
+        b = snprintf(want, cap, "%5.1f", 2.25);
+        ck_assert_int_eq(a, b);
+        ck_assert_int_eq(memcmp(got, want, sizeof got), 0);
+    }
+}
+END_TEST
+
 static char *read_all(FILE *f, size_t *len)
 {
     long n;
@@ -779,6 +802,7 @@ static Suite *support_suite(void)
     tcase_add_test(tc, test_sb_indent);
     tcase_add_test(tc, test_sb_long_printf);
     tcase_add_test(tc, test_sb_printf_as_snprintf);
+    tcase_add_test(tc, test_str_printf_as_snprintf);
     tcase_add_test(tc, test_sb_sink);
     tcase_add_test(tc, test_sb_sink_big_printf);
     tcase_add_test(tc, test_sb_sink_error);
