@@ -32,19 +32,19 @@ void mlir_const_name(char *buf, size_t cap, MlirConstKind kind, int64_t i, const
 {
     switch (kind) {
     case MLIR_CONST_BOOL:
-        snprintf(buf, cap, "%%%s", i ? "true" : "false");
+        str_printf(buf, cap, "%%%s", i ? "true" : "false");
         return;
     case MLIR_CONST_FLOAT:
         if (n == 0)
-            snprintf(buf, cap, "%%cst");
+            str_printf(buf, cap, "%%cst");
         else
-            snprintf(buf, cap, "%%cst_%" PRIu32, n);
+            str_printf(buf, cap, "%%cst_%" PRIu32, n);
         return;
     case MLIR_CONST_INT:
         if (i < 0)
-            snprintf(buf, cap, "%%cn%" PRIu64 "%s%s", (uint64_t)0 - (uint64_t)i, type ? "_" : "", type ? type : "");
+            str_printf(buf, cap, "%%cn%" PRIu64 "%s%s", (uint64_t)0 - (uint64_t)i, type ? "_" : "", type ? type : "");
         else
-            snprintf(buf, cap, "%%c%" PRId64 "%s%s", i, type ? "_" : "", type ? type : "");
+            str_printf(buf, cap, "%%c%" PRId64 "%s%s", i, type ? "_" : "", type ? type : "");
         return;
     }
 }

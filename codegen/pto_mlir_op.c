@@ -21,13 +21,13 @@ const char *pm_tile_type(Emitter *E, const IrType *t, int fillpad)
         return known;
     if (isa_tile_geom(E->k.o->arch, t, fillpad, "?", "PTO", &g, buf, sizeof buf) != 0)
         ICE("a tile type the walk did not check reached the PTO printer: %s", buf);
-    snprintf(vr, sizeof vr, g.vrows < 0 ? "?" : "%" PRId64, g.vrows);
-    snprintf(vc, sizeof vc, g.vcols < 0 ? "?" : "%" PRId64, g.vcols);
-    snprintf(buf, sizeof buf,
-             "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%s, v_col=%s"
-             ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
-             loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, vr, vc,
-             tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
+    str_printf(vr, sizeof vr, g.vrows < 0 ? "?" : "%" PRId64, g.vrows);
+    str_printf(vc, sizeof vc, g.vcols < 0 ? "?" : "%" PRId64, g.vcols);
+    str_printf(buf, sizeof buf,
+               "!pto.tile_buf<loc=%s, dtype=%s, rows=%" PRId64 ", cols=%" PRId64 ", v_row=%s, v_col=%s"
+               ", blayout=%s, slayout=%s, fractal=%u, pad=%d>",
+               loc_text[g.space], mlir_elem_type((DataType)t->dtype), g.rows, g.cols, vr, vc,
+               tile_layout_name(g.L.blayout), tile_layout_name(g.L.slayout), g.L.fractal, (int)g.L.pad);
     known = mlir_str(&E->names, buf);
     ptrmap_put(&E->tile_types, key, (void *)known);
     return known;
@@ -174,14 +174,14 @@ static const char *region_view(Emitter *E, const View *V, uint32_t n, const IrEx
                                char *pt, size_t cap)
 {
     const Value *offv[LEGAL_MAX_RANK];
-    size_t k = (size_t)snprintf(pt, cap, "!pto.partition_tensor_view<");
+    size_t k = (size_t)str_printf(pt, cap, "!pto.partition_tensor_view<");
     for (uint32_t i = 0; i < n; i++)
         if (!(offv[i] = offs ? index_value(E, offs[i]) : const_index(E, 0)))
             return NULL;
     for (uint32_t i = 0; i < n && k < cap; i++)
-        k += (size_t)snprintf(pt + k, cap - k, "%lldx", (long long)(sizes ? sizes[i] : 1));
+        k += (size_t)str_printf(pt + k, cap - k, "%lldx", (long long)(sizes ? sizes[i] : 1));
     if (k < cap)
-        snprintf(pt + k, cap - k, "%s>", V->elem);
+        str_printf(pt + k, cap - k, "%s>", V->elem);
     const char *pview = mlir_name_claim(&E->names, V->base, "_pview");
     StrBuf *o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);
@@ -328,12 +328,12 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
             return;
     if (is_load)
         tile = pm_tile(E, t->tile, dest, NULL);
-    k = (size_t)snprintf(pt, sizeof pt, "!pto.partition_tensor_view<");
+    k = (size_t)str_printf(pt, sizeof pt, "!pto.partition_tensor_view<");
     for (uint32_t i = 0; i < n && k < sizeof pt; i++)
-        k += (size_t)(t->size_x[i] ? snprintf(pt + k, sizeof pt - k, "?x")
-                                   : snprintf(pt + k, sizeof pt - k, "%" PRId64 "x", t->size[i]));
+        k += (size_t)(t->size_x[i] ? str_printf(pt + k, sizeof pt - k, "?x")
+                                   : str_printf(pt + k, sizeof pt - k, "%" PRId64 "x", t->size[i]));
     if (k < sizeof pt)
-        snprintf(pt + k, sizeof pt - k, "%s>", V->elem);
+        str_printf(pt + k, sizeof pt - k, "%s>", V->elem);
     pview = mlir_name_claim(&E->names, V->base, "_pview");
     o = pm_line(E);
     sb_printf(o, "%s = pto.partition_view %s, offsets = [", pview, V->name);

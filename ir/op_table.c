@@ -9,6 +9,7 @@
 #include "ir/op_registry.h"
 #include "ir/ops_internal.h"
 #include "support/diag.h"
+#include "support/intern.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -242,7 +243,41 @@ static int is_named(const OpDef *op, const char *full)
     return op->today ? strcmp(op->today, full) == 0 : strcmp(op_name(op), full) == 0;
 }
 
+/* op_lookup_dsl's answers, kept by name: the front end asks once for
+ * every call it resolves, the same few names again and again, and each
+ * answer (the table is constant) costs scans of the named ops. */
+enum { DSL_MEMO_SLOTS = 512, DSL_MEMO_KEY = 64 };
+static struct {
+    char key[DSL_MEMO_KEY];      /* "ns\0dsl\0"; empty: a free slot */
+    const OpDef *op;
+} dsl_memo[DSL_MEMO_SLOTS];
+static uint32_t dsl_memo_count;
+
+static const OpDef *lookup_dsl(const char *ns, const char *dsl);
+
 const OpDef *op_lookup_dsl(const char *ns, const char *dsl)
+{
+    char key[DSL_MEMO_KEY];
+    size_t nlen = strlen(ns), dlen = strlen(dsl);
+    uint32_t i;
+    const OpDef *op;
+    if (nlen + dlen + 2 > sizeof key)
+        return lookup_dsl(ns, dsl);
+    memcpy(key, ns, nlen + 1);
+    memcpy(key + nlen + 1, dsl, dlen + 1);
+    for (i = hash_bytes(key, nlen + dlen + 2) % DSL_MEMO_SLOTS; dsl_memo[i].key[0]; i = (i + 1) % DSL_MEMO_SLOTS)
+        if (memcmp(dsl_memo[i].key, key, nlen + dlen + 2) == 0)
+            return dsl_memo[i].op;
+    op = lookup_dsl(ns, dsl);
+    if (nlen && dsl_memo_count < DSL_MEMO_SLOTS / 2) {   /* half full at most: probes stay short */
+        memcpy(dsl_memo[i].key, key, nlen + dlen + 2);
+        dsl_memo[i].op = op;
+        dsl_memo_count++;
+    }
+    return op;
+}
+
+static const OpDef *lookup_dsl(const char *ns, const char *dsl)
 {
     char full[128];
     int tile = strcmp(ns, "tile") == 0 || strcmp(ns, "block") == 0;

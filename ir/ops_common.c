@@ -13,13 +13,30 @@
 
 /* ------------------------------------------------------------ messages */
 
+/* buf = prefix followed by the first n bytes of s, cut to fit cap as
+ * snprintf would.  The names are made for messages at every call a pass
+ * checks, so they are joined here, not by snprintf's costlier set-up. */
+static const char *join_name(char *buf, size_t cap, const char *prefix, const char *s, size_t n)
+{
+    size_t p = strlen(prefix);
+    if (cap == 0)
+        return buf;
+    if (p > cap - 1)
+        p = cap - 1;
+    memcpy(buf, prefix, p);
+    if (n > cap - 1 - p)
+        n = cap - 1 - p;
+    memcpy(buf + p, s, n);
+    buf[p + n] = '\0';
+    return buf;
+}
+
 const char *op_printed_name(const OpDef *op, char *buf, size_t cap)
 {
     char name[128];
     const char *n = op_dsl_name(op, 0, name, sizeof name);
     /* The distributed layer's ops are pld.*, printed as such. */
-    snprintf(buf, cap, strncmp(n, "pld.", 4) == 0 ? "%s" : "pl.%s", n);
-    return buf;
+    return join_name(buf, cap, strncmp(n, "pld.", 4) == 0 ? "" : "pl.", n, strlen(n));
 }
 
 const char *op_dsl_name(const OpDef *op, int seed, char *buf, size_t cap)
@@ -27,15 +44,13 @@ const char *op_dsl_name(const OpDef *op, int seed, char *buf, size_t cap)
     const char *name = op_name(op);
     if (seed && strncmp(name, "pld.", 4) != 0) {   /* the distributed layer has one spelling */
         const char *cut = strstr(name, "_scalar");
-        snprintf(buf, cap, "%.*s", cut ? (int)(cut - name) : (int)strlen(name), name);
-    } else if (op->today) {
-        snprintf(buf, cap, "%s", op->today);
-    } else if (strncmp(name, "block.", 6) == 0) {
-        snprintf(buf, cap, "tile.%s", name + 6);
-    } else {
-        snprintf(buf, cap, "%s", name);
+        return join_name(buf, cap, "", name, cut ? (size_t)(cut - name) : strlen(name));
     }
-    return buf;
+    if (op->today)
+        return join_name(buf, cap, "", op->today, strlen(op->today));
+    if (strncmp(name, "block.", 6) == 0)
+        return join_name(buf, cap, "tile.", name + 6, strlen(name + 6));
+    return join_name(buf, cap, "", name, strlen(name));
 }
 
 const IrType *op_fail(DeduceCtx *dc, int arg, const char *fmt, ...)

@@ -64,9 +64,9 @@ static const char *joined_name(IrCtx *ir, const char *base, const char *sep, int
     char *buf = len <= sizeof small ? small : xmalloc(len);
     const char *r;
     if (with_n)
-        snprintf(buf, len, "%s%s%llu", base, sep, (unsigned long long)n);
+        str_printf(buf, len, "%s%s%llu", base, sep, (unsigned long long)n);
     else
-        snprintf(buf, len, "%s%s", base, sep);
+        str_printf(buf, len, "%s%s", base, sep);
     r = intern_cstr(ir->names, buf);
     if (buf != small)
         xfree(buf);

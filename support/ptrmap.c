@@ -1,4 +1,7 @@
-/* ptrmap.c: open-addressing pointer map (linear probing, no deletion). */
+/* ptrmap.c: open-addressing pointer map (linear probing, no deletion).
+ * Keys and values share one allocation (values just past the keys), and a
+ * map starts small: the passes make one for nearly every function, most
+ * holding a handful of entries. */
 #include "config.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
@@ -23,8 +26,7 @@ void ptrmap_init(PtrMap *m)
 
 void ptrmap_free(PtrMap *m)
 {
-    xfree(m->keys);
-    xfree(m->vals);
+    xfree(m->keys);   /* the values' storage too */
     ptrmap_init(m);
 }
 
@@ -69,14 +71,13 @@ void ptrmap_put(PtrMap *m, const void *key, void *val)
             }
     }
     if ((m->count + 1) * 2 > m->cap) {
-        uint32_t cap = m->cap ? m->cap * 2 : 64;
-        const void **keys = xcalloc(cap, sizeof *keys);
-        void **vals = xcalloc(cap, sizeof *vals);
+        uint32_t cap = m->cap ? m->cap * 2 : 16;
+        const void **keys = xcalloc(cap, sizeof *keys + sizeof(void *));
+        void **vals = (void **)(keys + cap);
         for (uint32_t k = 0; k < m->cap; k++)
             if (m->keys[k])
                 insert(keys, vals, cap, m->keys[k], m->vals[k]);
         xfree(m->keys);
-        xfree(m->vals);
         m->keys = keys;
         m->vals = vals;
         m->cap = cap;

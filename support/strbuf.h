@@ -34,6 +34,10 @@ void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 void sb_put_i64(StrBuf *sb, long long v);
 void sb_indent(StrBuf *sb, int spaces);
+/* snprintf, and the same text; the plain conversions that sb_printf
+ * formats itself are formatted so here too, without the C library's
+ * set-up (for names made at every node a pass or printer visits). */
+int str_printf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Write buffered text to the sink; returns 0 or the saved errno. */
 int sb_flush(StrBuf *sb);
 /* NUL-terminated view of the accumulated text (no sink). */

@@ -331,11 +331,14 @@ int legal_pipe_pairs(const IrProgram *prog, const IrFunc *f, void (*report)(void
 {
     int bad = 0;
     char msg[512];
-    for (uint32_t i = 0; i < prog->n; i++) {
-        const IrFunc *g = prog->funcs[i];
+    /* one function: found by name (the program is sorted), not by a scan
+     * of every function, which made Legalize quadratic in their number */
+    const IrFunc *one = f ? ir_program_find(prog, f->name) : NULL;
+    const IrFunc *const *gs = f ? &one : prog->funcs;
+    uint32_t n = f ? one != NULL : prog->n;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrFunc *g = gs[i];
         PipeCalls P;
-        if (f && g != f && strcmp(g->name, f->name) != 0)
-            continue;
         collect(g, &P);
         for (uint32_t j = 0; j < P.calls.len; j++) {
             const IrCall *c = P.calls.data[j];

@@ -39,15 +39,15 @@ const char *legal_dims_text(const IrType *t, char *buf, size_t cap)
 {
     size_t k = 0;
     int64_t v;
-    k += (size_t)snprintf(buf + k, cap - k, "[");
+    k += (size_t)str_printf(buf + k, cap - k, "[");
     for (uint32_t i = 0; i < t->n && k < cap; i++) {
         if (ir_dim_value(t->dims[i], &v))
-            k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
+            k += (size_t)str_printf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", v);
         else
-            k += (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "");
+            k += (size_t)str_printf(buf + k, cap - k, "%s?", i ? ", " : "");
     }
     if (k < cap)
-        snprintf(buf + k, cap - k, "]");
+        str_printf(buf + k, cap - k, "]");
     return buf;
 }
 

@@ -61,7 +61,7 @@ static const IrMemRef *new_memref(Init *I, MemorySpace space, const IrType *t, S
     char name[48];
     uint32_t id = I->next_id++;
     const IrMemRef *m;
-    snprintf(name, sizeof name, "mem_%s_%u", memspace_lower(space), id);
+    str_printf(name, sizeof name, "mem_%s_%u", memspace_lower(space), id);
     m = ir_memref_new(I->ir, ir_name(I->ir, name), space, ir_const_int(I->ir, -1, DT_INT64, span_unknown()),
                       ir_type_byte_size(t), id, span);
     if (space != MS_DDR) {

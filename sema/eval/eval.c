@@ -324,10 +324,17 @@ const ConstVal *ev_eval_expr(Ev *ev, EvEnv *env, const AstNode *e, EvIsLocal loc
     err->origin = span_unknown();
     if (locals) {
         /* A scope in front of env in which the kernel's own variables
-         * are unknown values (ev_lookup asks the filter). */
-        scope = ev_env_new(ev, ENV_COMP, env, env->mod);
-        scope->filter = locals;
-        scope->filter_data = data;
+         * are unknown values (ev_lookup asks the filter).  The last one
+         * made serves again while nothing is bound in it: one for every
+         * dimension of every shape was nearly half the front end's
+         * memory. */
+        scope = ev->kernel_scope;
+        if (!scope || scope->up != env || scope->mod != env->mod || scope->filter != locals ||
+            scope->filter_data != data || scope->vars.n) {
+            scope = ev->kernel_scope = ev_env_new(ev, ENV_COMP, env, env->mod);
+            scope->filter = locals;
+            scope->filter_data = data;
+        }
     }
     ev->exc = NULL;
     v = ev_expr(ev, scope, e);

@@ -243,6 +243,7 @@ struct Ev {
     EvModule *running;          /* the module whose code runs */
     EvTable builtins;           /* name -> value */
     PtrMap def_info;            /* FUNCDEF -> its facts (eval_stmt.c) */
+    EvEnv *kernel_scope;        /* ev_eval_expr's last scope for a kernel's expressions */
     /* types */
     EvClass *t_object, *t_type, *t_int, *t_float, *t_bool, *t_str, *t_list, *t_tuple, *t_dict, *t_set,
         *t_range, *t_slice, *t_none, *t_function, *t_module, *t_property, *t_super;

@@ -72,6 +72,27 @@ START_TEST(test_encoding_nul)
 }
 END_TEST
 
+/* The check reads plain ASCII eight bytes at a time: a NUL or a byte
+ * past ASCII at any position of a longer line is still found, once. */
+START_TEST(test_encoding_every_position)
+{
+    for (int bad = 0; bad < 2; bad++)
+        for (size_t pos = 0; pos < 40; pos++) {
+            char text[48], want[64];
+            EncT t;
+            memset(text, 'a', sizeof text);
+            text[sizeof text - 1] = '\n';
+            text[pos] = bad ? (char)0xFF : '\0';
+            enc_run(&t, text, sizeof text);
+            ck_assert_uint_eq(t.problems, 1);
+            snprintf(want, sizeof want, "e.py:1:%zu: error: %s", pos + 1,
+                     bad ? "invalid UTF-8 byte 0xFF" : "source contains a NUL byte");
+            ck_assert_ptr_nonnull(strstr(t.buf, want));
+            enc_free(&t);
+        }
+}
+END_TEST
+
 START_TEST(test_encoding_invalid_utf8)
 {
     EncT t;
@@ -339,6 +360,7 @@ void layout_literal_tests(Suite *s)
     tc = tcase_create("encoding");
     tcase_add_test(tc, test_encoding_valid);
     tcase_add_test(tc, test_encoding_nul);
+    tcase_add_test(tc, test_encoding_every_position);
     tcase_add_test(tc, test_encoding_invalid_utf8);
     tcase_add_test(tc, test_encoding_truncated_at_end);
     tcase_add_test(tc, test_utf8_decode);

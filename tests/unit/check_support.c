@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <wchar.h>
 
 #include "support/arena.h"
 #include "support/fileset.h"
@@ -422,6 +424,59 @@ START_TEST(test_sb_long_printf)
 }
 END_TEST
 
+/* sb_printf formats the plain conversions itself (strbuf.c): the text is
+ * the C library's, at the limits of each size too. */
+START_TEST(test_sb_printf_as_snprintf)
+{
+    StrBuf sb;
+    char want[512];
+    sb_init(&sb);
+    sb_printf(&sb, "%d|%i|%u|%ld|%lu|%lld|%llu|%zu|%c|%%|%s|%.*s|%.*s|%.*s|tail", INT32_MIN, -0, UINT32_MAX,
+              (long)INT64_MIN, (unsigned long)UINT64_MAX, (long long)INT64_MIN, (unsigned long long)UINT64_MAX,
+              (size_t)SIZE_MAX, 'q', "str", 3, "abcdef", -1, "whole", 9, "ab");
+    snprintf(want, sizeof want, "%d|%i|%u|%ld|%lu|%lld|%llu|%zu|%c|%%|%s|%.*s|%.*s|%.*s|tail", INT32_MIN, -0,
+             UINT32_MAX, (long)INT64_MIN, (unsigned long)UINT64_MAX, (long long)INT64_MIN,
+             (unsigned long long)UINT64_MAX, (size_t)SIZE_MAX, 'q', "str", 3, "abcdef", -1, "whole", 9, "ab");
+    ck_assert_str_eq(sb_cstr(&sb), want);
+    sb_reset(&sb);
+    /* and those it leaves to the C library, in the same format */
+    sb_printf(&sb, "%s=%5d %-3u|%x %.2f %zd %lc%%", "k", 42, 7u, 255u, 1.5, (ssize_t)-3, (wint_t)'w');
+    snprintf(want, sizeof want, "%s=%5d %-3u|%x %.2f %zd %lc%%", "k", 42, 7u, 255u, 1.5, (ssize_t)-3, (wint_t)'w');
+    ck_assert_str_eq(sb_cstr(&sb), want);
+    /* data is a string after each sb_printf, as vsnprintf left it (the
+     * C++ printer reads a StrBuf's data so) */
+    sb_reset(&sb);
+    sb_puts(&sb, "xxxxxxxx");
+    sb_reset(&sb);
+    sb_printf(&sb, "%d", 7);
+    ck_assert_str_eq(sb.data, "7");
+    sb_free(&sb);
+}
+END_TEST
+
+/* str_printf is snprintf: the same text, cut the same way at every
+ * buffer size, the same count. */
+START_TEST(test_str_printf_as_snprintf)
+{
+    for (size_t cap = 0; cap < 40; cap++) {
+        char got[40], want[40];
+        int a, b;
+        memset(got, '#', sizeof got);
+        memset(want, '#', sizeof want);
+        a = str_printf(got, cap, "mem_%s_%u|%lld|%.*s|%zu%%", "vec", 4294967295u, -12345678901LL, 2, "xyz",
+                       (size_t)77);
+        b = snprintf(want, cap, "mem_%s_%u|%lld|%.*s|%zu%%", "vec", 4294967295u, -12345678901LL, 2, "xyz",
+                     (size_t)77);
+        ck_assert_int_eq(a, b);
+        ck_assert_int_eq(memcmp(got, want, sizeof got), 0);
+        a = str_printf(got, cap, "%5.1f", 2.25);   /* not plain: the C library's */
+        b = snprintf(want, cap, "%5.1f", 2.25);
+        ck_assert_int_eq(a, b);
+        ck_assert_int_eq(memcmp(got, want, sizeof got), 0);
+    }
+}
+END_TEST
+
 static char *read_all(FILE *f, size_t *len)
 {
     long n;
@@ -746,6 +801,8 @@ static Suite *support_suite(void)
     tcase_add_test(tc, test_sb_discard);
     tcase_add_test(tc, test_sb_indent);
     tcase_add_test(tc, test_sb_long_printf);
+    tcase_add_test(tc, test_sb_printf_as_snprintf);
+    tcase_add_test(tc, test_str_printf_as_snprintf);
     tcase_add_test(tc, test_sb_sink);
     tcase_add_test(tc, test_sb_sink_big_printf);
     tcase_add_test(tc, test_sb_sink_error);
