@@ -222,6 +222,7 @@ typedef enum OpClass {
     OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
     OPCL_SCATTER_UPDATE,      /* input, index, src -> input with whole rows replaced (no instruction of its own) */
     OPCL_GATHER_COMPARE,      /* src, kvalue, tmp -> (indices, counts): two results */
+    OPCL_GATHER_ROW,          /* dst, tensor, offsets, window -> dst with the tensor's window loaded in place */
     OPCL_COUNT
 } OpClass;
 
