@@ -271,6 +271,7 @@ typedef enum IsaForm {
     FORM_MSCATTER,    /* (src, indices) into the whole tensor */
     FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
     FORM_SCATTER_MASK, /* (src) into the destination's buffer: the mask pattern as the mode */
+    FORM_GATHER_ROW,  /* (src's window) loaded into a sub-view of the destination's buffer */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */
