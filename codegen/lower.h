@@ -175,10 +175,10 @@ typedef struct LowerComm {
     struct LowerTile *tile;         /* pipe push: the tile pushed; pop: the buffer popped into */
 } LowerComm;
 
-/* Classifies transfer c (form how; dest its result, NULL when unused):
- * 0, or -1 with a message for *at. */
-int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
-                            char *msg, size_t cap);
+/* Classifies transfer c (form how; dest its result, NULL when unused)
+ * for output out (OUT_MLIR, OUT_CPP): 0, or -1 with a message for *at. */
+int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const IrCall *c, IsaForm how,
+                            LowerTransfer *t, Span *at, char *msg, size_t cap);
 
 /* A kernel's parameters in the order both outputs take them (pto-mlir.md
  * 4.2, cpp.md 3): its Tensors, its Scalars, then each symbolic dimension

@@ -191,15 +191,8 @@ int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm
         return 0;
     if (into_tile && !dest)
         return 1;
-    if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
+    if (lower_transfer_classify(W->k->ir, W->p->spelling, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
-    else if (how == FORM_GATHER_ROW && W->p->spelling == OUT_CPP && t.row.space == MS_MAT)
-        /* The sub-view's address is the NZ layout's (row * 32 bytes), and
-         * pyptocc's runtime keeps a Mat tile's elements row by row,
-         * without the boxes: its numbers would not be pto-isa's. */
-        lower_flow_error(W, c->e.span,
-                         "'pl.tile.gather_row' into a Mat tile has no C++ form yet: the runtime does not keep the NZ "
-                         "boxes whose byte address the sub-view is (PTO has it)");
     else if (t.index && !(t.index_tile = lower_tile_use(W, t.index)))
         return 1;
     else if (how == FORM_GATHER_ROW ? !(t.tile = lower_tile_def_in_place(W, dest, c, callee_op(c->callee), "dst", c->e.span))

@@ -31,6 +31,10 @@ int target_static_strides(TargetIsa isa);
 /* Instructions produce event tokens and wait on their operands' events,
  * so that what a loop or an if carries has one producer (seed 05 8). */
 int target_has_events(TargetIsa isa);
+/* A Mat tile's bytes are its NZ boxes, so that a sub-view of one is an
+ * address in it (pto.subview): PTO.  pyptocc's C++ runs on its runtime,
+ * which keeps a Mat tile's elements row by row, without the boxes. */
+int target_mat_bytes(TargetIsa isa);
 
 /* Bytes available in a memory space; 0 for DDR (not allocated). */
 uint64_t target_capacity(Arch a, MemorySpace ms);
