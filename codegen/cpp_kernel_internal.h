@@ -58,6 +58,7 @@ void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_la
 const char *ck_tile_type(Kern *K, const IrType *t, int fillpad);
 const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T);
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
+const char *ck_sub_tile(Kern *K, const IrVar *d, const IrType *t, const LowerTile *T, const IrExpr *off);
 const CVal *ck_tile_arg(Kern *K, const IrCall *c, uint32_t i);
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t);
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc);

@@ -206,9 +206,9 @@ static const char *peer_base(Kern *K, const LowerTensor *T, const IrExpr *peer)
 void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     static const char *const coalesce[] = {"Row", "Elem"}, *const oob[] = {"Undefined", "Clamp", "Wrap", "Zero"};
-    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER;
+    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER || t->how == FORM_GATHER_ROW;
     const CVal *tile = NULL, *idx = NULL;
-    const char *gt, *base = NULL;
+    const char *gt, *base = NULL, *into;
     if (t->peer && !(base = peer_base(K, t->tensor, t->peer)))
         return;
     if (is_load)
@@ -217,6 +217,10 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
         return;
     if (t->index && !(idx = ck_tile_arg(K, c, 1)))
         return;
+    /* tile.gather_row loads into a sub-view of the destination's buffer:
+     * a Tile of its own at the destination's address plus the offset
+     * (legal_gather_row), valid as the transfer */
+    into = t->how == FORM_GATHER_ROW ? ck_sub_tile(K, dest, t->sub_cpp, t->tile, t->sub_off) : tile->name;
     if (!(gt = global_tensor(K, t->tensor, base, t->offsets, t->size, t->size_x)))
         return;
     if (t->how == FORM_MGATHER)
@@ -225,7 +229,7 @@ void ck_emit_transfer(Kern *K, const IrVar *dest, const IrCall *c, const LowerTr
     else if (t->how == FORM_MSCATTER)
         sb_printf(ck_line(K), "MSCATTER<Coalesce::Elem>(%s, %s, %s);\n", gt, tile->name, idx->name);
     else if (is_load)
-        sb_printf(ck_line(K), "TLOAD(%s, %s);\n", tile->name, gt);
+        sb_printf(ck_line(K), "TLOAD(%s, %s);\n", into, gt);
     else if (t->atomic_add)   /* the atomic mode is a template argument (cpp.md 4.2) */
         sb_printf(ck_line(K), "TSTORE<decltype(%s), decltype(%s), AtomicType::AtomicAdd>(%s, %s);\n", tile->name, gt,
                   gt, tile->name);

@@ -196,10 +196,12 @@ const char *ck_tile_type(Kern *K, const IrType *t, int fillpad)
     return copy_text(K, buf, (size_t)n);
 }
 
-/* Declares a Tile object named name, of type t, in buffer T (cpp.md 4.1);
- * a run-time valid extent is its constructor's argument (pto-isa's Tile
+/* Declares a Tile object named name, of type t, in buffer T (cpp.md 4.1),
+ * off bytes (an INT64 expression) into it when off is given; a run-time
+ * valid extent is its constructor's argument (pto-isa's Tile
  * constructors take the DYNAMIC ones, rows first). */
-static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpad, const LowerTile *T)
+static CVal *declare_tile_at(Kern *K, const char *name, const IrType *t, int fillpad, const LowerTile *T,
+                             const IrExpr *off)
 {
     CVal *c = ck_new_val(K, CV_TILE, name, t->dtype);
     TileGeom g;
@@ -215,9 +217,30 @@ static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpa
         }
     }
     sb_printf(ck_line(K), "%s %s%.*s%s;\n", c->type, name, (int)args.len, args.data, args.len ? ")" : "");
-    sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)T->addr);
+    sb_reset(&args);
+    if (off && ck_scalar(K, &args, off, DT_INT64) != 0)
+        sb_puts(&args, "0");
+    if (off)
+        sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 " + (%.*s));\n", name, (uint64_t)T->addr, (int)args.len,
+                  args.data);
+    else
+        sb_printf(ck_line(K), "TASSIGN(%s, 0x%" PRIx64 ");\n", name, (uint64_t)T->addr);
     sb_free(&args);
     return c;
+}
+
+static CVal *declare_tile(Kern *K, const char *name, const IrType *t, int fillpad, const LowerTile *T)
+{
+    return declare_tile_at(K, name, t, fillpad, T, NULL);
+}
+
+/* A Tile object of type t off bytes into buffer T, named after variable
+ * d (a sub-view of d's buffer: tile.gather_row loads into one). */
+const char *ck_sub_tile(Kern *K, const IrVar *d, const IrType *t, const LowerTile *T, const IrExpr *off)
+{
+    const char *name = ck_fresh_name(K, ident(K, d->name), "_row");
+    declare_tile_at(K, name, t, 0, T, off);
+    return name;
 }
 
 /* Tile variable v's own object in buffer T, which the walk decided: every

@@ -99,6 +99,8 @@ static const IrExpr *stored_tensor(const IrExpr *x)
 static const IrExpr *loaded_tensor(const IrExpr *x)
 {
     const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+    if (op && op->cls == OPCL_GATHER_ROW && IR_AS(IrCall, x)->nargs > 1)
+        return IR_AS(IrCall, x)->args[1];   /* the tensor a gather_row reads */
     return op && (op->cls == OPCL_LOAD || op->cls == OPCL_MGATHER) ? IR_AS(IrCall, x)->args[0] : NULL;
 }
 

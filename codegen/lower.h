@@ -115,7 +115,8 @@ void lower_op_apart_message(const OpDef *op, const LowerOp *lo, Arch arch, char 
  * for a pto-isa output: literal offset and shape lists of the tensor's
  * rank giving the tile's shape, and the tile's space. */
 typedef struct LowerTransfer {
-    uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE, FORM_MGATHER, FORM_MSCATTER */
+    uint8_t how;                    /* FORM_LOAD, FORM_STORE, FORM_L0C_STORE, FORM_MGATHER, FORM_MSCATTER,
+                                       FORM_GATHER_ROW */
     uint8_t tensor_arg;             /* the tensor's argument: 0 (load, gather), 3 (store) or 2 (scatter) */
     const IrMakeTuple *offsets, *shapes;
     int64_t size[LEGAL_MAX_RANK];   /* the partition (the tile) shape, of the tensor's rank */
@@ -132,6 +133,14 @@ typedef struct LowerTransfer {
     struct LowerTile *index_tile;
     int8_t coalesce, oob;
     struct LowerTensor *tensor;     /* the parameter the tensor derives from (lower_tensor.h; set by the walk) */
+    /* A load into a sub-view of the destination (FORM_GATHER_ROW,
+     * tile.gather_row): the rule's facts (targets/legal_gather_row.c), the
+     * sub-view's Tile type as PTO's pto.subview gives it and as the C++
+     * Tile object (in the destination's MemRef, valid as the transfer),
+     * and its address: the destination's plus sub_off bytes (INT64). */
+    LegalGatherRow row;
+    const IrType *sub_pto, *sub_cpp;
+    const IrExpr *sub_off;
 } LowerTransfer;
 
 /* A communication op of a kernel, checked: between ranks (pld.system.*),
@@ -167,10 +176,10 @@ typedef struct LowerComm {
     struct LowerTile *tile;         /* pipe push: the tile pushed; pop: the buffer popped into */
 } LowerComm;
 
-/* Classifies transfer c (form how; dest its result, NULL when unused):
- * 0, or -1 with a message for *at. */
-int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
-                            char *msg, size_t cap);
+/* Classifies transfer c (form how; dest its result, NULL when unused)
+ * for output out (OUT_MLIR, OUT_CPP): 0, or -1 with a message for *at. */
+int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const IrCall *c, IsaForm how,
+                            LowerTransfer *t, Span *at, char *msg, size_t cap);
 
 /* A kernel's parameters in the order both outputs take them (pto-mlir.md
  * 4.2, cpp.md 3): its Tensors, its Scalars, then each symbolic dimension

@@ -102,6 +102,7 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     case FORM_L0C_STORE:
     case FORM_MGATHER:
     case FORM_MSCATTER:
+    case FORM_GATHER_ROW:
         if (!lower_isa_transfer(W, dest, c, (IsaForm)lw->how))
             W->p->transfer(W, dest, c, (IsaForm)lw->how, NULL);
         return;

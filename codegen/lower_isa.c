@@ -186,16 +186,17 @@ int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm
     LowerTransfer t;
     Span at;
     char msg[320];
-    int into_tile = how == FORM_LOAD || how == FORM_MGATHER;   /* its result is a tile */
+    int into_tile = how == FORM_LOAD || how == FORM_MGATHER || how == FORM_GATHER_ROW;   /* its result is a tile */
     if (!isa(W))
         return 0;
     if (into_tile && !dest)
         return 1;
-    if (lower_transfer_classify(W->k->ir, dest, c, how, &t, &at, msg, sizeof msg) != 0)
+    if (lower_transfer_classify(W->k->ir, W->p->spelling, dest, c, how, &t, &at, msg, sizeof msg) != 0)
         W->p->error(W, at, msg);
     else if (t.index && !(t.index_tile = lower_tile_use(W, t.index)))
         return 1;
-    else if (!(t.tile = into_tile ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
+    else if (how == FORM_GATHER_ROW ? !(t.tile = lower_tile_def_in_place(W, dest, c, callee_op(c->callee), "dst", c->e.span))
+             : !(t.tile = into_tile ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
         return 1;
     else if (lower_scalar_offsets(W, &t) != 0) {
         if (into_tile)

@@ -446,8 +446,56 @@ static int memory_indexed_classify(IrCtx *ir, const IrVar *dest, const IrCall *c
     return 0;
 }
 
-int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaForm how, LowerTransfer *t, Span *at,
-                            char *msg, size_t cap)
+/* A load into a sub-view of the destination (tile.gather_row): src's
+ * window at src_offset, valid_shape of it, into the sub-view the rule
+ * gives (legal_gather_row), which has the destination's MemRef and
+ * layout and the transfer's valid shape. */
+static const IrType *sub_view_type(IrCtx *ir, const IrType *dst, int64_t rows, int64_t cols,
+                                   const IrMakeTuple *valid)
+{
+    const IrTileView *v = dst->tile_view;
+    const IrExpr *dims[2];
+    dims[0] = ir_dim_const(ir, rows);
+    dims[1] = ir_dim_const(ir, cols);
+    v = v ? ir_tile_view(ir, 2, valid->elems, v->nstride, v->stride, v->start_offset, (TileLayout)v->blayout,
+                         (TileLayout)v->slayout, v->fractal, (TilePad)v->pad)
+          : ir_tile_view(ir, 2, valid->elems, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
+    return ir_type_tile(ir, (DataType)dst->dtype, 2, dims, dst->memref, v);
+}
+
+static int gather_row_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, LowerTransfer *t, int mat_bytes, char *msg,
+                               size_t cap)
+{
+    const IrType *dst = dest ? dest->type : c->type, *tensor = ir_expr_type(ir, c->args[1]);
+    const IrExpr *row;
+    int64_t r;
+    t->tensor_arg = 1;
+    if (dst->kind != TYPE_TILE || tensor->kind != TYPE_TENSOR || ir_type_space(dst) < 0)
+        return 0;   /* reported where they are defined */
+    if (legal_gather_row(c, dst, ir_type_space(dst), mat_bytes, &t->row, msg, cap) != 0)
+        return -1;
+    if (!t->row.valid)
+        return 0;
+    t->offsets = t->row.src_off;
+    t->shapes = t->row.valid;
+    for (uint32_t d = 0; d < 2; d++)
+        if (!ir_dim_value(t->row.valid->elems[d], &t->size[d]))
+            t->size_x[d] = t->row.valid->elems[d];
+    t->sub_pto = sub_view_type(ir, dst, t->row.rows, t->row.cols, t->row.valid);
+    t->sub_cpp = sub_view_type(ir, dst, t->row.cpp_rows, t->row.cpp_cols, t->row.valid);
+    row = t->row.dst_off->elems[0];
+    if (ir_dim_value(row, &r))
+        t->sub_off = ir_const_int(ir, r * t->row.row_bytes + t->row.const_bytes, DT_INT64, c->e.span);
+    else
+        t->sub_off = ir_binary(ir, BIN_ADD, DT_INT64,
+                               ir_binary(ir, BIN_MUL, DT_INT64, ir_unary(ir, UN_CAST, DT_INT64, row, c->e.span),
+                                         ir_const_int(ir, t->row.row_bytes, DT_INT64, c->e.span), c->e.span),
+                               ir_const_int(ir, t->row.const_bytes, DT_INT64, c->e.span), c->e.span);
+    return 0;
+}
+
+int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const IrCall *c, IsaForm how,
+                            LowerTransfer *t, Span *at, char *msg, size_t cap)
 {
     char buf[64];
     const OpDef *op = callee_op(c->callee);
@@ -464,6 +512,8 @@ int lower_transfer_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, IsaFo
         t->tensor_arg = how == FORM_MGATHER ? 0 : 2;
         return memory_indexed_classify(ir, dest, c, how, t, at, msg, cap);
     }
+    if (how == FORM_GATHER_ROW)
+        return gather_row_classify(ir, dest, c, t, target_mat_bytes(out == OUT_CPP ? ISA_CPP : ISA_PTO), msg, cap);
     if (op && op->cls == OPCL_REMOTE_STORE) {
         t->tensor_arg = 1;
         t->peer = c->args[2];

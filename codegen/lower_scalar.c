@@ -338,11 +338,11 @@ int lower_scalar_op(LowerFlow *W, const IrCall *c, const LowerOp *lo, const Lowe
     return rc ? -1 : 0;
 }
 
-int lower_scalar_offsets(LowerFlow *W, const LowerTransfer *t)
+static int offset_list(LowerFlow *W, const IrMakeTuple *offsets)
 {
     int rc = 0;
-    for (uint32_t d = 0; d < t->offsets->n; d++) {
-        const IrExpr *x = t->offsets->elems[d];
+    for (uint32_t d = 0; d < offsets->n; d++) {
+        const IrExpr *x = offsets->elems[d];
         int64_t v;
         int dt = own_dtype(W, x);
         if (is_cpp(W) && ir_dim_value(x, &v))
@@ -356,6 +356,16 @@ int lower_scalar_offsets(LowerFlow *W, const LowerTransfer *t)
             rc |= lower_scalar_expr(W, x, is_cpp(W) ? -1 : DT_INT64, 0);
         }
     }
+    return rc ? -1 : 0;
+}
+
+/* The transfer's offsets; a load into a sub-view's destination offsets
+ * and valid extents too (the sub-view's position and shape). */
+int lower_scalar_offsets(LowerFlow *W, const LowerTransfer *t)
+{
+    int rc = offset_list(W, t->offsets);
+    if (t->how == FORM_GATHER_ROW && t->row.valid)
+        rc |= offset_list(W, t->row.dst_off) | offset_list(W, t->row.valid);
     return rc ? -1 : 0;
 }
 

@@ -284,7 +284,7 @@ static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTi
 int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op, const LowerOp *lo,
                   LowerOpTiles *b)
 {
-    char buf[64], msg[320];
+    char msg[320];
     LowerTile *apart = NULL;
     Span sp = c->e.span;
     memset(b, 0, sizeof *b);
@@ -313,17 +313,8 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
             apart = b->in[k];
     }
     if (lo->acc || lo->in_place) {
-        /* The result is the accumulator (passes.md 5.5), or the target
-         * written in place: with addresses a buffer at its address;
-         * without, its buffer itself. */
-        LowerTile *a = lower_tile_use(W, c->args[0]);
-        if (!a || !(b->dest = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
+        if (!(b->dest = lower_tile_def_in_place(W, dest, c, op, lo->acc ? "acc" : "target", sp)))
             return -1;
-        if (!lower_tile_same(addr_mode(W), a, b->dest)) {
-            lower_flow_error(W, sp, "the result of '%s' must share the buffer of its %s argument",
-                             op_printed_name(op, buf, sizeof buf), lo->acc ? "acc" : "target");
-            return -1;
-        }
     } else if (!(b->dest = lower_tile_def(W, dest, lo->fillpad, NULL, sp))) {
         return -1;
     }
@@ -337,6 +328,25 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
     else if (lo->tmp != LOWER_TMP_NONE)
         b->tmp = scratch(W, dest, c, b->dest, dest->type, lo->tmp, op, sp);
     return lo->tmp != LOWER_TMP_NONE && !b->tmp ? -1 : 0;
+}
+
+/* The result dest of op call c written in its first argument's buffer
+ * (an accumulator, passes.md 5.5, or a target written in place): with
+ * addresses a buffer at its address; without, its buffer itself.  NULL
+ * after an error (what names that argument in the message). */
+LowerTile *lower_tile_def_in_place(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op,
+                                   const char *what, Span sp)
+{
+    char buf[64];
+    LowerTile *a = lower_tile_use(W, c->args[0]), *d;
+    if (!a || !(d = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
+        return NULL;
+    if (!lower_tile_same(addr_mode(W), a, d)) {
+        lower_flow_error(W, sp, "the result of '%s' must share the buffer of its %s argument",
+                         op_printed_name(op, buf, sizeof buf), what);
+        return NULL;
+    }
+    return d;
 }
 
 /* The geometry of a variable that names a buffer made for another (a

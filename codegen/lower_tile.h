@@ -55,6 +55,10 @@ LowerTile *lower_tile_use(struct LowerFlow *W, const IrExpr *x);
 /* The buffer of Tile variable v defined by a transfer or an op (fillpad:
  * as a fillpad destination; share: the buffer it must be in, or NULL). */
 LowerTile *lower_tile_def(struct LowerFlow *W, const IrVar *v, int fillpad, LowerTile *share, Span sp);
+/* The buffer of dest, the result of op call c written in its first
+ * argument's buffer (what names that argument in messages). */
+LowerTile *lower_tile_def_in_place(struct LowerFlow *W, const IrVar *dest, const struct IrCall *c, const OpDef *op,
+                                   const char *what, Span sp);
 /* The buffer of Tile variable v a cross-core pop defines: one of its own,
  * shared with no other variable (PTO names the pop's result; C++ gives it
  * v's planned address). */

@@ -303,11 +303,28 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
  * and a scatter to memory (tile.mgather, tile.mscatter) take the whole
  * tensor as the window: pto.mgather ins(view, idx) outs(tile) {coalesce,
  * gatherOob}, pto.mscatter ins(src, idx) outs(view) {coalesce = elem}
- * (PTOAS 0.60 MGatherOp, MScatterOp). */
+ * (PTOAS 0.60 MGatherOp, MScatterOp).  A load into a sub-view of the
+ * destination (tile.gather_row) is pypto's: pto.subview of the
+ * destination's buffer at dst_offset, valid as the transfer, then
+ * pto.tload into it (sub_view). */
+static const Value *sub_view(Emitter *E, const IrVar *dest, const Value *parent, const LowerTransfer *t)
+{
+    const Value *off[2], *valid[2];
+    Value *sv;
+    for (uint32_t d = 0; d < 2; d++)
+        if (!(off[d] = index_value(E, t->row.dst_off->elems[d])) || !(valid[d] = index_value(E, t->row.valid->elems[d])))
+            return NULL;
+    sv = pm_new_value(E, mlir_name_claim(&E->names, dest->name, "_row"), pm_tile_type(E, t->sub_pto, 0), SC_NONE, 0);
+    sb_printf(pm_line(E), "%s = pto.subview %s[%s, %s] sizes [%" PRId64 ", %" PRId64 "] valid [%s, %s] : %s -> %s\n",
+              sv->name, parent->name, off[0]->name, off[1]->name, t->row.rows, t->row.cols, valid[0]->name,
+              valid[1]->name, parent->type, sv->type);
+    return sv;
+}
+
 void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const LowerTransfer *t)
 {
     char pt[160];
-    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER;
+    int is_load = t->how == FORM_LOAD || t->how == FORM_MGATHER || t->how == FORM_GATHER_ROW;
     const Value *idx = NULL;
     const View *V = t->peer ? peer_view(E, t->tensor, t->peer) : t->tensor->data;
     const Value *tile = NULL, *offv[LEGAL_MAX_RANK], *sizev[LEGAL_MAX_RANK];
@@ -328,6 +345,8 @@ void pm_emit_transfer(Emitter *E, const IrVar *dest, const IrCall *c, const Lowe
             return;
     if (is_load)
         tile = pm_tile(E, t->tile, dest, NULL);
+    if (t->how == FORM_GATHER_ROW && !(tile = sub_view(E, dest, tile, t)))
+        return;
     k = (size_t)str_printf(pt, sizeof pt, "!pto.partition_tensor_view<");
     for (uint32_t i = 0; i < n && k < sizeof pt; i++)
         k += (size_t)(t->size_x[i] ? str_printf(pt + k, sizeof pt - k, "?x")

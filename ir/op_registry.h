@@ -222,6 +222,7 @@ typedef enum OpClass {
     OPCL_GATHERB,             /* src, offsets -> src's 32-byte blocks at the byte offsets */
     OPCL_SCATTER_UPDATE,      /* input, index, src -> input with whole rows replaced (no instruction of its own) */
     OPCL_GATHER_COMPARE,      /* src, kvalue, tmp -> (indices, counts): two results */
+    OPCL_GATHER_ROW,          /* dst, tensor, offsets, window -> dst with the tensor's window loaded in place */
     OPCL_COUNT
 } OpClass;
 
@@ -270,6 +271,7 @@ typedef enum IsaForm {
     FORM_MSCATTER,    /* (src, indices) into the whole tensor */
     FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
     FORM_SCATTER_MASK, /* (src) into the destination's buffer: the mask pattern as the mode */
+    FORM_GATHER_ROW,  /* (src's window) loaded into a sub-view of the destination's buffer */
 } IsaForm;
 
 /* The pipe an op runs on: a PipeKind, or one of these. */

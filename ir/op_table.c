@@ -66,6 +66,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_GATHERB]           = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TILES,       0, 0, TMP_NONE),
     [OPCL_SCATTER_UPDATE]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_GATHER_COMPARE]    = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_GATHER_ROW]        = T(OPC_BLOCK,  PIPE_MTE2,     RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_GATHER_ROW,  0, 0, TMP_NONE),
     [OPCL_CI]                = T(OPC_BLOCK,  PIPE_S,        RES_VEC,           LAYOUT_ND,         SCRATCH_CI,       -1, 0, FORM_CI,          0, 0, TMP_NONE),
     [OPCL_EXTRACT]           = T(OPC_BLOCK,  OP_PIPE_MOVE,  RES_TARGET_MEMORY, LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TEXTRACT,    0, 0, TMP_NONE),
     [OPCL_INSERT]            = T(OPC_BLOCK,  OP_PIPE_INSERT, RES_ARG0,         LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_TINSERT,     0, 0, TMP_NONE),

@@ -56,6 +56,10 @@ const IrType *deduce_create_tile(DeduceCtx *dc)
      * tile.create deduces it), so that it can start their accumulation. */
     if (ms == MS_ACC && n == 2)
         return op_make_tile(dc, dt, n, shape, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024));
+    /* In Mat, the fractal NZ layout a load into Mat gives (deduce_load),
+     * so that the type says where the tile lives before InitMemRef. */
+    if (ms == MS_MAT && n == 2)
+        return op_make_tile(dc, dt, n, shape, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512));
     return op_make_tile(dc, dt, n, shape, NULL);
 }
 

@@ -154,6 +154,12 @@ const IrType *deduce_gather_compare(DeduceCtx *dc);
 const IrType *deduce_tensor_gather_compare(DeduceCtx *dc);
 const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
 
+/* ops_paged.c: the paged-gather ops */
+const IrType *deduce_gather_row(DeduceCtx *dc);
+const IrType *deduce_tensor_gather_row(DeduceCtx *dc);
+const IrType *deduce_create_l1(DeduceCtx *dc);
+const IrType *deduce_paged_gather(DeduceCtx *dc);
+
 /* ops_system.c */
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);
@@ -186,6 +192,8 @@ const IrType *deduce_flag(DeduceCtx *dc);
 /* A list of extents the DSL passes by keyword only; the printer writes it
  * as NAME=[...]. */
 #define PSHAPE_KW(NAME) {(NAME), -1, ARG_SHAPE, 0, 1, 0}
+/* The same given by keyword only (a parameter after '*'). */
+#define PSHAPE_OR_KW(NAME, FROM) {(NAME), -1, ARG_SHAPE, (FROM) + 1, 1, 0}
 /* A list of extents, by keyword, that an annotated assignment's type gives
  * when the call leaves it out (the printer then leaves it out too). */
 #define PSHAPE_ANNOT(NAME) {(NAME), -1, ARG_SHAPE, OP_FROM_ANNOTATION, 1, 0}

@@ -79,6 +79,23 @@ int legal_same_dims(const IrType *a, const IrType *b);
  * one row [1, R] (MGatherCheck: "Coalesce::Row requires index tile valid
  * shape [1, R]", where pypto takes [R, 1] too). */
 int legal_memory_indexed(IrCtx *ir, const IrCall *c, const IrType *data, char *msg, size_t cap);
+
+/* tile.gather_row (legal_gather_row.c) into tile dst of space `space`:
+ * the forms the pto-isa outputs take, and its sub-view: PTO's subview
+ * sizes (rows, cols), the C++ Tile's shape (cpp_rows, cpp_cols: in Mat
+ * the destination's rows, the stride of its columns of boxes; in Vec its
+ * columns, the stride of its rows), and its address, the destination's
+ * plus dst_offset's row times row_bytes plus const_bytes. */
+typedef struct LegalGatherRow {
+    int space;
+    const IrMakeTuple *dst_off, *src_off, *valid;
+    int64_t win[2];
+    int64_t rows, cols, cpp_rows, cpp_cols;
+    int64_t row_bytes, const_bytes;
+} LegalGatherRow;
+/* mat_bytes: the target addresses a Mat tile's NZ boxes (target_mat_bytes). */
+int legal_gather_row(const IrCall *c, const IrType *dst, int space, int mat_bytes, LegalGatherRow *g, char *msg,
+                     size_t cap);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 

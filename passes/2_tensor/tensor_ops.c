@@ -634,7 +634,11 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 1, &kw);
     }
     default:
-        tc_error(e, e->at, "'%s' has no block form", c->callee->name);
+        /* An op without one says why in its row (ir/ops.def). */
+        if (op && !block && op->why_pto)
+            tc_error(e, e->at, "'%s' has no block form: %s", c->callee->name, op->why_pto);
+        else
+            tc_error(e, e->at, "'%s' has no block form", c->callee->name);
         return NULL;
     }
 }

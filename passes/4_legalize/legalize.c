@@ -456,6 +456,16 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         diag_error(L->pc->diag, c->e.span, "%s", msg);
         L->failed = 1;
     }
+    if (form == FORM_GATHER_ROW && result) {
+        /* a load into a sub-view of its destination, by the space the
+         * destination's chain of in-place writes starts in */
+        LegalGatherRow g;
+        if (legal_gather_row(c, result->type, legal_tile_space(L, c->args[0]), target_mat_bytes(L->pc->isa), &g, msg,
+                             sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
     if (op_traits(op)->eq_n && result && result->type->kind == TYPE_TILE && static_shape(result->type)) {
         /* The operations do not broadcast or convert (ops.md 5.2); a
          * compare's result is a mask of its own type. */

@@ -271,6 +271,10 @@ START_TEST(test_create_full_alloc)
     DeduceCtx dc;
     EXPECT_TYPE(run("block.create_tile", 1, ARGS(list(2, 64, 128)), 2,
                     KWS(kw("dtype", KW_DTYPE, DT_FP16), kw("target_memory", KW_MEMSPACE, MS_MAT))),
+                "pl.Tile[[64, 128], pl.FP16, pl.TileView(blayout=pl.TileLayout.col_major, "
+                "slayout=pl.TileLayout.row_major)]");   /* in Mat: the NZ layout, as a load into Mat */
+    EXPECT_TYPE(run("block.create_tile", 1, ARGS(list(2, 64, 128)), 2,
+                    KWS(kw("dtype", KW_DTYPE, DT_FP16), kw("target_memory", KW_MEMSPACE, MS_VEC))),
                 "pl.Tile[[64, 128], pl.FP16]");
     expect_error(run("block.create_tile", 1, ARGS(list(2, 64, 0)), 1, KWS(kw("dtype", KW_DTYPE, DT_FP16))), 0,
                  "'pl.tile.create': shape element 1 is 0; an extent must be positive");
