@@ -102,6 +102,24 @@ const IrType *deduce_col_reduce(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, 2, dims, reduced_valid(dc, t, 0));
 }
 
+/* col_argmax, col_argmin (tile, tmp_tile): [1, cols] INT32, the row index
+ * of each column's extremum; the scratch has the tile's element type
+ * (pypto's tile.col_argmax; pto-isa's NPU TCOLARGMAX asserts it). */
+const IrType *deduce_col_arg(DeduceCtx *dc)
+{
+    const IrType *t, *tmp;
+    const IrExpr *dims[2];
+    char b1[96];
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, 2)) || !(tmp = op_need_tile(dc, 1)))
+        return NULL;
+    if (tmp->dtype != t->dtype)
+        return op_fail(dc, 1, "tmp_tile must have the tile's element type %s, got %s", dtype_name((DataType)t->dtype),
+                       type_to_string(dc->ir, tmp, b1, sizeof b1));
+    dims[0] = ir_dim_const(dc->ir, 1);
+    dims[1] = t->dims[1];
+    return op_make_tile(dc, DT_INT32, 2, dims, reduced_valid(dc, t, 0));
+}
+
 /* col_sum(tile, tmp_tile): the binary-tree form, whose scratch has the
  * tile's element type (pypto's tile.col_sum). */
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc)

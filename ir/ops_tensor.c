@@ -296,6 +296,23 @@ const IrType *deduce_tensor_row_arg(DeduceCtx *dc)
     return t ? op_make_tensor(dc, DT_INT32, t->n, t->dims) : NULL;
 }
 
+/* col_argmax, col_argmin (input): the index of the extremum along the
+ * second-to-last axis, kept as 1, INT32 (pypto's tensor.col_argmax:
+ * [..., M, N] -> [..., 1, N]). */
+const IrType *deduce_tensor_col_arg(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *buf[8], **dims;
+    if (!(t = op_need_tensor(dc, 0)))
+        return NULL;
+    if (t->n < 2)
+        return op_fail(dc, 0, "the input must have at least 2 dimensions, got %u", (unsigned)t->n);
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    dims[t->n - 2] = ir_dim_const(dc->ir, 1);
+    return op_make_tensor(dc, DT_INT32, t->n, dims);
+}
+
 /* exp of an integer tensor is real-valued: FP32. */
 const IrType *deduce_tensor_exp(DeduceCtx *dc)
 {
