@@ -191,7 +191,8 @@ typedef enum OpClass {
     OPCL_MATMUL,
     OPCL_MATMUL_ACC,
     OPCL_MATMUL_BIAS,
-    OPCL_BATCH_MATMUL,
+    OPCL_BATCH_MATMUL,        /* lhs [.., M, K], rhs [.., K, N] -> [.., M, N] (2-D matmuls where the batch is 1) */
+    OPCL_BATCH_MATMUL_ACC,    /* acc, lhs, rhs -> acc + lhs x rhs, batched */
     OPCL_BLOCK_IDX,
     OPCL_BARRIER,
     OPCL_FLAG,

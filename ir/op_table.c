@@ -84,6 +84,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_MATMUL_ACC]        = T(OPC_BLOCK,  PIPE_M,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MATMUL_ACC,  0, 0, TMP_NONE),
     [OPCL_MATMUL_BIAS]       = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_BATCH_MATMUL]      = T(OPC_BLOCK,  PIPE_M,        RES_ACC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
+    [OPCL_BATCH_MATMUL_ACC]  = T(OPC_BLOCK,  PIPE_M,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_BLOCK_IDX]         = T(OPC_BLOCK,  OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_BLOCK_IDX,   0, 0, TMP_NONE),
     [OPCL_BARRIER]           = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),
     [OPCL_FLAG]              = T(OPC_SYSTEM, OP_PIPE_NONE,  RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 1, FORM_NONE,        0, 0, TMP_NONE),

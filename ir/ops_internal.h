@@ -80,6 +80,7 @@ const IrType *deduce_matmul(DeduceCtx *dc);
 const IrType *deduce_matmul_acc(DeduceCtx *dc);
 const IrType *deduce_matmul_bias(DeduceCtx *dc);
 const IrType *deduce_batch_matmul(DeduceCtx *dc);
+const IrType *deduce_batch_matmul_acc(DeduceCtx *dc);
 /* ops_tensor.c */
 const IrType *deduce_tensor_create(DeduceCtx *dc);
 const IrType *deduce_tensor_read(DeduceCtx *dc);
