@@ -97,6 +97,7 @@ int op_check_init_cond(DeduceCtx *dc, uint32_t i);
 const IrType *deduce_tensor_row_reduce(DeduceCtx *dc);
 const IrType *deduce_tensor_row_arg(DeduceCtx *dc);
 const IrType *deduce_tensor_col_arg(DeduceCtx *dc);
+const IrType *deduce_tensor_expand_clone(DeduceCtx *dc);
 const IrType *deduce_tensor_exp(DeduceCtx *dc);
 const IrType *deduce_tensor_cast(DeduceCtx *dc);
 const IrType *deduce_tensor_reshape(DeduceCtx *dc);
