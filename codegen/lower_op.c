@@ -44,10 +44,11 @@ static void add_input_elem(LowerOp *lo, uint32_t arg, uint32_t e, int dtype)
 }
 
 /* The element type scalar operands convert to (pto-mlir.md 6.3): that of
- * the first tile operand, or the result's. */
-static int scalar_elem_dtype(IrCtx *ir, const IrCall *c, const IrVar *dest)
+ * the first tile operand from the first of the result's shape (after a
+ * select's mask), or the result's. */
+static int scalar_elem_dtype(IrCtx *ir, const IrCall *c, const IrVar *dest, uint32_t from)
 {
-    for (uint32_t i = 0; i < c->nargs; i++) {
+    for (uint32_t i = from; i < c->nargs; i++) {
         const IrType *t = arg_type(ir, c, i);
         if (t->kind == TYPE_TILE)
             return t->dtype;
@@ -126,7 +127,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
 {
     char buf[64];
     const char *isa = out == OUT_CPP ? lw->cpp : lw->pto;
-    int elem_dt = scalar_elem_dtype(ir, c, dest);
+    int elem_dt = scalar_elem_dtype(ir, c, dest, lw->eq_first);
     memset(lo, 0, sizeof *lo);
     *at = c->e.span;
     lo->how = lw->how;
@@ -227,10 +228,10 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         break;
     case FORM_COL_REDUCE:
         add_input(lo, 0, elem_dt);
-        if (c->nargs == 2) {   /* the scratch of the binary-tree sum */
+        if (c->nargs == 2)   /* the scratch: of the binary-tree sum (isBinary), or of an arg reduction */
             add_input(lo, 1, elem_dt);
+        if (c->nargs == 2 && op->cls == OPCL_COL_REDUCE_TMP)
             lo->mode = 1;
-        }
         break;
     case FORM_REDUCE: {
         const IrType *t = arg_type(ir, c, 0);

@@ -161,6 +161,7 @@ typedef enum OpClass {
     OPCL_CMPS,
     OPCL_CAST,
     OPCL_SELS,
+    OPCL_SELS_TMP_ARG,        /* mask, src, tmp, scalar: src where the mask's bit is set, else the scalar */
     OPCL_CREATE,              /* a tile buffer only */
     OPCL_FULL,
     OPCL_EXPANDS,
@@ -181,6 +182,7 @@ typedef enum OpClass {
     OPCL_REDUCE,              /* tile, axis= */
     OPCL_COL_REDUCE,          /* tile -> [1, N] */
     OPCL_COL_REDUCE_TMP,      /* (tile, tmp) -> [1, N]: the binary-tree sum, which writes tmp */
+    OPCL_COL_ARG,             /* (tile, tmp) -> [1, N] INT32: the row index of each column's extremum */
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
     OPCL_COL_EXPAND,
@@ -189,7 +191,8 @@ typedef enum OpClass {
     OPCL_MATMUL,
     OPCL_MATMUL_ACC,
     OPCL_MATMUL_BIAS,
-    OPCL_BATCH_MATMUL,
+    OPCL_BATCH_MATMUL,        /* lhs [.., M, K], rhs [.., K, N] -> [.., M, N] (2-D matmuls where the batch is 1) */
+    OPCL_BATCH_MATMUL_ACC,    /* acc, lhs, rhs -> acc + lhs x rhs, batched */
     OPCL_BLOCK_IDX,
     OPCL_BARRIER,
     OPCL_FLAG,
@@ -334,6 +337,14 @@ typedef enum TmpRule {
     TMP_RESULT_WORDS,     /* the result's bytes as a Vec tile of 4-byte elements: the result's
                              type when its elements are 4 bytes wide, else UINT32 [rows,
                              cols * size / 4] (TSEL; as SCRATCH_RESULT_WORDS) */
+    TMP_SCALAR_SLOT,      /* a Vec tile apart from the operands that holds one element of the
+                             result's type: the A2/A3 TSELS stores the scalar there and reads it
+                             back (set_cmpmask) before it writes the result; A5's reads none
+                             (legalize_ops.c tmp_wanted) */
+    TMP_ARG_BLOCKS,       /* a Vec tile apart from the source, of its element type, that holds three
+                             repeats of its columns: the A2/A3 TCOLARGMAX keeps the running index,
+                             extremum and selection there (pto-isa npu/a2a3/TColReduceIdx.hpp,
+                             tmpGapElems); A5's reads none */
     TMP_LIKE_INDICES,     /* a Vec tile of the result's shape and the second argument's element
                              type: the A2/A3 TGATHER stages its indices there (PTOAS e32488c9
                              TGatherOp::verify: "expects tmp and indices to have the same element

@@ -245,6 +245,41 @@ const IrType *deduce_sels(DeduceCtx *dc)
     return bcast_promote(dc, t[0], t[1]);
 }
 
+/* sels (mask, src, tmp, scalar): today's TSELS, src where the mask's bit
+ * is set, else the scalar (pto-isa cpu/TSelS.hpp: bit c % w of mask
+ * element (r, c / w) for w-bit mask elements).  The mask is a tile of 8-,
+ * 16- or 32-bit integers whose rows cover src's (pypto's tile.sels); the
+ * scratch any tile (Legalize gives the instruction one of the form it
+ * wants, TMP_SCALAR_SLOT).  The result has src's shape and type. */
+const IrType *deduce_sels_tmp(DeduceCtx *dc)
+{
+    const IrType *t[3];
+    char b[32];
+    int64_t mr, mc, sr, sc;
+    if (!need_tiles(dc, 3, t) || !op_need_scalar(dc, 3))
+        return NULL;
+    if (!dtype_is_int((DataType)t[0]->dtype) || dtype_bits((DataType)t[0]->dtype) > 32)
+        return op_fail(dc, 0, "the mask must be a tile of 8-, 16- or 32-bit integers, got %s",
+                       op_dtype_str((DataType)t[0]->dtype, b, sizeof b));
+    switch ((DataType)t[1]->dtype) {
+    case DT_INT8: case DT_UINT8: case DT_INT16: case DT_UINT16: case DT_INT32: case DT_UINT32: case DT_FP16: case DT_FP32:
+        break;
+    default:
+        return op_fail(dc, 1, "src must be a tile of INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16 or FP32, got %s",
+                       op_dtype_str((DataType)t[1]->dtype, b, sizeof b));
+    }
+    for (int i = 0; i < 2; i++)
+        if (t[i]->n != 2)
+            return op_fail(dc, i, "%s must be a 2-D tile, got rank %u", i ? "src" : "the mask", (unsigned)t[i]->n);
+    if (ir_dim_value(ir_tile_valid_dims(t[0])[0], &mr) && ir_dim_value(ir_tile_valid_dims(t[1])[0], &sr) && mr < sr)
+        return op_fail(dc, 0, "the mask has %lld valid rows for src's %lld", (long long)mr, (long long)sr);
+    if (ir_dim_value(ir_tile_valid_dims(t[0])[1], &mc) && ir_dim_value(ir_tile_valid_dims(t[1])[1], &sc) &&
+        mc * (int64_t)dtype_bits((DataType)t[0]->dtype) < sc)
+        return op_fail(dc, 0, "a valid row of the mask holds %lld bits, for src's %lld valid columns",
+                       (long long)(mc * (int64_t)dtype_bits((DataType)t[0]->dtype)), (long long)sc);
+    return op_make_tile(dc, (DataType)t[1]->dtype, t[1]->n, t[1]->dims, NULL);
+}
+
 /* ---------------------------------------------------------------- unary */
 
 const IrType *deduce_unary(DeduceCtx *dc)

@@ -102,6 +102,24 @@ const IrType *deduce_col_reduce(DeduceCtx *dc)
     return op_make_tile(dc, (DataType)t->dtype, 2, dims, reduced_valid(dc, t, 0));
 }
 
+/* col_argmax, col_argmin (tile, tmp_tile): [1, cols] INT32, the row index
+ * of each column's extremum; the scratch has the tile's element type
+ * (pypto's tile.col_argmax; pto-isa's NPU TCOLARGMAX asserts it). */
+const IrType *deduce_col_arg(DeduceCtx *dc)
+{
+    const IrType *t, *tmp;
+    const IrExpr *dims[2];
+    char b1[96];
+    if (!(t = need_tile_rank(dc, 0, "tile", 2, 2)) || !(tmp = op_need_tile(dc, 1)))
+        return NULL;
+    if (tmp->dtype != t->dtype)
+        return op_fail(dc, 1, "tmp_tile must have the tile's element type %s, got %s", dtype_name((DataType)t->dtype),
+                       type_to_string(dc->ir, tmp, b1, sizeof b1));
+    dims[0] = ir_dim_const(dc->ir, 1);
+    dims[1] = t->dims[1];
+    return op_make_tile(dc, DT_INT32, 2, dims, reduced_valid(dc, t, 0));
+}
+
 /* col_sum(tile, tmp_tile): the binary-tree form, whose scratch has the
  * tile's element type (pypto's tile.col_sum). */
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc)
@@ -274,15 +292,18 @@ const IrType *deduce_matmul_bias(DeduceCtx *dc)
                         2, dims, NULL);
 }
 
-/* batch_matmul (lhs [.., M, K], rhs [.., K, N]) -> bcast(batch) + [M, N]. */
+/* batch_matmul (lhs [.., M, K], rhs [.., K, N]) -> bcast(batch) + [M, N]
+ * in Acc's layout, FP32 or INT32 as the cube unit writes (pypto's
+ * DeduceTileBatchMatMulType). */
 const IrType *deduce_batch_matmul(DeduceCtx *dc)
 {
     const IrType *l, *r;
     const IrExpr *buf[8], **dims;
     uint32_t nb;
+    DataType dt;
     char sl[140], sr[140];
     if (!(l = need_tile_rank(dc, 0, "lhs", 2, UINT32_MAX)) || !(r = need_tile_rank(dc, 1, "rhs", 2, UINT32_MAX)) ||
-        !check_k(dc, l->dims[l->n - 1], r->dims[r->n - 2]))
+        !check_k(dc, l->dims[l->n - 1], r->dims[r->n - 2]) || !cube_dtype(dc, l, r, &dt))
         return NULL;
     dims = op_dims_scratch(dc, (l->n > r->n ? l->n : r->n), buf, 8);
     if (!broadcast_shapes(l->n - 2, l->dims, r->n - 2, r->dims, dims, &nb))
@@ -290,5 +311,40 @@ const IrType *deduce_batch_matmul(DeduceCtx *dc)
                        type_to_string(dc->ir, l, sl, sizeof sl), type_to_string(dc->ir, r, sr, sizeof sr));
     dims[nb] = l->dims[l->n - 2];
     dims[nb + 1] = r->dims[r->n - 1];
-    return op_make_tile(dc, dtype_promote((DataType)l->dtype, (DataType)r->dtype), nb + 2, dims, NULL);
+    return op_make_tile(dc, dt, nb + 2, dims, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024));
+}
+
+/* batch_matmul_acc (acc [.., M, N], lhs [.., M, K], rhs [.., K, N]) ->
+ * acc's shape: lhs's and rhs's batch dimensions broadcast to acc's, which
+ * is accumulated in place and not broadcast (pypto's
+ * DeduceTileBatchMatMulAccType). */
+const IrType *deduce_batch_matmul_acc(DeduceCtx *dc)
+{
+    const IrType *acc, *l, *r;
+    const IrExpr *buf[8], **dims;
+    uint32_t nb;
+    int64_t a, b;
+    DataType dt;
+    char sa[140], sl[140], sr[140];
+    if (!(acc = need_tile_rank(dc, 0, "acc", 2, UINT32_MAX)) || !(l = need_tile_rank(dc, 1, "lhs", 2, UINT32_MAX)) ||
+        !(r = need_tile_rank(dc, 2, "rhs", 2, UINT32_MAX)))
+        return NULL;
+    if (!op_dims_may_match(acc->dims[acc->n - 2], l->dims[l->n - 2], &a, &b))
+        return op_fail(dc, -1, "M dimensions differ: acc M=%lld, lhs M=%lld", (long long)a, (long long)b);
+    if (!op_dims_may_match(acc->dims[acc->n - 1], r->dims[r->n - 1], &a, &b))
+        return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)a, (long long)b);
+    if (!check_k(dc, l->dims[l->n - 1], r->dims[r->n - 2]) || !cube_dtype(dc, l, r, &dt))
+        return NULL;
+    dims = op_dims_scratch(dc, (l->n > r->n ? l->n : r->n), buf, 8);
+    if (!broadcast_shapes(l->n - 2, l->dims, r->n - 2, r->dims, dims, &nb))
+        return op_fail(dc, -1, "cannot broadcast the batch dimensions of %s and %s",
+                       type_to_string(dc->ir, l, sl, sizeof sl), type_to_string(dc->ir, r, sr, sizeof sr));
+    if (nb != acc->n - 2)
+        return op_fail(dc, 0, "acc %s has %u batch dimensions, lhs and rhs broadcast to %u",
+                       type_to_string(dc->ir, acc, sa, sizeof sa), (unsigned)(acc->n - 2), (unsigned)nb);
+    for (uint32_t d = 0; d < nb; d++)
+        if (!op_dims_may_match(acc->dims[d], dims[d], &a, &b))
+            return op_fail(dc, 0, "acc's batch dimension %u is %lld, lhs and rhs broadcast to %lld", (unsigned)d,
+                           (long long)a, (long long)b);
+    return op_make_tile(dc, dt, acc->n, acc->dims, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024));
 }

@@ -296,6 +296,51 @@ const IrType *deduce_tensor_row_arg(DeduceCtx *dc)
     return t ? op_make_tensor(dc, DT_INT32, t->n, t->dims) : NULL;
 }
 
+/* col_argmax, col_argmin (input): the index of the extremum along the
+ * second-to-last axis, kept as 1, INT32 (pypto's tensor.col_argmax:
+ * [..., M, N] -> [..., 1, N]). */
+const IrType *deduce_tensor_col_arg(DeduceCtx *dc)
+{
+    const IrType *t;
+    const IrExpr *buf[8], **dims;
+    if (!(t = op_need_tensor(dc, 0)))
+        return NULL;
+    if (t->n < 2)
+        return op_fail(dc, 0, "the input must have at least 2 dimensions, got %u", (unsigned)t->n);
+    dims = op_dims_scratch(dc, t->n, buf, 8);
+    memcpy(dims, t->dims, t->n * sizeof *dims);
+    dims[t->n - 2] = ir_dim_const(dc->ir, 1);
+    return op_make_tensor(dc, DT_INT32, t->n, dims);
+}
+
+/* expand_clone (input, target): rank-3 tensors, input's dimensions equal
+ * to target's or 1 in at most one; target's shape, the promoted element
+ * type (pypto's DeduceTensorExpandCloneType). */
+const IrType *deduce_tensor_expand_clone(DeduceCtx *dc)
+{
+    const IrType *t, *g;
+    uint32_t broadcast = 0;
+    char a[140], b[140];
+    if (!(t = op_need_tensor(dc, 0)) || !(g = op_need_tensor(dc, 1)))
+        return NULL;
+    if (t->n != 3 || g->n != 3)
+        return op_fail(dc, t->n != 3 ? 0 : 1, "input and target must have rank 3, got %u and %u", (unsigned)t->n,
+                       (unsigned)g->n);
+    for (uint32_t d = 0; d < 3; d++) {
+        int64_t x, y;
+        if (t->dims[d] == g->dims[d] || (ir_dim_value(t->dims[d], &x) && ir_dim_value(g->dims[d], &y) && x == y))
+            continue;
+        if (!ir_dim_value(t->dims[d], &x) || x != 1)
+            return op_fail(dc, 0, "input %s does not expand to %s: dimension %u is neither equal nor 1",
+                           type_to_string(dc->ir, t, a, sizeof a), type_to_string(dc->ir, g, b, sizeof b), (unsigned)d);
+        broadcast++;
+    }
+    if (broadcast > 1)
+        return op_fail(dc, 0, "input %s expands to %s along %u dimensions; expand_clone broadcasts along at most one",
+                       type_to_string(dc->ir, t, a, sizeof a), type_to_string(dc->ir, g, b, sizeof b), broadcast);
+    return op_make_tensor(dc, dtype_promote((DataType)t->dtype, (DataType)g->dtype), 3, g->dims);
+}
+
 /* exp of an integer tensor is real-valued: FP32. */
 const IrType *deduce_tensor_exp(DeduceCtx *dc)
 {

@@ -63,6 +63,9 @@ bool writes_scratch(Op op) {
     case Op::TREMS:
     case Op::TXORS:
     case Op::TSEL:
+    case Op::TSELS:
+    case Op::TCOLARGMAX:
+    case Op::TCOLARGMIN:
     case Op::TGATHER:
     case Op::TROWSUM:
     case Op::TROWMAX:

@@ -550,6 +550,7 @@ constexpr VecOp kVecOps[] = {
     {Op::TCMP, 1, {{nullptr, &vcmpv}}},
     {Op::TCMPS, 1, {{nullptr, &vcmpvs}}},
     {Op::TSEL, 0, {{nullptr, &vsel}}},
+    {Op::TSELS, 0, {{nullptr, &vsel}}},   // the scalar through set_cmpmask, then vsel (npu/a2a3/TSels.hpp)
     {Op::TGATHER, 0, {{nullptr, &vmuls}, {nullptr, &vgather}}},
     {Op::TGATHER_MASK, 1, {{nullptr, &vreducev2}}},
     {Op::TSORT32, 0, {{nullptr, &vgather}}},
@@ -564,6 +565,8 @@ constexpr VecOp kVecOps[] = {
     {Op::TCOLSUM, 1, {{"TCOLSUM", &vadd}}},
     {Op::TCOLMAX, 1, {{"TCOLMAX", &vmax}}},
     {Op::TCOLMIN, 1, {{"TCOLMAX", &vmin}}},
+    {Op::TCOLARGMAX, 1, {{"TCOLMAX", &vmax}, {nullptr, &vsel}}},   // estimate: TCOLMAX, and a vsel for the index (npu/a2a3/TColReduceIdx.hpp)
+    {Op::TCOLARGMIN, 1, {{"TCOLMAX", &vmin}, {nullptr, &vsel}}},
     {Op::TROWPROD, 1, {{"TROWMAX", &vmul}}},
     {Op::TCOLPROD, 1, {{"TCOLMAX", &vmul}}},
     {Op::TROWEXPAND, 0, {{"TROWEXPAND", &vcopy}}},

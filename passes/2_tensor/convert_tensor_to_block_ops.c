@@ -759,6 +759,17 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     vec_init(todo);
     vec_init(out);
 
+    /* 0. expand_clone's block ops (its rank-3 tensors are the conversion's
+     * only there). */
+    for (uint32_t i = 0; i < prog->n; i++) {
+        const IrFunc *g;
+        if (!func_type_is_kernel((FuncType)prog->funcs[i]->type) || !tc_has_tensor_ops(prog->funcs[i]))
+            continue;
+        if ((g = tc_expand_clones(pc, prog->funcs[i], &C.failed)) != prog->funcs[i])
+            p = replace_func(C.ir, p, g);
+    }
+    prog = p;
+
     /* 1. Split the functions that need both units. */
     for (uint32_t i = 0; i < prog->n; i++)
         if (func_type_is_kernel((FuncType)prog->funcs[i]->type) && tc_has_tensor_ops(prog->funcs[i]))

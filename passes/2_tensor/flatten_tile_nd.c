@@ -9,6 +9,9 @@
  *     partition has the tensor's rank, its rows merged);
  *   - a store takes the 2-D tile, with its window as it was;
  *   - create, full and reshape take the 2-D shape;
+ *   - a batched matrix multiply whose batch extents are all 1 becomes the
+ *     2-D one (block.matmul, block.matmul_acc); a transposed view of a
+ *     tile whose leading extents are 1 the 2-D view;
  *   - element-wise ops, row reductions and expansions, casts, compares
  *     and selects run on the 2-D tiles, deduced anew: the result must be
  *     the 2-D form of what it was (a broadcast across a leading dimension
@@ -73,6 +76,7 @@ static int flattens(const OpDef *op)
     case OPCL_ROW_EXPAND_TO:
     case OPCL_COL_EXPAND:
     case OPCL_COL_EXPAND_OP:
+    case OPCL_ALIAS:   /* a transposed view: the 2-D one where the leading extents are 1 (checked below) */
         return 1;
     default:
         return 0;
@@ -129,6 +133,53 @@ static int same_type(const IrType *a, const IrType *b)
     return 1;
 }
 
+/* The type argument i had before it was flattened. */
+static const IrType *orig_type(Flat *F, const IrCall *c, uint32_t i)
+{
+    const IrType *t = ptrmap_get(&F->flat, c->args[i]);
+    return t ? t : ir_expr_type(F->pc->ir, c->args[i]);
+}
+
+/* A batched matrix multiply whose batch extents are all 1 is the 2-D one
+ * of its flattened tiles (block.matmul, block.matmul_acc: a loop of one);
+ * a larger batch is a located error (no loop of 2-D multiplies yet). */
+static const IrExpr *flat_batch_matmul(Flat *F, const IrCall *c, const OpDef *op, const char *name)
+{
+    IrCtx *ir = F->pc->ir;
+    const OpDef *mm = op_by_id(op->cls == OPCL_BATCH_MATMUL_ACC ? OP_BLOCK_MATMUL_ACC : OP_BLOCK_MATMUL);
+    const IrType *want, *got;
+    OpError err;
+    char tb[160];
+    for (uint32_t i = 0; i <= c->nargs; i++) {
+        const IrType *t = i < c->nargs ? orig_type(F, c, i) : c->type;
+        for (uint32_t d = 0; t->kind == TYPE_TILE && d + 2 < t->n; d++) {
+            int64_t v = 0;
+            if (!ir_dim_value(t->dims[d], &v) || v != 1) {
+                const OpParam *p = i < c->nargs ? op_param(op, i) : NULL;
+                snprintf(tb, sizeof tb, v > 1 ? "%lld" : "unknown at compile time", (long long)v);
+                diag_error(F->pc->diag, c->e.span,
+                           "'%s' multiplies a batch of %s (batch dimension %u of %s): pyptocc multiplies 2-D tiles, "
+                           "and a batched multiply only where every batch extent is 1",
+                           name, tb, (unsigned)d, p ? p->name : "the result");
+                F->failed = 1;
+                return &c->e;
+            }
+        }
+    }
+    if (!(want = is_nd_tile(c->type) ? flat_type(F, c->type, c->e.span, "the result") : c->type))
+        return &c->e;
+    got = op_deduce(ir, mm, c->args, c->nargs, NULL, 0, &err);
+    if (!got || !same_type(got, want)) {
+        if (got)
+            type_to_string(ir, want, tb, sizeof tb);
+        diag_error(F->pc->diag, c->e.span, "'%s' with a batch of 1 is not a 2-D multiply: %s%s", name,
+                   got ? "its 2-D form would not give " : "", got ? tb : err.msg);
+        F->failed = 1;
+        return &c->e;
+    }
+    return ir_call(ir, &mm->callee, c->nargs, c->args, 0, NULL, want, c->e.span);
+}
+
 static const IrExpr *flat_call(Flat *F, const IrCall *c)
 {
     IrCtx *ir = F->pc->ir;
@@ -139,6 +190,8 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
     IrKwarg *kw;
     OpError err;
     uint32_t rank = c->type->kind == TYPE_TILE ? c->type->n : 0;
+    if (op && (op->cls == OPCL_BATCH_MATMUL || op->cls == OPCL_BATCH_MATMUL_ACC))
+        return flat_batch_matmul(F, c, op, op_printed_name(op, name, sizeof name));
     if (!op || !involves_nd(F, c))
         return &c->e;
     op_printed_name(op, name, sizeof name);

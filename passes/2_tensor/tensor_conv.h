@@ -124,6 +124,11 @@ static inline int tc_product_lhs(const IrExpr *e)
 
 /* ----------------------------------------------------------- block ops */
 
+/* f with each `v = pl.tensor.expand_clone(input, target)` as the block ops
+ * that write target (tensor_expand_clone.c); *failed set after an error
+ * (reported). */
+const IrFunc *tc_expand_clones(PassCtx *pc, const IrFunc *f, int *failed);
+
 /* Where the block ops of one tensor op go, and how they are named. */
 typedef struct TcEmit {
     PassCtx *pc;

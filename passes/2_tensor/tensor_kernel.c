@@ -622,7 +622,7 @@ static void analyse_rows(Kc *K)
         } else if (v->tinsert) {
             K->no_tiling = "an assemble into a tensor the kernel computes writes a window of its whole tile";
             K->no_tiling_at = v->at;
-        } else if (block && block->cls == OPCL_COL_REDUCE) {
+        } else if (block && (block->cls == OPCL_COL_REDUCE || block->cls == OPCL_COL_ARG)) {
             /* Blocks of columns hold every row of a column; blocks of rows do not. */
             K->no_tiling = "a column reduction needs every row of its columns";
             K->no_tiling_at = v->at;

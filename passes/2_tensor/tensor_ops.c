@@ -575,6 +575,10 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, block->nargs, args, 0, NULL);
     case OPCL_ROW_REDUCE:
         return lower_row_reduce(e, (OpId)block->id, operands[0], name);
+    case OPCL_COL_ARG:
+        /* with a scratch tile of the operand's type (pypto's
+         * MakeArgReductionConv) */
+        return lower_with_scratch(e, block, operands[0], name);
     case OPCL_CI: {
         TcKw kw[2] = {{"dtype", ir_call_kwarg_int(c, "dtype", DT_INT32)},
                       {"descending", ir_call_kwarg_int(c, "descending", 0)}};

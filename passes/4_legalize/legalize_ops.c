@@ -413,6 +413,31 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
         dims[1] = ir_const_int(ir, bytes / 4, DT_INT64, c->e.span);
         return ir_type_tile(ir, DT_UINT32, 2, dims, NULL, NULL);
     }
+    if (op_traits(op)->tmp == TMP_SCALAR_SLOT) {
+        /* one row of the result (PTOAS e32488c9 TSelsOp on A2/A3: "tmp
+         * to have the same element type as src and dst", "tmp capacity to
+         * be at least" a row's bytes), in whole 32-byte blocks */
+        int64_t per = 32 / dtype_bytes((DataType)rt->dtype);
+        if (rt->n < 1 || !ir_dim_value(rt->dims[rt->n - 1], &cols))
+            return NULL;
+        dims[0] = ir_const_int(ir, 1, DT_INT64, c->e.span);
+        dims[1] = ir_const_int(ir, (cols + per - 1) / per * per, DT_INT64, c->e.span);
+        return ir_type_tile(ir, (DataType)rt->dtype, 2, dims, NULL, NULL);
+    }
+    if (op_traits(op)->tmp == TMP_ARG_BLOCKS) {
+        /* three gaps of the source's elements: a repeat (256 bytes) each
+         * where the valid columns fill one, else the valid columns in
+         * whole 32-byte blocks (npu/a2a3/TColReduceIdx.hpp) */
+        const IrType *src = ir_expr_type(ir, c->args[0]);
+        int64_t size = dtype_bytes((DataType)src->dtype), gap;
+        if (src->kind != TYPE_TILE || src->n != 2 ||
+            !(ir_dim_value(ir_tile_valid_dims(src)[1], &cols) || ir_dim_value(src->dims[1], &cols)))
+            return NULL;
+        gap = cols >= 256 / size ? 256 / size : (cols + 32 / size - 1) / (32 / size) * (32 / size);
+        dims[0] = ir_const_int(ir, 1, DT_INT64, c->e.span);
+        dims[1] = ir_const_int(ir, 3 * gap, DT_INT64, c->e.span);
+        return ir_type_tile(ir, (DataType)src->dtype, 2, dims, NULL, NULL);
+    }
     if (op_traits(op)->tmp == TMP_LIKE_INDICES)
         return ir_type_with_dtype(ir, rt, (DataType)ir_expr_type(ir, c->args[1])->dtype);
     if (op_traits(op)->tmp != TMP_MASK)
@@ -437,6 +462,28 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
     return ir_type_tile(ir, DT_UINT8, 2, dims, NULL, NULL);
 }
 
+/* The user's scratch of a TMP_SCALAR_SLOT or TMP_ARG_BLOCKS op: on A2/A3
+ * a Vec tile of want's element type and at least its bytes that is none
+ * of the operands before it, which the instruction reads while it writes
+ * the scratch (pypto's tsels codegen: "tmp not to overlap mask or src");
+ * A5's TSELS and TCOLARGMAX read no scratch (pto-isa 3186c381
+ * npu/a5/TSels.hpp, TColReduceIdx.hpp), and PTOAS takes any tile there
+ * (the deduction has fixed an arg reduction's element type). */
+static int capacity_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *t, const IrType *want)
+{
+    const IrExpr *tmp = c->args[op_traits(op)->writes_arg];
+    if (t->kind != TYPE_TILE)
+        return 0;
+    if (L->pc->arch != ARCH_A2A3)
+        return 1;
+    if (ir_tile_space(t) != MS_VEC || t->dtype != want->dtype || ir_type_byte_size(t) < ir_type_byte_size(want))
+        return 0;
+    for (uint32_t k = 0; k < (uint32_t)op_traits(op)->writes_arg; k++)
+        if (c->args[k] == tmp)   /* the same variable: after FlattenCallExpr, a use is the IrVar */
+            return 0;
+    return 1;
+}
+
 int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrType *rt, const IrType **want)
 {
     const IrType *t;
@@ -444,6 +491,8 @@ int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrTyp
         ir_type_byte_size(rt) == 0 || !(*want = tmp_wanted(L, c, op, rt)))
         return 1;   /* no scratch argument, or no static result to shape one like */
     t = ir_expr_type(L->ir, c->args[op_traits(op)->writes_arg]);
+    if (op_traits(op)->tmp == TMP_SCALAR_SLOT || op_traits(op)->tmp == TMP_ARG_BLOCKS)
+        return capacity_fits(L, c, op, t, *want);
     if (t->kind != TYPE_TILE || t->dtype != (*want)->dtype || ir_tile_space(t) != MS_VEC || t->n != (*want)->n)
         return 0;
     for (uint32_t d = 0; d < t->n; d++) {

@@ -1,6 +1,7 @@
 # pl.tile.transpose_view on a 3-D tile swaps the last two dimensions and
 # keeps the leading one (an NZ [..., N, K] is a ZN [..., K, N]).
-# The front end takes it; the kernel outputs refuse a rank-3 view, located.
+# The front end takes it; the kernel outputs refuse a rank-3 view of a batch
+# of 2 (its 2-D form is not the view), located.
 # pyptocc-flags: --emit=pto
 import pypto.language as pl
 

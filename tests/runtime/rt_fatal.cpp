@@ -357,6 +357,16 @@ void test_outside_run() {
                      TLOAD(t, g);
                      return 0;
                  });
+    expect_death("3-D window into a column-major tile", 1, "TLOAD: a window of more than two dimensions", [] {
+        // pto-isa's TLOAD reads [2, 4, 1] into a column-major [8, 1] tile as
+        // 4 rows of 2 columns (cpu/TLoad.hpp), not as 8 rows
+        std::vector<float> m(8);
+        Tile<TileType::Vec, float, 8, 1, BLayout::ColMajor> t;
+        TASSIGN(t, 0);
+        GlobalTensor<float, pto::Shape<1, 1, 2, 4, 1>, pto::Stride<8, 8, 4, 1, 1>> g(m.data());
+        TLOAD(t, g);
+        return 0;
+    });
     expect_death("Tensor::view out of range", 1, "Tensor::view: dimension 1: offset 8 + size 16", [] {
         std::vector<float> m(256);
         uint64_t shape[2] = {16, 16};

@@ -432,9 +432,12 @@ START_TEST(test_block_matmul)
                  "'pl.tile.matmul_bias': bias must have shape [1, N], got pl.Tile[[2, 32], pl.FP32]");
     expect_error(run("block.gemv_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 1, 16))), 0, NULL), 2,
                  "'pl.tile.gemv_bias': bias has N=16, the result has N=32");
-    /* batch_matmul: 2-D tiles give [M, N]; promote. */
-    EXPECT_TYPE(run("block.batch_matmul", 2, ARGS(a, var(tile_type(DT_FP32, 2, 128, 8))), 0, NULL),
-                "pl.Tile[[64, 8], pl.FP32]");
+    /* batch_matmul: 2-D tiles give [M, N]; one input type, FP32 in Acc's
+     * layout (pypto's DeduceTileBatchMatMulType). */
+    EXPECT_TYPE(run("block.batch_matmul", 2, ARGS(a, var(tile_type(DT_FP16, 2, 128, 8))), 0, NULL),
+                "pl.Tile[[64, 8], pl.FP32, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)]");
+    expect_error_prefix(run("block.batch_matmul", 2, ARGS(a, var(tile_type(DT_FP32, 2, 128, 8))), 0, NULL),
+                        "'pl.tile.batch_matmul': lhs and rhs must have the same dtype");
     expect_error_prefix(run("block.batch_matmul", 2, ARGS(a, a), 0, NULL), "'pl.tile.batch_matmul': inner dimensions");
 }
 END_TEST

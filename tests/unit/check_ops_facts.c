@@ -69,7 +69,7 @@ START_TEST(test_conversion_facts)
                           b->cls == OPCL_COL_EXPAND || b->cls == OPCL_FULL || b->cls == OPCL_CI ||
                           b->cls == OPCL_FILLPAD || b->cls == OPCL_FILLPAD_EXPAND || b->cls == OPCL_GATHER ||
                           b->cls == OPCL_GATHER_MASK || b->cls == OPCL_CONCAT || b->cls == OPCL_ALIAS ||
-                          b->cls == OPCL_ROW_EXPAND_TO || b->cls == OPCL_COL_REDUCE || b->cls == OPCL_SORT32 ||
+                          b->cls == OPCL_ROW_EXPAND_TO || b->cls == OPCL_COL_REDUCE || b->cls == OPCL_COL_ARG || b->cls == OPCL_SORT32 ||
                           b->cls == OPCL_MRGSORT || b->cls == OPCL_MRGSORT2 || b->cls == OPCL_XCORE_SHARD ||
                           b->cls == OPCL_SCATTER || b->cls == OPCL_SCATTER_MASK || b->cls == OPCL_SCATTER_UPDATE ||
                           b->cls == OPCL_CMP,

@@ -454,6 +454,42 @@ void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
         return ((byte >> (c % 8)) & 1u) ? A(r, c) : B(r, c);
     });
 }
+
+// d(r, c) = bit c % w of mask(r, c / w) ? s(r, c) : x, for w-bit mask
+// elements (pto-isa 3186c381 cpu/TSelS.hpp).  The rules are pto-isa's NPU
+// ones: one element type of d and s, 8- to 32-bit integers, half or float
+// (npu/a5/TSels.hpp; A2/A3 takes the 16- and 32-bit ones), row-major d, s
+// and mask (a5 asserts all three), equal valid shapes; a mask whose valid
+// region covers d's bits; tmp, where the A2/A3 TSELS stores x (one element
+// of d's type), is not read here.
+template <TileT TD, TileT TM, TileT TS, TileT TT>
+void TSELS(TD &d, const TM &mask, const TS &s, const TT &tmp, typename TS::DType x) {
+    PYPTOCC_PROFILE(TSELS, d, mask, s, tmp);
+    using T = typename TD::DType;
+    using M = typename TM::DType;
+    constexpr unsigned bits = sizeof(M) * 8;
+    detail::rule_same_dtype<TD, TS>();
+    static_assert(detail::is_one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, float>,
+                  "pyptocc runtime: TSELS selects 8-, 16- or 32-bit integer, half or float tiles");
+    static_assert(detail::is_one_of_v<M, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>,
+                  "pyptocc runtime: a TSELS mask is a tile of 8-, 16- or 32-bit integers");
+    detail::rule_row_major<TD, TS, TM>();
+    detail::rule_same_valid<TD, TS>();
+    static_assert(TT::Rows * TT::Cols * sizeof(typename TT::DType) >= sizeof(T),
+                  "pyptocc runtime: the TSELS scratch holds one element of the destination's type");
+    detail::touch(tmp, "TSELS");
+    auto MV = detail::view(mask, "TSELS", "mask");
+    auto S = detail::view(s, "TSELS", "source");
+    auto D = detail::view(d, "TSELS", "destination");
+    detail::same_valid(D, S, "TSELS", "source");
+    if (MV.vr < D.vr || static_cast<uint64_t>(MV.vc) * bits < D.vc)
+        pyptocc::fatal("TSELS: the mask's %ux%u valid %u-bit elements do not cover the destination's %ux%u", MV.vr,
+                       MV.vc, bits, D.vr, D.vc);
+    detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) -> T {
+        auto word = static_cast<std::make_unsigned_t<M>>(MV(r, c / bits));
+        return ((word >> (c % bits)) & 1u) ? S(r, c) : x;
+    });
+}
 }  // namespace pto
 
 #endif

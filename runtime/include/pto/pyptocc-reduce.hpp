@@ -110,6 +110,45 @@ template <class TD, class TS, class TT> void row_arg(TD &d, const TS &s, const T
         return static_cast<I>(best);
     });
 }
+// d(0, c) = the row index of s's first maximum (max) or minimum in column
+// c, over s's valid region (pto-isa 3186c381 cpu/TReduceIdx.hpp: a strict
+// comparison, so the earliest of equal elements wins).  The rules are
+// those of pto-isa's NPU TCOLARGMAX (npu/a2a3/TColReduceIdx.hpp): Vec
+// tiles, a source of half, uint16_t, float or uint32_t in no fractal
+// layout, a scratch of its element type (which the NPU writes and this
+// does not read), and a row-major destination of int32_t or uint32_t
+// indices, one valid row of the source's valid columns.
+template <class TD, class TS, class TT> void col_arg(TD &d, const TS &s, const TT &tmp, const char *op, bool max) {
+    using I = typename TD::DType;
+    using T = typename TS::DType;
+    static_assert(is_one_of_v<T, half, uint16_t, float, uint32_t>,
+                  "pyptocc runtime: TCOLARGMAX and TCOLARGMIN read half, uint16_t, float or uint32_t elements");
+    static_assert(std::is_same_v<typename TT::DType, T>,
+                  "pyptocc runtime: the scratch of TCOLARGMAX and TCOLARGMIN has the source's element type");
+    static_assert(std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>,
+                  "pyptocc runtime: TCOLARGMAX and TCOLARGMIN write an index tile of int32_t or uint32_t");
+    static_assert(TD::Loc == TileType::Vec && TS::Loc == TileType::Vec && TT::Loc == TileType::Vec,
+                  "pyptocc runtime: TCOLARGMAX and TCOLARGMIN take Vec tiles");
+    static_assert(TS::SLayoutValue == SLayout::NoneBox && row_major_v<TD> && TD::SLayoutValue == SLayout::NoneBox,
+                  "pyptocc runtime: TCOLARGMAX and TCOLARGMIN take a non-fractal source and a row-major destination");
+    touch(tmp, op);
+    auto S = view(s, op, "source");
+    auto D = view(d, op, "destination");
+    if (S.vr == 0 || S.vc == 0)
+        pyptocc::fatal("%s: the source's valid shape %ux%u is empty", op, S.vr, S.vc);
+    if (D.vr != 1 || D.vc != S.vc)
+        pyptocc::fatal("%s: the destination's valid shape %ux%u is not one row of the source's %u columns", op, D.vr,
+                       D.vc, S.vc);
+    produce(D, 1u, S.vc, [&](unsigned, unsigned c) {
+        unsigned best = 0;
+        for (unsigned r = 1; r < S.vr; r++) {
+            auto v = up(S(r, c)), b = up(S(best, c));
+            if (max ? v > b : v < b)
+                best = r;
+        }
+        return static_cast<I>(best);
+    });
+}
 }  // namespace detail
 
 // d(r, 0) = reduce over c of s(r, c), for the valid region of s (sums
@@ -147,6 +186,14 @@ template <TileT TD, TileT TS, TileT TT> void TROWARGMAX(TD &d, const TS &s, cons
 template <TileT TD, TileT TS, TileT TT> void TROWARGMIN(TD &d, const TS &s, const TT &tmp) {
     PYPTOCC_PROFILE(TROWARGMIN, d, s, tmp);
     detail::row_arg(d, s, tmp, "TROWARGMIN", false);
+}
+template <TileT TD, TileT TS, TileT TT> void TCOLARGMAX(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TCOLARGMAX, d, s, tmp);
+    detail::col_arg(d, s, tmp, "TCOLARGMAX", true);
+}
+template <TileT TD, TileT TS, TileT TT> void TCOLARGMIN(TD &d, const TS &s, const TT &tmp) {
+    PYPTOCC_PROFILE(TCOLARGMIN, d, s, tmp);
+    detail::col_arg(d, s, tmp, "TCOLARGMIN", false);
 }
 // d(0, c) = reduce over r of s(r, c) (top to bottom).
 // The destination has one row; sums and maxima are of float types.

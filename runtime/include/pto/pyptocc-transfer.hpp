@@ -132,6 +132,15 @@ template <TileT TT, GlobalTensorT GT> void TLOAD(TT &t, const GT &g) {
         return;
     }
     detail::GlobalRows<GT> R(g, D.vr, D.vc, "TLOAD", "destination", false);
+    // pto-isa 3186c381 (cpu/TLoad.hpp CheckTileData) takes a window into a
+    // column-major tile as its dimension 3 the rows and 0 to 2 and 4 the
+    // columns: where dimensions 0 to 2 are 1 that is the rows this reads.
+    if (TT::BLayoutValue == BLayout::ColMajor && !R.rows_2d)
+        pyptocc::fatal("TLOAD: a window of more than two dimensions [%lld, %lld, %lld, %lld, %lld] into a "
+                       "column-major tile (pto-isa takes dimension 3 as its rows, the others as its columns)",
+                       static_cast<long long>(R.shape[0]), static_cast<long long>(R.shape[1]),
+                       static_cast<long long>(R.shape[2]), static_cast<long long>(R.shape[3]),
+                       static_cast<long long>(R.shape[4]));
     const G *p = g.data();
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) {
         T v;
