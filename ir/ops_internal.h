@@ -157,6 +157,9 @@ const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);
 const IrType *deduce_core_count(DeduceCtx *dc);
 const IrType *deduce_tri_mask(DeduceCtx *dc);
+/* ops_random.c */
+const IrType *deduce_random(DeduceCtx *dc);
+void normalize_random(DeduceCtx *dc, const IrExpr **args);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);
 const IrType *deduce_cacheinvalid_line(DeduceCtx *dc);
 const IrType *deduce_flag(DeduceCtx *dc);
