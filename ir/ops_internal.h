@@ -156,6 +156,8 @@ const IrType *deduce_tensor_scatter_mask(DeduceCtx *dc);
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);
 const IrType *deduce_core_count(DeduceCtx *dc);
+const IrType *deduce_xcore_sync(DeduceCtx *dc);
+const IrType *deduce_set_ffts(DeduceCtx *dc);
 const IrType *deduce_tri_mask(DeduceCtx *dc);
 /* ops_random.c */
 const IrType *deduce_random(DeduceCtx *dc);
