@@ -403,6 +403,33 @@ static void emit_element(Kern *K, const IrVar *dest, const IrCall *c, const Lowe
     sb_free(&val);
 }
 
+/* tile.random: TRANDOM<Rounds>(dst, key, counter), whose key and counter
+ * are uint32_t arrays taken by reference (pto-isa's TRandomKey,
+ * TRandomCounter): two named arrays of the seed words' bits. */
+static void emit_random(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
+{
+    StrBuf w[6];
+    const CVal *d;
+    int ok = 1;
+    for (uint32_t k = 0; k < 6; k++)
+        sb_init(&w[k]);
+    for (uint32_t k = 0; k < 6 && k < lo->nin && ok; k++)
+        ok = ck_tile_scalar(K, &w[k], lower_op_input(c, lo, k), lo->in_dtype[k]) == 0;
+    if (ok && lo->nin == 6) {
+        const char *key = ck_fresh_name(K, dest->name, "_key"), *ctr = ck_fresh_name(K, dest->name, "_counter");
+        d = ck_def_tile(K, dest, 0, b->dest);
+        sb_printf(ck_line(K), "TRandomKey %s = {static_cast<uint32_t>(%s), static_cast<uint32_t>(%s)};\n", key,
+                  sb_cstr(&w[0]), sb_cstr(&w[1]));
+        sb_printf(ck_line(K),
+                  "TRandomCounter %s = {static_cast<uint32_t>(%s), static_cast<uint32_t>(%s), "
+                  "static_cast<uint32_t>(%s), static_cast<uint32_t>(%s)};\n",
+                  ctr, sb_cstr(&w[2]), sb_cstr(&w[3]), sb_cstr(&w[4]), sb_cstr(&w[5]));
+        sb_printf(ck_line(K), "%s<%d>(%s, %s, %s);\n", lo->isa, lo->mode, d->name, key, ctr);
+    }
+    for (uint32_t k = 0; k < 6; k++)
+        sb_free(&w[k]);
+}
+
 void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *lo, const LowerOpTiles *b)
 {
     const CVal *d;
@@ -413,6 +440,10 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     }
     if (lo->how == FORM_GETVAL || lo->how == FORM_SETVAL) {
         emit_element(K, dest, c, lo);
+        return;
+    }
+    if (lo->how == FORM_RANDOM) {
+        emit_random(K, dest, c, lo, b);
         return;
     }
     sb_init(&args);

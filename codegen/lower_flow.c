@@ -59,7 +59,7 @@ static const char *no_lowering(LowerFlow *W, const IrCall *c, const OpDef *op)
 static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     SystemLowering sys;
-    char msg[128];
+    char msg[192];
     if (no_lowering(W, c, op))
         return;
     if (op->cls == OPCL_COMM || op->cls == OPCL_COMM_VALUE || op->cls == OPCL_XCORE_PIPE ||
@@ -69,10 +69,13 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
                              W->p->output);
         return;
     }
-    if (isa_system(c, op, &sys, msg, sizeof msg) != 0)
+    if (isa_system(c, op, &sys, msg, sizeof msg) != 0 ||
+        ((sys.xsync == 1 || sys.xsync == 2) && isa_xcore_sync(W->k->o->arch, ir_kernel_kind(W->k->f), &sys, W->ffts_set, msg, sizeof msg) != 0)) {
         W->p->error(W, c->e.span, msg);
-    else
-        W->p->system_op(W, dest, &sys);
+        return;
+    }
+    W->ffts_set |= sys.xsync == 3;
+    W->p->system_op(W, dest, &sys);
 }
 
 static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)

@@ -179,6 +179,9 @@ struct LowerFlow {
     /* the pto-isa lowering: which variables have a scalar value
      * (lower_scalar.c). */
     PtrMap scalars;            /* IrVar -> defined or poisoned */
+    /* pl.system.set_ffts has given the FFTS unit its workspace (the
+     * cross-core events of A2/A3 need it before them). */
+    int ffts_set;
 };
 
 /* Reports a user error through the client. */

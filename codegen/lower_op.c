@@ -136,6 +136,14 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     lo->tmp = lw->tmp;
     snprintf(lo->isa, sizeof lo->isa, "%s", isa ? isa : "");
     lo->precise = ir_call_kwarg_int(c, "high_precision", 0) != 0;
+    /* An instruction the target lacks (the op table's DS_NONE; Legalize
+     * says so first where it runs) */
+    if ((arch == ARCH_A5 ? op->dt_a5 : op->dt_a2a3) == DS_NONE) {
+        snprintf(msg, cap, "'%s' has no %s instruction: %s exists on %s only (--arch=%s)",
+                 op_printed_name(op, buf, sizeof buf), arch == ARCH_A5 ? "A5" : "A2/A3", lo->isa,
+                 arch == ARCH_A5 ? "A2/A3" : "A5", arch == ARCH_A5 ? "a2a3" : "a5");
+        return -1;
+    }
     switch ((IsaForm)lw->how) {
     case FORM_CREATE:
         return 0;
@@ -210,6 +218,15 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         add_input(lo, 0, DT_INT32);
         lo->mode = (int8_t)(ir_call_kwarg_int(c, "upper", 0) != 0);
         break;
+    case FORM_RANDOM: {
+        /* the six seed words as i32 (pto.trandom's operands); the round
+         * count, 7 or 10 by the deduction, as the mode */
+        int64_t rounds = ir_call_kwarg_int(c, "rounds", 10);
+        for (uint32_t i = 0; i < 6; i++)
+            add_input(lo, i, DT_INT32);
+        lo->mode = (int8_t)rounds;
+        break;
+    }
     case FORM_CI:
         /* the start, of the sequence's type; descending as the mode */
         add_input(lo, 0, dest->type->dtype);

@@ -115,7 +115,23 @@ static void block_idx(void *P, const LowerInst *I)
 static void system_op(void *P, const LowerInst *I)
 {
     const SystemLowering *s = I->u.sys;
-    if (s->flag)
+    if (s->xsync == 3) {   /* the workspace parameter's pointer */
+        const Value *ws = ptrmap_get(&((Emitter *)P)->values, s->workspace);
+        sb_printf(pm_line(P), "pto.set_ffts %s : !pto.ptr<i64>\n", ws ? ws->name : "%undef");
+    } else if (s->xsync) {   /* pto.sync.set <PIPE_X>, id {ffts_mode = N : i32}; the id an index when dynamic */
+        char id[32];
+        const char *ev = id;
+        StrBuf *o;
+        snprintf(id, sizeof id, "%" PRId64, s->event);
+        if (s->event_x)   /* (before the line: its conversion is a line of its own) */
+            ev = index_value(P, s->event_x)->name;
+        o = pm_line(P);
+        sb_printf(o, "pto.sync.%s <PIPE_%s>, %s", s->xsync == 1 ? "set" : "wait", pipe_name((PipeKind)s->set_pipe),
+                  ev);
+        if (s->ffts_mode >= 0)
+            sb_printf(o, " {ffts_mode = %" PRId64 " : i32}", s->ffts_mode);
+        sb_puts(o, "\n");
+    } else if (s->flag)
         sb_printf(pm_line(P), "pto.%s[<PIPE_%s>, <PIPE_%s>, <EVENT_ID%" PRId64 ">]\n",
                   s->flag == 1 ? "set_flag" : "wait_flag",
                   pipe_name((PipeKind)s->set_pipe), pipe_name((PipeKind)s->wait_pipe), s->event);

@@ -477,6 +477,19 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
                   args.val[0]->name, d->name, lo->mode, args.val[0]->type, d->type);
         return;
     }
+    if (lo->how == FORM_RANDOM && lo->mode != 10) {
+        /* pto.trandom's custom form has no attribute slot: a round count
+         * other than its default 10 goes in the generic form (PTOAS 0.60) */
+        StrBuf *o = pm_line(E);
+        sb_printf(o, "\"pto.%s\"(", lo->isa);
+        for (uint32_t k = 0; k < args.n; k++)
+            sb_printf(o, "%s, ", args.val[k]->name);
+        sb_printf(o, "%s) {rounds = %d : i32} : (", d->name, lo->mode);
+        for (uint32_t k = 0; k < args.n; k++)
+            sb_printf(o, "%s, ", args.val[k]->type);
+        sb_printf(o, "%s) -> ()\n", d->type);
+        return;
+    }
     /* The accumulator (passes.md 5.5) is both input and output. */
     if (lo->acc)
         ins_add(&in, d);
@@ -489,7 +502,7 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
         sb_printf(pm_line(E), "%s = arith.constant dense<0> : vector<4xi16>\n", x->name);
         in.out2 = x;
         in.attr = lo->mode ? " {exhausted = true}" : " {exhausted = false}";
-    } else if (lo->mode >= 0) {
+    } else if (lo->mode >= 0 && lo->how != FORM_RANDOM) {   /* (rounds 10: the custom form without one) */
         if (lo->how == FORM_COL_REDUCE)   /* PTOAS pairs the tmp operand with isBinary */
             in.attr = " {isBinary = true}";
         else if (lo->how == FORM_CAST)

@@ -176,6 +176,7 @@ typedef enum OpClass {
     OPCL_EXTRACT,             /* src, row, col, shape -> a window copied into target_memory */
     OPCL_CI,                  /* start, shape -> a [1, N] integer sequence */
     OPCL_TRI,                 /* diagonal, shape, valid_shape -> a triangular mask of ones and zeros */
+    OPCL_RANDOM,              /* key0, key1, counter0-3, shape, valid_shape -> counter-based random words */
     OPCL_INSERT,              /* target, source, offset -> the target with source written at offset */
     OPCL_VIEW,
     OPCL_ROW_REDUCE,          /* tile, tmp -> [M, 1] */
@@ -262,6 +263,7 @@ typedef enum IsaForm {
     FORM_TEXTRACT,    /* (src, index_row, index_col): a window copied out */
     FORM_CI,          /* (start): an integer sequence, descending as the mode */
     FORM_TRI,         /* (diagonal): a triangular mask, upper as the mode */
+    FORM_RANDOM,      /* (key0, key1, counter0-3): random words, the round count as the mode */
     FORM_TINSERT,     /* (src, index_row, index_col) into the target's buffer */
     FORM_GATHER,      /* (src, indices, tmp): the result has the indices' shape */
     FORM_GATHER_MASK, /* (src): the mask pattern as the mode */
@@ -386,6 +388,9 @@ enum {
     DS_U16 = 1u << 8,
     DS_U32 = 1u << 9,
     DS_U64 = 1u << 10,
+    /* Alone: no element type, the target has no such instruction (a
+     * DTYPES row naming it for one target is an op of the other only). */
+    DS_NONE = 1u << 11,
     /* An integer width in either signedness. */
     DS_X8 = DS_I8 | DS_U8,
     DS_X16 = DS_I16 | DS_U16,

@@ -60,6 +60,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_GETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_NONE,          LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_GETVAL,      0, 0, TMP_NONE),
     [OPCL_SETVAL]            = T(OPC_BLOCK,  PIPE_S,        RES_ARG0,          LAYOUT_FREE,       SCRATCH_NONE,      0, 1, FORM_SETVAL,      0, 0, TMP_NONE),
     [OPCL_TRI]               = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_TRI,         0, 0, TMP_NONE),
+    [OPCL_RANDOM]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_RANDOM,      0, 0, TMP_NONE),
     [OPCL_MGATHER]           = T(OPC_BLOCK,  PIPE_MTE2,     RES_VEC,           LAYOUT_FREE,       SCRATCH_NONE,     -1, 0, FORM_MGATHER,     0, 0, TMP_NONE),
     [OPCL_MSCATTER]          = T(OPC_BLOCK,  PIPE_MTE3,     RES_ARG2,          LAYOUT_FREE,       SCRATCH_NONE,      2, 1, FORM_MSCATTER,    0, 0, TMP_NONE),
     [OPCL_SCATTER]           = T(OPC_BLOCK,  PIPE_V,        RES_ARG0,          LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_SCATTER,     0, 0, TMP_NONE),

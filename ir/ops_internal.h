@@ -168,7 +168,12 @@ const IrType *deduce_paged_gather(DeduceCtx *dc);
 const IrType *deduce_barrier(DeduceCtx *dc);
 const IrType *deduce_syncall(DeduceCtx *dc);
 const IrType *deduce_core_count(DeduceCtx *dc);
+const IrType *deduce_xcore_sync(DeduceCtx *dc);
+const IrType *deduce_set_ffts(DeduceCtx *dc);
 const IrType *deduce_tri_mask(DeduceCtx *dc);
+/* ops_random.c */
+const IrType *deduce_random(DeduceCtx *dc);
+void normalize_random(DeduceCtx *dc, const IrExpr **args);
 const IrType *deduce_col_sum_tmp(DeduceCtx *dc);
 const IrType *deduce_col_arg(DeduceCtx *dc);
 const IrType *deduce_cacheinvalid_line(DeduceCtx *dc);

@@ -1,6 +1,7 @@
-/* ops_system.c: the system.* synchronisation ops (ops.md 7).  They take
- * no IR arguments, produce no value (UnknownType) and appear as
- * EvalStmts; the flag ops carry their pipes and event id as kwargs.
+/* ops_system.c: the system.* synchronisation ops (ops.md 7).  They
+ * produce no value (UnknownType) and appear as EvalStmts; the flag ops
+ * carry their pipes and event id as kwargs, the cross-core events their
+ * event id as an argument (a constant or a run-time INDEX).
  *
  * The ops themselves are rows of ir/ops.def (sorted by name, once). */
 #include "config.h"
@@ -92,5 +93,51 @@ const IrType *deduce_flag(DeduceCtx *dc)
         return NULL;
     if (v < 0 || v > 7)
         return op_fail(dc, -1, "event_id must be between 0 and 7, got %lld", (long long)v);
+    return ir_type_unknown(dc->ir);
+}
+
+/* sync_set / sync_wait(event_id, pipe=, [ffts_mode=,] core_type=): a
+ * cross-core event between a cluster's cube and vector cores (pypto's
+ * DeduceCrossCoreSyncType): an event id of the user's range 0-13 (14 and
+ * 15 are the runtime's), or an INDEX scalar read at run time; a pipe;
+ * ffts_mode 0-2 (PTOAS's SyncSetOp verifier); core_type "aic" or "aiv". */
+const IrType *deduce_xcore_sync(DeduceCtx *dc)
+{
+    const IrKwarg *ct = deduce_kwarg(dc, "core_type");
+    const IrType *t;
+    char buf[160];
+    int64_t v;
+    if (op_kwarg_int(dc, "pipe", &v) != 1)
+        return NULL;
+    if (v < 0 || v >= PIPE_COUNT)
+        return op_fail(dc, -1, "pipe must be a pipe (0 to %d), got %lld", PIPE_COUNT - 1, (long long)v);
+    if (op_kwarg_int(dc, "ffts_mode", &v) == 1 && (v < 0 || v > 2))
+        return op_fail(dc, -1, "ffts_mode must be 0, 1 or 2, got %lld", (long long)v);
+    if (ct && ct->kind == KW_STRING && strcmp(ct->v.s, "aic") != 0 && strcmp(ct->v.s, "aiv") != 0)
+        return op_fail(dc, -1, "core_type must be \"aic\" or \"aiv\", got \"%s\"", ct->v.s);
+    if (!(t = op_need_scalar(dc, 0)))
+        return NULL;
+    if (op_const_int_value(dc->args[0], &v)) {
+        if (v < 0 || v > 13)
+            return op_fail(dc, 0, "event_id must be in the user's range 0 to 13, got %lld", (long long)v);
+    } else if (t->dtype != DT_INDEX) {
+        return op_fail(dc, 0, "an event id read at run time must be a pl.Scalar[pl.INDEX], got %s",
+                       type_to_string(dc->ir, t, buf, sizeof buf));
+    }
+    return ir_type_unknown(dc->ir);
+}
+
+/* set_ffts(workspace): the FFTS unit's workspace, a 1-D INT64 tensor of a
+ * static length of at least 256 elements (pypto's DeduceSetFFTSType). */
+const IrType *deduce_set_ffts(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tensor(dc, 0);
+    char buf[160];
+    int64_t n;
+    if (!t)
+        return NULL;
+    if (t->dtype != DT_INT64 || t->n != 1 || !ir_dim_value(t->dims[0], &n) || n < 256)
+        return op_fail(dc, 0, "the workspace must be a 1-D INT64 tensor of at least 256 elements, got %s",
+                       type_to_string(dc->ir, t, buf, sizeof buf));
     return ir_type_unknown(dc->ir);
 }

@@ -377,8 +377,8 @@ void pr_kwarg_value(Printer *p, const IrKwarg *kw)
         sb_puts(p->sb, kw->v.i ? "True" : "False");
         break;
     case KW_INT:
-        if ((strcmp(kw->key, "set_pipe") == 0 || strcmp(kw->key, "wait_pipe") == 0) && kw->v.i >= 0 &&
-            kw->v.i < PIPE_COUNT) {
+        if ((strcmp(kw->key, "set_pipe") == 0 || strcmp(kw->key, "wait_pipe") == 0 || strcmp(kw->key, "pipe") == 0) &&
+            kw->v.i >= 0 && kw->v.i < PIPE_COUNT) {
             pr_pfx(p, "PipeType.");
             sb_puts(p->sb, pipe_name((PipeKind)kw->v.i));
         } else if (strcmp(kw->key, "pad_value") == 0 && kw->v.i >= 0 && kw->v.i < TP_COUNT) {

@@ -757,6 +757,18 @@ Cost cost_of(Op op, const Operand *o, int n) {
         return mad(op, o, n);
     case Op::TCI:   // one scalar store per element (pto-isa npu/a2a3/TCI.hpp)
         return Cost{S, n >= 1 ? static_cast<uint64_t>(o[0].valid_cols) : 0, 0};
+    case Op::TRANDOM: {
+        // Estimate (no figure in pto-isa's cost model): npu/a5/TRandom.hpp
+        // runs, per row and group of 4 x 64 words, `rounds` rounds of 2
+        // vmull, 4 vxor and 2 vadds, then 4 vintlv, 4 vsts and 4 vaddc;
+        // one cycle each, after 8 instructions of setup (key, counter,
+        // constants).
+        if (n < 1)
+            return Cost{V, 0, 0};
+        uint64_t rounds = n >= 2 ? static_cast<uint64_t>(o[1].value) : 10;
+        uint64_t groups = ceil_div(o[0].valid_cols, 256);
+        return Cost{V, 8 + static_cast<uint64_t>(o[0].valid_rows) * groups * (8 * rounds + 12), 0};
+    }
     case Op::TGETVAL:   // one scalar load or store (Tile::GetValue, SetValue)
     case Op::TSETVAL:
         return Cost{S, 1, 0};

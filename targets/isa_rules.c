@@ -313,9 +313,64 @@ int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, s
         s->core_type = ct && ct->kind == KW_STRING ? ct->v.s : "mix";
         return 0;
     }
+    case OP_SYSTEM_SYNC_SET:
+    case OP_SYSTEM_SYNC_WAIT: {
+        const IrKwarg *mode = ir_call_kwarg(c, "ffts_mode");
+        s->xsync = op->id == OP_SYSTEM_SYNC_SET ? 1 : 2;
+        s->set_pipe = (int)ir_call_kwarg_int(c, "pipe", 0);
+        s->ffts_mode = mode ? ir_call_kwarg_int(c, "ffts_mode", 0) : -1;
+        {
+            const IrKwarg *ct = ir_call_kwarg(c, "core_type");
+            s->xcore_type = ct && ct->kind == KW_STRING ? ct->v.s : NULL;
+        }
+        if (c->nargs != 1 || s->set_pipe < 0 || s->set_pipe >= PIPE_COUNT) {
+            snprintf(msg, cap, "'%s' needs an event id and a pipe", op_name(op));
+            return -1;
+        }
+        if (c->args[0]->kind == EXPR_CONST_INT)
+            s->event = IR_AS(IrConstInt, c->args[0])->value;
+        else
+            s->event_x = c->args[0];
+        return 0;
+    }
+    case OP_SYSTEM_SET_FFTS:
+        if (c->nargs != 1 || c->args[0]->kind != EXPR_VAR) {
+            snprintf(msg, cap, "'%s' needs a tensor parameter", op_name(op));
+            return -1;
+        }
+        s->xsync = 3;
+        s->workspace = IR_AS(IrVar, c->args[0]);
+        return 0;
     default:
         snprintf(msg, cap, "'%s' is not a system op", op_name(op));
         return -1;
     }
+}
+
+int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, char *msg, size_t cap)
+{
+    const char *what = s->xsync == 1 ? "sync_set" : "sync_wait";
+    const char *own = k == KERNEL_CUBE ? "aic" : "aiv";
+    if (s->xcore_type && strcmp(s->xcore_type, own) != 0) {
+        snprintf(msg, cap,
+                 "'pl.system.%s' with core_type=\"%s\" in a%s kernel: that core's part of a mixed kernel, which "
+                 "pyptocc does not split yet",
+                 what, s->xcore_type, k == KERNEL_CUBE ? " cube (aic)" : " vector (aiv)");
+        return -1;
+    }
+    if (a != ARCH_A5 && !ffts_set) {
+        snprintf(msg, cap,
+                 "'pl.system.%s' on A2/A3 needs the FFTS unit's workspace given first in the same kernel "
+                 "(pl.system.set_ffts)",
+                 what);
+        return -1;
+    }
+    if (a == ARCH_A5 && s->set_pipe != PIPE_FIX && s->set_pipe != PIPE_MTE1 && s->set_pipe != PIPE_MTE2 &&
+        s->set_pipe != PIPE_MTE3 && s->set_pipe != PIPE_V) {
+        snprintf(msg, cap, "'pl.system.%s' on A5 takes the pipe FIX, MTE1, MTE2, MTE3 or V, got %s", what,
+                 pipe_name((PipeKind)s->set_pipe));
+        return -1;
+    }
+    return 0;
 }
 

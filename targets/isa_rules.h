@@ -91,7 +91,24 @@ typedef struct SystemLowering {
     const char *barrier;     /* NULL for a GmSystemOp */
     GmSystemOp gm;
     const char *core_type;   /* GM_SYNCALL: "aiv_only", "aic_only" or "mix" */
+    /* A cross-core event (xsync 1: pto.sync.set, 2: pto.sync.wait) on
+     * set_pipe, its id event or, read at run time, the INDEX scalar
+     * event_x; ffts_mode or -1.  xsync 3: pto.set_ffts of the tensor
+     * parameter workspace. */
+    int xsync;
+    const char *xcore_type;  /* its core_type= ("aic", "aiv"), or NULL */
+    const IrExpr *event_x;
+    int64_t ffts_mode;
+    const IrVar *workspace;
 } SystemLowering;
 int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap);
+/* The target's rules of a cross-core event s (isa_system's xsync 1 or
+ * 2) on arch a, in a kernel of kind k that has (ffts_set) or has not
+ * given the FFTS unit its workspace before: on A2/A3 it must have (PTOAS
+ * 0.60: "A3 inter-core sync requires explicit pto.set_ffts in the same
+ * function"); on A5 the pipe is FIX, MTE1, MTE2, MTE3 or V (PTOAS's
+ * SyncSetOp, SyncWaitOp); a core_type names the kernel's own core (pypto's
+ * ExpandMixedKernel moves it to the other one, which pyptocc does not). */
+int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, char *msg, size_t cap);
 
 #endif

@@ -586,6 +586,17 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         args[1] = operands[1];
         return tc_emit(e, name, (OpId)block->id, 2, args, 2, kw);
     }
+    case OPCL_RANDOM: {
+        /* the seeds and shape as they are, the whole shape valid (pypto's
+         * RegisterSimple("tensor.random", "tile.random")) */
+        const IrExpr *rargs[8];
+        TcKw kw[2] = {{"dtype", ir_call_kwarg_int(c, "dtype", DT_UINT32)},
+                      {"rounds", ir_call_kwarg_int(c, "rounds", 10)}};
+        for (uint32_t i = 0; i < 7; i++)
+            rargs[i] = operands[i];
+        rargs[7] = operands[6];
+        return tc_emit(e, name, (OpId)block->id, 8, rargs, 2, kw);
+    }
     case OPCL_RESHAPE:
         args[0] = operands[0];
         args[1] = shape_tuple(e, c->type);

@@ -430,6 +430,28 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         L->failed = 1;
         return;
     }
+    /* A system op the output being made has no form of (the kernel
+     * printers would refuse it), and the targets' rules of the cross-core
+     * events, which the PTO printer checks again (isa_xcore_sync). */
+    if (op->category == OPC_SYSTEM && (L->pc->isa == ISA_PTO || L->pc->isa == ISA_CPP)) {
+        const char *why = NULL;
+        SystemLowering sys;
+        if (!op_spelling(op, L->pc->isa == ISA_CPP ? OUT_CPP : OUT_MLIR, buf, sizeof buf, &why) && why) {
+            diag_error(L->pc->diag, c->e.span, "'%s' has no %s lowering: %s", op_printed_name(op, name, sizeof name),
+                       L->pc->isa == ISA_CPP ? "C++" : "PTO", why);
+            L->failed = 1;
+            return;
+        }
+        if ((op->id == OP_SYSTEM_SYNC_SET || op->id == OP_SYSTEM_SYNC_WAIT || op->id == OP_SYSTEM_SET_FFTS) &&
+            isa_system(c, op, &sys, msg, sizeof msg) == 0) {
+            if (sys.xsync != 3 &&
+                isa_xcore_sync(L->pc->arch, ir_kernel_kind(L->func), &sys, L->ffts_set, msg, sizeof msg) != 0) {
+                diag_error(L->pc->diag, c->e.span, "%s", msg);
+                L->failed = 1;
+            }
+            L->ffts_set |= sys.xsync == 3;
+        }
+    }
     if ((form == FORM_LOAD || form == FORM_STORE || form == FORM_L0C_STORE || op->cls == OPCL_REMOTE_LOAD) &&
         c->nargs >= 3) {
         if (op->cls == OPCL_REMOTE_LOAD)

@@ -23,6 +23,7 @@ typedef struct Legal {
     PtrMap alias_of;        /* a tile in another's storage (an op whose result is RES_ARG0): var -> that operand */
     const IrFunc *func;     /* the function legalized */
     const IrStmt *body;     /* its body as the final checks see it */
+    int ffts_set;           /* the final checks have passed a pl.system.set_ffts */
     int failed;
 } Legal;
 

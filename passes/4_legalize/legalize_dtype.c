@@ -227,9 +227,15 @@ static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)
         char name[64], set[128], isa[32];
         const char *why;
         const char *mn = op_spelling(op, OUT_MLIR, isa, sizeof isa, &why);
-        diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
-                   op_printed_name(op, name, sizeof name), dtype_name(dt), L->pc->arch == ARCH_A5 ? "A5" : "A2/A3",
-                   mn ? mn : op_name(op), dtype_set_text(ok, set, sizeof set));
+        if (ok == DS_NONE)   /* the instruction is the other target's only */
+            diag_error(L->pc->diag, c->e.span, "'%s' has no %s instruction: %s exists on %s only (--arch=%s)",
+                       op_printed_name(op, name, sizeof name), L->pc->arch == ARCH_A5 ? "A5" : "A2/A3",
+                       mn ? mn : op_name(op), L->pc->arch == ARCH_A5 ? "A2/A3" : "A5",
+                       L->pc->arch == ARCH_A5 ? "a2a3" : "a5");
+        else
+            diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles has no %s instruction: %s takes %s",
+                       op_printed_name(op, name, sizeof name), dtype_name(dt), L->pc->arch == ARCH_A5 ? "A5" : "A2/A3",
+                       mn ? mn : op_name(op), dtype_set_text(ok, set, sizeof set));
         L->failed = 1;
     }
     return 0;

@@ -72,7 +72,7 @@ START_TEST(test_conversion_facts)
                           b->cls == OPCL_ROW_EXPAND_TO || b->cls == OPCL_COL_REDUCE || b->cls == OPCL_COL_ARG || b->cls == OPCL_SORT32 ||
                           b->cls == OPCL_MRGSORT || b->cls == OPCL_MRGSORT2 || b->cls == OPCL_XCORE_SHARD ||
                           b->cls == OPCL_SCATTER || b->cls == OPCL_SCATTER_MASK || b->cls == OPCL_SCATTER_UPDATE ||
-                          b->cls == OPCL_CMP,
+                          b->cls == OPCL_CMP || b->cls == OPCL_RANDOM,
                       "%s becomes %s, whose class ConvertTensorToBlockOps does not take", op_name(op), op_name(b));
         ck_assert_msg(!m || (b && b->cls == OPCL_ROW_REDUCE && m->cls == OPCL_ELEM2), "%s: merge", op_name(op));
         ck_assert_msg(!row || row->cls == OPCL_ROW_EXPAND_OP, "%s: row_form", op_name(op));

@@ -171,7 +171,8 @@ START_TEST(test_op_schemas)
         }
         /* the ops that type a literal argument with their dtype */
         ck_assert_msg((op->normalize != NULL) == (strcmp(name, "block.full") == 0 || strcmp(name, "tensor.full") == 0 ||
-                                                  strcmp(name, "block.ci") == 0 || strcmp(name, "tensor.ci") == 0),
+                                                  strcmp(name, "block.ci") == 0 || strcmp(name, "tensor.ci") == 0 ||
+                                                  strcmp(name, "block.random") == 0 || strcmp(name, "tensor.random") == 0),
                       "%s: normalize", name);
     }
 }

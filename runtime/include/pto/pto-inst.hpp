@@ -25,6 +25,7 @@
 //   pyptocc-transfer.hpp     TLOAD TSTORE TFILLPAD TMOV TEXTRACT TINSERT TTRANS
 //   pyptocc-elementwise.hpp  tile-tile, tile-scalar, unary, TCVT, TCMP(S), TSEL, TEXPANDS
 //   pyptocc-reduce.hpp       row/column reductions and broadcasts
+//   pyptocc-random.hpp       TRANDOM (the counter-based random generator)
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern), TSCATTER (both forms), TGATHERB
 //   pyptocc-memgather.hpp    MGATHER MSCATTER (by index, from and to global memory)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
@@ -41,6 +42,7 @@
 #include "pto/pyptocc-transfer.hpp"
 #include "pto/pyptocc-elementwise.hpp"
 #include "pto/pyptocc-reduce.hpp"
+#include "pto/pyptocc-random.hpp"
 #include "pto/pyptocc-gather.hpp"
 #include "pto/pyptocc-memgather.hpp"
 #include "pto/pyptocc-sort.hpp"

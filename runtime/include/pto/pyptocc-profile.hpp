@@ -26,7 +26,7 @@ namespace pyptocc::prof {
     X(TLOAD) X(TSTORE) X(TMOV) X(TEXTRACT) X(TINSERT) X(TCONCAT) X(TFILLPAD) X(TFILLPAD_EXPAND) X(TFILLPAD_INPLACE) X(TTRANS)\
     X(TADD) X(TSUB) X(TMUL) X(TDIV) X(TMAX) X(TMIN) X(TAND) X(TOR) X(TSHL) X(TSHR)                                    \
     X(TREM) X(TFMOD) X(TFMODS) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                \
-    X(TPARTADD) X(TPARTMUL) X(TPARTMAX) X(TPARTMIN) X(TTRI)                                                           \
+    X(TPARTADD) X(TPARTMUL) X(TPARTMAX) X(TPARTMIN) X(TTRI) X(TRANDOM)                                                \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
     X(TREMS) X(TXORS) X(TEXPANDS) X(TCI) X(TGETVAL) X(TSETVAL)                                                        \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
