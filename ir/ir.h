@@ -588,6 +588,11 @@ int ir_type_space(const IrType *t);
  * layout implies (Mat, Left, Right and Acc tiles carry theirs from their
  * deduction; anything else is Vec); -1 for other types. */
 int ir_tile_space(const IrType *t);
+/* The layout a tile in space ms has where nothing else is said (its
+ * deduction's: Mat the fractal NZ boxes, Left and Right row- and
+ * column-major boxes, Acc the accumulator's), the inverse of the space a
+ * layout implies. */
+void ir_space_layout(int ms, TileLayout *blayout, TileLayout *slayout, uint32_t *fractal);
 
 /* ----------------------------------------------------- expression API */
 

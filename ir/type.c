@@ -884,6 +884,13 @@ static int space_of_layout(const IrType *t)
     return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
 }
 
+void ir_space_layout(int ms, TileLayout *blayout, TileLayout *slayout, uint32_t *fractal)
+{
+    *blayout = ms == MS_MAT || ms == MS_ACC ? TL_COL_MAJOR : TL_ROW_MAJOR;
+    *slayout = ms == MS_MAT || ms == MS_ACC || ms == MS_LEFT ? TL_ROW_MAJOR : ms == MS_RIGHT ? TL_COL_MAJOR : TL_NONE_BOX;
+    *fractal = ms == MS_ACC ? 1024 : 512;
+}
+
 const IrType *ir_type_with_memref(IrCtx *ctx, const IrType *t, const IrMemRef *m)
 {
     if (t->kind == TYPE_TILE)

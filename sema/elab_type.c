@@ -600,6 +600,24 @@ static int positional_item(Elab *E, FnCtx *fc, int is_tile, const AstNode *n, co
     return 0;
 }
 
+/* Does a pl.TileView among the items (or tile_view= among the keywords)
+ * write its layout (blayout, slayout or fractal)? */
+static int view_writes_layout(Elab *E, FnCtx *fc, const AstNode *const *items, uint32_t n,
+                              const AstNode *const *kws, uint32_t nkws)
+{
+    for (uint32_t i = 0; i < n + nkws; i++) {
+        const AstNode *v = i < n ? items[i] : kws[i - n]->a;
+        if (!v || !is_ctor_call(E, fc, v, E->n.TileView))
+            continue;
+        for (uint32_t k = 0; k < v->list2.n; k++) {
+            const char *f = v->list2.items[k]->name;
+            if (f && (strcmp(f, "blayout") == 0 || strcmp(f, "slayout") == 0 || strcmp(f, "fractal") == 0))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* The memory space among a Tile's items after [shape, dtype], or -1. */
 static int written_space(Elab *E, FnCtx *fc, const AstNode *const *items, uint32_t n)
 {
@@ -702,6 +720,17 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
     }
     if (ok && tensor_view && tensor_view->nvalid)
         ok = valid_fits(E, at, dims.len, dims.data, tensor_view->nvalid, tensor_view->valid_shape);
+    if (ok && is_tile && tview && space >= 0 && !memref && !view_writes_layout(E, fc, args + 2, nargs - 2, kws, nkws)) {
+        /* pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat, pl.TileView(valid_shape=[5, 16])]:
+         * the layouts the view leaves out are the space's (a Mat tile's NZ
+         * boxes), as its value's deduction gives them.  (A printed type
+         * with a MemRef writes the layout it has.) */
+        TileLayout bl, sl;
+        uint32_t fractal;
+        ir_space_layout(space, &bl, &sl, &fractal);
+        tview = ir_tile_view(E->ir, tview->nvalid, tview->valid_shape, tview->nstride, tview->stride,
+                             tview->start_offset, bl, sl, fractal, (TilePad)tview->pad);
+    }
     if (ok)
         t = is_tile ? ir_type_tile(E->ir, dt, dims.len, dims.data, memref, tview)
                     : ir_type_tensor(E->ir, dt, dims.len, dims.data, memref, tensor_view);
