@@ -272,6 +272,20 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
                  op, m, k, n);
         return -1;
     }
+    /* PTOAS 0.60's tmatmul wants lhs [M, K] and rhs [K, N] of one K in
+     * their valid shapes ("expects static matmul tile shapes"). */
+    if (lt->n == 2 && rt->n == 2) {
+        const IrExpr *lk = lt->tile_view && lt->tile_view->nvalid == 2 ? lt->tile_view->valid_shape[1] : lt->dims[1];
+        const IrExpr *rk = rt->tile_view && rt->tile_view->nvalid == 2 ? rt->tile_view->valid_shape[0] : rt->dims[0];
+        int64_t a, b;
+        if (ir_dim_value(lk, &a) && ir_dim_value(rk, &b) && a != b) {
+            snprintf(msg, cap,
+                     "'%s' multiplies a left operand valid in %" PRId64 " columns by a right operand valid in %" PRId64
+                     " rows; the valid K of the two must agree",
+                     op, a, b);
+            return -1;
+        }
+    }
     return 0;
 }
 
