@@ -208,7 +208,7 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
     const IrFunc *k = ptrmap_get(&C->copies, t);
     IrParam *params;
     const IrType **rt;
-    const IrExpr *zeros[2], *args[3], *r;
+    const IrExpr **zeros, *args[3], *r;
     const IrVar *res;
     TcStmts body;
     TcFunc tf;
@@ -236,6 +236,8 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
     params[1].dir = DIR_OUT;
     rt = arena_array(&ir->arena, 1, sizeof *rt);
     rt[0] = t;
+    /* the offsets of the whole tensor, of any rank (a rank-3 result too) */
+    zeros = arena_array(&ir->arena, t->n ? t->n : 1, sizeof *zeros);
     for (uint32_t i = 0; i < t->n; i++)
         zeros[i] = tc_int(ir, 0);
     args[0] = &params[1].var->e;
