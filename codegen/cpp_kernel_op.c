@@ -434,6 +434,7 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
 {
     const CVal *d;
     StrBuf args;
+    char alg[48] = "";   /* a template argument: the high-precision algorithm */
     if (lo->how == FORM_CREATE || lo->how == FORM_RESHAPE) {
         ck_def_tile(K, dest, 0, b->dest);
         return;
@@ -529,16 +530,12 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     if (lo->precise) {
         /* TDIV<DivAlgorithm::HIGH_PRECISION>: the enum is named after the
          * instruction (TLOG: LogAlgorithm) */
-        char alg[32];
         size_t n = strlen(lo->isa + 1);
-        snprintf(alg, sizeof alg, "%s", lo->isa + 1);
-        for (size_t i = 1; i < n; i++)
+        snprintf(alg, sizeof alg, "<%sAlgorithm::HIGH_PRECISION>", lo->isa + 1);
+        for (size_t i = 2; i <= n; i++)
             alg[i] = (char)tolower((unsigned char)alg[i]);
-        sb_printf(ck_line(K), "%s<%sAlgorithm::HIGH_PRECISION>(%s%.*s);\n", lo->isa, alg, d->name, (int)args.len, args.data);
-        sb_free(&args);
-        return;
     }
-    sb_printf(ck_line(K), "%s(%s%s%s%.*s);\n", lo->isa, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
+    sb_printf(ck_line(K), "%s%s(%s%s%s%.*s);\n", lo->isa, alg, d->name, lo->acc ? ", " : "", lo->acc ? d->name : "",
               (int)args.len, args.data);
     sb_free(&args);
 }
