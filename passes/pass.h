@@ -117,6 +117,7 @@ const IrProgram *pass_memory_reuse(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_allocate_memory_addr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_insert_sync(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_software_pipeline(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_chunk_rows(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
 
 /* The bytes each on-chip space of f needs as AllocateMemoryAddr places its

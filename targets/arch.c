@@ -33,6 +33,28 @@ static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
 
 uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
 
+/* The figures pto-isa 3186c381 publishes for A2/A3 (include/pto/costmodel/
+ * arch_config.hpp, fitted transfer model: cycles = (K + bytes) / peak at
+ * 1.85 GHz; GM->UB peak 247.16 GiB/s, K 30643 bytes; UB->GM 28.19 GiB/s,
+ * K 1755 bytes), and for the vector unit an estimate from its formula
+ * cost model (formula_params.csv): about 25 cycles of start-up per
+ * instruction and, over the element-wise and row instructions of FP32
+ * tiles, about 128 bytes a cycle.  A5 is taken alike (no figures). */
+uint64_t target_pipe_cycles(Arch a, int pipe, uint64_t bytes)
+{
+    (void)a;
+    switch (pipe) {
+    case PIPE_MTE2:
+        return (30643 + bytes) * 1000 / 143290;   /* 247.16 GiB/s at 1.85 GHz: 143.29 bytes a cycle */
+    case PIPE_MTE3:
+        return (1755 + bytes) * 1000 / 16361;     /* 28.19 GiB/s: 16.361 bytes a cycle */
+    case PIPE_V:
+        return 25 + bytes / 128;
+    default:
+        return 25 + bytes / 64;
+    }
+}
+
 uint32_t target_align(MemorySpace ms)
 {
     return ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? 512u : TARGET_ALIGN;

@@ -45,6 +45,12 @@ int target_mat_bytes(TargetIsa isa);
 /* Bytes available in a memory space; 0 for DDR (not allocated). */
 uint64_t target_capacity(Arch a, MemorySpace ms);
 
+/* Estimated cycles of one instruction on pipe `pipe` (a PipeKind) that
+ * moves or computes `bytes`, for the passes that weigh a schedule
+ * (ChunkRows): a start-up plus bytes at the pipe's rate.  Coarse: the
+ * runtime's cycle model (runtime/profile_costs.cpp) is the measure. */
+uint64_t target_pipe_cycles(Arch a, int pipe, uint64_t bytes);
+
 /* Every on-chip address is a multiple of this (passes.md 6). */
 #define TARGET_ALIGN 32u
 /* The alignment of a tile's address in space ms: TARGET_ALIGN, and 512
