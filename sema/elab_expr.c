@@ -485,6 +485,8 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
     Elab *E = fc->E;
     const IrExpr *r = NULL;
     uint32_t n = call->list.n;
+    /* A task may leave trailing pl.Out parameters to the runtime. */
+    int gap = self_call && call == fc->submit_call && n < sig->nparams;
     int ok = 1;
     for (uint32_t i = 0; i < n; i++)
         if (!args[i])
@@ -499,7 +501,9 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
         diag_note(E->diag, sig->span, "'%s' is defined here", name);
         ok = 0;
     }
-    else if (n != sig->nparams) {
+    else if (gap && !elab_submit_gap_ok(fc, sig, call, name, n)) {
+        ok = 0;
+    } else if (n != sig->nparams && !gap) {
         diag_error(E->diag, call->span, "'%s%s' expects %u argument%s, got %u", self_call ? "self." : "", name,
                    sig->nparams, sig->nparams == 1 ? "" : "s", n);
         diag_note(E->diag, sig->span, "'%s' is defined here", name);
@@ -523,9 +527,17 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
             }
         }
     }
-    if (ok)
+    if (ok && gap) {
+        const IrExpr **all = xmalloc(xmul_size(sig->nparams, sizeof *all));
+        memcpy(all, args, n * sizeof *all);
+        if (elab_submit_outs(fc, sig, call, all, n))
+            r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), sig->nparams, all, 0, NULL,
+                        without_memrefs(E, bound_result(E, sig, all, sig_result_type(E, sig))), call->span);
+        xfree(all);
+    } else if (ok) {
         r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), n, args, 0, NULL,
                     without_memrefs(E, bound_result(E, sig, args, sig_result_type(E, sig))), call->span);
+    }
     return r;
 }
 
