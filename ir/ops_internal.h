@@ -81,6 +81,9 @@ const IrType *deduce_expands(DeduceCtx *dc);
 const IrType *deduce_matmul(DeduceCtx *dc);
 const IrType *deduce_matmul_acc(DeduceCtx *dc);
 const IrType *deduce_matmul_bias(DeduceCtx *dc);
+const IrType *deduce_gemv(DeduceCtx *dc);
+const IrType *deduce_gemv_acc(DeduceCtx *dc);
+const IrType *deduce_gemv_bias(DeduceCtx *dc);
 const IrType *deduce_batch_matmul(DeduceCtx *dc);
 const IrType *deduce_batch_matmul_acc(DeduceCtx *dc);
 /* ops_tensor.c */
