@@ -90,6 +90,8 @@ const IrType *deduce_batch_matmul_acc(DeduceCtx *dc);
 const IrType *deduce_tensor_create(DeduceCtx *dc);
 const IrType *deduce_tensor_read(DeduceCtx *dc);
 const IrType *deduce_tensor_view(DeduceCtx *dc);
+/* ops_view.c */
+const IrType *deduce_tensor_view_layout(DeduceCtx *dc);
 const IrType *deduce_tensor_write(DeduceCtx *dc);
 const IrType *deduce_tensor_assemble(DeduceCtx *dc);
 const IrType *deduce_tensor_dim(DeduceCtx *dc);
@@ -273,6 +275,9 @@ int op_kwarg_int(DeduceCtx *dc, const char *name, int64_t *out);
 
 /* Scratch for n dims: buf when n <= cap, else an IR-arena array. */
 const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, uint32_t cap);
+/* The number of elements of dims when every one is a positive constant
+ * (and the product fits); 0 otherwise. */
+int op_static_elements(uint32_t n, const IrExpr *const *dims, int64_t *out);
 /* Tile types of rank > 2 are rejected here: "TileType can have at most 2
  * dimensions, got N". */
 const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,

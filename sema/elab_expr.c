@@ -126,20 +126,36 @@ static int called_by_own_name(const OpDef *op, const AstNode *call)
  * (a longer form may have one of its own: pl.gather's mask form, then its
  * compare form, each told by its keywords); or the op its first arguments
  * alone make (OpDef.fewer). */
+static uint32_t positional_params(const OpDef *op)
+{
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < op->nparams; p++)
+        n += !op->params[p].keyword;
+    return n;
+}
+
+/* A form a keyword selected, or its own longer form where the call gives
+ * more positional arguments than it takes (pl.tensor.view(t, shape,
+ * layout=L): layout= selects the layout view, the shape its shaped form). */
+static const OpDef *with_positionals(const OpDef *op, const AstNode *call)
+{
+    while (op_longer_call(op) && call->list.n > positional_params(op))
+        op = op_longer_call(op);
+    return op;
+}
+
 static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 {
-    uint32_t positional = 0;
+    uint32_t positional = positional_params(op);
     if (op->fewer && call->list.n == op->fewer_args && !call->list2.n && called_by_own_name(op, call))
         return op_ref(op->fewer);
-    for (uint32_t p = 0; p < op->nparams; p++)
-        positional += !op->params[p].keyword;
     for (const OpDef *longer = op_longer_call(op); longer; longer = op_longer_call(longer)) {
         if (longer == op_longer_call(op) && call->list.n > positional)
             return longer;
         for (uint32_t k = 0; k < call->list2.n; k++)
             if (op_param_named(op, call->list2.items[k]->name) < 0 &&
                 op_param_named(longer, call->list2.items[k]->name) >= 0)
-                return longer;
+                return with_positionals(longer, call);
     }
     return op;
 }
