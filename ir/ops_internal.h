@@ -92,6 +92,7 @@ const IrType *deduce_tensor_read(DeduceCtx *dc);
 const IrType *deduce_tensor_view(DeduceCtx *dc);
 /* ops_view.c */
 const IrType *deduce_tensor_view_layout(DeduceCtx *dc);
+const IrType *deduce_tensor_reinterpret_view(DeduceCtx *dc);
 const IrType *deduce_tensor_write(DeduceCtx *dc);
 const IrType *deduce_tensor_assemble(DeduceCtx *dc);
 const IrType *deduce_tensor_dim(DeduceCtx *dc);
