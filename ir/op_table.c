@@ -80,6 +80,7 @@ const OpTraits op_class_traits[OPCL_COUNT] = {
     [OPCL_REDUCE]            = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_REDUCE,     SCRATCH_ROW_AXIS, -1, 0, FORM_REDUCE,      0, 0, TMP_NONE),
     [OPCL_ROW_EXPAND]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ROW_EXPAND,  0, 0, TMP_NONE),
     [OPCL_ROW_EXPAND_OP]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 1, TMP_NONE),
+    [OPCL_ROW_EXPAND_OP_TMP_ARG] = T(OPC_BLOCK, PIPE_V,     RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,      2, 0, FORM_ELEM,        0, 1, TMP_ROW_BLOCKS),
     [OPCL_ROW_EXPAND_TO]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ROW_EXPAND, SCRATCH_NONE,     -1, 0, FORM_COL_EXPAND,  1, 0, TMP_NONE),
     [OPCL_COL_EXPAND]        = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_COL_EXPAND,  1, 0, TMP_NONE),
     [OPCL_COL_EXPAND_OP]     = T(OPC_BLOCK,  PIPE_V,        RES_VEC,           LAYOUT_ND,         SCRATCH_NONE,     -1, 0, FORM_ELEM,        0, 1, TMP_NONE),

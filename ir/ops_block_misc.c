@@ -181,6 +181,15 @@ const IrType *deduce_row_expand_op(DeduceCtx *dc)
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)r->dtype), t->n, t->dims, NULL);
 }
 
+/* row_expand_add(tile, row_vec, tmp): the same, with a scratch tile that
+ * the instruction writes (pto-isa's TROWEXPANDADD overload with tmp: on
+ * A2/A3 the broadcast 32-byte blocks of the rows); Legalize gives it one
+ * of the result's type where the one passed differs. */
+const IrType *deduce_row_expand_op_tmp(DeduceCtx *dc)
+{
+    return op_need_tile(dc, 2) ? deduce_row_expand_op(dc) : NULL;
+}
+
 /* col_expand.. (target [M, N], col_vec [1, N]). */
 const IrType *deduce_col_expand(DeduceCtx *dc)
 {

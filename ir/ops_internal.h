@@ -76,6 +76,7 @@ const IrType *deduce_row_arg(DeduceCtx *dc);
 const IrType *deduce_reduce(DeduceCtx *dc);
 const IrType *deduce_row_expand(DeduceCtx *dc);
 const IrType *deduce_row_expand_op(DeduceCtx *dc);
+const IrType *deduce_row_expand_op_tmp(DeduceCtx *dc);
 const IrType *deduce_col_expand(DeduceCtx *dc);
 const IrType *deduce_expands(DeduceCtx *dc);
 const IrType *deduce_matmul(DeduceCtx *dc);
