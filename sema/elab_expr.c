@@ -121,11 +121,26 @@ static int called_by_own_name(const OpDef *op, const AstNode *call)
     return dot && f && (f->kind == AST_ATTR || f->kind == AST_NAME) && f->name && strcmp(f->name, dot + 1) == 0;
 }
 
+/* Does op take every keyword of the call that base does not? */
+static int takes_keywords(const OpDef *op, const OpDef *base, const AstNode *call)
+{
+    int any = 0;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const char *name = call->list2.items[k]->name;
+        if (op_param_named(base, name) >= 0)
+            continue;
+        if (op_param_named(op, name) < 0)
+            return 0;
+        any = 1;
+    }
+    return any;
+}
+
 /* op, or its longer form (OpDef.shorter) where the call gives more
- * positional arguments than op takes or names one only that form has
- * (a longer form may have one of its own: pl.gather's mask form, then its
- * compare form, each told by its keywords); or the op its first arguments
- * alone make (OpDef.fewer). */
+ * positional arguments than op takes or names keywords only that form
+ * has, the first along the chain that takes them all (pl.gather's mask
+ * form, then its compare form; mgather's valid_shape=, scratch=, both);
+ * or the op its first arguments alone make (OpDef.fewer). */
 static uint32_t positional_params(const OpDef *op)
 {
     uint32_t n = 0;
@@ -152,10 +167,8 @@ static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
     for (const OpDef *longer = op_longer_call(op); longer; longer = op_longer_call(longer)) {
         if (longer == op_longer_call(op) && call->list.n > positional)
             return longer;
-        for (uint32_t k = 0; k < call->list2.n; k++)
-            if (op_param_named(op, call->list2.items[k]->name) < 0 &&
-                op_param_named(longer, call->list2.items[k]->name) >= 0)
-                return with_positionals(longer, call);
+        if (takes_keywords(longer, op, call))
+            return with_positionals(longer, call);
     }
     return op;
 }
