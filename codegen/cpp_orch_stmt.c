@@ -464,6 +464,8 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
     }
     else if (!dest && op->category == OPC_TENSOR)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));
+    else if (op->why_cpp)   /* the op table says why it has no C++ form */
+        orch_err(O, c->e.span, "'%s' has no C++ form: %s", op_printed_name(op, buf, sizeof buf), op->why_cpp);
     else
         orch_err(O, c->e.span, "'%s' cannot be emitted in orchestration code (cpp.md 6.2); only kernel calls, "
                                "tensor.create, view, reshape, read, write and dim can",

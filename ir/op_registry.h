@@ -186,6 +186,7 @@ typedef enum OpClass {
     OPCL_COL_ARG,             /* (tile, tmp) -> [1, N] INT32: the row index of each column's extremum */
     OPCL_ROW_EXPAND,
     OPCL_ROW_EXPAND_OP,       /* tile, [M, 1] */
+    OPCL_ROW_EXPAND_OP_TMP_ARG, /* tile, [M, 1], tmp: the IR passes the scratch tile */
     OPCL_COL_EXPAND,
     OPCL_ROW_EXPAND_TO,       /* target (its shape), [M, 1] -> target-shaped */
     OPCL_COL_EXPAND_OP,       /* tile, [1, N] */
@@ -347,6 +348,10 @@ typedef enum TmpRule {
                              repeats of its columns: the A2/A3 TCOLARGMAX keeps the running index,
                              extremum and selection there (pto-isa npu/a2a3/TColReduceIdx.hpp,
                              tmpGapElems); A5's reads none */
+    TMP_ROW_BLOCKS,       /* a Vec tile of the result's element type that holds a 32-byte block of
+                             each of its rows, the rows in whole 8s (30 repeats of 256 bytes from 256
+                             rows): the A2/A3 TROWEXPANDADD with tmp broadcasts each row's value there
+                             (PTOAS e32488c9 verifyTRowExpandImplicitTmpContract); A5's reads none */
     TMP_LIKE_INDICES,     /* a Vec tile of the result's shape and the second argument's element
                              type: the A2/A3 TGATHER stages its indices there (PTOAS e32488c9
                              TGatherOp::verify: "expects tmp and indices to have the same element

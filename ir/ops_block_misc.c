@@ -181,6 +181,15 @@ const IrType *deduce_row_expand_op(DeduceCtx *dc)
     return op_make_tile(dc, dtype_promote((DataType)t->dtype, (DataType)r->dtype), t->n, t->dims, NULL);
 }
 
+/* row_expand_add(tile, row_vec, tmp): the same, with a scratch tile that
+ * the instruction writes (pto-isa's TROWEXPANDADD overload with tmp: on
+ * A2/A3 the broadcast 32-byte blocks of the rows); Legalize gives it one
+ * of the result's type where the one passed differs. */
+const IrType *deduce_row_expand_op_tmp(DeduceCtx *dc)
+{
+    return op_need_tile(dc, 2) ? deduce_row_expand_op(dc) : NULL;
+}
+
 /* col_expand.. (target [M, N], col_vec [1, N]). */
 const IrType *deduce_col_expand(DeduceCtx *dc)
 {
@@ -291,6 +300,24 @@ const IrType *deduce_matmul_bias(DeduceCtx *dc)
     return op_make_tile(dc, dtype_promote(dtype_promote((DataType)l->dtype, (DataType)r->dtype), (DataType)bias->dtype),
                         2, dims, NULL);
 }
+
+/* gemv's acc_phase= (pypto's ValidateGemvAccPhase): the unit-flag phase of
+ * an accumulation, "unspecified", "partial" or "final"; PTO spells it
+ * {accPhase = #pto<acc_phase partial>}, pto-isa TGEMV<AccPhase::Partial>.
+ * It does not change what is computed. */
+static int acc_phase_ok(DeduceCtx *dc)
+{
+    const IrKwarg *kw = deduce_kwarg(dc, "acc_phase");
+    if (!kw || strcmp(kw->v.s, "unspecified") == 0 || strcmp(kw->v.s, "partial") == 0 ||
+        strcmp(kw->v.s, "final") == 0)
+        return 1;
+    op_fail(dc, -1, "acc_phase must be \"unspecified\", \"partial\" or \"final\", got \"%s\"", kw->v.s);
+    return 0;
+}
+
+const IrType *deduce_gemv(DeduceCtx *dc) { return acc_phase_ok(dc) ? deduce_matmul(dc) : NULL; }
+const IrType *deduce_gemv_acc(DeduceCtx *dc) { return acc_phase_ok(dc) ? deduce_matmul_acc(dc) : NULL; }
+const IrType *deduce_gemv_bias(DeduceCtx *dc) { return acc_phase_ok(dc) ? deduce_matmul_bias(dc) : NULL; }
 
 /* batch_matmul (lhs [.., M, K], rhs [.., K, N]) -> bcast(batch) + [M, N]
  * in Acc's layout, FP32 or INT32 as the cube unit writes (pypto's

@@ -332,7 +332,7 @@ const IrType *op_deduce_cast(DeduceCtx *dc, IrTypeKind kind)
 
 /* Product of constant dims; 0 when any dim is symbolic or the product
  * does not fit (then the element counts are not compared). */
-static int static_elements(uint32_t n, const IrExpr *const *dims, int64_t *out)
+int op_static_elements(uint32_t n, const IrExpr *const *dims, int64_t *out)
 {
     int64_t p = 1;
     for (uint32_t i = 0; i < n; i++) {
@@ -357,7 +357,7 @@ const IrType *op_deduce_reshape(DeduceCtx *dc, IrTypeKind kind)
         return NULL;
     if (!op_tuple_arg(dc, 1, "shape", kind == TYPE_TILE, &n, &shape))
         return NULL;
-    if (static_elements(a->n, a->dims, &before) && static_elements(n, shape, &after) && before != after)
+    if (op_static_elements(a->n, a->dims, &before) && op_static_elements(n, shape, &after) && before != after)
         return op_fail(dc, 1, "cannot reshape %lld elements into a shape of %lld elements", (long long)before,
                        (long long)after);
     return op_make_shaped(dc, a, (DataType)a->dtype, n, shape);

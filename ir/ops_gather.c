@@ -166,14 +166,112 @@ static const IrTileView *valid_view(DeduceCtx *dc, const IrExpr *const *dims, co
     return NULL;
 }
 
+/* An ND tensor with no strides but the packed ones (pypto's
+ * IsStaticContiguousTensor): constant dimensions, strides row-major. */
+static int packed_nd(const IrType *t)
+{
+    const IrTensorView *v = t->tensor_view;
+    int64_t want = 1, d, s;
+    if (!v)
+        return 1;
+    if (v->layout != TENSOR_ND || (v->nstride && v->nstride != t->n))
+        return 0;
+    for (uint32_t k = v->nstride; k-- > 0;) {
+        if (!ir_dim_value(t->dims[k], &d) || !ir_dim_value(v->stride[k], &s) || (d != 1 && s != want))
+            return 0;
+        want *= d;
+    }
+    return 1;
+}
+
+/* The Mat form of tile.mgather (pypto DeduceTileMgatherType): a GM INT32
+ * index tensor [1, R] naming R rows of mem (coalesce "row"), or [M, N]
+ * flat element indices staged through a GM scratch tensor of mem's type
+ * and at least M * N elements (scratch=, "elem"); the result an NZ Mat
+ * tile (blayout col_major, slayout row_major) of rows a multiple of 16
+ * and columns of 32 bytes, valid_shape= cutting its valid part. */
+static const IrType *mgather_mat(DeduceCtx *dc, const IrType *mem, int64_t coalesce)
+{
+    const IrType *idx, *scratch = NULL;
+    const IrExpr *dims[2], *const *valid = NULL;
+    const IrTileView *view;
+    int64_t rows, cols, c0 = 32 / dtype_bytes((DataType)mem->dtype), r0, k, have = 1, want;
+    int with_scratch = op_is(dc->op, OP_BLOCK_MGATHER_SCRATCH) || op_is(dc->op, OP_BLOCK_MGATHER_SCRATCH_VALID);
+    uint32_t nvalid = 0, vi = with_scratch ? 3 : 2;   /* valid_shape's argument, when given */
+    char a[160];
+    if (mem->tensor_view && mem->tensor_view->layout != TENSOR_ND)
+        return op_fail(dc, 0, "the Mat form reads an ND tensor, got %s", type_to_string(dc->ir, mem, a, sizeof a));
+    idx = ir_expr_type(dc->ir, dc->args[1]);
+    if (idx->kind != TYPE_TENSOR)
+        return op_fail(dc, 1, "the Mat form takes its indices in a GM tensor, got %s",
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    if (!int32_index_ok(dc, 1, idx))
+        return NULL;
+    if ((idx->tensor_view && idx->tensor_view->layout != TENSOR_ND) || idx->n != 2)
+        return op_fail(dc, 1, "the Mat form takes a 2-D ND index tensor, got %s",
+                       type_to_string(dc->ir, idx, a, sizeof a));
+    if (coalesce == 1) {
+        if (!with_scratch)
+            return op_fail(dc, -1, "coalesce=\"elem\" into Mat stages the elements through scratch=, a GM tensor "
+                                   "of the table's element type");
+        if (!(scratch = op_need_tensor(dc, 2)))
+            return NULL;
+        if (dc->args[2] == dc->args[0] || dc->args[2] == dc->args[1])
+            return op_fail(dc, 2, "the scratch tensor must not be the table or the indices");
+        if (scratch->dtype != mem->dtype || !packed_nd(scratch))
+            return op_fail(dc, 2, "the scratch must be a packed ND tensor of the table's element type, got %s",
+                           type_to_string(dc->ir, scratch, a, sizeof a));
+        dims[0] = idx->dims[0];
+        dims[1] = idx->dims[1];
+        for (uint32_t d = 0; d < scratch->n; d++) {
+            if (!ir_dim_value(scratch->dims[d], &k))
+                return op_fail(dc, 2, "the scratch's shape must be constant, got %s",
+                               type_to_string(dc->ir, scratch, a, sizeof a));
+            have *= k;
+        }
+    } else {
+        if (with_scratch)
+            return op_fail(dc, 2, "scratch= is the element gather's (coalesce=\"elem\")");
+        if (mem->n < 2)
+            return op_fail(dc, 0, "coalesce=\"row\" gathers rows: the table needs at least 2 dimensions, got %s",
+                           type_to_string(dc->ir, mem, a, sizeof a));
+        if (!ir_dim_value(idx->dims[0], &r0) || r0 != 1)
+            return op_fail(dc, 1, "coalesce=\"row\" into Mat takes a [1, R] index tensor, got %s",
+                           type_to_string(dc->ir, idx, a, sizeof a));
+        dims[0] = idx->dims[1];
+        dims[1] = mem->dims[mem->n - 1];
+    }
+    if (!ir_dim_value(dims[0], &rows) || !ir_dim_value(dims[1], &cols))
+        return op_fail(dc, -1, "the Mat result's shape must be constant");
+    if (scratch && have < rows * cols)
+        return op_fail(dc, 2, "the scratch holds %lld elements, the gather %lld", (long long)have,
+                       (long long)(rows * cols));
+    if (rows % 16 != 0 || cols % c0 != 0)
+        return op_fail(dc, -1, "the Mat result [%lld, %lld] needs rows in 16s and columns in %llds (32 bytes)",
+                       (long long)rows, (long long)cols, (long long)c0);
+    if (dc->nargs > vi) {
+        uint32_t nv;
+        if (!op_tuple_arg(dc, vi, "valid_shape", 0, &nv, &valid))
+            return NULL;
+        if (nv != 2)
+            return op_fail(dc, (int)vi, "valid_shape has 2 dimensions, got %u", nv);
+        for (uint32_t d = 0; d < 2; d++)
+            if (!ir_dim_value(valid[d], &want) || want < 1 || want > (d ? cols : rows))
+                return op_fail(dc, (int)vi, "valid_shape[%u] must be a constant from 1 to %lld", d,
+                               (long long)(d ? cols : rows));
+        nvalid = 2;
+    }
+    view = ir_tile_view(dc->ir, nvalid, valid, 0, NULL, NULL, TL_COL_MAJOR, TL_ROW_MAJOR, 512, TP_NULL);
+    return op_make_tile(dc, (DataType)mem->dtype, 2, dims, view);
+}
+
 /* tile.mgather(mem, idx, coalesce=, gather_oob=, target_memory=): a Vec
  * tile read from tensor mem by an INT32 index tile (pypto@e2d0f78a
  * tile_ops/memory.cpp, pto.mgather, pto-isa MGATHER).  coalesce "elem":
  * element [i, j] is mem's element at flat index idx[i, j], the result has
  * the indices' shape and valid shape; "row": a [1, R] (or [R, 1]) index
  * tile names R rows of mem (its last dimension is a row), the result is
- * [R, mem's last extent].  The Mat form (a GM index tensor, NZ result) is
- * not taken. */
+ * [R, mem's last extent].  target_memory=Mat: mgather_mat. */
 const IrType *deduce_mgather(DeduceCtx *dc)
 {
     const IrType *mem, *idx;
@@ -186,9 +284,12 @@ const IrType *deduce_mgather(DeduceCtx *dc)
     if (op_kwarg_int(dc, "coalesce", &coalesce) != 1 || op_kwarg_int(dc, "gather_oob", &oob) != 1 ||
         op_kwarg_int(dc, "target_memory", &space) != 1)
         return NULL;
+    if (space == MS_MAT)
+        return mgather_mat(dc, mem, coalesce);
     if (space != MS_VEC)
-        return op_fail(dc, -1, "only target_memory=pl.MemorySpace.Vec is taken (the Mat form, a GM index tensor "
-                               "into an NZ tile, is not)");
+        return op_fail(dc, -1, "target_memory must be pl.MemorySpace.Vec or Mat");
+    if (dc->nargs > 2)
+        return op_fail(dc, 2, "scratch= and valid_shape= are the Mat form's (target_memory=pl.MemorySpace.Mat)");
     if (!(idx = op_need_tile(dc, 1)) || !int32_index_ok(dc, 1, idx))
         return NULL;
     if (idx->n != 2)

@@ -76,17 +76,24 @@ const IrType *deduce_row_arg(DeduceCtx *dc);
 const IrType *deduce_reduce(DeduceCtx *dc);
 const IrType *deduce_row_expand(DeduceCtx *dc);
 const IrType *deduce_row_expand_op(DeduceCtx *dc);
+const IrType *deduce_row_expand_op_tmp(DeduceCtx *dc);
 const IrType *deduce_col_expand(DeduceCtx *dc);
 const IrType *deduce_expands(DeduceCtx *dc);
 const IrType *deduce_matmul(DeduceCtx *dc);
 const IrType *deduce_matmul_acc(DeduceCtx *dc);
 const IrType *deduce_matmul_bias(DeduceCtx *dc);
+const IrType *deduce_gemv(DeduceCtx *dc);
+const IrType *deduce_gemv_acc(DeduceCtx *dc);
+const IrType *deduce_gemv_bias(DeduceCtx *dc);
 const IrType *deduce_batch_matmul(DeduceCtx *dc);
 const IrType *deduce_batch_matmul_acc(DeduceCtx *dc);
 /* ops_tensor.c */
 const IrType *deduce_tensor_create(DeduceCtx *dc);
 const IrType *deduce_tensor_read(DeduceCtx *dc);
 const IrType *deduce_tensor_view(DeduceCtx *dc);
+/* ops_view.c */
+const IrType *deduce_tensor_view_layout(DeduceCtx *dc);
+const IrType *deduce_tensor_reinterpret_view(DeduceCtx *dc);
 const IrType *deduce_tensor_write(DeduceCtx *dc);
 const IrType *deduce_tensor_assemble(DeduceCtx *dc);
 const IrType *deduce_tensor_dim(DeduceCtx *dc);
@@ -270,6 +277,9 @@ int op_kwarg_int(DeduceCtx *dc, const char *name, int64_t *out);
 
 /* Scratch for n dims: buf when n <= cap, else an IR-arena array. */
 const IrExpr **op_dims_scratch(DeduceCtx *dc, uint32_t n, const IrExpr **buf, uint32_t cap);
+/* The number of elements of dims when every one is a positive constant
+ * (and the product fits); 0 otherwise. */
+int op_static_elements(uint32_t n, const IrExpr *const *dims, int64_t *out);
 /* Tile types of rank > 2 are rejected here: "TileType can have at most 2
  * dimensions, got N". */
 const IrType *op_make_tile(DeduceCtx *dc, DataType dt, uint32_t rank, const IrExpr *const *dims,

@@ -173,6 +173,12 @@ struct FnCtx {
     /* 1 + the SplitMode of the innermost pl.split_aiv region, 0 outside
      * any: pl.aiv_shard and pl.aic_gather take their split from it. */
     int split_aiv;
+    /* The kernel call of the pl.submit being elaborated (elab_scope.c),
+     * which may leave trailing pl.Out parameters to the runtime, and the
+     * block the task goes in, where their tensors are created
+     * (elab_submit_outs.c). */
+    const AstNode *submit_call;
+    uint32_t submit_block;
 };
 
 /* -------------------------------------------------------------- the module */

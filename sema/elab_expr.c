@@ -121,25 +121,54 @@ static int called_by_own_name(const OpDef *op, const AstNode *call)
     return dot && f && (f->kind == AST_ATTR || f->kind == AST_NAME) && f->name && strcmp(f->name, dot + 1) == 0;
 }
 
+/* Does op take every keyword of the call that base does not? */
+static int takes_keywords(const OpDef *op, const OpDef *base, const AstNode *call)
+{
+    int any = 0;
+    for (uint32_t k = 0; k < call->list2.n; k++) {
+        const char *name = call->list2.items[k]->name;
+        if (op_param_named(base, name) >= 0)
+            continue;
+        if (op_param_named(op, name) < 0)
+            return 0;
+        any = 1;
+    }
+    return any;
+}
+
 /* op, or its longer form (OpDef.shorter) where the call gives more
- * positional arguments than op takes or names one only that form has
- * (a longer form may have one of its own: pl.gather's mask form, then its
- * compare form, each told by its keywords); or the op its first arguments
- * alone make (OpDef.fewer). */
+ * positional arguments than op takes or names keywords only that form
+ * has, the first along the chain that takes them all (pl.gather's mask
+ * form, then its compare form; mgather's valid_shape=, scratch=, both);
+ * or the op its first arguments alone make (OpDef.fewer). */
+static uint32_t positional_params(const OpDef *op)
+{
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < op->nparams; p++)
+        n += !op->params[p].keyword;
+    return n;
+}
+
+/* A form a keyword selected, or its own longer form where the call gives
+ * more positional arguments than it takes (pl.tensor.view(t, shape,
+ * layout=L): layout= selects the layout view, the shape its shaped form). */
+static const OpDef *with_positionals(const OpDef *op, const AstNode *call)
+{
+    while (op_longer_call(op) && call->list.n > positional_params(op))
+        op = op_longer_call(op);
+    return op;
+}
+
 static const OpDef *form_for_call(const OpDef *op, const AstNode *call)
 {
-    uint32_t positional = 0;
+    uint32_t positional = positional_params(op);
     if (op->fewer && call->list.n == op->fewer_args && !call->list2.n && called_by_own_name(op, call))
         return op_ref(op->fewer);
-    for (uint32_t p = 0; p < op->nparams; p++)
-        positional += !op->params[p].keyword;
     for (const OpDef *longer = op_longer_call(op); longer; longer = op_longer_call(longer)) {
         if (longer == op_longer_call(op) && call->list.n > positional)
             return longer;
-        for (uint32_t k = 0; k < call->list2.n; k++)
-            if (op_param_named(op, call->list2.items[k]->name) < 0 &&
-                op_param_named(longer, call->list2.items[k]->name) >= 0)
-                return longer;
+        if (takes_keywords(longer, op, call))
+            return with_positionals(longer, call);
     }
     return op;
 }
@@ -485,6 +514,8 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
     Elab *E = fc->E;
     const IrExpr *r = NULL;
     uint32_t n = call->list.n;
+    /* A task may leave trailing pl.Out parameters to the runtime. */
+    int gap = self_call && call == fc->submit_call && n < sig->nparams;
     int ok = 1;
     for (uint32_t i = 0; i < n; i++)
         if (!args[i])
@@ -499,7 +530,9 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
         diag_note(E->diag, sig->span, "'%s' is defined here", name);
         ok = 0;
     }
-    else if (n != sig->nparams) {
+    else if (gap && !elab_submit_gap_ok(fc, sig, call, name, n)) {
+        ok = 0;
+    } else if (n != sig->nparams && !gap) {
         diag_error(E->diag, call->span, "'%s%s' expects %u argument%s, got %u", self_call ? "self." : "", name,
                    sig->nparams, sig->nparams == 1 ? "" : "s", n);
         diag_note(E->diag, sig->span, "'%s' is defined here", name);
@@ -523,9 +556,17 @@ static const IrExpr *call_with_args(FnCtx *fc, const FuncSig *sig, const char *n
             }
         }
     }
-    if (ok)
+    if (ok && gap) {
+        const IrExpr **all = xmalloc(xmul_size(sig->nparams, sizeof *all));
+        memcpy(all, args, n * sizeof *all);
+        if (elab_submit_outs(fc, sig, call, all, n))
+            r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), sig->nparams, all, 0, NULL,
+                        without_memrefs(E, bound_result(E, sig, all, sig_result_type(E, sig))), call->span);
+        xfree(all);
+    } else if (ok) {
         r = ir_call(E->ir, ir_callee_global(E->ir, sig->name), n, args, 0, NULL,
                     without_memrefs(E, bound_result(E, sig, args, sig_result_type(E, sig))), call->span);
+    }
     return r;
 }
 

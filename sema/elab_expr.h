@@ -18,4 +18,12 @@ const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call);
  * bare pl.yield_): an Eval statement when it is a call that stays one. */
 void elab_expr_stmt(FnCtx *fc, const AstNode *e);
 
+/* elab_submit_outs.c.  A pl.submit's call of sig's function (written
+ * self.name) with n of its parameters: 1 when the rest are pl.Out
+ * tensors, which the runtime allocates; else reports and gives 0. */
+int elab_submit_gap_ok(FnCtx *fc, const FuncSig *sig, const AstNode *call, const char *name, uint32_t n);
+/* args[n], ... of that call: a tensor created before the task for each
+ * parameter left out.  0 after an error (reported). */
+int elab_submit_outs(FnCtx *fc, const FuncSig *sig, const AstNode *call, const IrExpr **args, uint32_t n);
+
 #endif

@@ -746,12 +746,13 @@ void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span spa
     Elab *E = fc->E;
     int spmd = elab_is_dsl_call(E, call, E->n.spmd_submit);
     const char *what = spmd ? "pl.spmd_submit()" : "pl.submit()";
-    const char *const allowed_submit[] = {E->n.deps, E->n.dumps, E->n.allow_early_resolve, E->n.predicate, NULL};
-    const char *const allowed_spmd[] = {E->n.deps,      E->n.allow_early_resolve, E->n.predicate, E->n.sync_start,
-                                        E->n.core_num, NULL};
+    const char *const allowed_submit[] = {E->n.deps,      E->n.dumps, E->n.allow_early_resolve, E->n.predicate,
+                                          E->n.attrs,     NULL};
+    const char *const allowed_spmd[] = {E->n.deps,     E->n.allow_early_resolve, E->n.predicate, E->n.sync_start,
+                                        E->n.core_num, E->n.attrs,               NULL};
     const AstNode *kernel = call->list.n ? call->list.items[0] : NULL;
     const AstNode *tid_target = NULL, *results = NULL;
-    AstNode kcall, rtuple, assign;
+    AstNode kcall, rtuple, assign, *attrs_kw[1];
     ScopeHead h;
     const IrStmt *body;
     const IrVar *tid = NULL;
@@ -812,6 +813,16 @@ void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span spa
     kcall.list.items = call->list.items + 1;
     kcall.list.n = call->list.n - 1;
     kcall.list2.n = 0;
+    /* attrs={...} (arg_directions, ...) is the call's, as on a plain
+     * call of the kernel. */
+    for (uint32_t i = 0; i < call->list2.n; i++)
+        if (call->list2.items[i]->name == E->n.attrs) {
+            attrs_kw[0] = call->list2.items[i];
+            kcall.list2.items = attrs_kw;
+            kcall.list2.n = 1;
+        }
+    fc->submit_call = &kcall;
+    fc->submit_block = fc->blocks.len - 1;
     elab_block_push(fc);
     scope_enter(&fc->scope);
     if (results) {
@@ -824,6 +835,7 @@ void elab_submit(FnCtx *fc, const AstNode *target, const AstNode *call, Span spa
     } else {
         elab_expr_stmt(fc, &kcall);
     }
+    fc->submit_call = NULL;
     scope_exit(&fc->scope, 1);   /* the results are visible after the task */
     body = elab_block_pop(fc, call->span);
     if (h.ok && tid_target)

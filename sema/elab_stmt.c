@@ -15,6 +15,7 @@
 #include "sema/elab_expr.h"
 #include "sema/elab_scope.h"
 #include "sema/elab_type.h"
+#include "sema/elab_value.h"
 #include "support/xalloc.h"
 
 #include <string.h>
@@ -258,9 +259,23 @@ static int init_values(FnCtx *fc, const AstNode *call, const IrExpr ***out, uint
             }
             continue;
         }
+        if (kw->name == E->n.attrs) {
+            /* Hints of pypto's passes (pipeline_overlap_stores, ...), which
+             * pyptocc's do not read: checked as constants, then dropped. */
+            KwargVec attrs;
+            vec_init(attrs);
+            if (v->kind != AST_DICT) {
+                diag_error(E->diag, v->span, "attrs= of a loop takes a dict display: attrs={\"name\": value}");
+                ok = 0;
+            } else if (!elab_attr_dict(fc, v, "loop attribute", 0, &attrs)) {
+                ok = 0;
+            }
+            vec_free(attrs);
+            continue;
+        }
         if (kw->name != E->n.init_values) {
-            diag_error(E->diag, kw->span, "unexpected keyword argument '%s' (only init_values%s is accepted)", kw->name,
-                       stage ? " or stage" : "");
+            diag_error(E->diag, kw->span, "unexpected keyword argument '%s' (only init_values%s or attrs is accepted)",
+                       kw->name, stage ? ", stage" : "");
             ok = 0;
             continue;
         }

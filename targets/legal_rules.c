@@ -457,9 +457,14 @@ int legal_memory_indexed(IrCtx *ir, const IrCall *c, const IrType *data, char *m
     int gather = op_is(op, OP_BLOCK_MGATHER);
     const IrType *tensor = ir_expr_type(ir, c->args[gather ? 0 : 2]), *idx = ir_expr_type(ir, c->args[1]);
     int64_t cols, rows;
+    op_printed_name(op, buf, sizeof buf);
+    if (gather && ir_call_kwarg_int(c, "target_memory", MS_VEC) == MS_MAT) {
+        /* the Mat form's other rows say so in the op table */
+        snprintf(msg, cap, "'%s' into Mat (a GM index tensor into an NZ tile) is not lowered yet", buf);
+        return -1;
+    }
     if (tensor->kind != TYPE_TENSOR || !data || data->kind != TYPE_TILE || idx->kind != TYPE_TILE)
         return 0;   /* reported where they are defined */
-    op_printed_name(op, buf, sizeof buf);
     if (tensor->n > LEGAL_MAX_RANK) {
         snprintf(msg, cap, "'%s' takes a tensor of at most %d dimensions", buf, LEGAL_MAX_RANK);
         return -1;

@@ -73,6 +73,7 @@ static int flattens(const OpDef *op)
     case OPCL_REDUCE:
     case OPCL_ROW_EXPAND:
     case OPCL_ROW_EXPAND_OP:
+    case OPCL_ROW_EXPAND_OP_TMP_ARG:
     case OPCL_ROW_EXPAND_TO:
     case OPCL_COL_EXPAND:
     case OPCL_COL_EXPAND_OP:

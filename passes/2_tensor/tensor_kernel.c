@@ -166,6 +166,13 @@ static void collect(Kc *K, const IrStmt *s)
         Val *v;
         if (!is_tensor(a->var->type))
             break;
+        if (op && (op_is(op, OP_TENSOR_VIEW_LAYOUT) || op_is(op, OP_TENSOR_VIEW_SHAPE_LAYOUT))) {
+            /* A view in another layout: the kernel reads its tensor
+             * through it, which neither output emits (the row says why). */
+            char name[64];
+            kc_error(K, a->value->span, "'%s' has no block form: %s", pname(op, name, sizeof name), op->why_pto);
+            break;
+        }
         if (op && op->category == OPC_TENSOR) {
             const IrCall *c = IR_AS(IrCall, a->value);
             Val *src = c->nargs ? kc_val(K, c->args[0]) : NULL;
@@ -871,6 +878,10 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
         if (is_tensor(f->params[i].var->type))
             new_val(&K, f->params[i].var, DK_PARAM, NULL, f->params[i].var->e.span)->idx = i;
     collect(&K, f->body);
+    if (K.failed) {
+        kc_free(&K);
+        return -1;
+    }
     vec_init(body);
     tc_flatten(&body, f->body);
     if (body.len && body.data[body.len - 1]->kind == STMT_RETURN)

@@ -454,8 +454,9 @@ static const IrStmt *cut_control(Split *S, const IrStmt *s)
                 S->failed = 1;
                 break;
             }
-        return ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
-                      cut_body(S, f->body), s->span);
+        return ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
+                                    f->iter_args, f->ret, cut_body(S, f->body), s->span),
+                             f->stage);
     }
     case STMT_WHILE: {
         const IrWhile *f = IR_AS(IrWhile, s);

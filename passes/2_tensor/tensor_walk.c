@@ -593,8 +593,9 @@ static void conv_loop(Kc *K, const IrStmt *s, uint32_t n, const IrIterArg *const
         new_rets(K, n, ret, types, nret, out);
         if (s->kind == STMT_FOR) {
             const IrFor *f = IR_AS(IrFor, s);
-            vec_push(*out, ir_for(K->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, n, nit, nret, body,
-                                  s->span));
+            vec_push(*out, ir_for_staged(ir_for(K->ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, n,
+                                                nit, nret, body, s->span),
+                                         f->stage));
         } else {
             vec_push(*out, ir_while(K->ir, IR_AS(IrWhile, s)->cond, n, nit, nret, body, s->span));
         }

@@ -94,5 +94,5 @@ const IrStmt *legal_count_up(IrMutator *m, const IrStmt *s)
     r = ir_for(ir, (ForKind)s->sub, k, ir_const_int(ir, 0, DT_INT64, f->start->span),
                trip_count(ir, f, !dynamic, step, step_e, f->stop->span), ir_const_int(ir, 1, DT_INT64, f->step->span),
                f->niter, f->iter_args, f->ret, body, s->span);
-    return r;
+    return ir_for_staged(r, f->stage);
 }

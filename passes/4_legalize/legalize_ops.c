@@ -438,6 +438,15 @@ static const IrType *tmp_wanted(const Legal *L, const IrCall *c, const OpDef *op
         dims[1] = ir_const_int(ir, 3 * gap, DT_INT64, c->e.span);
         return ir_type_tile(ir, (DataType)src->dtype, 2, dims, NULL, NULL);
     }
+    if (op_traits(op)->tmp == TMP_ROW_BLOCKS) {
+        /* a 32-byte block per row, the rows in whole 8s, 240 of them from
+         * 256 rows on (PTOAS: ceil(rows / 8) * 256 bytes, else 30 * 256) */
+        if (rt->n != 2 || !ir_dim_value(ir_tile_valid_dims(rt)[0], &rows))
+            return NULL;
+        dims[0] = ir_const_int(ir, rows >= 256 ? 240 : (rows + 7) / 8 * 8, DT_INT64, c->e.span);
+        dims[1] = ir_const_int(ir, 32 / dtype_bytes((DataType)rt->dtype), DT_INT64, c->e.span);
+        return ir_type_tile(ir, (DataType)rt->dtype, 2, dims, NULL, NULL);
+    }
     if (op_traits(op)->tmp == TMP_LIKE_INDICES)
         return ir_type_with_dtype(ir, rt, (DataType)ir_expr_type(ir, c->args[1])->dtype);
     if (op_traits(op)->tmp != TMP_MASK)
@@ -491,7 +500,8 @@ int legal_tmp_fits(const Legal *L, const IrCall *c, const OpDef *op, const IrTyp
         ir_type_byte_size(rt) == 0 || !(*want = tmp_wanted(L, c, op, rt)))
         return 1;   /* no scratch argument, or no static result to shape one like */
     t = ir_expr_type(L->ir, c->args[op_traits(op)->writes_arg]);
-    if (op_traits(op)->tmp == TMP_SCALAR_SLOT || op_traits(op)->tmp == TMP_ARG_BLOCKS)
+    if (op_traits(op)->tmp == TMP_SCALAR_SLOT || op_traits(op)->tmp == TMP_ARG_BLOCKS ||
+        op_traits(op)->tmp == TMP_ROW_BLOCKS)
         return capacity_fits(L, c, op, t, *want);
     if (t->kind != TYPE_TILE || t->dtype != (*want)->dtype || ir_tile_space(t) != MS_VEC || t->n != (*want)->n)
         return 0;

@@ -310,8 +310,9 @@ static const IrStmt *rebuild_stmt(IrMutator *m, const IrStmt *s)
             const IrFor *f = IR_AS(IrFor, s);
             const IrStmt *body = fix_loop(R, f->niter, f->iter_args, f->body);
             return body == f->body ? s
-                                   : ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
-                                            f->iter_args, f->ret, body, s->span);
+                                   : ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop,
+                                                          f->step, f->niter, f->iter_args, f->ret, body, s->span),
+                                                   f->stage);
         }
         case STMT_WHILE: {
             const IrWhile *w = IR_AS(IrWhile, s);

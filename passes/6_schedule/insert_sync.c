@@ -449,8 +449,9 @@ static const IrStmt *sync_compound(Sync *S, const IrStmt *s, const Reserved *res
         const IrStmt *body = sync_block(S, f->body, BLOCK_LOOP, reserved, s->span, primed);
         if (body == f->body)
             return s;
-        return ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter, f->iter_args, f->ret,
-                      body, s->span);
+        return ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
+                                    f->iter_args, f->ret, body, s->span),
+                             f->stage);
     }
     case STMT_WHILE: {
         const IrWhile *w = IR_AS(IrWhile, s);

@@ -544,10 +544,12 @@ static void unroll(Pipeliner *P, Loop *L, StmtVec *out)
         ICE("SoftwarePipeline: a loop body yields %u values for %u iter_args", nping, f->niter);
     if (yield)
         vec_push(body, ir_yield(ir, npong, pong_y, yield->s.span));
-    vec_push(*out, ir_for(ir, (ForKind)f->s.sub, f->loop_var, int_const(ir, f->start, first, dt),
-                          int_const(ir, f->stop, L->start + L->n * L->step, dt),
-                          int_const(ir, f->step, 2 * L->step, dt), f->niter, iters ? iters : f->iter_args, f->ret,
-                          ir_seq(ir, STMT_SEQ, body.len, body.data, f->body->span), f->s.span));
+    vec_push(*out, ir_for_staged(ir_for(ir, (ForKind)f->s.sub, f->loop_var, int_const(ir, f->start, first, dt),
+                                        int_const(ir, f->stop, L->start + L->n * L->step, dt),
+                                        int_const(ir, f->step, 2 * L->step, dt), f->niter,
+                                        iters ? iters : f->iter_args, f->ret,
+                                        ir_seq(ir, STMT_SEQ, body.len, body.data, f->body->span), f->s.span),
+                                 f->stage));
     for (uint32_t i = 0; i < L->order.len; i++)
         vec_push(P->clones, L->order.data[i]);
     for (int s = 0; s < MS_COUNT; s++)
@@ -618,8 +620,9 @@ static const IrStmt *pipeline_stmt(Pipeliner *P, const IrStmt *s)
         const IrFor *f = IR_AS(IrFor, s);
         const IrStmt *body = pipeline_list(P, f->body);
         return body == f->body ? s
-                               : ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step, f->niter,
-                                        f->iter_args, f->ret, body, s->span);
+                               : ir_for_staged(ir_for(ir, (ForKind)s->sub, f->loop_var, f->start, f->stop, f->step,
+                                                      f->niter, f->iter_args, f->ret, body, s->span),
+                                               f->stage);
     }
     case STMT_WHILE: {
         const IrWhile *w = IR_AS(IrWhile, s);

@@ -1,6 +1,6 @@
 # pyptocc-flags: -fsyntax-only
 # What tile.mgather and tile.mscatter refuse when they are deduced: the
-# Mat form (a GM index tensor into an NZ tile, not taken), indices that
+# Mat form with an index tile (it takes a GM index tensor), indices that
 # are not INT32, a coalesce or gather_oob that is no mode, a row gather
 # from a 1-D table, and a scatter whose indices or output tensor do not
 # match its source.

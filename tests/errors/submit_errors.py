@@ -17,5 +17,5 @@ class Bad:
         r4, t4 = pl.spmd_submit(self.k, x, out, core_num=0)
         r5, t5 = pl.submit(self.k, x, out, core_num=2)
         r6, t6 = pl.submit(self.k, x, out, deps=[x])
-        r7, t7 = pl.submit(self.k, x)
+        r7, t7 = pl.submit(self.k)
         return out

@@ -709,6 +709,20 @@ static void check_row_expand_op(Op *op, const Rule *r)
             bad(op, "expects row-major src1 valid_shape[1] to be 32/sizeof(dtype)");
         if (!s1->row_major && s1->vcol >= 0 && s1->vcol != 1)
             bad(op, "expects non-row-major src1 valid_shape[1] to be 1");
+        /* the form with tmp on A2/A3 (verifyTRowExpandImplicitTmpContract):
+         * a column vector, a Vec tmp of dst's element type holding
+         * ceil(rows / 8) * 256 bytes (30 * 256 from 256 rows) */
+        if (op->nin == 3 && tile(op, &op->in[2], "tmp")) {
+            const Operand *t = &op->in[2];
+            long rows = d->vrow, need = rows < 0 ? 8192 : rows < 256 ? (rows + 7) / 8 * 256 : 30 * 256;
+            if (s1->row_major)
+                bad(op, "expects A2/A3 tmp-form trowexpand to use mode 1 (ColMajor per-row scalar expanded operand)");
+            vec(op, t, "tmp");
+            if (strcmp(t->elem, d->elem) != 0)
+                bad(op, "expects tmp and dst to have the same element type");
+            if (t->rows > 0 && t->cols > 0 && bits(t->elem) > 0 && t->rows * t->cols * bits(t->elem) / 8 < need)
+                bad(op, "expects A2/A3 trowexpand tmp capacity to be at least the rows' 32-byte blocks");
+        }
     }
 }
 
@@ -900,7 +914,7 @@ static const Rule rules[] = {
     {"trem", check_bitwise, 3, "i32 f32", "i32 i16 f16 f32", 0},
     {"trems", check_rems, 3, NULL, NULL, 0},
     {"trowexpand", check_row_expand, 1, NULL, NULL, 0},
-    {"trowexpandadd", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
+    {"trowexpandadd", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 1},
     {"trowexpanddiv", check_row_expand_op, 2, "f16 f32", "f16 f32", 0},
     {"trowexpandmul", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},
     {"trowexpandsub", check_row_expand_op, 2, "f16 f32 i16 i32", "f16 f32 i8 i16 i32", 0},

@@ -380,6 +380,9 @@ START_TEST(test_broadcast_ops)
                  "'pl.tile.row_expand_add': row_vec's last dimension must be 1");
     expect_error(run("block.row_expand_add", 2, ARGS(t, var(tile_type(DT_FP32, 2, 16, 1))), 0, NULL), 1,
                  "'pl.tile.row_expand_add': row_vec has 16 rows, the tile has 32");
+    /* the form with a scratch tile: the same type; the scratch must be a tile */
+    EXPECT_TYPE(run("block.row_expand_add_tmp", 3, ARGS(t, rv, t), 0, NULL), "pl.Tile[[32, 16], pl.FP32]");
+    ck_assert_ptr_null(run("block.row_expand_add_tmp", 3, ARGS(t, rv, scalar(DT_FP32)), 0, NULL));
     expect_error(run("block.col_expand", 2, ARGS(t, rv), 0, NULL), 1,
                  "'pl.tile.col_expand': col_vec must have shape [1, N], got pl.Tile[[32, 1], pl.FP16]");
     expect_error(run("block.col_expand_mul", 2, ARGS(t, var(tile_type(DT_FP32, 2, 1, 8))), 0, NULL), 1,

@@ -293,6 +293,16 @@ void expand_op(TD &d, const TA &a, const TV &v, const char *op, F f) {
         detail::expand_op<ROWS, DIV>(d, a, v, #NAME, [](T x, T y) { return EXPR; });                                   \
     }
 PYPTOCC_EXPAND(TROWEXPANDADD, true, false, detail::op_add(x, y))
+// With a scratch tile (pto-isa's overload with tmp: on A2/A3 the rows'
+// broadcast 32-byte blocks are staged there, npu/a2a3/TRowExpandBinOp.hpp):
+// the same sums; the scratch is a Vec tile, which the instruction writes.
+template <TileT TD, TileT TA, TileT TV, TileT TT> void TROWEXPANDADD(TD &d, const TA &a, const TV &v, TT &tmp) {
+    PYPTOCC_PROFILE(TROWEXPANDADD, d, a, v, tmp);
+    using T = typename TD::DType;
+    detail::rule_vec<TT>();
+    detail::touch(tmp, "TROWEXPANDADD");
+    detail::expand_op<true, false>(d, a, v, "TROWEXPANDADD", [](T x, T y) { return detail::op_add(x, y); });
+}
 PYPTOCC_EXPAND(TROWEXPANDSUB, true, false, detail::op_sub(x, y))
 PYPTOCC_EXPAND(TROWEXPANDMUL, true, false, detail::op_mul(x, y))
 PYPTOCC_EXPAND(TROWEXPANDDIV, true, true, detail::op_div(x, y, "TROWEXPANDDIV"))
