@@ -53,6 +53,7 @@ typedef struct Split {
     const char *names[3];       /* [SIDE_C], [SIDE_V]: the kernels' names */
     PtrMap avail;               /* scalar variable -> the sides that have it (SIDE_*) */
     PtrMap cross;               /* Acc tile -> 1: the vector side reads it (an implicit crossing) */
+    PtrMap taken;               /* the names F defines and the pass's new ones (pass_fresh_var) */
     uint64_t bytes[2];          /* the largest tile of each direction; 0 when unused */
     uint32_t slots;             /* the most popped tiles a side holds at once */
     int failed;
@@ -382,7 +383,7 @@ static const IrVar *emit_pop(Side *X, int dir, const IrType *like, const char *n
     kw[1] = kw_int(ir, "split", split);
     pop = op_call(X->S, dir == DIR_C2V ? OP_BLOCK_TPOP_FROM_AIC : OP_BLOCK_TPOP_FROM_AIV, 1, &shape, 2, kw, at);
     note_bytes(X->S, dir, IR_AS(IrCall, pop)->type);
-    v = ir_var_new(ir, name, IR_AS(IrCall, pop)->type, at);
+    v = pass_fresh_var(ir, &X->S->taken, ir_ssa_stem(ir, name), IR_AS(IrCall, pop)->type, at);
     vec_push(*out, ir_assign(ir, v, pop, at));
     return v;
 }
@@ -533,10 +534,9 @@ static int emit_for(Side *X, const IrFor *f, StmtList *out)
         vec_push(*out, ir_for_staged(ir_for(S->ir, (ForKind)f->s.sub, lv, start, stop, step, m, it, ret, body,
                                             f->s.span),
                                      f->stage));
-        for (uint32_t i = 0; i < f->niter; i++)
-            if (keep[i])
-                emit_implicit_crossing(X, f->ret[i], out);
     }
+    for (uint32_t i = 0; i < f->niter; i++)   /* the producer has the loop: it gives the value */
+        emit_implicit_crossing(X, f->ret[i], out);
     X->S->missing = 0;
     xfree(keep);
     xfree(it);
@@ -600,10 +600,9 @@ static int emit_if(Side *X, const IrIf *f, StmtList *out)
             if (keep[i])
                 ret[m++] = copy_var(X, f->ret[i]);
         vec_push(*out, ir_if(S->ir, cond, then_body, else_body, m, ret, f->s.span));
-        for (uint32_t i = 0; i < f->nret; i++)
-            if (keep[i])
-                emit_implicit_crossing(X, f->ret[i], out);
     }
+    for (uint32_t i = 0; i < f->nret; i++)
+        emit_implicit_crossing(X, f->ret[i], out);
     X->S->missing = 0;
     xfree(keep);
     xfree(ret);
@@ -832,8 +831,8 @@ static void emit_setup(Side *X, StmtList *out)
             kw[1].v.s = ir_name(ir, S->names[consumer]);
             call = op_call(S, OP_SYSTEM_IMPORT_PEER_BUFFER, 0, NULL, 2, kw, at);
         }
-        v = ir_var_new(ir, ir_name(ir, dir == DIR_C2V ? "c2v_slot_buffer" : "v2c_slot_buffer"),
-                       ir_type_scalar(ir, DT_INT32), at);
+        v = pass_fresh_var(ir, &S->taken, dir == DIR_C2V ? "c2v_slot_buffer" : "v2c_slot_buffer",
+                           ir_type_scalar(ir, DT_INT32), at);
         vec_push(*out, ir_assign(ir, v, call, at));
         bufs[dir] = &v->e;
     }
@@ -934,6 +933,8 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     S.names[SIDE_V] = kernel_name(pc->ir, prog, f, "aiv");
     ptrmap_init(&S.avail);
     ptrmap_init(&S.cross);
+    ptrmap_init(&S.taken);
+    pass_names_of(f, &S.taken);
     analyze(&S, f->body);
     if (!S.failed) {
         out[0] = build_side(&S, SIDE_C);
@@ -946,6 +947,7 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     }
     ptrmap_free(&S.avail);
     ptrmap_free(&S.cross);
+    ptrmap_free(&S.taken);
     return !S.failed;
 }
 
