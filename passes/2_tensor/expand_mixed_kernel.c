@@ -127,10 +127,23 @@ static int tile_arg_side(const IrExpr *a)
 
 /* A crossing: a move between a cube and the vector space, or a shard or
  * gather of a pl.split_aiv region; its direction, or -1. */
+/* A shard of a tile already on the vector side, or a gather of one on
+ * the cube (ConvertTensorToBlockOps passed it through global memory),
+ * that keeps its shape: the tile itself. */
+static int same_side_crossing(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int from = c->nargs ? tile_arg_side(c->args[0]) : 0;
+    return ir_call_kwarg_int(c, "split", 0) == 0 &&
+           ((op_is(op, OP_BLOCK_AIV_SHARD) && from == SIDE_V) || (op_is(op, OP_BLOCK_AIC_GATHER) && from == SIDE_C));
+}
+
 static int crossing_dir(const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
     int from, to;
+    if (same_side_crossing(c))
+        return -1;
     if (op_is(op, OP_BLOCK_AIV_SHARD))
         return DIR_C2V;
     if (op_is(op, OP_BLOCK_AIC_GATHER))
@@ -442,6 +455,7 @@ static int emit_call(Side *X, const IrStmt *s, const IrCall *c, const IrVar *def
     Split *S = X->S;
     int dir = crossing_dir(c), side = call_side(c);
     const IrExpr *v;
+    S->missing = 0;
     if (dir >= 0) {
         int64_t split = ir_call_kwarg_int(c, "split", 0);
         int producer = dir == DIR_C2V ? SIDE_C : SIDE_V;
@@ -463,9 +477,17 @@ static int emit_call(Side *X, const IrStmt *s, const IrCall *c, const IrVar *def
         report_missing(X, s->span);
         return 1;
     }
+    if (same_side_crossing(c)) {
+        if (def && side == X->side)
+            ptrmap_put(&X->subst, def, (void *)subst(X, c->args[0]));
+        report_missing(X, s->span);
+        return 0;
+    }
     if (side != SIDE_B && side != X->side) {
         other_side_def(X, c, def);
-        return 0;
+        if (def)
+            emit_implicit_crossing(X, def, out);   /* the consumer's pop */
+        return def && ptrmap_get(&S->cross, def);
     }
     if (side == SIDE_B && def && !(ptrmap_get(&S->avail, def) ? (int)(uintptr_t)ptrmap_get(&S->avail, def) & X->side
                                                                 : 1))
@@ -873,7 +895,7 @@ static const char *kernel_name(IrCtx *ir, const IrProgram *prog, const IrFunc *f
 }
 
 /* Side X's kernel of S->f. */
-static IrFunc *build_side(Split *S, int side)
+static IrFunc *build_side(Split *S, int side, int *work)
 {
     Side X;
     StmtList l, body;
@@ -887,7 +909,7 @@ static IrFunc *build_side(Split *S, int side)
         params[i].var = copy_var(&X, S->f->params[i].var);
     }
     vec_init(l);
-    emit(&X, S->f->body, &l);
+    *work = emit(&X, S->f->body, &l);
     free_slots(&X, &l);
     vec_init(body);
     if (!S->failed)
@@ -937,8 +959,22 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     pass_names_of(f, &S.taken);
     analyze(&S, f->body);
     if (!S.failed) {
-        out[0] = build_side(&S, SIDE_C);
-        out[1] = build_side(&S, SIDE_V);
+        int work[2];
+        out[0] = build_side(&S, SIDE_C, &work[0]);
+        out[1] = build_side(&S, SIDE_V, &work[1]);
+        /* one side's work only (shards of tiles already there): that
+         * side's body is the kernel, under F's name */
+        if (!S.failed && !S.bytes[DIR_C2V] && !S.bytes[DIR_V2C] && (!work[0] || !work[1])) {
+            IrFunc *k = out[work[0] ? 0 : 1];
+            k->name = f->name;
+            k->type = f->type;
+            if (work[0]) {   /* the AIC copy returns nothing: take F's results from the AIV's */
+                k->nret = out[1]->nret;
+                k->ret_types = out[1]->ret_types;
+            }
+            out[0] = NULL;
+            out[1] = k;
+        }
     }
     /* two halves that pass no tile need no pipe */
     if (!S.failed && (S.bytes[DIR_C2V] || S.bytes[DIR_V2C])) {
@@ -964,7 +1000,7 @@ static const IrStmt *call_stmt(IrMutator *m, const IrStmt *s)
     IrFunc **k;
     const IrStmt *two[2];
     const IrExpr *aic, *aiv;
-    if (!c || c->callee->kind != CALLEE_GLOBAL || !(k = ptrmap_get(&C->split, c->callee->name)))
+    if (!c || c->callee->kind != CALLEE_GLOBAL || !(k = ptrmap_get(&C->split, c->callee->name)) || !k[0])
         return s;
     aic = ir_call(m->ctx, ir_callee_global(m->ctx, k[0]->name), c->nargs, c->args, c->nkwargs, c->kwargs,
                   ir_type_unknown(m->ctx), c->e.span);
@@ -1007,7 +1043,9 @@ const IrProgram *pass_expand_mixed_kernel(PassCtx *pc, const IrProgram *prog)
         for (uint32_t i = 0; i < prog->n; i++) {
             const IrFunc *f = prog->funcs[i];
             IrFunc **k = ptrmap_get(&C.split, f->name);
-            if (k) {
+            if (k && !k[0]) {
+                vec_push(funcs, k[1]);   /* one side's kernel under F's name */
+            } else if (k) {
                 vec_push(funcs, k[0]);
                 vec_push(funcs, k[1]);
             } else if (f->body) {
