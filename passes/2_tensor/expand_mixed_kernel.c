@@ -53,7 +53,7 @@ typedef struct Split {
     const char *names[3];       /* [SIDE_C], [SIDE_V]: the kernels' names */
     PtrMap avail;               /* scalar variable -> the sides that have it (SIDE_*) */
     PtrMap cross;               /* Acc tile -> 1: the vector side reads it (an implicit crossing) */
-    PtrMap taken;               /* the names F defines and the pass's new ones (pass_fresh_var) */
+    PtrMap taken[3];            /* [SIDE_C], [SIDE_V]: the names F defines and the side's new ones */
     uint64_t bytes[2];          /* the largest tile of each direction; 0 when unused */
     uint32_t slots;             /* the most popped tiles a side holds at once */
     int failed;
@@ -396,7 +396,7 @@ static const IrVar *emit_pop(Side *X, int dir, const IrType *like, const char *n
     kw[1] = kw_int(ir, "split", split);
     pop = op_call(X->S, dir == DIR_C2V ? OP_BLOCK_TPOP_FROM_AIC : OP_BLOCK_TPOP_FROM_AIV, 1, &shape, 2, kw, at);
     note_bytes(X->S, dir, IR_AS(IrCall, pop)->type);
-    v = pass_fresh_var(ir, &X->S->taken, ir_ssa_stem(ir, name), IR_AS(IrCall, pop)->type, at);
+    v = pass_fresh_var(ir, &X->S->taken[X->side], ir_ssa_stem(ir, name), IR_AS(IrCall, pop)->type, at);
     vec_push(*out, ir_assign(ir, v, pop, at));
     return v;
 }
@@ -853,7 +853,7 @@ static void emit_setup(Side *X, StmtList *out)
             kw[1].v.s = ir_name(ir, S->names[consumer]);
             call = op_call(S, OP_SYSTEM_IMPORT_PEER_BUFFER, 0, NULL, 2, kw, at);
         }
-        v = pass_fresh_var(ir, &S->taken, dir == DIR_C2V ? "c2v_slot_buffer" : "v2c_slot_buffer",
+        v = pass_fresh_var(ir, &S->taken[X->side], dir == DIR_C2V ? "c2v_slot_buffer" : "v2c_slot_buffer",
                            ir_type_scalar(ir, DT_INT32), at);
         vec_push(*out, ir_assign(ir, v, call, at));
         bufs[dir] = &v->e;
@@ -955,8 +955,10 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     S.names[SIDE_V] = kernel_name(pc->ir, prog, f, "aiv");
     ptrmap_init(&S.avail);
     ptrmap_init(&S.cross);
-    ptrmap_init(&S.taken);
-    pass_names_of(f, &S.taken);
+    for (int side = SIDE_C; side <= SIDE_V; side++) {
+        ptrmap_init(&S.taken[side]);
+        pass_names_of(f, &S.taken[side]);
+    }
     analyze(&S, f->body);
     if (!S.failed) {
         int work[2];
@@ -983,7 +985,8 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     }
     ptrmap_free(&S.avail);
     ptrmap_free(&S.cross);
-    ptrmap_free(&S.taken);
+    ptrmap_free(&S.taken[SIDE_C]);
+    ptrmap_free(&S.taken[SIDE_V]);
     return !S.failed;
 }
 
