@@ -53,6 +53,7 @@ typedef struct Split {
     const char *names[3];       /* [SIDE_C], [SIDE_V]: the kernels' names */
     PtrMap avail;               /* scalar variable -> the sides that have it (SIDE_*) */
     PtrMap cross;               /* Acc tile -> 1: the vector side reads it (an implicit crossing) */
+    PtrMap space;               /* tile -> its memory space + 1, where a move's target_memory says it */
     PtrMap taken[3];            /* [SIDE_C], [SIDE_V]: the names F defines and the side's new ones */
     uint64_t bytes[2];          /* the largest tile of each direction; 0 when unused */
     uint32_t slots;             /* the most popped tiles a side holds at once */
@@ -84,6 +85,8 @@ static void fail(Split *S, Span at, const char *fmt, const char *a, const char *
 
 /* ------------------------------------------------------------ analysis */
 
+static int var_space(Split *S, const IrExpr *a);
+
 /* The sides on which variable or expression e is available. */
 static int avail(Split *S, const IrExpr *e)
 {
@@ -94,7 +97,7 @@ static int avail(Split *S, const IrExpr *e)
         const IrType *t = IR_AS(IrVar, e)->type;
         void *v;
         if (t->kind == TYPE_TILE)
-            return space_side(ir_tile_space(t));
+            return space_side(var_space(S, e));
         if (t->kind == TYPE_TENSOR)
             return SIDE_B;
         v = ptrmap_get(&S->avail, e);
@@ -119,30 +122,43 @@ static int avail(Split *S, const IrExpr *e)
     }
 }
 
-static int tile_arg_side(const IrExpr *a)
+/* The space of tile variable a: a move's target (a move from Vec to Mat
+ * keeps the Vec layout in its type), else what its type implies. */
+static int var_space(Split *S, const IrExpr *a)
 {
-    return ir_is_var_like(a) && IR_AS(IrVar, a)->type->kind == TYPE_TILE ? space_side(ir_tile_space(IR_AS(IrVar, a)->type))
-                                                                           : 0;
+    void *v = ptrmap_get(&S->space, a);
+    return v ? (int)(uintptr_t)v - 1 : ir_tile_space(IR_AS(IrVar, a)->type);
 }
 
-/* A crossing: a move between a cube and the vector space, or a shard or
- * gather of a pl.split_aiv region; its direction, or -1. */
+static int tile_arg_side(Split *S, const IrExpr *a)
+{
+    return ir_is_var_like(a) && IR_AS(IrVar, a)->type->kind == TYPE_TILE ? space_side(var_space(S, a)) : 0;
+}
+
+/* The space of the tile call c gives: a move's target_memory, else its type's. */
+static int call_space(const IrCall *c)
+{
+    if (op_is(callee_op(c->callee), OP_BLOCK_MOVE))
+        return (int)ir_call_kwarg_int(c, "target_memory", MS_VEC);
+    return c->type && c->type->kind == TYPE_TILE ? ir_tile_space(c->type) : -1;
+}
+
 /* A shard of a tile already on the vector side, or a gather of one on
  * the cube (ConvertTensorToBlockOps passed it through global memory),
  * that keeps its shape: the tile itself. */
-static int same_side_crossing(const IrCall *c)
+static int same_side_crossing(Split *S, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
-    int from = c->nargs ? tile_arg_side(c->args[0]) : 0;
+    int from = c->nargs ? tile_arg_side(S, c->args[0]) : 0;
     return ir_call_kwarg_int(c, "split", 0) == 0 &&
            ((op_is(op, OP_BLOCK_AIV_SHARD) && from == SIDE_V) || (op_is(op, OP_BLOCK_AIC_GATHER) && from == SIDE_C));
 }
 
-static int crossing_dir(const IrCall *c)
+static int crossing_dir(Split *S, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
     int from, to;
-    if (same_side_crossing(c))
+    if (same_side_crossing(S, c))
         return -1;
     if (op_is(op, OP_BLOCK_AIV_SHARD))
         return DIR_C2V;
@@ -150,7 +166,7 @@ static int crossing_dir(const IrCall *c)
         return DIR_V2C;
     if (!op_is(op, OP_BLOCK_MOVE) || c->nargs < 1)
         return -1;
-    from = tile_arg_side(c->args[0]);
+    from = tile_arg_side(S, c->args[0]);
     to = space_side((int)ir_call_kwarg_int(c, "target_memory", -1));
     if (from == SIDE_C && to == SIDE_V)
         return DIR_C2V;
@@ -161,7 +177,7 @@ static int crossing_dir(const IrCall *c)
 
 /* The side a call runs on: SIDE_C, SIDE_V, or SIDE_B for one without
  * tiles (computed on both sides). */
-static int call_side(const IrCall *c)
+static int call_side(Split *S, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
     int sides = 0;
@@ -171,13 +187,12 @@ static int call_side(const IrCall *c)
         return SIDE_V;
     if (ir_call_pipe(c) == PIPE_M)
         return SIDE_C;
-    if (c->type && c->type->kind == TYPE_TILE)
-        sides |= space_side(ir_tile_space(c->type));
+    sides |= space_side(call_space(c));
     for (uint32_t i = 0; i < c->nargs; i++)
-        sides |= tile_arg_side(c->args[i]);
+        sides |= tile_arg_side(S, c->args[i]);
     /* a vector op reading an Acc tile: the tile crosses to it */
     if (sides == SIDE_B)
-        return c->type && c->type->kind == TYPE_TILE && space_side(ir_tile_space(c->type)) == SIDE_C ? SIDE_C : SIDE_V;
+        return space_side(call_space(c)) == SIDE_C ? SIDE_C : SIDE_V;
     return sides ? sides : SIDE_B;
 }
 
@@ -185,10 +200,12 @@ static void analyze(Split *S, const IrStmt *s);
 
 static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar *def)
 {
-    int side = call_side(c), dir = crossing_dir(c);
+    int side = call_side(S, c), dir = crossing_dir(S, c);
+    if (def && def->type->kind == TYPE_TILE)
+        ptrmap_put(&S->space, def, (void *)(uintptr_t)(call_space(c) + 1));
     if (dir >= 0) {
-        int src = tile_arg_side(c->args[0]);
-        int ms = tile_arg_side(c->args[0]) ? ir_tile_space(IR_AS(IrVar, c->args[0])->type) : -1;
+        int src = tile_arg_side(S, c->args[0]);
+        int ms = src ? var_space(S, c->args[0]) : -1;
         if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
@@ -197,9 +214,9 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
     }
     for (uint32_t i = 0; i < c->nargs; i++) {
         const IrExpr *a = c->args[i];
-        int home = tile_arg_side(a);
+        int home = tile_arg_side(S, a);
         if (home && home != side && side != SIDE_B) {
-            if (home == SIDE_C && side == SIDE_V && ir_tile_space(IR_AS(IrVar, a)->type) == MS_ACC)
+            if (home == SIDE_C && side == SIDE_V && var_space(S, a) == MS_ACC)
                 ptrmap_put(&S->cross, a, (void *)1);
             else
                 fail(S, s->span, "the %s side reads '%s', a tile of the other side; move it with pl.move first",
@@ -453,7 +470,7 @@ static void report_missing(Side *X, Span at)
 static int emit_call(Side *X, const IrStmt *s, const IrCall *c, const IrVar *def, StmtList *out)
 {
     Split *S = X->S;
-    int dir = crossing_dir(c), side = call_side(c);
+    int dir = crossing_dir(S, c), side = call_side(S, c);
     const IrExpr *v;
     S->missing = 0;
     if (dir >= 0) {
@@ -477,7 +494,7 @@ static int emit_call(Side *X, const IrStmt *s, const IrCall *c, const IrVar *def
         report_missing(X, s->span);
         return 1;
     }
-    if (same_side_crossing(c)) {
+    if (same_side_crossing(S, c)) {
         if (def && side == X->side)
             ptrmap_put(&X->subst, def, (void *)subst(X, c->args[0]));
         report_missing(X, s->span);
@@ -735,6 +752,71 @@ static int compound_stmt(const IrStmt *s)
     return s->kind == STMT_FOR || s->kind == STMT_WHILE || s->kind == STMT_IF || s->kind == STMT_SCOPE;
 }
 
+typedef struct Rename {
+    const IrExpr *from, *to;
+} Rename;
+
+static const IrExpr *rename_expr(IrMutator *m, const IrExpr *e)
+{
+    const Rename *R = m->data;
+    return e == R->from ? R->to : e;
+}
+
+/* Does a loop or if among l[i+1..] pop while l[i]'s tile is still read? */
+static int held_across_pop(const StmtList *l, size_t i, const IrVar *p)
+{
+    size_t last = i;
+    for (size_t j = i + 1; j < l->len; j++)
+        if (scan(l->data[j], &p->e).hit)
+            last = j;
+    for (size_t j = i + 1; j <= last; j++)
+        if (compound_stmt(l->data[j]) && scan(l->data[j], NULL).pops)
+            return 1;
+    return 0;
+}
+
+/* A Vec tile popped at l[i] that is read across another pop of its pipe
+ * (a TFREE in a loop would give back its slot, the oldest) is copied into
+ * a Vec tile of its own right after the pop, and the copy read instead:
+ * the slot is then freed at once.  A Mat tile on the cube has no copy. */
+static void copy_held_pops(Side *X, StmtList *l)
+{
+    Split *S = X->S;
+    for (size_t i = 0; i < l->len; i++) {
+        const IrVar *p = popped(l->data[i]);
+        IrMutator m;
+        Rename R;
+        IrKwarg kw;
+        IrVar *c;
+        const IrExpr *a;
+        if (!p || !held_across_pop(l, i, p))
+            continue;
+        if (X->side != SIDE_V) {
+            if (!S->failed)
+                fail(S, l->data[i]->span, "'%s' is popped from the pipe into Mat and still in use where a later %s",
+                     ir_ssa_stem(S->ir, p->name),
+                     "loop or branch pops another tile of the same pipe (its slot would be freed first)");
+            return;
+        }
+        kw.key = ir_name(S->ir, "target_memory");
+        kw.kind = KW_MEMSPACE;
+        kw.v.i = MS_VEC;
+        a = &p->e;
+        c = pass_fresh_var(S->ir, &S->taken[X->side], ir_ssa_stem(S->ir, p->name), p->type, p->e.span);
+        memset(&m, 0, sizeof m);
+        m.ctx = S->ir;
+        m.expr = rename_expr;
+        R.from = &p->e;
+        R.to = &c->e;
+        m.data = &R;
+        for (size_t j = i + 1; j < l->len; j++)
+            l->data[j] = ir_mutate_stmt(&m, l->data[j]);
+        vec_push(*l, NULL);   /* room for the copy after the pop */
+        memmove(&l->data[i + 2], &l->data[i + 1], (l->len - i - 2) * sizeof l->data[0]);
+        l->data[i + 1] = ir_assign(S->ir, c, op_call(S, OP_BLOCK_MOVE, 1, &a, 1, &kw, p->e.span), p->e.span);
+    }
+}
+
 /* The statements of l with each slot popped among them freed after the
  * tile's last use there, in pop order (a TFREE gives back the oldest
  * slot the kernel popped). */
@@ -746,6 +828,8 @@ static void free_slots(Side *X, StmtList *l)
     VEC(size_t) from, to;      /* each pop's statement and the statement after which it is freed */
     vec_init(from);
     vec_init(to);
+    copy_held_pops(X, l);
+    n = l->len;
     for (size_t i = 0; i < n; i++) {
         const IrVar *p = popped(l->data[i]);
         size_t last = i;
@@ -955,6 +1039,7 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     S.names[SIDE_V] = kernel_name(pc->ir, prog, f, "aiv");
     ptrmap_init(&S.avail);
     ptrmap_init(&S.cross);
+    ptrmap_init(&S.space);
     for (int side = SIDE_C; side <= SIDE_V; side++) {
         ptrmap_init(&S.taken[side]);
         pass_names_of(f, &S.taken[side]);
@@ -985,6 +1070,7 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     }
     ptrmap_free(&S.avail);
     ptrmap_free(&S.cross);
+    ptrmap_free(&S.space);
     ptrmap_free(&S.taken[SIDE_C]);
     ptrmap_free(&S.taken[SIDE_V]);
     return !S.failed;
