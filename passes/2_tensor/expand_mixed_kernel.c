@@ -135,11 +135,13 @@ static int tile_arg_side(Split *S, const IrExpr *a)
     return ir_is_var_like(a) && IR_AS(IrVar, a)->type->kind == TYPE_TILE ? space_side(var_space(S, a)) : 0;
 }
 
-/* The space of the tile call c gives: a move's target_memory, else its type's. */
+/* The space of the tile call c gives: its target_memory (a move's, an
+ * extract's, a load's), else what its type implies. */
 static int call_space(const IrCall *c)
 {
-    if (op_is(callee_op(c->callee), OP_BLOCK_MOVE))
-        return (int)ir_call_kwarg_int(c, "target_memory", MS_VEC);
+    const IrKwarg *k = ir_call_kwarg(c, "target_memory");
+    if (k && k->kind == KW_MEMSPACE && c->type && c->type->kind == TYPE_TILE)
+        return (int)k->v.i;
     return c->type && c->type->kind == TYPE_TILE ? ir_tile_space(c->type) : -1;
 }
 
@@ -206,6 +208,16 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
     if (dir >= 0) {
         int src = tile_arg_side(S, c->args[0]);
         int ms = src ? var_space(S, c->args[0]) : -1;
+        int64_t split = ir_call_kwarg_int(c, "split", 0);
+        if (!op_is(callee_op(c->callee), OP_BLOCK_MOVE) && split != 0 &&
+            src == (op_is(callee_op(c->callee), OP_BLOCK_AIV_SHARD) ? SIDE_V : SIDE_C)) {
+            char mode[32];
+            snprintf(mode, sizeof mode, "split=%lld", (long long)split);
+            fail(S, s->span, "'%s' is halved between the AIV lanes (%s), and pyptocc's split keeps tiles whole "
+                             "(the lanes' halves are pypto's SplitVectorKernel)",
+                 ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
+            return;
+        }
         if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
