@@ -774,7 +774,8 @@ static const IrExpr *rename_expr(IrMutator *m, const IrExpr *e)
     return e == R->from ? R->to : e;
 }
 
-/* Does a loop or if among l[i+1..] pop while l[i]'s tile is still read? */
+/* Does a loop or if among l[i+1..] pop while l[i]'s tile is still read,
+ * or does the body's yield carry it on? */
 static int held_across_pop(const StmtList *l, size_t i, const IrVar *p)
 {
     size_t last = i;
@@ -782,8 +783,8 @@ static int held_across_pop(const StmtList *l, size_t i, const IrVar *p)
         if (scan(l->data[j], &p->e).hit)
             last = j;
     for (size_t j = i + 1; j <= last; j++)
-        if (compound_stmt(l->data[j]) && scan(l->data[j], NULL).pops)
-            return 1;
+        if ((compound_stmt(l->data[j]) && scan(l->data[j], NULL).pops) || l->data[j]->kind == STMT_YIELD)
+            return 1;   /* or yielded: the slot is no buffer a loop or if carries (legal_pipe_pop_carried) */
     return 0;
 }
 
@@ -807,7 +808,7 @@ static void copy_held_pops(Side *X, StmtList *l)
             if (!S->failed)
                 fail(S, l->data[i]->span, "'%s' is popped from the pipe into Mat and still in use where a later %s",
                      ir_ssa_stem(S->ir, p->name),
-                     "loop or branch pops another tile of the same pipe (its slot would be freed first)");
+                     "loop or branch pops another tile of the same pipe (its slot would be freed first), or yielded");
             return;
         }
         kw.key = ir_name(S->ir, "target_memory");
@@ -892,7 +893,6 @@ static const IrStmt *emit_body(Side *X, const IrStmt *body, const IrValues *y, c
     const IrStmt *r;
     vec_init(l);
     *work = emit(X, body, &l);
-    free_slots(X, &l);
     if (y) {
         const IrExpr **vals = xcalloc(n ? n : 1, sizeof *vals);
         uint32_t m = 0;
@@ -906,6 +906,7 @@ static const IrStmt *emit_body(Side *X, const IrStmt *body, const IrValues *y, c
         vec_push(l, ir_yield(X->S->ir, m, vals, y->s.span));
         xfree(vals);
     }
+    free_slots(X, &l);   /* before the yield, which reads no slot */
     r = ir_seq(X->S->ir, STMT_SEQ, (uint32_t)l.len, l.data, body ? body->span : X->S->f->span);
     vec_free(l);
     return r;
@@ -966,18 +967,34 @@ static void emit_setup(Side *X, StmtList *out)
 /* ------------------------------------------------------------ functions */
 
 /* Does f need splitting: a kernel of both pipes, or with a crossing of a
- * pl.split_aiv region? */
+ * pl.split_aiv region or between the cube's and the vector's spaces? */
 static int is_shard(const IrExpr *e, const void *ctx)
 {
     (void)ctx;
     return op_called(e, OP_BLOCK_AIV_SHARD) || op_called(e, OP_BLOCK_AIC_GATHER);
 }
 
-static int mixed(const IrFunc *f)
+/* A move between a cube space and Vec, which A2/A3 has no move for (A5
+ * moves Acc to Vec and Vec to Mat in a kernel: targets/arch.c). */
+static int is_crossing_move(const IrExpr *e, const void *ctx)
+{
+    const IrCall *c = IR_AS(IrCall, e);
+    int from, to;
+    (void)ctx;
+    if (!op_called(e, OP_BLOCK_MOVE) || !c->nargs || !ir_is_var_like(c->args[0]) ||
+        IR_AS(IrVar, c->args[0])->type->kind != TYPE_TILE)
+        return 0;
+    from = space_side(ir_tile_space(IR_AS(IrVar, c->args[0])->type));
+    to = space_side((int)ir_call_kwarg_int(c, "target_memory", -1));
+    return from && to && from != to;
+}
+
+static int mixed(PassCtx *pc, const IrFunc *f)
 {
     if (f->type != FUNC_INCORE || !f->body)
         return 0;
-    return ir_kernel_kind(f) == KERNEL_MIXED || ir_func_any(f, NULL, is_shard, NULL);
+    return ir_kernel_kind(f) == KERNEL_MIXED || ir_func_any(f, NULL, is_shard, NULL) ||
+           (pc->arch != ARCH_A5 && ir_func_any(f, NULL, is_crossing_move, NULL));
 }
 
 /* A name for a kernel of F that the program does not have. */
@@ -1125,7 +1142,7 @@ const IrProgram *pass_expand_mixed_kernel(PassCtx *pc, const IrProgram *prog)
     vec_init(pairs);
     for (uint32_t i = 0; i < prog->n; i++) {
         IrFunc **k;
-        if (!mixed(prog->funcs[i]))
+        if (!mixed(pc, prog->funcs[i]))
             continue;
         k = xcalloc(2, sizeof *k);
         vec_push(pairs, k);
