@@ -14,8 +14,9 @@
 
 static const IrExpr *subst_fn(void *data, const IrExpr *e);
 
-/* e on side X: each variable replaced by its copy there; NULL (and
- * reported once by the caller) when X does not have one. */
+/* e on side X: each variable replaced by its copy there; one that X does
+ * not have is left as it is and sets S->missing, which the caller reports
+ * (report_missing) where the statement is. */
 static const IrExpr *subst(Side *X, const IrExpr *e)
 {
     return subst_fn(X, e);
@@ -48,7 +49,7 @@ IrVar *xm_copy_var(Side *X, const IrVar *v)
 
 /* An op call built and typed by its deduction. */
 const IrExpr *xm_op_call(Split *S, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
-                             const IrKwarg *kw, Span at)
+                         const IrKwarg *kw, Span at)
 {
     const OpDef *op = op_by_id(id);
     OpError err;
@@ -73,13 +74,16 @@ IrKwarg xm_kw_int(IrCtx *ir, const char *key, int64_t v)
     return k;
 }
 
-static void note_bytes(Split *S, int dir, const IrType *t)
+/* A tile of type t crosses in direction dir: the slots hold it whole, so
+ * its size must be known when the pipe is set up. */
+static void note_bytes(Split *S, int dir, const IrType *t, Span at)
 {
     uint64_t b = ir_type_byte_size(t);
     if (b > S->bytes[dir])
         S->bytes[dir] = b;
-    if (!b)
-        S->bytes[dir] = S->bytes[dir] ? S->bytes[dir] : 1;
+    if (!b && !S->failed)
+        xm_fail(S, at, "%s%s", "a tile whose shape is known only at run time crosses the pipe, ",
+                "whose slots are sized when it is set up");
 }
 
 /* The push of tile t (a copy of side X) in direction dir. */
@@ -87,10 +91,9 @@ static void emit_push(Side *X, int dir, const IrExpr *t, int64_t split, StmtList
 {
     IrKwarg kw = xm_kw_int(X->S->ir, "split", split);
     const IrExpr *a = subst(X, t);
-    note_bytes(X->S, dir, ir_expr_type(X->S->ir, a));
-    vec_push(*out, ir_eval(X->S->ir, xm_op_call(X->S, dir == DIR_C2V ? OP_BLOCK_TPUSH_TO_AIV : OP_BLOCK_TPUSH_TO_AIC,
-                                             1, &a, 1, &kw, at),
-                           at));
+    note_bytes(X->S, dir, ir_expr_type(X->S->ir, a), at);
+    OpId id = dir == DIR_C2V ? OP_BLOCK_TPUSH_TO_AIV : OP_BLOCK_TPUSH_TO_AIC;
+    vec_push(*out, ir_eval(X->S->ir, xm_op_call(X->S, id, 1, &a, 1, &kw, at), at));
 }
 
 /* The pop, in direction dir, of a tile of type like's shape and dtype
@@ -108,13 +111,11 @@ static const IrVar *emit_pop(Side *X, int dir, const IrType *like, const char *n
     kw[0].v.i = like->dtype;
     kw[1] = xm_kw_int(ir, "split", split);
     pop = xm_op_call(X->S, dir == DIR_C2V ? OP_BLOCK_TPOP_FROM_AIC : OP_BLOCK_TPOP_FROM_AIV, 1, &shape, 2, kw, at);
-    note_bytes(X->S, dir, IR_AS(IrCall, pop)->type);
+    note_bytes(X->S, dir, IR_AS(IrCall, pop)->type, at);
     v = pass_fresh_var(ir, &X->S->taken[X->side], ir_ssa_stem(ir, name), IR_AS(IrCall, pop)->type, at);
     vec_push(*out, ir_assign(ir, v, pop, at));
     return v;
 }
-
-int xm_emit(Side *X, const IrStmt *s, StmtList *out);
 
 /* The body of a compound on side X, its slots freed, with yield y's
  * values at the positions keep marks appended; whether X has work in it. */
