@@ -108,6 +108,7 @@ const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_tile_nd(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_expand_mixed_kernel(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_lower_collectives(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_materialize_comm_ctx(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_simplify(PassCtx *pc, const IrProgram *prog);

@@ -368,7 +368,7 @@ int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, 
     if (s->xcore_type && strcmp(s->xcore_type, own) != 0) {
         snprintf(msg, cap,
                  "'pl.system.%s' with core_type=\"%s\" in a%s kernel: that core's part of a mixed kernel, which "
-                 "pyptocc does not split yet",
+                 "ExpandMixedKernel does not move to the other kernel",
                  what, s->xcore_type, k == KERNEL_CUBE ? " cube (aic)" : " vector (aiv)");
         return -1;
     }

@@ -108,7 +108,7 @@ int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, s
  * 0.60: "A3 inter-core sync requires explicit pto.set_ffts in the same
  * function"); on A5 the pipe is FIX, MTE1, MTE2, MTE3 or V (PTOAS's
  * SyncSetOp, SyncWaitOp); a core_type names the kernel's own core (pypto's
- * ExpandMixedKernel moves it to the other one, which pyptocc does not). */
+ * ExpandMixedKernel moves it to the other one, which pyptocc's does not). */
 int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, char *msg, size_t cap);
 
 #endif

@@ -1,8 +1,11 @@
-# A kernel that uses both the cube (matmul) and the vector unit (add): the
-# kernel outputs take a cube or a vector kernel, and Legalize says so,
-# naming an op of each pipe (tests/golden/mixed_kernel_front: the front
-# end takes it).
-# pyptocc-flags: --emit=pto
+# A kernel that uses both the cube (matmul) and the vector unit (add):
+# ExpandMixedKernel splits it into an AIC kernel mixed_aic (loads to Mat,
+# the matmul, then pl.tpush_to_aiv of its Acc result) and an AIV kernel
+# mixed_aiv (pl.tpop_from_aic where the move to Vec was, the add, the
+# slot freed after its last use, the store), each with its end of the
+# cross-core pipe set up first: one direction (dir_mask=1), a slot of the
+# 64x64 FP32 tile (16384 bytes), two slots reserved in the consumer's UB.
+# (tests/golden/mixed_kernel_front: the front end takes it as written.)
 import pypto.language as pl
 
 

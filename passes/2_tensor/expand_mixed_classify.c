@@ -1,0 +1,268 @@
+/* expand_mixed_classify.c: ExpandMixedKernel's classification: the side
+ * of each call by the memory spaces of its tiles (a move's or load's
+ * target_memory where it has one), the sides on which each scalar is
+ * computed (where its operands are), and the Acc tiles the vector side
+ * reads in place, which cross where they are defined. */
+#include "config.h"
+#include "passes/2_tensor/expand_mixed.h"
+#include "ir/visit.h"
+
+#include <stdio.h>
+
+int xm_space_side(int ms)
+{
+    return ms == MS_VEC ? SIDE_V : ms == MS_MAT || ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? SIDE_C : 0;
+}
+
+const char *xm_side_name(int side) { return side == SIDE_C ? "cube" : "vector"; }
+
+void xm_fail(Split *S, Span at, const char *fmt, const char *a, const char *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    diag_error(S->pc->diag, at, "cannot split mixed kernel '%s' into cube and vector kernels: %s", S->f->name, msg);
+    S->failed = 1;
+}
+
+/* ------------------------------------------------------------ analysis */
+
+int xm_var_space(Split *S, const IrExpr *a);
+
+/* The sides on which variable or expression e is available. */
+int xm_avail(Split *S, const IrExpr *e)
+{
+    int a = SIDE_B;
+    switch (e->kind) {
+    case EXPR_VAR:
+    case EXPR_ITER_ARG: {
+        const IrType *t = IR_AS(IrVar, e)->type;
+        void *v;
+        if (t->kind == TYPE_TILE)
+            return xm_space_side(xm_var_space(S, e));
+        if (t->kind == TYPE_TENSOR)
+            return SIDE_B;
+        v = ptrmap_get(&S->avail, e);
+        return v ? (int)(uintptr_t)v : SIDE_B;   /* parameters */
+    }
+    case EXPR_BINARY:
+        return xm_avail(S, IR_AS(IrBinary, e)->lhs) & xm_avail(S, IR_AS(IrBinary, e)->rhs);
+    case EXPR_UNARY:
+        return xm_avail(S, IR_AS(IrUnary, e)->operand);
+    case EXPR_TUPLE_GET:
+        return xm_avail(S, IR_AS(IrTupleGet, e)->tuple);
+    case EXPR_MAKE_TUPLE:
+        for (uint32_t i = 0; i < IR_AS(IrMakeTuple, e)->n; i++)
+            a &= xm_avail(S, IR_AS(IrMakeTuple, e)->elems[i]);
+        return a;
+    case EXPR_CALL:
+        for (uint32_t i = 0; i < IR_AS(IrCall, e)->nargs; i++)
+            a &= xm_avail(S, IR_AS(IrCall, e)->args[i]);
+        return a;
+    default:
+        return SIDE_B;
+    }
+}
+
+/* The space of tile variable a: a move's target (a move from Vec to Mat
+ * keeps the Vec layout in its type), else what its type implies. */
+int xm_var_space(Split *S, const IrExpr *a)
+{
+    void *v = ptrmap_get(&S->space, a);
+    return v ? (int)(uintptr_t)v - 1 : ir_tile_space(IR_AS(IrVar, a)->type);
+}
+
+int xm_tile_side(Split *S, const IrExpr *a)
+{
+    return ir_is_var_like(a) && IR_AS(IrVar, a)->type->kind == TYPE_TILE ? xm_space_side(xm_var_space(S, a)) : 0;
+}
+
+/* The space of the tile call c gives: its target_memory (a move's, an
+ * extract's, a load's), else what its type implies. */
+int xm_call_space(const IrCall *c)
+{
+    const IrKwarg *k = ir_call_kwarg(c, "target_memory");
+    if (k && k->kind == KW_MEMSPACE && c->type && c->type->kind == TYPE_TILE)
+        return (int)k->v.i;
+    return c->type && c->type->kind == TYPE_TILE ? ir_tile_space(c->type) : -1;
+}
+
+/* A shard of a tile already on the vector side, or a gather of one on
+ * the cube (ConvertTensorToBlockOps passed it through global memory),
+ * that keeps its shape: the tile itself. */
+int xm_same_side(Split *S, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int from = c->nargs ? xm_tile_side(S, c->args[0]) : 0;
+    return ir_call_kwarg_int(c, "split", 0) == 0 &&
+           ((op_is(op, OP_BLOCK_AIV_SHARD) && from == SIDE_V) || (op_is(op, OP_BLOCK_AIC_GATHER) && from == SIDE_C));
+}
+
+int xm_crossing_dir(Split *S, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int from, to;
+    if (xm_same_side(S, c))
+        return -1;
+    if (op_is(op, OP_BLOCK_AIV_SHARD))
+        return DIR_C2V;
+    if (op_is(op, OP_BLOCK_AIC_GATHER))
+        return DIR_V2C;
+    if (!op_is(op, OP_BLOCK_MOVE) || c->nargs < 1)
+        return -1;
+    from = xm_tile_side(S, c->args[0]);
+    to = xm_space_side((int)ir_call_kwarg_int(c, "target_memory", -1));
+    if (from == SIDE_C && to == SIDE_V)
+        return DIR_C2V;
+    if (from == SIDE_V && to == SIDE_C)
+        return DIR_V2C;
+    return -1;
+}
+
+/* The side a call runs on: SIDE_C, SIDE_V, or SIDE_B for one without
+ * tiles (computed on both sides). */
+int xm_call_side(Split *S, const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    int sides = 0;
+    if (op && op_pipe_side(op) == FUNC_AIC)
+        return SIDE_C;
+    if (op && op_pipe_side(op) == FUNC_AIV)
+        return SIDE_V;
+    if (ir_call_pipe(c) == PIPE_M)
+        return SIDE_C;
+    sides |= xm_space_side(xm_call_space(c));
+    for (uint32_t i = 0; i < c->nargs; i++)
+        sides |= xm_tile_side(S, c->args[i]);
+    /* a vector op reading an Acc tile: the tile crosses to it */
+    if (sides == SIDE_B)
+        return xm_space_side(xm_call_space(c)) == SIDE_C ? SIDE_C : SIDE_V;
+    return sides ? sides : SIDE_B;
+}
+
+void xm_analyze(Split *S, const IrStmt *s);
+
+static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar *def)
+{
+    int side = xm_call_side(S, c), dir = xm_crossing_dir(S, c);
+    if (def && def->type->kind == TYPE_TILE)
+        ptrmap_put(&S->space, def, (void *)(uintptr_t)(xm_call_space(c) + 1));
+    if (dir >= 0) {
+        int src = xm_tile_side(S, c->args[0]);
+        int ms = src ? xm_var_space(S, c->args[0]) : -1;
+        int64_t split = ir_call_kwarg_int(c, "split", 0);
+        if (!op_is(callee_op(c->callee), OP_BLOCK_MOVE) && split != 0 &&
+            src == (op_is(callee_op(c->callee), OP_BLOCK_AIV_SHARD) ? SIDE_V : SIDE_C)) {
+            char mode[32];
+            snprintf(mode, sizeof mode, "split=%lld", (long long)split);
+            xm_fail(S, s->span, "'%s' is halved between the AIV lanes (%s), and pyptocc's split keeps tiles whole "
+                             "(the lanes' halves are pypto's SplitVectorKernel)",
+                 ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
+            return;
+        }
+        if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
+            xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
+                             "vector side",
+                 ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), ms >= 0 ? memspace_name((MemorySpace)ms) : "?");
+        return;
+    }
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrExpr *a = c->args[i];
+        int home = xm_tile_side(S, a);
+        if (home && home != side && side != SIDE_B) {
+            if (home == SIDE_C && side == SIDE_V && xm_var_space(S, a) == MS_ACC)
+                ptrmap_put(&S->cross, a, (void *)1);
+            else
+                xm_fail(S, s->span, "the %s side reads '%s', a tile of the other side; move it with pl.move first",
+                     xm_side_name(side), ir_ssa_stem(S->ir, IR_AS(IrVar, a)->name));
+        } else if (!home && side != SIDE_B && !(xm_avail(S, a) & side)) {
+            xm_fail(S, s->span, "the %s side needs '%s', which only the other side computes", xm_side_name(side),
+                 a->kind == EXPR_VAR ? ir_ssa_stem(S->ir, IR_AS(IrVar, a)->name) : "a value");
+        }
+    }
+    if (def && def->type->kind != TYPE_TILE && def->type->kind != TYPE_TENSOR)
+        ptrmap_put(&S->avail, def, (void *)(uintptr_t)(side == SIDE_B ? xm_avail(S, &c->e) : side));
+}
+
+static void set_avail(Split *S, const IrVar *v, int a)
+{
+    if (v->type->kind != TYPE_TILE && v->type->kind != TYPE_TENSOR)
+        ptrmap_put(&S->avail, v, (void *)(uintptr_t)a);
+}
+
+/* A loop's carried scalars are where their initial and yielded values
+ * both are: narrowed until nothing changes (a few rounds). */
+static void analyze_loop(Split *S, uint32_t n, const IrIterArg *const *it, const IrVar *const *ret, const IrStmt *body)
+{
+    for (uint32_t i = 0; i < n; i++)
+        set_avail(S, &it[i]->v, xm_avail(S, it[i]->init));
+    for (int round = 0; round < 4; round++) {
+        const IrValues *y;
+        int changed = 0;
+        xm_analyze(S, body);
+        y = ir_body_yield(body);
+        for (uint32_t i = 0; y && i < n && i < y->n; i++) {
+            int was = xm_avail(S, &it[i]->v.e), now = was & xm_avail(S, y->values[i]);
+            if (now != was && it[i]->v.type->kind != TYPE_TILE && it[i]->v.type->kind != TYPE_TENSOR) {
+                set_avail(S, &it[i]->v, now);
+                changed = 1;
+            }
+        }
+        if (!changed)
+            break;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        set_avail(S, ret[i], xm_avail(S, &it[i]->v.e));
+}
+
+void xm_analyze(Split *S, const IrStmt *s)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case STMT_SEQ:
+    case STMT_OPS:
+        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
+            xm_analyze(S, IR_AS(IrSeq, s)->stmts[i]);
+        break;
+    case STMT_ASSIGN: {
+        const IrAssign *a = IR_AS(IrAssign, s);
+        if (a->value->kind == EXPR_CALL)
+            analyze_call(S, s, IR_AS(IrCall, a->value), a->var);
+        else
+            set_avail(S, a->var, xm_avail(S, a->value));
+        break;
+    }
+    case STMT_EVAL:
+        if (IR_AS(IrEval, s)->expr->kind == EXPR_CALL)
+            analyze_call(S, s, IR_AS(IrCall, IR_AS(IrEval, s)->expr), NULL);
+        break;
+    case STMT_FOR: {
+        const IrFor *f = IR_AS(IrFor, s);
+        set_avail(S, f->loop_var, xm_avail(S, f->start) & xm_avail(S, f->stop) & xm_avail(S, f->step));
+        analyze_loop(S, f->niter, f->iter_args, f->ret, f->body);
+        break;
+    }
+    case STMT_WHILE: {
+        const IrWhile *w = IR_AS(IrWhile, s);
+        analyze_loop(S, w->niter, w->iter_args, w->ret, w->body);
+        break;
+    }
+    case STMT_IF: {
+        const IrIf *f = IR_AS(IrIf, s);
+        const IrValues *yt, *ye;
+        xm_analyze(S, f->then_body);
+        xm_analyze(S, f->else_body);
+        yt = f->then_body ? ir_body_yield(f->then_body) : NULL;
+        ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
+        for (uint32_t i = 0; i < f->nret; i++)
+            set_avail(S, f->ret[i], (yt && i < yt->n ? xm_avail(S, yt->values[i]) : SIDE_B) &
+                                        (ye && i < ye->n ? xm_avail(S, ye->values[i]) : SIDE_B));
+        break;
+    }
+    case STMT_SCOPE:
+        xm_analyze(S, IR_AS(IrScope, s)->body);
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,18 @@
+// mixed_held_pop.py: each 16-row block of y is 2 (a @ b), a and b FP16.
+#include "harness.h"
+
+void e2e::setup(Case &t) {
+    t.tolerance("y", 1e-4, 1e-4, "32 products of FP16 operands summed in FP32, twice");
+}
+
+void e2e::reference(Case &t) {
+    const Array &a = t.in("a"), &b = t.in("b");
+    Array &y = t.out("y");
+    for (uint64_t i = 0; i < y.rows(); i++)
+        for (uint64_t j = 0; j < y.cols(); j++) {
+            double s = 0;
+            for (uint64_t k = 0; k < 32; k++)
+                s += static_cast<double>(a(i % 16, k)) * b(k, j);
+            y(i, j) = 2 * s;
+        }
+}

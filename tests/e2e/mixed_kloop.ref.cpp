@@ -1,0 +1,18 @@
+// mixed_kloop.py: y = (2 a) @ b + bias, a and b FP16, the product in FP32.
+#include "harness.h"
+
+void e2e::setup(Case &t) {
+    t.tolerance("y", 1e-4, 1e-4, "256 products of FP16 operands (2 a exact in FP16) summed in FP32, plus the bias");
+}
+
+void e2e::reference(Case &t) {
+    const Array &a = t.in("a"), &b = t.in("b"), &bias = t.in("bias");
+    Array &y = t.out("y");
+    for (uint64_t i = 0; i < y.rows(); i++)
+        for (uint64_t j = 0; j < y.cols(); j++) {
+            double s = 0;
+            for (uint64_t k = 0; k < 256; k++)
+                s += static_cast<double>(2 * a(i, k)) * b(k, j);
+            y(i, j) = s + bias(i, j);
+        }
+}
