@@ -68,7 +68,7 @@ typedef enum Pipeline {
 } Pipeline;
 /* A pipeline's passes in order, NULL after the last. */
 typedef struct PassList {
-    const PassDef *pass[20];
+    const PassDef *pass[24];
     uint32_t n;
 } PassList;
 /* opt_level: -O2 adds SoftwarePipeline before InsertSync and
