@@ -51,6 +51,9 @@ int xm_same_side(Split *S, const IrCall *c); /* a shard or gather of a tile alre
 int xm_crossing_dir(Split *S, const IrCall *c);  /* DIR_* of a crossing, or -1 */
 int xm_call_side(Split *S, const IrCall *c); /* SIDE_C, SIDE_V, or SIDE_B (no tile) */
 void xm_analyze(Split *S, const IrStmt *s);  /* the sides of s's values, the crossings they need */
+/* A located error where one side writes a tensor the other side reads
+ * or writes in global memory (nothing orders the two kernels' accesses). */
+void xm_check_gm(Split *S, const IrStmt *body);
 
 /* expand_mixed_emit.c */
 /* s on side X appended to out; whether X has work in it. */

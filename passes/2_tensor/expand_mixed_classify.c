@@ -8,6 +8,7 @@
 #include "ir/visit.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int xm_space_side(int ms)
 {
@@ -265,4 +266,105 @@ void xm_analyze(Split *S, const IrStmt *s)
     default:
         break;
     }
+}
+
+/* ---------------------------------------------- global memory between sides */
+
+/* The kernels run side by side and synchronise only through the pipe: a
+ * tensor that one writes and the other reads or writes in global memory
+ * would race (pypto orders such an access with a fence of push and pop,
+ * which pyptocc does not place yet).  Each tensor value is traced to its
+ * root (a parameter or a tensor made in the function) through the stores
+ * that return it and the loops that carry it. */
+typedef struct GmUse {
+    Split *S;
+    PtrMap root;                /* tensor value -> its root */
+    PtrMap writer;              /* root -> the side that writes it */
+    PtrMap reader;              /* root -> the sides that read it */
+} GmUse;
+
+static const IrExpr *gm_root(GmUse *G, const IrExpr *e)
+{
+    const IrExpr *r;
+    while ((r = ptrmap_get(&G->root, e)))
+        e = r;
+    return e;
+}
+
+static void gm_access(GmUse *G, const IrExpr *tensor, int side, int write, Span at)
+{
+    const IrExpr *root = gm_root(G, tensor);
+    int w = (int)(uintptr_t)ptrmap_get(&G->writer, root), r = (int)(uintptr_t)ptrmap_get(&G->reader, root);
+    const char *name = ir_is_var_like(root) ? IR_AS(IrVar, root)->name : "a tensor";
+    if ((w && w != side) || (write && (r & ~side))) {
+        int other = w && w != side ? w : (r & ~side);
+        char what[300];
+        snprintf(what, sizeof what, "the %s kernel %s '%%s' in global memory, which the %%s kernel %s too; "
+                 "pyptocc does not order global memory between the two kernels yet (pass the tile through the "
+                 "pipe instead)", xm_side_name(side), write ? "writes" : "reads", w && w != side ? "writes" : "reads");
+        xm_fail(G->S, at, what, name, xm_side_name(other));
+        return;
+    }
+    if (write)
+        ptrmap_put(&G->writer, root, (void *)(uintptr_t)side);
+    else
+        ptrmap_put(&G->reader, root, (void *)(uintptr_t)(r | side));
+}
+
+static int gm_stmt(IrWalker *w, const IrStmt *s)
+{
+    GmUse *G = w->data;
+    IrCtx *ir = G->S->ir;
+    const IrCall *c;
+    if (G->S->failed)
+        return 0;
+    if (s->kind == STMT_FOR) {
+        const IrFor *f = IR_AS(IrFor, s);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&G->root, &f->iter_args[i]->v.e, (void *)f->iter_args[i]->init);
+            ptrmap_put(&G->root, f->ret[i], (void *)f->iter_args[i]->init);
+        }
+    } else if (s->kind == STMT_WHILE) {
+        const IrWhile *f = IR_AS(IrWhile, s);
+        for (uint32_t i = 0; i < f->niter; i++) {
+            ptrmap_put(&G->root, &f->iter_args[i]->v.e, (void *)f->iter_args[i]->init);
+            ptrmap_put(&G->root, f->ret[i], (void *)f->iter_args[i]->init);
+        }
+    } else if ((c = ir_stmt_call(s)) && c->callee->kind == CALLEE_OP) {
+        int side = xm_call_side(G->S, c), target = -1;
+        const IrVar *def = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
+        if (side != SIDE_C && side != SIDE_V)
+            return 1;
+        /* A call that gives a tensor writes its last tensor argument
+         * (store, l0c_store, mscatter): the result is that tensor's next
+         * version. */
+        if (def && def->type->kind == TYPE_TENSOR)
+            for (uint32_t i = 0; i < c->nargs; i++)
+                if (ir_expr_type(ir, c->args[i])->kind == TYPE_TENSOR)
+                    target = (int)i;
+        for (uint32_t i = 0; i < c->nargs && !G->S->failed; i++)
+            if (ir_expr_type(ir, c->args[i])->kind == TYPE_TENSOR)
+                gm_access(G, c->args[i], side, (int)i == target, s->span);
+        if (target >= 0)
+            ptrmap_put(&G->root, def, (void *)c->args[target]);
+    }
+    return 1;
+}
+
+void xm_check_gm(Split *S, const IrStmt *body)
+{
+    GmUse G;
+    IrWalker w;
+    memset(&G, 0, sizeof G);
+    G.S = S;
+    ptrmap_init(&G.root);
+    ptrmap_init(&G.writer);
+    ptrmap_init(&G.reader);
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = gm_stmt;
+    w.data = &G;
+    ir_walk_stmt(&w, body);
+    ptrmap_free(&G.root);
+    ptrmap_free(&G.writer);
+    ptrmap_free(&G.reader);
 }

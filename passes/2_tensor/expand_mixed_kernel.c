@@ -200,6 +200,8 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
         pass_names_of(f, &S.taken[side]);
     }
     xm_analyze(&S, f->body);
+    if (!S.failed)
+        xm_check_gm(&S, f->body);
     if (!S.failed) {
         int work[2];
         out[0] = build_side(&S, SIDE_C, &work[0]);
