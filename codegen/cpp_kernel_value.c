@@ -172,7 +172,7 @@ void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_la
 
 /* ------------------------------------------------------------- tiles */
 
-static const char *const tile_loc[MS_COUNT] = {"?", "Vec", "Mat", "Left", "Right", "Acc"};
+static const char *const tile_loc[MS_COUNT] = {"?", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "ScaleLeft", "ScaleRight"};
 static const char *const blayout_text[TL_COUNT] = {"?", "RowMajor", "ColMajor"};
 static const char *const slayout_text[TL_COUNT] = {"NoneBox", "RowMajor", "ColMajor"};
 static const char *const pad_text[TP_COUNT] = {"Null", "Zero", "Max", "Min"};

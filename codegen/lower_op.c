@@ -371,6 +371,13 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         lo->acc = lw->how == FORM_MATMUL_ACC;
         add_input(lo, first, elem_dt);
         add_input(lo, first + 1, elem_dt);
+        if (op->cls == OPCL_MATMUL_BIAS) {
+            const IrType *bt = arg_type(ir, c, 2);
+            add_input(lo, 2, bt->dtype);
+            if (bt->kind == TYPE_TILE && isa_bias_operand(ir_type_space(bt), op_printed_name(op, buf, sizeof buf), msg,
+                                                          cap) != 0)
+                return -1;
+        }
         if (lt->kind == TYPE_TILE && rt->kind == TYPE_TILE && ir_type_space(lt) >= 0 && ir_type_space(rt) >= 0 &&
             ir_type_space(dest->type) >= 0 &&
             isa_matmul(ir_type_space(lt), ir_type_space(rt), ir_type_space(dest->type), lt, rt,
@@ -475,8 +482,10 @@ static const IrType *sub_view_type(IrCtx *ir, const IrType *dst, int64_t rows, i
     const IrExpr *dims[2];
     dims[0] = ir_dim_const(ir, rows);
     dims[1] = ir_dim_const(ir, cols);
-    v = v ? ir_tile_view(ir, 2, valid->elems, v->nstride, v->stride, v->start_offset, (TileLayout)v->blayout,
-                         (TileLayout)v->slayout, v->fractal, (TilePad)v->pad)
+    v = v ? ir_tile_view_in(ir,
+                            ir_tile_view(ir, 2, valid->elems, v->nstride, v->stride, v->start_offset,
+                                         (TileLayout)v->blayout, (TileLayout)v->slayout, v->fractal, (TilePad)v->pad),
+                            v->space)
           : ir_tile_view(ir, 2, valid->elems, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
     return ir_type_tile(ir, (DataType)dst->dtype, 2, dims, dst->memref, v);
 }

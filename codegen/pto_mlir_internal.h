@@ -66,7 +66,9 @@ enum { GROUP_ADDR, GROUP_VIEW, GROUP_BODY };
 
 static const char *const sc_text[] = {"?", "i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32"};
 static const int sc_bits[] = {0, 1, 8, 16, 32, 64, 64, 16, 16, 32};
-static const char *const loc_text[MS_COUNT] = {"gm", "vec", "mat", "left", "right", "acc"};
+/* PTOAS 0.60 has one location for both MX scale buffers (its EmitC tells
+ * them apart by the f8E8M0 element type). */
+static const char *const loc_text[MS_COUNT] = {"gm", "vec", "mat", "left", "right", "acc", "bias", "scaling", "scaling"};
 
 Sc pm_sc_of(int dt, int elem);
 StrBuf *pm_line(Emitter *E);

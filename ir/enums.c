@@ -79,8 +79,10 @@ static int find_name(const char *const *names, int n, const char *name)
     return -1;
 }
 
-static const char *const memspace_names[MS_COUNT] = {"DDR", "Vec", "Mat", "Left", "Right", "Acc"};
-static const char *const memspace_lowers[MS_COUNT] = {"ddr", "vec", "mat", "left", "right", "acc"};
+static const char *const memspace_names[MS_COUNT] = {"DDR",  "Vec", "Mat",       "Left",      "Right",
+                                                     "Acc",  "Bias", "LeftScale", "RightScale"};
+static const char *const memspace_lowers[MS_COUNT] = {"ddr", "vec",  "mat",        "left",       "right",
+                                                      "acc", "bias", "left_scale", "right_scale"};
 const char *memspace_name(MemorySpace ms) { return memspace_names[ms]; }
 const char *memspace_lower(MemorySpace ms) { return memspace_lowers[ms]; }
 int memspace_from_name(const char *name) { return find_name(memspace_names, MS_COUNT, name); }

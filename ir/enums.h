@@ -64,7 +64,13 @@ double dtype_float_max(DataType dt);
 /* PromoteDataTypes (ops.md 3.2). */
 DataType dtype_promote(DataType a, DataType b);
 
-typedef enum MemorySpace { MS_DDR, MS_VEC, MS_MAT, MS_LEFT, MS_RIGHT, MS_ACC, MS_COUNT } MemorySpace;
+/* Bias is the cube's bias table (TMATMUL_BIAS's [1, N] operand); LeftScale
+ * and RightScale the A5 MX scale buffers beside L0A and L0B (pto-isa's
+ * TileType::Bias, ScaleLeft, ScaleRight).  Their tiles' layouts do not say
+ * where they live, so their tile views do (IrTileView.space). */
+typedef enum MemorySpace {
+    MS_DDR, MS_VEC, MS_MAT, MS_LEFT, MS_RIGHT, MS_ACC, MS_BIAS, MS_LEFT_SCALE, MS_RIGHT_SCALE, MS_COUNT
+} MemorySpace;
 const char *memspace_name(MemorySpace ms);     /* "Vec" */
 const char *memspace_lower(MemorySpace ms);    /* "vec" (MemRef names) */
 int memspace_from_name(const char *name);

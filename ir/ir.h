@@ -67,6 +67,8 @@ typedef struct IrTileView {
     const IrExpr *const *stride;
     const IrExpr *start_offset;     /* NULL when absent */
     uint8_t blayout, slayout, pad;  /* TileLayout, TileLayout, TilePad */
+    uint8_t space;                  /* MemorySpace where the layout cannot say it (Bias, LeftScale,
+                                       RightScale: ir_tile_space), else 0; printed as the Tile's space */
     uint32_t fractal;
     uint32_t hash;
 } IrTileView;
@@ -515,6 +517,11 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
                                const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
                                TileLayout slayout, uint32_t fractal, TilePad pad);
 const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal);
+/* v (NULL: every field at its default) in memory space ms: ms kept in the
+ * view where its layout cannot say it (ir_space_in_view), else dropped. */
+const IrTileView *ir_tile_view_in(IrCtx *ctx, const IrTileView *v, int ms);
+/* Whether a tile's view must name space ms (Bias, LeftScale, RightScale). */
+int ir_space_in_view(int ms);
 const IrTensorView *ir_tensor_view(IrCtx *ctx, uint32_t nstride, const IrExpr *const *stride, TensorLayout layout);
 /* A tensor view with a valid shape and pad mode as well; NULL if every
  * field is at its default. */

@@ -192,7 +192,9 @@ typedef enum OpClass {
     OPCL_COL_EXPAND_OP,       /* tile, [1, N] */
     OPCL_MATMUL,
     OPCL_MATMUL_ACC,
-    OPCL_MATMUL_BIAS,
+    OPCL_MATMUL_BIAS,         /* lhs, rhs, bias [1, N] in Bias -> Acc */
+    OPCL_MATMUL_MX,           /* lhs, lhs_scale, rhs, rhs_scale[, bias] -> Acc (A5 MX block scales) */
+    OPCL_MATMUL_MX_ACC,       /* acc, lhs, lhs_scale, rhs, rhs_scale -> acc */
     OPCL_BATCH_MATMUL,        /* lhs [.., M, K], rhs [.., K, N] -> [.., M, N] (2-D matmuls where the batch is 1) */
     OPCL_BATCH_MATMUL_ACC,    /* acc, lhs, rhs -> acc + lhs x rhs, batched */
     OPCL_BLOCK_IDX,

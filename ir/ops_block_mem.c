@@ -52,6 +52,8 @@ const IrType *deduce_create_tile(DeduceCtx *dc)
     MemorySpace ms;
     if (!op_const_shape_arg(dc, 0, &n, &shape) || !dtype_kwarg(dc, "dtype", &dt) || !memspace_kwarg(dc, &ms))
         return NULL;
+    if (ir_space_in_view(ms))
+        return op_side_buffer_source(dc, ms);
     /* In Acc, the layout matmul and matmul_acc give (as the reference's
      * tile.create deduces it), so that it can start their accumulation. */
     if (ms == MS_ACC && n == 2)
@@ -290,6 +292,8 @@ const IrType *deduce_move(DeduceCtx *dc)
     TileLayout bl = TL_ROW_MAJOR, sl = TL_NONE_BOX;
     if (!(t = op_need_tile(dc, 0)) || !memspace_kwarg(dc, &ms) || op_kwarg_int(dc, "transpose", &transpose) != 1)
         return NULL;
+    if (ir_space_in_view(ms))
+        return op_move_into_side_buffer(dc, t, ms, (int)transpose);
     /* The cube unit's operand layouts: Left (L0A) row-major boxes, Right
      * (L0B) column-major boxes. */
     if (ms == MS_LEFT)
@@ -541,6 +545,8 @@ const IrType *deduce_extract(DeduceCtx *dc)
         !(c = op_need_scalar(dc, 2)) || !op_need_int_dtype(dc, 2, c) || !op_const_shape_arg(dc, 3, &ns, &shape) ||
         !memspace_kwarg(dc, &ms))
         return NULL;
+    if (ir_space_in_view(ms))
+        return op_side_buffer_source(dc, ms);
     if (t->n != 2)
         return op_fail(dc, 0, "the source is a 2-D tile, got rank %u", t->n);
     if (ns != 2)

@@ -236,7 +236,7 @@ static int cube_dtype(DeduceCtx *dc, const IrType *l, const IrType *r, DataType 
  * partly valid lhs or rhs is valid in the lhs's valid rows and the rhs's
  * valid columns (pto-isa's TMATMUL takes m from the lhs's valid rows and
  * n from the rhs's valid columns). */
-static const IrTileView *acc_view(DeduceCtx *dc, const IrType *l, const IrType *r)
+const IrTileView *op_acc_view(DeduceCtx *dc, const IrType *l, const IrType *r)
 {
     const IrTileView *v = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 1024);
     const IrExpr *const *lv = ir_tile_valid_dims(l), *const *rv = ir_tile_valid_dims(r);
@@ -259,7 +259,7 @@ const IrType *deduce_matmul(DeduceCtx *dc)
         return NULL;
     dims[0] = l->dims[0];
     dims[1] = r->dims[1];
-    return op_make_tile(dc, dt, 2, dims, acc_view(dc, l, r));
+    return op_make_tile(dc, dt, 2, dims, op_acc_view(dc, l, r));
 }
 
 /* matmul_acc, gemv_acc (acc [M, N], lhs [M, K], rhs [K, N][, init_cond: a BOOL
@@ -278,27 +278,34 @@ const IrType *deduce_matmul_acc(DeduceCtx *dc)
         return op_fail(dc, -1, "N dimensions differ: acc N=%lld, rhs N=%lld", (long long)a, (long long)b);
     if (!check_k(dc, l->dims[1], r->dims[0]) || !cube_dtype(dc, l, r, &dt))
         return NULL;
-    return op_make_tile(dc, dt, 2, acc->dims, acc_view(dc, l, r));
+    return op_make_tile(dc, dt, 2, acc->dims, op_acc_view(dc, l, r));
 }
 
-/* matmul_bias, gemv_bias (lhs [M, K], rhs [K, N], bias [1, N]). */
+/* matmul_bias, gemv_bias (lhs [M, K], rhs [K, N], bias [1, N] of the
+ * accumulator's type) -> [M, N] in Acc, as matmul (pypto's
+ * DeduceTileMatMulBiasType; pto-isa's TMATMUL_BIAS adds bias(0, j) to each
+ * row and takes a bias of the accumulator's element type). */
 const IrType *deduce_matmul_bias(DeduceCtx *dc)
 {
     const IrType *l, *r, *bias;
     const IrExpr *dims[2];
     int64_t a, b;
-    char buf[160];
+    DataType dt;
+    char buf[160], d1[32], d2[32];
     if (!(l = need_tile_rank(dc, 0, "lhs", 2, 2)) || !(r = need_tile_rank(dc, 1, "rhs", 2, 2)) ||
-        !(bias = need_tile_rank(dc, 2, "bias", 2, 2)) || !check_k(dc, l->dims[1], r->dims[0]))
+        !(bias = need_tile_rank(dc, 2, "bias", 2, 2)) || !check_k(dc, l->dims[1], r->dims[0]) ||
+        !cube_dtype(dc, l, r, &dt))
         return NULL;
     if (!dim_is_const_one(bias->dims[0]))
         return op_fail(dc, 2, "bias must have shape [1, N], got %s", type_to_string(dc->ir, bias, buf, sizeof buf));
     if (!op_dims_may_match(bias->dims[1], r->dims[1], &a, &b))
         return op_fail(dc, 2, "bias has N=%lld, the result has N=%lld", (long long)a, (long long)b);
+    if (bias->dtype != dt)
+        return op_fail(dc, 2, "bias must have the accumulator's dtype %s, got %s", op_dtype_str(dt, d1, sizeof d1),
+                       op_dtype_str((DataType)bias->dtype, d2, sizeof d2));
     dims[0] = l->dims[0];
     dims[1] = r->dims[1];
-    return op_make_tile(dc, dtype_promote(dtype_promote((DataType)l->dtype, (DataType)r->dtype), (DataType)bias->dtype),
-                        2, dims, NULL);
+    return op_make_tile(dc, dt, 2, dims, op_acc_view(dc, l, r));
 }
 
 /* gemv's acc_phase= (pypto's ValidateGemvAccPhase): the unit-flag phase of

@@ -446,6 +446,9 @@ const IrTileView *op_view_with_valid(DeduceCtx *dc, const IrTileView *view, uint
 {
     if (!view)
         return ir_tile_view(dc->ir, valid ? n : 0, valid, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL);
-    return ir_tile_view(dc->ir, valid ? n : 0, valid, view->nstride, view->stride, view->start_offset,
-                        (TileLayout)view->blayout, (TileLayout)view->slayout, view->fractal, (TilePad)view->pad);
+    return ir_tile_view_in(dc->ir,
+                           ir_tile_view(dc->ir, valid ? n : 0, valid, view->nstride, view->stride, view->start_offset,
+                                        (TileLayout)view->blayout, (TileLayout)view->slayout, view->fractal,
+                                        (TilePad)view->pad),
+                           view->space);
 }

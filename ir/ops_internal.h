@@ -70,7 +70,17 @@ const IrType *deduce_transpose_view(DeduceCtx *dc);
 const IrType *deduce_reshape(DeduceCtx *dc);
 const IrType *deduce_transpose(DeduceCtx *dc);
 const IrType *deduce_concat(DeduceCtx *dc);
+/* ops_side_buffers.c: moves into Bias, LeftScale, RightScale; the MX matmuls */
+const IrType *op_move_into_side_buffer(DeduceCtx *dc, const IrType *t, MemorySpace ms, int transpose);
+/* The error of an op other than block.move asked for a tile in ms. */
+const IrType *op_side_buffer_source(DeduceCtx *dc, MemorySpace ms);
+const IrType *deduce_matmul_mx(DeduceCtx *dc);
+const IrType *deduce_matmul_mx_acc(DeduceCtx *dc);
+const IrType *deduce_matmul_mx_bias(DeduceCtx *dc);
 /* ops_block_misc.c: reductions, broadcasts, matmul */
+/* The Acc (L0C) view of lhs x rhs: NZ boxes of 1024 bytes, valid in the
+ * lhs's valid rows and the rhs's valid columns. */
+const IrTileView *op_acc_view(DeduceCtx *dc, const IrType *l, const IrType *r);
 const IrType *deduce_row_reduce(DeduceCtx *dc);
 const IrType *deduce_row_arg(DeduceCtx *dc);
 const IrType *deduce_reduce(DeduceCtx *dc);

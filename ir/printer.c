@@ -121,6 +121,12 @@ static void print_memref_full(Printer *p, const IrMemRef *m)
     sb_printf(p->sb, ", %llu, %u)", (unsigned long long)m->size, m->ref_id);
 }
 
+static int view_is_space_only(const IrTileView *tv)
+{
+    return !tv->nvalid && !tv->nstride && !tv->start_offset && tv->blayout == TL_ROW_MAJOR &&
+           tv->slayout == TL_NONE_BOX && tv->fractal == 512 && tv->pad == TP_NULL;
+}
+
 static void print_tile_view(Printer *p, const IrTileView *tv)
 {
     int first = 1;
@@ -230,7 +236,14 @@ void pr_type(Printer *p, const IrType *t)
             sb_puts(p->sb, seed ? ", tensor_view=" : ", ");
             print_tensor_view(p, t->tensor_view);
         }
-        if (t->tile_view) {
+        /* A space the layout cannot say (Bias, LeftScale, RightScale)
+         * is written where a MemRef's would be; a view holding nothing
+         * else is not written. */
+        if (!seed && !t->memref && t->tile_view && t->tile_view->space) {
+            sb_puts(p->sb, ", ");
+            pr_memspace(p, (MemorySpace)t->tile_view->space);
+        }
+        if (t->tile_view && !view_is_space_only(t->tile_view)) {
             sb_puts(p->sb, seed ? ", tile_view=" : ", ");
             print_tile_view(p, t->tile_view);
         }

@@ -321,8 +321,10 @@ const IrType *ir_type_tile_2d(IrCtx *ctx, const IrType *t, const char **why)
         for (int i = 0; i < 2; i++)
             if (valid[i] != dims[i] && !(ir_dim_value(valid[i], &x) && ir_dim_value(dims[i], &d) && x == d))
                 whole = 0;
-        v = ir_tile_view(ctx, whole ? 0 : 2, whole ? NULL : valid, 0, NULL, v->start_offset, (TileLayout)v->blayout,
-                         (TileLayout)v->slayout, v->fractal, (TilePad)v->pad);
+        v = ir_tile_view_in(ctx,
+                            ir_tile_view(ctx, whole ? 0 : 2, whole ? NULL : valid, 0, NULL, v->start_offset,
+                                         (TileLayout)v->blayout, (TileLayout)v->slayout, v->fractal, (TilePad)v->pad),
+                            v->space);
     }
     return ir_type_tile(ctx, (DataType)t->dtype, 2, dims, t->memref, v);
 }
@@ -529,9 +531,9 @@ static const IrExpr **copy_dims(IrCtx *ctx, uint32_t n, const IrExpr *const *src
     return d;
 }
 
-const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
-                               const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
-                               TileLayout slayout, uint32_t fractal, TilePad pad)
+static const IrTileView *intern_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
+                                          const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
+                                          TileLayout slayout, uint32_t fractal, TilePad pad, int space)
 {
     const IrExpr *vbuf[8], *sbuf[8];
     const IrExpr **v = nvalid <= 8 ? vbuf : xmalloc(xmul_size(nvalid, sizeof *v));
@@ -541,7 +543,7 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
     IrTileView *tv;
 
     if (nvalid == 0 && nstride == 0 && !start_offset && blayout == TL_ROW_MAJOR && slayout == TL_NONE_BOX &&
-        fractal == 512 && pad == TP_NULL)
+        fractal == 512 && pad == TP_NULL && !space)
         return NULL;
     for (i = 0; i < nvalid; i++)
         v[i] = canon_dim(ctx, valid[i]);
@@ -549,13 +551,13 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
         st[i] = canon_dim(ctx, stride[i]);
     if (start_offset)
         start_offset = canon_dim(ctx, start_offset);
-    h = tile_view_hash_fields(nvalid, v, nstride, st, start_offset, blayout, slayout, fractal, pad);
+    h = mix(tile_view_hash_fields(nvalid, v, nstride, st, start_offset, blayout, slayout, fractal, pad), (uint64_t)space);
     mask = ctx->tile_views.cap - 1;
     for (i = h & mask; ctx->tile_views.slots[i]; i = (i + 1) & mask) {
         const IrTileView *c = ctx->tile_views.slots[i];
         if (c->hash == h && c->nvalid == nvalid && c->nstride == nstride && c->start_offset == start_offset &&
             c->blayout == blayout && c->slayout == slayout && c->fractal == fractal && c->pad == pad &&
-            same_exprs(nvalid, c->valid_shape, v) && same_exprs(nstride, c->stride, st)) {
+            c->space == space && same_exprs(nvalid, c->valid_shape, v) && same_exprs(nstride, c->stride, st)) {
             found = c;
             break;
         }
@@ -570,6 +572,7 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
         tv->blayout = (uint8_t)blayout;
         tv->slayout = (uint8_t)slayout;
         tv->pad = (uint8_t)pad;
+        tv->space = (uint8_t)space;
         tv->fractal = fractal;
         tv->hash = h;
         set_add(&ctx->tile_views, tv, h, tile_view_hash);
@@ -580,6 +583,26 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
     if (st != sbuf)
         xfree(st);
     return found;
+}
+
+const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const *valid, uint32_t nstride,
+                               const IrExpr *const *stride, const IrExpr *start_offset, TileLayout blayout,
+                               TileLayout slayout, uint32_t fractal, TilePad pad)
+{
+    return intern_tile_view(ctx, nvalid, valid, nstride, stride, start_offset, blayout, slayout, fractal, pad, 0);
+}
+
+int ir_space_in_view(int ms) { return ms == MS_BIAS || ms == MS_LEFT_SCALE || ms == MS_RIGHT_SCALE; }
+
+const IrTileView *ir_tile_view_in(IrCtx *ctx, const IrTileView *v, int ms)
+{
+    int space = ir_space_in_view(ms) ? ms : 0;
+    if (!v)
+        return intern_tile_view(ctx, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL, space);
+    if (v->space == space)
+        return v;
+    return intern_tile_view(ctx, v->nvalid, v->valid_shape, v->nstride, v->stride, v->start_offset,
+                            (TileLayout)v->blayout, (TileLayout)v->slayout, v->fractal, (TilePad)v->pad, space);
 }
 
 const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal)
@@ -706,9 +729,9 @@ static const IrType *shaped(IrCtx *ctx, IrTypeKind kind, DataType dt, uint32_t r
     /* A valid shape equal to the tile's shape is the default (printer.md
      * 4.3): drop it, so that the printed text reparses to the same type. */
     if (tview && tview->nvalid == rank && same_exprs(rank, tview->valid_shape, d))
-        tview = ir_tile_view(ctx, 0, NULL, tview->nstride, tview->stride, tview->start_offset,
-                             (TileLayout)tview->blayout, (TileLayout)tview->slayout, tview->fractal,
-                             (TilePad)tview->pad);
+        tview = intern_tile_view(ctx, 0, NULL, tview->nstride, tview->stride, tview->start_offset,
+                                 (TileLayout)tview->blayout, (TileLayout)tview->slayout, tview->fractal,
+                                 (TilePad)tview->pad, tview->space);
     /* Likewise a tensor view's; a view left with nothing but defaults goes
      * (pypto's TensorType constructor does the same). */
     if (tensor_view && tensor_view->nvalid == rank && same_exprs(rank, tensor_view->valid_shape, d))
@@ -875,6 +898,8 @@ static int space_of_layout(const IrType *t)
     const IrTileView *v = t->tile_view;
     if (t->kind != TYPE_TILE)
         return -1;
+    if (v && v->space)
+        return v->space;
     if (!v || v->slayout == TL_NONE_BOX)
         return MS_VEC;
     if (v->fractal == 1024)
@@ -884,11 +909,17 @@ static int space_of_layout(const IrType *t)
     return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
 }
 
+/* pto-isa's tile aliases (pto/common/pto_tile.hpp): TileLeftScale is
+ * row-major boxes of rows, TileRightScale column-major boxes of columns,
+ * both of 32-byte fractals (TileConfig::fractalMxSize); a Bias tile is one
+ * plain row. */
 void ir_space_layout(int ms, TileLayout *blayout, TileLayout *slayout, uint32_t *fractal)
 {
-    *blayout = ms == MS_MAT || ms == MS_ACC ? TL_COL_MAJOR : TL_ROW_MAJOR;
-    *slayout = ms == MS_MAT || ms == MS_ACC || ms == MS_LEFT ? TL_ROW_MAJOR : ms == MS_RIGHT ? TL_COL_MAJOR : TL_NONE_BOX;
-    *fractal = ms == MS_ACC ? 1024 : 512;
+    *blayout = ms == MS_MAT || ms == MS_ACC || ms == MS_RIGHT_SCALE ? TL_COL_MAJOR : TL_ROW_MAJOR;
+    *slayout = ms == MS_MAT || ms == MS_ACC || ms == MS_LEFT || ms == MS_LEFT_SCALE ? TL_ROW_MAJOR
+               : ms == MS_RIGHT || ms == MS_RIGHT_SCALE                            ? TL_COL_MAJOR
+                                                                                   : TL_NONE_BOX;
+    *fractal = ms == MS_ACC ? 1024 : ms == MS_LEFT_SCALE || ms == MS_RIGHT_SCALE ? 32 : 512;
 }
 
 const IrType *ir_type_with_memref(IrCtx *ctx, const IrType *t, const IrMemRef *m)

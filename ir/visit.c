@@ -351,8 +351,10 @@ const IrType *ir_type_map_exprs(IrCtx *ctx, const IrType *t, IrExprFn fn, void *
             const IrExpr *const *st = map_or_keep(tv->nstride, tv->stride, &m, &stride);
             const IrExpr *so = tv->start_offset ? map_type_expr(&m, tv->start_offset) : NULL;
             if (valid || stride || so != tv->start_offset)
-                tv = ir_tile_view(ctx, tv->nvalid, vs, tv->nstride, st, so, (TileLayout)tv->blayout,
-                                  (TileLayout)tv->slayout, tv->fractal, (TilePad)tv->pad);
+                tv = ir_tile_view_in(ctx,
+                                     ir_tile_view(ctx, tv->nvalid, vs, tv->nstride, st, so, (TileLayout)tv->blayout,
+                                                  (TileLayout)tv->slayout, tv->fractal, (TilePad)tv->pad),
+                                     tv->space);
         }
         if (nv) {
             const IrExpr *const *st = map_or_keep(nv->nstride, nv->stride, &m, &stride);

@@ -752,6 +752,7 @@ Cost cost_of(Op op, const Operand *o, int n) {
         return transfer(op, o, n);
     case Op::TMATMUL:
     case Op::TMATMUL_ACC:
+    case Op::TMATMUL_BIAS:   // the bias row read with the product (the cube's bias table)
     case Op::TGEMV:
     case Op::TGEMV_ACC:
         return mad(op, o, n);

@@ -731,6 +731,17 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
         tview = ir_tile_view(E->ir, tview->nvalid, tview->valid_shape, tview->nstride, tview->stride,
                              tview->start_offset, bl, sl, fractal, (TilePad)tview->pad);
     }
+    /* Bias, LeftScale, RightScale: the view carries the space (the layout
+     * cannot say it; IrTileView.space), in the space's layout where no
+     * view writes one. */
+    if (ok && is_tile && !tview && !memref && ir_space_in_view(space)) {
+        TileLayout bl, sl;
+        uint32_t fractal;
+        ir_space_layout(space, &bl, &sl, &fractal);
+        tview = ir_tile_view_layout(E->ir, bl, sl, fractal);
+    }
+    if (ok && is_tile && ir_space_in_view(space >= 0 ? space : memref ? memref->space : -1))
+        tview = ir_tile_view_in(E->ir, tview, space >= 0 ? space : memref->space);
     if (ok)
         t = is_tile ? ir_type_tile(E->ir, dt, dims.len, dims.data, memref, tview)
                     : ir_type_tensor(E->ir, dt, dims.len, dims.data, memref, tensor_view);

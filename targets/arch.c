@@ -26,9 +26,11 @@ int target_mat_bytes(TargetIsa isa) { return isa == ISA_PTO; }
 
 /* passes.md 6: pto-isa's buffer limits per architecture. */
 static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {
-    /*             DDR  Vec          Mat          Left        Right       Acc */
-    [ARCH_A2A3] = {0, 192u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 128u * 1024u},
-    [ARCH_A5] = {0, 256u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 256u * 1024u},
+    /*             DDR  Vec          Mat          Left        Right       Acc           Bias
+     *             LeftScale RightScale (pto/common/buffer_limits.hpp: A5 only) */
+    [ARCH_A2A3] = {0, 192u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 128u * 1024u, 1u * 1024u, 0, 0},
+    [ARCH_A5] = {0, 256u * 1024u, 512u * 1024u, 64u * 1024u, 64u * 1024u, 256u * 1024u, 4u * 1024u, 4u * 1024u,
+                 4u * 1024u},
 };
 
 uint64_t target_capacity(Arch a, MemorySpace ms) { return capacities[a][ms]; }
@@ -102,9 +104,12 @@ uint64_t target_ci_scratch(Arch a, DataType dt)
 
 int target_move_ok(Arch a, int from, int to)
 {
-    return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT)) || (from == MS_VEC && to == MS_VEC) ||
+    /* pto-isa's TMOV (npu/a2a3, npu/a5 TMov.hpp): Mat fills the bias
+     * table on both, the MX scale buffers on A5 only */
+    return (from == MS_MAT && (to == MS_LEFT || to == MS_RIGHT || to == MS_BIAS)) || (from == MS_VEC && to == MS_VEC) ||
            (from == MS_ACC && to == MS_MAT) ||
-           (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT)));
+           (a == ARCH_A5 && ((from == MS_ACC && to == MS_VEC) || (from == MS_VEC && to == MS_MAT) ||
+                             (from == MS_MAT && (to == MS_LEFT_SCALE || to == MS_RIGHT_SCALE))));
 }
 
 int target_store_ok(Arch a, int from)
@@ -114,8 +119,8 @@ int target_store_ok(Arch a, int from)
 
 const char *target_moves_text(Arch a)
 {
-    return a == ARCH_A5 ? "Mat to Left or Right, Vec to Vec or Mat, Acc to Mat or Vec"
-                        : "Mat to Left or Right, Vec to Vec, Acc to Mat";
+    return a == ARCH_A5 ? "Mat to Left, Right, Bias, LeftScale or RightScale, Vec to Vec or Mat, Acc to Mat or Vec"
+                        : "Mat to Left, Right or Bias, Vec to Vec, Acc to Mat";
 }
 
 const char *target_stores_text(Arch a) { return a == ARCH_A5 ? "Vec and Acc" : "Vec, Mat and Acc"; }
@@ -201,7 +206,9 @@ int ir_call_pipe(const IrCall *c)
         return arg_space(c, 1) == MS_ACC ? PIPE_FIX : arg_space(c, 1) == MS_VEC && arg_space(c, 0) == MS_MAT ? PIPE_MTE3 : PIPE_V;
     if (pipe == OP_PIPE_MOVE) {
         int to = (int)ir_call_kwarg_int(c, "target_memory", -1), from = arg_space(c, 0);
-        if (to == MS_LEFT || to == MS_RIGHT)
+        /* Mat into L0A/L0B and the side buffers beside them (copy_cbuf_to_bt,
+         * the MX scale extracts) */
+        if (to == MS_LEFT || to == MS_RIGHT || ir_space_in_view(to))
             return PIPE_MTE1;
         if (from == MS_ACC)
             return PIPE_FIX;

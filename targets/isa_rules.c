@@ -57,7 +57,11 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
     } else if (fractal >= (uint32_t)(16 * bytes)) {
         int64_t inner = (int64_t)fractal / (16 * bytes);
         int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
-        if (rows % box_r != 0 || cols % box_c != 0) {
+        /* pto-isa's Tile: the rows of a one-row tile outside Vec (a bias
+         * row in Mat) and of an MX scale tile (32-byte fractal) need not
+         * fill boxes; the columns always do. */
+        int rows_free = (rows == 1 && ir_tile_space(t) != MS_VEC) || fractal == 32;
+        if ((!rows_free && rows % box_r != 0) || cols % box_c != 0) {
             snprintf(msg, cap, "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes",
                      what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype), box_r, box_c);
             return -1;
@@ -287,6 +291,16 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
         }
     }
     return 0;
+}
+
+int isa_bias_operand(int bspace, const char *op, char *msg, size_t cap)
+{
+    if (bspace == MS_BIAS)
+        return 0;
+    snprintf(msg, cap, "'%s' needs its bias in Bias (here: %s): move a Mat tile there with pl.move(..., "
+                       "target_memory=pl.Mem.Bias)",
+             op, space_text(bspace));
+    return -1;
 }
 
 int isa_system(const IrCall *c, const OpDef *op, SystemLowering *s, char *msg, size_t cap)

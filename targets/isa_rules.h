@@ -80,6 +80,9 @@ int isa_insert(Arch a, int from, int to, const IrType *src, const IrType *dst, c
 int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrType *rt, const char *op, char *msg,
                size_t cap);
 
+/* A biased matmul's bias in Bias (pto-isa's TMATMUL_BIAS: TileType::Bias). */
+int isa_bias_operand(int bspace, const char *op, char *msg, size_t cap);
+
 /* A system op (ops.md 7): a flag (set or wait) between two pipes with an
  * event id, a barrier on a pipe ("V", "M", "ALL"), or an operation on
  * global memory (pl.system.fence, pl.system.cacheinvalid). */

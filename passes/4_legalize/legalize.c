@@ -514,8 +514,14 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
                           "load the operands into Mat (target_memory=pl.MemorySpace.Mat): they are moved to Left "
                           "and Right");
             L->failed = 1;
+        } else if (op->cls == OPCL_MATMUL_BIAS && c->nargs == 3 &&
+                   isa_bias_operand(legal_tile_space(L, c->args[2]), op_printed_name(op, name, sizeof name), msg,
+                                    sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
         }
     }
+
     if ((op->id == OP_PLD_SYSTEM_NOTIFY || op->id == OP_PLD_SYSTEM_WAIT) && c->nargs &&
         ir_expr_type(L->ir, c->args[0])->dtype != DT_INT32) {
         /* PTOAS 0.60's verifyCommSignalLike, pto-isa's TNOTIFY and TWAIT */

@@ -131,36 +131,38 @@ static int reduce_keepdim(Legal *L, const IrAssign *a, const IrCall *c, const Op
     return 1;
 }
 
-/* A matmul's operands must be in Left and Right: one still in Mat (as
- * block.load leaves it, or a view of such a tile: a transpose_view, whose
- * layout alone would say Right) is moved there first, as the reference
- * inserts the moves. */
+/* A matmul's operands must be in Left and Right (and a biased one's bias
+ * in Bias): one still in Mat (as block.load leaves it, or a view of such a
+ * tile: a transpose_view, whose layout alone would say Right) is moved
+ * there first, as the reference inserts the moves. */
 static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    uint32_t first = op->cls == OPCL_MATMUL_ACC;
+    uint32_t first = op->cls == OPCL_MATMUL_ACC, n = op->cls == OPCL_MATMUL_BIAS ? 3 : 2;
+    static const int into[3] = {MS_LEFT, MS_RIGHT, MS_BIAS};
+    static const char *const suffix[3] = {"_left", "_right", "_bias"};
     const IrExpr *args[3];
     const OpDef *move = op_by_id(OP_BLOCK_MOVE);
     const IrType *t;
     OpError err;
     int changed = 0;
-    if (c->nargs != first + 2)
+    if (c->nargs != first + n)
         return 0;
     memcpy(args, c->args, c->nargs * sizeof *args);
-    for (uint32_t k = 0; k < 2; k++) {
+    for (uint32_t k = 0; k < n; k++) {
         const IrExpr *x = c->args[first + k];
         IrKwarg kw[2];
         if (legal_tile_space(L, x) != MS_MAT)
             continue;
         kw[0].key = ir_name(ir, "target_memory");
         kw[0].kind = KW_MEMSPACE;
-        kw[0].v.i = k == 0 ? MS_LEFT : MS_RIGHT;
+        kw[0].v.i = into[k];
         kw[1].key = ir_name(ir, "transpose");
         kw[1].kind = KW_BOOL;
         kw[1].v.i = 0;
         if (!(t = op_deduce(ir, move, &x, 1, kw, 2, &err)))
             return 0;
-        args[first + k] = bind_new(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", k == 0 ? "_left" : "_right",
+        args[first + k] = bind_new(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_t", suffix[k],
                                    ir_call(ir, &move->callee, 1, &x, 2, kw, t, a->s.span), a->s.span, out);
         changed = 1;
     }
@@ -310,7 +312,8 @@ int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
         return 1;
     if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
         return 1;
-    if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC) && matmul_operands(L, a, c, op, out))
+    if ((op->id == OP_BLOCK_MATMUL || op->id == OP_BLOCK_MATMUL_ACC || op->id == OP_BLOCK_MATMUL_BIAS) &&
+        matmul_operands(L, a, c, op, out))
         return 1;
     out->len = mark;
     if ((op->cls == OPCL_COL_EXPAND || op->cls == OPCL_COL_EXPAND_OP) && col_vec_narrowed(L, a, c, op, out))

@@ -1,9 +1,10 @@
 # pyptocc-flags: --emit=pto
 # A reshape names its input's bytes in its input's storage: a reshaped Mat
 # tile is a Mat tile, whose fractal layout takes whole 16x16 boxes (of
-# 2-byte elements).  [32, 64] is; [2048] (one row) is not, an error at the
-# reshape (the printers used to find it, checking Mat's layout where
-# Legalize had checked Vec's; issue 35).
+# 2-byte elements).  [32, 64] is; [2, 1024] (two rows) is not, an error at
+# the reshape (the printers used to find it, checking Mat's layout where
+# Legalize had checked Vec's; issue 35).  (One row, [1, 2048], is a Mat
+# tile pto-isa and PTOAS take: a bias row's.)
 import pypto.language as pl
 
 
@@ -13,6 +14,6 @@ class Reshapes:
     def k(self, a: pl.Tensor[[16, 128], pl.BF16], out: pl.Out[pl.Tensor[[16, 128], pl.BF16]]) -> pl.Tensor[[16, 128], pl.BF16]:
         m = pl.load(a, [0, 0], [16, 128], target_memory=pl.MemorySpace.Mat)
         square = pl.tile.reshape(m, [32, 64])
-        flat = pl.tile.reshape(square, [2048])
+        flat = pl.tile.reshape(square, [2, 1024])
         back = pl.tile.reshape(flat, [16, 128])
         return pl.store(back, [0, 0], out)

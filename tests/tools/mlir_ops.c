@@ -823,16 +823,22 @@ static void check_mov(Op *op, const Rule *r)
         bad(op, "expects A2/A3 acc-to-mat tmov destination fractal to be 512");
 }
 
-/* tmatmul ins(lhs, rhs), tmatmul.acc ins(acc, lhs, rhs): Left, Right and
- * Acc tiles of shapes [M, K] x [K, N] -> [M, N] (1 <= m, k, n <= 4095),
- * the element types of the units, the A5 fractal layouts. */
+/* tmatmul ins(lhs, rhs), tmatmul.acc ins(acc, lhs, rhs), tmatmul.bias
+ * ins(lhs, rhs, bias): Left, Right and Acc tiles of shapes [M, K] x [K, N]
+ * -> [M, N] (1 <= m, k, n <= 4095), the element types of the units, the
+ * A5 fractal layouts; a bias in loc=bias (PTOAS 0.60 checks no more of
+ * it: a bias narrower than the result passes). */
 static void check_matmul(Op *op, const Rule *r)
 {
-    int k = op->nin == 3;
+    int bias = strcmp(op->name, "tmatmul.bias") == 0, k = op->nin == 3 && !bias;
     const Operand *l = &op->in[k], *rr = &op->in[k + 1], *d = &op->out[0];
     (void)r;
     if (!tile(op, l, "lhs") || !tile(op, rr, "rhs") || !tile(op, d, "dst"))
         return;
+    if (bias && tile(op, &op->in[2], "bias")) {
+        if (strcmp(op->in[2].loc, "bias") != 0)
+            bad(op, "expects bias to be in the bias address space");
+    }
     if (strcmp(l->loc, "left") != 0 || strcmp(rr->loc, "right") != 0 || strcmp(d->loc, "acc") != 0)
         bad(op, "expects lhs, rhs, and dst to use the left, right, and acc address spaces");
     if (l->rows != d->rows || rr->cols != d->cols || l->cols != rr->rows)
@@ -897,6 +903,7 @@ static const Rule rules[] = {
     {"tlrelu", check_unary_any_layout, 2, "f16 f32", "f16 f32", 0},
     {"tmatmul", check_matmul, 2, NULL, NULL, 0},
     {"tmatmul.acc", check_matmul, 3, NULL, NULL, 0},
+    {"tmatmul.bias", check_matmul, 3, NULL, NULL, 0},
     {"tmax", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
     {"tmaxs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
     {"tmin", check_binary, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},

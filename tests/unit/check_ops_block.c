@@ -428,9 +428,14 @@ START_TEST(test_block_matmul)
                      "'pl.tile.matmul_acc': N dimensions differ: acc N=16, rhs N=32");
         ck_assert_ptr_nonnull(run("block.gemv_acc", 3, ARGS(acc, a, b), 0, NULL));
     }
-    /* matmul_bias: promote over all three, no view. */
+    /* matmul_bias: the accumulator's type and Acc layout, as matmul;
+     * the bias of the accumulator's dtype (pypto's
+     * DeduceTileMatMulBiasType). */
     r = run("block.matmul_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 1, 32))), 0, NULL);
-    EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP32]");
+    EXPECT_TYPE(r, "pl.Tile[[64, 32], pl.FP32, pl.TileView(blayout=pl.TileLayout.col_major, "
+                   "slayout=pl.TileLayout.row_major, fractal=1024)]");
+    expect_error(run("block.matmul_bias", 3, ARGS(a, b, var(tile_type(DT_FP16, 2, 1, 32))), 0, NULL), 2,
+                 "'pl.tile.matmul_bias': bias must have the accumulator's dtype pl.FP32, got pl.FP16");
     expect_error(run("block.matmul_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 2, 32))), 0, NULL), 2,
                  "'pl.tile.matmul_bias': bias must have shape [1, N], got pl.Tile[[2, 32], pl.FP32]");
     expect_error(run("block.gemv_bias", 3, ARGS(a, b, var(tile_type(DT_FP32, 2, 1, 16))), 0, NULL), 2,
@@ -519,6 +524,69 @@ START_TEST(test_reshape_transpose_view)
 END_TEST
 
 
+/* Bias, LeftScale, RightScale: a move into one gives the buffer's fixed
+ * layout and names the space in the view (the layout cannot say it); the
+ * MX matmuls check their data, scale and bias tiles. */
+START_TEST(test_side_buffers)
+{
+    const IrType *bias = tile_type(DT_FP32, 2, 1, 32), *r;
+    r = run("block.move", 1, ARGS(var(bias)), 2,
+            KWS(kw("target_memory", KW_MEMSPACE, MS_BIAS), kw("transpose", KW_BOOL, 0)));
+    EXPECT_TYPE(r, "pl.Tile[[1, 32], pl.FP32, pl.Mem.Bias]");
+    ck_assert_int_eq(ir_tile_space(r), MS_BIAS);
+    ck_assert_int_eq(ir_tile_space(bias), MS_VEC);
+    expect_error(run("block.move", 1, ARGS(var(tile_type(DT_FP32, 2, 2, 32))), 2,
+                     KWS(kw("target_memory", KW_MEMSPACE, MS_BIAS), kw("transpose", KW_BOOL, 0))),
+                 0, "'pl.tile.move': a Bias tile is one row [1, N], got pl.Tile[[2, 32], pl.FP32]");
+    expect_error(run("block.move", 1, ARGS(var(tile_type(DT_FP32, 2, 1, 8))), 2,
+                     KWS(kw("target_memory", KW_MEMSPACE, MS_BIAS), kw("transpose", KW_BOOL, 0))),
+                 0, "'pl.tile.move': a Bias tile's row is whole 64-byte units (N a multiple of 16), got N=8");
+    expect_error(run("block.move", 1, ARGS(var(tile_type(DT_FP16, 2, 1, 32))), 2,
+                     KWS(kw("target_memory", KW_MEMSPACE, MS_BIAS), kw("transpose", KW_BOOL, 0))),
+                 0, "'pl.tile.move': a Bias tile holds the accumulator's FP32 or INT32, got pl.FP16");
+    expect_error(run("block.create_tile", 1, ARGS(list(2, 1, 32)), 2,
+                     KWS(kw("dtype", KW_DTYPE, DT_FP32), kw("target_memory", KW_MEMSPACE, MS_BIAS))),
+                 -1, "'pl.tile.create': a tile in pl.Mem.Bias is made by pl.move from a Mat tile");
+    r = run("block.move", 1, ARGS(var(tile_type(DT_FP8E8M0, 2, 16, 2))), 2,
+            KWS(kw("target_memory", KW_MEMSPACE, MS_LEFT_SCALE), kw("transpose", KW_BOOL, 0)));
+    EXPECT_TYPE(r, "pl.Tile[[16, 2], pl.FP8E8M0, pl.Mem.LeftScale, pl.TileView(slayout=pl.TileLayout.row_major, "
+                   "fractal=32)]");
+    ck_assert_int_eq(ir_tile_space(r), MS_LEFT_SCALE);
+    r = run("block.move", 1, ARGS(var(tile_type(DT_FP8E8M0, 2, 2, 32))), 2,
+            KWS(kw("target_memory", KW_MEMSPACE, MS_RIGHT_SCALE), kw("transpose", KW_BOOL, 0)));
+    ck_assert_int_eq(ir_tile_space(r), MS_RIGHT_SCALE);
+    expect_view(r, TL_COL_MAJOR, TL_COL_MAJOR, 32);
+    expect_error(run("block.move", 1, ARGS(var(tile_type(DT_UINT8, 2, 16, 2))), 2,
+                     KWS(kw("target_memory", KW_MEMSPACE, MS_LEFT_SCALE), kw("transpose", KW_BOOL, 0))),
+                 0, "'pl.tile.move': a LeftScale tile holds FP8E8M0 scales, got pl.UINT8");
+    /* matmul_mx: [16, 64] x [64, 32], scales [16, 2] and [2, 32] */
+    {
+        const IrExpr *l = var(tile_type(DT_FP8E4M3FN, 2, 16, 64)), *ls = var(tile_type(DT_FP8E8M0, 2, 16, 2));
+        const IrExpr *rr = var(tile_type(DT_FP8E4M3FN, 2, 64, 32)), *rs = var(tile_type(DT_FP8E8M0, 2, 2, 32));
+        const IrExpr *acc = var(tile_type(DT_FP32, 2, 16, 32));
+        r = run("block.matmul_mx", 4, ARGS(l, ls, rr, rs), 0, NULL);
+        EXPECT_TYPE(r, "pl.Tile[[16, 32], pl.FP32, pl.TileView(blayout=pl.TileLayout.col_major, "
+                       "slayout=pl.TileLayout.row_major, fractal=1024)]");
+        ck_assert_ptr_eq(run("block.matmul_mx_acc", 5, ARGS(acc, l, ls, rr, rs), 0, NULL), r);
+        ck_assert_ptr_eq(run("block.matmul_mx_bias", 5, ARGS(l, ls, rr, rs, var(bias)), 0, NULL), r);
+        expect_error(run("block.matmul_mx", 4, ARGS(var(tile_type(DT_FP4, 2, 16, 64)), ls, rr, rs), 0, NULL), 0,
+                     "'pl.tile.matmul_mx': lhs must be FP8E4M3FN, got pl.FP4 (cast an FP4 operand to FP8E4M3FN "
+                     "with pl.cast first)");
+        expect_error(run("block.matmul_mx", 4, ARGS(l, var(tile_type(DT_FP8E8M0, 2, 16, 4)), rr, rs), 0, NULL), 1,
+                     "'pl.tile.matmul_mx': lhs_scale's columns must be 2, got 4");
+        expect_error(run("block.matmul_mx", 4,
+                         ARGS(var(tile_type(DT_FP8E4M3FN, 2, 16, 32)), ls, var(tile_type(DT_FP8E4M3FN, 2, 32, 32)),
+                              rs),
+                         0, NULL),
+                     0, "'pl.tile.matmul_mx': K must be a multiple of 64 for an MX matmul, got 32");
+        expect_error(run("block.matmul_mx_acc", 5, ARGS(var(tile_type(DT_FP32, 2, 16, 64)), l, ls, rr, rs), 0, NULL),
+                     0, "'pl.tile.matmul_mx_acc': acc has N=64, the product 32");
+        expect_error(run("block.matmul_mx_bias", 5, ARGS(l, ls, rr, rs, var(tile_type(DT_FP32, 2, 1, 64))), 0, NULL),
+                     4, "'pl.tile.matmul_mx_bias': bias has N=64, the result has N=32");
+    }
+}
+END_TEST
+
 void ops_block_tests(Suite *s)
 {
     TCase *tc;
@@ -538,6 +606,7 @@ void ops_block_tests(Suite *s)
     tcase_add_test(tc, test_reductions);
     tcase_add_test(tc, test_broadcast_ops);
     tcase_add_test(tc, test_block_matmul);
+    tcase_add_test(tc, test_side_buffers);
     tcase_add_test(tc, test_reshape_transpose_view);
     suite_add_tcase(s, tc);
 }

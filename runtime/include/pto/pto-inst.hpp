@@ -29,7 +29,7 @@
 //   pyptocc-gather.hpp       TGATHER (by index, by mask pattern), TSCATTER (both forms), TGATHERB
 //   pyptocc-memgather.hpp    MGATHER MSCATTER (by index, from and to global memory)
 //   pyptocc-sort.hpp         TSORT32 TMRGSORT
-//   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TGEMV TGEMV_ACC
+//   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TMATMUL_BIAS TGEMV TGEMV_ACC
 //   pyptocc-prefetch.hpp     TPREFETCH_ASYNC, its context, session and event
 //   pyptocc-pipe.hpp         TPipe TPUSH TPOP TFREE: the cross-core pipe
 // and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:

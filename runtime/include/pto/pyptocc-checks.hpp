@@ -244,6 +244,30 @@ template <class TO, class TL, class TR> constexpr void rule_matmul() {
                   "SLayout::ColMajor) and an Acc tile (BLayout::ColMajor, SLayout::RowMajor)");
 }
 
+// A bias row (pto-isa cpu/TMatmul.hpp CheckBiasValid): a one-row
+// row-major Bias tile of the accumulator's element type.
+template <class TO, class TB> constexpr void rule_bias() {
+    static_assert(std::is_same_v<typename TB::DType, typename TO::DType>,
+                  "pyptocc runtime: the bias has the accumulator's element type");
+    static_assert(TB::Loc == TileType::Bias && TB::Rows == 1 && row_major_v<TB>,
+                  "pyptocc runtime: the bias is a one-row, row-major Bias tile");
+}
+
+// A move into Bias (pto-isa npu/a2a3 and a5 TMov.hpp TMovToBt): from Mat,
+// one row of whole 64-byte units, int32_t or float kept, half or
+// bfloat16_t widened to float.
+template <class TD, class TS> constexpr void rule_move_to_bias() {
+    using D = typename TD::DType;
+    using S = typename TS::DType;
+    static_assert(TD::Loc != TileType::Bias || TS::Loc == TileType::Mat,
+                  "pyptocc runtime: TMOV into Bias reads a Mat tile");
+    static_assert(TD::Loc != TileType::Bias || (TS::Rows == 1 && TD::Rows == 1 && TD::Cols * sizeof(D) % 64 == 0),
+                  "pyptocc runtime: TMOV into Bias moves one row of whole 64-byte units");
+    static_assert(TD::Loc != TileType::Bias || (std::is_same_v<S, D> && is_one_of_v<D, int32_t, float>) ||
+                      (std::is_same_v<D, float> && is_one_of_v<S, half, bfloat16_t>),
+                  "pyptocc runtime: TMOV into Bias keeps int32_t or float, or widens half or bfloat16_t to float");
+}
+
 }  // namespace detail
 }  // namespace pto
 

@@ -1,5 +1,5 @@
 // pto/pyptocc-matmul.hpp: the matrix multiplications (included by
-// pto/pto-inst.hpp): TMATMUL, TMATMUL_ACC, TGEMV, TGEMV_ACC.
+// pto/pto-inst.hpp): TMATMUL, TMATMUL_ACC, TMATMUL_BIAS, TGEMV, TGEMV_ACC.
 #ifndef PYPTOCC_MATMUL_HPP
 #define PYPTOCC_MATMUL_HPP
 
@@ -52,6 +52,19 @@ template <TileT TO, TileT TI, TileT TL, TileT TR> void TMATMUL_ACC(TO &out, cons
                   "pyptocc runtime: TMATMUL_ACC: the input accumulator does not match the output");
     auto I = detail::view(in, "TMATMUL_ACC", "input accumulator");
     detail::matmul(out, l, r, "TMATMUL_ACC", [&](unsigned i, unsigned j) { return I(i, j); });
+}
+// acc = l x r + bias(0, j) added to every row j (pto-isa cpu/TMatmul.hpp
+// TMATMUL_BIAS_IMPL: the bias added to the finished product).
+template <TileT TO, TileT TL, TileT TR, TileT TB> void TMATMUL_BIAS(TO &acc, const TL &l, const TR &r, const TB &bias) {
+    PYPTOCC_PROFILE(TMATMUL_BIAS, acc, l, r, bias);
+    using A = typename TO::DType;
+    detail::rule_bias<TO, TB>();
+    auto B = detail::view(bias, "TMATMUL_BIAS", "bias");
+    if (B.vc < detail::view(acc, "TMATMUL_BIAS", "accumulator").vc)
+        pyptocc::fatal("TMATMUL_BIAS: the bias has %u valid columns, fewer than the accumulator's", B.vc);
+    detail::matmul(acc, l, r, "TMATMUL_BIAS", [](unsigned, unsigned) { return A(0); });
+    auto O = detail::view(acc, "TMATMUL_BIAS", "accumulator");
+    detail::produce(O, O.vr, O.vc, [&](unsigned i, unsigned j) { return detail::op_add(O(i, j), B(0, j)); });
 }
 template <TileT TO, TileT TL, TileT TR> void TGEMV(TO &acc, const TL &l, const TR &r) {
     PYPTOCC_PROFILE(TGEMV, acc, l, r);

@@ -298,6 +298,7 @@ template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TMOV, d, s);
     using T = typename TD::DType;
     static_assert(detail::covers_v<TS, TD>, "pyptocc runtime: TMOV: the source tile is smaller than the destination");
+    detail::rule_move_to_bias<TD, TS>();
     auto S = detail::view(s, "TMOV", "source");
     auto D = detail::view(d, "TMOV", "destination");
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T>(S(r, c)); });
