@@ -12,7 +12,12 @@
 
 int xm_space_side(int ms)
 {
-    return ms == MS_VEC ? SIDE_V : ms == MS_MAT || ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? SIDE_C : 0;
+    /* Bias and the MX scale buffers feed the cube, as L0A and L0B do. */
+    return ms == MS_VEC ? SIDE_V
+           : ms == MS_MAT || ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC || ms == MS_BIAS || ms == MS_LEFT_SCALE ||
+                   ms == MS_RIGHT_SCALE
+               ? SIDE_C
+               : 0;
 }
 
 const char *xm_side_name(int side) { return side == SIDE_C ? "cube" : "vector"; }
