@@ -1,13 +1,15 @@
 # pyptocc-flags: --emit=cpp
 # Moves into the side buffers on a2a3: the bias table is filled from Mat
 # only (pto-isa's TMOV), and A2/A3 has no MX scale buffers (LeftScale,
-# RightScale are A5's).
+# RightScale are A5's).  The kernel is typed AIC: an InCore kernel that
+# loads the bias into Vec is mixed, and ExpandMixedKernel passes the tile
+# to the cube through the pipe, into Mat, from where the move is legal.
 import pypto.language as pl
 
 
 @pl.program
 class SideBufferMoves:
-    @pl.function(type=pl.FunctionType.InCore)
+    @pl.function(type=pl.FunctionType.AIC)
     def k(
         self,
         a: pl.Tensor[[16, 32], pl.FP16],
