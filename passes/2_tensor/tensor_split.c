@@ -472,6 +472,52 @@ static const IrStmt *cut_control(Split *S, const IrStmt *s)
     }
 }
 
+/* Whether view x (tensor.view of a tensor of constant shape) is not whole
+ * rows of it, so not contiguous: a window of columns, say. */
+static int strided_view(Split *S, const IrCall *x)
+{
+    const IrType *src = ir_expr_type(S->ir, x->args[0]), *t = x->type;
+    int64_t outer = 1, a, b;
+    if (!src || !t || src->kind != TYPE_TENSOR || t->kind != TYPE_TENSOR || src->n != t->n || src->tensor_view)
+        return 0;
+    for (uint32_t d = 0; d < t->n; d++) {
+        if (!ir_dim_value(t->dims[d], &a) || !ir_dim_value(src->dims[d], &b))
+            return 0;
+        if (d && outer > 1 && a != b)
+            return 1;
+        outer *= a;
+    }
+    return 0;
+}
+
+/* A view stays in the orchestration, and a kernel takes it as a tensor
+ * of its own; but the runtime hands kernels contiguous tensors only (the
+ * C++ kernels address a parameter by its shape).  So a strided view that
+ * one kernel statement right after it reads, and nothing else, goes into
+ * that statement's run: the kernel takes the whole tensor and reads the
+ * window itself.  Its kind then, else K_ORCH. */
+static Kind view_kind(Split *S, const TcStmts *list, uint32_t i)
+{
+    const IrStmt *s = list->data[i], *next = i + 1 < list->len ? list->data[i + 1] : NULL;
+    const IrExpr *v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->value : NULL;
+    PtrMap var;
+    Kind k;
+    int once = 1;
+    if (!v || !op_is(tc_call_op(v), OP_TENSOR_VIEW) || !strided_view(S, IR_AS(IrCall, v)) || !next ||
+        (next->kind != STMT_ASSIGN && next->kind != STMT_EVAL) ||
+        ((k = stmt_kind(S, next)) != K_VECTOR && k != K_CUBE))
+        return K_ORCH;
+    ptrmap_init(&var);
+    ptrmap_put(&var, IR_AS(IrAssign, s)->var, (void *)1);
+    if (!uses_any(next, &var))
+        once = 0;
+    for (uint32_t j = i + 2; j < list->len && once; j++)
+        if (uses_any(list->data[j], &var))
+            once = 0;
+    ptrmap_free(&var);
+    return once ? k : K_ORCH;
+}
+
 static const IrStmt *cut_body(Split *S, const IrStmt *body)
 {
     Cut C;
@@ -494,6 +540,8 @@ static const IrStmt *cut_body(Split *S, const IrStmt *body)
             continue;
         }
         k = stmt_kind(S, s);
+        if (k == K_ORCH)
+            k = view_kind(S, &list, i);
         if (k == K_ORCH || (k == K_MIXED && s->kind != STMT_FOR && s->kind != STMT_WHILE && s->kind != STMT_IF)) {
             if (uses_any(s, &C.defs))
                 close_run(&C);
