@@ -554,7 +554,7 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
     const IrCall *c = IR_AS(IrCall, a->value);
     const OpDef *op = callee_op(c->callee);
     const IrExpr **args = xmalloc((c->nargs ? c->nargs : 1) * sizeof *args);
-    const IrType *t = a->var->type;
+    const IrType *t = a->var->type, *ct = c->type;
     IrVar *v;
     const IrStmt *r;
     for (uint32_t k = 0; k < c->nargs; k++)
@@ -571,12 +571,17 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
     } else if (op->cls == OPCL_RESHAPE) {
         args[1] = with_rows(W, c->args[1], axis);
     }
+    /* The variable's type and the call's, each cut: they may differ in
+     * the view (a column vector's col_major, which Legalize gives the
+     * variable of a create whose call deduces none). */
     if (t->kind == TYPE_TILE)
         t = chunk_type(W, t, axis);
+    if (ct->kind == TYPE_TILE)
+        ct = chunk_type(W, ct, axis);
     v = ir_var_new(ir, a->var->name, t, a->var->e.span);
     v->e.flags = a->var->e.flags;
     ptrmap_put(&W->subst, a->var, (void *)&v->e);
-    r = ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, a->value->span),
+    r = ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, ct, a->value->span),
                   a->s.span);
     xfree(args);
     return r;
