@@ -344,6 +344,71 @@ static int classify_assign(Chunker *K, uint32_t i)
     return chunkable_tile(K, a->var->type, name, K->axis[i]) ? CHUNK : -1;
 }
 
+/* The tensor a store writes in the end: its target, followed back through
+ * the stores of the body to a parameter, an iter_arg or another value. */
+static const IrExpr *store_root(Chunker *K, const IrExpr *target)
+{
+    uintptr_t s;
+    while ((s = (uintptr_t)ptrmap_get(&K->stored, target)) && s != (uintptr_t)-1)
+        target = IR_AS(IrCall, IR_AS(IrAssign, K->stmts.data[s - 1])->value)->args[3];
+    return target;
+}
+
+/* An offset as base + c: base NULL for a constant. */
+static const IrExpr *offset_base(const IrExpr *e, int64_t *c)
+{
+    if (ir_dim_value(e, c))
+        return NULL;
+    if (e->kind == EXPR_BINARY && e->op == BIN_ADD) {
+        if (ir_dim_value(IR_AS(IrBinary, e)->rhs, c))
+            return IR_AS(IrBinary, e)->lhs;
+        if (ir_dim_value(IR_AS(IrBinary, e)->lhs, c))
+            return IR_AS(IrBinary, e)->rhs;
+    }
+    *c = 0;
+    return e;
+}
+
+/* Whether stores a and b of one tensor provably write apart: rows R or
+ * more apart from one base, or columns that do not meet.  The chunks
+ * interleave the rows of the stores of a tensor, so stores that may
+ * write the same element would leave another one's value there. */
+static int stores_apart(Chunker *K, const IrCall *a, const IrCall *b)
+{
+    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
+    int64_t ca, cb, wa, wb, d;
+    if (offset_base(oa->elems[0], &ca) == offset_base(ob->elems[0], &cb) &&
+        !__builtin_sub_overflow(ca, cb, &d) && (d >= K->rows || d <= -K->rows))
+        return 1;
+    return ir_dim_value(oa->elems[1], &ca) && ir_dim_value(ob->elems[1], &cb) && const_elem(a->args[2], 1, &wa) &&
+           const_elem(b->args[2], 1, &wb) && ((ca <= cb && cb - ca >= wa) || (cb <= ca && ca - cb >= wb));
+}
+
+/* Whether the stores of each tensor write apart; else K->why. */
+static int stores_disjoint(Chunker *K)
+{
+    for (uint32_t i = 0; i + 1 < K->stmts.len; i++) {
+        const IrAssign *a = IR_AS(IrAssign, K->stmts.data[i]);
+        const IrCall *ca;
+        if (K->role[i] != CHUNK || !ptrmap_get(&K->stored, a->var))
+            continue;
+        ca = IR_AS(IrCall, a->value);
+        for (uint32_t j = i + 1; j + 1 < K->stmts.len; j++) {
+            const IrAssign *b = IR_AS(IrAssign, K->stmts.data[j]);
+            const IrCall *cb;
+            if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, b->var))
+                continue;
+            cb = IR_AS(IrCall, b->value);
+            if (store_root(K, ca->args[3]) == store_root(K, cb->args[3]) && !stores_apart(K, ca, cb)) {
+                snprintf(K->why, sizeof K->why, "the stores of '%s' and '%s' may write the same elements",
+                         a->var->name, b->var->name);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* Classifies the body; 0 with K->why set when it is no candidate. */
 static int classify(Chunker *K)
 {
@@ -379,6 +444,8 @@ static int classify(Chunker *K)
         if (role == CHUNK && IR_AS(IrAssign, s)->var->type->kind == TYPE_TILE)
             ptrmap_put(&K->chunked, IR_AS(IrAssign, s)->var, (void *)(uintptr_t)(K->axis[i] + 1));
     }
+    if (!stores_disjoint(K))
+        return 0;
     /* A chunked tile is read only in the loop: by a later chunked op. */
     for (uint32_t i = 0; i + 1 < n; i++)
         if (K->role[i] == HOIST && reads_any(IR_AS(IrAssign, K->stmts.data[i])->value, &K->chunked)) {
