@@ -369,22 +369,74 @@ static const IrExpr *offset_base(const IrExpr *e, int64_t *c)
     return e;
 }
 
-/* Whether stores a and b of one tensor provably write apart: rows R or
- * more apart from one base, or columns that do not meet.  The chunks
- * interleave the rows of the stores of a tensor, so stores that may
- * write the same element would leave another one's value there. */
-static int stores_apart(Chunker *K, const IrCall *a, const IrCall *b)
+/* Whether offsets x and y are base + c of one base, into *d = c_x - c_y. */
+static int offset_delta(const IrExpr *x, const IrExpr *y, int64_t *d)
 {
-    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
-    int64_t ca, cb, wa, wb, d;
-    if (offset_base(oa->elems[0], &ca) == offset_base(ob->elems[0], &cb) &&
-        !__builtin_sub_overflow(ca, cb, &d) && (d >= K->rows || d <= -K->rows))
-        return 1;
-    return ir_dim_value(oa->elems[1], &ca) && ir_dim_value(ob->elems[1], &cb) && const_elem(a->args[2], 1, &wa) &&
-           const_elem(b->args[2], 1, &wb) && ((ca <= cb && cb - ca >= wa) || (cb <= ca && ca - cb >= wb));
+    int64_t cx, cy;
+    return offset_base(x, &cx) == offset_base(y, &cy) && !__builtin_sub_overflow(cx, cy, d);
 }
 
-/* Whether the stores of each tensor write apart; else K->why. */
+/* Whether [a, a + wa) and [b, b + wb) do not meet (a distance past 64
+ * bits is apart). */
+static int ranges_apart(int64_t a, int64_t wa, int64_t b, int64_t wb)
+{
+    int64_t d;
+    if (a <= b)
+        return __builtin_sub_overflow(b, a, &d) || d >= wa;
+    return __builtin_sub_overflow(a, b, &d) || d >= wb;
+}
+
+/* Whether the regions of loads or stores a and b (offsets, shapes) of one
+ * tensor provably do not meet: rows apart from one base, or columns that
+ * do not meet. */
+static int regions_apart(const IrCall *a, const IrCall *b)
+{
+    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
+    int64_t ha, hb, ca, cb, wa, wb;
+    if (const_elem(a->args[2], 0, &ha) && const_elem(b->args[2], 0, &hb) &&
+        offset_base(oa->elems[0], &ca) == offset_base(ob->elems[0], &cb) && ranges_apart(ca, ha, cb, hb))
+        return 1;
+    return ir_dim_value(oa->elems[1], &ca) && ir_dim_value(ob->elems[1], &cb) && const_elem(a->args[2], 1, &wa) &&
+           const_elem(b->args[2], 1, &wb) && ranges_apart(ca, wa, cb, wb);
+}
+
+/* Whether a and b are the same region: each chunk then reads and writes
+ * its own rows of it, in the order the body gives. */
+static int same_region(const IrCall *a, const IrCall *b)
+{
+    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
+    int64_t d, ha, hb, wa, wb;
+    return offset_delta(oa->elems[0], ob->elems[0], &d) && d == 0 && offset_delta(oa->elems[1], ob->elems[1], &d) &&
+           d == 0 && const_elem(a->args[2], 0, &ha) && const_elem(b->args[2], 0, &hb) && ha == hb &&
+           const_elem(a->args[2], 1, &wa) && const_elem(b->args[2], 1, &wb) && wa == wb;
+}
+
+/* Whether load l reads apart from every store of its tensor, or exactly
+ * the region one writes; else K->why.  A chunk reads its rows of the
+ * tensor between the chunks' stores, not before or after all of them. */
+static int load_fits_stores(Chunker *K, const IrAssign *l)
+{
+    const IrCall *cl = IR_AS(IrCall, l->value);
+    const IrExpr *root = store_root(K, cl->args[0]);
+    for (uint32_t j = 0; j + 1 < K->stmts.len; j++) {
+        const IrAssign *s = IR_AS(IrAssign, K->stmts.data[j]);
+        const IrCall *cs;
+        if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, s->var))
+            continue;
+        cs = IR_AS(IrCall, s->value);
+        if (store_root(K, cs->args[3]) == root && !regions_apart(cl, cs) &&
+            !(same_region(cl, cs) && ptrmap_get(&K->chunked, l->var))) {
+            snprintf(K->why, sizeof K->why, "'%s' is loaded from a tensor the kernel stores, where '%s' may write",
+                     l->var->name, s->var->name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether the stores of each tensor write apart; else K->why.  The
+ * chunks interleave the rows of the stores of a tensor, so stores that
+ * may write the same element would leave another one's value there. */
 static int stores_disjoint(Chunker *K)
 {
     for (uint32_t i = 0; i + 1 < K->stmts.len; i++) {
@@ -399,7 +451,7 @@ static int stores_disjoint(Chunker *K)
             if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, b->var))
                 continue;
             cb = IR_AS(IrCall, b->value);
-            if (store_root(K, ca->args[3]) == store_root(K, cb->args[3]) && !stores_apart(K, ca, cb)) {
+            if (store_root(K, ca->args[3]) == store_root(K, cb->args[3]) && !regions_apart(ca, cb)) {
                 snprintf(K->why, sizeof K->why, "the stores of '%s' and '%s' may write the same elements",
                          a->var->name, b->var->name);
                 return 0;
@@ -446,6 +498,13 @@ static int classify(Chunker *K)
     }
     if (!stores_disjoint(K))
         return 0;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        const IrAssign *a = IR_AS(IrAssign, K->stmts.data[i]);
+        const IrCall *c = a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+        if (c && c->callee->kind == CALLEE_OP && callee_op(c->callee)->cls == OPCL_LOAD && c->nargs == 4 &&
+            pair_list(c->args[1]) && pair_list(c->args[2]) && !load_fits_stores(K, a))
+            return 0;
+    }
     /* A chunked tile is read only in the loop: by a later chunked op. */
     for (uint32_t i = 0; i + 1 < n; i++)
         if (K->role[i] == HOIST && reads_any(IR_AS(IrAssign, K->stmts.data[i])->value, &K->chunked)) {
