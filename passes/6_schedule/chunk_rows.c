@@ -553,7 +553,7 @@ static uint64_t chunk_bytes(Chunker *K, const IrAssign *a, int64_t r)
  * step of R rows (of the loop's trips of them, each pipelined): a chunk
  * on every pipe once (fill and drain), the busiest pipe's for the others.
  * At n = 1 without a loop: the serial kernel. */
-static uint64_t estimate(Chunker *K, int64_t n)
+static double estimate(Chunker *K, int64_t n)
 {
     uint64_t per[PIPE_COUNT] = {0}, sum = 0, max = 0;
     int64_t r = K->rows / n;
@@ -572,7 +572,8 @@ static uint64_t estimate(Chunker *K, int64_t n)
         if (per[p] > max)
             max = per[p];
     }
-    return sum + (uint64_t)(n * K->trips - 1) * max;
+    /* In floating point: a loop's trips times its chunks may pass 64 bits. */
+    return (double)sum + ((double)n * (double)K->trips - 1) * (double)max;
 }
 
 /* Whether every chunked tile keeps the layout rules at r rows. */
@@ -594,10 +595,10 @@ static int rows_fit(Chunker *K, int64_t r)
 /* The number of chunks that pays most, or 1. */
 static int64_t choose_chunks(Chunker *K)
 {
-    uint64_t serial = estimate(K, 1), best_cost = serial;
+    double serial = estimate(K, 1), best_cost = serial;
     int64_t best = 1;
     for (int64_t n = 2; n <= 8; n *= 2) {
-        uint64_t cost;
+        double cost;
         if (K->rows % n || !rows_fit(K, K->rows / n))
             continue;
         cost = estimate(K, n);
@@ -609,8 +610,8 @@ static int64_t choose_chunks(Chunker *K)
     }
     if (best == 1)
         snprintf(K->why, sizeof K->why,
-                 "no count of row chunks pays for its instructions' start-up (estimated %llu cycles serial)",
-                 (unsigned long long)serial);
+                 "no count of row chunks pays for its instructions' start-up (estimated %.0f cycles serial)",
+                 serial);
     return best;
 }
 
@@ -867,7 +868,7 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
 {
     Chunker K;
     const IrStmt *r = NULL;
-    int64_t n, a, b, step;
+    int64_t n, a, b, step, extent = 0, end;
     memset(&K, 0, sizeof K);
     K.pc = pc;
     K.ir = pc->ir;
@@ -891,9 +892,14 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
     } else if (loop && (!ir_dim_value(loop->start, &a) || !ir_dim_value(loop->stop, &b) ||
                         !ir_dim_value(loop->step, &step) || step <= 0 || b <= a)) {
         snprintf(K.why, sizeof K.why, "the loop's bounds are not constants");
+    } else if (loop && (__builtin_sub_overflow(b, a, &extent) ||
+                        __builtin_mul_overflow(extent / step + (extent % step != 0), step, &end) ||
+                        __builtin_add_overflow(a, end, &end))) {
+        /* rewrite_loop's stop, start + trips * R, would not fit */
+        snprintf(K.why, sizeof K.why, "the loop's range does not fit 64 bits");
     } else if (classify(&K) && (!loop || step == K.rows)) {
         if (loop)
-            K.trips = (b - a + step - 1) / step;
+            K.trips = extent / step + (extent % step != 0);
         if ((n = choose_chunks(&K)) > 1) {
             pass_names_of(f, &K.names);
             r = loop ? rewrite_loop(&K, n) : rewrite(&K, n, body->span);
