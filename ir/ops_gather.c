@@ -227,7 +227,8 @@ static const IrType *mgather_mat(DeduceCtx *dc, const IrType *mem, int64_t coale
             if (!ir_dim_value(scratch->dims[d], &k))
                 return op_fail(dc, 2, "the scratch's shape must be constant, got %s",
                                type_to_string(dc->ir, scratch, a, sizeof a));
-            have *= k;
+            if (__builtin_mul_overflow(have, k, &have))
+                return op_fail(dc, 2, "the scratch's size does not fit 64 bits");
         }
     } else {
         if (with_scratch)
@@ -243,12 +244,14 @@ static const IrType *mgather_mat(DeduceCtx *dc, const IrType *mem, int64_t coale
     }
     if (!ir_dim_value(dims[0], &rows) || !ir_dim_value(dims[1], &cols))
         return op_fail(dc, -1, "the Mat result's shape must be constant");
-    if (scratch && have < rows * cols)
-        return op_fail(dc, 2, "the scratch holds %lld elements, the gather %lld", (long long)have,
-                       (long long)(rows * cols));
-    if (rows % 16 != 0 || cols % c0 != 0)
+    if (rows < 1 || cols < 1 || rows % 16 != 0 || cols % c0 != 0)
         return op_fail(dc, -1, "the Mat result [%lld, %lld] needs rows in 16s and columns in %llds (32 bytes)",
                        (long long)rows, (long long)cols, (long long)c0);
+    if (scratch && __builtin_mul_overflow(rows, cols, &want))
+        return op_fail(dc, 1, "the gather's %lld x %lld elements do not fit 64 bits", (long long)rows,
+                       (long long)cols);
+    if (scratch && have < want)
+        return op_fail(dc, 2, "the scratch holds %lld elements, the gather %lld", (long long)have, (long long)want);
     if (dc->nargs > vi) {
         uint32_t nv;
         if (!op_tuple_arg(dc, vi, "valid_shape", 0, &nv, &valid))

@@ -16,30 +16,48 @@
 
 #include <string.h>
 
-static const IrExpr *mul_dim(IrCtx *ir, const IrExpr *a, const IrExpr *b)
+/* a * b, into *out; 0 when both are constants whose product does not fit
+ * 64 bits. */
+static int mul_dim(IrCtx *ir, const IrExpr *a, const IrExpr *b, const IrExpr **out)
 {
-    int64_t x, y;
-    if (ir_dim_value(a, &x) && ir_dim_value(b, &y))
-        return ir_dim_const(ir, x * y);
-    return ir_binary(ir, BIN_MUL, DT_INDEX, a, b, span_unknown());
+    int64_t x, y, p;
+    if (ir_dim_value(a, &x) && ir_dim_value(b, &y)) {
+        if (__builtin_mul_overflow(x, y, &p))
+            return 0;
+        *out = ir_dim_const(ir, p);
+        return 1;
+    }
+    *out = ir_binary(ir, BIN_MUL, DT_INDEX, a, b, span_unknown());
+    return 1;
 }
 
 /* The strides of a packed tensor of dims in layout (ND: row-major; DN: the
- * last two dimensions column-major), into out. */
-static void packed_strides(IrCtx *ir, uint32_t n, const IrExpr *const *dims, TensorLayout layout, const IrExpr **out)
+ * last two dimensions column-major), into out; 0 when a constant one does
+ * not fit 64 bits. */
+static int packed_strides(IrCtx *ir, uint32_t n, const IrExpr *const *dims, TensorLayout layout, const IrExpr **out)
 {
     const IrExpr *s = ir_dim_const(ir, 1);
     uint32_t k = n;
     if (layout == TENSOR_DN && n >= 2) {
         out[n - 2] = s;
         out[n - 1] = dims[n - 2];
-        s = mul_dim(ir, dims[n - 2], dims[n - 1]);
+        if (n > 2 && !mul_dim(ir, dims[n - 2], dims[n - 1], &s))
+            return 0;
         k = n - 2;
     }
     while (k-- > 0) {
         out[k] = s;
-        s = mul_dim(ir, s, dims[k]);
+        if (k && !mul_dim(ir, s, dims[k], &s))
+            return 0;
     }
+    return 1;
+}
+
+/* The error of a tensor whose packed strides do not fit 64 bits. */
+static const IrType *strides_overflow(DeduceCtx *dc, int arg, const IrType *t)
+{
+    char a[160];
+    return op_fail(dc, arg, "the packed strides of %s do not fit 64 bits", type_to_string(dc->ir, t, a, sizeof a));
 }
 
 static int same_dim(const IrExpr *a, const IrExpr *b)
@@ -88,8 +106,8 @@ const IrType *deduce_tensor_view_layout(DeduceCtx *dc)
         memcpy(dims, src->dims, n * sizeof *dims);
         if (sv && sv->nstride == n)
             memcpy(stride, sv->stride, n * sizeof *stride);
-        else
-            packed_strides(dc->ir, n, src->dims, from, stride);
+        else if (!packed_strides(dc->ir, n, src->dims, from, stride))
+            return strides_overflow(dc, 0, src);
         if (sv && sv->nvalid == n) {
             valid = op_dims_scratch(dc, n, vbuf, 8);
             memcpy(valid, sv->valid_shape, n * sizeof *valid);
@@ -111,7 +129,8 @@ const IrType *deduce_tensor_view_layout(DeduceCtx *dc)
                            (long long)want);
         if (sv && sv->nstride == src->n) {
             const IrExpr **packed = op_dims_scratch(dc, src->n, pbuf, 8);
-            packed_strides(dc->ir, src->n, src->dims, from, packed);
+            if (!packed_strides(dc->ir, src->n, src->dims, from, packed))
+                return strides_overflow(dc, 0, src);
             for (uint32_t d = 0; d < src->n; d++)
                 if (!same_dim(packed[d], sv->stride[d]))
                     return op_fail(dc, 0, "a view in another shape needs a packed tensor, and %s has strides of "
@@ -121,7 +140,8 @@ const IrType *deduce_tensor_view_layout(DeduceCtx *dc)
             return op_fail(dc, 0, "a view in another shape needs a wholly valid tensor, got %s",
                            type_to_string(dc->ir, src, a, sizeof a));
         memcpy(dims, shape, n * sizeof *dims);
-        packed_strides(dc->ir, n, dims, to, stride);
+        if (!packed_strides(dc->ir, n, dims, to, stride))
+            return op_fail(dc, 1, "the packed strides of the shape do not fit 64 bits");
     }
     return ir_type_window(dc->ir,
                           ir_type_tensor(dc->ir, (DataType)src->dtype, n, dims, NULL,
@@ -140,14 +160,23 @@ static int reinterpretable(DataType dt)
            dt == DT_UINT32 || dt == DT_INT64 || dt == DT_UINT64 || dt == DT_FP16 || dt == DT_BF16 || dt == DT_FP32;
 }
 
-/* d scaled by the ratio of the element sizes, into *out; 0 when it is not
- * a constant or not a whole number of the new elements. */
+/* d scaled by the ratio of the element sizes (powers of two), into *out;
+ * 0 when it is not a constant or not a whole number of the new elements,
+ * -1 when it does not fit 64 bits. */
 static int scale_dim(DeduceCtx *dc, const IrExpr *d, int64_t from, int64_t to, const IrExpr **out)
 {
     int64_t x;
-    if (!ir_dim_value(d, &x) || x * from % to != 0)
+    if (!ir_dim_value(d, &x))
         return 0;
-    *out = ir_dim_const(dc->ir, x * from / to);
+    if (from >= to) {
+        if (__builtin_mul_overflow(x, from / to, &x))
+            return -1;
+    } else if (x % (to / from) != 0) {
+        return 0;
+    } else {
+        x /= to / from;
+    }
+    *out = ir_dim_const(dc->ir, x);
     return 1;
 }
 
@@ -166,6 +195,7 @@ const IrType *deduce_tensor_reinterpret_view(DeduceCtx *dc)
     DataType dt;
     int64_t from, to;
     uint32_t n, c;
+    int k;
     char a[160], b[32];
     if (!(src = op_need_tensor(dc, 0)) || !(kw = deduce_kwarg(dc, "dtype")))
         return NULL;
@@ -191,7 +221,8 @@ const IrType *deduce_tensor_reinterpret_view(DeduceCtx *dc)
                        op_dtype_str(dt, b, sizeof b));
     if (sv && sv->nstride == n) {
         const IrExpr **packed = op_dims_scratch(dc, n, pbuf, 8);
-        packed_strides(dc->ir, n, src->dims, layout, packed);
+        if (!packed_strides(dc->ir, n, src->dims, layout, packed))
+            return strides_overflow(dc, 0, src);
         for (uint32_t d = 0; d < n; d++)
             if (!same_dim(packed[d], sv->stride[d]))
                 return op_fail(dc, 0, "a reinterpretation needs a packed tensor, and %s has strides of its own",
@@ -202,20 +233,25 @@ const IrType *deduce_tensor_reinterpret_view(DeduceCtx *dc)
     to = dtype_bytes(dt);
     dims = op_dims_scratch(dc, n, dbuf, 8);
     memcpy(dims, src->dims, n * sizeof *dims);
-    if (!scale_dim(dc, src->dims[c], from, to, &dims[c]))
+    if ((k = scale_dim(dc, src->dims[c], from, to, &dims[c])) < 0)
+        return op_fail(dc, 0, "the contiguous dimension of %s as %s elements does not fit 64 bits",
+                       type_to_string(dc->ir, src, a, sizeof a), op_dtype_str(dt, b, sizeof b));
+    if (!k)
         return op_fail(dc, 0, "the contiguous dimension of %s does not hold a whole number of %s elements",
                        type_to_string(dc->ir, src, a, sizeof a), op_dtype_str(dt, b, sizeof b));
     if (sv && sv->nvalid == n) {
         valid = op_dims_scratch(dc, n, vbuf, 8);
         memcpy(valid, sv->valid_shape, n * sizeof *valid);
-        if (!scale_dim(dc, sv->valid_shape[c], from, to, &valid[c]))
+        if (scale_dim(dc, sv->valid_shape[c], from, to, &valid[c]) <= 0)
             return op_fail(dc, 0, "the valid extent of the contiguous dimension of %s is not a whole number of %s "
                                   "elements",
                            type_to_string(dc->ir, src, a, sizeof a), op_dtype_str(dt, b, sizeof b));
     }
     if (sv && sv->nstride == n) {
         stride = op_dims_scratch(dc, n, sbuf, 8);
-        packed_strides(dc->ir, n, dims, layout, stride);
+        if (!packed_strides(dc->ir, n, dims, layout, stride))
+            return op_fail(dc, 0, "the packed strides of %s as %s elements do not fit 64 bits",
+                           type_to_string(dc->ir, src, a, sizeof a), op_dtype_str(dt, b, sizeof b));
     }
     return ir_type_tensor(dc->ir, dt, n, dims, NULL,
                           ir_tensor_view_valid(dc->ir, stride ? n : 0, stride, layout, valid ? n : 0, valid,

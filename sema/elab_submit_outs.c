@@ -39,6 +39,8 @@ int elab_submit_gap_ok(FnCtx *fc, const FuncSig *sig, const AstNode *call, const
             why = dir_name((ParamDir)p->dir);
         else if (p->var->type->kind != TYPE_TENSOR || ir_type_is_window(p->var->type))
             why = "not a plain tensor";
+        else if (p->var->type->tensor_view && p->var->type->tensor_view->nstride)
+            why = "a tensor with strides of its own, which a created tensor does not have";
         if (!why)
             continue;
         diag_error(E->diag, call->span,
@@ -95,7 +97,8 @@ int elab_submit_outs(FnCtx *fc, const FuncSig *sig, const AstNode *call, const I
         Unbound u = {&bound, NULL};
         const IrType *t;
         const IrExpr *shape, *value;
-        IrKwarg dtype;
+        IrKwarg kw[2];
+        uint32_t nkw = 1;
         OpError err;
         IrVar *v;
         ir_type_map_exprs(E->ir, p->type, find_unbound, &u);
@@ -112,16 +115,24 @@ int elab_submit_outs(FnCtx *fc, const FuncSig *sig, const AstNode *call, const I
         }
         t = ir_type_subst_vars(E->ir, p->type, &bound);
         shape = ir_make_tuple(E->ir, t->n, t->dims, call->span);
-        memset(&dtype, 0, sizeof dtype);
-        dtype.key = intern_cstr(E->names, "dtype");
-        dtype.kind = KW_DTYPE;
-        dtype.v.i = t->dtype;
-        if (!(t = op_deduce(E->ir, create, &shape, 1, &dtype, 1, &err))) {
+        memset(kw, 0, sizeof kw);
+        kw[0].key = intern_cstr(E->names, "dtype");
+        kw[0].kind = KW_DTYPE;
+        kw[0].v.i = t->dtype;
+        /* A DN parameter's buffer is created DN (layout=), so that the
+         * argument has the parameter's type. */
+        if (p->type->tensor_view && p->type->tensor_view->layout != TENSOR_ND) {
+            kw[1].key = intern_cstr(E->names, "layout");
+            kw[1].kind = KW_INT;
+            kw[1].v.i = p->type->tensor_view->layout;
+            nkw = 2;
+        }
+        if (!(t = op_deduce(E->ir, create, &shape, 1, kw, nkw, &err))) {
             diag_error(E->diag, call->span, "the tensor of parameter '%s' of '%s': %s", p->name, sig->name, err.msg);
             ok = 0;
             break;
         }
-        value = ir_call(E->ir, &create->callee, 1, &shape, 1, &dtype, t, call->span);
+        value = ir_call(E->ir, &create->callee, 1, &shape, nkw, kw, t, call->span);
         v = ir_var_new(E->ir, fresh_name(fc, p->name), t, call->span);
         /* Bound like the printed program binds it, so that the next one
          * is named apart: each its own buffer in C++ orchestration code. */

@@ -344,6 +344,123 @@ static int classify_assign(Chunker *K, uint32_t i)
     return chunkable_tile(K, a->var->type, name, K->axis[i]) ? CHUNK : -1;
 }
 
+/* The tensor a store writes in the end: its target, followed back through
+ * the stores of the body to a parameter, an iter_arg or another value. */
+static const IrExpr *store_root(Chunker *K, const IrExpr *target)
+{
+    uintptr_t s;
+    while ((s = (uintptr_t)ptrmap_get(&K->stored, target)) && s != (uintptr_t)-1)
+        target = IR_AS(IrCall, IR_AS(IrAssign, K->stmts.data[s - 1])->value)->args[3];
+    return target;
+}
+
+/* An offset as base + c: base NULL for a constant. */
+static const IrExpr *offset_base(const IrExpr *e, int64_t *c)
+{
+    if (ir_dim_value(e, c))
+        return NULL;
+    if (e->kind == EXPR_BINARY && e->op == BIN_ADD) {
+        if (ir_dim_value(IR_AS(IrBinary, e)->rhs, c))
+            return IR_AS(IrBinary, e)->lhs;
+        if (ir_dim_value(IR_AS(IrBinary, e)->lhs, c))
+            return IR_AS(IrBinary, e)->rhs;
+    }
+    *c = 0;
+    return e;
+}
+
+/* Whether offsets x and y are base + c of one base, into *d = c_x - c_y. */
+static int offset_delta(const IrExpr *x, const IrExpr *y, int64_t *d)
+{
+    int64_t cx, cy;
+    return offset_base(x, &cx) == offset_base(y, &cy) && !__builtin_sub_overflow(cx, cy, d);
+}
+
+/* Whether [a, a + wa) and [b, b + wb) do not meet (a distance past 64
+ * bits is apart). */
+static int ranges_apart(int64_t a, int64_t wa, int64_t b, int64_t wb)
+{
+    int64_t d;
+    if (a <= b)
+        return __builtin_sub_overflow(b, a, &d) || d >= wa;
+    return __builtin_sub_overflow(a, b, &d) || d >= wb;
+}
+
+/* Whether the regions of loads or stores a and b (offsets, shapes) of one
+ * tensor provably do not meet: rows apart from one base, or columns that
+ * do not meet. */
+static int regions_apart(const IrCall *a, const IrCall *b)
+{
+    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
+    int64_t ha, hb, ca, cb, wa, wb;
+    if (const_elem(a->args[2], 0, &ha) && const_elem(b->args[2], 0, &hb) &&
+        offset_base(oa->elems[0], &ca) == offset_base(ob->elems[0], &cb) && ranges_apart(ca, ha, cb, hb))
+        return 1;
+    return ir_dim_value(oa->elems[1], &ca) && ir_dim_value(ob->elems[1], &cb) && const_elem(a->args[2], 1, &wa) &&
+           const_elem(b->args[2], 1, &wb) && ranges_apart(ca, wa, cb, wb);
+}
+
+/* Whether a and b are the same region: each chunk then reads and writes
+ * its own rows of it, in the order the body gives. */
+static int same_region(const IrCall *a, const IrCall *b)
+{
+    const IrMakeTuple *oa = IR_AS(IrMakeTuple, a->args[1]), *ob = IR_AS(IrMakeTuple, b->args[1]);
+    int64_t d, ha, hb, wa, wb;
+    return offset_delta(oa->elems[0], ob->elems[0], &d) && d == 0 && offset_delta(oa->elems[1], ob->elems[1], &d) &&
+           d == 0 && const_elem(a->args[2], 0, &ha) && const_elem(b->args[2], 0, &hb) && ha == hb &&
+           const_elem(a->args[2], 1, &wa) && const_elem(b->args[2], 1, &wb) && wa == wb;
+}
+
+/* Whether load l reads apart from every store of its tensor, or exactly
+ * the region one writes; else K->why.  A chunk reads its rows of the
+ * tensor between the chunks' stores, not before or after all of them. */
+static int load_fits_stores(Chunker *K, const IrAssign *l)
+{
+    const IrCall *cl = IR_AS(IrCall, l->value);
+    const IrExpr *root = store_root(K, cl->args[0]);
+    for (uint32_t j = 0; j + 1 < K->stmts.len; j++) {
+        const IrAssign *s = IR_AS(IrAssign, K->stmts.data[j]);
+        const IrCall *cs;
+        if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, s->var))
+            continue;
+        cs = IR_AS(IrCall, s->value);
+        if (store_root(K, cs->args[3]) == root && !regions_apart(cl, cs) &&
+            !(same_region(cl, cs) && ptrmap_get(&K->chunked, l->var))) {
+            snprintf(K->why, sizeof K->why, "'%s' is loaded from a tensor the kernel stores, where '%s' may write",
+                     l->var->name, s->var->name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether the stores of each tensor write apart; else K->why.  The
+ * chunks interleave the rows of the stores of a tensor, so stores that
+ * may write the same element would leave another one's value there. */
+static int stores_disjoint(Chunker *K)
+{
+    for (uint32_t i = 0; i + 1 < K->stmts.len; i++) {
+        const IrAssign *a = IR_AS(IrAssign, K->stmts.data[i]);
+        const IrCall *ca;
+        if (K->role[i] != CHUNK || !ptrmap_get(&K->stored, a->var))
+            continue;
+        ca = IR_AS(IrCall, a->value);
+        for (uint32_t j = i + 1; j + 1 < K->stmts.len; j++) {
+            const IrAssign *b = IR_AS(IrAssign, K->stmts.data[j]);
+            const IrCall *cb;
+            if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, b->var))
+                continue;
+            cb = IR_AS(IrCall, b->value);
+            if (store_root(K, ca->args[3]) == store_root(K, cb->args[3]) && !regions_apart(ca, cb)) {
+                snprintf(K->why, sizeof K->why, "the stores of '%s' and '%s' may write the same elements",
+                         a->var->name, b->var->name);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* Classifies the body; 0 with K->why set when it is no candidate. */
 static int classify(Chunker *K)
 {
@@ -378,6 +495,15 @@ static int classify(Chunker *K)
         K->role[i] = (uint8_t)role;
         if (role == CHUNK && IR_AS(IrAssign, s)->var->type->kind == TYPE_TILE)
             ptrmap_put(&K->chunked, IR_AS(IrAssign, s)->var, (void *)(uintptr_t)(K->axis[i] + 1));
+    }
+    if (!stores_disjoint(K))
+        return 0;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        const IrAssign *a = IR_AS(IrAssign, K->stmts.data[i]);
+        const IrCall *c = a->value->kind == EXPR_CALL ? IR_AS(IrCall, a->value) : NULL;
+        if (c && c->callee->kind == CALLEE_OP && callee_op(c->callee)->cls == OPCL_LOAD && c->nargs == 4 &&
+            pair_list(c->args[1]) && pair_list(c->args[2]) && !load_fits_stores(K, a))
+            return 0;
     }
     /* A chunked tile is read only in the loop: by a later chunked op. */
     for (uint32_t i = 0; i + 1 < n; i++)
@@ -427,7 +553,7 @@ static uint64_t chunk_bytes(Chunker *K, const IrAssign *a, int64_t r)
  * step of R rows (of the loop's trips of them, each pipelined): a chunk
  * on every pipe once (fill and drain), the busiest pipe's for the others.
  * At n = 1 without a loop: the serial kernel. */
-static uint64_t estimate(Chunker *K, int64_t n)
+static double estimate(Chunker *K, int64_t n)
 {
     uint64_t per[PIPE_COUNT] = {0}, sum = 0, max = 0;
     int64_t r = K->rows / n;
@@ -446,7 +572,8 @@ static uint64_t estimate(Chunker *K, int64_t n)
         if (per[p] > max)
             max = per[p];
     }
-    return sum + (uint64_t)(n * K->trips - 1) * max;
+    /* In floating point: a loop's trips times its chunks may pass 64 bits. */
+    return (double)sum + ((double)n * (double)K->trips - 1) * (double)max;
 }
 
 /* Whether every chunked tile keeps the layout rules at r rows. */
@@ -468,10 +595,10 @@ static int rows_fit(Chunker *K, int64_t r)
 /* The number of chunks that pays most, or 1. */
 static int64_t choose_chunks(Chunker *K)
 {
-    uint64_t serial = estimate(K, 1), best_cost = serial;
+    double serial = estimate(K, 1), best_cost = serial;
     int64_t best = 1;
     for (int64_t n = 2; n <= 8; n *= 2) {
-        uint64_t cost;
+        double cost;
         if (K->rows % n || !rows_fit(K, K->rows / n))
             continue;
         cost = estimate(K, n);
@@ -483,8 +610,8 @@ static int64_t choose_chunks(Chunker *K)
     }
     if (best == 1)
         snprintf(K->why, sizeof K->why,
-                 "no count of row chunks pays for its instructions' start-up (estimated %llu cycles serial)",
-                 (unsigned long long)serial);
+                 "no count of row chunks pays for its instructions' start-up (estimated %.0f cycles serial)",
+                 serial);
     return best;
 }
 
@@ -554,7 +681,7 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
     const IrCall *c = IR_AS(IrCall, a->value);
     const OpDef *op = callee_op(c->callee);
     const IrExpr **args = xmalloc((c->nargs ? c->nargs : 1) * sizeof *args);
-    const IrType *t = a->var->type;
+    const IrType *t = a->var->type, *ct = c->type;
     IrVar *v;
     const IrStmt *r;
     for (uint32_t k = 0; k < c->nargs; k++)
@@ -571,12 +698,17 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
     } else if (op->cls == OPCL_RESHAPE) {
         args[1] = with_rows(W, c->args[1], axis);
     }
+    /* The variable's type and the call's, each cut: they may differ in
+     * the view (a column vector's col_major, which Legalize gives the
+     * variable of a create whose call deduces none). */
     if (t->kind == TYPE_TILE)
         t = chunk_type(W, t, axis);
+    if (ct->kind == TYPE_TILE)
+        ct = chunk_type(W, ct, axis);
     v = ir_var_new(ir, a->var->name, t, a->var->e.span);
     v->e.flags = a->var->e.flags;
     ptrmap_put(&W->subst, a->var, (void *)&v->e);
-    r = ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, a->value->span),
+    r = ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, ct, a->value->span),
                   a->s.span);
     xfree(args);
     return r;
@@ -736,7 +868,7 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
 {
     Chunker K;
     const IrStmt *r = NULL;
-    int64_t n, a, b, step;
+    int64_t n, a, b, step, extent = 0, end;
     memset(&K, 0, sizeof K);
     K.pc = pc;
     K.ir = pc->ir;
@@ -760,9 +892,14 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
     } else if (loop && (!ir_dim_value(loop->start, &a) || !ir_dim_value(loop->stop, &b) ||
                         !ir_dim_value(loop->step, &step) || step <= 0 || b <= a)) {
         snprintf(K.why, sizeof K.why, "the loop's bounds are not constants");
+    } else if (loop && (__builtin_sub_overflow(b, a, &extent) ||
+                        __builtin_mul_overflow(extent / step + (extent % step != 0), step, &end) ||
+                        __builtin_add_overflow(a, end, &end))) {
+        /* rewrite_loop's stop, start + trips * R, would not fit */
+        snprintf(K.why, sizeof K.why, "the loop's range does not fit 64 bits");
     } else if (classify(&K) && (!loop || step == K.rows)) {
         if (loop)
-            K.trips = (b - a + step - 1) / step;
+            K.trips = extent / step + (extent % step != 0);
         if ((n = choose_chunks(&K)) > 1) {
             pass_names_of(f, &K.names);
             r = loop ? rewrite_loop(&K, n) : rewrite(&K, n, body->span);

@@ -439,7 +439,7 @@ static int plan_clones(Pipeliner *P, Loop *L)
 static int qualifies(Pipeliner *P, Loop *L)
 {
     const IrFor *f = L->f;
-    int64_t stop;
+    int64_t stop, extent, mag, end, twice;
     flatten(f->body, &L->stmts);
     if (has_loop(f->body) || !two_pipes(pipes_of(f->body)))
         return 0; /* its inner loops are the candidates, or nothing overlaps */
@@ -461,8 +461,20 @@ static int qualifies(Pipeliner *P, Loop *L)
         snprintf(L->why, sizeof L->why, "its trip count is not a compile-time constant");
         return 0;
     }
-    L->n = L->step > 0 ? (stop > L->start ? (stop - L->start + L->step - 1) / L->step : 0)
-                       : (L->start > stop ? (L->start - stop - L->step - 1) / -L->step : 0);
+    /* The trips, and the bounds the rewrite writes (start + n * step,
+     * 2 * step), in 64 bits: a range that does not fit stays as it is. */
+    if (__builtin_mul_overflow(L->step, 2, &twice) ||
+        (L->step > 0 ? __builtin_sub_overflow(stop, L->start, &extent)
+                     : __builtin_sub_overflow(L->start, stop, &extent))) {
+        snprintf(L->why, sizeof L->why, "its range does not fit 64 bits");
+        return 0;
+    }
+    mag = L->step > 0 ? L->step : -L->step;   /* not INT64_MIN: 2 * step fits */
+    L->n = extent > 0 ? extent / mag + (extent % mag != 0) : 0;
+    if (L->n >= 2 && (__builtin_mul_overflow(L->n, L->step, &end) || __builtin_add_overflow(L->start, end, &end))) {
+        snprintf(L->why, sizeof L->why, "its range does not fit 64 bits");
+        return 0;
+    }
     if (L->n < 2) {
         snprintf(L->why, sizeof L->why, "it runs %s", L->n == 1 ? "only one iteration" : "no iteration");
         return 0;

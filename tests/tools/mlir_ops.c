@@ -711,8 +711,9 @@ static void check_row_expand_op(Op *op, const Rule *r)
             bad(op, "expects non-row-major src1 valid_shape[1] to be 1");
         /* the form with tmp on A2/A3 (verifyTRowExpandImplicitTmpContract):
          * a column vector, a Vec tmp of dst's element type holding
-         * ceil(rows / 8) * 256 bytes (30 * 256 from 256 rows) */
-        if (op->nin == 3 && tile(op, &op->in[2], "tmp")) {
+         * ceil(rows / 8) * 256 bytes (30 * 256 from 256 rows); A5's reads
+         * no tmp, and Legalize leaves the user's there */
+        if (op->nin == 3 && tile(op, &op->in[2], "tmp") && !op->a5) {
             const Operand *t = &op->in[2];
             long rows = d->vrow, need = rows < 0 ? 8192 : rows < 256 ? (rows + 7) / 8 * 256 : 30 * 256;
             if (s1->row_major)
