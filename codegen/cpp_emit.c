@@ -55,17 +55,20 @@ const char *cpp_datatype(DataType dt)
     }
 }
 
-/* C++20 keywords and alternative tokens: Python allows all of these but
- * the last few as names.  Sorted (bsearch). */
+/* C++20 keywords and alternative tokens (Python allows all of these but
+ * the last few as names), and the names of the types and namespaces the
+ * generated code spells (a kernel or variable named half or int32_t would
+ * hide pto-isa's type).  Sorted (bsearch). */
 static const char *const keywords[] = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
-    "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl", "concept",
-    "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default", "delete",
-    "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
-    "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
-    "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bfloat16_t", "bitand", "bitor", "bool", "break", "case",
+    "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl",
+    "concept", "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default",
+    "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+    "friend", "goto", "half", "if", "inline", "int", "int16_t", "int32_t", "int64_t", "int8_t", "long", "mutable",
+    "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
+    "pto", "public", "register", "reinterpret_cast", "requires", "return", "short", "signed", "size_t", "sizeof",
+    "static", "static_assert", "static_cast", "std", "struct", "switch", "template", "this", "thread_local", "throw",
+    "true", "try", "typedef", "typeid", "typename", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "union",
     "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
 };
 
