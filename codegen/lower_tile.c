@@ -339,7 +339,20 @@ LowerTile *lower_tile_def_in_place(LowerFlow *W, const IrVar *dest, const IrCall
 {
     char buf[64];
     LowerTile *a = lower_tile_use(W, c->args[0]), *d;
-    if (!a || !(d = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
+    if (!a)
+        return NULL;
+    /* Without addresses the result is its argument's buffer under the same
+     * name, whose declaration carries one valid shape. */
+    if (!addr_mode(W) && !valid_equal(a->type, dest->type)) {
+        lower_flow_error(W, sp,
+                         "the result of '%s' has another valid shape than its %s argument '%s' (%s, here %s), which "
+                         "without addresses is the same buffer under the same name: give the argument the result's "
+                         "valid shape first (pl.tile.set_validshape), or compile with addresses",
+                         op_printed_name(op, buf, sizeof buf), what, a->var->name, type_text(W, a->type, a->fillpad),
+                         type_text(W, dest->type, 0));
+        return NULL;
+    }
+    if (!(d = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
         return NULL;
     if (!lower_tile_same(addr_mode(W), a, d)) {
         lower_flow_error(W, sp, "the result of '%s' must share the buffer of its %s argument",

@@ -748,6 +748,8 @@ const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *
     FuncList todo, out;
     const IrProgram *p = prog;
     int step5_changed = 0;    /* step 2 or 5 rewrote a function */
+    if (!tc_check_tile_results(pc, prog))
+        return NULL;
     memset(&C, 0, sizeof C);
     C.pc = pc;
     C.ir = pc->ir;

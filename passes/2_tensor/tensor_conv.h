@@ -34,6 +34,10 @@ typedef VEC(const IrStmt *) TcStmts;
  * is arithmetic on the kernel's parameters computed from the call's
  * arguments (kernels found in prog); f itself when there is none. */
 const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *f);
+/* Whether no function but a kernel calls a kernel with tensor ops (one
+ * the conversion makes) that returns a tile; each such call is a located
+ * error. */
+int tc_check_tile_results(PassCtx *pc, const IrProgram *prog);
 
 /* ----------------------------------------------------------- building */
 

@@ -199,3 +199,49 @@ const IrFunc *tc_scalar_results(IrCtx *ir, const IrProgram *prog, const IrFunc *
     return ir_func_rebuild(ir, f, f->nparams, f->params, f->nret, f->ret_types,
                        tc_splice(ir, body));
 }
+
+/* A kernel hands its results back in global memory: a tile lives in a
+ * core's buffers and cannot reach the function that launched the kernel.
+ * A kernel of block ops that does (an outlined scope, before a later
+ * pass fuses it) stays as written; one that this pass converts would
+ * leave its caller a tile of another type. */
+typedef struct TileResults {
+    PassCtx *pc;
+    const IrProgram *prog;
+    const IrFunc *caller;
+    int ok;
+} TileResults;
+
+static int tile_result_expr(IrWalker *w, const IrExpr *e)
+{
+    TileResults *T = w->data;
+    const IrCall *c = e->kind == EXPR_CALL ? IR_AS(IrCall, e) : NULL;
+    const IrFunc *g = c && c->callee->kind == CALLEE_GLOBAL ? ir_program_find(T->prog, c->callee->name) : NULL;
+    if (!g || !func_type_is_kernel((FuncType)g->type) || !tc_has_tensor_ops(g))
+        return 1;
+    for (uint32_t i = 0; i < g->nret; i++)
+        if (g->ret_types[i]->kind == TYPE_TILE) {
+            diag_error(T->pc->diag, e->span,
+                       "%s function '%s' returns a tile to '%s', which runs off the core: a kernel gives back its "
+                       "results in tensors (pl.store the tile into a pl.Out tensor and return that)",
+                       func_type_name((FuncType)g->type), g->name, T->caller->name);
+            T->ok = 0;
+            break;
+        }
+    return 1;
+}
+
+int tc_check_tile_results(PassCtx *pc, const IrProgram *prog)
+{
+    TileResults T = {pc, prog, NULL, 1};
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_expr = tile_result_expr;
+    w.data = &T;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (!func_type_is_kernel((FuncType)prog->funcs[i]->type)) {
+            T.caller = prog->funcs[i];
+            ir_walk_func(&w, T.caller);
+        }
+    return T.ok;
+}
