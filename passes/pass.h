@@ -16,6 +16,7 @@
 #include "ir/ir.h"
 #include "targets/arch.h"
 #include "support/diag.h"
+#include "support/vec.h"
 
 /* IR properties (passes.md 3). */
 typedef enum IrProp {
@@ -127,6 +128,10 @@ const IrProgram *pass_legalize(PassCtx *pc, const IrProgram *prog);
 void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT]);
 
 /* Shared helpers (passes/pass_util.c). */
+/* A list of statements; pass_flatten appends s, or the statements of a
+ * sequence s (nested sequences too), to out. */
+typedef VEC(const IrStmt *) PassStmts;
+void pass_flatten(PassStmts *out, const IrStmt *s);
 /* Applies fn to every function (name order); a new program of the results,
  * or NULL if fn returned NULL for any (it reported why).  A program whose
  * functions all come back unchanged is returned as it is. */

@@ -214,3 +214,15 @@ const IrStmt *pass_expand_init_cond(IrCtx *ir, const IrStmt *s)
     }
     return ir_if(ir, cond, tb, eb, 1, &a->var, s->span);
 }
+
+void pass_flatten(PassStmts *out, const IrStmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS) {
+        vec_push(*out, s);
+        return;
+    }
+    for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
+        pass_flatten(out, IR_AS(IrSeq, s)->stmts[i]);
+}

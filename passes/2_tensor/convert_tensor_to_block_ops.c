@@ -466,7 +466,7 @@ static const IrExpr *in_place_arg(const Land *L, const IrCall *c, uint32_t k, ui
     if (!g || !g->body || depth >= 64)
         return NULL;
     vec_init(list);
-    tc_flatten(&list, g->body);
+    pass_flatten(&list, g->body);
     last = list.len ? list.data[list.len - 1] : NULL;
     vec_free(list);
     if (!last || last->kind != STMT_RETURN || k >= IR_AS(IrValues, last)->n)
@@ -590,7 +590,7 @@ static const IrFunc *land_results(Conv *C, const IrFunc *f)
     if (!func_type_is_orchestration((FuncType)f->type) || !f->body || !ptrmap_get(&C->rewritten, f->name))
         return f;
     vec_init(list);
-    tc_flatten(&list, f->body);
+    pass_flatten(&list, f->body);
     if (!list.len || list.data[list.len - 1]->kind != STMT_RETURN) {
         vec_free(list);
         return f;

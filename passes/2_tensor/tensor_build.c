@@ -361,15 +361,3 @@ const IrStmt *tc_splice(IrCtx *ir, const IrStmt *body)
     return ir_mutate_stmt(&m, body);
 }
 
-void tc_flatten(TcStmts *out, const IrStmt *s)
-{
-    if (!s)
-        return;
-    if (s->kind == STMT_SEQ || s->kind == STMT_OPS) {
-        const IrSeq *q = IR_AS(IrSeq, s);
-        for (uint32_t i = 0; i < q->n; i++)
-            tc_flatten(out, q->stmts[i]);
-        return;
-    }
-    vec_push(*out, s);
-}

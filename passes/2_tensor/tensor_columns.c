@@ -64,7 +64,7 @@ const char *kc_columns_why(Kc *K, Span *at)
     if (K->cube)
         return "matrix products are not done in blocks of columns";
     vec_init(list);
-    tc_flatten(&list, K->f->body);
+    pass_flatten(&list, K->f->body);
     for (uint32_t i = 0; i < list.len && !why; i++)
         if (list.data[i]->kind != STMT_ASSIGN && list.data[i]->kind != STMT_EVAL &&
             list.data[i]->kind != STMT_RETURN) {

@@ -26,7 +26,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
-typedef VEC(const IrStmt *) TcStmts;
+typedef PassStmts TcStmts;
 
 /* ------------------------------------------------ orchestration code */
 
@@ -112,8 +112,6 @@ const IrType *tc_reshaped(IrCtx *ir, const IrType *t, IrTypeKind kind, uint32_t 
 const IrStmt *tc_seq(IrCtx *ir, TcStmts *s, Span at);
 /* body with statement lists nested in lists spliced into them. */
 const IrStmt *tc_splice(IrCtx *ir, const IrStmt *body);
-/* Appends the statements of s (looking through SeqStmts and OpStmts). */
-void tc_flatten(TcStmts *out, const IrStmt *s);
 /* "[64, 128] FP32" for messages. */
 const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
 /* The op of a call statement's value (NULL if it is not an op call). */

@@ -883,7 +883,7 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
         return -1;
     }
     vec_init(body);
-    tc_flatten(&body, f->body);
+    pass_flatten(&body, f->body);
     if (body.len && body.data[body.len - 1]->kind == STMT_RETURN)
         K.ret = IR_AS(IrValues, body.data[body.len - 1]);
     vec_free(body);

@@ -88,7 +88,7 @@ static const KernelScalars *kernel_scalars(Results *S, const IrFunc *k)
     K = xmalloc(sizeof *K);
     ptrmap_init(&K->def);
     vec_init(body);
-    tc_flatten(&body, k->body);
+    pass_flatten(&body, k->body);
     K->ret = body.len && body.data[body.len - 1]->kind == STMT_RETURN ? IR_AS(IrValues, body.data[body.len - 1])
                                                                      : NULL;
     for (uint32_t i = 0; K->ret && i + 1 < body.len; i++) {

@@ -211,7 +211,7 @@ static Kind body_kind(Split *S, const IrStmt *body)
     Kind k = K_ORCH;
     TcStmts list;
     vec_init(list);
-    tc_flatten(&list, body);
+    pass_flatten(&list, body);
     for (uint32_t i = 0; i < list.len; i++)
         k = join(k, stmt_kind(S, list.data[i]));
     vec_free(list);
@@ -530,7 +530,7 @@ static const IrStmt *cut_body(Split *S, const IrStmt *body)
     vec_init(C.run);
     ptrmap_init(&C.defs);
     vec_init(list);
-    tc_flatten(&list, body);
+    pass_flatten(&list, body);
     for (uint32_t i = 0; i < list.len; i++) {
         const IrStmt *s = list.data[i];
         Kind k;
@@ -683,7 +683,7 @@ static const IrStmt *inline_stmt(IrMutator *m, const IrStmt *s)
     cm.data = I;
     vec_init(list);
     vec_init(out);
-    tc_flatten(&list, ir_mutate_stmt(&cm, f->body));
+    pass_flatten(&list, ir_mutate_stmt(&cm, f->body));
     for (uint32_t i = 0; i < list.len; i++) {
         if (list.data[i]->kind == STMT_RETURN && i + 1 == list.len)
             ret = IR_AS(IrValues, list.data[i]);

@@ -713,7 +713,7 @@ int kc_walk_body(Kc *K, const IrStmt *body, TcStmts *out, Val *const *targets, u
 {
     TcStmts list;
     vec_init(list);
-    tc_flatten(&list, body);
+    pass_flatten(&list, body);
     for (uint32_t i = 0; i < list.len && !K->e.failed; i++) {
         const IrStmt *s = list.data[i];
         if (K->ret && s == &K->ret->s)

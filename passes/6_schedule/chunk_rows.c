@@ -50,7 +50,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef VEC(const IrStmt *) StmtVec;
+typedef PassStmts StmtVec;
 
 /* What each statement of the candidate is. */
 enum ChunkRole { HOIST, CHUNK };
@@ -71,16 +71,6 @@ typedef struct Chunker {
     uint32_t loads, stores;
     char why[200];            /* why the kernel is left as it is */
 } Chunker;
-
-static void flatten(const IrStmt *s, StmtVec *out)
-{
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS) {
-        vec_push(*out, s);
-        return;
-    }
-    for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-        flatten(IR_AS(IrSeq, s)->stmts[i], out);
-}
 
 /* ------------------------------------------------------------ analysis */
 
@@ -879,7 +869,7 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
     ptrmap_init(&K.stored);
     ptrmap_init(&K.names);
     ptrmap_init(&K.loop_var);
-    flatten(body, &K.stmts);
+    pass_flatten(&K.stmts, body);
     K.role = xcalloc(K.stmts.len ? K.stmts.len : 1, 1);
     K.axis = xcalloc(K.stmts.len ? K.stmts.len : 1, 1);
     if (loop) {
@@ -935,7 +925,7 @@ static const IrFunc *chunk_function(PassCtx *pc, const IrProgram *prog, const Ir
     /* Else the loops at the body's top level whose bodies are straight. */
     vec_init(top);
     vec_init(out);
-    flatten(f->body, &top);
+    pass_flatten(&top, f->body);
     for (uint32_t i = 0; i < top.len; i++) {
         const IrStmt *s = top.data[i], *t = NULL;
         if (s->kind == STMT_FOR && (t = try_chunk(pc, f, IR_AS(IrFor, s)->body, IR_AS(IrFor, s))))

@@ -50,7 +50,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef VEC(const IrStmt *) StmtVec;
+typedef PassStmts StmtVec;
 typedef VEC(const IrMemRef *) MemRefVec;
 
 typedef struct Pipeliner {
@@ -280,16 +280,6 @@ static void copy_body(Pipeliner *P, Copy *C, const IrStmt *const *stmts, uint32_
 
 /* ---------------------------------------------------------- candidates */
 
-static void flatten(const IrStmt *s, StmtVec *out)
-{
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS) {
-        vec_push(*out, s);
-        return;
-    }
-    for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-        flatten(IR_AS(IrSeq, s)->stmts[i], out);
-}
-
 static int has_loop(const IrStmt *s)
 {
     switch ((IrStmtKind)s->kind) {
@@ -440,7 +430,7 @@ static int qualifies(Pipeliner *P, Loop *L)
 {
     const IrFor *f = L->f;
     int64_t stop, extent, mag, end, twice;
-    flatten(f->body, &L->stmts);
+    pass_flatten(&L->stmts, f->body);
     if (has_loop(f->body) || !two_pipes(pipes_of(f->body)))
         return 0; /* its inner loops are the candidates, or nothing overlaps */
     for (uint32_t i = 0; i < L->stmts.len; i++) {
@@ -607,7 +597,7 @@ static const IrStmt *pipeline_list(Pipeliner *P, const IrStmt *s)
     int changed = 0;
     vec_init(in);
     vec_init(out);
-    flatten(s, &in);
+    pass_flatten(&in, s);
     for (uint32_t i = 0; i < in.len; i++) {
         const IrStmt *t = pipeline_stmt(P, in.data[i]);
         changed |= t != in.data[i];
@@ -687,7 +677,7 @@ static const IrStmt *declare_clones(Pipeliner *P, const IrStmt *body)
     uint32_t i = 0;
     vec_init(in);
     vec_init(out);
-    flatten(body, &in);
+    pass_flatten(&in, body);
     for (; i < in.len && is_alloc(in.data[i]); i++)
         vec_push(out, in.data[i]);
     for (uint32_t k = 0; k < P->clones.len; k++)
