@@ -598,7 +598,10 @@ static const IrExpr *call_function(FnCtx *fc, const FuncSig *sig, const char *na
         args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
         for (uint32_t i = 0; i < n; i++)
             args[i] = elab_expr(fc, call->list.items[i]);
-        r = elab_with_call_keywords(fc, call_with_args(fc, sig, name, call, args, self_call), device, &attrs);
+        r = call_with_args(fc, sig, name, call, args, self_call);
+        if (r && r->kind == EXPR_CALL && IR_AS(IrCall, r)->nargs > n)   /* outputs the runtime allocates */
+            elab_submit_directions(fc, &attrs, n, IR_AS(IrCall, r)->nargs);
+        r = elab_with_call_keywords(fc, r, device, &attrs);
         xfree(args);
     }
     vec_free(attrs);

@@ -6,6 +6,7 @@
 #define PYPTOCC_ELAB_EXPR_H
 
 #include "sema/elab.h"
+#include "sema/elab_value.h"
 
 /* A call of sig's function with these arguments (already elaborated; a
  * NULL one had an error): arity and argument types checked. */
@@ -25,5 +26,8 @@ int elab_submit_gap_ok(FnCtx *fc, const FuncSig *sig, const AstNode *call, const
 /* args[n], ... of that call: a tensor created before the task for each
  * parameter left out.  0 after an error (reported). */
 int elab_submit_outs(FnCtx *fc, const FuncSig *sig, const AstNode *call, const IrExpr **args, uint32_t n);
+/* The call attribute arg_directions of such a call, given for its first
+ * `given` arguments, extended to all nargs (pl.adir.output for each). */
+void elab_submit_directions(FnCtx *fc, KwargVec *attrs, uint32_t given, uint32_t nargs);
 
 #endif

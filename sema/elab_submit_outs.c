@@ -145,3 +145,29 @@ int elab_submit_outs(FnCtx *fc, const FuncSig *sig, const AstNode *call, const I
     ptrmap_free(&bound);
     return ok;
 }
+
+/* ------------------------------------------------ the call's directions */
+
+void elab_submit_directions(FnCtx *fc, KwargVec *attrs, uint32_t given, uint32_t nargs)
+{
+    for (uint32_t i = 0; i < attrs->len; i++) {
+        IrKwarg *a = &attrs->data[i];
+        IrKwarg *l;
+        if (strcmp(a->key, "arg_directions") != 0 || a->kind != KW_LIST || ir_kwargs_len(a->v.l) != given ||
+            !given || nargs <= given)
+            continue;
+        /* The runtime allocates each left-out output: the reference's
+         * Output direction, "a fresh output buffer" (dev/passes/
+         * 37-derive_call_directions.md). */
+        l = xmalloc(xmul_size(nargs, sizeof *l));
+        memcpy(l, a->v.l, given * sizeof *l);
+        for (uint32_t k = given; k < nargs; k++) {
+            memset(&l[k], 0, sizeof l[k]);
+            l[k].key = l[0].key;
+            l[k].kind = KW_ARG_DIR;
+            l[k].v.i = ADIR_OUTPUT;
+        }
+        a->v.l = ir_kwargs_intern(fc->E->ir, nargs, l);
+        xfree(l);
+    }
+}
