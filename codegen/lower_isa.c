@@ -195,7 +195,7 @@ int lower_isa_transfer(LowerFlow *W, const IrVar *dest, const IrCall *c, IsaForm
         W->p->error(W, at, msg);
     else if (t.index && !(t.index_tile = lower_tile_use(W, t.index)))
         return 1;
-    else if (how == FORM_GATHER_ROW ? !(t.tile = lower_tile_def_in_place(W, dest, c, callee_op(c->callee), "dst", c->e.span))
+    else if (how == FORM_GATHER_ROW ? !(t.tile = lower_tile_def_in_place(W, dest, c, callee_op(c->callee), "dst", c->e.span, NULL))
              : !(t.tile = into_tile ? lower_tile_def(W, dest, 0, NULL, c->e.span) : lower_tile_use(W, c->args[0])))
         return 1;
     else if (lower_scalar_offsets(W, &t) != 0) {

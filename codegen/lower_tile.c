@@ -313,8 +313,10 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
             apart = b->in[k];
     }
     if (lo->acc || lo->in_place) {
-        if (!(b->dest = lower_tile_def_in_place(W, dest, c, op, lo->acc ? "acc" : "target", sp)))
+        if (!(b->dest = lower_tile_def_in_place(W, dest, c, op, lo->acc ? "acc" : "target", sp, &b->view)))
             return -1;
+        if (b->view)
+            b->view_of = lower_tile_use(W, c->args[0]);
     } else if (!(b->dest = lower_tile_def(W, dest, lo->fillpad, NULL, sp))) {
         return -1;
     }
@@ -332,25 +334,32 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
 
 /* The result dest of op call c written in its first argument's buffer
  * (an accumulator, passes.md 5.5, or a target written in place): with
- * addresses a buffer at its address; without, its buffer itself.  NULL
- * after an error (what names that argument in the message). */
+ * addresses a buffer at its address; without, its buffer itself, or,
+ * where the result has another valid shape (a declaration carries one)
+ * and view is given, a new name of the argument's bytes with the
+ * result's (*view, the SSA treshape before the op; not for a result
+ * yielded into a carried buffer, which keeps the carried one's name).
+ * NULL after an error (what names that argument in the message). */
 LowerTile *lower_tile_def_in_place(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op,
-                                   const char *what, Span sp)
+                                   const char *what, Span sp, LowerTile **view)
 {
     char buf[64];
     LowerTile *a = lower_tile_use(W, c->args[0]), *d;
+    TileGeom g;
+    if (view)
+        *view = NULL;
     if (!a)
         return NULL;
-    /* Without addresses the result is its argument's buffer under the same
-     * name, whose declaration carries one valid shape. */
-    if (!addr_mode(W) && !valid_equal(a->type, dest->type)) {
-        lower_flow_error(W, sp,
-                         "the result of '%s' has another valid shape than its %s argument '%s' (%s, here %s), which "
-                         "without addresses is the same buffer under the same name: give the argument the result's "
-                         "valid shape first (pl.tile.set_validshape), or compile with addresses",
-                         op_printed_name(op, buf, sizeof buf), what, a->var->name, type_text(W, a->type, a->fillpad),
-                         type_text(W, dest->type, 0));
-        return NULL;
+    if (view && !addr_mode(W) && !valid_equal(a->type, dest->type) && !ptrmap_get(&W->preset, dest)) {
+        if (geom(W, dest->type, 0, dest->name, sp, &g) != 0 || !geom_equal(a, dest->type->dtype, &g)) {
+            lower_flow_error(W, sp, "the result of '%s' must share the buffer of its %s argument",
+                             op_printed_name(op, buf, sizeof buf), what);
+            return NULL;
+        }
+        d = new_tile(W, dest, dest->type, 0, &g, -1);
+        d->space = a->space;
+        bind(W, dest, d);
+        return *view = d;
     }
     if (!(d = lower_tile_def(W, dest, 0, addr_mode(W) ? NULL : a, sp)))
         return NULL;

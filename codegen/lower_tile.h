@@ -39,7 +39,10 @@ typedef struct LowerTile {
 typedef struct LowerOpTiles {
     LowerTile *dest;           /* the result's buffer */
     LowerTile *view;           /* a reshape without addresses: its new name of the input's bytes, copied into
-                                  dest when dest is a carried buffer, else dest itself */
+                                  dest when dest is a carried buffer, else dest itself; an op writing in
+                                  place: dest, a new name (treshape) of argument 0's bytes with dest's
+                                  valid shape */
+    LowerTile *view_of;        /* that op's argument 0's buffer, which view renames; NULL otherwise */
     LowerTile *in[8];          /* each input of the LowerOp that is a tile; NULL for a scalar */
     LowerTile *tmp;            /* the scratch tile; NULL when the op has none */
 } LowerOpTiles;
@@ -56,9 +59,11 @@ LowerTile *lower_tile_use(struct LowerFlow *W, const IrExpr *x);
  * as a fillpad destination; share: the buffer it must be in, or NULL). */
 LowerTile *lower_tile_def(struct LowerFlow *W, const IrVar *v, int fillpad, LowerTile *share, Span sp);
 /* The buffer of dest, the result of op call c written in its first
- * argument's buffer (what names that argument in messages). */
+ * argument's buffer (what names that argument in messages); without
+ * addresses, where dest has another valid shape than the argument, a new
+ * name of its bytes, also set in *view (NULL: the argument's own name). */
 LowerTile *lower_tile_def_in_place(struct LowerFlow *W, const IrVar *dest, const struct IrCall *c, const OpDef *op,
-                                   const char *what, Span sp);
+                                   const char *what, Span sp, LowerTile **view);
 /* The buffer of Tile variable v a cross-core pop defines: one of its own,
  * shared with no other variable (PTO names the pop's result; C++ gives it
  * v's planned address). */

@@ -470,6 +470,14 @@ void pm_emit_isa_op(Emitter *E, const IrVar *dest, const IrCall *c, const LowerO
     /* pto.tci's start has exactly the tile's element type, ui32 too. */
     if (lo->how == FORM_CI && args.n && dtype_is_unsigned_int((DataType)dest->type->dtype))
         args.val[0] = pm_unsigned_typed(E, args.val[0]);
+    if (b->view_of) {
+        /* without addresses, argument 0's bytes under the result's valid
+         * shape (lower_tile_def_in_place): the SSA treshape */
+        const Value *src = pm_tile(E, b->view_of, IR_AS(IrVar, c->args[0]), NULL);
+        Value *r = pm_new_value(E, pm_result_name(E, dest), pm_tile_type(E, b->view->type, 0), SC_NONE, 0);
+        b->view->data = r;
+        sb_printf(pm_line(E), "%s = pto.treshape %s : %s -> %s\n", r->name, src->name, src->type, r->type);
+    }
     d = pm_tile(E, b->dest, dest, NULL);
     if (lo->how == FORM_TRI) {
         /* PTOAS 0.60 reads pto.ttri in the generic form only */

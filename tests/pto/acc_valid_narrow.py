@@ -1,11 +1,12 @@
-# pyptocc-flags: --emit=pto --no-addr
-# Without addresses an accumulating matmul writes its accumulator's buffer
-# under the accumulator's own name, and a buffer's declaration carries one
-# valid shape.  Here the product covers 24 of the accumulator's 32 columns,
-# so the result (and its store) would be spelled with the accumulator's 32:
-# PTOAS refused the store of 32 columns into a 24-column view (a fuzz
-# finding).  With addresses the result is a second buffer at the same
-# address, declared with its own valid shape.
+# pyptocc-flags: --no-addr
+# Without addresses an accumulating matmul writes its accumulator's buffer,
+# and a buffer's declaration carries one valid shape.  Here the product
+# covers 24 of the accumulator's 32 columns: the result is the
+# accumulator's bytes renamed with 24 valid columns (pto.treshape) before
+# the pto.tmatmul.acc, which takes it as both accumulator and output, and
+# the store writes 24 columns.  It was spelled with the accumulator's 32,
+# which PTOAS refused (a fuzz finding).  With addresses the result is a
+# second buffer at the same address, declared with its own valid shape.
 import pypto.language as pl
 
 
