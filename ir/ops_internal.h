@@ -118,6 +118,7 @@ const IrType *deduce_tensor_row_arg(DeduceCtx *dc);
 const IrType *deduce_tensor_col_arg(DeduceCtx *dc);
 const IrType *deduce_tensor_expand_clone(DeduceCtx *dc);
 const IrType *deduce_tensor_exp(DeduceCtx *dc);
+const IrType *deduce_tensor_fp32_unary(DeduceCtx *dc);
 const IrType *deduce_tensor_cast(DeduceCtx *dc);
 const IrType *deduce_tensor_reshape(DeduceCtx *dc);
 const IrType *deduce_tensor_transpose(DeduceCtx *dc);

@@ -350,6 +350,17 @@ const IrType *deduce_tensor_exp(DeduceCtx *dc)
     return op_make_tensor(dc, dtype_is_float((DataType)t->dtype) ? (DataType)t->dtype : DT_FP32, t->n, t->dims);
 }
 
+/* sin and cos: FP32 only, as their tile forms (no promotion). */
+const IrType *deduce_tensor_fp32_unary(DeduceCtx *dc)
+{
+    const IrType *t = op_need_tensor(dc, 0);
+    char buf[160];
+    if (t && t->dtype != DT_FP32)
+        return op_fail(dc, 0, "takes an FP32 tensor, got %s (cast it with pl.cast(tensor, pl.FP32) first)",
+                       op_dtype_str((DataType)t->dtype, buf, sizeof buf));
+    return t ? op_make_tensor(dc, DT_FP32, t->n, t->dims) : NULL;
+}
+
 const IrType *deduce_tensor_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
 const IrType *deduce_tensor_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
 const IrType *deduce_tensor_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }

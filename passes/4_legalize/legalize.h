@@ -31,6 +31,11 @@ typedef struct Legal {
  * its own (tile.scatter_update) expanded into ops that do
  * (legalize_expand.c); NULL when s has none. */
 const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s);
+/* tile.sin or tile.cos (call c) as FP32 elementwise ops appended to e's
+ * statements (legalize_trig.c); the result, named after name, or NULL
+ * after an error. */
+struct TcEmit;
+const IrExpr *legal_sin_cos(struct TcEmit *e, const IrCall *c, const char *name);
 
 /* Records that assignment a's tile lives in its operand's storage when its
  * op's result is there (a transpose_view, a reshape: RES_ARG0). */

@@ -2,7 +2,8 @@
  * instruction of their own into ops that do, built by the helpers with
  * which ConvertTensorToBlockOps converts their tensor twins:
  * tile.scatter_update as tile.scatter and a blend of bits
- * (tc_scatter_update).  Runs first, so that the ops it makes are
+ * (tc_scatter_update); tile.sin and tile.cos as a range reduction and a
+ * polynomial (legalize_trig.c).  Runs first, so that the ops it makes are
  * legalized as any. */
 #include "config.h"
 #include "ir/op_registry.h"
@@ -12,7 +13,8 @@
 static int expands(const IrStmt *st)
 {
     const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
-    return a && a->value->kind == EXPR_CALL && op_is(callee_op(IR_AS(IrCall, a->value)->callee), OP_BLOCK_SCATTER_UPDATE);
+    const OpDef *op = a && a->value->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, a->value)->callee) : NULL;
+    return op_is(op, OP_BLOCK_SCATTER_UPDATE) || op_is(op, OP_BLOCK_SIN) || op_is(op, OP_BLOCK_COS);
 }
 
 const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s)
@@ -43,7 +45,11 @@ const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s)
         }
         c = IR_AS(IrCall, a->value);
         from = (uint32_t)out.len;
-        if (!(r = tc_scatter_update(&e, c, c->args, tc_fresh2(&names, a->var->name, "_upd")))) {
+        if (op_is(callee_op(c->callee), OP_BLOCK_SCATTER_UPDATE))
+            r = tc_scatter_update(&e, c, c->args, tc_fresh2(&names, a->var->name, "_upd"));
+        else
+            r = legal_sin_cos(&e, c, a->var->name);
+        if (!r) {
             L->failed = 1;
             continue;
         }
