@@ -309,6 +309,29 @@ static void emit_prefetch(Kern *K, const IrVar *dest, const LowerComm *lc)
     }
 }
 
+/* The soft barrier: pto-isa's SYNCALL<SyncAllMode::Soft, core type> on a
+ * GlobalTensor of the whole workspace, with the count of the blocks
+ * taking part (pto/common/pto_instr.hpp). */
+static void emit_syncall_soft(Kern *K, const LowerComm *lc)
+{
+    static const IrExpr *const none[LEGAL_MAX_RANK];
+    const IrType *t = lc->tensor->param->type;
+    const IrExpr *zero[2];
+    int64_t size[LEGAL_MAX_RANK] = {lc->sizes[0], lc->sizes[1]};
+    const char *gt;
+    StrBuf v;
+    for (uint32_t i = 0; i < t->n; i++)
+        zero[i] = ir_const_int(K->k.ir, 0, DT_INT64, lc->tensor->param->e.span);
+    sb_init(&v);
+    if (ck_scalar(K, &v, lc->value, DT_INT32) == 0 &&
+        (gt = global_tensor(K, lc->tensor, NULL, IR_AS(IrMakeTuple, ir_make_tuple(K->k.ir, t->n, zero, lc->tensor->param->e.span)),
+                            size, none)))
+        sb_printf(ck_line(K), "SYNCALL<pto::SyncAllMode::Soft, pto::SyncCoreType::%s>(%s, %.*s);\n",
+                  strcmp(lc->core_type, "aic_only") == 0 ? "AICOnly" : strcmp(lc->core_type, "mix") == 0 ? "Mix" : "AIVOnly",
+                  gt, (int)v.len, v.data);
+    sb_free(&v);
+}
+
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
 {
     static const int64_t ones[LEGAL_MAX_RANK] = {1, 1, 1, 1, 1};
@@ -329,6 +352,11 @@ void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
             bind(K, dest, d);
             ck_mark_unused(K, dest, d->name);
         }
+        sb_free(&v);
+        return;
+    }
+    if (lc->what == COMM_SYNCALL_SOFT) {
+        emit_syncall_soft(K, lc);
         sb_free(&v);
         return;
     }

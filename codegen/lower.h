@@ -152,11 +152,13 @@ typedef struct LowerTransfer {
  * popped into a buffer of its own, a popped slot freed; and the prefetch
  * ops (pl.prefetch.*): a context over the kernel's SDMA workspace, a whole
  * flat tensor pulled into L2, the context's session, a wait for a
- * prefetch's event. */
+ * prefetch's event; the soft barrier of the blocks of a launch on a GM
+ * workspace (pl.system.syncall(mode="soft", ...)). */
 typedef enum LowerCommKind {
     COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
     COMM_PIPE_RESERVE, COMM_PIPE_IMPORT, COMM_PIPE_INIT, COMM_PIPE_PUSH, COMM_PIPE_POP, COMM_PIPE_FREE,
-    COMM_PREFETCH_CONTEXT, COMM_PREFETCH, COMM_PREFETCH_SESSION, COMM_PREFETCH_WAIT
+    COMM_PREFETCH_CONTEXT, COMM_PREFETCH, COMM_PREFETCH_SESSION, COMM_PREFETCH_WAIT,
+    COMM_SYNCALL_SOFT
 } LowerCommKind;
 /* Is communication op kind `what` one of the cross-core pipe's? */
 static inline int lower_comm_is_pipe(int what) { return what >= COMM_PIPE_RESERVE && what <= COMM_PIPE_FREE; }
@@ -174,6 +176,9 @@ typedef struct LowerComm {
     const IrExpr *value;            /* notify: the value; wait: the value awaited */
     const IrExpr *bufs[2];          /* pipe init: the C2V and V2C consumer buffers (INT32 scalars) */
     struct LowerTile *tile;         /* pipe push: the tile pushed; pop: the buffer popped into */
+    const char *core_type;          /* syncall soft: "aiv_only", "aic_only" or "mix" (tensor: the workspace,
+                                       value: the cores taking part, 0 for all) */
+    int64_t sizes[2];               /* syncall soft: the workspace's static shape (rank 1 or 2) */
 } LowerComm;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused)

@@ -63,7 +63,7 @@ static void walk_system(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
     if (no_lowering(W, c, op))
         return;
     if (op->cls == OPCL_COMM || op->cls == OPCL_COMM_VALUE || op->cls == OPCL_XCORE_PIPE ||
-        op->cls == OPCL_XCORE_BUFFER) {
+        op->cls == OPCL_XCORE_BUFFER || op->id == OP_SYSTEM_SYNCALL_SOFT) {
         if (!lower_isa_comm(W, dest, c, op))
             lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, msg, sizeof msg),
                              W->p->output);

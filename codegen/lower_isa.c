@@ -133,6 +133,23 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
         if (dest)
             lower_scalar_define(W, dest);   /* BOOL: done */
         return 1;
+    case OP_SYSTEM_SYNCALL_SOFT: {
+        /* pto.syncall / SYNCALL<Soft> on the whole workspace, of a static
+         * shape (its view) */
+        const IrKwarg *ct = ir_call_kwarg(c, "core_type");
+        lc.what = COMM_SYNCALL_SOFT;
+        lc.core_type = ct && ct->kind == KW_STRING ? ct->v.s : "aiv_only";
+        lc.value = c->args[1];
+        if (!(lc.tensor = lower_tensor_use(W, c->args[0])))
+            return 1;
+        if (legal_syncall_workspace(lc.tensor->param->type, lc.tensor->param->name, lc.sizes, msg, sizeof msg) != 0) {
+            lower_flow_error(W, c->e.span, "%s", msg);
+            return 1;
+        }
+        if (comm_int(W, lc.value) == 0)
+            W->p->comm(W, dest, c, op, &lc);
+        return 1;
+    }
     case OP_SYSTEM_RESERVE_BUFFER:
     case OP_SYSTEM_IMPORT_PEER_BUFFER:
         lc.what = op->id == OP_SYSTEM_RESERVE_BUFFER ? COMM_PIPE_RESERVE : COMM_PIPE_IMPORT;

@@ -258,6 +258,30 @@ static void emit_prefetch(Emitter *E, const IrVar *dest, const LowerComm *lc)
     }
 }
 
+/* The soft barrier on a partition view of the whole workspace, with the
+ * count of the blocks taking part; a count of constant 0 (every block of
+ * the launch) is left out, as PTOAS then reads it from the launch (pypto
+ * docs/en/dev/codegen/00-pto_codegen.md). */
+static void emit_syncall_soft(Emitter *E, const LowerComm *lc)
+{
+    char pt[160];
+    const char *pview;
+    const Value *n = NULL;
+    int64_t used;
+    int all = lc->value->kind == EXPR_CONST_INT && (used = IR_AS(IrConstInt, lc->value)->value) == 0;
+    if (!lc->tensor->data ||
+        !(pview = region_view(E, lc->tensor->data, lc->tensor->param->type->n, NULL, lc->sizes, pt, sizeof pt)) ||
+        (!all && !(n = pm_scalar(E, lc->value, DT_INT32, 1, NULL))))
+        return;
+    if (all)
+        sb_printf(pm_line(E), "pto.syncall(%s : %s) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<%s>\n",
+                  pview, pt, lc->core_type);
+    else
+        sb_printf(pm_line(E),
+                  "pto.syncall(%s, %s : %s, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<%s>\n",
+                  pview, n->name, pt, lc->core_type);
+}
+
 /* pld.system.rank and nranks: read from the context; notify and wait:
  * pto.comm.tnotify and twait on the signal's cell (of the peer's copy of
  * the window for a notify, after every pipe's writes, as pypto's). */
@@ -283,6 +307,10 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
         }
         sb_printf(pm_line(E), "%s = arith.trunci %s : i64 to i32\n", name, word);
         bind(E, dest, pm_scalar_value(E, name, SC_I32, 0));
+        return;
+    }
+    if (lc->what == COMM_SYNCALL_SOFT) {
+        emit_syncall_soft(E, lc);
         return;
     }
     V = lc->peer ? peer_view(E, lc->tensor, lc->peer) : lc->tensor->data;

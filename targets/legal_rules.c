@@ -59,6 +59,21 @@ int legal_kernel_param(const IrVar *p, char *msg, size_t cap)
     return -1;
 }
 
+int legal_syncall_workspace(const IrType *t, const char *what, int64_t sizes[2], char *msg, size_t cap)
+{
+    sizes[0] = sizes[1] = -1;
+    for (uint32_t d = 0; d < t->n && d < 2; d++)
+        if (!ir_dim_value(t->dims[d], &sizes[d]))
+            sizes[d] = -1;
+    if (t->n < 1 || t->n > 2 || sizes[0] < 0 || (t->n == 2 && sizes[1] < 0)) {
+        snprintf(msg, cap, "the soft barrier's workspace '%s' needs a static shape of rank 1 or 2 (its view)", what);
+        return -1;
+    }
+    if (t->n == 1)
+        sizes[1] = sizes[0];
+    return 0;
+}
+
 int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, size_t cap)
 {
     if (!yielded || !carried || yielded == carried)

@@ -26,6 +26,11 @@ int legal_kernel_scalars(IrCtx *ir, DiagEngine *diag, const IrFunc *f, const IrS
 /* "[64, 64]" (a '?' for a symbolic dimension), for messages. */
 const char *legal_dims_text(const IrType *t, char *buf, size_t cap);
 
+/* The soft barrier's workspace (tensor type t, named what): a static
+ * shape of rank 1 or 2, its partition view; sizes its [rows, cols] (for
+ * rank 1 its extent twice). */
+int legal_syncall_workspace(const IrType *t, const char *what, int64_t sizes[2], char *msg, size_t cap);
+
 /* A kernel takes Tensors and Scalars (pto-mlir.md 4): parameter p is one. */
 int legal_kernel_param(const IrVar *p, char *msg, size_t cap);
 /* A carried tensor derives from one parameter: a yield of a tensor that

@@ -418,6 +418,15 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         return;
     form = op_traits(op)->form;
     legal_check_pipe(L, c, op, result);
+    if (op_is(op, OP_SYSTEM_SYNCALL_SOFT) && c->nargs == 2) {
+        int64_t sizes[2];
+        const IrExpr *ws = c->args[0];
+        if (legal_syncall_workspace(ir_expr_type(L->ir, ws), ir_is_var_like(ws) ? IR_AS(IrVar, ws)->name : "?", sizes,
+                                    msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
     if (result && (legal_equal_valid(L->ir, c, result->type, msg, sizeof msg) != 0 ||
                    legal_mask_tmp_valid(L->pc->arch == ARCH_A2A3, c, result->type, msg, sizeof msg) != 0 ||
                    legal_col_sum_tmp(L->ir, c, msg, sizeof msg) != 0)) {
