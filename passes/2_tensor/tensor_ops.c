@@ -237,55 +237,87 @@ static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr
     return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
 }
 
-/* index (a tile of R rows of column indices, INT32 or INT16) plus each
- * row's offset into a tile of C columns: [1, R] of 0, 1, ... times C, as
- * the column [R, 1], added along the rows (what pypto's A5 lowering does,
- * op_conversion_registry.cpp).  The [1, R] sequence must fill whole 32-byte
- * blocks: 1 row, or a multiple of 32 bytes of rows. */
-static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t rows, int64_t cols,
-                                     const char *name)
+/* index (a tile of R rows of K column indices, INT32 or INT16) plus each
+ * row's offset into a tile of C columns, r * C (what pypto's A5 lowering
+ * computes, op_conversion_registry.cpp), in one of two forms whose every
+ * tile has rows of whole 32-byte blocks:
+ *  - R a multiple of a block: [1, R] of 0, 1, ... times C, as the column
+ *    [R, 1], added along the rows;
+ *  - else K a multiple of a block: the sequence 0, 1, ... of R * K
+ *    elements as [R, K], divided by K (a right shift when K is a power of
+ *    two: TDIVS of integers is a scalar loop on A2/A3) gives each
+ *    element its row, times C its offset.
+ * Other shapes are refused. */
+static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t cols, const char *name)
 {
     DataType it = (DataType)type_of(e, index)->dtype;
-    const IrExpr *args[2], *dims[2], *seq, *off, *col;
+    const IrExpr *args[2], *dims[2], *seq, *off;
     TcKw kw[2] = {{"dtype", it}, {"target_memory", MS_VEC}};
-    int64_t per_block = 32 / dtype_bytes(it);
+    int64_t per_block = 32 / dtype_bytes(it), rows, k, shift = 0;
+    int by_rows;
+    rc(type_of(e, index), &rows, &k);
+    if (rows < 0 || k < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for indices of a constant shape", c->callee->name);
+        return NULL;
+    }
     if (rows <= 1)
         return index;
-    if (rows % per_block != 0) {
-        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of %" PRId64
-                 " rows, not %" PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
-                 c->callee->name, per_block, rows);
+    by_rows = rows % per_block == 0;
+    /* INT16 offsets: the sequence must stay below 32768. */
+    if (!by_rows && (k % per_block != 0 || (dtype_bytes(it) == 2 && rows * k > 32768))) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row, a multiple of %" PRId64
+                 " rows or rows of a multiple of %" PRId64 " indices, not %" PRId64 " rows of %" PRId64
+                 " (the rows' offsets are integer sequences of whole 32-byte blocks)",
+                 c->callee->name, per_block, per_block, rows, k);
         return NULL;
     }
     dims[0] = tc_int(e->ir, 1);
-    dims[1] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, by_rows ? rows : rows * k);
     args[0] = ir_const_int(e->ir, 0, it, span_unknown());
     args[1] = tc_tuple(e->ir, 2, dims);
-    if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
+    if (!(seq = tc_emit(e, fresh(e, name, by_rows ? "_row" : "_lin"), OP_BLOCK_CI, 2, args, 1, kw)))
         return NULL;
+    if (!by_rows) {
+        dims[0] = tc_int(e->ir, rows);
+        dims[1] = tc_int(e->ir, k);
+        args[0] = seq;
+        args[1] = tc_tuple(e->ir, 2, dims);
+        if (!(seq = tc_emit(e, fresh(e, name, "_lin"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+            return NULL;
+        while ((INT64_C(1) << shift) < k)
+            shift++;
+        args[0] = seq;
+        args[1] = ir_const_int(e->ir, (INT64_C(1) << shift) == k ? shift : k, it, span_unknown());
+        if (!(seq = tc_emit(e, fresh(e, name, "_rowid"), (INT64_C(1) << shift) == k ? OP_BLOCK_SHRS : OP_BLOCK_DIVS,
+                            2, args, 0, NULL)))
+            return NULL;
+    }
     args[0] = seq;
     args[1] = ir_const_int(e->ir, cols, it, span_unknown());
     if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
         return NULL;
+    if (!by_rows) {
+        args[0] = index;
+        args[1] = off;
+        return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ADD, 2, args, 0, NULL);
+    }
     dims[0] = tc_int(e->ir, rows);
     dims[1] = tc_int(e->ir, 1);
     args[0] = off;
     args[1] = tc_tuple(e->ir, 2, dims);
-    if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+    if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
         return NULL;
     args[0] = index;
-    args[1] = col;
+    args[1] = off;
     return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL);
 }
 
 /* tensor.gather(input, index, dim=-1) on a block of R rows: tile.gather
  * reads its source by flat offset (row * C + column, C the source tile's
- * columns), so each row's column indices get their row's offset: [1, R]
- * of 0, 1, ... times C, as the column [R, 1], added along the rows (what
- * pypto's A5 lowering does, op_conversion_registry.cpp).  A row whose C
- * elements fill no whole 32-byte blocks would be padded, and its offsets
- * with it: that is refused, as are offsets for other than 1 or a multiple
- * of 8 rows (the [1, R] sequence fills whole blocks). */
+ * columns), so each row's column indices get their row's offset r * C
+ * (add_row_offsets; pypto lowers so on A5, op_conversion_registry.cpp).
+ * A row whose C elements fill no whole 32-byte blocks would be padded,
+ * and its offsets with it: that is refused. */
 static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *src,
                                   const IrExpr *index, const char *name)
 {
@@ -304,7 +336,7 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                  "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name((DataType)st->dtype));
         return NULL;
     }
-    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, rows, cols, name)))
+    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, cols, name)))
         return NULL;
     it = type_of(e, index);
     args[0] = shape_tuple(e, it);
@@ -401,7 +433,7 @@ static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *
                  "INT16 indices a %d-byte element takes", c->callee->name, rows, cols, dtype_bytes(dt));
         return NULL;
     }
-    if (!(index = add_row_offsets(e, c, index, srows, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
+    if (!(index = add_row_offsets(e, c, index, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
         return NULL;
     args[1] = src;
     args[2] = index;
