@@ -282,14 +282,16 @@ static void use_tile(Val *v)
 
 /* Is s a tensor the kernel computes, held as a tile (no buffer in global
  * memory to view): the result of an op that computes, a window of one, an
- * assemble into one, or a loop's value that starts as one.  Products are
- * computed where they are stored, and the accumulators are in Acc:
- * neither has a tile to cut. */
+ * assemble into one, a loop's value that starts as one, or an if's value
+ * that is one in both branches.  Products are computed where they are
+ * stored, and the accumulators are in Acc: neither has a tile to cut. */
 static int computed_on_core(const Val *s)
 {
     OpId o;
-    while (s && (s->def == DK_COPY || s->def == DK_ITER))
+    while (s && (s->def == DK_COPY || s->def == DK_ITER || s->def == DK_LOOP_RET))
         s = s->src;
+    if (s && s->def == DK_IF_RET)
+        return computed_on_core(s->y[0]) && computed_on_core(s->y[1]);
     if (!s || s->def != DK_OP)
         return 0;
     o = op_of(s);
