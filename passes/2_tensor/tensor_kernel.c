@@ -282,18 +282,29 @@ static void use_tile(Val *v)
 
 /* Is s a tensor the kernel computes, held as a tile (no buffer in global
  * memory to view): the result of an op that computes, a window of one, an
- * assemble into one, a loop's value that starts as one, or an if's value
- * that is one in both branches.  Products are computed where they are
- * stored, and the accumulators are in Acc: neither has a tile to cut. */
-static int computed_on_core(const Val *s)
+ * assemble into one, a loop's value that starts as one or is one after a
+ * step, or an if's value that is one in a branch (the others are loaded
+ * into tiles too).  Products are computed where they are stored, and the
+ * accumulators are in Acc: neither has a tile to cut.  depth bounds the
+ * walk around a loop that yields its own value. */
+static int computed_depth(const Val *s, int depth)
 {
     OpId o;
-    while (s && (s->def == DK_COPY || s->def == DK_ITER || s->def == DK_LOOP_RET))
-        s = s->src;
-    if (s && s->def == DK_IF_RET)
-        return computed_on_core(s->y[0]) && computed_on_core(s->y[1]);
-    if (!s || s->def != DK_OP)
+    if (!s || depth > 16)
         return 0;
+    switch ((DefKind)s->def) {
+    case DK_COPY:
+    case DK_LOOP_RET:
+        return computed_depth(s->src, depth + 1);
+    case DK_ITER:
+        return computed_depth(s->src, depth + 1) || computed_depth(s->y[0], depth + 1);
+    case DK_IF_RET:
+        return computed_depth(s->y[0], depth + 1) || computed_depth(s->y[1], depth + 1);
+    case DK_OP:
+        break;
+    default:
+        return 0;
+    }
     o = op_of(s);
     if (o == OP_TENSOR_VIEW)
         return s->window;
@@ -301,6 +312,8 @@ static int computed_on_core(const Val *s)
         return s->tinsert;
     return o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC && !s->acc_operand;
 }
+
+static int computed_on_core(const Val *s) { return computed_depth(s, 0); }
 
 /* Assembles into tensors the kernel computes (pl.full, then a window of
  * it written): tiles, in definition order, so that one into the result
