@@ -10,6 +10,8 @@
  *                                  loads, stores, the loop over row blocks
  *   tensor_walk.c                  its statements, converted
  *   tensor_columns.c               rows too long for UB: blocks of columns
+ *   tensor_l1.c                    L1 accumulators (pl.create_l1,
+ *                                  pl.gather_row) and products of them
  *   tensor_ops.c                   one tensor op as block ops (broadcasts,
  *                                  casts, reductions, the matmul nest)
  *   tensor_plan.c                  a plan's footprint by the memory passes
@@ -178,6 +180,7 @@ typedef struct TcRegion {
     const IrType *type;
     uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
     uint8_t trans;        /* a matrix product's operand: the transpose of the region (a_trans=, b_trans=) */
+    const IrExpr *mat;    /* a matrix product's operand held in L1 (pl.create_l1): its Mat tile, no base */
 } TcRegion;
 
 /* Region r as all of tensor `base` (offsets 0), of Val type `type`. */

@@ -71,8 +71,8 @@ TcUnit tc_op_unit(const OpDef *op)
     OpId n = (OpId)op->id;
     if (op->category != OPC_TENSOR)
         return TU_NONE;
-    if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND)
-        return TU_CUBE;
+    if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND || kc_is_l1_op(n))
+        return TU_CUBE;   /* L1 accumulators: operands of the cube's products */
     if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
         n == OP_TENSOR_READ)
         return TU_NONE;
@@ -290,8 +290,8 @@ static void use_tile(Val *v)
 static int computed_depth(const Val *s, int depth)
 {
     OpId o;
-    if (!s || depth > 16)
-        return 0;
+    if (!s || depth > 16 || s->l1)
+        return 0;   /* an L1 tile is in Mat: not a Vec tile to cut or write into */
     switch ((DefKind)s->def) {
     case DK_COPY:
     case DK_LOOP_RET:
@@ -375,13 +375,21 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         }
     } else if (tc_product_lhs(e) >= 0) {
         int l = tc_product_lhs(e);
-        demand(kc_val(K, c->args[l]), e->span, what);
-        demand(kc_val(K, c->args[l + 1]), e->span, what);
+        for (int i = l; i < l + 2; i++) {
+            Val *o = kc_val(K, c->args[i]);
+            if (o && o->l1)
+                use_tile(o);   /* moved from L1 into Left or Right */
+            else
+                demand(o, e->span, what);
+        }
         if (l) {   /* the accumulator stays in Acc */
             Val *acc = kc_val(K, c->args[0]);
             if (acc)
                 acc->acc_operand = 1;
         }
+    } else if (n == OP_TENSOR_GATHER_ROW) {
+        use_tile(kc_val(K, c->args[0]));
+        demand(kc_val(K, c->args[1]), e->span, what);   /* rows loaded from global memory */
     } else if (n == OP_TENSOR_CREATE) {
         /* The reference's init_value= is a fill of the buffer the runtime
          * allocates for orchestration code (tensor.create's docstring). */
@@ -534,6 +542,7 @@ static void analyse_uses(Kc *K)
 {
     IrWalker w;
     char buf[96];
+    kc_mark_l1(K);
     mark_inserts(K);
     memset(&w, 0, sizeof w);
     w.pre_expr = use_expr;
