@@ -630,8 +630,9 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 8, rargs, 2, kw);
     }
     case OPCL_RESHAPE:
+        /* To a tensor of rank 3 to 5 that is one 2-D tile: that tile. */
         args[0] = operands[0];
-        args[1] = shape_tuple(e, c->type);
+        args[1] = shape_tuple(e, tc_squeeze(e->ir, c->type));
         return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_TRANSPOSE:
     case OPCL_ALIAS:
@@ -700,8 +701,45 @@ void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type
     r->type = type;
     r->off[0] = r->off[1] = tc_int(ir, 0);
     r->nlead = (uint8_t)(bt->n > 2 && bt->n - 2 <= TC_MAX_LEAD ? bt->n - 2 : 0);
+    r->rowdim = r->nlead;
     for (uint32_t i = 0; i < r->nlead; i++)
         r->lead[i] = r->off[0];
+    if (r->nlead)
+        tc_region_rows(r, bt);
+}
+
+/* The offset of region r in each dimension of its base (rank nlead + 2). */
+static void full_offsets(const TcRegion *r, const IrExpr **o)
+{
+    uint32_t n = r->nlead + 2u, j = 0;
+    for (uint32_t i = 0; i < n; i++)
+        o[i] = i == r->rowdim ? r->off[0] : i == n - 1 ? r->off[1] : r->lead[j++];
+}
+
+/* Region r with the offsets o (one per dimension of its base) and its
+ * rows in dimension rowdim. */
+static void set_offsets(TcRegion *r, const IrExpr *const *o, uint32_t rowdim)
+{
+    uint32_t n = r->nlead + 2u, j = 0;
+    r->rowdim = (uint8_t)rowdim;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == rowdim)
+            r->off[0] = o[i];
+        else if (i == n - 1)
+            r->off[1] = o[i];
+        else
+            r->lead[j++] = o[i];
+    }
+}
+
+void tc_region_rows(TcRegion *r, const IrType *full)
+{
+    const IrExpr *o[TC_MAX_LEAD + 2];
+    int d = tc_row_dim(full);
+    if (!r->nlead || full->n != r->nlead + 2u || d < 0 || d == r->rowdim)
+        return;
+    full_offsets(r, o);
+    set_offsets(r, o, (uint32_t)d);
 }
 
 int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs)
@@ -710,6 +748,14 @@ int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *
     *dst = *src;
     if (!t || t->n < src->nlead || t->n - src->nlead > 2)
         return 0;
+    if (src->nlead && t->n == src->nlead + 2u) {
+        const IrExpr *o[TC_MAX_LEAD + 2];
+        full_offsets(src, o);
+        for (uint32_t i = 0; i < t->n; i++)
+            o[i] = tc_add(ir, o[i], t->elems[i]);
+        set_offsets(dst, o, src->rowdim);
+        return 1;
+    }
     for (uint32_t i = 0; i < src->nlead; i++)
         dst->lead[i] = tc_add(ir, src->lead[i], t->elems[i]);
     for (uint32_t k = 0; k < t->n - src->nlead; k++)
@@ -717,19 +763,44 @@ int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *
     return 1;
 }
 
-const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
+int tc_row_dim(const IrType *t)
 {
     const IrTensorView *tv = t->tensor_view;
     int64_t one;
+    int row = -1;
     if (t->kind != TYPE_TENSOR || t->n <= 2 || t->n - 2 > TC_MAX_LEAD ||
         (tv && (tv->nstride || (tv->nvalid && tv->nvalid != t->n) || tv->layout != TENSOR_ND)))
+        return -1;
+    /* The dimensions other than the last: all 1 (valid all of it) but one,
+     * the rows (the last but one when all are 1). */
+    for (uint32_t i = 0; i + 1 < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &one) || one != 1 ||
+            (tv && tv->nvalid && tv->valid_shape[i] != t->dims[i] &&
+             !(ir_dim_value(tv->valid_shape[i], &one) && one == 1))) {
+            if (row >= 0)
+                return -1;
+            row = (int)i;
+        }
+    return row >= 0 ? row : (int)t->n - 2;
+}
+
+const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
+{
+    const IrTensorView *tv = t->tensor_view;
+    int row = tc_row_dim(t);
+    const IrExpr *dims[2], *valid[2];
+    if (row < 0)
         return t;
-    for (uint32_t i = 0; i + 2 < t->n; i++)
-        if (!ir_dim_value(t->dims[i], &one) || one != 1 || (tv && tv->nvalid && tv->valid_shape[i] != t->dims[i] &&
-                                                           !(ir_dim_value(tv->valid_shape[i], &one) && one == 1)))
-            return t;
-    tv = tv && tv->nvalid ? ir_tensor_view_valid(ir, 0, NULL, TENSOR_ND, 2, tv->valid_shape + t->n - 2, tv->pad) : NULL;
-    return ir_type_tensor(ir, (DataType)t->dtype, 2, t->dims + t->n - 2, t->memref, tv);
+    dims[0] = t->dims[row];
+    dims[1] = t->dims[t->n - 1];
+    if (tv && tv->nvalid) {
+        valid[0] = tv->valid_shape[row];
+        valid[1] = tv->valid_shape[t->n - 1];
+        tv = ir_tensor_view_valid(ir, 0, NULL, TENSOR_ND, 2, valid, tv->pad);
+    } else {
+        tv = NULL;
+    }
+    return ir_type_tensor(ir, (DataType)t->dtype, 2, dims, t->memref, tv);
 }
 
 /* The offsets of a window of region r (plus add, per dimension of the
@@ -737,6 +808,13 @@ const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
 static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *add, uint32_t n)
 {
     const IrExpr *o[TC_MAX_LEAD + 2];
+    if (r->nlead && n == 2) {
+        TcRegion m = *r;
+        for (uint32_t i = 0; i < 2; i++)
+            m.off[i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
+        full_offsets(&m, o);
+        return tc_tuple(e->ir, r->nlead + 2u, o);
+    }
     for (uint32_t i = 0; i < r->nlead; i++)
         o[i] = r->lead[i];
     for (uint32_t i = 0; i < n && i < 2; i++)
@@ -749,6 +827,11 @@ static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *
 static const IrExpr *extents(TcEmit *e, const TcRegion *r, uint32_t n, const IrExpr *const *dims)
 {
     const IrExpr *x[TC_MAX_LEAD + 2];
+    if (r->nlead && n == 2) {
+        for (uint32_t i = 0; i < r->nlead + 2u; i++)
+            x[i] = i == r->rowdim ? dims[0] : i == r->nlead + 1u ? dims[1] : tc_int(e->ir, 1);
+        return tc_tuple(e->ir, r->nlead + 2u, x);
+    }
     for (uint32_t i = 0; i < r->nlead; i++)
         x[i] = tc_int(e->ir, 1);
     for (uint32_t i = 0; i < n && i < 2; i++)

@@ -137,6 +137,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
                  ir_expr_type(K->ir, c->args[0])->n);
         return;
     }
+    tc_region_rows(&dst, s->old->type);   /* a source [R, 1, C] is rows of the first dimension */
     dst.type = s->type;
     dst.atomic_add = (uint8_t)ir_call_atomic_add(c);
     /* In the row loop, the loop's result takes the value's name. */
@@ -210,6 +211,7 @@ static void conv_view(Kc *K, Val *v, const IrCall *c)
                  ir_expr_type(K->ir, c->args[0])->n);
         return;
     }
+    tc_region_rows(&v->r, v->old->type);   /* a view [R, 1, C]: rows of its first dimension */
     v->r.atomic_add = 0;
     v->r.type = v->type;
     if (v->need_tile)
