@@ -57,8 +57,11 @@ typedef struct Param {
 static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
 {
     const LowerParam *ps = L->params;
+    PtrMap taken;   /* the parameters' names */
+    ptrmap_init(&taken);
     for (uint32_t i = 0; i < L->nparams; i++) {
         const IrVar *p = ps[i].var;
+        const char *name;
         CVal *c;
         if (ps[i].kind == LOWER_PARAM_WORKSPACE) {
             c = ck_new_val(K, CV_SCALAR, ck_fresh_name(K, "sdma_workspace", ""), DT_UINT8);
@@ -67,12 +70,21 @@ static uint32_t bind_params(Kern *K, const LowerList *L, Param *out)
             out[i] = (Param){c, NULL, 0, ps[i].kind, NULL, 1, 0};
             continue;
         }
-        c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, ident(K, p->name),
+        name = ident(K, p->name);
+        /* A dimension named like a parameter but another variable (an
+         * outlined kernel's scalar parameter, its tensors' dimensions the
+         * caller's variable of that name): its own C++ name, the value is
+         * the same. */
+        if (ps[i].kind == LOWER_PARAM_DIM && ptrmap_get(&taken, name))
+            name = ck_fresh_name(K, name, "_dim");
+        ptrmap_put(&taken, name, (void *)name);
+        c = ck_new_val(K, ps[i].kind == LOWER_PARAM_TENSOR ? CV_TENSOR : CV_SCALAR, name,
                        ps[i].kind == LOWER_PARAM_DIM ? DT_INT64 : p->type->dtype);
         bind(K, p, c);
         out[i] = (Param){c, ps[i].kind == LOWER_PARAM_DIM ? ps[i].tensor : p, ps[i].axis, ps[i].kind, NULL,
                         ps[i].mul, ps[i].add};
     }
+    ptrmap_free(&taken);
     return L->nparams;
 }
 

@@ -228,6 +228,7 @@ static int store_val(Kc *K, Val *v, Slot *slots, uint32_t nret)
         t = kc_val(K, a->call->args[0]);
         offs = a->call->args[2];
         tc_region_move(K->ir, &d, &t->r, offs);
+        tc_region_rows(&d, v->old->type);
         d.type = v->type;
         d.atomic_add = (uint8_t)ir_call_atomic_add(a->call);
         /* The result of the assemble is its target, written in place. */
@@ -414,6 +415,7 @@ const IrFunc *kc_build_columns(Kc *K, int64_t B, int64_t C, int report)
         Val *v = K->all.data[i];
         if (v->def == DK_OP && op_of(v) == OP_TENSOR_VIEW && v->src) {
             tc_region_move(ir, &v->r, &v->src->r, v->call->args[2]);
+            tc_region_rows(&v->r, v->old->type);
             v->r.type = v->type;
         } else if (v->def == DK_COPY && v->src) {
             v->r = v->src->r;

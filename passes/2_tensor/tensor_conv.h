@@ -10,6 +10,8 @@
  *                                  loads, stores, the loop over row blocks
  *   tensor_walk.c                  its statements, converted
  *   tensor_columns.c               rows too long for UB: blocks of columns
+ *   tensor_l1.c                    L1 accumulators (pl.create_l1,
+ *                                  pl.gather_row) and products of them
  *   tensor_ops.c                   one tensor op as block ops (broadcasts,
  *                                  casts, reductions, the matmul nest)
  *   tensor_plan.c                  a plan's footprint by the memory passes
@@ -168,18 +170,21 @@ const char *tc_row_reduce_combine(const char *op);
 /* A region of a tensor in global memory: the tensor variable, the offset
  * of the region in it (one per dimension of the tensor) and the region's
  * type (the tensor value it holds). */
-/* A region of a tensor of rank 3 to 5 is a 2-D window of its last two
- * dimensions, at fixed positions of the leading ones (each of extent 1:
- * tc_squeeze).  Loads and stores name all of them. */
+/* A region of a tensor of rank 3 to 5 is a 2-D window of its last
+ * dimension and one other (rowdim: the last but one, or the one dimension
+ * before the last whose extent is not 1), at fixed positions of the rest
+ * (each of extent 1: tc_squeeze).  Loads and stores name all of them. */
 #define TC_MAX_LEAD 3
 typedef struct TcRegion {
     const IrExpr *base;
     const IrExpr *off[2];
-    const IrExpr *lead[TC_MAX_LEAD];   /* offsets in the leading dimensions of base */
+    const IrExpr *lead[TC_MAX_LEAD];   /* offsets in the other dimensions of base, in order */
     uint8_t nlead;                     /* base's rank minus 2, when above 2 */
+    uint8_t rowdim;                    /* the dimension of base that off[0] and the window's rows are in */
     const IrType *type;
     uint8_t atomic_add;   /* a store into it adds (pl.assemble(..., atomic=pl.AtomicType.Add)) */
     uint8_t trans;        /* a matrix product's operand: the transpose of the region (a_trans=, b_trans=) */
+    const IrExpr *mat;    /* a matrix product's operand held in L1 (pl.create_l1): its Mat tile, no base */
 } TcRegion;
 
 /* Region r as all of tensor `base` (offsets 0), of Val type `type`. */
@@ -188,10 +193,17 @@ void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type
  * assemble's), whose length is the rank of src's tensor; 0 when that is
  * not a literal tuple of the region's rank. */
 int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs);
-/* The tensor type t of rank 3 to 5 whose leading dimensions are all 1 as
- * its last two: the conversion computes it as a 2-D tile (its bytes are
- * the same).  t itself otherwise. */
+/* Region r (of a base of rank 3 to 5) as a window whose rows are those of
+ * `full`, the type of rank r's base has that r holds (tc_row_dim): a view
+ * [R, 1, C] of [T, H, D] is rows of its first dimension. */
+void tc_region_rows(TcRegion *r, const IrType *full);
+/* The tensor type t of rank 3 to 5 whose dimensions are all 1 but its
+ * last and at most one other (tc_row_dim) as those two: the conversion
+ * computes it as a 2-D tile (its bytes are the same).  t itself
+ * otherwise. */
 const IrType *tc_squeeze(IrCtx *ir, const IrType *t);
+/* The dimension of t that such a tile's rows are; -1 when t is not one. */
+int tc_row_dim(const IrType *t);
 
 /* Operand `which` (0: lhs, 1: rhs) of the product c, in region r: r
  * with the product's a_trans= or b_trans=. */

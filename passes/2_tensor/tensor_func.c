@@ -109,7 +109,7 @@ static const IrExpr *emit_slot(Kc *K, Slot *s, const IrExpr *cur)
         const IrCall *c = s->v->call;
         Val *a = kc_val(K, c->args[0]), *b = kc_val(K, c->args[1]);
         const TcMmPlan *p = ptrmap_get(&K->plans, c);
-        TcRegion ra = tc_mm_operand(&a->r, c, 0), rb = tc_mm_operand(&b->r, c, 1);
+        TcRegion ra = kc_mm_operand(a, c, 0), rb = kc_mm_operand(b, c, 1);
         return tc_matmul(&K->e, name, &ra, &rb, &dst, p);
     }
     kc_block_offset(K, s->v, add);

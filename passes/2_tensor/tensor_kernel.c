@@ -71,8 +71,8 @@ TcUnit tc_op_unit(const OpDef *op)
     OpId n = (OpId)op->id;
     if (op->category != OPC_TENSOR)
         return TU_NONE;
-    if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND)
-        return TU_CUBE;
+    if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND || kc_is_l1_op(n))
+        return TU_CUBE;   /* L1 accumulators: operands of the cube's products */
     if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
         n == OP_TENSOR_READ)
         return TU_NONE;
@@ -282,16 +282,29 @@ static void use_tile(Val *v)
 
 /* Is s a tensor the kernel computes, held as a tile (no buffer in global
  * memory to view): the result of an op that computes, a window of one, an
- * assemble into one, or a loop's value that starts as one.  Products are
- * computed where they are stored, and the accumulators are in Acc:
- * neither has a tile to cut. */
-static int computed_on_core(const Val *s)
+ * assemble into one, a loop's value that starts as one or is one after a
+ * step, or an if's value that is one in a branch (the others are loaded
+ * into tiles too).  Products are computed where they are stored, and the
+ * accumulators are in Acc: neither has a tile to cut.  depth bounds the
+ * walk around a loop that yields its own value. */
+static int computed_depth(const Val *s, int depth)
 {
     OpId o;
-    while (s && (s->def == DK_COPY || s->def == DK_ITER))
-        s = s->src;
-    if (!s || s->def != DK_OP)
+    if (!s || depth > 16 || s->l1)
+        return 0;   /* an L1 tile is in Mat: not a Vec tile to cut or write into */
+    switch ((DefKind)s->def) {
+    case DK_COPY:
+    case DK_LOOP_RET:
+        return computed_depth(s->src, depth + 1);
+    case DK_ITER:
+        return computed_depth(s->src, depth + 1) || computed_depth(s->y[0], depth + 1);
+    case DK_IF_RET:
+        return computed_depth(s->y[0], depth + 1) || computed_depth(s->y[1], depth + 1);
+    case DK_OP:
+        break;
+    default:
         return 0;
+    }
     o = op_of(s);
     if (o == OP_TENSOR_VIEW)
         return s->window;
@@ -299,6 +312,8 @@ static int computed_on_core(const Val *s)
         return s->tinsert;
     return o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC && !s->acc_operand;
 }
+
+static int computed_on_core(const Val *s) { return computed_depth(s, 0); }
 
 /* Assembles into tensors the kernel computes (pl.full, then a window of
  * it written): tiles, in definition order, so that one into the result
@@ -360,13 +375,21 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         }
     } else if (tc_product_lhs(e) >= 0) {
         int l = tc_product_lhs(e);
-        demand(kc_val(K, c->args[l]), e->span, what);
-        demand(kc_val(K, c->args[l + 1]), e->span, what);
+        for (int i = l; i < l + 2; i++) {
+            Val *o = kc_val(K, c->args[i]);
+            if (o && o->l1)
+                use_tile(o);   /* moved from L1 into Left or Right */
+            else
+                demand(o, e->span, what);
+        }
         if (l) {   /* the accumulator stays in Acc */
             Val *acc = kc_val(K, c->args[0]);
             if (acc)
                 acc->acc_operand = 1;
         }
+    } else if (n == OP_TENSOR_GATHER_ROW) {
+        use_tile(kc_val(K, c->args[0]));
+        demand(kc_val(K, c->args[1]), e->span, what);   /* rows loaded from global memory */
     } else if (n == OP_TENSOR_CREATE) {
         /* The reference's init_value= is a fill of the buffer the runtime
          * allocates for orchestration code (tensor.create's docstring). */
@@ -519,6 +542,7 @@ static void analyse_uses(Kc *K)
 {
     IrWalker w;
     char buf[96];
+    kc_mark_l1(K);
     mark_inserts(K);
     memset(&w, 0, sizeof w);
     w.pre_expr = use_expr;

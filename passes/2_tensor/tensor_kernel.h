@@ -42,6 +42,7 @@ struct Val {
     uint8_t tsplit;           /* a transpose of rows only stored: its blocks are blocks of columns */
     uint8_t window;           /* a view of a tensor the kernel computes: a copy of a window of its tile */
     uint8_t tinsert;          /* an assemble into a tensor the kernel computes: a tile, written by TINSERT */
+    uint8_t l1;               /* a tile in L1 (Mat): pl.create_l1's, filled by pl.gather_row (tensor_l1.c) */
     int32_t phase;            /* blocks of columns: the first column loop that can use it */
     uint32_t idx;             /* DK_PARAM: parameter index; loops and ifs: position */
     const IrCall *call;       /* DK_OP */
@@ -150,6 +151,16 @@ int kc_rowsplit(Kc *K, const Val *v);
 void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims);
 /* Where v's block starts within v: the row (or column) of the loop. */
 void kc_block_offset(Kc *K, const Val *v, const IrExpr **add);
+/* L1 accumulators (tensor_l1.c): is o one of their ops; mark the values
+ * that are L1 tiles (Val.l1); convert one of their ops (v its result);
+ * v as operand `which` of the matrix product c (its Mat tile, or its
+ * region: tc_mm_operand). */
+int kc_is_l1_op(OpId o);
+void kc_mark_l1(Kc *K);
+void kc_conv_l1(Kc *K, Val *v, const IrCall *c);
+TcRegion kc_mm_operand(const Val *v, const IrCall *c, int which);
+/* Does v have a form as a product's operand: a region or an L1 tile? */
+static inline int kc_has_operand(const Val *v) { return v && (v->l1 ? v->tile != NULL : v->r.base != NULL); }
 /* Loads v (in global memory) as a tile where it is defined. */
 int kc_load(Kc *K, Val *v);
 /* The converted statements of a body into out; *ret set to the body's

@@ -118,7 +118,20 @@ static const IrExpr *mm_load(Mm *M, const char *suffix, const TcRegion *r, const
     TcEmit *e = M->e;
     const IrExpr *add[2] = {r->trans ? ci : ri, r->trans ? ri : ci};
     const IrExpr *d[2] = {tc_int(e->ir, r->trans ? cols : rows), tc_int(e->ir, r->trans ? rows : cols)};
-    const IrExpr *t = tc_load(e, fresh(e, M->name, suffix), r, add, 2, d, MS_MAT);
+    const IrExpr *t;
+    int64_t o0 = -1, o1 = -1;
+    if (r->mat) {
+        /* An L1 tile (pl.create_l1) is moved whole: one block of it. */
+        if (!tc_const(add[0], &o0) || !tc_const(add[1], &o1) || o0 || o1 || tc_dim(r->type, 0) != (r->trans ? cols : rows) ||
+            tc_dim(r->type, 1) != (r->trans ? rows : cols)) {
+            tc_error(e, e->at, "a matrix product takes an L1 operand (pl.create_l1) whole, and its %s does not fit "
+                     "%s at once", r == M->a ? "lhs" : "rhs", r == M->a ? "Left (L0A)" : "Right (L0B)");
+            return NULL;
+        }
+        t = r->mat;
+    } else {
+        t = tc_load(e, fresh(e, M->name, suffix), r, add, 2, d, MS_MAT);
+    }
     if (!t || !r->trans)
         return t;
     return tc_emit(e, fresh(e, M->name, r == M->a ? "_at" : "_bt"), OP_BLOCK_TRANSPOSE_VIEW, 1, &t, 0, NULL);

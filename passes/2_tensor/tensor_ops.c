@@ -237,55 +237,87 @@ static const IrExpr *lower_with_scratch(TcEmit *e, const OpDef *op, const IrExpr
     return tc_emit(e, name, (OpId)op->id, 2, args, 0, NULL);
 }
 
-/* index (a tile of R rows of column indices, INT32 or INT16) plus each
- * row's offset into a tile of C columns: [1, R] of 0, 1, ... times C, as
- * the column [R, 1], added along the rows (what pypto's A5 lowering does,
- * op_conversion_registry.cpp).  The [1, R] sequence must fill whole 32-byte
- * blocks: 1 row, or a multiple of 32 bytes of rows. */
-static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t rows, int64_t cols,
-                                     const char *name)
+/* index (a tile of R rows of K column indices, INT32 or INT16) plus each
+ * row's offset into a tile of C columns, r * C (what pypto's A5 lowering
+ * computes, op_conversion_registry.cpp), in one of two forms whose every
+ * tile has rows of whole 32-byte blocks:
+ *  - R a multiple of a block: [1, R] of 0, 1, ... times C, as the column
+ *    [R, 1], added along the rows;
+ *  - else K a multiple of a block: the sequence 0, 1, ... of R * K
+ *    elements as [R, K], divided by K (a right shift when K is a power of
+ *    two: TDIVS of integers is a scalar loop on A2/A3) gives each
+ *    element its row, times C its offset.
+ * Other shapes are refused. */
+static const IrExpr *add_row_offsets(TcEmit *e, const IrCall *c, const IrExpr *index, int64_t cols, const char *name)
 {
     DataType it = (DataType)type_of(e, index)->dtype;
-    const IrExpr *args[2], *dims[2], *seq, *off, *col;
+    const IrExpr *args[2], *dims[2], *seq, *off;
     TcKw kw[2] = {{"dtype", it}, {"target_memory", MS_VEC}};
-    int64_t per_block = 32 / dtype_bytes(it);
+    int64_t per_block = 32 / dtype_bytes(it), rows, k, shift = 0;
+    int by_rows;
+    rc(type_of(e, index), &rows, &k);
+    if (rows < 0 || k < 0) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for indices of a constant shape", c->callee->name);
+        return NULL;
+    }
     if (rows <= 1)
         return index;
-    if (rows % per_block != 0) {
-        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row or a multiple of %" PRId64
-                 " rows, not %" PRId64 " (the rows' offsets are an integer sequence of whole 32-byte blocks)",
-                 c->callee->name, per_block, rows);
+    by_rows = rows % per_block == 0;
+    /* INT16 offsets: the sequence must stay below 32768. */
+    if (!by_rows && (k % per_block != 0 || (dtype_bytes(it) == 2 && rows * k > 32768))) {
+        tc_error(e, e->at, "'pl.%s' is converted to block ops for blocks of 1 row, a multiple of %" PRId64
+                 " rows or rows of a multiple of %" PRId64 " indices, not %" PRId64 " rows of %" PRId64
+                 " (the rows' offsets are integer sequences of whole 32-byte blocks)",
+                 c->callee->name, per_block, per_block, rows, k);
         return NULL;
     }
     dims[0] = tc_int(e->ir, 1);
-    dims[1] = tc_int(e->ir, rows);
+    dims[1] = tc_int(e->ir, by_rows ? rows : rows * k);
     args[0] = ir_const_int(e->ir, 0, it, span_unknown());
     args[1] = tc_tuple(e->ir, 2, dims);
-    if (!(seq = tc_emit(e, fresh(e, name, "_row"), OP_BLOCK_CI, 2, args, 1, kw)))
+    if (!(seq = tc_emit(e, fresh(e, name, by_rows ? "_row" : "_lin"), OP_BLOCK_CI, 2, args, 1, kw)))
         return NULL;
+    if (!by_rows) {
+        dims[0] = tc_int(e->ir, rows);
+        dims[1] = tc_int(e->ir, k);
+        args[0] = seq;
+        args[1] = tc_tuple(e->ir, 2, dims);
+        if (!(seq = tc_emit(e, fresh(e, name, "_lin"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+            return NULL;
+        while ((INT64_C(1) << shift) < k)
+            shift++;
+        args[0] = seq;
+        args[1] = ir_const_int(e->ir, (INT64_C(1) << shift) == k ? shift : k, it, span_unknown());
+        if (!(seq = tc_emit(e, fresh(e, name, "_rowid"), (INT64_C(1) << shift) == k ? OP_BLOCK_SHRS : OP_BLOCK_DIVS,
+                            2, args, 0, NULL)))
+            return NULL;
+    }
     args[0] = seq;
     args[1] = ir_const_int(e->ir, cols, it, span_unknown());
     if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_MULS, 2, args, 0, NULL)))
         return NULL;
+    if (!by_rows) {
+        args[0] = index;
+        args[1] = off;
+        return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ADD, 2, args, 0, NULL);
+    }
     dims[0] = tc_int(e->ir, rows);
     dims[1] = tc_int(e->ir, 1);
     args[0] = off;
     args[1] = tc_tuple(e->ir, 2, dims);
-    if (!(col = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
+    if (!(off = tc_emit(e, fresh(e, name, "_rowoff"), OP_BLOCK_RESHAPE, 2, args, 0, NULL)))
         return NULL;
     args[0] = index;
-    args[1] = col;
+    args[1] = off;
     return tc_emit(e, fresh(e, name, "_flat"), OP_BLOCK_ROW_EXPAND_ADD, 2, args, 0, NULL);
 }
 
 /* tensor.gather(input, index, dim=-1) on a block of R rows: tile.gather
  * reads its source by flat offset (row * C + column, C the source tile's
- * columns), so each row's column indices get their row's offset: [1, R]
- * of 0, 1, ... times C, as the column [R, 1], added along the rows (what
- * pypto's A5 lowering does, op_conversion_registry.cpp).  A row whose C
- * elements fill no whole 32-byte blocks would be padded, and its offsets
- * with it: that is refused, as are offsets for other than 1 or a multiple
- * of 8 rows (the [1, R] sequence fills whole blocks). */
+ * columns), so each row's column indices get their row's offset r * C
+ * (add_row_offsets; pypto lowers so on A5, op_conversion_registry.cpp).
+ * A row whose C elements fill no whole 32-byte blocks would be padded,
+ * and its offsets with it: that is refused. */
 static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c, const IrExpr *src,
                                   const IrExpr *index, const char *name)
 {
@@ -304,7 +336,7 @@ static const IrExpr *lower_gather(TcEmit *e, const OpDef *block, const IrCall *c
                  "rows of whole 32-byte blocks", c->callee->name, cols, dtype_name((DataType)st->dtype));
         return NULL;
     }
-    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, rows, cols, name)))
+    if (!(index = cast_to(e, index, DT_INT32, name)) || !(index = add_row_offsets(e, c, index, cols, name)))
         return NULL;
     it = type_of(e, index);
     args[0] = shape_tuple(e, it);
@@ -401,7 +433,7 @@ static const IrExpr *lower_scatter(TcEmit *e, const OpDef *block, const IrCall *
                  "INT16 indices a %d-byte element takes", c->callee->name, rows, cols, dtype_bytes(dt));
         return NULL;
     }
-    if (!(index = add_row_offsets(e, c, index, srows, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
+    if (!(index = add_row_offsets(e, c, index, cols, name)) || !(args[0] = zeros(e, rows, cols, dt, name)))
         return NULL;
     args[1] = src;
     args[2] = index;
@@ -598,8 +630,9 @@ const IrExpr *tc_lower_op(TcEmit *e, const IrCall *c, const IrExpr *const *opera
         return tc_emit(e, name, (OpId)block->id, 8, rargs, 2, kw);
     }
     case OPCL_RESHAPE:
+        /* To a tensor of rank 3 to 5 that is one 2-D tile: that tile. */
         args[0] = operands[0];
-        args[1] = shape_tuple(e, c->type);
+        args[1] = shape_tuple(e, tc_squeeze(e->ir, c->type));
         return tc_emit(e, name, (OpId)block->id, 2, args, 0, NULL);
     case OPCL_TRANSPOSE:
     case OPCL_ALIAS:
@@ -668,8 +701,45 @@ void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type
     r->type = type;
     r->off[0] = r->off[1] = tc_int(ir, 0);
     r->nlead = (uint8_t)(bt->n > 2 && bt->n - 2 <= TC_MAX_LEAD ? bt->n - 2 : 0);
+    r->rowdim = r->nlead;
     for (uint32_t i = 0; i < r->nlead; i++)
         r->lead[i] = r->off[0];
+    if (r->nlead)
+        tc_region_rows(r, bt);
+}
+
+/* The offset of region r in each dimension of its base (rank nlead + 2). */
+static void full_offsets(const TcRegion *r, const IrExpr **o)
+{
+    uint32_t n = r->nlead + 2u, j = 0;
+    for (uint32_t i = 0; i < n; i++)
+        o[i] = i == r->rowdim ? r->off[0] : i == n - 1 ? r->off[1] : r->lead[j++];
+}
+
+/* Region r with the offsets o (one per dimension of its base) and its
+ * rows in dimension rowdim. */
+static void set_offsets(TcRegion *r, const IrExpr *const *o, uint32_t rowdim)
+{
+    uint32_t n = r->nlead + 2u, j = 0;
+    r->rowdim = (uint8_t)rowdim;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == rowdim)
+            r->off[0] = o[i];
+        else if (i == n - 1)
+            r->off[1] = o[i];
+        else
+            r->lead[j++] = o[i];
+    }
+}
+
+void tc_region_rows(TcRegion *r, const IrType *full)
+{
+    const IrExpr *o[TC_MAX_LEAD + 2];
+    int d = tc_row_dim(full);
+    if (!r->nlead || full->n != r->nlead + 2u || d < 0 || d == r->rowdim)
+        return;
+    full_offsets(r, o);
+    set_offsets(r, o, (uint32_t)d);
 }
 
 int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs)
@@ -678,6 +748,14 @@ int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *
     *dst = *src;
     if (!t || t->n < src->nlead || t->n - src->nlead > 2)
         return 0;
+    if (src->nlead && t->n == src->nlead + 2u) {
+        const IrExpr *o[TC_MAX_LEAD + 2];
+        full_offsets(src, o);
+        for (uint32_t i = 0; i < t->n; i++)
+            o[i] = tc_add(ir, o[i], t->elems[i]);
+        set_offsets(dst, o, src->rowdim);
+        return 1;
+    }
     for (uint32_t i = 0; i < src->nlead; i++)
         dst->lead[i] = tc_add(ir, src->lead[i], t->elems[i]);
     for (uint32_t k = 0; k < t->n - src->nlead; k++)
@@ -685,19 +763,44 @@ int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *
     return 1;
 }
 
-const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
+int tc_row_dim(const IrType *t)
 {
     const IrTensorView *tv = t->tensor_view;
     int64_t one;
+    int row = -1;
     if (t->kind != TYPE_TENSOR || t->n <= 2 || t->n - 2 > TC_MAX_LEAD ||
         (tv && (tv->nstride || (tv->nvalid && tv->nvalid != t->n) || tv->layout != TENSOR_ND)))
+        return -1;
+    /* The dimensions other than the last: all 1 (valid all of it) but one,
+     * the rows (the last but one when all are 1). */
+    for (uint32_t i = 0; i + 1 < t->n; i++)
+        if (!ir_dim_value(t->dims[i], &one) || one != 1 ||
+            (tv && tv->nvalid && tv->valid_shape[i] != t->dims[i] &&
+             !(ir_dim_value(tv->valid_shape[i], &one) && one == 1))) {
+            if (row >= 0)
+                return -1;
+            row = (int)i;
+        }
+    return row >= 0 ? row : (int)t->n - 2;
+}
+
+const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
+{
+    const IrTensorView *tv = t->tensor_view;
+    int row = tc_row_dim(t);
+    const IrExpr *dims[2], *valid[2];
+    if (row < 0)
         return t;
-    for (uint32_t i = 0; i + 2 < t->n; i++)
-        if (!ir_dim_value(t->dims[i], &one) || one != 1 || (tv && tv->nvalid && tv->valid_shape[i] != t->dims[i] &&
-                                                           !(ir_dim_value(tv->valid_shape[i], &one) && one == 1)))
-            return t;
-    tv = tv && tv->nvalid ? ir_tensor_view_valid(ir, 0, NULL, TENSOR_ND, 2, tv->valid_shape + t->n - 2, tv->pad) : NULL;
-    return ir_type_tensor(ir, (DataType)t->dtype, 2, t->dims + t->n - 2, t->memref, tv);
+    dims[0] = t->dims[row];
+    dims[1] = t->dims[t->n - 1];
+    if (tv && tv->nvalid) {
+        valid[0] = tv->valid_shape[row];
+        valid[1] = tv->valid_shape[t->n - 1];
+        tv = ir_tensor_view_valid(ir, 0, NULL, TENSOR_ND, 2, valid, tv->pad);
+    } else {
+        tv = NULL;
+    }
+    return ir_type_tensor(ir, (DataType)t->dtype, 2, dims, t->memref, tv);
 }
 
 /* The offsets of a window of region r (plus add, per dimension of the
@@ -705,6 +808,13 @@ const IrType *tc_squeeze(IrCtx *ir, const IrType *t)
 static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *add, uint32_t n)
 {
     const IrExpr *o[TC_MAX_LEAD + 2];
+    if (r->nlead && n == 2) {
+        TcRegion m = *r;
+        for (uint32_t i = 0; i < 2; i++)
+            m.off[i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
+        full_offsets(&m, o);
+        return tc_tuple(e->ir, r->nlead + 2u, o);
+    }
     for (uint32_t i = 0; i < r->nlead; i++)
         o[i] = r->lead[i];
     for (uint32_t i = 0; i < n && i < 2; i++)
@@ -717,6 +827,11 @@ static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *
 static const IrExpr *extents(TcEmit *e, const TcRegion *r, uint32_t n, const IrExpr *const *dims)
 {
     const IrExpr *x[TC_MAX_LEAD + 2];
+    if (r->nlead && n == 2) {
+        for (uint32_t i = 0; i < r->nlead + 2u; i++)
+            x[i] = i == r->rowdim ? dims[0] : i == r->nlead + 1u ? dims[1] : tc_int(e->ir, 1);
+        return tc_tuple(e->ir, r->nlead + 2u, x);
+    }
     for (uint32_t i = 0; i < r->nlead; i++)
         x[i] = tc_int(e->ir, 1);
     for (uint32_t i = 0; i < n && i < 2; i++)

@@ -137,6 +137,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
                  ir_expr_type(K->ir, c->args[0])->n);
         return;
     }
+    tc_region_rows(&dst, s->old->type);   /* a source [R, 1, C] is rows of the first dimension */
     dst.type = s->type;
     dst.atomic_add = (uint8_t)ir_call_atomic_add(c);
     /* In the row loop, the loop's result takes the value's name. */
@@ -146,7 +147,7 @@ static void conv_assemble(Kc *K, Val *v, const IrCall *c)
     if (s->lazy) {
         const IrCall *m = s->call;
         Val *a = kc_val(K, m->args[0]), *b = kc_val(K, m->args[1]);
-        TcRegion ra = tc_mm_operand(&a->r, m, 0), rb = tc_mm_operand(&b->r, m, 1);
+        TcRegion ra = kc_mm_operand(a, m, 0), rb = kc_mm_operand(b, m, 1);
         nb = tc_matmul(&K->e, name, &ra, &rb, &dst, ptrmap_get(&K->plans, m));
     } else {
         kc_block_offset(K, s, add);
@@ -210,6 +211,7 @@ static void conv_view(Kc *K, Val *v, const IrCall *c)
                  ir_expr_type(K->ir, c->args[0])->n);
         return;
     }
+    tc_region_rows(&v->r, v->old->type);   /* a view [R, 1, C]: rows of its first dimension */
     v->r.atomic_add = 0;
     v->r.type = v->type;
     if (v->need_tile)
@@ -292,12 +294,12 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
         /* Held in Acc: computed here, whole. */
         int l = n == OP_TENSOR_MATMUL_ACC;
         Val *a = kc_val(K, c->args[l]), *b = kc_val(K, c->args[l + 1]), *acc = l ? kc_val(K, c->args[0]) : NULL;
-        if (!a || !b || !a->r.base || !b->r.base || (l && (!acc || !acc->tile))) {
+        if (!kc_has_operand(a) || !kc_has_operand(b) || (l && (!acc || !acc->tile))) {
             tc_error(&K->e, K->e.at, "internal error: the operands of '%s' have no form here", v->old->name);
             return;
         }
         {
-            TcRegion ra = tc_mm_operand(&a->r, c, 0), rb = tc_mm_operand(&b->r, c, 1);
+            TcRegion ra = kc_mm_operand(a, c, 0), rb = kc_mm_operand(b, c, 1);
             if (acc && acc->zero_start) {
                 v->tile = first_step_product(K, v, acc, &ra, &rb, ptrmap_get(&K->plans, c));
                 return;
@@ -309,6 +311,10 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
     }
     if (n == OP_TENSOR_MATMUL)
         return;   /* computed where it is stored */
+    if (kc_is_l1_op(n)) {
+        kc_conv_l1(K, v, c);
+        return;
+    }
     if (c->nargs > 8) {
         tc_error(&K->e, K->e.at, "'%s' has too many arguments", c->callee->name);
         return;

@@ -212,21 +212,28 @@ static void plan_stmt(Init *I, const IrStmt *s)
     }
     case STMT_IF: {
         const IrIf *f = IR_AS(IrIf, s);
-        const IrValues *y;
+        const IrValues *y, *ye;
         plan_stmt(I, f->then_body);
         plan_stmt(I, f->else_body);
         /* After both branches: a Tile gets a new MemRef in the space of the
          * value the then branch yields (MemoryReuse makes both branches
-         * yield into it).  A Tensor shares the then branch's MemRef: it
-         * needs no storage planning, and the front end types an if's
-         * return variables from the then branch. */
+         * yield into it), unless both branches yield one MemRef (a tile
+         * written in place in one, as it is in the other: an L1 tile that
+         * pl.gather_row fills, which no copy could move): it keeps it.  A
+         * Tensor shares the then branch's MemRef: it needs no storage
+         * planning, and the front end types an if's return variables from
+         * the then branch. */
         y = ir_body_yield(f->then_body);
+        ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
         for (uint32_t i = 0; i < f->nret; i++) {
             const IrType *t = f->ret[i]->type;
             const IrMemRef *m = y && i < y->n ? memref_of(I, y->values[i]) : NULL;
+            const IrMemRef *me = ye && i < ye->n ? memref_of(I, ye->values[i]) : NULL;
             if (!ir_type_is_shaped(t))
                 continue;
-            if (t->kind == TYPE_TENSOR && m)
+            if (m && m == me && m->space != MS_DDR)
+                set_memref(I, f->ret[i], m);
+            else if (t->kind == TYPE_TENSOR && m)
                 set_memref(I, f->ret[i], m);
             else
                 set_memref(I, f->ret[i], new_memref(I, m ? (MemorySpace)m->space : MS_DDR, t, def_span(f->ret[i], s)));
