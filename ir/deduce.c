@@ -63,6 +63,22 @@ static int check_constant_elements(DeduceCtx *dc)
  * becomes such a block op does the same on tensor views (pypto
  * docs/en/dev/ir/05-operators.md: tensor arithmetic keeps the effective
  * valid_shape and drops the pad mode: its result is fresh storage). */
+/* Whether shaped types a and b have the same dimensions; their element
+ * types may differ (a conversion's operand and result), but for a
+ * compare's packed mask (UINT8), whose valid part counts bytes, not the
+ * elements of the result. */
+static int same_dims(const IrType *a, const IrType *b)
+{
+    if (a->n != b->n || (a->dtype != b->dtype && a->dtype == DT_UINT8))
+        return 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        int64_t x, y;
+        if (a->dims[i] != b->dims[i] && !(ir_dim_value(a->dims[i], &x) && ir_dim_value(b->dims[i], &y) && x == y))
+            return 0;
+    }
+    return 1;
+}
+
 static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
 {
     const OpDef *form_op = dc->op;
@@ -87,7 +103,7 @@ static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
         for (uint32_t i = first; i < dc->nargs && i < end; i++) {
             const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
             if (a->kind == TYPE_TILE && a->n == t->n && a->tile_view && a->tile_view->nvalid == a->n &&
-                ir_type_compatible(a, t, DIMS_EXACT))
+                same_dims(a, t))
                 return ir_type_tile(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
                                     op_view_with_valid(dc, t->tile_view, t->n, a->tile_view->valid_shape));
         }
@@ -96,7 +112,7 @@ static const IrType *with_operand_valid(DeduceCtx *dc, const IrType *t)
         for (uint32_t i = first; i < dc->nargs && i < end; i++) {
             const IrType *a = ir_expr_type(dc->ir, dc->args[i]);
             if (a->kind == TYPE_TENSOR && a->n == t->n && a->tensor_view && a->tensor_view->nvalid == a->n &&
-                ir_type_compatible(a, t, DIMS_EXACT))
+                same_dims(a, t))
                 return ir_type_tensor(dc->ir, (DataType)t->dtype, t->n, t->dims, t->memref,
                                       ir_tensor_view_valid(dc->ir, 0, NULL, TENSOR_ND, t->n,
                                                            a->tensor_view->valid_shape, TP_NULL));

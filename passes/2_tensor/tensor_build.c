@@ -19,12 +19,14 @@ void tc_names_init(TcNames *n, IrCtx *ir)
     n->strict = 1;
     ptrmap_init(&n->used);
     ptrmap_init(&n->stripped);
+    ptrmap_init(&n->next);
 }
 
 void tc_names_free(TcNames *n)
 {
     ptrmap_free(&n->used);
     ptrmap_free(&n->stripped);
+    ptrmap_free(&n->next);
 }
 
 void tc_names_add(TcNames *n, const char *name)
@@ -97,10 +99,23 @@ const char *tc_fresh2(TcNames *n, const char *base, const char *suffix)
     /* Numbered candidates: after the name itself, or in strict mode after
      * the name without its SSA suffix (a number after "_" would be one). */
     stem = n->strict ? ir_ssa_stem(n->ir, r) : r;
-    for (uint64_t k = 2; name_taken(n, r); k++) {
-        size_t sl = strlen(stem);
-        snprintf(buf, len, "%s%s%" PRIu64, stem, sl && stem[sl - 1] == '_' ? "v" : "", k);
-        r = ir_name(n->ir, buf);
+    if (name_taken(n, r)) {
+        uintptr_t k = (uintptr_t)ptrmap_get(&n->next, stem);
+        size_t sl = strlen(stem), d = sl;
+        /* "v" before the number where the number would make an SSA
+         * suffix: after "_", or after "_<digits>" ("x_1" + 2 is "x_12",
+         * whose stem "x" may be taken whatever the number) */
+        const char *sep;
+        while (d && stem[d - 1] >= '0' && stem[d - 1] <= '9')
+            d--;
+        sep = sl && (stem[sl - 1] == '_' || (d < sl && d && stem[d - 1] == '_')) ? "v" : "";
+        for (k = k ? k : 2;; k++) {
+            snprintf(buf, len, "%s%s%" PRIuPTR, stem, sep, k);
+            r = ir_name(n->ir, buf);
+            if (!name_taken(n, r))
+                break;
+        }
+        ptrmap_put(&n->next, stem, (void *)(k + 1));
     }
     tc_names_add(n, r);
     if (buf != small)

@@ -50,6 +50,8 @@ typedef struct TcNames {
     IrCtx *ir;
     PtrMap used;       /* interned name -> non-NULL */
     PtrMap stripped;   /* interned name without its SSA suffix -> non-NULL */
+    PtrMap next;       /* interned stem -> the number its next numbered candidate tries (those below are taken:
+                          names are only added, so a function of many inlined copies is not quadratic) */
     int strict;        /* also compare without SSA suffixes (set by tc_names_init) */
 } TcNames;
 

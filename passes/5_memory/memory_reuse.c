@@ -29,22 +29,24 @@
  *     use; a use inside a loop that does not contain the definition counts
  *     as a use at the end of the outermost such loop.  A MemRef's interval
  *     spans all of its variables, and a loop-carried MemRef's the loop.
- *  2. Greedy reuse, in definition order, first fit per space.  Because the
- *     MemRefs are visited in order of their definitions, a MemRef v
- *     overlaps an earlier one p exactly when p's interval ends at or after
- *     v's definition, so each slot (a MemRef others may take) needs only
- *     the largest end of its users, and a slot that is free for v stays
- *     free for every later MemRef until one takes it.  A heap ordered by
- *     end releases the slots as the definitions pass them; the free slots
- *     of a space sit in a segment tree (by definition order) holding the
- *     largest free size of each range, where the first one large enough
- *     is found in one descent.  O(n log n) for n MemRefs, whatever the
- *     sizes and lifetimes.
+ *  2. Packing, largest first (the reference's first fit, decreasing):
+ *     every MemRef joins the first buffer of its space none of whose
+ *     members' intervals it overlaps, or opens one; a buffer is the size
+ *     of its first member, so later ones always fit.  Intervals that touch
+ *     (one ends at the statement where the other starts) overlap unless
+ *     that statement's op may write its result over the operand that
+ *     dies there: an elementwise op over an operand of the result's shape
+ *     and layout that the op table does not mark noalias, a conversion
+ *     that does not widen (memory_reuse_plan.c lists the rule).  Each
+ *     buffer keeps its members by start, so a test is one binary search.
  *  3. Rebuild: every variable re-created with its final MemRef; unused
  *     alloc statements dropped.
  *
  * pyptocc refinements of the rules: a MemRef of size 0 (a dynamic shape)
  * neither takes nor gives storage, since its real size is unknown; a
+ * result shares a dying operand's storage only where the ops' classes say
+ * it is read element by element before it is overwritten (a list of
+ * classes, not of exceptions); a
  * retarget also needs equal spaces and a required MemRef at least as
  * large; the loop-storage split and the ordering of copies above, without
  * which the plan would let a loop or a copy overwrite a tile still read.

@@ -4,7 +4,7 @@
  * (definitions, last uses, loops and ifs), memory_reuse_storage.c decides
  * stage 0 (loop storage splits, yield retargets), memory_reuse_rebuild.c
  * rebuilds the body (copies, MemRefs, alloc statements) and
- * memory_reuse_plan.c plans the greedy reuse. */
+ * memory_reuse_plan.c packs the MemRefs into buffers. */
 #ifndef PYPTOCC_PASSES_MEMORY_REUSE_H
 #define PYPTOCC_PASSES_MEMORY_REUSE_H
 
@@ -27,6 +27,8 @@ struct Member {
     int64_t def;             /* its defining statement (the loop or if for iter_args and return variables) */
     int64_t avail;           /* where its value exists: def, or the construct's end for return variables */
     int64_t last;            /* the last statement that uses it (raised, see reuse_number_function) */
+    int64_t use;             /* the last statement that uses it, not raised */
+    const IrExpr *value;     /* assignments: the value assigned */
     int32_t raise;           /* the loop whose end counts as a use, or -1 */
     int64_t carried;         /* iter_args: the end of their loop (their storage is written there), else 0 */
     uint8_t kind;            /* DefKind */
@@ -45,6 +47,12 @@ struct Group {
     Group *parent;           /* stage 0: the group it was merged into */
     int64_t min_def, max_def;    /* over all its variables (stage 0: of the merged group) */
     int64_t def, last;       /* the interval */
+    /* Stage 2: the assignment that starts the interval (NULL when a loop
+     * does), and whether its last statement is a use, not the end of a
+     * loop that needs the value again: only then may a result written at
+     * the interval's ends share its storage (memory_reuse_plan.c). */
+    const Member *first;
+    uint8_t ends_in_use;
 };
 
 typedef struct LoopSpan {

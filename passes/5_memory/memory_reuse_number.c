@@ -71,7 +71,7 @@ static Member *track(Reuse *R, const IrVar *v, int64_t def, DefKind kind, int no
     mb = arena_zalloc(&R->scratch, sizeof *mb);
     mb->var = v;
     mb->group = g;
-    mb->def = mb->last = def;
+    mb->def = mb->last = mb->use = def;
     mb->avail = kind == DEF_RET ? R->counter : def;
     mb->group0 = g->index;
     mb->raise = -1;
@@ -109,7 +109,7 @@ static void use_expr(Reuse *R, const IrExpr *e, int64_t at)
         if (!mb)
             return;
         if (at > mb->last)
-            mb->last = at;
+            mb->last = mb->use = at;
         /* The outermost enclosing loop that does not contain the
          * definition: the first open loop starting after it. */
         while (lo < hi) {
@@ -205,8 +205,11 @@ static void number_stmt(Reuse *R, const IrStmt *s)
         use_expr(R, a->value, n);
         if (a->var->e.kind == EXPR_MEMREF)
             add_name(R, a->var);
-        else
-            track(R, a->var, n, DEF_ASSIGN, is_noalias(a->value), share_source(a->value));
+        else {
+            Member *mb = track(R, a->var, n, DEF_ASSIGN, is_noalias(a->value), share_source(a->value));
+            if (mb)
+                mb->value = a->value;
+        }
         return;
     }
     case STMT_EVAL:

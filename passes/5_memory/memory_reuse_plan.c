@@ -1,128 +1,198 @@
-/* memory_reuse_plan.c: MemoryReuse's greedy reuse (passes.md 5.6, stages
- * 1-2): each MemRef's interval, then in definition order the first free
- * slot of its space large enough, found in a segment tree of free sizes;
- * a heap releases the slots as the definitions pass their last use. */
+/* memory_reuse_plan.c: MemoryReuse's packing (passes.md 5.6, stages 1-2):
+ * each MemRef's interval, then, largest first, every MemRef joins the
+ * first buffer of its space none of whose members it overlaps, or opens
+ * a buffer of its own.
+ *
+ * The reference packs so too (first fit, decreasing): a buffer is the size
+ * of its first, largest member, so a later member never needs more room,
+ * and a large tile late in the function can take the storage of small
+ * tiles early in it (packed in definition order, a small tile early takes
+ * a slot that a large one later cannot grow into, and a kernel that ends
+ * with wide rows needs the sum of both).  Each buffer keeps its members
+ * sorted by start: they are disjoint, so one binary search finds the two
+ * a new interval could overlap.
+ *
+ * Intervals that touch (one ends at the statement where the other starts)
+ * overlap unless that statement's op may write its result over the
+ * operand that dies there, as the reference's in-place rule has it
+ * (inputs are read before the output is written): an elementwise op of
+ * the vector unit (unary, binary, ternary, with a scalar, with a
+ * broadcast row or column vector, a conversion that does not widen),
+ * over an operand of the result's shape that its op-table row does not
+ * mark noalias (block.recip, addc, subc, fmod ...).  The broadcast vector,
+ * scratch tiles, masks, and ops that move elements (reductions,
+ * transposes, windows, sorts) never share. */
 #include "config.h"
 #include "passes/5_memory/memory_reuse.h"
+#include "support/xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* The slots of one memory space: MemRefs that later ones may take, in
- * definition order.  A segment tree over them holds, for each range, the
- * largest size among the slots that are free (every user's interval ended
- * before the definition being placed); a busy slot counts as size 0. */
-typedef struct SlotTree {
-    uint32_t cap, n;
-    uint64_t *max_free;
-    uint64_t *size;
-    const IrMemRef **memref;
-} SlotTree;
-
-/* A slot that becomes free once the definitions pass its last use. */
-typedef struct Busy {
-    int64_t last;
-    uint32_t slot;
+/* A buffer: the MemRef of its first member and its members, by start. */
+typedef struct Buffer {
+    const IrMemRef *memref;
     uint8_t space;
-} Busy;
+    uint32_t n, cap;
+    const Group **member;
+} Buffer;
 
-typedef struct BusyHeap {
-    Busy *v;
-    uint32_t n;
-} BusyHeap;
-
-static void tree_init(SlotTree *T, Arena *a, uint32_t count)
+/* Whether e is or holds a variable whose MemRef is p's. */
+static int mentions(Reuse *R, const IrExpr *e, const Group *p)
 {
-    uint32_t cap = 1;
-    while (cap < count)
-        cap *= 2;
-    T->cap = cap;
-    T->n = 0;
-    T->max_free = arena_zalloc(a, 2 * (size_t)cap * sizeof *T->max_free);
-    T->size = arena_array(a, cap, sizeof *T->size);
-    T->memref = arena_array(a, cap, sizeof *T->memref);
+    const Member *mb;
+    if (ir_is_var_like(e))
+        return (mb = ptrmap_get(&R->members, e)) && mb->group == p;
+    if (e->kind == EXPR_MAKE_TUPLE) {
+        for (uint32_t i = 0; i < IR_AS(IrMakeTuple, e)->n; i++)
+            if (mentions(R, IR_AS(IrMakeTuple, e)->elems[i], p))
+                return 1;
+    }
+    return e->kind == EXPR_TUPLE_GET && mentions(R, IR_AS(IrTupleGet, e)->tuple, p);
 }
 
-static void tree_set(SlotTree *T, uint32_t slot, uint64_t free_size)
+/* Whether tiles a and b lay their elements out alike: the same static
+ * shape and layout, no strides of their own. */
+static int same_box(const IrType *a, const IrType *b)
 {
-    uint32_t i = T->cap + slot;
-    T->max_free[i] = free_size;
-    for (i /= 2; i; i /= 2) {
-        uint64_t x = T->max_free[2 * i], y = T->max_free[2 * i + 1];
-        T->max_free[i] = x > y ? x : y;
+    const IrTileView *va = a->tile_view, *vb = b->tile_view;
+    if (a->n != b->n || (va && (va->nstride || va->start_offset)) || (vb && (vb->nstride || vb->start_offset)) ||
+        (va ? va->blayout : TL_ROW_MAJOR) != (vb ? vb->blayout : TL_ROW_MAJOR) ||
+        (va ? va->slayout : TL_NONE_BOX) != (vb ? vb->slayout : TL_NONE_BOX) ||
+        (va ? va->fractal : 512) != (vb ? vb->fractal : 512))
+        return 0;
+    for (uint32_t d = 0; d < a->n; d++) {
+        int64_t x, y;
+        if (!ir_dim_value(a->dims[d], &x) || !ir_dim_value(b->dims[d], &y) || x != y)
+            return 0;
+    }
+    return 1;
+}
+
+/* The classes whose op reads each element of an operand of the result's
+ * shape before it writes the result's element in its place. */
+static int elementwise(OpClass cls)
+{
+    switch (cls) {
+    case OPCL_UNARY:
+    case OPCL_ELEM2:
+    case OPCL_ELEM3:
+    case OPCL_TILE_SCALAR:
+    case OPCL_ROW_EXPAND_OP:
+    case OPCL_COL_EXPAND_OP:
+    case OPCL_CAST:
+        return 1;
+    default:
+        return 0;
     }
 }
 
-/* The first free slot of at least size bytes; -1 if none. */
-static int64_t tree_find(const SlotTree *T, uint64_t size)
+/* May q, starting where p ends, take p's storage: is every operand of q's
+ * op that p holds one that its result may overwrite? */
+static int in_place(Reuse *R, const Group *q, const Group *p)
 {
-    uint32_t i = 1;
-    if (T->max_free[1] < size)
-        return -1;
-    while (i < T->cap)
-        i = T->max_free[2 * i] >= size ? 2 * i : 2 * i + 1;
-    return (int64_t)(i - T->cap);
-}
-
-static void heap_push(BusyHeap *H, Busy b)
-{
-    uint32_t i = H->n++;
-    while (i && H->v[(i - 1) / 2].last > b.last) {
-        H->v[i] = H->v[(i - 1) / 2];
-        i = (i - 1) / 2;
+    const IrCall *c;
+    const OpDef *op;
+    const IrType *rt;
+    uint32_t lo, hi;
+    int found = 0;
+    if (!q->first || !p->ends_in_use || q->first->def != p->last || !q->first->value ||
+        q->first->value->kind != EXPR_CALL)
+        return 0;
+    c = IR_AS(IrCall, q->first->value);
+    rt = q->first->var->type;
+    if (!(op = callee_op(c->callee)) || !elementwise((OpClass)op->cls))
+        return 0;
+    /* the operands of the result's shape; a conversion's is its source */
+    lo = op->cls == OPCL_CAST ? 0 : op_traits(op)->eq_first;
+    hi = op->cls == OPCL_CAST ? 1 : lo + op_traits(op)->eq_n;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *at = ir_is_var_like(c->args[i]) ? ((const IrVar *)c->args[i])->type : NULL;
+        if (!mentions(R, c->args[i], p))
+            continue;
+        if (!at || at->kind != TYPE_TILE || i < lo || i >= hi || (op->noalias >> i) & 1 || rt->kind != TYPE_TILE ||
+            !same_box(at, rt) || dtype_bytes((DataType)rt->dtype) > dtype_bytes((DataType)at->dtype))
+            return 0;
+        found = 1;
     }
-    H->v[i] = b;
+    return found;
 }
 
-static Busy heap_pop(BusyHeap *H)
+/* Whether g overlaps a member of b; *at: where it goes in b's order. */
+static int overlaps(Reuse *R, const Buffer *b, const Group *g, uint32_t *at)
 {
-    Busy top = H->v[0], x = H->v[--H->n];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= H->n)
-            break;
-        if (c + 1 < H->n && H->v[c + 1].last < H->v[c].last)
-            c++;
-        if (H->v[c].last >= x.last)
-            break;
-        H->v[i] = H->v[c];
-        i = c;
+    uint32_t lo = 0, hi = b->n;
+    while (lo < hi) {   /* the first member starting after g */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (b->member[mid]->def > g->def)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
-    if (H->n)
-        H->v[i] = x;
-    return top;
+    *at = lo;
+    if (lo < b->n) {
+        const Group *next = b->member[lo];
+        if (next->def < g->last || (next->def == g->last && !in_place(R, next, g)))
+            return 1;
+    }
+    if (lo > 0) {
+        const Group *prev = b->member[lo - 1];
+        if (prev->last > g->def || (prev->last == g->def && !in_place(R, g, prev)))
+            return 1;
+    }
+    return 0;
 }
 
-static int by_definition(const void *a, const void *b)
+static void insert(Buffer *b, uint32_t at, const Group *g)
+{
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 4;
+        b->member = xrealloc(b->member, xmul_size(b->cap, sizeof *b->member));
+    }
+    memmove(b->member + at + 1, b->member + at, (b->n - at) * sizeof *b->member);
+    b->member[at] = g;
+    b->n++;
+}
+
+/* Largest first; among equal sizes in definition order. */
+static int by_size(const void *a, const void *b)
 {
     const Group *x = *(Group *const *)a, *y = *(Group *const *)b;
+    if (x->memref->size != y->memref->size)
+        return x->memref->size > y->memref->size ? -1 : 1;
     if (x->def != y->def)
         return x->def < y->def ? -1 : 1;
     return x->memref->ref_id < y->memref->ref_id ? -1 : x->memref->ref_id > y->memref->ref_id;
 }
 
-/* Intervals (step 2), then the greedy assignment (steps 3-4); fills
- * R->remap and R->live. */
+/* Intervals (step 2), then the packing (steps 3-4); fills R->remap and
+ * R->live. */
 void reuse_plan(Reuse *R)
 {
-    uint32_t ng = R->group_list.len, count[MS_COUNT] = {0};
+    uint32_t ng = R->group_list.len, nb = 0;
     Group **order = arena_array(&R->scratch, ng ? ng : 1, sizeof *order);
-    SlotTree trees[MS_COUNT];
-    BusyHeap busy;
+    Buffer *bufs = arena_zalloc(&R->scratch, (ng ? ng : 1) * sizeof *bufs);
     /* [first assignment, last use]; a MemRef only iter_args and return
      * variables refer to starts at its first definition of any kind. */
+    int64_t *raised = arena_array(&R->scratch, ng ? ng : 1, sizeof *raised);
     for (uint32_t k = 0; k < ng; k++) {
         R->group_list.data[k]->def = INT64_MAX;
         R->group_list.data[k]->last = INT64_MIN;
+        R->group_list.data[k]->first = NULL;
+        raised[k] = INT64_MIN;
     }
     for (uint32_t k = 0; k < R->member_list.len; k++) {
         const Member *mb = R->member_list.data[k];
         Group *g = mb->group;
-        if (mb->kind == DEF_ASSIGN && mb->def < g->def)
+        if (mb->kind == DEF_ASSIGN && mb->def < g->def) {
             g->def = mb->def;
+            g->first = mb;
+        }
         if (mb->last > g->last)
             g->last = mb->last;
+        if (mb->last != mb->use && mb->last > raised[g->index])
+            raised[g->index] = mb->last;
     }
     for (uint32_t k = 0; k < ng; k++)
         if (R->group_list.data[k]->def == INT64_MAX)
@@ -141,51 +211,43 @@ void reuse_plan(Reuse *R)
             Member *mb = ptrmap_get(&R->members, &it[i]->v);
             if (!mb)
                 continue;
-            if (mb->group->def > c->start)
+            if (mb->group->def > c->start) {
                 mb->group->def = c->start;
+                mb->group->first = NULL;
+            }
             if (mb->group->last < c->end)
                 mb->group->last = c->end;
+            if (raised[mb->group->index] < c->end)
+                raised[mb->group->index] = c->end;
         }
     }
-    for (uint32_t k = 0; k < ng; k++) {
+    for (uint32_t k = 0; k < ng; k++)
+        R->group_list.data[k]->ends_in_use = raised[k] < R->group_list.data[k]->last;
+    for (uint32_t k = 0; k < ng; k++)
         order[k] = R->group_list.data[k];
-        count[order[k]->memref->space]++;
-    }
-    qsort(order, ng, sizeof *order, by_definition);
-    for (int s = 0; s < MS_COUNT; s++)
-        tree_init(&trees[s], &R->scratch, count[s] ? count[s] : 1);
-    /* Definitions come in order, so a slot whose last use is before the
-     * current definition stays free until a MemRef takes it: the heap
-     * releases each slot when the definitions pass its end. */
-    busy.v = arena_array(&R->scratch, ng ? ng : 1, sizeof *busy.v);
-    busy.n = 0;
+    qsort(order, ng, sizeof *order, by_size);
     for (uint32_t k = 0; k < ng; k++) {
         Group *g = order[k];
-        SlotTree *T = &trees[g->memref->space];
-        uint64_t size = g->memref->size;
-        int64_t slot;
-        Busy b;
-        while (busy.n && busy.v[0].last < g->def) {
-            Busy f = heap_pop(&busy);
-            tree_set(&trees[f.space], f.slot, trees[f.space].size[f.slot]);
-        }
-        if (!size) {
+        uint8_t space = (uint8_t)g->memref->space;
+        uint32_t b = 0, at = 0;
+        if (!g->memref->size) {
+            /* A dynamic shape: its real size is unknown. */
             ptrmap_put(&R->live, g->memref, (void *)1);
             continue;
         }
-        slot = tree_find(T, size);
-        if (slot >= 0) {
-            ptrmap_put(&R->remap, g->memref, (void *)T->memref[slot]);
-            tree_set(T, (uint32_t)slot, 0);
-        } else {
-            slot = T->n++;
-            T->memref[slot] = g->memref;
-            T->size[slot] = size;
+        while (b < nb && (bufs[b].space != space || overlaps(R, &bufs[b], g, &at)))
+            b++;
+        if (b == nb) {
+            bufs[nb].memref = g->memref;
+            bufs[nb].space = space;
+            nb++;
+            at = 0;
             ptrmap_put(&R->live, g->memref, (void *)1);
+        } else {
+            ptrmap_put(&R->remap, g->memref, (void *)bufs[b].memref);
         }
-        b.last = g->last;
-        b.slot = (uint32_t)slot;
-        b.space = g->memref->space;
-        heap_push(&busy, b);
+        insert(&bufs[b], at, g);
     }
+    for (uint32_t b = 0; b < nb; b++)
+        xfree(bufs[b].member);
 }

@@ -12,11 +12,11 @@ using namespace pto;
 // Kernel Function: mm
 static AICORE void mm(__gm__ half* a_0, __gm__ half* b_0, __gm__ float* c_0, __gm__ float* d_0) {
   Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> a_l1_0;
-  TASSIGN(a_l1_0, 0x0);
+  TASSIGN(a_l1_0, 0x2000);
   GlobalTensor<half, pto::Shape<1, 1, 1, 64, 64>, pto::Stride<16384, 16384, 16384, 256, 1>, pto::Layout::ND> a_0_gt0(a_0 + 0);
   TLOAD(a_l1_0, a_0_gt0);
   Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> b_l1_0;
-  TASSIGN(b_l1_0, 0x2000);
+  TASSIGN(b_l1_0, 0x0);
   GlobalTensor<half, pto::Shape<1, 1, 1, 64, 64>, pto::Stride<4096, 4096, 4096, 64, 1>, pto::Layout::ND> b_0_gt1(b_0 + 0);
   TLOAD(b_l1_0, b_0_gt1);
   Tile<TileType::Left, half, 64, 64, BLayout::RowMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> a_l0_0;
@@ -34,11 +34,11 @@ static AICORE void mm(__gm__ half* a_0, __gm__ half* b_0, __gm__ float* c_0, __g
   TASSIGN(acc_out, 0x0);
   for (int64_t k_0 = 1; k_0 < 4; k_0 += 1) {
     Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> ak_0;
-    TASSIGN(ak_0, 0x0);
+    TASSIGN(ak_0, 0x2000);
     GlobalTensor<half, pto::Shape<1, 1, 1, 64, 64>, pto::Stride<16384, 16384, 16384, 256, 1>, pto::Layout::ND> a_0_gt2(a_0 + (k_0 * 64));
     TLOAD(ak_0, a_0_gt2);
     Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> bk_0;
-    TASSIGN(bk_0, 0x2000);
+    TASSIGN(bk_0, 0x0);
     GlobalTensor<half, pto::Shape<1, 1, 1, 64, 64>, pto::Stride<4096, 4096, 4096, 64, 1>, pto::Layout::ND> b_0_gt3(b_0 + (k_0 * 64) * 64);
     TLOAD(bk_0, b_0_gt3);
     Tile<TileType::Left, half, 64, 64, BLayout::RowMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> ak0_0;
@@ -52,7 +52,7 @@ static AICORE void mm(__gm__ half* a_0, __gm__ half* b_0, __gm__ float* c_0, __g
     TMATMUL_ACC(_t0, _t0, ak0_0, bk0_0);
   }
   Tile<TileType::Mat, float, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> back_0;
-  TASSIGN(back_0, 0x4000);
+  TASSIGN(back_0, 0x2000);
   TMOV(back_0, acc_out);
   GlobalTensor<float, pto::Shape<1, 1, 1, 64, 64>, pto::Stride<4096, 4096, 4096, 64, 1>, pto::Layout::ND> c_0_gt4(c_0 + 0);
   TSTORE(c_0_gt4, acc_out);

@@ -1,8 +1,9 @@
 # pyptocc-flags: --passes=default,init_memref,memory_reuse,allocate_memory_addr
 # MemoryReuse intervals touch at the statement that reads one tile and
-# defines the next: t2 = exp(t1) cannot reuse t1's MemRef, but t3 can
-# (t1's last use is before t3's definition), and t4 takes t2's.  Two Vec
-# MemRefs remain; the allocs of the others are deleted.
+# defines the next: an elementwise op reads each element before it writes
+# the result's in its place, so t2 = exp(t1) takes t1's MemRef, t3 and t4
+# likewise (the reference's in-place rule).  One Vec MemRef remains; the
+# allocs of the others are deleted.
 import pypto.language as pl
 
 

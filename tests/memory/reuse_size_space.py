@@ -1,8 +1,10 @@
 # pyptocc-flags: --passes=default,init_memref,memory_reuse,allocate_memory_addr
-# Reuse needs the same space and a MemRef at least as large:
-#  - small2 (4096 bytes) takes big's MemRef (16384): a smaller tile on a
-#    larger MemRef is allowed;
-#  - big3 cannot take small's MemRef (too small) and gets its own;
+# Reuse needs the same space; MemRefs are packed largest first, so a
+# buffer is the size of its first member:
+#  - big, big2 and big3 share one buffer (each exp written over its
+#    operand), as do t, t2 and t3;
+#  - small and small2 (4096 bytes) take the buffer of mv (16384), which is
+#    not live while they are: a smaller tile on a larger MemRef is allowed;
 #  - m, a Mat tile defined when the Vec MemRefs of t are free, gets a Mat
 #    MemRef of its own: spaces never share.
 import pypto.language as pl
