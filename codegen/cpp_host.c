@@ -96,16 +96,22 @@ static int read_window(CppHost *hp, const IrAssign *a, DiagEngine *diag)
     if (c->args[0]->kind == EXPR_MAKE_TUPLE) {
         const IrMakeTuple *shape = IR_AS(IrMakeTuple, c->args[0]);
         const IrKwarg *dt = ir_call_kwarg(c, "dtype");
-        elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
-        for (uint32_t i = 0; i < shape->n; i++) {
-            if (cpp_ranks_linear(&rk, shape->elems[i], &d) != 0 || d.per_rank * n.per_rank != 0)
+        for (uint32_t i = 0; i < shape->n; i++) {   /* n * d, in checked arithmetic */
+            CppRankLinear m;
+            int64_t t;
+            if (cpp_ranks_linear(&rk, shape->elems[i], &d) != 0 || (d.per_rank && n.per_rank) ||
+                __builtin_mul_overflow(n.c, d.c, &m.c) || __builtin_mul_overflow(n.per_rank, d.c, &m.per_rank) ||
+                __builtin_mul_overflow(d.per_rank, n.c, &t) || __builtin_add_overflow(m.per_rank, t, &m.per_rank))
                 goto nonlinear;
-            n = (CppRankLinear){n.c * d.c, n.per_rank * d.c + d.per_rank * n.c};
+            n = m;
         }
+        elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
     } else if (cpp_ranks_linear(&rk, c->args[0], &n) != 0) {
         goto nonlinear;
     }
-    add_window(hp, a->var, cpp_strip(hp->ir, a->var->name), (CppRankLinear){n.c * elem, n.per_rank * elem});
+    if (__builtin_mul_overflow(n.c, elem, &d.c) || __builtin_mul_overflow(n.per_rank, elem, &d.per_rank))
+        goto nonlinear;
+    add_window(hp, a->var, cpp_strip(hp->ir, a->var->name), d);
     return 0;
 nonlinear:
     diag_error(diag, c->args[0]->span,

@@ -84,6 +84,30 @@ static int host_param(const CppRanks *rk, const IrExpr *e)
     return -1;
 }
 
+/* a + b, a - b (sub) and a * b (one of them constant) into *out, in
+ * checked arithmetic: 0, or -1 on overflow or when a * b is not linear. */
+static int lin_add(CppRankLinear a, CppRankLinear b, int sub, CppRankLinear *out)
+{
+    if (sub)
+        return __builtin_sub_overflow(a.c, b.c, &out->c) || __builtin_sub_overflow(a.per_rank, b.per_rank, &out->per_rank)
+                   ? -1
+                   : 0;
+    return __builtin_add_overflow(a.c, b.c, &out->c) || __builtin_add_overflow(a.per_rank, b.per_rank, &out->per_rank)
+               ? -1
+               : 0;
+}
+
+static int lin_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
+{
+    int64_t x, y;
+    if (a.per_rank && b.per_rank)
+        return -1;
+    if (__builtin_mul_overflow(a.c, b.c, &out->c) || __builtin_mul_overflow(a.per_rank, b.c, &x) ||
+        __builtin_mul_overflow(b.per_rank, a.c, &y) || __builtin_add_overflow(x, y, &out->per_rank))
+        return -1;
+    return 0;
+}
+
 /* e as c + per_rank * r, of the launch's rank r (a constant device's
  * rank is its constant): 0, or -1. */
 static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
@@ -104,16 +128,10 @@ static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         return -1;
     switch ((IrBinaryOp)e->op) {
     case BIN_ADD:
-        *out = (CppRankLinear){a.c + b.c, a.per_rank + b.per_rank};
-        return 0;
     case BIN_SUB:
-        *out = (CppRankLinear){a.c - b.c, a.per_rank - b.per_rank};
-        return 0;
+        return lin_add(a, b, e->op == BIN_SUB, out);
     case BIN_MUL:
-        if (a.per_rank && b.per_rank)
-            return -1;
-        *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
-        return 0;
+        return lin_mul(a, b, out);
     default:
         return -1;
     }
@@ -167,15 +185,6 @@ static int host_slice(const CppRanks *rk, const IrExpr *e, CppRankLinear idx[5],
     return h;
 }
 
-/* a * b into *out, 0; -1 when it is not linear in the number of ranks. */
-static int linear_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
-{
-    if (a.per_rank && b.per_rank)
-        return -1;
-    *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
-    return 0;
-}
-
 int cpp_ranks_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
 {
     e = value_of(rk, e);
@@ -195,13 +204,10 @@ int cpp_ranks_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         return -1;
     switch ((IrBinaryOp)e->op) {
     case BIN_ADD:
-        *out = (CppRankLinear){a.c + b.c, a.per_rank + b.per_rank};
-        return 0;
     case BIN_SUB:
-        *out = (CppRankLinear){a.c - b.c, a.per_rank - b.per_rank};
-        return 0;
+        return lin_add(a, b, e->op == BIN_SUB, out);
     case BIN_MUL:
-        return linear_mul(a, b, out);
+        return lin_mul(a, b, out);
     default:
         return -1;
     }
