@@ -371,6 +371,12 @@ static int render(CppExpr *x, StrBuf *out, const IrExpr *e, size_t start)
         return binary(x, out, IR_AS(IrBinary, e), start);
     case EXPR_UNARY:
         return unary(x, out, IR_AS(IrUnary, e), start);
+    case EXPR_CALL:
+        if (x->call && (text = x->call(x, IR_AS(IrCall, e)))) {
+            sb_puts(out, text);
+            return 0;
+        }
+        return refuse(x, e, "this expression cannot be emitted as a C++ scalar");
     default:
         return refuse(x, e, "this expression cannot be emitted as a C++ scalar");
     }

@@ -47,6 +47,9 @@ typedef struct CppExpr {
     DiagEngine *diag;
     CppStyle style;
     const char *(*var)(struct CppExpr *x, const IrVar *v, Span at);
+    /* The C++ text of a call (NULL: none, or after reporting); may be
+     * NULL, when no call has a text. */
+    const char *(*call)(struct CppExpr *x, const IrCall *c);
     void *data;
     Span at;             /* where to report problems of nodes without a span of their own */
 } CppExpr;
@@ -139,6 +142,11 @@ typedef struct CppPlan {
     CppSlot *slots;            /* in ir's arena */
     uint32_t nslots;
     PtrMap roots;              /* created IrVar -> the CppSlot it is the buffer of */
+    /* One of several Orchestration functions of a multi-rank program:
+     * its file is in namespace pyptocc_orch_<suffix>, its entry points
+     * aicpu_orchestration_{config,entry}_<suffix> (NULL: the one file,
+     * as the reference names it). */
+    const char *entry_suffix;
 } CppPlan;
 
 /* The plan of prog with orch as its Orchestration function (NULL for none;
@@ -152,48 +160,126 @@ const CppParamUse *cpp_plan_use(CppPlan *p, const IrFunc *k);
 /* Traces the slots of p->orch once: 0, or -1 (reported the first time). */
 int cpp_plan_slots(CppPlan *p, DiagEngine *diag);
 
-/* The Orchestration function of prog (NULL for none); a second one is
- * reported (cpp.md 1: at most one per program) and *bad set.  With host
- * non-NULL, the host function that dispatches to ranks goes into *host
- * (NULL: none) and its first launch's span into *at; with host NULL such
- * a function is reported. */
+/* The Orchestration function of prog (NULL for none; cpp_orchestration
+ * finds it).  Without host orchestration a second one is reported (C++
+ * output of one rank takes at most one per program) and *bad set.  With
+ * host non-NULL, the host function that dispatches to ranks goes into
+ * *host (NULL: none) and its first launch's span into *at, and a program
+ * with one takes every Orchestration function (cpp_orchestrations lists
+ * them); with host NULL such a function is reported. */
 const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad, const IrFunc **host, Span *at);
+/* The Orchestration functions of prog, in program order, into o (room for
+ * prog->n); returns the count. */
+uint32_t cpp_orchestrations(const IrProgram *prog, const IrFunc **o);
+/* The plan of the kernels of every Orchestration function in orchs (func
+ * ids in order of first call from orchs[0], then orchs[1], ...), with
+ * orchs[0] as p->orch. */
+void cpp_plan_init_orchs(CppPlan *p, IrCtx *ir, const IrProgram *prog, const IrFunc *const *orchs, uint32_t n);
+/* A plan of orch that shares whole's kernels (whole outlives it), for the
+ * slots and orchestration file of each Orchestration function of a
+ * multi-rank program; cpp_plan_sub_free frees what is its own. */
+void cpp_plan_sub_init(CppPlan *p, const CppPlan *whole, const IrFunc *orch);
+void cpp_plan_sub_free(CppPlan *p);
 
-/* A multi-rank program (cpp_ranks.c): host orchestration that dispatches
- * the Orchestration function to each rank.  For each argument slot of the
- * Orchestration function, where rank r's value comes from. */
+/* A multi-rank program (cpp_host.c, cpp_ranks.c): host orchestration as a
+ * sequence of steps, each a launch of an Orchestration function on every
+ * rank (for r in pl.range(pld.world_size()): f(..., device=r)) or on one
+ * (device=c), or a host collective on window views.  For each argument
+ * slot of a launch, where rank r's value comes from. */
 enum { CPP_RANK_SLICE = 0, CPP_RANK_INDEX = 1, CPP_RANK_DIM = 2, CPP_RANK_WINDOW = 3,
        CPP_RANK_COMM_CTX = 4, CPP_RANK_WHOLE = 5, CPP_RANK_VALUE = 6 };   /* pyptocc_runtime.h's PyptoccRankArgKind */
-/* A linear function of the number of ranks: c + per_rank * nranks. */
+/* pyptocc_runtime.h's PyptoccStepKind. */
+enum { CPP_STEP_LAUNCH = 0, CPP_STEP_ALLREDUCE, CPP_STEP_BARRIER, CPP_STEP_BROADCAST, CPP_STEP_ALLGATHER,
+       CPP_STEP_REDUCE_SCATTER, CPP_STEP_ALL_TO_ALL, CPP_STEP_ALL_TO_ALL_V };
+/* A linear function: c + per_rank * nranks (of a slice's index: of the
+ * rank r). */
 typedef struct CppRankLinear {
     int64_t c, per_rank;
 } CppRankLinear;
 /* A window buffer the host allocates (pld.alloc_window_buffer), in bytes. */
 typedef struct CppWindow {
-    const IrVar *buf;       /* the host's variable */
+    const IrVar *buf;       /* the host's variable (NULL: a signal the compiler gives a collective) */
+    const char *name;
     CppRankLinear bytes;
 } CppWindow;
+/* A view of a window (pld.window): its window, element type and shape. */
+typedef struct CppView {
+    int32_t win;
+    DataType dtype;
+    uint32_t ndims;
+    CppRankLinear dims[5];
+} CppView;
+struct CppHost;
 typedef struct CppRanks {
-    const IrFunc *host;     /* the host function */
-    CppWindow *windows;     /* in the host's order */
-    uint32_t nwindows;
-    CppRankLinear (*shape)[5];  /* per CPP_RANK_WINDOW slot: its view's shape */
+    const struct CppHost *hp;   /* the host plan: its windows and definitions */
+    uint32_t ndefs;         /* the definitions before the launch (hp->defs[0..ndefs)) */
+    uint32_t orch;          /* the launched Orchestration function: its index in the host plan */
+    CppRankLinear (*shape)[5];  /* per CPP_RANK_WINDOW slot: its view's shape; per CPP_RANK_SLICE slot: its
+                                   indices, c + per_rank * r */
+    uint32_t *nindex;       /* per CPP_RANK_SLICE slot: the host tensor's dimensions it indexes */
     const IrExpr **value;   /* per CPP_RANK_VALUE slot: the scalar, of the rank r and constants */
     const IrCall *call;     /* its launch, orch(..., device=r) */
-    const IrVar *r;         /* the loop's rank variable */
-    int64_t world;          /* the ranks it is built for; 0: any */
+    const IrVar *r;         /* the loop's rank variable; NULL for a launch on one device */
+    int64_t device;         /* -1: every rank; else the first rank it runs on, */
+    int64_t device_step, device_count;   /* then every device_step-th, device_count in all */
     int *kind;              /* per slot: CPP_RANK_* */
     int *from;              /* per CPP_RANK_SLICE and CPP_RANK_WHOLE slot: the host parameter; per
                                CPP_RANK_WINDOW slot: the window */
-    const IrAssign **defs;  /* the host's assignments before its loop, then the loop body's before the launch */
-    uint32_t ndefs;
 } CppRanks;
-/* Reads host's dispatch (at: its span) against plan's Orchestration
- * function and slots into rk: 0, or -1 after reporting. */
-int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag);
+typedef struct CppHostStep {
+    int kind;               /* CPP_STEP_* */
+    CppRanks launch;        /* CPP_STEP_LAUNCH */
+    const char *what;       /* a collective: its op's name */
+    CppView data, stage, signal;
+    int op, root, lanes, ring;
+    CppView counts, recv;   /* all_to_all_v */
+} CppHostStep;
+typedef struct CppHost {
+    IrCtx *ir;
+    const IrFunc *host;     /* the host function */
+    const IrFunc **orchs;   /* the Orchestration functions; plans[i] is orchs[i]'s */
+    CppPlan *plans;
+    uint32_t norchs;
+    CppWindow *windows;     /* in the host's order */
+    uint32_t nwindows, capwindows;
+    const IrAssign **defs;  /* the host's assignments so far, loops unrolled (a round's index bound) */
+    uint32_t ndefs, capdefs;
+    CppHostStep *steps;
+    uint32_t nsteps, capsteps;
+    int64_t world;          /* the ranks it is built for; 0: any */
+    int64_t world_min;      /* the ranks its launches name at least */
+    int dynamic;            /* a dispatch loop over pld.world_size() */
+    int64_t loop_first, loop_step, loop_count;   /* the rank loop being read (count -1: every rank) */
+    uint8_t *all_ranks;     /* per window: a step on every rank uses it */
+    /* The names of the pl.dynamic dimensions of the host's tensors that
+     * the host uses as the number of ranks (pypto: NR = pl.dynamic("NR")
+     * is the shape-side name of pld.world_size()); the runtime sets them. */
+    const char *world_vars[8];
+    uint32_t nworld_vars;
+} CppHost;
+/* Reads host's orchestration (at: its first launch's span) into hp, whose
+ * ir, orchs, plans and norchs are set: 0, or -1 after reporting.
+ * cpp_host_free frees it. */
+int cpp_host_plan(CppHost *hp, const IrFunc *host, Span at, DiagEngine *diag);
+void cpp_host_free(CppHost *hp);
+/* The launch of call (an Orchestration function's) into rk, with its
+ * slots (cpp_ranks.c), on the ranks device + i * step for i < count
+ * (device -1: every rank, rank r the loop's r; else r the rank): 0, or
+ * -1 after reporting. */
+int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t device, int64_t step, int64_t count,
+                     CppRanks *rk, DiagEngine *diag);
 /* The C++ of CPP_RANK_VALUE slot k's scalar, of `rank` (cpp_program.c
  * writes it as a function of the rank); 0, or -1 after reporting. */
-int cpp_ranks_value(CppPlan *plan, const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag);
+int cpp_ranks_value(const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag);
+/* What rk's definitions make of e: the value of the variable it is, if
+ * defined (a round's index: its constant). */
+const IrExpr *cpp_ranks_value_of(const CppRanks *rk, const IrExpr *e);
+/* e as c + per_rank * nranks (pld.world_size()): 0, or -1 when it is not
+ * linear in it. */
+int cpp_ranks_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out);
+/* The view pld.window(buf, shape, dtype=...) w into v: 0, or -1 after
+ * reporting. */
+int cpp_ranks_view(const CppRanks *rk, const IrCall *w, CppView *v, DiagEngine *diag);
 
 /* The pieces of the plan: the kernels of prog (passes.md 2) in func id
  * order into k (room for prog->n), returning the count; the slot tracing

@@ -89,16 +89,18 @@ static void file_head(Orch *O, const CppSlot *slots, uint32_t ns)
                      "    conv.u64 = u;\n"
                      "    return conv.f32;\n"
                      "}\n\n");
+    const char *sfx = O->plan->entry_suffix, *us = sfx ? "_" : "";
+    sfx = sfx ? sfx : "";
     sb_puts(out, "extern \"C\" {\n\n"
-                 "__attribute__((visibility(\"default\")))\n"
-                 "PTO2OrchestrationConfig aicpu_orchestration_config(uint64_t* args, int arg_count) {\n"
-                 "    (void)args;\n"
+                 "__attribute__((visibility(\"default\")))\n");
+    sb_printf(out, "PTO2OrchestrationConfig aicpu_orchestration_config%s%s(uint64_t* args, int arg_count) {\n", us, sfx);
+    sb_puts(out, "    (void)args;\n"
                  "    (void)arg_count;\n"
                  "    return PTO2OrchestrationConfig{\n");
     sb_printf(out, "        .expected_arg_count = %u,\n    };\n}\n\n", ns);
-    sb_puts(out, "__attribute__((visibility(\"default\")))\n"
-                 "void aicpu_orchestration_entry(PTO2Runtime* rt, uint64_t* args, int arg_count) {\n"
-                 "    (void)arg_count;\n");
+    sb_puts(out, "__attribute__((visibility(\"default\")))\n");
+    sb_printf(out, "void aicpu_orchestration_entry%s%s(PTO2Runtime* rt, uint64_t* args, int arg_count) {\n", us, sfx);
+    sb_puts(out, "    (void)arg_count;\n");
     if (!ns)
         sb_puts(out, "    (void)args;\n");
 }
@@ -275,6 +277,12 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, const CodegenOptions *o, 
     if (!O.rt_used)
         sb_puts(out, "    (void)rt;\n");
     sb_puts(out, "}\n\n}  // extern \"C\"\n");
+    /* One of several files in one translation unit: its macros end here. */
+    for (uint32_t i = 0; plan->entry_suffix && i < ns; i++) {
+        sb_puts(out, "#undef ");
+        slot_macro(&O, out, &slots[i]);
+        sb_putc(out, '\n');
+    }
     orch_free(&O);
     return diag->errors != errors;
 }

@@ -55,26 +55,32 @@ static int scan_call(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
-/* The kernels in order of first call from orch (its code is never
- * lowered: the walk is the only reading of it), then the others. */
-uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
+/* The kernels in order of first call from orchs[0], orchs[1], ... (their
+ * code is never lowered: the walk is the only reading of it), then the
+ * others. */
+static uint32_t kernels_of(const IrProgram *prog, const IrFunc *const *orchs, uint32_t norchs, CppKernel *k)
 {
     IdScan s;
     s.prog = prog;
     s.k = k;
     s.n = 0;
     ptrmap_init(&s.seen);
-    if (orch) {
+    for (uint32_t i = 0; i < norchs; i++) {
         IrWalker w;
         memset(&w, 0, sizeof w);
         w.pre_expr = scan_call;
         w.data = &s;
-        ir_walk_func(&w, orch);
+        ir_walk_func(&w, orchs[i]);
     }
     for (uint32_t i = 0; i < prog->n; i++)
         add_kernel(&s, prog->funcs[i], 0);
     ptrmap_free(&s.seen);
     return s.n;
+}
+
+uint32_t cpp_kernels(const IrProgram *prog, const IrFunc *orch, CppKernel *k)
+{
+    return kernels_of(prog, &orch, orch ? 1 : 0, k);
 }
 
 /* -------------------------------------------------- parameter use */
@@ -254,9 +260,19 @@ static int find_dispatch(IrWalker *w, const IrExpr *e)
     return 1;
 }
 
+uint32_t cpp_orchestrations(const IrProgram *prog, const IrFunc **o)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (func_type_is_orchestration((FuncType)prog->funcs[i]->type))
+            o[n++] = prog->funcs[i];
+    return n;
+}
+
 const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *bad, const IrFunc **host, Span *at_out)
 {
     const IrFunc *orch = NULL;
+    int multi = 0;
     if (host)
         *host = NULL;
     for (uint32_t i = 0; i < prog->n; i++) {
@@ -268,10 +284,11 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
         w.data = &at;
         ir_walk_func(&w, f);
         if (span_is_known(at) && host && !*host) {
-            /* Host orchestration of a multi-rank program: cpp_ranks.c
-             * reads it. */
+            /* Host orchestration of a multi-rank program: cpp_host.c
+             * reads it, with every Orchestration function it launches. */
             *host = f;
             *at_out = at;
+            multi = 1;
         } else if (span_is_known(at)) {
             diag_error(diag, at,
                        host ? "a second host function that dispatches to ranks (device=); C++ output takes one"
@@ -279,12 +296,17 @@ const IrFunc *cpp_orchestration(const IrProgram *prog, DiagEngine *diag, int *ba
                               "--emit=cpp writes the multi-rank program in one translation unit");
             *bad = 1;
         }
+    }
+    for (uint32_t i = 0; i < prog->n; i++) {
+        const IrFunc *f = prog->funcs[i];
         if (!func_type_is_orchestration((FuncType)f->type))
             continue;
         if (!orch) {
             orch = f;
             continue;
         }
+        if (multi)
+            continue;
         diag_error(diag, f->span,
                    "a second Orchestration function '%s'; C++ output takes at most one per program", f->name);
         diag_note(diag, orch->span, "the first is '%s'", orch->name);
@@ -308,6 +330,34 @@ void cpp_plan_init(CppPlan *p, IrCtx *ir, const IrProgram *prog, const IrFunc *o
     ptrmap_init(&p->roots);
     for (uint32_t i = 0; i < p->nkernels; i++)
         ptrmap_put(&p->by_name, p->kernels[i].f->name, &p->kernels[i]);
+}
+
+void cpp_plan_init_orchs(CppPlan *p, IrCtx *ir, const IrProgram *prog, const IrFunc *const *orchs, uint32_t n)
+{
+    cpp_plan_init(p, ir, prog, NULL);
+    p->orch = n ? orchs[0] : NULL;
+    ptrmap_free(&p->by_name);
+    ptrmap_init(&p->by_name);
+    p->nkernels = kernels_of(prog, orchs, n, p->kernels);
+    for (uint32_t i = 0; i < p->nkernels; i++)
+        ptrmap_put(&p->by_name, p->kernels[i].f->name, &p->kernels[i]);
+}
+
+void cpp_plan_sub_init(CppPlan *p, const CppPlan *whole, const IrFunc *orch)
+{
+    *p = *whole;   /* the kernels, their ids and by_name are whole's, read only */
+    p->orch = orch;
+    p->slots_state = 0;
+    p->slots = NULL;
+    p->nslots = 0;
+    ptrmap_init(&p->uses);
+    ptrmap_init(&p->roots);
+}
+
+void cpp_plan_sub_free(CppPlan *p)
+{
+    ptrmap_free(&p->uses);
+    ptrmap_free(&p->roots);
 }
 
 void cpp_plan_free(CppPlan *p)

@@ -1,38 +1,26 @@
-/* cpp_ranks.c: the plan of a multi-rank C++ program.  Host orchestration
- * that dispatches the Orchestration function to each rank,
+/* cpp_ranks.c: one launch of a multi-rank program's host orchestration
+ * (cpp_host.c reads the steps),
  *
  *     for r in pl.range(pld.world_size()):     (or a constant count)
  *         orch(x[r], y[r], r, device=r)
  *
- * runs as SPMD on the runtime's ranks (runtime/README.md, "Ranks"): every
- * rank reads the host function's arguments, runs the orchestration on what
- * its own launch names, and rank 0 writes the host's gathered outputs.
- * This file reads the dispatch and decides, for each argument slot of the
- * Orchestration function, where rank r's value comes from: row r of a host
- * tensor parameter (x[r]), the rank itself (r), a window the host
- * allocates (pld.alloc_window_buffer before the loop, viewed by
- * pld.window before it or in it), the context of the rank's windows, or a
- * dimension the runtime sets.  Before the loop the host may also name
- * scalars (n = pld.world_size()).  Other forms of host code are located
- * errors naming what is taken; cpp_program.c spells the table. */
+ * or orch(..., device=c) on one rank, which runs as SPMD on the runtime's
+ * ranks (runtime/README.md, "Ranks"): every rank reads the host
+ * function's arguments and runs the orchestration on what its own launch
+ * names.  This file decides, for each argument slot of the Orchestration
+ * function, where rank r's value comes from: a region of a host tensor
+ * parameter indexed by constants and r (x[r], x[2, r]), the rank itself
+ * (r), a window the host allocates (pld.alloc_window_buffer, viewed by
+ * pld.window), the context of the rank's windows, a host input whole, a
+ * scalar of the rank and constants, or a dimension the runtime sets.
+ * Other forms are located errors naming what is taken; cpp_program.c
+ * spells the tables. */
 #include "config.h"
 #include "codegen/cpp_emit.h"
 #include "ir/op_registry.h"
 #include "support/arena.h"
 
 #include <string.h>
-
-/* The statements of the body *slot: a SeqStmts' or the one. */
-static const IrStmt *const *stmts_of(const IrStmt *const *slot, uint32_t *n)
-{
-    const IrStmt *s = *slot;
-    if (s && s->kind == STMT_SEQ) {
-        *n = IR_AS(IrSeq, s)->n;
-        return IR_AS(IrSeq, s)->stmts;
-    }
-    *n = s ? 1 : 0;
-    return slot;
-}
 
 static int is_int(const IrExpr *e, int64_t v)
 {
@@ -47,57 +35,157 @@ static const IrCall *op_call(const IrExpr *e, OpId id)
     return IR_AS(IrCall, e);
 }
 
-/* What e stands for: the value of the loop body's assignment of it, if
- * it is a variable the body defines (the passes name each step). */
-static const IrExpr *value_of(const CppRanks *rk, const IrExpr *e)
+/* What e stands for: the value of the host's assignment of it before the
+ * launch, if it is a variable the host defines (the passes name each
+ * step; an unrolled round's index is bound to its constant). */
+const IrExpr *cpp_ranks_value_of(const CppRanks *rk, const IrExpr *e)
 {
-    for (uint32_t i = rk->ndefs; e && e->kind == EXPR_VAR && i-- > 0;)
-        if (rk->defs[i]->var == IR_AS(IrVar, e))
-            return value_of(rk, rk->defs[i]->value);
+    /* A definition's value names what was defined before it. */
+    for (uint32_t i = rk->ndefs; e && (e->kind == EXPR_VAR || e->kind == EXPR_ITER_ARG) && i-- > 0;)
+        if (rk->hp->defs[i]->var == IR_AS(IrVar, e))
+            e = rk->hp->defs[i]->value;
     return e;
+}
+#define value_of cpp_ranks_value_of
+
+/* e, a variable the host does not define, is a pl.dynamic dimension of
+ * the host's tensor parameters: it stands for the number of ranks
+ * (recorded in the host plan, whose tables tell the runtime). */
+static int world_var(const CppRanks *rk, const IrExpr *e)
+{
+    CppHost *hp = (CppHost *)rk->hp;   /* the plan being built, which rk reads */
+    const IrFunc *h = hp->host;
+    const char *name;
+    if (e->kind != EXPR_VAR || value_of(rk, e) != e)
+        return 0;
+    name = IR_AS(IrVar, e)->name;
+    for (uint32_t i = 0; i < hp->nworld_vars; i++)
+        if (hp->world_vars[i] == name)
+            return 1;
+    for (uint32_t i = 0; i < h->nparams; i++) {
+        const IrType *t = h->params[i].var->type;
+        for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n; d++)
+            if (t->dims[d]->kind == EXPR_VAR && IR_AS(IrVar, t->dims[d])->name == name &&
+                hp->nworld_vars < sizeof hp->world_vars / sizeof hp->world_vars[0]) {
+                hp->world_vars[hp->nworld_vars++] = name;
+                return 1;
+            }
+    }
+    return 0;
 }
 
 /* e is a tensor parameter of the host: its index, or -1. */
 static int host_param(const CppRanks *rk, const IrExpr *e)
 {
-    for (uint32_t i = 0; e->kind == EXPR_VAR && i < rk->host->nparams; i++)
-        if (rk->host->params[i].var == IR_AS(IrVar, e) && rk->host->params[i].var->type->kind == TYPE_TENSOR)
+    const IrFunc *h = rk->hp->host;
+    for (uint32_t i = 0; e->kind == EXPR_VAR && i < h->nparams; i++)
+        if (h->params[i].var == IR_AS(IrVar, e) && h->params[i].var->type->kind == TYPE_TENSOR)
             return (int)i;
     return -1;
 }
 
-/* x[r] as the front end writes it, reshape(slice(x, [1, d...], [r, 0...]),
- * [d...]), of a host tensor parameter: its index, or -1. */
-static int host_row(const CppRanks *rk, const IrExpr *e)
+/* a + b, a - b (sub) and a * b (one of them constant) into *out, in
+ * checked arithmetic: 0, or -1 on overflow or when a * b is not linear. */
+static int lin_add(CppRankLinear a, CppRankLinear b, int sub, CppRankLinear *out)
 {
-    const IrCall *re = op_call(value_of(rk, e), OP_TENSOR_RESHAPE), *v;
-    const IrMakeTuple *shape, *offs;
-    if (!re || re->nargs < 1 || !(v = op_call(value_of(rk, re->args[0]), OP_TENSOR_VIEW)) || v->nargs < 3 ||
-        v->args[0]->kind != EXPR_VAR || v->args[1]->kind != EXPR_MAKE_TUPLE || v->args[2]->kind != EXPR_MAKE_TUPLE)
-        return -1;
-    shape = IR_AS(IrMakeTuple, v->args[1]);
-    offs = IR_AS(IrMakeTuple, v->args[2]);
-    if (shape->n < 1 || shape->n != offs->n || !is_int(shape->elems[0], 1) || offs->elems[0]->kind != EXPR_VAR ||
-        IR_AS(IrVar, offs->elems[0]) != rk->r)
-        return -1;
-    for (uint32_t d = 1; d < offs->n; d++)
-        if (!is_int(offs->elems[d], 0))
-            return -1;
-    return host_param(rk, v->args[0]);
+    if (sub)
+        return __builtin_sub_overflow(a.c, b.c, &out->c) || __builtin_sub_overflow(a.per_rank, b.per_rank, &out->per_rank)
+                   ? -1
+                   : 0;
+    return __builtin_add_overflow(a.c, b.c, &out->c) || __builtin_add_overflow(a.per_rank, b.per_rank, &out->per_rank)
+               ? -1
+               : 0;
 }
 
-/* a * b into *out, 0; -1 when it is not linear in the number of ranks. */
-static int linear_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
+static int lin_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
 {
+    int64_t x, y;
     if (a.per_rank && b.per_rank)
         return -1;
-    *out = (CppRankLinear){a.c * b.c, a.per_rank * b.c + b.per_rank * a.c};
+    if (__builtin_mul_overflow(a.c, b.c, &out->c) || __builtin_mul_overflow(a.per_rank, b.c, &x) ||
+        __builtin_mul_overflow(b.per_rank, a.c, &y) || __builtin_add_overflow(x, y, &out->per_rank))
+        return -1;
     return 0;
 }
 
-/* e as c + per_rank * nranks, where pld.world_size() is nranks: 0, or
- * -1 when it is not linear in it. */
-static int rank_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
+/* e as c + per_rank * r, of the launch's rank r (a constant device's
+ * rank is its constant): 0, or -1. */
+static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
+{
+    CppRankLinear a, b;
+    e = value_of(rk, e);
+    if (e->kind == EXPR_CONST_INT) {
+        *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
+        return 0;
+    }
+    if (e->kind == EXPR_VAR && rk->r && IR_AS(IrVar, e) == rk->r) {
+        *out = (CppRankLinear){0, 1};
+        return 0;
+    }
+    if (e->kind == EXPR_UNARY && e->op == UN_CAST)
+        return r_linear(rk, IR_AS(IrUnary, e)->operand, out);
+    if (e->kind != EXPR_BINARY || r_linear(rk, IR_AS(IrBinary, e)->lhs, &a) || r_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
+        return -1;
+    switch ((IrBinaryOp)e->op) {
+    case BIN_ADD:
+    case BIN_SUB:
+        return lin_add(a, b, e->op == BIN_SUB, out);
+    case BIN_MUL:
+        return lin_mul(a, b, out);
+    default:
+        return -1;
+    }
+}
+
+/* Dimensions a and b are one: equal constants, or one variable. */
+static int same_dim(const IrExpr *a, const IrExpr *b)
+{
+    int64_t x, y;
+    if (ir_dim_value(a, &x) && ir_dim_value(b, &y))
+        return x == y;
+    return a == b || (a->kind == EXPR_VAR && b->kind == EXPR_VAR && IR_AS(IrVar, a)->name == IR_AS(IrVar, b)->name);
+}
+
+/* x[i, j, ...] as the front end writes it, reshape(slice(x, [1, ...,
+ * d...], [i, ..., 0...]), [d...]), of a host tensor parameter, each index
+ * linear in r: its index, with the indices into idx (*nindex of them), or
+ * -1. */
+static int host_slice(const CppRanks *rk, const IrExpr *e, CppRankLinear idx[5], uint32_t *nindex)
+{
+    const IrCall *re = op_call(value_of(rk, e), OP_TENSOR_RESHAPE), *v;
+    const IrMakeTuple *shape, *offs;
+    const IrType *t;
+    uint32_t n = 0;
+    int h;
+    if (!re || re->nargs < 2 || re->args[1]->kind != EXPR_MAKE_TUPLE ||
+        !(v = op_call(value_of(rk, re->args[0]), OP_TENSOR_VIEW)) || v->nargs < 3 ||
+        v->args[0]->kind != EXPR_VAR || v->args[1]->kind != EXPR_MAKE_TUPLE || v->args[2]->kind != EXPR_MAKE_TUPLE ||
+        (h = host_param(rk, v->args[0])) < 0)
+        return -1;
+    shape = IR_AS(IrMakeTuple, v->args[1]);
+    offs = IR_AS(IrMakeTuple, v->args[2]);
+    t = rk->hp->host->params[h].var->type;
+    if (shape->n < 1 || shape->n != offs->n || shape->n != t->n)
+        return -1;
+    /* The indexed dimensions are the ones the reshape drops. */
+    if (IR_AS(IrMakeTuple, re->args[1])->n >= t->n)
+        return -1;
+    n = t->n - IR_AS(IrMakeTuple, re->args[1])->n;
+    for (uint32_t d = n; d < offs->n; d++)
+        if (!is_int(value_of(rk, offs->elems[d]), 0))
+            return -1;
+    if (n > 5)
+        return -1;
+    for (uint32_t d = 0; d < shape->n; d++) {
+        if (d < n ? !is_int(shape->elems[d], 1) || r_linear(rk, offs->elems[d], &idx[d]) != 0
+                  : !same_dim(shape->elems[d], t->dims[d]))
+            return -1;
+    }
+    *nindex = n;
+    return h;
+}
+
+int cpp_ranks_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
 {
     e = value_of(rk, e);
     CppRankLinear a, b;
@@ -105,52 +193,24 @@ static int rank_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
         return 0;
     }
-    if (op_call(e, OP_PLD_SYSTEM_WORLD_SIZE)) {
+    if (op_call(e, OP_PLD_SYSTEM_WORLD_SIZE) || world_var(rk, e)) {
         *out = (CppRankLinear){0, 1};
         return 0;
     }
     if (e->kind == EXPR_UNARY && e->op == UN_CAST)
-        return rank_linear(rk, IR_AS(IrUnary, e)->operand, out);
-    if (e->kind != EXPR_BINARY || rank_linear(rk, IR_AS(IrBinary, e)->lhs, &a) || rank_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
+        return cpp_ranks_linear(rk, IR_AS(IrUnary, e)->operand, out);
+    if (e->kind != EXPR_BINARY || cpp_ranks_linear(rk, IR_AS(IrBinary, e)->lhs, &a) ||
+        cpp_ranks_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
         return -1;
     switch ((IrBinaryOp)e->op) {
     case BIN_ADD:
-        *out = (CppRankLinear){a.c + b.c, a.per_rank + b.per_rank};
-        return 0;
     case BIN_SUB:
-        *out = (CppRankLinear){a.c - b.c, a.per_rank - b.per_rank};
-        return 0;
+        return lin_add(a, b, e->op == BIN_SUB, out);
     case BIN_MUL:
-        return linear_mul(a, b, out);
+        return lin_mul(a, b, out);
     default:
         return -1;
     }
-}
-
-/* buf = pld.alloc_window_buffer(bytes) or (shape, dtype=...), before
- * the dispatch loop: a window of the host's; 0, or -1 after reporting. */
-static int read_window(CppRanks *rk, const IrAssign *a, DiagEngine *diag)
-{
-    const IrCall *c = op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER);
-    CppRankLinear n = {1, 0}, d;
-    int64_t elem = 1;
-    if (c->args[0]->kind == EXPR_MAKE_TUPLE) {
-        const IrMakeTuple *shape = IR_AS(IrMakeTuple, c->args[0]);
-        const IrKwarg *dt = ir_call_kwarg(c, "dtype");
-        elem = dt && dt->kind == KW_DTYPE ? (int64_t)dtype_bytes((DataType)dt->v.i) : 1;
-        for (uint32_t i = 0; i < shape->n; i++)
-            if (rank_linear(rk, shape->elems[i], &d) != 0 || linear_mul(n, d, &n) != 0)
-                goto nonlinear;
-    } else if (rank_linear(rk, c->args[0], &n) != 0) {
-        goto nonlinear;
-    }
-    rk->windows[rk->nwindows++] = (CppWindow){a->var, {n.c * elem, n.per_rank * elem}};
-    return 0;
-nonlinear:
-    diag_error(diag, c->args[0]->span,
-               "this window size has no C++ form yet: pyptocc sizes a window by constants and pld.world_size(), "
-               "added and multiplied");
-    return -1;
 }
 
 /* e is the rank r, or r converted to an integer type (a Scalar[INT32]
@@ -159,12 +219,11 @@ static int is_rank(const CppRanks *rk, const IrExpr *e)
 {
     while (e->kind == EXPR_UNARY && e->op == UN_CAST && dtype_is_int((DataType)e->dtype))
         e = value_of(rk, IR_AS(IrUnary, e)->operand);
-    return e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
+    return rk->r && e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
 }
 
 /* e, a scalar of the launch, is computed from the rank r and constants
- * (the host's scalars before the loop and the loop body's standing for
- * theirs). */
+ * (the host's scalars before the launch standing for theirs). */
 static int of_rank(const CppRanks *rk, const IrExpr *e)
 {
     e = value_of(rk, e);
@@ -173,7 +232,9 @@ static int of_rank(const CppRanks *rk, const IrExpr *e)
     case EXPR_CONST_BOOL:
         return 1;
     case EXPR_VAR:
-        return IR_AS(IrVar, e) == rk->r;
+        return (rk->r && IR_AS(IrVar, e) == rk->r) || world_var(rk, e);
+    case EXPR_CALL:
+        return op_call(e, OP_PLD_SYSTEM_WORLD_SIZE) != NULL;
     case EXPR_UNARY:
         return of_rank(rk, IR_AS(IrUnary, e)->operand);
     case EXPR_BINARY:
@@ -192,8 +253,10 @@ static const char *rank_var(CppExpr *x, const IrVar *v, Span at)
     StrBuf sb;
     const char *text;
     (void)at;
-    if (e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r)
+    if (e->kind == EXPR_VAR && rk->r && IR_AS(IrVar, e) == rk->r)
         return "rank";
+    if (world_var(rk, e) || op_call(e, OP_PLD_SYSTEM_WORLD_SIZE))
+        return "nranks";
     sb_init(&sb);
     sb_putc(&sb, '(');
     if (e == &v->e || cpp_expr(x, &sb, e) != 0) {
@@ -206,108 +269,38 @@ static const char *rank_var(CppExpr *x, const IrVar *v, Span at)
     return text;
 }
 
-int cpp_ranks_value(CppPlan *plan, const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag)
+/* pld.world_size() in a rank's value: `nranks`. */
+static const char *rank_call(CppExpr *x, const IrCall *c)
+{
+    (void)x;
+    return op_call(&c->e, OP_PLD_SYSTEM_WORLD_SIZE) ? "nranks" : NULL;
+}
+
+int cpp_ranks_value(const CppRanks *rk, uint32_t k, StrBuf *out, DiagEngine *diag)
 {
     CppExpr x;
     memset(&x, 0, sizeof x);
-    x.ir = plan->ir;
+    x.ir = rk->hp->ir;
     x.diag = diag;
     x.style = CPP_KERNEL;   /* Python's floor division and modulo */
     x.var = rank_var;
+    x.call = rank_call;
     x.data = (void *)rk;
     x.at = rk->call->e.span;
     return cpp_expr(&x, out, value_of(rk, rk->value[k]));
 }
 
-#define TAKEN                                                                                                          \
-    "pyptocc's C++ runs host orchestration of one loop, for r in pl.range(pld.world_size()) (or a constant), around " \
-    "one call of the Orchestration function with device=r, after window buffers, views of them and scalars"
-
-/* The loop and the call of a host function with a dispatch; 0 or -1. */
-static int read_dispatch(CppPlan *plan, CppRanks *rk, const IrFunc *orch, Span at, DiagEngine *diag)
+int cpp_ranks_view(const CppRanks *rk, const IrCall *w, CppView *v, DiagEngine *diag)
 {
-    uint32_t n, m;
-    const IrStmt *const *s = stmts_of(&rk->host->body, &n);
-    const IrFor *loop = NULL;
-    const IrStmt *const *b;
-    rk->windows = arena_array(&plan->ir->arena, n + 1, sizeof *rk->windows);
-    for (uint32_t i = 0; i < n && !loop; i++)
-        if (s[i]->kind == STMT_FOR)
-            loop = IR_AS(IrFor, s[i]);
-    m = 0;
-    if (loop)
-        stmts_of(&loop->body, &m);
-    /* Before the loop: window buffers, views of them and scalars (the
-     * number of ranks, sizes), which the launch's arguments name. */
-    rk->defs = arena_array(&plan->ir->arena, (size_t)n + m + 1, sizeof *rk->defs);
-    rk->ndefs = 0;
-    loop = NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        const IrAssign *a = s[i]->kind == STMT_ASSIGN ? IR_AS(IrAssign, s[i]) : NULL;
-        if (s[i]->kind == STMT_FOR && !loop) {
-            loop = IR_AS(IrFor, s[i]);
-        } else if (!loop && a && op_call(a->value, OP_PLD_TENSOR_ALLOC_WINDOW_BUFFER)) {
-            if (read_window(rk, a, diag) != 0)
-                return -1;
-        } else if (!loop && a && (op_call(a->value, OP_PLD_TENSOR_WINDOW) || a->var->type->kind == TYPE_SCALAR)) {
-            rk->defs[rk->ndefs++] = a;
-        } else if (!(s[i]->kind == STMT_RETURN && i + 1 == n)) {
-            diag_error(diag, s[i]->span, "this statement of host orchestration has no C++ form yet: %s", TAKEN);
-            return -1;
-        }
-    }
-    if (!loop || loop->niter || !is_int(loop->start, 0) || !is_int(loop->step, 1)) {
-        diag_error(diag, loop ? loop->s.span : at, "this host orchestration has no C++ form yet: %s", TAKEN);
-        return -1;
-    }
-    rk->r = loop->loop_var;
-    rk->world = 0;
-    const IrExpr *stop = value_of(rk, loop->stop);
-    if (stop->kind == EXPR_CONST_INT)
-        rk->world = IR_AS(IrConstInt, stop)->value;
-    else if (!op_call(stop, OP_PLD_SYSTEM_WORLD_SIZE)) {
-        diag_error(diag, loop->stop->span, "the ranks of a dispatch loop have no C++ form yet: %s", TAKEN);
-        return -1;
-    }
-    /* The body: the launch, after the assignments of its arguments. */
-    b = stmts_of(&loop->body, &m);
-    for (uint32_t i = 0; m && i + 1 < m; i++) {
-        if (b[i]->kind != STMT_ASSIGN) {
-            diag_error(diag, b[i]->span, "this statement of a dispatch loop has no C++ form yet: %s", TAKEN);
-            return -1;
-        }
-        rk->defs[rk->ndefs++] = IR_AS(IrAssign, b[i]);
-    }
-    if (m && b[m - 1]->kind == STMT_EVAL && IR_AS(IrEval, b[m - 1])->expr->kind == EXPR_CALL)
-        rk->call = IR_AS(IrCall, IR_AS(IrEval, b[m - 1])->expr);
-    else if (m && b[m - 1]->kind == STMT_ASSIGN && IR_AS(IrAssign, b[m - 1])->value->kind == EXPR_CALL)
-        rk->call = IR_AS(IrCall, IR_AS(IrAssign, b[m - 1])->value);
-    else {
-        diag_error(diag, m ? b[m - 1]->span : loop->s.span, "this body of a dispatch loop has no C++ form yet: %s",
-                   TAKEN);
-        return -1;
-    }
-    int dev = ir_call_device_arg(rk->call);
-    if (dev < 0 || rk->call->args[dev]->kind != EXPR_VAR || IR_AS(IrVar, rk->call->args[dev]) != rk->r ||
-        !orch || strcmp(rk->call->callee->name, orch->name) != 0) {
-        diag_error(diag, rk->call->e.span, "this launch has no C++ form yet: %s", TAKEN);
-        return -1;
-    }
-    return 0;
-}
-
-/* Slot k is pld.window(buf, shape, dtype=...) of a host window: its
- * window and shape; 0, or -1 after reporting. */
-static int window_slot(CppRanks *rk, const IrCall *w, uint32_t k, DiagEngine *diag)
-{
+    const CppHost *hp = rk->hp;
+    const IrKwarg *dt = ir_call_kwarg(w, "dtype");
     int win = -1;
-    for (uint32_t i = 0; i < rk->nwindows && win < 0; i++)
-        if (w->args[0]->kind == EXPR_VAR && IR_AS(IrVar, w->args[0]) == rk->windows[i].buf)
+    for (uint32_t i = 0; i < hp->nwindows && win < 0; i++)
+        if (w->args[0]->kind == EXPR_VAR && IR_AS(IrVar, w->args[0]) == hp->windows[i].buf)
             win = (int)i;
     if (win < 0) {
         diag_error(diag, w->args[0]->span,
-                   "this window has no C++ form yet: pyptocc views a window buffer the host allocates before its "
-                   "dispatch loop");
+                   "this window has no C++ form yet: pyptocc views a window buffer the host allocates before it");
         return -1;
     }
     const IrMakeTuple *shape = w->args[1]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, w->args[1]) : NULL;
@@ -315,38 +308,53 @@ static int window_slot(CppRanks *rk, const IrCall *w, uint32_t k, DiagEngine *di
         diag_error(diag, w->e.span, "this window view needs a literal shape of rank 1 to 5");
         return -1;
     }
-    for (uint32_t d = 0; d < 5; d++)
-        rk->shape[k][d] = (CppRankLinear){0, 0};
+    memset(v, 0, sizeof *v);
+    v->win = win;
+    v->ndims = shape->n;
+    v->dtype = dt && dt->kind == KW_DTYPE ? (DataType)dt->v.i : (DataType)w->type->dtype;
     for (uint32_t d = 0; d < shape->n; d++)
-        if (rank_linear(rk, shape->elems[d], &rk->shape[k][d]) != 0) {
+        if (cpp_ranks_linear(rk, shape->elems[d], &v->dims[d]) != 0) {
             diag_error(diag, shape->elems[d]->span,
                        "this window dimension has no C++ form yet: pyptocc takes constants and pld.world_size(), "
                        "added and multiplied");
             return -1;
         }
-    rk->kind[k] = CPP_RANK_WINDOW;
-    rk->from[k] = win;
     return 0;
 }
 
-int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, DiagEngine *diag)
+int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t device, int64_t step, int64_t count,
+                     CppRanks *rk, DiagEngine *diag)
 {
-    IrCtx *ir = plan->ir;
-    const IrFunc *orch = plan->orch;
+    IrCtx *ir = hp->ir;
+    const IrFunc *host = hp->host, *orch = NULL;
+    CppPlan *plan = NULL;
     memset(rk, 0, sizeof *rk);
-    rk->host = host;
-    if (read_dispatch(plan, rk, orch, at, diag) != 0 || cpp_plan_slots(plan, diag) != 0)
-        return -1;
-    for (uint32_t i = 0; i < host->nparams; i++)
-        if (host->params[i].var->type->kind != TYPE_TENSOR) {
-            diag_error(diag, host->params[i].var->e.span,
-                       "the host function's parameter '%s' is not a tensor; a multi-rank program's C++ takes tensors",
-                       host->params[i].var->name);
-            return -1;
+    rk->hp = hp;
+    rk->ndefs = hp->ndefs;
+    rk->call = call;
+    rk->r = r;
+    rk->device = device;
+    rk->device_step = step;
+    rk->device_count = count;
+    for (uint32_t i = 0; i < hp->norchs && !orch; i++)
+        if (strcmp(call->callee->name, hp->orchs[i]->name) == 0) {
+            orch = hp->orchs[i];
+            plan = &hp->plans[i];
+            rk->orch = i;
         }
+    if (!orch) {
+        diag_error(diag, call->e.span,
+                   "this launch has no C++ form yet: pyptocc's C++ launches an Orchestration function on the ranks "
+                   "(device=r), and '%s' is none",
+                   call->callee->name);
+        return -1;
+    }
+    if (cpp_plan_slots(plan, diag) != 0)
+        return -1;
     rk->kind = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->kind);
     rk->from = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->from);
     rk->shape = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->shape);
+    rk->nindex = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->nindex);
     rk->value = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->value);
     for (uint32_t k = 0; k < plan->nslots; k++) {
         const CppSlot *s = &plan->slots[k];
@@ -358,25 +366,29 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         for (uint32_t i = 0; i < orch->nparams && j < 0; i++)
             if (strcmp(cpp_strip(ir, orch->params[i].var->name), s->name) == 0)
                 j = (int)i;
-        if (j < 0) {
-            diag_error(diag, rk->call->e.span,
+        if (j < 0 || (uint32_t)j >= ir_call_param_args(call)) {
+            diag_error(diag, call->e.span,
                        "'%s' returns the tensor '%s', which is none of its parameters; in a multi-rank program the "
                        "outputs are the host function's tensors",
                        orch->name, s->name);
             return -1;
         }
-        const IrExpr *a = value_of(rk, rk->call->args[j]);
+        const IrExpr *a = value_of(rk, call->args[j]);
         const IrCall *w = op_call(a, OP_PLD_TENSOR_WINDOW);
         int h;
         if (op_call(a, OP_PLD_SYSTEM_GET_COMM_CTX)) {
             rk->kind[k] = CPP_RANK_COMM_CTX;   /* MaterializeCommContext's: the rank's own context */
         } else if (w) {
-            if (window_slot(rk, w, k, diag) != 0)
+            CppView v;
+            if (cpp_ranks_view(rk, w, &v, diag) != 0)
                 return -1;
+            rk->kind[k] = CPP_RANK_WINDOW;
+            rk->from[k] = v.win;
+            memcpy(rk->shape[k], v.dims, sizeof v.dims);
         } else if ((h = host_param(rk, a)) >= 0) {
             /* a host input every rank reads whole */
             if (host->params[h].dir != DIR_IN) {
-                diag_error(diag, rk->call->e.span,
+                diag_error(diag, call->e.span,
                            "the host passes its output '%s' whole to every rank; a rank writes its row of an output, "
                            "x[r]",
                            cpp_strip(ir, host->params[h].var->name));
@@ -389,17 +401,20 @@ int cpp_ranks_plan(CppPlan *plan, const IrFunc *host, Span at, CppRanks *rk, Dia
         } else if (s->type->kind == TYPE_SCALAR && of_rank(rk, a)) {
             rk->kind[k] = CPP_RANK_VALUE;   /* r // 4 * 4, r % 4, a constant */
             rk->value[k] = a;
-        } else if ((h = host_row(rk, a)) >= 0) {
+        } else if ((h = host_slice(rk, a, rk->shape[k], &rk->nindex[k])) >= 0) {
             rk->kind[k] = CPP_RANK_SLICE;
             rk->from[k] = h;
             const IrType *t = host->params[h].var->type;
             int64_t d0;
-            if (rk->world == 0 && ir_dim_value(t->dims[0], &d0))
-                rk->world = d0;
+            for (uint32_t d = 0; d < rk->nindex[k]; d++)   /* x[r]: a row per rank */
+                if (hp->world == 0 && rk->shape[k][d].c == 0 && rk->shape[k][d].per_rank == 1 &&
+                    ir_dim_value(t->dims[d], &d0))
+                    hp->world = d0;
         } else {
             diag_error(diag, a->span,
-                       "this argument of a per-rank launch has no C++ form yet: pyptocc passes a row x[r] of a host "
-                       "tensor parameter, a host input whole, a window, the rank r or a scalar of it and constants");
+                       "this argument of a per-rank launch has no C++ form yet: pyptocc passes a region x[i, r] of a "
+                       "host tensor parameter, a host input whole, a window, the rank r or a scalar of it and "
+                       "constants");
             return -1;
         }
     }

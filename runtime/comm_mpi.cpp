@@ -363,6 +363,31 @@ void pyptocc_comm_gather(void *buf, uint64_t bytes) {
         check(MPI_Gather(mine, n, MPI_BYTE, nullptr, n, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
 }
 
+// MPI counts are int: a byte count above that is a fatal error.
+static int mpi_count(uint64_t bytes, const char *what) {
+    if (bytes > static_cast<uint64_t>(INT32_MAX))
+        comm_fatal("%s of %llu bytes per rank: more than MPI takes in one call", what,
+                   static_cast<unsigned long long>(bytes));
+    return static_cast<int>(bytes);
+}
+
+void pyptocc_comm_bcast(void *buf, uint64_t bytes, int32_t root) {
+    need_started("pld.tensor.broadcast");
+    check(MPI_Bcast(buf, mpi_count(bytes, "a broadcast"), MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Bcast");
+}
+
+void pyptocc_comm_allgather(const void *send, void *recv, uint64_t bytes) {
+    need_started("pld.tensor.allgather");
+    const int n = mpi_count(bytes, "an all-gather");
+    check(MPI_Allgather(send, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
+}
+
+void pyptocc_comm_alltoall(const void *send, void *recv, uint64_t bytes) {
+    need_started("pld.tensor.all_to_all");
+    const int n = mpi_count(bytes, "an all-to-all");
+    check(MPI_Alltoall(send, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
+}
+
 int32_t pyptocc_comm_max(int32_t value) {
     need_started("pyptocc_comm_max");
     int32_t v = value;

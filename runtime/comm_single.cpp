@@ -212,6 +212,13 @@ void pyptocc_comm_allreduce(void *, uint64_t, DataType dtype, int32_t) {
 }
 
 void pyptocc_comm_gather(void *, uint64_t) {}
+// One rank: a broadcast from it changes nothing; the exchanges copy.
+void pyptocc_comm_bcast(void *, uint64_t, int32_t root) {
+    if (root != 0)
+        comm_fatal("a broadcast from rank %d, on one rank", root);
+}
+void pyptocc_comm_allgather(const void *send, void *recv, uint64_t bytes) { std::memcpy(recv, send, bytes); }
+void pyptocc_comm_alltoall(const void *send, void *recv, uint64_t bytes) { std::memcpy(recv, send, bytes); }
 int32_t pyptocc_comm_max(int32_t value) { return value; }
 
 void pyptocc_comm_abort(int status) {

@@ -449,9 +449,9 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
     } profiling(profile || !trace.empty(), !trace.empty());
     const auto *shapes5 = reinterpret_cast<const uint64_t(*)[5]>(shapes.data());
     pyptocc::internal::RankHooks &ranks = pyptocc::internal::rank_hooks();
-    if (p->rank_args && !ranks.run)
+    if ((p->rank_args || p->steps) && !ranks.run)
         return fail("a multi-rank program runs from pyptocc_run_ranks_main");
-    if ((p->rank_args ? ranks.run(data.data(), shapes5) : pyptocc_run_with_shapes(p, data.data(), shapes5)) != 0) {
+    if ((p->rank_args || p->steps ? ranks.run(data.data(), shapes5) : pyptocc_run_with_shapes(p, data.data(), shapes5)) != 0) {
         std::fprintf(stderr, "%s: the program failed; no output written\n", prog);
         return 1;
     }
@@ -460,7 +460,7 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
             std::fprintf(stderr, "%s: cycle model: warning: kernel '%s' (task %lld): %s\n", prog, r.kernel.c_str(),
                          static_cast<long long>(r.task), w.c_str());
     if (profile) {
-        if (p->rank_args)
+        if (p->rank_args || p->steps)
             std::printf("# rank %d of %d\n", ranks.rank, ranks.nranks);
         pyptocc::prof::print_report(stdout, pyptocc::prof::results());
         std::fflush(stdout);
@@ -469,7 +469,7 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         return fail("--trace: " + trace + ": " + std::strerror(errno));
 
     // Outputs (of a multi-rank program: rank 0 writes the gathered ones).
-    if (p->rank_args && !ranks.writes_outputs)
+    if ((p->rank_args || p->steps) && !ranks.writes_outputs)
         return 0;
     bool any_output = false;
     for (const Slot &s : slots)

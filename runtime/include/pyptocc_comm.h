@@ -159,6 +159,14 @@ void pyptocc_comm_allreduce(void *buf, uint64_t count, DataType dtype, int32_t o
 // Rank 0 receives every rank r's `bytes` bytes at buf + r * bytes into its
 // own buf at the same place (MPI_Gather); the others' buf is unchanged.
 void pyptocc_comm_gather(void *buf, uint64_t bytes);
+// Every rank's buf becomes root's `bytes` bytes at buf (MPI_Bcast).
+void pyptocc_comm_bcast(void *buf, uint64_t bytes, int32_t root);
+// recv + p * bytes receives rank p's `bytes` bytes at send, on every rank
+// (MPI_Allgather; send and recv do not overlap).
+void pyptocc_comm_allgather(const void *send, void *recv, uint64_t bytes);
+// recv + p * bytes receives rank p's bytes at its send + r * bytes, on
+// rank r (MPI_Alltoall; send and recv do not overlap).
+void pyptocc_comm_alltoall(const void *send, void *recv, uint64_t bytes);
 // The largest of every rank's `value` (MPI_Allreduce with MPI_MAX): do all
 // ranks agree that nothing failed.
 int32_t pyptocc_comm_max(int32_t value);

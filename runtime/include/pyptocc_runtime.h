@@ -62,6 +62,10 @@ struct PyptoccArg {
     // shape; the caller's data for it is not read (it may be null).
     int32_t dim_of = 0;
     int32_t dim_axis = 0;
+    // A host argument of a multi-rank program: bit d set when dimension d
+    // is the number of ranks (a pl.dynamic dimension that stands for
+    // pld.world_size()); the runtime sets it.
+    uint32_t world_axes = 0;
 };
 
 // Where rank r's value of a slot of a multi-rank program comes from
@@ -80,9 +84,62 @@ enum PyptoccRankArgKind {
 struct PyptoccRankArg {
     int32_t kind;  // PyptoccRankArgKind
     int32_t host;  // PYPTOCC_RANK_SLICE, PYPTOCC_RANK_WHOLE: the host slot; PYPTOCC_RANK_WINDOW: the window
-    int64_t dims[5] = {0, 0, 0, 0, 0};            // PYPTOCC_RANK_WINDOW: the view's shape
+    // PYPTOCC_RANK_WINDOW: the view's shape, dims[d] + dims_per_rank[d] * nranks.
+    // PYPTOCC_RANK_SLICE: the host tensor indexed by its first nindex
+    // dimensions, index d being dims[d] + dims_per_rank[d] * r (x[r]: nindex
+    // 1, {0}, {1}; x[2, r]: nindex 2, {2, 0}, {0, 1}); the slot is the rest.
+    int64_t dims[5] = {0, 0, 0, 0, 0};
     int64_t dims_per_rank[5] = {0, 0, 0, 0, 0};
-    int64_t (*value)(int64_t rank) = nullptr;     // PYPTOCC_RANK_VALUE: the slot's value on rank r
+    int64_t (*value)(int64_t rank, int64_t nranks) = nullptr;  // PYPTOCC_RANK_VALUE: the slot's value on rank r
+    int32_t nindex = 0;                           // PYPTOCC_RANK_SLICE (0: x[r], as nindex 1, {0}, {1})
+};
+// A view of a window (pld.window): its window, element type and shape
+// dims[d] + dims_per_rank[d] * nranks.
+struct PyptoccWindowView {
+    int32_t window;
+    DataType dtype;
+    int32_t ndims;
+    int64_t dims[5];
+    int64_t dims_per_rank[5];
+};
+// One launch of host orchestration: an Orchestration function run on
+// every rank (for r in pl.range(world_size): f(..., device=r)), on some
+// (for r in pl.range(1, 3)) or on one (f(..., device=1)), its slots from
+// rank_args.
+struct PyptoccLaunch {
+    const char *name;
+    const PyptoccArg *args;
+    int32_t nargs;
+    PTO2OrchestrationConfig (*config)(uint64_t *args, int arg_count);
+    void (*orchestrate)(PTO2Runtime *rt, uint64_t *args, int arg_count);
+    const PyptoccRankArg *rank_args;
+    // -1: every rank; else ranks device + i * device_step, i < device_count
+    int32_t device;
+    int32_t device_step = 1, device_count = 1;
+};
+// A step of host orchestration: a launch, or one of the host collectives
+// (pld.tensor.*) on window views, every rank taking part.
+enum PyptoccStepKind {
+    PYPTOCC_STEP_LAUNCH = 0,
+    PYPTOCC_STEP_ALLREDUCE = 1,      // data reduced over the ranks (op), in place
+    PYPTOCC_STEP_BARRIER = 2,
+    PYPTOCC_STEP_BROADCAST = 3,      // root's data into every rank's
+    PYPTOCC_STEP_ALLGATHER = 4,      // row p of data = rank p's stage [1, SIZE]
+    PYPTOCC_STEP_REDUCE_SCATTER = 5, // row r of rank r's data = the reduction of every rank's row r
+    PYPTOCC_STEP_ALL_TO_ALL = 6,     // row p of rank r's data = row r of rank p's stage
+    PYPTOCC_STEP_ALL_TO_ALL_V = 7    // block p of rank r's data = block r of rank p's stage, and
+                                     // recv[p] = min(rank p's counts[r], block rows)
+};
+struct PyptoccHostStep {
+    int32_t kind;                    // PyptoccStepKind
+    const PyptoccLaunch *launch;     // PYPTOCC_STEP_LAUNCH
+    const char *what;                // a collective: its op's name, for messages
+    PyptoccWindowView data, stage, signal;   // stage: allgather and the all-to-alls only
+    int32_t op;                      // PyptoccReduceOp (pyptocc_comm.h)
+    int32_t root;                    // broadcast
+    int32_t lanes;                   // the signal cells per rank the collective needs (core_num)
+    int32_t ring;                    // allreduce: mode="ring" (Sum of FP32, its size a multiple of the ranks)
+    PyptoccWindowView counts, recv;  // all_to_all_v: the rows sent to each rank, received from each
 };
 // A window buffer the host allocates (pld.alloc_window_buffer), the same on
 // every rank: bytes + bytes_per_rank * nranks bytes (pyptocc_comm.h).
@@ -121,6 +178,11 @@ struct PyptoccProgram {
     // before the orchestration runs.
     const PyptoccWindow *windows = nullptr;
     int32_t nwindows = 0;
+    // A multi-rank program's host orchestration as steps, run in order
+    // on every rank with a barrier after each (NULL: one launch, of the
+    // orchestration above with rank_args).
+    const PyptoccHostStep *steps = nullptr;
+    int32_t nsteps = 0;
 };
 
 // Runs the program once.  data[k] is the host memory of slot k: the tensor's
