@@ -37,6 +37,7 @@
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/1_front/split_lanes.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -55,6 +56,9 @@ typedef struct Lower {
     PtrMap read;             /* the Vars the function's expressions read */
     PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
     FuncList added;          /* those copies */
+    PtrMap halved;           /* tile variables a pl.split_aiv region halved */
+    int orchestration;       /* the function is an Orchestration function */
+    int in_incore;           /* depth of InCore scopes around the statement */
     int failed;
 } Lower;
 
@@ -265,28 +269,36 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
     case SCOPE_HIERARCHY:
         lower_list(L, sc->body, out);
         return;
-    case SCOPE_INCORE:
-        vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), lower_body(L, sc->body), sc->s.span));
+    case SCOPE_INCORE: {
+        const IrStmt *body;
+        L->in_incore++;
+        body = lower_body(L, sc->body);
+        L->in_incore--;
+        vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), body, sc->s.span));
         return;
+    }
     case SCOPE_SPMD:
         vec_push(*out, lower_spmd(L, sc));
         return;
-    case SCOPE_SPLIT_AIV:
-        if (a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE) {
-            diag_error(L->pc->diag, sc->s.span,
-                       "a pl.split_aiv region of mode %s halves its tiles between the AIV lanes, which pyptocc does "
-                       "not split yet; mode pl.SplitMode.NONE runs the whole body on each lane",
-                       split_mode_name((SplitMode)a->split));
+    case SCOPE_SPLIT_AIV: {
+        /* Each lane's body reads its lane where it asks for the sub-block
+         * index; UP_DOWN and LEFT_RIGHT give it half of every tile. */
+        const IrStmt *lane_body = replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body),
+                                                &a->index->e, NULL);
+        if (a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE &&
+            !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
             L->failed = 1;
             return;
         }
-        /* Each lane's body reads its lane where it asks for the sub-block
-         * index. */
-        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count,
-                                  replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body), &a->index->e,
-                                                NULL),
-                                  sc->s.span));
+        lane_body = index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lane_body, sc->s.span);
+        /* A region an Orchestration function holds outside a pl.at is a
+         * kernel of its own, as pypto's parser makes it (its
+         * OutlineIncoreScopes then outlines it). */
+        if (L->orchestration && !L->in_incore)
+            lane_body = ir_scope(ir, SCOPE_INCORE, lane_body, sc->s.span);
+        vec_push(*out, lane_body);
         return;
+    }
     case SCOPE_KIND_COUNT:
         break;
     }
@@ -447,7 +459,6 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     Lower *L = data;
     IrWalker w;
     const IrStmt *body;
-    (void)pc;
     (void)prog;
     if (!f->body)
         return f;
@@ -458,6 +469,9 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     w.pre_expr = note_read;
     w.data = L;
     ptrmap_clear(&L->read);
+    ptrmap_clear(&L->halved);
+    L->orchestration = f->type == FUNC_ORCHESTRATION;
+    L->in_incore = 0;
     ir_walk_stmt(&w, f->body);
     body = lower_body(L, f->body);
     {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
@@ -471,6 +485,8 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     w.pre_expr = task_id_use;
     w.data = L;
     ir_walk_stmt(&w, body);
+    if (!L->failed && !split_lanes_check_outside(pc, body, &L->halved))
+        L->failed = 1;
     if (L->failed)
         return NULL;
     return ir_func_rebuild(L->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
@@ -487,6 +503,7 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     ptrmap_init(&L.reported);
     ptrmap_init(&L.read);
     ptrmap_init(&L.spmd_copies);
+    ptrmap_init(&L.halved);
     vec_init(L.added);
     r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
     if (r && L.added.len)
@@ -494,6 +511,7 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     ptrmap_free(&L.reported);
     ptrmap_free(&L.read);
     ptrmap_free(&L.spmd_copies);
+    ptrmap_free(&L.halved);
     vec_free(L.added);
     return r;
 }
