@@ -29,9 +29,10 @@
  *     (which, in program order, is after its producers);
  *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
  *     on each of the two AIV lanes: a loop over the lane index, which
- *     the body reads where it calls pl.tile.get_subblock_idx().  The
- *     modes that halve every tile belong to mixed-kernel splitting and are
- *     reported.
+ *     the body reads where it calls pl.tile.get_subblock_idx().  Modes
+ *     UP_DOWN and LEFT_RIGHT give each lane half of every tile (the rows,
+ *     the columns: split_lanes.c); outside a pl.at, an Orchestration
+ *     function's region is an InCore scope of its own.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
  * first (before ConvertToSSA). */
 #include "config.h"
