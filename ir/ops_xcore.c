@@ -120,6 +120,11 @@ static const IrType *crossing(DeduceCtx *dc, int halve)
         return op_fail(dc, 0, "the split axis (dimension %lld) must have a static extent", (long long)split - 1);
     e = halve ? (e + 1) / 2 : 2 * e;
     dims[split - 1] = ir_dim_const(dc->ir, e);
+    /* The lanes' halves joined are the cube's: popped into Mat (L1), in
+     * its fractal NZ layout, as tpop_from_aiv makes them (pypto's
+     * tile.aic_gather declares Mat too). */
+    if (!halve && t->kind == TYPE_TILE)
+        return op_make_tile(dc, (DataType)t->dtype, 2, dims, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512));
     return op_make_shaped(dc, t, (DataType)t->dtype, 2, dims);
 }
 

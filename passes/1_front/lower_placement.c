@@ -31,7 +31,9 @@
  *     on each of the two AIV lanes: a loop over the lane index, which
  *     the body reads where it calls pl.tile.get_subblock_idx().  Modes
  *     UP_DOWN and LEFT_RIGHT give each lane half of every tile (the rows,
- *     the columns: split_lanes.c); outside a pl.at, an Orchestration
+ *     the columns: split_lanes.c), unless the body crosses to or from the
+ *     cube (pl.aiv_shard, pl.aic_gather): it is then written per lane
+ *     already, as pypto has it, and ExpandMixedKernel splits it; outside a pl.at, an Orchestration
  *     function's region is an InCore scope of its own.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
  * first (before ConvertToSSA). */
@@ -259,6 +261,16 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     return loop;
 }
 
+/* A crossing of a pl.split_aiv region (pl.aiv_shard, pl.aic_gather): a
+ * region that has one is written per lane already (pypto splices such a
+ * body unchanged), and ExpandMixedKernel splits it. */
+static int is_crossing(const IrExpr *e, const void *ctx)
+{
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    (void)ctx;
+    return op && (op->cls == OPCL_XCORE_SHARD || op_is(op, OP_TENSOR_AIV_SHARD) || op_is(op, OP_TENSOR_AIC_GATHER));
+}
+
 static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
 {
     IrCtx *ir = L->ir;
@@ -286,12 +298,24 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
          * index; UP_DOWN and LEFT_RIGHT give it half of every tile. */
         const IrStmt *lane_body = replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body),
                                                 &a->index->e, NULL);
-        if (a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE &&
-            !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
-            L->failed = 1;
-            return;
+        int halving = a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE;
+        if (halving && ir_stmt_any(lane_body, NULL, is_crossing, NULL)) {
+            /* Written per lane, crossing to or from the cube: each AIV lane
+             * runs the body once, its lane the sub-block index, and the
+             * cube pushes (gathers) once for both. */
+            const IrExpr *idx = ir_call(ir, &op_by_id(OP_BLOCK_GET_SUBBLOCK_IDX)->callee, 0, NULL, 0, NULL,
+                                        a->index->type, sc->s.span);
+            const IrStmt *seq[2];
+            seq[0] = ir_assign(ir, a->index, idx, sc->s.span);
+            seq[1] = lane_body;
+            lane_body = ir_seq(ir, STMT_SEQ, 2, seq, sc->s.span);
+        } else {
+            if (halving && !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
+                L->failed = 1;
+                return;
+            }
+            lane_body = index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lane_body, sc->s.span);
         }
-        lane_body = index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lane_body, sc->s.span);
         /* A region an Orchestration function holds outside a pl.at is a
          * kernel of its own, as pypto's parser makes it (its
          * OutlineIncoreScopes then outlines it). */
