@@ -228,3 +228,33 @@ int ir_func_uses_pipe(const IrFunc *f)
     ir_walk_func(&w, f);
     return found;
 }
+
+typedef struct SplitFind {
+    int64_t id;
+    int found;
+} SplitFind;
+
+static int split_op_expr(IrWalker *w, const IrExpr *e)
+{
+    SplitFind *F = w->data;
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    if (op && (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT ||
+               op->cls == OPCL_XCORE_PIPE) &&
+        ir_call_kwarg_int(IR_AS(IrCall, e), "split", 0) != 0 &&
+        (F->id < 0 || ir_call_kwarg_int(IR_AS(IrCall, e), "id", 0) == F->id))
+        F->found = 1;
+    return !F->found;
+}
+
+int ir_func_splits_pipe(const IrFunc *f, int64_t id)
+{
+    IrWalker w;
+    SplitFind F;
+    memset(&w, 0, sizeof w);
+    F.id = id;
+    F.found = 0;
+    w.pre_expr = split_op_expr;
+    w.data = &F;
+    ir_walk_func(&w, f);
+    return F.found;
+}
