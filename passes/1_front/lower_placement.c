@@ -33,7 +33,11 @@
  *     UP_DOWN and LEFT_RIGHT give each lane half of every tile (the rows,
  *     the columns: split_lanes.c), unless the body crosses to or from the
  *     cube (pl.aiv_shard, pl.aic_gather): it is then written per lane
- *     already, as pypto has it, and ExpandMixedKernel splits it; outside a pl.at, an Orchestration
+ *     already, as pypto has it, and ExpandMixedKernel splits it.  Such a
+ *     region makes its kernel's vector side run on both AIV lanes, so
+ *     every region of that kernel runs once per lane, its lane index
+ *     pl.tile.get_subblock_idx() (a loop there would do both lanes' work
+ *     on each); outside a pl.at, an Orchestration
  *     function's region is an InCore scope of its own.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
  * first (before ConvertToSSA). */
@@ -62,6 +66,7 @@ typedef struct Lower {
     PtrMap halved;           /* tile variables a pl.split_aiv region halved */
     int orchestration;       /* the function is an Orchestration function */
     int in_incore;           /* depth of InCore scopes around the statement */
+    int per_lane;            /* the kernel runs on both AIV lanes: its regions run once per lane */
     int failed;
 } Lower;
 
@@ -271,6 +276,18 @@ static int is_crossing(const IrExpr *e, const void *ctx)
     return op && (op->cls == OPCL_XCORE_SHARD || op_is(op, OP_TENSOR_AIV_SHARD) || op_is(op, OP_TENSOR_AIC_GATHER));
 }
 
+/* A pl.split_aiv region of mode UP_DOWN or LEFT_RIGHT that crosses to or
+ * from the cube: its kernel's vector side runs on both AIV lanes. */
+static int is_lane_crossing(const IrStmt *s, const void *ctx)
+{
+    const IrScopeAttrs *a;
+    (void)ctx;
+    if (s->kind != STMT_SCOPE || s->sub != SCOPE_SPLIT_AIV || !(a = IR_AS(IrScope, s)->attrs) ||
+        a->split == SPLIT_UNSET || a->split == SPLIT_NONE)
+        return 0;
+    return ir_stmt_any(IR_AS(IrScope, s)->body, NULL, is_crossing, NULL);
+}
+
 static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
 {
     IrCtx *ir = L->ir;
@@ -284,8 +301,11 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
         return;
     case SCOPE_INCORE: {
         const IrStmt *body;
+        int per_lane = L->per_lane;
         L->in_incore++;
+        L->per_lane = ir_stmt_any(sc->body, is_lane_crossing, NULL, NULL);
         body = lower_body(L, sc->body);
+        L->per_lane = per_lane;
         L->in_incore--;
         vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), body, sc->s.span));
         return;
@@ -299,10 +319,17 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
         const IrStmt *lane_body = replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body),
                                                 &a->index->e, NULL);
         int halving = a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE;
-        if (halving && ir_stmt_any(lane_body, NULL, is_crossing, NULL)) {
-            /* Written per lane, crossing to or from the cube: each AIV lane
-             * runs the body once, its lane the sub-block index, and the
-             * cube pushes (gathers) once for both. */
+        int crossing = halving && ir_stmt_any(lane_body, NULL, is_crossing, NULL);
+        if (halving && !crossing &&
+            !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
+            L->failed = 1;
+            return;
+        }
+        if (crossing || L->per_lane) {
+            /* Written per lane, crossing to or from the cube (or in the
+             * kernel of such a region): each AIV lane runs the body once,
+             * its lane the sub-block index, and the cube pushes (gathers)
+             * once for both. */
             const IrExpr *idx = ir_call(ir, &op_by_id(OP_BLOCK_GET_SUBBLOCK_IDX)->callee, 0, NULL, 0, NULL,
                                         a->index->type, sc->s.span);
             const IrStmt *seq[2];
@@ -310,10 +337,6 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
             seq[1] = lane_body;
             lane_body = ir_seq(ir, STMT_SEQ, 2, seq, sc->s.span);
         } else {
-            if (halving && !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
-                L->failed = 1;
-                return;
-            }
             lane_body = index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lane_body, sc->s.span);
         }
         /* A region an Orchestration function holds outside a pl.at is a
@@ -497,6 +520,7 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     ptrmap_clear(&L->halved);
     L->orchestration = f->type == FUNC_ORCHESTRATION;
     L->in_incore = 0;
+    L->per_lane = !L->orchestration && ir_stmt_any(f->body, is_lane_crossing, NULL, NULL);
     ir_walk_stmt(&w, f->body);
     body = lower_body(L, f->body);
     {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
