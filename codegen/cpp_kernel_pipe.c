@@ -4,7 +4,8 @@
  *
  *   int32_t c2v_buf = 8192;                      reserve_buffer: its base
  *   TPipe<0, Direction::DIR_BOTH, 1024, 4, 4, true> pipe_0(nullptr, c2v_buf, v2c_peer);
- *   TPUSH<decltype(pipe_0), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(pipe_0, t);
+ *   TPUSH<decltype(pipe_0), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(pipe_0, t);   (split=1: TILE_UP_DOWN, 2: TILE_LEFT_RIGHT;
+ *                                                      the TPipe's last argument false then, as PTOAS writes it)
  *   TPOP<decltype(pipe_0), decltype(p), TileSplitAxis::TILE_NO_SPLIT>(pipe_0, p);
  *   TFREE<decltype(pipe_0), TileSplitAxis::TILE_NO_SPLIT>(pipe_0);
  *
@@ -21,6 +22,21 @@
 static const char *tpipe_name(Kern *K, int64_t id)
 {
     return ptrmap_get(&K->pipes, (void *)(uintptr_t)(id + 1));
+}
+
+/* pto-isa's TileSplitAxis of a push, pop or free: split=1 rows (each AIV
+ * lane its half), 2 columns, 0 whole (Legalize refuses the odd forms in
+ * C++). */
+static const char *split_axis(const IrCall *c)
+{
+    switch (ir_call_kwarg_int(c, "split", 0)) {
+    case 1:
+        return "TILE_UP_DOWN";
+    case 2:
+        return "TILE_LEFT_RIGHT";
+    default:
+        return "TILE_NO_SPLIT";
+    }
 }
 
 static void scalar_def(Kern *K, const IrVar *dest, int64_t value)
@@ -64,10 +80,11 @@ void ck_emit_pipe(Kern *K, const IrVar *dest, const IrCall *c, const LowerComm *
             pipe = ck_fresh_name(K, base, "");
             ptrmap_put(&K->pipes, (void *)(uintptr_t)(id + 1), (void *)pipe);
             sb_printf(ck_line(K),
-                      "TPipe<%" PRId64 ", Direction::%s, %" PRId64 ", %" PRId64 ", %" PRId64 ", true> %s(nullptr, %.*s, "
+                      "TPipe<%" PRId64 ", Direction::%s, %" PRId64 ", %" PRId64 ", %" PRId64 ", %s> %s(nullptr, %.*s, "
                       "%.*s);\n",
-                      id, dirs[mask & 3], ir_call_kwarg_int(c, "slot_size", 0), num, local, pipe, (int)b[0].len,
-                      b[0].data, (int)b[1].len, b[1].data);
+                      id, dirs[mask & 3], ir_call_kwarg_int(c, "slot_size", 0), num, local,
+                      ir_func_splits_pipe(K->k.f, id) ? "false" : "true", pipe, (int)b[0].len, b[0].data,
+                      (int)b[1].len, b[1].data);
         }
         sb_free(&b[0]);
         sb_free(&b[1]);
@@ -76,19 +93,19 @@ void ck_emit_pipe(Kern *K, const IrVar *dest, const IrCall *c, const LowerComm *
     case COMM_PIPE_PUSH:
         if (!pipe || !(t = ck_tile_arg(K, c, 0)))
             return;
-        sb_printf(ck_line(K), "TPUSH<decltype(%s), decltype(%s), TileSplitAxis::TILE_NO_SPLIT>(%s, %s);\n", pipe,
-                  t->name, pipe, t->name);
+        sb_printf(ck_line(K), "TPUSH<decltype(%s), decltype(%s), TileSplitAxis::%s>(%s, %s);\n", pipe, t->name,
+                  split_axis(c), pipe, t->name);
         return;
     case COMM_PIPE_POP:
         if (!pipe)
             return;
         t = ck_def_tile(K, dest, 0, lc->tile);
-        sb_printf(ck_line(K), "TPOP<decltype(%s), decltype(%s), TileSplitAxis::TILE_NO_SPLIT>(%s, %s);\n", pipe,
-                  t->name, pipe, t->name);
+        sb_printf(ck_line(K), "TPOP<decltype(%s), decltype(%s), TileSplitAxis::%s>(%s, %s);\n", pipe, t->name,
+                  split_axis(c), pipe, t->name);
         return;
     case COMM_PIPE_FREE:
         if (pipe)
-            sb_printf(ck_line(K), "TFREE<decltype(%s), TileSplitAxis::TILE_NO_SPLIT>(%s);\n", pipe, pipe);
+            sb_printf(ck_line(K), "TFREE<decltype(%s), TileSplitAxis::%s>(%s);\n", pipe, split_axis(at), pipe);
         return;
     default:
         return;

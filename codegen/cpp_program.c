@@ -335,9 +335,13 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
     sb_puts(out, "// The program for pyptocc_runtime.h.\n");
     if (nk) {
         sb_puts(out, "static const PyptoccKernel pyptocc_kernels[] = {\n");
-        for (uint32_t i = 0; i < nk; i++)   /* a kernel of the cross-core pipe runs on a thread of its own */
-            sb_printf(out, "    {%" PRId32 ", \"%s\", kernel_entry_%s%s},\n", ks[i].id, ks[i].f->name,
-                      cpp_ident(ir, ks[i].f->name, NULL), ir_func_uses_pipe(ks[i].f) ? ", PYPTOCC_KERNEL_PIPE" : "");
+        for (uint32_t i = 0; i < nk; i++)   /* a kernel of the cross-core pipe runs on a thread of its own; a
+                                               vector kernel taking its halves, on both AIV lanes */
+            sb_printf(out, "    {%" PRId32 ", \"%s\", kernel_entry_%s%s%s},\n", ks[i].id, ks[i].f->name,
+                      cpp_ident(ir, ks[i].f->name, NULL), ir_func_uses_pipe(ks[i].f) ? ", PYPTOCC_KERNEL_PIPE" : "",
+                      ir_kernel_kind(ks[i].f) != KERNEL_CUBE && ir_func_splits_pipe(ks[i].f, -1)
+                          ? " | PYPTOCC_KERNEL_LANES"
+                          : "");
         sb_puts(out, "};\n\n");
     }
     if (nargs) {

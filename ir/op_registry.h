@@ -511,6 +511,9 @@ int op_pipe_side(const OpDef *op);
 /* Whether f holds an op of the cross-core pipe (a push, pop or free, or
  * the pipe's setup): its kernel runs beside its peer's. */
 int ir_func_uses_pipe(const IrFunc *f);
+/* Does f push, pop or free pipe id (any pipe when id < 0) with split= 1
+ * or 2, a lane's half: its vector kernel runs on both AIV lanes. */
+int ir_func_splits_pipe(const IrFunc *f, int64_t id);
 
 /* The outputs an op has a form in. */
 typedef enum OpOutput { OUT_MLIR, OUT_CPP, OUT_TILE } OpOutput;

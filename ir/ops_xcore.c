@@ -120,6 +120,11 @@ static const IrType *crossing(DeduceCtx *dc, int halve)
         return op_fail(dc, 0, "the split axis (dimension %lld) must have a static extent", (long long)split - 1);
     e = halve ? (e + 1) / 2 : 2 * e;
     dims[split - 1] = ir_dim_const(dc->ir, e);
+    /* The lanes' halves joined are the cube's: popped into Mat (L1), in
+     * its fractal NZ layout, as tpop_from_aiv makes them (pypto's
+     * tile.aic_gather declares Mat too). */
+    if (!halve && t->kind == TYPE_TILE)
+        return op_make_tile(dc, (DataType)t->dtype, 2, dims, ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512));
     return op_make_shaped(dc, t, (DataType)t->dtype, 2, dims);
 }
 
@@ -222,4 +227,34 @@ int ir_func_uses_pipe(const IrFunc *f)
     w.data = &found;
     ir_walk_func(&w, f);
     return found;
+}
+
+typedef struct SplitFind {
+    int64_t id;
+    int found;
+} SplitFind;
+
+static int split_op_expr(IrWalker *w, const IrExpr *e)
+{
+    SplitFind *F = w->data;
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    if (op && (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT ||
+               op->cls == OPCL_XCORE_PIPE) &&
+        ir_call_kwarg_int(IR_AS(IrCall, e), "split", 0) != 0 &&
+        (F->id < 0 || ir_call_kwarg_int(IR_AS(IrCall, e), "id", 0) == F->id))
+        F->found = 1;
+    return !F->found;
+}
+
+int ir_func_splits_pipe(const IrFunc *f, int64_t id)
+{
+    IrWalker w;
+    SplitFind F;
+    memset(&w, 0, sizeof w);
+    F.id = id;
+    F.found = 0;
+    w.pre_expr = split_op_expr;
+    w.data = &F;
+    ir_walk_func(&w, f);
+    return F.found;
 }

@@ -35,7 +35,8 @@ static const PassDef passes[] = {
     [I_INLINE] = {"inline_functions", "InlineFunctions", pass_inline_functions, PROP_TYPE_CHECKED, 0, 0,
      "expand the calls of Inline functions (and of Group and Graph functions, whose calls run where they stand)"},
     [I_LOWER_PLACEMENT] = {"lower_placement", "LowerPlacement", pass_lower_placement, PROP_TYPE_CHECKED, 0, 0,
-     "run runtime, cluster and hierarchy scopes in place; pl.spmd and pl.split_aiv as loops over the block or lane; "
+     "run runtime, cluster and hierarchy scopes in place; pl.spmd and pl.split_aiv as loops over the block or lane "
+     "(UP_DOWN/LEFT_RIGHT: on the lane's half of each tile; crossing to the cube: once per AIV lane); "
      "drop task dependencies (tasks run in program order)"},
     [I_CTRL_FLOW] = {"ctrl_flow_transform", "CtrlFlowTransform", pass_ctrl_flow_transform, PROP_TYPE_CHECKED,
      PROP_STRUCTURED, 0, "turn break and continue into structured loops: flags, and for loops that break into while loops"},

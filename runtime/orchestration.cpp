@@ -108,6 +108,7 @@ void run_kernel_here(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &
 }
 
 // A kernel of the cross-core pipe runs on a thread of its own (pipe.cpp),
+// one per AIV lane when it runs on both (PYPTOCC_KERNEL_LANES),
 // with its own copies of its arguments; the others here, once the pipe
 // kernels started before them have ended (they may read what those wrote).
 void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tensors, const std::vector<bool> &writable,
@@ -117,9 +118,15 @@ void run_kernel(const PyptoccKernel *k, int64_t task, std::vector<Tensor> &tenso
         run_kernel_here(k, task, tensors, writable, scalars);
         return;
     }
-    pipe_run_kernel([k, task, tensors, writable, scalars]() mutable {
-        run_kernel_here(k, task, tensors, writable, scalars);
-    });
+    // A vector kernel that takes the pipe's tiles as halves runs on both
+    // AIV lanes, a thread each.
+    const int64_t lanes = (k->flags & PYPTOCC_KERNEL_LANES) ? 2 : 1;
+    for (int64_t lane = 0; lane < lanes; lane++)
+        pipe_run_kernel([k, task, tensors, writable, scalars, lane, lanes]() mutable {
+            run_state().aiv_lane = lane;
+            run_state().aiv_lanes = lanes;
+            run_kernel_here(k, task, tensors, writable, scalars);
+        });
 }
 
 // Restores the thread's run state however pyptocc_run ends.

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,17 +43,34 @@ namespace {
 std::mutex cpu;   // the rings and the threads' states
 std::condition_variable changed;
 
-// One direction of one pipe.
+// One direction of one pipe.  A slot holds a whole tile; a split one
+// (TILE_UP_DOWN, TILE_LEFT_RIGHT) is pushed by, or popped and freed by,
+// both AIV lanes, each its half: the masks say which lanes did (the cube's
+// side is lane 0 alone).
 struct Ring {
     uint32_t id = 0;
     int dir = 0;
     uint32_t slot_size = 0, slot_num = 0;
     struct Slot {
-        std::vector<unsigned char> bytes;
-        TileShape shape;
+        std::vector<unsigned char> bytes;  // the whole tile
+        TileShape shape;                   // the whole tile's
+        int split = 0;
+        unsigned pushers = 1, poppers = 1;  // the lanes that push it, pop and free it
+        unsigned pushed = 0, popped = 0, freed = 0;
     };
-    std::deque<Slot> filled;  // pushed, not popped yet, oldest first
-    uint32_t held = 0;        // popped, not freed yet
+    std::deque<Slot> slots;  // taken, oldest first
+    size_t filled() const {
+        size_t n = 0;
+        for (const Slot &s : slots)
+            n += s.pushed == s.pushers && s.popped != s.poppers;
+        return n;
+    }
+    size_t held() const {
+        size_t n = 0;
+        for (const Slot &s : slots)
+            n += s.popped && s.freed != s.poppers;
+        return n;
+    }
 };
 std::map<std::pair<uint32_t, int>, Ring> rings;
 
@@ -67,9 +85,10 @@ uint32_t running = 0;   // workers not done
 uint32_t waiting = 0;   // threads waiting in a push or a pop
 // What each of them waits for: a wait whose condition holds ends soon.
 struct Wait {
-    const Ring *ring;
-    bool (*ready)(const Ring &);
+    uint64_t id;
+    const std::function<bool()> *ready;
 };
+uint64_t next_wait = 0;
 std::vector<Wait> waits;
 bool joining = false;   // the run starts no more pipe kernels until they end
 bool main_waits = false;   // a kernel on the run's own thread waits
@@ -82,8 +101,10 @@ bool &is_worker() {
 
 const char *dir_text(int dir) { return dir == pto::DIR_C2V ? "cube to vector" : "vector to cube"; }
 
-bool can_push(const Ring &r) { return r.filled.size() + r.held < r.slot_num; }
-bool can_pop(const Ring &r) { return !r.filled.empty(); }
+unsigned lane_bit() { return 1u << static_cast<unsigned>(run_state().aiv_lane); }
+const char *split_text(int split) {
+    return split == pto::TILE_UP_DOWN ? "TILE_UP_DOWN" : split == pto::TILE_LEFT_RIGHT ? "TILE_LEFT_RIGHT" : "TILE_NO_SPLIT";
+}
 
 Ring &ring(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num) {
     Ring &r = rings[{id, dir}];
@@ -109,7 +130,7 @@ double timeout_seconds() {
 // none is left to start.
 void check_deadlock() {
     for (const Wait &w : waits)
-        if (w.ready(*w.ring))
+        if ((*w.ready)())
             return;
     if (waiting > 0 && waiting == running + (main_waits ? 1u : 0u) && (joining || main_waits)) {
         deadlock = true;
@@ -117,36 +138,37 @@ void check_deadlock() {
     }
 }
 
-// Waits, holding lk on `cpu`, until ready holds of r; what names the wait
-// in a message.
-void wait_for(std::unique_lock<std::mutex> &lk, Ring &r, bool (*ready)(const Ring &), const char *what) {
-    if (ready(r))
+// Waits, holding lk on `cpu`, until ready holds (of r); what names the
+// wait in a message.
+void wait_for(std::unique_lock<std::mutex> &lk, Ring &r, const std::function<bool()> &ready, const char *what) {
+    if (ready())
         return;
     bool worker = is_worker();
     auto until = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                         std::chrono::duration<double>(timeout_seconds()));
     bool timed_out = false;
+    uint64_t me = next_wait++;
     waiting++;
-    waits.push_back(Wait{&r, ready});
+    waits.push_back(Wait{me, &ready});
     if (!worker)
         main_waits = true;
     check_deadlock();
-    while (!ready(r) && !deadlock && !aborting && !timed_out)
+    while (!ready() && !deadlock && !aborting && !timed_out)
         timed_out = changed.wait_until(lk, until) == std::cv_status::timeout;
     waiting--;
     for (size_t i = 0; i < waits.size(); i++)
-        if (waits[i].ring == &r && waits[i].ready == ready) {
+        if (waits[i].id == me) {
             waits.erase(waits.begin() + static_cast<std::ptrdiff_t>(i));
             break;
         }
     if (!worker)
         main_waits = false;
-    if (ready(r))
+    if (ready())
         return;
     if (aborting && !deadlock)
         throw Error{};  // another kernel failed: it said why
-    pyptocc::fatal("%s on pipe %u (%s, %u slots of %u bytes, %zu filled, %u popped and not freed) %s", what, r.id,
-                   dir_text(r.dir), r.slot_num, r.slot_size, r.filled.size(), r.held,
+    pyptocc::fatal("%s on pipe %u (%s, %u slots of %u bytes, %zu filled, %zu popped and not freed) %s", what, r.id,
+                   dir_text(r.dir), r.slot_num, r.slot_size, r.filled(), r.held(),
                    deadlock ? "waits for what no kernel of the run gives (a deadlock: a missing push, pop or TFREE)"
                             : "waited past PYPTOCC_PIPE_TIMEOUT");
 }
@@ -207,38 +229,136 @@ void join_all(bool quietly) {
         throw Error{};
 }
 
+// The whole tile of which a lane's half is `half`.
+TileShape whole_of(TileShape half, int split) {
+    if (split == pto::TILE_UP_DOWN)
+        half.rows *= 2;
+    else if (split == pto::TILE_LEFT_RIGHT)
+        half.cols *= 2;
+    return half;
+}
+
+// Copies lane's half of a whole tile (shape whole, split) between the slot
+// and a lane's tile: into the slot when in, else out of it.
+void copy_half(unsigned char *slot, unsigned char *tile, TileShape whole, int split, unsigned lane, bool in) {
+    const size_t row = size_t(whole.cols) * whole.elem;
+    const size_t rows = split == pto::TILE_UP_DOWN ? whole.rows / 2 : whole.rows;
+    const size_t width = split == pto::TILE_LEFT_RIGHT ? row / 2 : row;
+    const size_t first = split == pto::TILE_UP_DOWN ? lane * rows * row : split == pto::TILE_LEFT_RIGHT ? lane * width : 0;
+    for (size_t r = 0; r < rows; r++) {
+        unsigned char *s = slot + first + r * row, *t = tile + r * width;
+        if (in)
+            std::memcpy(s, t, width);
+        else
+            std::memcpy(t, s, width);
+    }
+}
+
+// A whole-tile transfer runs on lane 0 only (pto-isa skips it on lane 1).
+void check_lane(int split, const char *op, uint32_t id) {
+    if (split == pto::TILE_NO_SPLIT && run_state().aiv_lane != 0)
+        pyptocc::fatal("%s on pipe %u of a whole tile (TILE_NO_SPLIT) on AIV lane %lld: pyptocc's runtime runs "
+                       "whole-tile transfers on lane 0 only",
+                       op, id, static_cast<long long>(run_state().aiv_lane));
+}
+
 }  // namespace
 
-void push(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, const void *src, TileShape shape) {
+void push(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, const void *src, TileShape shape, int split) {
     std::unique_lock<std::mutex> lk(cpu);
     Ring &r = ring(id, dir, slot_size, slot_num);
-    wait_for(lk, r, can_push, "TPUSH");
-    Ring::Slot slot;
-    slot.bytes.assign(static_cast<const unsigned char *>(src),
-                      static_cast<const unsigned char *>(src) + size_t(shape.rows) * shape.cols * shape.elem);
-    slot.shape = shape;
-    r.filled.push_back(std::move(slot));
+    const unsigned bit = lane_bit();
+    const bool lanes_push = split != pto::TILE_NO_SPLIT && dir == pto::DIR_V2C;
+    check_lane(split, "TPUSH", id);
+    if (split != pto::TILE_NO_SPLIT && dir == pto::DIR_C2V &&
+        (split == pto::TILE_UP_DOWN ? shape.rows : shape.cols) % 2 != 0)
+        pyptocc::fatal("TPUSH on pipe %u (%s) splits a %ux%u tile by %s, which has an odd extent there", id,
+                       dir_text(dir), shape.rows, shape.cols, split_text(split));
+    // A lane's half joins the oldest slot its lane has not pushed to.
+    auto joinable = [&r, bit, split]() -> Ring::Slot * {
+        for (Ring::Slot &s : r.slots)
+            if (s.pushers == 3 && s.split == split && !(s.pushed & bit))
+                return &s;
+        return nullptr;
+    };
+    std::function<bool()> ready = [&r, &joinable, lanes_push]() {
+        return (lanes_push && joinable()) || r.slots.size() < r.slot_num;
+    };
+    wait_for(lk, r, ready, "TPUSH");
+    Ring::Slot *slot = lanes_push ? joinable() : nullptr;
+    if (!slot) {
+        r.slots.emplace_back();
+        slot = &r.slots.back();
+        slot->split = split;
+        slot->shape = lanes_push ? whole_of(shape, split) : shape;
+        slot->pushers = lanes_push ? 3u : 1u;
+        slot->poppers = split != pto::TILE_NO_SPLIT && dir == pto::DIR_C2V ? 3u : 1u;
+        slot->bytes.resize(size_t(slot->shape.rows) * slot->shape.cols * slot->shape.elem);
+    } else if (whole_of(shape, split).rows != slot->shape.rows || whole_of(shape, split).cols != slot->shape.cols ||
+               shape.elem != slot->shape.elem) {
+        pyptocc::fatal("TPUSH on pipe %u (%s) gives lane %lld's half as a %ux%u tile of %u-byte elements, and the other "
+                       "lane's half is of a %ux%u tile",
+                       id, dir_text(dir), static_cast<long long>(run_state().aiv_lane), shape.rows, shape.cols,
+                       shape.elem, slot->shape.rows, slot->shape.cols);
+    }
+    if (lanes_push)
+        copy_half(slot->bytes.data(), static_cast<unsigned char *>(const_cast<void *>(src)), slot->shape, split,
+                  static_cast<unsigned>(run_state().aiv_lane), true);
+    else
+        std::memcpy(slot->bytes.data(), src, slot->bytes.size());
+    slot->pushed |= lanes_push ? bit : 1u;
     changed.notify_all();
 }
 
-void pop(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, void *dst, TileShape shape) {
+void pop(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, void *dst, TileShape shape, int split) {
     std::unique_lock<std::mutex> lk(cpu);
     Ring &r = ring(id, dir, slot_size, slot_num);
-    wait_for(lk, r, can_pop, "TPOP");
-    check_shape(r, r.filled.front().shape, shape, "TPOP");
-    std::memcpy(dst, r.filled.front().bytes.data(), r.filled.front().bytes.size());
-    r.filled.pop_front();
-    r.held++;
+    const bool lanes_pop = split != pto::TILE_NO_SPLIT && dir == pto::DIR_C2V;
+    const unsigned bit = lanes_pop ? lane_bit() : 1u;
+    check_lane(split, "TPOP", id);
+    // The oldest slot this lane has not popped, once every push is in.
+    auto next = [&r, bit]() -> Ring::Slot * {
+        for (Ring::Slot &s : r.slots)
+            if (!(s.popped & bit))
+                return s.pushed == s.pushers ? &s : nullptr;
+        return nullptr;
+    };
+    std::function<bool()> ready = [&next]() { return next() != nullptr; };
+    wait_for(lk, r, ready, "TPOP");
+    Ring::Slot &slot = *next();
+    if (slot.split != split)
+        pyptocc::fatal("TPOP on pipe %u (%s) takes a tile by %s that was pushed by %s", id, dir_text(dir),
+                       split_text(split), split_text(slot.split));
+    check_shape(r, lanes_pop ? TileShape{slot.shape.rows / (split == pto::TILE_UP_DOWN ? 2u : 1u),
+                                         slot.shape.cols / (split == pto::TILE_LEFT_RIGHT ? 2u : 1u), slot.shape.elem}
+                             : slot.shape,
+                shape, "TPOP");
+    if (lanes_pop)
+        copy_half(slot.bytes.data(), static_cast<unsigned char *>(dst), slot.shape, split,
+                  static_cast<unsigned>(run_state().aiv_lane), false);
+    else
+        std::memcpy(dst, slot.bytes.data(), slot.bytes.size());
+    slot.popped |= bit;
     changed.notify_all();
 }
 
-void free_slot(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num) {
+void free_slot(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, int split) {
     std::unique_lock<std::mutex> lk(cpu);
     Ring &r = ring(id, dir, slot_size, slot_num);
-    if (!r.held)
-        pyptocc::fatal("TFREE on pipe %u (%s), which has no popped slot to give back", id, dir_text(dir));
-    r.held--;
-    changed.notify_all();
+    const unsigned bit = split != pto::TILE_NO_SPLIT && dir == pto::DIR_C2V ? lane_bit() : 1u;
+    check_lane(split, "TFREE", id);
+    for (auto it = r.slots.begin(); it != r.slots.end(); ++it)
+        if ((it->popped & bit) && !(it->freed & bit)) {
+            if (it->split != split)
+                pyptocc::fatal("TFREE on pipe %u (%s) gives back by %s a slot popped by %s", id, dir_text(dir),
+                               split_text(split), split_text(it->split));
+            it->freed |= bit;
+            if (it->freed == it->poppers)
+                r.slots.erase(it);
+            changed.notify_all();
+            return;
+        }
+    pyptocc::fatal("TFREE on pipe %u (%s), which has no popped slot to give back", id, dir_text(dir));
 }
 
 }  // namespace pyptocc::pipe

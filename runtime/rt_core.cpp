@@ -116,6 +116,8 @@ void check_gm(const void *lo_p, const void *hi_p, bool write, const char *op) {
 }
 
 int64_t current_block_idx() { return run_state().block_idx; }
+int64_t current_aiv_lane() { return run_state().aiv_lane; }
+int64_t current_aiv_lanes() { return run_state().aiv_lanes; }
 
 }  // namespace pyptocc
 

@@ -40,6 +40,7 @@ struct RunState {
     PTO2Runtime *current_rt = nullptr;        // the running orchestration's runtime
     const TaskContext *current_task = nullptr;
     int64_t block_idx = 0;
+    int64_t aiv_lane = 0, aiv_lanes = 1;   // get_subblockid(), and the lanes of its kernel
     Launch *launch = nullptr;   // the launch whose block this thread is (launch.cpp)
     int64_t launch_block = -1;
 };

@@ -30,12 +30,12 @@ int legal_pipe_side(const OpDef *op, const IrFunc *f, char *msg, size_t cap)
 int legal_pipe_split(const IrCall *c, const OpDef *op, TargetIsa isa, char *msg, size_t cap)
 {
     char name[64];
-    if (isa != ISA_CPP || ir_call_kwarg_int(c, "split", 0) == 0 ||
+    if (isa != ISA_CPP || ir_call_kwarg_int(c, "split", 0) <= 2 ||
         (op->cls != OPCL_XCORE_PUSH && op->cls != OPCL_XCORE_POP && op->cls != OPCL_XCORE_POP_MAT))
         return 0;
-    /* pyptocc's runtime runs one AIV lane (pto/pyptocc-pipe.hpp) */
-    snprintf(msg, cap, "'%s' with split=%lld has no C++ form: the CPU runtime runs one AIV lane, so tiles cross the "
-                       "pipe whole (split=0)",
+    /* pyptocc's runtime gives each AIV lane an even half (pto/pyptocc-pipe.hpp) */
+    snprintf(msg, cap, "'%s' with split=%lld has no C++ form: the CPU runtime splits a pipe's tiles into even halves "
+                       "(split=1 rows, 2 columns) only",
              op_printed_name(op, name, sizeof name), (long long)ir_call_kwarg_int(c, "split", 0));
     return -1;
 }

@@ -29,14 +29,22 @@
  *     (which, in program order, is after its producers);
  *   - a pl.split_aiv(2, mode=pl.SplitMode.NONE) region runs its full body
  *     on each of the two AIV lanes: a loop over the lane index, which
- *     the body reads where it calls pl.tile.get_subblock_idx().  The
- *     modes that halve every tile belong to mixed-kernel splitting and are
- *     reported.
+ *     the body reads where it calls pl.tile.get_subblock_idx().  Modes
+ *     UP_DOWN and LEFT_RIGHT give each lane half of every tile (the rows,
+ *     the columns: split_lanes.c), unless the body crosses to or from the
+ *     cube (pl.aiv_shard, pl.aic_gather): it is then written per lane
+ *     already, as pypto has it, and ExpandMixedKernel splits it.  Such a
+ *     region makes its kernel's vector side run on both AIV lanes, so
+ *     every region of that kernel runs once per lane, its lane index
+ *     pl.tile.get_subblock_idx() (a loop there would do both lanes' work
+ *     on each); outside a pl.at, an Orchestration
+ *     function's region is an InCore scope of its own.
  * InCore scopes keep their name hint and cross-core hints.  The pass runs
  * first (before ConvertToSSA). */
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/1_front/split_lanes.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -55,6 +63,10 @@ typedef struct Lower {
     PtrMap read;             /* the Vars the function's expressions read */
     PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
     FuncList added;          /* those copies */
+    PtrMap halved;           /* tile variables a pl.split_aiv region halved */
+    int orchestration;       /* the function is an Orchestration function */
+    int in_incore;           /* depth of InCore scopes around the statement */
+    int per_lane;            /* the kernel runs on both AIV lanes: its regions run once per lane */
     int failed;
 } Lower;
 
@@ -254,6 +266,28 @@ static const IrStmt *lower_spmd(Lower *L, const IrScope *sc)
     return loop;
 }
 
+/* A crossing of a pl.split_aiv region (pl.aiv_shard, pl.aic_gather): a
+ * region that has one is written per lane already (pypto splices such a
+ * body unchanged), and ExpandMixedKernel splits it. */
+static int is_crossing(const IrExpr *e, const void *ctx)
+{
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    (void)ctx;
+    return op && (op->cls == OPCL_XCORE_SHARD || op_is(op, OP_TENSOR_AIV_SHARD) || op_is(op, OP_TENSOR_AIC_GATHER));
+}
+
+/* A pl.split_aiv region of mode UP_DOWN or LEFT_RIGHT that crosses to or
+ * from the cube: its kernel's vector side runs on both AIV lanes. */
+static int is_lane_crossing(const IrStmt *s, const void *ctx)
+{
+    const IrScopeAttrs *a;
+    (void)ctx;
+    if (s->kind != STMT_SCOPE || s->sub != SCOPE_SPLIT_AIV || !(a = IR_AS(IrScope, s)->attrs) ||
+        a->split == SPLIT_UNSET || a->split == SPLIT_NONE)
+        return 0;
+    return ir_stmt_any(IR_AS(IrScope, s)->body, NULL, is_crossing, NULL);
+}
+
 static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
 {
     IrCtx *ir = L->ir;
@@ -265,28 +299,54 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
     case SCOPE_HIERARCHY:
         lower_list(L, sc->body, out);
         return;
-    case SCOPE_INCORE:
-        vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), lower_body(L, sc->body), sc->s.span));
+    case SCOPE_INCORE: {
+        const IrStmt *body;
+        int per_lane = L->per_lane;
+        L->in_incore++;
+        L->per_lane = ir_stmt_any(sc->body, is_lane_crossing, NULL, NULL);
+        body = lower_body(L, sc->body);
+        L->per_lane = per_lane;
+        L->in_incore--;
+        vec_push(*out, ir_scope_attrs(ir, SCOPE_INCORE, incore_attrs(a, &buf), body, sc->s.span));
         return;
+    }
     case SCOPE_SPMD:
         vec_push(*out, lower_spmd(L, sc));
         return;
-    case SCOPE_SPLIT_AIV:
-        if (a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE) {
-            diag_error(L->pc->diag, sc->s.span,
-                       "a pl.split_aiv region of mode %s halves its tiles between the AIV lanes, which pyptocc does "
-                       "not split yet; mode pl.SplitMode.NONE runs the whole body on each lane",
-                       split_mode_name((SplitMode)a->split));
+    case SCOPE_SPLIT_AIV: {
+        /* Each lane's body reads its lane where it asks for the sub-block
+         * index; UP_DOWN and LEFT_RIGHT give it half of every tile. */
+        const IrStmt *lane_body = replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body),
+                                                &a->index->e, NULL);
+        int halving = a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE;
+        int crossing = halving && ir_stmt_any(lane_body, NULL, is_crossing, NULL);
+        if (halving && !crossing &&
+            !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
             L->failed = 1;
             return;
         }
-        /* Each lane's body reads its lane where it asks for the sub-block
-         * index. */
-        vec_push(*out, index_loop(L, FOR_SEQUENTIAL, a->index, a->count,
-                                  replace_index(ir, OP_BLOCK_GET_SUBBLOCK_IDX, lower_body(L, sc->body), &a->index->e,
-                                                NULL),
-                                  sc->s.span));
+        if (crossing || L->per_lane) {
+            /* Written per lane, crossing to or from the cube (or in the
+             * kernel of such a region): each AIV lane runs the body once,
+             * its lane the sub-block index, and the cube pushes (gathers)
+             * once for both. */
+            const IrExpr *idx = ir_call(ir, &op_by_id(OP_BLOCK_GET_SUBBLOCK_IDX)->callee, 0, NULL, 0, NULL,
+                                        a->index->type, sc->s.span);
+            const IrStmt *seq[2];
+            seq[0] = ir_assign(ir, a->index, idx, sc->s.span);
+            seq[1] = lane_body;
+            lane_body = ir_seq(ir, STMT_SEQ, 2, seq, sc->s.span);
+        } else {
+            lane_body = index_loop(L, FOR_SEQUENTIAL, a->index, a->count, lane_body, sc->s.span);
+        }
+        /* A region an Orchestration function holds outside a pl.at is a
+         * kernel of its own, as pypto's parser makes it (its
+         * OutlineIncoreScopes then outlines it). */
+        if (L->orchestration && !L->in_incore)
+            lane_body = ir_scope(ir, SCOPE_INCORE, lane_body, sc->s.span);
+        vec_push(*out, lane_body);
         return;
+    }
     case SCOPE_KIND_COUNT:
         break;
     }
@@ -447,7 +507,6 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     Lower *L = data;
     IrWalker w;
     const IrStmt *body;
-    (void)pc;
     (void)prog;
     if (!f->body)
         return f;
@@ -458,6 +517,10 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     w.pre_expr = note_read;
     w.data = L;
     ptrmap_clear(&L->read);
+    ptrmap_clear(&L->halved);
+    L->orchestration = f->type == FUNC_ORCHESTRATION;
+    L->in_incore = 0;
+    L->per_lane = !L->orchestration && ir_stmt_any(f->body, is_lane_crossing, NULL, NULL);
     ir_walk_stmt(&w, f->body);
     body = lower_body(L, f->body);
     {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
@@ -471,6 +534,8 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     w.pre_expr = task_id_use;
     w.data = L;
     ir_walk_stmt(&w, body);
+    if (!L->failed && !split_lanes_check_outside(pc, body, &L->halved))
+        L->failed = 1;
     if (L->failed)
         return NULL;
     return ir_func_rebuild(L->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
@@ -487,6 +552,7 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     ptrmap_init(&L.reported);
     ptrmap_init(&L.read);
     ptrmap_init(&L.spmd_copies);
+    ptrmap_init(&L.halved);
     vec_init(L.added);
     r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
     if (r && L.added.len)
@@ -494,6 +560,7 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     ptrmap_free(&L.reported);
     ptrmap_free(&L.read);
     ptrmap_free(&L.spmd_copies);
+    ptrmap_free(&L.halved);
     vec_free(L.added);
     return r;
 }

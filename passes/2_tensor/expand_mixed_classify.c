@@ -158,10 +158,12 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
         int64_t split = ir_call_kwarg_int(c, "split", 0);
         if (!op_is(callee_op(c->callee), OP_BLOCK_MOVE) && split != 0 &&
             src == (op_is(callee_op(c->callee), OP_BLOCK_AIV_SHARD) ? SIDE_V : SIDE_C)) {
-            char mode[32];
-            snprintf(mode, sizeof mode, "split=%lld", (long long)split);
-            xm_fail(S, s->span, "'%s' is halved between the AIV lanes (%s), and pyptocc's split keeps tiles whole "
-                             "(the lanes' halves are pypto's SplitVectorKernel)",
+            char mode[96];
+            snprintf(mode, sizeof mode, "split=%lld, but it is on the %s side already", (long long)split,
+                     op_is(callee_op(c->callee), OP_BLOCK_AIV_SHARD) ? "vector" : "cube");
+            xm_fail(S, s->span, "'%s' crosses between the cube and the AIV lanes with %s: the lanes' halves cross "
+                             "from the cube's matmul result (an Acc tile, pl.aiv_shard) or to the cube "
+                             "(pl.aic_gather of the lanes' Vec halves)",
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
             return;
         }

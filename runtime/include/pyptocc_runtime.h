@@ -37,7 +37,10 @@ struct PyptoccKernel {
 
 // It uses the cross-core pipe (pto/pyptocc-pipe.hpp): it runs on a thread
 // of its own, beside its peer kernel (runtime/README.md, "Cross-core pipe").
-enum { PYPTOCC_KERNEL_PIPE = 1 };
+// PYPTOCC_KERNEL_LANES: a vector kernel that takes or gives the pipe's
+// tiles as halves (TILE_UP_DOWN, TILE_LEFT_RIGHT) runs on both AIV lanes,
+// a thread each, get_subblockid() 0 and 1.
+enum { PYPTOCC_KERNEL_PIPE = 1, PYPTOCC_KERNEL_LANES = 2 };
 
 // A tensor slot's direction, or PYPTOCC_ARG_SCALAR for a scalar slot.
 enum PyptoccArgDir { PYPTOCC_ARG_IN = 0, PYPTOCC_ARG_OUT = 1, PYPTOCC_ARG_INOUT = 2, PYPTOCC_ARG_SCALAR = 3 };

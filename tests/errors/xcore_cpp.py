@@ -1,6 +1,7 @@
 # pyptocc-flags: --emit=cpp
-# The CPU runtime runs one AIV lane: a tile crosses the pipe whole
-# (split=0); the split codes that share it between two lanes have no C++.
+# The CPU runtime gives the two AIV lanes even halves of a pipe's tile
+# (split=1 rows, 2 columns); the odd splits (3, 4: the larger half lane
+# 0's) have no C++.
 import pypto.language as pl
 
 
@@ -10,5 +11,5 @@ class Split:
     def vector(self, x: pl.Tensor[[16, 16], pl.FP32]):
         buf = pl.reserve_buffer(name="c2v", size=4096)
         pl.aiv_initialize_pipe(dir_mask=1, slot_size=1024, c2v_consumer_buf=buf)
-        t: pl.Tile[[8, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tpop_from_aic(split=1)
+        t: pl.Tile[[8, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tpop_from_aic(split=3)
         pl.tfree_to_aic(t)

@@ -4,6 +4,10 @@
 // slots, the producer waiting while both are taken; a deadlock (a pop of
 // nothing, a popped slot never freed) fails the run and names the pipe;
 // peers must agree on the ring; a pop takes the shape that was pushed.
+// Split transfers: a vector kernel on both AIV lanes (PYPTOCC_KERNEL_LANES)
+// pops its lane's half of the rows (columns) of each cube push, and the
+// cube pops whole what the two lanes pushed as halves; a whole-tile
+// transfer on lane 1, a pop of another half or by another split fail.
 #include <cstdint>
 #include <string>
 
@@ -59,6 +63,59 @@ void vector_pops_half(__gm__ int64_t *) {
 void vector_frees_nothing(__gm__ int64_t *) {
     Pipe2 pipe(nullptr, 0x1000, 0);
     TFREE<Pipe2, TileSplitAxis::TILE_NO_SPLIT>(pipe);
+}
+
+// Split transfers.
+using HalfRows = Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, 8, 16, SLayout::NoneBox, 512>;
+using HalfCols = Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 8, SLayout::NoneBox, 512>;
+using MatTile = Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512>;
+using PipeS = TPipe<0, Direction::DIR_C2V, 1024, 2, 2, false>;
+using PipeV = TPipe<0, Direction::DIR_V2C, 1024, 2, 2, false>;
+float lane_got[2][2];
+float gathered[3];
+
+template <TileSplitAxis S> void cube_pushes_split(__gm__ int64_t *) {
+    PipeS pipe(nullptr, 0, 0);
+    AccTile acc;
+    TASSIGN(acc, 0x0);
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < 256; i++)
+            acc.data()[i] = static_cast<float>(100 * k + i);
+        TPUSH<PipeS, AccTile, S>(pipe, acc);
+    }
+}
+
+// Each lane pops its half of two pushes, keeping element 0 of each.
+template <class T, TileSplitAxis S> void lanes_pop(__gm__ int64_t *) {
+    PipeS pipe(nullptr, 0x1000, 0);
+    T t;
+    TASSIGN(t, 0x0);
+    for (int k = 0; k < 2; k++) {
+        TPOP<PipeS, T, S>(pipe, t);
+        lane_got[get_subblockid()][k] = t.data()[0];
+        TFREE<PipeS, S>(pipe);
+    }
+}
+
+// Each lane pushes its half of the columns: 1000 * lane + element index.
+void lanes_push(__gm__ int64_t *) {
+    PipeV pipe(nullptr, 0, 0x1000);
+    HalfCols t;
+    TASSIGN(t, 0x0);
+    for (int i = 0; i < 128; i++)
+        t.data()[i] = static_cast<float>(1000 * get_subblockid() + i);
+    TPUSH<PipeV, HalfCols, TileSplitAxis::TILE_LEFT_RIGHT>(pipe, t);
+}
+
+void cube_pops_whole(__gm__ int64_t *) {
+    PipeV pipe(nullptr, 0, 0x1000);
+    MatTile m;
+    TASSIGN(m, 0x0);
+    TPOP<PipeV, MatTile, TileSplitAxis::TILE_LEFT_RIGHT>(pipe, m);
+    gathered[0] = m.data()[1];        // row 0, column 1: lane 0's element 1
+    gathered[1] = m.data()[8];        // row 0, column 8: lane 1's element 0
+    gathered[2] = m.data()[16 + 9];   // row 1, column 9: lane 1's element 8 + 1
+    TFREE<PipeV, TileSplitAxis::TILE_LEFT_RIGHT>(pipe);
 }
 
 int run(const PyptoccKernel *kernels, int n) {
@@ -117,5 +174,35 @@ int main() {
     // wait, with no pipe kernel running, is a deadlock too.
     const PyptoccKernel unmarked[] = {{0, "vector", vector_pops<Pipe2, 1, true>, 0}};
     check_fails(unmarked, 1, "TPOP on pipe 0 (cube to vector", "deadlock");
+    // The cube's tiles split between the lanes: rows, then columns.
+    const PyptoccKernel rows[] = {
+        {0, "cube", cube_pushes_split<TileSplitAxis::TILE_UP_DOWN>, PYPTOCC_KERNEL_PIPE},
+        {1, "vector", lanes_pop<HalfRows, TileSplitAxis::TILE_UP_DOWN>, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES}};
+    CHECK(run(rows, 2) == 0);
+    CHECK(lane_got[0][0] == 0 && lane_got[1][0] == 128 && lane_got[0][1] == 100 && lane_got[1][1] == 228);
+    const PyptoccKernel cols[] = {
+        {0, "cube", cube_pushes_split<TileSplitAxis::TILE_LEFT_RIGHT>, PYPTOCC_KERNEL_PIPE},
+        {1, "vector", lanes_pop<HalfCols, TileSplitAxis::TILE_LEFT_RIGHT>, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES}};
+    CHECK(run(cols, 2) == 0);
+    CHECK(lane_got[0][0] == 0 && lane_got[1][0] == 8 && lane_got[0][1] == 100 && lane_got[1][1] == 108);
+    // The lanes' halves joined for the cube.
+    const PyptoccKernel gather[] = {{0, "vector", lanes_push, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES},
+                                    {1, "cube", cube_pops_whole, PYPTOCC_KERNEL_PIPE}};
+    CHECK(run(gather, 2) == 0);
+    CHECK(gathered[0] == 1 && gathered[1] == 1000 && gathered[2] == 1009);
+    // A whole-tile pop on both lanes: lane 1's fails.
+    const PyptoccKernel whole[] = {{0, "cube", cube_pushes<Pipe2, 1>, PYPTOCC_KERNEL_PIPE},
+                                   {1, "vector", vector_pops<Pipe2, 1, true>, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES}};
+    check_fails(whole, 2, "TPOP on pipe 0 of a whole tile (TILE_NO_SPLIT) on AIV lane 1", nullptr);
+    // Halves of the rows popped as halves of the columns.
+    const PyptoccKernel other[] = {
+        {0, "cube", cube_pushes_split<TileSplitAxis::TILE_UP_DOWN>, PYPTOCC_KERNEL_PIPE},
+        {1, "vector", lanes_pop<HalfCols, TileSplitAxis::TILE_LEFT_RIGHT>, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES}};
+    check_fails(other, 2, "takes a tile by TILE_LEFT_RIGHT that was pushed by TILE_UP_DOWN", nullptr);
+    // A half of the wrong size.
+    const PyptoccKernel size[] = {
+        {0, "cube", cube_pushes_split<TileSplitAxis::TILE_UP_DOWN>, PYPTOCC_KERNEL_PIPE},
+        {1, "vector", lanes_pop<VecTile, TileSplitAxis::TILE_UP_DOWN>, PYPTOCC_KERNEL_PIPE | PYPTOCC_KERNEL_LANES}};
+    check_fails(size, 2, "takes a 16x16 tile of 4-byte elements from a slot holding a 8x16 tile", nullptr);
     return rt_test::finish("rt_pipe");
 }

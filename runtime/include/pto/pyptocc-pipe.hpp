@@ -18,10 +18,19 @@
 // (runtime/README.md, "Cross-core pipe"); a wait no kernel can end is an
 // error that names the pipe, not a hang.
 //
-// Stricter than pto-isa, on purpose: one AIV lane runs (get_subblockid() is
-// 0), so only TILE_NO_SPLIT; a pop takes the tile a push sent, of the same
-// shape and element type (no fixpipe conversion); the global-memory and
-// consumer-buffer operands are not used (the rings are the runtime's).
+// Split transfers (TILE_UP_DOWN, TILE_LEFT_RIGHT) go between the cube and
+// the two AIV lanes of a vector kernel the program table runs on both
+// (PYPTOCC_KERNEL_LANES, get_subblockid() 0 and 1): the cube pushes a whole
+// tile and lane l pops its half of the rows (columns), lane 0 the first;
+// the other way, each lane pushes its half and the cube pops the whole
+// once both are in.  A split slot is free again when both lanes (or the
+// cube) freed it.
+//
+// Stricter than pto-isa, on purpose: a pop takes the tile a push sent (or
+// its half), of that shape and element type (no fixpipe conversion); the
+// odd splits (TILE_UP_DOWN_ODD, TILE_LEFT_RIGHT_ODD) and a whole-tile
+// transfer on lane 1 (which pto-isa skips) are refused; the global-memory
+// and consumer-buffer operands are not used (the rings are the runtime's).
 #ifndef PYPTOCC_PIPE_HPP
 #define PYPTOCC_PIPE_HPP
 
@@ -54,9 +63,11 @@ struct TileShape {
 // Runtime/pipe.cpp: the ring of direction dir (pto::DIR_C2V or DIR_V2C) of
 // pipe id, with its slots (checked against the peer's); push copies bytes
 // in, pop copies them out into dst, free gives back the oldest popped slot.
-void push(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, const void *src, TileShape shape);
-void pop(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, void *dst, TileShape shape);
-void free_slot(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num);
+// split is the TileSplitAxis; the lane the calling thread's
+// get_subblockid() (the cube's side: 0).
+void push(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, const void *src, TileShape shape, int split);
+void pop(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, void *dst, TileShape shape, int split);
+void free_slot(uint32_t id, int dir, uint32_t slot_size, uint32_t slot_num, int split);
 
 }  // namespace pyptocc::pipe
 
@@ -94,8 +105,9 @@ template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
 template <typename Pipe, typename TileProd, TileSplitAxis Split, typename... WaitEvents>
 void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
     PYPTOCC_PROFILE(TPUSH, tile);
-    static_assert(Split == TILE_NO_SPLIT,
-                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    static_assert(Split == TILE_NO_SPLIT || Split == TILE_UP_DOWN || Split == TILE_LEFT_RIGHT,
+                  "pyptocc runtime: a pipe's tiles cross whole or as even halves (no TILE_UP_DOWN_ODD, "
+                  "TILE_LEFT_RIGHT_ODD)");
     constexpr int dir = TileProd::Loc == TileType::Vec ? DIR_V2C : DIR_C2V;
     static_assert(TileProd::Loc == TileType::Vec || TileProd::Loc == TileType::Acc || TileProd::Loc == TileType::Mat,
                   "pyptocc runtime: TPUSH sends a Vec tile (vector to cube) or an Acc or Mat tile (cube to vector)");
@@ -104,14 +116,15 @@ void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
     static_assert(TileProd::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPUSH of a tile larger than the pipe's slot");
     (void)pipe;
     pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                        detail::pipe_shape<TileProd>());
+                        detail::pipe_shape<TileProd>(), Split);
 }
 
 template <typename Pipe, typename TileCons, TileSplitAxis Split, typename... WaitEvents>
 void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
     PYPTOCC_PROFILE(TPOP, tile);
-    static_assert(Split == TILE_NO_SPLIT,
-                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    static_assert(Split == TILE_NO_SPLIT || Split == TILE_UP_DOWN || Split == TILE_LEFT_RIGHT,
+                  "pyptocc runtime: a pipe's tiles cross whole or as even halves (no TILE_UP_DOWN_ODD, "
+                  "TILE_LEFT_RIGHT_ODD)");
     static_assert(TileCons::Loc == TileType::Vec || TileCons::Loc == TileType::Mat,
                   "pyptocc runtime: TPOP takes into a Vec tile (cube to vector) or a Mat tile (vector to cube)");
     constexpr int dir = TileCons::Loc == TileType::Vec ? DIR_C2V : DIR_V2C;
@@ -119,18 +132,19 @@ void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
                   "pyptocc runtime: TPOP in a direction the TPipe does not have");
     static_assert(TileCons::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPOP of a tile larger than the pipe's slot");
     pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                       detail::pipe_shape<TileCons>());
+                       detail::pipe_shape<TileCons>(), Split);
     pipe.popped_dir = dir;
 }
 
 template <typename Pipe, TileSplitAxis Split, typename... WaitEvents>
 void TFREE(Pipe &pipe, WaitEvents &...) {
     PYPTOCC_PROFILE(TFREE);
-    static_assert(Split == TILE_NO_SPLIT,
-                  "pyptocc runtime: one AIV lane runs, so a pipe's tiles cross whole (TILE_NO_SPLIT)");
+    static_assert(Split == TILE_NO_SPLIT || Split == TILE_UP_DOWN || Split == TILE_LEFT_RIGHT,
+                  "pyptocc runtime: a pipe's tiles cross whole or as even halves (no TILE_UP_DOWN_ODD, "
+                  "TILE_LEFT_RIGHT_ODD)");
     if (!pipe.popped_dir)
         pyptocc::fatal("TFREE on pipe %u, which this kernel has popped nothing from", static_cast<unsigned>(Pipe::kId));
-    pyptocc::pipe::free_slot(Pipe::kId, pipe.popped_dir, Pipe::kSlotSize, Pipe::kSlotNum);
+    pyptocc::pipe::free_slot(Pipe::kId, pipe.popped_dir, Pipe::kSlotSize, Pipe::kSlotNum, Split);
 }
 
 }  // namespace pto

@@ -51,6 +51,11 @@ unsigned char *sim_buffer(int loc, uint64_t *capacity);
 void check_gm(const void *lo, const void *hi, bool write, const char *op);
 // The block index of the running launch (0 outside a launch).
 int64_t current_block_idx();
+// The AIV lane of the running kernel and the lanes it runs on (1, or 2 for
+// a PYPTOCC_KERNEL_LANES kernel): get_subblockid(), and pto-isa's
+// simulator's execution context (tests/conformance/isa_hooks.cpp).
+int64_t current_aiv_lane();
+int64_t current_aiv_lanes();
 // SYNCALL: the calling block waits until `participants` blocks of its
 // launch (0: all of them) have arrived (runtime/launch.cpp).
 void syncall_wait(int64_t participants);
@@ -88,11 +93,14 @@ inline int64_t get_block_idx() { return pyptocc::current_block_idx(); }
 // over the block index that passes n where the kernel reads the count
 // (LowerPlacement), so a kernel launched alone is one block.
 inline int64_t get_block_num() { return 1; }
-// The AIV lane of the running kernel.  A kernel runs on one lane here: a
-// pl.split_aiv region is a loop over the lane index (LowerPlacement), so a
-// kernel launched alone is lane 0, as pto-isa's simulator has it by default
-// (cpu_stub.hpp get_subblockid: execution_context.subblock_id = 0).
-inline int64_t get_subblockid() { return 0; }
+// The AIV lane of the running kernel.  A kernel runs on lane 0, as
+// pto-isa's simulator has it by default (cpu_stub.hpp get_subblockid:
+// execution_context.subblock_id = 0): a pl.split_aiv region of vector work
+// is a loop over the lane index (LowerPlacement).  A vector kernel that
+// takes the cube's tiles as halves (TPUSH/TPOP with TILE_UP_DOWN or
+// TILE_LEFT_RIGHT) runs on both lanes, a thread each (the program table's
+// PYPTOCC_KERNEL_LANES), which set this.
+inline int64_t get_subblockid() { return pyptocc::current_aiv_lane(); }
 
 namespace pto {
 
