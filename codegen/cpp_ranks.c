@@ -108,9 +108,11 @@ static int lin_mul(CppRankLinear a, CppRankLinear b, CppRankLinear *out)
     return 0;
 }
 
-/* e as c + per_rank * r, of the launch's rank r (a constant device's
- * rank is its constant): 0, or -1. */
-static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
+/* e as c + per_rank * u, where unit(rk, x) says whether x is u: 0, or -1
+ * (constants, u, casts, sums, differences and products of them). */
+typedef int (*LinearUnit)(const CppRanks *rk, const IrExpr *e);
+
+static int linear_in(const CppRanks *rk, const IrExpr *e, LinearUnit unit, CppRankLinear *out)
 {
     CppRankLinear a, b;
     e = value_of(rk, e);
@@ -118,13 +120,14 @@ static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
         return 0;
     }
-    if (e->kind == EXPR_VAR && rk->r && IR_AS(IrVar, e) == rk->r) {
+    if (unit(rk, e)) {
         *out = (CppRankLinear){0, 1};
         return 0;
     }
     if (e->kind == EXPR_UNARY && e->op == UN_CAST)
-        return r_linear(rk, IR_AS(IrUnary, e)->operand, out);
-    if (e->kind != EXPR_BINARY || r_linear(rk, IR_AS(IrBinary, e)->lhs, &a) || r_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
+        return linear_in(rk, IR_AS(IrUnary, e)->operand, unit, out);
+    if (e->kind != EXPR_BINARY || linear_in(rk, IR_AS(IrBinary, e)->lhs, unit, &a) ||
+        linear_in(rk, IR_AS(IrBinary, e)->rhs, unit, &b))
         return -1;
     switch ((IrBinaryOp)e->op) {
     case BIN_ADD:
@@ -136,6 +139,15 @@ static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
         return -1;
     }
 }
+
+static int is_rank_var(const CppRanks *rk, const IrExpr *e)
+{
+    return e->kind == EXPR_VAR && rk->r && IR_AS(IrVar, e) == rk->r;
+}
+
+/* e as c + per_rank * r, of the launch's rank r (a constant device's
+ * rank is its constant): 0, or -1. */
+static int r_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out) { return linear_in(rk, e, is_rank_var, out); }
 
 /* Dimensions a and b are one: equal constants, or one variable. */
 static int same_dim(const IrExpr *a, const IrExpr *b)
@@ -185,32 +197,14 @@ static int host_slice(const CppRanks *rk, const IrExpr *e, CppRankLinear idx[5],
     return h;
 }
 
+static int is_world_size(const CppRanks *rk, const IrExpr *e)
+{
+    return op_call(e, OP_PLD_SYSTEM_WORLD_SIZE) || world_var(rk, e);
+}
+
 int cpp_ranks_linear(const CppRanks *rk, const IrExpr *e, CppRankLinear *out)
 {
-    e = value_of(rk, e);
-    CppRankLinear a, b;
-    if (e->kind == EXPR_CONST_INT) {
-        *out = (CppRankLinear){IR_AS(IrConstInt, e)->value, 0};
-        return 0;
-    }
-    if (op_call(e, OP_PLD_SYSTEM_WORLD_SIZE) || world_var(rk, e)) {
-        *out = (CppRankLinear){0, 1};
-        return 0;
-    }
-    if (e->kind == EXPR_UNARY && e->op == UN_CAST)
-        return cpp_ranks_linear(rk, IR_AS(IrUnary, e)->operand, out);
-    if (e->kind != EXPR_BINARY || cpp_ranks_linear(rk, IR_AS(IrBinary, e)->lhs, &a) ||
-        cpp_ranks_linear(rk, IR_AS(IrBinary, e)->rhs, &b))
-        return -1;
-    switch ((IrBinaryOp)e->op) {
-    case BIN_ADD:
-    case BIN_SUB:
-        return lin_add(a, b, e->op == BIN_SUB, out);
-    case BIN_MUL:
-        return lin_mul(a, b, out);
-    default:
-        return -1;
-    }
+    return linear_in(rk, e, is_world_size, out);
 }
 
 /* e is the rank r, or r converted to an integer type (a Scalar[INT32]
