@@ -17,6 +17,7 @@
  * spells the tables. */
 #include "config.h"
 #include "codegen/cpp_emit.h"
+#include "support/xalloc.h"
 #include "ir/op_registry.h"
 #include "support/arena.h"
 
@@ -345,11 +346,12 @@ int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t de
     }
     if (cpp_plan_slots(plan, diag) != 0)
         return -1;
-    rk->kind = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->kind);
-    rk->from = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->from);
-    rk->shape = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->shape);
-    rk->nindex = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->nindex);
-    rk->value = arena_array(&ir->arena, plan->nslots + 1, sizeof *rk->value);
+    /* zeroed: the tables print every entry of a shape, used or not */
+    rk->kind = arena_zalloc(&ir->arena, xmul_size(plan->nslots + 1, sizeof *rk->kind));
+    rk->from = arena_zalloc(&ir->arena, xmul_size(plan->nslots + 1, sizeof *rk->from));
+    rk->shape = arena_zalloc(&ir->arena, xmul_size(plan->nslots + 1, sizeof *rk->shape));
+    rk->nindex = arena_zalloc(&ir->arena, xmul_size(plan->nslots + 1, sizeof *rk->nindex));
+    rk->value = arena_zalloc(&ir->arena, xmul_size(plan->nslots + 1, sizeof *rk->value));
     for (uint32_t k = 0; k < plan->nslots; k++) {
         const CppSlot *s = &plan->slots[k];
         int j = -1;
