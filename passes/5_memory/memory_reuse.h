@@ -93,6 +93,7 @@ typedef struct Reuse {
     VEC(const IrMemRef *) new_allocs;   /* stage 0: MemRefs of split loops and swap temporaries */
     const OpDef *alloc_op;
     int stage;                   /* 0: yield fix-up rebuild; 1: final rebuild */
+    int in_place_ok;             /* stage 2: results may take their operand's storage (memory_reuse_plan.c) */
     int failed;
 } Reuse;
 

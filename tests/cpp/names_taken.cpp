@@ -27,7 +27,7 @@ static AICORE void k(__gm__ float* a, __gm__ float* out, int64_t n) {
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> a_gt0_1(a + 0);
   TLOAD(ta, a_gt0_1);
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> t1;
-  TASSIGN(t1, 0x0);
+  TASSIGN(t1, 0x1000);
   TMULS(t1, ta, static_cast<float>(n_conv));
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> out_gt1(out + 0);
   TSTORE(out_gt1, t1);

@@ -22,7 +22,7 @@ static AICORE void kernel_add(__gm__ float* a_0, __gm__ float* b_0, __gm__ float
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<256, 256, 256, 16, 1>, pto::Layout::ND> b_0_gt1(b_0 + 0);
   TLOAD(tile_b_0, b_0_gt1);
   Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> tile_c_0;
-  TASSIGN(tile_c_0, 0x0);
+  TASSIGN(tile_c_0, 0x800);
   TADD(tile_c_0, tile_a_0, tile_b_0);
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<256, 256, 256, 16, 1>, pto::Layout::ND> output_0_gt2(output_0 + 0);
   TSTORE(output_0_gt2, tile_c_0);

@@ -18,7 +18,7 @@ static AICORE void scale(__gm__ float* x_0, __gm__ float* out_0, float f_0, int6
   GlobalTensor<float, pto::Shape<1, 1, 1, 32, 64>, pto::Stride<2048, 2048, 2048, 64, 1>, pto::Layout::ND> x_0_gt0(x_0 + 0);
   TLOAD(t_0, x_0_gt0);
   Tile<TileType::Vec, float, 32, 64, BLayout::RowMajor, 32, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> t2_0;
-  TASSIGN(t2_0, 0x0);
+  TASSIGN(t2_0, 0x2000);
   TMULS(t2_0, t_0, f_0);
   Tile<TileType::Vec, float, 32, 64, BLayout::RowMajor, 32, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> t3_0;
   TASSIGN(t3_0, 0x0);
@@ -54,7 +54,7 @@ static AICORE void pair(__gm__ float* x_0, __gm__ float* lo_0, __gm__ float* hi_
   TASSIGN(a_0, 0x2000);
   TMINS(a_0, t_0, 0.0f);
   Tile<TileType::Vec, float, 32, 64, BLayout::RowMajor, 32, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> b_0;
-  TASSIGN(b_0, 0x0);
+  TASSIGN(b_0, 0x4000);
   TMAXS(b_0, t_0, 0.0f);
   GlobalTensor<float, pto::Shape<1, 1, 1, 32, 64>, pto::Stride<2048, 2048, 2048, 64, 1>, pto::Layout::ND> lo_0_gt1(lo_0 + 0);
   TSTORE(lo_0_gt1, a_0);

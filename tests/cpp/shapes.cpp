@@ -40,7 +40,7 @@ static AICORE void shapes(__gm__ float* x_0, __gm__ float* v_0, __gm__ float* co
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<512, 512, 512, 32, 1>, pto::Layout::ND> y_0_gt3(y_0 + k_0 * 32 + 16);
   TLOAD(e_0, y_0_gt3);
   Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> e2_0;
-  TASSIGN(e2_0, 0x1200);
+  TASSIGN(e2_0, 0x1600);
   TADDS(e2_0, e_0, 1.0f);
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> out_0_gt4(out_0 + k_0 * 64);
   TSTORE(out_0_gt4, t_0);

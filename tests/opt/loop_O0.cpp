@@ -28,7 +28,7 @@ static AICORE void loop(__gm__ float* x_0, __gm__ float* b_0, __gm__ float* y_0)
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID1);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> _t0;
-    TASSIGN(_t0, 0x0);
+    TASSIGN(_t0, 0x2000);
     TEXP(_t0, t_0);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID1);
     pipe_barrier(PIPE_V);

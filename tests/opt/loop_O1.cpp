@@ -30,12 +30,12 @@ static AICORE void loop(__gm__ float* x_0, __gm__ float* b_0, __gm__ float* y_0)
     GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> b_0_gt1(b_0 + i_0 * 64);
     TLOAD(u_0, b_0_gt1);
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID1);
-    wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
     pipe_barrier(PIPE_V);
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> _t0;
-    TASSIGN(_t0, 0x0);
+    TASSIGN(_t0, 0x2000);
     TEXP(_t0, t_0);
+    wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID1);
     pipe_barrier(PIPE_V);
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> r_0;

@@ -15,7 +15,7 @@ static AICORE void scale(__gm__ float* a_0, __gm__ float* out_0, float f_0) {
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> a_0_gt0(a_0 + 0);
   TLOAD(t_0, a_0_gt0);
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> u_0;
-  TASSIGN(u_0, 0x0);
+  TASSIGN(u_0, 0x1000);
   TMULS(u_0, t_0, f_0);
   GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND> out_0_gt1(out_0 + 0);
   TSTORE(out_0_gt1, u_0);
