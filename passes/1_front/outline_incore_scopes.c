@@ -337,19 +337,34 @@ static const IrExpr *remap_extent(void *data, const IrExpr *e)
     return ir_expr_map_operands(r->ir, e, remap_extent, data);
 }
 
-static int has_valid_view(const IrType *t)
-{
-    return (t->kind == TYPE_TILE && t->tile_view && t->tile_view->nvalid) ||
-           (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->nvalid);
-}
-
+/* Uses of the inputs and outputs become the function's variables; a
+ * variable the body defines, or a call's result, whose type names an
+ * input (a dimension the caller computes, [t_pad, 32]) gets the type with
+ * the parameter instead, once per variable, so that its definition and
+ * uses agree (the verifier compares the two by variable). */
 static const IrExpr *param_hook(IrMutator *m, const IrExpr *e)
 {
+    PtrMap *pmap = m->data;
+    Remap r = {m->ctx, pmap};
     const IrExpr *p;
+    const IrType *t;
+    if (e->kind == EXPR_CALL) {
+        const IrCall *c = IR_AS(IrCall, e);
+        t = c->type ? ir_type_map_exprs(m->ctx, c->type, remap_extent, &r) : NULL;
+        return t == c->type ? e : ir_call(m->ctx, c->callee, c->nargs, c->args, c->nkwargs, c->kwargs, t, e->span);
+    }
     if (!ir_is_var_like(e))
         return e;
-    p = ptrmap_get(m->data, e);
-    return p ? p : e;
+    if ((p = ptrmap_get(pmap, e)))
+        return p;
+    if (e->kind != EXPR_VAR)
+        return e;
+    t = ir_type_map_exprs(m->ctx, IR_AS(IrVar, e)->type, remap_extent, &r);
+    if (t == IR_AS(IrVar, e)->type)
+        return e;
+    p = &ir_var_new(m->ctx, IR_AS(IrVar, e)->name, t, e->span)->e;
+    ptrmap_put(pmap, e, (void *)p);
+    return p;
 }
 
 /* The outlined function's name: the scope's hint where it has one. */
@@ -470,13 +485,14 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
         params[i].dir = DIR_IN;
         ptrmap_put(&pmap, v, &p->e);
     }
-    /* A parameter's valid shape names the parameters of the scalars in it
-     * (scalars have no such types themselves, so one round does). */
+    /* A parameter's shape and valid shape name the parameters of the
+     * scalars in them (scalars have no such types themselves, so one
+     * round does). */
     {
         Remap r = {ir, &pmap};
         for (uint32_t i = 0; i < nin; i++) {
             const IrVar *v = node->inputs.data[i];
-            const IrType *t = has_valid_view(v->type) ? ir_type_map_exprs(ir, v->type, remap_extent, &r) : v->type;
+            const IrType *t = ir_type_map_exprs(ir, v->type, remap_extent, &r);
             if (t != v->type) {
                 IrVar *p = ir_var_new(ir, v->name, t, v->e.span);
                 params[i].var = p;
@@ -487,7 +503,7 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
     for (uint32_t i = 0; i < nout; i++) {
         const IrVar *v = node->outputs.data[i];
         Remap r = {ir, &pmap};
-        const IrType *t = has_valid_view(v->type) ? ir_type_map_exprs(ir, v->type, remap_extent, &r) : v->type;
+        const IrType *t = ir_type_map_exprs(ir, v->type, remap_extent, &r);
         ptrmap_put(&pmap, v, &ir_var_new(ir, v->name, t, v->e.span)->e);
         ret_types[i] = t;
     }
@@ -515,10 +531,15 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
         call = ir_call(ir, ir_callee_global(ir, name), nin, vals, 0, NULL, ir_type_unknown(ir), span);
         vec_push(*out, ir_eval(ir, call, span));
     } else if (nout == 1) {
-        call = ir_call(ir, ir_callee_global(ir, name), nin, vals, 0, NULL, ret_types[0], span);
+        /* in the caller's words: its outputs' types name its scalars */
+        call = ir_call(ir, ir_callee_global(ir, name), nin, vals, 0, NULL, node->outputs.data[0]->type, span);
         vec_push(*out, ir_assign(ir, node->outputs.data[0], call, span));
     } else {
-        const IrType *tt = ir_type_tuple(ir, nout, ret_types);
+        const IrType **caller_types = arena_array(&ir->arena, nout, sizeof *caller_types);
+        const IrType *tt;
+        for (uint32_t i = 0; i < nout; i++)
+            caller_types[i] = node->outputs.data[i]->type;
+        tt = ir_type_tuple(ir, nout, caller_types);
         IrVar *rv = ir_var_new(ir, fresh_ret_name(O), tt, span);
         call = ir_call(ir, ir_callee_global(ir, name), nin, vals, 0, NULL, tt, span);
         vec_push(*out, ir_assign(ir, rv, call, span));

@@ -1,11 +1,11 @@
-# A kernel whose scalar parameter and a dimension of one of its tensors
-# have one name but are two variables (the outlined kernel's parameter
-# t_pad, the created buffer's dimension the orchestration's t_pad, as in
-# pypto-lib's hc_pre): the C++ kernel takes both, the dimension under a
-# name of its own (two parameters of one name do not compile).  The golden
-# is the PTO output: the program printed after the passes does not read
-# back equal (its kernels' types name the orchestration's t_pad, which the
-# reader takes for a new variable), so it is not a round-trip program.
+# A kernel whose scalar parameter is also a dimension of one of its
+# tensors (the outlined kernel's parameter t_pad, the created buffer's
+# dimension computed by the orchestration, as in pypto-lib's hc_pre).
+# OutlineIncoreScopes gives the kernel's tensor types its parameter, so
+# the kernel takes t_pad once: its types named the orchestration's t_pad
+# before, which the verifier refused after outlining (a fuzz finding on a
+# debug build), and the C++
+# kernel took the dimension a second time under a name of its own.
 # The whole pipeline (no --passes=default): it adds the scalar parameter.
 import pypto.language as pl
 
