@@ -59,8 +59,27 @@
  * that do them (numbering, stage 0 decisions, rebuilds, the reuse plan). */
 #include "config.h"
 #include "passes/5_memory/memory_reuse.h"
+#include "ir/visit.h"
 
 #include <string.h>
+
+/* The bytes of the reserved buffers of the cross-core pipe, which
+ * AllocateMemoryAddr places in the kernel's consumer space. */
+typedef struct Reserved {
+    uint64_t *bytes;
+    MemorySpace space;
+} Reserved;
+
+static int count_reserved(IrWalker *w, const IrExpr *e)
+{
+    Reserved *r = w->data;
+    if (op_called(e, OP_SYSTEM_RESERVE_BUFFER)) {
+        int64_t size = ir_call_kwarg_int(IR_AS(IrCall, e), "size", 0);
+        if (size > 0)
+            r->bytes[r->space] += (uint64_t)size;
+    }
+    return 1;
+}
 
 static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
@@ -89,8 +108,17 @@ static const IrFunc *reuse_function(PassCtx *pc, const IrProgram *prog, const Ir
     /* Stages 1-3, on the fixed body. */
     {
         IrFunc tmp = *f;
+        IrWalker w;
+        Reserved rs = {R->reserved, ir_kernel_kind(f) == KERNEL_CUBE ? MS_MAT : MS_VEC};
         tmp.body = body;
         reuse_number_function(R, &tmp);
+        /* the reserved buffers, in their consumer space (as
+         * AllocateMemoryAddr places them), for the packing's room */
+        memset(R->reserved, 0, sizeof R->reserved);
+        memset(&w, 0, sizeof w);
+        w.pre_expr = count_reserved;
+        w.data = &rs;
+        ir_walk_func(&w, &tmp);
     }
     reuse_plan(R);
     body = reuse_rebuild(R, body, 1);

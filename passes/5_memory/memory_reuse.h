@@ -94,6 +94,7 @@ typedef struct Reuse {
     const OpDef *alloc_op;
     int stage;                   /* 0: yield fix-up rebuild; 1: final rebuild */
     int in_place_ok;             /* stage 2: results may take their operand's storage (memory_reuse_plan.c) */
+    uint64_t reserved[MS_COUNT]; /* stage 2: bytes of the cross-core pipe's reserved buffers, per space */
     int failed;
 } Reuse;
 

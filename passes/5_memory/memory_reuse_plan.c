@@ -201,7 +201,8 @@ static uint32_t pack(Reuse *R, Group **order, uint32_t ng, Buffer *bufs, uint32_
 
 /* Whether the buffers fit every space of the target, each at its
  * alignment, the Vec scratch region of the function's largest scratch
- * tile included (as AllocateMemoryAddr will place them). */
+ * tile and the pipe's reserved buffers included (as AllocateMemoryAddr
+ * will place them). */
 static int packing_fits(Reuse *R, const Buffer *bufs, uint32_t nb)
 {
     uint64_t used[MS_COUNT] = {0}, scratch = 0, bytes;
@@ -211,7 +212,9 @@ static int packing_fits(Reuse *R, const Buffer *bufs, uint32_t nb)
             bytes > scratch)
             scratch = bytes;
     }
-    used[MS_VEC] = scratch;
+    for (int s = 0; s < MS_COUNT; s++)
+        used[s] = R->reserved[s];
+    used[MS_VEC] += scratch;
     for (uint32_t b = 0; b < nb; b++) {
         uint64_t align = target_align((MemorySpace)bufs[b].space);
         if (bufs[b].space < MS_COUNT)
