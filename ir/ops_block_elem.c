@@ -312,15 +312,7 @@ const IrType *deduce_unary_tmp(DeduceCtx *dc)
 
 /* sin, cos: FP32 tiles only (pypto tile_ops.py: "Non-FP32 inputs are
  * rejected rather than promoted"). */
-const IrType *deduce_fp32_unary(DeduceCtx *dc)
-{
-    const IrType *t = op_need_tile(dc, 0);
-    char buf[160];
-    if (t && t->dtype != DT_FP32)
-        return op_fail(dc, 0, "takes an FP32 tile, got %s (cast it with pl.cast(tile, pl.FP32) first)",
-                       op_dtype_str((DataType)t->dtype, buf, sizeof buf));
-    return t ? op_make_tile(dc, DT_FP32, t->n, t->dims, NULL) : NULL;
-}
+const IrType *deduce_fp32_unary(DeduceCtx *dc) { return op_deduce_fp32_unary(dc, TYPE_TILE); }
 
 const IrType *deduce_not(DeduceCtx *dc)
 {

@@ -292,6 +292,20 @@ static const IrType *need_shaped(DeduceCtx *dc, uint32_t i, IrTypeKind kind)
     return kind == TYPE_TILE ? op_need_tile(dc, i) : op_need_tensor(dc, i);
 }
 
+/* An op of FP32 only (sin, cos): no promotion, the caller casts. */
+const IrType *op_deduce_fp32_unary(DeduceCtx *dc, IrTypeKind kind)
+{
+    const IrType *t = need_shaped(dc, 0, kind);
+    const char *what = kind == TYPE_TILE ? "tile" : "tensor";
+    char buf[160];
+    if (t && t->dtype != DT_FP32)
+        return op_fail(dc, 0, "takes an FP32 %s, got %s (cast it with pl.cast(%s, pl.FP32) first)", what,
+                       op_dtype_str((DataType)t->dtype, buf, sizeof buf), what);
+    if (!t)
+        return NULL;
+    return kind == TYPE_TILE ? op_make_tile(dc, DT_FP32, t->n, t->dims, NULL) : op_make_tensor(dc, DT_FP32, t->n, t->dims);
+}
+
 const IrType *op_deduce_elementwise(DeduceCtx *dc, IrTypeKind kind)
 {
     const IrType *a, *b;

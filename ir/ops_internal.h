@@ -309,6 +309,7 @@ int op_broadcast(DeduceCtx *dc, const IrType *a, const IrType *b, const IrExpr *
 
 /* (lhs, rhs) both of `kind` (TYPE_TILE / TYPE_TENSOR): Shaped(bcast,
  * promote).  Used by block.add.. and tensor.add.. */
+const IrType *op_deduce_fp32_unary(DeduceCtx *dc, IrTypeKind kind);
 const IrType *op_deduce_elementwise(DeduceCtx *dc, IrTypeKind kind);
 /* (lhs: kind, rhs: Scalar): Shaped(lhs.shape, promote(lhs, rhs)). */
 const IrType *op_deduce_shaped_scalar(DeduceCtx *dc, IrTypeKind kind);

@@ -351,15 +351,7 @@ const IrType *deduce_tensor_exp(DeduceCtx *dc)
 }
 
 /* sin and cos: FP32 only, as their tile forms (no promotion). */
-const IrType *deduce_tensor_fp32_unary(DeduceCtx *dc)
-{
-    const IrType *t = op_need_tensor(dc, 0);
-    char buf[160];
-    if (t && t->dtype != DT_FP32)
-        return op_fail(dc, 0, "takes an FP32 tensor, got %s (cast it with pl.cast(tensor, pl.FP32) first)",
-                       op_dtype_str((DataType)t->dtype, buf, sizeof buf));
-    return t ? op_make_tensor(dc, DT_FP32, t->n, t->dims) : NULL;
-}
+const IrType *deduce_tensor_fp32_unary(DeduceCtx *dc) { return op_deduce_fp32_unary(dc, TYPE_TENSOR); }
 
 const IrType *deduce_tensor_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
 const IrType *deduce_tensor_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
