@@ -512,8 +512,11 @@ static const IrStmt *spmd_body(FnCtx *fc, const AstNode *s, ScopeHead *h, const 
         diag_error(E->diag, s->span, "a pl.spmd() body dispatches one kernel; this one calls %d", scan.dispatches);
         return NULL;
     }
-    if (!scan.reads_block_idx && !h->optimizations)
-        return body;   /* the dispatch form */
+    /* The dispatch form: no InCore wrapper (01-statements.md, pl.spmd),
+     * so its optimizations= stay on the Spmd scope; the kernel it
+     * dispatches is already a function of its own. */
+    if (!scan.reads_block_idx)
+        return body;
     ir_scope_attrs_init(&inner);
     inner.split = h->a.split;
     inner.slot_num = h->a.slot_num;

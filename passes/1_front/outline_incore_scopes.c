@@ -627,6 +627,118 @@ typedef struct Outlining {
     FuncList outlined;         /* the outlined functions so far */
 } Outlining;
 
+/* ------------------------------------------------- scopes in a kernel */
+
+/* A `with pl.incore():` (or pl.at(level=CORE_GROUP)) scope in an InCore,
+ * AIC or AIV function: the whole function already runs on the core, so
+ * the scope is dissolved into the enclosing body, as the reference leaves
+ * InCore functions' scopes in place and emits their bodies
+ * (08-outline_incore_scopes.md: InCore functions are left unchanged).  Its
+ * cross-core hints (pl.split, pl.cross_core_slot) become the function's
+ * attributes where the function gives none; a hint that contradicts the
+ * function's own is an error. */
+typedef struct Dissolve {
+    PassCtx *pc;
+    IrKwarg kw[2];
+    uint32_t nkw;
+    const IrFunc *f;
+    int failed;
+} Dissolve;
+
+static const IrKwarg *func_attr(const IrFunc *f, const char *key)
+{
+    for (uint32_t i = 0; i < f->nattrs; i++)
+        if (strcmp(f->attrs[i].key, key) == 0)
+            return &f->attrs[i];
+    return NULL;
+}
+
+static void dissolve_hint(Dissolve *D, const IrScope *sc, const char *key, int kind, int64_t v)
+{
+    const IrKwarg *had = func_attr(D->f, key);
+    for (uint32_t i = 0; !had && i < D->nkw; i++)
+        if (strcmp(D->kw[i].key, key) == 0)
+            had = &D->kw[i];
+    if (had && had->v.i != v) {
+        diag_error(D->pc->diag, sc->s.span, "this scope's %s hint differs from the one InCore function '%s' already has",
+                   key, D->f->name);
+        D->failed = 1;
+    } else if (!had) {
+        D->kw[D->nkw].key = ir_name(D->pc->ir, key);
+        D->kw[D->nkw].kind = (uint8_t)kind;
+        D->kw[D->nkw++].v.i = v;
+    }
+}
+
+static const IrStmt *dissolve_stmt(IrMutator *m, const IrStmt *s)
+{
+    Dissolve *D = m->data;
+    const IrScope *sc;
+    if (s->kind == STMT_SEQ) {   /* a dissolved scope's statements join the list */
+        const IrSeq *q = IR_AS(IrSeq, s);
+        PassStmts list;
+        uint32_t k = 0;
+        while (k < q->n && q->stmts[k]->kind != STMT_SEQ)
+            k++;
+        if (k == q->n)
+            return s;
+        vec_init(list);
+        pass_flatten(&list, s);
+        s = ir_seq(m->ctx, STMT_SEQ, list.len, list.data, s->span);
+        vec_free(list);
+        return s;
+    }
+    if (s->kind != STMT_SCOPE || s->sub != SCOPE_INCORE)
+        return s;
+    sc = IR_AS(IrScope, s);
+    if (sc->attrs && sc->attrs->split != SPLIT_UNSET)
+        dissolve_hint(D, sc, "split", KW_SPLIT, sc->attrs->split);
+    if (sc->attrs && sc->attrs->slot_num)
+        dissolve_hint(D, sc, "slot_num", KW_INT, sc->attrs->slot_num);
+    return sc->body;
+}
+
+static int is_incore_scope(const IrStmt *s, const void *ctx)
+{
+    (void)ctx;
+    return s->kind == STMT_SCOPE && s->sub == SCOPE_INCORE;
+}
+
+/* f with its incore scopes dissolved (f itself when it has none); NULL
+ * after an error. */
+static const IrFunc *dissolve_kernel_scopes(PassCtx *pc, const IrFunc *f)
+{
+    Dissolve D;
+    IrMutator m;
+    const IrStmt *body;
+    IrFunc *g;
+    if (!ir_stmt_any(f->body, is_incore_scope, NULL, NULL))
+        return f;
+    memset(&D, 0, sizeof D);
+    D.pc = pc;
+    D.f = f;
+    memset(&m, 0, sizeof m);
+    m.ctx = pc->ir;
+    m.stmt = dissolve_stmt;
+    m.data = &D;
+    body = ir_mutate_stmt(&m, f->body);
+    if (D.failed)
+        return NULL;
+    g = ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
+    if (D.nkw) {
+        uint32_t n = 0;
+        IrKwarg *kw = xmalloc((f->nattrs + D.nkw) * sizeof *kw);
+        for (uint32_t i = 0; i < f->nattrs; i++)
+            kw[n++] = f->attrs[i];
+        for (uint32_t i = 0; i < D.nkw; i++)
+            kw[n++] = D.kw[i];
+        g->nattrs = n;
+        g->attrs = ir_kwargs_intern(pc->ir, n, kw);
+        xfree(kw);
+    }
+    return g;
+}
+
 /* The function with its scopes outlined (the same node when it has none);
  * NULL after an error. */
 static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
@@ -636,10 +748,11 @@ static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const 
     Namer nm;
     const IrFunc *r = f;
     /* pyptocc: Orchestration functions are outlined too (passes.md 5.3
-     * processes Opaque ones only); a scope in an InCore function is an
-     * error (pass_outline_incore_scopes). */
-    if (func_type_is_kernel((FuncType)f->type) || !f->body)
+     * processes Opaque ones only); a kernel's scopes are dissolved. */
+    if (!f->body)
         return f;
+    if (func_type_is_kernel((FuncType)f->type))
+        return dissolve_kernel_scopes(pc, f);
     memset(&O, 0, sizeof O);
     O.pc = pc;
     O.ir = pc->ir;

@@ -1,14 +1,17 @@
 # pyptocc-flags: --passes=default
-# A scope in an InCore function is not outlined: the function is already a
-# kernel, and Verify says so.
+# A scope in an InCore function is dissolved: the function is already a
+# kernel.  The scope's cross-core hints become the function's attributes,
+# next to the ones the function gives itself.
 import pypto.language as pl
 
 
 @pl.program
 class K:
-    @pl.function(type=pl.FunctionType.InCore)
+    @pl.function(type=pl.FunctionType.InCore, attrs={"slot_num": 2})
     def k(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
-        with pl.incore():
-            t = pl.load(a, [0, 0], [64, 64])
-        r = pl.store(t, [0, 0], [64, 64], out)
-        return r
+        for i in pl.range(2):
+            with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+                t = pl.load(a, [i * 32, 0], [32, 64])
+                u = pl.add(t, t)
+            out = pl.store(u, [i * 32, 0], out)
+        return out
