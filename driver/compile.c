@@ -220,23 +220,23 @@ static int kernel_files(const Options *o, IrCtx *ir, const IrProgram *prog, Diag
     return diag->errors ? EXIT_INPUT : status;
 }
 
-/* Every program's files (each in DIR/<program> when there are several),
+/* Every build's files (each in DIR/<its directory> when it names one),
  * written all or nothing. */
-static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx *ir,
-                              const IrProgram *const *progs, uint32_t n, DiagEngine *diag)
+static int write_kernel_files(const Options *o, const FrontendResult *res, IrCtx *ir, const OrchBuilds *b,
+                              DiagEngine *diag)
 {
     OutFileSet fs;
     int status = 0;
     memset(&fs, 0, sizeof fs);
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < b->n; i++) {
         char *dir = NULL;
         int st;
-        if (n > 1) {
-            size_t len = strlen(o->output_dir) + strlen(progs[i]->name) + 2;
+        if (b->b[i].dir) {
+            size_t len = strlen(o->output_dir) + strlen(b->b[i].dir) + 2;
             dir = xmalloc(len);
-            snprintf(dir, len, "%s/%s", o->output_dir, progs[i]->name);
+            snprintf(dir, len, "%s/%s", o->output_dir, b->b[i].dir);
         }
-        st = kernel_files(o, ir, progs[i], diag, dir ? dir : o->output_dir, &fs);
+        st = kernel_files(o, ir, b->b[i].prog, diag, dir ? dir : o->output_dir, &fs);
         if (!status)
             status = st;
         xfree(dir);
@@ -264,6 +264,7 @@ int driver_run(const Options *o)
     char msg[512];
     const IrProgram **progs;
     uint32_t nprogs;
+    OrchBuilds builds = {NULL, 0, 0, NULL};
 
     text = input_load(o->input, &len, &mapped, msg, sizeof msg);
     if (!text) {
@@ -348,10 +349,40 @@ int driver_run(const Options *o)
         else if (progs[i])
             res.func = NULL;
     }
+    if (!diag.errors && !o->syntax_only && o->emit->codegen) {
+        orch_builds(&ir, progs, nprogs, o->entry, o->emit->orchestration != NULL, &builds);
+    } else {   /* every program as it is */
+        builds.n = builds.cap = nprogs;
+        builds.b = xcalloc(nprogs ? nprogs : 1, sizeof *builds.b);
+        for (uint32_t i = 0; i < nprogs; i++) {
+            builds.b[i].prog = progs[i];
+            builds.b[i].dir = nprogs > 1 ? xstrdup(progs[i]->name) : NULL;
+        }
+    }
     if (diag.errors) {
         status = EXIT_INPUT;
     } else if (!o->syntax_only && o->output_dir) {
-        status = write_kernel_files(o, &res, &ir, progs, nprogs, &diag);
+        status = write_kernel_files(o, &res, &ir, &builds, &diag);
+    } else if (!o->syntax_only && builds.split && builds.n > 1) {
+        /* Several Orchestration functions, one output stream. */
+        const IrProgram *p = builds.split;
+        const IrFunc *first = NULL;
+        for (uint32_t i = 0; i < p->n; i++) {
+            const IrFunc *f = p->funcs[i];
+            if (!func_type_is_orchestration((FuncType)f->type))
+                continue;
+            if (!first) {
+                first = f;
+                continue;
+            }
+            diag_error(&diag, f->span,
+                       "a second Orchestration function '%s' in program '%s', and C++ output runs one: compile one "
+                       "with --entry=NAME, or each into DIR/next_levels/NAME/ with --output-dir=DIR",
+                       f->name, p->name);
+            diag_note(&diag, first->span, "the first is '%s'", first->name);
+            break;
+        }
+        status = EXIT_INPUT;
     } else if (!o->syntax_only && nprogs > 1 && o->emit->codegen) {
         fprintf(stderr, "pyptocc: error: %s defines %u programs (", o->input, nprogs);
         for (uint32_t i = 0; i < nprogs; i++)
@@ -381,7 +412,7 @@ int driver_run(const Options *o)
             } else {
                 StrBuf dump;
                 CodegenOptions co = codegen_options(o, &dump);
-                bad = nprogs && o->emit->codegen(&sb, &ir, progs[0], &co, &diag);
+                bad = builds.n && o->emit->codegen(&sb, &ir, builds.b[0].prog, &co, &diag);
                 codegen_done(&co);
             }
             sb_flush(&sb);
@@ -405,6 +436,7 @@ int driver_run(const Options *o)
                 ir.arena.total, names.arena.total, ir.types.count);
     if (diag.suppressed)
         fprintf(stderr, "pyptocc: %u more error%s not shown\n", diag.suppressed, diag.suppressed == 1 ? "" : "s");
+    orch_builds_free(&builds);
     xfree(progs);
     diag_free(&diag);
     frontend_result_free(&res);

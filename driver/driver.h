@@ -73,6 +73,24 @@ typedef struct Options {
     uint32_t ninclude;
 } Options;
 
+/* What --emit=cpp builds (orch_builds.c): each program, or one build per
+ * Orchestration function of a program that has several (dir: the build's
+ * directory under --output-dir, NULL for the directory itself; orch: the
+ * Orchestration function, NULL for a whole program). */
+typedef struct OrchBuild {
+    const IrProgram *prog;
+    const char *orch;
+    char *dir;
+} OrchBuild;
+typedef struct OrchBuilds {
+    OrchBuild *b;
+    uint32_t n, cap;
+    const IrProgram *split;   /* a program that was split (the last one), or NULL */
+} OrchBuilds;
+void orch_builds(IrCtx *ir, const IrProgram *const *progs, uint32_t n, const char *entry, int split,
+                 OrchBuilds *out);
+void orch_builds_free(OrchBuilds *b);
+
 /* Compiles o->input as the options say: the exit status. */
 int driver_run(const Options *o);
 

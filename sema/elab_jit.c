@@ -525,6 +525,8 @@ int elab_jit_programs(Elab *E, ProgramVec *out)
     xfree(host);
     for (uint32_t i = 0; want && !found && i < E->done.len; i++)
         found = strcmp(E->done.data[i]->name, want) == 0;   /* a @pl.program class of that name */
+    for (uint32_t i = 0; want && !found && i < E->done.len; i++)
+        found = ir_program_find(E->done.data[i], want) != NULL;   /* or one of its functions */
     if (want && !found) {
         char list[512] = "";
         size_t k = 0;
@@ -533,7 +535,7 @@ int elab_jit_programs(Elab *E, ProgramVec *out)
                 k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", E->jits.data[i]->name);
         for (uint32_t i = 0; i < E->done.len && k + 64 < sizeof list; i++)
             k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", E->done.data[i]->name);
-        diag_error(E->diag, span_unknown(), "--entry=%s: the file has no program of that name%s%s%s", want,
+        diag_error(E->diag, span_unknown(), "--entry=%s: the file has no program or function of that name%s%s%s", want,
                    k ? " (its programs: " : "", list, k ? ")" : "");
     }
     for (uint32_t i = 0; i < E->jits.len && E->diag->errors == errors && !want; i++)

@@ -573,10 +573,15 @@ static void assemble(Elab *E, FrontendResult *out, int entries)
     }
     if (E->opts && E->opts->entry && E->programs) {
         /* --entry picks one program: a @pl.jit entry's (only it was built)
-         * or a class's. */
+         * or a class's; failing that, the programs with a function of that
+         * name (an Orchestration function the C++ build is to run:
+         * driver/orch_builds.c). */
         uint32_t k = 0;
         for (uint32_t i = 0; i < E->done.len; i++)
             if (strcmp(E->done.data[i]->name, E->opts->entry) == 0)
+                E->done.data[k++] = E->done.data[i];
+        for (uint32_t i = 0; k == 0 && i < E->done.len; i++)
+            if (ir_program_find(E->done.data[i], E->opts->entry))
                 E->done.data[k++] = E->done.data[i];
         E->done.len = k;
     }

@@ -1,6 +1,8 @@
 # pyptocc-flags: --emit=cpp --no-passes
-# At most one Orchestration function per program (cpp.md 1); with no kernel
-# and no Orchestration function there is nothing to emit (err_no_kernel.py).
+# One C++ stream runs one Orchestration function (cpp.md 1): a program with
+# several needs --entry=NAME, or --output-dir (tests/cli.test); with no
+# kernel and no Orchestration function there is nothing to emit
+# (err_no_kernel.py).
 import pypto.language as pl
 
 
