@@ -201,6 +201,11 @@ typedef struct CppWindow {
     const IrVar *buf;       /* the host's variable (NULL: a signal the compiler gives a collective) */
     const char *name;
     CppRankLinear bytes;
+    /* Its communication domain: every rank (0), or the ranks whose bits
+     * are set, those of every launch that passes it (pypto's
+     * MaterializeCommDomainScopes: a CommGroup per device subset). */
+    uint64_t domain;
+    int all_ranks;          /* a step on every rank uses it */
 } CppWindow;
 /* A view of a window (pld.window): its window, element type and shape. */
 typedef struct CppView {
@@ -250,7 +255,6 @@ typedef struct CppHost {
     int64_t world_min;      /* the ranks its launches name at least */
     int dynamic;            /* a dispatch loop over pld.world_size() */
     int64_t loop_first, loop_step, loop_count;   /* the rank loop being read (count -1: every rank) */
-    uint8_t *all_ranks;     /* per window: a step on every rank uses it */
     /* The names of the pl.dynamic dimensions of the host's tensors that
      * the host uses as the number of ranks (pypto: NR = pl.dynamic("NR")
      * is the shape-side name of pld.world_size()); the runtime sets them. */

@@ -25,6 +25,7 @@
 #include "support/arena.h"
 #include "support/xalloc.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,7 +82,7 @@ static int add_window(CppHost *hp, const IrVar *buf, const char *name, CppRankLi
         hp->capwindows = hp->capwindows ? 2 * hp->capwindows : 8;
         hp->windows = xrealloc(hp->windows, hp->capwindows * sizeof *hp->windows);
     }
-    hp->windows[hp->nwindows] = (CppWindow){buf, name, bytes};
+    hp->windows[hp->nwindows] = (CppWindow){buf, name, bytes, 0, 0};
     return (int)hp->nwindows++;
 }
 
@@ -523,46 +524,77 @@ static int walk(CppHost *hp, const IrStmt *s, int depth, int last, DiagEngine *d
     return -1;
 }
 
-/* Launches on some of the ranks: on every rank when they are all of
- * them; else their windows must be ones a step on every rank uses too
- * (a window only some ranks use is of a communication domain of those
- * ranks, with ranks of its own, which the runtime does not form): 0, or
+/* Window w is used by a step on the ranks first + i * step, i < count
+ * (first -1: every rank).  A window used on every rank is of the world's
+ * domain; one that only launches on some ranks use is of a domain of
+ * those ranks (its context numbers them 0, 1, ... in rank order, as
+ * pypto's MaterializeCommDomainScopes makes a CommGroup per device
+ * subset): 0, or -1 after reporting at. */
+static int use_window(CppHost *hp, int32_t w, int64_t first, int64_t step, int64_t count, Span at, DiagEngine *diag)
+{
+    CppWindow *win;
+    if (w < 0 || (uint32_t)w >= hp->nwindows)
+        return 0;
+    win = &hp->windows[w];
+    if (first < 0) {
+        win->all_ranks = 1;
+        return 0;
+    }
+    for (int64_t i = 0; i < count; i++) {
+        int64_t r = first + i * step;
+        if (r < 0 || r >= 64) {
+            diag_error(diag, at, "this launch passes window '%s' on rank %" PRId64 "; a communication domain of some "
+                                 "ranks reaches rank 63 at most (the runtime's 64 ranks)",
+                       win->name, r);
+            return -1;
+        }
+        win->domain |= UINT64_C(1) << r;
+    }
+    return 0;
+}
+
+/* Every window's communication domain, from the steps that use it: 0, or
  * -1 after reporting. */
 static int subsets(CppHost *hp, DiagEngine *diag)
 {
-    hp->all_ranks = xcalloc(hp->nwindows + 1, 1);
     for (uint32_t i = 0; i < hp->nsteps; i++) {
         CppHostStep *s = &hp->steps[i];
         CppRanks *rk = &s->launch;
         if (s->kind != CPP_STEP_LAUNCH) {   /* a collective: every rank */
-            hp->all_ranks[s->signal.win] = 1;
+            Span none = span_unknown();
+            use_window(hp, s->signal.win, -1, 1, 0, none, diag);
             if (s->kind != CPP_STEP_BARRIER)
-                hp->all_ranks[s->data.win] = 1;
+                use_window(hp, s->data.win, -1, 1, 0, none, diag);
             if (s->kind == CPP_STEP_ALLGATHER || s->kind == CPP_STEP_ALL_TO_ALL || s->kind == CPP_STEP_ALL_TO_ALL_V)
-                hp->all_ranks[s->stage.win] = 1;
-            if (s->kind == CPP_STEP_ALL_TO_ALL_V)
-                hp->all_ranks[s->counts.win] = hp->all_ranks[s->recv.win] = 1;
+                use_window(hp, s->stage.win, -1, 1, 0, none, diag);
+            if (s->kind == CPP_STEP_ALL_TO_ALL_V) {
+                use_window(hp, s->counts.win, -1, 1, 0, none, diag);
+                use_window(hp, s->recv.win, -1, 1, 0, none, diag);
+            }
             continue;
         }
         if (hp->world > 0 && rk->device == 0 && rk->device_step == 1 && rk->device_count == hp->world)
             rk->device = -1;   /* every rank */
-        for (uint32_t k = 0; rk->device < 0 && k < hp->plans[rk->orch].nslots; k++)
-            if (rk->kind[k] == CPP_RANK_WINDOW)
-                hp->all_ranks[rk->from[k]] = 1;
+        if (rk->device < 0)
+            for (uint32_t k = 0; k < hp->plans[rk->orch].nslots; k++)
+                if (rk->kind[k] == CPP_RANK_WINDOW || rk->kind[k] == CPP_RANK_COMM_CTX)
+                    use_window(hp, rk->from[k], -1, 1, 0, rk->call->e.span, diag);
     }
+    /* Then the launches on some ranks, for the windows no step on every
+     * rank uses. */
     for (uint32_t i = 0; i < hp->nsteps; i++) {
         CppRanks *rk = &hp->steps[i].launch;
         if (hp->steps[i].kind != CPP_STEP_LAUNCH || rk->device < 0)
             continue;
         for (uint32_t k = 0; k < hp->plans[rk->orch].nslots; k++)
-            if (rk->kind[k] == CPP_RANK_WINDOW && !hp->all_ranks[rk->from[k]]) {
-                diag_error(diag, rk->call->e.span,
-                           "this launch on some of the ranks passes window '%s', which no step on every rank uses: "
-                           "its communication domain is of those ranks, which pyptocc's runtime does not form yet",
-                           hp->windows[rk->from[k]].name);
+            if ((rk->kind[k] == CPP_RANK_WINDOW || rk->kind[k] == CPP_RANK_COMM_CTX) &&
+                use_window(hp, rk->from[k], rk->device, rk->device_step, rk->device_count, rk->call->e.span,
+                           diag) != 0)
                 return -1;
-            }
     }
+    for (uint32_t w = 0; w < hp->nwindows; w++)
+        if (hp->windows[w].all_ranks)
+            hp->windows[w].domain = 0;
     return 0;
 }
 
@@ -603,7 +635,6 @@ int cpp_host_plan(CppHost *hp, const IrFunc *host, Span at, DiagEngine *diag)
 
 void cpp_host_free(CppHost *hp)
 {
-    xfree(hp->all_ranks);
     xfree(hp->defs);
     xfree(hp->steps);
     xfree(hp->windows);

@@ -119,7 +119,9 @@ static int launch_table(StrBuf *out, const CppHost *hp, uint32_t at, DiagEngine 
     for (uint32_t k = 0; k < plan->nslots; k++) {
         int kind = rk->kind[k];
         sb_printf(out, "    {%s, %d", kind_text[kind],
-                  kind == CPP_RANK_SLICE || kind == CPP_RANK_WINDOW || kind == CPP_RANK_WHOLE ? rk->from[k] : 0);
+                  kind == CPP_RANK_SLICE || kind == CPP_RANK_WINDOW || kind == CPP_RANK_WHOLE || kind == CPP_RANK_COMM_CTX
+                      ? rk->from[k]
+                      : 0);
         if (kind == CPP_RANK_VALUE)
             sb_printf(out, ", {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, pyptocc_rank_value_%" PRIu32 "_%" PRIu32, at, k);
         if (kind == CPP_RANK_WINDOW || kind == CPP_RANK_SLICE) {
@@ -170,8 +172,8 @@ static int host_tables(StrBuf *out, const CppHost *hp, DiagEngine *diag)
     if (hp->nwindows) {
         sb_puts(out, "static const PyptoccWindow pyptocc_windows[] = {\n");
         for (uint32_t i = 0; i < hp->nwindows; i++)
-            sb_printf(out, "    {\"%s\", %" PRId64 ", %" PRId64 "},\n", hp->windows[i].name, hp->windows[i].bytes.c,
-                      hp->windows[i].bytes.per_rank);
+            sb_printf(out, "    {\"%s\", %" PRId64 ", %" PRId64 ", 0x%" PRIx64 "u},\n", hp->windows[i].name,
+                      hp->windows[i].bytes.c, hp->windows[i].bytes.per_rank, hp->windows[i].domain);
         sb_puts(out, "};\n\n");
     }
     for (uint32_t i = 0; i < hp->nsteps; i++)

@@ -264,6 +264,35 @@ static const char *rank_var(CppExpr *x, const IrVar *v, Span at)
     return text;
 }
 
+/* A view passed to a parameter of another shape with as many elements
+ * (the front end's -Wargument-shape: the callee sees the same elements in
+ * its own shape): the slot has the parameter's shape, when that is
+ * constant. */
+static void window_in_param_shape(CppRankLinear *shape, const CppView *v, const IrType *param)
+{
+    int64_t n = 1, m = 1, d;
+    if (param->kind != TYPE_TENSOR || param->n > 5)
+        return;
+    for (uint32_t i = 0; i < v->ndims; i++) {
+        if (v->dims[i].per_rank)
+            return;
+        n *= v->dims[i].c;
+    }
+    for (uint32_t i = 0; i < param->n; i++) {
+        if (!ir_dim_value(param->dims[i], &d))
+            return;
+        m *= d;
+    }
+    if (n != m || (param->n == v->ndims && memcmp(shape, v->dims, v->ndims * sizeof *shape) == 0))
+        return;
+    for (uint32_t i = 0; i < 5; i++) {
+        shape[i].c = 0;
+        shape[i].per_rank = 0;
+        if (i < param->n)
+            ir_dim_value(param->dims[i], &shape[i].c);
+    }
+}
+
 /* pld.world_size() in a rank's value: `nranks`. */
 static const char *rank_call(CppExpr *x, const IrCall *c)
 {
@@ -373,7 +402,19 @@ int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t de
         const IrCall *w = op_call(a, OP_PLD_TENSOR_WINDOW);
         int h;
         if (op_call(a, OP_PLD_SYSTEM_GET_COMM_CTX)) {
-            rk->kind[k] = CPP_RANK_COMM_CTX;   /* MaterializeCommContext's: the rank's own context */
+            /* MaterializeCommContext's: the context of the window the
+             * tensor views (its communication domain's), or the rank's
+             * own (from -1). */
+            const IrCall *g = op_call(a, OP_PLD_SYSTEM_GET_COMM_CTX);
+            const IrCall *gw = g->nargs ? op_call(value_of(rk, g->args[0]), OP_PLD_TENSOR_WINDOW) : NULL;
+            CppView v;
+            rk->kind[k] = CPP_RANK_COMM_CTX;
+            rk->from[k] = -1;
+            if (gw) {
+                if (cpp_ranks_view(rk, gw, &v, diag) != 0)
+                    return -1;
+                rk->from[k] = v.win;
+            }
         } else if (w) {
             CppView v;
             if (cpp_ranks_view(rk, w, &v, diag) != 0)
@@ -381,6 +422,7 @@ int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t de
             rk->kind[k] = CPP_RANK_WINDOW;
             rk->from[k] = v.win;
             memcpy(rk->shape[k], v.dims, sizeof v.dims);
+            window_in_param_shape(rk->shape[k], &v, s->type);
         } else if ((h = host_param(rk, a)) >= 0) {
             /* a host input every rank reads whole */
             if (host->params[h].dir != DIR_IN) {

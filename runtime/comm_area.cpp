@@ -12,6 +12,8 @@
 #include <cstring>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <array>
+#include <deque>
 #include <vector>
 
 #include "comm_area.h"
@@ -29,12 +31,19 @@ struct Window {
     int32_t id;
 };
 
+// The context of one communication domain of some ranks.
+struct Domain {
+    uint64_t members;
+    std::array<int64_t, PYPTOCC_COMM_CONTEXT_WORDS> context;
+};
+
 struct Area {
     unsigned char *base = nullptr;
     int32_t rank = 0, nranks = 0;
     uint64_t used = 0;  // bytes of the own segment carved so far
     std::vector<Window> windows;
     int64_t context[PYPTOCC_COMM_CONTEXT_WORDS] = {};
+    std::deque<Domain> domains;  // a deque: the contexts' addresses stay
     const Backend *backend = nullptr;
 };
 
@@ -177,11 +186,36 @@ void release() {
     a.base = nullptr;
     a.used = 0;
     a.windows.clear();
+    a.domains.clear();
     a.backend = nullptr;
     pyptocc_comm_area_lo = pyptocc_comm_area_hi = pyptocc_comm_own_lo = 0;
 }
 
 const int64_t *context() { return area().context; }
+
+const int64_t *domain_context(uint64_t members) {
+    Area &a = area();
+    if (!a.base || !members || (a.nranks < 64 && members >> a.nranks) || !(members >> a.rank & 1))
+        return nullptr;
+    for (const Domain &d : a.domains)
+        if (d.members == members)
+            return d.context.data();
+    Domain d{members, {}};
+    int32_t n = 0, me = 0;
+    for (int32_t q = 0; q < a.nranks; q++) {
+        if (!(members >> q & 1))
+            continue;
+        if (q == a.rank)
+            me = n;
+        d.context[PYPTOCC_COMM_CONTEXT_WINDOWS_IN + n] = a.context[PYPTOCC_COMM_CONTEXT_WINDOWS_IN + q];
+        d.context[PYPTOCC_COMM_CONTEXT_WINDOWS_OUT + n] = a.context[PYPTOCC_COMM_CONTEXT_WINDOWS_OUT + q];
+        n++;
+    }
+    d.context[2] = static_cast<int64_t>(static_cast<uint64_t>(static_cast<uint32_t>(me)) |
+                                        static_cast<uint64_t>(static_cast<uint32_t>(n)) << 32);
+    a.domains.push_back(d);
+    return a.domains.back().context.data();
+}
 
 }  // namespace pyptocc::area
 

@@ -38,6 +38,9 @@ void *carve(uint64_t bytes, const char *name, int32_t id);
 void release();
 // This rank's communication context (init first).
 const int64_t *context();
+// That of the domain of the ranks of `members` (init first), or NULL
+// (pyptocc_comm_domain_context).
+const int64_t *domain_context(uint64_t members);
 // Whether v compares to expected as cmp (PyptoccWaitCmp) says, and the
 // comparison's text for messages (">=").
 bool compare(int32_t v, int32_t expected, int32_t cmp);

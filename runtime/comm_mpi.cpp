@@ -275,6 +275,11 @@ const int64_t *pyptocc_comm_context(void) {
     return pyptocc::area::context();
 }
 
+const int64_t *pyptocc_comm_domain_context(uint64_t members) {
+    need_area("pyptocc_comm_domain_context");
+    return pyptocc::area::domain_context(members);
+}
+
 void *pyptocc_comm_window_base(int32_t win) { return window(win, "pyptocc_comm_window_base").base; }
 
 uint64_t pyptocc_comm_window_bytes(int32_t win) { return window(win, "pyptocc_comm_window_bytes").bytes; }

@@ -138,7 +138,21 @@ int run_launch(const PyptoccLaunch &l, void *const *data, const uint64_t (*shape
             index[k] = static_cast<uint64_t>(ra.value(r, pyptocc_comm_nranks()));
             rdata[k] = &index[k];
         } else if (ra.kind == PYPTOCC_RANK_COMM_CTX) {
-            index[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pyptocc_comm_context()));
+            // The context of the window's communication domain (ra.host;
+            // -1: the rank's own).
+            const int64_t *ctx = pyptocc_comm_context();
+            if (ra.host >= 0 && ra.host < g_program->nwindows && g_program->windows[ra.host].domain) {
+                const PyptoccWindow &w = g_program->windows[ra.host];
+                ctx = pyptocc_comm_domain_context(w.domain);
+                if (!ctx) {
+                    std::fprintf(stderr,
+                                 "pyptocc runtime error: rank %d runs '%s' with window '%s', whose communication "
+                                 "domain (ranks 0x%llx of %d) it is not of\n",
+                                 r, l.name, w.name, static_cast<unsigned long long>(w.domain), pyptocc_comm_nranks());
+                    return 1;
+                }
+            }
+            index[k] = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(ctx));
             rdata[k] = &index[k];
         } else if (ra.kind != PYPTOCC_RANK_DIM) {
             std::fprintf(stderr, "pyptocc runtime error: malformed rank table (slot %d)\n", k);

@@ -110,6 +110,13 @@ void pyptocc_comm_wait(int32_t win, uint64_t cell, int32_t expected, int32_t cmp
 // pyptocc_comm_init; reserves the area if no window has yet.  The area's
 // addresses do not change until pyptocc_comm_finalize.
 const int64_t *pyptocc_comm_context(void);
+// The context of the communication domain of the ranks whose bits of
+// `members` are set (pypto's CommGroup of a device subset): its rankId is
+// this rank's place among them, its rankNum how many they are, windowsIn[i]
+// the segment of the i-th of them; NULL when this rank is not one of them
+// or some are not ranks of the program.  The same pointer for the same
+// domain until pyptocc_comm_finalize.
+const int64_t *pyptocc_comm_domain_context(uint64_t members);
 
 // 1 when addr lies in a peer's segment (not this rank's): *peer is that
 // rank, *local the same place in this rank's own segment,

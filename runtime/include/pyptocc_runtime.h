@@ -145,11 +145,14 @@ struct PyptoccHostStep {
     PyptoccWindowView counts, recv;  // all_to_all_v: the rows sent to each rank, received from each
 };
 // A window buffer the host allocates (pld.alloc_window_buffer), the same on
-// every rank: bytes + bytes_per_rank * nranks bytes (pyptocc_comm.h).
+// every rank: bytes + bytes_per_rank * nranks bytes (pyptocc_comm.h).  Its
+// communication domain: every rank (0), or the ranks whose bits are set,
+// which its context numbers 0, 1, ... in rank order.
 struct PyptoccWindow {
     const char *name;
     int64_t bytes;
     int64_t bytes_per_rank;
+    uint64_t domain = 0;
 };
 
 struct PyptoccProgram {
