@@ -49,8 +49,10 @@ const IrProgram *pass_program_add(PassCtx *pc, const IrProgram *prog, uint32_t n
 {
     const IrFunc **all = xmalloc(xmul_size((size_t)prog->n + n + 1, sizeof *all));
     const IrProgram *r;
-    memcpy(all, prog->funcs, prog->n * sizeof *all);
-    memcpy(all + prog->n, funcs, n * sizeof *all);
+    if (prog->n)   /* memcpy takes no null pointer, even for no bytes */
+        memcpy(all, prog->funcs, prog->n * sizeof *all);
+    if (n)
+        memcpy(all + prog->n, funcs, n * sizeof *all);
     r = ir_program_new(pc->ir, prog->name, prog->n + n, all, prog->span);
     xfree(all);
     return r;
