@@ -73,9 +73,9 @@ TcUnit tc_op_unit(const OpDef *op)
         return TU_NONE;
     if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND || kc_is_l1_op(n))
         return TU_CUBE;   /* L1 accumulators: operands of the cube's products */
-    if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
-        n == OP_TENSOR_READ)
-        return TU_NONE;
+    if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE || n == OP_TENSOR_READ ||
+        n == OP_TENSOR_WRITE)
+        return TU_NONE;   /* (an element: the scalar unit's, on either core) */
     return TU_VECTOR;
 }
 
@@ -183,8 +183,8 @@ static void collect(Kc *K, const IrStmt *s)
             }
             v = new_val(K, a->var, DK_OP, s, a->value->span);
             v->call = c;
-            if (op_is(op, OP_TENSOR_VIEW))
-                v->src = src;
+            if (op_is(op, OP_TENSOR_VIEW) || op_is(op, OP_TENSOR_WRITE))
+                v->src = src;   /* a view's tensor; the tensor an element is written into */
             if (tc_product_lhs(a->value) >= 0)
                 K->cube = 1;
         } else if (kc_val(K, a->value)) {
@@ -310,6 +310,8 @@ static int computed_depth(const Val *s, int depth)
         return s->window;
     if (o == OP_TENSOR_ASSEMBLE)
         return s->tinsert;
+    if (o == OP_TENSOR_WRITE)
+        return computed_depth(s->src, depth + 1);   /* an element of it written: where it is */
     return o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC && !s->acc_operand;
 }
 
@@ -396,11 +398,50 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         if (ir_call_kwarg(c, "init_value"))
             kc_error(K, e->span, "init_value= fills a tensor that orchestration code creates; a kernel's tensor "
                                  "starts as a tile: fill it with pl.full");
-    } else if (n != OP_TENSOR_DIM && n != OP_TENSOR_READ) {
+    } else if (n == OP_TENSOR_READ || n == OP_TENSOR_WRITE) {
+        /* An element: of its tile where the kernel computes the tensor,
+         * else of its buffer in global memory (tensor_elements.c). */
+        Val *t = kc_val(K, c->args[0]);
+        K->elements = 1;
+        if (computed_on_core(t)) {
+            use_tile(t);
+            if (!K->tile_element) {
+                K->tile_element = 1;
+                K->tile_element_at = e->span;
+            }
+        } else {
+            demand(t, e->span, what);
+        }
+    } else if (n != OP_TENSOR_DIM) {
         for (uint32_t i = 0; i < c->nargs; i++)
             use_tile(kc_val(K, c->args[i]));
     }
     return 1;
+}
+
+/* The tensor whose storage a block op's result v (DK_OTHER) is, by the
+ * op table's result place: a store's output tensor; NULL for none. */
+static Val *stored_into(Kc *K, const Val *v)
+{
+    const IrExpr *x = v->site && v->site->kind == STMT_ASSIGN ? IR_AS(IrAssign, v->site)->value : NULL;
+    const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+    int arg;
+    if (!op || op->category != OPC_BLOCK)
+        return NULL;
+    switch ((ResultPlace)op_traits(op)->result) {
+    case RES_ARG0:
+        arg = 0;
+        break;
+    case RES_ARG2:
+        arg = 2;
+        break;
+    case RES_ARG3:
+        arg = 3;
+        break;
+    default:
+        return NULL;
+    }
+    return (uint32_t)arg < IR_AS(IrCall, x)->nargs ? kc_val(K, IR_AS(IrCall, x)->args[arg]) : NULL;
 }
 
 static void analyse_forms(Kc *K)
@@ -435,6 +476,7 @@ static void analyse_forms(Kc *K)
             break;
         case DK_OP:
             v->ddr = (o == OP_TENSOR_ASSEMBLE && !v->tinsert) || o == OP_TENSOR_VIEW ||
+                     (o == OP_TENSOR_WRITE && v->src && v->src->ddr) ||
                      (o == OP_TENSOR_CREATE && v->demanded);
             v->created = o == OP_TENSOR_CREATE && v->demanded;
             v->lazy = o == OP_TENSOR_MATMUL;
@@ -453,7 +495,7 @@ static void analyse_forms(Kc *K)
                 d = v->src && v->src->ddr;
                 break;
             case DK_OP:
-                if (op_of(v) == OP_TENSOR_VIEW)
+                if (op_of(v) == OP_TENSOR_VIEW || op_of(v) == OP_TENSOR_WRITE)
                     d = v->src && v->src->ddr;
                 break;
             case DK_ITER:
@@ -503,6 +545,10 @@ static void analyse_forms(Kc *K)
                 } else if (o == OP_TENSOR_VIEW) {
                     v->root = v->src->root;
                     v->written = v->src->written;
+                } else if (o == OP_TENSOR_WRITE && v->src) {
+                    v->root = v->src->root;
+                    v->written = 1;
+                    v->whole = v->src->whole;
                 } else if (o == OP_TENSOR_ASSEMBLE) {
                     Val *t = kc_val(K, v->call->args[0]);
                     v->root = t ? t->root : NULL;
@@ -526,8 +572,17 @@ static void analyse_forms(Kc *K)
                 v->written = v->y[0]->written || v->y[1]->written;
                 v->whole = v->y[0]->whole && v->y[1]->whole;
                 break;
-            case DK_OTHER:
+            case DK_OTHER: {
+                /* A block op's result in a tensor argument's storage (a
+                 * store's output): that tensor, written. */
+                Val *t = stored_into(K, v);
+                if (t && t->ddr) {
+                    v->root = t->root;
+                    v->written = 1;
+                    v->whole = t->whole;
+                }
                 break;
+            }
             }
             if (v->root != root || v->written != written || v->whole != whole)
                 again = 1;
@@ -636,6 +691,10 @@ static void analyse_rows(Kc *K)
             else if (u > K->unit)
                 K->unit *= u;
         }
+    }
+    if (K->tile_element) {
+        K->no_tiling = "an element read or write of a tensor the kernel computes is one of its whole tile";
+        K->no_tiling_at = K->tile_element_at;
     }
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
