@@ -111,6 +111,8 @@ typedef struct Slot {
 } Slot;
 
 Val *kc_val(Kc *K, const IrExpr *x);
+/* The Vals of f's parameters and tensor variables (tensor_collect.c). */
+void kc_collect(Kc *K, const IrFunc *f);
 /* An error at `at` (the function's span when unknown); K->failed set. */
 void kc_error(Kc *K, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The op a value is the result of; OP_COUNT for none. */
