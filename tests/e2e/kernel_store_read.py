@@ -4,7 +4,8 @@
 # after it too, by the tensor's MemRef.  diag takes out's diagonal, one
 # element a step of a loop that carries the tensor in global memory, and
 # out[0, 0] is overwritten with 1 + out[3, 5].  A second kernel writes an
-# element of a tile it computes (TSETVAL), then stores the tile.
+# element of a tile it computes (TSETVAL), then stores the tile.  A third
+# writes an element of its InOut tensor, then loads the tensor (S -> MTE2).
 import pypto.language as pl
 
 
@@ -29,3 +30,11 @@ class KernelStoreRead:
         s = pl.write(s, [2, 7], pl.read(x, [0, 1]) * 10.0)
         y = pl.assemble(y, s, [0, 0])
         return y
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def write_load(self, w: pl.InOut[pl.Tensor[[8, 16], pl.FP32]], z: pl.Out[pl.Tensor[[8, 16], pl.FP32]]
+                   ) -> tuple[pl.Tensor[[8, 16], pl.FP32], pl.Tensor[[8, 16], pl.FP32]]:
+        w = pl.write(w, [1, 2], 5.0)
+        t = pl.load(w, [0, 0], [8, 16])
+        z = pl.store(pl.add(t, 1.0), [0, 0], z)
+        return w, z
