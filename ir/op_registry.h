@@ -495,6 +495,14 @@ struct OpDef {
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
+/* The argument whose storage op's result is (its result place RES_ARG0,
+ * RES_ARG2, RES_ARG3: a store's output tensor, an element written in
+ * place), or UINT32_MAX. */
+static inline uint32_t op_result_arg(const OpDef *op)
+{
+    int r = op_traits(op)->result;
+    return r == RES_ARG0 ? 0u : r == RES_ARG2 ? 2u : r == RES_ARG3 ? 3u : UINT32_MAX;
+}
 
 /* A call that is a value of the machine, as a constant is: an
  * argument-less distributed query (pld.world_size()).  Types name it as a

@@ -288,23 +288,10 @@ static Val *stored_into(Kc *K, const Val *v)
 {
     const IrExpr *x = v->site && v->site->kind == STMT_ASSIGN ? IR_AS(IrAssign, v->site)->value : NULL;
     const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
-    int arg;
-    if (!op || op->category != OPC_BLOCK)
+    uint32_t arg = op && op->category == OPC_BLOCK ? op_result_arg(op) : UINT32_MAX;
+    if (arg == UINT32_MAX || arg >= IR_AS(IrCall, x)->nargs)
         return NULL;
-    switch ((ResultPlace)op_traits(op)->result) {
-    case RES_ARG0:
-        arg = 0;
-        break;
-    case RES_ARG2:
-        arg = 2;
-        break;
-    case RES_ARG3:
-        arg = 3;
-        break;
-    default:
-        return NULL;
-    }
-    return (uint32_t)arg < IR_AS(IrCall, x)->nargs ? kc_val(K, IR_AS(IrCall, x)->args[arg]) : NULL;
+    return kc_val(K, IR_AS(IrCall, x)->args[arg]);
 }
 
 static void analyse_forms(Kc *K)
