@@ -1,5 +1,6 @@
-// kernel_index_rows.py: row_sum.out = the sum of the rows of x that idx
-// names; view_pick.out = 1 + the row of x that idx[2, 5] names (element [1, 3] of the view at [1, 2]).
+// kernel_index_rows.py: row_sum.out = the sum of the rows (idx + 8) % 64
+// of x; view_pick.out = 1 + row (idx[2, 5] + 8) % 64 of x (element [1, 3]
+// of the view at [1, 2]).
 #include "harness.h"
 
 void e2e::setup(Case &t) {
@@ -14,10 +15,10 @@ void e2e::reference(Case &t) {
     for (uint64_t j = 0; j < 64; j++) {
         double s = 0.0;
         for (uint64_t i = 0; i < 8; i++)
-            s += x(static_cast<uint64_t>(idx[i]), j);
+            s += x(static_cast<uint64_t>(idx[i] + 8) % 64, j);
         out(0, j) = s;
     }
-    uint64_t r = static_cast<uint64_t>(idx2(2, 5));
+    uint64_t r = static_cast<uint64_t>(idx2(2, 5) + 8) % 64;
     for (uint64_t j = 0; j < 64; j++)
         pick(0, j) = x2(r, j) + 1.0;
 }
