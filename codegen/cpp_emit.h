@@ -300,6 +300,11 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *p, const CodegenOptions *o, Dia
  * line N (then nothing); *last becomes N. */
 void cpp_line_directive(StrBuf *out, const SourceFile *src, Span at, uint32_t *last);
 
+/* After the includes of a file holding kernel f (its scalar accesses of
+ * global memory spelled PYPTOCC_LOAD_SCALAR / PYPTOCC_STORE_SCALAR): their
+ * plain definitions where the runtime's are not there (pto-isa); nothing
+ * when f has none. */
+void cpp_scalar_access_defs(StrBuf *out, const IrFunc *f);
 /* Kernel f as a static C++ function with an extern "C" entry point named
  * entry (cpp.md 3, from "static AICORE void" on), written to out
  * (cpp_kernel.c).  0, or nonzero after reporting. */

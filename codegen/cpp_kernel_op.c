@@ -332,6 +332,71 @@ static void emit_syncall_soft(Kern *K, const LowerComm *lc)
     sb_free(&v);
 }
 
+/* An element of a tensor in global memory from the scalar unit: the
+ * access through the parameter's __gm__ pointer at the element's flat
+ * offset, spelled PYPTOCC_LOAD_SCALAR / PYPTOCC_STORE_SCALAR (the
+ * runtime's checked and profiled access; the plain one against pto-isa,
+ * cpp_kernel.c's cpp_scalar_access_defs). */
+static void emit_gm_scalar(Kern *K, const IrVar *dest, const LowerComm *lc)
+{
+    CVal *pv = lc->tensor->data;
+    DataType dt = (DataType)lc->tensor->param->type->dtype;
+    StrBuf off, v;
+    if (!pv || pv == &K->poison || (lc->what == COMM_LOAD_SCALAR && !dest))
+        return;
+    sb_init(&off);
+    sb_init(&v);
+    pv->named = 1;
+    if (ck_scalar(K, &off, lc->flat, DT_INT64) == 0) {
+        if (lc->what == COMM_LOAD_SCALAR) {
+            CVal *d = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dt);
+            sb_printf(ck_line(K), "%s %s = PYPTOCC_LOAD_SCALAR(%s, %.*s);\n", cpp_ctype(dt), d->name, pv->name,
+                      (int)off.len, off.data);
+            bind(K, dest, d);
+            ck_mark_unused(K, dest, d->name);
+        } else if (ck_scalar(K, &v, lc->value, dt) == 0) {
+            sb_printf(ck_line(K), "PYPTOCC_STORE_SCALAR(%s, %.*s, %.*s);\n", pv->name, (int)off.len, off.data,
+                      (int)v.len, v.data);
+        }
+    }
+    sb_free(&off);
+    sb_free(&v);
+}
+
+/* An on-core array: a C stack array, zero-initialised (as the reference's
+ * orchestration arrays; PTO zero-fills its local array the same way,
+ * pto_mlir_op.c), an element read, an element set in place. */
+static void emit_array(Kern *K, const IrVar *dest, const LowerComm *lc)
+{
+    const IrType *at = lc->tensor->param->type;
+    DataType dt = (DataType)at->dtype;
+    CVal *a;
+    StrBuf i, v;
+    if (lc->what == COMM_ARRAY_CREATE) {
+        a = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dt);
+        sb_printf(ck_line(K), "%s %s[%lld] = {};\n", cpp_ctype(dt), a->name, (long long)ir_array_extent(at));
+        a->named = 1;
+        lc->tensor->data = a;
+        return;
+    }
+    if (!(a = lc->tensor->data))
+        return;
+    sb_init(&i);
+    sb_init(&v);
+    if (ck_scalar(K, &i, lc->flat, DT_INT64) == 0) {
+        if (lc->what == COMM_ARRAY_GET) {
+            CVal *d = ck_new_val(K, CV_SCALAR, ident(K, dest->name), dt);
+            sb_printf(ck_line(K), "%s %s = %s[%.*s];\n", cpp_ctype(dt), d->name, a->name, (int)i.len, i.data);
+            bind(K, dest, d);
+            ck_mark_unused(K, dest, d->name);
+        } else if (ck_scalar(K, &v, lc->value, dt) == 0) {
+            sb_printf(ck_line(K), "%s[%.*s] = %.*s;\n", a->name, (int)i.len, i.data, (int)v.len, v.data);
+        }
+    }
+    sb_free(&i);
+    sb_free(&v);
+}
+
 void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
 {
     static const int64_t ones[LEGAL_MAX_RANK] = {1, 1, 1, 1, 1};
@@ -340,6 +405,14 @@ void ck_emit_comm(Kern *K, const IrVar *dest, const LowerComm *lc)
     const char *gt, *base = NULL;
     if (lower_comm_is_prefetch(lc->what)) {
         emit_prefetch(K, dest, lc);
+        return;
+    }
+    if (lc->what == COMM_LOAD_SCALAR || lc->what == COMM_STORE_SCALAR) {
+        emit_gm_scalar(K, dest, lc);
+        return;
+    }
+    if (lc->what >= COMM_ARRAY_CREATE && lc->what <= COMM_ARRAY_SET) {
+        emit_array(K, dest, lc);
         return;
     }
     sb_init(&v);

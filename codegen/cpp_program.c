@@ -293,6 +293,11 @@ int codegen_cpp(StrBuf *out, IrCtx *ir, const IrProgram *prog, const CodegenOpti
             break;
         }
     sb_puts(out, "#include \"tensor.h\"\n#include \"pyptocc_runtime.h\"\n\nusing namespace pto;\n\n");
+    for (uint32_t i = 0, had = 0; i < nk && !had; i++) {
+        size_t before = out->len;
+        cpp_scalar_access_defs(out, ks[i].f);
+        had = out->len != before;
+    }
     for (uint32_t i = 0; i < nk; i++) {
         StrBuf entry;
         KernelKind kind = lower_kernel_kind(ks[i].f, diag);

@@ -153,12 +153,21 @@ typedef struct LowerTransfer {
  * ops (pl.prefetch.*): a context over the kernel's SDMA workspace, a whole
  * flat tensor pulled into L2, the context's session, a wait for a
  * prefetch's event; the soft barrier of the blocks of a launch on a GM
- * workspace (pl.system.syncall(mode="soft", ...)). */
+ * workspace (pl.system.syncall(mode="soft", ...)); and the scalar unit's
+ * element read and write of a tensor in global memory (block.gm_read,
+ * block.gm_write: PTOAS pto.load_scalar / pto.store_scalar on the
+ * tensor's base pointer at the element's flat offset); and the kernel's
+ * on-core arrays (array.create, get_element, update_element: a PTO local
+ * array, a C++ stack array, zero-filled where declared), whose storage the
+ * walk traces as it traces a tensor's (a LowerTensor whose param is the
+ * array.create's variable). */
 typedef enum LowerCommKind {
     COMM_RANK, COMM_NRANKS, COMM_NOTIFY, COMM_WAIT,
     COMM_PIPE_RESERVE, COMM_PIPE_IMPORT, COMM_PIPE_INIT, COMM_PIPE_PUSH, COMM_PIPE_POP, COMM_PIPE_FREE,
     COMM_PREFETCH_CONTEXT, COMM_PREFETCH, COMM_PREFETCH_SESSION, COMM_PREFETCH_WAIT,
-    COMM_SYNCALL_SOFT
+    COMM_SYNCALL_SOFT,
+    COMM_LOAD_SCALAR, COMM_STORE_SCALAR,
+    COMM_ARRAY_CREATE, COMM_ARRAY_GET, COMM_ARRAY_SET
 } LowerCommKind;
 /* Is communication op kind `what` one of the cross-core pipe's? */
 static inline int lower_comm_is_pipe(int what) { return what >= COMM_PIPE_RESERVE && what <= COMM_PIPE_FREE; }
@@ -179,6 +188,9 @@ typedef struct LowerComm {
     const char *core_type;          /* syncall soft: "aiv_only", "aic_only" or "mix" (tensor: the workspace,
                                        value: the cores taking part, 0 for all) */
     int64_t sizes[2];               /* syncall soft: the workspace's static shape (rank 1 or 2) */
+    const IrExpr *flat;             /* load/store scalar: the element's offset in elements from the tensor's base
+                                       (tensor: the tensor; value: the value stored); array get and set: the
+                                       index (tensor: the array; value: the value set) */
 } LowerComm;
 
 /* Classifies transfer c (form how; dest its result, NULL when unused)

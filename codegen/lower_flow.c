@@ -29,6 +29,7 @@ LowerValueKind lower_value_kind(const IrType *t)
     case TYPE_TILE:
         return LOWER_TILE;
     case TYPE_TENSOR:
+    case TYPE_ARRAY:   /* storage traced as a tensor's: every version one array (lower_tensor.h) */
         return LOWER_TENSOR;
     default:
         return LOWER_OTHER;
@@ -85,8 +86,10 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     char buf[64];
     if (no_lowering(W, c, op))
         return;
-    if (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT) {
-        if (!lower_isa_comm(W, dest, c, op))   /* the cross-core pipe: the other core's side */
+    if (op->cls == OPCL_XCORE_PUSH || op->cls == OPCL_XCORE_POP || op->cls == OPCL_XCORE_POP_MAT ||
+        op->cls == OPCL_GM_GETVAL || op->cls == OPCL_GM_SETVAL) {
+        /* the cross-core pipe (the other core's side); an element of global memory */
+        if (!lower_isa_comm(W, dest, c, op))
             lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, buf, sizeof buf),
                              W->p->output);
         return;
@@ -127,6 +130,16 @@ static void walk_block_op(LowerFlow *W, const IrVar *dest, const IrCall *c, cons
     }
 }
 
+/* An on-core array's op (the pto-isa lowering's: lower_isa_array). */
+static void walk_array(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    char buf[64];
+    if (no_lowering(W, c, op))
+        return;
+    if (!lower_isa_array(W, dest, c, op))
+        lower_flow_error(W, c->e.span, "'%s' has no %s lowering", op_printed_name(op, buf, sizeof buf), W->p->output);
+}
+
 static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
 {
     const OpDef *op = callee_op(c->callee);
@@ -138,6 +151,8 @@ static void walk_call(LowerFlow *W, const IrVar *dest, const IrCall *c)
                    op_printed_name(op, buf, sizeof buf));
     else if (op->category == OPC_SYSTEM)
         walk_system(W, dest, c, op);
+    else if (op->category == OPC_ARRAY)
+        walk_array(W, dest, c, op);
     else
         walk_block_op(W, dest, c, op);
 }

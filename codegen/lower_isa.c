@@ -57,6 +57,125 @@ static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op, const IrT
     return 0;
 }
 
+/* The flat offset of the element at position idx (one index per
+ * dimension) of tensor parameter t, stored row-major (the dimensions as
+ * the kernel knows them: constants or its dimension parameters), as one
+ * index expression: ((i0 * d1 + i1) * d2 + i2) ...; NULL when idx is not
+ * a list of t's rank. */
+static const IrExpr *flat_offset(IrCtx *ir, const IrType *t, const IrExpr *idx)
+{
+    const IrMakeTuple *m = idx->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, idx) : NULL;
+    const IrExpr *flat;
+    if (!m || m->n != t->n || !t->n)
+        return NULL;
+    flat = m->elems[0];
+    for (uint32_t d = 1; d < t->n; d++) {
+        const IrExpr *ext = t->dims[d], *i = m->elems[d];
+        int64_t f, e, x;
+        if (ir_dim_value(flat, &f) && ir_dim_value(ext, &e) && ir_dim_value(i, &x)) {
+            flat = ir_const_int(ir, f * e + x, DT_INDEX, idx->span);
+            continue;
+        }
+        if (ir_dim_value(flat, &f) && f == 0) {
+            flat = i;   /* a leading index 0: this dimension's index alone */
+            continue;
+        }
+        flat = ir_binary(ir, BIN_ADD, DT_INDEX, ir_binary(ir, BIN_MUL, DT_INDEX, flat, ext, idx->span), i, idx->span);
+    }
+    return flat;
+}
+
+/* block.gm_read, block.gm_write: the tensor a parameter's (the
+ * conversion addresses the buffer's root), the offset and the value
+ * scalars the output can write. */
+static int lower_gm_scalar(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    LowerComm lc;
+    int store = op->id == OP_BLOCK_GM_WRITE, rc = 0;
+    memset(&lc, 0, sizeof lc);
+    lc.what = store ? COMM_STORE_SCALAR : COMM_LOAD_SCALAR;
+    if (!(lc.tensor = lower_tensor_use(W, c->args[0]))) {
+        if (dest && !store)
+            lower_scalar_poison(W, dest);
+        return 1;
+    }
+    if (!(lc.flat = flat_offset(W->k->ir, lc.tensor->param->type, c->args[1]))) {
+        lower_flow_error(W, c->e.span, "an element of '%s' needs a literal list of %u indices", lc.tensor->param->name,
+                         lc.tensor->param->type->n);
+        rc = -1;
+    } else {
+        rc |= lower_scalar_expr(W, lc.flat, DT_INDEX, 0);
+    }
+    if (store)
+        rc |= lower_scalar_expr(W, lc.value = c->args[2], lc.tensor->param->type->dtype, 1);
+    if (rc != 0) {
+        if (dest && !store)
+            lower_scalar_poison(W, dest);
+        return 1;
+    }
+    W->p->comm(W, dest, c, op, &lc);
+    if (dest && store)
+        lower_tensor_define(W, dest, lc.tensor);   /* the same buffer, one element written */
+    else if (dest)
+        lower_scalar_define(W, dest);
+    return 1;
+}
+
+int lower_isa_array(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
+{
+    LowerComm lc;
+    const IrType *at;
+    char buf[64];
+    int rc = 0;
+    if (!isa(W))
+        return 0;
+    memset(&lc, 0, sizeof lc);
+    if (op->id == OP_ARRAY_CREATE) {
+        if (!dest)
+            return 1;   /* an array nothing uses */
+        if (dest->type->dtype == DT_TASK_ID) {
+            lower_flow_error(W, c->e.span, "'%s' of pl.TASK_ID is orchestration code (the task graph's ids); a kernel "
+                                           "has no task ids",
+                             op_printed_name(op, buf, sizeof buf));
+            lower_tensor_poison(W, dest);
+            return 1;
+        }
+        lc.what = COMM_ARRAY_CREATE;
+        lc.tensor = arena_zalloc(&W->k->arena, sizeof *lc.tensor);
+        lc.tensor->param = dest;
+        W->p->comm(W, dest, c, op, &lc);
+        lower_tensor_define(W, dest, lc.tensor);
+        return 1;
+    }
+    if (!(lc.tensor = lower_tensor_use(W, c->args[0]))) {
+        if (dest)
+            lower_isa_poison(W, dest, dest->type->kind == TYPE_SCALAR ? LOWER_SCALAR : LOWER_TENSOR);
+        return 1;
+    }
+    at = lc.tensor->param->type;
+    lc.flat = c->args[1];
+    rc |= lower_scalar_expr(W, lc.flat, DT_INDEX, 0);
+    if (op->id == OP_ARRAY_GET_ELEMENT) {
+        lc.what = COMM_ARRAY_GET;
+        if (!dest)
+            return 1;
+        if (rc != 0) {
+            lower_scalar_poison(W, dest);
+            return 1;
+        }
+        W->p->comm(W, dest, c, op, &lc);
+        lower_scalar_define(W, dest);
+        return 1;
+    }
+    lc.what = COMM_ARRAY_SET;
+    rc |= lower_scalar_expr(W, lc.value = c->args[2], at->dtype, 0);
+    if (rc == 0)
+        W->p->comm(W, dest, c, op, &lc);
+    if (dest)
+        lower_tensor_define(W, dest, lc.tensor);   /* the same array, one element set */
+    return 1;
+}
+
 int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op)
 {
     LowerComm lc;
@@ -71,6 +190,8 @@ int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef
         lower_flow_error(W, c->e.span, "%s", msg);
         return 1;
     }
+    if (op->cls == OPCL_GM_GETVAL || op->cls == OPCL_GM_SETVAL)
+        return lower_gm_scalar(W, dest, c, op);
     switch (op->id) {
     case OP_PLD_SYSTEM_RANK:
     case OP_PLD_SYSTEM_NRANKS:

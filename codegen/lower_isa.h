@@ -26,6 +26,10 @@ int lower_isa_block_idx(LowerFlow *W, const IrVar *dest, const IrCall *c, const 
 /* A communication op (pld.system.rank, nranks, notify, wait): checked,
  * then the client's comm event; 0 when the layer does not take it. */
 int lower_isa_comm(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
+/* An on-core array's op (array.create, get_element, update_element),
+ * checked and handed to the printer's comm event; 0 when this lowering
+ * has none. */
+int lower_isa_array(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef *op);
 
 /* Assignments: a scalar definition, a copy of kind k, a tuple's scalar
  * element x (1: it failed), the tuple built, an element unpacked, and

@@ -126,6 +126,6 @@ void lower_tensor_tuple_get(LowerFlow *W, const IrVar *v, const LowerTuple *t, u
 
 void lower_tensor_poison(LowerFlow *W, const IrVar *v)
 {
-    if (v->type->kind == TYPE_TENSOR && !ptrmap_get(&W->tensors, v))
+    if ((v->type->kind == TYPE_TENSOR || v->type->kind == TYPE_ARRAY) && !ptrmap_get(&W->tensors, v))
         bind(W, v, &W->poison_tensor);
 }

@@ -18,9 +18,11 @@
 #include "codegen/lower.h"
 #include "ir/ir.h"
 
-/* A Tensor parameter of the kernel, as every tensor derived from it is. */
+/* A Tensor parameter of the kernel, as every tensor derived from it is;
+ * or an on-core array the kernel declares, as every version of it is
+ * (updated in place). */
 typedef struct LowerTensor {
-    const IrVar *param;        /* the parameter */
+    const IrVar *param;        /* the parameter; an array: its array.create's variable */
     int dn;                    /* viewed column-major: a column vector [M, 1] (legal_tensor_view) */
     int64_t stride[LEGAL_MAX_RANK], len;   /* an output with static strides: its strides and length (legal_strides); -1 where
                                   the length is the run-time len_x */

@@ -282,6 +282,89 @@ static void emit_syncall_soft(Emitter *E, const LowerComm *lc)
                   pview, n->name, pt, lc->core_type);
 }
 
+/* An element of a tensor in global memory from the scalar unit:
+ * pto.load_scalar / pto.store_scalar on the tensor parameter's pointer at
+ * the element's flat offset (PTOAS 0.60 LoadScalarOp, StoreScalarOp; the
+ * kernel's scalars are signless, as tile.read's). */
+static void emit_gm_scalar(Emitter *E, const IrVar *dest, const LowerComm *lc)
+{
+    const Value *ptr = ptrmap_get(&E->values, lc->tensor->param), *off, *v;
+    DataType dt = (DataType)lc->tensor->param->type->dtype;
+    const char *elem = mlir_elem_type(dt);
+    int uns = dtype_is_unsigned_int(dt);
+    char pty[48];
+    if (!ptr || !elem || !(off = index_value(E, lc->flat)))
+        return;
+    snprintf(pty, sizeof pty, "!pto.ptr<%s>", elem);
+    if (lc->what == COMM_LOAD_SCALAR) {
+        const char *name, *got;
+        Sc sc = pm_sc_of(dt, 0);
+        if (!dest)
+            return;
+        name = got = pm_result_name(E, dest);
+        if (uns || sc == SC_INDEX)
+            got = mlir_name_fresh(&E->names);
+        sb_printf(pm_line(E), "%s = pto.load_scalar %s[%s] : %s -> %s\n", got, ptr->name, off->name, pty, elem);
+        if (sc == SC_INDEX)   /* the kernel's INT64 scalars are index values */
+            sb_printf(pm_line(E), "%s = arith.index_cast %s : %s to index\n", name, got, elem);
+        else if (uns)
+            sb_printf(pm_line(E), "%s = builtin.unrealized_conversion_cast %s : %s to %s\n", name, got, elem,
+                      sc_text[sc]);
+        bind(E, dest, pm_scalar_value(E, name, sc, uns));
+        return;
+    }
+    if (!(v = pm_scalar(E, lc->value, dt, 1, NULL)))
+        return;
+    if (uns)
+        v = pm_unsigned_typed(E, v);
+    sb_printf(pm_line(E), "pto.store_scalar %s, %s[%s] : %s, %s\n", v->name, ptr->name, off->name, pty, elem);
+}
+
+/* An on-core array (pypto's incore form: PTOAS 0.60 DeclareLocalArrayOp,
+ * LocalArrayGetOp, LocalArraySetOp): declared, then zero-filled by a loop
+ * of sets (pto.declare_local_array leaves it undefined, a C stack array
+ * as PTOAS's C++ shows; pyptocc starts every array at zero, as the
+ * reference's orchestration arrays do); an element read, an element set
+ * in place.  The array's value is its declaration's. */
+static void emit_array(Emitter *E, const IrVar *dest, const LowerComm *lc)
+{
+    const IrType *at = lc->tensor->param->type;
+    const char *elem = mlir_elem_type((DataType)at->dtype);
+    char aty[64];
+    const Value *a, *i, *v;
+    if (!elem)
+        elem = "i1";   /* BOOL */
+    snprintf(aty, sizeof aty, "!pto.local_array<%lldx%s>", (long long)ir_array_extent(at), elem);
+    if (lc->what == COMM_ARRAY_CREATE) {
+        const char *name = pm_result_name(E, dest), *z = mlir_name_fresh(&E->names);
+        const Value *zero = pm_const_int(E, pm_sc_of(at->dtype, 1), 0), *lo = const_index(E, 0),
+                    *hi = const_index(E, ir_array_extent(at)), *one = const_index(E, 1);
+        Value *arr = pm_new_value(E, name, mlir_str(&E->names, aty), SC_NONE, 0);
+        sb_printf(pm_line(E), "%s = pto.declare_local_array -> %s\n", name, aty);
+        sb_printf(pm_line(E), "scf.for %s = %s to %s step %s {\n", z, lo->name, hi->name, one->name);
+        sb_printf(pm_line(E), "  pto.local_array_set %s[%s], %s : %s, %s\n", name, z, zero->name, aty, elem);
+        sb_puts(pm_line(E), "}\n");
+        lc->tensor->data = arr;
+        return;
+    }
+    if (!(a = lc->tensor->data) || !(i = index_value(E, lc->flat)))
+        return;
+    if (lc->what == COMM_ARRAY_GET) {
+        const char *name = pm_result_name(E, dest), *got = name;
+        Sc sc = pm_sc_of(at->dtype, 0);
+        if (sc == SC_INDEX)
+            got = mlir_name_fresh(&E->names);
+        sb_printf(pm_line(E), "%s = pto.local_array_get %s[%s] : %s -> %s\n", got, a->name, i->name, aty, elem);
+        if (sc == SC_INDEX)   /* the kernel's INT64 scalars are index values */
+            sb_printf(pm_line(E), "%s = arith.index_cast %s : %s to index\n", name, got, elem);
+        bind(E, dest, pm_scalar_value(E, name, sc, 0));
+        return;
+    }
+    if (!(v = pm_scalar(E, lc->value, at->dtype, 1, NULL)))   /* in the element type (i64, not index) */
+        return;
+    sb_printf(pm_line(E), "pto.local_array_set %s[%s], %s : %s, %s\n", a->name, i->name, v->name, aty, elem);
+}
+
 /* pld.system.rank and nranks: read from the context; notify and wait:
  * pto.comm.tnotify and twait on the signal's cell (of the peer's copy of
  * the window for a notify, after every pipe's writes, as pypto's). */
@@ -293,6 +376,14 @@ void pm_emit_comm(Emitter *E, const IrVar *dest, const LowerComm *lc)
     const char *pview;
     if (lower_comm_is_prefetch(lc->what)) {
         emit_prefetch(E, dest, lc);
+        return;
+    }
+    if (lc->what == COMM_LOAD_SCALAR || lc->what == COMM_STORE_SCALAR) {
+        emit_gm_scalar(E, dest, lc);
+        return;
+    }
+    if (lc->what >= COMM_ARRAY_CREATE && lc->what <= COMM_ARRAY_SET) {
+        emit_array(E, dest, lc);
         return;
     }
     if (lc->what == COMM_RANK || lc->what == COMM_NRANKS) {

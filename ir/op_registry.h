@@ -216,6 +216,8 @@ typedef enum OpClass {
     OPCL_MRGSORT2,            /* two to four sorted lists, tmp -> one list, in tmp's shape */
     OPCL_GETVAL,              /* tile, indices -> one element, a scalar */
     OPCL_SETVAL,              /* tile, indices, value -> the tile with one element written in place */
+    OPCL_GM_GETVAL,           /* tensor, indices -> one element of global memory, a scalar (the scalar unit) */
+    OPCL_GM_SETVAL,           /* tensor, indices, value -> the tensor with one element written in place */
     OPCL_XCORE_PUSH,          /* tile -> a slot of the cross-core pipe (waits for a free one) */
     OPCL_XCORE_POP,           /* -> the next tile of the pipe from the AIC, into Vec (waits for one) */
     OPCL_XCORE_POP_MAT,       /* -> the next tile of the pipe from the AIVs, into Mat */
@@ -275,6 +277,8 @@ typedef enum IsaForm {
     FORM_MRGSORT2,    /* (src0, ..., tmp): exhausted as the mode; a second output, the executed counts */
     FORM_GETVAL,      /* (tile, offset): one element at a flat offset, a scalar result */
     FORM_SETVAL,      /* (offset, value) into the tile's buffer: one element written */
+    FORM_LOAD_SCALAR, /* (tensor, flat offset): one element of global memory, a scalar result */
+    FORM_STORE_SCALAR, /* (value, tensor, flat offset): one element of global memory written */
     FORM_MGATHER,     /* (table, indices): the whole tensor as the table; coalesce and gather_oob */
     FORM_MSCATTER,    /* (src, indices) into the whole tensor */
     FORM_SCATTER,     /* (src, indexes) into the destination's buffer */
@@ -491,6 +495,14 @@ struct OpDef {
 };
 
 static inline const OpTraits *op_traits(const OpDef *op) { return &op_class_traits[op->cls]; }
+/* The argument whose storage op's result is (its result place RES_ARG0,
+ * RES_ARG2, RES_ARG3: a store's output tensor, an element written in
+ * place), or UINT32_MAX. */
+static inline uint32_t op_result_arg(const OpDef *op)
+{
+    int r = op_traits(op)->result;
+    return r == RES_ARG0 ? 0u : r == RES_ARG2 ? 2u : r == RES_ARG3 ? 3u : UINT32_MAX;
+}
 
 /* A call that is a value of the machine, as a constant is: an
  * argument-less distributed query (pld.world_size()).  Types name it as a

@@ -204,6 +204,10 @@ void Kernel::record(Op op, const Operand *o, int n) {
             const unsigned char *base = pyptocc::sim_buffer(x.loc, &cap);
             uint64_t lo = static_cast<uint64_t>(static_cast<const unsigned char *>(x.addr) - base);
             accesses_.push_back(Access{x.loc, write, lo, lo + static_cast<uint64_t>(x.rows) * x.cols * x.size});
+        } else if (x.kind == Operand::Global && x.addr && !tile && x.rows == 1 && x.cols == 1) {
+            // one element from the scalar unit (LOAD_SCALAR, STORE_SCALAR)
+            uint64_t base = reinterpret_cast<uintptr_t>(x.addr);
+            accesses_.push_back(Access{-1, op == Op::STORE_SCALAR, base, base + x.size});
         } else if (x.kind == Operand::Global && x.addr && tile && tile->valid_rows && tile->valid_cols) {
             uint64_t base = reinterpret_cast<uintptr_t>(x.addr);
             int64_t cs = x.col_stride, rs = x.row_stride;

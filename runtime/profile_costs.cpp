@@ -53,6 +53,11 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr uint64_t kRepeatBytes = 256;                    // [C] one vector repeat
 constexpr uint64_t kBlockBytes = 32;                      // [B] kBlockBytes
 constexpr uint64_t kCountModeFloor = 16;                  // [C] kCountModeFloorCycles
+// An element of global memory read or written by the scalar unit (through
+// its data cache): an estimate, no source has a figure; a round trip to
+// global memory without a transfer's bandwidth term, below the fitted
+// start-up of a GM->UB TLOAD (kGmToUb, 247 cycles).
+constexpr uint64_t kGmScalarCycles = 100;
 
 // ---------------------------------------------------------------- [F]
 
@@ -773,6 +778,9 @@ Cost cost_of(Op op, const Operand *o, int n) {
     case Op::TGETVAL:   // one scalar load or store (Tile::GetValue, SetValue)
     case Op::TSETVAL:
         return Cost{S, 1, 0};
+    case Op::LOAD_SCALAR:    // one element of global memory through the scalar unit's data cache
+    case Op::STORE_SCALAR:   // (estimate: no figure in pto-isa's cost model; a cache line's round trip)
+        return Cost{S, kGmScalarCycles, static_cast<uint64_t>(n >= 1 ? o[0].size : 0)};
     case Op::TPUSH:   // a2a3's ring is in global memory: the tile stored to it, as TSTORE from its place
     case Op::TPOP: {  // ... and loaded from it, as TLOAD to its place (01-tpush_tpop.md); waits not modelled
         Cost c;

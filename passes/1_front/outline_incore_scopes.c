@@ -49,7 +49,9 @@
  * that already has it.  Variables used only inside types (dynamic
  * dimensions) are not seen, and variables the function never defines (a
  * module-level `pl.dynamic` used in an expression) are not inputs: the
- * outlined function refers to them as its parent does. */
+ * outlined function refers to them as its parent does, and reads them from
+ * the shapes of its tensors; one that no tensor input has in its shape is
+ * an input after all (symbol_inputs). */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -70,6 +72,7 @@ struct ScopeNode {
     ScopeNode *parent;
     PtrMap in_set;             /* the inputs, as a set */
     VarList inputs, outputs;
+    VarList syms;              /* scalars used but never defined in the function (dimension symbols) */
 };
 
 typedef struct VarInfo {
@@ -124,6 +127,7 @@ static ScopeNode *new_node(Ol *O, ScopeNode *parent)
     ptrmap_init(&n->in_set);
     vec_init(n->inputs);
     vec_init(n->outputs);
+    vec_init(n->syms);
     vec_push(O->nodes, n);
     return n;
 }
@@ -188,8 +192,15 @@ static void use_var(Ol *O, const IrVar *v)
     if (!vi->used || here->id > vi->umax)
         vi->umax = here->id;
     vi->used = 1;
-    if (!vi->def)
+    if (!vi->def) {
+        /* A dimension symbol the function refers to as a value: each
+         * enclosing scope notes it (outline_scope decides). */
+        for (s = here; s->parent && v->type->kind == TYPE_SCALAR && !ptrmap_get(&s->in_set, v); s = s->parent) {
+            ptrmap_put(&s->in_set, v, (void *)2);
+            vec_push(s->syms, v);
+        }
         return;
+    }
     for (s = here; s->parent && !contains(s, vi->def) && !ptrmap_get(&s->in_set, v); s = s->parent) {
         ptrmap_put(&s->in_set, v, (void *)1);
         vec_push(s->inputs, v);
@@ -415,6 +426,36 @@ static void hint_attrs(IrCtx *ir, const IrScope *sc, IrFunc *f)
 }
 
 /* Outlines one scope: its function goes to O->outlined, the call site to out. */
+/* Does extent e (arithmetic on scalars) use variable v? */
+static int names_var(const IrExpr *e, const IrVar *v)
+{
+    if (e == &v->e)
+        return 1;
+    if (e->kind == EXPR_BINARY)
+        return names_var(IR_AS(IrBinary, e)->lhs, v) || names_var(IR_AS(IrBinary, e)->rhs, v);
+    return e->kind == EXPR_UNARY && names_var(IR_AS(IrUnary, e)->operand, v);
+}
+
+/* The dimension symbols the scope uses as values that none of its tensor
+ * inputs has in its shape become inputs too: the kernel then takes them
+ * as scalars (the caller, which knows them from its tensors, passes
+ * them), where it could not read them from a tensor of its own. */
+static void symbol_inputs(ScopeNode *node)
+{
+    for (uint32_t i = 0; i < node->syms.len; i++) {
+        const IrVar *v = node->syms.data[i];
+        int shaped = 0;
+        for (uint32_t k = 0; k < node->inputs.len && !shaped; k++) {
+            const IrType *t = node->inputs.data[k]->type;
+            for (uint32_t d = 0; t->kind == TYPE_TENSOR && d < t->n && !shaped; d++)
+                shaped = names_var(t->dims[d], v);
+        }
+        if (!shaped)
+            vec_push(node->inputs, v);
+    }
+    node->syms.len = 0;
+}
+
 static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
 {
     IrCtx *ir = O->ir;
@@ -428,8 +469,11 @@ static void outline_scope(Ol *O, const IrScope *sc, Namer *nm, StmtList *out)
     const IrExpr **vals;
     PtrMap pmap;
     IrMutator m;
-    uint32_t nin = node->inputs.len, nout = node->outputs.len;
+    uint32_t nin, nout = node->outputs.len;
     const IrExpr *call;
+
+    symbol_inputs(node);
+    nin = node->inputs.len;
 
     {
         const Span *prev = ptrmap_get(O->func_names, name);
@@ -789,6 +833,7 @@ static const IrFunc *outline_function(PassCtx *pc, const IrProgram *prog, const 
         ScopeNode *n = O.nodes.data[i];
         ptrmap_free(&n->in_set);
         vec_free(n->inputs);
+        vec_free(n->syms);
         vec_free(n->outputs);
     }
     vec_free(O.nodes);

@@ -495,7 +495,7 @@ static const IrExpr *kernel_result_arg(const Land *L, const IrExpr *d, uint32_t 
 
 /* The buffer x is, following copies, in-place writes (pl.tensor.write,
  * assemble: OPCL_TENSOR_WRITE; the written tensor is their result; a
- * converted kernel's block.store), the loops that only write into their
+ * converted kernel's block.store and block.gm_write), the loops that only write into their
  * buffer, the ifs whose branches give one buffer and the results of
  * converted kernels that write their argument in place: a parameter, an
  * iter arg or a value computed otherwise; NULL where that is not known. */
@@ -526,8 +526,8 @@ static const IrExpr *buffer_of(const Land *L, const IrExpr *x, uint32_t depth)
         op = d->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, d)->callee) : NULL;
         if (op && op->cls == OPCL_TENSOR_WRITE)
             x = IR_AS(IrCall, d)->args[0];
-        else if (op && (op->id == OP_BLOCK_STORE || op->id == OP_BLOCK_L0C_STORE))
-            x = IR_AS(IrCall, d)->args[3];
+        else if (op && op->category == OPC_BLOCK && (k = op_result_arg(op)) < IR_AS(IrCall, d)->nargs)
+            x = IR_AS(IrCall, d)->args[k];   /* a store's output, an element written in place */
         else if ((y = kernel_result_arg(L, d, depth)))
             x = y;
         else if (ir_is_var_like(d))

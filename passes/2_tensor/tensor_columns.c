@@ -63,6 +63,8 @@ const char *kc_columns_why(Kc *K, Span *at)
     *at = K->f->span;
     if (K->cube)
         return "matrix products are not done in blocks of columns";
+    if (K->elements)
+        return "element reads and writes are not done in blocks of columns";
     vec_init(list);
     pass_flatten(&list, K->f->body);
     for (uint32_t i = 0; i < list.len && !why; i++)

@@ -195,6 +195,9 @@ void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type
  * assemble's), whose length is the rank of src's tensor; 0 when that is
  * not a literal tuple of the region's rank. */
 int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *offs);
+/* The offset of region r in each dimension of its base (rank nlead + 2,
+ * when nlead is set). */
+void tc_region_offsets(const TcRegion *r, const IrExpr **o);
 /* Region r (of a base of rank 3 to 5) as a window whose rows are those of
  * `full`, the type of rank r's base has that r holds (tc_row_dim): a view
  * [R, 1, C] of [T, H, D] is rows of its first dimension. */

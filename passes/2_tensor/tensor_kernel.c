@@ -2,8 +2,8 @@
  * (ConvertTensorToBlockOps): the analysis and the plan; tensor_func.c
  * builds the function, tensor_walk.c converts its statements.
  *
- * Analysis.  Every tensor variable of the function gets a Val saying
- * where it lives after conversion:
+ * Analysis.  Every tensor variable of the function gets a Val
+ * (tensor_collect.c) saying where it lives after conversion:
  *  - in global memory: parameters, views of them, the results of
  *    pl.assemble (a store into the target, in place), tensor.create used
  *    as an assemble target (a new Out parameter the caller creates), and
@@ -42,8 +42,6 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static int is_tensor(const IrType *t) { return t && t->kind == TYPE_TENSOR; }
-
 Val *kc_val(Kc *K, const IrExpr *x)
 {
     return x && ir_is_var_like(x) ? ptrmap_get(&K->vals, x) : NULL;
@@ -73,9 +71,9 @@ TcUnit tc_op_unit(const OpDef *op)
         return TU_NONE;
     if (n == OP_TENSOR_MATMUL || n == OP_TENSOR_MATMUL_ACC || n == OP_TENSOR_MATMUL_ACC_COND || kc_is_l1_op(n))
         return TU_CUBE;   /* L1 accumulators: operands of the cube's products */
-    if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE ||
-        n == OP_TENSOR_READ)
-        return TU_NONE;
+    if (n == OP_TENSOR_VIEW || n == OP_TENSOR_DIM || n == OP_TENSOR_CREATE || n == OP_TENSOR_READ ||
+        n == OP_TENSOR_WRITE)
+        return TU_NONE;   /* (an element: the scalar unit's, on either core) */
     return TU_VECTOR;
 }
 
@@ -90,141 +88,6 @@ static int is_tensor_call(const IrExpr *e, const void *ctx)
 }
 
 int tc_has_tensor_ops(const IrFunc *f) { return ir_func_any(f, NULL, is_tensor_call, NULL); }
-
-/* ----------------------------------------------------------- collection */
-
-static Val *new_val(Kc *K, const IrVar *v, DefKind def, const IrStmt *site, Span at)
-{
-    Val *x = arena_zalloc(&K->arena, sizeof *x);
-    x->old = v;
-    x->type = tc_squeeze(K->ir, v->type);
-    x->def = (uint8_t)def;
-    x->site = site;
-    x->at = span_is_known(at) ? at : v->e.span;
-    ptrmap_put(&K->vals, v, x);
-    vec_push(K->all, x);
-    return x;
-}
-
-static int identity_view(const IrCall *c, const Val *src)
-{
-    const IrType *t = c->type;
-    const IrExpr *off = c->args[2];
-    int64_t a, b;
-    if (!src || t->n != src->type->n || off->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, off)->n != t->n)
-        return 0;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (ir_tensor_valid_dims(t)[i] != t->dims[i] &&
-            !(tc_const(ir_tensor_valid_dims(t)[i], &a) && tc_const(t->dims[i], &b) && a == b))
-            return 0;   /* narrows the valid part: not all of it */
-    for (uint32_t i = 0; i < t->n; i++)
-        if (!tc_const(t->dims[i], &a) || !tc_const(src->type->dims[i], &b) || a != b ||
-            !tc_const(IR_AS(IrMakeTuple, off)->elems[i], &a) || a != 0)
-            return 0;
-    return 1;
-}
-
-static void collect(Kc *K, const IrStmt *s);
-
-static void collect_loop(Kc *K, const IrStmt *s, uint32_t n, const IrIterArg *const *it, const IrVar *const *ret,
-                         const IrStmt *body)
-{
-    const IrValues *y;
-    for (uint32_t k = 0; k < n; k++)
-        if (is_tensor(it[k]->v.type)) {
-            Val *v = new_val(K, &it[k]->v, DK_ITER, s, it[k]->v.e.span);
-            v->idx = k;
-            v->src = kc_val(K, it[k]->init);
-        }
-    collect(K, body);
-    y = ir_body_yield(body);
-    for (uint32_t k = 0; k < n; k++) {
-        Val *iv = kc_val(K, &it[k]->v.e);
-        Val *rv;
-        if (!iv)
-            continue;
-        iv->y[0] = y && k < y->n ? kc_val(K, y->values[k]) : NULL;
-        rv = new_val(K, ret[k], DK_LOOP_RET, s, s->span);
-        rv->idx = k;
-        rv->src = iv;
-    }
-}
-
-static void collect(Kc *K, const IrStmt *s)
-{
-    if (!s)
-        return;
-    switch ((IrStmtKind)s->kind) {
-    case STMT_SEQ:
-    case STMT_OPS:
-        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
-            collect(K, IR_AS(IrSeq, s)->stmts[i]);
-        break;
-    case STMT_ASSIGN: {
-        const IrAssign *a = IR_AS(IrAssign, s);
-        const OpDef *op = tc_call_op(a->value);
-        Val *v;
-        if (!is_tensor(a->var->type))
-            break;
-        if (op && (op_is(op, OP_TENSOR_VIEW_LAYOUT) || op_is(op, OP_TENSOR_VIEW_SHAPE_LAYOUT))) {
-            /* A view in another layout: the kernel reads its tensor
-             * through it, which neither output emits (the row says why). */
-            char name[64];
-            kc_error(K, a->value->span, "'%s' has no block form: %s", pname(op, name, sizeof name), op->why_pto);
-            break;
-        }
-        if (op && op->category == OPC_TENSOR) {
-            const IrCall *c = IR_AS(IrCall, a->value);
-            Val *src = c->nargs ? kc_val(K, c->args[0]) : NULL;
-            if (op_is(op, OP_TENSOR_VIEW) && identity_view(c, src)) {
-                v = new_val(K, a->var, DK_COPY, s, s->span);
-                v->src = src;
-                break;
-            }
-            v = new_val(K, a->var, DK_OP, s, a->value->span);
-            v->call = c;
-            if (op_is(op, OP_TENSOR_VIEW))
-                v->src = src;
-            if (tc_product_lhs(a->value) >= 0)
-                K->cube = 1;
-        } else if (kc_val(K, a->value)) {
-            v = new_val(K, a->var, DK_COPY, s, s->span);
-            v->src = kc_val(K, a->value);
-        } else {
-            new_val(K, a->var, DK_OTHER, s, s->span);
-        }
-        break;
-    }
-    case STMT_FOR: {
-        const IrFor *f = IR_AS(IrFor, s);
-        collect_loop(K, s, f->niter, f->iter_args, f->ret, f->body);
-        break;
-    }
-    case STMT_WHILE: {
-        const IrWhile *f = IR_AS(IrWhile, s);
-        collect_loop(K, s, f->niter, f->iter_args, f->ret, f->body);
-        break;
-    }
-    case STMT_IF: {
-        const IrIf *f = IR_AS(IrIf, s);
-        const IrValues *yt, *ye;
-        collect(K, f->then_body);
-        collect(K, f->else_body);
-        yt = ir_body_yield(f->then_body);
-        ye = f->else_body ? ir_body_yield(f->else_body) : NULL;
-        for (uint32_t k = 0; k < f->nret; k++)
-            if (is_tensor(f->ret[k]->type)) {
-                Val *v = new_val(K, f->ret[k], DK_IF_RET, s, s->span);
-                v->idx = k;
-                v->y[0] = yt && k < yt->n ? kc_val(K, yt->values[k]) : NULL;
-                v->y[1] = ye && k < ye->n ? kc_val(K, ye->values[k]) : NULL;
-            }
-        break;
-    }
-    default:
-        break;
-    }
-}
 
 /* -------------------------------------------------------------- analysis */
 
@@ -310,6 +173,8 @@ static int computed_depth(const Val *s, int depth)
         return s->window;
     if (o == OP_TENSOR_ASSEMBLE)
         return s->tinsert;
+    if (o == OP_TENSOR_WRITE)
+        return computed_depth(s->src, depth + 1);   /* an element of it written: where it is */
     return o != OP_TENSOR_CREATE && o != OP_TENSOR_MATMUL && o != OP_TENSOR_MATMUL_ACC && !s->acc_operand;
 }
 
@@ -396,11 +261,37 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         if (ir_call_kwarg(c, "init_value"))
             kc_error(K, e->span, "init_value= fills a tensor that orchestration code creates; a kernel's tensor "
                                  "starts as a tile: fill it with pl.full");
-    } else if (n != OP_TENSOR_DIM && n != OP_TENSOR_READ) {
+    } else if (n == OP_TENSOR_READ || n == OP_TENSOR_WRITE) {
+        /* An element: of its tile where the kernel computes the tensor,
+         * else of its buffer in global memory (tensor_elements.c). */
+        Val *t = kc_val(K, c->args[0]);
+        K->elements = 1;
+        if (computed_on_core(t)) {
+            use_tile(t);
+            if (!K->tile_element) {
+                K->tile_element = 1;
+                K->tile_element_at = e->span;
+            }
+        } else {
+            demand(t, e->span, what);
+        }
+    } else if (n != OP_TENSOR_DIM) {
         for (uint32_t i = 0; i < c->nargs; i++)
             use_tile(kc_val(K, c->args[i]));
     }
     return 1;
+}
+
+/* The tensor whose storage a block op's result v (DK_OTHER) is, by the
+ * op table's result place: a store's output tensor; NULL for none. */
+static Val *stored_into(Kc *K, const Val *v)
+{
+    const IrExpr *x = v->site && v->site->kind == STMT_ASSIGN ? IR_AS(IrAssign, v->site)->value : NULL;
+    const OpDef *op = x && x->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, x)->callee) : NULL;
+    uint32_t arg = op && op->category == OPC_BLOCK ? op_result_arg(op) : UINT32_MAX;
+    if (arg == UINT32_MAX || arg >= IR_AS(IrCall, x)->nargs)
+        return NULL;
+    return kc_val(K, IR_AS(IrCall, x)->args[arg]);
 }
 
 static void analyse_forms(Kc *K)
@@ -435,6 +326,7 @@ static void analyse_forms(Kc *K)
             break;
         case DK_OP:
             v->ddr = (o == OP_TENSOR_ASSEMBLE && !v->tinsert) || o == OP_TENSOR_VIEW ||
+                     (o == OP_TENSOR_WRITE && v->src && v->src->ddr) ||
                      (o == OP_TENSOR_CREATE && v->demanded);
             v->created = o == OP_TENSOR_CREATE && v->demanded;
             v->lazy = o == OP_TENSOR_MATMUL;
@@ -453,7 +345,7 @@ static void analyse_forms(Kc *K)
                 d = v->src && v->src->ddr;
                 break;
             case DK_OP:
-                if (op_of(v) == OP_TENSOR_VIEW)
+                if (op_of(v) == OP_TENSOR_VIEW || op_of(v) == OP_TENSOR_WRITE)
                     d = v->src && v->src->ddr;
                 break;
             case DK_ITER:
@@ -503,6 +395,10 @@ static void analyse_forms(Kc *K)
                 } else if (o == OP_TENSOR_VIEW) {
                     v->root = v->src->root;
                     v->written = v->src->written;
+                } else if (o == OP_TENSOR_WRITE && v->src) {
+                    v->root = v->src->root;
+                    v->written = 1;
+                    v->whole = v->src->whole;
                 } else if (o == OP_TENSOR_ASSEMBLE) {
                     Val *t = kc_val(K, v->call->args[0]);
                     v->root = t ? t->root : NULL;
@@ -526,8 +422,17 @@ static void analyse_forms(Kc *K)
                 v->written = v->y[0]->written || v->y[1]->written;
                 v->whole = v->y[0]->whole && v->y[1]->whole;
                 break;
-            case DK_OTHER:
+            case DK_OTHER: {
+                /* A block op's result in a tensor argument's storage (a
+                 * store's output): that tensor, written. */
+                Val *t = stored_into(K, v);
+                if (t && t->ddr) {
+                    v->root = t->root;
+                    v->written = 1;
+                    v->whole = t->whole;
+                }
                 break;
+            }
             }
             if (v->root != root || v->written != written || v->whole != whole)
                 again = 1;
@@ -636,6 +541,10 @@ static void analyse_rows(Kc *K)
             else if (u > K->unit)
                 K->unit *= u;
         }
+    }
+    if (K->tile_element) {
+        K->no_tiling = "an element read or write of a tensor the kernel computes is one of its whole tile";
+        K->no_tiling_at = K->tile_element_at;
     }
     for (uint32_t i = 0; i < K->all.len && !K->no_tiling; i++) {
         Val *v = K->all.data[i];
@@ -898,10 +807,7 @@ int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out)
     ptrmap_init(&K.vals);
     ptrmap_init(&K.plans);
     vec_init(K.all);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        if (is_tensor(f->params[i].var->type))
-            new_val(&K, f->params[i].var, DK_PARAM, NULL, f->params[i].var->e.span)->idx = i;
-    collect(&K, f->body);
+    kc_collect(&K, f);
     if (K.failed) {
         kc_free(&K);
         return -1;

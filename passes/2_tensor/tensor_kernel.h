@@ -74,6 +74,11 @@ typedef struct Kc {
     int64_t M, unit;
     const char *no_tiling;
     Span no_tiling_at;
+    /* Element reads and writes (tensor_elements.c): any, and the first of
+     * a tensor the kernel computes (its tile's element: no blocks). */
+    int elements;
+    Span tile_element_at;
+    int tile_element;
     int all_rows;             /* a column reduction: blocks of columns hold all M rows */
     PtrMap plans;             /* matmul IrCall -> TcMmPlan */
     /* per conversion */
@@ -106,6 +111,8 @@ typedef struct Slot {
 } Slot;
 
 Val *kc_val(Kc *K, const IrExpr *x);
+/* The Vals of f's parameters and tensor variables (tensor_collect.c). */
+void kc_collect(Kc *K, const IrFunc *f);
 /* An error at `at` (the function's span when unknown); K->failed set. */
 void kc_error(Kc *K, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The op a value is the result of; OP_COUNT for none. */
@@ -163,6 +170,10 @@ TcRegion kc_mm_operand(const Val *v, const IrCall *c, int which);
 static inline int kc_has_operand(const Val *v) { return v && (v->l1 ? v->tile != NULL : v->r.base != NULL); }
 /* Loads v (in global memory) as a tile where it is defined. */
 int kc_load(Kc *K, Val *v);
+/* Element reads and writes (tensor_elements.c): tensor.read assigned by
+ * a, written into out; tensor.write c, v its result (NULL when unused). */
+void kc_conv_read(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *out);
+void kc_conv_write(Kc *K, Val *v, const IrCall *c);
 /* The converted statements of a body into out; *ret set to the body's
  * return when there is one (the function body), and the yield's values
  * converted for the targets (NULL: a scalar position) into yout. */

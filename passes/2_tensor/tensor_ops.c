@@ -709,7 +709,7 @@ void tc_region_at(IrCtx *ir, TcRegion *r, const IrExpr *base, const IrType *type
 }
 
 /* The offset of region r in each dimension of its base (rank nlead + 2). */
-static void full_offsets(const TcRegion *r, const IrExpr **o)
+void tc_region_offsets(const TcRegion *r, const IrExpr **o)
 {
     uint32_t n = r->nlead + 2u, j = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -738,7 +738,7 @@ void tc_region_rows(TcRegion *r, const IrType *full)
     int d = tc_row_dim(full);
     if (!r->nlead || full->n != r->nlead + 2u || d < 0 || d == r->rowdim)
         return;
-    full_offsets(r, o);
+    tc_region_offsets(r, o);
     set_offsets(r, o, (uint32_t)d);
 }
 
@@ -750,7 +750,7 @@ int tc_region_move(IrCtx *ir, TcRegion *dst, const TcRegion *src, const IrExpr *
         return 0;
     if (src->nlead && t->n == src->nlead + 2u) {
         const IrExpr *o[TC_MAX_LEAD + 2];
-        full_offsets(src, o);
+        tc_region_offsets(src, o);
         for (uint32_t i = 0; i < t->n; i++)
             o[i] = tc_add(ir, o[i], t->elems[i]);
         set_offsets(dst, o, src->rowdim);
@@ -812,7 +812,7 @@ static const IrExpr *offsets(TcEmit *e, const TcRegion *r, const IrExpr *const *
         TcRegion m = *r;
         for (uint32_t i = 0; i < 2; i++)
             m.off[i] = add && add[i] ? tc_add(e->ir, r->off[i], add[i]) : r->off[i];
-        full_offsets(&m, o);
+        tc_region_offsets(&m, o);
         return tc_tuple(e->ir, r->nlead + 2u, o);
     }
     for (uint32_t i = 0; i < r->nlead; i++)

@@ -3,9 +3,8 @@
  * A kernel runs on one core: the cube core (AIC: matmul, with L1 and L0)
  * or a vector core (AIV: everything else, with UB); on a2a3 data passes
  * between them only through global memory.  So an InCore function whose
- * tensor ops need both, or that reads or writes single tensor elements (a
- * scalar access of global memory, which the orchestration does), is
- * split:
+ * tensor ops need both is split (an element read or write is the scalar
+ * unit's, which both cores have: it needs neither, tensor_elements.c):
  *
  *  - Normalisation first: a matmul's operands of different data types
  *    take a tensor.cast to their common type, and a result type other than
@@ -16,8 +15,8 @@
  *    (block.transpose_view), with no vector transpose.
  *  - The body is cut into runs of statements of one unit, in program
  *    order; each run becomes a `with pl.incore():` scope.  Views, created
- *    tensors, element reads and writes and scalar code stay outside, in the
- *    orchestration; a loop or if whose body holds one unit only goes into
+ *    tensors, element reads and writes and scalar code between runs stay
+ *    outside, in the orchestration; a loop or if whose body holds one unit only goes into
  *    the run as a whole, one holding both stays outside and its bodies are
  *    cut in turn.  A run also ends before a matmul whose operand it
  *    computed (the operand must be in global memory).
@@ -160,7 +159,6 @@ typedef struct Split {
     PassCtx *pc;
     IrCtx *ir;
     PtrMap defop;            /* variable -> the tensor op (OpDef) defining it */
-    int reads;               /* the function reads tensor elements */
     int cube, vector;
     int chained;             /* a matmul operand is computed in the function */
     PtrMap products;         /* variables holding matrix products (computed, or carried by loops and ifs) */
@@ -186,8 +184,6 @@ static Kind call_kind(Split *S, const IrExpr *x)
     if (op->category == OPC_BLOCK)
         return ir_call_pipe(c) == PIPE_M || ir_call_pipe(c) == PIPE_MTE1 || ir_call_pipe(c) == PIPE_FIX ? K_CUBE
                                                                                                         : K_VECTOR;
-    if (n == OP_TENSOR_READ || n == OP_TENSOR_WRITE)
-        return K_MIXED;   /* an element of global memory: the orchestration's */
     if (tc_op_unit(op) == TU_NONE)
         return K_ORCH;
     if (n == OP_TENSOR_ASSEMBLE)   /* a product is stored from Acc */
@@ -249,8 +245,6 @@ static int scan_expr(IrWalker *w, const IrExpr *e)
     const OpDef *op = tc_call_op(e);
     if (!op || op->category != OPC_TENSOR)
         return 1;
-    if (op_is(op, OP_TENSOR_READ) || op_is(op, OP_TENSOR_WRITE))
-        S->reads = 1;
     if (tc_product_lhs(e) >= 0) {
         const IrCall *c = IR_AS(IrCall, e);
         for (uint32_t i = (uint32_t)tc_product_lhs(e); i < (uint32_t)tc_product_lhs(e) + 2; i++) {
@@ -343,7 +337,7 @@ int tc_needs_split(const IrFunc *f)
     int r;
     memset(&S, 0, sizeof S);
     split_scan(&S, f);
-    r = (S.cube && S.vector) || S.reads || S.chained;
+    r = (S.cube && S.vector) || S.chained;
     split_free(&S);
     return r;
 }

@@ -273,6 +273,10 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
         conv_assemble(K, v, c);
         return;
     }
+    if (n == OP_TENSOR_WRITE) {
+        kc_conv_write(K, v, c);
+        return;
+    }
     if (!v)
         return;   /* a pure op whose result is not used */
     if (n == OP_TENSOR_VIEW) {
@@ -335,7 +339,7 @@ static void conv_tensor_op(Kc *K, Val *v, const IrCall *c)
 /* A scalar defined by a tensor op: tensor.dim is its constant, or the
  * expression of the names the kernel has for its tensors' dimensions
  * (ir_func_dim_names: each is a parameter of the kernel); tensor.read
- * reads global memory from the scalar unit, which block ops cannot. */
+ * an element (tensor_elements.c). */
 static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *out)
 {
     OpId n = (OpId)callee_op(c->callee)->id;
@@ -365,9 +369,10 @@ static void conv_scalar_op(Kc *K, const IrAssign *a, const IrCall *c, TcStmts *o
                  tc_shape_text(t, d, sizeof d));
         return;
     }
-    tc_error(&K->e, a->value->span,
-             "'pl.tensor.read' cannot be converted to block ops: a kernel reads global memory only in tiles; read "
-             "the element in the orchestration function and pass it as a scalar");
+    if (n == OP_TENSOR_READ)
+        kc_conv_read(K, a, c, out);
+    else
+        tc_error(&K->e, a->value->span, "'%s' has no block form in a kernel", c->callee->name);
 }
 
 static void conv_assign(Kc *K, const IrAssign *a, TcStmts *out)

@@ -818,10 +818,13 @@ static int check_array(IrWalker *w, const IrExpr *e)
 {
     Legal *L = w->data;
     char name[64];
-    if (op_called(e, OP_ARRAY_CREATE)) {
+    /* A kernel's arrays are PTO local arrays and C stack arrays (the
+     * lowering: lower_isa_array); elsewhere only arrays of task ids, which
+     * the task graph keeps, compile. */
+    if (op_called(e, OP_ARRAY_CREATE) && ir_kernel_kind(L->func) == KERNEL_NONE) {
         diag_error(L->pc->diag, e->span,
                    "'%s' of pl.%s has no lowering yet: pyptocc does not emit on-core arrays (PTO local arrays, C "
-                   "stack arrays); only arrays of task ids (pl.TASK_ID) compile",
+                   "stack arrays) outside kernels; only arrays of task ids (pl.TASK_ID) compile",
                    op_printed_name(callee_op(IR_AS(IrCall, e)->callee), name, sizeof name),
                    dtype_name((DataType)IR_AS(IrCall, e)->type->dtype));
         L->failed = 1;

@@ -2,10 +2,14 @@
 # pl.create_l1 and pl.gather_row (pypto-lib's DeepSeek-V4 sparse attention
 # gathers its key rows so): an accumulator filled row by row with rows of
 # a pool that indices in global memory choose, then the right operand of
-# a product with b_trans=True.  The indices are read by the scalar unit
-# (pl.read), which the orchestration code does here: the kernel is split
-# around the loop, and the accumulator goes between its parts through
-# global memory.  out[i, j] = sum_k q[i, k] * pool[idx[j], k].
+# a product with b_trans=True.  The indices are read by the cube core's
+# scalar unit (pl.read: pto.load_scalar) inside the kernel, so the loop
+# and the accumulator stay in one kernel.
+# out[i, j] = sum_k q[i, k] * pool[idx[j], k].  PTO only: a gather_row into
+# a Mat tile has no C++ form yet (the runtime does not keep the NZ boxes
+# the sub-view addresses); when the read was hoisted into the
+# orchestration, the kernel was cut around the loop and gathered into Vec
+# tiles instead, which the C++ output had.
 import pypto.language as pl
 
 

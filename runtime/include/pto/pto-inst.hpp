@@ -32,6 +32,7 @@
 //   pyptocc-matmul.hpp       TMATMUL TMATMUL_ACC TMATMUL_BIAS TGEMV TGEMV_ACC
 //   pyptocc-prefetch.hpp     TPREFETCH_ASYNC, its context, session and event
 //   pyptocc-pipe.hpp         TPipe TPUSH TPOP TFREE: the cross-core pipe
+//   pyptocc-scalar.hpp       an element of global memory from the scalar unit (pto.load_scalar, store_scalar)
 // and, included on its own by pto-isa's path, comm/pto_comm_inst.hpp:
 // pto::comm::TNOTIFY TWAIT TTEST between ranks.
 #ifndef PYPTOCC_PTO_INST_HPP
@@ -48,6 +49,7 @@
 #include "pto/pyptocc-sort.hpp"
 #include "pto/pyptocc-matmul.hpp"
 #include "pto/pyptocc-prefetch.hpp"
+#include "pto/pyptocc-scalar.hpp"
 #include "pto/pyptocc-pipe.hpp"
 
 #endif

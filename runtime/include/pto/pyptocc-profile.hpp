@@ -28,7 +28,7 @@ namespace pyptocc::prof {
     X(TREM) X(TFMOD) X(TFMODS) X(TXOR) X(TPRELU) X(TADDC) X(TSUBC) X(TADDSC) X(TSUBSC)                                \
     X(TPARTADD) X(TPARTMUL) X(TPARTMAX) X(TPARTMIN) X(TTRI) X(TRANDOM)                                                \
     X(TADDS) X(TSUBS) X(TMULS) X(TDIVS) X(TMAXS) X(TMINS) X(TLRELU) X(TANDS) X(TORS) X(TSHLS) X(TSHRS)                \
-    X(TREMS) X(TXORS) X(TEXPANDS) X(TCI) X(TGETVAL) X(TSETVAL)                                                        \
+    X(TREMS) X(TXORS) X(TEXPANDS) X(TCI) X(TGETVAL) X(TSETVAL) X(LOAD_SCALAR) X(STORE_SCALAR)                                                      \
     X(TEXP) X(TLOG) X(TSQRT) X(TRSQRT) X(TRECIP) X(TNEG) X(TABS) X(TRELU) X(TNOT) X(TCVT)                             \
     X(TCMP) X(TCMPS) X(TSEL) X(TSELS) X(TGATHER) X(TGATHER_MASK) X(TSORT32) X(TMRGSORT)                                        \
     X(TSCATTER) X(TGATHERB) X(MGATHER) X(MSCATTER)                                                                     \
