@@ -821,7 +821,7 @@ static int check_array(IrWalker *w, const IrExpr *e)
     if (op_called(e, OP_ARRAY_CREATE)) {
         diag_error(L->pc->diag, e->span,
                    "'%s' of pl.%s has no lowering yet: pyptocc does not emit on-core arrays (PTO local arrays, C "
-                   "stack arrays); only arrays of task ids (pl.TASK_ID) compile",
+                   "stack arrays); arrays compile in orchestration code",
                    op_printed_name(callee_op(IR_AS(IrCall, e)->callee), name, sizeof name),
                    dtype_name((DataType)IR_AS(IrCall, e)->type->dtype));
         L->failed = 1;
@@ -854,10 +854,12 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
         legal_note_name(&L, f->params[i].var->name);
+    /* Orchestration code's arrays are host values (cpp_orch_task.c). */
     memset(&w, 0, sizeof w);
     w.pre_expr = check_array;
     w.data = &L;
-    ir_walk_func(&w, f);
+    if (ir_kernel_kind(f) != KERNEL_NONE)
+        ir_walk_func(&w, f);
     legal_check_pipe_pairs(&L, prog);
     body = f->body;
     if (L.failed)
