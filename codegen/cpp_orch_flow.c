@@ -113,7 +113,8 @@ static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
     } else {
         int kind = orch_kind_of(a->type);
         n = orch_declare(O, name, kind, a->type->dtype, kind == ON_ARRAY ? a->type : NULL);
-        sb_printf(orch_line(O), "%s %s = %.*s;\n", orch_type_name(O, a->type), name, (int)t.len, t.data);
+        sb_printf(orch_line(O), "%s%s %s = %.*s;\n", decl_attr(a->type), orch_type_name(O, a->type), name, (int)t.len,
+                  t.data);
     }
     sb_free(&t);
     if (n)
@@ -282,7 +283,7 @@ static void emit_if(Orch *O, const IrIf *f)
         if (!(names[k] = carried_name(O, r, name))) {
             int kind = orch_kind_of(r->type);
             names[k] = orch_declare(O, name, kind, r->type->dtype, kind == ON_ARRAY ? r->type : NULL);
-            sb_printf(orch_line(O), "%s %s;\n", orch_type_name(O, r->type), name);
+            sb_printf(orch_line(O), "%s%s %s;\n", decl_attr(r->type), orch_type_name(O, r->type), name);
         }
     }
     sb_init(&cond);

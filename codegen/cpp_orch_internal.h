@@ -111,6 +111,9 @@ static inline const char *cname(Orch *O, const IrVar *v)
     return cpp_ident(O->ir, cpp_strip(O->ir, v->name), reserved);
 }
 static inline OName *visible(Orch *O, const char *name) { return ptrmap_get(&O->names, name); }
+/* What a declaration of a value of type t starts with: a task id is often
+ * named only in deps=, which tasks run in program order do not need. */
+static inline const char *decl_attr(const IrType *t) { return ir_type_holds_tasks(t) ? "[[maybe_unused]] " : ""; }
 static inline void scope_open(Orch *O) { O->depth++; }
 
 #endif

@@ -25,7 +25,7 @@ void orch_define(Orch *O, const IrVar *v, const char *type, int kind, const char
         return;
     } else {
         n = orch_declare(O, name, kind, v->type->dtype, kind == ON_ARRAY ? v->type : NULL);
-        sb_printf(orch_line(O), "%s %s = %.*s;\n", type, name, (int)len, text);
+        sb_printf(orch_line(O), "%s%s %s = %.*s;\n", decl_attr(v->type), type, name, (int)len, text);
     }
     orch_bind_name(O, v, n);
 }
