@@ -17,7 +17,7 @@
  *     one after it (pl.system.task_new()); pl.system.task_invalid(),
  *     pl.system.task_dummy(deps=[...]), arrays of pl.TASK_ID and their
  *     reads and updates stay, and are carried and returned as any scalar
- *     or array (the C++ orchestration numbers its tasks, cpp_orch_stmt.c);
+ *     or array (the C++ orchestration numbers its tasks, cpp_orch_task.c);
  *   - a cluster (co-scheduled AIC and AIV work) and a hierarchy scope
  *     (work of a level above the core group, on this one device) run their
  *     body where they stand: it takes their place;
