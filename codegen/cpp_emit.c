@@ -31,6 +31,7 @@ const char *cpp_ctype(DataType dt)
     case DT_FP16: return "half";
     case DT_FP32: return "float";
     case DT_BF16: return "bfloat16_t";
+    case DT_TASK_ID: return "int64_t";   /* pyptocc::TaskId: orchestration code only (kernel_scalars.c) */
     default: return NULL;
     }
 }

@@ -258,6 +258,7 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, const CodegenOptions *o, 
     O.ex.diag = diag;
     O.ex.style = CPP_ORCH;
     O.ex.var = orch_var_text;
+    O.ex.call = orch_call_text;
     O.ex.data = &O;
     O.stmt_span = orch->span;
     /* With bad slots the body is still checked: output is discarded on

@@ -6,24 +6,20 @@
 
 static OName *carried_name(Orch *O, const IrVar *r, const char *name)
 {
-    int kind = r->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR;
+    int kind = orch_kind_of(r->type);
     OName *n = visible(O, name);
-    if (n && n->kind == kind && (kind == ON_TENSOR || n->dtype == r->type->dtype))
+    if (n && n->kind == kind &&
+        (kind == ON_TENSOR || (kind == ON_ARRAY ? n->type == r->type : n->dtype == r->type->dtype)))
         return n;
     return NULL;
 }
 
-static const char *type_name(const IrVar *v)
-{
-    return v->type->kind == TYPE_TENSOR ? "Tensor" : cpp_ctype((DataType)v->type->dtype);
-}
-
-/* 0 when v can be carried, 1 when it needs no C++ (a kernel call's tuple
- * is its output arguments, which are carried themselves), -1 after an
- * error. */
+/* 0 when v can be carried (a tensor, a scalar or an array), 1 when it
+ * needs no C++ (a kernel call's tuple is its output arguments, which are
+ * carried themselves), -1 after an error. */
 static int check_carried(Orch *O, const IrVar *v)
 {
-    if (v->type->kind == TYPE_TENSOR || (v->type->kind == TYPE_SCALAR && cpp_ctype((DataType)v->type->dtype)))
+    if (orch_kind_of(v->type) >= 0)
         return 0;
     if (v->type->kind == TYPE_TUPLE)
         return 1;
@@ -47,7 +43,7 @@ static void emit_yield(Orch *O, const IrValues *y, OName *const *names, uint32_t
         sb_init(&t);
         if (names[k]->kind == ON_TENSOR && (v = orch_tensor_value(O, y->values[k], 1)))
             sb_puts(&t, v->text);
-        if ((names[k]->kind == ON_TENSOR ? v != NULL : orch_expr(O, &t, y->values[k]) == 0) &&
+        if ((names[k]->kind == ON_TENSOR ? v != NULL : orch_value_text(O, &t, y->values[k]) == 0) &&
             !(t.len == strlen(names[k]->name) && memcmp(t.data, names[k]->name, t.len) == 0) &&
             orch_assign(O, names[k], y->s.span) == 0)
             sb_printf(orch_line(O), "%s = %.*s;\n", names[k]->name, (int)t.len, t.data);
@@ -103,7 +99,7 @@ static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
             return NULL;
         }
         sb_puts(&t, v->text);
-    } else if (orch_expr(O, &t, init) != 0) {
+    } else if (orch_value_text(O, &t, init) != 0) {
         sb_free(&t);
         return NULL;
     }
@@ -115,8 +111,10 @@ static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
                 sb_printf(orch_line(O), "%s = %.*s;\n", name, (int)t.len, t.data);
         }
     } else {
-        n = orch_declare(O, name, a->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR, a->type->dtype, NULL);
-        sb_printf(orch_line(O), "%s %s = %.*s;\n", type_name(a), name, (int)t.len, t.data);
+        int kind = orch_kind_of(a->type);
+        n = orch_declare(O, name, kind, a->type->dtype, kind == ON_ARRAY ? a->type : NULL);
+        sb_printf(orch_line(O), "%s%s %s = %.*s;\n", decl_attr(a->type), orch_type_name(O, a->type), name, (int)t.len,
+                  t.data);
     }
     sb_free(&t);
     if (n)
@@ -283,9 +281,9 @@ static void emit_if(Orch *O, const IrIf *f)
             continue;
         }
         if (!(names[k] = carried_name(O, r, name))) {
-            names[k] = orch_declare(O, name, r->type->kind == TYPE_TENSOR ? ON_TENSOR : ON_SCALAR, r->type->dtype,
-                                    NULL);
-            sb_printf(orch_line(O), "%s %s;\n", type_name(r), name);
+            int kind = orch_kind_of(r->type);
+            names[k] = orch_declare(O, name, kind, r->type->dtype, kind == ON_ARRAY ? r->type : NULL);
+            sb_printf(orch_line(O), "%s%s %s;\n", decl_attr(r->type), orch_type_name(O, r->type), name);
         }
     }
     sb_init(&cond);

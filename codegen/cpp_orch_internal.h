@@ -1,6 +1,6 @@
 /* cpp_orch_internal.h: what the files of the orchestration C++ emitter
  * share (cpp_orch.c, cpp_orch_slots.c, cpp_orch_name.c, cpp_orch_stmt.c,
- * cpp_orch_flow.c): the emitter's state, its declared names and its
+ * cpp_orch_flow.c, cpp_orch_task.c): the emitter's state, its declared names and its
  * internal functions.  Private to the emitter; codegen.h and cpp_emit.h
  * are the interfaces. */
 #ifndef CODEGEN_CPP_ORCH_INTERNAL_H
@@ -21,7 +21,7 @@
 
 /* ---------------------------------------------------------- the emitter */
 
-enum { ON_SCALAR, ON_TENSOR, ON_OTHER };
+enum { ON_SCALAR, ON_TENSOR, ON_ARRAY, ON_OTHER };
 
 /* A declared C++ name. */
 typedef struct OName {
@@ -32,7 +32,7 @@ typedef struct OName {
     uint32_t carried;          /* > 0 while an enclosing loop carries it */
     uint8_t kind;
     uint8_t dtype;             /* scalars */
-    const IrType *type;        /* tensors from make_tensor */
+    const IrType *type;        /* tensors from make_tensor; arrays */
 } OName;
 
 /* What an IR variable is in C++. */
@@ -96,7 +96,13 @@ const char *orch_var_text(CppExpr *x, const IrVar *v, Span at);
 int orch_expr(Orch *O, StrBuf *o, const IrExpr *e);
 int orch_dim_text(Orch *O, StrBuf *o, const IrExpr *e, int as_unsigned);
 const OVal *orch_tensor_value(Orch *O, const IrExpr *x, int named);
+void orch_define(Orch *O, const IrVar *v, const char *type, int kind, const char *text, size_t len);
 void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c);
+int orch_kind_of(const IrType *t);
+const char *orch_type_name(Orch *O, const IrType *t);
+int orch_task_call(Orch *O, const IrVar *dest, const IrCall *c);
+int orch_value_text(Orch *O, StrBuf *o, const IrExpr *x);
+const char *orch_call_text(CppExpr *x, const IrCall *c);
 void orch_emit_assign(Orch *O, const IrAssign *a);
 void orch_emit_stmt(Orch *O, const IrStmt *s);
 
@@ -105,6 +111,9 @@ static inline const char *cname(Orch *O, const IrVar *v)
     return cpp_ident(O->ir, cpp_strip(O->ir, v->name), reserved);
 }
 static inline OName *visible(Orch *O, const char *name) { return ptrmap_get(&O->names, name); }
+/* What a declaration of a value of type t starts with: a task id is often
+ * named only in deps=, which tasks run in program order do not need. */
+static inline const char *decl_attr(const IrType *t) { return ir_type_holds_tasks(t) ? "[[maybe_unused]] " : ""; }
 static inline void scope_open(Orch *O) { O->depth++; }
 
 #endif

@@ -169,7 +169,7 @@ static int scalar_result(IrCtx *ir, const IrFunc *orch, const IrValues *ret, uin
             snprintf(name, sizeof name, "result%" PRIu32, i);
         s->name = ir_name(ir, name);
     }
-    s->type = t;
+    s->type = t->dtype == DT_TASK_ID ? ir_type_scalar(ir, DT_INT64) : t;   /* a task id is its number */
     s->dir = CPP_ARG_OUT;
     s->value = x;
     if (ptrmap_get(by_name, s->name)) {

@@ -7,13 +7,14 @@
 /* ------------------------------------------------------------ statements */
 
 /* "<type> name = <text>;", or "name = <text>;" when name is already a
- * variable of that kind, or nothing when it would be "name = name".
- * Binds v to name. */
-static void define(Orch *O, const IrVar *v, const char *type, int kind, const char *text, size_t len)
+ * variable of that kind (and type), or nothing when it would be
+ * "name = name".  Binds v to name. */
+void orch_define(Orch *O, const IrVar *v, const char *type, int kind, const char *text, size_t len)
 {
     const char *name = cname(O, v);
     OName *n = visible(O, name);
-    if (n && n->kind == kind && (kind != ON_SCALAR || n->dtype == v->type->dtype)) {
+    if (n && n->kind == kind &&
+        (kind == ON_SCALAR ? n->dtype == v->type->dtype : kind == ON_ARRAY ? n->type == v->type : 1)) {
         if (!(strlen(name) == len && memcmp(name, text, len) == 0)) {
             if (orch_assign(O, n, O->stmt_span) != 0)
                 return;
@@ -23,8 +24,8 @@ static void define(Orch *O, const IrVar *v, const char *type, int kind, const ch
         orch_err(O, O->stmt_span, "'%s' would be declared twice as '%s', with different types", v->name, name);
         return;
     } else {
-        n = orch_declare(O, name, kind, v->type->dtype, NULL);
-        sb_printf(orch_line(O), "%s %s = %.*s;\n", type, name, (int)len, text);
+        n = orch_declare(O, name, kind, v->type->dtype, kind == ON_ARRAY ? v->type : NULL);
+        sb_printf(orch_line(O), "%s%s %s = %.*s;\n", decl_attr(v->type), type, name, (int)len, text);
     }
     orch_bind_name(O, v, n);
 }
@@ -40,7 +41,7 @@ static void define_scalar(Orch *O, const IrVar *v, const IrExpr *x)
     }
     sb_init(&t);
     if (orch_expr(O, &t, x) == 0)
-        define(O, v, ct, ON_SCALAR, t.data, t.len);
+        orch_define(O, v, ct, ON_SCALAR, t.data, t.len);
     sb_free(&t);
 }
 
@@ -156,7 +157,7 @@ static void emit_view(Orch *O, const IrVar *v, const IrCall *c)
         sb_puts(&t, a == 1 ? "}, {" : "})");
     }
     if (!bad)
-        define(O, v, "Tensor", ON_TENSOR, t.data, t.len);
+        orch_define(O, v, "Tensor", ON_TENSOR, t.data, t.len);
     sb_free(&t);
 }
 
@@ -182,7 +183,7 @@ static void emit_reshape(Orch *O, const IrVar *v, const IrCall *c)
     }
     sb_puts(&t, "})");
     if (!bad)
-        define(O, v, "Tensor", ON_TENSOR, t.data, t.len);
+        orch_define(O, v, "Tensor", ON_TENSOR, t.data, t.len);
     sb_free(&t);
 }
 
@@ -275,7 +276,7 @@ static void emit_read(Orch *O, const IrVar *v, const IrCall *c)
     StrBuf t;
     sb_init(&t);
     if (element_ref(O, v, c, &t) == 0)
-        define(O, v, cpp_ctype((DataType)v->type->dtype), ON_SCALAR, t.data, t.len);
+        orch_define(O, v, cpp_ctype((DataType)v->type->dtype), ON_SCALAR, t.data, t.len);
     sb_free(&t);
 }
 
@@ -312,7 +313,7 @@ static void emit_dim(Orch *O, const IrVar *v, const IrCall *c)
         axis += tt->n;
     sb_init(&t);
     if (orch_dim_text(O, &t, tt->dims[axis], 0) == 0)
-        define(O, v, "int64_t", ON_SCALAR, t.data, t.len);
+        orch_define(O, v, "int64_t", ON_SCALAR, t.data, t.len);
     sb_free(&t);
 }
 
@@ -459,9 +460,11 @@ void orch_emit_call(Orch *O, const IrVar *dest, const IrCall *c)
         /* The runtime's device answers (runtime/README.md). */
         const char *f = op_called(&c->e, OP_SYSTEM_AVAILABLE_AIV_COUNT) ? "pyptocc::available_aiv_count(rt)"
                                                                            : "pyptocc::available_cluster_count(rt)";
-        define(O, dest, "int32_t", ON_SCALAR, f, strlen(f));
+        orch_define(O, dest, "int32_t", ON_SCALAR, f, strlen(f));
         O->rt_used = 1;
     }
+    else if (orch_task_call(O, dest, c))
+        ;   /* task ids and arrays: cpp_orch_task.c */
     else if (!dest && op->category == OPC_TENSOR)
         orch_err(O, c->e.span, "the result of '%s' is not used", op_printed_name(op, buf, sizeof buf));
     else if (op->why_cpp)   /* the op table says why it has no C++ form */
@@ -509,7 +512,15 @@ static void emit_assign_value(Orch *O, const IrAssign *a)
         if (v->type->kind == TYPE_TENSOR) {
             const OVal *w = orch_tensor_value(O, x, 1);
             if (w)
-                define(O, v, "Tensor", ON_TENSOR, w->text, strlen(w->text));
+                orch_define(O, v, "Tensor", ON_TENSOR, w->text, strlen(w->text));
+            return;
+        }
+        if (orch_kind_of(v->type) == ON_ARRAY) {
+            StrBuf t;
+            sb_init(&t);
+            if (orch_value_text(O, &t, x) == 0)
+                orch_define(O, v, orch_type_name(O, v->type), ON_ARRAY, t.data, t.len);
+            sb_free(&t);
             return;
         }
         /* fall through */

@@ -510,6 +510,10 @@ const IrType *ir_type_array(IrCtx *ctx, DataType dt, int64_t extent);
 #define IR_ARRAY_MAX_EXTENT 65536
 /* The extent of an Array type. */
 int64_t ir_array_extent(const IrType *t);
+/* Does a value of type t hold task ids (pl.TASK_ID: a scalar, an array of
+ * them, a tuple holding some)?  Such values live in host code only: the
+ * orchestration names its tasks with them. */
+int ir_type_holds_tasks(const IrType *t);
 /* Same type with another dtype / shape (attached views and memref dropped). */
 const IrType *ir_type_with_dtype(IrCtx *ctx, const IrType *t, DataType dt);
 /* A tile view; NULL if every field is at its default. */

@@ -505,13 +505,16 @@ static inline uint32_t op_result_arg(const OpDef *op)
 }
 
 /* A call that is a value of the machine, as a constant is: an
- * argument-less distributed query (pld.world_size()).  Types name it as a
- * dimension, so it stays where it is written (FlattenCallExpr). */
+ * argument-less distributed query (pld.world_size()), which types name as
+ * a dimension, and the invalid task id (pl.system.task_invalid()), which
+ * a kernel may return (its callers compute its scalar results,
+ * tensor_results.c).  It stays where it is written (FlattenCallExpr). */
 static inline int ir_call_is_atom(const IrExpr *e)
 {
     const IrCall *c = (const IrCall *)e;
     return e->kind == EXPR_CALL && c->nargs == 0 && c->callee->kind == CALLEE_OP &&
-           ((const OpDef *)c->callee)->cls == OPCL_COMM_VALUE;
+           (((const OpDef *)c->callee)->cls == OPCL_COMM_VALUE ||
+            ((const OpDef *)c->callee)->id == OP_SYSTEM_TASK_INVALID);
 }
 
 /* The core an op of the cross-core pipe runs on (ir/ops_xcore.c): FUNC_AIC

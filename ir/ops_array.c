@@ -7,7 +7,7 @@
  *   array.get_element(array, index)          -> Scalar[T]
  *   array.update_element(array, index, value) -> Array[extent, T]
  *   system.task_dummy(deps)                  -> Scalar[TASK_ID]
- *   system.task_invalid()                    -> Scalar[TASK_ID]
+ *   system.task_invalid(), task_new()        -> Scalar[TASK_ID]
  *   tensor.dump_tag(t), tensor.no_dep(t)     -> t's type
  *
  * An array's extent is a compile-time constant and its elements are
@@ -84,7 +84,8 @@ const IrType *deduce_array_update_element(DeduceCtx *dc)
  * no_dep): a tensor, passed through. */
 const IrType *deduce_dump_tag(DeduceCtx *dc) { return op_need_tensor(dc, 0); }
 
-/* The "no producer" task id (pypto system_ops.py task_invalid). */
+/* The "no producer" task id (pypto system_ops.py task_invalid), and a
+ * fresh one (system.task_new): both a task id. */
 const IrType *deduce_task_invalid(DeduceCtx *dc) { return ir_type_scalar(dc->ir, DT_TASK_ID); }
 
 /* deps: task ids and arrays of task ids. */

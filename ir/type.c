@@ -796,6 +796,19 @@ const IrType *ir_type_array(IrCtx *ctx, DataType dt, int64_t extent)
     return intern_type(ctx, &key);
 }
 
+int ir_type_holds_tasks(const IrType *t)
+{
+    if (!t)
+        return 0;
+    if (t->kind == TYPE_TUPLE) {
+        for (uint32_t i = 0; i < t->n; i++)
+            if (ir_type_holds_tasks(t->elems[i]))
+                return 1;
+        return 0;
+    }
+    return (t->kind == TYPE_SCALAR || t->kind == TYPE_ARRAY) && t->dtype == DT_TASK_ID;
+}
+
 int64_t ir_array_extent(const IrType *t)
 {
     int64_t v = 0;

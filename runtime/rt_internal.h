@@ -85,6 +85,7 @@ struct PTO2Runtime {
     std::vector<Slot> slots;
     int scope_depth = 0;
     int64_t ntasks = 0;
+    int64_t task_ids = 0;   // the task ids handed out (task_ids.cpp)
     pyptocc::internal::Launch *launch = nullptr;   // between launch_begin and launch_end
 
     PTO2Runtime() = default;

@@ -351,6 +351,8 @@ static const IrExpr *scalar_cast(FnCtx *fc, const AstNode *call, const IrExpr *x
                           "pl.cast(x, target_type=pl.INT64)");
     if (!(dt = elab_const(fc->E, fc, to, &err)) || dt->kind != CV_DTYPE)
         return elab_error(fc->E, to->span, "the data type of pl.cast() must be a data type such as pl.INT64");
+    if (ir_expr_type(fc->E->ir, x)->dtype == DT_TASK_ID || dt->v.i == DT_TASK_ID)
+        return elab_task_id_operand(fc, call->span, "pl.cast()");
     return ir_unary(fc->E->ir, UN_CAST, (DataType)dt->v.i, x, call->span);
 }
 

@@ -205,10 +205,26 @@ static const IrExpr *cast_to(FnCtx *fc, const IrExpr *e, DataType dt)
     return ir_unary(fc->E->ir, UN_CAST, dt, e, e->span);
 }
 
+/* A task id is an opaque handle with no arithmetic, no comparison and no
+ * conversion (pypto docs/en/dev/ir/02-types.md): an error naming what it
+ * can do. */
+const IrExpr *elab_task_id_operand(FnCtx *fc, Span span, const char *what)
+{
+    return elab_error(fc->E, span,
+                      "%s is not defined on task ids: pl.TASK_ID is an opaque handle, which can be carried, stored in "
+                      "a pl.array, passed in deps= and returned",
+                      what);
+}
+
 const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span)
 {
     const IrType *ta = type_of(fc, a), *tb = type_of(fc, b);
     DataType pt, rt;
+    char what[32];
+    if ((is_scalar(ta) && ta->dtype == DT_TASK_ID) || (is_scalar(tb) && tb->dtype == DT_TASK_ID)) {
+        snprintf(what, sizeof what, "operator '%s'", ir_binary_symbol(op));
+        return elab_task_id_operand(fc, span, what);
+    }
     if (!is_scalar(ta) || !is_scalar(tb)) {
         char x[256], y[256];
         return elab_error(fc->E, span, "operator '%s' needs scalars, got %s and %s%s", ir_binary_symbol(op),
@@ -236,6 +252,11 @@ const IrExpr *elab_scalar_unary(FnCtx *fc, IrUnaryOp op, const IrExpr *x, Span s
         return elab_error(fc->E, span, "operator '%s' needs a scalar, got %s%s", sym, elab_type_str(fc->E, t, b, sizeof b),
                           (t->kind == TYPE_TILE || t->kind == TYPE_TENSOR) ? " (use the pl.* operations for tiles and tensors)"
                                                                            : "");
+    }
+    if (t->dtype == DT_TASK_ID) {
+        char what[32];
+        snprintf(what, sizeof what, "operator '%s'", sym);
+        return elab_task_id_operand(fc, span, what);
     }
     if (op == UN_BIT_NOT && dtype_is_float((DataType)t->dtype))
         return elab_error(fc->E, span, "operator '~' needs an integer operand, got %s", dtype_name((DataType)t->dtype));

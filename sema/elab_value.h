@@ -32,6 +32,8 @@ int elab_attr_dict(FnCtx *fc, const AstNode *d, const char *what, int params, Kw
 /* An op call's attributes, attrs={...}: one kwarg "attrs", a list of
  * keyed constant entries, into *out; 0 after an error (reported). */
 int elab_op_attrs(FnCtx *fc, const AstNode *d, IrKwarg *out);
+/* The error for an operation on a task id (what: "operator '+'", "pl.cast()"); NULL. */
+const IrExpr *elab_task_id_operand(FnCtx *fc, Span span, const char *what);
 /* Scalar binary operation with the promotion casts of ops.md 3.3. */
 const IrExpr *elab_scalar_binary(FnCtx *fc, IrBinaryOp op, const IrExpr *a, const IrExpr *b, Span span);
 /* Scalar unary operation (sym: the operator as written). */

@@ -103,10 +103,18 @@ static int scalar_stmt(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
+/* The values of a return are not the core's: a kernel's scalar results
+ * are computed by its callers (tensor_results.c), which is how a kernel
+ * returns the invalid task id, a host value. */
+static int skip_return(IrWalker *w, const IrStmt *s)
+{
+    return s->kind == STMT_RETURN ? 0 : scalar_stmt(w, s);
+}
+
 int legal_kernel_scalars(IrCtx *ir, DiagEngine *diag, const IrFunc *f, const IrStmt *body)
 {
     Scalars S = {ir, diag, 0}, *L = &S;
-    IrWalker w = {.pre_expr = scalar_expr, .pre_stmt = scalar_stmt, .data = L};
+    IrWalker w = {.pre_expr = scalar_expr, .pre_stmt = skip_return, .data = L};
     char what[96];
     for (uint32_t i = 0; i < f->nparams; i++) {
         const IrVar *v = f->params[i].var;

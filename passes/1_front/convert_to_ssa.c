@@ -79,6 +79,7 @@ typedef struct Ssa {
     PassCtx *pc;
     IrCtx *ir;
     PtrMap counter;          /* name -> next version + 1 (0 = none yet) */
+    PtrMap issued;           /* the versioned names handed out */
     PtrMap cur;              /* name -> current IrVar */
     PtrMap gone;             /* name -> Gone, when not visible */
     PtrMap stale;            /* loop variable -> its loop, when its version is the one before the loop */
@@ -103,6 +104,19 @@ static uint64_t next_version(Ssa *S, const char *name)
     return (uint64_t)c;
 }
 
+/* name<sep><version>, a name not handed out before: the versions of two
+ * names can spell the same ("carried_iter" + "_" + 1 and "carried" +
+ * "_iter_" + 1), and the next version of this name is taken then. */
+static const char *versioned(Ssa *S, const char *name, const char *sep)
+{
+    const char *v;
+    do
+        v = pass_versioned_name(S->ir, name, sep, next_version(S, name));
+    while (ptrmap_get(&S->issued, v) || ptrmap_get(&S->kept, v));
+    ptrmap_put(&S->issued, v, (void *)1);
+    return v;
+}
+
 /* The name of an explicit iter_arg or return variable: kept as written the
  * first time, versioned when the function already has it. */
 static const char *explicit_name(Ssa *S, const char *name)
@@ -111,7 +125,7 @@ static const char *explicit_name(Ssa *S, const char *name)
         ptrmap_put(&S->kept, name, (void *)1);
         return name;
     }
-    return pass_versioned_name(S->ir, name, "_", next_version(S, name));
+    return versioned(S, name, "_");
 }
 
 static const IrVar *current(Ssa *S, const char *name) { return ptrmap_get(&S->cur, name); }
@@ -285,7 +299,7 @@ static const IrExpr *rw_expr(Ssa *S, const IrExpr *e)
 /* A new version of name with the given type. */
 static IrVar *new_version(Ssa *S, const char *name, const IrType *type, Span span)
 {
-    return ir_var_new(S->ir, pass_versioned_name(S->ir, name, "_", next_version(S, name)), type, span);
+    return ir_var_new(S->ir, versioned(S, name, "_"), type, span);
 }
 
 /* ---------------------------------------------------------- statements */
@@ -444,7 +458,7 @@ static const IrIterArg *escape_iter_arg(Ssa *S, const IrStmt *loop, const Escape
             init = &pv->e;
         }
     }
-    return ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, e->name, "_iter_", next_version(S, e->name)),
+    return ir_iter_arg_new(S->ir, versioned(S, e->name, "_iter_"),
                            ir_expr_type(S->ir, init), init, loop->span);
 }
 
@@ -522,7 +536,7 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
             const IrExpr *init = before->type == lt ? &before->e
                                                     : ir_unary(S->ir, UN_CAST, (DataType)lt->dtype, &before->e,
                                                                before->e.span);
-            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), lt, init,
+            ia = ir_iter_arg_new(S->ir, versioned(S, n, "_iter_"), lt, init,
                                  before->e.span);
             r = new_version(S, n, lt, before->e.span);
         } else if (e) {
@@ -530,7 +544,7 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
             r = new_version(S, n, ia->v.type, s->span);
             set_origin(S, r, e->origin.src_type, e->origin.space, e->origin.alias);
         } else {
-            ia = ir_iter_arg_new(S->ir, pass_versioned_name(S->ir, n, "_iter_", next_version(S, n)), before->type,
+            ia = ir_iter_arg_new(S->ir, versioned(S, n, "_iter_"), before->type,
                                  &before->e, before->e.span);
             r = new_version(S, n, before->type, before->e.span);
             copy_origin(S, r, &before->e);
@@ -907,6 +921,7 @@ static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes,
     S.escapes = escapes;
     S.keep = keep;
     ptrmap_init(&S.counter);
+    ptrmap_init(&S.issued);
     ptrmap_init(&S.cur);
     ptrmap_init(&S.gone);
     ptrmap_init(&S.stale);
@@ -937,6 +952,7 @@ static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes,
     else
         vec_free(body);
     ptrmap_free(&S.counter);
+    ptrmap_free(&S.issued);
     ptrmap_free(&S.cur);
     ptrmap_free(&S.gone);
     ptrmap_free(&S.stale);

@@ -8,14 +8,16 @@
  * So:
  *   - a runtime scope (pl.scope, pl.manual_scope) says who orders tasks:
  *     its body takes its place;
- *   - deps=, no_dep_args=, dumps=, allow_early_resolve=, `as tid` and the
- *     markers pl.dump_tag(t) and pl.no_dep(t) only order or mark tasks:
- *     they are dropped (a marker is t), and a task id may then be
- *     used nowhere but in deps= (anything else is an error).  So are the
- *     values that only hold task ids (02-submit.md "Fan-in through a
- *     TaskId array", 03-tuning.md): the arrays of pl.TASK_ID and their
- *     updates and reads, and the task join pl.system.task_dummy, whose
- *     definitions are dropped like the deps= that name them;
+ *   - deps=, no_dep_args=, dumps=, allow_early_resolve= and the markers
+ *     pl.dump_tag(t) and pl.no_dep(t) only order or mark tasks: they are
+ *     dropped (a marker is t);
+ *   - a task id is then an identity, an ordinary value of the host code
+ *     (02-submit.md "Fan-in through a TaskId array", 03-tuning.md): the
+ *     `as tid` of a task (pl.submit, pl.at, pl.spmd) is assigned a fresh
+ *     one after it (pl.system.task_new()); pl.system.task_invalid(),
+ *     pl.system.task_dummy(deps=[...]), arrays of pl.TASK_ID and their
+ *     reads and updates stay, and are carried and returned as any scalar
+ *     or array (the C++ orchestration numbers its tasks, cpp_orch_task.c);
  *   - a cluster (co-scheduled AIC and AIV work) and a hierarchy scope
  *     (work of a level above the core group, on this one device) run their
  *     body where they stand: it takes their place;
@@ -59,8 +61,6 @@ typedef struct Lower {
     PassCtx *pc;
     IrCtx *ir;
     const IrProgram *prog;
-    PtrMap reported;         /* task id Vars already reported as used */
-    PtrMap read;             /* the Vars the function's expressions read */
     PtrMap spmd_copies;      /* kernel name -> its copy that takes the block index */
     FuncList added;          /* those copies */
     PtrMap halved;           /* tile variables a pl.split_aiv region halved */
@@ -288,7 +288,22 @@ static int is_lane_crossing(const IrStmt *s, const void *ctx)
     return ir_stmt_any(IR_AS(IrScope, s)->body, NULL, is_crossing, NULL);
 }
 
+static void lower_scope_body(Lower *L, const IrScope *sc, StmtList *out);
+
+/* A scope, then its `as tid` assigned a fresh task id: the task it
+ * submits has just run. */
 static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
+{
+    const IrVar *tid = sc->attrs ? sc->attrs->task_id : NULL;
+    lower_scope_body(L, sc, out);
+    if (tid)
+        vec_push(*out, ir_assign(L->ir, tid,
+                                 ir_call(L->ir, &op_by_id(OP_SYSTEM_TASK_NEW)->callee, 0, NULL, 0, NULL, tid->type,
+                                         tid->e.span),
+                                 tid->e.span));
+}
+
+static void lower_scope_body(Lower *L, const IrScope *sc, StmtList *out)
 {
     IrCtx *ir = L->ir;
     const IrScopeAttrs *a = sc->attrs;
@@ -355,46 +370,6 @@ static void lower_scope(Lower *L, const IrScope *sc, StmtList *out)
 
 /* ------------------------------------------------------------ statements */
 
-/* Does a value of type t only name tasks: a task id or an array of them? */
-static int is_task_type(const IrType *t)
-{
-    return (t->kind == TYPE_SCALAR || t->kind == TYPE_ARRAY) && t->dtype == DT_TASK_ID;
-}
-
-/* Does tuple type t hold task ids? */
-static int holds_task(const IrType *t)
-{
-    for (uint32_t i = 0; t->kind == TYPE_TUPLE && i < t->n; i++)
-        if (is_task_type(t->elems[i]) || holds_task(t->elems[i]))
-            return 1;
-    return 0;
-}
-
-/* Does s define (or evaluate) a value that names tasks: a task id, an
- * array of them, or a tuple that holds some? */
-static int names_tasks(IrCtx *ir, const IrStmt *s)
-{
-    if (s->kind == STMT_ASSIGN)
-        return is_task_type(IR_AS(IrAssign, s)->var->type) || holds_task(IR_AS(IrAssign, s)->var->type);
-    return s->kind == STMT_EVAL && is_task_type(ir_expr_type(ir, IR_AS(IrEval, s)->expr));
-}
-
-/* Is s the definition (or evaluation) of a value that only names tasks,
- * or of a tuple holding task ids that nothing reads (an expanded Inline
- * function's `return y, tid`, unpacked element by element)? */
-static int defines_task_value(const Lower *L, const IrStmt *s)
-{
-    const IrVar *v = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
-    return names_tasks(L->ir, s) && !(v && !is_task_type(v->type) && ptrmap_get(&L->read, v));
-}
-
-static int note_read(IrWalker *w, const IrExpr *e)
-{
-    if (ir_is_var_like(e))
-        ptrmap_put(&((Lower *)w->data)->read, e, (void *)1);
-    return 1;
-}
-
 /* The tensor a marker names (pl.dump_tag(t), pl.no_dep(t)), or e itself
  * where it is no marker: the runtime has no selective dump and runs tasks
  * in order, so the marker is t. */
@@ -429,8 +404,6 @@ static int marks_dump(const IrStmt *s)
 static void lower_stmt(Lower *L, const IrStmt *s, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    if (defines_task_value(L, s))
-        return;
     if (marks_dump(s)) {
         if (s->kind == STMT_ASSIGN)
             vec_push(*out, ir_assign(ir, IR_AS(IrAssign, s)->var, dump_tag_arg(IR_AS(IrAssign, s)->value), s->span));
@@ -479,33 +452,16 @@ static void lower_list(Lower *L, const IrStmt *s, StmtList *out)
     }
 }
 
-/* A task id (or an array of them) still used after its deps= were
- * dropped. */
-static int task_id_use(IrWalker *w, const IrExpr *e)
-{
-    Lower *L = w->data;
-    if (ir_is_var_like(e) && is_task_type(IR_AS(IrVar, e)->type) && !ptrmap_get(&L->reported, e)) {
-        diag_error(L->pc->diag, e->span,
-                   "the task id%s '%s' is used as a value; pyptocc runs tasks in program order, which meets every "
-                   "dependency, and keeps task ids only in deps=",
-                   IR_AS(IrVar, e)->type->kind == TYPE_ARRAY ? " array" : "", IR_AS(IrVar, e)->name);
-        ptrmap_put(&L->reported, e, (void *)e);   /* reported once */
-        L->failed = 1;
-    }
-    return 1;
-}
-
 /* Is s something this pass lowers? */
 static int is_placement(const IrStmt *s, const void *ir)
 {
-    return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) ||
-           names_tasks((IrCtx *)ir, s) || marks_dump(s);
+    (void)ir;
+    return (s->kind == STMT_SCOPE && (s->sub != SCOPE_INCORE || IR_AS(IrScope, s)->attrs)) || marks_dump(s);
 }
 
 static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     Lower *L = data;
-    IrWalker w;
     const IrStmt *body;
     (void)prog;
     if (!f->body)
@@ -513,15 +469,10 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
     if (!ir_func_any(f, is_placement, is_marker, L->ir))
         return f;
     L->failed = 0;
-    memset(&w, 0, sizeof w);
-    w.pre_expr = note_read;
-    w.data = L;
-    ptrmap_clear(&L->read);
     ptrmap_clear(&L->halved);
     L->orchestration = f->type == FUNC_ORCHESTRATION;
     L->in_incore = 0;
     L->per_lane = !L->orchestration && ir_stmt_any(f->body, is_lane_crossing, NULL, NULL);
-    ir_walk_stmt(&w, f->body);
     body = lower_body(L, f->body);
     {   /* markers within expressions (pl.no_dep(t) as a call's argument) */
         IrMutator m;
@@ -530,10 +481,6 @@ static const IrFunc *lower_function(PassCtx *pc, const IrProgram *prog, const Ir
         m.expr = marker_hook;
         body = ir_mutate_stmt(&m, body);
     }
-    memset(&w, 0, sizeof w);
-    w.pre_expr = task_id_use;
-    w.data = L;
-    ir_walk_stmt(&w, body);
     if (!L->failed && !split_lanes_check_outside(pc, body, &L->halved))
         L->failed = 1;
     if (L->failed)
@@ -549,16 +496,12 @@ const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog)
     L.pc = pc;
     L.ir = pc->ir;
     L.prog = prog;
-    ptrmap_init(&L.reported);
-    ptrmap_init(&L.read);
     ptrmap_init(&L.spmd_copies);
     ptrmap_init(&L.halved);
     vec_init(L.added);
     r = pass_map_functions_with(pc, prog, lower_function, &L, MAP_CONTINUE);
     if (r && L.added.len)
         r = pass_program_add(pc, r, L.added.len, L.added.data);
-    ptrmap_free(&L.reported);
-    ptrmap_free(&L.read);
     ptrmap_free(&L.spmd_copies);
     ptrmap_free(&L.halved);
     vec_free(L.added);

@@ -17,6 +17,7 @@
 #include "ir/visit.h"
 #include "passes/2_tensor/tensor_conv.h"
 #include "support/xalloc.h"
+#include "targets/arch.h"
 
 #include <string.h>
 
@@ -60,6 +61,11 @@ static const IrExpr *in_caller(void *data, const IrExpr *e)
     case EXPR_CONST_INT:
     case EXPR_CONST_FLOAT:
     case EXPR_CONST_BOOL:
+        return e;
+    case EXPR_CALL:   /* a value of the machine, as a constant is (the invalid task id) */
+        if (ir_call_is_atom(e))
+            return e;
+        R->failed = 1;
         return e;
     case EXPR_BINARY:
     case EXPR_UNARY:
@@ -111,7 +117,7 @@ static const IrExpr *result_in_caller(Results *S, const IrCall *c, uint32_t inde
     Recompute R;
     const IrExpr *x;
     if (c->callee->kind != CALLEE_GLOBAL || !(k = ir_program_find(S->prog, c->callee->name)) ||
-        !func_type_is_kernel((FuncType)k->type) || !k->body || t->kind != TYPE_SCALAR)
+        ir_kernel_kind(k) == KERNEL_NONE || !k->body || t->kind != TYPE_SCALAR)
         return NULL;
     K = kernel_scalars(S, k);
     if (!K->ret || index >= K->ret->n)

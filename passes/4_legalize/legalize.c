@@ -812,26 +812,6 @@ int check_legal(PassCtx *pc, const IrProgram *prog, int report)
     return K.ok;
 }
 
-/* ------------------------------------------------------------ arrays */
-
-static int check_array(IrWalker *w, const IrExpr *e)
-{
-    Legal *L = w->data;
-    char name[64];
-    /* A kernel's arrays are PTO local arrays and C stack arrays (the
-     * lowering: lower_isa_array); elsewhere only arrays of task ids, which
-     * the task graph keeps, compile. */
-    if (op_called(e, OP_ARRAY_CREATE) && ir_kernel_kind(L->func) == KERNEL_NONE) {
-        diag_error(L->pc->diag, e->span,
-                   "'%s' of pl.%s has no lowering yet: pyptocc does not emit on-core arrays (PTO local arrays, C "
-                   "stack arrays) outside kernels; only arrays of task ids (pl.TASK_ID) compile",
-                   op_printed_name(callee_op(IR_AS(IrCall, e)->callee), name, sizeof name),
-                   dtype_name((DataType)IR_AS(IrCall, e)->type->dtype));
-        L->failed = 1;
-    }
-    return 1;
-}
-
 /* ------------------------------------------------------------ functions */
 
 static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f)
@@ -857,10 +837,9 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     ir_walk_func(&w, f);
     for (uint32_t i = 0; i < f->nparams; i++)
         legal_note_name(&L, f->params[i].var->name);
-    memset(&w, 0, sizeof w);
-    w.pre_expr = check_array;
-    w.data = &L;
-    ir_walk_func(&w, f);
+    /* Arrays: a kernel's are PTO local arrays and C stack arrays
+     * (lower_isa_array), orchestration code's host values
+     * (cpp_orch_task.c). */
     legal_check_pipe_pairs(&L, prog);
     body = f->body;
     if (L.failed)

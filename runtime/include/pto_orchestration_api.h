@@ -5,6 +5,8 @@
 #define PYPTOCC_PTO_ORCHESTRATION_API_H
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "tensor.h"
@@ -63,6 +65,50 @@ void launch_end(PTO2Runtime *rt);
 // device of 24 clusters, each one AIC and two AIV cores.
 int32_t available_aiv_count(PTO2Runtime *rt);
 int32_t available_cluster_count(PTO2Runtime *rt);
+
+// Task ids (pl.Scalar[pl.TASK_ID]; runtime/task_ids.cpp).  Tasks run in
+// program order, so every dependency a task declares is met when it is
+// submitted: a task id only names a task.  Each submission gets a fresh id
+// (task_new, counted per run from 0); the dependency-only join
+// pl.system.task_dummy(deps=[...]) gets one when one of its deps is a task,
+// and is task_invalid otherwise (it submits nothing then, as pypto's
+// runtime does).
+using TaskId = int64_t;
+inline constexpr TaskId task_invalid = -1;
+TaskId task_new(PTO2Runtime *rt);
+inline bool task_valid(TaskId t) { return t != task_invalid; }
+template <std::size_t N>
+bool task_valid(const std::array<TaskId, N> &ids) {
+    return std::any_of(ids.begin(), ids.end(), [](TaskId t) { return t != task_invalid; });
+}
+template <class... Deps>
+TaskId task_dummy(PTO2Runtime *rt, const Deps &...deps) {
+    return (task_valid(deps) || ...) ? task_new(rt) : task_invalid;
+}
+
+// Arrays of orchestration code (pl.array.create(N, dtype)): integers and
+// BOOL start at 0, task ids at task_invalid.  An index outside [0, N) is a
+// fatal error naming the array's extent.
+[[noreturn]] void array_index_error(int64_t index, std::size_t extent);
+template <class T, std::size_t N>
+std::array<T, N> array_create(T init) {
+    std::array<T, N> a;
+    a.fill(init);
+    return a;
+}
+template <class T, std::size_t N>
+T array_get(const std::array<T, N> &a, int64_t i) {
+    if (i < 0 || static_cast<uint64_t>(i) >= N)
+        array_index_error(i, N);
+    return a[static_cast<std::size_t>(i)];
+}
+template <class T, std::size_t N, class V>
+void array_set(std::array<T, N> &a, int64_t i, V v) {
+    if (i < 0 || static_cast<uint64_t>(i) >= N)
+        array_index_error(i, N);
+    a[static_cast<std::size_t>(i)] = static_cast<T>(v);
+}
+
 // Scope-begin on construction, scope-end on destruction.
 class ScopeGuard {
   public:
