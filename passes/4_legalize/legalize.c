@@ -566,6 +566,25 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         diag_error(L->pc->diag, c->e.span, "%s", msg);
         L->failed = 1;
     }
+    /* A reshape that would move a padded tile's elements; a row reduction
+     * into a column vector held in more rows than its source (the
+     * lowering relies on both: codegen/lower_tile.c, lower_op.c). */
+    if (result && c->nargs && form == FORM_RESHAPE) {
+        char name2[64];
+        if (isa_reshape(L->pc->arch, ir_expr_type(L->ir, c->args[0]), result->type,
+                        op_printed_name(op, name2, sizeof name2), msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if (result && c->nargs &&
+        (form == FORM_ROW_REDUCE ||
+         (form == FORM_REDUCE && ir_expr_type(L->ir, c->args[0])->n == 2 &&
+          (ir_call_kwarg_int(c, "axis", 0) == 1 || ir_call_kwarg_int(c, "axis", 0) == -1))) &&
+        isa_row_reduce_rows(L->pc->arch, op, ir_expr_type(L->ir, c->args[0]), result->type, msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
     if ((form == FORM_GATHER || form == FORM_GATHER_MASK) && result &&
         isa_whole_rows(L->pc->arch, op, result->type, msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "%s", msg);

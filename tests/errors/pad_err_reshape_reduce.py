@@ -1,11 +1,11 @@
 # pyptocc-flags: --emit=pto
-# Narrow tiles held padded to whole 32-byte rows, where the lowering
-# finds that an instruction cannot take them: a reshape renames a tile's
-# bytes, but a [16, 2] FP32 tile (held as [16, 8]) has its elements 32
-# bytes apart row to row, not where a [1, 32] tile has them; and a row
-# reduction into a column vector [4, 1] (held as [8, 1]) of fewer rows
-# than it is laid out in, which pto-isa's CPU TROWSUM (and the runtime's
-# row reductions) refuse.
+# Narrow tiles held padded to whole 32-byte rows, where an instruction
+# cannot take them (Legalize says so; the lowering relies on it): a
+# reshape renames a tile's bytes, but a [16, 2] FP32 tile (held as
+# [16, 8]) has its elements 32 bytes apart row to row, not where a
+# [1, 32] tile has them; and a row reduction into a column vector [4, 1]
+# (held as [8, 1]) of fewer rows than it is laid out in, which pto-isa's
+# CPU TROWSUM (and the runtime's row reductions) refuse.
 import pypto.language as pl
 
 
