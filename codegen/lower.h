@@ -76,6 +76,8 @@ typedef enum LowerTmp {
     LOWER_TMP_CVT,         /* an i8 [1, bytes] tile: a narrowing conversion's (target_cvt_scratch) */
     LOWER_TMP_CI,          /* an f32 [1, bytes / 4] tile: pto.tci's on A2/A3 (target_ci_scratch) */
     LOWER_TMP_SOURCE,      /* ... like argument 0 (a row reduction) */
+    LOWER_TMP_LARGER,      /* ... like argument 0 or the result, whichever is laid out in more
+                              bytes (SCRATCH_LARGER: a transpose) */
 } LowerTmp;
 
 typedef struct LowerOp {

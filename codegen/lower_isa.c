@@ -51,7 +51,7 @@ static int remote_tensor(LowerFlow *W, const IrExpr *x, const LowerTensor *T)
 static int pipe_set_up(LowerFlow *W, const IrCall *c, const OpDef *op, const IrType *tile)
 {
     char msg[512];
-    if (legal_pipe_set_up(W->k->f, W->k->f->body, c, op, tile, msg, sizeof msg) == 0)
+    if (legal_pipe_set_up(W->k->o->arch, W->k->f, W->k->f->body, c, op, tile, msg, sizeof msg) == 0)
         return 1;
     lower_flow_error(W, c->e.span, "%s", msg);
     return 0;

@@ -272,7 +272,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
     }
     case FORM_TRANSPOSE:
         add_input(lo, 0, elem_dt);
-        lo->tmp = LOWER_TMP_RESULT;
+        lo->tmp = LOWER_TMP_LARGER;
         break;
     case FORM_MOVE:
     case FORM_VEC_MOVE: {
@@ -335,7 +335,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
          * indices), on the scalar unit (pto-isa's Tile::GetValue and
          * SetValue take Vec tiles only; PTOAS TGetValOp says the same). */
         const IrType *t = arg_type(ir, c, 0);
-        if (isa_element_access(op, t, msg, cap) != 0)
+        if (isa_element_access(arch, op, t, msg, cap) != 0)
             return -1;
         if (c->args[1]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[1])->n != 1) {
             snprintf(msg, cap, "'%s' takes one flat index here (Legalize flattens the indices)",
@@ -426,6 +426,11 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
         break;
     default:
         ICE("unhandled lowering kind %d of '%s'", lw->how, op_name(op));
+    }
+    /* A row reduction (its tmp is source-shaped) */
+    if (lo->tmp == LOWER_TMP_SOURCE || lw->how == FORM_ROW_REDUCE) {
+        if (c->nargs && dest && isa_row_reduce_rows(arch, op, arg_type(ir, c, 0), dest->type, msg, cap) != 0)
+            return -1;
     }
     lo->apart = (int8_t)apart_arg(arch, op);
     return operand_forms(ir, c, lo, at, msg, cap);

@@ -194,15 +194,19 @@ LowerTile *lower_tile_popped(LowerFlow *W, const IrVar *v, Span sp)
  * without, a new name of the input's bytes (copied into a carried buffer
  * the result is yielded into: a carried buffer is written in place, and a
  * reshape writes nothing). */
-static int reshape(LowerFlow *W, const IrVar *dest, LowerTile *src, Span sp, LowerOpTiles *b)
+static int reshape(LowerFlow *W, const IrVar *dest, LowerTile *src, const OpDef *op, Span sp, LowerOpTiles *b)
 {
     LowerTile *pre = ptrmap_get(&W->preset, dest);
     LowerTile *t;
     TileGeom g;
     int64_t a = -1;
-    char msg[256];
+    char msg[512], name[64];
     if (geom(W, dest->type, 0, dest->name, sp, &g) != 0)
         return -1;
+    if (isa_reshape(W->k->o->arch, src->type, dest->type, op_printed_name(op, name, sizeof name), msg, sizeof msg) != 0) {
+        W->p->error(W, sp, msg);
+        return -1;
+    }
     if (addr_mode(W)) {
         if (isa_tile_addr(dest->type, dest->name, W->p->addr_hint, &a, msg, sizeof msg) != 0) {
             W->p->error(W, sp, msg);
@@ -226,6 +230,12 @@ static int reshape(LowerFlow *W, const IrVar *dest, LowerTile *src, Span sp, Low
     b->dest = pre ? pre : t;
     bind(W, dest, b->dest);
     return 0;
+}
+
+/* The bytes buffer t takes as laid out. */
+static int64_t tile_bytes(const LowerTile *t)
+{
+    return t->g.rows * t->g.cols * (int64_t)dtype_bytes((DataType)t->type->dtype);
 }
 
 /* The scratch tile of an op marked tmp-dagger (ops.md 5) in the kernel's
@@ -270,7 +280,7 @@ static LowerTile *scratch(LowerFlow *W, const IrVar *d, const IrCall *c, LowerTi
         dims[1] = ir_const_int(W->k->ir, g.cols, DT_INT64, sp);
         t = ir_type_tile(W->k->ir, DT_UINT32, 2, dims, model_type->memref, NULL);
     }
-    if (addr_mode(W) && isa_scratch(W->k->f, W->k->scratch, ir_type_byte_size(t),
+    if (addr_mode(W) && isa_scratch(W->k->f, W->k->scratch, isa_tile_bytes(W->k->o->arch, t, MS_VEC),
                                       op_printed_name(op, buf, sizeof buf), W->p->addr_hint, &addr, msg,
                                       sizeof msg) != 0) {
         W->p->error(W, sp, msg);
@@ -291,7 +301,7 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
     if (lo->how == FORM_CREATE)
         return (b->dest = lower_tile_def(W, dest, 0, NULL, sp)) ? 0 : -1;
     if (lo->how == FORM_RESHAPE)
-        return (b->in[0] = lower_tile_use(W, c->args[0])) ? reshape(W, dest, b->in[0], sp, b) : -1;
+        return (b->in[0] = lower_tile_use(W, c->args[0])) ? reshape(W, dest, b->in[0], op, sp, b) : -1;
     /* A scalar read of a tile defines no tile; a scalar write changes
      * its argument's buffer, which its result (if kept) names too. */
     if (lo->how == FORM_GETVAL)
@@ -325,7 +335,7 @@ int lower_tile_op(LowerFlow *W, const IrVar *dest, const IrCall *c, const OpDef 
         W->p->error(W, sp, msg);
         return -1;
     }
-    if (lo->tmp == LOWER_TMP_SOURCE)
+    if (lo->tmp == LOWER_TMP_SOURCE || (lo->tmp == LOWER_TMP_LARGER && tile_bytes(b->in[0]) > tile_bytes(b->dest)))
         b->tmp = scratch(W, dest, c, b->in[0], ir_expr_type(W->k->ir, c->args[0]), lo->tmp, op, sp);
     else if (lo->tmp != LOWER_TMP_NONE)
         b->tmp = scratch(W, dest, c, b->dest, dest->type, lo->tmp, op, sp);

@@ -323,6 +323,10 @@ typedef enum ScratchRule {
     SCRATCH_NONE,
     SCRATCH_RESULT,       /* shaped like the result */
     SCRATCH_ROW_AXIS,     /* shaped like the source, when reducing along the last axis */
+    SCRATCH_LARGER,       /* shaped like the source or the result, whichever the target lays
+                             out in more bytes: PTOAS 0.60's ttrans wants a tmp of at least the
+                             source's bytes ("expects tmp capacity to be at least"), which a
+                             padded source (targets/isa_rules.h, isa_tile_padded) exceeds */
     SCRATCH_RESULT_WORDS, /* the result's bytes in 4-byte elements (uint32_t words [rows,
                              cols * size / 4] unless the result's are 4 bytes):
                              the A2/A3 TSEL writes its compare mask there as 32-bit words

@@ -3,6 +3,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
+#include "targets/isa_rules.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
 
@@ -127,6 +128,12 @@ int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes)
     case SCRATCH_RESULT_WORDS:
         t = c->type;
         break;
+    case SCRATCH_LARGER:
+        t = c->type;
+        if (c->nargs && ir_expr_type(ir, c->args[0])->kind == TYPE_TILE &&
+            isa_tile_bytes(arch, ir_expr_type(ir, c->args[0]), MS_VEC) > isa_tile_bytes(arch, t, MS_VEC))
+            t = ir_expr_type(ir, c->args[0]);
+        break;
     case SCRATCH_ROW_AXIS: {
         const IrKwarg *axis = ir_call_kwarg(c, "axis");
         const IrType *src = c->nargs ? ir_expr_type(ir, c->args[0]) : NULL;
@@ -144,7 +151,7 @@ int pass_needs_scratch(IrCtx *ir, Arch arch, const IrCall *c, uint64_t *bytes)
     default:
         return 0;
     }
-    *bytes = ir_type_is_shaped(t) ? ir_type_byte_size(t) : (uint64_t)dtype_bytes((DataType)t->dtype);
+    *bytes = ir_type_is_shaped(t) ? isa_tile_bytes(arch, t, -1) : (uint64_t)dtype_bytes((DataType)t->dtype);
     return 1;
 }
 

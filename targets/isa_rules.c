@@ -32,7 +32,8 @@ int isa_tile_shape(const IrType *t, const char *what, int64_t *rows, int64_t *co
 int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t cols, TileLayout bl, TileLayout sl,
                     uint32_t fractal, char *msg, size_t cap)
 {
-    int64_t bytes = dtype_bytes((DataType)t->dtype);
+    int64_t bytes = dtype_bytes((DataType)t->dtype), pr, pc;
+    int space = ir_tile_space(t);
     char dims[64];   /* written for a message only: every tile is checked */
     /* none_box is a small layout; pto-isa's BLayout is RowMajor or ColMajor
      * (cpp.md 2), and PTOAS's tile_buf blayout row_major or col_major. */
@@ -45,11 +46,20 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
     }
     if (sl == TL_NONE_BOX) {
         int64_t n = bl == TL_COL_MAJOR ? rows : cols;
-        if (n % 32 * bytes % 32 != 0) {   /* n * bytes % 32, without overflow */
+        /* A Vec tile is padded to whole 32-byte rows (isa_tile_padded);
+         * a tile elsewhere must have them. */
+        if (space == MS_VEC && isa_tile_padded(space, bl, sl, (DataType)t->dtype, rows, cols, &pr, &pc) != 0) {
+            snprintf(msg, cap, "tile '%s' %s of %s is too large to pad to whole 32-byte %s", what,
+                     legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
+                     bl == TL_COL_MAJOR ? "columns" : "rows");
+            return -1;
+        }
+        if (space != MS_VEC && n % 32 * bytes % 32 != 0) {   /* n * bytes % 32, without overflow */
             snprintf(msg, cap,
-                     "tile '%s' %s of %s is %s: its %s hold %" PRId64 " x %" PRId64
+                     "tile '%s' %s of %s in %s is %s: its %s hold %" PRId64 " x %" PRId64
                      " bytes, and the target needs a multiple of 32",
                      what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
+                     space < 0 ? "?" : memspace_name((MemorySpace)space),
                      bl == TL_COL_MAJOR ? "a column vector (col_major)" : "row-major",
                      bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
             return -1;
@@ -79,6 +89,7 @@ int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const 
     int space = t->kind == TYPE_TILE ? ir_type_space(t) : -1;
     int64_t rows = 1, cols = 1, bytes = dtype_bytes((DataType)t->dtype);
     TileLayoutInfo L;
+    char dims[64];
     if (t->kind != TYPE_TILE) {
         snprintf(msg, cap, "'%s' is not a tile", what);
         return -1;
@@ -105,8 +116,23 @@ int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const 
                  dtype_name((DataType)t->dtype), memspace_name((MemorySpace)space), L.fractal);
         return -1;
     }
-    g->rows = rows;
-    g->cols = cols;
+    /* A Vec tile's rows (a column vector's columns) are whole 32-byte
+     * blocks: the tile is its padded shape, valid in its own. */
+    if (isa_tile_padded(space, L.blayout, L.slayout, (DataType)t->dtype, rows, cols, &g->rows, &g->cols) != 0) {
+        snprintf(msg, cap, "tile '%s' is too large to pad to whole 32-byte rows", what);
+        return -1;
+    }
+    /* Its MemRef (a program may give its own) holds it as laid out. */
+    if ((g->rows != rows || g->cols != cols) && t->memref && t->memref->size &&
+        t->memref->size < (uint64_t)(g->rows * g->cols * bytes)) {
+        snprintf(msg, cap,
+                 "tile '%s' %s of %s is held as %" PRId64 "x%" PRId64 " (its %s padded to whole 32 bytes), %" PRId64
+                 " bytes, but its MemRef '%s' has %" PRIu64,
+                 what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype), g->rows, g->cols,
+                 L.blayout == TL_COL_MAJOR ? "columns" : "rows", g->rows * g->cols * bytes, t->memref->v.name,
+                 t->memref->size);
+        return -1;
+    }
     /* A constant valid shape within the tile (a compare's mask: its bits
      * fill the first cols/8 bytes of each row) is the valid part that
      * PTOAS's v_row/v_col and pto-isa's ValidRow/ValidCol carry; a
@@ -209,10 +235,27 @@ static int vec_copy_layouts(Arch a, const IrType *src, const IrType *dst, const 
     return -1;
 }
 
-int isa_element_access(const OpDef *op, const IrType *t, char *msg, size_t cap)
+int isa_element_access(Arch a, const OpDef *op, const IrType *t, char *msg, size_t cap)
 {
-    char buf[64];
-    if (t->kind != TYPE_TILE || ir_tile_space(t) == MS_VEC)
+    char buf[64], dims[64];
+    int64_t rows, cols, pr, pc;
+    if (t->kind == TYPE_TILE && ir_tile_space(t) == MS_VEC) {
+        /* A flat offset counts the tile's shape; in a padded tile of
+         * several rows (columns) the element is elsewhere, and the op's
+         * deduction bounds the offset by the shape. */
+        if (t->n == 2 && isa_tile_laid_out(a, t, MS_VEC, &pr, &pc) == 0 && ir_dim_value(t->dims[0], &rows) &&
+            ir_dim_value(t->dims[1], &cols) && ((pc != cols && rows > 1) || (pr != rows && cols > 1))) {
+            snprintf(msg, cap,
+                     "'%s' of a tile %s of %s, which is held padded to whole 32-byte rows as [%" PRId64 ", %" PRId64
+                     "]: an element's flat offset there is not its offset in the tile's shape, which is what the op "
+                     "takes (use a tile of whole 32-byte rows, or of one row)",
+                     op_printed_name(op, buf, sizeof buf), legal_dims_text(t, dims, sizeof dims),
+                     dtype_name((DataType)t->dtype), pr, pc);
+            return -1;
+        }
+        return 0;
+    }
+    if (t->kind != TYPE_TILE)
         return 0;
     snprintf(msg, cap, "'%s' reads and writes Vec tiles only (the scalar unit reaches no other memory), here a %s tile",
              op_printed_name(op, buf, sizeof buf), memspace_name((MemorySpace)ir_tile_space(t)));

@@ -3,8 +3,10 @@
  * can: a tile's shape and layout (isa_tile_shape, isa_tile_layout, which
  * Legalize reports at each tile's definition), its geometry, planned
  * address and scratch region, the moves and the cube's operands, the
- * operands of flags and barriers.  Each returns 0, or -1 with a message
- * in msg for the caller to report at the location it knows. */
+ * operands of flags and barriers; a narrow Vec tile's padding to whole
+ * 32-byte rows and the rules a padded tile breaks (isa_padded.c, from
+ * isa_tile_padded to isa_row_reduce_rows).  Each returns 0, or -1 with a
+ * message in msg for the caller to report at the location it knows. */
 #ifndef PYPTOCC_TARGETS_ISA_RULES_H
 #define PYPTOCC_TARGETS_ISA_RULES_H
 
@@ -25,15 +27,54 @@ int isa_dtype_ok(DataType dt);
 int isa_tile_shape(const IrType *t, const char *what, int64_t *rows, int64_t *cols, char *msg, size_t cap);
 /* pto-isa's static layout rules (cpp.md 4.1, pto-mlir.md 5.1) for a tile
  * of rows x cols in layout (bl, sl, fractal): a row-major row, or a
- * col_major column, of a multiple of 32 bytes; none_box a small layout
- * only; a fractal tile whole boxes. */
+ * col_major column, of a multiple of 32 bytes outside Vec (a Vec tile is
+ * padded to it: isa_tile_padded); none_box a small layout only; a fractal
+ * tile whole boxes. */
 int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t cols, TileLayout bl, TileLayout sl,
                     uint32_t fractal, char *msg, size_t cap);
 
+/* A Vec tile of the small layout (none_box) whose row-major rows, or
+ * col_major columns, are not whole 32-byte blocks, which PTOAS and
+ * pto-isa need, is laid out padded to the next whole block: *prows x
+ * *pcols is the tile of rows x cols of dt in space with layouts bl, sl as
+ * the target holds it (its logical shape is its valid part); -1 when that
+ * overflows.  Other tiles are as they are. */
+int isa_tile_padded(int space, TileLayout bl, TileLayout sl, DataType dt, int64_t rows, int64_t cols, int64_t *prows,
+                    int64_t *pcols);
+/* The rows and columns of Tile type t in space (-1: its own) as arch a
+ * lays it out (isa_tile_padded); -1 when its shape is not static. */
+int isa_tile_laid_out(Arch a, const IrType *t, int space, int64_t *rows, int64_t *cols);
+/* A reshape (op names it) of tile src into tile dst, which renames its
+ * bytes, keeps every element where it is on arch a: both unpadded or of
+ * one row, or padded alike. */
+int isa_reshape(Arch a, const IrType *src, const IrType *dst, const char *op, char *msg, size_t cap);
+/* An elementwise op (a conversion included) reads a tile src of the
+ * shape of its result dst laid out alike on arch a: element types of
+ * other sizes pad a narrow shape differently. */
+int isa_same_layout(Arch a, const OpDef *op, const IrType *src, const IrType *dst, char *msg, size_t cap);
+/* An op whose instruction writes whole rows of its result t (a gather:
+ * PTOAS 0.60's tgather wants dst's valid columns equal its columns) takes
+ * no padded result on arch a. */
+int isa_whole_rows(Arch a, const OpDef *op, const IrType *t, char *msg, size_t cap);
+/* A row reduction of tile src into column vector dst on arch a: the two
+ * have as many rows as laid out (pto-isa 3186c381 cpu/TRowSum.hpp; the
+ * runtime asks it of every row reduction), so not a padded column vector
+ * of fewer valid rows than its own. */
+int isa_row_reduce_rows(Arch a, const OpDef *op, const IrType *src, const IrType *dst, char *msg, size_t cap);
+/* A compare (TCMP, TCMPS) of tile t, or a select by a compare mask
+ * (TSEL) into tile t, on arch a: not of a padded tile of several rows,
+ * whose mask pto-isa's compare and select lay out differently. */
+int isa_mask_rows(Arch a, const OpDef *op, const IrType *t, char *msg, size_t cap);
+/* The bytes Tile type t takes in space (-1: its own) on arch a, padded
+ * (isa_tile_padded): what the memory plan gives it; any other type's
+ * ir_type_byte_size; 0 when unknown or too large. */
+uint64_t isa_tile_bytes(Arch a, const IrType *t, int space);
+
 /* The static geometry of a tile buffer (pto-mlir.md 5.1, cpp.md 4.1). */
 typedef struct TileGeom {
-    int64_t rows, cols;    /* a 1-D tile [N] is 1 x N */
-    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else all; -1: known at run time */
+    int64_t rows, cols;    /* as laid out (isa_tile_padded); a 1-D tile [N] is 1 x N */
+    int64_t vrows, vcols;  /* the valid part: a constant valid_shape, else the tile's own shape (less than
+                              rows x cols when padded); -1: known at run time */
     const IrExpr *vrow_x, *vcol_x;   /* the run-time extent where vrows or vcols is -1, else NULL */
     int space;             /* MemorySpace */
     TileLayoutInfo L;
@@ -65,9 +106,11 @@ int isa_move(Arch a, int from, int to, char *msg, size_t cap);
  * Vec tiles; on A2/A3 no window of Acc, which TEXTRACT there only
  * converts from FP32 to FP16 or BF16 (PTOAS e32488c9 TExtractOp::verify). */
 int isa_extract(Arch a, int from, int to, const IrType *src, const IrType *dst, char *msg, size_t cap);
-/* tile.read / tile.write of tile t: the scalar unit reaches Vec tiles only
- * (pto-isa's Tile::GetValue and SetValue, PTOAS TGetValOp). */
-int isa_element_access(const OpDef *op, const IrType *t, char *msg, size_t cap);
+/* tile.read / tile.write of tile t on arch a: the scalar unit reaches Vec
+ * tiles only (pto-isa's Tile::GetValue and SetValue, PTOAS TGetValOp),
+ * and not a padded tile of several rows (isa_tile_padded), whose flat
+ * offsets are not those of its shape. */
+int isa_element_access(Arch a, const OpDef *op, const IrType *t, char *msg, size_t cap);
 
 /* block.assemble (TINSERT) of tile src in space 'from' into tile dst in
  * 'to' on arch a: Vec into Vec between row-major tiles of one element

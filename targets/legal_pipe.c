@@ -8,6 +8,7 @@
  * a message for the caller to report at the call. */
 #include "config.h"
 #include "targets/legal_pipe.h"
+#include "targets/isa_rules.h"
 #include "ir/visit.h"
 #include "support/vec.h"
 
@@ -79,11 +80,11 @@ static int find_init(IrWalker *w, const IrExpr *e)
  * kernel, which binds the pipe (PTOAS 0.60: "expects 'id' = N to match a
  * frontend initialize_pipe op in the same function"); pypto derives the
  * setup of the kernels it splits, pyptocc reads it written. */
-int legal_pipe_set_up(const IrFunc *f, const IrStmt *body, const IrCall *c, const OpDef *op, const IrType *tile,
-                      char *msg, size_t cap)
+int legal_pipe_set_up(Arch a, const IrFunc *f, const IrStmt *body, const IrCall *c, const OpDef *op,
+                      const IrType *tile, char *msg, size_t cap)
 {
     PipeFind F = {ir_call_kwarg_int(c, "id", 0), c, 0, 0, NULL};
-    int64_t bytes = tile ? dtype_bytes((DataType)tile->dtype) : 0, slot;
+    int64_t bytes = 0, slot;
     IrWalker w;
     char name[64];
     memset(&w, 0, sizeof w);
@@ -100,12 +101,11 @@ int legal_pipe_set_up(const IrFunc *f, const IrStmt *body, const IrCall *c, cons
                  ir_kernel_kind(f) == KERNEL_CUBE ? "aic" : "aiv", (long long)F.id);
         return -1;
     }
-    /* a slot holds one whole tile (01-tpush_tpop.md: SLOT_SIZE = the tile's size) */
-    for (uint32_t d = 0; tile && d < tile->n; d++) {
-        int64_t e;
-        bytes = ir_dim_value(tile->dims[d], &e) ? bytes * e : -1;
-        if (bytes < 0)
-            break;
+    /* a slot holds one whole tile (01-tpush_tpop.md: SLOT_SIZE = the
+     * tile's size), as laid out: a padded tile's whole rows */
+    if (tile) {
+        uint64_t n = isa_tile_bytes(a, tile, -1);
+        bytes = n && n <= INT64_MAX ? (int64_t)n : -1;
     }
     slot = ir_call_kwarg_int(F.init, "slot_size", 0);
     if (bytes > slot) {

@@ -20,9 +20,10 @@ int legal_pipe_split(const IrCall *c, const OpDef *op, TargetIsa isa, char *msg,
 /* A push, pop or free c (of op) in kernel f, whose body is body, uses a
  * pipe an initialize_pipe of f sets up before it in no branch or loop,
  * and the tile it moves (tile: a push's operand or a pop's result type;
- * NULL for a free) fits that pipe's slots. */
-int legal_pipe_set_up(const IrFunc *f, const IrStmt *body, const IrCall *c, const OpDef *op, const IrType *tile,
-                      char *msg, size_t cap);
+ * NULL for a free) fits that pipe's slots as arch a lays it out (padded:
+ * targets/isa_rules.h). */
+int legal_pipe_set_up(Arch a, const IrFunc *f, const IrStmt *body, const IrCall *c, const OpDef *op,
+                      const IrType *tile, char *msg, size_t cap);
 /* A push sends a tile of its producer's space: the AIC an Acc tile, an
  * AIV a Vec tile (tile: the pushed variable). */
 int legal_pipe_push_space(const OpDef *op, const IrVar *tile, char *msg, size_t cap);

@@ -5,6 +5,7 @@
  * order (a tile held across another pop, or yielded, copied out first). */
 #include "config.h"
 #include "passes/2_tensor/expand_mixed.h"
+#include "targets/isa_rules.h"
 #include "ir/visit.h"
 #include "support/xalloc.h"
 
@@ -74,11 +75,12 @@ IrKwarg xm_kw_int(IrCtx *ir, const char *key, int64_t v)
     return k;
 }
 
-/* A tile of type t crosses in direction dir: the slots hold it whole, so
- * its size must be known when the pipe is set up. */
+/* A tile of type t crosses in direction dir: the slots hold it whole, as
+ * laid out (a narrow tile padded: targets/isa_rules.h), so its size must
+ * be known when the pipe is set up. */
 static void note_bytes(Split *S, int dir, const IrType *t, Span at)
 {
-    uint64_t b = ir_type_byte_size(t);
+    uint64_t b = isa_tile_bytes(S->pc->arch, t, -1);
     if (b > S->bytes[dir])
         S->bytes[dir] = b;
     if (!b && !S->failed)

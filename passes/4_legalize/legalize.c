@@ -25,12 +25,15 @@
  * matmul_acc with init_cond is the branch it means (pass_expand_init_cond):
  * matmul where the condition holds, matmul_acc elsewhere.
  *
- * Checks.  A tile whose layout breaks the target's static rules (a
- * row-major row, or a col_major column, of other than a multiple of 32
- * bytes; fractal tiles that are not whole boxes) is an error at its
- * definition, and so is a kernel scalar of a data type the outputs have no
- * scalar type for (FP8, INT4...), where the program brings it in
- * (targets/kernel_scalars.c); a matmul's operands not in Left and Right (after
+ * Checks.  A tile whose layout breaks the target's static rules (outside
+ * Vec, a row-major row, or a col_major column, of other than a multiple of
+ * 32 bytes, which a Vec tile is padded to: targets/isa_rules.h; fractal
+ * tiles that are not whole boxes) is an error at its definition, and so
+ * are the ops that cannot take a padded tile (a conversion between
+ * differently padded types, an element access at a flat offset, a gather
+ * into one, a compare or a select of several rows), and so is a kernel
+ * scalar of a data type the outputs have no scalar type for (FP8,
+ * INT4...), where the program brings it in (targets/kernel_scalars.c); a matmul's operands not in Left and Right (after
  * the moves out of Mat), its result or accumulator not in Acc, are an
  * error at the call.  An on-core array (pl.array.create) that is still
  * there is one of integers or BOOL (LowerPlacement drops those of task
@@ -548,8 +551,47 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
             L->failed = 1;
         }
     }
+    if ((form == FORM_ELEM || form == FORM_SCALAR || form == FORM_UNARY || form == FORM_CAST) && result) {
+        for (uint32_t i = 0; i < c->nargs; i++)
+            if (isa_same_layout(L->pc->arch, op, ir_expr_type(L->ir, c->args[i]), result->type, msg, sizeof msg) !=
+                0) {
+                diag_error(L->pc->diag, c->e.span, "%s", msg);
+                L->failed = 1;
+                break;
+            }
+    }
+    if (((op->cls == OPCL_SEL && result) || ((form == FORM_CMP) && c->nargs)) &&
+        isa_mask_rows(L->pc->arch, op, op->cls == OPCL_SEL ? result->type : ir_expr_type(L->ir, c->args[0]), msg,
+                      sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
+    /* A reshape that would move a padded tile's elements; a row reduction
+     * into a column vector held in more rows than its source (the
+     * lowering relies on both: codegen/lower_tile.c, lower_op.c). */
+    if (result && c->nargs && form == FORM_RESHAPE) {
+        char name2[64];
+        if (isa_reshape(L->pc->arch, ir_expr_type(L->ir, c->args[0]), result->type,
+                        op_printed_name(op, name2, sizeof name2), msg, sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
+    if (result && c->nargs &&
+        (form == FORM_ROW_REDUCE ||
+         (form == FORM_REDUCE && ir_expr_type(L->ir, c->args[0])->n == 2 &&
+          (ir_call_kwarg_int(c, "axis", 0) == 1 || ir_call_kwarg_int(c, "axis", 0) == -1))) &&
+        isa_row_reduce_rows(L->pc->arch, op, ir_expr_type(L->ir, c->args[0]), result->type, msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
+    if ((form == FORM_GATHER || form == FORM_GATHER_MASK) && result &&
+        isa_whole_rows(L->pc->arch, op, result->type, msg, sizeof msg) != 0) {
+        diag_error(L->pc->diag, c->e.span, "%s", msg);
+        L->failed = 1;
+    }
     if ((form == FORM_GETVAL || form == FORM_SETVAL) && c->nargs &&
-        isa_element_access(op, ir_expr_type(L->ir, c->args[0]), msg, sizeof msg) != 0) {
+        isa_element_access(L->pc->arch, op, ir_expr_type(L->ir, c->args[0]), msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "%s", msg);
         L->failed = 1;
     }

@@ -6,6 +6,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/4_legalize/legalize.h"
+#include "targets/isa_rules.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -88,6 +89,7 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
     OpError err;
     uint32_t mark = out->len;
     int writes = op_traits(op)->writes_arg;
+    char msg[512], name[64];
     for (uint32_t i = 0; i < c->nargs; i++) {
         const IrExpr *x = c->args[i];
         const IrType *xt = ir_expr_type(ir, x);
@@ -95,6 +97,20 @@ static int run_wider(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
         args[i] = x;
         if (xt->kind != TYPE_TILE || xt->dtype != dt)
             continue;
+        /* The conversions to and from w take tiles of one laid-out shape,
+         * which a narrow shape padded in one element type and not the
+         * other lacks (targets/isa_rules.h). */
+        if (isa_same_layout(L->pc->arch, op_by_id(OP_BLOCK_CAST), xt, ir_type_with_dtype(ir, xt, w), msg,
+                            sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "'%s' on %s tiles runs on %s ones on %s (it has no %s instruction), "
+                       "through conversions: %s",
+                       op_printed_name(op, name, sizeof name), dtype_name(dt), dtype_name(w),
+                       L->pc->arch == ARCH_A5 ? "a5" : "a2a3", dtype_name(dt), msg);
+            L->failed = 1;
+            xfree(args);
+            xfree(kw);
+            return 1;
+        }
         for (j = 0; j < i && !((int)i != writes && (int)j != writes && c->args[j] == x); j++)
             ;
         if (j < i) {

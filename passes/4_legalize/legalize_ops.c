@@ -488,7 +488,7 @@ static int capacity_fits(const Legal *L, const IrCall *c, const OpDef *op, const
         return 0;
     if (L->pc->arch != ARCH_A2A3)
         return 1;
-    if (ir_tile_space(t) != MS_VEC || t->dtype != want->dtype || ir_type_byte_size(t) < ir_type_byte_size(want))
+    if (ir_tile_space(t) != MS_VEC || t->dtype != want->dtype || isa_tile_bytes(L->pc->arch, t, MS_VEC) < isa_tile_bytes(L->pc->arch, want, MS_VEC))
         return 0;
     for (uint32_t k = 0; k < (uint32_t)op_traits(op)->writes_arg; k++)
         if (c->args[k] == tmp)   /* the same variable: after FlattenCallExpr, a use is the IrVar */

@@ -20,7 +20,7 @@ void legal_check_pipe(Legal *L, const IrCall *c, const OpDef *op, const IrVar *r
     if (rc == 0)
         rc = legal_pipe_split(c, op, L->pc->isa, msg, sizeof msg);
     if (rc == 0 && (push || pop || tfree))
-        rc = legal_pipe_set_up(L->func, L->body, c, op, push ? ir_expr_type(L->ir, c->args[0]) : pop ? c->type : NULL,
+        rc = legal_pipe_set_up(L->pc->arch, L->func, L->body, c, op, push ? ir_expr_type(L->ir, c->args[0]) : pop ? c->type : NULL,
                                msg, sizeof msg);
     if (rc == 0 && push && c->args[0]->kind == EXPR_VAR)
         rc = legal_pipe_push_space(op, IR_AS(IrVar, c->args[0]), msg, sizeof msg);

@@ -63,7 +63,7 @@ static const IrMemRef *new_memref(Init *I, MemorySpace space, const IrType *t, S
     const IrMemRef *m;
     str_printf(name, sizeof name, "mem_%s_%u", memspace_lower(space), id);
     m = ir_memref_new(I->ir, ir_name(I->ir, name), space, ir_const_int(I->ir, -1, DT_INT64, span_unknown()),
-                      ir_type_byte_size(t), id, span);
+                      isa_tile_bytes(I->pc->arch, t, (int)space), id, span);
     if (space != MS_DDR) {
         vec_push(I->on_chip, m);
         vec_push(I->on_chip_at, span);

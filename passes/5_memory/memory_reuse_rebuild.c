@@ -6,6 +6,7 @@
  * statements no variable uses. */
 #include "config.h"
 #include "passes/5_memory/memory_reuse.h"
+#include "targets/isa_rules.h"
 #include "ir/visit.h"
 #include "support/xalloc.h"
 
@@ -196,7 +197,7 @@ static const IrMemRef *temp_memref(Reuse *R, const IrType *t, Span at)
     const IrMemRef *m;
     snprintf(name, sizeof name, "mem_vec_%u", id);
     m = ir_memref_new(R->ir, ir_name(R->ir, name), MS_VEC, ir_const_int(R->ir, -1, DT_INT64, span_unknown()),
-                      ir_type_byte_size(t), id, at);
+                      isa_tile_bytes(R->pc->arch, t, MS_VEC), id, at);
     vec_push(R->new_allocs, m);
     return m;
 }

@@ -39,6 +39,7 @@
  * -Wpipelining says why.  Runs after Legalize (the ops are the target's)
  * and before InitMemRef (the chunks get their own, smaller MemRefs). */
 #include "config.h"
+#include "targets/isa_rules.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -530,7 +531,7 @@ static uint64_t chunk_bytes(Chunker *K, const IrAssign *a, int64_t r)
     for (uint32_t k = 0; k <= c->nargs; k++) {
         const IrType *t = k < c->nargs ? ir_expr_type(K->ir, c->args[k]) : a->var->type;
         uint64_t b;
-        if (t->kind != TYPE_TILE || !(b = ir_type_byte_size(t)))
+        if (t->kind != TYPE_TILE || !(b = isa_tile_bytes(K->pc->arch, t, -1)))
             continue;
         b = b / (uint64_t)K->rows * (uint64_t)r;
         if (b > best)

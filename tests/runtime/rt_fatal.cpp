@@ -195,6 +195,31 @@ void test_outside_run() {
         TASSIGN(t, 0x2);
         return 0;
     });
+    // Narrow tiles padded to whole 32-byte rows ([16, 8] halves as
+    // 16 x 16, [16, 4] floats as 16 x 8): pto-isa packs a compare mask
+    // over each row's padding too, and reads a select's mask bits as one
+    // stream across rows.
+    using Narrow = Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 4>;
+    using NarrowMask = Tile<TileType::Vec, uint8_t, 16, 32, BLayout::RowMajor, 16, 1>;
+    expect_death("TCMPS of a padded tile", 1, "TCMPS: a mask of 1 valid columns for a source of 16 columns", [] {
+        Tile<TileType::Vec, half, 16, 16, BLayout::RowMajor, 16, 8> a;
+        NarrowMask m;
+        TASSIGN(a, 0x0);
+        TASSIGN(m, 0x1000);
+        TCMPS(m, a, static_cast<half>(0.0f), CmpMode::GT);
+        return 0;
+    });
+    expect_death("TSEL of a padded tile", 1, "TSEL: 4 valid columns a row are not whole bytes of the mask", [] {
+        Narrow a, b, d, tmp;
+        NarrowMask m;
+        TASSIGN(a, 0x0);
+        TASSIGN(b, 0x800);
+        TASSIGN(d, 0x1000);
+        TASSIGN(tmp, 0x1800);
+        TASSIGN(m, 0x2000);
+        TSEL(d, m, a, b, tmp);
+        return 0;
+    });
     expect_death("unbound source", 1, "TADD: source b tile (Tile<Vec, float, 16, 16>) is used before TASSIGN", [] {
         Vec16 a, b, c;
         TASSIGN(a, 0x0);

@@ -145,6 +145,7 @@ static Suite *ops_suite(void)
     Suite *s = suite_create("ops");
     ops_registry_tests(s);
     ops_facts_tests(s);
+    ops_padded_tests(s);
     ops_block_tests(s);
     ops_tensor_tests(s);
     return s;

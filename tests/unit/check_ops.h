@@ -40,6 +40,7 @@ void expect_view(const IrType *t, TileLayout bl, TileLayout sl, uint32_t fractal
 /* The test cases of each file, added to the suite in this order. */
 void ops_registry_tests(Suite *s);
 void ops_facts_tests(Suite *s);
+void ops_padded_tests(Suite *s);
 void ops_block_tests(Suite *s);
 void ops_tensor_tests(Suite *s);
 

@@ -406,6 +406,13 @@ template <class TD, class TS, class Pred> void compare_into(TD &d, const TS &s, 
     auto S = view(s, op, "source");
     auto D = view(d, op, "destination");
     check_mask_width(op, D.vc, S.vc, "source");
+    // pto-isa 3186c381 cpu/TCmps.hpp packs each row's bits over all of the
+    // source's Cols and deals the bytes out to the mask's valid columns:
+    // rows land where they belong only when those are the Cols' bytes.
+    if (S.vr > 1 && D.vc != (static_cast<unsigned>(TS::Cols) + 7) / 8)
+        pyptocc::fatal("%s: a mask of %u valid columns for a source of %u columns (%u valid) over %u rows; pto-isa "
+                       "packs the bits of each row's %u columns",
+                       op, D.vc, static_cast<unsigned>(TS::Cols), S.vc, S.vr, static_cast<unsigned>(TS::Cols));
     produce(D, static_cast<unsigned>(TD::Rows), static_cast<unsigned>(TD::Cols), [&](unsigned r, unsigned w) {
         unsigned byte = 0;
         if (r < S.vr)
@@ -449,6 +456,14 @@ void TSEL(TD &d, const TM &mask, const TA &a, const TB &b, const TT &tmp) {
     auto B = detail::view(b, "TSEL", "source b");
     auto D = detail::view(d, "TSEL", "destination");
     detail::check_mask_width("TSEL", MV.vc, D.vc, "destination");
+    // pto-isa 3186c381 cpu/TSel.hpp reads the mask's bits as one stream
+    // across the rows (a row's last byte continues into the next row),
+    // while TCMP packs each row's bits into bytes of its own: the two agree
+    // only where a row's valid columns fill whole mask bytes.
+    if (D.vr > 1 && D.vc % 8 != 0)
+        pyptocc::fatal("TSEL: %u valid columns a row are not whole bytes of the mask, whose bits pto-isa's TSEL "
+                       "reads as one stream across the rows",
+                       D.vc);
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) -> T {
         unsigned byte = static_cast<uint8_t>(MV(r, c / 8));
         return ((byte >> (c % 8)) & 1u) ? A(r, c) : B(r, c);
