@@ -2,9 +2,14 @@
  *
  * break and continue become structured control flow, which the later
  * passes and every output take (PTO's scf has no jumps):
- *   - a loop body that may continue starts with `__continue_N = False`,
- *     a continue sets it, and the statements after one that may have set
- *     it run under `if not __continue_N:`;
+ *   - the statements after an if one branch of which always exits (ends
+ *     in a break or continue on every path) join its other branch, as the
+ *     reference moves them into the else: what that branch defines then
+ *     reaches them;
+ *   - a loop body that may continue otherwise starts with
+ *     `__continue_N = False`, a continue sets it, and the statements after
+ *     one that may have set it run under `if not __continue_N:` (a flag no
+ *     guard reads is left out, a continue then becoming nothing);
  *   - a loop that may break gets `__break_N = False` before it, a break
  *     sets it, what follows is guarded the same way, and the loop stops
  *     when it is set: a while loop's condition becomes `cond and not
@@ -14,9 +19,7 @@
  *     broke (so i keeps the value it broke at).
  * Statements after an unconditional break or continue never run and are
  * dropped.  The program is in the front end's form (before ConvertToSSA,
- * which then carries the flags and the loop variable).  The reference
- * restructures continues into else branches; guarding by a flag computes
- * the same and is one mechanism for both.
+ * which then carries the flags and the loop variable).
  *
  * Where no structured form is written here, a located error: a break
  * out of a pl.parallel or pl.pipeline loop, a break or continue in a loop
@@ -45,9 +48,13 @@ typedef struct Cf {
     int failed;
 } Cf;
 
-/* The flags of the loop being rewritten (NULL: it has no such exit). */
+/* The flags of the loop being rewritten (NULL: it has no such exit), and
+ * whether a guard reads the continue flag (when none does, every continue
+ * ended a branch whose if took the rest into its other branch, and the
+ * flag is left out). */
 typedef struct Flags {
     const IrVar *brk, *cnt;
+    int cnt_read;
 } Flags;
 
 typedef VEC(const IrStmt *) StmtList;
@@ -136,9 +143,11 @@ static const IrVar *flag(Cf *C, const char *what, Span at)
 }
 
 /* Whether a statement that may exit has exited: the flags it may set. */
-static const IrExpr *exited(Cf *C, const Flags *F, unsigned exits, Span at)
+static const IrExpr *exited(Cf *C, Flags *F, unsigned exits, Span at)
 {
-    const IrExpr *b = exits & EXIT_BREAK ? var(F->brk) : NULL, *c = exits & EXIT_CONTINUE ? var(F->cnt) : NULL;
+    const IrExpr *b = exits & EXIT_BREAK ? var(F->brk) : NULL;
+    const IrExpr *c = exits & EXIT_CONTINUE && F->cnt ? var(F->cnt) : NULL;
+    F->cnt_read |= c != NULL;
     if (b && c)
         return ir_binary(C->ir, BIN_OR, DT_BOOL, b, c, at);
     (void)at;
@@ -150,16 +159,16 @@ static const IrStmt *block(Cf *C, const StmtList *l, Span at)
     return ir_seq(C->ir, STMT_SEQ, l->len, l->data, at);
 }
 
-static const IrStmt *rewrite_list(Cf *C, const IrStmt *const *stmts, uint32_t n, const Flags *F, Span at);
+static const IrStmt *rewrite_list(Cf *C, const IrStmt *const *stmts, uint32_t n, Flags *F, Span at);
 
 /* s with its exits setting their flags. */
-static const IrStmt *rewrite(Cf *C, const IrStmt *s, const Flags *F)
+static const IrStmt *rewrite(Cf *C, const IrStmt *s, Flags *F)
 {
     switch ((IrStmtKind)s->kind) {
     case STMT_BREAK:
         return set(C, F->brk, 1, s->span);
     case STMT_CONTINUE:
-        return set(C, F->cnt, 1, s->span);
+        return F->cnt ? set(C, F->cnt, 1, s->span) : ir_seq(C->ir, STMT_SEQ, 0, NULL, s->span);
     case STMT_IF: {
         const IrIf *f = IR_AS(IrIf, s);
         if (f->nret) {
@@ -183,25 +192,84 @@ static const IrStmt *rewrite(Cf *C, const IrStmt *s, const Flags *F)
     }
 }
 
-/* A statement list: what follows a statement that may exit runs only if
- * it did not; what follows one that always does is dropped. */
-static const IrStmt *rewrite_list(Cf *C, const IrStmt *const *stmts, uint32_t n, const Flags *F, Span at)
+/* Does every path through s end in a break or continue of its loop? */
+static int always_exits(const IrStmt *s)
+{
+    if (!s)
+        return 0;
+    switch ((IrStmtKind)s->kind) {
+    case STMT_BREAK:
+    case STMT_CONTINUE:
+        return 1;
+    case STMT_IF:
+        return always_exits(IR_AS(IrIf, s)->then_body) && always_exits(IR_AS(IrIf, s)->else_body);
+    case STMT_SEQ:
+    case STMT_OPS:
+        for (uint32_t i = 0; i < IR_AS(IrSeq, s)->n; i++)
+            if (always_exits(IR_AS(IrSeq, s)->stmts[i]))
+                return 1;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* A branch followed by the statements after its if, rewritten as one
+ * list (branch NULL: none). */
+static const IrStmt *branch_then_rest(Cf *C, const IrStmt *branch, const IrStmt *const *rest, uint32_t nrest,
+                                      Flags *F, Span at)
+{
+    StmtList l;
+    const IrStmt *r;
+    vec_init(l);
+    if (branch && (branch->kind == STMT_SEQ || branch->kind == STMT_OPS))
+        for (uint32_t i = 0; i < IR_AS(IrSeq, branch)->n; i++)
+            vec_push(l, IR_AS(IrSeq, branch)->stmts[i]);
+    else if (branch)
+        vec_push(l, branch);
+    for (uint32_t i = 0; i < nrest; i++)
+        vec_push(l, rest[i]);
+    r = rewrite_list(C, l.data, l.len, F, branch ? branch->span : at);
+    vec_free(l);
+    return r;
+}
+
+/* A statement list: what follows a statement that always exits is
+ * dropped; what follows an if one branch of which always exits joins the
+ * other branch (so that what that branch defines reaches it, as in the
+ * reference, which moves it into the else); what follows any other
+ * statement that may exit runs only if it did not. */
+static const IrStmt *rewrite_list(Cf *C, const IrStmt *const *stmts, uint32_t n, Flags *F, Span at)
 {
     StmtList out;
     const IrStmt *r;
     vec_init(out);
     for (uint32_t i = 0; i < n; i++) {
         const IrStmt *s = stmts[i];
+        const IrStmt *const *rest = stmts + i + 1;
+        uint32_t nrest = n - i - 1;
         unsigned e = exits_of(s);
         if (!e) {
             vec_push(out, s);
             continue;
         }
-        vec_push(out, rewrite(C, s, F));
-        if (s->kind != STMT_BREAK && s->kind != STMT_CONTINUE && i + 1 < n) {
-            const IrStmt *rest = rewrite_list(C, stmts + i + 1, n - i - 1, F, stmts[i + 1]->span);
-            vec_push(out, ir_if(C->ir, not_(C, exited(C, F, e, s->span)), rest, NULL, 0, NULL, stmts[i + 1]->span));
+        if (nrest && !always_exits(s) && s->kind == STMT_IF && !IR_AS(IrIf, s)->nret) {
+            const IrIf *f = IR_AS(IrIf, s);
+            if (always_exits(f->then_body)) {
+                vec_push(out, ir_if(C->ir, f->cond, rewrite(C, f->then_body, F),
+                                    branch_then_rest(C, f->else_body, rest, nrest, F, rest[0]->span), 0, NULL, s->span));
+                break;
+            }
+            if (always_exits(f->else_body)) {
+                vec_push(out, ir_if(C->ir, f->cond, branch_then_rest(C, f->then_body, rest, nrest, F, rest[0]->span),
+                                    rewrite(C, f->else_body, F), 0, NULL, s->span));
+                break;
+            }
         }
+        vec_push(out, rewrite(C, s, F));
+        if (nrest && !always_exits(s))
+            vec_push(out, ir_if(C->ir, not_(C, exited(C, F, e, s->span)), rewrite_list(C, rest, nrest, F, rest[0]->span),
+                                NULL, 0, NULL, rest[0]->span));
         break;
     }
     r = block(C, &out, at);
@@ -214,12 +282,20 @@ static const IrStmt *loop_body(Cf *C, const IrStmt *body, unsigned e, Flags *F)
 {
     StmtList l;
     const IrStmt *r;
+    const IrStmt *nb;
     F->brk = e & EXIT_BREAK ? flag(C, "break", body->span) : NULL;
     F->cnt = e & EXIT_CONTINUE ? flag(C, "continue", body->span) : NULL;
+    F->cnt_read = 0;
+    nb = rewrite(C, body, F);
+    if (F->cnt && !F->cnt_read && !C->failed) {
+        F->cnt = NULL;
+        C->nflags--;   /* the last flag made */
+        nb = rewrite(C, body, F);
+    }
     vec_init(l);
     if (F->cnt)
         vec_push(l, set(C, F->cnt, 0, body->span));
-    vec_push(l, rewrite(C, body, F));
+    vec_push(l, nb);
     r = block(C, &l, body->span);
     vec_free(l);
     return r;
