@@ -21,17 +21,22 @@
  * dropped.  The program is in the front end's form (before ConvertToSSA,
  * which then carries the flags and the loop variable).
  *
+ * A loop with init_values that may exit first carries their values in
+ * variables (ctrl_flow_carry.c), its pl.yield_ becoming assignments that
+ * the exits skip: a break leaves it with the values carried into the
+ * iteration that broke, a continue passes them on unchanged.
+ *
  * Where no structured form is written here, a located error: a break
- * out of a pl.parallel or pl.pipeline loop, a break or continue in a loop
- * that carries explicit init_values (its yields would have to be
- * rewritten as well), one that would leave a scope (its body is
- * outlined), a for loop that breaks with a step that is not a constant.
+ * out of a pl.parallel or pl.pipeline loop, one that would leave a scope
+ * (its body is outlined), a for loop that breaks with a step that is not
+ * a constant.
  * Orchestration functions go the same way as kernels (the reference
  * keeps their jumps for its C++; pyptocc's outputs all take the
  * structured form). */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
+#include "passes/1_front/ctrl_flow.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
 
@@ -44,7 +49,9 @@ enum { EXIT_CONTINUE = 1, EXIT_BREAK = 2 };
 typedef struct Cf {
     PassCtx *pc;
     IrCtx *ir;
+    const IrFunc *func;        /* the function being rewritten */
     uint32_t nflags;           /* __break_N / __continue_N of this function */
+    unsigned ntemps;           /* __next_N of this function (ctrl_flow_carry.c) */
     int failed;
 } Cf;
 
@@ -57,7 +64,7 @@ typedef struct Flags {
     int cnt_read;
 } Flags;
 
-typedef VEC(const IrStmt *) StmtList;
+typedef CfStmtList StmtList;
 
 static void fail(Cf *C, Span at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fail(Cf *C, Span at, const char *fmt, ...)
@@ -309,8 +316,22 @@ static int const_int(const IrExpr *x, int64_t *v)
     return 1;
 }
 
-/* A for loop that may exit (its nested loops already structured). */
-static const IrStmt *lower_for(Cf *C, const IrFor *f, const IrStmt *body, StmtList *before)
+/* A loop with init_values that may exit, as one that carries their values
+ * in variables (ctrl_flow_carry.c); NULL after an error. */
+static const IrStmt *carry_in_variables(Cf *C, const IrStmt *loop, const IrStmt *body, unsigned e, StmtList *before,
+                                        StmtList *after)
+{
+    const IrStmt *r = cf_carry_in_variables(C->ir, C->func, loop, body, &C->ntemps, before, after);
+    if (!r)
+        fail(C, first_exit(body, e)->span,
+             "'%s' in a loop with init_values whose pl.yield_ is not the last statement of its body: end the body "
+             "with it", word(e));
+    return r;
+}
+
+/* A for loop that may exit (its nested loops already structured);
+ * statements it needs before and after it go to *before and *after. */
+static const IrStmt *lower_for(Cf *C, const IrFor *f, const IrStmt *body, StmtList *before, StmtList *after)
 {
     unsigned e = exits_of(body);
     Flags F;
@@ -325,10 +346,11 @@ static const IrStmt *lower_for(Cf *C, const IrFor *f, const IrStmt *body, StmtLi
                                                       f->niter, f->iter_args, f->ret, body, at),
                                                f->stage);
     if (f->niter) {
-        fail(C, first_exit(body, e)->span,
-             "'%s' in a loop with init_values is not supported: write the loop without init_values (ConvertToSSA "
-             "then carries its values)", word(e));
-        return &f->s;
+        const IrStmt *loop = carry_in_variables(C, &f->s, body, e, before, after);
+        if (!loop)
+            return &f->s;
+        f = IR_AS(IrFor, loop);
+        body = f->body;
     }
     if (!(e & EXIT_BREAK)) {   /* continue only: the loop stays */
         nb = loop_body(C, body, e, &F);
@@ -363,20 +385,22 @@ static const IrStmt *lower_for(Cf *C, const IrFor *f, const IrStmt *body, StmtLi
     return ir_while(C->ir, cond, 0, NULL, NULL, nb, at);
 }
 
-static const IrStmt *lower_while(Cf *C, const IrWhile *w, const IrStmt *body, StmtList *before)
+static const IrStmt *lower_while(Cf *C, const IrWhile *w, const IrStmt *body, StmtList *before, StmtList *after)
 {
     unsigned e = exits_of(body);
     Flags F;
     const IrStmt *nb;
-    const IrExpr *cond = w->cond;
+    const IrExpr *cond;
     if (!e)
         return body == w->body ? &w->s : ir_while(C->ir, w->cond, w->niter, w->iter_args, w->ret, body, w->s.span);
     if (w->niter) {
-        fail(C, first_exit(body, e)->span,
-             "'%s' in a pl.while_ loop with init_values is not supported: write it as a Python while loop (ConvertToSSA "
-             "then carries its values)", word(e));
-        return &w->s;
+        const IrStmt *loop = carry_in_variables(C, &w->s, body, e, before, after);
+        if (!loop)
+            return &w->s;
+        w = IR_AS(IrWhile, loop);
+        body = w->body;
     }
+    cond = w->cond;
     nb = loop_body(C, body, e, &F);
     if (F.brk) {
         vec_push(*before, set(C, F.brk, 0, w->s.span));
@@ -388,16 +412,16 @@ static const IrStmt *lower_while(Cf *C, const IrWhile *w, const IrStmt *body, St
 static const IrStmt *lower_top(Cf *C, const IrStmt *s);
 
 /* s with every loop in it structured, innermost first; statements a loop
- * needs before it go to *before. */
-static const IrStmt *lower(Cf *C, const IrStmt *s, StmtList *before)
+ * needs before and after it go to *before and *after. */
+static const IrStmt *lower(Cf *C, const IrStmt *s, StmtList *before, StmtList *after)
 {
     if (!s)
         return NULL;
     switch ((IrStmtKind)s->kind) {
     case STMT_FOR:
-        return lower_for(C, IR_AS(IrFor, s), lower_top(C, IR_AS(IrFor, s)->body), before);
+        return lower_for(C, IR_AS(IrFor, s), lower_top(C, IR_AS(IrFor, s)->body), before, after);
     case STMT_WHILE:
-        return lower_while(C, IR_AS(IrWhile, s), lower_top(C, IR_AS(IrWhile, s)->body), before);
+        return lower_while(C, IR_AS(IrWhile, s), lower_top(C, IR_AS(IrWhile, s)->body), before, after);
     case STMT_IF: {
         const IrIf *f = IR_AS(IrIf, s);
         const IrStmt *t = lower_top(C, f->then_body), *e = lower_top(C, f->else_body);
@@ -410,20 +434,25 @@ static const IrStmt *lower(Cf *C, const IrStmt *s, StmtList *before)
     case STMT_SEQ:
     case STMT_OPS: {
         const IrSeq *q = IR_AS(IrSeq, s);
-        StmtList out;
+        StmtList out, then;
         int changed = 0;
         const IrStmt *r = s;
         vec_init(out);
+        vec_init(then);
         for (uint32_t i = 0; i < q->n; i++) {
             uint32_t n0 = out.len;
-            const IrStmt *x = lower(C, q->stmts[i], &out);
-            if (x != q->stmts[i] || out.len != n0)
+            const IrStmt *x = lower(C, q->stmts[i], &out, &then);
+            if (x != q->stmts[i] || out.len != n0 || then.len)
                 changed = 1;
             vec_push(out, x);
+            for (uint32_t k = 0; k < then.len; k++)
+                vec_push(out, then.data[k]);
+            then.len = 0;
         }
         if (changed)
             r = ir_seq(C->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
         vec_free(out);
+        vec_free(then);
         return r;
     }
     case STMT_BREAK:
@@ -434,18 +463,22 @@ static const IrStmt *lower(Cf *C, const IrStmt *s, StmtList *before)
     }
 }
 
-/* s lowered, with what its loop needs before it: a list then. */
+/* s lowered, with what its loop needs before and after it: a list then. */
 static const IrStmt *lower_top(Cf *C, const IrStmt *s)
 {
-    StmtList before;
+    StmtList before, after;
     const IrStmt *r;
     vec_init(before);
-    r = lower(C, s, &before);
-    if (before.len) {
+    vec_init(after);
+    r = lower(C, s, &before, &after);
+    if (before.len || after.len) {
         vec_push(before, r);
+        for (uint32_t k = 0; k < after.len; k++)
+            vec_push(before, after.data[k]);
         r = ir_seq(C->ir, STMT_SEQ, before.len, before.data, s->span);
     }
     vec_free(before);
+    vec_free(after);
     return r;
 }
 
@@ -467,6 +500,8 @@ static const IrFunc *transform_function(PassCtx *pc, const IrProgram *prog, cons
         return f;
     C->failed = 0;
     C->nflags = 0;
+    C->ntemps = 0;
+    C->func = f;
     body = lower_top(C, f->body);
     if (C->failed)
         return NULL;
