@@ -19,10 +19,11 @@
  * assigns, so the loop has iter_args again.
  *
  * A variable keeps its iter_arg's name unless another variable of the
- * function has that name: ConvertToSSA resolves uses by name, so `a = a0`
- * before the loop would change what a later use of an outer `a` reads,
- * and a body that binds `a` anew would change the carried value.  Then it
- * is `<name>_carried` (made unique).  A yield whose later value reads a
+ * function, or one made here for another loop, has that name: ConvertToSSA
+ * resolves uses by name, so `a = a0` before the loop would change what a
+ * later use of an outer `a` (or an enclosing loop's `a`) reads, and a body
+ * that binds `a` anew would change the carried value.  Then it is
+ * `<name>_carried` (made unique).  A yield whose later value reads a
  * variable an earlier one assigns (`a, b = pl.yield_(b, a)`) evaluates its
  * values into temporaries first. */
 #include "config.h"
@@ -75,18 +76,19 @@ static int name_taken(const IrFunc *f, const char *name, const IrVar *except)
     return u.found;
 }
 
-/* The variable that carries iter_arg a. */
-static const IrVar *carrier(IrCtx *ir, const IrFunc *f, const IrIterArg *a)
+/* The variable that carries iter_arg a; its name joins *made. */
+static const IrVar *carrier(IrCtx *ir, const IrFunc *f, const IrIterArg *a, PtrMap *made)
 {
     const char *name = a->v.name;
     char buf[256];
-    for (unsigned k = 1; name_taken(f, name, &a->v); k++) {
+    for (unsigned k = 1; ptrmap_get(made, name) || name_taken(f, name, &a->v); k++) {
         if (k == 1)
             snprintf(buf, sizeof buf, "%s_carried", a->v.name);
         else
             snprintf(buf, sizeof buf, "%s_carried%u", a->v.name, k);
         name = ir_name(ir, buf);
     }
+    ptrmap_put(made, name, (void *)1);
     return ir_var_new(ir, name, a->v.type, a->v.e.span);
 }
 
@@ -186,7 +188,7 @@ static const IrStmt *replace_yield(IrCtx *ir, const IrStmt *body, const IrVar *c
 }
 
 const IrStmt *cf_carry_in_variables(IrCtx *ir, const IrFunc *func, const IrStmt *loop, const IrStmt *body,
-                                    unsigned *ntemps, CfStmtList *before, CfStmtList *after)
+                                    PtrMap *made, unsigned *ntemps, CfStmtList *before, CfStmtList *after)
 {
     int is_for = loop->kind == STMT_FOR;
     const IrFor *f = is_for ? IR_AS(IrFor, loop) : NULL;
@@ -200,7 +202,7 @@ const IrStmt *cf_carry_in_variables(IrCtx *ir, const IrFunc *func, const IrStmt 
     Subst sub;
     IrMutator m = {0};
     for (uint32_t i = 0; i < n; i++)
-        vars[i] = carrier(ir, func, iters[i]);
+        vars[i] = carrier(ir, func, iters[i], made);
     sub.n = n;
     sub.from = iters;
     sub.to = vars;

@@ -52,6 +52,7 @@ typedef struct Cf {
     const IrFunc *func;        /* the function being rewritten */
     uint32_t nflags;           /* __break_N / __continue_N of this function */
     unsigned ntemps;           /* __next_N of this function (ctrl_flow_carry.c) */
+    PtrMap carried;            /* names of its carried variables (ctrl_flow_carry.c) */
     int failed;
 } Cf;
 
@@ -321,7 +322,7 @@ static int const_int(const IrExpr *x, int64_t *v)
 static const IrStmt *carry_in_variables(Cf *C, const IrStmt *loop, const IrStmt *body, unsigned e, StmtList *before,
                                         StmtList *after)
 {
-    const IrStmt *r = cf_carry_in_variables(C->ir, C->func, loop, body, &C->ntemps, before, after);
+    const IrStmt *r = cf_carry_in_variables(C->ir, C->func, loop, body, &C->carried, &C->ntemps, before, after);
     if (!r)
         fail(C, first_exit(body, e)->span,
              "'%s' in a loop with init_values whose pl.yield_ is not the last statement of its body: end the body "
@@ -502,7 +503,9 @@ static const IrFunc *transform_function(PassCtx *pc, const IrProgram *prog, cons
     C->nflags = 0;
     C->ntemps = 0;
     C->func = f;
+    ptrmap_init(&C->carried);
     body = lower_top(C, f->body);
+    ptrmap_free(&C->carried);
     if (C->failed)
         return NULL;
     return ir_func_rebuild(C->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
