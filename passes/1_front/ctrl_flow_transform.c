@@ -264,20 +264,20 @@ static const IrStmt *rewrite_list(Cf *C, const IrStmt *const *stmts, uint32_t n,
         if (nrest && !always_exits(s) && s->kind == STMT_IF && !IR_AS(IrIf, s)->nret) {
             const IrIf *f = IR_AS(IrIf, s);
             if (always_exits(f->then_body)) {
-                vec_push(out, ir_if(C->ir, f->cond, rewrite(C, f->then_body, F),
-                                    branch_then_rest(C, f->else_body, rest, nrest, F, rest[0]->span), 0, NULL, s->span));
+                const IrStmt *other = branch_then_rest(C, f->else_body, rest, nrest, F, rest[0]->span);
+                vec_push(out, ir_if(C->ir, f->cond, rewrite(C, f->then_body, F), other, 0, NULL, s->span));
                 break;
             }
             if (always_exits(f->else_body)) {
-                vec_push(out, ir_if(C->ir, f->cond, branch_then_rest(C, f->then_body, rest, nrest, F, rest[0]->span),
-                                    rewrite(C, f->else_body, F), 0, NULL, s->span));
+                const IrStmt *other = branch_then_rest(C, f->then_body, rest, nrest, F, rest[0]->span);
+                vec_push(out, ir_if(C->ir, f->cond, other, rewrite(C, f->else_body, F), 0, NULL, s->span));
                 break;
             }
         }
         vec_push(out, rewrite(C, s, F));
         if (nrest && !always_exits(s))
-            vec_push(out, ir_if(C->ir, not_(C, exited(C, F, e, s->span)), rewrite_list(C, rest, nrest, F, rest[0]->span),
-                                NULL, 0, NULL, rest[0]->span));
+            vec_push(out, ir_if(C->ir, not_(C, exited(C, F, e, s->span)),
+                                rewrite_list(C, rest, nrest, F, rest[0]->span), NULL, 0, NULL, rest[0]->span));
         break;
     }
     r = block(C, &out, at);
