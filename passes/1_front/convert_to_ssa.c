@@ -28,8 +28,12 @@
  * pyptocc rules beyond the reference: a name first defined in only one
  * branch of an if is not visible after it (using it there is an error
  * with both locations, instead of IR whose use is not dominated by its
- * definition); a name defined in both branches of an if but not before it
- * becomes a phi. */
+ * definition), unless it is another name of a tensor that the other
+ * branch leaves as it was (a store's result is its output tensor: what
+ * follows a `break` joins the other branch, CtrlFlowTransform): a use
+ * after the if then makes it a phi, the other branch giving that tensor
+ * (found as a loop's escapes are, keyed by the if); a name defined in
+ * both branches of an if but not before it becomes a phi. */
 #include "config.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
@@ -52,7 +56,8 @@ typedef struct Gone {
     Span def;            /* where it was defined */
     Span construct;      /* the loop or if */
     const char *what;    /* "for loop", "while loop", "if" */
-    const IrStmt *loop;  /* the loop (of the input); NULL for an if */
+    const IrStmt *loop;  /* the loop (of the input), or the if whose phi a use would make (branch_alias);
+                            NULL for another if */
     const char *why;     /* why the loop cannot carry it out; NULL when it can */
     int skip;            /* why: the loop may run zero times (1) or does (2) */
     SsaOrigin origin;    /* its value at the end of the body (alias: only one the loop keeps) */
@@ -191,7 +196,8 @@ static void copy_origin(Ssa *S, const IrVar *to, const IrExpr *from)
 
 static Escape *escapes_of(Ssa *S, const IrStmt *loop) { return ptrmap_get(S->escapes, loop); }
 
-/* A use after loop g->loop of a name it defines: carried from now on. */
+/* A use after loop g->loop of a name it defines: carried from now on (an
+ * if: its phi from now on). */
 static void add_escape(Ssa *S, const Gone *g, const char *name)
 {
     Escape *e;
@@ -660,6 +666,17 @@ static void branch_finals(Ssa *S, uint32_t m, NameList *names, PtrMap *seen, Ptr
     ptrmap_free(&local);
 }
 
+/* The tensor (its version before the if) that v, defined by one branch
+ * only, is another name of (a store's result is its output tensor), when
+ * the other branch (whose final versions are other) leaves it as it was:
+ * that branch then gives it as v's value.  NULL otherwise. */
+static const IrVar *branch_alias(Ssa *S, const IrVar *v, const PtrMap *other)
+{
+    const SsaOrigin *o = v ? ptrmap_get(&S->origin, v) : NULL;
+    const IrVar *a = o && o->alias ? current(S, o->alias) : NULL;
+    return a && a->type->kind == TYPE_TENSOR && !ptrmap_get(other, o->alias) ? a : NULL;
+}
+
 static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
 {
     const IrExpr *cond = rw_expr(S, f->cond);
@@ -706,12 +723,15 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         const char *n = names.data[i];
         const IrVar *before = current(S, n);
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
-        if (before ? (tf && tf != before) || (ef && ef != before) : (tf && ef))
+        const PtrMap *other = tf ? &else_final : &then_final;
+        if (before ? (tf && tf != before) || (ef && ef != before)
+                   : (tf && ef) || (find_escape(S, &f->s, n) && branch_alias(S, tf ? tf : ef, other)))
             vec_push(phis, n);
         else if (!before) {
             const IrVar *d = tf ? tf : ef;
-            if (d)
-                mark_gone(S, n, d->e.span, f->s.span, "if");
+            Gone *g = d ? mark_gone(S, n, d->e.span, f->s.span, "if") : NULL;
+            if (g && branch_alias(S, d, other))
+                g->loop = &f->s;   /* a use after the if makes it a phi (add_escape, next round) */
         }
     }
     if (phis.len > 1)
@@ -720,11 +740,13 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         const char *n = phis.data[i];
         const IrVar *before = current(S, n);
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
-        const IrVar *t_val = tf ? tf : before, *e_val = ef ? ef : before;
+        const IrVar *alias =
+            before || (tf && ef) ? NULL : branch_alias(S, tf ? tf : ef, tf ? &else_final : &then_final);
+        const IrVar *t_val = tf ? tf : before ? before : alias, *e_val = ef ? ef : before ? before : alias;
         IrVar *r = new_version(S, n, t_val->type, f->s.span);
         same_carried_type(S, n, t_val, e_val, ef ? "after the else-branch" : "before the if",
                           tf ? "after the then-branch" : "before the if");
-        copy_origin(S, r, &t_val->e);
+        copy_origin(S, r, alias && !tf ? &ef->e : &t_val->e);
         vec_push(rets, r);
         vec_push(tv, &t_val->e);
         vec_push(ev, &e_val->e);

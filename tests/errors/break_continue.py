@@ -12,9 +12,9 @@ class Bad:
         for i in pl.parallel(4):
             if i == 2:
                 break
-        for i, (a,) in pl.range(0, 4, 1, init_values=(t,)):
+        for i, (a,) in pl.parallel(0, 4, 1, init_values=(t,)):
             if i == 2:
-                continue
+                break
             a = pl.yield_(pl.add(a, a))
         for i in pl.range(0, 8, s):
             if i == 3:
