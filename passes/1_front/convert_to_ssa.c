@@ -46,192 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Undo {
-    const char *name;
-    const IrVar *old;
-} Undo;
-
-/* Why a name has no version here: it was defined only inside a construct. */
-typedef struct Gone {
-    Span def;            /* where it was defined */
-    Span construct;      /* the loop or if */
-    const char *what;    /* "for loop", "while loop", "if" */
-    const IrStmt *loop;  /* the loop (of the input), or the if whose phi a use would make (branch_alias);
-                            NULL for another if */
-    const char *why;     /* why the loop cannot carry it out; NULL when it can */
-    int skip;            /* why: the loop may run zero times (1) or does (2) */
-    SsaOrigin origin;    /* its value at the end of the body (alias: only one the loop keeps) */
-} Gone;
-
-/* A name that a loop carries out although only its body defines it. */
-typedef struct Escape {
-    const char *name;
-    SsaOrigin origin;
-    struct Escape *next;
-} Escape;
-
-/* A use of a Gone name, reported once the conversion is final. */
-typedef struct Pending {
-    Span at;
-    const char *name;
-    Gone g;
-} Pending;
-
-typedef VEC(const IrStmt *) StmtList;
-typedef SsaNameList NameList;
-
-typedef struct Ssa {
-    PassCtx *pc;
-    IrCtx *ir;
-    PtrMap counter;          /* name -> next version + 1 (0 = none yet) */
-    PtrMap issued;           /* the versioned names handed out */
-    PtrMap cur;              /* name -> current IrVar */
-    PtrMap gone;             /* name -> Gone, when not visible */
-    PtrMap stale;            /* loop variable -> its loop, when its version is the one before the loop */
-    PtrMap kept;             /* names explicit constructs kept unversioned */
-    PtrMap origin;           /* converted variable -> SsaOrigin */
-    PtrMap *escapes;         /* loop of the input -> Escape list (kept across conversions) */
-    Arena *keep;             /* for Escape records */
-    VEC(Undo) undo;
-    VEC(Pending) pending;
-    Arena *arena;            /* for Gone and origin records (this conversion's scratch) */
-    Span at;                 /* the statement being converted (uses have no spans of their own) */
-    int failed;
-    int again;               /* a new Escape: convert the function again */
-} Ssa;
-
-/* ------------------------------------------------------------ versions */
-
-static uint64_t next_version(Ssa *S, const char *name)
-{
-    uintptr_t c = (uintptr_t)ptrmap_get(&S->counter, name);
-    ptrmap_put(&S->counter, name, (void *)(c + 1));
-    return (uint64_t)c;
-}
-
-/* name<sep><version>, a name not handed out before: the versions of two
- * names can spell the same ("carried_iter" + "_" + 1 and "carried" +
- * "_iter_" + 1), and the next version of this name is taken then. */
-static const char *versioned(Ssa *S, const char *name, const char *sep)
-{
-    const char *v;
-    do
-        v = pass_versioned_name(S->ir, name, sep, next_version(S, name));
-    while (ptrmap_get(&S->issued, v) || ptrmap_get(&S->kept, v));
-    ptrmap_put(&S->issued, v, (void *)1);
-    return v;
-}
-
-/* The name of an explicit iter_arg or return variable: kept as written the
- * first time, versioned when the function already has it. */
-static const char *explicit_name(Ssa *S, const char *name)
-{
-    if (!ptrmap_get(&S->kept, name)) {
-        ptrmap_put(&S->kept, name, (void *)1);
-        return name;
-    }
-    return versioned(S, name, "_");
-}
-
-static const IrVar *current(Ssa *S, const char *name) { return ptrmap_get(&S->cur, name); }
-
-static void set_current(Ssa *S, const char *name, const IrVar *v)
-{
-    Undo u;
-    u.name = name;
-    u.old = current(S, name);
-    vec_push(S->undo, u);
-    ptrmap_put(&S->cur, name, (void *)v);
-    ptrmap_put(&S->gone, name, NULL);
-    ptrmap_put(&S->stale, name, NULL);
-}
-
-static uint32_t mark(Ssa *S) { return S->undo.len; }
-
-static void restore(Ssa *S, uint32_t m)
-{
-    while (S->undo.len > m) {
-        Undo u = vec_pop(S->undo);
-        ptrmap_put(&S->cur, u.name, (void *)u.old);
-    }
-}
-
-/* Names (re)defined since mark m, each once, in first-definition order. */
-static void defined_since(Ssa *S, uint32_t m, NameList *out, PtrMap *seen)
-{
-    for (uint32_t i = m; i < S->undo.len; i++) {
-        const char *n = S->undo.data[i].name;
-        if (!ptrmap_get(seen, n)) {
-            ptrmap_put(seen, n, (void *)1);
-            vec_push(*out, n);
-        }
-    }
-}
-
-static Gone *mark_gone(Ssa *S, const char *name, Span def, Span construct, const char *what)
-{
-    Gone *g = arena_zalloc(S->arena, sizeof *g);
-    g->def = def;
-    g->construct = construct;
-    g->what = what;
-    ptrmap_put(&S->gone, name, g);
-    return g;
-}
-
-static void set_origin(Ssa *S, const IrVar *v, const IrType *src_type, int space, const char *alias)
-{
-    SsaOrigin *o = arena_alloc(S->arena, sizeof *o);
-    o->src_type = src_type;
-    o->space = space;
-    o->alias = alias;
-    ptrmap_put(&S->origin, v, o);
-}
-
-static void copy_origin(Ssa *S, const IrVar *to, const IrExpr *from)
-{
-    const SsaOrigin *o = ir_is_var_like(from) ? ptrmap_get(&S->origin, from) : NULL;
-    if (o)
-        ptrmap_put(&S->origin, to, (void *)o);
-}
-
-static Escape *escapes_of(Ssa *S, const IrStmt *loop) { return ptrmap_get(S->escapes, loop); }
-
-/* A use after loop g->loop of a name it defines: carried from now on (an
- * if: its phi from now on). */
-static void add_escape(Ssa *S, const Gone *g, const char *name)
-{
-    Escape *e;
-    for (e = escapes_of(S, g->loop); e; e = e->next)
-        if (e->name == name)
-            ICE("'%s' escapes its loop again", name);
-    e = arena_alloc(S->keep, sizeof *e);
-    e->name = name;
-    e->origin = g->origin;
-    e->next = escapes_of(S, g->loop);
-    ptrmap_put(S->escapes, g->loop, e);
-    S->again = 1;
-}
-
-static void report_gone(Ssa *S, const Pending *p)
-{
-    const Gone *g = &p->g;
-    SourcePos pos;
-    pos.line = diag_line(S->pc->diag, g->construct.lo);
-    if (!g->loop)
-        diag_error(S->pc->diag, p->at, "'%s' is defined inside the %s at line %u and is not available after it",
-                   p->name, g->what, pos.line);
-    else if (g->skip)
-        diag_error(S->pc->diag, p->at,
-                   "'%s' %s no value here: it is defined only inside the %s at line %u, which %s; give it a value "
-                   "before the loop",
-                   p->name, g->skip > 1 ? "has" : "may have", g->what, pos.line, g->why);
-    else
-        diag_error(S->pc->diag, p->at,
-                   "'%s' is defined inside the %s at line %u and cannot be carried out of it: %s; give it a value "
-                   "before the loop",
-                   p->name, g->what, pos.line, g->why);
-    diag_note(S->pc->diag, g->def, "'%s' is defined here", p->name);
-}
+#include "passes/1_front/ssa_state.h"
 
 /* ------------------------------------------------------- expressions */
 
@@ -249,10 +64,10 @@ static const IrExpr *rw_var(Ssa *S, const IrVar *v)
     Gone *g;
     if (v->e.kind == EXPR_MEMREF)
         return &v->e;
-    c = current(S, v->name);
+    c = ssa_current(S, v->name);
     if (c && (g = ptrmap_get(&S->stale, v->name))) {
         /* A loop variable after its loop: the value of the last iteration. */
-        add_escape(S, g, v->name);
+        ssa_add_escape(S, g, v->name);
         ptrmap_put(&S->stale, v->name, NULL);
         S->failed = 1;
     }
@@ -261,7 +76,7 @@ static const IrExpr *rw_var(Ssa *S, const IrVar *v)
     g = ptrmap_get(&S->gone, v->name);
     if (g) {
         if (g->loop && !g->why) {
-            add_escape(S, g, v->name);
+            ssa_add_escape(S, g, v->name);
         } else {
             Pending p;
             p.at = S->at;
@@ -305,7 +120,7 @@ static const IrExpr *rw_expr(Ssa *S, const IrExpr *e)
 /* A new version of name with the given type. */
 static IrVar *new_version(Ssa *S, const char *name, const IrType *type, Span span)
 {
-    return ir_var_new(S->ir, versioned(S, name, "_"), type, span);
+    return ir_var_new(S->ir, ssa_versioned(S, name, "_"), type, span);
 }
 
 /* ---------------------------------------------------------- statements */
@@ -375,7 +190,7 @@ static void carried_names(Ssa *S, const IrStmt *body, const char *loop_var, uint
         int excluded = loop_var && n == loop_var;
         for (uint32_t k = 0; k < niter && !excluded; k++)
             excluded = explicit_iters[k]->v.name == n;
-        if (!excluded && current(S, n))
+        if (!excluded && ssa_current(S, n))
             vec_push(*out, n);
     }
     if (out->len > 1)
@@ -389,7 +204,7 @@ static const IrVar *version_before(Ssa *S, uint32_t m, const char *name)
     for (uint32_t k = m; k < S->undo.len; k++)
         if (S->undo.data[k].name == name)
             return S->undo.data[k].old;
-    return current(S, name);
+    return ssa_current(S, name);
 }
 
 /* After a loop body: names first defined inside it are not visible after,
@@ -412,17 +227,17 @@ static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, const I
         if (ptrmap_get(&seen, n))
             continue;
         ptrmap_put(&seen, n, (void *)1);
-        inside = current(S, n);
+        inside = ssa_current(S, n);
         if (S->undo.data[k].old || !inside)
             continue;
-        g = mark_gone(S, n, inside->e.span, loop->span, what);
+        g = ssa_mark_gone(S, n, inside->e.span, loop->span, what);
         g->loop = loop;
         if ((o = ptrmap_get(&S->origin, inside)))
             g->origin = *o;
         if (g->origin.alias) {
             /* Another name of a tensor the loop leaves as it was. */
             const IrVar *a = version_before(S, m, g->origin.alias);
-            if (!a || a != current(S, g->origin.alias) || a->type->kind != TYPE_TENSOR)
+            if (!a || a != ssa_current(S, g->origin.alias) || a->type->kind != TYPE_TENSOR)
                 g->origin.alias = NULL;
         }
         if (g->origin.alias)
@@ -441,7 +256,7 @@ static void hide_body_names(Ssa *S, uint32_t m, const NameList *carried, const I
 
 static const Escape *find_escape(Ssa *S, const IrStmt *loop, const char *name)
 {
-    for (const Escape *e = escapes_of(S, loop); e; e = e->next)
+    for (const Escape *e = ssa_escapes_of(S, loop); e; e = e->next)
         if (e->name == name)
             return e;
     return NULL;
@@ -452,7 +267,7 @@ static const Escape *find_escape(Ssa *S, const IrStmt *loop, const char *name)
  * placeholder (assigned before the loop when it is not a constant). */
 static const IrIterArg *escape_iter_arg(Ssa *S, const IrStmt *loop, const Escape *e, StmtList *before)
 {
-    const IrVar *a = e->origin.alias ? current(S, e->origin.alias) : NULL;
+    const IrVar *a = e->origin.alias ? ssa_current(S, e->origin.alias) : NULL;
     const IrExpr *init;
     if (a) {
         init = &a->e;
@@ -464,7 +279,7 @@ static const IrIterArg *escape_iter_arg(Ssa *S, const IrStmt *loop, const Escape
             init = &pv->e;
         }
     }
-    return ir_iter_arg_new(S->ir, versioned(S, e->name, "_iter_"),
+    return ir_iter_arg_new(S->ir, ssa_versioned(S, e->name, "_iter_"),
                            ir_expr_type(S->ir, init), init, loop->span);
 }
 
@@ -512,8 +327,8 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
     carried_names(S, body, loop_var_old ? loop_var_old->name : NULL, nexplicit, explicit_iters, &carried);
     /* Names a use after the loop showed to escape it (sorted with the
      * others), unless now defined before it (an enclosing loop carries them). */
-    for (const Escape *e = escapes_of(S, s); e; e = e->next)
-        if (!current(S, e->name) || (loop_var_old && e->name == loop_var_old->name))
+    for (const Escape *e = ssa_escapes_of(S, s); e; e = e->next)
+        if (!ssa_current(S, e->name) || (loop_var_old && e->name == loop_var_old->name))
             vec_push(carried, e->name);
     if (carried.len > 1)
         qsort(carried.data, carried.len, sizeof *carried.data, cmp_names);
@@ -522,15 +337,15 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
     for (uint32_t i = 0; i < nexplicit; i++) {
         const IrIterArg *a = explicit_iters[i];
         const IrExpr *init = rw_expr(S, a->init);
-        IrIterArg *ia = ir_iter_arg_new(S->ir, explicit_name(S, a->v.name), rw_any_type(S, a->v.type), init,
+        IrIterArg *ia = ir_iter_arg_new(S->ir, ssa_explicit_name(S, a->v.name), rw_any_type(S, a->v.type), init,
                                         a->v.e.span);
-        copy_origin(S, &ia->v, init);
+        ssa_copy_origin(S, &ia->v, init);
         vec_push(lp->iters, ia);
     }
     /* Loop-carried names: iter_arg <name>_iter_<n>, return variable <name>_<n+1>. */
     for (uint32_t i = 0; i < carried.len; i++) {
         const char *n = carried.data[i];
-        const IrVar *before = current(S, n);
+        const IrVar *before = ssa_current(S, n);
         int is_loop_var = loop_var_old && n == loop_var_old->name;
         const Escape *e = before && !is_loop_var ? NULL : find_escape(S, s, n);
         const IrIterArg *ia;
@@ -542,31 +357,31 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
             const IrExpr *init = before->type == lt ? &before->e
                                                     : ir_unary(S->ir, UN_CAST, (DataType)lt->dtype, &before->e,
                                                                before->e.span);
-            ia = ir_iter_arg_new(S->ir, versioned(S, n, "_iter_"), lt, init,
+            ia = ir_iter_arg_new(S->ir, ssa_versioned(S, n, "_iter_"), lt, init,
                                  before->e.span);
             r = new_version(S, n, lt, before->e.span);
         } else if (e) {
             ia = escape_iter_arg(S, s, e, pre);
             r = new_version(S, n, ia->v.type, s->span);
-            set_origin(S, r, e->origin.src_type, e->origin.space, e->origin.alias);
+            ssa_set_origin(S, r, e->origin.src_type, e->origin.space, e->origin.alias);
         } else {
-            ia = ir_iter_arg_new(S->ir, versioned(S, n, "_iter_"), before->type,
+            ia = ir_iter_arg_new(S->ir, ssa_versioned(S, n, "_iter_"), before->type,
                                  &before->e, before->e.span);
             r = new_version(S, n, before->type, before->e.span);
-            copy_origin(S, r, &before->e);
+            ssa_copy_origin(S, r, &before->e);
         }
         vec_push(lp->iters, ia);
         vec_push(lp->rets, r);
     }
-    m = mark(S);
+    m = ssa_mark(S);
     if (loop_var_new)
-        set_current(S, loop_var_old->name, loop_var_new);
+        ssa_set_current(S, loop_var_old->name, loop_var_new);
     for (uint32_t i = 0; i < lp->iters.len; i++) {
         const IrIterArg *ia = lp->iters.data[i];
         const char *n = i < nexplicit ? explicit_iters[i]->v.name : carried.data[i - nexplicit];
         if (loop_var_old && n == loop_var_old->name)
             continue;   /* the loop variable carried out: its iter_arg is only the value after the loop */
-        set_current(S, n, &ia->v);
+        ssa_set_current(S, n, &ia->v);
     }
     lp->cond = cond ? rw_expr(S, cond) : NULL;
     y = convert_body(S, body, &out);
@@ -576,7 +391,7 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
     if (y && y->n != nexplicit)
         ICE("loop yields %u values for %u explicit iter_args", y->n, nexplicit);
     for (uint32_t i = 0; i < carried.len; i++) {
-        const IrVar *last = current(S, carried.data[i]);
+        const IrVar *last = ssa_current(S, carried.data[i]);
         if (!last)
             ICE("'%s' escapes its loop but has no value at the end of the body", carried.data[i]);
         if (last != &lp->iters.data[nexplicit + i]->v)
@@ -588,8 +403,8 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         vec_push(out, ir_yield(S->ir, yvals.len, yvals.data, y ? y->s.span : s->span));
     lp->body = seq_of(S, &out, body ? body->span : s->span);
     hide_body_names(S, m, &carried, s, what, skip_why, first_id);
-    restore(S, m);
-    if (loop_var_old && current(S, loop_var_old->name) && current(S, loop_var_old->name)->type->kind == TYPE_SCALAR &&
+    ssa_restore(S, m);
+    if (loop_var_old && ssa_current(S, loop_var_old->name) && ssa_current(S, loop_var_old->name)->type->kind == TYPE_SCALAR &&
         !find_escape(S, s, loop_var_old->name)) {
         Gone *g = arena_zalloc(S->arena, sizeof *g);
         g->loop = s;
@@ -602,15 +417,15 @@ static void convert_loop(Ssa *S, const IrStmt *s, const IrVar *loop_var_old, IrV
         vec_init(rets);
         for (uint32_t i = 0; i < nexplicit; i++) {
             const IrVar *r = explicit_rets[i];
-            IrVar *nr = ir_var_new(S->ir, explicit_name(S, r->name), rw_any_type(S, r->type), r->e.span);
+            IrVar *nr = ir_var_new(S->ir, ssa_explicit_name(S, r->name), rw_any_type(S, r->type), r->e.span);
             const SsaOrigin *io = ptrmap_get(&S->origin, &lp->iters.data[i]->v);
-            set_origin(S, nr, r->type, io ? io->space : -1, NULL);
+            ssa_set_origin(S, nr, r->type, io ? io->space : -1, NULL);
             vec_push(rets, nr);
-            set_current(S, r->name, nr);
+            ssa_set_current(S, r->name, nr);
         }
         for (uint32_t i = 0; i < lp->rets.len; i++) {
             vec_push(rets, lp->rets.data[i]);
-            set_current(S, carried.data[i], lp->rets.data[i]);
+            ssa_set_current(S, carried.data[i], lp->rets.data[i]);
         }
         vec_free(lp->rets);
         lp->rets.data = rets.data;
@@ -626,7 +441,7 @@ static void convert_for(Ssa *S, const IrFor *f, StmtList *out)
     LoopParts lp;
     const IrExpr *a = rw_expr(S, f->start), *b = rw_expr(S, f->stop), *c = rw_expr(S, f->step);
     IrVar *lv = new_version(S, f->loop_var->name, f->loop_var->type, f->loop_var->e.span);
-    set_origin(S, lv, f->loop_var->type, -1, NULL);
+    ssa_set_origin(S, lv, f->loop_var->type, -1, NULL);
     convert_loop(S, &f->s, f->loop_var, lv, f->niter, f->iter_args, f->ret, NULL, f->body, &lp, "for loop",
                  ssa_for_skip_why(f), out);
     vec_push(*out, ir_for_staged(ir_for(S->ir, (ForKind)f->s.sub, lv, a, b, c, lp.iters.len, lp.iters.data,
@@ -653,10 +468,10 @@ static void branch_finals(Ssa *S, uint32_t m, NameList *names, PtrMap *seen, Ptr
     PtrMap local;
     vec_init(here);
     ptrmap_init(&local);
-    defined_since(S, m, &here, &local);
+    ssa_defined_since(S, m, &here, &local);
     for (uint32_t i = 0; i < here.len; i++) {
         const char *n = here.data[i];
-        ptrmap_put(finals, n, (void *)current(S, n));
+        ptrmap_put(finals, n, (void *)ssa_current(S, n));
         if (!ptrmap_get(seen, n)) {
             ptrmap_put(seen, n, (void *)1);
             vec_push(*names, n);
@@ -673,14 +488,14 @@ static void branch_finals(Ssa *S, uint32_t m, NameList *names, PtrMap *seen, Ptr
 static const IrVar *branch_alias(Ssa *S, const IrVar *v, const PtrMap *other)
 {
     const SsaOrigin *o = v ? ptrmap_get(&S->origin, v) : NULL;
-    const IrVar *a = o && o->alias ? current(S, o->alias) : NULL;
+    const IrVar *a = o && o->alias ? ssa_current(S, o->alias) : NULL;
     return a && a->type->kind == TYPE_TENSOR && !ptrmap_get(other, o->alias) ? a : NULL;
 }
 
 static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
 {
     const IrExpr *cond = rw_expr(S, f->cond);
-    uint32_t m = mark(S);
+    uint32_t m = ssa_mark(S);
     StmtList then_out, else_out;
     const IrValues *ty, *ey = NULL;
     VEC(const IrExpr *) then_explicit, else_explicit;
@@ -708,7 +523,7 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         for (uint32_t i = 0; i < ty->n; i++)
             vec_push(then_explicit, rw_expr(S, ty->values[i]));
     branch_finals(S, m, &names, &seen, &then_final);
-    restore(S, m);
+    ssa_restore(S, m);
     /* else branch */
     if (f->else_body) {
         ey = convert_body(S, f->else_body, &else_out);
@@ -716,12 +531,12 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
             for (uint32_t i = 0; i < ey->n; i++)
                 vec_push(else_explicit, rw_expr(S, ey->values[i]));
         branch_finals(S, m, &names, &seen, &else_final);
-        restore(S, m);
+        ssa_restore(S, m);
     }
     /* Phis: names whose version differs after a branch (sorted). */
     for (uint32_t i = 0; i < names.len; i++) {
         const char *n = names.data[i];
-        const IrVar *before = current(S, n);
+        const IrVar *before = ssa_current(S, n);
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
         const PtrMap *other = tf ? &else_final : &then_final;
         if (before ? (tf && tf != before) || (ef && ef != before)
@@ -729,7 +544,7 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
             vec_push(phis, n);
         else if (!before) {
             const IrVar *d = tf ? tf : ef;
-            Gone *g = d ? mark_gone(S, n, d->e.span, f->s.span, "if") : NULL;
+            Gone *g = d ? ssa_mark_gone(S, n, d->e.span, f->s.span, "if") : NULL;
             if (g && branch_alias(S, d, other))
                 g->loop = &f->s;   /* a use after the if makes it a phi (add_escape, next round) */
         }
@@ -738,7 +553,7 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         qsort(phis.data, phis.len, sizeof *phis.data, cmp_names);
     for (uint32_t i = 0; i < phis.len; i++) {
         const char *n = phis.data[i];
-        const IrVar *before = current(S, n);
+        const IrVar *before = ssa_current(S, n);
         const IrVar *tf = ptrmap_get(&then_final, n), *ef = ptrmap_get(&else_final, n);
         const IrVar *alias =
             before || (tf && ef) ? NULL : branch_alias(S, tf ? tf : ef, tf ? &else_final : &then_final);
@@ -746,7 +561,7 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         IrVar *r = new_version(S, n, t_val->type, f->s.span);
         same_carried_type(S, n, t_val, e_val, ef ? "after the else-branch" : "before the if",
                           tf ? "after the then-branch" : "before the if");
-        copy_origin(S, r, alias && !tf ? &ef->e : &t_val->e);
+        ssa_copy_origin(S, r, alias && !tf ? &ef->e : &t_val->e);
         vec_push(rets, r);
         vec_push(tv, &t_val->e);
         vec_push(ev, &e_val->e);
@@ -757,7 +572,7 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         const SsaOrigin *to = i < then_explicit.len && ir_is_var_like(then_explicit.data[i])
                                   ? ptrmap_get(&S->origin, then_explicit.data[i])
                                   : NULL;
-        set_origin(S, r, f->ret[i]->type, to ? to->space : -1, NULL);
+        ssa_set_origin(S, r, f->ret[i]->type, to ? to->space : -1, NULL);
         vec_push(rets, r);
     }
     for (uint32_t i = 0; i < then_explicit.len; i++)
@@ -788,9 +603,9 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
         vec_push(*out, ir_if(S->ir, cond, then_body, else_body, rets.len, rets.data, f->s.span));
     }
     for (uint32_t i = 0; i < phis.len; i++)
-        set_current(S, phis.data[i], rets.data[i]);
+        ssa_set_current(S, phis.data[i], rets.data[i]);
     for (uint32_t i = 0; i < f->nret; i++)
-        set_current(S, f->ret[i]->name, rets.data[phis.len + i]);
+        ssa_set_current(S, f->ret[i]->name, rets.data[phis.len + i]);
 
     vec_free(then_explicit);
     vec_free(else_explicit);
@@ -806,14 +621,14 @@ static void convert_if(Ssa *S, const IrIf *f, StmtList *out)
 
 static const SsaOrigin *origin_of_name(void *S, const char *name)
 {
-    return ptrmap_get(&((Ssa *)S)->origin, current(S, name));
+    return ptrmap_get(&((Ssa *)S)->origin, ssa_current(S, name));
 }
 
 /* What carrying nv out of a loop needs to know about its value. */
 static void assign_origin(Ssa *S, const IrVar *nv, const IrAssign *a)
 {
     SsaOrigin o = ssa_assign_origin(a, origin_of_name, S);
-    set_origin(S, nv, o.src_type, o.space, o.alias);
+    ssa_set_origin(S, nv, o.src_type, o.space, o.alias);
 }
 
 static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
@@ -834,7 +649,7 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
         nv = new_version(S, a->var->name, rw_any_type(S, a->var->type), a->var->e.span);
         vec_push(*out, ir_assign(ir, nv, v, s->span));
         assign_origin(S, nv, a);
-        set_current(S, a->var->name, nv);
+        ssa_set_current(S, a->var->name, nv);
         return;
     }
     case STMT_EVAL: {
@@ -847,7 +662,7 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
             IrVar *nv = new_version(S, t->name, rw_any_type(S, t->type), t->e.span);
             vec_push(*out, a = ir_assign(ir, nv, x, s->span));
             assign_origin(S, nv, IR_AS(IrAssign, a));
-            set_current(S, t->name, nv);
+            ssa_set_current(S, t->name, nv);
             return;
         }
         vec_push(*out, x == e ? s : ir_eval(ir, x, s->span));
@@ -895,7 +710,7 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
             na.dumps = dumps;
             if (a->index) {
                 IrVar *nv = new_version(S, a->index->name, a->index->type, a->index->e.span);
-                set_current(S, a->index->name, nv);
+                ssa_set_current(S, a->index->name, nv);
                 na.index = nv;
             }
         }
@@ -903,7 +718,7 @@ static void convert_stmt(Ssa *S, const IrStmt *s, StmtList *out)
         convert_list(S, sc->body, &inner);
         if (a && a->task_id) {
             IrVar *nv = new_version(S, a->task_id->name, a->task_id->type, a->task_id->e.span);
-            set_current(S, a->task_id->name, nv);
+            ssa_set_current(S, a->task_id->name, nv);
             na.task_id = nv;
         }
         vec_push(*out, a ? ir_scope_attrs(ir, (ScopeKind)s->sub, &na, seq_of(S, &inner, sc->body->span), s->span)
@@ -958,7 +773,7 @@ static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes,
         IrVar *np = new_version(&S, p->name, rw_any_type(&S, p->type), p->e.span);
         params[i].var = np;
         params[i].dir = f->params[i].dir;
-        set_current(&S, p->name, np);
+        ssa_set_current(&S, p->name, np);
     }
     ret = arena_array(&pc->ir->arena, f->nret ? f->nret : 1, sizeof *ret);
     for (uint32_t i = 0; i < f->nret; i++)
@@ -967,7 +782,7 @@ static const IrFunc *convert_once(PassCtx *pc, const IrFunc *f, PtrMap *escapes,
     *again = S.again;
     if (!S.again)
         for (uint32_t i = 0; i < S.pending.len; i++)
-            report_gone(&S, &S.pending.data[i]);
+            ssa_report_gone(&S, &S.pending.data[i]);
     if (!S.failed)
         r = ir_func_rebuild(pc->ir, f, f->nparams, params, f->nret, ret,
                         seq_of(&S, &body, f->body ? f->body->span : f->span));
