@@ -111,7 +111,7 @@ int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGA
 {
     const IrExpr *d = t->dims[t->n == 1 || dn ? 0 : 1];
     *len_x = NULL;
-    if (t->n <= 2 && !ir_dim_value(d, len) && d->kind == EXPR_VAR) {
+    if (t->n <= 2 && !ir_dim_value(d, len) && d->kind != EXPR_CONST_INT) {
         *len_x = d;
         *len = -1;
         stride[0] = t->n == 2 && !dn ? -1 : 1;
