@@ -3,7 +3,9 @@
 # them: each is a build of its own (--entry=NAME picks one for C++;
 # --output-dir writes DIR/next_levels/NAME/).  Both compute
 # out = (a + b) * 2, one with a fused kernel, one with two kernels through
-# an intermediate tensor; tests/cli.test builds the other one.
+# an intermediate tensor; tests/cli.test builds the other one.  (No kernel
+# is named double: PTOAS's C++ keeps a kernel's name, and double is a C++
+# keyword.)
 import pypto.language as pl
 
 R = 32
@@ -29,7 +31,7 @@ class TwoWays:
         return out
 
     @pl.function(type=pl.FunctionType.InCore)
-    def double(self, s: pl.Tensor[[R, C], pl.FP32],
+    def twice(self, s: pl.Tensor[[R, C], pl.FP32],
                out: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
         x = pl.load(s, [0, 0], [R, C])
         out = pl.store(pl.add(x, x), [0, 0], out)
@@ -46,5 +48,5 @@ class TwoWays:
                out: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
         s = pl.create_tensor([R, C], dtype=pl.FP32)
         s = self.add(a, b, s)
-        out = self.double(s, out)
+        out = self.twice(s, out)
         return out
