@@ -26,7 +26,6 @@ typedef struct Reach {
     const IrProgram *prog;
     PtrMap seen;             /* function -> itself */
     FuncList todo;
-    int dispatches;          /* a call with device=: multi-rank host orchestration */
 } Reach;
 
 static int reach_call(IrWalker *w, const IrExpr *e)
@@ -37,8 +36,6 @@ static int reach_call(IrWalker *w, const IrExpr *e)
     if (e->kind != EXPR_CALL)
         return 1;
     c = IR_AS(IrCall, e);
-    if (ir_call_device_arg(c) >= 0)
-        R->dispatches = 1;
     if (c->callee->kind == CALLEE_GLOBAL && (f = ir_program_find(R->prog, c->callee->name)) &&
         !ptrmap_get(&R->seen, f)) {
         ptrmap_put(&R->seen, f, (void *)f);
@@ -83,22 +80,19 @@ static const IrProgram *build_of(IrCtx *ir, const IrProgram *prog, const IrFunc 
     return p;
 }
 
+static int is_dispatch(const IrExpr *e, const void *ctx)
+{
+    (void)ctx;
+    return e->kind == EXPR_CALL && ir_call_device_arg(IR_AS(IrCall, e)) >= 0;
+}
+
+/* A call with device=: the program is multi-rank host orchestration. */
 static int dispatches_to_ranks(const IrProgram *prog)
 {
-    Reach R;
-    IrWalker w;
-    memset(&R, 0, sizeof R);
-    memset(&w, 0, sizeof w);
-    R.prog = prog;
-    ptrmap_init(&R.seen);
-    vec_init(R.todo);
-    w.pre_expr = reach_call;
-    w.data = &R;
-    for (uint32_t i = 0; i < prog->n && !R.dispatches; i++)
-        ir_walk_func(&w, prog->funcs[i]);
-    ptrmap_free(&R.seen);
-    vec_free(R.todo);
-    return R.dispatches;
+    for (uint32_t i = 0; i < prog->n; i++)
+        if (ir_func_any(prog->funcs[i], NULL, is_dispatch, NULL))
+            return 1;
+    return 0;
 }
 
 static char *dir_name(const char *prog, const char *orch)
