@@ -17,6 +17,7 @@ enum {
     I_OUTLINE,
     I_CONVERT,
     I_FLATTEN_ND,
+    I_AUTO_TILE,
     I_EXPAND_MIXED,
     I_COLLECTIVES,
     I_COMM_CTX,
@@ -51,6 +52,10 @@ static const PassDef passes[] = {
      "turn InCore functions of tensor ops into kernels of block ops, tiled to fit the on-chip buffers"},
     [I_FLATTEN_ND] = {"flatten_tile_nd_to_2d", "FlattenTileNdTo2D", pass_flatten_tile_nd, PROP_SSA | PROP_BLOCK_KERNELS,
      0, 0, "make the kernels' tiles of rank 3 or more 2-D: leading dimensions merged into rows"},
+    [I_AUTO_TILE] = {"auto_tile_matmul_l0", "AutoTileMatmulL0", pass_auto_tile_matmul,
+     PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
+     "split a matrix product of Mat tiles too large for L0A, L0B or L0C into blocks: a loop over K, and a grid of "
+     "stored blocks of M and N"},
     [I_EXPAND_MIXED] = {"expand_mixed_kernel", "ExpandMixedKernel", pass_expand_mixed_kernel,
      PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
      "split each kernel of both the cube and the vector unit into an AIC and an AIV kernel joined by the cross-core "
@@ -106,6 +111,7 @@ static const struct Stage {
     {I_OUTLINE, IN_FRONT, 0},
     {I_CONVERT, IN_FRONT, 0},
     {I_FLATTEN_ND, IN_FRONT, 0},
+    {I_AUTO_TILE, IN_KERNELS, 0},
     {I_EXPAND_MIXED, IN_KERNELS, 0},
     {I_COLLECTIVES, IN_KERNELS, 0},
     {I_COMM_CTX, IN_KERNELS, 0},

@@ -4,7 +4,9 @@
 # and Right; anything else is an error at the call (the printers used to
 # find it, after a pipeline that had reported nothing; issue 35): operands
 # loaded into Vec (the default), an accumulator in Vec or in Mat (here
-# through a loop's iter_arg), a k of 4096.  'good' is the form that works.
+# through a loop's iter_arg).  'good' is the form that works.  (A k of
+# 4096 was one too; AutoTileMatmulL0 now runs it in blocks of K:
+# tests/e2e/matmul_l0_blocks.)
 import pypto.language as pl
 
 
@@ -40,11 +42,3 @@ class Spaces:
             nxt = pl.matmul_acc(acc, x, x)
             r = pl.yield_(nxt)
         return pl.store(r, [0, 0], out)
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def too_deep(self, a: pl.Tensor[[16, 4096], pl.FP16], b: pl.Tensor[[4096, 16], pl.FP16],
-                 out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
-        x = pl.load(a, [0, 0], [16, 4096], target_memory=pl.MemorySpace.Mat)
-        y = pl.load(b, [0, 0], [4096, 16], target_memory=pl.MemorySpace.Mat)
-        c = pl.matmul(x, y)
-        return pl.store(c, [0, 0], out)
