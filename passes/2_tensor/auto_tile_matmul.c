@@ -21,9 +21,10 @@
  * of the cube's 16-element (32-byte) K box dividing K, whose operands fit
  * L0A and L0B twice over (so that SoftwarePipeline can double-buffer the
  * loop), else once.  A product nothing fits is left as it is, for the
- * memory planner's located overflow error.  Only static 2-D Mat
- * operands are taken: an operand already in Left or Right is the
- * program's own L0 schedule, which the reference leaves alone too. */
+ * memory planner's located overflow error.  Only static 2-D operands
+ * in Mat are taken (a left one in Vec is moved there first): an operand
+ * already in Left or Right is the program's own L0 schedule, which the
+ * reference leaves alone too. */
 #include "config.h"
 #include "passes/2_tensor/tensor_conv.h"
 #include "ir/visit.h"
@@ -170,9 +171,9 @@ static const IrExpr *product(TcEmit *e, const char *name, const IrExpr *a, const
 
 /* ------------------------------------------------------------ rewriting */
 
-static int static_mat(const IrType *t, int64_t *rows, int64_t *cols)
+static int static_mat(const IrType *t, int64_t *rows, int64_t *cols, int vec_too)
 {
-    if (!t || t->kind != TYPE_TILE || t->n != 2 || ir_tile_space(t) != MS_MAT)
+    if (!t || t->kind != TYPE_TILE || t->n != 2 || !(ir_tile_space(t) == MS_MAT || (vec_too && ir_tile_space(t) == MS_VEC)))
         return 0;
     *rows = tc_dim(t, 0);
     *cols = tc_dim(t, 1);
@@ -209,7 +210,11 @@ static int tile_one(AutoTile *T, const IrSeq *q, uint32_t i, TcStmts *out, uint3
     L0Plan p;
     TcEmit e;
     const char *name = ir_ssa_stem(T->ir, a->var->name);
-    if (c->nkwargs || !static_mat(ta, &p.M, &p.K) || !static_mat(tb, &kb, &p.N) || kb != p.K)
+    if (c->nkwargs || !static_mat(ta, &p.M, &p.K, 1) || !static_mat(tb, &kb, &p.N, 0) || kb != p.K)
+        return 0;
+    /* The loop carries the accumulator as the product's type: one of
+     * another (a Tile parameter, which has no layout) is left alone. */
+    if (acc && ir_expr_type(T->ir, acc) != a->var->type)
         return 0;
     if (!choose(T->pc->arch, dtype_bytes(ta->dtype), dtype_bytes(tb->dtype), bc, &p, !accumulate))
         return 0;
@@ -226,6 +231,14 @@ static int tile_one(AutoTile *T, const IrSeq *q, uint32_t i, TcStmts *out, uint3
     e.names = &T->names;
     e.at = a->s.span;
     e.report = 1;
+    if (ir_tile_space(ta) == MS_VEC) {
+        /* A left operand in Vec (a score tile times V) is staged into Mat
+         * once, by a move that ExpandMixedKernel turns into the cross-core
+         * pipe, and its blocks are extracted from there. */
+        TcKw kw = {"target_memory", MS_MAT};
+        if (!(A = tc_emit(&e, tc_fresh2(&T->names, name, "_lhs_mat"), OP_BLOCK_MOVE, 1, &A, 1, &kw)))
+            goto failed;
+    }
     if (!st) {
         const IrExpr *zero = tc_int(T->ir, 0), *v = product(&e, name, A, B, zero, zero, &p, acc, a->var);
         if (!v)
