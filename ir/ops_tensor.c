@@ -354,7 +354,13 @@ const IrType *deduce_tensor_exp(DeduceCtx *dc)
 const IrType *deduce_tensor_fp32_unary(DeduceCtx *dc) { return op_deduce_fp32_unary(dc, TYPE_TENSOR); }
 
 const IrType *deduce_tensor_cast(DeduceCtx *dc) { return op_deduce_cast(dc, TYPE_TENSOR); }
-const IrType *deduce_tensor_reshape(DeduceCtx *dc) { return op_deduce_reshape(dc, TYPE_TENSOR); }
+/* A reshape is the tensor's own memory: a window's stays bound to the
+ * window (pld.DistributedTensor), as its layout views do. */
+const IrType *deduce_tensor_reshape(DeduceCtx *dc)
+{
+    const IrType *t = op_deduce_reshape(dc, TYPE_TENSOR);
+    return t ? ir_type_window(dc->ir, t, ir_type_is_window(ir_expr_type(dc->ir, dc->args[0]))) : NULL;
+}
 const IrType *deduce_tensor_transpose(DeduceCtx *dc) { return op_deduce_transpose(dc, TYPE_TENSOR); }
 
 /* matmul_acc's optional init_cond (argument 3): a BOOL scalar. */

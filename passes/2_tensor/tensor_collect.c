@@ -42,6 +42,20 @@ static int identity_view(const IrCall *c, const Val *src)
     return 1;
 }
 
+/* A reshape into the shape the tensor has (pypto's FoldNoOpReshape,
+ * docs/en/dev/passes/35-fold_no_op_reshape.md): the tensor itself. */
+static int identity_reshape(const IrCall *c, const Val *src)
+{
+    const IrType *t = c->type;
+    int64_t a, b;
+    if (!src || t->n != src->type->n || (src->type->tensor_view && src->type->tensor_view->nvalid))
+        return 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!tc_const(t->dims[i], &a) || !tc_const(src->type->dims[i], &b) || a != b)
+            return 0;
+    return 1;
+}
+
 static void collect(Kc *K, const IrStmt *s);
 
 static void collect_loop(Kc *K, const IrStmt *s, uint32_t n, const IrIterArg *const *it, const IrVar *const *ret,
@@ -94,7 +108,8 @@ static void collect(Kc *K, const IrStmt *s)
         if (op && op->category == OPC_TENSOR) {
             const IrCall *c = IR_AS(IrCall, a->value);
             Val *src = c->nargs ? kc_val(K, c->args[0]) : NULL;
-            if (op_is(op, OP_TENSOR_VIEW) && identity_view(c, src)) {
+            if ((op_is(op, OP_TENSOR_VIEW) && identity_view(c, src)) ||
+                (op_is(op, OP_TENSOR_RESHAPE) && identity_reshape(c, src))) {
                 v = new_val(K, a->var, DK_COPY, s, s->span);
                 v->src = src;
                 break;
