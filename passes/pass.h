@@ -110,6 +110,7 @@ const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_tile_nd(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_auto_tile_matmul(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_canonicalize_tile_slice(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_expand_mixed_kernel(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_lower_collectives(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_materialize_comm_ctx(PassCtx *pc, const IrProgram *prog);

@@ -18,6 +18,7 @@ enum {
     I_CONVERT,
     I_FLATTEN_ND,
     I_AUTO_TILE,
+    I_CANON_SLICE,
     I_EXPAND_MIXED,
     I_COLLECTIVES,
     I_COMM_CTX,
@@ -56,6 +57,10 @@ static const PassDef passes[] = {
      PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
      "split a matrix product of Mat tiles too large for L0A, L0B or L0C into blocks: a loop over K, and a grid of "
      "stored blocks of M and N"},
+    [I_CANON_SLICE] = {"canonicalize_tile_slice", "CanonicalizeTileSlice", pass_canonicalize_tile_slice,
+     PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
+     "read a window of a Mat tile (tile.slice) through its base tile: each move, extract or matmul of it an "
+     "extract at the summed offset"},
     [I_EXPAND_MIXED] = {"expand_mixed_kernel", "ExpandMixedKernel", pass_expand_mixed_kernel,
      PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
      "split each kernel of both the cube and the vector unit into an AIC and an AIV kernel joined by the cross-core "
@@ -112,6 +117,7 @@ static const struct Stage {
     {I_CONVERT, IN_FRONT, 0},
     {I_FLATTEN_ND, IN_FRONT, 0},
     {I_AUTO_TILE, IN_KERNELS, 0},
+    {I_CANON_SLICE, IN_KERNELS, 0},
     {I_EXPAND_MIXED, IN_KERNELS, 0},
     {I_COLLECTIVES, IN_KERNELS, 0},
     {I_COMM_CTX, IN_KERNELS, 0},
