@@ -109,6 +109,7 @@ const IrProgram *pass_flatten_call_expr(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_outline_incore_scopes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_convert_tensor_to_block_ops(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_flatten_tile_nd(PassCtx *pc, const IrProgram *prog);
+const IrProgram *pass_infer_tile_memory(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_auto_tile_matmul(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_canonicalize_tile_slice(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_expand_mixed_kernel(PassCtx *pc, const IrProgram *prog);

@@ -17,6 +17,7 @@ enum {
     I_OUTLINE,
     I_CONVERT,
     I_FLATTEN_ND,
+    I_INFER_MEMORY,
     I_AUTO_TILE,
     I_CANON_SLICE,
     I_EXPAND_MIXED,
@@ -53,6 +54,10 @@ static const PassDef passes[] = {
      "turn InCore functions of tensor ops into kernels of block ops, tiled to fit the on-chip buffers"},
     [I_FLATTEN_ND] = {"flatten_tile_nd_to_2d", "FlattenTileNdTo2D", pass_flatten_tile_nd, PROP_SSA | PROP_BLOCK_KERNELS,
      0, 0, "make the kernels' tiles of rank 3 or more 2-D: leading dimensions merged into rows"},
+    [I_INFER_MEMORY] = {"infer_tile_memory_space", "InferTileMemorySpace", pass_infer_tile_memory,
+     PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
+     "give the cube its operands in Mat: a Vec load that only matrix products read loads into Mat, another Vec "
+     "operand is moved there"},
     [I_AUTO_TILE] = {"auto_tile_matmul_l0", "AutoTileMatmulL0", pass_auto_tile_matmul,
      PROP_SSA | PROP_NO_NESTED_CALL | PROP_BLOCK_KERNELS, 0, 0,
      "split a matrix product of Mat tiles too large for L0A, L0B or L0C into blocks: a loop over K, and a grid of "
@@ -116,6 +121,7 @@ static const struct Stage {
     {I_OUTLINE, IN_FRONT, 0},
     {I_CONVERT, IN_FRONT, 0},
     {I_FLATTEN_ND, IN_FRONT, 0},
+    {I_INFER_MEMORY, IN_KERNELS, 0},
     {I_AUTO_TILE, IN_KERNELS, 0},
     {I_CANON_SLICE, IN_KERNELS, 0},
     {I_EXPAND_MIXED, IN_KERNELS, 0},

@@ -37,6 +37,7 @@ typedef struct AutoTile {
     IrCtx *ir;
     TcNames names;
     PtrMap uses;      /* var -> number of uses */
+    PtrMap defs;      /* var -> its defining call */
     int failed;
 } AutoTile;
 
@@ -171,9 +172,9 @@ static const IrExpr *product(TcEmit *e, const char *name, const IrExpr *a, const
 
 /* ------------------------------------------------------------ rewriting */
 
-static int static_mat(const IrType *t, int64_t *rows, int64_t *cols, int vec_too)
+static int static_mat(int space, const IrType *t, int64_t *rows, int64_t *cols, int vec_too)
 {
-    if (!t || t->kind != TYPE_TILE || t->n != 2 || !(ir_tile_space(t) == MS_MAT || (vec_too && ir_tile_space(t) == MS_VEC)))
+    if (!t || t->kind != TYPE_TILE || t->n != 2 || !(space == MS_MAT || (vec_too && space == MS_VEC)))
         return 0;
     *rows = tc_dim(t, 0);
     *cols = tc_dim(t, 1);
@@ -210,7 +211,8 @@ static int tile_one(AutoTile *T, const IrSeq *q, uint32_t i, TcStmts *out, uint3
     L0Plan p;
     TcEmit e;
     const char *name = ir_ssa_stem(T->ir, a->var->name);
-    if (c->nkwargs || !static_mat(ta, &p.M, &p.K, 1) || !static_mat(tb, &kb, &p.N, 0) || kb != p.K)
+    int spa = tc_tile_space(&T->defs, T->ir, A), spb = tc_tile_space(&T->defs, T->ir, B);
+    if (c->nkwargs || !static_mat(spa, ta, &p.M, &p.K, 1) || !static_mat(spb, tb, &kb, &p.N, 0) || kb != p.K)
         return 0;
     /* The loop carries the accumulator as the product's type: one of
      * another (a Tile parameter, which has no layout) is left alone. */
@@ -231,7 +233,7 @@ static int tile_one(AutoTile *T, const IrSeq *q, uint32_t i, TcStmts *out, uint3
     e.names = &T->names;
     e.at = a->s.span;
     e.report = 1;
-    if (ir_tile_space(ta) == MS_VEC) {
+    if (spa == MS_VEC) {
         /* A left operand in Vec (a score tile times V) is staged into Mat
          * once, by a move that ExpandMixedKernel turns into the cross-core
          * pipe, and its blocks are extracted from there. */
@@ -322,6 +324,14 @@ static const IrStmt *tile_block(IrMutator *m, const IrStmt *s)
     return s;
 }
 
+static int note_def(IrWalker *w, const IrStmt *s)
+{
+    AutoTile *T = w->data;
+    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->value->kind == EXPR_CALL)
+        ptrmap_put(&T->defs, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+    return 1;
+}
+
 static int count_use(IrWalker *w, const IrExpr *e)
 {
     AutoTile *T = w->data;
@@ -331,19 +341,14 @@ static int count_use(IrWalker *w, const IrExpr *e)
 }
 
 typedef struct Finder {
-    IrCtx *ir;
     int found;
 } Finder;
 
 static int has_mat_product(IrWalker *w, const IrExpr *e)
 {
     Finder *F = w->data;
-    if (e->kind == EXPR_CALL && (tc_is_op(e, OP_BLOCK_MATMUL) || tc_is_op(e, OP_BLOCK_MATMUL_ACC))) {
-        const IrCall *c = IR_AS(IrCall, e);
-        for (uint32_t i = 0; i < c->nargs; i++)
-            if (ir_tile_space(ir_expr_type(F->ir, c->args[i])) == MS_MAT)
-                F->found = 1;
-    }
+    if (e->kind == EXPR_CALL && (tc_is_op(e, OP_BLOCK_MATMUL) || tc_is_op(e, OP_BLOCK_MATMUL_ACC)))
+        F->found = 1;
     return !F->found;
 }
 
@@ -353,7 +358,7 @@ static const IrFunc *tile_function(PassCtx *pc, const IrProgram *prog, const IrF
     IrMutator m;
     IrWalker w;
     const IrStmt *body;
-    Finder F = {pc->ir, 0};
+    Finder F = {0};
     (void)prog;
     (void)data;
     if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
@@ -370,7 +375,9 @@ static const IrFunc *tile_function(PassCtx *pc, const IrProgram *prog, const IrF
     tc_names_init(&T.names, pc->ir);
     tc_names_add_func(&T.names, f);
     ptrmap_init(&T.uses);
+    ptrmap_init(&T.defs);
     memset(&w, 0, sizeof w);
+    w.pre_stmt = note_def;
     w.pre_expr = count_use;
     w.data = &T;
     ir_walk_stmt(&w, f->body);
@@ -381,6 +388,7 @@ static const IrFunc *tile_function(PassCtx *pc, const IrProgram *prog, const IrF
     body = ir_mutate_stmt(&m, f->body);
     tc_names_free(&T.names);
     ptrmap_free(&T.uses);
+    ptrmap_free(&T.defs);
     if (T.failed)
         return NULL;
     if (body == f->body)

@@ -376,3 +376,12 @@ const IrStmt *tc_splice(IrCtx *ir, const IrStmt *body)
     return ir_mutate_stmt(&m, body);
 }
 
+
+int tc_tile_space(const PtrMap *defs, IrCtx *ir, const IrExpr *x)
+{
+    const IrCall *c = defs ? ptrmap_get(defs, x) : NULL;
+    const IrKwarg *k = c && tc_is_op(&c->e, OP_BLOCK_MOVE) ? ir_call_kwarg(c, "target_memory") : NULL;
+    if (k && k->kind == KW_MEMSPACE)
+        return (int)k->v.i;
+    return ir_tile_space(ir_expr_type(ir, x));
+}

@@ -118,6 +118,11 @@ const IrStmt *tc_seq(IrCtx *ir, TcStmts *s, Span at);
 const IrStmt *tc_splice(IrCtx *ir, const IrStmt *body);
 /* "[64, 128] FP32" for messages. */
 const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
+/* The memory space tile x is in: the target_memory= of the block.move
+ * that defines it (defs: variable -> its defining call; a Vec tile moved
+ * into Mat has no Mat layout until ExpandMixedKernel makes the move the
+ * cross-core pipe), else its type's. */
+int tc_tile_space(const PtrMap *defs, IrCtx *ir, const IrExpr *x);
 /* The op of a call statement's value (NULL if it is not an op call). */
 const OpDef *tc_call_op(const IrExpr *e);
 int tc_is_op(const IrExpr *e, OpId id);

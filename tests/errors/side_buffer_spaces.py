@@ -1,7 +1,9 @@
 # pyptocc-flags: --emit=pto
 # A biased matmul's bias is in Bias: one in Mat is moved there (as the
-# operands in Mat are moved to Left and Right), one in Vec is an error
-# (the bias table is filled from Mat only).
+# operands in Mat are moved to Left and Right), and so is one loaded
+# into Vec that only the product reads (InferTileMemorySpace loads it
+# into Mat); one in Left is an error (the bias table is filled from Mat
+# only).
 import pypto.language as pl
 
 
@@ -18,8 +20,9 @@ class SideBufferSpaces:
     ) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
         a_l = pl.move(pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
         b_r = pl.move(pl.load(b, [0, 0], [32, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
-        c = pl.matmul_bias(a_l, b_r, pl.load(bias, [0, 0], [1, 32]))
+        bias_l = pl.move(pl.load(bias, [0, 0], [1, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        c = pl.matmul_bias(a_l, b_r, bias_l)
         out = pl.store(c, [0, 0], out)
-        c2 = pl.matmul_bias(a_l, b_r, pl.load(bias, [0, 0], [1, 32], target_memory=pl.Mem.Mat))
+        c2 = pl.matmul_bias(a_l, b_r, pl.load(bias, [0, 0], [1, 32]))
         out2 = pl.store(c2, [0, 0], out2)
         return out, out2
