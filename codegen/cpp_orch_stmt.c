@@ -123,6 +123,14 @@ const OVal *orch_tensor_value(Orch *O, const IrExpr *x, int named)
 {
     const IrType *t = ir_expr_type(O->ir, x);
     const OVal *v;
+    if (x->kind == EXPR_TUPLE_GET && t && t->kind == TYPE_TENSOR) {
+        /* An element of a kernel call's tuple is its Out argument. */
+        const IrTupleGet *g = IR_AS(IrTupleGet, x);
+        const IrCall *c = ir_is_var_like(g->tuple) ? ptrmap_get(&O->calls, g->tuple) : NULL;
+        const IrExpr *arg = c ? orch_out_arg(O->plan, c, g->index) : NULL;
+        if (arg && ir_is_var_like(arg))
+            return orch_tensor_value(O, arg, named);
+    }
     if (!ir_is_var_like(x) || !t || t->kind != TYPE_TENSOR) {
         orch_err(O, orch_span_of(O, x), "a tensor variable is expected here");
         return NULL;

@@ -15,9 +15,11 @@
  *     INT64 scalar marked IR_EXPR_COMM_CTX, which pld.system.rank and
  *     nranks then read;
  *   - a window value derives from the first window argument of the call
- *     that makes it (a store into it, a barrier on it), a loop's carried
- *     window from its initial value, an if's from what both branches
- *     give (when it is one window).
+ *     that makes it (a store into it, a barrier on it), one a function
+ *     hands back (alone or in a tuple) from the argument of the window
+ *     parameter it returns, a loop's carried window from its initial
+ *     value, an if's from what both branches give (when it is one
+ *     window).
  *
  * The host's dispatch, f(..., device=r), passes each window's context as
  * pld.system.get_comm_ctx(window), a pld.CommCtxType, which a context
@@ -38,6 +40,7 @@ typedef struct CommCtx {
     const IrProgram *prog;
     PtrMap names;              /* the (interned) names the function defines, and those given since */
     PtrMap ctx_of;             /* a window-typed variable -> its context variable */
+    PtrMap tuple_call;         /* a tuple-typed variable -> the call of a program function that made it */
     int failed;
 } CommCtx;
 
@@ -58,8 +61,17 @@ static IrVar *context_var(CommCtx *C, const char *base, const IrType *t, Span sp
  * (its windows are the runtime's: pld.window). */
 static int takes_contexts(const IrFunc *f) { return f->body && f->level != LEVEL_HOST && ir_func_windows(f); }
 
+static const IrVar *returned_ctx(CommCtx *C, const IrCall *c, uint32_t at);
+
+/* The context of window value x: a variable's, or that of an element of
+ * a tuple a function call handed back. */
 static const IrVar *ctx_of(CommCtx *C, const IrExpr *x)
 {
+    if (x->kind == EXPR_TUPLE_GET) {
+        const IrTupleGet *g = IR_AS(IrTupleGet, x);
+        const IrCall *c = ir_is_var_like(g->tuple) ? ptrmap_get(&C->tuple_call, g->tuple) : NULL;
+        return c ? returned_ctx(C, c, g->index) : NULL;
+    }
     return ir_is_var_like(x) ? ptrmap_get(&C->ctx_of, x) : NULL;
 }
 
@@ -72,12 +84,55 @@ static void no_context(CommCtx *C, Span at)
     C->failed = 1;
 }
 
-/* A value made by call c derives from its first window argument. */
+/* Which parameter of g its result `at` is, when g's body ends by
+ * returning that parameter as it is (an InOut window handed back); -1
+ * otherwise. */
+static int returned_param(const IrFunc *g, uint32_t at)
+{
+    const IrStmt *body = g->body;
+    const IrValues *r;
+    while (body && (body->kind == STMT_SEQ || body->kind == STMT_OPS) && IR_AS(IrSeq, body)->n)
+        body = IR_AS(IrSeq, body)->stmts[IR_AS(IrSeq, body)->n - 1];
+    if (!body || body->kind != STMT_RETURN || at >= (r = IR_AS(IrValues, body))->n)
+        return -1;
+    for (uint32_t i = 0; i < g->nparams; i++)
+        if (r->values[at] == &g->params[i].var->e)
+            return (int)i;
+    return -1;
+}
+
+/* The context of result `at` of call c of a program function that
+ * returns one of its window parameters there: that argument's. */
+static const IrVar *returned_ctx(CommCtx *C, const IrCall *c, uint32_t at)
+{
+    const IrFunc *g = c->callee->kind == CALLEE_GLOBAL ? ir_program_find(C->prog, c->callee->name) : NULL;
+    int p = g && g->body && ir_call_param_args(c) == g->nparams ? returned_param(g, at) : -1;
+    return p >= 0 ? ctx_of(C, c->args[p]) : NULL;
+}
+
+/* A value made by call c derives from its first window argument; one a
+ * function call hands back, from the argument of the parameter it is; an
+ * element of such a call's tuple result likewise. */
 static void derive(CommCtx *C, const IrVar *v, const IrExpr *value)
 {
-    if (!ir_type_is_window(v->type) || !value || value->kind != EXPR_CALL)
+    if (!ir_type_is_window(v->type) || !value)
+        return;
+    if (ir_is_var_like(value) || value->kind == EXPR_TUPLE_GET) {   /* a copy: the same window */
+        const IrVar *k = ctx_of(C, value);
+        if (k)
+            ptrmap_put(&C->ctx_of, v, (void *)k);
+        return;
+    }
+    if (value->kind != EXPR_CALL)
         return;
     const IrCall *c = IR_AS(IrCall, value);
+    if (c->callee->kind == CALLEE_GLOBAL) {
+        const IrVar *k = returned_ctx(C, c, 0);
+        if (k) {
+            ptrmap_put(&C->ctx_of, v, (void *)k);
+            return;
+        }
+    }
     for (uint32_t i = 0; i < c->nargs; i++)
         if (ir_type_is_window(ir_expr_type(C->pc->ir, c->args[i]))) {
             const IrVar *k = ctx_of(C, c->args[i]);
@@ -199,8 +254,18 @@ static const IrStmt *comm_stmt(IrMutator *m, const IrStmt *s)
         uint32_t n = s->kind == STMT_FOR ? IR_AS(IrFor, s)->niter : IR_AS(IrWhile, s)->niter;
         const IrIterArg *const *it = s->kind == STMT_FOR ? IR_AS(IrFor, s)->iter_args : IR_AS(IrWhile, s)->iter_args;
         const IrVar *const *ret = s->kind == STMT_FOR ? IR_AS(IrFor, s)->ret : IR_AS(IrWhile, s)->ret;
+        const IrStmt *body = s->kind == STMT_FOR ? IR_AS(IrFor, s)->body : IR_AS(IrWhile, s)->body;
+        const IrValues *y = ir_body_yield(body);
         for (uint32_t i = 0; i < n; i++) {
-            const IrVar *k = ctx_of(C, it[i]->init);
+            const IrVar *k = ctx_of(C, it[i]->init), *ky = y && i < y->n ? ctx_of(C, y->values[i]) : NULL;
+            if (k && ky && ky != k) {
+                /* Each iteration would start with the first window's
+                 * context and hand the next another window. */
+                diag_error(C->pc->diag, s->span, "the window this loop carries is another window at the end of an "
+                                                 "iteration than at its start, so its communication context would "
+                                                 "change from one iteration to the next");
+                C->failed = 1;   /* its result keeps the first context: no second error for its uses */
+            }
             if (k && ret && ret[i])
                 ptrmap_put(&C->ctx_of, ret[i], (void *)k);
         }
@@ -237,6 +302,9 @@ static const IrStmt *comm_stmt(IrMutator *m, const IrStmt *s)
         ir_mutator_replace(m, v, &nv->e);
         return ir_assign(m->ctx, nv, &k->e, s->span);
     }
+    if (v->type->kind == TYPE_TUPLE && value && value->kind == EXPR_CALL &&
+        IR_AS(IrCall, value)->callee->kind == CALLEE_GLOBAL)
+        ptrmap_put(&C->tuple_call, v, (void *)value);
     derive(C, v, value);
     return call ? ir_assign(m->ctx, v, call, s->span) : s;
 }
@@ -295,6 +363,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
         return body == f->body ? f : ir_func_rebuild(pc->ir, f, f->nparams, f->params, f->nret, f->ret_types, body);
     }
     ptrmap_init(&C.ctx_of);
+    ptrmap_init(&C.tuple_call);
     nw = ir_func_windows(f);
     params = arena_array(&pc->ir->arena, (size_t)f->nparams + nw + 1, sizeof *params);
     for (uint32_t i = 0; i < f->nparams; i++)
@@ -314,6 +383,7 @@ static const IrFunc *materialize(PassCtx *pc, const IrProgram *prog, const IrFun
     m.data = &C;
     body = ir_mutate_stmt(&m, f->body);
     ptrmap_free(&C.ctx_of);
+    ptrmap_free(&C.tuple_call);
     ptrmap_free(&C.names);
     if (C.failed)
         return NULL;
