@@ -8,7 +8,6 @@
 #include "support/arena.h"
 #include "support/ptrmap.h"
 
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -104,15 +103,28 @@ const char *cpp_ident(IrCtx *ir, const char *name, const char *const *reserved)
 
 const char *cpp_strip(IrCtx *ir, const char *name) { return ir_ssa_stem(ir, name); }
 
+/* A value fits a float type when it rounds to a finite one: its
+ * magnitude is below the midpoint between the largest finite value and
+ * the next power of two (at the midpoint, to even is to infinity).  So
+ * 3.4028235e38, the shortest decimal of FLT_MAX that Simplify stores,
+ * fits FP32 although it is above FLT_MAX as a double.  The literal is
+ * the value in 9 digits, or the float it rounds to where those 9 digits
+ * would round to another float. */
 int cpp_float_literal(double d, DataType dt, char *buf, size_t cap)
 {
     char t[64];
-    double limit = dt == DT_FP16 ? 65504.0 : FLT_MAX;
+    float f;
+    double midpoint = dt == DT_FP16 ? 65520.0 : dt == DT_BF16 ? ldexp(1.0, 128) - ldexp(1.0, 119) : 0.0;
     if (dt != DT_FP32 && dt != DT_FP16 && dt != DT_BF16)
         return 0;
-    if (!isfinite(d) || fabs(d) > limit)
+    if (!isfinite(d) || fabs(d) >= ldexp(1.0, 128) - ldexp(1.0, 103))
+        return 0;
+    f = (float)d;
+    if (!isfinite(f) || (midpoint > 0 && fabs((double)f) >= midpoint))
         return 0;
     snprintf(t, sizeof t, "%.9g", d);
+    if (strtof(t, NULL) != f)   /* 9 digits of d round past f (3.40282357e38 is infinite) */
+        snprintf(t, sizeof t, "%.9g", (double)f);
     snprintf(buf, cap, "%s%s%s%s", dt == DT_FP16 ? "(half)" : dt == DT_BF16 ? "(bfloat16_t)" : "", t,
              strpbrk(t, ".e") ? "" : ".0", "f");
     return 1;
