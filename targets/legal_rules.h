@@ -98,9 +98,7 @@ typedef struct LegalGatherRow {
     int64_t rows, cols, cpp_rows, cpp_cols;
     int64_t row_bytes, const_bytes;
 } LegalGatherRow;
-/* mat_bytes: the target addresses a Mat tile's NZ boxes (target_mat_bytes). */
-int legal_gather_row(const IrCall *c, const IrType *dst, int space, int mat_bytes, LegalGatherRow *g, char *msg,
-                     size_t cap);
+int legal_gather_row(const IrCall *c, const IrType *dst, int space, LegalGatherRow *g, char *msg, size_t cap);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 
