@@ -15,7 +15,8 @@
  *     INT64 scalar marked IR_EXPR_COMM_CTX, which pld.system.rank and
  *     nranks then read;
  *   - a window value derives from the first window argument of the call
- *     that makes it (a store into it, a barrier on it), a loop's carried
+ *     that makes it (a store into it, a barrier on it), from the window
+ *     it is assigned (an inlined function's parameter), a loop's carried
  *     window from its initial value, an if's from what both branches
  *     give (when it is one window).
  *
@@ -72,9 +73,15 @@ static void no_context(CommCtx *C, Span at)
     C->failed = 1;
 }
 
-/* A value made by call c derives from its first window argument. */
+/* A value made by call c derives from its first window argument; one
+ * that names another window (v = w, as inlining binds a parameter) is
+ * that window. */
 static void derive(CommCtx *C, const IrVar *v, const IrExpr *value)
 {
+    if (ir_type_is_window(v->type) && value && ir_is_var_like(value) && ctx_of(C, value)) {
+        ptrmap_put(&C->ctx_of, v, (void *)ctx_of(C, value));
+        return;
+    }
     if (!ir_type_is_window(v->type) || !value || value->kind != EXPR_CALL)
         return;
     const IrCall *c = IR_AS(IrCall, value);
