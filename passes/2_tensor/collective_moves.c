@@ -245,7 +245,15 @@ static int stage_out(Coll *C, const Chunks *K, const IrExpr *t, const IrExpr *ds
         v = lc_op(C, OP_PLD_TILE_REMOTE_STORE, 4, a, "atomic",
                   atomic >= 0 ? atomic : COMM_ENUM_PACK(CE_ATOMIC_TYPE, ATOMIC_NONE), span);
     } else {
-        const IrExpr *a[4] = {t, offs, K->sz, dst};
+        /* Where the chunk's extent is known only at run time, the store's
+         * shape is the staging tile's there: a store writes the tile's
+         * valid part (the lowering reads its extent from the tile). */
+        const IrMakeTuple *sz = IR_AS(IrMakeTuple, K->sz), *ph = IR_AS(IrMakeTuple, K->phys);
+        const IrExpr *shape[2];
+        int64_t x;
+        for (uint32_t d = 0; d < sz->n; d++)
+            shape[d] = ir_dim_value(sz->elems[d], &x) ? sz->elems[d] : ph->elems[d];
+        const IrExpr *a[4] = {t, offs, ir_make_tuple(C->pc->ir, sz->n, shape, span), dst};
         v = lc_op(C, OP_BLOCK_STORE, 4, a, NULL, 0, span);
     }
     if (!v)
