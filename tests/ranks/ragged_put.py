@@ -7,7 +7,10 @@
 # once its cell 0 is set: y[r][i] = x[r - 1][i] for i >= ROWS - (8 + 3 (r
 # - 1)), else -1.  It then gets those rows back from the next rank's dst
 # into z, filled with -2 first: z[r][i] = x[r][i] for i >= ROWS - (8 + 3
-# r), else -2.
+# r), else -2.  The kernel copies dst into y with tensor slices (so it is
+# converted from tensor ops) and gives back its signal window, which the
+# orchestration returns as well: a window is the ranks' buffer, not an
+# output of the kernel's.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -42,15 +45,15 @@ def ragged_step(
     )
     pld.system.notify(sig, peer=nxt, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)
     pld.system.wait(sig, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)
-    got = pl.load(dst, [0, 0], [ROWS, COLS])
-    y = pl.store(got, [0, 0], y)
+    for row in pl.range(0, ROWS, 8):
+        y[row : row + 8, 0:COLS] = dst[row : row + 8, 0:COLS]
     z = pl.store(pl.tile.full([ROWS, COLS], -2.0, dtype=pl.FP32), [0, 0], z)
     pld.tensor.get(
         dst=z, peer=nxt, src=dst,
         dst_offsets=[first, 0], src_offsets=[first, 0], shape=[count, COLS],
         chunk_rows=4, chunk_cols=COLS,
     )
-    return y, z
+    return y, z, sig
 
 
 @pl.jit
@@ -61,8 +64,8 @@ def per_rank(
     dst: pld.DistributedTensor[[ROWS, COLS], pl.FP32],
     sig: pld.DistributedTensor[[2, 1], pl.INT32],
 ):
-    y, z = ragged_step(x, y, z, dst, sig)
-    return y, z
+    y, z, sig = ragged_step(x, y, z, dst, sig)
+    return y, z, sig
 
 
 @pl.jit.host
