@@ -56,6 +56,8 @@ int ck_scalar(Kern *K, StrBuf *o, const IrExpr *x, int to);
 int ck_tile_scalar(Kern *K, StrBuf *o, const IrExpr *x, int dt);
 void ck_declare_scalar(Kern *K, const IrVar *v, const IrExpr *value, int read_later);
 const char *ck_tile_type(Kern *K, const IrType *t, int fillpad);
+/* Another Tile object of type t at buffer T's address (cpp_kernel_value.c). */
+const char *ck_tile_view_as(Kern *K, const char *base, const IrType *t, int fillpad, const LowerTile *T);
 const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T);
 const char *ck_scratch_tile(Kern *K, const IrVar *d, const LowerTile *T);
 const char *ck_sub_tile(Kern *K, const IrVar *d, const IrType *t, const LowerTile *T, const IrExpr *off);

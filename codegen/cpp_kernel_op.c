@@ -455,15 +455,39 @@ static const char *const cmp_modes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 static const char *const round_modes[] = {"CAST_NONE", "CAST_RINT", "CAST_ROUND", "CAST_FLOOR",
                                           "CAST_CEIL", "CAST_TRUNC", "CAST_ODD"};
 
+/* Do Tile types a and b differ in their PadValue alone? */
+static int differ_in_pad(const char *a, const char *b)
+{
+    const char *pa = strstr(a, "PadValue::"), *pb = strstr(b, "PadValue::");
+    if (!pa || !pb || pa - a != pb - b || strncmp(a, b, (size_t)(pa - a)) != 0 || strstr(a, "DYNAMIC"))
+        return 0;
+    pa = strchr(pa, ',');
+    pb = strchr(pb, ',');
+    return pa && pb && strcmp(pa, pb) == 0 && strcmp(a, b) != 0;
+}
+
 /* Appends ", <argument i>": a tile's name or a scalar converted to
- * elem_dt. */
-static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_dt)
+ * elem_dt.  pto-isa's element-wise instructions take one Tile type for
+ * every operand (cpu/TAdd.hpp deduces one tile_shape), and PTO's tiles
+ * differ in their pad value where one of them was filled (pl.fillpad): a
+ * tile operand whose type differs from the result's (like, non-NULL) in
+ * the PadValue alone is passed as a view of its storage in like's type
+ * (a second Tile object at its address, as a reshape is; the pad value
+ * says what reads outside the valid part see, which an element-wise op
+ * does not do).  like_t and like_fill make that type; T is the operand's
+ * buffer. */
+static int add_arg(Kern *K, StrBuf *args, const IrCall *c, uint32_t i, int elem_dt, const char *like,
+                   const IrType *like_t, int like_fill, const LowerTile *T)
 {
     sb_puts(args, ", ");
     if (arg_type(K, c, i)->kind == TYPE_TILE) {
         const CVal *v = ck_tile_arg(K, c, i);
         if (!v)
             return -1;
+        if (like && T && v->type && differ_in_pad(v->type, like)) {
+            sb_puts(args, ck_tile_view_as(K, v->name, like_t, like_fill, T));
+            return 0;
+        }
         sb_puts(args, v->name);
         return 0;
     }
@@ -551,8 +575,12 @@ void ck_emit_isa_op(Kern *K, const IrVar *dest, const IrCall *c, const LowerOp *
     sb_init(&args);
     /* A bad input is reported, and the op is left out. */
     for (uint32_t k = 0; k < lo->nin; k++) {
+        const char *like = (lo->how == FORM_ELEM || lo->how == FORM_SCALAR) && !lo->acc && dest->type->kind == TYPE_TILE
+                               ? ck_tile_type(K, dest->type, lo->fillpad)
+                               : NULL;
         if (lo->in_elem[k] >= 0 ? (sb_puts(&args, ", "), ck_tile_scalar(K, &args, lower_op_input(c, lo, k), lo->in_dtype[k]))
-                                : add_arg(K, &args, c, lo->in[k], lo->in_dtype[k])) {
+                                : add_arg(K, &args, c, lo->in[k], lo->in_dtype[k], like, dest->type, lo->fillpad,
+                                          b->in[k])) {
             sb_free(&args);
             return;
         }

@@ -243,6 +243,16 @@ const char *ck_sub_tile(Kern *K, const IrVar *d, const IrType *t, const LowerTil
     return name;
 }
 
+/* A second Tile object of type t (fillpad: typed as a fillpad
+ * destination) at buffer T's address, named after base: the same bytes
+ * seen through another Tile type, as a reshape is (cpp.md 4.1). */
+const char *ck_tile_view_as(Kern *K, const char *base, const IrType *t, int fillpad, const LowerTile *T)
+{
+    const char *name = ck_fresh_name(K, base, "_as");
+    declare_tile(K, name, t, fillpad, T);
+    return name;
+}
+
 /* Tile variable v's own object in buffer T, which the walk decided: every
  * Tile variable is a C++ object of its type at its buffer's address. */
 const CVal *ck_def_tile(Kern *K, const IrVar *v, int fillpad, const LowerTile *T)
