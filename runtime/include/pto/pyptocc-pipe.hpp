@@ -36,7 +36,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "pto/pyptocc-intrin.hpp"
 #include "pto/pyptocc-tile.hpp"
 
 namespace pto {
@@ -100,6 +102,18 @@ template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
     return {static_cast<uint32_t>(T::Rows), static_cast<uint32_t>(T::Cols),
             static_cast<uint32_t>(sizeof(typename T::DType))};
 }
+// A cube tile held padded to whole fractal boxes (a static valid shape
+// within its own, pyptocc's isa_tile_padded) crosses the pipe as its valid
+// part, row by row, as pto-isa's CPU pipe copies valid elements
+// (cpu/TPush.hpp): the slot holds ValidRow x ValidCol, which the other
+// side's unpadded tile of that shape takes as it is.
+template <class T>
+inline constexpr bool pipe_by_valid = (T::Loc == TileType::Acc || T::Loc == TileType::Mat) && T::ValidRow != DYNAMIC &&
+                                      T::ValidCol != DYNAMIC && (T::ValidRow != T::Rows || T::ValidCol != T::Cols);
+template <class T> constexpr pyptocc::pipe::TileShape pipe_valid_shape() {
+    return {static_cast<uint32_t>(T::ValidRow), static_cast<uint32_t>(T::ValidCol),
+            static_cast<uint32_t>(sizeof(typename T::DType))};
+}
 }  // namespace detail
 
 template <typename Pipe, typename TileProd, TileSplitAxis Split, typename... WaitEvents>
@@ -115,8 +129,18 @@ void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
                   "pyptocc runtime: TPUSH in a direction the TPipe does not have");
     static_assert(TileProd::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPUSH of a tile larger than the pipe's slot");
     (void)pipe;
-    pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                        detail::pipe_shape<TileProd>(), Split);
+    if constexpr (detail::pipe_by_valid<TileProd>) {
+        auto V = detail::view(tile, "TPUSH", "source");
+        std::vector<typename TileProd::DType> part(static_cast<std::size_t>(TileProd::ValidRow) * TileProd::ValidCol);
+        for (unsigned r = 0; r < static_cast<unsigned>(TileProd::ValidRow); r++)
+            for (unsigned c = 0; c < static_cast<unsigned>(TileProd::ValidCol); c++)
+                part[static_cast<std::size_t>(r) * TileProd::ValidCol + c] = V(r, c);
+        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, part.data(),
+                            detail::pipe_valid_shape<TileProd>(), Split);
+    } else {
+        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
+                            detail::pipe_shape<TileProd>(), Split);
+    }
 }
 
 template <typename Pipe, typename TileCons, TileSplitAxis Split, typename... WaitEvents>
@@ -131,8 +155,18 @@ void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
     static_assert((dir == DIR_C2V && Pipe::is_c2v) || (dir == DIR_V2C && Pipe::is_v2c),
                   "pyptocc runtime: TPOP in a direction the TPipe does not have");
     static_assert(TileCons::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPOP of a tile larger than the pipe's slot");
-    pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                       detail::pipe_shape<TileCons>(), Split);
+    if constexpr (detail::pipe_by_valid<TileCons>) {
+        auto V = detail::view(tile, "TPOP", "destination");
+        std::vector<typename TileCons::DType> part(static_cast<std::size_t>(TileCons::ValidRow) * TileCons::ValidCol);
+        pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, part.data(),
+                           detail::pipe_valid_shape<TileCons>(), Split);
+        for (unsigned r = 0; r < static_cast<unsigned>(TileCons::ValidRow); r++)
+            for (unsigned c = 0; c < static_cast<unsigned>(TileCons::ValidCol); c++)
+                V(r, c) = part[static_cast<std::size_t>(r) * TileCons::ValidCol + c];
+    } else {
+        pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
+                           detail::pipe_shape<TileCons>(), Split);
+    }
     pipe.popped_dir = dir;
 }
 
