@@ -103,10 +103,11 @@ template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
             static_cast<uint32_t>(sizeof(typename T::DType))};
 }
 // A cube tile held padded to whole fractal boxes (a static valid shape
-// within its own, pyptocc's isa_tile_padded) crosses the pipe as its valid
-// part, row by row, as pto-isa's CPU pipe copies valid elements
-// (cpu/TPush.hpp): the slot holds ValidRow x ValidCol, which the other
-// side's unpadded tile of that shape takes as it is.
+// within its own, pyptocc's isa_tile_padded) is pushed as its valid part,
+// row by row, as pto-isa's CPU pipe copies valid elements (cpu/TPush.hpp):
+// the slot holds ValidRow x ValidCol, which the vector side's tile of that
+// shape takes as it is.  A pop into Mat fills the tile's whole shape, as
+// pto-isa's does (a padded Mat tile there is refused).
 template <class T>
 inline constexpr bool pipe_by_valid = (T::Loc == TileType::Acc || T::Loc == TileType::Mat) && T::ValidRow != DYNAMIC &&
                                       T::ValidCol != DYNAMIC && (T::ValidRow != T::Rows || T::ValidCol != T::Cols);
@@ -155,18 +156,8 @@ void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
     static_assert((dir == DIR_C2V && Pipe::is_c2v) || (dir == DIR_V2C && Pipe::is_v2c),
                   "pyptocc runtime: TPOP in a direction the TPipe does not have");
     static_assert(TileCons::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPOP of a tile larger than the pipe's slot");
-    if constexpr (detail::pipe_by_valid<TileCons>) {
-        auto V = detail::view(tile, "TPOP", "destination");
-        std::vector<typename TileCons::DType> part(static_cast<std::size_t>(TileCons::ValidRow) * TileCons::ValidCol);
-        pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, part.data(),
-                           detail::pipe_valid_shape<TileCons>(), Split);
-        for (unsigned r = 0; r < static_cast<unsigned>(TileCons::ValidRow); r++)
-            for (unsigned c = 0; c < static_cast<unsigned>(TileCons::ValidCol); c++)
-                V(r, c) = part[static_cast<std::size_t>(r) * TileCons::ValidCol + c];
-    } else {
-        pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                           detail::pipe_shape<TileCons>(), Split);
-    }
+    pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
+                       detail::pipe_shape<TileCons>(), Split);
     pipe.popped_dir = dir;
 }
 

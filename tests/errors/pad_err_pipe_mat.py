@@ -1,8 +1,8 @@
-# pyptocc-flags: --arch=a5
-# On A5 a Vec tile moves into Mat across the vector-to-cube pipe: a
-# [4, 128] FP16 Vec tile (whole 32-byte rows) is popped into a Mat tile
-# held padded to whole fractal boxes ([16, 128], valid in 4 rows), which
-# takes it as its valid part; then y = x @ w.
+# pyptocc-flags: --arch=a5 --emit=pto
+# On A5 a Vec tile moves into Mat across the vector-to-cube pipe.  A
+# [4, 128] FP16 Mat tile is held padded to whole fractal boxes ([16, 128],
+# valid in 4 rows), but pto-isa's pop fills a Mat tile's whole shape from
+# the slot, not its valid part: an error at the pop.
 import pypto.language as pl
 
 
