@@ -38,6 +38,7 @@ static void orch_free(Orch *O)
     ptrmap_free(&O->names);
     ptrmap_free(&O->calls);
     ptrmap_free(&O->named);
+    ptrmap_free(&O->kernel_scalars);
     xfree(O->scope);
     xfree(O->undo);
 }
@@ -254,6 +255,7 @@ int cpp_emit_orchestration(StrBuf *out, CppPlan *plan, const CodegenOptions *o, 
     ptrmap_init(&O.names);
     ptrmap_init(&O.calls);
     ptrmap_init(&O.named);
+    ptrmap_init(&O.kernel_scalars);
     O.ex.ir = plan->ir;
     O.ex.diag = diag;
     O.ex.style = CPP_ORCH;

@@ -82,6 +82,19 @@ static void emit_scoped_body(Orch *O, const IrStmt *body, OName *const *names, u
     O->rt_used = 1;
 }
 
+/* A carried scalar that starts as a kernel's scalar result (which
+ * orchestration code does not receive, emit_task): it and the loop's
+ * result are such too, and have no C++ variable; 1 when so. */
+static int carries_kernel_scalar(Orch *O, const IrVar *a, const IrExpr *init, const IrVar *ret)
+{
+    if (a->type->kind != TYPE_SCALAR || !ir_is_var_like(init) || !ptrmap_get(&O->kernel_scalars, init))
+        return 0;
+    ptrmap_put(&O->kernel_scalars, a, ptrmap_get(&O->kernel_scalars, init));
+    if (ret)
+        ptrmap_put(&O->kernel_scalars, ret, ptrmap_get(&O->kernel_scalars, init));
+    return 1;
+}
+
 /* "<type> name = <init>;" (or an assignment, or nothing) for carried
  * position k before a loop; the name, or NULL after an error. */
 static OName *carry_init(Orch *O, const IrVar *a, const IrExpr *init)
@@ -198,9 +211,11 @@ static void emit_for(Orch *O, const IrFor *f)
     StrBuf hdr;
     int64_t step;
     int bad = 0, launch;
+
     for (uint32_t k = 0; k < f->niter; k++)
-        bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init)) &&
-               f->iter_args[k]->v.type->kind != TYPE_TUPLE;
+        if (!carries_kernel_scalar(O, &f->iter_args[k]->v, f->iter_args[k]->init, f->ret[k]))
+            bad |= !(names[k] = carry_init(O, &f->iter_args[k]->v, f->iter_args[k]->init)) &&
+                   f->iter_args[k]->v.type->kind != TYPE_TUPLE;
     if (ir_dim_value(f->step, &step) && step <= 0) {
         orch_err(O, orch_span_of(O, f->step),
                  "the loop step is %" PRId64 "; C++ loops count up, so the step must be positive",
@@ -250,8 +265,9 @@ static void emit_while(Orch *O, const IrWhile *w)
     StrBuf cond;
     int bad = 0;
     for (uint32_t k = 0; k < w->niter; k++)
-        bad |= !(names[k] = carry_init(O, &w->iter_args[k]->v, w->iter_args[k]->init)) &&
-               w->iter_args[k]->v.type->kind != TYPE_TUPLE;
+        if (!carries_kernel_scalar(O, &w->iter_args[k]->v, w->iter_args[k]->init, w->ret[k]))
+            bad |= !(names[k] = carry_init(O, &w->iter_args[k]->v, w->iter_args[k]->init)) &&
+                   w->iter_args[k]->v.type->kind != TYPE_TUPLE;
     sb_init(&cond);
     bad |= orch_expr(O, &cond, w->cond) != 0;
     if (!bad)

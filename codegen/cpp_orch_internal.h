@@ -66,6 +66,7 @@ typedef struct Orch {
     PtrMap names;              /* interned name -> the visible OName */
     PtrMap calls;              /* tuple IrVar -> the IrCall that defined it */
     PtrMap named;              /* CppSlot -> non-NULL once its ext_ tensor is named */
+    PtrMap kernel_scalars;     /* IrVar -> the IrCall: a kernel's scalar result, which orchestration does not get */
     OName **scope;             /* every visible declaration, innermost last */
     uint32_t nscope, capscope;
     Undo *undo;

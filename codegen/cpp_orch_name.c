@@ -97,6 +97,13 @@ const OVal *orch_value(Orch *O, const IrVar *v, Span at)
     const OVal *val = ptrmap_get(&O->vals, v);
     if (val == &O->poison)
         return NULL;   /* reported where it was defined */
+    if (!val && ptrmap_get(&O->kernel_scalars, v)) {
+        orch_err(O, at,
+                 "'%s' is a scalar a kernel returns, which orchestration code does not receive (a kernel hands its "
+                 "results back in tensors; PTO's kernel returns nothing for it)",
+                 v->name);
+        return NULL;
+    }
     if (!val) {
         orch_err(O, at, "'%s' has no value here", v->name);
         return NULL;

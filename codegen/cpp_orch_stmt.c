@@ -438,8 +438,12 @@ static void emit_task(Orch *O, const IrVar *dest, const IrCall *c)
             orch_err(O, c->e.span, "'%s' has no Out parameter to hold its result", f->name);
         else
             ptrmap_put(&O->vals, dest, (void *)v);
+    } else if (dest->type->kind == TYPE_SCALAR) {
+        /* a kernel's scalar result: its kernel returns nothing (as in
+         * PTO), so the name has no value; a use of it says so */
+        ptrmap_put(&O->kernel_scalars, dest, (void *)c);
     } else {
-        orch_err(O, c->e.span, "a kernel call's result must be a tensor");
+        orch_err(O, c->e.span, "a kernel call's result must be a tensor or a scalar");
     }
 }
 
@@ -488,7 +492,7 @@ static void emit_assign_value(Orch *O, const IrAssign *a);
 void orch_emit_assign(Orch *O, const IrAssign *a)
 {
     emit_assign_value(O, a);
-    if (!ptrmap_get(&O->vals, a->var))
+    if (!ptrmap_get(&O->vals, a->var) && !ptrmap_get(&O->kernel_scalars, a->var))
         ptrmap_put(&O->vals, a->var, &O->poison);
 }
 
@@ -505,8 +509,11 @@ static void emit_assign_value(Orch *O, const IrAssign *a)
         const IrCall *c = ir_is_var_like(g->tuple) ? ptrmap_get(&O->calls, g->tuple) : NULL;
         const IrExpr *arg = c ? orch_out_arg(O->plan, c, g->index) : NULL;
         const OVal *val = arg ? ptrmap_get(&O->vals, arg) : NULL;
-        /* The elements of a kernel call's tuple are its output arguments. */
-        if (!c)
+        /* The elements of a kernel call's tuple are its output arguments;
+         * a scalar one has no value (emit_task). */
+        if (c && v->type->kind == TYPE_SCALAR)
+            ptrmap_put(&O->kernel_scalars, v, (void *)c);
+        else if (!c)
             orch_err(O, a->s.span, "only the results of a kernel call can be unpacked in orchestration code, where the "
                                    "call is (a tuple carried through a loop or an if has no C++ value)");
         else if (!val)

@@ -25,7 +25,15 @@ void lower_dump_line(LowerDump *D, Span at)
     sb_indent(D->out, D->indent);
 }
 
-void lower_dump_expr(LowerDump *D, const IrExpr *x) { ir_print_expr(D->out, D->k->ir, x, "pl", IR_SYNTAX_TODAY); }
+/* An operand an instruction does not have (a wait's peer, say) is "-". */
+void lower_dump_expr(LowerDump *D, const IrExpr *x)
+{
+    if (!x) {
+        sb_putc(D->out, '-');
+        return;
+    }
+    ir_print_expr(D->out, D->k->ir, x, "pl", IR_SYNTAX_TODAY);
+}
 
 void lower_dump_var(LowerDump *D, const IrVar *v) { sb_puts(D->out, v ? v->name : "_"); }
 
@@ -136,6 +144,31 @@ static void comm(Dump *D, const LowerInst *I)
         lower_dump_var(D, I->dest);
         sb_puts(D->out, lc->what == COMM_RANK ? " = rank " : " = nranks ");
         lower_dump_expr(D, lc->ctx);
+        return;
+    }
+    if (lc->what == COMM_SYNCALL_SOFT) {   /* "syncall_soft workspace aiv_only cores" */
+        sb_printf(D->out, "syncall_soft %s %s ", lc->tensor->param->name, lc->core_type);
+        lower_dump_expr(D, lc->value);
+        return;
+    }
+    if (lc->what == COMM_LOAD_SCALAR || lc->what == COMM_ARRAY_GET) {   /* "v = load_scalar t[flat]" */
+        lower_dump_var(D, I->dest);
+        sb_printf(D->out, " = %s %s[", lc->what == COMM_LOAD_SCALAR ? "load_scalar" : "array_get",
+                  lc->tensor->param->name);
+        lower_dump_expr(D, lc->flat);
+        sb_putc(D->out, ']');
+        return;
+    }
+    if (lc->what == COMM_STORE_SCALAR || lc->what == COMM_ARRAY_SET) {   /* "store_scalar t[flat] <- v" */
+        sb_printf(D->out, "%s %s[", lc->what == COMM_STORE_SCALAR ? "store_scalar" : "array_set",
+                  lc->tensor->param->name);
+        lower_dump_expr(D, lc->flat);
+        sb_puts(D->out, "] <- ");
+        lower_dump_expr(D, lc->value);
+        return;
+    }
+    if (lc->what == COMM_ARRAY_CREATE) {
+        sb_printf(D->out, "array_create %s", lc->tensor->param->name);
         return;
     }
     sb_printf(D->out, "%s %s", lc->what == COMM_NOTIFY ? "notify" : "wait", lc->tensor->param->name);

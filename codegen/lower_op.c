@@ -495,8 +495,7 @@ static const IrType *sub_view_type(IrCtx *ir, const IrType *dst, int64_t rows, i
     return ir_type_tile(ir, (DataType)dst->dtype, 2, dims, dst->memref, v);
 }
 
-static int gather_row_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, LowerTransfer *t, int mat_bytes, char *msg,
-                               size_t cap)
+static int gather_row_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, LowerTransfer *t, char *msg, size_t cap)
 {
     const IrType *dst = dest ? dest->type : c->type, *tensor = ir_expr_type(ir, c->args[1]);
     const IrExpr *row;
@@ -504,7 +503,7 @@ static int gather_row_classify(IrCtx *ir, const IrVar *dest, const IrCall *c, Lo
     t->tensor_arg = 1;
     if (dst->kind != TYPE_TILE || tensor->kind != TYPE_TENSOR || ir_type_space(dst) < 0)
         return 0;   /* reported where they are defined */
-    if (legal_gather_row(c, dst, ir_type_space(dst), mat_bytes, &t->row, msg, cap) != 0)
+    if (legal_gather_row(c, dst, ir_type_space(dst), &t->row, msg, cap) != 0)
         return -1;
     if (!t->row.valid)
         return 0;
@@ -545,7 +544,7 @@ int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const Ir
         return memory_indexed_classify(ir, dest, c, how, t, at, msg, cap);
     }
     if (how == FORM_GATHER_ROW)
-        return gather_row_classify(ir, dest, c, t, target_mat_bytes(out == OUT_CPP ? ISA_CPP : ISA_PTO), msg, cap);
+        return gather_row_classify(ir, dest, c, t, msg, cap);
     if (op && op->cls == OPCL_REMOTE_STORE) {
         t->tensor_arg = 1;
         t->peer = c->args[2];

@@ -356,7 +356,8 @@ int driver_run(const Options *o)
         builds.b = xcalloc(nprogs ? nprogs : 1, sizeof *builds.b);
         for (uint32_t i = 0; i < nprogs; i++) {
             builds.b[i].prog = progs[i];
-            builds.b[i].dir = nprogs > 1 ? xstrdup(progs[i]->name) : NULL;
+            /* (a program whose passes failed is NULL: reported) */
+            builds.b[i].dir = nprogs > 1 && progs[i] ? xstrdup(progs[i]->name) : NULL;
         }
     }
     if (diag.errors) {

@@ -213,6 +213,18 @@ static const IrExpr *call_op(FnCtx *fc, const OpDef *op, const AstNode *call, co
 
 const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call) { return call_op(fc, op, call, NULL); }
 
+const IrExpr *elab_op_call_by_level(FnCtx *fc, const OpDef *tile_op, const OpDef *tensor_op, const AstNode *call)
+{
+    PreArgs pre;
+    memset(&pre, 0, sizeof pre);
+    if (!call->list.n)
+        return call_op(fc, tensor_op, call, NULL);   /* reports the missing argument */
+    if (!(pre.v[0] = elab_expr(fc, call->list.items[0])))
+        return NULL;
+    pre.n = 1;
+    return call_op(fc, type_of(fc, pre.v[0])->kind == TYPE_TILE ? tile_op : tensor_op, call, &pre);
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 /* The form of a merge sort a call names (pypto@e2d0f78a tile_ops.py and

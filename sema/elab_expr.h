@@ -15,6 +15,9 @@ const IrExpr *elab_call_sig(FnCtx *fc, const FuncSig *sig, const AstNode *call, 
 const IrExpr *elab_expr(FnCtx *fc, const AstNode *e);
 /* A call of op as written (its arguments bound and elaborated here). */
 const IrExpr *elab_op_call_ast(FnCtx *fc, const OpDef *op, const AstNode *call);
+/* A short form that names an op of both levels (pld.remote_store): the
+ * tile op when the first argument is a tile, else the tensor op. */
+const IrExpr *elab_op_call_by_level(FnCtx *fc, const OpDef *tile_op, const OpDef *tensor_op, const AstNode *call);
 /* An expression statement (calls whose value is dropped, inline calls,
  * bare pl.yield_): an Eval statement when it is a call that stays one. */
 void elab_expr_stmt(FnCtx *fc, const AstNode *e);

@@ -57,7 +57,14 @@ const IrExpr *elab_pld_call(FnCtx *fc, const char *p, const char *ns, const char
         snprintf(written, sizeof written, "%s.%s.%s", p, ns, name);
     else
         snprintf(written, sizeof written, "%s.%s", p, name);
-    if (!(op = pld_op(ns, name))) {
+    if (!(op = pld_op(ns, name)) && !ns) {
+        /* pld.remote_store: the tile or the tensor op, by the level of
+         * its source (pypto's short forms dispatch on the operand) */
+        const OpDef *tile = pld_op("tile", name), *tensor = pld_op("tensor", name);
+        if (tile && tensor)
+            return elab_op_call_by_level(fc, tile, tensor, call);
+    }
+    if (!op) {
         const OpDef *full = NULL;
         for (size_t i = 0; !ns && !full && i < sizeof pld_spaces / sizeof pld_spaces[0]; i++)
             full = pld_op(pld_spaces[i], name);

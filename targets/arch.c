@@ -22,7 +22,6 @@ int arch_from_name(const char *name)
 int target_static_strides(TargetIsa isa) { return isa == ISA_CPP; }
 int target_has_events(TargetIsa isa) { return isa == ISA_TILE_EVENTS; }
 int target_constant_loop_start(TargetIsa isa) { return isa == ISA_PTO; }
-int target_mat_bytes(TargetIsa isa) { return isa == ISA_PTO; }
 
 /* passes.md 6: pto-isa's buffer limits per architecture. */
 static const uint64_t capacities[ARCH_COUNT][MS_COUNT] = {

@@ -37,10 +37,6 @@ int target_has_events(TargetIsa isa);
  * expected induction variable to be same type as bounds and step"), so the
  * PTO output counts such a loop from 0 (Legalize). */
 int target_constant_loop_start(TargetIsa isa);
-/* A Mat tile's bytes are its NZ boxes, so that a sub-view of one is an
- * address in it (pto.subview): PTO.  pyptocc's C++ runs on its runtime,
- * which keeps a Mat tile's elements row by row, without the boxes. */
-int target_mat_bytes(TargetIsa isa);
 
 /* Bytes available in a memory space; 0 for DDR (not allocated). */
 uint64_t target_capacity(Arch a, MemorySpace ms);

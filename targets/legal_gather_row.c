@@ -17,8 +17,10 @@
  * pyptocc takes: transpose=False (the transposing load needs a DN view of
  * src that the lowering does not make); a constant column offset (a
  * multiple of the 32-byte block, in Mat of the box's columns); in Mat a
- * constant row offset of whole boxes, as PTOAS; and in C++ no Mat
- * destination (target_mat_bytes). */
+ * constant row offset of whole boxes, as PTOAS.  The C++ output takes
+ * PTOAS's form: pto-isa's CPU simulator (cpu/tile_offsets.hpp) and
+ * pyptocc's runtime keep a Mat tile's NZ boxes, so the sub-view is an
+ * address in them. */
 #include "config.h"
 #include "targets/legal_rules.h"
 #include "ir/op_registry.h"
@@ -35,8 +37,7 @@ static int literal_pair(const IrCall *c, uint32_t i, const IrMakeTuple **out)
     return 1;
 }
 
-int legal_gather_row(const IrCall *c, const IrType *dst, int space, int mat_bytes, LegalGatherRow *g, char *msg,
-                     size_t cap)
+int legal_gather_row(const IrCall *c, const IrType *dst, int space, LegalGatherRow *g, char *msg, size_t cap)
 {
     char buf[64];
     const OpDef *op = callee_op(c->callee);
@@ -80,13 +81,6 @@ int legal_gather_row(const IrCall *c, const IrType *dst, int space, int mat_byte
     }
     if (space == MS_MAT) {
         int64_t c0 = 32 / es;   /* the columns of a box: one 32-byte row */
-        if (!mat_bytes) {
-            snprintf(msg, cap,
-                     "'%s' into a Mat tile has no C++ form yet: the runtime does not keep the NZ boxes whose byte "
-                     "address the sub-view is (PTO has it)",
-                     buf);
-            return -1;
-        }
         if (col % c0) {
             snprintf(msg, cap, "'%s' into Mat needs a column offset of whole %" PRId64 "-column boxes", buf, c0);
             return -1;

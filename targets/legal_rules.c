@@ -192,8 +192,12 @@ int legal_remote_store_lists(IrCtx *ir, const IrCall *c, const IrMakeTuple **off
     const IrExpr *const *dims = ir_tile_valid_dims(tile);
     for (uint32_t d = 0; d < n; d++) {
         uint32_t k = d + tile->n >= n ? d + tile->n - n : UINT32_MAX;
-        if (k != UINT32_MAX && !ir_dim_value(dims[k], &shape[d])) {
-            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant valid shape");
+        /* A valid extent known at run time (a tile of rank 1 or 2): the
+         * store's shape there is the tile's, the partition's extent the
+         * valid one (the lowering's size_x, as for pl.store). */
+        if (k != UINT32_MAX && !ir_dim_value(dims[k], &shape[d]) &&
+            (tile->n > 2 || !ir_dim_value(tile->dims[k], &shape[d]))) {
+            snprintf(msg, cap, "'pld.tile.remote_store' needs a tile of a constant shape");
             return -1;
         }
         if (k == UINT32_MAX)

@@ -69,7 +69,9 @@ int legal_transfer_lists(const IrCall *c, const IrMakeTuple **offs, const IrMake
 /* The offset and shape lists of pld.tile.remote_store(tile, target, peer,
  * offsets): its offsets, one per dimension of the window, and the tile's
  * constant valid shape after leading 1s to the window's rank (a staging
- * tile's rows may be wider than what it moves). */
+ * tile's rows may be wider than what it moves); where a valid extent is
+ * known only at run time, the tile's extent (the store moves the valid
+ * part: the lowering's size_x). */
 int legal_remote_store_lists(IrCtx *ir, const IrCall *c, const IrMakeTuple **offs, const IrMakeTuple **shapes,
                              char *msg, size_t cap);
 /* Whether a and b have the same constant shape. */
@@ -98,9 +100,7 @@ typedef struct LegalGatherRow {
     int64_t rows, cols, cpp_rows, cpp_cols;
     int64_t row_bytes, const_bytes;
 } LegalGatherRow;
-/* mat_bytes: the target addresses a Mat tile's NZ boxes (target_mat_bytes). */
-int legal_gather_row(const IrCall *c, const IrType *dst, int space, int mat_bytes, LegalGatherRow *g, char *msg,
-                     size_t cap);
+int legal_gather_row(const IrCall *c, const IrType *dst, int space, LegalGatherRow *g, char *msg, size_t cap);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 

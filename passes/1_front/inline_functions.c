@@ -351,6 +351,16 @@ static const IrStmt *spmd_block(Inliner *I, const IrCall *c, const IrFunc *f, co
 /* The call c of f expanded into out; the value it returns (a tuple of
  * the values when there are several; NULL when it returns nothing, and
  * after errors, with *failed set). */
+/* The expressions of one statement: each call of an expanded function in
+ * them (innermost first) expanded before the statement, and replaced by
+ * its value; tuple[i] of a tuple an expansion made, by its value. */
+typedef struct Expanding {
+    Inliner *I;
+    StmtList *out;
+} Expanding;
+static const IrExpr *expand_hook(IrMutator *m, const IrExpr *e);
+static int expr_expands(Inliner *I, const IrExpr *e);
+
 static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span at, StmtList *out)
 {
     IrCtx *ir = I->ir;
@@ -457,6 +467,23 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         const IrExpr **vals = xmalloc(xmul_size(ret->n, sizeof *vals));
         int fits = 1;
         DimDefs dd;
+        for (uint32_t i = 0; i < ret->n; i++) {
+            vals[i] = ir_mutate_expr(&m, ret->values[i]);
+            if (expr_expands(I, vals[i])) {
+                /* `return g(...)` of an expanded g: expanded here too */
+                IrMutator em;
+                Expanding x;
+                memset(&em, 0, sizeof em);
+                x.I = I;
+                x.out = out;
+                em.ctx = ir;
+                em.expr = expand_hook;
+                em.data = &x;
+                I->depth++;
+                vals[i] = ir_mutate_expr(&em, vals[i]);
+                I->depth--;
+            }
+        }
         dd.ir = ir;
         ptrmap_init(&dd.map);
         memset(&w, 0, sizeof w);
@@ -464,10 +491,8 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
         w.data = &dd;
         for (size_t k = start; k < out->len; k++)
             ir_walk_stmt(&w, out->data[k]);
-        for (uint32_t i = 0; i < ret->n; i++) {
-            vals[i] = ir_mutate_expr(&m, ret->values[i]);
+        for (uint32_t i = 0; i < ret->n; i++)
             fits &= returned_value_fits(I, c, f, i, vals[i], &dd.map, ret->s.span);
-        }
         ptrmap_free(&dd.map);
         value = !fits ? NULL : ret->n == 1 ? vals[0] : ir_make_tuple(ir, ret->n, vals, at);
         xfree(vals);
@@ -490,13 +515,6 @@ static const IrStmt *inline_body(Inliner *I, const IrStmt *body)
     return r;
 }
 
-/* The expressions of one statement: each call of an expanded function in
- * them (innermost first) expanded before the statement, and replaced by
- * its value; tuple[i] of a tuple an expansion made, by its value. */
-typedef struct Expanding {
-    Inliner *I;
-    StmtList *out;
-} Expanding;
 
 static const IrExpr *expand_hook(IrMutator *m, const IrExpr *e)
 {

@@ -23,8 +23,10 @@
  *   all_to_all(x, w, s):   for p in range(n): per chunk of row p of x
  *       [NR, SIZE], remote_store(load(x), w, p, [me, c]); barrier
  *
- * A collective's result names its window afterwards.  Shapes of the
- * regions moved are constants of rank 1 or 2; others are located errors. */
+ * A collective's result names its window afterwards.  Regions moved have
+ * rank 1 or 2, and constant shapes but for put's and get's, which may have
+ * extents known at run time where a chunk is given; others are located
+ * errors. */
 #include "config.h"
 #include "passes/2_tensor/lower_collectives.h"
 #include "targets/legal_rules.h"
@@ -61,13 +63,17 @@ static const IrExpr *plus(Coll *C, const IrExpr *x, const IrExpr *v, Span span)
 
 /* --------------------------------------------------------------- chunks */
 
-/* A region of a constant shape ext (rank n: 1 or 2) cut into chunks: the
- * chunk ch, a loop variable per dimension of more than one chunk, the
- * chunk's place `at` in the region, its extents (sz) and its staging
- * tile's (phys). */
+/* A region of shape ext (rank n: 1 or 2) cut into chunks: the chunk ch,
+ * a loop variable per dimension of more than one chunk, the chunk's place
+ * `at` in the region, its extents (sz) and its staging tile's (phys).  An
+ * extent known only at run time (ext_x; ext -1) has a loop whatever its
+ * value, and the chunk's extent there is min(ch, ext_x - at): the last
+ * chunk is the valid part of its staging tile, as TPUT reads a dynamic
+ * partition view through a static one. */
 typedef struct Chunks {
     uint32_t n;
     int64_t ext[2], ch[2];
+    const IrExpr *ext_x[2];
     IrVar *iv[2];
     const IrExpr *at[2];
     const IrExpr *sz, *phys;
@@ -81,11 +87,19 @@ static int staged_transfer(const IrCall *c)
                   op->id == OP_PLD_TILE_GET_PINGPONG);
 }
 
+/* e as an INT64 expression. */
+static const IrExpr *as_int64(Coll *C, const IrExpr *e, Span span)
+{
+    return e->dtype == DT_INT64 ? e : ir_unary(C->pc->ir, UN_CAST, DT_INT64, e, span);
+}
+
 /* Plans the chunks of region ext (chunk_rows= and chunk_cols= of c, when
  * given, or the shape of the staging tile of pld.tile.put/get, its
- * argument 3); -1 after a report (name: the op, for it). */
-static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext, DataType dt, const char *name,
-                       Span span, Chunks *K)
+ * argument 3); ext_x (NULL: none) the extents known at run time, whose
+ * dimension needs a chunk given so; -1 after a report (name: the op, for
+ * it). */
+static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext, const IrExpr *const *ext_x,
+                       DataType dt, const char *name, Span span, Chunks *K)
 {
     IrCtx *ir = C->pc->ir;
     int64_t elem = dtype_bytes(dt), cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
@@ -93,7 +107,8 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
     const IrExpr *sz[2], *ph[2];
     memset(K, 0, sizeof *K);
     K->n = n;
-    if (rows < 1 || cols < 1) {
+    int dyn_rows = n == 2 && ext_x && ext_x[0], dyn_cols = ext_x && ext_x[n - 1];
+    if ((!dyn_rows && rows < 1) || (!dyn_cols && cols < 1)) {
         /* the chunk sizes below divide by the region's extents */
         diag_error(C->pc->diag, span, "'%s' moves a region of no elements", name);
         C->failed = 1;
@@ -106,17 +121,25 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
     if (c && staged_transfer(c)) {
         const IrType *st = ir_expr_type(ir, c->args[3]);
         if (st->n != n || !ir_dim_value(st->dims[n - 1], &cc) || (n == 2 && !ir_dim_value(st->dims[0], &cr)) ||
-            cc < 1 || (n == 2 && cr < 1) || rows % (n == 2 ? cr : 1) || cols % cc) {
+            cc < 1 || (n == 2 && cr < 1) || (!dyn_rows && rows % (n == 2 ? cr : 1)) || (!dyn_cols && cols % cc)) {
             diag_error(C->pc->diag, span, "'%s': the staging tile's shape must divide the region it moves", name);
             C->failed = 1;
             return -1;
         }
     }
+    if ((dyn_cols && cc < 1) || (dyn_rows && cr < 1)) {
+        /* the staging tile has a constant shape (pypto: a dynamic
+         * transfer dimension is bounded by its static chunk) */
+        diag_error(C->pc->diag, span, "'%s' of a region of %s known only at run time needs %s", name,
+                   dyn_cols ? "columns" : "rows", dyn_cols ? "chunk_cols=" : "chunk_rows=");
+        C->failed = 1;
+        return -1;
+    }
     if (cc < 1)
         cc = cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
     if (cr < 1)
         cr = divisor_at_most(rows, STAGING_BYTES / (cc * elem) ? STAGING_BYTES / (cc * elem) : 1);
-    if (rows % cr || cols % cc) {
+    if ((!dyn_rows && rows % cr) || (!dyn_cols && cols % cc)) {
         diag_error(C->pc->diag, span, "'%s': chunk_rows= and chunk_cols= must divide the region it moves", name);
         C->failed = 1;
         return -1;
@@ -126,10 +149,16 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
         K->ch[0] = cr;
     for (uint32_t d = 0; d < n; d++) {
         K->ext[d] = ext[d];
-        K->iv[d] = ext[d] > K->ch[d] ? lc_fresh(C, d == n - 1 ? "chunk_col" : "chunk_row", ir_type_scalar(ir, DT_INT64), span)
-                                     : NULL;
+        K->ext_x[d] = ext_x ? ext_x[d] : NULL;
+        K->iv[d] = K->ext_x[d] || ext[d] > K->ch[d]
+                       ? lc_fresh(C, d == n - 1 ? "chunk_col" : "chunk_row", ir_type_scalar(ir, DT_INT64), span)
+                       : NULL;
         K->at[d] = K->iv[d] ? &K->iv[d]->e : ir_const_int(ir, 0, DT_INT64, span);
         sz[d] = ph[d] = ir_const_int(ir, K->ch[d], DT_INT64, span);
+        if (K->ext_x[d]) {
+            const IrExpr *left = ir_binary(ir, BIN_SUB, DT_INT64, as_int64(C, K->ext_x[d], span), K->at[d], span);
+            sz[d] = ir_binary(ir, BIN_MIN, DT_INT64, sz[d], left, span);
+        }
     }
     /* The staging tile's rows are whole 32-byte blocks. */
     if ((K->ch[n - 1] * elem) % 32)
@@ -176,7 +205,8 @@ static void chunks_run(Coll *C, const Chunks *K, const IrStmt *const *body, uint
     for (int d = (int)K->n - 1; d >= 0; d--)
         if (K->iv[d]) {
             const IrStmt *inner = s;
-            s = lc_loop(C, K->iv[d], ir_const_int(ir, 0, DT_INT64, span), ir_const_int(ir, K->ext[d], DT_INT64, span),
+            s = lc_loop(C, K->iv[d], ir_const_int(ir, 0, DT_INT64, span),
+                        K->ext_x[d] ? as_int64(C, K->ext_x[d], span) : ir_const_int(ir, K->ext[d], DT_INT64, span),
                         K->ch[d], &inner, 1, span);
         }
     lc_append(s, out, k);
@@ -215,7 +245,15 @@ static int stage_out(Coll *C, const Chunks *K, const IrExpr *t, const IrExpr *ds
         v = lc_op(C, OP_PLD_TILE_REMOTE_STORE, 4, a, "atomic",
                   atomic >= 0 ? atomic : COMM_ENUM_PACK(CE_ATOMIC_TYPE, ATOMIC_NONE), span);
     } else {
-        const IrExpr *a[4] = {t, offs, K->sz, dst};
+        /* Where the chunk's extent is known only at run time, the store's
+         * shape is the staging tile's there: a store writes the tile's
+         * valid part (the lowering reads its extent from the tile). */
+        const IrMakeTuple *sz = IR_AS(IrMakeTuple, K->sz), *ph = IR_AS(IrMakeTuple, K->phys);
+        const IrExpr *shape[2];
+        int64_t x;
+        for (uint32_t d = 0; d < sz->n; d++)
+            shape[d] = ir_dim_value(sz->elems[d], &x) ? sz->elems[d] : ph->elems[d];
+        const IrExpr *a[4] = {t, offs, ir_make_tuple(C->pc->ir, sz->n, shape, span), dst};
         v = lc_op(C, OP_BLOCK_STORE, 4, a, NULL, 0, span);
     }
     if (!v)
@@ -224,18 +262,27 @@ static int stage_out(Coll *C, const Chunks *K, const IrExpr *t, const IrExpr *ds
     return 0;
 }
 
-/* The constant extents of t (rank 1 or 2) into ext; -1 after a report. */
-static int region_of(Coll *C, const IrType *t, const IrExpr *const *dims, const char *name, Span span, int64_t *ext)
+/* The extents dims of a region of t (rank 1 or 2) into ext: constants,
+ * or, where ext_x is given, run-time ones there (ext -1); -1 after a
+ * report. */
+static int region_of(Coll *C, const IrType *t, const IrExpr *const *dims, const char *name, Span span, int64_t *ext,
+                     const IrExpr **ext_x)
 {
-    for (uint32_t d = 0; t->kind == TYPE_TENSOR && t->n >= 1 && t->n <= 2 && d < t->n; d++)
-        if (!ir_dim_value(dims[d], &ext[d]))
+    for (uint32_t d = 0; t->kind == TYPE_TENSOR && t->n >= 1 && t->n <= 2 && d < t->n; d++) {
+        if (ext_x)
+            ext_x[d] = NULL;
+        if (ir_dim_value(dims[d], &ext[d]))
+            continue;
+        if (!ext_x || dims[d]->kind == EXPR_CONST_INT)
             goto no;
+        ext[d] = -1;
+        ext_x[d] = dims[d];
+    }
     if (t->kind == TYPE_TENSOR && t->n >= 1 && t->n <= 2)
         return 0;
 no:
-    diag_error(C->pc->diag, span,
-               "'%s' of this tensor has no lowering yet: pyptocc moves regions of rank 1 and 2 of a constant shape",
-               name);
+    diag_error(C->pc->diag, span, "'%s' of this tensor has no lowering yet: pyptocc moves regions of rank 1 and 2%s",
+               name, ext_x ? "" : " of a constant shape");
     C->failed = 1;
     return -1;
 }
@@ -266,6 +313,7 @@ int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k
     const IrExpr *const *soff = region ? IR_AS(IrMakeTuple, c->args[4])->elems : NULL;
     uint32_t dn = ir_expr_type(ir, dst)->n;
     int64_t ext[2];
+    const IrExpr *ext_x[2];
     Chunks K;
     if (store) {
         if (c->args[3]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[3])->n != dn) {
@@ -275,8 +323,8 @@ int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k
         }
         doff = IR_AS(IrMakeTuple, c->args[3])->elems;
     }
-    if (region_of(C, t, shape, name, span, ext) != 0 ||
-        chunks_plan(C, c, t->n, ext, (DataType)t->dtype, name, span, &K) != 0)
+    if (region_of(C, t, shape, name, span, ext, ext_x) != 0 ||
+        chunks_plan(C, c, t->n, ext, ext_x, (DataType)t->dtype, name, span, &K) != 0)
         return 1;
     const IrStmt *body[2];
     uint32_t nb = 0;
@@ -365,7 +413,7 @@ static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduc
                                    n64, span);
     int64_t ext[1] = {seg};
     Chunks K;
-    if (chunks_plan(C, NULL, 1, ext, (DataType)t->dtype, name, span, &K) != 0)
+    if (chunks_plan(C, NULL, 1, ext, NULL, (DataType)t->dtype, name, span, &K) != 0)
         return -1;
     if (t->n == 2)
         chunks_of_row(C, &K, span);
@@ -448,10 +496,10 @@ int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
             C->failed = 1;
             return 1;
         }
-    } else if (region_of(C, t, t->dims, name, span, ext) != 0) {
+    } else if (region_of(C, t, t->dims, name, span, ext, NULL) != 0) {
         return 1;
     }
-    if (chunks_plan(C, c, scatter ? 1 : t->n, ext, (DataType)t->dtype, name, span, &K) != 0)
+    if (chunks_plan(C, c, scatter ? 1 : t->n, ext, NULL, (DataType)t->dtype, name, span, &K) != 0)
         return 1;
     IrVar *me, *n;
     if (lc_rank_of(C, sig, &me, &n, out, k, span) != 0 || lc_barrier(C, sig, me, n, out, k, span) != 0)
@@ -491,8 +539,8 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     IrVar *me, *n;
     const IrStmt *body[EXPANSION_STMTS], *inner[EXPANSION_STMTS];
     uint32_t nb = 0, ni = 0;
-    if (bcast ? region_of(C, wt, wt->dims, name, span, ext) != 0
-              : gather ? region_of(C, xt, xt->dims, name, span, ext) != 0 || wt->n != 2
+    if (bcast ? region_of(C, wt, wt->dims, name, span, ext, NULL) != 0
+              : gather ? region_of(C, xt, xt->dims, name, span, ext, NULL) != 0 || wt->n != 2
                        : xt->n != 2 || wt->n != 2 || !ir_dim_value(xt->dims[1], &ext[0])) {
         if (!C->failed)
             diag_error(C->pc->diag, span, "'%s' of these tensors has no lowering yet: pyptocc moves [R, C] rows into a "
@@ -503,7 +551,7 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     }
     /* (all_to_all moves row p of the input, a region [SIZE] at [p, 0]) */
     uint32_t rn = bcast || gather ? xt->n : 1;
-    if (chunks_plan(C, c, rn, ext, (DataType)wt->dtype, name, span, &K) != 0 ||
+    if (chunks_plan(C, c, rn, ext, NULL, (DataType)wt->dtype, name, span, &K) != 0 ||
         lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
         return 1;
     const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);

@@ -201,7 +201,8 @@ static const IrFunc *rewrite_callers(Conv *C, const IrFunc *f)
  * the final value into the buffer it stands for: the Out (or InOut)
  * parameter the loop started from, or else a new tensor. */
 
-/* The copy kernel for tensors of type t: dst = src, block by block. */
+/* The copy kernel for tensors of type t: dst = src, block by block (of
+ * rank 3 or more: tensor_copy_nd.c). */
 static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
 {
     IrCtx *ir = C->ir;
@@ -229,6 +230,13 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
         for (int n = 2; ir_program_find(C->prog, name) || ptrmap_get(&C->converted, ir_name(ir, name)); n++)
             snprintf(name, sizeof name, "%s_v%d", base, n);
     }
+    if (t->n > 2 && (k = tc_copy_kernel_nd(ir, t, name, at))) {
+        /* block ops already: nothing to convert (tensor_copy_nd.c) */
+        memset(&tf, 0, sizeof tf);
+        tf.func = k;
+        tf.norig = 2;
+        goto made;
+    }
     params = arena_array(&ir->arena, 2, sizeof *params);
     params[0].var = ir_var_new(ir, ir_name(ir, "src"), t, at);
     params[0].dir = DIR_IN;
@@ -253,6 +261,7 @@ static const IrFunc *copy_kernel(Conv *C, const IrType *t, Span at)
     vec_free(body);
     if (tc_convert_function(C->pc, k, &tf) != 0)
         return NULL;
+made:
     ptrmap_put(&C->converted, tf.func->name, arena_memdup(&ir->arena, &tf, sizeof tf));
     ptrmap_put(&C->copies, t, (void *)tf.func);
     vec_push(C->added, tf.func);

@@ -273,6 +273,13 @@ typedef struct TcFunc {
  * *out filled, or -1 after reporting errors. */
 int tc_convert_function(PassCtx *pc, const IrFunc *f, TcFunc *out);
 
+/* The copy kernel `name` (src In, dst Out, returning dst) of tensors of
+ * type t, of rank 3 up to TC_COPY_MAX_RANK and a constant shape, as block
+ * ops on tiles of t's rank (tensor_copy_nd.c); NULL where its blocks
+ * would not be whole 32-byte rows. */
+#define TC_COPY_MAX_RANK 8
+const IrFunc *tc_copy_kernel_nd(IrCtx *ir, const IrType *t, const char *name, Span at);
+
 /* Does the function hold tensor ops that conversion must handle? */
 int tc_has_tensor_ops(const IrFunc *f);
 

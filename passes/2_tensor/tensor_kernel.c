@@ -441,7 +441,14 @@ static void analyse_forms(Kc *K)
 }
 
 /* Which return positions are stored into new Out parameters. */
-int kc_returned_directly(const Val *v) { return v->ddr && v->written && v->whole && v->root; }
+/* A whole tensor in global memory that the kernel wrote, or a whole
+ * window (pld.DistributedTensor: the ranks' shared buffer, which a signal
+ * or a remote store changes without the kernel writing it), is its
+ * result as it is. */
+int kc_returned_directly(const Val *v)
+{
+    return v->ddr && v->whole && v->root && (v->written || ir_type_is_window(v->type));
+}
 
 static void analyse_uses(Kc *K)
 {

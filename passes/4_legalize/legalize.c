@@ -494,8 +494,7 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         /* a load into a sub-view of its destination, by the space the
          * destination's chain of in-place writes starts in */
         LegalGatherRow g;
-        if (legal_gather_row(c, result->type, legal_tile_space(L, c->args[0]), target_mat_bytes(L->pc->isa), &g, msg,
-                             sizeof msg) != 0) {
+        if (legal_gather_row(c, result->type, legal_tile_space(L, c->args[0]), &g, msg, sizeof msg) != 0) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
             L->failed = 1;
         }

@@ -213,6 +213,51 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     return changed;
 }
 
+/* y = extract(x, ...) of an element type TEXTRACT does not take (A2/A3:
+ * 8-bit integers, FP16, BF16, FP32), as the same copy of x's bytes read
+ * as the float of their width: x' = reinterpret_view(x, F), y' =
+ * extract(x', ...), y = reinterpret_view(y', dt).  A copy moves bits and
+ * converts nothing, so the result is the same (INT32 as FP32, INT16 and
+ * UINT16 as FP16).  0 when that width's float is not taken either. */
+static int run_as_bits(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *view = op_by_id(OP_BLOCK_REINTERPRET_VIEW);
+    DataType f = dtype_bits(dt) == 32 ? DT_FP32 : dtype_bits(dt) == 16 ? DT_FP16 : DT_COUNT;
+    const IrExpr *args[8];
+    const IrType *t;
+    IrKwarg kw;
+    OpError err;
+    IrVar *x, *y;
+    Span at = a->s.span;
+    uint32_t mark = out->len;
+    if (op->id != OP_BLOCK_EXTRACT || !dtype_is_int(dt) || f == DT_COUNT || c->nargs > 8 ||
+        !(legal_allowed_dtypes(L, op) & dtype_set_bit(f)))
+        return 0;
+    kw.key = ir_name(ir, "dtype");
+    kw.kind = KW_DTYPE;
+    kw.v.i = f;
+    if (!(t = op_deduce(ir, view, c->args, 1, &kw, 1, &err)))
+        return 0;
+    x = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_bits"), t, at);
+    vec_push(*out, ir_assign(ir, x, ir_call(ir, &view->callee, 1, c->args, 1, &kw, t, at), at));
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[0] = &x->e;
+    if (!(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)))
+        goto fail;
+    y = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_bits"), t, at);
+    vec_push(*out, ir_assign(ir, y, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
+    kw.v.i = dt;
+    args[0] = &y->e;
+    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) || t != a->var->type)
+        goto fail;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, args, 1, &kw, t, at), at));
+    return 1;
+fail:
+    out->len = mark;
+    return 0;
+}
+
 static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out);
 
 /* Assignment a in ops and element types the target takes (legal_stmt). */
@@ -237,7 +282,8 @@ static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)
     }
     if (!ok || (ok & dtype_set_bit(dt = legal_rule_dtype(L, c, op, a->var->type))))
         return 0;
-    if (run_as_twin(L, a, c, op, dt, out) || (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, out)))
+    if (run_as_twin(L, a, c, op, dt, out) || (wider_dtype(op, dt, ok, &w) && run_wider(L, a, c, op, dt, w, out)) ||
+        run_as_bits(L, a, c, op, dt, out))
         return 1;
     {
         char name[64], set[128], isa[32];

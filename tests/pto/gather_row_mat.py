@@ -5,8 +5,8 @@
 # rows 32-63 (a window of the whole tile), then over its first n rows pool
 # rows 0..n - 1 (a run-time valid_shape), then in a loop its rows 20-23
 # pool rows 9 i (a run-time row: PTO takes a constant row of a Mat
-# sub-view at whole boxes only); out = eye @ kv.  The C++ output refuses
-# it (the runtime keeps no NZ boxes): tests/errors/gather_row_forms.py.
+# sub-view at whole boxes only); out = eye @ kv.  Its C++ output with
+# numbers: tests/e2e/gather_row_mat.py.
 import pypto.language as pl
 
 

@@ -210,14 +210,16 @@ void test_mov_trans() {
     fill(pm, 512, g, -2, 2);
     TMOV(left, mat);
     TMOV(right, mat);
-    CHECK_ARRAY("TMOV Mat->Left", pl, pm, 512, 0);
-    // Right is ZN, stored column by column (a tile and its transpose_view
-    // dual over the same bytes are each other's transpose).
-    std::vector<half> by_columns(512);
-    for (int r = 0; r < 16; r++)
-        for (int c = 0; c < 32; c++)
-            by_columns[c * 16 + r] = pm[r * 32 + c];
-    CHECK_ARRAY("TMOV Mat->Right", pr, by_columns.data(), 512, 0);
+    // Each keeps element (r, c) where its layout's boxes put it: Mat NZ,
+    // Left ZZ, Right ZN.
+    std::vector<half> in_left(512), in_right(512);
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned c = 0; c < 32; c++) {
+            in_left[rt_test::stored_at<decltype(left)>(r, c)] = pm[rt_test::stored_at<decltype(mat)>(r, c)];
+            in_right[rt_test::stored_at<decltype(right)>(r, c)] = pm[rt_test::stored_at<decltype(mat)>(r, c)];
+        }
+    CHECK_ARRAY("TMOV Mat->Left", pl, in_left.data(), 512, 0);
+    CHECK_ARRAY("TMOV Mat->Right", pr, in_right.data(), 512, 0);
     // Acc (f32) -> Mat (f16): converted, round to nearest even.
     Tile<TileType::Acc, float, 16, 16> acc;
     Tile<TileType::Mat, half, 16, 16> mh;
@@ -380,8 +382,48 @@ void test_misc() {
 
 }  // namespace
 
+// A Mat NZ tile keeps its fractal boxes (pto-isa's CPU simulator,
+// cpu/tile_offsets.hpp): half, so 16 x 16 boxes, a column of boxes the
+// tile's rows high.  A Tile bound inside it at row * 32 bytes plus a
+// column of boxes, the destination's rows high (tile.gather_row's
+// sub-view), is that row of it: a TLOAD there lands in the rows it names.
+void test_nz_storage() {
+    using Nz = Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor>;
+    std::vector<half> gm(32 * 32), rows(3 * 16);
+    for (int k = 0; k < 32 * 32; k++)
+        gm[k] = static_cast<half>(static_cast<float>(k % 1000));
+    for (int k = 0; k < 3 * 16; k++)
+        rows[k] = static_cast<half>(static_cast<float>(-1 - k));
+    Nz t;
+    half *p = bind(t, 0x0);
+    GlobalTensor<half, pto::Shape<1, 1, 1, 32, 32>, pto::Stride<1024, 1024, 1024, 32, 1>> whole(gm.data());
+    TLOAD(t, whole);
+    CHECK(p[0 * 16 + 1] == gm[0 * 32 + 1]);             // (0, 1): box 0
+    CHECK(p[1 * 16 + 0] == gm[1 * 32 + 0]);             // (1, 0): the next row of 32 bytes
+    CHECK(p[32 * 16 + 0] == gm[0 * 32 + 16]);           // (0, 16): the second column of boxes
+    CHECK(p[32 * 16 + 17 * 16 + 3] == gm[17 * 32 + 19]);  // (17, 19)
+    // Rows 5-7, columns 16-31: a sub-view at 5 * 32 bytes into the second
+    // column of boxes (32 * 16 halves), 32 rows high, valid 3 x 16.
+    Tile<TileType::Mat, half, 32, 16, BLayout::ColMajor, 3, 16, SLayout::RowMajor> sub;
+    TASSIGN(sub, 5 * 32 + 32 * 16 * 2);
+    GlobalTensor<half, pto::Shape<1, 1, 1, 3, 16>, pto::Stride<48, 48, 48, 16, 1>> g(rows.data());
+    TLOAD(sub, g);
+    Tile<TileType::Left, half, 32, 32, BLayout::RowMajor, 32, 32, SLayout::RowMajor> left;
+    bind(left, 0x0);
+    TMOV(left, t);
+    int bad = 0;
+    half *pl = left.data();
+    for (unsigned r = 0; r < 32; r++)
+        for (unsigned c = 0; c < 32; c++) {
+            half want = r >= 5 && r < 8 && c >= 16 ? rows[(r - 5) * 16 + (c - 16)] : gm[r * 32 + c];
+            bad += pl[rt_test::stored_at<decltype(left)>(r, c)] != want;
+        }
+    CHECKF(bad == 0, "a sub-view's TLOAD into an NZ tile: %d elements elsewhere", bad);
+}
+
 int main() {
     test_load_store();
+    test_nz_storage();
     test_fillpad();
     test_scatter();
     test_mgather();

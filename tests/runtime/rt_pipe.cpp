@@ -112,9 +112,10 @@ void cube_pops_whole(__gm__ int64_t *) {
     MatTile m;
     TASSIGN(m, 0x0);
     TPOP<PipeV, MatTile, TileSplitAxis::TILE_LEFT_RIGHT>(pipe, m);
-    gathered[0] = m.data()[1];        // row 0, column 1: lane 0's element 1
-    gathered[1] = m.data()[8];        // row 0, column 8: lane 1's element 0
-    gathered[2] = m.data()[16 + 9];   // row 1, column 9: lane 1's element 8 + 1
+    // m is NZ: its elements are where its boxes keep them
+    gathered[0] = m.data()[rt_test::stored_at<MatTile>(0, 1)];   // lane 0's element 1
+    gathered[1] = m.data()[rt_test::stored_at<MatTile>(0, 8)];   // lane 1's element 0
+    gathered[2] = m.data()[rt_test::stored_at<MatTile>(1, 9)];   // lane 1's element 8 + 1
     TFREE<PipeV, TileSplitAxis::TILE_LEFT_RIGHT>(pipe);
 }
 

@@ -243,7 +243,10 @@ template <class A, class T> void matmul_for(double lo, double hi) {
     Rng g(sizeof(A) * 13 + sizeof(T));
     fill(pl, M * K, g, lo, hi);
     fill(pr, K * N, g, lo, hi);
-    // Right is ZN, stored column by column: element (k, j) is pr[j * K + k].
+    // Each operand keeps (r, c) where its boxes put it (Left ZZ, Right ZN,
+    // Acc NZ of one 16 x 16 box: row by row).
+    auto lv = [&](int i, int k) { return pl[rt_test::stored_at<decltype(l)>(i, k)]; };
+    auto rv = [&](int k, int j) { return pr[rt_test::stored_at<decltype(r)>(k, j)]; };
     std::vector<A> want(M * N);
     auto reference = [&](const A *init) {
         for (int i = 0; i < M; i++)
@@ -251,11 +254,11 @@ template <class A, class T> void matmul_for(double lo, double hi) {
                 A s = init ? init[i * N + j] : A(0);
                 for (int k = 0; k < K; k++) {
                     if constexpr (std::is_same_v<A, float>)
-                        s += static_cast<float>(pl[i * K + k]) * static_cast<float>(pr[j * K + k]);
+                        s += static_cast<float>(lv(i, k)) * static_cast<float>(rv(k, j));
                     else
                         s = static_cast<A>(static_cast<uint32_t>(s) + static_cast<uint32_t>(
-                                                                            static_cast<int32_t>(pl[i * K + k]) *
-                                                                            static_cast<int32_t>(pr[j * K + k])));
+                                                                            static_cast<int32_t>(lv(i, k)) *
+                                                                            static_cast<int32_t>(rv(k, j))));
                 }
                 want[i * N + j] = s;
             }
@@ -279,8 +282,8 @@ template <class A, class T> void matmul_for(double lo, double hi) {
             for (int j = 0; j < N; j++) {
                 double s = 0, mag = 0;
                 for (int k = 0; k < K; k++) {
-                    double p = static_cast<double>(static_cast<float>(pl[i * K + k])) *
-                               static_cast<double>(static_cast<float>(pr[j * K + k]));
+                    double p = static_cast<double>(static_cast<float>(lv(i, k))) *
+                               static_cast<double>(static_cast<float>(rv(k, j)));
                     s += p;
                     mag += std::fabs(p);
                 }
@@ -302,13 +305,17 @@ void test_matmul() {
     half *pl = bind(l, 0x0), *pr = bind(r, 0x0);
     float *pacc = bind(acc, 0x0), *pout = bind(out, 0x1000);
     Rng g(808);
-    fill(pl, 32, g, -1, 1);
+    // A one-row ZZ tile keeps its columns in the boxes' places (pto-isa's
+    // CPU simulator: column 16 is element 256), past its 32 elements.
+    fill(pl, 512, g, -1, 1);
     fill(pr, 512, g, -1, 1);
+    auto lv = [&](int k) { return pl[rt_test::stored_at<decltype(l)>(0, k)]; };
+    auto rv = [&](int k, int j) { return pr[rt_test::stored_at<decltype(r)>(k, j)]; };
     std::vector<float> want(16);
     for (int j = 0; j < 16; j++) {
         float s = 0;
         for (int k = 0; k < 32; k++)
-            s += static_cast<float>(pl[k]) * static_cast<float>(pr[j * 32 + k]);
+            s += static_cast<float>(lv(k)) * static_cast<float>(rv(k, j));
         want[j] = s;
     }
     TGEMV(acc, l, r);
@@ -316,7 +323,7 @@ void test_matmul() {
     for (int j = 0; j < 16; j++) {
         float s = pacc[j];
         for (int k = 0; k < 32; k++)
-            s += static_cast<float>(pl[k]) * static_cast<float>(pr[j * 32 + k]);
+            s += static_cast<float>(lv(k)) * static_cast<float>(rv(k, j));
         want[j] = s;
     }
     TGEMV_ACC(out, acc, l, r);

@@ -41,6 +41,31 @@ inline int checks = 0;
 
 template <class T> constexpr bool is_floaty = pto::detail::is_float_v<T>;
 
+// Where a tile keeps its element (r, c), written out for the tests from
+// the layouts (not from the runtime's code): unboxed, row by row or
+// column by column; boxed, a box is 16 x 16 elements (the 1024-byte
+// fractal), else 16 rows of 32 bytes (inner row-major) or 32 bytes of
+// rows by 16 columns (inner column-major); NZ and NN stack the boxes of a
+// column of boxes, the tile's rows high, one column after the other; ZN
+// and ZZ put the boxes of a row of boxes side by side.
+template <class TT> std::size_t stored_at(unsigned r, unsigned c) {
+    using pto::BLayout;
+    using pto::SLayout;
+    const std::size_t R = TT::Rows, C = TT::Cols;
+    if constexpr (TT::SLayoutValue == SLayout::NoneBox)
+        return TT::BLayoutValue == BLayout::RowMajor ? r * C + c : c * R + r;
+    else {
+        constexpr bool inner_rows = TT::SLayoutValue == SLayout::RowMajor;
+        constexpr std::size_t per32 = 32 / sizeof(typename TT::DType);
+        constexpr std::size_t br = TT::Fractal == 1024 ? 16 : inner_rows ? 16 : per32;
+        constexpr std::size_t bc = TT::Fractal == 1024 ? 16 : inner_rows ? per32 : 16;
+        const std::size_t in_box = inner_rows ? (r % br) * bc + c % bc : (c % bc) * br + r % br;
+        // a column of boxes is R * bc elements (R may be 1: a one-row tile)
+        return TT::BLayoutValue == BLayout::ColMajor ? (c / bc) * R * bc + (r / br) * br * bc + in_box
+                                                     : (r / br) * C * br + (c / bc) * br * bc + in_box;
+    }
+}
+
 template <class T> double as_double(T v) {
     if constexpr (is_floaty<T>)
         return static_cast<double>(static_cast<float>(v));

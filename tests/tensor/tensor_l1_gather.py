@@ -5,11 +5,9 @@
 # a product with b_trans=True.  The indices are read by the cube core's
 # scalar unit (pl.read: pto.load_scalar) inside the kernel, so the loop
 # and the accumulator stay in one kernel.
-# out[i, j] = sum_k q[i, k] * pool[idx[j], k].  PTO only: a gather_row into
-# a Mat tile has no C++ form yet (the runtime does not keep the NZ boxes
-# the sub-view addresses); when the read was hoisted into the
-# orchestration, the kernel was cut around the loop and gathered into Vec
-# tiles instead, which the C++ output had.
+# out[i, j] = sum_k q[i, k] * pool[idx[j], k].  In C++ each row's load is
+# into a Tile at its address inside the NZ tile's boxes (as PTOAS writes
+# it; tests/e2e/gather_row_mat.py checks the numbers).
 import pypto.language as pl
 
 

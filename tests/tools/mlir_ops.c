@@ -897,7 +897,7 @@ static const Rule rules[] = {
     {"tdiv", check_binary, 2, "f16 f32", "i32 i16 f16 f32", 0},
     {"tdivs", check_scalar, 2, "i32 i16 f16 f32", "i32 i16 i8 f16 f32", 0},
     {"texp", check_unary, 1, "f16 f32", "f16 f32", 0},
-    {"texpands", check_expands, 1, "i16 i32 f16 f32", "i8 i16 i32 f16 f32", 0},
+    {"texpands", check_expands, 1, "i16 i32 f16 bf16 f32", "i8 i16 i32 f16 bf16 f32", 0},
     {"tfillpad", check_fillpad, 1, NULL, NULL, 0},
     {"tload", check_load, 1, "i8 i16 i32 i64 f16 bf16 f32", NULL, 0},
     {"tlog", check_unary, 1, "f16 f32", "f16 f32", 0},

@@ -12,21 +12,35 @@ namespace pto {
 
 namespace detail {
 
-// A checked view of a bound tile.  Its elements are stored in the order
-// its layout's major order gives: row by row for ND and the fractal NZ, ZZ
-// layouts, column by column for DN and ZN.  A tile and its dual over the
-// same bytes (NZ and ZN, ND and DN: pypto's tile.transpose_view) are then
-// each other's transpose, as on the hardware, whose boxes the runtime
-// does not otherwise model.
+// A checked view of a bound tile.  Its elements are stored where pto-isa's
+// CPU simulator stores them (cpu/tile_offsets.hpp): without fractal boxes
+// row by row (ND) or column by column (DN); with boxes, the boxes in the
+// block layout's order (NZ, NN: columns of boxes, each the tile's Rows
+// high; ZN, ZZ: rows of boxes) and the elements within a box in the inner
+// layout's order.  A tile and its dual over the same bytes (NZ and ZN, ND
+// and DN: pypto's tile.transpose_view) are then each other's transpose, and
+// a tile bound at an address inside another sees the bytes it has there
+// (a sub-view of an NZ tile at whole 32-byte rows: tile.gather_row).
 template <class TT> struct View {
     using T = typename TT::DType;
-    static constexpr bool by_columns = (TT::SLayoutValue == SLayout::ColMajor && TT::BLayoutValue == BLayout::RowMajor) ||
-                                       (TT::SLayoutValue == SLayout::NoneBox && TT::BLayoutValue == BLayout::ColMajor);
+    static constexpr bool boxed = TT::SLayoutValue != SLayout::NoneBox;
+    static constexpr bool blocks_by_columns = TT::BLayoutValue == BLayout::ColMajor;
+    static constexpr bool inner_by_columns = TT::SLayoutValue == SLayout::ColMajor;
+    static constexpr std::size_t IR = static_cast<std::size_t>(box_rows<T, TT::SLayoutValue, TT::Fractal>);
+    static constexpr std::size_t IC = static_cast<std::size_t>(box_cols<T, TT::SLayoutValue, TT::Fractal>);
     T *p;
     unsigned vr, vc;
-    T &operator()(unsigned r, unsigned c) const {
-        return by_columns ? p[static_cast<std::size_t>(c) * TT::Rows + r] : p[static_cast<std::size_t>(r) * TT::Cols + c];
+    static std::size_t offset(unsigned r, unsigned c) {
+        if constexpr (!boxed)
+            return blocks_by_columns ? static_cast<std::size_t>(c) * TT::Rows + r
+                                     : static_cast<std::size_t>(r) * TT::Cols + c;
+        else {
+            const std::size_t br = r / IR, ir = r % IR, bc = c / IC, ic = c % IC;
+            const std::size_t inner = inner_by_columns ? ic * IR + ir : ir * IC + ic;
+            return (blocks_by_columns ? bc * TT::Rows * IC + br * IR * IC : br * TT::Cols * IR + bc * IR * IC) + inner;
+        }
     }
+    T &operator()(unsigned r, unsigned c) const { return p[offset(r, c)]; }
 };
 
 template <class TT> View<TT> view(const TT &t, const char *op, const char *role) {

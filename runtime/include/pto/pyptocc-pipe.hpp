@@ -98,6 +98,37 @@ struct TPipe {
 };
 
 namespace detail {
+// A slot holds a tile's elements row by row whatever the tile's layout
+// (pto-isa's CPU pipe moves them through TSTORE and TLOAD, element by
+// element): a tile of fractal boxes crosses through a row-major copy.
+template <class T> struct PipeImage {
+    using E = typename T::DType;
+    static constexpr bool boxed = T::SLayoutValue != SLayout::NoneBox;
+    std::vector<E> rows;
+    E *bytes_of(const T &tile) {
+        if constexpr (!boxed)
+            return tile.data();
+        rows.assign(T::Numel, E{});
+        return rows.data();
+    }
+    void take(const T &tile) {
+        if constexpr (boxed) {
+            View<T> v{tile.data(), T::Rows, T::Cols};
+            for (unsigned r = 0; r < static_cast<unsigned>(T::Rows); r++)
+                for (unsigned c = 0; c < static_cast<unsigned>(T::Cols); c++)
+                    rows[static_cast<std::size_t>(r) * T::Cols + c] = v(r, c);
+        }
+    }
+    void give(const T &tile) const {
+        if constexpr (boxed) {
+            View<T> v{tile.data(), T::Rows, T::Cols};
+            for (unsigned r = 0; r < static_cast<unsigned>(T::Rows); r++)
+                for (unsigned c = 0; c < static_cast<unsigned>(T::Cols); c++)
+                    v(r, c) = rows[static_cast<std::size_t>(r) * T::Cols + c];
+        }
+    }
+};
+
 template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
     return {static_cast<uint32_t>(T::Rows), static_cast<uint32_t>(T::Cols),
             static_cast<uint32_t>(sizeof(typename T::DType))};
@@ -139,8 +170,10 @@ void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
         pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, part.data(),
                             detail::pipe_valid_shape<TileProd>(), Split);
     } else {
-        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                            detail::pipe_shape<TileProd>(), Split);
+        detail::PipeImage<TileProd> image;
+        void *from = image.bytes_of(tile);
+        image.take(tile);
+        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, from, detail::pipe_shape<TileProd>(), Split);
     }
 }
 
@@ -156,8 +189,12 @@ void TPOP(Pipe &pipe, TileCons &tile, WaitEvents &...) {
     static_assert((dir == DIR_C2V && Pipe::is_c2v) || (dir == DIR_V2C && Pipe::is_v2c),
                   "pyptocc runtime: TPOP in a direction the TPipe does not have");
     static_assert(TileCons::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPOP of a tile larger than the pipe's slot");
-    pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, tile.data(),
-                       detail::pipe_shape<TileCons>(), Split);
+    detail::PipeImage<TileCons> image;
+    void *into = image.bytes_of(tile);
+    if constexpr (detail::PipeImage<TileCons>::boxed)
+        image.take(tile);   // a half pop keeps the other half
+    pyptocc::pipe::pop(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, into, detail::pipe_shape<TileCons>(), Split);
+    image.give(tile);
     pipe.popped_dir = dir;
 }
 
