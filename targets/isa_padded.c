@@ -1,5 +1,6 @@
-/* isa_padded.c: narrow Vec tiles padded to whole 32-byte rows (see
- * isa_rules.h, isa_tile_padded): the padded shape and bytes of a tile,
+/* isa_padded.c: narrow Vec tiles padded to whole 32-byte rows, boxed
+ * tiles (Mat, Left, Right, Acc) to whole fractal boxes (see isa_rules.h,
+ * isa_tile_padded): the padded shape and bytes of a tile,
  * decided here once for Legalize, the memory plan and the printers, and
  * the instruction rules that a padded tile breaks (a reshape that moves
  * elements, a conversion between differently padded types, a gather into
@@ -25,18 +26,37 @@ static int64_t whole_blocks(int64_t n, int64_t bytes)
     return n > INT64_MAX / bytes ? -1 : n;
 }
 
-int isa_tile_padded(int space, TileLayout bl, TileLayout sl, DataType dt, int64_t rows, int64_t cols, int64_t *prows,
-                    int64_t *pcols)
+int isa_tile_padded(int space, TileLayout bl, TileLayout sl, uint32_t fractal, DataType dt, int64_t rows,
+                    int64_t cols, int64_t *prows, int64_t *pcols)
 {
     int64_t bytes = dtype_bytes(dt);
     *prows = rows;
     *pcols = cols;
-    if (space != MS_VEC || sl != TL_NONE_BOX || bl == TL_NONE_BOX || bytes <= 0 || 32 % bytes != 0)
+    if (bytes <= 0 || rows <= 0 || cols <= 0)
         return 0;
-    if (bl == TL_COL_MAJOR)
-        *prows = whole_blocks(rows, bytes);
-    else
-        *pcols = whole_blocks(cols, bytes);
+    if (sl != TL_NONE_BOX) {
+        /* A boxed tile (Mat, Left, Right, Acc) is whole fractal boxes of
+         * 16 rows of fractal / 16 bytes (or their transpose); a one-row
+         * tile outside Vec (a bias row) and an MX scale tile (32-byte
+         * fractal) keep their rows, as pto-isa's Tile lets them. */
+        if ((int64_t)fractal < 16 * bytes)
+            return 0;
+        int64_t inner = (int64_t)fractal / (16 * bytes);
+        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
+        int rows_free = (rows == 1 && space != MS_VEC) || fractal == 32;
+        if ((!rows_free && rows > INT64_MAX - box_r) || cols > INT64_MAX - box_c)
+            return -1;
+        if (!rows_free)
+            *prows = (rows + box_r - 1) / box_r * box_r;
+        *pcols = (cols + box_c - 1) / box_c * box_c;
+    } else {
+        if (space != MS_VEC || bl == TL_NONE_BOX || 32 % bytes != 0)
+            return 0;
+        if (bl == TL_COL_MAJOR)
+            *prows = whole_blocks(rows, bytes);
+        else
+            *pcols = whole_blocks(cols, bytes);
+    }
     return *prows < 0 || *pcols < 0 || (*prows > 0 && *pcols > INT64_MAX / bytes / *prows) ? -1 : 0;
 }
 
@@ -52,7 +72,7 @@ int isa_tile_laid_out(Arch a, const IrType *t, int space, int64_t *rows, int64_t
     if (space < 0 || isa_tile_shape(t, "?", &r, &c, msg, sizeof msg) != 0)
         return -1;
     L = target_tile_layout(a, t, (MemorySpace)space);
-    return isa_tile_padded(space, L.blayout, L.slayout, (DataType)t->dtype, r, c, rows, cols);
+    return isa_tile_padded(space, L.blayout, L.slayout, L.fractal, (DataType)t->dtype, r, c, rows, cols);
 }
 
 uint64_t isa_tile_bytes(Arch a, const IrType *t, int space)
@@ -75,6 +95,13 @@ static int dense(Arch a, const IrType *t, int64_t *pr, int64_t *pc)
     return (*pc == cols || rows == 1) && (*pr == rows || cols == 1);
 }
 
+/* Whether tile t is laid out in fractal boxes on arch a. */
+static int boxed(Arch a, const IrType *t)
+{
+    int space = ir_tile_space(t);
+    return space >= 0 && target_tile_layout(a, t, (MemorySpace)space).slayout != TL_NONE_BOX;
+}
+
 int isa_reshape(Arch a, const IrType *src, const IrType *dst, const char *op, char *msg, size_t cap)
 {
     int64_t sr = 0, sc = 0, dr = 0, dc = 0, r0, c0, r1, c1;
@@ -91,11 +118,14 @@ int isa_reshape(Arch a, const IrType *src, const IrType *dst, const char *op, ch
         sr == dr && sc * dtype_bytes((DataType)src->dtype) == dc * dtype_bytes((DataType)dst->dtype))
         return 0;
     snprintf(msg, cap,
-             "'%s' of a tile %s of %s into %s of %s renames its bytes, but a narrow tile is held padded to whole "
-             "32-byte rows (here [%" PRId64 ", %" PRId64 "] and [%" PRId64 ", %" PRId64 "]), so its elements are "
-             "not where the new shape has them (copy the data into a tile of the new shape instead)",
+             "'%s' of a tile %s of %s into %s of %s renames its bytes, but %s (here [%" PRId64 ", %" PRId64 "] and "
+             "[%" PRId64 ", %" PRId64 "]), so its elements are not where the new shape has them (copy the data into a "
+             "tile of the new shape instead)",
              op, legal_dims_text(src, d0, sizeof d0), dtype_name((DataType)src->dtype), legal_dims_text(dst, d1, sizeof d1),
-             dtype_name((DataType)dst->dtype), sr, sc, dr, dc);
+             dtype_name((DataType)dst->dtype),
+             boxed(a, src) || boxed(a, dst) ? "a cube tile is held padded to whole fractal boxes"
+                                            : "a narrow tile is held padded to whole 32-byte rows",
+             sr, sc, dr, dc);
     return -1;
 }
 

@@ -48,7 +48,7 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
         int64_t n = bl == TL_COL_MAJOR ? rows : cols;
         /* A Vec tile is padded to whole 32-byte rows (isa_tile_padded);
          * a tile elsewhere must have them. */
-        if (space == MS_VEC && isa_tile_padded(space, bl, sl, (DataType)t->dtype, rows, cols, &pr, &pc) != 0) {
+        if (space == MS_VEC && isa_tile_padded(space, bl, sl, fractal, (DataType)t->dtype, rows, cols, &pr, &pc) != 0) {
             snprintf(msg, cap, "tile '%s' %s of %s is too large to pad to whole 32-byte %s", what,
                      legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype),
                      bl == TL_COL_MAJOR ? "columns" : "rows");
@@ -64,18 +64,12 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
                      bl == TL_COL_MAJOR ? "columns" : "rows", n, bytes);
             return -1;
         }
-    } else if (fractal >= (uint32_t)(16 * bytes)) {
-        int64_t inner = (int64_t)fractal / (16 * bytes);
-        int64_t box_r = sl == TL_ROW_MAJOR ? 16 : inner, box_c = sl == TL_ROW_MAJOR ? inner : 16;
-        /* pto-isa's Tile: the rows of a one-row tile outside Vec (a bias
-         * row in Mat) and of an MX scale tile (32-byte fractal) need not
-         * fill boxes; the columns always do. */
-        int rows_free = (rows == 1 && ir_tile_space(t) != MS_VEC) || fractal == 32;
-        if ((!rows_free && rows % box_r != 0) || cols % box_c != 0) {
-            snprintf(msg, cap, "tile '%s' %s of %s is not a whole number of %" PRId64 "x%" PRId64 " fractal boxes",
-                     what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype), box_r, box_c);
-            return -1;
-        }
+    } else if (fractal >= (uint32_t)(16 * bytes) &&
+               isa_tile_padded(space, bl, sl, fractal, (DataType)t->dtype, rows, cols, &pr, &pc) != 0) {
+        /* A boxed tile is padded to whole fractal boxes (isa_tile_padded). */
+        snprintf(msg, cap, "tile '%s' %s of %s is too large to pad to whole fractal boxes", what,
+                 legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype));
+        return -1;
     }
     return 0;
 }
@@ -117,19 +111,21 @@ int isa_tile_geom(Arch a, const IrType *t, int fillpad, const char *what, const 
         return -1;
     }
     /* A Vec tile's rows (a column vector's columns) are whole 32-byte
-     * blocks: the tile is its padded shape, valid in its own. */
-    if (isa_tile_padded(space, L.blayout, L.slayout, (DataType)t->dtype, rows, cols, &g->rows, &g->cols) != 0) {
-        snprintf(msg, cap, "tile '%s' is too large to pad to whole 32-byte rows", what);
+     * blocks, a boxed tile whole fractal boxes: the tile is its padded
+     * shape, valid in its own. */
+    if (isa_tile_padded(space, L.blayout, L.slayout, L.fractal, (DataType)t->dtype, rows, cols, &g->rows, &g->cols) != 0) {
+        snprintf(msg, cap, "tile '%s' is too large to pad to its layout's whole blocks", what);
         return -1;
     }
     /* Its MemRef (a program may give its own) holds it as laid out. */
     if ((g->rows != rows || g->cols != cols) && t->memref && t->memref->size &&
         t->memref->size < (uint64_t)(g->rows * g->cols * bytes)) {
         snprintf(msg, cap,
-                 "tile '%s' %s of %s is held as %" PRId64 "x%" PRId64 " (its %s padded to whole 32 bytes), %" PRId64
+                 "tile '%s' %s of %s is held as %" PRId64 "x%" PRId64 " (its %s padded to whole %s), %" PRId64
                  " bytes, but its MemRef '%s' has %" PRIu64,
                  what, legal_dims_text(t, dims, sizeof dims), dtype_name((DataType)t->dtype), g->rows, g->cols,
-                 L.blayout == TL_COL_MAJOR ? "columns" : "rows", g->rows * g->cols * bytes, t->memref->v.name,
+                 L.slayout != TL_NONE_BOX ? "shape" : L.blayout == TL_COL_MAJOR ? "columns" : "rows",
+                 L.slayout != TL_NONE_BOX ? "fractal boxes" : "32 bytes", g->rows * g->cols * bytes, t->memref->v.name,
                  t->memref->size);
         return -1;
     }
@@ -317,6 +313,19 @@ int isa_matmul(int lspace, int rspace, int dspace, const IrType *lt, const IrTyp
         ir_dim_value(rt->dims[1], &n) && (m > 4095 || k > 4095 || n > 4095)) {
         snprintf(msg, cap, "'%s' is %" PRId64 "x%" PRId64 "x%" PRId64 "; the cube unit handles m, k and n up to 4095",
                  op, m, k, n);
+        return -1;
+    }
+    /* A K that is not whole 32-byte box columns pads the operands
+     * (isa_tile_padded) with K elements the cube would sum into the
+     * product: the runtime and pto-isa's CPU model stop at the valid K, the
+     * cube's boxes do not. */
+    if (lt->n == 2 && ir_dim_value(lt->dims[1], &k) && dtype_bytes((DataType)lt->dtype) > 0 &&
+        k % 32 * dtype_bytes((DataType)lt->dtype) % 32 != 0) {
+        snprintf(msg, cap,
+                 "'%s' has K = %" PRId64 " of %s, not whole 32-byte fractal box columns: its operands are held "
+                 "padded to whole boxes and the cube would sum their padding into the product (make K a multiple "
+                 "of %d)",
+                 op, k, dtype_name((DataType)lt->dtype), 32 / dtype_bytes((DataType)lt->dtype));
         return -1;
     }
     /* PTOAS 0.60's tmatmul wants lhs [M, K] and rhs [K, N] of one K in

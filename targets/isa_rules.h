@@ -35,12 +35,15 @@ int isa_tile_layout(const IrType *t, const char *what, int64_t rows, int64_t col
 
 /* A Vec tile of the small layout (none_box) whose row-major rows, or
  * col_major columns, are not whole 32-byte blocks, which PTOAS and
- * pto-isa need, is laid out padded to the next whole block: *prows x
- * *pcols is the tile of rows x cols of dt in space with layouts bl, sl as
- * the target holds it (its logical shape is its valid part); -1 when that
+ * pto-isa need, is laid out padded to the next whole block; a boxed tile
+ * (slayout row_major or col_major: Mat, Left, Right, Acc) that is not
+ * whole fractal boxes is padded to whole boxes (but a one-row tile outside
+ * Vec and an MX scale tile keep their rows).  *prows x *pcols is the tile
+ * of rows x cols of dt in space with layouts bl, sl, fractal as the
+ * target holds it (its logical shape is its valid part); -1 when that
  * overflows.  Other tiles are as they are. */
-int isa_tile_padded(int space, TileLayout bl, TileLayout sl, DataType dt, int64_t rows, int64_t cols, int64_t *prows,
-                    int64_t *pcols);
+int isa_tile_padded(int space, TileLayout bl, TileLayout sl, uint32_t fractal, DataType dt, int64_t rows,
+                    int64_t cols, int64_t *prows, int64_t *pcols);
 /* The rows and columns of Tile type t in space (-1: its own) as arch a
  * lays it out (isa_tile_padded); -1 when its shape is not static. */
 int isa_tile_laid_out(Arch a, const IrType *t, int space, int64_t *rows, int64_t *cols);

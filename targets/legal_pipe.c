@@ -107,6 +107,24 @@ int legal_pipe_set_up(Arch a, const IrFunc *f, const IrStmt *body, const IrCall 
         uint64_t n = isa_tile_bytes(a, tile, -1);
         bytes = n && n <= INT64_MAX ? (int64_t)n : -1;
     }
+    /* pto-isa's vector-to-cube pop fills the Mat tile's whole shape from
+     * the slot (cpu/TPush.hpp: a slot tile of the consumer's rows and
+     * columns, moved into it), so a Mat tile held padded to whole fractal
+     * boxes, valid in fewer rows, cannot take what the lanes push. */
+    if (tile && op_is(op, OP_BLOCK_TPOP_FROM_AIV)) {
+        int64_t r, cl, pr, pc;
+        char small[8], d0[64];
+        if (isa_tile_shape(tile, "?", &r, &cl, small, sizeof small) == 0 &&
+            isa_tile_laid_out(a, tile, MS_MAT, &pr, &pc) == 0 && (pr != r || pc != cl)) {
+            snprintf(msg, cap,
+                     "'%s' takes a Mat tile %s of %s, which is held padded to whole fractal boxes as [%" PRId64
+                     ", %" PRId64 "]: pto-isa's vector-to-cube pop fills the Mat tile's whole shape from the slot "
+                     "(cpu/TPush.hpp), not its valid part; move a tile of whole boxes",
+                     op_printed_name(op, name, sizeof name), legal_dims_text(tile, d0, sizeof d0),
+                     dtype_name((DataType)tile->dtype), pr, pc);
+            return -1;
+        }
+    }
     slot = ir_call_kwarg_int(F.init, "slot_size", 0);
     if (bytes > slot) {
         snprintf(msg, cap, "'%s' moves a %lld-byte tile through pipe %lld, whose slots hold %lld bytes (slot_size=)",

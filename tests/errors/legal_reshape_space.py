@@ -1,10 +1,11 @@
 # pyptocc-flags: --emit=pto
 # A reshape names its input's bytes in its input's storage: a reshaped Mat
 # tile is a Mat tile, whose fractal layout takes whole 16x16 boxes (of
-# 2-byte elements).  [32, 64] is; [2, 1024] (two rows) is not, an error at
-# the reshape (the printers used to find it, checking Mat's layout where
-# Legalize had checked Vec's; issue 35).  (One row, [1, 2048], is a Mat
-# tile pto-isa and PTOAS take: a bias row's.)
+# 2-byte elements).  [32, 64] is; [2, 1024] (two rows) is held padded to
+# whole boxes, [16, 1024], so the reshape into it, and back from it, would
+# move elements: errors at the reshapes (the printers used to find the
+# shape, checking Mat's layout where Legalize had checked Vec's; issue 35).
+# (One row, [1, 2048], is a Mat tile pto-isa and PTOAS take: a bias row's.)
 import pypto.language as pl
 
 

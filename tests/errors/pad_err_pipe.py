@@ -1,8 +1,9 @@
 # pyptocc-flags: --emit=pto
 # A narrow Vec tile pushed across the cross-core pipe fills a slot with its
 # padded bytes: a [16, 4] FP32 tile, 256 bytes in its shape, is held as
-# [16, 8] (512 bytes) and does not fit slots of 256.  The cube side's Mat
-# tile keeps the fractal box rule (no padding outside Vec).
+# [16, 8] (512 bytes) and does not fit slots of 256; the cube side's Mat
+# tile is held padded to whole 16x8 fractal boxes, [16, 8] too, which a
+# pop into Mat cannot take (pto-isa fills a Mat tile's whole shape).
 import pypto.language as pl
 
 

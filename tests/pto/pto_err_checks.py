@@ -2,7 +2,8 @@
 # What PTOAS does not check and pyptocc does (pto-mlir.md 12, ops.md 5.2):
 # elementwise operands of different shapes, a store whose shape is not the
 # tile's, a padded narrow tile whose MemRef is too small for its whole
-# 32-byte rows, the fractal boxes of Mat,
+# 32-byte rows, and a Mat tile's MemRef too small for its whole fractal
+# boxes,
 # vec_move out of Vec only, no Acc -> Vec move on a2a3,
 # and a matmul operand outside Left.
 import pypto.language as pl

@@ -250,6 +250,27 @@ void test_outside_run() {
         TMATMUL(c, l, r);
         return 0;
     });
+    // pto-isa takes m and n from the operands' valid shapes: a padded
+    // left operand of 4 valid rows into an accumulator valid in 16.
+    expect_death("matmul m not the accumulator's", 1, "TMATMUL: the left operand's 4 valid rows", [] {
+        Tile<TileType::Left, half, 16, 16, BLayout::RowMajor, 4, 16, SLayout::RowMajor> l;
+        Tile<TileType::Right, half, 16, 16, BLayout::RowMajor, 16, 16, SLayout::ColMajor> r;
+        Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 1024> c;
+        TASSIGN(l, 0x0);
+        TASSIGN(r, 0x0);
+        TASSIGN(c, 0x0);
+        TMATMUL(c, l, r);
+        return 0;
+    });
+    // pto-isa's TMOV asserts equal valid shapes.
+    expect_death("TMOV of other valid shapes", 1, "TMOV: the source's valid 4x16", [] {
+        Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 4, 16> s;
+        Vec16 d;
+        TASSIGN(s, 0x0);
+        TASSIGN(d, 0x400);
+        TMOV(d, s);
+        return 0;
+    });
     expect_death("unbound TLOAD", 1, "TLOAD: destination tile", [] {
         std::vector<float> m(256);
         Vec16 t;

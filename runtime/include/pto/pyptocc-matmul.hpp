@@ -27,6 +27,13 @@ void matmul(TO &out, const TL &l, const TR &r, const char *op, Init init) {
     unsigned K = L.vc;
     if (R.vr < K)
         pyptocc::fatal("%s: the left operand has %u valid columns but the right one only %u valid rows", op, K, R.vr);
+    // pto-isa (cpu/TMatmul.hpp) takes m from the left operand's valid
+    // rows and n from the right one's valid columns, whatever the
+    // accumulator's valid shape: they must be the accumulator's.
+    if (L.vr != O.vr || R.vc != O.vc)
+        pyptocc::fatal("%s: the left operand's %u valid rows and the right one's %u valid columns are not the "
+                       "accumulator's valid %ux%u",
+                       op, L.vr, R.vc, O.vr, O.vc);
     produce(O, O.vr, O.vc, [&](unsigned i, unsigned j) {
         A acc = init(i, j);
         for (unsigned k = 0; k < K; k++) {

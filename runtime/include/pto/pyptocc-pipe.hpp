@@ -36,10 +36,10 @@
 
 #include <cstddef>
 #include <cstdint>
-
 #include <vector>
 
 #include "pto/pyptocc-intrin.hpp"
+#include "pto/pyptocc-tile.hpp"
 
 namespace pto {
 
@@ -133,6 +133,19 @@ template <class T> constexpr pyptocc::pipe::TileShape pipe_shape() {
     return {static_cast<uint32_t>(T::Rows), static_cast<uint32_t>(T::Cols),
             static_cast<uint32_t>(sizeof(typename T::DType))};
 }
+// A cube tile held padded to whole fractal boxes (a static valid shape
+// within its own, pyptocc's isa_tile_padded) is pushed as its valid part,
+// row by row, as pto-isa's CPU pipe copies valid elements (cpu/TPush.hpp):
+// the slot holds ValidRow x ValidCol, which the vector side's tile of that
+// shape takes as it is.  A pop into Mat fills the tile's whole shape, as
+// pto-isa's does (a padded Mat tile there is refused).
+template <class T>
+inline constexpr bool pipe_by_valid = (T::Loc == TileType::Acc || T::Loc == TileType::Mat) && T::ValidRow != DYNAMIC &&
+                                      T::ValidCol != DYNAMIC && (T::ValidRow != T::Rows || T::ValidCol != T::Cols);
+template <class T> constexpr pyptocc::pipe::TileShape pipe_valid_shape() {
+    return {static_cast<uint32_t>(T::ValidRow), static_cast<uint32_t>(T::ValidCol),
+            static_cast<uint32_t>(sizeof(typename T::DType))};
+}
 }  // namespace detail
 
 template <typename Pipe, typename TileProd, TileSplitAxis Split, typename... WaitEvents>
@@ -148,10 +161,20 @@ void TPUSH(Pipe &pipe, TileProd &tile, WaitEvents &...) {
                   "pyptocc runtime: TPUSH in a direction the TPipe does not have");
     static_assert(TileProd::Bytes <= Pipe::kSlotSize, "pyptocc runtime: TPUSH of a tile larger than the pipe's slot");
     (void)pipe;
-    detail::PipeImage<TileProd> image;
-    void *from = image.bytes_of(tile);
-    image.take(tile);
-    pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, from, detail::pipe_shape<TileProd>(), Split);
+    if constexpr (detail::pipe_by_valid<TileProd>) {
+        auto V = detail::view(tile, "TPUSH", "source");
+        std::vector<typename TileProd::DType> part(static_cast<std::size_t>(TileProd::ValidRow) * TileProd::ValidCol);
+        for (unsigned r = 0; r < static_cast<unsigned>(TileProd::ValidRow); r++)
+            for (unsigned c = 0; c < static_cast<unsigned>(TileProd::ValidCol); c++)
+                part[static_cast<std::size_t>(r) * TileProd::ValidCol + c] = V(r, c);
+        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, part.data(),
+                            detail::pipe_valid_shape<TileProd>(), Split);
+    } else {
+        detail::PipeImage<TileProd> image;
+        void *from = image.bytes_of(tile);
+        image.take(tile);
+        pyptocc::pipe::push(Pipe::kId, dir, Pipe::kSlotSize, Pipe::kSlotNum, from, detail::pipe_shape<TileProd>(), Split);
+    }
 }
 
 template <typename Pipe, typename TileCons, TileSplitAxis Split, typename... WaitEvents>

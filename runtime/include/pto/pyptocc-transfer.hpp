@@ -292,7 +292,7 @@ template <TileT TD, TileT TS> void TFILLPAD_EXPAND(TD &d, const TS &s) {
                     [&](unsigned r, unsigned c) { return r < S.vr && c < S.vc ? S(r, c) : pad; });
 }
 
-// d(r, c) = s(r, c) over d, between any locations (converted, round to
+// d(r, c) = s(r, c) over d, of equal valid shapes, between any locations (converted, round to
 // nearest even, when the element types differ).
 template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
     PYPTOCC_PROFILE(TMOV, d, s);
@@ -301,6 +301,9 @@ template <TileT TD, TileT TS> void TMOV(TD &d, const TS &s) {
     detail::rule_move_to_bias<TD, TS>();
     auto S = detail::view(s, "TMOV", "source");
     auto D = detail::view(d, "TMOV", "destination");
+    // pto-isa (cpu/TMov.hpp) asserts the two valid shapes equal.
+    if (S.vr != D.vr || S.vc != D.vc)
+        pyptocc::fatal("TMOV: the source's valid %ux%u is not the destination's valid %ux%u", S.vr, S.vc, D.vr, D.vc);
     detail::produce(D, D.vr, D.vc, [&](unsigned r, unsigned c) { return detail::convert<T>(S(r, c)); });
 }
 
