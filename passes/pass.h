@@ -135,6 +135,14 @@ void pass_memory_footprint(PassCtx *pc, const IrFunc *f, uint64_t end[MS_COUNT])
  * sequence s (nested sequences too), to out. */
 typedef VEC(const IrStmt *) PassStmts;
 void pass_flatten(PassStmts *out, const IrStmt *s);
+/* Sequence s (STMT_SEQ, STMT_OPS; any other statement is returned as it
+ * is) with its statements rewritten: fn appends what replaces statement i
+ * of q to out and returns 1 (nothing: it is dropped; *skip: that many
+ * statements after it are consumed too), or returns 0 to keep it (what it
+ * appended is dropped).  s itself when fn kept every statement.  For an
+ * IrMutator's statement hook. */
+typedef int (*PassSeqFn)(void *data, const IrSeq *q, uint32_t i, PassStmts *out, uint32_t *skip);
+const IrStmt *pass_rewrite_seq(IrCtx *ir, const IrStmt *s, PassSeqFn fn, void *data);
 /* Applies fn to every function (name order); a new program of the results,
  * or NULL if fn returned NULL for any (it reported why).  A program whose
  * functions all come back unchanged is returned as it is. */

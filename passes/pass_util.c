@@ -224,6 +224,32 @@ const IrStmt *pass_expand_init_cond(IrCtx *ir, const IrStmt *s)
     return ir_if(ir, cond, tb, eb, 1, &a->var, s->span);
 }
 
+const IrStmt *pass_rewrite_seq(IrCtx *ir, const IrStmt *s, PassSeqFn fn, void *data)
+{
+    PassStmts out;
+    const IrSeq *q;
+    int changed = 0;
+    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
+        return s;
+    q = IR_AS(IrSeq, s);
+    vec_init(out);
+    for (uint32_t i = 0; i < q->n; i++) {
+        size_t mark = out.len;
+        uint32_t skip = 0;
+        if (fn(data, q, i, &out, &skip)) {
+            changed = 1;
+            i += skip;
+            continue;
+        }
+        out.len = mark;   /* a declined rewrite leaves nothing behind */
+        vec_push(out, q->stmts[i]);
+    }
+    if (changed)
+        s = ir_seq(ir, (IrStmtKind)s->kind, (uint32_t)out.len, out.data, s->span);
+    vec_free(out);
+    return s;
+}
+
 void pass_flatten(PassStmts *out, const IrStmt *s)
 {
     if (!s)

@@ -295,33 +295,18 @@ failed:
     return 1;
 }
 
+static int tile_stmt(void *data, const IrSeq *q, uint32_t i, TcStmts *out, uint32_t *skip)
+{
+    const IrStmt *st = q->stmts[i];
+    return st->kind == STMT_ASSIGN &&
+           (tc_is_op(IR_AS(IrAssign, st)->value, OP_BLOCK_MATMUL) ||
+            tc_is_op(IR_AS(IrAssign, st)->value, OP_BLOCK_MATMUL_ACC)) &&
+           tile_one(data, q, i, out, skip);
+}
+
 static const IrStmt *tile_block(IrMutator *m, const IrStmt *s)
 {
-    AutoTile *T = m->data;
-    TcStmts out;
-    const IrSeq *q;
-    int changed = 0;
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        return s;
-    q = IR_AS(IrSeq, s);
-    vec_init(out);
-    for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        uint32_t skip = 0;
-        if (st->kind == STMT_ASSIGN &&
-            (tc_is_op(IR_AS(IrAssign, st)->value, OP_BLOCK_MATMUL) ||
-             tc_is_op(IR_AS(IrAssign, st)->value, OP_BLOCK_MATMUL_ACC)) &&
-            tile_one(T, q, i, &out, &skip)) {
-            changed = 1;
-            i += skip;
-            continue;
-        }
-        vec_push(out, st);
-    }
-    if (changed)
-        s = ir_seq(T->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
+    return pass_rewrite_seq(((AutoTile *)m->data)->ir, s, tile_stmt, m->data);
 }
 
 static int note_def(IrWalker *w, const IrStmt *s)

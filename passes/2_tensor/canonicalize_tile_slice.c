@@ -151,56 +151,37 @@ static int rewrite_one(Canon *C, const IrAssign *a, TcStmts *out)
     return 1;
 }
 
+static int rewrite_stmt(void *data, const IrSeq *q, uint32_t i, TcStmts *out, uint32_t *skip)
+{
+    const IrStmt *st = q->stmts[i];
+    (void)skip;
+    return st->kind == STMT_ASSIGN && IR_AS(IrAssign, st)->value->kind == EXPR_CALL &&
+           rewrite_one(data, IR_AS(IrAssign, st), out);
+}
+
 static const IrStmt *rewrite_block(IrMutator *mu, const IrStmt *s)
 {
-    Canon *C = mu->data;
-    TcStmts out;
-    const IrSeq *q;
-    int changed = 0;
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        return s;
-    q = IR_AS(IrSeq, s);
-    vec_init(out);
-    for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        uint32_t mark = out.len;
-        if (st->kind == STMT_ASSIGN && IR_AS(IrAssign, st)->value->kind == EXPR_CALL &&
-            rewrite_one(C, IR_AS(IrAssign, st), &out)) {
-            changed = 1;
-            continue;
-        }
-        out.len = mark;   /* a declined rewrite leaves nothing behind */
-        vec_push(out, st);
-    }
-    if (changed)
-        s = ir_seq(C->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
+    return pass_rewrite_seq(((Canon *)mu->data)->ir, s, rewrite_stmt, mu->data);
 }
 
 /* Drops the Mat slices nothing reads. */
+static int drop_stmt(void *data, const IrSeq *q, uint32_t i, TcStmts *out, uint32_t *skip)
+{
+    Canon *C = data;
+    const IrStmt *st = q->stmts[i];
+    (void)out;
+    (void)skip;
+    if (st->kind == STMT_ASSIGN && ptrmap_get(&C->slices, IR_AS(IrAssign, st)->var) &&
+        !ptrmap_get(&C->uses, IR_AS(IrAssign, st)->var)) {
+        C->changed = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static const IrStmt *drop_block(IrMutator *mu, const IrStmt *s)
 {
-    Canon *C = mu->data;
-    TcStmts out;
-    const IrSeq *q;
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        return s;
-    q = IR_AS(IrSeq, s);
-    vec_init(out);
-    for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        if (st->kind == STMT_ASSIGN && ptrmap_get(&C->slices, IR_AS(IrAssign, st)->var) &&
-            !ptrmap_get(&C->uses, IR_AS(IrAssign, st)->var)) {
-            C->changed = 1;
-            continue;
-        }
-        vec_push(out, st);
-    }
-    if (out.len != q->n)
-        s = ir_seq(C->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
+    return pass_rewrite_seq(((Canon *)mu->data)->ir, s, drop_stmt, mu->data);
 }
 
 static const IrFunc *canon_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)

@@ -95,60 +95,46 @@ static const IrStmt *retarget_load(IrMutator *m, const IrStmt *s)
 }
 
 /* Products that still read a Vec tile read its move into Mat. */
+static int stage_stmt(void *data, const IrSeq *q, uint32_t i, TcStmts *out, uint32_t *skip)
+{
+    Infer *I = data;
+    const IrStmt *st = q->stmts[i];
+    const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
+    int first = a ? first_operand(a->value) : -1;
+    const IrCall *c = first >= 0 ? IR_AS(IrCall, a->value) : NULL;
+    const IrExpr *args[8], *v;
+    int any = 0;
+    OpError err;
+    (void)skip;
+    if (!c || c->nargs > 8 || c->nkwargs)   /* products take no kwargs */
+        return 0;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    for (uint32_t k = (uint32_t)first; k < c->nargs; k++) {
+        TcKw kw = {"target_memory", MS_MAT};
+        const IrExpr *mv;
+        if (!vec_tile(I, c->args[k]))
+            continue;
+        if (!(mv = tc_op(I->ir, OP_BLOCK_MOVE, 1, &c->args[k], 1, &kw, a->value->span, &err)))
+            return 0;
+        args[k] = &tc_let(I->ir, out,
+                          tc_fresh2(&I->names,
+                                    ir_is_var_like(c->args[k]) ? ir_ssa_stem(I->ir, IR_AS(IrVar, c->args[k])->name)
+                                                               : "_t",
+                                    "_mat"),
+                          mv, a->s.span)->e;
+        any = 1;
+    }
+    /* The type must stay the product's; else Legalize reports the call. */
+    if (!any || !(v = tc_op(I->ir, tc_call_op(a->value)->id, c->nargs, args, 0, NULL, a->value->span, &err)) ||
+        ir_expr_type(I->ir, v) != a->var->type)
+        return 0;
+    vec_push(*out, ir_assign(I->ir, a->var, v, a->s.span));
+    return 1;
+}
+
 static const IrStmt *stage_block(IrMutator *m, const IrStmt *s)
 {
-    Infer *I = m->data;
-    TcStmts out;
-    const IrSeq *q;
-    int changed = 0;
-    if (s->kind != STMT_SEQ && s->kind != STMT_OPS)
-        return s;
-    q = IR_AS(IrSeq, s);
-    vec_init(out);
-    for (uint32_t i = 0; i < q->n; i++) {
-        const IrStmt *st = q->stmts[i];
-        const IrAssign *a = st->kind == STMT_ASSIGN ? IR_AS(IrAssign, st) : NULL;
-        int first = a ? first_operand(a->value) : -1;
-        const IrCall *c = first >= 0 ? IR_AS(IrCall, a->value) : NULL;
-        const IrExpr *args[8], *v;
-        uint32_t mark = out.len;
-        int any = 0;
-        OpError err;
-        if (!c || c->nargs > 8) {
-            vec_push(out, st);
-            continue;
-        }
-        memcpy(args, c->args, c->nargs * sizeof *args);
-        for (uint32_t k = (uint32_t)first; k < c->nargs; k++) {
-            TcKw kw = {"target_memory", MS_MAT};
-            const IrExpr *mv;
-            if (!vec_tile(I, c->args[k]))
-                continue;
-            if (!(mv = tc_op(I->ir, OP_BLOCK_MOVE, 1, &c->args[k], 1, &kw, a->value->span, &err)))
-                break;
-            args[k] = &tc_let(I->ir, &out,
-                              tc_fresh2(&I->names,
-                                        ir_is_var_like(c->args[k]) ? ir_ssa_stem(I->ir, IR_AS(IrVar, c->args[k])->name)
-                                                                   : "_t",
-                                        "_mat"),
-                              mv, a->s.span)->e;
-            any = 1;
-        }
-        /* Products take no kwargs; the type must stay the product's. */
-        if (any && !c->nkwargs &&
-            (v = tc_op(I->ir, tc_call_op(a->value)->id, c->nargs, args, 0, NULL, a->value->span, &err)) &&
-            ir_expr_type(I->ir, v) == a->var->type) {
-            vec_push(out, ir_assign(I->ir, a->var, v, a->s.span));
-            changed = 1;
-            continue;
-        }
-        out.len = mark;   /* left for Legalize's located error */
-        vec_push(out, st);
-    }
-    if (changed)
-        s = ir_seq(I->ir, (IrStmtKind)s->kind, out.len, out.data, s->span);
-    vec_free(out);
-    return s;
+    return pass_rewrite_seq(((Infer *)m->data)->ir, s, stage_stmt, m->data);
 }
 
 static int reads_vec_operand(const IrExpr *e, const void *ctx)
