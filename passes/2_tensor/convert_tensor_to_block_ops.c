@@ -322,6 +322,15 @@ static const IrStmt *rewrite_assemble(IrMutator *m, const IrStmt *s)
     t = c->args[0];
     src = c->args[1];
     st = ir_expr_type(ir, src);
+    if (st->dtype != ir_expr_type(ir, t)->dtype) {
+        /* the copy task moves bytes of one element type */
+        diag_error(C->pc->diag, s->span,
+                   "pl.assemble in orchestration code writes %s elements into a tensor of %s; its copy task "
+                   "converts nothing (convert inside pl.at(level=pl.Level.CORE_GROUP), or cast with pl.cast there)",
+                   dtype_name((DataType)st->dtype), dtype_name((DataType)ir_expr_type(ir, t)->dtype));
+        C->failed = 1;
+        return s;
+    }
     for (uint32_t i = 0; i < st->n; i++) {
         int64_t d;
         if (!tc_const(st->dims[i], &d)) {
