@@ -309,50 +309,20 @@ static const IrStmt *tile_block(IrMutator *m, const IrStmt *s)
     return pass_rewrite_seq(((AutoTile *)m->data)->ir, s, tile_stmt, m->data);
 }
 
-static int note_def(IrWalker *w, const IrStmt *s)
+static int is_product(const IrExpr *e, const void *ctx)
 {
-    AutoTile *T = w->data;
-    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->value->kind == EXPR_CALL)
-        ptrmap_put(&T->defs, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
-    return 1;
-}
-
-static int count_use(IrWalker *w, const IrExpr *e)
-{
-    AutoTile *T = w->data;
-    if (ir_is_var_like(e))
-        ptrmap_put(&T->uses, e, (void *)((uintptr_t)ptrmap_get(&T->uses, e) + 1));
-    return 1;
-}
-
-typedef struct Finder {
-    int found;
-} Finder;
-
-static int has_mat_product(IrWalker *w, const IrExpr *e)
-{
-    Finder *F = w->data;
-    if (e->kind == EXPR_CALL && (tc_is_op(e, OP_BLOCK_MATMUL) || tc_is_op(e, OP_BLOCK_MATMUL_ACC)))
-        F->found = 1;
-    return !F->found;
+    (void)ctx;
+    return tc_is_op(e, OP_BLOCK_MATMUL) || tc_is_op(e, OP_BLOCK_MATMUL_ACC);
 }
 
 static const IrFunc *tile_function(PassCtx *pc, const IrProgram *prog, const IrFunc *f, void *data)
 {
     AutoTile T;
     IrMutator m;
-    IrWalker w;
     const IrStmt *body;
-    Finder F = {0};
     (void)prog;
     (void)data;
-    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE)
-        return f;
-    memset(&w, 0, sizeof w);
-    w.pre_expr = has_mat_product;
-    w.data = &F;
-    ir_walk_stmt(&w, f->body);
-    if (!F.found)
+    if (!f->body || ir_kernel_kind(f) == KERNEL_NONE || !ir_stmt_any(f->body, NULL, is_product, NULL))
         return f;
     memset(&T, 0, sizeof T);
     T.pc = pc;
@@ -361,11 +331,7 @@ static const IrFunc *tile_function(PassCtx *pc, const IrProgram *prog, const IrF
     tc_names_add_func(&T.names, f);
     ptrmap_init(&T.uses);
     ptrmap_init(&T.defs);
-    memset(&w, 0, sizeof w);
-    w.pre_stmt = note_def;
-    w.pre_expr = count_use;
-    w.data = &T;
-    ir_walk_stmt(&w, f->body);
+    tc_uses_defs(f->body, &T.uses, &T.defs);
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
     m.stmt = tile_block;

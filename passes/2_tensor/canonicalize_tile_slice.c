@@ -67,14 +67,6 @@ static int collect(IrWalker *w, const IrStmt *s)
     return 1;
 }
 
-static int count_use(IrWalker *w, const IrExpr *e)
-{
-    Canon *C = w->data;
-    if (ir_is_var_like(e))
-        ptrmap_put(&C->uses, e, (void *)((uintptr_t)ptrmap_get(&C->uses, e) + 1));
-    return 1;
-}
-
 /* extract(base, row, col, shape, target_memory=space) of slice m, bound
  * to a fresh name in out. */
 static const IrExpr *extract(Canon *C, TcStmts *out, const MatSlice *m, const IrExpr *row, const IrExpr *col,
@@ -217,10 +209,7 @@ static const IrFunc *canon_function(PassCtx *pc, const IrProgram *prog, const Ir
             C.changed = 0;
             ptrmap_free(&C.uses);
             ptrmap_init(&C.uses);
-            memset(&w, 0, sizeof w);
-            w.pre_expr = count_use;
-            w.data = &C;
-            ir_walk_stmt(&w, body);
+            tc_uses_defs(body, &C.uses, NULL);
             memset(&m, 0, sizeof m);
             m.ctx = pc->ir;
             m.stmt = drop_block;

@@ -385,3 +385,34 @@ int tc_tile_space(const PtrMap *defs, IrCtx *ir, const IrExpr *x)
         return (int)k->v.i;
     return ir_tile_space(ir_expr_type(ir, x));
 }
+
+typedef struct UsesDefs {
+    PtrMap *uses, *defs;
+} UsesDefs;
+
+static int note_def(IrWalker *w, const IrStmt *s)
+{
+    UsesDefs *u = w->data;
+    if (u->defs && s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->value->kind == EXPR_CALL)
+        ptrmap_put(u->defs, IR_AS(IrAssign, s)->var, (void *)IR_AS(IrAssign, s)->value);
+    return 1;
+}
+
+static int count_use(IrWalker *w, const IrExpr *e)
+{
+    UsesDefs *u = w->data;
+    if (u->uses && ir_is_var_like(e))
+        ptrmap_put(u->uses, e, (void *)((uintptr_t)ptrmap_get(u->uses, e) + 1));
+    return 1;
+}
+
+void tc_uses_defs(const IrStmt *body, PtrMap *uses, PtrMap *defs)
+{
+    UsesDefs u = {uses, defs};
+    IrWalker w;
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = note_def;
+    w.pre_expr = count_use;
+    w.data = &u;
+    ir_walk_stmt(&w, body);
+}

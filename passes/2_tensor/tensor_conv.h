@@ -123,6 +123,10 @@ const char *tc_shape_text(const IrType *t, char *buf, size_t cap);
  * into Mat has no Mat layout until ExpandMixedKernel makes the move the
  * cross-core pipe), else its type's. */
 int tc_tile_space(const PtrMap *defs, IrCtx *ir, const IrExpr *x);
+/* One walk of body: each variable's number of uses into uses (variable ->
+ * count), each variable a call defines into defs (variable -> the call);
+ * either map may be NULL. */
+void tc_uses_defs(const IrStmt *body, PtrMap *uses, PtrMap *defs);
 /* The op of a call statement's value (NULL if it is not an op call). */
 const OpDef *tc_call_op(const IrExpr *e);
 int tc_is_op(const IrExpr *e, OpId id);
