@@ -16,7 +16,10 @@ committed, and neither is what this writes):
   assignments of the enclosing functions that come before the class
   (dedented), then the class itself; an assignment that reads a name the
   cut leaves behind (a test helper class, a parameter of the enclosing
-  test) is left out, as it could not run in Python either.
+  test) is left out, as it could not run in Python either;
+- a program defined inside `with pytest.raises(...)` (or assertRaises) is
+  one the reference refuses: its cut is also listed in OUT/negative.list,
+  so that counts can tell refusing it from failing on it.
 
 Python's own `ast` does the cutting, so that the count measures pyptocc's
 front end and not this script's reading of Python.
@@ -102,21 +105,29 @@ def header(tree, lines):
     return "".join(out), bound
 
 
+def expects_error(node):
+    """Whether a with statement expects its body to raise (pytest.raises,
+    assertRaises): a program defined in it is one the reference refuses."""
+    return isinstance(node, ast.With) and any(
+        "raises" in ast.unparse(item.context_expr).lower() for item in node.items)
+
+
 def nested_programs(tree):
-    """(class, [enclosing functions]) for every @pl.program class."""
+    """(class, [enclosing functions], negative) for every @pl.program class;
+    negative when the class is defined inside a with that expects an error."""
     found = []
 
-    def walk(node, chain):
+    def walk(node, chain, negative):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.ClassDef) and decorated_with(child, PROGRAM):
-                found.append((child, list(chain)))
+                found.append((child, list(chain), negative))
                 continue
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                walk(child, chain + [child])
+                walk(child, chain + [child], negative)
             else:
-                walk(child, chain)
+                walk(child, chain, negative or expects_error(child))
 
-    walk(tree, [])
+    walk(tree, [], False)
     return found
 
 
@@ -134,7 +145,7 @@ def local_assignments(fn, before, lines, bound):
 def main():
     src, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    copied = nested = 0
+    copied = nested = negatives = 0
     for root, dirs, files in os.walk(src):
         dirs.sort()
         for name in sorted(files):
@@ -167,17 +178,23 @@ def main():
                     f.write(os.path.join("files", rel) + "\n")
                 copied += 1
             head = None
-            for cls, chain in nested_programs(tree):
+            for cls, chain, negative in nested_programs(tree):
                 if head is None:
                     head, head_bound = header(tree, lines)
                 bound = set(head_bound)
                 body = "".join(local_assignments(fn, cls.lineno, lines, bound) for fn in chain)
                 prog = textwrap.dedent(segment(lines, cls))
                 os.makedirs(os.path.join(out, "programs"), exist_ok=True)
-                with open(os.path.join(out, "programs", "%s__%d.py" % (stem, cls.lineno)), "w") as f:
+                cut = os.path.join("programs", "%s__%d.py" % (stem, cls.lineno))
+                with open(os.path.join(out, cut), "w") as f:
                     f.write(head + "\n" + body + "\n" + prog)
+                if negative:
+                    with open(os.path.join(out, "negative.list"), "a") as f:
+                        f.write(cut + "\n")
+                    negatives += 1
                 nested += 1
-    print("%s: %d files with module-level kernels, %d programs" % (src, copied, nested))
+    print("%s: %d files with module-level kernels, %d programs (%d defined where the test expects an error)"
+          % (src, copied, nested, negatives))
 
 
 if __name__ == "__main__":

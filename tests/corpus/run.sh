@@ -15,7 +15,8 @@
 # With -d (pto and cpp), an input that one output stream cannot hold (a
 # file of several programs, a program of several Orchestration functions
 # for C++) is compiled again with --output-dir, as a user would build it.
-# Prints the counts, then the first errors grouped by their message with
+# Prints the counts (with the programs DIR/negative.list names, which the
+# reference refuses, counted apart), then the first errors grouped by their message with
 # quoted names, numbers and positions blanked, most frequent first.
 # RUN_LOG=FILE keeps one line per input: status, file, first error.
 set -u
@@ -80,6 +81,18 @@ xargs -P "$jobs" -n 1 sh "$tmp/one.sh" <"$tmp/inputs" | LC_ALL=C sort -k2 >"$tmp
 total=$(wc -l <"$tmp/inputs")
 ok=$(grep -c '^ok ' "$tmp/log")
 echo "$mode: $ok of $total accepted ($(awk "BEGIN{printf \"%.1f\", $total ? 100*$ok/$total : 0}")%)"
+# Programs the reference refuses (extract.py's negative.list): refusing
+# them is right, so they are counted apart as well.
+for d in "$@"; do
+    [ -f "$d/negative.list" ] && sed "s|^|$d/|" "$d/negative.list"
+done >"$tmp/negative"
+if [ -s "$tmp/negative" ]; then
+    awk 'NR == FNR { neg[$1] = 1; next } ($2 in neg) { n++; if ($1 == "ok") a++ }
+         END { printf "  of which %d the reference refuses (defined where its test expects an error): %d accepted\n", n, a }' \
+        "$tmp/negative" "$tmp/log"
+    awk 'NR == FNR { neg[$1] = 1; next } !($2 in neg) { n++; if ($1 == "ok") a++ }
+         END { printf "  the other %d: %d accepted (%.1f%%)\n", n, a, n ? 100 * a / n : 0 }' "$tmp/negative" "$tmp/log"
+fi
 grep '^fail ' "$tmp/log" | cut -d' ' -f3- |
     sed -E "s/'[^']*'/'_'/g; s/\"[^\"]*\"/\"_\"/g; s/[0-9]+/N/g" |
     LC_ALL=C sort | uniq -c | sort -rn | head -${TOP:-40}
