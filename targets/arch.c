@@ -56,6 +56,38 @@ uint64_t target_pipe_cycles(Arch a, int pipe, uint64_t bytes)
     }
 }
 
+/* The vector unit's rate per class of instruction, as a multiple of the
+ * element-wise ops' cycles per byte.  pto-isa's fitted formulas
+ * (formula_params.csv, FP32 tiles of 64 and 128 columns) give element-wise
+ * ops 0.016-0.033 cycles an element, TEXP 0.031, division by a scalar
+ * 0.08, row reductions 0.06-0.11, column reductions 0.16-0.30, and a row
+ * broadcast 0.12-0.22 before the op it feeds. */
+static unsigned vector_weight(int cls)
+{
+    switch ((OpClass)cls) {
+    case OPCL_ROW_REDUCE:
+        return 3;
+    case OPCL_COL_REDUCE:
+    case OPCL_COL_REDUCE_TMP:
+    case OPCL_COL_ARG:
+        return 5;
+    case OPCL_ROW_EXPAND:
+    case OPCL_ROW_EXPAND_OP:
+    case OPCL_ROW_EXPAND_OP_TMP_ARG:
+    case OPCL_ROW_EXPAND_TO:
+        return 6;
+    default:
+        return 1;
+    }
+}
+
+uint64_t target_op_cycles(Arch a, int pipe, int cls, uint64_t bytes)
+{
+    if (pipe == PIPE_V)
+        return 25 + bytes * vector_weight(cls) / 128;
+    return target_pipe_cycles(a, pipe, bytes);
+}
+
 uint32_t target_align(MemorySpace ms)
 {
     return ms == MS_LEFT || ms == MS_RIGHT || ms == MS_ACC ? 512u : TARGET_ALIGN;

@@ -47,6 +47,10 @@ uint64_t target_capacity(Arch a, MemorySpace ms);
  * runtime's cycle model (runtime/profile_costs.cpp) is the measure. */
 uint64_t target_pipe_cycles(Arch a, int pipe, uint64_t bytes);
 
+/* The same for an instruction of op class `cls` (an OpClass): the vector
+ * unit's rate differs by instruction. */
+uint64_t target_op_cycles(Arch a, int pipe, int cls, uint64_t bytes);
+
 /* Every on-chip address is a multiple of this (passes.md 6). */
 #define TARGET_ALIGN 32u
 /* The alignment of a tile's address in space ms: TARGET_ALIGN, and 512

@@ -29,6 +29,10 @@
  * kernels stay as they are.  Chunks must keep the layout rules: a column
  * vector of r rows ([r, 1], column-major) fills whole 32-byte blocks.
  *
+ * A kernel body may instead be laid out unrolled, in chunks of unequal
+ * rows, stage by stage (chunk_stages.c), when that estimate finds it
+ * clearly faster than equal chunks.
+ *
  * Candidates: a kernel whose body is straight-line code, and a loop at
  * the top of a kernel's body whose body is straight-line code and steps
  * by its tiles' rows, its row offsets the loop's variable plus a constant
@@ -51,27 +55,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef PassStmts StmtVec;
-
-/* What each statement of the candidate is. */
-enum ChunkRole { HOIST, CHUNK };
-
-typedef struct Chunker {
-    PassCtx *pc;
-    IrCtx *ir;
-    StmtVec stmts;            /* the body, flat, the return last */
-    uint8_t *role;            /* per statement */
-    uint8_t *axis;            /* per chunked statement: the axis of R in its tile */
-    PtrMap chunked;           /* tile variable the chunks cut -> its axis + 1 */
-    PtrMap stored;            /* a store's result -> its statement + 1 */
-    PtrMap names;             /* names the function defines -> 1 */
-    const IrFor *loop;        /* the loop whose body is cut, or NULL: the function's body */
-    int64_t trips;            /* the loop's trip count (1 for a body) */
-    PtrMap loop_var;          /* the loop's variable -> 1 */
-    int64_t rows;             /* R: the rows of every chunked tile */
-    uint32_t loads, stores;
-    char why[200];            /* why the kernel is left as it is */
-} Chunker;
+#include "passes/6_schedule/chunk_rows.h"
 
 /* ------------------------------------------------------------ analysis */
 
@@ -337,7 +321,7 @@ static int classify_assign(Chunker *K, uint32_t i)
 
 /* The tensor a store writes in the end: its target, followed back through
  * the stores of the body to a parameter, an iter_arg or another value. */
-static const IrExpr *store_root(Chunker *K, const IrExpr *target)
+const IrExpr *chunk_store_root(Chunker *K, const IrExpr *target)
 {
     uintptr_t s;
     while ((s = (uintptr_t)ptrmap_get(&K->stored, target)) && s != (uintptr_t)-1)
@@ -408,14 +392,14 @@ static int same_region(const IrCall *a, const IrCall *b)
 static int load_fits_stores(Chunker *K, const IrAssign *l)
 {
     const IrCall *cl = IR_AS(IrCall, l->value);
-    const IrExpr *root = store_root(K, cl->args[0]);
+    const IrExpr *root = chunk_store_root(K, cl->args[0]);
     for (uint32_t j = 0; j + 1 < K->stmts.len; j++) {
         const IrAssign *s = IR_AS(IrAssign, K->stmts.data[j]);
         const IrCall *cs;
         if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, s->var))
             continue;
         cs = IR_AS(IrCall, s->value);
-        if (store_root(K, cs->args[3]) == root && !regions_apart(cl, cs) &&
+        if (chunk_store_root(K, cs->args[3]) == root && !regions_apart(cl, cs) &&
             !(same_region(cl, cs) && ptrmap_get(&K->chunked, l->var))) {
             snprintf(K->why, sizeof K->why, "'%s' is loaded from a tensor the kernel stores, where '%s' may write",
                      l->var->name, s->var->name);
@@ -442,7 +426,7 @@ static int stores_disjoint(Chunker *K)
             if (K->role[j] != CHUNK || !ptrmap_get(&K->stored, b->var))
                 continue;
             cb = IR_AS(IrCall, b->value);
-            if (store_root(K, ca->args[3]) == store_root(K, cb->args[3]) && !regions_apart(ca, cb)) {
+            if (chunk_store_root(K, ca->args[3]) == chunk_store_root(K, cb->args[3]) && !regions_apart(ca, cb)) {
                 snprintf(K->why, sizeof K->why, "the stores of '%s' and '%s' may write the same elements",
                          a->var->name, b->var->name);
                 return 0;
@@ -524,7 +508,7 @@ static int classify(Chunker *K)
 
 /* Bytes a statement's instruction works on at r rows of the chunk: the
  * largest tile it reads or writes. */
-static uint64_t chunk_bytes(Chunker *K, const IrAssign *a, int64_t r)
+uint64_t chunk_bytes(Chunker *K, const IrAssign *a, int64_t r)
 {
     const IrCall *c = IR_AS(IrCall, a->value);
     uint64_t best = 0;
@@ -568,7 +552,7 @@ static double estimate(Chunker *K, int64_t n)
 }
 
 /* Whether every chunked tile keeps the layout rules at r rows. */
-static int rows_fit(Chunker *K, int64_t r)
+int chunk_rows_fit(Chunker *K, int64_t r)
 {
     for (uint32_t i = 0; i + 1 < K->stmts.len; i++) {
         const IrType *t;
@@ -590,7 +574,7 @@ static int64_t choose_chunks(Chunker *K)
     int64_t best = 1;
     for (int64_t n = 2; n <= 8; n *= 2) {
         double cost;
-        if (K->rows % n || !rows_fit(K, K->rows / n))
+        if (K->rows % n || !chunk_rows_fit(K, K->rows / n))
             continue;
         cost = estimate(K, n);
         /* Only a clear gain: the estimate is coarse. */
@@ -608,14 +592,8 @@ static int64_t choose_chunks(Chunker *K)
 
 /* ----------------------------------------------------------- rewriting */
 
-typedef struct Rewrite {
-    Chunker *K;
-    PtrMap subst;             /* original expression -> the loop's */
-    const IrExpr *k;          /* the loop variable */
-    int64_t r;                /* rows per chunk */
-} Rewrite;
 
-static const IrExpr *subst_expr(void *data, const IrExpr *e)
+const IrExpr *chunk_subst_expr(void *data, const IrExpr *e)
 {
     Rewrite *W = data;
     const IrExpr *to = ptrmap_get(&W->subst, e);
@@ -623,7 +601,7 @@ static const IrExpr *subst_expr(void *data, const IrExpr *e)
         return to;
     if (ir_is_var_like(e) || e->kind == EXPR_CONST_INT || e->kind == EXPR_CONST_FLOAT || e->kind == EXPR_CONST_BOOL)
         return e;
-    return ir_expr_map_operands(W->K->ir, e, subst_expr, W);
+    return ir_expr_map_operands(W->K->ir, e, chunk_subst_expr, W);
 }
 
 /* A shapes list with r in place of R (on axis 0, the rows, or 1). */
@@ -646,13 +624,18 @@ static const IrExpr *moved(Rewrite *W, const IrExpr *list)
 {
     const IrMakeTuple *t = IR_AS(IrMakeTuple, list);
     const IrExpr *elems[2];
-    int64_t v;
+    int64_t v, k;
     if (!W->k)
-        return subst_expr(W, list);
-    elems[0] = ir_dim_value(t->elems[0], &v) && v == 0
-                   ? W->k
-                   : ir_binary(W->K->ir, BIN_ADD, DT_INDEX, subst_expr(W, t->elems[0]), W->k, list->span);
-    elems[1] = subst_expr(W, t->elems[1]);
+        return chunk_subst_expr(W, list);
+    if (ir_dim_value(t->elems[0], &v) && v == 0)
+        elems[0] = W->k;
+    else if (ir_dim_value(W->k, &k) && k == 0)
+        elems[0] = chunk_subst_expr(W, t->elems[0]);
+    else if (ir_dim_value(t->elems[0], &v) && ir_dim_value(W->k, &k) && !__builtin_add_overflow(v, k, &v))
+        elems[0] = ir_const_int(W->K->ir, v, DT_INDEX, list->span);
+    else
+        elems[0] = ir_binary(W->K->ir, BIN_ADD, DT_INDEX, chunk_subst_expr(W, t->elems[0]), W->k, list->span);
+    elems[1] = chunk_subst_expr(W, t->elems[1]);
     return ir_make_tuple(W->K->ir, 2, elems, list->span);
 }
 
@@ -666,7 +649,7 @@ static const IrType *chunk_type(Rewrite *W, const IrType *t, int axis)
 }
 
 /* The chunk's copy of assignment a. */
-static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
+const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
 {
     IrCtx *ir = W->K->ir;
     const IrCall *c = IR_AS(IrCall, a->value);
@@ -676,7 +659,7 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
     IrVar *v;
     const IrStmt *r;
     for (uint32_t k = 0; k < c->nargs; k++)
-        args[k] = subst_expr(W, c->args[k]);
+        args[k] = chunk_subst_expr(W, c->args[k]);
     if (op->cls == OPCL_LOAD) {
         args[1] = moved(W, c->args[1]);
         args[2] = with_rows(W, c->args[2], 0);
@@ -696,7 +679,8 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
         t = chunk_type(W, t, axis);
     if (ct->kind == TYPE_TILE)
         ct = chunk_type(W, ct, axis);
-    v = ir_var_new(ir, a->var->name, t, a->var->e.span);
+    v = ir_var_new(ir, W->rename ? chunk_fresh_name(W->K, ir_ssa_stem(ir, a->var->name)) : a->var->name, t,
+                   a->var->e.span);
     v->e.flags = a->var->e.flags;
     ptrmap_put(&W->subst, a->var, (void *)&v->e);
     r = ir_assign(ir, v, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, ct, a->value->span),
@@ -706,7 +690,7 @@ static const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis)
 }
 
 /* A name the function does not define yet, from base. */
-static const char *fresh_name(Chunker *K, const char *base)
+const char *chunk_fresh_name(Chunker *K, const char *base)
 {
     const char *r = ir_name(K->ir, base);
     for (uint64_t n = 0; ptrmap_get(&K->names, r); n++)
@@ -726,7 +710,7 @@ static const IrStmt *rewrite(Chunker *K, int64_t n, Span span)
     VEC(const IrVar *) rets;
     VEC(const IrExpr *) yields;
     PtrMap chain;             /* a store's result -> the index of its chain */
-    IrVar *kv = ir_var_new(ir, fresh_name(K, "row_chunk"), ir_type_scalar(ir, DT_INDEX), span);
+    IrVar *kv = ir_var_new(ir, chunk_fresh_name(K, "row_chunk"), ir_type_scalar(ir, DT_INDEX), span);
     const IrValues *ret = IR_AS(IrValues, K->stmts.data[K->stmts.len - 1]);
     const IrExpr **values = xmalloc((ret->n ? ret->n : 1) * sizeof *values);
     const IrStmt *loop, *r;
@@ -757,10 +741,10 @@ static const IrStmt *rewrite(Chunker *K, int64_t n, Span span)
                 char buf[256];
                 IrIterArg *ia;
                 snprintf(buf, sizeof buf, "%s_iter", stem);
-                ia = ir_iter_arg_new(ir, fresh_name(K, buf), tt, target, a->s.span);
+                ia = ir_iter_arg_new(ir, chunk_fresh_name(K, buf), tt, target, a->s.span);
                 snprintf(buf, sizeof buf, "%s_rows", stem);
                 vec_push(iters, ia);
-                vec_push(rets, ir_var_new(ir, fresh_name(K, buf), tt, a->s.span));
+                vec_push(rets, ir_var_new(ir, chunk_fresh_name(K, buf), tt, a->s.span));
                 vec_push(yields, NULL);
                 ptrmap_put(&W.subst, target, (void *)&ia->v.e);
                 c = iters.len;
@@ -815,7 +799,7 @@ static const IrStmt *rewrite_loop(Chunker *K, int64_t n)
     for (uint32_t i = 0; i + 1 < K->stmts.len; i++)
         vec_push(body, K->role[i] == HOIST ? K->stmts.data[i] : chunk_assign(&W, IR_AS(IrAssign, K->stmts.data[i]), K->axis[i]));
     for (uint32_t k = 0; k < y->n; k++)
-        values[k] = subst_expr(&W, y->values[k]);
+        values[k] = chunk_subst_expr(&W, y->values[k]);
     vec_push(body, ir_yield(ir, y->n, values, y->s.span));
     ir_dim_value(f->start, &start);
     r = ir_for(ir, (ForKind)f->s.sub, f->loop_var, f->start,
@@ -891,10 +875,11 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
     } else if (classify(&K) && (!loop || step == K.rows)) {
         if (loop)
             K.trips = extent / step + (extent % step != 0);
-        if ((n = choose_chunks(&K)) > 1) {
-            pass_names_of(f, &K.names);
+        pass_names_of(f, &K.names);
+        if (!loop)
+            r = chunk_stages(&K, body->span);
+        if (!r && (n = choose_chunks(&K)) > 1)
             r = loop ? rewrite_loop(&K, n) : rewrite(&K, n, body->span);
-        }
     } else if (loop && !K.why[0]) {
         snprintf(K.why, sizeof K.why, "the loop's step is not its tiles' rows");
     }
