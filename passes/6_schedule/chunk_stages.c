@@ -74,10 +74,11 @@ static uint64_t replay(Chunker *K, const Plan *p)
     return end;
 }
 
-/* The smallest chunk that keeps the layout rules and divides R. */
+/* The smallest chunk that keeps the layout rules and divides R (the
+ * rules ask for whole 32-byte blocks: a grain of at most 32 rows). */
 static int64_t grain(Chunker *K)
 {
-    for (int64_t g = 1; g < K->rows; g++)
+    for (int64_t g = 1; g < K->rows && g <= TARGET_ALIGN; g++)
         if (K->rows % g == 0 && chunk_rows_fit(K, g))
             return g;
     return K->rows;
