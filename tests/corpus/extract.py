@@ -19,7 +19,10 @@ committed, and neither is what this writes):
   test) is left out, as it could not run in Python either;
 - a program defined inside `with pytest.raises(...)` (or assertRaises) is
   one the reference refuses: its cut is also listed in OUT/negative.list,
-  so that counts can tell refusing it from failing on it.
+  so that counts can tell refusing it from failing on it;
+- a program of a module whose tests run on A5 alone (every
+  pytest.mark.platforms marker names only "a5" platforms) starts with the
+  line `# pyptocc-flags: --arch=a5`, which tests/corpus/run.sh passes on.
 
 Python's own `ast` does the cutting, so that the count measures pyptocc's
 front end and not this script's reading of Python.
@@ -142,6 +145,16 @@ def local_assignments(fn, before, lines, bound):
     return "".join(out)
 
 
+def a5_only(tree):
+    """Whether the module's tests run on A5 alone: each of its
+    pytest.mark.platforms markers names only A5 platforms ("a5", "a5sim")."""
+    marks = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and ast.unparse(n.func).endswith("mark.platforms")]
+    return bool(marks) and all(
+        a and all(isinstance(x, ast.Constant) and str(x.value).startswith("a5") for x in a)
+        for a in (m.args for m in marks))
+
+
 def main():
     src, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -178,6 +191,7 @@ def main():
                     f.write(os.path.join("files", rel) + "\n")
                 copied += 1
             head = None
+            arch_a5 = a5_only(tree)
             for cls, chain, negative in nested_programs(tree):
                 if head is None:
                     head, head_bound = header(tree, lines)
@@ -187,6 +201,8 @@ def main():
                 os.makedirs(os.path.join(out, "programs"), exist_ok=True)
                 cut = os.path.join("programs", "%s__%d.py" % (stem, cls.lineno))
                 with open(os.path.join(out, cut), "w") as f:
+                    if arch_a5:
+                        f.write("# pyptocc-flags: --arch=a5\n")
                     f.write(head + "\n" + body + "\n" + prog)
                 if negative:
                     with open(os.path.join(out, "negative.list"), "a") as f:

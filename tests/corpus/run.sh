@@ -50,6 +50,9 @@ case $mode in
     rt) set -- --emit=py ;;
 esac
 out=$(mktemp) err=$(mktemp)
+# The target a program's tests run on (extract.py's '# pyptocc-flags:' line).
+arch=$(sed -n '1s/^# pyptocc-flags: .*\(--arch=[a-z0-9]*\).*/\1/p' "$f")
+[ -n "$arch" ] && set -- "$arch" "$@"
 timeout 20 "$PYPTOCC" "$@" "$f" >"$out" 2>"$err"
 st=$?
 if [ $st != 0 ] && [ "$dirs" = 1 ] && [ "$mode" != rt ] && [ "$mode" != front ] &&
@@ -57,6 +60,7 @@ if [ $st != 0 ] && [ "$dirs" = 1 ] && [ "$mode" != rt ] && [ "$mode" != front ] 
     d=$(mktemp -d)
     [ "$mode" = cpp ] && set -- --emit=cpp
     [ "$mode" = pto ] && set --
+    [ -n "$arch" ] && set -- "$arch" "$@"
     timeout 20 "$PYPTOCC" "$@" --output-dir="$d" "$f" >"$out" 2>"$err"
     st=$?
     rm -rf "$d"
