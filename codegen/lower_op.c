@@ -198,11 +198,11 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
                      dtype_name((DataType)dest->type->dtype));
             return -1;
         }
-        /* The operands the op table says have the mask's shape (a cmp's
-         * two tiles; a cmps's one tile need not: its mask may be wider,
-         * PTOAS and pto-isa ask only for equal valid rows), as Legalize
-         * checks them. */
-        if (equal_operands(ir, out, c, dest, lw->eq_first, lw->eq_n, 0, msg, cap) != 0)
+        /* A cmp's two tiles have the mask's shape on A5, its rows on
+         * A2/A3 (a cmps's one tile need not: its mask may be wider, PTOAS
+         * and pto-isa ask only for equal valid rows), as Legalize checks
+         * them. */
+        if (legal_cmp_shapes(ir, arch, c, dest->type, output_words[out].name, msg, cap) != 0)
             return -1;
         lo->mode = (int8_t)mode;
         add_input(lo, 0, elem_dt);

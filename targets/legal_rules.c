@@ -361,6 +361,34 @@ int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
     return 0;
 }
 
+int legal_cmp_shapes(IrCtx *ir, Arch arch, const IrCall *c, const IrType *mask, const char *output, char *msg,
+                     size_t cap)
+{
+    char buf[64], d1[64], d2[64];
+    int64_t r, m;
+    for (uint32_t i = 0; i < 2 && i < c->nargs; i++) {
+        const IrType *t = ir_expr_type(ir, c->args[i]);
+        if (t->kind != TYPE_TILE)
+            continue;
+        if (arch == ARCH_A5 && !legal_same_dims(t, mask)) {
+            snprintf(msg, cap,
+                     "'%s' on a5 needs tiles of its mask's shape%s%s (PTOAS's A5 tcmp), but the mask of %s is %s: "
+                     "its rows hold their bits in whole 32-byte blocks (compare tiles of a multiple of 32 columns)",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     legal_dims_text(t, d1, sizeof d1), legal_dims_text(mask, d2, sizeof d2));
+            return -1;
+        }
+        if (t->n != mask->n || !t->n || !ir_dim_value(t->dims[0], &r) || !ir_dim_value(mask->dims[0], &m) ||
+            (t->n == 2 && r != m)) {
+            snprintf(msg, cap, "'%s' needs operands of its mask's rows%s%s: %s and %s",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf), output ? " for " : "", output ? output : "",
+                     legal_dims_text(t, d1, sizeof d1), legal_dims_text(mask, d2, sizeof d2));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int legal_equal_dtypes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_t from, uint32_t n,
                        const char *output, char *msg, size_t cap)
 {
