@@ -202,7 +202,7 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
          * A2/A3 (a cmps's one tile need not: its mask may be wider, PTOAS
          * and pto-isa ask only for equal valid rows), as Legalize checks
          * them. */
-        if (legal_cmp_shapes(ir, arch, c, dest->type, output_words[out].name, msg, cap) != 0)
+        if (legal_cmp_shapes(ir, arch, c, dest->type, lw->eq_first, lw->eq_n, output_words[out].name, msg, cap) != 0)
             return -1;
         lo->mode = (int8_t)mode;
         add_input(lo, 0, elem_dt);

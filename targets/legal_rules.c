@@ -361,12 +361,12 @@ int legal_equal_shapes(IrCtx *ir, const IrCall *c, const IrType *result, uint32_
     return 0;
 }
 
-int legal_cmp_shapes(IrCtx *ir, Arch arch, const IrCall *c, const IrType *mask, const char *output, char *msg,
-                     size_t cap)
+int legal_cmp_shapes(IrCtx *ir, Arch arch, const IrCall *c, const IrType *mask, uint32_t from, uint32_t n,
+                     const char *output, char *msg, size_t cap)
 {
     char buf[64], d1[64], d2[64];
     int64_t r, m;
-    for (uint32_t i = 0; i < 2 && i < c->nargs; i++) {
+    for (uint32_t i = from; i < from + n && i < c->nargs; i++) {
         const IrType *t = ir_expr_type(ir, c->args[i]);
         if (t->kind != TYPE_TILE)
             continue;

@@ -105,13 +105,14 @@ int legal_gather_row(const IrCall *c, const IrType *dst, int space, LegalGatherR
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
 
-/* A compare's two tiles against its packed mask: on A5 of the mask's
+/* A compare's tiles (the operands from..from+n the op table names: a
+ * cmp's two, none of a cmps) against its packed mask: on A5 of the mask's
  * shape (PTOAS 0.60's A5 tcmp verifier: "expects src0, src1, and dst to
  * have the same shape"); on A2/A3 of its rows, the mask wider where the
  * sources' rows are under 32 bytes of bits (PTOAS's A2/A3 tcmp takes it,
  * pto-isa's TCMP asks only for equal valid rows). */
-int legal_cmp_shapes(IrCtx *ir, Arch arch, const IrCall *c, const IrType *mask, const char *output, char *msg,
-                     size_t cap);
+int legal_cmp_shapes(IrCtx *ir, Arch arch, const IrCall *c, const IrType *mask, uint32_t from, uint32_t n,
+                     const char *output, char *msg, size_t cap);
 
 /* The tile operands from..from+n of c have the result's shape (ops.md
  * 5.2: the operations do not broadcast), and its data type (pto-isa's

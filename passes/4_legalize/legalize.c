@@ -503,9 +503,11 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         /* The operations do not broadcast or convert (ops.md 5.2); a
          * compare's result is a mask of its own type. */
         const OpTraits *t = op_traits(op);
-        if ((form == FORM_CMP ? legal_cmp_shapes(L->ir, L->pc->arch, c, result->type, NULL, msg, sizeof msg)
-                              : legal_equal_shapes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg)) !=
-                0 ||
+        int shapes = form == FORM_CMP ? legal_cmp_shapes(L->ir, L->pc->arch, c, result->type, t->eq_first, t->eq_n,
+                                                         NULL, msg, sizeof msg)
+                                      : legal_equal_shapes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg,
+                                                           sizeof msg);
+        if (shapes != 0 ||
             (form != FORM_CMP &&
              legal_equal_dtypes(L->ir, c, result->type, t->eq_first, t->eq_n, NULL, msg, sizeof msg) != 0)) {
             diag_error(L->pc->diag, c->e.span, "%s", msg);
