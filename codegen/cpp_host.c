@@ -611,13 +611,24 @@ static int launched(const CppHost *hp, Span at, DiagEngine *diag)
 int cpp_host_plan(CppHost *hp, const IrFunc *host, Span at, DiagEngine *diag)
 {
     hp->host = host;
-    for (uint32_t i = 0; i < host->nparams; i++)
-        if (host->params[i].var->type->kind != TYPE_TENSOR) {
+    /* Its tensors are files or fills, its scalars NAME=VALUE on the
+     * command line (runtime/README.md, "Ranks"). */
+    for (uint32_t i = 0; i < host->nparams; i++) {
+        const IrType *t = host->params[i].var->type;
+        if (t->kind != TYPE_TENSOR && t->kind != TYPE_SCALAR) {
             diag_error(diag, host->params[i].var->e.span,
-                       "the host function's parameter '%s' is not a tensor; a multi-rank program's C++ takes tensors",
-                       host->params[i].var->name);
+                       "the host function's parameter '%s' is neither a tensor nor a scalar; a multi-rank program's "
+                       "C++ takes those",
+                       cpp_strip(hp->ir, host->params[i].var->name));
             return -1;
         }
+        if (t->kind == TYPE_SCALAR && host->params[i].dir != DIR_IN) {
+            diag_error(diag, host->params[i].var->e.span,
+                       "the host function's scalar '%s' is an output; a multi-rank program's outputs are tensors",
+                       cpp_strip(hp->ir, host->params[i].var->name));
+            return -1;
+        }
+    }
     if (!host->body || walk(hp, host->body, 0, 1, diag) != 0)
         return -1;
     /* The ranks: as many as the rows of a host tensor with a row per

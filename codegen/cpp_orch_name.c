@@ -136,19 +136,29 @@ int orch_expr(Orch *O, StrBuf *o, const IrExpr *e)
 }
 
 /* A dimension or an index: a constant in decimal, otherwise the
- * expression, cast to uint64_t when unsigned is set (cpp.md 6.2 item 6). */
+ * expression, cast to uint64_t when unsigned is set (cpp.md 6.2 item 6);
+ * else to int64_t when it is of an unsigned type (Tensor::view's and
+ * reshape's lists are of int64_t, which a braced list must not narrow
+ * into). */
 int orch_dim_text(Orch *O, StrBuf *o, const IrExpr *e, int as_unsigned)
 {
     int64_t v;
     int rc;
+    const IrType *t;
+    const char *cast = NULL;
     if (ir_dim_value(e, &v)) {
         sb_printf(o, "%" PRId64, v);
         return 0;
     }
     if (as_unsigned)
-        sb_puts(o, "static_cast<uint64_t>(");
+        cast = "uint64_t";
+    else if ((t = ir_expr_type(O->ir, e)) && t->kind == TYPE_SCALAR &&
+             (dtype_is_unsigned_int((DataType)t->dtype) || t->dtype == DT_BOOL))
+        cast = "int64_t";
+    if (cast)
+        sb_printf(o, "static_cast<%s>(", cast);
     rc = orch_expr(O, o, e);
-    if (as_unsigned)
+    if (cast)
         sb_putc(o, ')');
     return rc;
 }

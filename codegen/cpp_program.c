@@ -110,8 +110,9 @@ static int launch_table(StrBuf *out, const CppHost *hp, uint32_t at, DiagEngine 
         if (cpp_ranks_value(rk, k, &v, diag) != 0)
             bad = 1;
         else
-            sb_printf(out, "static int64_t pyptocc_rank_value_%" PRIu32 "_%" PRIu32 "(int64_t rank, int64_t nranks)\n{\n"
-                           "    (void)rank;\n    (void)nranks;\n    return static_cast<int64_t>(%s);\n}\n\n",
+            sb_printf(out, "static int64_t pyptocc_rank_value_%" PRIu32 "_%" PRIu32
+                           "(int64_t rank, int64_t nranks, void *const *host)\n{\n"
+                           "    (void)rank;\n    (void)nranks;\n    (void)host;\n    return static_cast<int64_t>(%s);\n}\n\n",
                       at, k, sb_cstr(&v));
         sb_free(&v);
     }
@@ -160,7 +161,10 @@ static int host_tables(StrBuf *out, const CppHost *hp, DiagEngine *diag)
     sb_puts(out, "static const PyptoccArg pyptocc_host_args[] = {\n");
     for (uint32_t i = 0; i < h->nparams; i++) {
         const IrVar *v = h->params[i].var;
-        int dir = h->params[i].dir == DIR_OUT ? CPP_ARG_OUT : h->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT : CPP_ARG_IN;
+        int dir = v->type->kind == TYPE_SCALAR   ? CPP_ARG_SCALAR   /* NAME=VALUE on the command line */
+                  : h->params[i].dir == DIR_OUT   ? CPP_ARG_OUT
+                  : h->params[i].dir == DIR_INOUT ? CPP_ARG_INOUT
+                                                  : CPP_ARG_IN;
         uint32_t world = 0;   /* its dimensions that are the number of ranks */
         for (uint32_t d = 0; d < v->type->n && d < 5; d++)
             for (uint32_t j = 0; j < hp->nworld_vars; j++)

@@ -12,7 +12,8 @@
  * parameter indexed by constants and r (x[r], x[2, r]), the rank itself
  * (r), a window the host allocates (pld.alloc_window_buffer, viewed by
  * pld.window), the context of the rank's windows, a host input whole, a
- * scalar of the rank and constants, or a dimension the runtime sets.
+ * host scalar parameter as it is, a scalar of the rank, the host's
+ * integer scalars and constants, or a dimension the runtime sets.
  * Other forms are located errors naming what is taken; cpp_program.c
  * spells the tables. */
 #include "config.h"
@@ -82,6 +83,21 @@ static int host_param(const CppRanks *rk, const IrExpr *e)
     for (uint32_t i = 0; e->kind == EXPR_VAR && i < h->nparams; i++)
         if (h->params[i].var == IR_AS(IrVar, e) && h->params[i].var->type->kind == TYPE_TENSOR)
             return (int)i;
+    return -1;
+}
+
+/* e is a scalar parameter of the host (its 64 bits come from the command
+ * line): its index, or -1.  Of an integer or BOOL scalar only, when ints:
+ * the rank values read it as a 64-bit integer. */
+static int host_scalar(const CppRanks *rk, const IrExpr *e, int ints)
+{
+    const IrFunc *h = rk->hp->host;
+    for (uint32_t i = 0; e->kind == EXPR_VAR && i < h->nparams; i++) {
+        const IrType *t = h->params[i].var->type;
+        if (h->params[i].var == IR_AS(IrVar, e) && t->kind == TYPE_SCALAR &&
+            (!ints || dtype_is_int((DataType)t->dtype) || t->dtype == DT_BOOL))
+            return (int)i;
+    }
     return -1;
 }
 
@@ -217,8 +233,9 @@ static int is_rank(const CppRanks *rk, const IrExpr *e)
     return rk->r && e->kind == EXPR_VAR && IR_AS(IrVar, e) == rk->r;
 }
 
-/* e, a scalar of the launch, is computed from the rank r and constants
- * (the host's scalars before the launch standing for theirs). */
+/* e, a scalar of the launch, is computed from the rank r, the host's
+ * integer scalar parameters and constants (the host's scalars before the
+ * launch standing for theirs). */
 static int of_rank(const CppRanks *rk, const IrExpr *e)
 {
     e = value_of(rk, e);
@@ -227,7 +244,7 @@ static int of_rank(const CppRanks *rk, const IrExpr *e)
     case EXPR_CONST_BOOL:
         return 1;
     case EXPR_VAR:
-        return (rk->r && IR_AS(IrVar, e) == rk->r) || world_var(rk, e);
+        return (rk->r && IR_AS(IrVar, e) == rk->r) || world_var(rk, e) || host_scalar(rk, e, 1) >= 0;
     case EXPR_CALL:
         return op_call(e, OP_PLD_SYSTEM_WORLD_SIZE) != NULL;
     case EXPR_UNARY:
@@ -252,7 +269,14 @@ static const char *rank_var(CppExpr *x, const IrVar *v, Span at)
         return "rank";
     if (world_var(rk, e) || op_call(e, OP_PLD_SYSTEM_WORLD_SIZE))
         return "nranks";
+    int h = host_scalar(rk, e, 1);
     sb_init(&sb);
+    if (h >= 0) {   /* its 64 bits, sign- or zero-extended (pyptocc_runtime.h) */
+        sb_printf(&sb, "(*static_cast<const int64_t *>(host[%d]))", h);
+        text = intern_cstr(x->ir->names, sb_cstr(&sb));
+        sb_free(&sb);
+        return text;
+    }
     sb_putc(&sb, '(');
     if (e == &v->e || cpp_expr(x, &sb, e) != 0) {
         sb_free(&sb);
@@ -423,6 +447,10 @@ int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t de
             rk->from[k] = v.win;
             memcpy(rk->shape[k], v.dims, sizeof v.dims);
             window_in_param_shape(rk->shape[k], &v, s->type);
+        } else if (s->type->kind == TYPE_SCALAR && (h = host_scalar(rk, a, 0)) >= 0 &&
+                   host->params[h].var->type->dtype == s->type->dtype) {
+            rk->kind[k] = CPP_RANK_WHOLE;   /* a scalar of the host's command line, as it is */
+            rk->from[k] = h;
         } else if ((h = host_param(rk, a)) >= 0) {
             /* a host input every rank reads whole */
             if (host->params[h].dir != DIR_IN) {
@@ -451,8 +479,8 @@ int cpp_ranks_launch(CppHost *hp, const IrCall *call, const IrVar *r, int64_t de
         } else {
             diag_error(diag, a->span,
                        "this argument of a per-rank launch has no C++ form yet: pyptocc passes a region x[i, r] of a "
-                       "host tensor parameter, a host input whole, a window, the rank r or a scalar of it and "
-                       "constants");
+                       "host tensor parameter, a host input whole, a window, a host scalar of the parameter's type, "
+                       "or a scalar of the rank r, the host's integer scalars and constants");
             return -1;
         }
     }

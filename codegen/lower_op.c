@@ -560,7 +560,9 @@ int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const Ir
         return -1;
     /* A valid extent known only at run time is the partition's there: a
      * transfer moves the tile's valid part (pto-isa's TLOAD and TSTORE
-     * check the GlobalTensor's shape against it). */
+     * check the GlobalTensor's shape against it); beside one, a constant
+     * valid extent is the partition's too (a [16, K] tile of 8 valid rows
+     * and a run-time K remainder moves 8 rows). */
     /* (A window of rank 3 or more has the 2-D tile's rows as its last
      * leading dimension: legal_transfer_shape.) */
     if (tile->kind == TYPE_TILE && tile->tile_view && tile->tile_view->nvalid == tile->n && tile->n <= 2 &&
@@ -569,6 +571,8 @@ int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const Ir
             int64_t v;
             if (!ir_dim_value(tile->tile_view->valid_shape[d], &v))
                 t->size_x[t->shapes->n - tile->n + d] = tile->tile_view->valid_shape[d];
+            else if (v >= 0 && v < t->size[t->shapes->n - tile->n + d])
+                t->size[t->shapes->n - tile->n + d] = v;
         }
     *at = c->e.span;
     if (!is_load && operand_form(ir, c, c->nargs ? c->args[0] : NULL, 0, at, msg, cap) != 0)

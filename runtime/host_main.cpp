@@ -84,7 +84,8 @@ void usage(const PyptoccProgram *p, const char *prog, FILE *f) {
                  "\n"
                  "Input tensors not given are filled deterministically: floats uniform in [-1, 1),\n"
                  "signed integers in [-8, 7], unsigned in [0, 15], BOOL 0 or 1 (a seeded LCG; see the\n"
-                 "runtime's README).  Output-only tensors start as zeros; scalars not given are 1.\n"
+                 "runtime's README).  Output-only tensors start as zeros; scalars not given are 1,\n"
+                 "except a multi-rank program's (its host function's), which must be given.\n"
                  "Exit status: 0 success, 1 run-time error in the program, 2 bad command line or file.\n"
                  "\n"
                  "Arguments:\n",
@@ -349,7 +350,12 @@ int pyptocc_run_main(const PyptoccProgram *p, int argc, char **argv) {
         const PyptoccArg &a = *s.arg;
         if (!s.scalar)
             continue;
-        if (!s.value) {
+        if (!s.value && p->host_args) {
+            // A host function's scalar (layer_id, num_tokens) chooses what
+            // the program computes: it has no default.
+            return fail(std::string("the host function's scalar '") + a.name + "' is not given: give " + a.name +
+                        "=VALUE (" + data_type_name(a.dtype) + ")");
+        } else if (!s.value) {
             uint64_t one = 0;
             parse_scalar("1", a.dtype, one);
             s.scalar_bits = one;

@@ -128,6 +128,15 @@ int run_launch(const PyptoccLaunch &l, void *const *data, const uint64_t (*shape
             index[k] = static_cast<uint64_t>(static_cast<int64_t>(r));
             rdata[k] = &index[k];
         } else if (ra.kind == PYPTOCC_RANK_WHOLE && ra.host >= 0 && ra.host < g_host->nargs) {
+            const PyptoccArg &h = g_host->args[ra.host];
+            // A scalar slot takes a host scalar of its type (its 64 bits),
+            // a tensor slot a host input.
+            if ((l.args[k].dir == PYPTOCC_ARG_SCALAR) != (h.dir == PYPTOCC_ARG_SCALAR) ||
+                (h.dir == PYPTOCC_ARG_SCALAR ? h.dtype != l.args[k].dtype : h.dir != PYPTOCC_ARG_IN)) {
+                std::fprintf(stderr, "pyptocc runtime error: malformed rank table (slot %d: '%s' from '%s')\n", k,
+                             l.args[k].name, h.name);
+                return 1;
+            }
             rdata[k] = data[ra.host];
             for (int32_t d = 0; d < g_host->args[ra.host].ndims && d < 5; d++)
                 rshapes[k][d] = shapes[ra.host][d];
@@ -135,7 +144,7 @@ int run_launch(const PyptoccLaunch &l, void *const *data, const uint64_t (*shape
             if (window_slot(l, k, ra, &rdata[k], rshapes[k].data()) != 0)
                 return 1;
         } else if (ra.kind == PYPTOCC_RANK_VALUE && ra.value) {
-            index[k] = static_cast<uint64_t>(ra.value(r, pyptocc_comm_nranks()));
+            index[k] = static_cast<uint64_t>(ra.value(r, pyptocc_comm_nranks(), data));
             rdata[k] = &index[k];
         } else if (ra.kind == PYPTOCC_RANK_COMM_CTX) {
             // The context of the window's communication domain (ra.host;

@@ -81,8 +81,9 @@ enum PyptoccRankArgKind {
                              // the shape dims[d] + dims_per_rank[d] * nranks (pld.window)
     PYPTOCC_RANK_COMM_CTX = 4, // the address of rank r's communication context (pyptocc_comm_context),
                                // an INT64 scalar slot
-    PYPTOCC_RANK_WHOLE = 5,    // host input slot `host` whole, the same on every rank
-    PYPTOCC_RANK_VALUE = 6     // a scalar slot: value(r)
+    PYPTOCC_RANK_WHOLE = 5,    // host input slot `host` whole, the same on every rank (a scalar
+                               // slot: the host's scalar slot of its dtype, as given)
+    PYPTOCC_RANK_VALUE = 6     // a scalar slot: value(r, nranks, host data)
 };
 struct PyptoccRankArg {
     int32_t kind;  // PyptoccRankArgKind
@@ -93,7 +94,9 @@ struct PyptoccRankArg {
     // 1, {0}, {1}; x[2, r]: nindex 2, {2, 0}, {0, 1}); the slot is the rest.
     int64_t dims[5] = {0, 0, 0, 0, 0};
     int64_t dims_per_rank[5] = {0, 0, 0, 0, 0};
-    int64_t (*value)(int64_t rank, int64_t nranks) = nullptr;  // PYPTOCC_RANK_VALUE: the slot's value on rank r
+    // PYPTOCC_RANK_VALUE: the slot's value on rank r of nranks, which may
+    // read the host's integer scalar slots (host[i]: slot i's 64 bits).
+    int64_t (*value)(int64_t rank, int64_t nranks, void *const *host) = nullptr;
     int32_t nindex = 0;                           // PYPTOCC_RANK_SLICE (0: x[r], as nindex 1, {0}, {1})
 };
 // A view of a window (pld.window): its window, element type and shape
