@@ -740,3 +740,78 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
         ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
     return 1;
 }
+
+/* ------------------------------------------------------------ all_to_all_v */
+
+/* `d = pld.tensor.all_to_all_v(x, w, s, send_counts, recv_counts)`: x and
+ * w [NR MR, SIZE] (MR = MAX_RECV, NR the signal's [NR, 1] rows, constants)
+ * hold a block of MR rows per rank.  For p in range(n): the count
+ * min(send_counts[p], MR) is set into p's recv_counts[me, 0], and block p
+ * of x is put whole into block me of p's window (the rows past the count
+ * cross too: the receiver reads its count); then a barrier. */
+int lc_expand_a2av(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!op || op->id != OP_PLD_TENSOR_ALL_TO_ALL_V || c->nargs != 5)
+        return 0;
+    Span span = st->span;
+    const char *name = op_printed_name(op, buf, sizeof buf);
+    const IrExpr *x = c->args[0], *w = c->args[1], *sig = c->args[2], *cnt = c->args[3], *rc = c->args[4];
+    const IrType *xt = ir_expr_type(ir, x), *wt = ir_expr_type(ir, w), *sgt = ir_expr_type(ir, sig);
+    const IrType *ct = ir_expr_type(ir, cnt), *rt = ir_expr_type(ir, rc);
+    int64_t total, size, xr, xc, nr = 0, mr;
+    if (xt->kind != TYPE_TENSOR || wt->n != 2 || xt->n != 2 || sgt->n != 2 || rt->n != 2 ||
+        ct->kind != TYPE_TENSOR || ct->n < 1 || ct->n > 2 || !ir_dim_value(wt->dims[0], &total) ||
+        !ir_dim_value(wt->dims[1], &size) || !ir_dim_value(xt->dims[0], &xr) || !ir_dim_value(xt->dims[1], &xc) ||
+        xr != total || xc != size || !ir_dim_value(sgt->dims[0], &nr) || nr < 1 || total % nr) {
+        diag_error(C->pc->diag, span,
+                   "'%s' of these tensors has no lowering yet: pyptocc exchanges the blocks of an input and a window "
+                   "[NR MAX_RECV, SIZE] of constant extents, NR the rows of the signal [NR, 1]",
+                   name);
+        C->failed = 1;
+        return 1;
+    }
+    mr = total / nr;
+    int64_t ext[2] = {mr, size};
+    Chunks K;
+    IrVar *me, *n;
+    if (chunks_plan(C, c, 2, ext, NULL, 0, (DataType)wt->dtype, name, span, &K) != 0 ||
+        lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
+        return 1;
+    const IrExpr *me64 = as_int64(C, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
+    const IrExpr *mrc = ir_const_int(ir, mr, DT_INT64, span);
+    IrVar *p = lc_fresh(C, "a2av_peer", ir_type_scalar(ir, DT_INT64), span);
+    const IrStmt *body[EXPANSION_STMTS], *inner[EXPANSION_STMTS];
+    uint32_t nb = 0, ni = 0;
+    /* the count, clamped, into p's recv_counts[me, 0] */
+    const IrExpr *at[2] = {&p->e, zero};
+    const IrExpr *ra[2] = {cnt, ir_make_tuple(ir, ct->n, at, span)};
+    const IrExpr *read = lc_op(C, OP_BLOCK_GM_READ, 2, ra, NULL, 0, span);
+    if (!read)
+        return 1;
+    IrVar *count = lc_fresh(C, "a2av_count", IR_AS(IrCall, read)->type, span);
+    body[nb++] = ir_assign(ir, count, read, span);
+    const IrExpr *clamped = ir_binary(ir, BIN_MIN, DT_INT32, ir_unary(ir, UN_CAST, DT_INT32, &count->e, span),
+                                      ir_const_int(ir, mr, DT_INT32, span), span);
+    const IrExpr *na[4] = {rc, &p->e, ir_make_tuple(ir, 2, (const IrExpr *const[]){me64, zero}, span), clamped};
+    const IrExpr *set = lc_op(C, OP_PLD_SYSTEM_NOTIFY, 4, na, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_SET), span);
+    if (!set)
+        return 1;
+    body[nb++] = ir_eval(ir, set, span);
+    /* block p of x into block me of p's window */
+    const IrExpr *xb[2] = {ir_binary(ir, BIN_MUL, DT_INT64, &p->e, mrc, span), zero};
+    const IrExpr *wb[2] = {ir_binary(ir, BIN_MUL, DT_INT64, me64, mrc, span), zero};
+    IrVar *t = stage_in(C, &K, x, NULL, chunk_at(C, &K, 2, xb, span), "a2av_stage", inner, &ni, span);
+    if (!t || stage_out(C, &K, &t->e, w, &p->e, chunk_at(C, &K, 2, wb, span), -1, inner, &ni, span) != 0)
+        return 1;
+    chunks_run(C, &K, inner, ni, body, &nb, span);
+    out[(*k)++] = lc_loop(C, p, zero, as_int64(C, &n->e, span), 1, body, nb, span);
+    if (lc_barrier(C, sig, me, n, out, k, span) != 0)
+        return 1;
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
+    return 1;
+}
