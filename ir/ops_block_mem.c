@@ -223,6 +223,28 @@ static int region_fits(DeduceCtx *dc, const IrType *tensor, uint32_t n, const Ir
     return n != tensor->n || op_window_fits(dc, 1, tensor, extents, offsets);
 }
 
+/* The extents a load into a 2-D tile valid in part (valid; NULL: all of
+ * it) reads of a window of rank n > 2: the valid columns, and the valid
+ * rows where they are the last leading dimension's (those before it are
+ * 1), as the transfer moves them. */
+static const IrExpr *const *nd_read(DeduceCtx *dc, uint32_t n, const IrExpr *const *shapes, const IrExpr *const *valid)
+{
+    const IrExpr **e;
+    int one = 1;
+    int64_t v;
+    if (!valid)
+        return shapes;
+    e = arena_array(&dc->ir->arena, n, sizeof *e);
+    for (uint32_t d = 0; d < n; d++) {
+        e[d] = shapes[d];
+        one = one && (d + 2 >= n || (ir_dim_value(shapes[d], &v) && v == 1));
+    }
+    if (one)
+        e[n - 2] = valid[0];
+    e[n - 1] = valid[1];
+    return e;
+}
+
 const IrType *deduce_load(DeduceCtx *dc)
 {
     const IrType *t;
@@ -256,7 +278,7 @@ const IrType *deduce_load(DeduceCtx *dc)
             return op_fail(dc, 2, "a load into a 2-D tile needs constant leading extents");
         dims[0] = ir_dim_const(dc->ir, rows);
         dims[1] = shapes[n - 1];
-        if (!op_valid_shape_arg(dc, 3, 2, dims, &valid) || !region_fits(dc, t, n, offsets, shapes))
+        if (!op_valid_shape_arg(dc, 3, 2, dims, &valid) || !region_fits(dc, t, n, offsets, nd_read(dc, n, shapes, valid)))
             return NULL;
         if (valid)
             view = op_view_with_valid(dc, view, 2, valid);

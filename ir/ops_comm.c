@@ -188,6 +188,19 @@ const IrType *deduce_remote_load(DeduceCtx *dc)
         return NULL;
     if (n != t->n)
         return op_fail(dc, 3, "shape must have one entry per dimension of the window (%u), got %u", t->n, n);
+    /* FlattenTileNdTo2D's form, as a load's (deduce_load): a window of
+     * rank 3 or more with a valid shape of rank 2 gives the 2-D tile. */
+    if (n > 2 && dc->nargs > 4 && dc->args[4]->kind == EXPR_MAKE_TUPLE && IR_AS(IrMakeTuple, dc->args[4])->n == 2) {
+        const IrExpr *dims[2];
+        int64_t rows;
+        if (!ir_dims_rows(n, shape, &rows))
+            return op_fail(dc, 3, "a remote load into a 2-D tile needs constant leading extents");
+        dims[0] = ir_dim_const(dc->ir, rows);
+        dims[1] = shape[n - 1];
+        if (!op_valid_shape_arg(dc, 4, 2, dims, &valid))
+            return NULL;
+        return op_make_tile(dc, (DataType)t->dtype, 2, dims, valid ? op_view_with_valid(dc, NULL, 2, valid) : NULL);
+    }
     /* valid_shape (remote_load.cpp): the part of the tile the copy fills */
     if (dc->nargs > 4 && !op_valid_shape_arg(dc, 4, n, shape, &valid))
         return NULL;

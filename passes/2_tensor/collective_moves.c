@@ -10,11 +10,14 @@
  *   put(dst, peer, src), pld.tensor.remote_store(src, dst, peer, at):
  *       t = load(src chunk); remote_store(t, dst, peer, chunk)
  *   get(dst, peer, src):   t = remote_load(src, peer, chunk); store(t, dst)
- *   allreduce(w, s, op):   barrier; per chunk of w: t = load(w);
- *       t = op(t, remote_load(w, me + j mod n)) for j in 1..n-1 (no branch
- *       on the rank); barrier (all have read it); store(t, w); with
- *       mode="ring", the ring of reduce-scatter and allgather rounds
- *       (ring_allreduce)
+ *   allreduce(w, s, op):   barrier; per chunk of w's valid part: t =
+ *       load(w); t = op(t, remote_load(w, me + j mod n)) for j in 1..n-1
+ *       (no branch on the rank); barrier (all have read it); store(t, w);
+ *       with mode="ring", the ring of reduce-scatter and allgather rounds
+ *       (ring_allreduce).  A window of rank 3 or more is a loop per index
+ *       of its leading dimensions around the chunks of the last two
+ *       (reduce_region), each chunk's 2-D tile moved with the window's
+ *       rank as FlattenTileNdTo2D's loads are (nd_shape)
  *   reduce_scatter(w, s, op): the same on row me of w [NR, SIZE] only
  *   broadcast(w, s, root): barrier; if me != root: per chunk,
  *       t = remote_load(w, root); store(t, w); barrier
@@ -24,9 +27,10 @@
  *       [NR, SIZE], remote_store(load(x), w, p, [me, c]); barrier
  *
  * A collective's result names its window afterwards.  Regions moved have
- * rank 1 or 2, and constant shapes but for put's and get's, which may have
- * extents known at run time where a chunk is given; others are located
- * errors. */
+ * rank 1 or 2 (allreduce's, any rank), and constant shapes but for put's
+ * and get's, which may have extents known at run time where a chunk is
+ * given, and allreduce's, whose chunks are 16 KiB there; others are
+ * located errors. */
 #include "config.h"
 #include "passes/2_tensor/lower_collectives.h"
 #include "targets/legal_rules.h"
@@ -96,10 +100,11 @@ static const IrExpr *as_int64(Coll *C, const IrExpr *e, Span span)
 /* Plans the chunks of region ext (chunk_rows= and chunk_cols= of c, when
  * given, or the shape of the staging tile of pld.tile.put/get, its
  * argument 3); ext_x (NULL: none) the extents known at run time, whose
- * dimension needs a chunk given so; -1 after a report (name: the op, for
- * it). */
+ * dimension needs a chunk given so, or where dyn_cap is not 0 gets one of
+ * at most 16 KiB (and at most dyn_cap columns where that is positive: the
+ * most the extent can be); -1 after a report (name: the op, for it). */
 static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext, const IrExpr *const *ext_x,
-                       DataType dt, const char *name, Span span, Chunks *K)
+                       int64_t dyn_cap, DataType dt, const char *name, Span span, Chunks *K)
 {
     IrCtx *ir = C->pc->ir;
     int64_t elem = dtype_bytes(dt), cols = ext[n - 1], rows = n == 2 ? ext[0] : 1, cr = -1, cc = -1;
@@ -125,6 +130,17 @@ static int chunks_plan(Coll *C, const IrCall *c, uint32_t n, const int64_t *ext,
             diag_error(C->pc->diag, span, "'%s': the staging tile's shape must divide the region it moves", name);
             C->failed = 1;
             return -1;
+        }
+    }
+    if (dyn_cap) {
+        /* a reduction's chunks are pypto's 16-KiB ones (or fewer columns,
+         * as many as the extent can have), the last the valid part of its
+         * tile where an extent is known at run time */
+        if (dyn_cols && cc < 1)
+            cc = dyn_cap > 0 && dyn_cap * elem <= STAGING_BYTES ? dyn_cap : STAGING_BYTES / elem;
+        if (dyn_rows && cr < 1) {
+            int64_t w = cc > 0 ? cc : cols * elem <= STAGING_BYTES ? cols : divisor_at_most(cols, STAGING_BYTES / elem);
+            cr = STAGING_BYTES / (w * elem) ? STAGING_BYTES / (w * elem) : 1;
         }
     }
     if ((dyn_cols && cc < 1) || (dyn_rows && cr < 1)) {
@@ -212,6 +228,20 @@ static void chunks_run(Coll *C, const Chunks *K, const IrStmt *const *body, uint
     lc_append(s, out, k);
 }
 
+/* The shape list of a transfer of a chunk's 2-D tile at offsets offs of a
+ * window of rank 3 or more: shape2 after leading extents of 1, the form a
+ * load of FlattenTileNdTo2D has (deduce_load); shape2 itself otherwise. */
+static const IrExpr *nd_shape(Coll *C, const IrExpr *offs, const IrExpr *shape2, Span span)
+{
+    uint32_t m = IR_AS(IrMakeTuple, offs)->n, s = IR_AS(IrMakeTuple, shape2)->n;
+    const IrExpr *e[LEGAL_MAX_RANK];
+    if (m <= 2 || m <= s || s != 2)
+        return shape2;
+    for (uint32_t d = 0; d < m; d++)
+        e[d] = d + s < m ? ir_const_int(C->pc->ir, 1, DT_INT64, span) : IR_AS(IrMakeTuple, shape2)->elems[d + s - m];
+    return ir_make_tuple(C->pc->ir, m, e, span);
+}
+
 /* t = load(src, offs) of one chunk (peer non-NULL: a remote load), into
  * body; NULL after a report. */
 static IrVar *stage_in(Coll *C, const Chunks *K, const IrExpr *src, const IrExpr *peer, const IrExpr *offs,
@@ -219,12 +249,13 @@ static IrVar *stage_in(Coll *C, const Chunks *K, const IrExpr *src, const IrExpr
 {
     IrCtx *ir = C->pc->ir;
     const IrExpr *v;
+    const IrExpr *phys = nd_shape(C, offs, K->phys, span);
     if (peer) {
-        const IrExpr *a[5] = {src, peer, offs, K->phys, K->sz};
+        const IrExpr *a[5] = {src, peer, offs, phys, K->sz};
         v = lc_op(C, OP_PLD_TILE_REMOTE_LOAD, 5, a, NULL, 0, span);
     } else {
         IrKwarg mem = {intern_cstr(ir->names, "target_memory"), KW_MEMSPACE, {.i = MS_VEC}};
-        const IrExpr *a[4] = {src, offs, K->phys, K->sz};
+        const IrExpr *a[4] = {src, offs, phys, K->sz};
         v = lc_op_kw(C, OP_BLOCK_LOAD, 4, a, 1, &mem, span);
     }
     if (!v)
@@ -253,7 +284,7 @@ static int stage_out(Coll *C, const Chunks *K, const IrExpr *t, const IrExpr *ds
         int64_t x;
         for (uint32_t d = 0; d < sz->n; d++)
             shape[d] = ir_dim_value(sz->elems[d], &x) ? sz->elems[d] : ph->elems[d];
-        const IrExpr *a[4] = {t, offs, ir_make_tuple(C->pc->ir, sz->n, shape, span), dst};
+        const IrExpr *a[4] = {t, offs, nd_shape(C, offs, ir_make_tuple(C->pc->ir, sz->n, shape, span), span), dst};
         v = lc_op(C, OP_BLOCK_STORE, 4, a, NULL, 0, span);
     }
     if (!v)
@@ -324,7 +355,7 @@ int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k
         doff = IR_AS(IrMakeTuple, c->args[3])->elems;
     }
     if (region_of(C, t, shape, name, span, ext, ext_x) != 0 ||
-        chunks_plan(C, c, t->n, ext, ext_x, (DataType)t->dtype, name, span, &K) != 0)
+        chunks_plan(C, c, t->n, ext, ext_x, 0, (DataType)t->dtype, name, span, &K) != 0)
         return 1;
     const IrStmt *body[2];
     uint32_t nb = 0;
@@ -374,71 +405,178 @@ static int reduce_chunk(Coll *C, const Chunks *K, const IrExpr *w, const IrExpr 
     return stage_out(C, K, &accr->e, w, NULL, offs, -1, body, nb, span);
 }
 
+/* The part of a window an allreduce combines: its valid part (its view's
+ * valid shape, or all of it), the last two dimensions (or the one) a
+ * region cut into chunks, each index of the dimensions before them a loop
+ * (a variable where the extent is not 1) and the offset `base` there. */
+typedef struct Lead {
+    uint32_t n, lead;                 /* the region's rank, the leading dimensions' number */
+    IrVar *iv[LEGAL_MAX_RANK];
+    const IrExpr *stop[LEGAL_MAX_RANK];
+    const IrExpr *base[LEGAL_MAX_RANK];
+} Lead;
+
+/* New loop variables of the leading dimensions (a loop each time). */
+static void lead_vars(Coll *C, Lead *R, Span span)
+{
+    for (uint32_t d = 0; d < R->lead; d++)
+        if (R->stop[d]) {
+            R->iv[d] = lc_fresh(C, "reduce_lead", ir_type_scalar(C->pc->ir, DT_INT64), span);
+            R->base[d] = &R->iv[d]->e;
+        }
+}
+
+/* The valid part of window t as a region (ext, ext_x: run-time extents)
+ * and its leading loops (R); -1 after a report. */
+static int reduce_region(Coll *C, const IrType *t, const char *name, Span span, int64_t *ext, const IrExpr **ext_x,
+                         Lead *R)
+{
+    IrCtx *ir = C->pc->ir;
+    if (t->kind != TYPE_TENSOR || t->n < 1 || t->n > LEGAL_MAX_RANK) {
+        diag_error(C->pc->diag, span, "'%s' of this tensor has no lowering yet: pyptocc reduces windows of rank 1 to %d",
+                   name, LEGAL_MAX_RANK);
+        C->failed = 1;
+        return -1;
+    }
+    const IrExpr *const *valid = ir_tensor_valid_dims(t);
+    memset(R, 0, sizeof *R);
+    R->n = t->n >= 2 ? 2 : 1;
+    R->lead = t->n - R->n;
+    for (uint32_t d = 0; d < t->n; d++) {
+        int64_t v;
+        int known = ir_dim_value(valid[d], &v);
+        R->base[d] = ir_const_int(ir, 0, DT_INT64, span);
+        if (d >= R->lead) {
+            ext[d - R->lead] = known ? v : -1;
+            ext_x[d - R->lead] = known ? NULL : valid[d];
+        } else if (!known || v != 1) {
+            R->stop[d] = known ? ir_const_int(ir, v, DT_INT64, span) : as_int64(C, valid[d], span);
+        }
+    }
+    lead_vars(C, R, span);
+    return 0;
+}
+
+/* The chunks' statements in the loops of the leading dimensions. */
+static const IrStmt *lead_loops(Coll *C, const Lead *R, const IrStmt *const *body, uint32_t nb, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrStmt *s = ir_seq(ir, STMT_SEQ, nb, body, span);
+    for (int d = (int)R->lead - 1; d >= 0; d--)
+        if (R->iv[d]) {
+            const IrStmt *inner = s;
+            s = lc_loop(C, R->iv[d], ir_const_int(ir, 0, DT_INT64, span), R->stop[d], 1, &inner, 1, span);
+        }
+    return s;
+}
+
+/* x op y, INT64. */
+static const IrExpr *i64(Coll *C, IrBinaryOp op, const IrExpr *x, const IrExpr *y, Span span)
+{
+    return ir_binary(C->pc->ir, op, DT_INT64, as_int64(C, x, span), as_int64(C, y, span), span);
+}
+
+/* The first column of ring segment k of cols columns over nr ranks:
+ * floor(k cols / nr), rounded up to a whole 32-byte block for elements
+ * of fewer than 4 bytes (pypto's FP16 segments) and at most cols. */
+static const IrExpr *seg_bound(Coll *C, const IrExpr *k, const IrExpr *cols, int64_t nr, int64_t align, Span span)
+{
+    IrCtx *ir = C->pc->ir;
+    const IrExpr *b = i64(C, BIN_FLOOR_DIV, i64(C, BIN_MUL, k, cols, span), ir_const_int(ir, nr, DT_INT64, span), span);
+    if (align > 1)
+        b = i64(C, BIN_MUL,
+                i64(C, BIN_FLOOR_DIV, i64(C, BIN_ADD, b, ir_const_int(ir, align - 1, DT_INT64, span), span),
+                    ir_const_int(ir, align, DT_INT64, span), span),
+                ir_const_int(ir, align, DT_INT64, span), span);
+    return i64(C, BIN_MIN, b, cols, span);
+}
+
+/* The same at compile time. */
+static int64_t seg_bound_of(int64_t k, int64_t cols, int64_t nr, int64_t align)
+{
+    int64_t b = (k * cols / nr + align - 1) / align * align;
+    return b < cols ? b : cols;
+}
+
 /* The ring all-reduce (pypto's mode="ring"; docs/en/user/distributed/
- * 01-collectives.md) of a window [1, SIZE] or [SIZE] over NR ranks, the
- * signal [2 (NR - 1), NR] (NR a constant), SIZE cut into NR segments:
+ * 01-collectives.md) over NR ranks, the signal [2 (NR - 1), NR] (NR a
+ * constant).  The window's valid part is reduced as the mesh does it
+ * (reduce_region: loops over the leading dimensions, a region of the last
+ * two), its columns cut into NR segments of balanced bounds (seg_bound):
  * reduce-scatter rounds s = 0..NR-2, in which rank r adds segment
  * (r - s - 1) mod NR of rank r - 1 to its own, then allgather rounds in
  * which it copies segment (r - s) mod NR of rank r - 1, each round after
  * a barrier on its own row of the signal (the segment a rank writes in a
  * round is never the one its successor reads in it), and a last barrier
- * before any rank writes its window again.  0, or -1 after a report. */
+ * before any rank writes its window again.  A segment of a width known
+ * only at run time goes in chunks whose last is the valid part of its
+ * tile.  0, or -1 after a report. */
 static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduce, const char *name, Span span,
                           const IrStmt **out, uint32_t *k)
 {
     IrCtx *ir = C->pc->ir;
     const IrType *t = ir_expr_type(ir, w), *st = ir_expr_type(ir, sig);
-    int64_t size, nr, rows, elem = dtype_bytes((DataType)t->dtype);
+    int64_t nr, rows, elem = dtype_bytes((DataType)t->dtype), ext[2];
+    const IrExpr *ext_x[2];
+    Lead R;
     if (st->n != 2 || !ir_dim_value(st->dims[1], &nr) || !ir_dim_value(st->dims[0], &rows) || nr < 2 ||
-        rows < 2 * (nr - 1) || (t->n == 2 && !(ir_dim_value(t->dims[0], &size) && size == 1)) || t->n < 1 || t->n > 2 ||
-        !ir_dim_value(t->dims[t->n - 1], &size) || size % nr || (size / nr * elem) % 32 || size / nr * elem > STAGING_BYTES) {
+        rows < 2 * (nr - 1)) {
         diag_error(C->pc->diag, span,
-                   "'%s' with mode=\"ring\" has no lowering here: pyptocc's ring takes a window [1, SIZE] or [SIZE] "
-                   "whose SIZE the ranks cut into segments of whole 32-byte blocks of at most 16 KiB, and a signal "
-                   "[2 (NR - 1), NR] of a constant NR",
+                   "'%s' with mode=\"ring\" has no lowering here: pyptocc's ring takes a signal [2 (NR - 1), NR] of "
+                   "a constant NR",
                    name);
         C->failed = 1;
         return -1;
     }
-    int64_t seg = size / nr;
+    if (reduce_region(C, t, name, span, ext, ext_x, &R) != 0)
+        return -1;
+    uint32_t last = R.n - 1;
+    int64_t cols = ext[last], align = elem < 4 ? 32 / elem : 1, widest = -1;
+    const IrExpr *cols_e = ext_x[last] ? ext_x[last] : ir_const_int(ir, cols, DT_INT64, span);
+    int uniform = !ext_x[last] && cols % nr == 0 && (cols / nr) % align == 0;
+    if (!ext_x[last])
+        for (int64_t q = 0; q < nr; q++) {
+            int64_t wq = seg_bound_of(q + 1, cols, nr, align) - seg_bound_of(q, cols, nr, align);
+            widest = wq > widest ? wq : widest;
+        }
     IrVar *me, *n;
     if (lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
         return -1;
-    const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *n64 = ir_unary(ir, UN_CAST, DT_INT64, &n->e, span);
-    const IrExpr *zero = ir_const_int(ir, 0, DT_INT64, span);
-    const IrExpr *prev = ir_binary(ir, BIN_FLOOR_MOD, DT_INT64,
-                                   ir_binary(ir, BIN_ADD, DT_INT64, me64, ir_binary(ir, BIN_SUB, DT_INT64, n64,
-                                                                                    ir_const_int(ir, 1, DT_INT64, span), span),
-                                             span),
-                                   n64, span);
-    int64_t ext[1] = {seg};
-    Chunks K;
-    if (chunks_plan(C, NULL, 1, ext, NULL, (DataType)t->dtype, name, span, &K) != 0)
-        return -1;
-    if (t->n == 2)
-        chunks_of_row(C, &K, span);
+    const IrExpr *me64 = as_int64(C, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
+    const IrExpr *nrc = ir_const_int(ir, nr, DT_INT64, span);
+    const IrExpr *prev = i64(C, BIN_FLOOR_MOD, i64(C, BIN_ADD, me64, ir_const_int(ir, nr - 1, DT_INT64, span), span),
+                             nrc, span);
     for (int phase = 0; phase < 2; phase++) {
-        /* for s in range(NR - 1): barrier on row phase (NR - 1) + s; segment (me - s - 1 + phase) mod n */
+        /* for s in range(NR - 1): barrier on row phase (NR - 1) + s; segment (me - s - 1 + phase) mod NR */
         IrVar *sv = lc_fresh(C, phase ? "ring_gather" : "ring_reduce", ir_type_scalar(ir, DT_INT64), span);
-        const IrExpr *row = phase ? ir_binary(ir, BIN_ADD, DT_INT64, ir_const_int(ir, nr - 1, DT_INT64, span), &sv->e, span)
-                                  : &sv->e;
-        const IrExpr *segk = ir_binary(
-            ir, BIN_FLOOR_MOD, DT_INT64,
-            ir_binary(ir, BIN_SUB, DT_INT64,
-                      ir_binary(ir, BIN_ADD, DT_INT64, me64, ir_binary(ir, BIN_MUL, DT_INT64, n64,
-                                                                       ir_const_int(ir, 2, DT_INT64, span), span),
-                                span),
-                      ir_binary(ir, BIN_ADD, DT_INT64, &sv->e, ir_const_int(ir, 1 - phase, DT_INT64, span), span), span),
-            n64, span);
-        const IrExpr *col = ir_binary(ir, BIN_MUL, DT_INT64, segk, ir_const_int(ir, seg, DT_INT64, span), span);
-        const IrExpr *base[2] = {zero, col};
-        const IrExpr *offs = chunk_at(C, &K, t->n, t->n == 2 ? base : base + 1, span);
-        const IrStmt *body[EXPANSION_STMTS];
-        uint32_t nb = 0;
+        const IrExpr *row = phase ? i64(C, BIN_ADD, ir_const_int(ir, nr - 1, DT_INT64, span), &sv->e, span) : &sv->e;
+        const IrExpr *segk = i64(
+            C, BIN_FLOOR_MOD,
+            i64(C, BIN_SUB, i64(C, BIN_ADD, me64, ir_const_int(ir, 2 * nr, DT_INT64, span), span),
+                i64(C, BIN_ADD, &sv->e, ir_const_int(ir, 1 - phase, DT_INT64, span), span), span),
+            nrc, span);
+        const IrExpr *lo = seg_bound(C, segk, cols_e, nr, align, span);
+        int64_t sext[2] = {ext[0], ext[1]};
+        const IrExpr *sext_x[2] = {ext_x[0], ext_x[1]};
+        Chunks K;
+        sext[last] = uniform ? cols / nr : -1;
+        sext_x[last] = uniform ? NULL
+                               : i64(C, BIN_SUB, seg_bound(C, i64(C, BIN_ADD, segk, ir_const_int(ir, 1, DT_INT64, span), span),
+                                                           cols_e, nr, align, span),
+                                     lo, span);
+        if (chunks_plan(C, NULL, R.n, sext, sext_x, widest, (DataType)t->dtype, name, span, &K) != 0)
+            return -1;
+        const IrExpr *base[LEGAL_MAX_RANK];
+        if (phase)
+            lead_vars(C, &R, span);
+        for (uint32_t d = 0; d < t->n; d++)
+            base[d] = R.base[d];
+        base[t->n - 1] = lo;
+        const IrExpr *offs = chunk_at(C, &K, t->n, base, span);
+        const IrStmt *body[EXPANSION_STMTS], *piece[EXPANSION_STMTS], *chunks[EXPANSION_STMTS];
+        uint32_t nb = 0, np = 0, nc = 0;
         if (lc_barrier_row(C, sig, row, me, n, body, &nb, span) != 0)
             return -1;
-        const IrStmt *piece[EXPANSION_STMTS];
-        uint32_t np = 0;
         IrVar *got = stage_in(C, &K, w, prev, offs, "ring_peer", piece, &np, span);
         if (!got)
             return -1;
@@ -455,7 +593,8 @@ static int ring_allreduce(Coll *C, const IrExpr *w, const IrExpr *sig, int reduc
         }
         if (stage_out(C, &K, value, w, NULL, offs, -1, piece, &np, span) != 0)
             return -1;
-        chunks_run(C, &K, piece, np, body, &nb, span);
+        chunks_run(C, &K, piece, np, chunks, &nc, span);
+        body[nb++] = lead_loops(C, &R, chunks, nc, span);
         out[(*k)++] = lc_loop(C, sv, zero, ir_const_int(ir, nr - 1, DT_INT64, span), 1, body, nb, span);
     }
     return lc_barrier_row(C, sig, zero, me, n, out, k, span);
@@ -479,7 +618,9 @@ int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     const IrKwarg *mode = ir_call_kwarg(c, "mode"), *rop = ir_call_kwarg(c, "op");
     int reduce = rop && rop->kind == KW_COMM_ENUM ? COMM_ENUM_VALUE(rop->v.i) : REDUCE_SUM;
     int64_t ext[2];
+    const IrExpr *ext_x[2];
     Chunks K;
+    Lead R;
     if (reduce < 0 || reduce > REDUCE_PROD)
         return 0;
     if (!scatter && mode && mode->kind == KW_STRING && strcmp(mode->v.s, "ring") == 0) {
@@ -496,23 +637,24 @@ int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
             C->failed = 1;
             return 1;
         }
-    } else if (region_of(C, t, t->dims, name, span, ext, NULL) != 0) {
+    } else if (reduce_region(C, t, name, span, ext, ext_x, &R) != 0) {
         return 1;
     }
-    if (chunks_plan(C, c, scatter ? 1 : t->n, ext, NULL, (DataType)t->dtype, name, span, &K) != 0)
+    if (chunks_plan(C, c, scatter ? 1 : R.n, ext, scatter ? NULL : ext_x, -1, (DataType)t->dtype, name, span, &K) != 0)
         return 1;
     IrVar *me, *n;
     if (lc_rank_of(C, sig, &me, &n, out, k, span) != 0 || lc_barrier(C, sig, me, n, out, k, span) != 0)
         return 1;
     const IrExpr *row[2] = {ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), ir_const_int(ir, 0, DT_INT64, span)};
-    const IrExpr *offs = chunk_at(C, &K, t->n, scatter ? row : NULL, span);
-    const IrStmt *body[EXPANSION_STMTS];
-    uint32_t nb = 0;
+    const IrExpr *offs = chunk_at(C, &K, t->n, scatter ? row : R.base, span);
+    const IrStmt *body[EXPANSION_STMTS], *chunks[EXPANSION_STMTS];
+    uint32_t nb = 0, nc = 0;
     if (scatter) /* a [1, chunk] tile of the row */
         chunks_of_row(C, &K, span);
     if (reduce_chunk(C, &K, w, sig, me, n, reduce, offs, body, &nb, span) != 0)
         return 1;
-    chunks_run(C, &K, body, nb, out, k, span);
+    chunks_run(C, &K, body, nb, chunks, &nc, span);
+    lc_append(scatter ? ir_seq(ir, STMT_SEQ, nc, chunks, span) : lead_loops(C, &R, chunks, nc, span), out, k);
     if (st->kind == STMT_ASSIGN)
         ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
     return 1;
@@ -551,7 +693,7 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
     }
     /* (all_to_all moves row p of the input, a region [SIZE] at [p, 0]) */
     uint32_t rn = bcast || gather ? xt->n : 1;
-    if (chunks_plan(C, c, rn, ext, NULL, (DataType)wt->dtype, name, span, &K) != 0 ||
+    if (chunks_plan(C, c, rn, ext, NULL, 0, (DataType)wt->dtype, name, span, &K) != 0 ||
         lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
         return 1;
     const IrExpr *me64 = ir_unary(ir, UN_CAST, DT_INT64, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
@@ -592,6 +734,81 @@ int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out
         chunks_run(C, &K, inner, ni, body, &nb, span);
         out[(*k)++] = lc_loop(C, p, zero, ir_unary(ir, UN_CAST, DT_INT64, &n->e, span), 1, body, nb, span);
     }
+    if (lc_barrier(C, sig, me, n, out, k, span) != 0)
+        return 1;
+    if (st->kind == STMT_ASSIGN)
+        ir_mutator_replace(m, IR_AS(IrAssign, st)->var, w);
+    return 1;
+}
+
+/* ------------------------------------------------------------ all_to_all_v */
+
+/* `d = pld.tensor.all_to_all_v(x, w, s, send_counts, recv_counts)`: x and
+ * w [NR MR, SIZE] (MR = MAX_RECV, NR the signal's [NR, 1] rows, constants)
+ * hold a block of MR rows per rank.  For p in range(n): the count
+ * min(send_counts[p], MR) is set into p's recv_counts[me, 0], and block p
+ * of x is put whole into block me of p's window (the rows past the count
+ * cross too: the receiver reads its count); then a barrier. */
+int lc_expand_a2av(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k)
+{
+    const IrCall *c = ir_stmt_call(st);
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    IrCtx *ir = C->pc->ir;
+    char buf[64];
+    if (!op || op->id != OP_PLD_TENSOR_ALL_TO_ALL_V || c->nargs != 5)
+        return 0;
+    Span span = st->span;
+    const char *name = op_printed_name(op, buf, sizeof buf);
+    const IrExpr *x = c->args[0], *w = c->args[1], *sig = c->args[2], *cnt = c->args[3], *rc = c->args[4];
+    const IrType *xt = ir_expr_type(ir, x), *wt = ir_expr_type(ir, w), *sgt = ir_expr_type(ir, sig);
+    const IrType *ct = ir_expr_type(ir, cnt), *rt = ir_expr_type(ir, rc);
+    int64_t total, size, xr, xc, nr = 0, mr;
+    if (xt->kind != TYPE_TENSOR || wt->n != 2 || xt->n != 2 || sgt->n != 2 || rt->n != 2 ||
+        ct->kind != TYPE_TENSOR || ct->n < 1 || ct->n > 2 || !ir_dim_value(wt->dims[0], &total) ||
+        !ir_dim_value(wt->dims[1], &size) || !ir_dim_value(xt->dims[0], &xr) || !ir_dim_value(xt->dims[1], &xc) ||
+        xr != total || xc != size || !ir_dim_value(sgt->dims[0], &nr) || nr < 1 || total % nr) {
+        diag_error(C->pc->diag, span,
+                   "'%s' of these tensors has no lowering yet: pyptocc exchanges the blocks of an input and a window "
+                   "[NR MAX_RECV, SIZE] of constant extents, NR the rows of the signal [NR, 1]",
+                   name);
+        C->failed = 1;
+        return 1;
+    }
+    mr = total / nr;
+    int64_t ext[2] = {mr, size};
+    Chunks K;
+    IrVar *me, *n;
+    if (chunks_plan(C, c, 2, ext, NULL, 0, (DataType)wt->dtype, name, span, &K) != 0 ||
+        lc_rank_of(C, sig, &me, &n, out, k, span) != 0)
+        return 1;
+    const IrExpr *me64 = as_int64(C, &me->e, span), *zero = ir_const_int(ir, 0, DT_INT64, span);
+    const IrExpr *mrc = ir_const_int(ir, mr, DT_INT64, span);
+    IrVar *p = lc_fresh(C, "a2av_peer", ir_type_scalar(ir, DT_INT64), span);
+    const IrStmt *body[EXPANSION_STMTS], *inner[EXPANSION_STMTS];
+    uint32_t nb = 0, ni = 0;
+    /* the count, clamped, into p's recv_counts[me, 0] */
+    const IrExpr *at[2] = {&p->e, zero};
+    const IrExpr *ra[2] = {cnt, ir_make_tuple(ir, ct->n, at, span)};
+    const IrExpr *read = lc_op(C, OP_BLOCK_GM_READ, 2, ra, NULL, 0, span);
+    if (!read)
+        return 1;
+    IrVar *count = lc_fresh(C, "a2av_count", IR_AS(IrCall, read)->type, span);
+    body[nb++] = ir_assign(ir, count, read, span);
+    const IrExpr *clamped = ir_binary(ir, BIN_MIN, DT_INT32, ir_unary(ir, UN_CAST, DT_INT32, &count->e, span),
+                                      ir_const_int(ir, mr, DT_INT32, span), span);
+    const IrExpr *na[4] = {rc, &p->e, ir_make_tuple(ir, 2, (const IrExpr *const[]){me64, zero}, span), clamped};
+    const IrExpr *set = lc_op(C, OP_PLD_SYSTEM_NOTIFY, 4, na, "op", COMM_ENUM_PACK(CE_NOTIFY_OP, NOTIFY_SET), span);
+    if (!set)
+        return 1;
+    body[nb++] = ir_eval(ir, set, span);
+    /* block p of x into block me of p's window */
+    const IrExpr *xb[2] = {ir_binary(ir, BIN_MUL, DT_INT64, &p->e, mrc, span), zero};
+    const IrExpr *wb[2] = {ir_binary(ir, BIN_MUL, DT_INT64, me64, mrc, span), zero};
+    IrVar *t = stage_in(C, &K, x, NULL, chunk_at(C, &K, 2, xb, span), "a2av_stage", inner, &ni, span);
+    if (!t || stage_out(C, &K, &t->e, w, &p->e, chunk_at(C, &K, 2, wb, span), -1, inner, &ni, span) != 0)
+        return 1;
+    chunks_run(C, &K, inner, ni, body, &nb, span);
+    out[(*k)++] = lc_loop(C, p, zero, as_int64(C, &n->e, span), 1, body, nb, span);
     if (lc_barrier(C, sig, me, n, out, k, span) != 0)
         return 1;
     if (st->kind == STMT_ASSIGN)

@@ -7,7 +7,9 @@
  *   - a load keeps its window of the tensor's rank and gives the 2-D tile,
  *     which a valid shape of rank 2 says (deduce_load; the transfer's
  *     partition has the tensor's rank, its rows merged);
- *   - a store takes the 2-D tile, with its window as it was;
+ *   - a store takes the 2-D tile, with its window as it was; a remote
+ *     load is a load's form, a remote store a store's where the tile's
+ *     leading extents but the last are 1 (it has no shape list);
  *   - create, full and reshape take the 2-D shape;
  *   - a batched matrix multiply whose batch extents are all 1 becomes the
  *     2-D one (block.matmul, block.matmul_acc); a transposed view of a
@@ -198,7 +200,26 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
     op_printed_name(op, name, sizeof name);
     if (op->cls == OPCL_STORE)
         return &c->e;   /* the 2-D tile into the window of the tensor's rank */
-    if (!flattens(op) && op->cls != OPCL_LOAD) {
+    if (op->cls == OPCL_REMOTE_STORE) {
+        /* The 2-D tile into the window of the tensor's rank, its rows the
+         * last leading dimension's (legal_remote_store_lists): a store
+         * without a shape list, so the tile's other leading extents must
+         * be 1. */
+        const IrType *t = orig_type(F, c, 0);
+        int64_t v;
+        for (uint32_t d = 0; d + 2 < t->n; d++)
+            if (!ir_dim_value(t->dims[d], &v) || v != 1) {
+                diag_error(F->pc->diag, c->e.span,
+                           "'%s' of a tile of rank %u stores its 2-D form, whose rows are the window's last leading "
+                           "dimension: its other leading extents must be 1",
+                           name, t->n);
+                F->failed = 1;
+                break;
+            }
+        return &c->e;
+    }
+    int load = op->cls == OPCL_LOAD || op->cls == OPCL_REMOTE_LOAD;
+    if (!flattens(op) && !load) {
         diag_error(F->pc->diag, c->e.span,
                    "'%s' takes tiles of rank 1 or 2: a tile of rank 3 or more is flattened to 2-D, and only loads, "
                    "stores, create, full, reshape, element-wise ops and row reductions and expansions flatten",
@@ -207,11 +228,12 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
         return &c->e;
     }
     want = is_nd_tile(c->type)
-               ? flat_type(F, c->type, c->e.span, op->cls == OPCL_LOAD ? "the tile loaded" : "the result")
+               ? flat_type(F, c->type, c->e.span, load ? "the tile loaded" : "the result")
                : c->type;
     if (!want)
         return &c->e;
-    args = xmalloc(xmul_size(c->nargs ? c->nargs : 1, sizeof *args));
+    uint32_t nargs = op->cls == OPCL_REMOTE_LOAD && c->nargs == 4 ? 5 : c->nargs;
+    args = xmalloc(xmul_size(nargs ? nargs : 1, sizeof *args));
     kw = xmalloc(xmul_size(c->nkwargs ? c->nkwargs : 1, sizeof *kw));
     for (uint32_t i = 0; i < c->nargs; i++) {
         const OpParam *p = op_param(op, i);
@@ -224,6 +246,13 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
         args[2] = c->args[2];
         args[3] = ir_make_tuple(ir, 2, ir_tile_valid_dims(want), c->args[3]->span);
     }
+    /* A remote load the same (deduce_remote_load), its offsets, shape and
+     * valid shape one place later. */
+    if (op->cls == OPCL_REMOTE_LOAD && is_nd_tile(c->type)) {
+        args[2] = c->args[2];
+        args[3] = c->args[3];
+        args[4] = ir_make_tuple(ir, 2, ir_tile_valid_dims(want), c->args[3]->span);
+    }
     for (uint32_t k = 0; k < c->nkwargs; k++) {
         const IrType *orig = c->nargs ? ptrmap_get(&F->flat, c->args[0]) : NULL;
         kw[k] = c->kwargs[k];
@@ -232,7 +261,7 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
         if (op->cls == OPCL_REDUCE && orig && strcmp(kw[k].key, "axis") == 0 && kw[k].v.i == (int64_t)orig->n - 1)
             kw[k].v.i = 1;
     }
-    got = op_deduce(ir, op, args, c->nargs, kw, c->nkwargs, &err);
+    got = op_deduce(ir, op, args, nargs, kw, c->nkwargs, &err);
     if (!got || !same_type(got, want)) {
         char tb[160];
         if (got)
@@ -245,7 +274,7 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
         return &c->e;
     }
     {
-        const IrExpr *r = ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kw, want, c->e.span);
+        const IrExpr *r = ir_call(ir, c->callee, nargs, args, c->nkwargs, kw, want, c->e.span);
         xfree(args);
         xfree(kw);
         return r;

@@ -175,7 +175,7 @@ static const IrStmt *coll_stmt(IrMutator *m, const IrStmt *s)
     uint32_t k = 0;
     if (s->kind != STMT_SEQ) {
         if (!expand_barrier(C, m, s, out, &k) && !lc_expand_put_get(C, s, out, &k) && !lc_expand_reduce(C, m, s, out, &k) &&
-            !lc_expand_spread(C, m, s, out, &k))
+            !lc_expand_spread(C, m, s, out, &k) && !lc_expand_a2av(C, m, s, out, &k))
             return s;
         return ir_seq(m->ctx, STMT_SEQ, k, out, s->span);
     }
@@ -209,7 +209,8 @@ static int is_expanded(const IrExpr *e, const void *ctx)
                   op->id == OP_PLD_TENSOR_GET || op->id == OP_PLD_TENSOR_REMOTE_STORE ||
                   op->id == OP_PLD_TENSOR_PUT_REGION || op->id == OP_PLD_TENSOR_GET_REGION ||
                   op->id == OP_PLD_TENSOR_REDUCE_SCATTER || op->id == OP_PLD_TENSOR_BROADCAST ||
-                  op->id == OP_PLD_TENSOR_ALLGATHER || op->id == OP_PLD_TENSOR_ALL_TO_ALL || op->id == OP_PLD_TILE_PUT ||
+                  op->id == OP_PLD_TENSOR_ALLGATHER || op->id == OP_PLD_TENSOR_ALL_TO_ALL || op->id == OP_PLD_TENSOR_ALL_TO_ALL_V ||
+                  op->id == OP_PLD_TILE_PUT ||
                   op->id == OP_PLD_TILE_PUT_PINGPONG || op->id == OP_PLD_TILE_GET || op->id == OP_PLD_TILE_GET_PINGPONG);
 }
 

@@ -47,5 +47,6 @@ void lc_append(const IrStmt *s, const IrStmt **out, uint32_t *k);
 int lc_expand_put_get(Coll *C, const IrStmt *st, const IrStmt **out, uint32_t *k);
 int lc_expand_reduce(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k);
 int lc_expand_spread(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k);
+int lc_expand_a2av(Coll *C, IrMutator *m, const IrStmt *st, const IrStmt **out, uint32_t *k);
 
 #endif

@@ -192,6 +192,16 @@ static void mark_inserts(Kc *K)
     }
 }
 
+uint32_t kc_pushed_arg(const IrCall *c)
+{
+    const OpDef *op = callee_op(c->callee);
+    if (op && op->id == OP_PLD_TENSOR_REMOTE_STORE && c->nargs == 4)
+        return 0;
+    if (op && op->id == OP_PLD_TENSOR_PUT && c->nargs == 3)
+        return 2;
+    return UINT32_MAX;
+}
+
 /* The uses of tensor values by ops: what they need. */
 static int use_expr(IrWalker *w, const IrExpr *e)
 {
@@ -223,8 +233,14 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         return 1;
     }
     if (op->category != OPC_TENSOR) {
-        for (uint32_t i = 0; i < c->nargs; i++)
-            demand(kc_val(K, c->args[i]), e->span, what);
+        uint32_t pushed = kc_pushed_arg(c);
+        for (uint32_t i = 0; i < c->nargs; i++) {
+            Val *u = kc_val(K, c->args[i]);
+            if (i == pushed && computed_on_core(u))
+                use_tile(u);   /* its tile stored into the peer's window (tensor_walk.c) */
+            else
+                demand(u, e->span, what);
+        }
     } else if (n == OP_TENSOR_VIEW) {
         /* Identity views are copies; others need the source in memory. */
     } else if (n == OP_TENSOR_ASSEMBLE) {

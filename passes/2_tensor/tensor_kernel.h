@@ -158,6 +158,11 @@ int kc_rowsplit(Kc *K, const Val *v);
 void kc_block_dims(Kc *K, const Val *v, const IrExpr **dims);
 /* Where v's block starts within v: the row (or column) of the loop. */
 void kc_block_offset(Kc *K, const Val *v, const IrExpr **add);
+/* The argument of call c that a peer gets whole in its window: the source
+ * of pld.tensor.remote_store and of pld.tensor.put without a region;
+ * UINT32_MAX for none.  One the kernel computes is not put in global
+ * memory first: its tile is stored (pld.tile.remote_store). */
+uint32_t kc_pushed_arg(const IrCall *c);
 /* L1 accumulators (tensor_l1.c): is o one of their ops; mark the values
  * that are L1 tiles (Val.l1); convert one of their ops (v its result);
  * v as operand `which` of the matrix product c (its Mat tile, or its

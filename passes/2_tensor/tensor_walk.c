@@ -670,6 +670,43 @@ static void conv_if(Kc *K, const IrIf *f, TcStmts *out)
     xfree(targets);
 }
 
+/* pld.tensor.remote_store or pld.tensor.put (c) of a tensor the kernel
+ * computes (src, a tile): its tile (the block of this pass through the
+ * row loop, at its place) stored into the peer's window at the offsets. */
+static void conv_push(Kc *K, const IrCall *c, Val *src, TcStmts *out)
+{
+    int store = callee_op(c->callee)->id == OP_PLD_TENSOR_REMOTE_STORE;
+    const IrExpr *target = subst(K, c->args[store ? 1 : 0]), *peer = subst(K, c->args[store ? 2 : 1]);
+    const IrType *tt = ir_expr_type(K->ir, target), *st = ir_expr_type(K->ir, src->tile);
+    const IrExpr *offs[8], *add[2] = {NULL, NULL}, *args[4];
+    const IrKwarg *atomic = ir_call_kwarg(c, "atomic");
+    TcKw kw = {"atomic", atomic ? atomic->v.i : 0};
+    uint32_t n = tt->kind == TYPE_TENSOR ? tt->n : 0;
+    if (n == 0 || n > 8 || !src->tile || st->kind != TYPE_TILE || st->n > n ||
+        (store && (c->args[3]->kind != EXPR_MAKE_TUPLE || IR_AS(IrMakeTuple, c->args[3])->n != n)) || K->col) {
+        tc_error(&K->e, K->e.at, "'%s' of '%s', which the kernel computes, needs a literal list of offsets, one per "
+                                 "dimension of the window, and whole rows",
+                 store ? "pld.tensor.remote_store" : "pld.tensor.put", src->old->name);
+        return;
+    }
+    for (uint32_t d = 0; d < n; d++)
+        offs[d] = store ? subst(K, IR_AS(IrMakeTuple, c->args[3])->elems[d]) : tc_int(K->ir, 0);
+    kc_block_offset(K, src, add);
+    for (uint32_t d = 0; d < 2 && d < st->n; d++)
+        if (add[d]) {
+            uint32_t at = n - st->n + d;
+            offs[at] = ir_binary(K->ir, BIN_ADD, DT_INT64, ir_unary(K->ir, UN_CAST, DT_INT64, offs[at], K->e.at),
+                                 ir_unary(K->ir, UN_CAST, DT_INT64, add[d], K->e.at), K->e.at);
+        }
+    args[0] = src->tile;
+    args[1] = target;
+    args[2] = peer;
+    args[3] = ir_make_tuple(K->ir, n, offs, K->e.at);
+    const IrExpr *x = tc_emit_op(&K->e, OP_PLD_TILE_REMOTE_STORE, 4, args, atomic ? 1 : 0, &kw);
+    if (x)
+        vec_push(*out, ir_eval(K->ir, x, K->e.at));
+}
+
 static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
 {
     K->e.at = s->span;
@@ -681,8 +718,12 @@ static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
     case STMT_EVAL: {
         const IrExpr *x = IR_AS(IrEval, s)->expr;
         const OpDef *op = tc_call_op(x);
+        uint32_t pushed = op ? kc_pushed_arg(IR_AS(IrCall, x)) : UINT32_MAX;
+        Val *src = pushed != UINT32_MAX ? kc_val(K, IR_AS(IrCall, x)->args[pushed]) : NULL;
         if (op && op->category == OPC_TENSOR) {
             conv_tensor_op(K, NULL, IR_AS(IrCall, x));
+        } else if (src && !src->ddr) {
+            conv_push(K, IR_AS(IrCall, x), src, out);
         } else {
             const IrExpr *y = subst(K, x);
             vec_push(*out, y == x ? s : ir_eval(K->ir, y, s->span));
