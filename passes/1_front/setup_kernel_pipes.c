@@ -92,7 +92,7 @@ static int use_expr(IrWalker *w, const IrExpr *e)
         return 1;
     }
     u->ids |= 1ull << id;
-    if (c->e.kind == EXPR_CALL && (op_called(e, OP_BLOCK_TPOP_FROM_AIC) || op_called(e, OP_BLOCK_TPOP_FROM_AIV))) {
+    if (op_called(e, OP_BLOCK_TPOP_FROM_AIC) || op_called(e, OP_BLOCK_TPOP_FROM_AIV)) {
         u->pops = 1;
         /* the pop's tile: its assignment's annotation, or shape= and dtype= */
         t = W->popped_into && W->popped_into->type->kind == TYPE_TILE ? W->popped_into->type : c->type;
