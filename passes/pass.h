@@ -69,7 +69,7 @@ typedef enum Pipeline {
 } Pipeline;
 /* A pipeline's passes in order, NULL after the last. */
 typedef struct PassList {
-    const PassDef *pass[24];
+    const PassDef *pass[32];
     uint32_t n;
 } PassList;
 /* opt_level: -O2 adds SoftwarePipeline before InsertSync and
@@ -101,6 +101,7 @@ int check_legal(PassCtx *pc, const IrProgram *prog, int report);
 int pass_well_formed(PassCtx *pc, const IrProgram *prog);
 
 /* The passes. */
+const IrProgram *pass_setup_kernel_pipes(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_inline_functions(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_lower_placement(PassCtx *pc, const IrProgram *prog);
 const IrProgram *pass_ctrl_flow_transform(PassCtx *pc, const IrProgram *prog);

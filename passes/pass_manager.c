@@ -9,6 +9,7 @@
 
 /* The passes' places in the table, which the pipelines name. */
 enum {
+    I_SETUP_PIPES,
     I_INLINE,
     I_LOWER_PLACEMENT,
     I_CTRL_FLOW,
@@ -35,6 +36,9 @@ enum {
 };
 
 static const PassDef passes[] = {
+    [I_SETUP_PIPES] = {"setup_kernel_pipes", "SetupKernelPipes", pass_setup_kernel_pipes, PROP_TYPE_CHECKED, 0, 0,
+     "give a hand-written AIC/AIV pair (the kernels a Group calls) that sets up no cross-core pipe the setup and "
+     "slot frees ExpandMixedKernel gives the kernels it splits"},
     [I_INLINE] = {"inline_functions", "InlineFunctions", pass_inline_functions, PROP_TYPE_CHECKED, 0, 0,
      "expand the calls of Inline functions (and of Group and Graph functions, whose calls run where they stand)"},
     [I_LOWER_PLACEMENT] = {"lower_placement", "LowerPlacement", pass_lower_placement, PROP_TYPE_CHECKED, 0, 0,
@@ -113,6 +117,7 @@ static const struct Stage {
     unsigned in;               /* IN() of the pipelines that run it */
     uint8_t o2;                /* only at -O2 */
 } stages[] = {
+    {I_SETUP_PIPES, IN_KERNELS, 0},
     {I_INLINE, IN_FRONT, 0},
     {I_LOWER_PLACEMENT, IN_FRONT, 0},
     {I_CTRL_FLOW, IN_FRONT, 0},

@@ -6,15 +6,7 @@
 #ifndef PYPTOCC_EXPAND_MIXED_H
 #define PYPTOCC_EXPAND_MIXED_H
 
-#include "ir/op_registry.h"
-#include "passes/pass.h"
-#include "support/ptrmap.h"
-#include "support/vec.h"
-
-enum { SIDE_C = 1, SIDE_V = 2, SIDE_B = 3 };
-enum { DIR_C2V, DIR_V2C };
-
-typedef VEC(const IrStmt *) StmtList;
+#include "passes/2_tensor/pipe_setup.h"
 
 typedef struct Split {
     PassCtx *pc;
@@ -58,12 +50,14 @@ void xm_check_gm(Split *S, const IrStmt *body);
 /* expand_mixed_emit.c */
 /* s on side X appended to out; whether X has work in it. */
 int xm_emit(Side *X, const IrStmt *s, StmtList *out);
-/* Each slot popped among l's statements freed after its tile's last use. */
+/* Each slot popped among l's statements freed after its tile's last use
+ * (pipe_free_slots). */
 void xm_free_slots(Side *X, StmtList *l);
+/* The pipe of S's kernels, for pipe_setup.c. */
+PipeEnds xm_pipe(Split *S);
 /* An op call typed by its deduction. */
 const IrExpr *xm_op_call(Split *S, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                          const IrKwarg *kw, Span at);
-IrKwarg xm_kw_int(IrCtx *ir, const char *key, int64_t v);
 /* A new variable of side X for v, which v's uses there become. */
 IrVar *xm_copy_var(Side *X, const IrVar *v);
 

@@ -52,27 +52,43 @@ IrVar *xm_copy_var(Side *X, const IrVar *v)
 const IrExpr *xm_op_call(Split *S, OpId id, uint32_t nargs, const IrExpr *const *args, uint32_t nkw,
                          const IrKwarg *kw, Span at)
 {
-    const OpDef *op = op_by_id(id);
-    OpError err;
-    const IrKwarg *kwi = ir_kwargs_intern(S->ir, nkw, kw);
-    const IrType *t = op_deduce(S->ir, op, args, nargs, kwi, nkw, &err);
-    if (!t) {
-        char name[64];
-        diag_error(S->pc->diag, at, "internal: ExpandMixedKernel built an ill-typed '%s'",
-                   op_printed_name(op, name, sizeof name));
-        S->failed = 1;
-        t = ir_type_unknown(S->ir);
-    }
-    return ir_call(S->ir, &op->callee, nargs, args, nkw, kwi, t, at);
+    return pipe_op_call(S->pc, &S->failed, id, nargs, args, nkw, kw, at);
 }
 
-IrKwarg xm_kw_int(IrCtx *ir, const char *key, int64_t v)
+static void pipe_fail(void *data, Span at, const char *msg)
 {
-    IrKwarg k;
-    k.key = ir_name(ir, key);
-    k.kind = KW_INT;
-    k.v.i = v;
-    return k;
+    Split *S = data;
+    if (!S->failed)
+        xm_fail(S, at, "%s%s", msg, "");
+}
+
+PipeEnds xm_pipe(Split *S)
+{
+    PipeEnds P;
+    memset(&P, 0, sizeof P);
+    P.pc = S->pc;
+    P.ir = S->ir;
+    P.prefix = S->f->name;
+    P.names[SIDE_C] = S->names[SIDE_C];
+    P.names[SIDE_V] = S->names[SIDE_V];
+    P.at = S->f->span;
+    P.bytes[DIR_C2V] = S->bytes[DIR_C2V];
+    P.bytes[DIR_V2C] = S->bytes[DIR_V2C];
+    P.slots = S->slots;
+    P.taken[SIDE_C] = &S->taken[SIDE_C];
+    P.taken[SIDE_V] = &S->taken[SIDE_V];
+    P.failed = S->failed;
+    P.fail = pipe_fail;
+    P.fail_data = S;
+    return P;
+}
+
+void xm_free_slots(Side *X, StmtList *l)
+{
+    PipeEnds P = xm_pipe(X->S);
+    pipe_free_slots(&P, X->side, l);
+    X->S->slots = P.slots;
+    X->S->failed |= P.failed;
 }
 
 /* A tile of type t crosses in direction dir: the slots hold it whole, as
@@ -80,7 +96,7 @@ IrKwarg xm_kw_int(IrCtx *ir, const char *key, int64_t v)
  * be known when the pipe is set up. */
 static void note_bytes(Split *S, int dir, const IrType *t, Span at)
 {
-    uint64_t b = isa_tile_bytes(S->pc->arch, t, -1);
+    uint64_t b = pipe_tile_bytes(S->pc, t);
     if (b > S->bytes[dir])
         S->bytes[dir] = b;
     if (!b && !S->failed)
@@ -91,7 +107,7 @@ static void note_bytes(Split *S, int dir, const IrType *t, Span at)
 /* The push of tile t (a copy of side X) in direction dir. */
 static void emit_push(Side *X, int dir, const IrExpr *t, int64_t split, StmtList *out, Span at)
 {
-    IrKwarg kw = xm_kw_int(X->S->ir, "split", split);
+    IrKwarg kw = pipe_kw_int(X->S->ir, "split", split);
     const IrExpr *a = subst(X, t);
     note_bytes(X->S, dir, ir_expr_type(X->S->ir, a), at);
     OpId id = dir == DIR_C2V ? OP_BLOCK_TPUSH_TO_AIV : OP_BLOCK_TPUSH_TO_AIC;
@@ -111,7 +127,7 @@ static const IrVar *emit_pop(Side *X, int dir, const IrType *like, const char *n
     kw[0].key = ir_name(ir, "dtype");
     kw[0].kind = KW_DTYPE;
     kw[0].v.i = like->dtype;
-    kw[1] = xm_kw_int(ir, "split", split);
+    kw[1] = pipe_kw_int(ir, "split", split);
     pop = xm_op_call(X->S, dir == DIR_C2V ? OP_BLOCK_TPOP_FROM_AIC : OP_BLOCK_TPOP_FROM_AIV, 1, &shape, 2, kw, at);
     note_bytes(X->S, dir, IR_AS(IrCall, pop)->type, at);
     v = pass_fresh_var(ir, &X->S->taken[X->side], ir_ssa_stem(ir, name), IR_AS(IrCall, pop)->type, at);
@@ -405,172 +421,6 @@ int xm_emit(Side *X, const IrStmt *s, StmtList *out)
     default:   /* yields: emit_body's */
         return 0;
     }
-}
-
-/* --------------------------------------------------------- slot frees */
-
-typedef struct UseFind {
-    const IrExpr *v;
-    int hit;
-    int pops;    /* pops of the side (nested) */
-} UseFind;
-
-static int find_use(IrWalker *w, const IrExpr *e)
-{
-    UseFind *U = w->data;
-    if (e == U->v)
-        U->hit = 1;
-    if (op_called(e, OP_BLOCK_TPOP_FROM_AIC) || op_called(e, OP_BLOCK_TPOP_FROM_AIV))
-        U->pops = 1;
-    return 1;
-}
-
-static UseFind scan(const IrStmt *s, const IrExpr *v)
-{
-    UseFind U = {v, 0, 0};
-    IrWalker w;
-    memset(&w, 0, sizeof w);
-    w.pre_expr = find_use;
-    w.data = &U;
-    ir_walk_stmt(&w, s);
-    return U;
-}
-
-/* The tile a statement pops at this level, or NULL. */
-static const IrVar *popped(const IrStmt *s)
-{
-    const IrCall *c = ir_stmt_call(s);
-    if (c && s->kind == STMT_ASSIGN &&
-        (op_is(callee_op(c->callee), OP_BLOCK_TPOP_FROM_AIC) || op_is(callee_op(c->callee), OP_BLOCK_TPOP_FROM_AIV)))
-        return IR_AS(IrAssign, s)->var;
-    return NULL;
-}
-
-static int compound_stmt(const IrStmt *s)
-{
-    return s->kind == STMT_FOR || s->kind == STMT_WHILE || s->kind == STMT_IF || s->kind == STMT_SCOPE;
-}
-
-typedef struct Rename {
-    const IrExpr *from, *to;
-} Rename;
-
-static const IrExpr *rename_expr(IrMutator *m, const IrExpr *e)
-{
-    const Rename *R = m->data;
-    return e == R->from ? R->to : e;
-}
-
-/* Does a loop or if among l[i+1..] pop while l[i]'s tile is still read,
- * or does the body's yield carry it on? */
-static int held_across_pop(const StmtList *l, size_t i, const IrVar *p)
-{
-    size_t last = i;
-    for (size_t j = i + 1; j < l->len; j++)
-        if (scan(l->data[j], &p->e).hit)
-            last = j;
-    for (size_t j = i + 1; j <= last; j++)
-        if ((compound_stmt(l->data[j]) && scan(l->data[j], NULL).pops) || l->data[j]->kind == STMT_YIELD)
-            return 1;   /* or yielded: the slot is no buffer a loop or if carries (legal_pipe_pop_carried) */
-    return 0;
-}
-
-/* A Vec tile popped at l[i] that is read across another pop of its pipe
- * (a TFREE in a loop would give back its slot, the oldest) is copied into
- * a Vec tile of its own right after the pop, and the copy read instead:
- * the slot is then freed at once.  A Mat tile on the cube has no copy. */
-static void copy_held_pops(Side *X, StmtList *l)
-{
-    Split *S = X->S;
-    for (size_t i = 0; i < l->len; i++) {
-        const IrVar *p = popped(l->data[i]);
-        IrMutator m;
-        Rename R;
-        IrKwarg kw;
-        IrVar *c;
-        const IrExpr *a;
-        if (!p || !held_across_pop(l, i, p))
-            continue;
-        if (X->side != SIDE_V) {
-            if (!S->failed)
-                xm_fail(S, l->data[i]->span, "'%s' is popped from the pipe into Mat and still in use where a later %s",
-                     ir_ssa_stem(S->ir, p->name),
-                     "loop or branch pops another tile of the same pipe (its slot would be freed first), or yielded");
-            return;
-        }
-        kw.key = ir_name(S->ir, "target_memory");
-        kw.kind = KW_MEMSPACE;
-        kw.v.i = MS_VEC;
-        a = &p->e;
-        c = pass_fresh_var(S->ir, &S->taken[X->side], ir_ssa_stem(S->ir, p->name), p->type, p->e.span);
-        memset(&m, 0, sizeof m);
-        m.ctx = S->ir;
-        m.expr = rename_expr;
-        R.from = &p->e;
-        R.to = &c->e;
-        m.data = &R;
-        for (size_t j = i + 1; j < l->len; j++)
-            l->data[j] = ir_mutate_stmt(&m, l->data[j]);
-        vec_push(*l, NULL);   /* room for the copy after the pop */
-        memmove(&l->data[i + 2], &l->data[i + 1], (l->len - i - 2) * sizeof l->data[0]);
-        l->data[i + 1] = ir_assign(S->ir, c, xm_op_call(S, OP_BLOCK_MOVE, 1, &a, 1, &kw, p->e.span), p->e.span);
-    }
-}
-
-/* The statements of l with each slot popped among them freed after the
- * tile's last use there, in pop order (a TFREE gives back the oldest
- * slot the kernel popped). */
-void xm_free_slots(Side *X, StmtList *l)
-{
-    Split *S = X->S;
-    size_t n = l->len, prev = 0;
-    StmtList res;
-    VEC(size_t) from, to;      /* each pop's statement and the statement after which it is freed */
-    vec_init(from);
-    vec_init(to);
-    copy_held_pops(X, l);
-    n = l->len;
-    for (size_t i = 0; i < n; i++) {
-        const IrVar *p = popped(l->data[i]);
-        size_t last = i;
-        if (!p)
-            continue;
-        for (size_t j = i + 1; j < n; j++)
-            if (scan(l->data[j], &p->e).hit)
-                last = j;
-        if (last < prev)
-            last = prev;
-        for (size_t j = i + 1; j <= last; j++)
-            if (compound_stmt(l->data[j]) && scan(l->data[j], NULL).pops && !S->failed)
-                xm_fail(S, l->data[j]->span, "'%s' is popped from the pipe and still in use where this %s", ir_ssa_stem(S->ir, p->name),
-                     "loop or branch pops another tile of the same pipe (its slot would be freed first)");
-        vec_push(from, i);
-        vec_push(to, last);
-        prev = last;
-    }
-    for (size_t i = 0; i < n; i++) {   /* the most slots held at once */
-        uint32_t held = 0;
-        for (size_t k = 0; k < from.len; k++)
-            held += from.data[k] <= i && i <= to.data[k];
-        if (held > S->slots)
-            S->slots = held;
-    }
-    vec_init(res);
-    for (size_t i = 0; i < n; i++) {
-        vec_push(res, l->data[i]);
-        for (size_t k = 0; k < from.len; k++)
-            if (to.data[k] == i) {
-                const IrAssign *pop = IR_AS(IrAssign, l->data[from.data[k]]);
-                const IrExpr *a = &pop->var->e;
-                IrKwarg kw = xm_kw_int(S->ir, "split", ir_call_kwarg_int(IR_AS(IrCall, pop->value), "split", 0));
-                OpId id = X->side == SIDE_V ? OP_SYSTEM_TFREE_TO_AIC : OP_SYSTEM_TFREE_TO_AIV;
-                vec_push(res, ir_eval(S->ir, xm_op_call(S, id, 1, &a, kw.v.i ? 1 : 0, &kw, pop->s.span), pop->s.span));
-            }
-    }
-    vec_free(*l);
-    *l = res;
-    vec_free(from);
-    vec_free(to);
 }
 
 static const IrStmt *emit_body(Side *X, const IrStmt *body, const IrValues *y, const uint8_t *keep, uint32_t n,

@@ -18,7 +18,7 @@
  * the move on the cube; each pop's slot is freed after its last use, in
  * pop order (a TFREE gives back the oldest slot).  Loops and ifs run on
  * each side that has work in them, with the iter_args of that side.  The
- * pipe's setup (reserve_buffer, import_peer_buffer, *_initialize_pipe) is
+ * pipe's setup (reserve_buffer, import_peer_buffer, *_initialize_pipe: pipe_setup.c) is
  * prepended: dir_mask by the directions used, slot_size the largest tile
  * that crosses, slot_num 2, or more where a side holds more popped tiles
  * at once.  Every definition is copied, so the two kernels share no
@@ -39,56 +39,6 @@
 #include <string.h>
 
 /* ------------------------------------------------------------ the pipe */
-
-/* The setup of side X's end of the pipe, before its body: the consumer's
- * buffer of each direction it pops, the peer's of each it pushes, then
- * its initialize_pipe (the hand-written form, tests/e2e/xcore_pipe.py). */
-static void emit_setup(Side *X, StmtList *out)
-{
-    Split *S = X->S;
-    IrCtx *ir = S->ir;
-    Span at = S->f->span;
-    int c2v = S->bytes[DIR_C2V] != 0, v2c = S->bytes[DIR_V2C] != 0;
-    uint64_t slot = S->bytes[DIR_C2V] > S->bytes[DIR_V2C] ? S->bytes[DIR_C2V] : S->bytes[DIR_V2C];
-    uint32_t num = S->slots > 2 ? S->slots : 2;
-    const IrExpr *bufs[2];    /* c2v_consumer_buf, v2c_consumer_buf */
-    IrKwarg kw[3];
-    char name[256];
-    for (int dir = 0; dir < 2; dir++) {
-        int used = dir == DIR_C2V ? c2v : v2c;
-        int consumer = dir == DIR_C2V ? SIDE_V : SIDE_C;
-        const IrExpr *call;
-        IrVar *v;
-        bufs[dir] = ir_const_int(ir, 0, DT_INT32, at);
-        if (!used)
-            continue;
-        snprintf(name, sizeof name, "%s_%s_slot_buffer", S->f->name, dir == DIR_C2V ? "c2v" : "v2c");
-        kw[0].key = ir_name(ir, "name");
-        kw[0].kind = KW_STRING;
-        kw[0].v.s = ir_name(ir, name);
-        if (X->side == consumer) {
-            kw[1] = xm_kw_int(ir, "size", (int64_t)(slot * num));
-            kw[2] = xm_kw_int(ir, "base", -1);   /* pl.AUTO: AllocateMemoryAddr places it */
-            call = xm_op_call(S, OP_SYSTEM_RESERVE_BUFFER, 0, NULL, 3, kw, at);
-        } else {
-            kw[1].key = ir_name(ir, "peer_func");
-            kw[1].kind = KW_STRING;
-            kw[1].v.s = ir_name(ir, S->names[consumer]);
-            call = xm_op_call(S, OP_SYSTEM_IMPORT_PEER_BUFFER, 0, NULL, 2, kw, at);
-        }
-        v = pass_fresh_var(ir, &S->taken[X->side], dir == DIR_C2V ? "c2v_slot_buffer" : "v2c_slot_buffer",
-                           ir_type_scalar(ir, DT_INT32), at);
-        vec_push(*out, ir_assign(ir, v, call, at));
-        bufs[dir] = &v->e;
-    }
-    kw[0] = xm_kw_int(ir, "dir_mask", (c2v ? 1 : 0) | (v2c ? 2 : 0));
-    kw[1] = xm_kw_int(ir, "slot_size", (int64_t)slot);
-    kw[2] = xm_kw_int(ir, "slot_num", num);
-    vec_push(*out, ir_eval(ir, xm_op_call(S, X->side == SIDE_C ? OP_SYSTEM_AIC_INITIALIZE_PIPE
-                                                            : OP_SYSTEM_AIV_INITIALIZE_PIPE,
-                                       2, bufs, 3, kw, at),
-                           at));
-}
 
 /* ------------------------------------------------------------ functions */
 
@@ -165,20 +115,17 @@ static IrFunc *build_side(Split *S, int side, int *work)
     return k;
 }
 
-/* The setup prepended to kernel k of side X. */
+/* The pipe's setup (pipe_setup.c) prepended to kernel k of side. */
 static void prepend_setup(Split *S, IrFunc *k, int side)
 {
-    Side X;
+    PipeEnds P = xm_pipe(S);
     StmtList l;
-    X.S = S;
-    X.side = side;
-    ptrmap_init(&X.subst);
     vec_init(l);
-    emit_setup(&X, &l);
+    pipe_setup_emit(&P, side, &l);
+    S->failed |= P.failed;
     vec_push(l, k->body);
     k->body = ir_seq(S->ir, STMT_SEQ, (uint32_t)l.len, l.data, k->body->span);
     vec_free(l);
-    ptrmap_free(&X.subst);
 }
 
 /* The split of F into its two kernels (out[0] AIC, out[1] AIV); 0 after
