@@ -222,7 +222,19 @@ static int use_expr(IrWalker *w, const IrExpr *e)
                  K->f->name, c->callee->name);
         return 1;
     }
-    if (op->category != OPC_TENSOR) {
+    if (n == OP_PLD_TENSOR_REMOTE_STORE) {
+        /* The reference converts it to pld.tile.remote_store of its source
+         * in a Vec tile: a source the kernel computes is that tile; one in
+         * global memory is pushed from there (tensor_walk.c loads a view
+         * at an offset where it is pushed). */
+        Val *s = kc_val(K, c->args[0]);
+        if (computed_on_core(s))
+            use_tile(s);
+        else
+            demand(s, e->span, what);
+        for (uint32_t i = 1; i < c->nargs; i++)
+            demand(kc_val(K, c->args[i]), e->span, what);
+    } else if (op->category != OPC_TENSOR) {
         for (uint32_t i = 0; i < c->nargs; i++)
             demand(kc_val(K, c->args[i]), e->span, what);
     } else if (n == OP_TENSOR_VIEW) {
