@@ -284,6 +284,21 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
             sig->nret = (uint32_t)rc;
             sig->ret = ret;
         }
+        /* A @pl.jit function's annotated tensor results are what its return
+         * gives: the reference's specializer writes a function's result
+         * types from its return statement (the returned tensors' types), and
+         * keeps an annotation only where it has no tensor to read them from
+         * (a scalar). */
+        if (given && rc > 0) {
+            int tensors = 1;
+            for (int i = 0; i < rc; i++)
+                tensors &= ret[i]->kind == TYPE_TENSOR;
+            if (tensors) {
+                sig->infer_ret = 1;
+                sig->nret = 0;
+                sig->ret = NULL;
+            }
+        }
     }
     sig->nmemref_bases = 0;
     sig->memref_base_keys = arena_array(&E->ir->arena, fc.memref_bases.count + 1, sizeof *sig->memref_base_keys);
