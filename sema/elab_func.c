@@ -213,6 +213,49 @@ int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, Fun
 int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
                          const IrType *const *given)
 {
+    return elab_signature_call(E, def, type, in_class, sig, given, NULL, span_unknown());
+}
+
+/* The type of a @pl.jit function's parameter declared `decl` where the
+ * call passes a tensor of type `arg`: pypto's JIT specializer gives a
+ * called function's parameters the caller's arguments' shapes (its own
+ * pl.dynamic dimensions stay dynamic), so a constant extent of the
+ * argument replaces another constant of the annotation.  Another rank or
+ * data type keeps the annotation (-Wargument-shape, or an error). */
+static const IrType *call_shaped(Elab *E, const IrType *decl, const IrType *arg, const AstNode *param, Span call)
+{
+    const IrExpr *dims[16];
+    const IrType *t;
+    int changed = 0;
+    if (decl->kind != TYPE_TENSOR || arg->kind != TYPE_TENSOR || decl->n != arg->n || decl->dtype != arg->dtype ||
+        decl->n > 16)
+        return decl;
+    for (uint32_t d = 0; d < decl->n; d++) {
+        int64_t a, b;
+        dims[d] = decl->dims[d];
+        if (ir_dim_value(decl->dims[d], &a) && ir_dim_value(arg->dims[d], &b) && a != b) {
+            dims[d] = arg->dims[d];
+            changed = 1;
+        }
+    }
+    if (!changed)
+        return decl;
+    t = ir_type_tensor(E->ir, (DataType)decl->dtype, decl->n, dims, decl->memref, decl->tensor_view);
+    t = ir_type_is_window(decl) ? ir_type_window(E->ir, t, 1) : t;
+    {
+        char a[256], b[256];
+        diag_warning(E->diag, W_ARGUMENT_SHAPE, call,
+                     "parameter '%s' is declared %s but called with %s: a @pl.jit function takes the shapes of its "
+                     "arguments (the reference's JIT specialises it by its call)",
+                     param->name, elab_type_str(E, decl, a, sizeof a), elab_type_str(E, arg, b, sizeof b));
+        diag_note(E->diag, param->span, "parameter '%s' is declared here", param->name);
+    }
+    return t;
+}
+
+int elab_signature_call(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
+                        const IrType *const *given, const IrType *const *call, Span call_at)
+{
     FnCtx fc;
     uint32_t first = 0, n = def->list.n;
     unsigned errors = E->diag->errors;
@@ -256,6 +299,8 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
             diag_error(E->diag, p->span, "parameter '%s' is missing a type annotation", p->name);
         } else {
             elab_param_type(E, &fc, p->a, &pt);
+            if (call && call[i - first] && pt.type)
+                pt.type = call_shaped(E, pt.type, call[i - first], p, call_at);
         }
         if (pt.type && pt.type->kind == TYPE_ARRAY && type != FUNC_INLINE) {
             /* An inline function's body is expanded where it is called:
@@ -283,6 +328,21 @@ int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_clas
         if (rc >= 0) {
             sig->nret = (uint32_t)rc;
             sig->ret = ret;
+        }
+        /* A @pl.jit function's annotated tensor results are what its return
+         * gives: the reference's specializer writes a function's result
+         * types from its return statement (the returned tensors' types), and
+         * keeps an annotation only where it has no tensor to read them from
+         * (a scalar). */
+        if (given && rc > 0) {
+            int tensors = 1;
+            for (int i = 0; i < rc; i++)
+                tensors &= ret[i]->kind == TYPE_TENSOR;
+            if (tensors) {
+                sig->infer_ret = 1;
+                sig->nret = 0;
+                sig->ret = NULL;
+            }
         }
     }
     sig->nmemref_bases = 0;

@@ -19,6 +19,13 @@ int elab_signature(Elab *E, const AstNode *def, FuncType type, int in_class, Fun
  * stays the annotation's (pl.Out[pl.Tensor]). */
 int elab_signature_given(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
                          const IrType *const *given);
+/* The same for a @pl.jit function called (at call_at) with arguments of
+ * types call[i] (NULL: none): a tensor parameter takes the argument's
+ * constant extents where its annotation has other constants (the
+ * reference's specializer shapes a called function by its call;
+ * -Wargument-shape says so). */
+int elab_signature_call(Elab *E, const AstNode *def, FuncType type, int in_class, FuncSig *sig,
+                        const IrType *const *given, const IrType *const *call, Span call_at);
 /* def's body under sig; NULL after errors.  in_program: self.f(...) is
  * allowed; ext: the top-level function being elaborated (its calls of
  * other top-level functions are recorded), or NULL. */

@@ -61,6 +61,7 @@ struct JitFn {
 struct JitSpec {
     JitFn *fn;
     const IrType **given;      /* per parameter: the call's type, or NULL where the annotation gives it */
+    const IrType **call;       /* per parameter: the argument's tensor type the annotation is shaped by, or NULL */
     const char *name;
     FuncSig sig;
     const IrFunc *func;        /* NULL while its body is elaborated, or after errors */
@@ -303,9 +304,34 @@ static const IrType *entry_param_type(Elab *E, JitFn *fn, const AstNode *p)
 static int same_given(const JitFn *fn, const IrType *const *a, const IrType *const *b)
 {
     for (uint32_t i = 0; i < fn->def->list.n; i++)
-        if (a[i] != b[i])
+        if ((a ? a[i] : NULL) != (b ? b[i] : NULL))
             return 0;
     return 1;
+}
+
+/* Do two signatures take the same parameter types? */
+static int same_params(const FuncSig *a, const FuncSig *b)
+{
+    if (a->nparams != b->nparams)
+        return 0;
+    for (uint32_t i = 0; i < a->nparams; i++)
+        if (a->params[i].var->type != b->params[i].var->type || a->params[i].dir != b->params[i].dir)
+            return 0;
+    return 1;
+}
+
+/* An existing elaboration of fn to use for a call; NULL (and *stop set
+ * after reporting recursion) when there is none. */
+static JitSpec *reuse(Elab *E, JitFn *fn, JitSpec *s, Span call, int *stop)
+{
+    if (s->busy) {
+        diag_error(E->diag, call, "'%s' calls itself; a %s function cannot be recursive", fn->name, jit_words[fn->kind]);
+        *stop = 1;
+        return NULL;
+    }
+    if (s->failed)
+        *stop = 1;
+    return s->failed ? NULL : s;
 }
 
 /* Adds spec and what it calls to the program being built. */
@@ -321,28 +347,45 @@ static void program_add(JitProgram *P, JitSpec *spec)
 
 /* fn elaborated for these call-site types (given[i] for each bare
  * parameter); NULL after errors. */
-static JitSpec *specialise(Elab *E, JitFn *fn, const IrType **given, Span call)
+static JitSpec *specialise(Elab *E, JitFn *fn, const IrType **given, const IrType **call_types, Span call)
 {
     const AstNode *def = fn->def;
     uint32_t np = def->list.n;
     JitSpec *s;
+    FuncSig sig;
+    int stop = 0, sig_ok;
     char name[512];
     for (uint32_t i = 0; i < fn->specs.len; i++) {
         s = fn->specs.data[i];
-        if (fn->bare ? same_given(fn, (const IrType *const *)s->given, (const IrType *const *)given) : 1) {
-            if (s->busy) {
-                diag_error(E->diag, call, "'%s' calls itself; a %s function cannot be recursive", fn->name,
-                           jit_words[fn->kind]);
-                return NULL;
-            }
-            return s->failed ? NULL : s;
+        if (same_given(fn, (const IrType *const *)s->given, (const IrType *const *)given) &&
+            same_given(fn, (const IrType *const *)s->call, (const IrType *const *)call_types))
+            return reuse(E, fn, s, call, &stop);
+    }
+    /* Its names resolve where it was defined. */
+    EvEnv *env = E->env;
+    ParseCtx *parse = E->parse;
+    E->env = fn->env;
+    E->parse = ev_module_parse(ev_env_module(fn->env));
+    sig = fn->meta;
+    sig_ok = elab_signature_call(E, def, fn->meta.type, 0, &sig, (const IrType *const *)given,
+                                 (const IrType *const *)call_types, call);
+    /* other arguments that shape it the same: the elaboration of those */
+    for (uint32_t i = 0; sig_ok && i < fn->specs.len; i++) {
+        JitSpec *o = fn->specs.data[i];
+        if (!o->failed && o->sig.ok && same_params(&sig, &o->sig)) {
+            E->env = env;
+            E->parse = parse;
+            return reuse(E, fn, o, call, &stop);
         }
     }
     s = arena_zalloc(&E->arena, sizeof *s);
     s->fn = fn;
     s->given = arena_array(&E->arena, np ? np : 1, sizeof *s->given);
-    for (uint32_t i = 0; i < np; i++)
+    s->call = arena_array(&E->arena, np ? np : 1, sizeof *s->call);
+    for (uint32_t i = 0; i < np; i++) {
         s->given[i] = given ? given[i] : NULL;
+        s->call[i] = call_types ? call_types[i] : NULL;
+    }
     vec_init(s->callees);
     if (fn->specs.len)
         snprintf(name, sizeof name, "%s_%u", fn->name, fn->specs.len);
@@ -351,14 +394,9 @@ static JitSpec *specialise(Elab *E, JitFn *fn, const IrType **given, Span call)
     s->name = intern_cstr(E->names, name);
     vec_push(fn->specs, s);
     fn->used = 1;
-    s->sig = fn->meta;
+    s->sig = sig;
     {
-        /* Its names resolve where it was defined. */
-        EvEnv *env = E->env;
-        ParseCtx *parse = E->parse;
-        E->env = fn->env;
-        E->parse = ev_module_parse(ev_env_module(fn->env));
-        if (!elab_signature_given(E, def, fn->meta.type, 0, &s->sig, (const IrType *const *)s->given))
+        if (!sig_ok)
             s->failed = 1;
         s->sig.name = s->name;
         if (!s->failed) {
@@ -385,7 +423,7 @@ static const IrExpr *jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
     const AstNode *def = fn->def;
     uint32_t n = call->list.n, np = def->list.n;
     const IrExpr **args;
-    const IrType **given;
+    const IrType **given, **call_types;
     const IrExpr *r = NULL;
     JitSpec *s;
     JitSpec *caller = E->jit_prog ? E->jit_prog->current : NULL;
@@ -418,14 +456,19 @@ static const IrExpr *jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
     }
     args = xmalloc(xmul_size(n ? n : 1, sizeof *args));
     given = xmalloc(xmul_size(n ? n : 1, sizeof *given));
+    call_types = xmalloc(xmul_size(n ? n : 1, sizeof *call_types));
     for (uint32_t i = 0; i < n; i++) {
         if (!(args[i] = elab_expr(fc, call->list.items[i])))
             ok = 0;
         given[i] = args[i] && bare_param(E, def->list.items[i]->a) ? ir_expr_type(E->ir, args[i]) : NULL;
+        /* an annotated tensor parameter is shaped by its argument */
+        call_types[i] = args[i] && !given[i] && ir_expr_type(E->ir, args[i])->kind == TYPE_TENSOR
+                            ? ir_expr_type(E->ir, args[i])
+                            : NULL;
     }
     if (fn->kind == JIT_ENTRY)
         fn->host_called = 1;
-    if (ok && (s = specialise(E, fn, given, call->span))) {
+    if (ok && (s = specialise(E, fn, given, call_types, call->span))) {
         int dup = 0;
         for (uint32_t i = 0; i < caller->callees.len; i++)
             dup |= caller->callees.data[i] == s;
@@ -435,6 +478,7 @@ static const IrExpr *jit_call(FnCtx *fc, JitFn *fn, const AstNode *call)
     }
     xfree(args);
     xfree(given);
+    xfree(call_types);
     vec_free(attrs);
     return r;
 }
@@ -476,7 +520,7 @@ static const IrProgram *entry_program(Elab *E, JitFn *fn)
     vec_init(P.funcs);
     ptrmap_init(&P.added);
     E->jit_prog = &P;
-    if (ok && (s = specialise(E, fn, given, def->span))) {
+    if (ok && (s = specialise(E, fn, given, NULL, def->span))) {
         program_add(&P, s);
         prog = ir_program_new(E->ir, fn->name, P.funcs.len, P.funcs.data, def->span);
     }

@@ -398,9 +398,10 @@ static const IrExpr *expand(Inliner *I, const IrCall *c, const IrFunc *f, Span a
             int64_t x, y;
             if (pt->n != at_->n || (ir_dim_value(pt->dims[d], &x) && ir_dim_value(at_->dims[d], &y) && x != y)) {
                 diag_error(I->pc->diag, c->args[i]->span,
-                           "'%s' is expanded into its caller (a %s function), so its argument '%s' must have the "
+                           "'%s' is expanded into its caller (a%s %s function), so its argument '%s' must have the "
                            "parameter's shape",
-                           f->name, func_type_name((FuncType)f->type), f->params[i].var->name);
+                           f->name, strchr("AEIOU", func_type_name((FuncType)f->type)[0]) ? "n" : "",
+                           func_type_name((FuncType)f->type), f->params[i].var->name);
                 I->failed = 1;
                 return NULL;
             }

@@ -90,9 +90,19 @@ static IrFunc *build_side(Split *S, int side, int *work)
     StmtList l, body;
     IrParam *params = arena_alloc(&S->ir->arena, (S->f->nparams ? S->f->nparams : 1) * sizeof *params);
     IrFunc *k;
+    PtrMap dims;
     X.S = S;
     X.side = side;
     ptrmap_init(&X.subst);
+    /* The names the kernel has for its tensors' dimensions that are not
+     * parameters (T in a parameter of [T * 64, 512]) are both sides':
+     * each kernel reads them from its own copy of the parameters. */
+    ptrmap_init(&dims);
+    ir_func_dim_names(S->f, &dims);
+    for (uint32_t i = 0; i < dims.cap; i++)
+        if (dims.keys[i] && ir_is_var_like(dims.keys[i]))
+            ptrmap_put(&X.subst, dims.keys[i], (void *)dims.keys[i]);
+    ptrmap_free(&dims);
     for (uint32_t i = 0; i < S->f->nparams; i++) {
         params[i] = S->f->params[i];
         params[i].var = xm_copy_var(&X, S->f->params[i].var);

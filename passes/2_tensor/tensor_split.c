@@ -161,6 +161,7 @@ typedef struct Split {
     PtrMap defop;            /* variable -> the tensor op (OpDef) defining it */
     int cube, vector;
     int chained;             /* a matmul operand is computed in the function */
+    int computing;           /* a tensor op other than an element read or write (or a dimension) */
     PtrMap products;         /* variables holding matrix products (computed, or carried by loops and ifs) */
     PtrMap acc_starts;       /* created tensors that start a loop's product (they go with the loop) */
     int failed;
@@ -245,6 +246,8 @@ static int scan_expr(IrWalker *w, const IrExpr *e)
     const OpDef *op = tc_call_op(e);
     if (!op || op->category != OPC_TENSOR)
         return 1;
+    if (!op_is(op, OP_TENSOR_READ) && !op_is(op, OP_TENSOR_WRITE) && !op_is(op, OP_TENSOR_DIM))
+        S->computing = 1;
     if (tc_product_lhs(e) >= 0) {
         const IrCall *c = IR_AS(IrCall, e);
         for (uint32_t i = (uint32_t)tc_product_lhs(e); i < (uint32_t)tc_product_lhs(e) + 2; i++) {
@@ -337,7 +340,11 @@ int tc_needs_split(const IrFunc *f)
     int r;
     memset(&S, 0, sizeof S);
     split_scan(&S, f);
-    r = (S.cube && S.vector) || S.chained;
+    /* A kernel of block ops whose only tensor ops read or write elements
+     * (the scalar unit's, on either core) is one kernel of both units, as
+     * the reference has it: ExpandMixedKernel splits it, and its element
+     * accesses go with each side that needs them. */
+    r = S.computing && ((S.cube && S.vector) || S.chained);
     split_free(&S);
     return r;
 }

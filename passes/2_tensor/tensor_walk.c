@@ -51,6 +51,48 @@ static const IrExpr *subst_fn(void *data, const IrExpr *e)
 
 static const IrExpr *subst(Kc *K, const IrExpr *e) { return subst_fn(K, e); }
 
+/* pld.tensor.remote_store(src, target, peer, offsets) whose source has no
+ * buffer of its own to push from (a value the kernel computes, or a view
+ * at an offset of a tensor in global memory): pld.tile.remote_store of
+ * its tile, as the reference converts it (op_conversion_registry: the
+ * source in Vec).  The tile of a view is loaded here, for this push
+ * only.  0 when the source is all of a buffer (LowerCollectives pushes
+ * it in chunks). */
+static int conv_remote_store(Kc *K, const IrCall *c, TcStmts *out)
+{
+    Val *v = kc_val(K, c->args[0]);
+    const IrExpr *args[4], *tile, *saved, *x;
+    const IrType *t;
+    const OpDef *op = op_by_id(OP_PLD_TILE_REMOTE_STORE);
+    OpError err;
+    int64_t o0 = 0, o1 = 0;
+    if (!v || (v->ddr && v->r.base && region_at_start(&v->r) && tc_const(v->r.off[0], &o0) && o0 == 0 &&
+               (v->type->n < 2 || (tc_const(v->r.off[1], &o1) && o1 == 0))))
+        return 0;
+    if (v->ddr) {
+        saved = v->tile;
+        if (kc_load(K, v) != 0)
+            return 1;
+        tile = v->tile;
+        v->tile = saved;
+    } else if (!(tile = v->tile)) {
+        tc_error(&K->e, K->e.at, "internal error: '%s' has no tile", v->old->name);
+        return 1;
+    }
+    args[0] = tile;
+    for (uint32_t i = 1; i < 4; i++)
+        args[i] = subst(K, c->args[i]);
+    if (K->e.failed)
+        return 1;
+    if (!(t = op_deduce(K->ir, op, args, 4, c->kwargs, c->nkwargs, &err))) {
+        tc_error(&K->e, K->e.at, "'pld.tensor.remote_store' cannot be converted to block ops: %s", err.msg);
+        return 1;
+    }
+    x = ir_call(K->ir, &op->callee, 4, args, c->nkwargs, c->kwargs, t, c->e.span);
+    vec_push(*out, ir_eval(K->ir, x, K->e.at));
+    return 1;
+}
+
 /* A value for a position whose target holds it in global memory (ddr) or
  * as a tile. */
 static const IrExpr *value_for(Kc *K, const IrExpr *old, int ddr, Span at)
@@ -724,6 +766,8 @@ static void conv_stmt(Kc *K, const IrStmt *s, TcStmts *out)
             conv_tensor_op(K, NULL, IR_AS(IrCall, x));
         } else if (src && !src->ddr) {
             conv_push(K, IR_AS(IrCall, x), src, out);
+        } else if (op && op->id == OP_PLD_TENSOR_REMOTE_STORE && conv_remote_store(K, IR_AS(IrCall, x), out)) {
+            break;
         } else {
             const IrExpr *y = subst(K, x);
             vec_push(*out, y == x ? s : ir_eval(K->ir, y, s->span));

@@ -642,6 +642,13 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
     }
 }
 
+static int note_alias_def(IrWalker *w, const IrStmt *s)
+{
+    if (s->kind == STMT_ASSIGN && IR_AS(IrAssign, s)->var->e.kind == EXPR_VAR)
+        legal_note_alias(w->data, IR_AS(IrAssign, s));
+    return 1;
+}
+
 static int check_def(IrWalker *w, const IrStmt *s)
 {
     Legal *L = w->data;
@@ -904,6 +911,14 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
         L.failed = 1;   /* the kernel outputs take a cube or a vector kernel */
         goto done;
     }
+
+    /* The views' sources first: the rewrites below take a loop's body
+     * before the block around it, where a view it reads (a
+     * transpose_view of a Mat tile, hoisted out of the loop) is defined. */
+    memset(&w, 0, sizeof w);
+    w.pre_stmt = note_alias_def;
+    w.data = &L;
+    ir_walk_stmt(&w, body);
 
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
