@@ -356,6 +356,7 @@ int driver_run(const Options *o)
         pc.props = PROP_TYPE_CHECKED;
         pc.arch = o->arch;
         pc.opt_level = o->opt_level;
+        pc.compact = nprogs == 1;   /* (the other programs' IR shares the arena) */
         pc.isa = o->async && o->emit->isa == ISA_TILE ? ISA_TILE_EVENTS : (TargetIsa)o->emit->isa;
         dc.o = o;
         dc.ir = &ir;
