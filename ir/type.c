@@ -6,6 +6,7 @@
  * interning is a field-wise comparison.  Hashes use values and Var ids,
  * never addresses of constants, so they are the same on every run. */
 #include "config.h"
+#include "ir/compact.h"
 #include "ir/int_arith.h"
 #include "ir/ir.h"
 #include "support/diag.h"
