@@ -14,20 +14,35 @@
 #include "driver/driver.h"
 #include "driver/output.h"
 #include "lexer/literal.h"
+#include "support/memstat.h"
 #include "support/readfile.h"
 #include "support/xalloc.h"
 
 typedef struct DumpCtx {
     const Options *o;
     IrCtx *ir;
+    int stats;
 } DumpCtx;
 
-/* --dump-after: the IR in printer format on standard error. */
-static void dump_after(void *data, const PassDef *pass, const IrProgram *prog)
+/* PYPTOCC_STATS: after each stage, the IR arena's size and the resident
+ * set (now and its peak so far), so that where the peak memory goes can be
+ * read stage by stage. */
+static void stats_line(const IrCtx *ir, const char *stage)
+{
+    MemStat m = memstat_now();
+    fprintf(stderr, "pyptocc: stats: after %s: IR arena %zu bytes, RSS %lu KiB, peak %lu KiB\n", stage,
+            ir->arena.total, m.rss_kib, m.peak_kib);
+}
+
+/* After each pass: the statistics, then --dump-after's IR in printer
+ * format on standard error. */
+static void after_pass(void *data, const PassDef *pass, const IrProgram *prog)
 {
     DumpCtx *d = data;
     StrBuf sb;
-    if (strcmp(d->o->dump_after, "all") != 0 && strcmp(d->o->dump_after, pass->name) != 0)
+    if (d->stats)
+        stats_line(d->ir, pass->name);
+    if (!d->o->dump_after || (strcmp(d->o->dump_after, "all") != 0 && strcmp(d->o->dump_after, pass->name) != 0))
         return;
     fflush(stdout);
     sb_init_sink(&sb, stderr);
@@ -265,6 +280,7 @@ int driver_run(const Options *o)
     const IrProgram **progs;
     uint32_t nprogs;
     OrchBuilds builds = {NULL, 0, 0, NULL};
+    int stats = getenv("PYPTOCC_STATS") != NULL;
 
     text = input_load(o->input, &len, &mapped, msg, sizeof msg);
     if (!text) {
@@ -319,6 +335,8 @@ int driver_run(const Options *o)
         fo.nshapes = o->nshapes;
         fo.entry = o->entry;
         frontend_run_opts(&src, &diag, &ir, &fo, &res);
+        if (stats)
+            stats_line(&ir, "the front end");
         xfree(dirs);
         xfree(path_env);
     }
@@ -338,11 +356,13 @@ int driver_run(const Options *o)
         pc.props = PROP_TYPE_CHECKED;
         pc.arch = o->arch;
         pc.opt_level = o->opt_level;
+        pc.compact = nprogs == 1;   /* (the other programs' IR shares the arena) */
         pc.isa = o->async && o->emit->isa == ISA_TILE ? ISA_TILE_EVENTS : (TargetIsa)o->emit->isa;
         dc.o = o;
         dc.ir = &ir;
+        dc.stats = stats;
         progs[i] = pass_run(&pc, progs[i], o->syntax_only && !o->passes_given ? &verify : o->passes,
-                            o->syntax_only && !o->passes_given ? 1 : o->npasses, o->dump_after ? dump_after : NULL,
+                            o->syntax_only && !o->passes_given ? 1 : o->npasses, o->dump_after || stats ? after_pass : NULL,
                             &dc);
         if (progs[i] && res.func && !res.nprograms && progs[i]->n == 1)
             res.func = progs[i]->funcs[0];
@@ -432,7 +452,9 @@ int driver_run(const Options *o)
     } else if (o->deps && write_deps(o, &res, NULL, 0) != 0) {
         status = EXIT_USAGE;
     }
-    if (getenv("PYPTOCC_STATS"))
+    if (stats)
+        stats_line(&ir, "the output");
+    if (stats)
         fprintf(stderr, "pyptocc: stats: input %u bytes, IR arena %zu bytes, names %zu bytes, %u types\n", len,
                 ir.arena.total, names.arena.total, ir.types.count);
     if (diag.suppressed)

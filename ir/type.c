@@ -6,6 +6,7 @@
  * interning is a field-wise comparison.  Hashes use values and Var ids,
  * never addresses of constants, so they are the same on every run. */
 #include "config.h"
+#include "ir/compact.h"
 #include "ir/int_arith.h"
 #include "ir/ir.h"
 #include "support/diag.h"
@@ -941,4 +942,20 @@ const IrType *ir_type_with_memref(IrCtx *ctx, const IrType *t, const IrMemRef *m
         return ir_type_tile(ctx, (DataType)t->dtype, t->n, t->dims, m, t->tile_view);
     return ir_type_window(ctx, ir_type_tensor(ctx, (DataType)t->dtype, t->n, t->dims, m, t->tensor_view),
                           ir_type_is_window(t));
+}
+
+/* ------------------------------------------------- compaction (compact.c) */
+
+const IrExpr *ir_dim_canon(IrCtx *ctx, const IrExpr *d) { return canon_dim(ctx, d); }
+
+const IrTileView *ir_tile_view_intern(IrCtx *ctx, const IrTileView *v)
+{
+    return intern_tile_view(ctx, v->nvalid, v->valid_shape, v->nstride, v->stride, v->start_offset,
+                            (TileLayout)v->blayout, (TileLayout)v->slayout, v->fractal, (TilePad)v->pad, v->space);
+}
+
+const IrType *ir_type_intern(IrCtx *ctx, const IrType *t)
+{
+    IrType key = *t;
+    return intern_type(ctx, &key);
 }

@@ -42,6 +42,7 @@ typedef struct PassCtx {
     int opt_level;           /* -O0, -O1 (the default), -O2: how InsertSync orders blocks */
     TargetIsa isa;           /* the instruction set the pipeline ends in, whose forms Legalize takes
                                 (targets/arch.h: static strides) */
+    int compact;             /* nothing but the program holds IR: pass_run may move it to a fresh arena */
 } PassCtx;
 
 typedef const IrProgram *(*PassFn)(PassCtx *pc, const IrProgram *prog);

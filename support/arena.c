@@ -1,18 +1,61 @@
 /* arena.c: chunked bump allocator.  Chunks grow geometrically up to 1 MiB so
- * small compilations stay small and large ones make few system calls. */
+ * small compilations stay small and large ones make few system calls.
+ * Chunks of 256 KiB and more are mapped from the system directly, so that
+ * freeing an arena gives its memory back at once (the C library keeps
+ * freed heap memory, and a compiler that moves its IR to a fresh arena
+ * between passes, ir/compact.c, would otherwise keep both). */
+#define _DEFAULT_SOURCE 1   /* MAP_ANONYMOUS (not in POSIX 2008) */
 #include "config.h"
 #include "support/arena.h"
 #include "support/xalloc.h"
 
 #include <stdint.h>
+#include <unistd.h>
+#include <sys/mman.h>
 
 struct ArenaChunk {
     ArenaChunk *prev;   /* older chunk */
     size_t size;        /* usable bytes in data */
     char *data;         /* points just past the header, 8-aligned */
+    size_t mapped;      /* the mapping's length, or 0 for heap memory */
 };
 
-enum { ARENA_MIN_CHUNK = 16 * 1024, ARENA_MAX_CHUNK = 1024 * 1024 };
+enum { ARENA_MIN_CHUNK = 16 * 1024, ARENA_MAX_CHUNK = 1024 * 1024, ARENA_MAP_CHUNK = 256 * 1024 };
+
+static ArenaChunk *chunk_new(size_t bytes)
+{
+    ArenaChunk *c;
+#if defined(MAP_ANONYMOUS)
+    if (bytes >= ARENA_MAP_CHUNK) {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        size_t len = (bytes + page - 1) / page * page;
+        void *p;
+        if (len < bytes)
+            xalloc_die();
+        /* (a failed mapping falls back on the heap, whose failure is reported) */
+        p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            c = p;
+            c->mapped = len;
+            return c;
+        }
+    }
+#endif
+    c = xmalloc(bytes);
+    c->mapped = 0;
+    return c;
+}
+
+static void chunk_free(ArenaChunk *c)
+{
+#if defined(MAP_ANONYMOUS)
+    if (c->mapped) {
+        munmap(c, c->mapped);
+        return;
+    }
+#endif
+    xfree(c);
+}
 
 void arena_init(Arena *a)
 {
@@ -26,7 +69,7 @@ void arena_free(Arena *a)
     ArenaChunk *c = a->head;
     while (c) {
         ArenaChunk *prev = c->prev;
-        xfree(c);
+        chunk_free(c);
         c = prev;
     }
     arena_init(a);
@@ -43,7 +86,7 @@ void *arena_alloc_slow(Arena *a, size_t size)
         want = size;
     if (want > SIZE_MAX - hdr)
         xalloc_die();
-    c = xmalloc(hdr + want);
+    c = chunk_new(hdr + want);
     c->prev = a->head;
     c->size = want;
     c->data = (char *)c + hdr;
@@ -88,7 +131,7 @@ void arena_reset(Arena *a, ArenaMark mark)
     while (a->head != mark.chunk) {
         ArenaChunk *prev = a->head->prev;
         a->total -= ((sizeof(ArenaChunk) + 7) & ~(size_t)7) + a->head->size;
-        xfree(a->head);
+        chunk_free(a->head);
         a->head = prev;
     }
     if (a->head) {
