@@ -875,11 +875,12 @@ static const IrStmt *try_chunk(PassCtx *pc, const IrFunc *f, const IrStmt *body,
     } else if (classify(&K) && (!loop || step == K.rows)) {
         if (loop)
             K.trips = extent / step + (extent % step != 0);
-        pass_names_of(f, &K.names);
         if (!loop)
-            r = chunk_stages(&K, body->span);
-        if (!r && (n = choose_chunks(&K)) > 1)
+            r = chunk_stages(&K, f, body->span);
+        if (!r && (n = choose_chunks(&K)) > 1) {
+            pass_names_of(f, &K.names);
             r = loop ? rewrite_loop(&K, n) : rewrite(&K, n, body->span);
+        }
     } else if (loop && !K.why[0]) {
         snprintf(K.why, sizeof K.why, "the loop's step is not its tiles' rows");
     }

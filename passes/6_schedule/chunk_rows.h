@@ -46,8 +46,8 @@ const IrStmt *chunk_assign(Rewrite *W, const IrAssign *a, int axis);
 const char *chunk_fresh_name(Chunker *K, const char *base);
 int chunk_rows_fit(Chunker *K, int64_t r);
 
-/* The kernel body as its chunks unrolled stage by stage (chunk_stages.c),
+/* The body of f as its chunks unrolled stage by stage (chunk_stages.c),
  * or NULL when the loop form is the one to take. */
-const IrStmt *chunk_stages(Chunker *K, Span span);
+const IrStmt *chunk_stages(Chunker *K, const IrFunc *f, Span span);
 
 #endif

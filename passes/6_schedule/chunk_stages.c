@@ -191,7 +191,7 @@ static int loads_stored(Chunker *K)
     return hit;
 }
 
-const IrStmt *chunk_stages(Chunker *K, Span span)
+const IrStmt *chunk_stages(Chunker *K, const IrFunc *f, Span span)
 {
     IrCtx *ir = K->ir;
     Plan p;
@@ -204,6 +204,7 @@ const IrStmt *chunk_stages(Chunker *K, Span span)
     int64_t at = 0;
     if (loads_stored(K) || (p = choose(K)).n < 2)
         return NULL;
+    pass_names_of(f, &K->names);   /* the copies' fresh names */
     vec_init(out);
     ptrmap_init(&current);
     for (int c = 0; c < p.n; c++) {
