@@ -146,34 +146,6 @@ fail:
     return 0;
 }
 
-/* y = op(t, s), a tile-with-scalar op the target lacks for t's element
- * type, as its tile-with-tile twin on s broadcast: s_t = expands(t, s),
- * y = twin(t, s_t).  0 when the twin or the broadcast is missing too. */
-static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
-{
-    IrCtx *ir = L->ir;
-    const OpDef *twin = op_ref(op->twin), *expands = op_by_id(OP_BLOCK_EXPANDS);
-    unsigned bit = dtype_set_bit(dt);
-    const IrExpr *args[2];
-    const IrType *t;
-    OpError err;
-    IrVar *v;
-    Span at = a->s.span;
-    if (!twin || c->nargs != 2 || !(legal_allowed_dtypes(L, twin) & bit) || !(legal_allowed_dtypes(L, expands) & bit) ||
-        !(t = op_deduce(ir, expands, c->args, 2, NULL, 0, &err)) || t->dtype != dt)
-        return 0;
-    v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_scalar"), t, at);
-    vec_push(*out, ir_assign(ir, v, ir_call(ir, &expands->callee, 2, c->args, 0, NULL, t, at), at));
-    args[0] = c->args[0];
-    args[1] = &v->e;
-    if (!(t = op_deduce(ir, twin, args, 2, NULL, 0, &err))) {
-        out->len--;
-        return 0;
-    }
-    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &twin->callee, 2, args, 0, NULL, t, c->e.span), at));
-    return 1;
-}
-
 /* y = op(args) whose data operands differ in element type from y, for an
  * instruction that converts nothing (PTOAS: src and dst of one element
  * type): the deduction promoted them (muls of a BF16 tile by 0.5 is FP32),
@@ -213,43 +185,91 @@ static int run_unified(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     return changed;
 }
 
-/* y = extract(x, ...) of an element type TEXTRACT does not take (A2/A3:
- * 8-bit integers, FP16, BF16, FP32), as the same copy of x's bytes read
- * as the float of their width: x' = reinterpret_view(x, F), y' =
- * extract(x', ...), y = reinterpret_view(y', dt).  A copy moves bits and
- * converts nothing, so the result is the same (INT32 as FP32, INT16 and
- * UINT16 as FP16).  0 when that width's float is not taken either. */
+/* The element type op can run in on the bits of dt's elements, computing
+ * the same bits: a copy (TEXTRACT, TINSERT; A2/A3: 8-bit integers and
+ * floats) in the float of dt's width, as a copy converts nothing; a
+ * bitwise op (A2/A3: TAND, TOR, TXOR on 8- and 16-bit integers) in
+ * the widest narrower integer of dt's signedness it takes, as each bit of
+ * the result depends on that bit of the operands only.  1 and *b, or 0. */
+static int bits_dtype(const Legal *L, const OpDef *op, DataType dt, DataType *b)
+{
+    unsigned ok = legal_allowed_dtypes(L, op);
+    int u = dtype_is_unsigned_int(dt);
+    if (!dtype_is_int(dt))
+        return 0;
+    switch (op->id) {
+    case OP_BLOCK_EXTRACT:
+    case OP_BLOCK_ASSEMBLE:
+        *b = dtype_bits(dt) == 32 ? DT_FP32 : dtype_bits(dt) == 16 ? DT_FP16 : DT_COUNT;
+        return *b != DT_COUNT && (ok & dtype_set_bit(*b));
+    case OP_BLOCK_AND:
+    case OP_BLOCK_OR:
+    case OP_BLOCK_XOR: {
+        static const DataType narrow[2][2] = {{DT_INT16, DT_INT8}, {DT_UINT16, DT_UINT8}};
+        for (int k = 0; k < 2; k++)
+            if (dtype_bits(narrow[u][k]) < dtype_bits(dt) && (ok & dtype_set_bit(narrow[u][k]))) {
+                *b = narrow[u][k];
+                return 1;
+            }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* y = op(x, ...) of an element type dt op's instruction does not take, on
+ * the bits of its tiles (bits_dtype): every tile operand of type dt read
+ * as b, x' = reinterpret_view(x, b), y' = op(x', ...), and
+ * y = reinterpret_view(y', dt).  A view moves nothing; a narrower b
+ * widens the contiguous dimension (INT32 [R, C] is INT16 [R, 2C]).
+ * 0 (nothing added) when it does not type-check that way. */
 static int run_as_bits(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
 {
     IrCtx *ir = L->ir;
     const OpDef *view = op_by_id(OP_BLOCK_REINTERPRET_VIEW);
-    DataType f = dtype_bits(dt) == 32 ? DT_FP32 : dtype_bits(dt) == 16 ? DT_FP16 : DT_COUNT;
     const IrExpr *args[8];
     const IrType *t;
     IrKwarg kw;
     OpError err;
-    IrVar *x, *y;
+    IrVar *y;
+    DataType b;
     Span at = a->s.span;
     uint32_t mark = out->len;
-    if (op->id != OP_BLOCK_EXTRACT || !dtype_is_int(dt) || f == DT_COUNT || c->nargs > 8 ||
-        !(legal_allowed_dtypes(L, op) & dtype_set_bit(f)))
+    if (c->nargs > 8 || !bits_dtype(L, op, dt, &b))
         return 0;
     kw.key = ir_name(ir, "dtype");
     kw.kind = KW_DTYPE;
-    kw.v.i = f;
-    if (!(t = op_deduce(ir, view, c->args, 1, &kw, 1, &err)))
-        return 0;
-    x = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_bits"), t, at);
-    vec_push(*out, ir_assign(ir, x, ir_call(ir, &view->callee, 1, c->args, 1, &kw, t, at), at));
-    memcpy(args, c->args, c->nargs * sizeof *args);
-    args[0] = &x->e;
-    if (!(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)))
+    kw.v.i = b;
+    for (uint32_t i = 0; i < c->nargs; i++) {
+        const IrType *xt = ir_expr_type(ir, c->args[i]);
+        uint32_t j;
+        IrVar *x;
+        args[i] = c->args[i];
+        if (xt->kind != TYPE_TILE || xt->dtype != dt)
+            continue;
+        for (j = 0; j < i && c->args[j] != c->args[i]; j++)
+            ;
+        if (j < i) {
+            args[i] = args[j];   /* the same operand twice: viewed once */
+            continue;
+        }
+        if (!(t = op_deduce(ir, view, &c->args[i], 1, &kw, 1, &err)))
+            goto fail;
+        x = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_bits"), t, at);
+        vec_push(*out, ir_assign(ir, x, ir_call(ir, &view->callee, 1, &c->args[i], 1, &kw, t, at), at));
+        args[i] = &x->e;
+    }
+    if (!(t = op_deduce(ir, op, args, c->nargs, c->kwargs, c->nkwargs, &err)) || t->kind != TYPE_TILE ||
+        t->dtype != b)
         goto fail;
     y = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_bits"), t, at);
     vec_push(*out, ir_assign(ir, y, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
     kw.v.i = dt;
     args[0] = &y->e;
-    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) || t != a->var->type)
+    /* y's type, but for the buffer a program may have given y */
+    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) ||
+        (t != a->var->type && ir_type_with_memref(ir, t, a->var->type->memref) != a->var->type))
         goto fail;
     vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, args, 1, &kw, t, at), at));
     return 1;
@@ -259,6 +279,49 @@ fail:
 }
 
 static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out);
+
+/* y = op(t, s[, tmp]), a tile-with-scalar op the target lacks for t's
+ * element type, as its tile-with-tile twin on s broadcast:
+ * s_t = expands(t, s), y = twin(t, s_t[, tmp]), the twin legalized in
+ * turn (INT32 ands: and on the bits, run_as_bits).  0 when the twin or
+ * the broadcast is missing too. */
+static int run_as_twin(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, DataType dt, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *twin = op_ref(op->twin), *expands = op_by_id(OP_BLOCK_EXPANDS);
+    unsigned bit = dtype_set_bit(dt);
+    const IrExpr *args[3], *fill[2];
+    const IrType *t, *st_type;
+    const IrStmt *st;
+    OpError err;
+    IrVar *v;
+    DataType b;
+    Span at = a->s.span;
+    if (!twin || !(c->nargs == 2 || (c->nargs == 3 && twin->nparams == 3)) ||
+        !((legal_allowed_dtypes(L, twin) & bit) || bits_dtype(L, twin, dt, &b)) ||
+        !(legal_allowed_dtypes(L, expands) & bit) || (st_type = ir_expr_type(ir, c->args[1]))->kind != TYPE_SCALAR)
+        return 0;
+    /* s in t's element type, as the op reads it (an untyped 255 would
+     * make expands an INT64 tile) */
+    fill[0] = c->args[0];
+    fill[1] = st_type->dtype == dt                 ? c->args[1]
+              : c->args[1]->kind == EXPR_CONST_INT ? ir_const_int(ir, IR_AS(IrConstInt, c->args[1])->value, dt, at)
+                                                   : ir_unary(ir, UN_CAST, dt, c->args[1], at);
+    if (!(t = op_deduce(ir, expands, fill, 2, NULL, 0, &err)) || t->dtype != dt)
+        return 0;
+    v = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_scalar"), t, at);
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    args[1] = &v->e;
+    if (!(t = op_deduce(ir, twin, args, c->nargs, NULL, 0, &err)))
+        return 0;
+    st = ir_assign(ir, v, ir_call(ir, &expands->callee, 2, fill, 0, NULL, v->type, at), at);
+    if (!legal_stmt(L, st, out))
+        vec_push(*out, st);
+    st = ir_assign(ir, a->var, ir_call(ir, &twin->callee, c->nargs, args, 0, NULL, t, c->e.span), at);
+    if (!legal_stmt(L, st, out))
+        vec_push(*out, st);
+    return 1;
+}
 
 /* Assignment a in ops and element types the target takes (legal_stmt). */
 static int legal_assign(Legal *L, const IrAssign *a, StmtList *out)

@@ -322,6 +322,90 @@ int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *
     return rewrite_target(L, a, c, op, out);
 }
 
+/* The signed integer type of unsigned dt's width. */
+static DataType signed_twin(DataType dt)
+{
+    switch (dt) {
+    case DT_UINT8: return DT_INT8;
+    case DT_UINT16: return DT_INT16;
+    case DT_UINT32: return DT_INT32;
+    case DT_UINT64: return DT_INT64;
+    default: return dt;
+    }
+}
+
+/* y = expands(t, s) or full(..., dtype=U, ...) of an unsigned type U,
+ * which PTOAS's texpands cannot spell: its scalar must have the tile's
+ * element type and be signless (PTOAS e32488c9 TExpandsOp: "expects
+ * scalar type == dst element type", "operand #0 must be numeric"), and
+ * arith has no unsigned values.  So the fill is of the signed view of the
+ * same bytes, y' = expands(view(t, S), s), y = view(y', U): one bit
+ * pattern either way.  0 when that does not type-check. */
+static int fill_signed(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *view = op_by_id(OP_BLOCK_REINTERPRET_VIEW);
+    DataType u = (DataType)a->var->type->dtype, sdt = signed_twin(u);
+    const IrExpr *args[4];
+    IrKwarg kw, kws[4];
+    const IrType *t;
+    OpError err;
+    IrVar *y;
+    Span at = a->s.span;
+    uint32_t mark = out->len;
+    if (sdt == u || c->nargs > 4 || c->nkwargs > 4)
+        return 0;
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    memcpy(kws, c->kwargs, c->nkwargs * sizeof *kws);
+    kw.key = ir_name(ir, "dtype");
+    kw.kind = KW_DTYPE;
+    kw.v.i = sdt;
+    if (op->id == OP_BLOCK_EXPANDS) {
+        IrVar *x;
+        if (!(t = op_deduce(ir, view, c->args, 1, &kw, 1, &err)))
+            return 0;
+        x = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_signed_dst"), t, at);
+        vec_push(*out, ir_assign(ir, x, ir_call(ir, &view->callee, 1, c->args, 1, &kw, t, at), at));
+        args[0] = &x->e;
+    } else {
+        for (uint32_t k = 0; k < c->nkwargs; k++)
+            if (kws[k].kind == KW_DTYPE && strcmp(kws[k].key, "dtype") == 0)
+                kws[k].v.i = sdt;
+    }
+    /* The value, as the signed number of its bits: a constant wrapped, a
+     * variable cast (which keeps the bits). */
+    for (uint32_t i = op->id == OP_BLOCK_EXPANDS; i < c->nargs; i++) {
+        const IrType *xt = ir_expr_type(ir, args[i]);
+        if (xt->kind != TYPE_SCALAR || !dtype_is_int((DataType)xt->dtype))
+            continue;
+        if (args[i]->kind == EXPR_CONST_INT) {
+            uint64_t bits = (uint64_t)IR_AS(IrConstInt, args[i])->value;
+            int w = dtype_bits(sdt);
+            if (w < 64) {
+                bits &= (UINT64_C(1) << w) - 1;
+                if (bits >> (w - 1))
+                    bits |= ~((UINT64_C(1) << w) - 1);
+            }
+            args[i] = ir_const_int(ir, (int64_t)bits, sdt, args[i]->span);
+        } else if (xt->dtype != sdt) {
+            args[i] = ir_unary(ir, UN_CAST, sdt, args[i], args[i]->span);
+        }
+    }
+    if (!(t = op_deduce(ir, op, args, c->nargs, kws, c->nkwargs, &err)) || t->kind != TYPE_TILE || t->dtype != sdt)
+        goto fail;
+    y = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_signed"), t, at);
+    vec_push(*out, ir_assign(ir, y, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kws, t, c->e.span), at));
+    kw.v.i = u;
+    args[0] = &y->e;
+    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) || t != a->var->type)
+        goto fail;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, args, 1, &kw, t, at), at));
+    return 1;
+fail:
+    out->len = mark;
+    return 0;
+}
+
 /* The rewrites of one op into others the target has, per target. */
 static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
@@ -346,6 +430,9 @@ static int rewrite_target(Legal *L, const IrAssign *a, const IrCall *c, const Op
         vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &mx->callee, 2, args, 0, NULL, t, c->e.span), at));
         return 1;
     }
+    if ((op->id == OP_BLOCK_EXPANDS || op->id == OP_BLOCK_FULL) &&
+        dtype_is_unsigned_int((DataType)a->var->type->dtype))
+        return fill_signed(L, a, c, op, out);
     if (op->id == OP_BLOCK_STORE && c->nargs == 4) {
         /* A store into a tensor of another element type: the values are
          * converted, and a Vec or Mat store copies bits of one width
