@@ -31,6 +31,7 @@
     X(INT_TO_BOOL, "int-to-bool", 1, "an integer scalar is passed to a BOOL parameter (passed as x != 0)")   \
     X(ARGUMENT_SHAPE, "argument-shape", 1, "a tensor argument's static shape differs from its parameter's") \
     X(PIPELINING, "pipelining", 0, "a loop that -O2 leaves as it is, and why") \
+    X(INPLACE_READ, "inplace-read", 1, "a tile is read after an op wrote into its storage in place") \
     X(UNUSED_DEFINE, "unused-define", 1, "a -D NAME.FIELD that matches no module constant, field or parameter")
 
 typedef enum DiagWarning {

@@ -130,5 +130,10 @@ const IrProgram *pass_verify(PassCtx *pc, const IrProgram *prog)
 {
     unsigned errors = pc->diag->errors;
     int ok = verify_all(pc, prog, 1);
+    if (ok && (pc->props & PROP_SSA)) {
+        Check C;
+        check_init(&C, pc, prog, 1);
+        check_inplace_reads(&C);
+    }
     return ok && pc->diag->errors == errors ? prog : NULL;
 }

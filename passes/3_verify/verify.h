@@ -110,5 +110,7 @@ int verify_walk_program(Check *C);
 
 /* InCore, Orchestration and mixed-kernel rules (verify_kinds.c). */
 int check_kinds(PassCtx *pc, const IrProgram *prog, int report);
+/* -Winplace-read (verify_inplace.c): warnings only. */
+void check_inplace_reads(Check *C);
 
 #endif
