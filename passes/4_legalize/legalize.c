@@ -907,6 +907,7 @@ static const IrFunc *legalize_function(PassCtx *pc, const IrProgram *prog, const
     body = ir_mutate_stmt(&m, f->body);
     if (L.failed || ir_kernel_kind(f) == KERNEL_NONE)
         goto done;
+    body = legal_gemv_as_matmul(&L, body);
     if (target_report_mixed_kernel(f, pc->diag)) {
         L.failed = 1;   /* the kernel outputs take a cube or a vector kernel */
         goto done;

@@ -37,6 +37,10 @@ const IrStmt *legal_expand_tile_ops(Legal *L, const IrStmt *s);
 struct TcEmit;
 const IrExpr *legal_sin_cos(struct TcEmit *e, const IrCall *c, const char *name);
 
+/* body with each gemv, gemv_acc and gemv_bias whose vector comes from a
+ * load made a matrix product of a 16-row Left tile with one valid row
+ * (legalize_gemv.c); body itself when there is none. */
+const IrStmt *legal_gemv_as_matmul(Legal *L, const IrStmt *body);
 /* Records that assignment a's tile lives in its operand's storage when its
  * op's result is there (a transpose_view, a reshape: RES_ARG0). */
 void legal_note_alias(Legal *L, const IrAssign *a);

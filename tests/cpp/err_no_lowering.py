@@ -4,7 +4,7 @@
 # vector kernel; batch_matmul (a cube
 # op) in a kernel of its own; gemv and
 # gemv_acc (pyptocc: pto-isa's TGEMV wants a Left tile of 16-row fractal
-# boxes with one valid row, which the IR cannot express), matmul_bias and
+# boxes with one valid row, which Legalize, not run here, makes), matmul_bias and
 # gemv_bias (the Bias space) and move with transpose in a cube kernel.
 # Every kernel is checked, although none is called.  The store of the
 # transposed move's result is a mistake of its own (a store takes a Vec,

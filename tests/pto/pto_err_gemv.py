@@ -1,10 +1,11 @@
 # pyptocc-flags: --emit=pto --no-passes
-# gemv and gemv_acc have no PTO lowering (pyptocc; pto-mlir.md 6.5 lists
-# pto.tgemv): PTOAS wants the Left tile's valid rows to be 1 ("expects lhs
-# valid_shape[0] to be 1 for tgemv") in a tile of whole 16-row fractal
-# boxes, and the IR's tiles have no valid shape apart from their shape: a
-# [1, K] Left tile breaks the boxes (pto-mlir.md 12), a [16, K] one has 16
-# valid rows.  So both are errors that suggest matmul.
+# gemv and gemv_acc as written here have no PTO lowering (pyptocc;
+# pto-mlir.md 6.5 lists pto.tgemv): PTOAS wants the Left tile's valid rows
+# to be 1 ("expects lhs valid_shape[0] to be 1 for tgemv") in a tile of
+# whole 16-row fractal boxes.  Legalize makes such a tile of a [1, K]
+# vector it loads into Mat (legalize_gemv.c), which a program already
+# planned (--no-passes) does not get: a [16, K] Left tile has 16 valid
+# rows.  So both are errors that suggest matmul.
 import pypto.language as pl
 
 
