@@ -710,8 +710,8 @@ static void check_params(Legal *L, const IrFunc *f)
         } else if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
                    t->tensor_view->layout != TENSOR_DN) {
             diag_error(L->pc->diag, v->e.span,
-                       "tensor '%s' has the %s layout; kernels take nd tensors (an NZ tensor's fractal boxes have "
-                       "no GlobalTensor form that pyptocc writes)",
+                       "tensor '%s' has the %s layout; kernels take nd and dn tensors (a fractal layout is a "
+                       "tile's, with no strides: no GlobalTensor or tensor view that pyptocc writes)",
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR &&
