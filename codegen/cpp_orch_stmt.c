@@ -3,6 +3,7 @@
  * tasks with their arguments, and assignments. */
 #include "config.h"
 #include "codegen/cpp_orch_internal.h"
+#include "targets/legal_rules.h"
 
 /* ------------------------------------------------------------ statements */
 
@@ -148,7 +149,11 @@ static void emit_view(Orch *O, const IrVar *v, const IrCall *c)
     StrBuf t;
     int bad = !x;
     sb_init(&t);
-    if (x)
+    if (x && legal_tensor_column_major(ir_expr_type(O->ir, c->args[0]))) {
+        orch_err(O, c->e.span, "'pl.tensor.view' of a DN tensor: the runtime's Tensor views are row-major");
+        bad = 1;
+    }
+    if (x && !bad)
         sb_printf(&t, "%s.view({", x->text);
     for (uint32_t a = 1; a <= 2 && !bad; a++) {
         const IrExpr *l = c->args[a];
@@ -179,6 +184,9 @@ static void emit_reshape(Orch *O, const IrVar *v, const IrCall *c)
     int bad = !x;
     if (!bad && l->kind != EXPR_MAKE_TUPLE) {
         orch_err(O, c->e.span, "'pl.tensor.reshape' needs a literal shape list");
+        bad = 1;
+    } else if (!bad && legal_tensor_column_major(ir_expr_type(O->ir, c->args[0]))) {
+        orch_err(O, c->e.span, "'pl.tensor.reshape' of a DN tensor: the runtime's Tensor reshapes are row-major");
         bad = 1;
     }
     sb_init(&t);

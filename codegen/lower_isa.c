@@ -99,7 +99,11 @@ static int lower_gm_scalar(LowerFlow *W, const IrVar *dest, const IrCall *c, con
             lower_scalar_poison(W, dest);
         return 1;
     }
-    if (!(lc.flat = flat_offset(W->k->ir, lc.tensor->param->type, c->args[1]))) {
+    char msg[320];
+    if (legal_element_access(lc.tensor->param->type, lc.tensor->param->name, msg, sizeof msg) != 0) {
+        lower_flow_error(W, c->e.span, "%s", msg);
+        rc = -1;
+    } else if (!(lc.flat = flat_offset(W->k->ir, lc.tensor->param->type, c->args[1]))) {
         lower_flow_error(W, c->e.span, "an element of '%s' needs a literal list of %u indices", lc.tensor->param->name,
                          lc.tensor->param->type->n);
         rc = -1;

@@ -590,5 +590,5 @@ int lower_transfer_classify(IrCtx *ir, OpOutput out, const IrVar *dest, const Ir
                  memspace_name((MemorySpace)space));
         return -1;
     }
-    return 0;
+    return legal_transfer_layout(c, tensor, tile, space, msg, cap);
 }

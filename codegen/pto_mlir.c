@@ -116,9 +116,20 @@ View *pm_view_at(Emitter *E, const LowerTensor *T, const char *ptr, const char *
         /* constant strides (legal_tensor_view) */
         for (uint32_t d = 0; d < t->n; d++)
             stride[d] = const_index(E, T->stride[d])->name;
+        if (T->dn)
+            layout = "dn";
     } else if (T->dn) {
-        /* A column vector [M, 1]: column-major (dn). */
+        /* A column vector [M, 1] or a DN tensor: column-major (dn), its
+         * columns M apart.  A window of a wider column-major tensor, its
+         * columns cs apart, is viewed as the first M rows of a packed
+         * [cs, N] one: PTOAS infers dn only from packed strides
+         * ("layout mismatch: user-specified layout=dn but inferred=nd"),
+         * and the partitions, in the tensor's coordinates, stay inside
+         * the rows the tensor has. */
+        int64_t cs;
         stride[0] = const_index(E, 1)->name;
+        if (legal_dn_column_stride(t, &cs))
+            shape[0] = const_index(E, cs)->name;
         stride[1] = shape[0];
         layout = "dn";
     } else {

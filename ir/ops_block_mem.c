@@ -262,11 +262,16 @@ const IrType *deduce_load(DeduceCtx *dc)
                        memspace_name(ms));
     /* L1 (Mat) tiles are stored in the fractal NZ layout the cube unit
      * reads: column-major blocks of row-major boxes. */
+    /* A DN tensor (column-major) loads into the transposed boxes (ZN), as
+     * pypto's tile.load makes it, and into a column-major Vec tile, the
+     * one pto-isa's TLOAD moves it to (DN2DN). */
+    int dn = t->n == 2 && t->tensor_view && t->tensor_view->layout == TENSOR_DN;
     if (ms == MS_MAT)
-        view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
+        view = dn ? ir_tile_view_layout(dc->ir, TL_ROW_MAJOR, TL_COL_MAJOR, 512)
+                  : ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_ROW_MAJOR, 512);
     /* A column vector [.., N, 1] in Vec is column-major, as pypto's
      * tile.load makes it: a row of one element fills no 32-byte block. */
-    else if (ir_dim_value(shapes[n - 1], &last) && last == 1 && n >= 2)
+    else if ((ir_dim_value(shapes[n - 1], &last) && last == 1 && n >= 2) || (dn && n == 2))
         view = ir_tile_view_layout(dc->ir, TL_COL_MAJOR, TL_NONE_BOX, 512);
     /* FlattenTileNdTo2D's load: a window of rank 3 or more with a valid
      * shape of rank 2 gives the window's 2-D tile (its leading extents,

@@ -83,6 +83,85 @@ int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, 
     return -1;
 }
 
+int legal_tensor_is_dn(const IrType *t)
+{
+    return t->kind == TYPE_TENSOR && t->n >= 2 && t->tensor_view && t->tensor_view->layout == TENSOR_DN;
+}
+
+/* An [M, 1] tensor, which pyptocc views column-major in either layout
+ * (legal_tensor_view). */
+static int legal_tensor_column_vector(const IrType *t)
+{
+    int64_t cols;
+    return t->n == 2 && ir_dim_value(t->dims[1], &cols) && cols == 1;
+}
+
+int legal_tensor_column_major(const IrType *t)
+{
+    int64_t cols;
+    return legal_tensor_is_dn(t) && !(t->n == 2 && ir_dim_value(t->dims[1], &cols) && cols == 1);
+}
+
+int legal_element_access(const IrType *t, const char *what, char *msg, size_t cap)
+{
+    if (!legal_tensor_column_major(t))
+        return 0;
+    snprintf(msg, cap,
+             "an element of DN tensor '%s' is read and written through a row-major offset: pyptocc reads and "
+             "writes elements of nd tensors and column vectors only",
+             what);
+    return -1;
+}
+
+int legal_dn_column_stride(const IrType *t, int64_t *s)
+{
+    const IrTensorView *v = t->tensor_view;
+    return legal_tensor_is_dn(t) && t->n == 2 && v->nstride == 2 && ir_dim_value(v->stride[1], s);
+}
+
+/* Whether strides a and b are the same: equal constants or the same
+ * dimension variable. */
+static int same_stride(const IrExpr *a, const IrExpr *b)
+{
+    int64_t x, y;
+    if (ir_dim_value(a, &x) && ir_dim_value(b, &y))
+        return x == y;
+    return a == b;
+}
+
+/* Whether DN tensor t has no strides given, or the packed ones (pypto's
+ * canonical DN, which its MaterializeTensorStrides writes): 1 in the
+ * next-to-last dimension, that dimension's extent in the last, the
+ * outer ones row-major over the [.., M, N] blocks, constants for rank 3
+ * or more (legal_static_strides computes them). */
+static int dn_packed(const IrType *t)
+{
+    const IrTensorView *v = t->tensor_view;
+    int64_t s;
+    if (v->nstride == 0)
+        return 1;
+    if (v->nstride != t->n || !ir_dim_value(v->stride[t->n - 2], &s) || s != 1)
+        return 0;
+    /* A 2-D window of a wider column-major tensor (a sub-view): its
+     * columns a constant stride apart, at least its column's length. */
+    if (t->n == 2 && legal_dn_column_stride(t, &s)) {
+        int64_t m;
+        return !ir_dim_value(t->dims[0], &m) || s >= m;
+    }
+    if (!same_stride(v->stride[t->n - 1], t->dims[t->n - 2]))
+        return 0;
+    if (t->n > 2) {
+        int64_t stride[LEGAL_MAX_RANK], len;
+        char msg[8];
+        if (legal_static_strides(t, 1, "", stride, &len, msg, sizeof msg) != 0)
+            return 1;   /* reported by the caller's legal_static_strides */
+        for (uint32_t d = 0; d + 2 < t->n; d++)
+            if (!ir_dim_value(v->stride[d], &s) || s != stride[d])
+                return 0;
+    }
+    return 1;
+}
+
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap)
 {
     int64_t cv;
@@ -91,15 +170,27 @@ int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, siz
                  LEGAL_MAX_RANK);
         return -1;
     }
-    if (t->tensor_view && t->tensor_view->layout != TENSOR_ND) {
-        snprintf(msg, cap, "tensor '%s' has the %s layout; pyptocc emits only nd and column-vector dn views", what,
-                 tensor_layout_name((TensorLayout)t->tensor_view->layout));
+    if (t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
+        (t->tensor_view->layout != TENSOR_DN || t->n < 2 || !dn_packed(t))) {
+        if (t->tensor_view->layout == TENSOR_DN && t->n >= 2)
+            snprintf(msg, cap,
+                     "tensor '%s' has DN strides that pyptocc does not view: it takes 1 in the next-to-last "
+                     "dimension and that dimension's extent in the last (in a 2-D tensor, a constant at least "
+                     "that), the outer strides packed",
+                     what);
+        else
+            snprintf(msg, cap, "tensor '%s' has the %s layout; pyptocc emits only nd and dn views", what,
+                     tensor_layout_name((TensorLayout)t->tensor_view->layout));
         return -1;
     }
     if (t->n > 2) {
         int64_t stride[LEGAL_MAX_RANK], len;
-        *dn = 0;
-        return legal_static_strides(t, 0, what, stride, &len, msg, cap);
+        *dn = legal_tensor_is_dn(t);
+        return legal_static_strides(t, *dn, what, stride, &len, msg, cap);
+    }
+    if (legal_tensor_is_dn(t)) {
+        *dn = 1;
+        return 0;
     }
     /* A column vector [M, 1]: column-major (dn). */
     *dn = t->n == 2 && ir_dim_value(t->dims[1], &cv) && cv == 1 && !(ir_dim_value(t->dims[0], &cv) && cv <= 1);
@@ -111,7 +202,7 @@ int legal_strides(const IrType *t, int dn, const char *what, int64_t stride[LEGA
 {
     const IrExpr *d = t->dims[t->n == 1 || dn ? 0 : 1];
     *len_x = NULL;
-    if (t->n <= 2 && !ir_dim_value(d, len) && d->kind != EXPR_CONST_INT) {
+    if (t->n <= 2 && !legal_dn_column_stride(t, len) && !ir_dim_value(d, len) && d->kind != EXPR_CONST_INT) {
         *len_x = d;
         *len = -1;
         stride[0] = t->n == 2 && !dn ? -1 : 1;
@@ -126,22 +217,36 @@ int legal_static_strides(const IrType *t, int dn, const char *what, int64_t stri
 {
     if (t->n > 2) {
         /* Row-major: each stride the product of the dimensions after it,
-         * all of which must be constants; the first may be any. */
-        stride[t->n - 1] = 1;
-        for (uint32_t i = t->n - 1; i > 0; i--) {
-            int64_t d;
-            if (!ir_dim_value(t->dims[i], &d) || d < 0 || __builtin_mul_overflow(stride[i], d, &stride[i - 1])) {
-                snprintf(msg, cap,
-                         "tensor '%s' of rank %u has dimension %u only known at run time: a kernel's tensor of rank "
-                         "3 or more may have a run-time first dimension only (its strides are constants)",
-                         what, t->n, i);
-                return -1;
-            }
+         * all of which must be constants; the first may be any.  DN: the
+         * last two dimensions column-major (strides 1 and M), the outer
+         * ones row-major over the [M, N] blocks. */
+        uint32_t i = t->n - 1, bad = 0;
+        int64_t d, m = 0;
+        stride[i] = 1;
+        if (dn) {
+            stride[t->n - 2] = 1;
+            if (!ir_dim_value(t->dims[t->n - 2], &m) || m < 0)
+                bad = t->n - 2;
+            else if (!ir_dim_value(t->dims[t->n - 1], &d) || d < 0 || __builtin_mul_overflow(m, d, &stride[t->n - 3]))
+                bad = t->n - 1;
+            stride[t->n - 1] = m;
+            i = t->n - 2;
+        }
+        for (; i > 0 && !bad; i--)
+            if (!(dn && i == t->n - 2) &&
+                (!ir_dim_value(t->dims[i], &d) || d < 0 || __builtin_mul_overflow(stride[i], d, &stride[i - 1])))
+                bad = i;
+        if (bad) {
+            snprintf(msg, cap,
+                     "tensor '%s' of rank %u has dimension %u only known at run time: a kernel's tensor of rank "
+                     "3 or more may have a run-time first dimension only (its strides are constants)",
+                     what, t->n, bad);
+            return -1;
         }
         *len = stride[t->n - 2];
         return 0;
     }
-    if (!ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], len)) {
+    if (!legal_dn_column_stride(t, len) && !ir_dim_value(t->dims[t->n == 1 || dn ? 0 : 1], len)) {
         snprintf(msg, cap,
                  "tensor '%s' has a dimension only known at run time, which a GlobalTensor's static strides cannot "
                  "express (cpp.md 4.2)",
@@ -330,6 +435,52 @@ int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple 
         }
     }
     return 0;
+}
+
+int legal_transfer_layout(const IrCall *c, const IrType *tensor, const IrType *tile, int space, char *msg, size_t cap)
+{
+    char buf[64];
+    const IrTileView *v = tile ? tile->tile_view : NULL;
+    int64_t rows, cols;
+    if (!tile || tile->kind != TYPE_TILE || !tensor || tensor->kind != TYPE_TENSOR)
+        return 0;
+    /* The other way round: a column-major Vec tile (a DN tensor's load)
+     * moves to and from an nd tensor only as one row or one column
+     * (pto-isa's TSTORE: "Src and dst layout must be same, only support
+     * ND/DN/NZ or the special case of one row/one column"). */
+    if (!legal_tensor_is_dn(tensor)) {
+        if (v && (space == MS_VEC || space < 0) && v->blayout == TL_COL_MAJOR && v->slayout == TL_NONE_BOX &&
+            tile->n == 2 && !(ir_dim_value(tile->dims[0], &rows) && rows == 1) &&
+            !(ir_dim_value(tile->dims[1], &cols) && cols == 1) && !legal_tensor_column_vector(tensor)) {
+            snprintf(msg, cap,
+                     "'%s' moves a column-major Vec tile to or from nd tensor data: pto-isa moves it only to and "
+                     "from a DN tensor, or as one row or one column",
+                     op_printed_name(callee_op(c->callee), buf, sizeof buf));
+            return -1;
+        }
+        return 0;
+    }
+    if (!legal_tensor_column_major(tensor))
+        return 0;
+    if (tensor->n > 2) {
+        snprintf(msg, cap,
+                 "'%s' moves a window of DN tensor of rank %u: pyptocc moves DN tensors of rank 2 only (a window "
+                 "of rank 3 or more is moved as rows of a row-major tile)",
+                 op_printed_name(callee_op(c->callee), buf, sizeof buf), tensor->n);
+        return -1;
+    }
+    /* pto-isa's TLOAD and TSTORE: a DN tensor moves to and from a Vec tile
+     * that is column-major (DN2DN), and into a Mat tile of column-major
+     * boxes in row-major order (DN2ZN). */
+    if (v && (space == MS_VEC || space < 0) && v->blayout == TL_COL_MAJOR && v->slayout == TL_NONE_BOX)
+        return 0;
+    if (v && (space == MS_MAT || space < 0) && v->blayout == TL_ROW_MAJOR && v->slayout == TL_COL_MAJOR)
+        return 0;
+    snprintf(msg, cap,
+             "'%s' moves DN tensor data through a tile that is not column-major: pto-isa moves a DN tensor only "
+             "to and from a column-major Vec tile or a Mat tile of column-major boxes (ZN)",
+             op_printed_name(callee_op(c->callee), buf, sizeof buf));
+    return -1;
 }
 
 int legal_same_dims(const IrType *a, const IrType *b)

@@ -46,8 +46,21 @@ int legal_carried_tensor(const IrVar *yielded, const IrVar *carried, char *msg, 
 #define LEGAL_MAX_RANK 5
 
 /* The tensor view of a kernel's Tensor parameter (pto-mlir.md 4.3): rank
- * 1 to LEGAL_MAX_RANK, an nd layout; *dn is set for a column vector [M, 1] (M not a
- * constant 1 or less), which is viewed column-major. */
+ * 1 to LEGAL_MAX_RANK, an nd layout or a packed DN one (pypto's canonical
+ * strides); *dn is set for a DN tensor and for a column vector [M, 1] (M
+ * not a constant 1 or less), which are viewed column-major (for rank 3
+ * or more: the last two dimensions). */
+int legal_tensor_is_dn(const IrType *t);
+/* A DN tensor that is not a column vector [M, 1] (which reads the same
+ * in both layouts): its elements are not at row-major offsets. */
+int legal_tensor_column_major(const IrType *t);
+/* One element of tensor t (named what) read or written from the scalar
+ * unit (block.gm_read, block.gm_write), at a row-major offset: t is not
+ * column-major (legal_tensor_column_major). */
+int legal_element_access(const IrType *t, const char *what, char *msg, size_t cap);
+/* A 2-D DN tensor whose view gives its column stride, a constant: 1 and
+ * *s set (a window of a wider column-major tensor); else 0. */
+int legal_dn_column_stride(const IrType *t, int64_t *s);
 int legal_tensor_view(const IrType *t, const char *what, int *dn, char *msg, size_t cap);
 
 /* For C++: a GlobalTensor's strides are template arguments (cpp.md 4.2),
@@ -104,6 +117,11 @@ typedef struct LegalGatherRow {
 int legal_gather_row(const IrCall *c, const IrType *dst, int space, LegalGatherRow *g, char *msg, size_t cap);
 int legal_transfer_shape(const IrCall *c, const IrType *tile, const IrMakeTuple *offs, const IrMakeTuple *shapes,
                          uint32_t tensor_rank, int64_t size[LEGAL_MAX_RANK], Span *at, char *msg, size_t cap);
+/* A load or store c between a DN tensor (legal_tensor_is_dn) and a tile
+ * of space `space`: of rank 2, through a column-major tile (pto-isa's
+ * DN2DN and DN2ZN); a column vector [M, 1] through any.  space is -1
+ * before the tiles have memory: then the layouts alone. */
+int legal_transfer_layout(const IrCall *c, const IrType *tensor, const IrType *tile, int space, char *msg, size_t cap);
 
 /* A compare's tiles (the operands from..from+n the op table names: a
  * cmp's two, none of a cmps) against its packed mask: on A5 of the mask's

@@ -421,6 +421,14 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         return;
     form = op_traits(op)->form;
     legal_check_pipe(L, c, op, result);
+    if ((op->cls == OPCL_GM_GETVAL || op->cls == OPCL_GM_SETVAL) && c->nargs >= 1) {
+        const IrExpr *tx = c->args[0];
+        if (legal_element_access(ir_expr_type(L->ir, tx), ir_is_var_like(tx) ? IR_AS(IrVar, tx)->name : "?", msg,
+                                 sizeof msg) != 0) {
+            diag_error(L->pc->diag, c->e.span, "%s", msg);
+            L->failed = 1;
+        }
+    }
     if (op_is(op, OP_SYSTEM_SYNCALL_SOFT) && c->nargs == 2) {
         int64_t sizes[2];
         const IrExpr *ws = c->args[0];
@@ -479,7 +487,8 @@ static void check_call(Legal *L, const IrCall *c, const IrVar *result)
         Span at = c->e.span;
         if (legal_transfer_lists(c, &offs, &shapes, msg, sizeof msg) != 0 ||
             (tile && tile->kind == TYPE_TILE && static_shape(tile) && tensor && tensor->kind == TYPE_TENSOR &&
-             legal_transfer_shape(c, tile, offs, shapes, tensor->n, size, &at, msg, sizeof msg) != 0)) {
+             (legal_transfer_shape(c, tile, offs, shapes, tensor->n, size, &at, msg, sizeof msg) != 0 ||
+              legal_transfer_layout(c, tensor, tile, ir_type_space(tile), msg, sizeof msg) != 0))) {
             diag_error(L->pc->diag, at, "%s", msg);
             L->failed = 1;
         }
@@ -675,10 +684,11 @@ static const IrExpr *uncomputed_dim(const IrExpr *const *dims, uint32_t n, const
     return NULL;
 }
 
-/* A kernel takes tensors and scalars; its tensors are nd views of rank 1
- * or 2 (cpp.md 4.2, pto-mlir.md 12; a column vector [M, 1] is viewed
- * column-major on its own): a dn, NZ or other fractal tensor has no
- * GlobalTensor or partition view that pyptocc writes.  For C++ every
+/* A kernel takes tensors and scalars; its tensors are nd views, or dn
+ * ones with pypto's packed strides (cpp.md 4.2, pto-mlir.md 12; a column
+ * vector [M, 1] is viewed column-major on its own): an NZ or other
+ * fractal tensor has no GlobalTensor or partition view that pyptocc
+ * writes.  For C++ every
  * tensor is a GlobalTensor, whose strides are template arguments (cpp.md
  * 4.2): the dimension that gives its row stride is a constant. */
 static void check_params(Legal *L, const IrFunc *f)
@@ -700,8 +710,8 @@ static void check_params(Legal *L, const IrFunc *f)
         } else if (t->kind == TYPE_TENSOR && t->tensor_view && t->tensor_view->layout != TENSOR_ND &&
                    t->tensor_view->layout != TENSOR_DN) {
             diag_error(L->pc->diag, v->e.span,
-                       "tensor '%s' has the %s layout; kernels take nd tensors (an NZ tensor's fractal boxes have "
-                       "no GlobalTensor form that pyptocc writes)",
+                       "tensor '%s' has the %s layout; kernels take nd and dn tensors (a fractal layout is a "
+                       "tile's, with no strides: no GlobalTensor or tensor view that pyptocc writes)",
                        v->name, tensor_layout_name((TensorLayout)t->tensor_view->layout));
             L->failed = 1;
         } else if (t->kind == TYPE_TENSOR &&

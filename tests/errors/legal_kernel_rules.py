@@ -6,10 +6,10 @@
 # shape is not its tile's (the partition is the tile); operands of another
 # shape than the result (the operations do not broadcast; operands of
 # another element type are converted where that is exact, else reported,
-# tests/passes/legalize_dtypes); a dn tensor parameter (pyptocc views
-# an [M, 1] nd column vector column-major itself; it writes no other dn
-# view); a Tile parameter (kernels take tensors and scalars); a tile whose
-# shape is known only at run time.
+# tests/passes/legalize_dtypes); a DN tensor's load (a column-major
+# tile) stored into an nd tensor (pto-isa's TSTORE moves a column-major
+# tile only to a DN tensor); a Tile parameter (kernels take tensors and
+# scalars); a tile whose shape is known only at run time.
 import pypto.language as pl
 
 

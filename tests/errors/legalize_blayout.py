@@ -2,7 +2,9 @@
 # A tile's big layout (blayout) is row_major or col_major: none_box is a
 # value of the small layout only.  PTOAS refuses "blayout=none_box"
 # ("unknown blayout"), and pto-isa's BLayout has no such value, so Legalize
-# reports it where the tile is defined (found by the fuzz smoke run).
+# reports it where the tile is defined (found by the fuzz smoke run).  A
+# col_major Vec tile moves only to and from DN tensors (pto-isa's TLOAD
+# and TSTORE), so w's load and store from nd tensors are reported too.
 import pypto.language as pl
 
 

@@ -1,6 +1,7 @@
 # pyptocc-flags: --no-passes --emit=pto
 # Types PTO cannot express: a dtype without an MLIR type (FP8E4M3FN), a rank-3
-# tensor and a rank-3 store, and a tensor view with the DN layout.
+# tensor and a rank-3 store (a tensor view with the DN layout, once here,
+# is viewed: tests/pto/dn_tensor_views.py).
 import pypto.language as pl
 
 
