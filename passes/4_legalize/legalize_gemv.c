@@ -151,7 +151,8 @@ static const IrStmt *retype_stmt(IrMutator *m, const IrStmt *s)
     if (!c || c->nargs > 7 || !(op = callee_op(c->callee)))
         return s;
     n = c->nargs;
-    memcpy(args, c->args, n * sizeof *args);
+    if (n)
+        memcpy(args, c->args, n * sizeof *args);
     callee = c->callee;
     if (ptrmap_get(&G->loads, s)) {
         const IrType *lt = a->var->type;

@@ -355,8 +355,10 @@ static int fill_signed(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     uint32_t mark = out->len;
     if (sdt == u || c->nargs > 4 || c->nkwargs > 4)
         return 0;
-    memcpy(args, c->args, c->nargs * sizeof *args);
-    memcpy(kws, c->kwargs, c->nkwargs * sizeof *kws);
+    if (c->nargs)
+        memcpy(args, c->args, c->nargs * sizeof *args);
+    if (c->nkwargs)
+        memcpy(kws, c->kwargs, c->nkwargs * sizeof *kws);
     kw.key = ir_name(ir, "dtype");
     kw.kind = KW_DTYPE;
     kw.v.i = sdt;
