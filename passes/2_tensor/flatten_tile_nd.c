@@ -11,8 +11,14 @@
  *     load is a load's form, a remote store a store's where the tile's
  *     leading extents but the last are 1 (it has no shape list);
  *   - create, full and reshape take the 2-D shape;
+ *   - a view (tile.slice) whose window is a block of whole rows of the
+ *     2-D form (leading window extents 1, then whole extents) is the view
+ *     of those rows; flatten_batches.c makes a batched multiply with a
+ *     batch above 1 such views, a multiply and a store per batch;
  *   - a batched matrix multiply whose batch extents are all 1 becomes the
- *     2-D one (block.matmul, block.matmul_acc); a transposed view of a
+ *     2-D one (block.matmul, block.matmul_acc), and one of a larger batch
+ *     whose result a store writes whole a multiply and a store per batch
+ *     (flatten_batches.c); a transposed view of a
  *     tile whose leading extents are 1 the 2-D view;
  *   - element-wise ops, row reductions and expansions, casts, compares
  *     and selects run on the 2-D tiles, deduced anew: the result must be
@@ -25,6 +31,7 @@
 #include "config.h"
 #include "ir/op_registry.h"
 #include "ir/visit.h"
+#include "passes/2_tensor/flatten_tile_nd.h"
 #include "passes/pass.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
@@ -162,7 +169,8 @@ static const IrExpr *flat_batch_matmul(Flat *F, const IrCall *c, const OpDef *op
                 snprintf(tb, sizeof tb, v > 1 ? "%lld" : "unknown at compile time", (long long)v);
                 diag_error(F->pc->diag, c->e.span,
                            "'%s' multiplies a batch of %s (batch dimension %u of %s): pyptocc multiplies 2-D tiles, "
-                           "and a batched multiply only where every batch extent is 1",
+                           "and a batched multiply where every batch extent is 1, or, per batch, one of static shapes "
+                           "whose result one store writes whole",
                            name, tb, (unsigned)d, p ? p->name : "the result");
                 F->failed = 1;
                 return &c->e;
@@ -183,6 +191,65 @@ static const IrExpr *flat_batch_matmul(Flat *F, const IrCall *c, const OpDef *op
     return ir_call(ir, &mm->callee, c->nargs, c->args, 0, NULL, want, c->e.span);
 }
 
+/* view(x, shape, offset) of a tile x of rank 3 or more, as the view of
+ * the rows of x's 2-D form it covers: its window must be a block of whole
+ * rows (the leading window extents 1 up to some dimension, whole extents
+ * after it, offset 0 there), all of it static, with no valid shape but
+ * the window's.  The call itself (reported) otherwise. */
+static const IrExpr *flat_view(Flat *F, const IrCall *c, const char *name)
+{
+    IrCtx *ir = F->pc->ir;
+    const IrType *t = orig_type(F, c, 0), *want, *got;
+    const IrMakeTuple *w = c->args[1]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[1]) : NULL;
+    const IrMakeTuple *o = c->args[2]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[2]) : NULL;
+    const IrExpr *shape[2], *off[2], *args[4];
+    int64_t rows = 1, roff = 0, stride = 1, wv, ov, dv;
+    int whole = 1;
+    OpError err;
+    if (c->nargs < 3 || c->nargs > 4 || !w || !o || w->n != t->n || o->n != t->n)
+        goto bad;
+    if (c->nargs == 4) {   /* a valid shape: the window's own */
+        const IrMakeTuple *v = c->args[3]->kind == EXPR_MAKE_TUPLE ? IR_AS(IrMakeTuple, c->args[3]) : NULL;
+        for (uint32_t d = 0; d < t->n; d++)
+            if (!v || v->n != t->n || !ir_dim_value(v->elems[d], &ov) || !ir_dim_value(w->elems[d], &wv) || ov != wv)
+                goto bad;
+    }
+    for (uint32_t d = t->n - 1; d-- > 0;) {   /* the row dimensions, last first */
+        if (!ir_dim_value(w->elems[d], &wv) || !ir_dim_value(o->elems[d], &ov) || !ir_dim_value(t->dims[d], &dv))
+            goto bad;
+        if (!whole && (wv != 1))
+            goto bad;
+        if (whole && (wv != dv || ov != 0))
+            whole = 0;   /* from here on: extents of 1 only (this one may be a partial run) */
+        if (!whole && d + 2 < t->n && wv != 1 && !(wv == dv && ov == 0))
+            goto bad;
+        rows *= wv;
+        roff += ov * stride;
+        stride *= dv;
+    }
+    if (!ir_dim_value(o->elems[t->n - 1], &ov))
+        goto bad;
+    shape[0] = ir_dim_const(ir, rows);
+    shape[1] = w->elems[t->n - 1];
+    off[0] = ir_dim_const(ir, roff);
+    off[1] = o->elems[t->n - 1];
+    args[0] = c->args[0];
+    args[1] = ir_make_tuple(ir, 2, shape, c->args[1]->span);
+    args[2] = ir_make_tuple(ir, 2, off, c->args[2]->span);
+    args[3] = args[1];   /* all of it valid */
+    if (!(want = flat_type(F, c->type, c->e.span, "the view")) ||
+        !(got = op_deduce(ir, callee_op(c->callee), args, 4, c->kwargs, c->nkwargs, &err)) || !same_type(got, want))
+        goto bad;
+    return ir_call(ir, c->callee, 4, args, c->nkwargs, c->kwargs, want, c->e.span);
+bad:
+    diag_error(F->pc->diag, c->e.span,
+               "'%s' of a tile of rank %u flattens to 2-D only as a block of whole rows: a static window whose "
+               "leading extents are 1 up to one dimension and whole after it",
+               name, t->n);
+    F->failed = 1;
+    return &c->e;
+}
+
 static const IrExpr *flat_call(Flat *F, const IrCall *c)
 {
     IrCtx *ir = F->pc->ir;
@@ -200,6 +267,8 @@ static const IrExpr *flat_call(Flat *F, const IrCall *c)
     op_printed_name(op, name, sizeof name);
     if (op->cls == OPCL_STORE)
         return &c->e;   /* the 2-D tile into the window of the tensor's rank */
+    if (op->cls == OPCL_VIEW && c->nargs && ptrmap_get(&F->flat, c->args[0]))
+        return flat_view(F, c, name);
     if (op->cls == OPCL_REMOTE_STORE) {
         /* The 2-D tile into the window of the tensor's rank, its rows the
          * last leading dimension's (legal_remote_store_lists): a store
@@ -348,7 +417,7 @@ static const IrFunc *flatten_function(PassCtx *pc, const IrProgram *prog, const 
     m.ctx = pc->ir;
     m.expr = flat_expr;
     m.data = &F;
-    body = ir_mutate_stmt(&m, f->body);
+    body = ir_mutate_stmt(&m, flatten_batches(pc, f, f->body));
     ptrmap_free(&F.flat);
     ptrmap_free(&F.reported);
     if (F.failed)
