@@ -279,10 +279,12 @@ void xm_analyze(Split *S, const IrStmt *s)
 
 /* The kernels run side by side and synchronise only through the pipe: a
  * tensor that one writes and the other reads or writes in global memory
- * would race (pypto orders such an access with a fence of push and pop,
- * which pyptocc does not place yet).  Each tensor value is traced to its
- * root (a parameter or a tensor made in the function) through the stores
- * that return it and the loops that carry it. */
+ * would race, unless a fence orders the accesses (expand_mixed_fence.c:
+ * one side's store before the other side's later loads; after a fence the
+ * writes so far count as ordered).  Each
+ * tensor value is traced to its root (a parameter or a tensor made in the
+ * function) through the stores that return it and the loops that carry
+ * it. */
 typedef struct GmUse {
     Split *S;
     PtrMap root;                /* tensor value -> its root */
@@ -307,8 +309,9 @@ static void gm_access(GmUse *G, const IrExpr *tensor, int side, int write, Span 
         int other = w && w != side ? w : (r & ~side);
         char what[300];
         snprintf(what, sizeof what, "the %s kernel %s '%%s' in global memory, which the %%s kernel %s too; "
-                 "pyptocc does not order global memory between the two kernels yet (pass the tile through the "
-                 "pipe instead)", xm_side_name(side), write ? "writes" : "reads", w && w != side ? "writes" : "reads");
+                 "pyptocc orders only one side's store before the other side's later accesses "
+                 "(pass the tile through the pipe instead)",
+                 xm_side_name(side), write ? "writes" : "reads", w && w != side ? "writes" : "reads");
         xm_fail(G->S, at, what, name, xm_side_name(other));
         return;
     }
@@ -337,6 +340,10 @@ static int gm_stmt(IrWalker *w, const IrStmt *s)
             ptrmap_put(&G->root, &f->iter_args[i]->v.e, (void *)f->iter_args[i]->init);
             ptrmap_put(&G->root, f->ret[i], (void *)f->iter_args[i]->init);
         }
+    } else if (ptrmap_get(&G->S->fence, s)) {
+        /* the cube's earlier writes are ordered before what follows on the
+         * vector side (expand_mixed_fence.c) */
+        ptrmap_put(&G->writer, gm_root(G, ptrmap_get(&G->S->fence, s)), NULL);
     } else if ((c = ir_stmt_call(s)) && c->callee->kind == CALLEE_OP) {
         int side = xm_call_side(G->S, c), target = -1;
         const IrVar *def = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;
