@@ -147,6 +147,33 @@ int xm_call_side(Split *S, const IrCall *c)
 
 void xm_analyze(Split *S, const IrStmt *s);
 
+/* pl.aic_gather(t, split=1|2) joins the lanes' halves by position: lane 1's
+ * half starts where lane 0's box ends, so a half valid to less than its
+ * box along the split axis would leave a gap in the cube's tile (the
+ * pipe's push refuses it: PTOAS wants the valid extent of the box).
+ * Reports it and returns 1 for such a half. */
+static int partial_half(Split *S, const IrStmt *s, const IrCall *c, int split)
+{
+    const IrType *t = ir_expr_type(S->ir, c->args[0]);
+    const IrTileView *v = t->kind == TYPE_TILE ? t->tile_view : NULL;
+    uint32_t axis = (uint32_t)split - 1;
+    int64_t valid, box;
+    char what[160];
+    if (!v || v->nvalid != 2 || t->n != 2 || v->valid_shape[axis] == t->dims[axis] ||
+        (ir_dim_value(v->valid_shape[axis], &valid) && ir_dim_value(t->dims[axis], &box) && valid == box))
+        return 0;
+    if (ir_dim_value(v->valid_shape[axis], &valid) && ir_dim_value(t->dims[axis], &box))
+        snprintf(what, sizeof what, "%lld of its %lld %s", (long long)valid, (long long)box,
+                 axis ? "columns" : "rows");
+    else
+        snprintf(what, sizeof what, "a run-time part of its %s", axis ? "columns" : "rows");
+    xm_fail(S, s->span,
+            "pl.aic_gather joins the AIV lanes' halves by position, so each half must be valid to its whole extent "
+            "on the split axis, but '%s' is valid to %s; fill the rest first (pl.fillpad)",
+            ir_is_var_like(c->args[0]) ? ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name) : "the half", what);
+    return 1;
+}
+
 static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar *def)
 {
     int side = xm_call_side(S, c), dir = xm_crossing_dir(S, c);
@@ -167,6 +194,9 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
             return;
         }
+        if (op_is(callee_op(c->callee), OP_BLOCK_AIC_GATHER) && (split == 1 || split == 2) && src == SIDE_V &&
+            partial_half(S, s, c, (int)split))
+            return;
         if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
