@@ -30,6 +30,15 @@ void elab_define_name(FnCtx *fc, const char *name, const IrExpr *value, Span at)
 }
 
 /* x: T = value / x = value. */
+/* Does annotation view a say only the layout of value view v (pl.Tile[...,
+ * pl.Mem.Mat] gives its space's layout, elab_type.c)?  The value's view
+ * then stays, with its valid shape. */
+static int layout_of(const IrTileView *a, const IrTileView *v)
+{
+    return v && !a->nvalid && !a->nstride && !a->start_offset && a->blayout == v->blayout &&
+           a->slayout == v->slayout && a->fractal == v->fractal && a->space == v->space && a->pad == v->pad;
+}
+
 static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, const AstNode *annot, Span span)
 {
     Elab *E = fc->E;
@@ -64,7 +73,9 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
                 diag_warning(E->diag, W_ANNOTATION, annot->span,
                              "annotation %s does not match the inferred type %s of '%s'", elab_type_str(E, at, a, sizeof a),
                              elab_type_str(E, type, b, sizeof b), target->name);
-            } else if ((at->memref || at->tile_view || at->tensor_view) && ir_type_is_shaped(type)) {
+            } else if ((at->memref || (at->tile_view && !layout_of(at->tile_view, type->tile_view)) ||
+                        at->tensor_view) &&
+                       ir_type_is_shaped(type)) {
                 /* Annotations of printed memory plans carry the MemRef and views. */
                 type = type->kind == TYPE_TILE
                            ? ir_type_tile(E->ir, (DataType)type->dtype, type->n, type->dims, at->memref,

@@ -740,6 +740,15 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
         ir_space_layout(space, &bl, &sl, &fractal);
         tview = ir_tile_view_layout(E->ir, bl, sl, fractal);
     }
+    /* pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] (a parameter's, whose space
+     * no deduction gives): the layout of the space says where it lives, as
+     * a load into Mat or a matmul into Acc gives it (ir_tile_space). */
+    if (ok && is_tile && !tview && !memref && space >= 0 && space != MS_VEC && !ir_space_in_view(space)) {
+        TileLayout bl, sl;
+        uint32_t fractal;
+        ir_space_layout(space, &bl, &sl, &fractal);
+        tview = ir_tile_view_layout(E->ir, bl, sl, fractal);
+    }
     if (ok && is_tile && ir_space_in_view(space >= 0 ? space : memref ? memref->space : -1))
         tview = ir_tile_view_in(E->ir, tview, space >= 0 ? space : memref->space);
     if (ok)

@@ -35,7 +35,10 @@
  *     UP_DOWN and LEFT_RIGHT give each lane half of every tile (the rows,
  *     the columns: split_lanes.c), unless the body crosses to or from the
  *     cube (pl.aiv_shard, pl.aic_gather): it is then written per lane
- *     already, as pypto has it, and ExpandMixedKernel splits it.  Such a
+ *     already, as pypto has it, and ExpandMixedKernel splits it; where
+ *     its only crossings are shards of tensors, which cross through
+ *     global memory (ConvertTensorToBlockOps), each shard is the view of
+ *     the lane's half and the region a loop over the lanes.  Such a
  *     region makes its kernel's vector side run on both AIV lanes, so
  *     every region of that kernel runs once per lane, its lane index
  *     pl.tile.get_subblock_idx() (a loop there would do both lanes' work
@@ -277,7 +280,9 @@ static int is_crossing(const IrExpr *e, const void *ctx)
 }
 
 /* A pl.split_aiv region of mode UP_DOWN or LEFT_RIGHT that crosses to or
- * from the cube: its kernel's vector side runs on both AIV lanes. */
+ * from the cube by the pipe (not only by shards of tensors, which are
+ * views: split_lanes_shards_only): its kernel's vector side runs on both
+ * AIV lanes. */
 static int is_lane_crossing(const IrStmt *s, const void *ctx)
 {
     const IrScopeAttrs *a;
@@ -285,7 +290,7 @@ static int is_lane_crossing(const IrStmt *s, const void *ctx)
     if (s->kind != STMT_SCOPE || s->sub != SCOPE_SPLIT_AIV || !(a = IR_AS(IrScope, s)->attrs) ||
         a->split == SPLIT_UNSET || a->split == SPLIT_NONE)
         return 0;
-    return ir_stmt_any(IR_AS(IrScope, s)->body, NULL, is_crossing, NULL);
+    return !split_lanes_shards_only(IR_AS(IrScope, s)->body, a->split);
 }
 
 static void lower_scope_body(Lower *L, const IrScope *sc, StmtList *out);
@@ -335,7 +340,15 @@ static void lower_scope_body(Lower *L, const IrScope *sc, StmtList *out)
                                                 &a->index->e, NULL);
         int halving = a && a->split != SPLIT_UNSET && a->split != SPLIT_NONE;
         int crossing = halving && ir_stmt_any(lane_body, NULL, is_crossing, NULL);
-        if (halving && !crossing &&
+        /* Shards of tensors only, and no lanes of the pipe in this kernel:
+         * each lane's shard is a view of its half, in a loop over the
+         * lanes whose body is written per lane already (no halving). */
+        int views = crossing && !L->per_lane && split_lanes_shards_only(lane_body, a->split);
+        if (views) {
+            lane_body = split_lanes_shard_views(L->pc, lane_body, &a->index->e, a->split);
+            crossing = 0;
+        }
+        if (halving && !crossing && !views &&
             !(lane_body = split_lanes_halve(L->pc, lane_body, &a->index->e, a->split, &L->halved))) {
             L->failed = 1;
             return;

@@ -434,3 +434,87 @@ int split_lanes_check_outside(PassCtx *pc, const IrStmt *s, const PtrMap *halved
     ir_walk_stmt(&w, s);
     return o.ok;
 }
+
+/* ------------------------------------------------- shards of tensors */
+
+/* A crossing of a split_aiv region that needs the cross-core pipe: every
+ * pl.aiv_shard or pl.aic_gather but a shard of a tensor of even extent
+ * on the split axis, which split_lanes_shard_views makes a view. */
+static int is_pipe_crossing(const IrExpr *e, const void *ctx)
+{
+    const OpDef *op = e->kind == EXPR_CALL ? callee_op(IR_AS(IrCall, e)->callee) : NULL;
+    const int *mode = ctx;
+    const IrCall *c;
+    const IrType *t;
+    int64_t n;
+    if (!op || !(op->cls == OPCL_XCORE_SHARD || op_is(op, OP_TENSOR_AIV_SHARD) || op_is(op, OP_TENSOR_AIC_GATHER)))
+        return 0;
+    if (!op_is(op, OP_TENSOR_AIV_SHARD))
+        return 1;
+    c = IR_AS(IrCall, e);
+    t = c->nargs ? c->args[0]->kind == EXPR_CALL ? IR_AS(IrCall, c->args[0])->type : NULL : NULL;
+    if (!t && c->nargs && ir_is_var_like(c->args[0]))
+        t = IR_AS(IrVar, c->args[0])->type;
+    return !t || t->kind != TYPE_TENSOR || t->n != 2 || ir_call_kwarg(c, "lane_stride") ||
+           !ir_dim_value(t->dims[*mode == SPLIT_UP_DOWN ? 0 : 1], &n) || n % 2;
+}
+
+int split_lanes_shards_only(const IrStmt *body, int mode)
+{
+    return !ir_stmt_any(body, NULL, is_pipe_crossing, &mode);
+}
+
+typedef struct ShardView {
+    IrCtx *ir;
+    const IrExpr *lane;
+    uint32_t axis;
+    int failed;
+    OpError err;
+} ShardView;
+
+static const IrExpr *shard_view_hook(IrMutator *m, const IrExpr *e)
+{
+    ShardView *V = m->data;
+    const IrCall *c;
+    const IrType *t, *vt;
+    const IrExpr *dims[2], *offs[2], *args[4];
+    int64_t n;
+    if (e->kind != EXPR_CALL || !op_is(callee_op(IR_AS(IrCall, e)->callee), OP_TENSOR_AIV_SHARD))
+        return e;
+    c = IR_AS(IrCall, e);
+    t = ir_expr_type(V->ir, c->args[0]);
+    if (!ir_dim_value(t->dims[V->axis], &n))
+        return e;
+    dims[0] = t->dims[0];
+    dims[1] = t->dims[1];
+    dims[V->axis] = ir_dim_const(V->ir, n / 2);
+    offs[0] = offs[1] = ir_const_int(V->ir, 0, DT_INDEX, e->span);
+    offs[V->axis] = ir_binary(V->ir, BIN_MUL, DT_INDEX, V->lane, ir_const_int(V->ir, n / 2, DT_INDEX, e->span), e->span);
+    args[0] = c->args[0];
+    args[1] = ir_make_tuple(V->ir, 2, dims, e->span);
+    args[2] = ir_make_tuple(V->ir, 2, offs, e->span);
+    args[3] = args[1];   /* all of the half valid */
+    if (!(vt = op_deduce(V->ir, op_by_id(OP_TENSOR_VIEW), args, 4, NULL, 0, &V->err))) {
+        V->failed = 1;
+        return e;
+    }
+    return ir_call(V->ir, &op_by_id(OP_TENSOR_VIEW)->callee, 4, args, 0, NULL, vt, e->span);
+}
+
+const IrStmt *split_lanes_shard_views(PassCtx *pc, const IrStmt *body, const IrExpr *lane, int mode)
+{
+    IrMutator m;
+    ShardView V;
+    memset(&m, 0, sizeof m);
+    memset(&V, 0, sizeof V);
+    V.ir = pc->ir;
+    V.lane = lane;
+    V.axis = mode == SPLIT_UP_DOWN ? 0 : 1;
+    m.ctx = pc->ir;
+    m.expr = shard_view_hook;
+    m.data = &V;
+    body = ir_mutate_stmt(&m, body);
+    if (V.failed)
+        ICE("a lane's half of a tensor as a view: %s", V.err.msg);
+    return body;
+}

@@ -18,4 +18,15 @@ const IrStmt *split_lanes_halve(PassCtx *pc, const IrStmt *body, const IrExpr *l
  * outside its region); 1 when there was none. */
 int split_lanes_check_outside(PassCtx *pc, const IrStmt *s, const PtrMap *halved);
 
+/* Does body (a region of mode `mode`) cross to or from the cube only by
+ * pl.aiv_shard of tensors of even extent on the split axis?  Such a
+ * tensor is in global memory on the vector side (ConvertTensorToBlockOps
+ * computes a product in a cube kernel of its own), so each lane's shard
+ * is the view of its half: the region needs no pipe and runs as a loop
+ * over the lanes. */
+int split_lanes_shards_only(const IrStmt *body, int mode);
+/* body with each such pl.aiv_shard(t) as the view of lane `lane`'s half
+ * of t (rows for SPLIT_UP_DOWN, columns for SPLIT_LEFT_RIGHT). */
+const IrStmt *split_lanes_shard_views(PassCtx *pc, const IrStmt *body, const IrExpr *lane, int mode);
+
 #endif

@@ -19,6 +19,7 @@ typedef struct Split {
     PtrMap taken[3];            /* [SIDE_C], [SIDE_V]: the names F defines and the side's new ones */
     uint64_t bytes[2];          /* the largest tile of each direction; 0 when unused */
     uint32_t slots;             /* the most popped tiles a side holds at once */
+    PtrMap fence;               /* fence statement -> the root of the tensor it orders (expand_mixed_fence.c) */
     int failed;
     int missing;                /* set by subst when a variable has no copy on the side */
 } Split;
@@ -46,6 +47,12 @@ void xm_analyze(Split *S, const IrStmt *s);  /* the sides of s's values, the cro
 /* A located error where one side writes a tensor the other side reads
  * or writes in global memory (nothing orders the two kernels' accesses). */
 void xm_check_gm(Split *S, const IrStmt *body);
+
+/* expand_mixed_fence.c */
+/* f with a fence (a token pushed from the cube to the vector side) after
+ * each cube store of a tensor that the vector side loads later; f itself
+ * when none is needed.  The fences go to S->fence. */
+const IrFunc *xm_fence_gm(Split *S, const IrFunc *f);
 
 /* expand_mixed_emit.c */
 /* s on side X appended to out; whether X has work in it. */

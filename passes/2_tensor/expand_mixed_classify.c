@@ -147,6 +147,33 @@ int xm_call_side(Split *S, const IrCall *c)
 
 void xm_analyze(Split *S, const IrStmt *s);
 
+/* pl.aic_gather(t, split=1|2) joins the lanes' halves by position: lane 1's
+ * half starts where lane 0's box ends, so a half valid to less than its
+ * box along the split axis would leave a gap in the cube's tile (the
+ * pipe's push refuses it: PTOAS wants the valid extent of the box).
+ * Reports it and returns 1 for such a half. */
+static int partial_half(Split *S, const IrStmt *s, const IrCall *c, int split)
+{
+    const IrType *t = ir_expr_type(S->ir, c->args[0]);
+    const IrTileView *v = t->kind == TYPE_TILE ? t->tile_view : NULL;
+    uint32_t axis = (uint32_t)split - 1;
+    int64_t valid, box;
+    char what[160];
+    if (!v || v->nvalid != 2 || t->n != 2 || v->valid_shape[axis] == t->dims[axis] ||
+        (ir_dim_value(v->valid_shape[axis], &valid) && ir_dim_value(t->dims[axis], &box) && valid == box))
+        return 0;
+    if (ir_dim_value(v->valid_shape[axis], &valid) && ir_dim_value(t->dims[axis], &box))
+        snprintf(what, sizeof what, "%lld of its %lld %s", (long long)valid, (long long)box,
+                 axis ? "columns" : "rows");
+    else
+        snprintf(what, sizeof what, "a run-time part of its %s", axis ? "columns" : "rows");
+    xm_fail(S, s->span,
+            "pl.aic_gather joins the AIV lanes' halves by position, so each half must be valid to its whole extent "
+            "on the split axis, but '%s' is valid to %s; fill the rest first (pl.fillpad)",
+            ir_is_var_like(c->args[0]) ? ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name) : "the half", what);
+    return 1;
+}
+
 static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar *def)
 {
     int side = xm_call_side(S, c), dir = xm_crossing_dir(S, c);
@@ -167,6 +194,9 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
             return;
         }
+        if (op_is(callee_op(c->callee), OP_BLOCK_AIC_GATHER) && (split == 1 || split == 2) && src == SIDE_V &&
+            partial_half(S, s, c, (int)split))
+            return;
         if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
@@ -279,10 +309,12 @@ void xm_analyze(Split *S, const IrStmt *s)
 
 /* The kernels run side by side and synchronise only through the pipe: a
  * tensor that one writes and the other reads or writes in global memory
- * would race (pypto orders such an access with a fence of push and pop,
- * which pyptocc does not place yet).  Each tensor value is traced to its
- * root (a parameter or a tensor made in the function) through the stores
- * that return it and the loops that carry it. */
+ * would race, unless a fence orders the accesses (expand_mixed_fence.c:
+ * one side's store before the other side's later loads; after a fence the
+ * writes so far count as ordered).  Each
+ * tensor value is traced to its root (a parameter or a tensor made in the
+ * function) through the stores that return it and the loops that carry
+ * it. */
 typedef struct GmUse {
     Split *S;
     PtrMap root;                /* tensor value -> its root */
@@ -307,8 +339,9 @@ static void gm_access(GmUse *G, const IrExpr *tensor, int side, int write, Span 
         int other = w && w != side ? w : (r & ~side);
         char what[300];
         snprintf(what, sizeof what, "the %s kernel %s '%%s' in global memory, which the %%s kernel %s too; "
-                 "pyptocc does not order global memory between the two kernels yet (pass the tile through the "
-                 "pipe instead)", xm_side_name(side), write ? "writes" : "reads", w && w != side ? "writes" : "reads");
+                 "pyptocc orders only one side's store before the other side's later accesses "
+                 "(pass the tile through the pipe instead)",
+                 xm_side_name(side), write ? "writes" : "reads", w && w != side ? "writes" : "reads");
         xm_fail(G->S, at, what, name, xm_side_name(other));
         return;
     }
@@ -337,6 +370,10 @@ static int gm_stmt(IrWalker *w, const IrStmt *s)
             ptrmap_put(&G->root, &f->iter_args[i]->v.e, (void *)f->iter_args[i]->init);
             ptrmap_put(&G->root, f->ret[i], (void *)f->iter_args[i]->init);
         }
+    } else if (ptrmap_get(&G->S->fence, s)) {
+        /* the cube's earlier writes are ordered before what follows on the
+         * vector side (expand_mixed_fence.c) */
+        ptrmap_put(&G->writer, gm_root(G, ptrmap_get(&G->S->fence, s)), NULL);
     } else if ((c = ir_stmt_call(s)) && c->callee->kind == CALLEE_OP) {
         int side = xm_call_side(G->S, c), target = -1;
         const IrVar *def = s->kind == STMT_ASSIGN ? IR_AS(IrAssign, s)->var : NULL;

@@ -156,6 +156,8 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
         ptrmap_init(&S.taken[side]);
         pass_names_of(f, &S.taken[side]);
     }
+    ptrmap_init(&S.fence);
+    S.f = f = xm_fence_gm(&S, f);
     xm_analyze(&S, f->body);
     if (!S.failed)
         xm_check_gm(&S, f->body);
@@ -185,6 +187,7 @@ static int split_func(PassCtx *pc, const IrProgram *prog, const IrFunc *f, IrFun
     ptrmap_free(&S.avail);
     ptrmap_free(&S.cross);
     ptrmap_free(&S.space);
+    ptrmap_free(&S.fence);
     ptrmap_free(&S.taken[SIDE_C]);
     ptrmap_free(&S.taken[SIDE_V]);
     return !S.failed;
