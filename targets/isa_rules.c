@@ -433,8 +433,8 @@ int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, 
     const char *own = k == KERNEL_CUBE ? "aic" : "aiv";
     if (s->xcore_type && strcmp(s->xcore_type, own) != 0) {
         snprintf(msg, cap,
-                 "'pl.system.%s' with core_type=\"%s\" in a%s kernel: that core's part of a mixed kernel, which "
-                 "ExpandMixedKernel does not move to the other kernel",
+                 "'pl.system.%s' with core_type=\"%s\" in a%s kernel: it runs on the other core, where "
+                 "ExpandMixedKernel puts it only from a mixed (InCore) kernel",
                  what, s->xcore_type, k == KERNEL_CUBE ? " cube (aic)" : " vector (aiv)");
         return -1;
     }

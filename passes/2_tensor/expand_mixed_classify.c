@@ -134,6 +134,17 @@ int xm_call_side(Split *S, const IrCall *c)
         return SIDE_C;
     if (op && op_pipe_side(op) == FUNC_AIV)
         return SIDE_V;
+    /* a cross-core event or barrier the author gave a core: that core's
+     * (pypto's core affinity of sync_set, sync_wait and syncall) */
+    if (op && (op_is(op, OP_SYSTEM_SYNC_SET) || op_is(op, OP_SYSTEM_SYNC_WAIT) || op_is(op, OP_SYSTEM_SYNCALL) ||
+               op_is(op, OP_SYSTEM_SYNCALL_SOFT))) {
+        const IrKwarg *ct = ir_call_kwarg(c, "core_type");
+        const char *core = ct && ct->kind == KW_STRING ? ct->v.s : "";
+        if (strcmp(core, "aic") == 0 || strcmp(core, "aic_only") == 0)
+            return SIDE_C;
+        if (strcmp(core, "aiv") == 0 || strcmp(core, "aiv_only") == 0)
+            return SIDE_V;
+    }
     if (ir_call_pipe(c) == PIPE_M)
         return SIDE_C;
     sides |= xm_space_side(xm_call_space(c));
