@@ -178,7 +178,13 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), mode);
             return;
         }
-        if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
+        /* PTOAS maps a push to the cube's producer pipe for an Acc tile only
+         * ("tile type must map to a supported producer pipe") */
+        if (src == SIDE_C && dir == DIR_C2V && ms != MS_ACC)
+            xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
+                             "vector side: PTOAS maps the push of no other cube tile to a producer pipe",
+                 ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), ms >= 0 ? memspace_name((MemorySpace)ms) : "?");
+        else if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), ms >= 0 ? memspace_name((MemorySpace)ms) : "?");
