@@ -293,7 +293,8 @@ int lower_op_classify(IrCtx *ir, Arch arch, OpOutput out, const IrVar *dest, con
                      memspace_name((MemorySpace)to));
             return -1;
         }
-        if (lw->how == FORM_MOVE && isa_move(arch, ir_type_space(from), to, msg, cap) != 0)
+        if (lw->how == FORM_MOVE && (isa_move(arch, ir_type_space(from), to, msg, cap) != 0 ||
+                                     isa_move_shapes(arch, from, ir_type_space(from), dest->type, to, msg, cap) != 0))
             return -1;
         break;
     }

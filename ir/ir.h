@@ -522,7 +522,8 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
                                TileLayout slayout, uint32_t fractal, TilePad pad);
 const IrTileView *ir_tile_view_layout(IrCtx *ctx, TileLayout blayout, TileLayout slayout, uint32_t fractal);
 /* v (NULL: every field at its default) in memory space ms: ms kept in the
- * view where its layout cannot say it (ir_space_in_view), else dropped. */
+ * view where its layout cannot say it (ir_space_in_view, or Vec in the
+ * layouts of another space), else dropped. */
 const IrTileView *ir_tile_view_in(IrCtx *ctx, const IrTileView *v, int ms);
 /* Whether a tile's view must name space ms (Bias, LeftScale, RightScale). */
 int ir_space_in_view(int ms);

@@ -361,12 +361,13 @@ const IrType *deduce_move(DeduceCtx *dc)
                 bl = bl == TL_ROW_MAJOR ? TL_COL_MAJOR : TL_ROW_MAJOR;
             }
             return op_make_tile(dc, (DataType)t->dtype, 2, dims,
-                                op_view_with_valid(dc, ir_tile_view_layout(dc->ir, bl, sl, 512), partial ? 2 : 0,
-                                                   partial ? valid : NULL));
+                                op_view_with_valid(dc, ir_tile_view_in(dc->ir, ir_tile_view_layout(dc->ir, bl, sl, 512), ms),
+                                                   partial ? 2 : 0, partial ? valid : NULL));
         }
+        /* (a Vec tile in NZ boxes says its space in its view) */
         return op_make_tile(dc, (DataType)t->dtype, t->n, t->dims,
-                            op_view_with_valid(dc, ir_tile_view_layout(dc->ir, bl, sl, 512), partial ? 2 : 0,
-                                               partial ? tv : NULL));
+                            op_view_with_valid(dc, ir_tile_view_in(dc->ir, ir_tile_view_layout(dc->ir, bl, sl, 512), ms),
+                                               partial ? 2 : 0, partial ? tv : NULL));
     }
 }
 

@@ -593,11 +593,26 @@ const IrTileView *ir_tile_view(IrCtx *ctx, uint32_t nvalid, const IrExpr *const 
     return intern_tile_view(ctx, nvalid, valid, nstride, stride, start_offset, blayout, slayout, fractal, pad, 0);
 }
 
+/* The space a view's layouts alone say (its space field aside). */
+static int space_of_view_layout(const IrTileView *v)
+{
+    if (!v || v->slayout == TL_NONE_BOX)
+        return MS_VEC;
+    if (v->fractal == 1024)
+        return MS_ACC;
+    if (v->slayout == TL_COL_MAJOR)
+        return MS_RIGHT;
+    return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
+}
+
 int ir_space_in_view(int ms) { return ms == MS_BIAS || ms == MS_LEFT_SCALE || ms == MS_RIGHT_SCALE; }
 
 const IrTileView *ir_tile_view_in(IrCtx *ctx, const IrTileView *v, int ms)
 {
-    int space = ir_space_in_view(ms) ? ms : 0;
+    /* Bias and the scales always; a Vec tile where its layouts say
+     * another space (the NZ boxes a vector kernel moves a tile into before
+     * it pushes it to the cube, which are a Mat tile's layouts) */
+    int space = ir_space_in_view(ms) || (ms == MS_VEC && space_of_view_layout(v) != MS_VEC) ? ms : 0;
     if (!v)
         return intern_tile_view(ctx, 0, NULL, 0, NULL, NULL, TL_ROW_MAJOR, TL_NONE_BOX, 512, TP_NULL, space);
     if (v->space == space)
@@ -914,13 +929,7 @@ static int space_of_layout(const IrType *t)
         return -1;
     if (v && v->space)
         return v->space;
-    if (!v || v->slayout == TL_NONE_BOX)
-        return MS_VEC;
-    if (v->fractal == 1024)
-        return MS_ACC;
-    if (v->slayout == TL_COL_MAJOR)
-        return MS_RIGHT;
-    return v->blayout == TL_COL_MAJOR ? MS_MAT : MS_LEFT;
+    return space_of_view_layout(v);
 }
 
 /* pto-isa's tile aliases (pto/common/pto_tile.hpp): TileLeftScale is

@@ -749,7 +749,11 @@ static const IrType *shaped_type(Elab *E, FnCtx *fc, int is_tile, const AstNode 
         ir_space_layout(space, &bl, &sl, &fractal);
         tview = ir_tile_view_layout(E->ir, bl, sl, fractal);
     }
-    if (ok && is_tile && ir_space_in_view(space >= 0 ? space : memref ? memref->space : -1))
+    /* The view names the space where the layouts cannot say it: Bias and
+     * the scales, and a Vec tile whose layouts are another space's
+     * (ir_tile_view_in). */
+    if (ok && is_tile && (ir_space_in_view(space >= 0 ? space : memref ? memref->space : -1) ||
+                          (space >= 0 ? space : memref ? memref->space : -1) == MS_VEC))
         tview = ir_tile_view_in(E->ir, tview, space >= 0 ? space : memref->space);
     if (ok)
         t = is_tile ? ir_type_tile(E->ir, dt, dims.len, dims.data, memref, tview)

@@ -216,6 +216,21 @@ int isa_move(Arch a, int from, int to, char *msg, size_t cap)
     return 0;
 }
 
+int isa_move_shapes(Arch a, const IrType *src, int from, const IrType *dst, int to, char *msg, size_t cap)
+{
+    int64_t sr, sc, dr, dc;
+    if (a == ARCH_A5 || from == MS_MAT || to == MS_MAT || src->kind != TYPE_TILE || dst->kind != TYPE_TILE ||
+        isa_tile_laid_out(a, src, from, &sr, &sc) != 0 || isa_tile_laid_out(a, dst, to, &dr, &dc) != 0 ||
+        (sr == dr && sc == dc))
+        return 0;
+    snprintf(msg, cap,
+             "a move from %s to %s on %s copies the tile as it is held, and the source is held as [%" PRId64
+             ", %" PRId64 "], the target as [%" PRId64 ", %" PRId64 "] (padded to its layout's whole boxes or "
+             "rows): move between tiles held at one shape",
+             memspace_name((MemorySpace)from), memspace_name((MemorySpace)to), arch_name(a), sr, sc, dr, dc);
+    return -1;
+}
+
 static const char *space_text(int space) { return space < 0 ? "?" : memspace_name((MemorySpace)space); }
 
 /* A copy within Vec (TEXTRACT, TINSERT) takes row-major tiles on both
@@ -433,8 +448,8 @@ int isa_xcore_sync(Arch a, KernelKind k, const SystemLowering *s, int ffts_set, 
     const char *own = k == KERNEL_CUBE ? "aic" : "aiv";
     if (s->xcore_type && strcmp(s->xcore_type, own) != 0) {
         snprintf(msg, cap,
-                 "'pl.system.%s' with core_type=\"%s\" in a%s kernel: that core's part of a mixed kernel, which "
-                 "ExpandMixedKernel does not move to the other kernel",
+                 "'pl.system.%s' with core_type=\"%s\" in a%s kernel: it runs on the other core, where "
+                 "ExpandMixedKernel puts it only from a mixed (InCore) kernel",
                  what, s->xcore_type, k == KERNEL_CUBE ? " cube (aic)" : " vector (aiv)");
         return -1;
     }

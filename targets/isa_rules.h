@@ -103,6 +103,11 @@ int isa_scratch(const IrFunc *f, const IrMemRef *region, uint64_t need, const ch
 /* block.move from space 'from' to 'to' on arch a (A2/A3 pairs: Mat to
  * Left or Right, Vec to Vec, Acc to Mat). */
 int isa_move(Arch a, int from, int to, char *msg, size_t cap);
+/* A2/A3's moves between tiles outside Mat (Vec to Vec) copy a tile as it
+ * is held: src and dst held at one shape (PTOAS 0.60: "expects A2/A3
+ * non-mat tmov to use matching src/dst shapes"), which a Vec tile in NZ
+ * boxes, padded to whole boxes, may not be. */
+int isa_move_shapes(Arch a, const IrType *src, int from, const IrType *dst, int to, char *msg, size_t cap);
 
 /* block.extract (TEXTRACT) of tile src in space 'from' into tile dst in
  * 'to' on arch a: the pairs a move has; a Vec window between row-major

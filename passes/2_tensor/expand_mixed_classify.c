@@ -134,6 +134,17 @@ int xm_call_side(Split *S, const IrCall *c)
         return SIDE_C;
     if (op && op_pipe_side(op) == FUNC_AIV)
         return SIDE_V;
+    /* a cross-core event or barrier the author gave a core: that core's
+     * (pypto's core affinity of sync_set, sync_wait and syncall) */
+    if (op && (op_is(op, OP_SYSTEM_SYNC_SET) || op_is(op, OP_SYSTEM_SYNC_WAIT) || op_is(op, OP_SYSTEM_SYNCALL) ||
+               op_is(op, OP_SYSTEM_SYNCALL_SOFT))) {
+        const IrKwarg *ct = ir_call_kwarg(c, "core_type");
+        const char *core = ct && ct->kind == KW_STRING ? ct->v.s : "";
+        if (strcmp(core, "aic") == 0 || strcmp(core, "aic_only") == 0)
+            return SIDE_C;
+        if (strcmp(core, "aiv") == 0 || strcmp(core, "aiv_only") == 0)
+            return SIDE_V;
+    }
     if (ir_call_pipe(c) == PIPE_M)
         return SIDE_C;
     sides |= xm_space_side(xm_call_space(c));
@@ -197,7 +208,13 @@ static void analyze_call(Split *S, const IrStmt *s, const IrCall *c, const IrVar
         if (op_is(callee_op(c->callee), OP_BLOCK_AIC_GATHER) && (split == 1 || split == 2) && src == SIDE_V &&
             partial_half(S, s, c, (int)split))
             return;
-        if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
+        /* PTOAS maps a push to the cube's producer pipe for an Acc tile only
+         * ("tile type must map to a supported producer pipe") */
+        if (src == SIDE_C && dir == DIR_C2V && ms != MS_ACC)
+            xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
+                             "vector side: PTOAS maps the push of no other cube tile to a producer pipe",
+                 ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), ms >= 0 ? memspace_name((MemorySpace)ms) : "?");
+        else if (src != (dir == DIR_C2V ? SIDE_C : SIDE_V) || (dir == DIR_C2V && ms != MS_ACC))
             xm_fail(S, s->span, "'%s' is a %s tile, and the pipe carries the cube's matmul results (Acc tiles) to the "
                              "vector side",
                  ir_ssa_stem(S->ir, IR_AS(IrVar, c->args[0])->name), ms >= 0 ? memspace_name((MemorySpace)ms) : "?");

@@ -65,12 +65,37 @@ static int is_crossing_move(const IrExpr *e, const void *ctx)
     return from && to && from != to;
 }
 
+/* A cross-core event or barrier whose core_type= names the core of side
+ * *ctx (pypto classifies sync_set, sync_wait and syncall by it). */
+static int is_sync_of(const IrExpr *e, const void *ctx)
+{
+    int side = *(const int *)ctx;
+    const IrKwarg *ct;
+    const char *core;
+    if (!op_called(e, OP_SYSTEM_SYNC_SET) && !op_called(e, OP_SYSTEM_SYNC_WAIT) && !op_called(e, OP_SYSTEM_SYNCALL) &&
+        !op_called(e, OP_SYSTEM_SYNCALL_SOFT))
+        return 0;
+    ct = ir_call_kwarg(IR_AS(IrCall, e), "core_type");
+    core = ct && ct->kind == KW_STRING ? ct->v.s : "";
+    return side == SIDE_C ? strcmp(core, "aic") == 0 || strcmp(core, "aic_only") == 0
+                          : strcmp(core, "aiv") == 0 || strcmp(core, "aiv_only") == 0;
+}
+
 static int mixed(PassCtx *pc, const IrFunc *f)
 {
+    static const int cube = SIDE_C, vector = SIDE_V;
+    KernelKind kind;
     if (f->type != FUNC_INCORE || !f->body)
         return 0;
-    return ir_kernel_kind(f) == KERNEL_MIXED || ir_func_any(f, NULL, is_shard, NULL) ||
-           (pc->arch != ARCH_A5 && ir_func_any(f, NULL, is_crossing_move, NULL));
+    kind = ir_kernel_kind(f);
+    if (kind == KERNEL_MIXED || ir_func_any(f, NULL, is_shard, NULL) ||
+        (pc->arch != ARCH_A5 && ir_func_any(f, NULL, is_crossing_move, NULL)))
+        return 1;
+    /* an event the author gave the other core than the kernel's ops run
+     * on (a cube kernel's vector side may only load and store, which use
+     * no vector pipe) */
+    return (kind == KERNEL_CUBE && ir_func_any(f, NULL, is_sync_of, &vector)) ||
+           (kind == KERNEL_VECTOR && ir_func_any(f, NULL, is_sync_of, &cube));
 }
 
 /* A name for a kernel of F that the program does not have. */

@@ -19,6 +19,9 @@
  * decimal that rounds to the exact result, so it prints as a person
  * would write it.
  *
+ * An if whose condition folds to a constant is replaced by the branch it
+ * takes; the values that branch yields replace the if's return variables.
+ *
  * Dead code: an AssignStmt whose variable is used nowhere in the function
  * (expressions, types, yields, returns, conditions, nested bodies) is
  * removed when its value is pure: scalar code, constants, tuples, and
@@ -35,6 +38,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/pass.h"
+#include "passes/3_verify/simplify.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
@@ -897,6 +901,7 @@ static const IrFunc *simplify_function(PassCtx *pc, const IrProgram *prog, const
     ptrmap_init(&F.subst);
     body = fold_stmt(&F, f->body);
     ptrmap_free(&F.subst);
+    body = simplify_lift_constant_ifs(pc->ir, body);
     body = eliminate_dead(pc->ir, f, body);
     if (body == f->body)
         return f;

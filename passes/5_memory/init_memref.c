@@ -109,7 +109,9 @@ static void check_transfer(Init *I, const IrCall *c, const OpDef *op)
     from = src ? (int)src->space : -1;
     if (from < 0 || from == MS_DDR)
         return;
-    if (op->id == OP_BLOCK_MOVE && isa_move(a, from, to, msg, sizeof msg) != 0)
+    if (op->id == OP_BLOCK_MOVE && (isa_move(a, from, to, msg, sizeof msg) != 0 ||
+                                    isa_move_shapes(a, ir_expr_type(I->ir, c->args[0]), from, c->type, to, msg,
+                                                    sizeof msg) != 0))
         diag_error(I->pc->diag, c->e.span, "%s", msg);
     else if (op->id == OP_BLOCK_EXTRACT &&
              isa_extract(a, from, to, ir_expr_type(I->ir, c->args[0]), c->type, msg, sizeof msg) != 0)

@@ -1,9 +1,9 @@
 # pyptocc-flags: --emit=pto
 # Cross-core events PTOAS 0.60 rejects on A2/A3: an event before the FFTS
 # unit has its workspace ("A3 inter-core sync requires explicit
-# pto.set_ffts in the same function"); and one a mixed kernel would move
-# to the other core (core_type="aic" in a vector kernel), which pyptocc
-# does not split.
+# pto.set_ffts in the same function"); and one for the other core
+# (core_type="aic") in a kernel its author typed AIV: ExpandMixedKernel
+# moves such an event to its core only out of a mixed InCore kernel.
 import pypto.language as pl
 
 

@@ -2,7 +2,8 @@
 # written (index arithmetic, scale factors, casts, conditions); Simplify
 # folds every one whose operands are constants, bottom-up, wherever it
 # occurs: values, call arguments (the store's offset `16 // 16 - 1`
-# becomes 0), loop bounds, conditions, returns.  What could depend on the
+# becomes 0), loop bounds, conditions, returns; an if whose condition
+# folds is replaced by its branch.  What could depend on the
 # target stays: integer "/" (the reference's INT64 FloatDiv), division by
 # zero, integer overflow.  Expressions with variables are not
 # reassociated.

@@ -218,7 +218,8 @@ START_TEST(fold_everywhere)
     /* Call arguments, conditions, bounds, init values, yields and returns.
      * Types store constant dimensions as values ([2 * 32, 64] is [64, 64]),
      * so the shape arguments fold without changing the deduced types; the
-     * view's offset folds, and so do a function's arguments. */
+     * view's offset folds, and so do a function's arguments.  The if,
+     * whose condition folds to True, is replaced by its branch. */
     const IrKwarg kw[] = {{nm("dtype"), KW_DTYPE, {.i = DT_FP32}}};
     const IrExpr *shape = ir_make_tuple(&ctx, EXPRS(bin(BIN_MUL, ci(2), ci(32)), ci(64)), NOSPAN);
     const IrExpr *create = call_kw("tensor.create", 1, &shape, 1, kw, at(2, 9, 20));
@@ -264,8 +265,7 @@ START_TEST(fold_everywhere)
                      "    h: pl.Scalar[pl.INT64] = g(3)\n"
                      "    for i, (xi,) in pl.range(0, 8, 1, init_values=(2,)):\n"
                      "        xr: pl.Scalar[pl.INT64] = pl.yield_(xi + 9)\n"
-                     "    if True:\n"
-                     "        pl.system.bar_v()\n"
+                     "    pl.system.bar_v()\n"
                      "    return v, xr + h * 5");
     sb_free(&sb);
     out_open(&o, ALL_PROPS);
