@@ -41,6 +41,10 @@ const IrExpr *legal_sin_cos(struct TcEmit *e, const IrCall *c, const char *name)
  * load made a matrix product of a 16-row Left tile with one valid row
  * (legalize_gemv.c); body itself when there is none. */
 const IrStmt *legal_gemv_as_matmul(Legal *L, const IrStmt *body);
+/* a's variable assigned reinterpret_view(y) in its element type (the same
+ * bytes), added to out: 1, or 0 when that does not give a's type (but for
+ * a MemRef a program gave it). */
+int legal_view_as(Legal *L, const IrAssign *a, const IrExpr *y, StmtList *out);
 /* Records that assignment a's tile lives in its operand's storage when its
  * op's result is there (a transpose_view, a reshape: RES_ARG0). */
 void legal_note_alias(Legal *L, const IrAssign *a);

@@ -265,17 +265,30 @@ static int run_as_bits(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
         goto fail;
     y = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_bits"), t, at);
     vec_push(*out, ir_assign(ir, y, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
-    kw.v.i = dt;
-    args[0] = &y->e;
-    /* y's type, but for the buffer a program may have given y */
-    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) ||
-        (t != a->var->type && ir_type_with_memref(ir, t, a->var->type->memref) != a->var->type))
+    if (!legal_view_as(L, a, &y->e, out))
         goto fail;
-    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, args, 1, &kw, t, at), at));
     return 1;
 fail:
     out->len = mark;
     return 0;
+}
+
+int legal_view_as(Legal *L, const IrAssign *a, const IrExpr *y, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *view = op_by_id(OP_BLOCK_REINTERPRET_VIEW);
+    const IrType *t;
+    IrKwarg kw;
+    OpError err;
+    kw.key = ir_name(ir, "dtype");
+    kw.kind = KW_DTYPE;
+    kw.v.i = a->var->type->dtype;
+    /* a's type, but for the buffer a program may have given a */
+    if (!(t = op_deduce(ir, view, &y, 1, &kw, 1, &err)) ||
+        (t != a->var->type && ir_type_with_memref(ir, t, a->var->type->memref) != a->var->type))
+        return 0;
+    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, &y, 1, &kw, t, a->s.span), a->s.span));
+    return 1;
 }
 
 static int legal_stmt(Legal *L, const IrStmt *st, StmtList *out);

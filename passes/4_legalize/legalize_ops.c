@@ -397,11 +397,8 @@ static int fill_signed(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
         goto fail;
     y = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_signed"), t, at);
     vec_push(*out, ir_assign(ir, y, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, kws, t, c->e.span), at));
-    kw.v.i = u;
-    args[0] = &y->e;
-    if (!(t = op_deduce(ir, view, args, 1, &kw, 1, &err)) || t != a->var->type)
+    if (!legal_view_as(L, a, &y->e, out))
         goto fail;
-    vec_push(*out, ir_assign(ir, a->var, ir_call(ir, &view->callee, 1, args, 1, &kw, t, at), at));
     return 1;
 fail:
     out->len = mark;
