@@ -145,7 +145,7 @@ const char *legal_fresh_name(Legal *L, const char *base, const char *suffix)
 
 /* ------------------------------------------------------------ rewriting */
 
-static const IrExpr *reshape(Legal *L, const IrExpr *x, int64_t rows, int64_t cols, Span at)
+const IrExpr *legal_reshape(Legal *L, const IrExpr *x, int64_t rows, int64_t cols, Span at)
 {
     const IrExpr *dims[2], *args[2];
     OpError err;
@@ -169,7 +169,7 @@ static const IrExpr *row_form(Legal *L, const IrExpr *x, StmtList *out, Span at)
     IrVar *v;
     if (row)
         return row;
-    r = reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
+    r = legal_reshape(L, x, 1, legal_column_rows(ir_expr_type(L->ir, x)), at);
     v = ir_var_new(L->ir, legal_fresh_name(L, ir_is_var_like(x) ? IR_AS(IrVar, x)->name : "_col", "_row"), ir_expr_type(L->ir, r), at);
     vec_push(*out, ir_assign(L->ir, v, r, at));
     return &v->e;
@@ -237,7 +237,7 @@ static int run_on_rows(Legal *L, const IrAssign *a, const IrCall *c, const OpDef
     }
     row = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, a->var->e.span);
     vec_push(*out, ir_assign(ir, row, ir_call(ir, c->callee, c->nargs, args, c->nkwargs, c->kwargs, t, c->e.span), at));
-    vec_push(*out, ir_assign(ir, a->var, reshape(L, &row->e, m, 1, at), at));
+    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &row->e, m, 1, at), at));
     ptrmap_put(&L->row_of, a->var, &row->e);
     ptrmap_put(&L->back, a->var, (void *)1);
     xfree(args);

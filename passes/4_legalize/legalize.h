@@ -53,6 +53,8 @@ void legal_note_alias(Legal *L, const IrAssign *a);
  * read as its transpose has a Right tile's layout, so its type alone would
  * say Right.) */
 int legal_tile_space(const Legal *L, const IrExpr *x);
+/* reshape(x, [rows, cols]), typed (no data moves). */
+const IrExpr *legal_reshape(Legal *L, const IrExpr *x, int64_t rows, int64_t cols, Span at);
 /* M when t is a tile [M, 1] with a constant M > 1 (a column vector). */
 int64_t legal_column_rows(const IrType *t);
 void legal_note_name(Legal *L, const char *name);

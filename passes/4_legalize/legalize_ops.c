@@ -173,6 +173,54 @@ static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const O
     return 1;
 }
 
+/* A window of rows of a Vec column vector x [M, 1] (column-major, which
+ * TEXTRACT within Vec does not take): the same elements are a window of
+ * columns of its row form [1, M] (the same bytes), so that window is
+ * extracted there and read back as a column:
+ *   x_row = reshape(x, [1, M]); w = extract(x_row, 0, r, [1, h]);
+ *   y = reshape(w, [h, 1]).
+ * 0 (nothing added) when the window is not of that form or the row's
+ * extract is not legal either (its column offset in whole 32-byte
+ * blocks on A2/A3), which the caller then reports. */
+static int column_window(Legal *L, const IrAssign *a, const IrCall *c, const IrMakeTuple *off, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT);
+    const IrType *t, *rt = a->var->type;
+    const IrExpr *args[4], *row, *dims[2];
+    int64_t m = legal_column_rows(ir_expr_type(ir, c->args[0])), h, w, col;
+    uint32_t mark = out->len;
+    char msg[320];
+    IrKwarg kw;
+    OpError err;
+    IrVar *rv, *wv;
+    Span at = a->s.span;
+    if (rt->kind != TYPE_TILE || rt->n != 2 || !ir_dim_value(rt->dims[0], &h) || !ir_dim_value(rt->dims[1], &w) ||
+        w != 1 || !ir_dim_value(off->elems[1], &col) || col != 0 || (rt->tile_view && rt->tile_view->nvalid))
+        return 0;
+    row = legal_reshape(L, c->args[0], 1, m, at);
+    rv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_row"), ir_expr_type(ir, row), at);
+    vec_push(*out, ir_assign(ir, rv, row, at));
+    dims[0] = ir_dim_const(ir, 1);
+    dims[1] = ir_dim_const(ir, h);
+    args[0] = &rv->e;
+    args[1] = ir_const_int(ir, 0, DT_INT64, at);
+    args[2] = off->elems[0];
+    args[3] = ir_make_tuple(ir, 2, dims, at);
+    kw.key = ir_name(ir, "target_memory");
+    kw.kind = KW_MEMSPACE;
+    kw.v.i = MS_VEC;
+    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)) ||
+        isa_extract(L->pc->arch, MS_VEC, MS_VEC, rv->type, t, msg, sizeof msg) != 0) {
+        out->len = mark;
+        return 0;
+    }
+    wv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, at);
+    vec_push(*out, ir_assign(ir, wv, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), at));
+    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &wv->e, h, 1, at), at));
+    return 1;
+}
+
 /* tile.slice(x, shape, offset) of a 2-D Vec tile: the window copied into
  * a tile of its own (block.extract, TEXTRACT within Vec).  The IR's view
  * is a value, so a copy computes it; PTOAS's pto.subview would alias the
@@ -195,6 +243,8 @@ static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtLis
     off = IR_AS(IrMakeTuple, c->args[2]);
     if (off->n != 2)
         return 0;
+    if (space == MS_VEC && legal_column_rows(x) && column_window(L, a, c, off, out))
+        return 1;
     if (isa_extract(L->pc->arch, space, space, x, a->var->type, msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "tile.slice copies its window (TEXTRACT), and %s", msg);
         L->failed = 1;   /* the statement is left out: the pass fails */
