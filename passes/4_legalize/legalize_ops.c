@@ -221,6 +221,58 @@ static int column_window(Legal *L, const IrAssign *a, const IrCall *c, const IrM
     return 1;
 }
 
+/* A column [h, 1] of a row-major Vec tile x [M, N] (N > 1): a column
+ * vector is column-major, which TEXTRACT within Vec does not write, and
+ * a column of x is a row of its transpose.  So
+ *   x_t = transpose(x); w = extract(x_t, c, r, [1, h]);
+ *   y = reshape(w, [h, 1]).
+ * 0 (nothing added) where the window is not one column or the row's
+ * extract is not legal (its column offset r in whole 32-byte blocks on
+ * A2/A3). */
+static int column_of_rows(Legal *L, const IrAssign *a, const IrCall *c, const IrMakeTuple *off, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT), *trans = op_by_id(OP_BLOCK_TRANSPOSE);
+    const IrType *x = ir_expr_type(ir, c->args[0]), *t, *rt = a->var->type;
+    const IrExpr *args[4], *dims[2];
+    int64_t h, w, n;
+    uint32_t mark = out->len;
+    char msg[320];
+    IrKwarg kw;
+    OpError err;
+    IrVar *tv, *wv;
+    Span at = a->s.span;
+    if (rt->kind != TYPE_TILE || rt->n != 2 || !ir_dim_value(rt->dims[0], &h) || !ir_dim_value(rt->dims[1], &w) ||
+        w != 1 || h < 2 || !ir_dim_value(x->dims[1], &n) || n < 2 || (rt->tile_view && rt->tile_view->nvalid) ||
+        (x->tile_view && (x->tile_view->nvalid || x->tile_view->blayout == TL_COL_MAJOR)))
+        return 0;
+    args[0] = c->args[0];
+    args[1] = ir_const_int(ir, 0, DT_INT64, at);
+    args[2] = ir_const_int(ir, 1, DT_INT64, at);
+    if (!(t = op_deduce(ir, trans, args, 3, NULL, 0, &err)))
+        return 0;
+    tv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_t"), t, at);
+    vec_push(*out, ir_assign(ir, tv, ir_call(ir, &trans->callee, 3, args, 0, NULL, t, at), at));
+    dims[0] = ir_dim_const(ir, 1);
+    dims[1] = ir_dim_const(ir, h);
+    args[0] = &tv->e;
+    args[1] = off->elems[1];
+    args[2] = off->elems[0];
+    args[3] = ir_make_tuple(ir, 2, dims, at);
+    kw.key = ir_name(ir, "target_memory");
+    kw.kind = KW_MEMSPACE;
+    kw.v.i = MS_VEC;
+    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)) ||
+        isa_extract(L->pc->arch, MS_VEC, MS_VEC, tv->type, t, msg, sizeof msg) != 0) {
+        out->len = mark;
+        return 0;
+    }
+    wv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, at);
+    vec_push(*out, ir_assign(ir, wv, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), at));
+    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &wv->e, h, 1, at), at));
+    return 1;
+}
+
 /* tile.slice(x, shape, offset) of a 2-D Vec tile: the window copied into
  * a tile of its own (block.extract, TEXTRACT within Vec).  The IR's view
  * is a value, so a copy computes it; PTOAS's pto.subview would alias the
@@ -244,6 +296,8 @@ static int view_as_extract(Legal *L, const IrAssign *a, const IrCall *c, StmtLis
     if (off->n != 2)
         return 0;
     if (space == MS_VEC && legal_column_rows(x) && column_window(L, a, c, off, out))
+        return 1;
+    if (space == MS_VEC && !legal_column_rows(x) && column_of_rows(L, a, c, off, out))
         return 1;
     if (isa_extract(L->pc->arch, space, space, x, a->var->type, msg, sizeof msg) != 0) {
         diag_error(L->pc->diag, c->e.span, "tile.slice copies its window (TEXTRACT), and %s", msg);
