@@ -20,7 +20,8 @@
  * the largest grid cell that does; then the largest K block, a multiple
  * of the cube's 16-element (32-byte) K box dividing K, whose operands fit
  * L0A and L0B twice over (so that SoftwarePipeline can double-buffer the
- * loop), else once.  A product nothing fits is left as it is, for the
+ * loop), else once.  A right operand may be the transposed view of a Mat
+ * tile (b_trans): its blocks are extracted from the view.  A product nothing fits is left as it is, for the
  * memory planner's located overflow error.  Only static 2-D operands
  * in Mat are taken (a left one in Vec is moved there first): an operand
  * already in Left or Right is the program's own L0 schedule, which the
@@ -212,6 +213,12 @@ static int tile_one(AutoTile *T, const IrSeq *q, uint32_t i, TcStmts *out, uint3
     TcEmit e;
     const char *name = ir_ssa_stem(T->ir, a->var->name);
     int spa = tc_tile_space(&T->defs, T->ir, A), spb = tc_tile_space(&T->defs, T->ir, B);
+    const IrCall *bv = ptrmap_get(&T->defs, B);
+    /* a transposed view of a Mat tile (b_trans) is extracted from as the
+     * Mat tile it is (TEXTRACT into Right reads it transposed) */
+    if (bv && tc_is_op(&bv->e, OP_BLOCK_TRANSPOSE_VIEW) && bv->nargs &&
+        tc_tile_space(&T->defs, T->ir, bv->args[0]) == MS_MAT)
+        spb = MS_MAT;
     if (c->nkwargs || !static_mat(spa, ta, &p.M, &p.K, 1) || !static_mat(spb, tb, &kb, &p.N, 0) || kb != p.K)
         return 0;
     /* The loop carries the accumulator as the product's type: one of
