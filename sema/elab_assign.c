@@ -39,6 +39,30 @@ static int layout_of(const IrTileView *a, const IrTileView *v)
            a->slayout == v->slayout && a->fractal == v->fractal && a->space == v->space && a->pad == v->pad;
 }
 
+/* Is annotation view a only its space's layout (pl.Tile[..., pl.Mem.Left]
+ * with no TileView of its own), while the value's view v has other
+ * layouts (a move given blayout= and slayout=)?  The annotation then
+ * disagrees with the inferred type, which is a warning, as any such
+ * disagreement is, and the value's type stands. */
+static int space_layout_differs(const IrTileView *a, const IrTileView *v)
+{
+    TileLayout bl, sl;
+    uint32_t fractal;
+    int space = a->space ? a->space : -1;
+    if (a->nvalid || a->nstride || a->start_offset || !v || layout_of(a, v))
+        return 0;
+    for (int ms = 0; ms < MS_COUNT && space < 0; ms++) {
+        ir_space_layout(ms, &bl, &sl, &fractal);
+        if (ms != MS_VEC && bl == a->blayout && sl == a->slayout && fractal == a->fractal)
+            space = ms;
+    }
+    if (space < 0)
+        return 0;
+    ir_space_layout(space, &bl, &sl, &fractal);
+    return bl == a->blayout && sl == a->slayout && fractal == a->fractal &&
+           (v->blayout != a->blayout || v->slayout != a->slayout || v->fractal != a->fractal);
+}
+
 static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, const AstNode *annot, Span span)
 {
     Elab *E = fc->E;
@@ -68,7 +92,9 @@ static void assign_name(FnCtx *fc, const AstNode *target, const IrExpr *value, c
             }
         }
         if (at) {
-            if (!ir_type_compatible(type, at, DIMS_EXACT)) {
+            if (!ir_type_compatible(type, at, DIMS_EXACT) ||
+                (type->kind == TYPE_TILE && at->kind == TYPE_TILE && at->tile_view && !at->memref &&
+                 space_layout_differs(at->tile_view, type->tile_view))) {
                 char a[256], b[256];
                 diag_warning(E->diag, W_ANNOTATION, annot->span,
                              "annotation %s does not match the inferred type %s of '%s'", elab_type_str(E, at, a, sizeof a),
