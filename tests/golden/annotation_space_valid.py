@@ -9,8 +9,8 @@ import pypto.language as pl
 @pl.program
 class AnnotationSpaceValid:
     @pl.function(type=pl.FunctionType.InCore)
-    def main(self, a: pl.Tensor[[16, 64], pl.BF16], b: pl.Tensor[[64, 64], pl.BF16],
-             out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+    def product(self, a: pl.Tensor[[16, 64], pl.BF16], b: pl.Tensor[[64, 64], pl.BF16],
+                out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         a_mat: pl.Tile[[16, 64], pl.BF16, pl.Mem.Mat] = pl.load(a, [0, 0], [16, 64], target_memory=pl.Mem.Mat)
         a_part = pl.tile.set_validshape(a_mat, 8, 64)
         b_mat: pl.Tile[[64, 64], pl.BF16, pl.Mem.Mat] = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
