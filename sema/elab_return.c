@@ -96,6 +96,13 @@ void elab_return(FnCtx *fc, const AstNode *s)
         for (uint32_t i = 0; i < n; i++)
             vals[i] = ir_tuple_get(E->ir, t, i, v->span);
     }
+    if (ok && n == 1 && v->kind != AST_TUPLE && vals[0]->kind == EXPR_CALL &&
+        ir_expr_type(E->ir, vals[0])->kind == TYPE_UNKNOWN) {
+        /* `return f(...)` of a function that returns none: the call, then
+         * a return of none, as in Python (its value is None). */
+        elab_emit(fc, ir_eval(E->ir, vals[0], v->span));
+        n = 0;
+    }
     if (fc->inl) {
         /* Inside an inline expansion 'return' gives the call's value. */
         fc->inl->returned = 1;

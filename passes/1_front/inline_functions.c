@@ -582,6 +582,14 @@ static void inline_stmt(Inliner *I, const IrStmt *s, StmtList *out)
         if (r->kind == STMT_EVAL &&
             (IR_AS(IrEval, r)->expr->kind != EXPR_CALL || inlined_callee(I, IR_AS(IrEval, r)->expr)))
             return;   /* an expanded call whose value is dropped, or which returns none */
+        /* `return f(...)` of a function that returns none (its call stays
+         * a call of the expanded function): the expansion, then a return
+         * of none, as f's own would be. */
+        if (r->kind == STMT_RETURN && IR_AS(IrValues, r)->n == 1 &&
+            inlined_callee(I, IR_AS(IrValues, r)->values[0])) {
+            vec_push(*out, ir_return(ir, 0, NULL, r->span));
+            return;
+        }
         if (r->kind == STMT_ASSIGN && IR_AS(IrAssign, r)->value->kind == EXPR_MAKE_TUPLE && r != s)
             ptrmap_put(&I->tuples, IR_AS(IrAssign, r)->var, (void *)IR_AS(IrAssign, r)->value);
         /* `return f(...)` of a function that returns several values
