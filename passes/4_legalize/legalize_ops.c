@@ -173,6 +173,43 @@ static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const O
     return 1;
 }
 
+/* y = reshape(extract(src, row, col, [1, h]), [h, 1]): a window of one row
+ * of Vec tile src read as the column y (assignment a), appended to out
+ * after what the caller put there from mark on.  0 (out back at mark)
+ * where that extract is not legal (its column offset in whole 32-byte
+ * blocks on A2/A3). */
+static int row_as_column(Legal *L, const IrAssign *a, const IrCall *c, const IrVar *src, const IrExpr *row,
+                         const IrExpr *col, int64_t h, uint32_t mark, StmtList *out)
+{
+    IrCtx *ir = L->ir;
+    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT);
+    const IrExpr *args[4], *dims[2];
+    const IrType *t;
+    char msg[320];
+    IrKwarg kw;
+    OpError err;
+    IrVar *wv;
+    Span at = a->s.span;
+    dims[0] = ir_dim_const(ir, 1);
+    dims[1] = ir_dim_const(ir, h);
+    args[0] = &src->e;
+    args[1] = row;
+    args[2] = col;
+    args[3] = ir_make_tuple(ir, 2, dims, at);
+    kw.key = ir_name(ir, "target_memory");
+    kw.kind = KW_MEMSPACE;
+    kw.v.i = MS_VEC;
+    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)) ||
+        isa_extract(L->pc->arch, MS_VEC, MS_VEC, src->type, t, msg, sizeof msg) != 0) {
+        out->len = mark;
+        return 0;
+    }
+    wv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, at);
+    vec_push(*out, ir_assign(ir, wv, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), at));
+    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &wv->e, h, 1, at), at));
+    return 1;
+}
+
 /* A window of rows of a Vec column vector x [M, 1] (column-major, which
  * TEXTRACT within Vec does not take): the same elements are a window of
  * columns of its row form [1, M] (the same bytes), so that window is
@@ -185,15 +222,11 @@ static int matmul_operands(Legal *L, const IrAssign *a, const IrCall *c, const O
 static int column_window(Legal *L, const IrAssign *a, const IrCall *c, const IrMakeTuple *off, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT);
-    const IrType *t, *rt = a->var->type;
-    const IrExpr *args[4], *row, *dims[2];
+    const IrType *rt = a->var->type;
+    const IrExpr *row;
     int64_t m = legal_column_rows(ir_expr_type(ir, c->args[0])), h, w, col;
     uint32_t mark = out->len;
-    char msg[320];
-    IrKwarg kw;
-    OpError err;
-    IrVar *rv, *wv;
+    IrVar *rv;
     Span at = a->s.span;
     if (rt->kind != TYPE_TILE || rt->n != 2 || !ir_dim_value(rt->dims[0], &h) || !ir_dim_value(rt->dims[1], &w) ||
         w != 1 || !ir_dim_value(off->elems[1], &col) || col != 0 || (rt->tile_view && rt->tile_view->nvalid))
@@ -201,24 +234,7 @@ static int column_window(Legal *L, const IrAssign *a, const IrCall *c, const IrM
     row = legal_reshape(L, c->args[0], 1, m, at);
     rv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_row"), ir_expr_type(ir, row), at);
     vec_push(*out, ir_assign(ir, rv, row, at));
-    dims[0] = ir_dim_const(ir, 1);
-    dims[1] = ir_dim_const(ir, h);
-    args[0] = &rv->e;
-    args[1] = ir_const_int(ir, 0, DT_INT64, at);
-    args[2] = off->elems[0];
-    args[3] = ir_make_tuple(ir, 2, dims, at);
-    kw.key = ir_name(ir, "target_memory");
-    kw.kind = KW_MEMSPACE;
-    kw.v.i = MS_VEC;
-    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)) ||
-        isa_extract(L->pc->arch, MS_VEC, MS_VEC, rv->type, t, msg, sizeof msg) != 0) {
-        out->len = mark;
-        return 0;
-    }
-    wv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, at);
-    vec_push(*out, ir_assign(ir, wv, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), at));
-    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &wv->e, h, 1, at), at));
-    return 1;
+    return row_as_column(L, a, c, rv, ir_const_int(ir, 0, DT_INT64, at), off->elems[0], h, mark, out);
 }
 
 /* A column [h, 1] of a row-major Vec tile x [M, N] (N > 1): a column
@@ -232,15 +248,13 @@ static int column_window(Legal *L, const IrAssign *a, const IrCall *c, const IrM
 static int column_of_rows(Legal *L, const IrAssign *a, const IrCall *c, const IrMakeTuple *off, StmtList *out)
 {
     IrCtx *ir = L->ir;
-    const OpDef *extract = op_by_id(OP_BLOCK_EXTRACT), *trans = op_by_id(OP_BLOCK_TRANSPOSE);
+    const OpDef *trans = op_by_id(OP_BLOCK_TRANSPOSE);
     const IrType *x = ir_expr_type(ir, c->args[0]), *t, *rt = a->var->type;
-    const IrExpr *args[4], *dims[2];
+    const IrExpr *args[3];
     int64_t h, w, n;
     uint32_t mark = out->len;
-    char msg[320];
-    IrKwarg kw;
     OpError err;
-    IrVar *tv, *wv;
+    IrVar *tv;
     Span at = a->s.span;
     if (rt->kind != TYPE_TILE || rt->n != 2 || !ir_dim_value(rt->dims[0], &h) || !ir_dim_value(rt->dims[1], &w) ||
         w != 1 || h < 2 || !ir_dim_value(x->dims[1], &n) || n < 2 || (rt->tile_view && rt->tile_view->nvalid) ||
@@ -253,24 +267,7 @@ static int column_of_rows(Legal *L, const IrAssign *a, const IrCall *c, const Ir
         return 0;
     tv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_src_t"), t, at);
     vec_push(*out, ir_assign(ir, tv, ir_call(ir, &trans->callee, 3, args, 0, NULL, t, at), at));
-    dims[0] = ir_dim_const(ir, 1);
-    dims[1] = ir_dim_const(ir, h);
-    args[0] = &tv->e;
-    args[1] = off->elems[1];
-    args[2] = off->elems[0];
-    args[3] = ir_make_tuple(ir, 2, dims, at);
-    kw.key = ir_name(ir, "target_memory");
-    kw.kind = KW_MEMSPACE;
-    kw.v.i = MS_VEC;
-    if (!(t = op_deduce(ir, extract, args, 4, &kw, 1, &err)) ||
-        isa_extract(L->pc->arch, MS_VEC, MS_VEC, tv->type, t, msg, sizeof msg) != 0) {
-        out->len = mark;
-        return 0;
-    }
-    wv = ir_var_new(ir, legal_fresh_name(L, a->var->name, "_row"), t, at);
-    vec_push(*out, ir_assign(ir, wv, ir_call(ir, &extract->callee, 4, args, 1, &kw, t, c->e.span), at));
-    vec_push(*out, ir_assign(ir, a->var, legal_reshape(L, &wv->e, h, 1, at), at));
-    return 1;
+    return row_as_column(L, a, c, tv, off->elems[1], off->elems[0], h, mark, out);
 }
 
 /* tile.slice(x, shape, offset) of a 2-D Vec tile: the window copied into
