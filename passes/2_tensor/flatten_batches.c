@@ -22,6 +22,7 @@
 #include "ir/op_registry.h"
 #include "ir/visit.h"
 #include "passes/2_tensor/flatten_tile_nd.h"
+#include "passes/2_tensor/tensor_conv.h"
 #include "support/vec.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
@@ -33,31 +34,14 @@
 #define MAX_BATCHES 256   /* unrolled: a product and a store each */
 
 typedef struct Batches {
-    IrWalker w;                  /* first: the walker's data */
     PassCtx *pc;
-    PtrMap uses;                 /* var -> reads */
-    PtrMap def;                  /* var -> its assignment */
+    PtrMap uses;                 /* var -> reads (tc_uses_defs) */
+    PtrMap def;                  /* var -> its defining call (tc_uses_defs) */
     PtrMap names;                /* the function's names (pass_names_of), and those made here */
     PtrMap pending;              /* the store of a dropped batched multiply -> the statements replacing it */
     VEC(PassStmts *) made;
     uint32_t fresh;
 } Batches;
-
-static int note_def(IrWalker *w, const IrStmt *s)
-{
-    Batches *B = w->data;
-    if (s->kind == STMT_ASSIGN)
-        ptrmap_put(&B->def, IR_AS(IrAssign, s)->var, (void *)s);
-    return 1;
-}
-
-static int count_reads(IrWalker *w, const IrExpr *e)
-{
-    Batches *B = w->data;
-    if (ir_is_var_like(e))
-        ptrmap_put(&B->uses, e, (void *)((uintptr_t)ptrmap_get(&B->uses, e) + 1));
-    return 1;
-}
 
 static const char *fresh_name(Batches *B, const char *base)
 {
@@ -123,8 +107,7 @@ static const IrExpr *batch_operand(Batches *B, const IrExpr *x, const int64_t *b
                                    PassStmts *out)
 {
     IrCtx *ir = B->pc->ir;
-    const IrAssign *ld = ir_is_var_like(x) ? ptrmap_get(&B->def, x) : NULL;
-    const IrCall *lc = ld && ld->value->kind == EXPR_CALL ? IR_AS(IrCall, ld->value) : NULL;
+    const IrCall *lc = ir_is_var_like(x) ? ptrmap_get(&B->def, x) : NULL;
     const OpDef *op = op_by_id(OP_BLOCK_VIEW);
     const IrType *t = ir_expr_type(ir, x), *vt;
     const IrExpr *args[4];
@@ -297,14 +280,11 @@ const IrStmt *flatten_batches(PassCtx *pc, const IrFunc *f, const IrStmt *body)
     const IrStmt *r;
     memset(&B, 0, sizeof B);
     B.pc = pc;
-    B.w.data = &B;
-    B.w.pre_expr = count_reads;
-    B.w.pre_stmt = note_def;
     ptrmap_init(&B.uses);
     ptrmap_init(&B.def);
     ptrmap_init(&B.names);
     ptrmap_init(&B.pending);
-    ir_walk_stmt(&B.w, body);
+    tc_uses_defs(body, &B.uses, &B.def);
     pass_names_of(f, &B.names);
     memset(&m, 0, sizeof m);
     m.ctx = pc->ir;
