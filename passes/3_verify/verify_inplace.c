@@ -103,6 +103,20 @@ static void define(Inplace *P, const IrVar *v, uint32_t root)
 
 static int is_tile(const IrVar *v) { return v->type && v->type->kind == TYPE_TILE; }
 
+/* The argument (index) whose storage call x writes its result into, in
+ * place; UINT32_MAX for a call of no such op, or a view (alias, reshape)
+ * of it, which writes nothing. */
+static uint32_t written_arg(const IrExpr *x)
+{
+    const IrCall *c = x->kind == EXPR_CALL ? IR_AS(IrCall, x) : NULL;
+    const OpDef *op = c ? callee_op(c->callee) : NULL;
+    uint32_t k;
+    if (!op || (k = op_result_arg(op)) == UINT32_MAX || k >= c->nargs || !ir_is_var_like(c->args[k]) ||
+        op->cls == OPCL_ALIAS || op->cls == OPCL_RESHAPE)
+        return UINT32_MAX;
+    return k;
+}
+
 /* The storage an assignment's value lives in: its view's or copy's
  * source's, or its in-place op's argument's; 0 for its own. */
 static uint32_t value_root(Inplace *P, const IrExpr *x, const OpDef **writes, uint32_t *arg)
@@ -118,11 +132,19 @@ static uint32_t value_root(Inplace *P, const IrExpr *x, const OpDef **writes, ui
     c = IR_AS(IrCall, x);
     if ((k = op_result_arg(op)) == UINT32_MAX || k >= c->nargs || !ir_is_var_like(c->args[k]))
         return 0;
-    if (op->cls != OPCL_ALIAS && op->cls != OPCL_RESHAPE) {
+    if (written_arg(x) != UINT32_MAX) {
         *writes = op;
         *arg = k;
     }
     return root_of(P, entry_index(P, c->args[k]));
+}
+
+/* Is s a tile assignment by an op that writes in place? */
+static int writes_in_place(const IrStmt *s, const void *ctx)
+{
+    (void)ctx;
+    return s->kind == STMT_ASSIGN && is_tile(IR_AS(IrAssign, s)->var) &&
+           written_arg(IR_AS(IrAssign, s)->value) != UINT32_MAX;
 }
 
 static void define_loop_vars(Inplace *P, uint32_t n, const IrIterArg *const *it, const IrVar *loop_var)
@@ -258,23 +280,11 @@ static int pre_stmt_defs(IrWalker *w, const IrStmt *s)
     return r;
 }
 
-/* v's name as the program spells it: without ConvertToSSA's version
- * suffix (_N). */
-static const char *spelled(const IrVar *v, char *buf, size_t cap)
-{
-    size_t n = strlen(v->name), k = n;
-    while (k > 0 && v->name[k - 1] >= '0' && v->name[k - 1] <= '9')
-        k--;
-    if (k == n || k < 2 || v->name[k - 1] != '_')
-        k = n + 1;
-    snprintf(buf, cap, "%.*s", (int)(k - 1), v->name);
-    return buf;
-}
-
 static void report(Inplace *P)
 {
     Check *C = P->C;
-    char name[64], vn[64], tn[64];
+    char name[64];
+    const char *vn, *tn;
     for (uint32_t i = 0; i < P->writers.len; i++) {
         const Writer *wr = &P->writers.data[i];
         const Read *hit = NULL;
@@ -291,8 +301,8 @@ static void report(Inplace *P)
             }
             if (!hit)
                 continue;
-            spelled(en->var, vn, sizeof vn);
-            spelled(wr->target, tn, sizeof tn);
+            vn = ir_ssa_stem(C->ir, en->var->name);   /* as the program spells them */
+            tn = ir_ssa_stem(C->ir, wr->target->name);
             diag_warning(C->pc->diag, W_INPLACE_READ, hit->span,
                          "'%s' is read after '%s' wrote into its storage: the read sees the written tile, not the "
                          "value '%s' had%s",
@@ -310,6 +320,9 @@ void check_inplace_reads(Check *C)
     Inplace P;
     for (uint32_t f = 0; f < C->prog->n; f++) {
         const IrFunc *fn = C->prog->funcs[f];
+        /* (one plain walk where nothing writes in place, as in most) */
+        if (!fn->body || !ir_stmt_any(fn->body, writes_in_place, NULL, NULL))
+            continue;
         memset(&P, 0, sizeof P);
         P.C = C;
         P.w.data = &P;
