@@ -404,12 +404,35 @@ static int col_vec_narrowed(Legal *L, const IrAssign *a, const IrCall *c, const 
     return 1;
 }
 
+/* y = extract(x, r, c, [h, 1]) within Vec, a column that TEXTRACT does
+ * not write (a column vector is column-major): the rewrites of the same
+ * window taken by tile.slice.  0 where the extract is legal as it is or
+ * the window is of no such form. */
+static int extract_as_column(Legal *L, const IrAssign *a, const IrCall *c, StmtList *out)
+{
+    const IrType *x = c->nargs == 4 ? ir_expr_type(L->ir, c->args[0]) : NULL;
+    const IrExpr *elems[2];
+    const IrMakeTuple *off;
+    char msg[320];
+    if (!x || x->kind != TYPE_TILE || x->n != 2 || ir_tile_space(x) != MS_VEC || ir_tile_space(a->var->type) != MS_VEC ||
+        isa_extract(L->pc->arch, MS_VEC, MS_VEC, x, a->var->type, msg, sizeof msg) == 0)
+        return 0;
+    elems[0] = c->args[1];
+    elems[1] = c->args[2];
+    off = IR_AS(IrMakeTuple, ir_make_tuple(L->ir, 2, elems, c->e.span));
+    if (legal_column_rows(x))
+        return column_window(L, a, c, off, out);
+    return column_of_rows(L, a, c, off, out);
+}
+
 int legal_rewrite_op(Legal *L, const IrAssign *a, const IrCall *c, const OpDef *op, StmtList *out)
 {
     uint32_t mark = out->len;
     if ((op->id == OP_BLOCK_READ || op->id == OP_BLOCK_WRITE) && element_flat(L, a, c, out))
         return 1;
     if (op->id == OP_BLOCK_VIEW && view_as_extract(L, a, c, out))
+        return 1;
+    if (op->id == OP_BLOCK_EXTRACT && extract_as_column(L, a, c, out))
         return 1;
     if (op->cls == OPCL_REDUCE && reduce_keepdim(L, a, c, op, out))
         return 1;
